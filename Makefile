@@ -1,0 +1,126 @@
+# grognard: GNU Make + pkg-config. `make help` lists the targets.
+.SUFFIXES:
+.DELETE_ON_ERROR:
+
+PREFIX  ?= /usr/local
+CC      ?= cc
+PKGS    := yaml-0.1 sqlite3 jansson
+TESTPKGS := cmocka
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -ffp-contract=off -fno-fast-math
+ifeq ($(SAN),1)
+  B       := build/san
+  SANFL   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+  B       := build
+  SANFL   :=
+endif
+
+# Install the Debian packages the first time pkg-config cannot find one.
+HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit && echo yes)
+ifneq ($(HAVE_DEPS),yes)
+  ifeq ($(filter help clean,$(MAKECMDGOALS)),)
+    $(info grognard: some libraries are missing; running scripts/install-deps)
+    DEPS_RC := $(shell scripts/install-deps >&2; echo $$?)
+    ifneq ($(DEPS_RC),0)
+      $(error scripts/install-deps failed; see its message above)
+    endif
+  endif
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+TEST_LIBS  := $(shell pkg-config --libs $(TESTPKGS) 2>/dev/null)
+EDIT_CFLAGS := $(shell pkg-config --cflags libedit 2>/dev/null)
+EDIT_LIBS  := $(shell pkg-config --libs libedit 2>/dev/null)
+ALL_CFLAGS := $(CSTD) $(CFLAGS) $(SANFL) -Iinclude -Isrc -I$(B)/gen $(PKG_CFLAGS)
+LDFLAGS_ALL := $(SANFL) $(LDFLAGS)
+
+LIB_SRC  := $(sort $(wildcard src/*.c src/rules/*/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/embed.o
+CLI_SRC  := $(sort $(wildcard cli/*.c))
+CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
+TEST_SRC := $(sort $(wildcard tests/test-*.c))
+TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+BENCH_SRC := $(sort $(wildcard bench/bench-*.c))
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
+DATA     := $(sort $(wildcard data/rulesets/*/*.yaml))
+
+LIB := $(B)/libgrognard.a
+EXE := $(B)/grognard
+
+.PHONY: all test demo bench refcheck fuzz install clean help deps
+all: $(LIB) $(EXE)
+
+help:
+	@echo "make            build the library and the grognard command"
+	@echo "make test       build and run every test (SAN=1: under ASan and UBSan)"
+	@echo "make demo       run the main job on the bundled scenario"
+	@echo "make bench      run the benchmarks"
+	@echo "make refcheck   print the rules coverage matrix; fail on an unknown rule id"
+	@echo "make fuzz       run each libFuzzer target for a bounded time (FUZZ_SECONDS=60)"
+	@echo "make install PREFIX=/usr/local"
+
+deps:
+	scripts/install-deps
+
+$(B)/gen/embed.c: $(DATA) scripts/embed
+	@mkdir -p $(@D)
+	scripts/embed data/rulesets > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/gen/embed.o: $(B)/gen/embed.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(if $(filter cli/%,$<),$(EDIT_CFLAGS)) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(EXE): $(CLI_OBJ) $(LIB)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(LIB) $(PKG_LIBS) $(EDIT_LIBS)
+
+$(B)/tests/%: tests/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB) $(PKG_LIBS) $(TEST_LIBS)
+
+$(B)/bench/%: bench/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(PKG_LIBS)
+
+# make test T=test-dice runs one test binary (or one shell test) by name.
+test: $(LIB) $(EXE) $(TEST_BIN)
+	@GN_BUILD=$(B) scripts/run-tests $(T)
+
+demo: $(EXE)
+	@GN_BUILD=$(B) scripts/demo
+
+bench: $(LIB) $(EXE) $(BENCH_BIN)
+	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
+
+refcheck:
+	@scripts/refcheck
+
+FUZZ_SECONDS ?= 60
+fuzz:
+	@scripts/fuzz $(FUZZ_SECONDS)
+
+install: $(LIB) $(EXE)
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/grognard
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/grognard.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 docs/grognard.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	cp -r data/rulesets scenarios $(DESTDIR)$(PREFIX)/share/grognard/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define GN_VERSION "\(.*\)"/\1/p' include/grognard.h)|' \
+	  -e 's|@REQUIRES@|$(PKGS)|' grognard.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/grognard.pc
+
+clean:
+	rm -rf build
+
+-include $(shell find $(B)/obj $(B)/tests -name '*.d' 2>/dev/null)

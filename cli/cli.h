@@ -1,0 +1,78 @@
+/*
+** cli.h: what the grognard command's files share. The command is a client of
+** include/grognard.h only (no core.h): it parses arguments, calls the library
+** and prints. Exit status: CLI_OK done, CLI_FAIL refused or failed (message on
+** stderr), CLI_USAGE bad usage.
+*/
+#ifndef GN_CLI_H
+#define GN_CLI_H
+
+#include "grognard.h"
+
+#define CLI_OK 0
+#define CLI_FAIL 1
+#define CLI_USAGE 2
+#define CLI_HELPED (-1)   /* cli_args printed the help: exit CLI_OK */
+
+#define CLI_DEFAULT_DB "./grognard.db"
+#define CLI_MAXWORDS 64   /* positional arguments of one command */
+
+/* What every command gets: the options common to all of them. */
+typedef struct cli {
+  const char *db;         /* the store: --db, else $GROGNARD_DB, else CLI_DEFAULT_DB */
+} cli;
+
+/* One command. usage follows "grognard NAME "; help lists its options. */
+typedef struct cli_cmd {
+  const char *name;
+  const char *usage;      /* "GAME [--as SIDE | --umpire] [--json]" */
+  const char *summary;    /* one line for grognard --help */
+  const char *help;       /* what it does and its options, lines ending in \n */
+  int (*run)(cli *c, const struct cli_cmd *cmd, int argc, char **argv);
+} cli_cmd;
+
+/* One option of a command: "--json" (arg 0) or "--as SIDE" (arg 1). cli_args
+** sets seen and, for arg 1, val (the last one given). */
+typedef struct cli_opt {
+  const char *name;
+  int arg;
+  int seen;
+  const char *val;
+} cli_opt;
+
+/* Parses argv[0..argc) of a command: its options (opts, ended by a NULL name;
+** "--name value" or "--name=value"), --db PATH and --help anywhere, and up to
+** maxpos positional arguments into pos (a lone "--" ends the options). Returns
+** 0, CLI_HELPED after printing the help, or CLI_USAGE after printing the usage
+** (unknown option, missing value, too many or too few positionals: at least
+** minpos). */
+int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
+             char **pos, int *npos, int minpos, int maxpos);
+/* The option of that name in opts (it must be there). */
+cli_opt *cli_opt_get(cli_opt *opts, const char *name);
+
+/* "grognard: <message>\n" on stderr; returns CLI_FAIL. */
+int cli_fail(const char *fmt, ...);
+/* "grognard NAME: <message>\n" and the usage line on stderr; returns CLI_USAGE. */
+int cli_usage(const cli_cmd *cmd, const char *fmt, ...);
+/* Prints the command's full help on stdout. */
+void cli_help(const cli_cmd *cmd);
+
+/* Opens the store; must_exist: a missing file is an error rather than created.
+** Returns CLI_OK or CLI_FAIL (message printed). */
+int cli_store_open(cli *c, int must_exist, gn_store **st);
+/* Opens the store and loads a game. CLI_OK or CLI_FAIL (message printed). */
+int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g);
+/* The viewer from --as SIDE / --umpire (GN_UMPIRE when neither). CLI_OK,
+** CLI_FAIL (unknown side) or CLI_USAGE (both given). */
+int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpire, int *viewer);
+/* Parses an unsigned 64-bit number; 0 or -1. */
+int cli_u64(const char *s, uint64_t *out);
+/* Prints a string the library returned and frees it; CLI_FAIL when NULL (OOM). */
+int cli_put(char *s);
+
+/* The commands. ORDER: the order of grognard --help. */
+extern const cli_cmd cli_cmd_check, cli_cmd_rules, cli_cmd_new, cli_cmd_order,
+  cli_cmd_show, cli_cmd_log, cli_cmd_undo, cli_cmd_replay, cli_cmd_list, cli_cmd_odds;
+
+#endif /* GN_CLI_H */

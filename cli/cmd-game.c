@@ -1,0 +1,371 @@
+/*
+** cmd-game.c: the commands on games in the store: new, order, show, log,
+** undo, replay, list.
+*/
+#include "cli.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------- new */
+
+static int run_new(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  cli_opt opts[] = { { "--seed", 1, 0, NULL }, { NULL, 0, 0, NULL } };
+  char *pos[1], id[32];
+  int npos, rc;
+  uint64_t seed = 1;
+  gn_store *st;
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
+  if (opts[0].seen && cli_u64(opts[0].val, &seed) != 0)
+    return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", opts[0].val);
+  if (cli_store_open(c, 0, &st) != CLI_OK) return CLI_FAIL;
+  rc = gn_store_create(st, pos[0], seed, id, sizeof id);
+  if (rc == GN_ESCENARIO)
+    fprintf(stderr, "%s\n", gn_store_errmsg(st));   /* file:line:col: message lines */
+  else if (rc != 0)
+    cli_fail("%s", gn_store_errmsg(st));
+  else
+    printf("%s\n", id);
+  gn_store_close(st);
+  return rc ? CLI_FAIL : CLI_OK;
+}
+
+const cli_cmd cli_cmd_new = {
+  "new", "SCENARIO [--seed N]",
+  "create a game in the store from a scenario file; print its id",
+  "The game is the scenario, the seed and the orders given later: the same\n"
+  "three always make the same game. Problems in the scenario are printed as\n"
+  "file:line:col: message, and no game is made.\n"
+  "\noptions:\n"
+  "  --seed N           the seed of the game's dice (default 1)\n",
+  run_new,
+};
+
+/* ----------------------------------------------------------------- order */
+
+/* Dice typed at the table, read from standard input. */
+static int table_dice(void *ud, const gn_chance *ch, const char *refusal, int *faces)
+{
+  (void)ud;
+  int need = ch->kind == GN_CHANCE_CARD ? 1 : ch->dice.ndice;
+  if (refusal) fprintf(stderr, "  not accepted: %s\n", refusal);
+  for (;;) {
+    char line[512];
+    if (ch->kind == GN_CHANCE_CARD)
+      fprintf(stderr, "draw a card (0-51) for %s (ref. %s): ", ch->purpose, ch->ref);
+    else if (ch->kind == GN_CHANCE_COUNT)
+      fprintf(stderr, "roll %d dice (%s, %d+ counts) for %s (ref. %s): ", need, ch->spec,
+              ch->target, ch->purpose, ch->ref);
+    else
+      fprintf(stderr, "roll %s (%d %s) for %s (ref. %s): ", ch->spec, need,
+              need == 1 ? "die" : "dice", ch->purpose, ch->ref);
+    fflush(stderr);
+    if (!fgets(line, sizeof line, stdin)) return GN_EABORTED;
+    int n = 0;
+    char *p = line, *end;
+    for (;;) {
+      while (*p == ' ' || *p == ',' || *p == '\t') p++;
+      if (*p == '\n' || !*p) break;
+      long v = strtol(p, &end, 10);
+      if (end == p) { n = -1; break; }
+      if (n < need) faces[n] = (int)v;
+      n++;
+      p = end;
+    }
+    if (n == need) return 0;
+    fprintf(stderr, "  type %d number%s, separated by spaces\n", need, need == 1 ? "" : "s");
+  }
+}
+
+/* "3,5 6" -> dice results. Returns the count, or -1 on a bad list. */
+static int dice_list(const char *s, int *out, int max)
+{
+  int n = 0;
+  char *end;
+  for (;;) {
+    while (*s == ' ' || *s == ',') s++;
+    if (!*s) return n;
+    long v = strtol(s, &end, 10);
+    if (end == s || n >= max || v < 0 || v > 1000) return -1;
+    out[n++] = (int)v;
+    s = end;
+  }
+}
+
+/* Prints the events from..count-1 that viewer may see. */
+static void print_events(const gn_game *g, int from, int viewer)
+{
+  for (int i = from; i < gn_event_count(g); i++) {
+    if (!gn_event_visible(g, i, viewer)) continue;
+    char *t = gn_event_text(g, i);
+    if (t) printf("  %s\n", t);
+    gn_string_free(t);
+  }
+}
+
+static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  cli_opt opts[] = { { "--dice", 1, 0, NULL }, { "--table", 0, 0, NULL },
+                     { "--as", 1, 0, NULL }, { NULL, 0, 0, NULL } };
+  char *pos[CLI_MAXWORDS];
+  int npos, rc, viewer, dice[256], ndice = 0;
+  gn_store *st;
+  gn_game *g;
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 2, CLI_MAXWORDS)) != 0) return rc;
+  if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --dice or --table, not both");
+  if (opts[0].seen && (ndice = dice_list(opts[0].val, dice, 256)) < 0)
+    return cli_usage(cmd, "--dice needs results like 3,5,6, not '%s'", opts[0].val);
+
+  /* the order: the words after GAME, joined by spaces */
+  char text[1024] = "";
+  size_t len = 0;
+  for (int i = 1; i < npos; i++) {
+    int n = snprintf(text + len, sizeof text - len, "%s%s", i > 1 ? " " : "", pos[i]);
+    if (n < 0 || (size_t)n >= sizeof text - len) return cli_fail("order too long");
+    len += (size_t)n;
+  }
+
+  if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+  if ((rc = cli_viewer(cmd, g, &opts[2], NULL, &viewer)) != CLI_OK) goto done;
+  if (opts[0].seen && gn_dice_script(g, dice, ndice) != 0) {
+    rc = cli_fail("%s", gn_errmsg(g));
+    goto done;
+  }
+  if (opts[1].seen) gn_dice_use_table(g, table_dice, NULL);
+  int nev = gn_event_count(g), n = gn_game_order_count(g);
+  if (gn_store_order(st, pos[0], g, text) != 0) {
+    rc = cli_fail("%s: %s", pos[0], gn_store_errmsg(st));
+    goto done;
+  }
+  printf("%s: order %d: %s\n", pos[0], n + 1, gn_game_order_text(g, n));
+  print_events(g, nev, viewer);
+  if (opts[0].seen && gn_dice_script_left(g) > 0)
+    fprintf(stderr, "grognard: warning: %d of the dice given were not needed\n",
+            gn_dice_script_left(g));
+  rc = CLI_OK;
+done:
+  gn_game_free(g);
+  gn_store_close(st);
+  return rc;
+}
+
+const cli_cmd cli_cmd_order = {
+  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE]",
+  "apply one order to a game and store it; print the events it caused",
+  "The order is the words after GAME (quote it or not: \"fire 1/II at 3/IV\").\n"
+  "It applies whole or not at all: an order the rules forbid is refused with\n"
+  "the rule id, and neither the game nor the store changes (exit status 1).\n"
+  "\noptions:\n"
+  "  --dice LIST        the dice results to use, in order (\"3,5,6\"), e.g. the\n"
+  "                     players' own dice; the order is refused if too few\n"
+  "  --table            ask for each roll on the terminal (dice at the table)\n"
+  "  --as SIDE          print only the events SIDE may see (default: all)\n",
+  run_order,
+};
+
+/* ------------------------------------------------------------------ show */
+
+static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL },
+                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+  char *pos[1];
+  int npos, rc, viewer;
+  gn_store *st;
+  gn_game *g;
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
+  if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
+  if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+  if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK)
+    rc = cli_put(opts[2].seen ? gn_state_json(g, viewer) : gn_state_text(g, viewer));
+  gn_game_free(g);
+  gn_store_close(st);
+  return rc;
+}
+
+const cli_cmd cli_cmd_show = {
+  "show", "GAME [--as SIDE | --umpire] [--json]",
+  "print the state of a game as a viewer may see it",
+  "\noptions:\n"
+  "  --as SIDE          what SIDE may know (hidden values of the enemy are left out)\n"
+  "  --umpire           everything (the default)\n"
+  "  --json             as one JSON object\n",
+  run_show,
+};
+
+/* ------------------------------------------------------------------- log */
+
+static int log_json(const gn_game *g, int viewer)
+{
+  json_t *a = json_array();
+  for (int i = 0; a && i < gn_event_count(g); i++) {
+    if (!gn_event_visible(g, i, viewer)) continue;
+    char *s = gn_event_json(g, i);
+    json_t *e = s ? json_loads(s, 0, NULL) : NULL;
+    gn_string_free(s);
+    if (!e || json_array_append_new(a, e) != 0) { json_decref(a); a = NULL; }
+  }
+  char *out = a ? json_dumps(a, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+  json_decref(a);
+  if (!out) return cli_fail("out of memory");
+  puts(out);
+  free(out);
+  return CLI_OK;
+}
+
+static void log_text(const gn_game *g, int viewer)
+{
+  int last = -2;
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (!gn_event_visible(g, i, viewer)) continue;
+    if (e->order != last) {
+      last = e->order;
+      if (e->order < 0)
+        printf("start:\n");
+      else
+        printf("order %d: %s\n", e->order + 1, gn_game_order_text(g, e->order));
+    }
+    char *t = gn_event_text(g, i);
+    if (t) printf("  turn %d, %s: %s\n", e->turn, e->phase ? e->phase : "", t);
+    gn_string_free(t);
+  }
+}
+
+static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL },
+                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+  char *pos[1];
+  int npos, rc, viewer;
+  gn_store *st;
+  gn_game *g;
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
+  if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
+  if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+  if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK) {
+    if (opts[2].seen)
+      rc = log_json(g, viewer);
+    else
+      log_text(g, viewer);
+  }
+  gn_game_free(g);
+  gn_store_close(st);
+  return rc;
+}
+
+const cli_cmd cli_cmd_log = {
+  "log", "GAME [--as SIDE | --umpire] [--json]",
+  "print the event log of a game: every roll, modifier and rule id",
+  "Events are grouped by the order that caused them.\n"
+  "\noptions:\n"
+  "  --as SIDE          only the events SIDE may see\n"
+  "  --umpire           every event (the default)\n"
+  "  --json             a JSON array of event objects\n",
+  run_log,
+};
+
+/* ------------------------------------------------------------------ undo */
+
+static int run_undo(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  char *pos[1], last[1024] = "";
+  int npos, rc;
+  gn_store *st;
+  gn_game *g = NULL;
+  if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 1, 1)) != 0) return rc;
+  if (cli_store_open(c, 1, &st) != CLI_OK) return CLI_FAIL;
+  /* the text of the order undone, when the game still loads */
+  if (gn_store_load(st, pos[0], &g) == 0 && gn_game_order_count(g) > 0)
+    snprintf(last, sizeof last, "%s", gn_game_order_text(g, gn_game_order_count(g) - 1));
+  gn_game_free(g);
+  g = NULL;
+  if (gn_store_undo(st, pos[0]) != 0) {
+    rc = cli_fail("%s", gn_store_errmsg(st));
+  } else if (gn_store_load(st, pos[0], &g) != 0) {
+    rc = cli_fail("order undone, but %s", gn_store_errmsg(st));
+  } else {
+    int n = gn_game_order_count(g);
+    printf("%s: undid order %d%s%s%s; now %d order%s, turn %d, %s\n", pos[0], n + 1,
+           *last ? " '" : "", last, *last ? "'" : "", n, n == 1 ? "" : "s",
+           gn_game_turn(g), gn_game_phase(g));
+    rc = CLI_OK;
+  }
+  gn_game_free(g);
+  gn_store_close(st);
+  return rc;
+}
+
+const cli_cmd cli_cmd_undo = {
+  "undo", "GAME",
+  "remove the last order of a game and rebuild its state by replay",
+  "",
+  run_undo,
+};
+
+/* ---------------------------------------------------------------- replay */
+
+static int run_replay(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  cli_opt opts[] = { { "--verify", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+  char *pos[1];
+  int npos, rc, n = 0;
+  gn_store *st;
+  gn_game *g = NULL;
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
+  if (cli_store_open(c, 1, &st) != CLI_OK) return CLI_FAIL;
+  if (opts[0].seen && gn_store_verify(st, pos[0], &n) != 0) {
+    rc = cli_fail("%s (%d order%s matched before)", gn_store_errmsg(st), n, n == 1 ? "" : "s");
+  } else if (gn_store_load(st, pos[0], &g) != 0) {
+    rc = cli_fail("%s", gn_store_errmsg(st));
+  } else {
+    n = gn_game_order_count(g);
+    printf("%s: %d order%s replayed%s; state hash %016llx\n", pos[0], n, n == 1 ? "" : "s",
+           opts[0].seen ? ", every state hash matches" : "",
+           (unsigned long long)gn_game_hash(g));
+    rc = CLI_OK;
+  }
+  gn_game_free(g);
+  gn_store_close(st);
+  return rc;
+}
+
+const cli_cmd cli_cmd_replay = {
+  "replay", "GAME [--verify]",
+  "replay a game from scratch and print its order count and state hash",
+  "\noptions:\n"
+  "  --verify           compare the state hash after the start and after every\n"
+  "                     order with the recorded one; exit 1 at the first that differs\n",
+  run_replay,
+};
+
+/* ------------------------------------------------------------------ list */
+
+static int list_one(void *ud, const char *id, const char *scenario, int orders)
+{
+  (void)ud;
+  printf("%-6s %5d order%s  %s\n", id, orders, orders == 1 ? " " : "s", scenario);
+  return 0;
+}
+
+static int run_list(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  char *pos[1];
+  int npos, rc;
+  gn_store *st;
+  if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 0, 0)) != 0) return rc;
+  if (cli_store_open(c, 1, &st) != CLI_OK) return CLI_FAIL;
+  rc = gn_store_list(st, list_one, NULL) ? cli_fail("%s", gn_store_errmsg(st)) : CLI_OK;
+  gn_store_close(st);
+  return rc;
+}
+
+const cli_cmd cli_cmd_list = {
+  "list", "",
+  "list the games in the store, newest first",
+  "",
+  run_list,
+};

@@ -1,0 +1,275 @@
+/*
+** cmd-odds.c: grognard odds RULESET CHECK [--PARAM VALUE ...]: the exact
+** distribution of one resolution of the rules (gn_check_odds), with the
+** modifiers of a representative run and a bar chart.
+*/
+#include "cli.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BARWIDTH 40
+#define FRACMAX 1000000u  /* fractions with a larger denominator are not printed */
+
+/* The usage, help and rule ids of the checks of one ruleset (or all: NULL). */
+static void list_checks(const char *ruleset)
+{
+  for (int r = 0; r < gn_ruleset_count(); r++) {
+    const char *id = gn_ruleset_id(r);
+    if (ruleset && strcmp(ruleset, id)) continue;
+    printf("\n%s (%s):\n", id, gn_ruleset_title(r));
+    int n = gn_check_count(id);
+    if (n <= 0) printf("  (no checks)\n");
+    for (int i = 0; i < n; i++) {
+      const char *name, *usage, *help, *refs;
+      if (gn_check_info(id, i, &name, &usage, &help, &refs) != 0) continue;
+      printf("  grognard odds %s %s %s\n      %s (ref. %s)\n", id, name, usage, help, refs);
+    }
+  }
+}
+
+static int ruleset_index(const char *id)
+{
+  for (int r = 0; r < gn_ruleset_count(); r++)
+    if (!strcmp(gn_ruleset_id(r), id)) return r;
+  return -1;
+}
+
+/* Index of the check name in the ruleset, or -1. */
+static int check_index(const char *ruleset, const char *check, const char **usage)
+{
+  for (int i = 0; i < gn_check_count(ruleset); i++) {
+    const char *name, *help, *refs;
+    if (gn_check_info(ruleset, i, &name, usage, &help, &refs) == 0 && !strcmp(name, check))
+      return i;
+  }
+  return -1;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+  while (b) { uint64_t t = a % b; a = b; b = t; }
+  return a;
+}
+
+/* "4/9", or "" when the fraction is unknown or too long to help. */
+static void fraction(const gn_outcome *o, char *buf, size_t n)
+{
+  buf[0] = '\0';
+  if (o->den == 0) return;
+  uint64_t d = gcd(o->num, o->den);
+  if (d == 0) d = 1;
+  if (o->den / d <= FRACMAX)
+    snprintf(buf, n, "%llu/%llu", (unsigned long long)(o->num / d), (unsigned long long)(o->den / d));
+}
+
+static double pass_p(const gn_dist *d)
+{
+  for (int i = 0; i < d->n; i++)
+    if (d->o[i].value == 1) return d->o[i].p;
+  return 0;
+}
+
+static int print_json(gn_game *g, const char *check, const gn_dist *d, int passfail)
+{
+  json_t *root = json_object(), *outs = json_array(), *mods = json_array();
+  json_object_set_new(root, "exact", json_boolean(d->exact));
+  if (!d->exact) json_object_set_new(root, "runs", json_integer((json_int_t)d->runs));
+  for (int i = 0; i < d->n; i++) {
+    const gn_outcome *o = &d->o[i];
+    json_t *x = json_object();
+    json_object_set_new(x, "outcome", json_integer((json_int_t)o->value));
+    json_object_set_new(x, "label", json_string(gn_check_label(g, check, o->value)));
+    json_object_set_new(x, "p", json_real(o->p));
+    json_object_set_new(x, "p_at_least", json_real(gn_dist_at_least(d, o->value)));
+    json_object_set_new(x, "p_at_most", json_real(gn_dist_at_most(d, o->value)));
+    if (!d->exact) {
+      json_object_set_new(x, "lo", json_real(o->lo));
+      json_object_set_new(x, "hi", json_real(o->hi));
+    }
+    json_array_append_new(outs, x);
+  }
+  json_object_set_new(root, "outcomes", outs);
+  json_object_set_new(root, "mean", json_real(d->mean));
+  json_object_set_new(root, "stdev", json_real(d->stdev));
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    for (int k = 0; k < e->nmods; k++)
+      json_array_append_new(mods, json_pack("{s:s, s:i, s:s}", "name", e->mods[k].name,
+                                            "value", e->mods[k].value, "ref", e->mods[k].ref));
+  }
+  json_object_set_new(root, "modifiers", mods);
+  if (passfail) json_object_set_new(root, "p_pass", json_real(pass_p(d)));
+  char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+  json_decref(root);
+  if (!s) return cli_fail("out of memory");
+  puts(s);
+  free(s);
+  return CLI_OK;
+}
+
+static void print_text(gn_game *g, const char *ruleset, const char *check, int argc,
+                       char **argv, const gn_dist *d, int passfail, uint64_t seed)
+{
+  /* 1) what was asked and how it was computed */
+  printf("%s %s", ruleset, check);
+  for (int i = 0; i < argc; i++) printf(" %s", argv[i]);
+  if (d->exact)
+    printf(": exact, %llu path%s\n\n", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
+  else
+    printf(": Monte Carlo, %llu runs, seed %llu (95%% Wilson intervals)\n\n",
+           (unsigned long long)d->runs, (unsigned long long)seed);
+
+  /* 2) the table */
+  int lw = 5;
+  for (int i = 0; i < d->n; i++) {
+    int l = (int)strlen(gn_check_label(g, check, d->o[i].value));
+    if (l > lw) lw = l;
+  }
+  printf("%8s  %-*s  %9s  %-13s  %9s  %9s\n", "outcome", lw, "label", "p",
+         d->exact ? "fraction" : "95% interval", "at least", "at most");
+  for (int i = 0; i < d->n; i++) {
+    const gn_outcome *o = &d->o[i];
+    char extra[48];
+    if (d->exact)
+      fraction(o, extra, sizeof extra);
+    else
+      snprintf(extra, sizeof extra, "%.4f-%.4f", o->lo, o->hi);
+    printf("%8lld  %-*s  %9.6f  %-13s  %9.6f  %9.6f\n", (long long)o->value, lw,
+           gn_check_label(g, check, o->value), o->p, extra, gn_dist_at_least(d, o->value),
+           gn_dist_at_most(d, o->value));
+  }
+  printf("\nmean %.4f, stdev %.4f", d->mean, d->stdev);
+  if (passfail) printf(", p(pass) %.6f", pass_p(d));
+  printf("\n");
+
+  /* 3) the modifiers of a representative run */
+  int nmods = 0;
+  printf("\nmodifiers of a representative run:\n");
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    for (int k = 0; k < e->nmods; k++, nmods++)
+      printf("  %+3d  %-32s ref. %s\n", e->mods[k].value, e->mods[k].name,
+             e->mods[k].ref[0] ? e->mods[k].ref : "-");
+  }
+  if (!nmods) printf("  none\n");
+
+  /* 4) the bar chart, scaled to the likeliest outcome */
+  double pmax = 0;
+  for (int i = 0; i < d->n; i++)
+    if (d->o[i].p > pmax) pmax = d->o[i].p;
+  printf("\n");
+  for (int i = 0; i < d->n; i++) {
+    int w = pmax > 0 ? (int)(d->o[i].p / pmax * BARWIDTH + 0.5) : 0;
+    printf("  %-*s |", lw, gn_check_label(g, check, d->o[i].value));
+    for (int k = 0; k < w; k++) putchar('#');
+    printf(" %.1f%%\n", 100 * d->o[i].p);
+  }
+}
+
+static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  char *pos[2], *params[CLI_MAXWORDS];
+  int npos = 0, nparams = 0, json = 0, rc;
+  gn_odds_opts o = { 0, 0, 1, 0 };
+
+  /* 1) our options; every other word goes to the check (--PARAM VALUE) */
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      if (npos == 0) {
+        cli_help(cmd);
+        list_checks(NULL);
+      } else if (ruleset_index(pos[0]) < 0) {
+        return cli_usage(cmd, "no ruleset '%s'", pos[0]);
+      } else {
+        list_checks(pos[0]);
+      }
+      return CLI_HELPED;
+    } else if (!strcmp(a, "--json")) {
+      json = 1;
+    } else if (!strcmp(a, "--runs") || !strcmp(a, "--seed") || !strcmp(a, "--db")) {
+      uint64_t v;
+      if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", a);
+      const char *val = argv[++i];
+      if (!strcmp(a, "--db")) { c->db = val; continue; }
+      if (cli_u64(val, &v) != 0 || (!strcmp(a, "--runs") && v == 0))
+        return cli_usage(cmd, "option '%s' needs a whole number, not '%s'", a, val);
+      if (!strcmp(a, "--runs")) { o.runs = v; o.force_mc = 1; } else { o.seed = v; }
+    } else if (a[0] == '-' || npos == 2) {
+      if (npos < 2) return cli_usage(cmd, "give RULESET and CHECK before the check's options");
+      if (nparams >= CLI_MAXWORDS) return cli_usage(cmd, "too many arguments");
+      params[nparams++] = argv[i];
+    } else {
+      pos[npos++] = argv[i];
+    }
+  }
+  if (npos < 2) return cli_usage(cmd, "missing %s", npos ? "CHECK" : "RULESET");
+
+  /* 2) the ruleset and the check */
+  const char *usage = "";
+  if (ruleset_index(pos[0]) < 0) {
+    fprintf(stderr, "grognard: no ruleset '%s' (rulesets:", pos[0]);
+    for (int r = 0; r < gn_ruleset_count(); r++)
+      fprintf(stderr, "%s %s", r ? "," : "", gn_ruleset_id(r));
+    fprintf(stderr, ")\n");
+    return CLI_FAIL;
+  }
+  if (check_index(pos[0], pos[1], &usage) < 0) {
+    fprintf(stderr, "grognard: ruleset %s has no check '%s' (checks:", pos[0], pos[1]);
+    for (int i = 0; i < gn_check_count(pos[0]); i++) {
+      const char *name, *u, *h, *r;
+      if (gn_check_info(pos[0], i, &name, &u, &h, &r) == 0)
+        fprintf(stderr, "%s %s", i ? "," : "", name);
+    }
+    fprintf(stderr, ")\n");
+    return CLI_FAIL;
+  }
+
+  /* 3) the distribution */
+  gn_game *g = gn_game_new(NULL);
+  gn_dist d = { 0 };
+  int passfail = 0;
+  if (!g) return cli_fail("out of memory");
+  if ((rc = gn_game_use_ruleset(g, pos[0])) != 0) {
+    rc = cli_fail("%s", gn_errmsg(g));
+  } else if ((rc = gn_check_odds(g, pos[1], nparams, (const char *const *)params, &o, &d,
+                                 &passfail)) == GN_ESYNTAX) {
+    fprintf(stderr, "grognard odds %s %s: %s\nusage: grognard odds %s %s %s\n", pos[0], pos[1],
+            gn_errmsg(g), pos[0], pos[1], usage);
+    rc = CLI_USAGE;
+  } else if (rc != 0) {
+    rc = cli_fail("%s", gn_errmsg(g));
+  } else if (json) {
+    rc = print_json(g, pos[1], &d, passfail);
+  } else {
+    print_text(g, pos[0], pos[1], nparams, params, &d, passfail, o.seed);
+    rc = CLI_OK;
+  }
+  gn_dist_free(&d);
+  gn_game_free(g);
+  return rc;
+}
+
+const cli_cmd cli_cmd_odds = {
+  "odds", "RULESET CHECK [--PARAM VALUE ...] [--json] [--runs N] [--seed S]",
+  "the exact odds of one resolution of the rules, with its modifiers",
+  "Runs the same code as the game along every path through its dice and\n"
+  "prints each outcome with its exact probability (and fraction), the chance\n"
+  "of at least and at most that outcome, the mean and standard deviation, the\n"
+  "modifiers of a representative run with their rule ids, and a bar chart.\n"
+  "When there are too many paths it samples instead (Monte Carlo) and prints\n"
+  "95% Wilson intervals. 'grognard odds --help' lists every check of every\n"
+  "ruleset; 'grognard odds RULESET --help' those of one ruleset.\n"
+  "\noptions:\n"
+  "  --PARAM VALUE      the check's parameters (see the list of checks)\n"
+  "  --json             {\"exact\", \"outcomes\": [{\"outcome\", \"label\", \"p\",\n"
+  "                     \"p_at_least\", \"p_at_most\"}], \"mean\", \"stdev\",\n"
+  "                     \"modifiers\": [{\"name\", \"value\", \"ref\"}], \"p_pass\"};\n"
+  "                     sampled: also \"runs\" and per outcome \"lo\", \"hi\"\n"
+  "  --runs N           sample N runs (Monte Carlo) instead of enumerating\n"
+  "  --seed S           the seed of the samples (default 1)\n",
+  run_odds,
+};

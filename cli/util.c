@@ -1,0 +1,151 @@
+/*
+** util.c: argument parsing, messages, and opening the store for the commands.
+*/
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cli_fail(const char *fmt, ...)
+{
+  va_list ap;
+  fputs("grognard: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  return CLI_FAIL;
+}
+
+int cli_usage(const cli_cmd *cmd, const char *fmt, ...)
+{
+  va_list ap;
+  fprintf(stderr, "grognard %s: ", cmd->name);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\nusage: grognard %s %s\n(try 'grognard %s --help')\n", cmd->name,
+          cmd->usage, cmd->name);
+  return CLI_USAGE;
+}
+
+void cli_help(const cli_cmd *cmd)
+{
+  printf("usage: grognard %s %s\n\n%s\n%s", cmd->name, cmd->usage, cmd->summary, cmd->help);
+  printf("  --db PATH          the game store (default %s, or $GROGNARD_DB)\n"
+         "  --help             this help\n", CLI_DEFAULT_DB);
+}
+
+cli_opt *cli_opt_get(cli_opt *opts, const char *name)
+{
+  for (; opts->name; opts++)
+    if (!strcmp(opts->name, name))
+      return opts;
+  return NULL;
+}
+
+int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
+             char **pos, int *npos, int minpos, int maxpos)
+{
+  int n = 0, dashdash = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (dashdash || a[0] != '-' || a[1] == '\0' || (a[1] >= '0' && a[1] <= '9')) {
+      if (n >= maxpos) return cli_usage(cmd, "unexpected argument '%s'", a);
+      pos[n++] = argv[i];
+      continue;
+    }
+    if (!strcmp(a, "--")) { dashdash = 1; continue; }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { cli_help(cmd); return CLI_HELPED; }
+    const char *eq = strchr(a, '=');
+    size_t len = eq ? (size_t)(eq - a) : strlen(a);
+    cli_opt *o = NULL, dbopt = { "--db", 1, 0, NULL };
+    if (len == 4 && !strncmp(a, "--db", 4)) {
+      o = &dbopt;
+    } else {
+      for (cli_opt *p = opts; p && p->name; p++)
+        if (strlen(p->name) == len && !strncmp(p->name, a, len)) { o = p; break; }
+    }
+    if (!o) return cli_usage(cmd, "unknown option '%.*s'", (int)len, a);
+    if (!o->arg) {
+      if (eq) return cli_usage(cmd, "option '%s' takes no value", o->name);
+    } else if (eq) {
+      o->val = eq + 1;
+    } else if (i + 1 < argc) {
+      o->val = argv[++i];
+    } else {
+      return cli_usage(cmd, "option '%s' needs a value", o->name);
+    }
+    o->seen = 1;
+    if (o == &dbopt) c->db = o->val;
+  }
+  if (n < minpos) return cli_usage(cmd, "missing argument");
+  *npos = n;
+  return 0;
+}
+
+int cli_store_open(cli *c, int must_exist, gn_store **st)
+{
+  char err[1024];
+  *st = NULL;
+  if (must_exist && access(c->db, F_OK) != 0) {
+    if (errno == ENOENT)
+      return cli_fail("no game store at %s (create a game with 'grognard new SCENARIO')", c->db);
+    return cli_fail("%s: %s", c->db, strerror(errno));
+  }
+  if (gn_store_open(c->db, st, err, sizeof err) != 0)
+    return cli_fail("%s", err);
+  return CLI_OK;
+}
+
+int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g)
+{
+  *g = NULL;
+  if (cli_store_open(c, 1, st) != CLI_OK) return CLI_FAIL;
+  if (gn_store_load(*st, id, g) != 0) {
+    cli_fail("%s", gn_store_errmsg(*st));
+    gn_store_close(*st);
+    *st = NULL;
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpire, int *viewer)
+{
+  *viewer = GN_UMPIRE;
+  if (as->seen && umpire && umpire->seen)
+    return cli_usage(cmd, "give --as SIDE or --umpire, not both");
+  if (!as->seen) return CLI_OK;
+  int s = gn_side_find(g, as->val);
+  if (s >= 0) { *viewer = s; return CLI_OK; }
+  fprintf(stderr, "grognard: no side '%s' in this game (sides:", as->val);
+  for (int i = 0; i < gn_side_count(g); i++)
+    fprintf(stderr, "%s %s", i ? "," : "", gn_side_id(g, i));
+  fprintf(stderr, ")\n");
+  return CLI_FAIL;
+}
+
+int cli_u64(const char *s, uint64_t *out)
+{
+  char *end;
+  if (!s || *s < '0' || *s > '9') return -1;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (errno || *end) return -1;
+  *out = (uint64_t)v;
+  return 0;
+}
+
+int cli_put(char *s)
+{
+  if (!s) return cli_fail("out of memory");
+  fputs(s, stdout);
+  if (*s && s[strlen(s) - 1] != '\n') fputc('\n', stdout);
+  gn_string_free(s);
+  return CLI_OK;
+}

@@ -1,0 +1,507 @@
+/*
+** grognard.h: the one public header of libgrognard, a rules engine and computer
+** moderator for horse-and-musket miniature wargames.
+**
+** Conventions, declared once:
+**   - distances are in the ruleset's table unit (inches for V&B and Inradic,
+**     centimetres for Belle Alliance); angles are radians, counter-clockwise
+**     from +x; a facing is the direction the front of a stand points to;
+**   - time is counted in turns (V&B hours, Belle Alliance bounds);
+**   - units, sides and formations are referred to by integer index, never by
+**     pointer; returned pointers are borrowed, const, and valid until the next
+**     call that changes the game;
+**   - functions return 0 (GN_OK) or a negative GN_E* code; the detail of the
+**     last failure is in gn_errmsg(game);
+**   - the library never prints, never exits, keeps no globals and reads no clock.
+*/
+#ifndef GROGNARD_H
+#define GROGNARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GN_VERSION_MAJOR 0
+#define GN_VERSION_MINOR 1
+#define GN_VERSION_PATCH 0
+#define GN_VERSION "0.1.0"
+
+/* Returns GN_VERSION of the library actually linked. This function cannot fail. */
+const char *gn_version(void);
+
+/* ---------------------------------------------------------------------------
+** Errors (one list; it also generates gn_strerror). ORDER: values are stable.
+*/
+#define GN_ERRNO_MAP(X)                                                     \
+  X(NOMEM,    -1,  "out of memory")                                         \
+  X(INVAL,    -2,  "invalid argument")                                      \
+  X(IO,       -3,  "input/output error")                                    \
+  X(PARSE,    -4,  "malformed file")                                        \
+  X(SCENARIO, -5,  "invalid scenario")                                      \
+  X(DATA,     -6,  "invalid ruleset data")                                  \
+  X(RULESET,  -7,  "unknown ruleset")                                       \
+  X(SYNTAX,   -8,  "order not understood")                                  \
+  X(REFUSED,  -9,  "order refused by the rules")                            \
+  X(DICE,     -10, "impossible dice result")                                \
+  X(NODICE,   -11, "no dice left in the script")                            \
+  X(ABORTED,  -12, "aborted by the dice source")                            \
+  X(STATE,    -13, "not possible in the game's present state")              \
+  X(NOTFOUND, -14, "not found")                                             \
+  X(STORE,    -15, "game store error")                                      \
+  X(VERSION,  -16, "store schema version mismatch")                         \
+  X(CORRUPT,  -17, "corrupt game")                                          \
+  X(DIVERGED, -18, "replay diverged from the recorded state hash")          \
+  X(TOOBIG,   -19, "too many outcomes to enumerate")                        \
+  X(LIMIT,    -20, "a built-in limit was exceeded")
+
+#define GN__ERRDEF(name, val, msg) GN_E##name = (val),
+typedef enum gn_err { GN_OK = 0, GN_ERRNO_MAP(GN__ERRDEF) GN__ELAST } gn_err;
+#undef GN__ERRDEF
+
+/* A short English text for an error code; unknown codes give "unknown error". Cannot fail. */
+const char *gn_strerror(int err);
+
+/* ---------------------------------------------------------------------------
+** Memory. One realloc-style hook (as in Lua): nsize 0 frees and returns NULL.
+*/
+typedef struct gn_allocator {
+  void *(*realloc)(void *ud, void *ptr, size_t osize, size_t nsize);
+  void *ud;
+} gn_allocator;
+
+/* Frees a string the library returned as owned by the caller (JSON, text). NULL is fine. */
+void gn_string_free(char *s);
+
+/* ---------------------------------------------------------------------------
+** Geometry (design decision 8). Pure functions of their arguments.
+*/
+typedef struct gn_vec2 { double x, y; } gn_vec2;
+
+/* A stand: an oriented rectangle. c is the centre, w the frontage (length of
+** the front edge), d the depth, facing the direction the front edge looks to. */
+typedef struct gn_box { gn_vec2 c; double w, d, facing; } gn_box;
+
+/* Arcs are cut by the stand's two diagonals, extended: the front arc holds the
+** front edge, the rear arc the rear edge, the flanks the side edges. */
+typedef enum gn_arc { GN_ARC_FRONT, GN_ARC_LEFT, GN_ARC_RIGHT, GN_ARC_REAR } gn_arc;
+
+/* Tolerance under which two edges count as touching (table units). */
+#define GN_CONTACT_EPS 1e-6
+
+/* Corners: front-left, front-right, rear-right, rear-left. Cannot fail. */
+void gn_box_corners(gn_box b, gn_vec2 out[4]);
+/* Edge-to-edge distance between two stands, 0 when they touch or overlap. */
+double gn_box_distance(gn_box a, gn_box b);
+/* Distance from a point to a stand's nearest edge, 0 inside. */
+double gn_point_box_distance(gn_vec2 p, gn_box b);
+/* 1 when the interiors overlap by more than GN_CONTACT_EPS, else 0. */
+int gn_box_overlap(gn_box a, gn_box b);
+/* 1 when the stands touch (distance <= GN_CONTACT_EPS) without overlapping. */
+int gn_box_contact(gn_box a, gn_box b);
+/* Which arc of b the point p lies in (the centre itself counts as front). */
+gn_arc gn_box_arc(gn_box b, gn_vec2 p);
+/* The point at the middle of the front edge. */
+gn_vec2 gn_box_front(gn_box b);
+
+/* Terrain features: areas (closed polygons) and lines (open polylines). */
+typedef enum gn_shape { GN_SHAPE_AREA, GN_SHAPE_LINE } gn_shape;
+#define GN_FEAT_BLOCKS_LOS 1u   /* an area that blocks sight through it */
+typedef struct gn_feature {
+  int kind;                 /* ruleset's terrain kind index */
+  gn_shape shape;
+  unsigned flags;           /* GN_FEAT_* */
+  int npts;
+  const gn_vec2 *pts;
+} gn_feature;
+
+/* 1 when p lies inside an area feature (boundary counts), or within
+** GN_CONTACT_EPS of a line feature. */
+int gn_feature_contains(const gn_feature *f, gn_vec2 p);
+
+/* Result of a line-of-sight trace from a to b. */
+typedef struct gn_los {
+  int visible;        /* 1 when nothing blocks */
+  int feature;        /* index of the blocking feature, or -1 */
+  int box;            /* index of the blocking stand, or -1 */
+  double fraction;    /* 0..1 along a->b where the first blocker is met; 1 if visible */
+} gn_los;
+
+/* Traces sight from a to b through area features flagged GN_FEAT_BLOCKS_LOS
+** (a segment that only touches a boundary, or starts or ends inside the
+** feature, is not blocked by it) and through stands (any crossing of a stand's
+** interior blocks; stands skip1 and skip2, e.g. the firer and the target, are
+** ignored; pass -1 to skip none). Cannot fail. */
+gn_los gn_los_trace(gn_vec2 a, gn_vec2 b, const gn_feature *f, int nf,
+                    const gn_box *boxes, int nb, int skip1, int skip2);
+
+/* One terrain crossing of a path: for areas the stretch [t_in, t_out] of the
+** segment inside it; for lines the point t_in == t_out where it is crossed. */
+typedef struct gn_crossing { int feature; double t_in, t_out; } gn_crossing;
+
+/* The crossings of segment a->b, sorted by t_in then feature index. Writes at
+** most max entries and returns how many there are in all. Cannot fail. */
+int gn_path_crossings(gn_vec2 a, gn_vec2 b, const gn_feature *f, int nf,
+                      gn_crossing *out, int max);
+
+/* A uniform grid over the table, holding stands by id, so that range and
+** contact queries cost near O(1) per stand. */
+typedef struct gn_grid gn_grid;
+/* NULL only when out of memory. a may be NULL (the C library's allocator). */
+gn_grid *gn_grid_new(const gn_allocator *a, double width, double height, double cell);
+void gn_grid_free(gn_grid *gr);
+/* Insert stand id (>= 0) or move it. Returns GN_ENOMEM or GN_EINVAL. */
+int gn_grid_set(gn_grid *gr, int id, gn_box b);
+void gn_grid_remove(gn_grid *gr, int id);
+/* Ids of the stands whose edge-to-edge distance to b is <= r (exact test),
+** in ascending order; writes at most max, returns the full count. */
+int gn_grid_query(const gn_grid *gr, gn_box b, double r, int *ids, int max);
+
+/* ---------------------------------------------------------------------------
+** Dice expressions and chance points (design decision 3).
+**
+** A dice expression is a sum of terms: NdM (N >= 1 dice of M >= 2 faces, "d6"
+** means 1d6), constants, with + and -: "3d6", "d10+d4", "2d6-1", "d5".
+*/
+#define GN_DICE_MAXTERMS 8
+#define GN_DICE_MAXDICE 64
+typedef struct gn_dice {
+  int nterms;
+  struct { int count, sides, sign; } term[GN_DICE_MAXTERMS];  /* sign +1/-1 */
+  int constant;
+  int ndice;                /* sum of the counts */
+} gn_dice;
+
+/* Parses text into d. Returns GN_ESYNTAX with a message in err (may be NULL)
+** naming the column. */
+int gn_dice_parse(const char *text, gn_dice *d, char *err, size_t errlen);
+/* Writes the canonical text of d ("3d6", "d10+d4") into buf; returns its length. */
+int gn_dice_format(const gn_dice *d, char *buf, size_t len);
+/* The smallest and largest totals. Cannot fail. */
+int gn_dice_min(const gn_dice *d);
+int gn_dice_max(const gn_dice *d);
+
+/* The project's random generator: xoshiro256** seeded through splitmix64. Its
+** stream never changes: saved games replay identically forever. */
+typedef struct gn_rng { uint64_t s[4]; } gn_rng;
+void gn_rng_seed(gn_rng *r, uint64_t seed);
+uint64_t gn_rng_next(gn_rng *r);
+/* Uniform in [0, n), n >= 1, without modulo bias. */
+uint32_t gn_rng_below(gn_rng *r, uint32_t n);
+/* splitmix64 of (master, i): the seed of replication i of a batch. */
+uint64_t gn_seed_child(uint64_t master, uint64_t i);
+
+/* What a chance point asks for. */
+typedef enum gn_chance_kind {
+  GN_CHANCE_DICE,   /* a dice expression; faces in order of the terms */
+  GN_CHANCE_COUNT,  /* n dice of m faces, only the number showing >= target matters */
+  GN_CHANCE_CARD    /* one card from a side's deck */
+} gn_chance_kind;
+
+typedef struct gn_chance {
+  gn_chance_kind kind;
+  const char *spec;       /* the dice expression as text ("3d6"); "card" for cards */
+  const char *purpose;    /* "fire of 1/II against 2/III", for people */
+  const char *ref;        /* rule id, "VB-38" */
+  int unit;               /* unit concerned, or -1 */
+  gn_dice dice;           /* for DICE and COUNT (COUNT: one term) */
+  int target;             /* COUNT: a die showing >= target counts */
+  int side;               /* CARD: whose deck */
+} gn_chance;
+
+/* A card: 0..51, rank = card % 13 + 1 (1 ace .. 13 king), suit = card / 13. */
+#define GN_CARD_RANK(c) ((c) % 13 + 1)
+#define GN_CARD_SUIT(c) ((c) / 13)
+
+typedef enum gn_dice_mode {
+  GN_DICE_RNG,        /* the game's own generator */
+  GN_DICE_SCRIPT,     /* given results, in order */
+  GN_DICE_TABLE,      /* players roll real dice and type them */
+  GN_DICE_ENUMERATE   /* the odds engine walks every outcome */
+} gn_dice_mode;
+
+typedef struct gn_game gn_game;
+
+/* The table dice source: called once per chance point. Write the faces (one
+** per die, in term order; for a card, its number 0..51) into faces and return
+** 0, or return a negative code to abort the order (it is then not applied).
+** refusal is NULL on the first call; when the engine refused the last answer
+** it calls again with the reason ("a d6 cannot show 7"). */
+typedef int (*gn_table_fn)(void *ud, const gn_chance *c, const char *refusal, int *faces);
+
+/* Select the dice source. RNG is the default after gn_game_start. */
+int gn_dice_use_rng(gn_game *g);
+/* Append results to the script (faces of dice, in order; for a COUNT chance
+** point the individual dice too; for cards the card number) and select it.
+** A result that a chance point cannot show is refused then (GN_EDICE). */
+int gn_dice_script(gn_game *g, const int *faces, int n);
+int gn_dice_use_table(gn_game *g, gn_table_fn fn, void *ud);
+gn_dice_mode gn_dice_mode_get(const gn_game *g);
+/* Results left in the script. */
+int gn_dice_script_left(const gn_game *g);
+
+/* Roll a dice expression at a chance point, through the game's source, and log
+** it. faces may be NULL; else it receives d.ndice values. *total receives the sum.
+** Fails with GN_ESYNTAX (bad spec), GN_EDICE / GN_ENODICE / GN_EABORTED from
+** the source. */
+int gn_roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
+            int *total, int *faces);
+
+/* ---------------------------------------------------------------------------
+** Exact odds (decision 3): run fn again and again under the enumerate source,
+** once per path through its chance points, and collect the outcome each path
+** gives with its exact probability. The game is restored after each run.
+*/
+typedef int (*gn_outcome_fn)(gn_game *g, void *ud, int64_t *outcome);
+
+typedef struct gn_outcome {
+  int64_t value;
+  double p;               /* probability */
+  uint64_t num, den;      /* exact fraction num/den when den != 0 */
+  double lo, hi;          /* 95% Wilson interval (Monte Carlo); = p when exact */
+} gn_outcome;
+
+typedef struct gn_dist {
+  int exact;              /* 1 enumerated, 0 Monte Carlo */
+  int n;                  /* outcomes, sorted by value */
+  gn_outcome *o;          /* owned: gn_dist_free */
+  uint64_t leaves;        /* paths walked (exact) */
+  uint64_t runs;          /* runs (Monte Carlo) */
+  double mean, stdev;
+} gn_dist;
+
+typedef struct gn_odds_opts {
+  uint64_t max_leaves;    /* bound on the outcome tree; 0 = 1,000,000 */
+  uint64_t runs;          /* Monte Carlo runs when the bound is passed; 0 = 100,000 */
+  uint64_t seed;          /* Monte Carlo seed */
+  int force_mc;           /* 1: sample even if enumerable */
+} gn_odds_opts;
+
+/* Fills dist. Falls back to seeded Monte Carlo when the tree passes max_leaves
+** (dist->exact = 0). Fails with fn's error, or GN_ENOMEM. */
+int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist);
+void gn_dist_free(gn_dist *d);
+/* P(outcome <= v) and P(outcome >= v). */
+double gn_dist_at_most(const gn_dist *d, int64_t v);
+double gn_dist_at_least(const gn_dist *d, int64_t v);
+
+/* ---------------------------------------------------------------------------
+** Games: scenario + ruleset data + seed + orders (decision 2).
+*/
+
+/* A new, empty game. a may be NULL. NULL only when out of memory. */
+gn_game *gn_game_new(const gn_allocator *a);
+/* Releases the game and everything it owns. NULL is fine. */
+void gn_game_free(gn_game *g);
+/* The detail of the last failure ("scn.yaml:14:7: unknown unit type 'infnatry'"),
+** or "" when there was none. Never NULL for a non-NULL game. */
+const char *gn_errmsg(const gn_game *g);
+
+/* Where ruleset data files are read from (data/rulesets/<id>/NAME.yaml). Without
+** it, the data built into the library is used. */
+int gn_game_set_data_dir(gn_game *g, const char *dir);
+
+/* Loads a scenario (YAML text; name is used in messages). On failure every
+** problem found is kept as a diagnostic, and the game stays empty. */
+int gn_game_load(gn_game *g, const char *name, const char *text, size_t len);
+int gn_game_load_file(gn_game *g, const char *path);
+/* Diagnostics of the last load ("file:line:col: message"). */
+int gn_diag_count(const gn_game *g);
+const char *gn_diag(const gn_game *g, int i);
+
+/* Loads only a ruleset's data, with no scenario: enough for the standalone
+** odds checks. GN_ERULESET when unknown, GN_EDATA on bad data. */
+int gn_game_use_ruleset(gn_game *g, const char *ruleset);
+
+/* Sets up the loaded scenario for play and seeds the generator. GN_ESTATE if
+** no scenario is loaded or the game has already started. */
+int gn_game_start(gn_game *g, uint64_t seed);
+
+/* A deep copy of the whole game (state, log, dice source); NULL on OOM. */
+gn_game *gn_game_clone(const gn_game *g);
+
+uint64_t gn_game_seed(const gn_game *g);
+const char *gn_game_ruleset(const gn_game *g);      /* "vb", "ba", "inradic" */
+const char *gn_game_scenario_name(const gn_game *g);
+const char *gn_game_scenario_text(const gn_game *g, size_t *len);
+int gn_game_turn(const gn_game *g);                  /* 1-based */
+int gn_game_turn_limit(const gn_game *g);
+const char *gn_game_phase(const gn_game *g);         /* ruleset's phase name */
+int gn_game_active_side(const gn_game *g);           /* -1 when simultaneous */
+const char *gn_game_clock(const gn_game *g);         /* "18 June 1815, 9 a.m." */
+int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
+/* Orders applied so far. */
+int gn_game_order_count(const gn_game *g);
+const char *gn_game_order_text(const gn_game *g, int i);
+
+/* A 64-bit hash of the whole game state (units, clock, decks, generator); the
+** same inputs give the same hash on every build. Cannot fail. */
+uint64_t gn_game_hash(const gn_game *g);
+
+/* ---------------------------------------------------------------------------
+** Sides, formations and units.
+*/
+#define GN_UMPIRE (-1)     /* the viewer who sees everything */
+
+int gn_side_count(const gn_game *g);
+const char *gn_side_id(const gn_game *g, int side);
+const char *gn_side_name(const gn_game *g, int side);
+/* Side index by id or name; GN_ENOTFOUND. */
+int gn_side_find(const gn_game *g, const char *id);
+
+typedef enum gn_echelon { GN_ARMY, GN_CORPS, GN_DIVISION, GN_BRIGADE } gn_echelon;
+int gn_formation_count(const gn_game *g);
+typedef struct gn_formation_info {
+  const char *id, *name;
+  gn_echelon echelon;
+  int side;
+  int parent;       /* formation index, -1 at the top */
+  int leader;       /* unit index of its commander, or -1 */
+} gn_formation_info;
+int gn_formation_get(const gn_game *g, int f, gn_formation_info *out);
+
+int gn_unit_count(const gn_game *g);
+/* Unit index by scenario id or short code (case-insensitive); GN_ENOTFOUND. */
+int gn_unit_find(const gn_game *g, const char *id_or_code);
+
+/* What a viewer may know of a unit. Fields it may not know are -1 (numbers)
+** or NULL (text); known is 0 when the viewer sees nothing of the unit. */
+typedef struct gn_unit_view {
+  int known;
+  const char *id, *code, *name, *type;
+  int side;
+  int formation;        /* index, -1 if none */
+  gn_box box;
+  int strength;         /* SP or figures as this viewer sees them, -1 unknown */
+  int strength0;        /* at the start */
+  int removed;          /* 1 when off the table (destroyed, routed away) */
+  const char *status;   /* the ruleset's short status text ("disordered, stationary") */
+} gn_unit_view;
+int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
+/* A named attribute of the unit's ruleset schema ("morale", "valour"), as this
+** viewer may know it. GN_ENOTFOUND (no such attribute) or GN_ESTATE (hidden). */
+int gn_unit_attr(const gn_game *g, int unit, int viewer, const char *name, int *value);
+/* Edge-to-edge distance between two units' stands. */
+double gn_unit_distance(const gn_game *g, int a, int b);
+/* Line of sight between two units through blocking terrain and other stands. */
+gn_los gn_unit_los(const gn_game *g, int a, int b);
+
+/* The state as JSON for a viewer (units, clock, objectives); owned by the
+** caller (gn_string_free). NULL only when out of memory. */
+char *gn_state_json(const gn_game *g, int viewer);
+/* The state as text for a viewer. */
+char *gn_state_text(const gn_game *g, int viewer);
+
+/* ---------------------------------------------------------------------------
+** Orders and events (decision 7).
+**
+** An order is text a player can type ("fire 1/II at 3/IV", "move 2/I to 10,14",
+** "end"). It applies whole or not at all: on refusal the state is untouched.
+*/
+
+/* Applies an order. GN_ESYNTAX (not understood) and GN_EREFUSED (the rules
+** forbid it; gn_errmsg names the rule id) leave the game untouched; so do dice
+** source failures. */
+int gn_order_apply(gn_game *g, const char *text);
+/* Would the order be accepted now? Same codes, changes nothing, rolls nothing. */
+int gn_order_check(gn_game *g, const char *text);
+/* The rule id of the last refusal, or NULL. */
+const char *gn_refusal_ref(const gn_game *g);
+/* The order words this ruleset understands, for help and completion. */
+int gn_order_verb_count(const gn_game *g);
+const char *gn_order_verb(const gn_game *g, int i);      /* NULL out of range */
+/* One line of help for a verb, or NULL. */
+const char *gn_order_help(const gn_game *g, const char *verb);
+
+/* A modifier applied to a resolution. */
+typedef struct gn_mod { const char *name; int value; const char *ref; } gn_mod;
+
+#define GN_EVENT_MAXDICE 64
+#define GN_EVENT_MAXMODS 16
+typedef struct gn_event {
+  int seq;                 /* 0-based over the game */
+  int order;               /* index of the order that caused it */
+  int turn;
+  const char *phase;
+  const char *kind;        /* "roll", "fire", "morale", "move", "rout"... */
+  const char *ref;         /* rule id or "" */
+  int unit, target;        /* unit indices or -1 */
+  unsigned visible;        /* bit s: side s may see it; the umpire sees all */
+  const char *text;        /* one line for people */
+  const char *spec;        /* dice expression of a roll, or "" */
+  int ndice;
+  int dice[GN_EVENT_MAXDICE];
+  int total;
+  int nmods;
+  gn_mod mods[GN_EVENT_MAXMODS];
+} gn_event;
+
+int gn_event_count(const gn_game *g);
+/* Borrowed; NULL when i is out of range. */
+const gn_event *gn_event_get(const gn_game *g, int i);
+/* 1 when viewer may see event i. */
+int gn_event_visible(const gn_game *g, int i, int viewer);
+/* One event as a JSON object / as a line of text; owned by the caller. */
+char *gn_event_json(const gn_game *g, int i);
+char *gn_event_text(const gn_game *g, int i);
+
+/* ---------------------------------------------------------------------------
+** Rulesets and their rules index (decision 6).
+*/
+int gn_ruleset_count(void);
+const char *gn_ruleset_id(int i);
+const char *gn_ruleset_title(int i);
+
+/* Standalone checks of a ruleset for the odds calculator ("fire", "morale"). */
+int gn_check_count(const char *ruleset);
+/* Name, usage line, help line and rule ids of check i; GN_ENOTFOUND. */
+int gn_check_info(const char *ruleset, int i, const char **name, const char **usage,
+                  const char **help, const char **refs);
+/* Exact (or Monte Carlo) distribution of a check with its "--param value"
+** arguments. g must have the ruleset (gn_game_use_ruleset). The events of one
+** representative run (its modifiers) are left in g's log. passfail receives
+** 1 when outcome 1 means "pass". */
+int gn_check_odds(gn_game *g, const char *check, int argc, const char *const *argv,
+                  const gn_odds_opts *opts, gn_dist *dist, int *passfail);
+/* Text for an outcome of the last check run on g ("2 hits"); owned by g. */
+const char *gn_check_label(gn_game *g, const char *check, int64_t outcome);
+
+/* ---------------------------------------------------------------------------
+** The game store (decision 9): one SQLite file holds any number of games with
+** their orders, events, snapshots and per-turn state hashes, in WAL mode;
+** each order is committed in its own transaction.
+*/
+typedef struct gn_store gn_store;
+
+/* Opens or creates a store. On failure *out is NULL and err (if given)
+** receives the reason; GN_EVERSION names both schema versions. */
+int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen);
+void gn_store_close(gn_store *st);
+const char *gn_store_errmsg(const gn_store *st);
+
+/* Creates a game from a scenario file and a seed; writes its id (at most 31
+** characters) into id. Scenario problems come back as GN_ESCENARIO with the
+** diagnostics in the store's message. */
+int gn_store_create(gn_store *st, const char *scenario_path, uint64_t seed,
+                    char *id, size_t idlen);
+/* Loads a game by replaying its orders. *out is owned by the caller. */
+int gn_store_load(gn_store *st, const char *id, gn_game **out);
+/* Applies one order to g (loaded from this store) and commits it with its
+** events and state hash in one transaction. On any failure neither the game
+** nor the file changes. */
+int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text);
+/* Removes the last order of a game. */
+int gn_store_undo(gn_store *st, const char *id);
+/* Replays the game from scratch and compares the state hash after every order
+** with the one recorded; GN_EDIVERGED names the first order that differs. */
+int gn_store_verify(gn_store *st, const char *id, int *orders_checked);
+/* Lists game ids, newest first: calls fn for each. */
+int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *scenario,
+                                          int orders), void *ud);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GROGNARD_H */

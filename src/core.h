@@ -1,0 +1,349 @@
+/*
+** core.h: the internals shared by the core modules and the rulesets.
+** Not installed. Internal non-static functions are named gn__module_verb.
+**
+** A game is split in two:
+**   gn__scen   what the scenario and the ruleset data fixed (immutable after
+**              load, shared between clones by reference count);
+**   gn__state  everything that changes (one flat block per game, copied to
+**              roll an order back and to clone).
+*/
+#ifndef GN_CORE_H
+#define GN_CORE_H
+
+#include "grognard.h"
+#include <stdarg.h>
+
+#define GN__MAXSIDES 4
+#define GN__MAXATTR 24       /* ruleset attributes per unit */
+#define GN__MAXFATTR 8       /* ruleset attributes per formation */
+#define GN__MAXRS 64         /* ruleset globals in the state */
+#define GN__ERRMAX 512
+
+/* ------------------------------------------------------------------ memory */
+void *gn__realloc(const gn_allocator *a, void *p, size_t osize, size_t nsize);
+void *gn__malloc(gn_game *g, size_t n);                 /* NULL on OOM */
+void *gn__calloc(gn_game *g, size_t n, size_t size);    /* NULL on OOM */
+void gn__free(gn_game *g, void *p, size_t n);
+char *gn__strdup(gn_game *g, const char *s);            /* NULL on OOM */
+/* Sets gn_errmsg and returns err. */
+int gn__error(gn_game *g, int err, const char *fmt, ...);
+int gn__verror(gn_game *g, int err, const char *fmt, va_list ap);
+
+/* -------------------------------------------------------- ruleset schema */
+/* One per-unit attribute of a ruleset ("morale", "valour", "supplies"). */
+typedef struct gn__attrdef {
+  const char *name;
+  int def, min, max;          /* default and bounds for scenario values */
+  const char *const *names;   /* enumeration names (NULL-terminated) or NULL */
+  int hidden;                 /* 1: the enemy never sees it */
+  int scenario;               /* 1: a scenario may set it */
+} gn__attrdef;
+
+/* One unit type of a ruleset, with its default footprint. */
+typedef struct gn__typedef {
+  const char *name;
+  double w, d;                /* frontage and depth in table units */
+} gn__typedef;
+
+/* One terrain kind. */
+typedef struct gn__terraindef {
+  const char *name;
+  gn_shape shape;
+  unsigned flags;             /* GN_FEAT_BLOCKS_LOS... */
+} gn__terraindef;
+
+/* Parsed order words. */
+#define GN__MAXTOK 24
+typedef struct gn__args {
+  int n;
+  const char *tok[GN__MAXTOK];
+  int col[GN__MAXTOK];        /* 1-based column in the order text */
+  const char *text;           /* the whole order */
+} gn__args;
+
+typedef struct gn__verb {
+  const char *word;
+  const char *help;           /* "fire UNIT at UNIT" */
+  /* Parse, check, then do. Refusals (gn__refuse) should come before any change;
+  ** the core rolls the state back on any failure anyway. */
+  int (*apply)(gn_game *g, const gn__args *a);
+} gn__verb;
+
+/* A standalone resolution for the odds calculator ("grognard odds vb fire
+** --dice 2 --range close"). The game it runs on has the ruleset's data but no
+** scenario (gn_game_use_ruleset). */
+#define GN__CHECKCX 512
+typedef struct gn__check {
+  const char *name;           /* "fire" */
+  const char *usage;          /* "--dice N --range close|long [--save S]" */
+  const char *help;           /* one line: what the outcome is */
+  const char *refs;           /* "VB-B5, VB-B6, VB-B7" */
+  int passfail;               /* 1: outcome 1 = pass, 0 = fail (p_pass is reported) */
+  /* Parse "--name value" pairs into cx (at most GN__CHECKCX bytes, zeroed
+  ** before). GN_ESYNTAX with a message on bad parameters. */
+  int (*parse)(gn_game *g, int argc, const char *const *argv, void *cx);
+  /* Resolve once through the chance points (gn__roll...), logging its
+  ** modifiers as events (gn__event + gn__event_mod); *outcome is the result. */
+  int (*run)(gn_game *g, const void *cx, int64_t *outcome);
+  /* Text of an outcome ("2 hits", "routs"); may be NULL (the number is shown). */
+  void (*label)(const void *cx, int64_t outcome, char *buf, size_t n);
+} gn__check;
+
+typedef struct gn__ruleset {
+  const char *id, *title;
+  const char *unit;                       /* "in" or "cm" */
+  const gn__typedef *types; int ntypes;
+  const gn__attrdef *attrs; int nattrs;
+  const char *const *fattrs; int nfattrs; /* per-formation attribute names */
+  const gn__terraindef *terrain; int nterrain;
+  const gn__verb *verbs; int nverbs;
+  const gn__attrdef *options; int noptions;  /* scenario switches ("hero_hits") */
+  const gn__check *checks; int nchecks;      /* for grognard odds */
+  /* After the scenario is loaded: read the data, build the initial state. */
+  int (*setup)(gn_game *g);
+  /* Release what setup attached to the scenario (sc->rsdata). */
+  void (*release)(gn_game *g, void *rsdata);
+  /* Fill what viewer may know of a unit; status text into buf. May hide fields. */
+  void (*view)(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n);
+  /* Clock text ("18 June 1815, 9 a.m.") and phase name. */
+  void (*clock)(const gn_game *g, char *buf, size_t n);
+  const char *(*phase)(const gn_game *g);
+} gn__ruleset;
+
+/* The registry (src/ruleset.c). NULL when unknown. */
+const gn__ruleset *gn__ruleset_find(const char *id);
+
+/* ------------------------------------------------------- ruleset data */
+/* One value of data/rulesets/<id>/NAME.yaml: a number or a list of numbers. */
+typedef struct gn__datum {
+  const char *key;            /* "fire.dice.infantry" */
+  int n;                      /* count of numbers */
+  double *v;
+  const char *provenance;     /* seed | published | default */
+  const char *ref;            /* rule id */
+  const char *note;
+  const char *file; int line;
+} gn__datum;
+
+/* Looks a datum up; GN_EDATA with a message naming the key when missing or of
+** the wrong shape. */
+int gn__data_int(gn_game *g, const char *key, int *out);
+int gn__data_num(gn_game *g, const char *key, double *out);
+int gn__data_list(gn_game *g, const char *key, int n, int *out);  /* exactly n ints */
+const gn__datum *gn__data_find(const gn_game *g, const char *key);
+
+/* ---------------------------------------------------------- the scenario */
+typedef struct gn__side { const char *id, *name; } gn__side;
+
+typedef struct gn__formation {
+  const char *id, *name;
+  gn_echelon echelon;
+  int side, parent, leader;
+} gn__formation;
+
+typedef struct gn__unit {
+  const char *id, *code, *name;
+  int type;                   /* index into ruleset->types */
+  int side, formation;
+  int strength0;
+  int line, col;              /* where the scenario defines it */
+  int attr0[GN__MAXATTR];     /* initial ruleset attributes (defaults, then the scenario's) */
+  gn_box box0;                /* initial stand: centre, frontage, depth, facing */
+} gn__unit;
+
+typedef struct gn__terrain {
+  const char *id;
+  gn_feature f;               /* f.pts owned */
+} gn__terrain;
+
+typedef struct gn__objective {
+  const char *id, *name;
+  gn_vec2 at;
+  double radius;
+  int points;
+  int owner0;                 /* side holding it at the start, -1 none */
+} gn__objective;
+
+typedef struct gn__scen {
+  int refs;
+  const gn__ruleset *rs;
+  char *name, *file;
+  char *text; size_t textlen; /* the scenario exactly as read */
+  double width, height;
+  int year, month, day, hour; /* start date and hour (24h) */
+  double latitude;
+  int weather;                /* 0 clear, 1 inclement */
+  int turns;                  /* turn limit, 0 none */
+  int nsides; gn__side side[GN__MAXSIDES];
+  int nformations; gn__formation *formation;
+  int nunits; gn__unit *unit;
+  int nterrain; gn__terrain *terrain;
+  gn_feature *features;       /* nterrain copies of terrain[i].f, for geometry calls */
+  int nobjectives; gn__objective *objective;
+  int options[16];            /* ruleset switches, indexed as rs->options */
+  int ndata; gn__datum *data; /* ruleset data, sorted by key */
+  void *rsdata;               /* ruleset's cached tables (setup/release) */
+  char **strings; int nstrings, capstrings;  /* every string above, owned */
+} gn__scen;
+
+/* Intern a copy of s in sc (owned by sc). NULL on OOM. */
+const char *gn__scen_str(gn_game *g, gn__scen *sc, const char *s);
+
+/* ------------------------------------------------------------ the state */
+typedef struct gn__ustate {
+  gn_box box;
+  int strength;               /* SP or figures */
+  int removed;                /* off the table */
+  unsigned flags;             /* ruleset bits */
+  int attr[GN__MAXATTR];      /* ruleset schema values */
+} gn__ustate;
+
+typedef struct gn__state {
+  int turn, phase, active, over, winner;
+  int rs[GN__MAXRS];          /* ruleset globals (day, hour, ...) */
+  gn_rng rng;
+  int deck[GN__MAXSIDES][52]; /* cards still in each side's deck */
+  int deckn[GN__MAXSIDES];
+  int nunits, nformations, nobjectives;
+  gn__ustate *u;              /* nunits */
+  int (*f)[GN__MAXFATTR];     /* nformations */
+  int *owner;                 /* nobjectives: side holding it, -1 none */
+} gn__state;
+
+/* ------------------------------------------------------------ events */
+typedef struct gn__ev {
+  gn_event e;                 /* e.text owned (gn__strdup) */
+} gn__ev;
+
+/* ---------------------------------------------------------- dice sources */
+typedef struct gn__enum gn__enum;     /* odds.c */
+
+typedef struct gn__dicesrc {
+  gn_dice_mode mode;
+  int checking;               /* gn_order_check: the first chance point stops the run */
+  int *script; int nscript, capscript, pos;
+  gn_table_fn table; void *tableud;
+  gn__enum *en;               /* ENUMERATE: the path being walked */
+  /* The tape: every result drawn by the order in flight, for the store. */
+  int *tape; int ntape, captape;
+} gn__dicesrc;
+
+/* Returned by a chance point while checking an order: everything before it passed. */
+#define GN__ECHECKED (-1000)
+
+/* ------------------------------------------------------------ the game */
+/* A save point: what an order or an odds run may change, to go back to it. */
+typedef struct gn__savepoint {
+  gn__state st;               /* st.u == NULL until first used */
+  int nev, norders, scriptpos, ntape;
+} gn__savepoint;
+
+typedef struct gn__order {
+  char *text;
+  gn_dice_mode mode;          /* how its dice were given */
+  int ntape; int *tape;       /* its results, when they came from the table or a script */
+  uint64_t hash;              /* state hash after it */
+} gn__order;
+
+struct gn_game {
+  gn_allocator alloc;
+  char err[GN__ERRMAX];
+  char *refusal_ref;          /* static string from rules code, or NULL */
+  char *datadir;
+  char **diag; int ndiag, capdiag;
+  gn__scen *sc;               /* NULL until a scenario is loaded */
+  gn__state st;
+  int started;
+  uint64_t seed;
+  gn__dicesrc dice;
+  gn__ev *ev; int nev, capev;
+  gn__order *orders; int norders, caporders;
+  int cur_order;              /* index of the order in flight */
+  char scratch[256];          /* clock/phase text returned by accessors */
+  gn_grid *grid;              /* stands by unit index; rebuilt on restore */
+  int grid_dirty;
+  unsigned roll_vis;          /* visibility of the roll events logged now (~0u: all) */
+  gn__savepoint osp;          /* the game before the order in flight */
+  char checklabel[128];       /* gn_check_label's text */
+  const void *lastcheck;      /* the gn__check of the last gn_check_odds */
+  _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
+};
+
+/* Copies the state into sp (allocated on first use) and notes the rest.
+** GN_ENOMEM. */
+int gn__save(gn_game *g, gn__savepoint *sp);
+/* Goes back to the save point. Cannot fail. */
+void gn__restore(gn_game *g, const gn__savepoint *sp);
+void gn__savepoint_free(gn_game *g, gn__savepoint *sp);
+/* Sets the visibility of the roll events that follow; returns the old one. */
+unsigned gn__roll_visibility(gn_game *g, unsigned sides);
+
+/* ------------------------------------------------------------ game.c */
+int gn__state_alloc(gn_game *g, gn__state *st, int nunits, int nformations, int nobjectives);
+void gn__state_free(gn_game *g, gn__state *st);
+/* dst must have the same sizes (allocated by gn__state_alloc). Cannot fail. */
+void gn__state_copy(gn__state *dst, const gn__state *src);
+int gn__diag_add(gn_game *g, const char *fmt, ...);
+void gn__diag_clear(gn_game *g);
+/* Unit move: updates the box and the grid. */
+void gn__unit_place(gn_game *g, int unit, gn_box b);
+/* Ids of units whose stands lie within r of unit's stand (itself excluded). */
+int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
+gn_grid *gn__grid(gn_game *g);
+
+/* ------------------------------------------------------------ scen.c */
+/* Parses a scenario text into a new gn__scen; every problem goes to the
+** game's diagnostics. Loads the ruleset data too. */
+int gn__scen_load(gn_game *g, const char *name, const char *text, size_t len, gn__scen **out);
+void gn__scen_release(gn_game *g, gn__scen *sc);
+
+/* ------------------------------------------------------------ dice.c */
+/* A chance point: draws through the game's source, appends to the tape, and
+** logs a "roll" event (unless quiet). faces receives the dice. */
+int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
+             int unit, int *total, int *faces);
+int gn__roll_dice(gn_game *g, const gn_dice *d, const char *purpose, const char *ref,
+                  int unit, int *total, int *faces);
+/* How many of n dice of m faces show >= target; enumerated as one aggregate
+** (binomial) under ENUMERATE. faces may be NULL (else n values; under
+** ENUMERATE a representative arrangement). */
+int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
+                   const char *ref, int unit, int *hits);
+/* Draws one card from side's deck (reshuffled when empty). */
+int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
+                  int unit, int *card);
+/* Restores a full deck for a side. */
+void gn__deck_reset(gn__state *st, int side);
+
+/* ------------------------------------------------------------ odds.c */
+/* Under ENUMERATE: the next choice among n outcomes of weights w[] (sum wsum).
+** Returns the index of the outcome this path takes. */
+int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice);
+
+/* ------------------------------------------------------------ event.c */
+/* Appends an event of the order in flight; text is printf-style. Returns the
+** event (to add dice and modifiers) or NULL on OOM (the game's error is set). */
+gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
+                    const char *fmt, ...);
+void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
+/* Makes an event visible only to the umpire and the listed side(s). */
+void gn__event_hide(gn_event *e, unsigned sides);
+void gn__events_truncate(gn_game *g, int n);
+
+/* ------------------------------------------------------------ order.c */
+/* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */
+int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
+int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);
+/* Argument helpers: each returns 0 or GN_ESYNTAX (with message). */
+int gn__arg_unit(gn_game *g, const gn__args *a, int tok, int *unit);
+int gn__arg_int(gn_game *g, const gn__args *a, int tok, int *v);
+int gn__arg_num(gn_game *g, const gn__args *a, int tok, double *v);
+int gn__arg_point(gn_game *g, const gn__args *a, int tok, gn_vec2 *p);  /* "x,y" */
+int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if matches */
+
+/* ------------------------------------------------------------ hash.c */
+uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n);
+uint64_t gn__state_hash(const gn_game *g);
+
+#endif /* GN_CORE_H */

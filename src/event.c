@@ -1,0 +1,133 @@
+/*
+** event.c: the event log. Every resolution appends typed events carrying the
+** rule id, the dice and the modifiers; they render as text and as JSON.
+*/
+#include "core.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Returns NULL when out of memory (the game's error is set). */
+gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
+                    const char *fmt, ...) {
+  if (g->nev == g->capev) {
+    int cap = g->capev ? 2 * g->capev : 64;
+    gn__ev *ev = gn__realloc(&g->alloc, g->ev, g->capev * sizeof *ev, cap * sizeof *ev);
+    if (!ev) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+    g->ev = ev; g->capev = cap;
+  }
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  gn_event *e = &g->ev[g->nev].e;
+  memset(e, 0, sizeof *e);
+  if (!(e->text = gn__strdup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  e->seq = g->nev;
+  e->order = g->cur_order;
+  e->turn = g->st.turn;
+  e->phase = gn_game_phase(g);
+  e->kind = kind;
+  e->ref = ref ? ref : "";
+  e->unit = unit;
+  e->target = target;
+  e->visible = ~0u;
+  e->spec = "";
+  g->nev++;
+  return e;
+}
+
+void gn__event_mod(gn_event *e, const char *name, int value, const char *ref) {
+  if (e->nmods == GN_EVENT_MAXMODS) return;
+  e->mods[e->nmods].name = name;
+  e->mods[e->nmods].value = value;
+  e->mods[e->nmods].ref = ref ? ref : "";
+  e->nmods++;
+}
+
+void gn__event_hide(gn_event *e, unsigned sides) { e->visible = sides; }
+
+void gn__events_truncate(gn_game *g, int n) {
+  while (g->nev > n) {
+    gn_event *e = &g->ev[--g->nev].e;
+    char *t = (char *)e->text;
+    gn__free(g, t, strlen(t) + 1);
+  }
+}
+
+int gn_event_count(const gn_game *g) { return g->nev; }
+
+const gn_event *gn_event_get(const gn_game *g, int i) {
+  return (i >= 0 && i < g->nev) ? &g->ev[i].e : NULL;
+}
+
+int gn_event_visible(const gn_game *g, int i, int viewer) {
+  if (i < 0 || i >= g->nev) return 0;
+  if (viewer == GN_UMPIRE) return 1;
+  if (viewer < 0 || viewer >= 32) return 0;
+  return (g->ev[i].e.visible >> viewer) & 1u;
+}
+
+/* The unit's code, or "-". */
+static const char *ucode(const gn_game *g, int u) {
+  return (g->sc && u >= 0 && u < g->sc->nunits) ? g->sc->unit[u].code : "-";
+}
+
+char *gn_event_json(const gn_game *g, int i) {
+  const gn_event *e = gn_event_get(g, i);
+  if (!e) return NULL;
+  json_t *o = json_object();
+  json_object_set_new(o, "seq", json_integer(e->seq));
+  json_object_set_new(o, "order", json_integer(e->order));
+  json_object_set_new(o, "turn", json_integer(e->turn));
+  json_object_set_new(o, "phase", json_string(e->phase ? e->phase : ""));
+  json_object_set_new(o, "kind", json_string(e->kind));
+  json_object_set_new(o, "ref", json_string(e->ref));
+  if (e->unit >= 0) json_object_set_new(o, "unit", json_string(ucode(g, e->unit)));
+  if (e->target >= 0) json_object_set_new(o, "target", json_string(ucode(g, e->target)));
+  json_object_set_new(o, "text", json_string(e->text));
+  if (e->ndice) {
+    json_t *d = json_array();
+    for (int k = 0; k < e->ndice; k++) json_array_append_new(d, json_integer(e->dice[k]));
+    json_object_set_new(o, "spec", json_string(e->spec));
+    json_object_set_new(o, "dice", d);
+    json_object_set_new(o, "total", json_integer(e->total));
+  }
+  if (e->nmods) {
+    json_t *m = json_array();
+    for (int k = 0; k < e->nmods; k++)
+      json_array_append_new(m, json_pack("{s:s, s:i, s:s}", "name", e->mods[k].name, "value",
+                                         e->mods[k].value, "ref", e->mods[k].ref));
+    json_object_set_new(o, "modifiers", m);
+  }
+  if (e->visible != ~0u) {
+    json_t *v = json_array();
+    for (int s = 0; g->sc && s < g->sc->nsides; s++)
+      if ((e->visible >> s) & 1u) json_array_append_new(v, json_string(g->sc->side[s].id));
+    json_object_set_new(o, "visible_to", v);
+  }
+  char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+  json_decref(o);
+  return s;
+}
+
+char *gn_event_text(const gn_game *g, int i) {
+  const gn_event *e = gn_event_get(g, i);
+  if (!e) return NULL;
+  char buf[1024];
+  int n = snprintf(buf, sizeof buf, "%s", e->text);
+  if (e->nmods) {
+    n += snprintf(buf + n, n < (int)sizeof buf ? sizeof buf - n : 0, " [");
+    for (int k = 0; k < e->nmods && n < (int)sizeof buf; k++)
+      n += snprintf(buf + n, sizeof buf - n, "%s%s %+d%s%s", k ? ", " : "", e->mods[k].name,
+                    e->mods[k].value, e->mods[k].ref[0] ? " ref. " : "", e->mods[k].ref);
+    if (n < (int)sizeof buf) n += snprintf(buf + n, sizeof buf - n, "]");
+  }
+  if (e->ref[0] && n < (int)sizeof buf) snprintf(buf + n, sizeof buf - n, " (ref. %s)", e->ref);
+  char *s = malloc(strlen(buf) + 1);
+  if (s) strcpy(s, buf);
+  return s;
+}

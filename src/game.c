@@ -1,0 +1,578 @@
+/*
+** game.c: the root object. Memory, errors, the game's life cycle, the state
+** block and its save points, and the unit accessors of the public API.
+*/
+#include "core.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *gn_version(void) { return GN_VERSION; }
+
+/* ref. design decision 2: one X-macro list gives the codes and their texts. */
+const char *gn_strerror(int err) {
+  switch (err) {
+  case GN_OK: return "success";
+#define GN__ERRSTR(name, val, msg) case GN_E##name: return msg;
+  GN_ERRNO_MAP(GN__ERRSTR)
+#undef GN__ERRSTR
+  default: return "unknown error";
+  }
+}
+
+void gn_string_free(char *s) { free(s); }
+
+/* ------------------------------------------------------------------ memory */
+
+static void *stdrealloc(void *ud, void *p, size_t osize, size_t nsize) {
+  (void)ud; (void)osize;
+  if (nsize == 0) { free(p); return NULL; }
+  return realloc(p, nsize);
+}
+
+/* Returns NULL when out of memory, or when freeing (nsize 0). */
+void *gn__realloc(const gn_allocator *a, void *p, size_t osize, size_t nsize) {
+  if (a == NULL || a->realloc == NULL) return stdrealloc(NULL, p, osize, nsize);
+  return a->realloc(a->ud, p, osize, nsize);
+}
+
+void *gn__malloc(gn_game *g, size_t n) {
+  return gn__realloc(&g->alloc, NULL, 0, n ? n : 1);
+}
+
+void *gn__calloc(gn_game *g, size_t n, size_t size) {
+  if (size && n > SIZE_MAX / size) return NULL;
+  void *p = gn__malloc(g, n * size);
+  if (p) memset(p, 0, (n * size) != 0 ? n * size : 1);
+  return p;
+}
+
+void gn__free(gn_game *g, void *p, size_t n) {
+  if (p) gn__realloc(&g->alloc, p, n, 0);
+}
+
+char *gn__strdup(gn_game *g, const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = gn__malloc(g, n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+
+/* Frees a string made by gn__strdup. */
+static void strfree(gn_game *g, char *s) {
+  if (s) gn__free(g, s, strlen(s) + 1);
+}
+
+int gn__verror(gn_game *g, int err, const char *fmt, va_list ap) {
+  vsnprintf(g->err, sizeof g->err, fmt, ap);
+  return err;
+}
+
+int gn__error(gn_game *g, int err, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  gn__verror(g, err, fmt, ap);
+  va_end(ap);
+  return err;
+}
+
+const char *gn_errmsg(const gn_game *g) { return g ? g->err : "no game"; }
+
+/* ------------------------------------------------------------- diagnostics */
+
+int gn__diag_add(gn_game *g, const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (g->ndiag == g->capdiag) {
+    int cap = g->capdiag ? 2 * g->capdiag : 16;
+    char **d = gn__realloc(&g->alloc, g->diag, g->capdiag * sizeof *d, cap * sizeof *d);
+    if (!d) return GN_ENOMEM;
+    g->diag = d; g->capdiag = cap;
+  }
+  if (!(g->diag[g->ndiag] = gn__strdup(g, buf))) return GN_ENOMEM;
+  g->ndiag++;
+  return 0;
+}
+
+void gn__diag_clear(gn_game *g) {
+  for (int i = 0; i < g->ndiag; i++) strfree(g, g->diag[i]);
+  g->ndiag = 0;
+}
+
+int gn_diag_count(const gn_game *g) { return g->ndiag; }
+const char *gn_diag(const gn_game *g, int i) {
+  return (i >= 0 && i < g->ndiag) ? g->diag[i] : NULL;
+}
+
+/* --------------------------------------------------------------- the state */
+
+int gn__state_alloc(gn_game *g, gn__state *st, int nu, int nf, int no) {
+  memset(st, 0, sizeof *st);
+  st->nunits = nu; st->nformations = nf; st->nobjectives = no;
+  st->u = gn__calloc(g, nu ? nu : 1, sizeof *st->u);
+  st->f = gn__calloc(g, nf ? nf : 1, sizeof *st->f);
+  st->owner = gn__calloc(g, no ? no : 1, sizeof *st->owner);
+  if (!st->u || !st->f || !st->owner) { gn__state_free(g, st); return GN_ENOMEM; }
+  return 0;
+}
+
+void gn__state_free(gn_game *g, gn__state *st) {
+  gn__free(g, st->u, (st->nunits ? st->nunits : 1) * sizeof *st->u);
+  gn__free(g, st->f, (st->nformations ? st->nformations : 1) * sizeof *st->f);
+  gn__free(g, st->owner, (st->nobjectives ? st->nobjectives : 1) * sizeof *st->owner);
+  st->u = NULL; st->f = NULL; st->owner = NULL;
+}
+
+void gn__state_copy(gn__state *dst, const gn__state *src) {
+  gn__ustate *u = dst->u;
+  int (*f)[GN__MAXFATTR] = dst->f;
+  int *owner = dst->owner;
+  *dst = *src;
+  dst->u = u; dst->f = f; dst->owner = owner;
+  memcpy(u, src->u, src->nunits * sizeof *u);
+  memcpy(f, src->f, src->nformations * sizeof *f);
+  memcpy(owner, src->owner, src->nobjectives * sizeof *owner);
+}
+
+int gn__save(gn_game *g, gn__savepoint *sp) {
+  if (!sp->st.u) {
+    int rc = gn__state_alloc(g, &sp->st, g->st.nunits, g->st.nformations, g->st.nobjectives);
+    if (rc) return rc;
+  }
+  gn__state_copy(&sp->st, &g->st);
+  sp->nev = g->nev;
+  sp->norders = g->norders;
+  sp->scriptpos = g->dice.pos;
+  sp->ntape = g->dice.ntape;
+  return 0;
+}
+
+static void orders_truncate(gn_game *g, int n);
+
+void gn__restore(gn_game *g, const gn__savepoint *sp) {
+  gn__state_copy(&g->st, &sp->st);
+  gn__events_truncate(g, sp->nev);
+  orders_truncate(g, sp->norders);
+  g->dice.pos = sp->scriptpos;
+  g->dice.ntape = sp->ntape;
+  g->grid_dirty = 1;
+}
+
+void gn__savepoint_free(gn_game *g, gn__savepoint *sp) {
+  if (sp->st.u) gn__state_free(g, &sp->st);
+}
+
+/* ------------------------------------------------------------------ orders */
+
+static void order_free(gn_game *g, gn__order *o) {
+  strfree(g, o->text);
+  gn__free(g, o->tape, o->ntape * sizeof *o->tape);
+  memset(o, 0, sizeof *o);
+}
+
+static void orders_truncate(gn_game *g, int n) {
+  while (g->norders > n) order_free(g, &g->orders[--g->norders]);
+}
+
+int gn_game_order_count(const gn_game *g) { return g->norders; }
+const char *gn_game_order_text(const gn_game *g, int i) {
+  return (i >= 0 && i < g->norders) ? g->orders[i].text : NULL;
+}
+
+/* -------------------------------------------------------------- life cycle */
+
+gn_game *gn_game_new(const gn_allocator *a) {
+  gn_allocator al = { stdrealloc, NULL };
+  if (a && a->realloc) al = *a;
+  gn_game *g = gn__realloc(&al, NULL, 0, sizeof *g);
+  if (!g) return NULL;
+  memset(g, 0, sizeof *g);
+  g->alloc = al;
+  g->roll_vis = ~0u;
+  g->cur_order = -1;
+  return g;
+}
+
+static void game_clear(gn_game *g) {
+  gn__events_truncate(g, 0);
+  orders_truncate(g, 0);
+  gn__savepoint_free(g, &g->osp);
+  if (g->st.u) gn__state_free(g, &g->st);
+  if (g->sc) gn__scen_release(g, g->sc);
+  g->sc = NULL;
+  gn_grid_free(g->grid);
+  g->grid = NULL;
+  g->started = 0;
+}
+
+void gn_game_free(gn_game *g) {
+  if (!g) return;
+  game_clear(g);
+  gn__diag_clear(g);
+  gn__free(g, g->diag, g->capdiag * sizeof *g->diag);
+  gn__free(g, g->ev, g->capev * sizeof *g->ev);
+  gn__free(g, g->orders, g->caporders * sizeof *g->orders);
+  gn__free(g, g->dice.script, g->dice.capscript * sizeof(int));
+  gn__free(g, g->dice.tape, g->dice.captape * sizeof(int));
+  strfree(g, g->datadir);
+  gn_allocator al = g->alloc;
+  gn__realloc(&al, g, sizeof *g, 0);
+}
+
+int gn_game_set_data_dir(gn_game *g, const char *dir) {
+  char *d = dir ? gn__strdup(g, dir) : NULL;
+  if (dir && !d) return gn__error(g, GN_ENOMEM, "out of memory");
+  strfree(g, g->datadir);
+  g->datadir = d;
+  return 0;
+}
+
+/* Builds the initial state from the scenario. */
+static int state_init(gn_game *g) {
+  gn__scen *sc = g->sc;
+  int rc = gn__state_alloc(g, &g->st, sc->nunits, sc->nformations, sc->nobjectives);
+  if (rc) return gn__error(g, rc, "out of memory");
+  for (int i = 0; i < sc->nunits; i++) {
+    gn__ustate *u = &g->st.u[i];
+    u->box = sc->unit[i].box0;
+    u->strength = sc->unit[i].strength0;
+    memcpy(u->attr, sc->unit[i].attr0, sizeof u->attr);
+  }
+  for (int i = 0; i < sc->nobjectives; i++) g->st.owner[i] = sc->objective[i].owner0;
+  for (int s = 0; s < GN__MAXSIDES; s++) gn__deck_reset(&g->st, s);
+  g->st.turn = 1;
+  g->grid_dirty = 1;
+  return 0;
+}
+
+int gn_game_load(gn_game *g, const char *name, const char *text, size_t len) {
+  if (!g || !text) return GN_EINVAL;
+  if (g->sc) return gn__error(g, GN_ESTATE, "a scenario is already loaded");
+  gn__diag_clear(g);
+  g->err[0] = 0;
+  gn__scen *sc = NULL;
+  int rc = gn__scen_load(g, name ? name : "scenario", text, len, &sc);
+  if (rc) {
+    if (g->ndiag && !g->err[0]) gn__error(g, rc, "%s", g->diag[0]);
+    else if (!g->err[0]) gn__error(g, rc, "%s: %s", name, gn_strerror(rc));
+    return rc;
+  }
+  g->sc = sc;
+  if ((rc = state_init(g))) { game_clear(g); return rc; }
+  return 0;
+}
+
+int gn_game_load_file(gn_game *g, const char *path) {
+  if (!g || !path) return GN_EINVAL;
+  FILE *f = fopen(path, "rb");
+  if (!f) return gn__error(g, GN_EIO, "%s: cannot open", path);
+  size_t cap = 1 << 16, n = 0;
+  char *buf = gn__malloc(g, cap);
+  while (buf) {
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (n < cap) break;
+    char *nb = gn__realloc(&g->alloc, buf, cap, cap * 2);
+    if (!nb) { gn__free(g, buf, cap); buf = NULL; break; }
+    buf = nb; cap *= 2;
+  }
+  int err = ferror(f);
+  fclose(f);
+  if (!buf) return gn__error(g, GN_ENOMEM, "out of memory");
+  if (err) { gn__free(g, buf, cap); return gn__error(g, GN_EIO, "%s: read error", path); }
+  int rc = gn_game_load(g, path, buf, n);
+  gn__free(g, buf, cap);
+  return rc;
+}
+
+int gn_game_use_ruleset(gn_game *g, const char *ruleset) {
+  if (!g || !ruleset) return GN_EINVAL;
+  if (g->sc) return gn__error(g, GN_ESTATE, "a scenario is already loaded");
+  const gn__ruleset *rs = gn__ruleset_find(ruleset);
+  if (!rs) return gn__error(g, GN_ERULESET, "unknown ruleset '%s'", ruleset);
+  char text[256];
+  int n = snprintf(text, sizeof text,
+                   "grognard: 1\nname: %s\nruleset: %s\ntable: {width: 100, height: 100}\n"
+                   "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 1\n"
+                   "sides:\n  - {id: a, name: A}\n  - {id: b, name: B}\nunits: []\n",
+                   rs->title, rs->id);
+  gn__diag_clear(g);
+  gn__scen *sc = NULL;
+  int rc = gn__scen_load(g, rs->id, text, (size_t)n, &sc);
+  if (rc) {
+    if (g->ndiag) gn__error(g, rc, "%s", g->diag[0]);
+    return rc;
+  }
+  g->sc = sc;
+  if ((rc = state_init(g))) { game_clear(g); return rc; }
+  return gn_game_start(g, 0);
+}
+
+int gn_game_start(gn_game *g, uint64_t seed) {
+  if (!g) return GN_EINVAL;
+  if (!g->sc) return gn__error(g, GN_ESTATE, "no scenario is loaded");
+  if (g->started) return gn__error(g, GN_ESTATE, "the game has already started");
+  g->seed = seed;
+  gn_rng_seed(&g->st.rng, seed);
+  g->dice.mode = GN_DICE_RNG;
+  if (g->sc->rs->setup) {
+    int rc = g->sc->rs->setup(g);
+    if (rc) return rc;
+  }
+  g->started = 1;
+  g->grid_dirty = 1;
+  return 0;
+}
+
+/* Copies an int array of the dice source. */
+static int *intdup(gn_game *g, const int *p, int n, int cap) {
+  if (!cap) return NULL;
+  int *d = gn__malloc(g, cap * sizeof *d);
+  if (d && n) memcpy(d, p, n * sizeof *d);
+  return d;
+}
+
+gn_game *gn_game_clone(const gn_game *src) {
+  if (!src) return NULL;
+  gn_game *g = gn_game_new(&src->alloc);
+  if (!g) return NULL;
+  memcpy(g->err, src->err, sizeof g->err);
+  g->started = src->started;
+  g->seed = src->seed;
+  g->roll_vis = src->roll_vis;
+  g->cur_order = src->cur_order;
+  if (src->datadir && !(g->datadir = gn__strdup(g, src->datadir))) goto oom;
+  if (src->sc) {
+    g->sc = src->sc;
+    g->sc->refs++;
+    if (gn__state_alloc(g, &g->st, src->st.nunits, src->st.nformations, src->st.nobjectives))
+      goto oom;
+    gn__state_copy(&g->st, &src->st);
+  }
+  g->dice = src->dice;
+  g->dice.en = NULL;
+  g->dice.script = intdup(g, src->dice.script, src->dice.nscript, src->dice.capscript);
+  g->dice.tape = intdup(g, src->dice.tape, src->dice.ntape, src->dice.captape);
+  if ((src->dice.capscript && !g->dice.script) || (src->dice.captape && !g->dice.tape)) {
+    g->dice.capscript = g->dice.captape = 0;
+    goto oom;
+  }
+  if (g->dice.mode == GN_DICE_ENUMERATE) g->dice.mode = GN_DICE_RNG;
+  if (src->capev) {
+    if (!(g->ev = gn__calloc(g, src->capev, sizeof *g->ev))) goto oom;
+    g->capev = src->capev;
+    for (int i = 0; i < src->nev; i++) {
+      g->ev[i] = src->ev[i];
+      g->ev[i].e.text = NULL;
+      g->nev = i + 1;
+      if (!(g->ev[i].e.text = gn__strdup(g, src->ev[i].e.text))) goto oom;
+    }
+  }
+  if (src->caporders) {
+    if (!(g->orders = gn__calloc(g, src->caporders, sizeof *g->orders))) goto oom;
+    g->caporders = src->caporders;
+    for (int i = 0; i < src->norders; i++) {
+      const gn__order *o = &src->orders[i];
+      gn__order *d = &g->orders[i];
+      g->norders = i + 1;
+      d->mode = o->mode; d->hash = o->hash;
+      if (!(d->text = gn__strdup(g, o->text))) goto oom;
+      if (o->ntape) {
+        if (!(d->tape = intdup(g, o->tape, o->ntape, o->ntape))) goto oom;
+        d->ntape = o->ntape;
+      }
+    }
+  }
+  g->grid_dirty = 1;
+  return g;
+oom:
+  gn_game_free(g);
+  return NULL;
+}
+
+/* --------------------------------------------------------------- accessors */
+
+uint64_t gn_game_seed(const gn_game *g) { return g->seed; }
+const char *gn_game_ruleset(const gn_game *g) { return g->sc ? g->sc->rs->id : NULL; }
+const char *gn_game_scenario_name(const gn_game *g) { return g->sc ? g->sc->name : NULL; }
+const char *gn_game_scenario_text(const gn_game *g, size_t *len) {
+  if (!g->sc) return NULL;
+  if (len) *len = g->sc->textlen;
+  return g->sc->text;
+}
+int gn_game_turn(const gn_game *g) { return g->st.turn; }
+int gn_game_turn_limit(const gn_game *g) { return g->sc ? g->sc->turns : 0; }
+int gn_game_active_side(const gn_game *g) { return g->st.active; }
+int gn_game_over(const gn_game *g) { return g->st.over; }
+
+const char *gn_game_phase(const gn_game *g) {
+  if (!g->sc || !g->sc->rs->phase) return "";
+  return g->sc->rs->phase(g);
+}
+
+const char *gn_game_clock(const gn_game *g) {
+  gn_game *m = (gn_game *)g;   /* the scratch buffer only */
+  m->scratch[0] = 0;
+  if (g->sc && g->sc->rs->clock) g->sc->rs->clock(g, m->scratch, sizeof m->scratch);
+  else if (g->sc) snprintf(m->scratch, sizeof m->scratch, "turn %d", g->st.turn);
+  return m->scratch;
+}
+
+/* ------------------------------------------------------- sides and units */
+
+int gn_side_count(const gn_game *g) { return g->sc ? g->sc->nsides : 0; }
+const char *gn_side_id(const gn_game *g, int s) {
+  return (g->sc && s >= 0 && s < g->sc->nsides) ? g->sc->side[s].id : NULL;
+}
+const char *gn_side_name(const gn_game *g, int s) {
+  return (g->sc && s >= 0 && s < g->sc->nsides) ? g->sc->side[s].name : NULL;
+}
+
+/* Case-insensitive string equality. */
+static int eqi(const char *a, const char *b) {
+  for (; *a && *b; a++, b++) {
+    int ca = *a >= 'A' && *a <= 'Z' ? *a + 32 : *a;
+    int cb = *b >= 'A' && *b <= 'Z' ? *b + 32 : *b;
+    if (ca != cb) return 0;
+  }
+  return *a == *b;
+}
+
+int gn_side_find(const gn_game *g, const char *id) {
+  for (int s = 0; g->sc && s < g->sc->nsides; s++)
+    if (eqi(g->sc->side[s].id, id) || eqi(g->sc->side[s].name, id)) return s;
+  return GN_ENOTFOUND;
+}
+
+int gn_formation_count(const gn_game *g) { return g->sc ? g->sc->nformations : 0; }
+
+int gn_formation_get(const gn_game *g, int f, gn_formation_info *out) {
+  if (!g->sc || f < 0 || f >= g->sc->nformations) return GN_ENOTFOUND;
+  const gn__formation *fm = &g->sc->formation[f];
+  out->id = fm->id; out->name = fm->name; out->echelon = fm->echelon;
+  out->side = fm->side; out->parent = fm->parent; out->leader = fm->leader;
+  return 0;
+}
+
+int gn_unit_count(const gn_game *g) { return g->sc ? g->sc->nunits : 0; }
+
+int gn_unit_find(const gn_game *g, const char *s) {
+  if (!g->sc || !s) return GN_ENOTFOUND;
+  for (int i = 0; i < g->sc->nunits; i++)
+    if (eqi(g->sc->unit[i].code, s)) return i;
+  for (int i = 0; i < g->sc->nunits; i++)
+    if (eqi(g->sc->unit[i].id, s)) return i;
+  return GN_ENOTFOUND;
+}
+
+int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
+  if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
+  const gn__unit *su = &g->sc->unit[unit];
+  const gn__ustate *u = &g->st.u[unit];
+  static char nobuf[1];
+  memset(v, 0, sizeof *v);
+  v->known = 1;
+  v->id = su->id; v->code = su->code; v->name = su->name;
+  v->type = g->sc->rs->types[su->type].name;
+  v->side = su->side; v->formation = su->formation;
+  v->box = u->box;
+  v->strength = u->strength; v->strength0 = su->strength0;
+  v->removed = u->removed;
+  v->status = nobuf;
+  if (g->sc->rs->view) {
+    gn_game *m = (gn_game *)g;   /* the scratch buffer only */
+    m->scratch[0] = 0;
+    g->sc->rs->view(g, unit, viewer, v, m->scratch, sizeof m->scratch);
+    v->status = m->scratch;
+  }
+  return 0;
+}
+
+int gn_unit_attr(const gn_game *g, int unit, int viewer, const char *name, int *value) {
+  if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
+  const gn__ruleset *rs = g->sc->rs;
+  for (int i = 0; i < rs->nattrs; i++) {
+    if (strcmp(rs->attrs[i].name, name) != 0) continue;
+    if (rs->attrs[i].hidden && viewer != GN_UMPIRE && viewer != g->sc->unit[unit].side)
+      return GN_ESTATE;
+    *value = g->st.u[unit].attr[i];
+    return 0;
+  }
+  if (strcmp(name, "strength") == 0) { *value = g->st.u[unit].strength; return 0; }
+  return GN_ENOTFOUND;
+}
+
+/* ---------------------------------------------------------- geometry glue */
+
+gn_grid *gn__grid(gn_game *g) {
+  if (!g->sc) return NULL;
+  if (!g->grid) {
+    double cell = g->sc->width > 200 ? 20 : 6;
+    if (!(g->grid = gn_grid_new(&g->alloc, g->sc->width, g->sc->height, cell))) return NULL;
+    g->grid_dirty = 1;
+  }
+  if (g->grid_dirty) {
+    for (int i = 0; i < g->st.nunits; i++) {
+      if (g->st.u[i].removed) gn_grid_remove(g->grid, i);
+      else if (gn_grid_set(g->grid, i, g->st.u[i].box)) return NULL;
+    }
+    g->grid_dirty = 0;
+  }
+  return g->grid;
+}
+
+void gn__unit_place(gn_game *g, int unit, gn_box b) {
+  g->st.u[unit].box = b;
+  if (g->grid && !g->grid_dirty && gn_grid_set(g->grid, unit, b)) g->grid_dirty = 1;
+}
+
+int gn__units_near(gn_game *g, int unit, double r, int *ids, int max) {
+  gn_grid *gr = gn__grid(g);
+  int n = 0;
+  if (gr) {
+    int tmp[512];
+    int total = gn_grid_query(gr, g->st.u[unit].box, r, tmp, 512);
+    if (total <= 512) {
+      for (int i = 0; i < total; i++)
+        if (tmp[i] != unit && !g->st.u[tmp[i]].removed) { if (n < max) ids[n] = tmp[i]; n++; }
+      return n;
+    }
+  }
+  for (int i = 0; i < g->st.nunits; i++) {   /* no grid or too many: plain scan */
+    if (i == unit || g->st.u[i].removed) continue;
+    if (gn_box_distance(g->st.u[unit].box, g->st.u[i].box) <= r) { if (n < max) ids[n] = i; n++; }
+  }
+  return n;
+}
+
+double gn_unit_distance(const gn_game *g, int a, int b) {
+  if (!g->sc || a < 0 || b < 0 || a >= g->st.nunits || b >= g->st.nunits) return HUGE_VAL;
+  return gn_box_distance(g->st.u[a].box, g->st.u[b].box);
+}
+
+gn_los gn_unit_los(const gn_game *g, int a, int b) {
+  gn_los none = { 0, -1, -1, 0 };
+  if (!g->sc || a < 0 || b < 0 || a >= g->st.nunits || b >= g->st.nunits) return none;
+  gn_box boxes[1024];
+  int nb = 0, ia = -1, ib = -1;
+  for (int i = 0; i < g->st.nunits && nb < 1024; i++) {
+    if (g->st.u[i].removed) continue;
+    if (i == a) ia = nb;
+    if (i == b) ib = nb;
+    boxes[nb++] = g->st.u[i].box;
+  }
+  gn_los r = gn_los_trace(g->st.u[a].box.c, g->st.u[b].box.c, g->sc->features, g->sc->nterrain,
+                          boxes, nb, ia, ib);
+  if (r.box >= 0) {   /* back from the packed index to the unit index */
+    for (int i = 0, k = 0; i < g->st.nunits; i++) {
+      if (g->st.u[i].removed) continue;
+      if (k++ == r.box) { r.box = i; break; }
+    }
+  }
+  return r;
+}

@@ -1,0 +1,437 @@
+/*
+** grid.c: a uniform grid of stands over the table, so that range and contact
+** queries cost near O(1) per stand (design decision 8).
+**
+** The table is [0, width] x [0, height]; column i covers x in
+** [i*cell, (i+1)*cell), and likewise rows; a stand off the table is clamped
+** into the border cells. Each stand is listed in every cell its bounding box
+** (grown by GN_CONTACT_EPS against rounding) covers; its box, bounding box
+** and cell range are kept in a slot indexed by id.
+**
+** A query visits the cells covered by the query box's bounding box grown by
+** r. A stand listed in several of them is examined only in the first cell
+** (least column, then least row) that its range shares with the query's, so
+** no visited marks are needed: a query writes nothing in the grid and several
+** may run at once. The survivors of a bounding-box test get the exact
+** gn_box_distance; their ids go into a max-heap held in the caller's array
+** (the max smallest) and are heap-sorted at the end: O(k log max) for k hits.
+*/
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard.h"
+
+#define MAXCELLS (1 << 20)        /* the cells grow rather than exceed this */
+#define SLACK GN_CONTACT_EPS      /* bounding boxes are grown by this */
+
+typedef void *(*reallocfn)(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* The ids listed in one cell, in no order. */
+typedef struct cell { int *ids; int n, cap; } cell;
+
+/* What the grid knows of one id. */
+typedef struct slot {
+  gn_box b;
+  double x0, y0, x1, y1;      /* bounding box, grown by SLACK */
+  int cx0, cy0, cx1, cy1;     /* cell range; cx0 < 0 when the id is absent */
+} slot;
+
+struct gn_grid {
+  reallocfn realloc;
+  void *ud;
+  double cell;                /* cell side */
+  int nx, ny;                 /* columns, rows */
+  cell *cells;                /* nx * ny, row after row */
+  slot *slots;                /* indexed by id */
+  size_t nslots;
+};
+
+/* ------------------------------------------------------------ memory */
+
+/* The C library's allocator behind the hook's contract. NULL only when out of memory. */
+static void *libc_realloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+  (void)ud;
+  (void)osize;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  return realloc(ptr, nsize);
+}
+
+/* Resizes p through the grid's hook. NULL when out of memory (p kept) or freed. */
+static void *mem(const gn_grid *gr, void *p, size_t osize, size_t nsize)
+{
+  if (!p && nsize == 0)
+    return NULL;
+  return gr->realloc(gr->ud, p, osize, nsize);
+}
+
+/* Room for one more id in c. Returns GN_ENOMEM (c unchanged) or 0. */
+static int cell_reserve(const gn_grid *gr, cell *c)
+{
+  int ncap;
+  int *p;
+  if (c->n < c->cap)
+    return 0;
+  if (c->cap > INT_MAX / 2 || (size_t)c->cap > SIZE_MAX / 2 / sizeof *p)
+    return GN_ENOMEM;
+  ncap = c->cap ? c->cap * 2 : 4;
+  p = mem(gr, c->ids, (size_t)c->cap * sizeof *p, (size_t)ncap * sizeof *p);
+  if (!p)
+    return GN_ENOMEM;
+  c->ids = p;
+  c->cap = ncap;
+  return 0;
+}
+
+/* Slots for ids up to id, new ones absent. Returns GN_ENOMEM (grid unchanged) or 0. */
+static int slots_reserve(gn_grid *gr, int id)
+{
+  size_t need = (size_t)id + 1, ncap = gr->nslots * 2, i;
+  slot *p;
+  if (need <= gr->nslots)
+    return 0;
+  if (ncap < need)
+    ncap = need;
+  if (ncap < 16)
+    ncap = 16;
+  if (ncap > SIZE_MAX / sizeof *p)
+    return GN_ENOMEM;
+  p = mem(gr, gr->slots, gr->nslots * sizeof *p, ncap * sizeof *p);
+  if (!p)
+    return GN_ENOMEM;
+  for (i = gr->nslots; i < ncap; i++)
+    p[i].cx0 = -1;
+  gr->slots = p;
+  gr->nslots = ncap;
+  return 0;
+}
+
+/* ------------------------------------------------------------ shape */
+
+/* x when it is finite and positive, else 0. Cannot fail. */
+static double positive(double x) { return isfinite(x) && x > 0 ? x : 0; }
+
+/* Cells along a side of length s, at least 1 (s / c may be inf). Cannot fail. */
+static double count(double s, double c)
+{
+  double n = ceil(s / c);
+  return n < 1 ? 1 : n;
+}
+
+/*
+** Chooses the cell side and the number of columns and rows. Cannot fail.
+**   1) a size that is not finite and positive counts as 0;
+**   2) no usable cell side: one cell for the whole table;
+**   3) the side doubles until there are at most MAXCELLS cells.
+*/
+static void shape(gn_grid *gr, double width, double height, double side)
+{
+  double w = positive(width), h = positive(height), c = positive(side); /* 1) */
+  if (c == 0)                                                     /* 2) */
+    c = w > h ? w : h;
+  if (c == 0)
+    c = 1;
+  while (count(w, c) * count(h, c) > MAXCELLS)                    /* 3) */
+    c *= 2;
+  gr->cell = c;
+  gr->nx = (int)count(w, c);
+  gr->ny = (int)count(h, c);
+}
+
+/* The column (or row) of coordinate x, clamped to [0, n). Cannot fail. */
+static int index_of(double x, double side, int n)
+{
+  double q = floor(x / side);
+  if (!(q > 0))                 /* also NaN */
+    return 0;
+  return q >= n - 1 ? n - 1 : (int)q;
+}
+
+/* 1 when every field of b is finite and its sizes are not negative. Cannot fail. */
+static int box_ok(gn_box b)
+{
+  return isfinite(b.c.x) && isfinite(b.c.y) && isfinite(b.w) && isfinite(b.d)
+      && isfinite(b.facing) && b.w >= 0 && b.d >= 0;
+}
+
+/* The bounding box of b grown by grow: *x0 <= x <= *x1, likewise y. Cannot fail. */
+static void bounds(gn_box b, double grow, double *x0, double *y0, double *x1, double *y1)
+{
+  double fx = fabs(cos(b.facing)), fy = fabs(sin(b.facing));
+  double hd = fabs(b.d) / 2, hw = fabs(b.w) / 2;
+  double ex = hd * fx + hw * fy + grow, ey = hd * fy + hw * fx + grow;
+  *x0 = b.c.x - ex;
+  *x1 = b.c.x + ex;
+  *y0 = b.c.y - ey;
+  *y1 = b.c.y + ey;
+}
+
+/* The slot for box b: its bounding box and cell range. Cannot fail. */
+static slot place(const gn_grid *gr, gn_box b)
+{
+  slot s;
+  s.b = b;
+  bounds(b, SLACK, &s.x0, &s.y0, &s.x1, &s.y1);
+  s.cx0 = index_of(s.x0, gr->cell, gr->nx);
+  s.cx1 = index_of(s.x1, gr->cell, gr->nx);
+  s.cy0 = index_of(s.y0, gr->cell, gr->ny);
+  s.cy1 = index_of(s.y1, gr->cell, gr->ny);
+  return s;
+}
+
+/* ------------------------------------------------------ listing */
+
+/* The cell at column x, row y. Cannot fail. */
+static cell *cell_at(const gn_grid *gr, int x, int y)
+{
+  return &gr->cells[(size_t)y * (size_t)gr->nx + (size_t)x];
+}
+
+/* Room for id in every cell of s's range. Returns GN_ENOMEM or 0; the
+** listing is unchanged either way. */
+static int reserve(const gn_grid *gr, const slot *s)
+{
+  int x, y;
+  for (y = s->cy0; y <= s->cy1; y++)
+    for (x = s->cx0; x <= s->cx1; x++)
+      if (cell_reserve(gr, cell_at(gr, x, y)) != 0)
+        return GN_ENOMEM;
+  return 0;
+}
+
+/* Lists id in the cells of s's range (room reserved). Cannot fail. */
+static void list(const gn_grid *gr, const slot *s, int id)
+{
+  int x, y;
+  cell *c;
+  for (y = s->cy0; y <= s->cy1; y++)
+    for (x = s->cx0; x <= s->cx1; x++) {
+      c = cell_at(gr, x, y);
+      c->ids[c->n++] = id;
+    }
+}
+
+/* Takes id out of the cells of s's range. Cannot fail. */
+static void unlist(const gn_grid *gr, const slot *s, int id)
+{
+  int x, y, i;
+  cell *c;
+  for (y = s->cy0; y <= s->cy1; y++)
+    for (x = s->cx0; x <= s->cx1; x++) {
+      c = cell_at(gr, x, y);
+      for (i = 0; i < c->n; i++)
+        if (c->ids[i] == id) {
+          c->ids[i] = c->ids[--c->n];
+          break;
+        }
+    }
+}
+
+/* 1 when a and b cover the same cells. Cannot fail. */
+static int same_range(const slot *a, const slot *b)
+{
+  return a->cx0 == b->cx0 && a->cx1 == b->cx1 && a->cy0 == b->cy0 && a->cy1 == b->cy1;
+}
+
+/* ------------------------------------------------------ public */
+
+/* A new empty grid (see grognard.h; a width, height or cell that is not
+** finite and positive gives a single cell). NULL only when out of memory. */
+gn_grid *gn_grid_new(const gn_allocator *a, double width, double height, double side)
+{
+  reallocfn fn = a && a->realloc ? a->realloc : libc_realloc;
+  void *ud = a && a->realloc ? a->ud : NULL;
+  gn_grid *gr = fn(ud, NULL, 0, sizeof *gr);
+  size_t size;
+  if (!gr)
+    return NULL;
+  memset(gr, 0, sizeof *gr);
+  gr->realloc = fn;
+  gr->ud = ud;
+  shape(gr, width, height, side);
+  size = (size_t)gr->nx * (size_t)gr->ny * sizeof *gr->cells;
+  gr->cells = fn(ud, NULL, 0, size);
+  if (!gr->cells) {
+    fn(ud, gr, sizeof *gr, 0);
+    return NULL;
+  }
+  memset(gr->cells, 0, size);
+  return gr;
+}
+
+/* Releases the grid and all it holds; NULL is fine. Cannot fail. */
+void gn_grid_free(gn_grid *gr)
+{
+  size_t i, ncells;
+  if (!gr)
+    return;
+  ncells = (size_t)gr->nx * (size_t)gr->ny;
+  for (i = 0; i < ncells; i++)
+    mem(gr, gr->cells[i].ids, (size_t)gr->cells[i].cap * sizeof(int), 0);
+  mem(gr, gr->cells, ncells * sizeof *gr->cells, 0);
+  mem(gr, gr->slots, gr->nslots * sizeof *gr->slots, 0);
+  gr->realloc(gr->ud, gr, sizeof *gr, 0);
+}
+
+/*
+** Inserts stand id or moves it to b. GN_EINVAL for a NULL grid, a negative
+** id or a box with a non-finite field or a negative size; GN_ENOMEM. On
+** failure the grid holds what it held before.
+**   1) make room first: slots, then one entry in each new cell;
+**   2) unlist from the old cells, list in the new ones.
+*/
+int gn_grid_set(gn_grid *gr, int id, gn_box b)
+{
+  slot s, *old;
+  if (!gr || id < 0 || !box_ok(b))
+    return GN_EINVAL;
+  if (slots_reserve(gr, id) != 0)                              /* 1) */
+    return GN_ENOMEM;
+  s = place(gr, b);
+  old = &gr->slots[id];
+  if (old->cx0 >= 0 && same_range(old, &s)) {
+    *old = s;
+    return 0;
+  }
+  if (reserve(gr, &s) != 0)
+    return GN_ENOMEM;
+  if (old->cx0 >= 0)                                           /* 2) */
+    unlist(gr, old, id);
+  list(gr, &s, id);
+  *old = s;
+  return 0;
+}
+
+/* Removes stand id; an id the grid does not hold is ignored. Cannot fail. */
+void gn_grid_remove(gn_grid *gr, int id)
+{
+  slot *s;
+  if (!gr || id < 0 || (size_t)id >= gr->nslots)
+    return;
+  s = &gr->slots[id];
+  if (s->cx0 < 0)
+    return;
+  unlist(gr, s, id);
+  s->cx0 = -1;
+}
+
+/* ------------------------------------------------------ query */
+
+/* Pushes v on the max-heap h[0..n) (room at h[n]). Cannot fail. */
+static void heap_push(int *h, int n, int v)
+{
+  int i = n;
+  while (i > 0 && h[(i - 1) / 2] < v) {
+    h[i] = h[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  h[i] = v;
+}
+
+/* Sifts h[i] down the max-heap h[0..n). Cannot fail. */
+static void heap_down(int *h, int n, int i)
+{
+  int m, l, v = h[i];
+  for (;;) {
+    l = 2 * i + 1;
+    if (l >= n)
+      break;
+    m = l + 1 < n && h[l + 1] > h[l] ? l + 1 : l;
+    if (h[m] <= v)
+      break;
+    h[i] = h[m];
+    i = m;
+  }
+  h[i] = v;
+}
+
+/* Sorts the max-heap h[0..n) ascending. Cannot fail. */
+static void heap_sort(int *h, int n)
+{
+  int v;
+  while (n > 1) {
+    v = h[--n];
+    h[n] = h[0];
+    h[0] = v;
+    heap_down(h, n, 0);
+  }
+}
+
+/* The query in progress: its box, reach, bounds, cell range and results. */
+typedef struct query {
+  gn_box b;
+  double r, x0, y0, x1, y1;
+  int cx0, cy0, cx1, cy1;
+  int *ids, max, held, n;
+} query;
+
+/* Offers id to the results: the max smallest are kept. Cannot fail. */
+static void offer(query *q, int id)
+{
+  q->n++;
+  if (q->held < q->max)
+    heap_push(q->ids, q->held++, id);
+  else if (q->max > 0 && id < q->ids[0]) {
+    q->ids[0] = id;
+    heap_down(q->ids, q->held, 0);
+  }
+}
+
+/* Examines the ids listed in cell (x, y) that are first met there. Cannot fail. */
+static void scan(const gn_grid *gr, query *q, int x, int y)
+{
+  const cell *c = cell_at(gr, x, y);
+  const slot *s;
+  int i, id;
+  for (i = 0; i < c->n; i++) {
+    id = c->ids[i];
+    s = &gr->slots[id];
+    if (x != (s->cx0 > q->cx0 ? s->cx0 : q->cx0)
+        || y != (s->cy0 > q->cy0 ? s->cy0 : q->cy0))
+      continue;                         /* examined in another cell */
+    if (s->x0 > q->x1 || s->x1 < q->x0 || s->y0 > q->y1 || s->y1 < q->y0)
+      continue;
+    if (gn_box_distance(q->b, s->b) <= q->r)
+      offer(q, id);
+  }
+}
+
+/*
+** The ids of the stands within r of b, edge to edge (see grognard.h).
+** A NULL grid, a box with a non-finite field or a NaN r find nothing.
+** Cannot fail.
+**   1) the cells that b's bounding box grown by r covers;
+**   2) each listed id once, bounding boxes first, then the exact distance;
+**   3) sort the ids kept.
+*/
+int gn_grid_query(const gn_grid *gr, gn_box b, double r, int *ids, int max)
+{
+  query q;
+  int x, y;
+  if (!gr || !isfinite(b.c.x) || !isfinite(b.c.y) || !isfinite(b.w)
+      || !isfinite(b.d) || !isfinite(b.facing) || isnan(r))
+    return 0;
+  q.b = b;
+  q.r = r;
+  q.ids = ids;
+  q.max = ids && max > 0 ? max : 0;
+  q.held = q.n = 0;
+  bounds(b, r + SLACK, &q.x0, &q.y0, &q.x1, &q.y1);             /* 1) */
+  if (q.x0 > q.x1 || q.y0 > q.y1)
+    return 0;                           /* r negative beyond the box */
+  q.cx0 = index_of(q.x0, gr->cell, gr->nx);
+  q.cx1 = index_of(q.x1, gr->cell, gr->nx);
+  q.cy0 = index_of(q.y0, gr->cell, gr->ny);
+  q.cy1 = index_of(q.y1, gr->cell, gr->ny);
+  for (y = q.cy0; y <= q.cy1; y++)                               /* 2) */
+    for (x = q.cx0; x <= q.cx1; x++)
+      scan(gr, &q, x, y);
+  heap_sort(q.ids, q.held);                                      /* 3) */
+  return q.n;
+}

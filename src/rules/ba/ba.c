@@ -1,0 +1,365 @@
+/*
+** ba.c: the Belle Alliance descriptor (ruleset id "ba"): unit schema, terrain,
+** data loading (data/rulesets/ba/*.yaml into ba_data), views and the small
+** geometry helpers the chapters share.
+*/
+#include "ba.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ORDER: ba_type. Footprints are the line formation (frontage x depth, cm). */
+static const gn__typedef types[] = {
+  {"infantry", 20, 3}, {"light_cavalry", 16, 5}, {"cavalry", 16, 5}, {"heavy_cavalry", 16, 5},
+  {"foot_artillery", 12, 6}, {"horse_artillery", 12, 6}, {"waggon", 4, 8}, {"staff", 2, 2},
+};
+
+/* ORDER: ba_form. */
+static const char *const form_names[] = {"line", "march", "skirmish", "square", "mass", "rest", NULL};
+static const char *const dis_names[] = {"none", "SD", "MD", "FD", NULL};
+static const char *const order_names[] = {"none", "attack", "fire", "move", "rest", "evade", NULL};
+static const char *const pace_names[] = {"normal", "fast", "charge", NULL};
+
+/* ORDER: ba_attr. {name, default, min, max, names, hidden, scenario} */
+static const gn__attrdef attrs[] = {
+  {"valour", 0, -5, 5, NULL, 1, 1},
+  {"marksmen", 0, 0, 1, NULL, 0, 1},
+  {"lancers", 0, 0, 1, NULL, 0, 1},
+  {"ammunition", 0, 0, 1, NULL, 0, 1},
+  {"formation", BA_FM_LINE, 0, BA_FM_COUNT - 1, form_names, 0, 1},
+  {"disorder", BA_DIS_NONE, 0, BA_DIS_FD, dis_names, 0, 1},
+  {"supplies", -1, -1, 3, NULL, 1, 1},
+  {"rest", 0, 0, 8, NULL, 1, 1},
+  {"squadrons", 0, 0, 12, NULL, 0, 1},
+  {"guns", 0, 0, 24, NULL, 0, 1},
+  {"part", 0, 0, 1, NULL, 0, 1},
+  {"vsteps", 0, 0, 5, NULL, 1, 0},
+  {"original", 0, 0, 100000, NULL, 0, 0},
+  {"root", 0, 0, 100000, NULL, 0, 0},
+  {"order", BA_O_NONE, 0, BA_O_COUNT - 1, order_names, 1, 0},
+  {"pace", BA_P_NORMAL, 0, BA_P_COUNT - 1, pace_names, 1, 0},
+  {"target", 0, 0, 100000, NULL, 1, 0},
+  {"target2", 0, 0, 100000, NULL, 1, 0},
+  {"split2", 0, 0, 100000, NULL, 1, 0},
+  {"dest_x", 0, -1000000, 1000000, NULL, 1, 0},
+  {"dest_y", 0, -1000000, 1000000, NULL, 1, 0},
+  {"last_target", 0, 0, 100000, NULL, 1, 0},
+  {"new_formation", 0, 0, BA_FM_COUNT, NULL, 1, 0},
+  {"prisoners", 0, 0, 100000, NULL, 0, 0},
+};
+
+/* ORDER: ba_terrain. */
+static const gn__terraindef terrain[] = {
+  {"woods", GN_SHAPE_AREA, GN_FEAT_BLOCKS_LOS},
+  {"village", GN_SHAPE_AREA, GN_FEAT_BLOCKS_LOS},
+  {"buildings", GN_SHAPE_AREA, GN_FEAT_BLOCKS_LOS},
+  {"hill", GN_SHAPE_AREA, 0},
+  {"marsh", GN_SHAPE_AREA, 0},
+  {"hedge", GN_SHAPE_LINE, 0},
+  {"wall", GN_SHAPE_LINE, 0},
+  {"stream", GN_SHAPE_LINE, 0},
+  {"road", GN_SHAPE_LINE, 0},
+};
+
+/* ORDER: ba_phase. */
+static const char *const phase_names[] = {
+  "orders", "continued fire", "movement", "fire", "melee", "moral consequences", "end of bound",
+};
+
+/* ORDER: ba_t8 (data keys t8.<key> and t8group.<key>). */
+static const char *const t8_keys[] = {
+  "column_of_march", "skirmish_line", "artillery_work_rest", "cavalry_vs_square",
+  "cavalry_vs_mass", "cavalry_vs_infantry", "not_covered", "square_vs_infantry", "uphill",
+  "change_of_formation", "flank", "rear", "overreaching", "obstacle", "cover_1", "cover_2",
+  "cover_3", "fire_this_bound", "without_supplies", "first_fire_or_melee", "charge",
+  "heavy_charge", "charge_last_bound", "passive_cavalry", "heavy_cavalry", "light_cavalry",
+  "attack_recent", "defence_recent", "opponent_fd", "more_50", "more_100", "more_200",
+  "hidden_target", "sd", "md", "fd", "support", "neighbour", "officer", "valour",
+};
+
+/* ORDER: ba_ff (data keys t6.<key>, t7.<key>). */
+static const char *const ff_keys[] = {
+  "marksmen", "first_fire", "split_fire", "long_range", "canister", "dense_target",
+  "skirmish_target", "cover_1", "cover_2", "cover_3", "flank", "rear",
+};
+
+const char *ba_form_name(int f) { return f >= 0 && f < BA_FM_COUNT ? form_names[f] : "?"; }
+const char *ba_dis_name(int d) { return d >= 0 && d <= BA_DIS_FD ? dis_names[d] : "?"; }
+const char *ba_t8_key(int k) { return k >= 0 && k < T8_COUNT ? t8_keys[k] : "?"; }
+const char *ba_ff_key(int k) { return k >= 0 && k < FF_COUNT ? ff_keys[k] : "?"; }
+const char *ba_order_name(int o) { return o >= 0 && o < BA_O_COUNT ? order_names[o] : "?"; }
+
+int ba_type_of(const gn_game *g, int u) { return g->sc->unit[u].type; }
+
+ba_arm ba_arm_of(const gn_game *g, int u) {
+  switch (ba_type_of(g, u)) {
+  case BA_T_INFANTRY: return BA_ARM_INF;
+  case BA_T_CAV_LIGHT: case BA_T_CAVALRY: case BA_T_CAV_HEAVY: return BA_ARM_CAV;
+  case BA_T_ART_FOOT: case BA_T_ART_HORSE: return BA_ARM_ART;
+  case BA_T_WAGGON: return BA_ARM_WAGGON;
+  default: return BA_ARM_STAFF;
+  }
+}
+
+int ba_on_table(const gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  return !s->removed && !(s->attr[BA_PART] && !s->attr[BA_ROOT]);
+}
+
+int ba_root(const gn_game *g, int u) {
+  int r = g->st.u[u].attr[BA_ROOT];
+  return r ? r - 1 : u;
+}
+
+double ba_line_frontage(const gn_game *g, int u) {
+  int r = ba_root(g, u);
+  const gn__unit *su = &g->sc->unit[r];
+  const ba_data *d = BA_D(g);
+  int f0 = su->attr0[BA_FORMATION];
+  double w = su->box0.w / (d->frontage[f0] > 0 ? d->frontage[f0] : 1);
+  int orig = g->st.u[u].attr[BA_ORIG];
+  if (su->strength0 > 0 && orig > 0) w = w * orig / su->strength0;
+  return w;
+}
+
+gn_box ba_form_box(const gn_game *g, int u, int f) {
+  const ba_data *d = BA_D(g);
+  gn_box b = g->st.u[u].box;
+  ba_arm arm = ba_arm_of(g, u);
+  if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF) return b;
+  b.w = ba_line_frontage(g, u) * d->frontage[f];
+  b.d = d->depth[arm][f];
+  if (f == BA_FM_SQUARE) b.d = b.w;   /* a square is as deep as it is wide */
+  return b;
+}
+
+unsigned ba_terrain_at(const gn_game *g, gn_vec2 p) {
+  unsigned set = 0;
+  for (int i = 0; i < g->sc->nterrain; i++) {
+    const gn_feature *f = &g->sc->features[i];
+    if (f->shape == GN_SHAPE_AREA && gn_feature_contains(f, p)) set |= 1u << f->kind;
+  }
+  return set;
+}
+
+int ba_cover_of(const gn_game *g, int u) {
+  unsigned set = ba_terrain_at(g, g->st.u[u].box.c);
+  int c = 0;
+  for (int k = 0; k < BA_TR_COUNT; k++)
+    if ((set & (1u << k)) && BA_D(g)->cover[k] > c) c = BA_D(g)->cover[k];
+  return c;
+}
+
+int ba_in_obstacle(const gn_game *g, int u) {
+  gn_vec2 c[4];
+  gn_box_corners(g->st.u[u].box, c);
+  for (int i = 0; i < g->sc->nterrain; i++) {
+    const gn_feature *f = &g->sc->features[i];
+    if (f->shape != GN_SHAPE_LINE || f->kind == BA_TR_ROAD) continue;
+    for (int e = 0; e < 4; e++)
+      if (gn_path_crossings(c[e], c[(e + 1) % 4], f, 1, NULL, 0) > 0) return 1;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ data */
+
+/* Reads one list of n numbers (ints or reals). */
+static int num_list(gn_game *g, const char *key, int n, double *out) {
+  const gn__datum *dm = gn__data_find(g, key);
+  if (!dm || dm->n != n)
+    return gn__error(g, GN_EDATA, "ruleset ba: data '%s' must be a list of %d numbers", key, n);
+  for (int i = 0; i < n; i++) out[i] = dm->v[i];
+  return 0;
+}
+
+static int int_list(gn_game *g, const char *key, int n, int *out) {
+  return gn__data_list(g, key, n, out);
+}
+
+static int num(gn_game *g, const char *key, double *out) { return gn__data_num(g, key, out); }
+static int inum(gn_game *g, const char *key, int *out) { return gn__data_int(g, key, out); }
+
+static const char *const pace_keys[] = {"normal", "fast", "charge"};
+static const char *const arm_keys[] = {"infantry", "cavalry", "artillery", "waggon", "staff"};
+
+/* Loads every table of data/rulesets/ba into d. GN_EDATA names the key. */
+static int load_data(gn_game *g, ba_data *d) {
+  char key[96];
+  int rc = 0;
+#define NUM(k, v) do { if ((rc = num(g, k, v))) return rc; } while (0)
+#define INT(k, v) do { if ((rc = inum(g, k, v))) return rc; } while (0)
+  /* ref. BA-B17: formations and footprints; ref. BA-B2: rates of march */
+  if ((rc = num_list(g, "formation.frontage", BA_FM_COUNT, d->frontage))) return rc;
+  for (int a = 0; a < 5; a++) {
+    snprintf(key, sizeof key, "formation.depth.%s", arm_keys[a]);
+    if ((rc = num_list(g, key, BA_FM_COUNT, d->depth[a]))) return rc;
+  }
+  for (int t = 0; t < BA_T_COUNT; t++)
+    for (int p = 0; p < BA_P_COUNT; p++) {
+      snprintf(key, sizeof key, "rate.%s.%s", types[t].name, pace_keys[p]);
+      if ((rc = num_list(g, key, BA_FM_COUNT, d->rate[t][p]))) return rc;
+    }
+  for (int k = 0; k < BA_TR_COUNT; k++) {
+    snprintf(key, sizeof key, "terrain.%s.rate", terrain[k].name);
+    if ((rc = num_list(g, key, BA_FM_COUNT, d->terrain_rate[k]))) return rc;
+    snprintf(key, sizeof key, "terrain.%s.cover", terrain[k].name);
+    INT(key, &d->cover[k]);
+  }
+  NUM("move.reduce.obstacle", &d->red_obstacle);
+  NUM("move.reduce.wheel", &d->red_wheel);
+  NUM("move.reduce.rotation", &d->red_rotation);
+  NUM("move.reduce.change", &d->red_change);
+  NUM("move.reduce.sd", &d->red_sd);
+  NUM("move.reduce.md", &d->red_md);
+  double deg;
+  NUM("move.wheel_free_degrees", &deg);
+  d->wheel_free = deg * 3.14159265358979323846 / 180.0;
+  NUM("move.step", &d->step);
+  if (d->step <= 0) return gn__error(g, GN_EDATA, "ruleset ba: move.step must be > 0");
+  NUM("melee.zone_depth", &d->zone_depth);
+  NUM("melee.soutien_distance", &d->soutien_dist);
+  NUM("melee.support_distance", &d->support_dist);
+  NUM("melee.neighbour_distance", &d->neighbour_dist);
+  NUM("contact.distance", &d->contact_dist);
+  NUM("melee.forced_back", &d->forced_back);
+  NUM("skirmish.ahead", &d->skirmish_ahead);
+  NUM("melee.overreach", &d->overreach);
+  /* ref. BA-3.1.1a, BA-3.1.1b: units of fire */
+  INT("fire.unit.hand", &d->fire_unit[0]);
+  INT("fire.remainder.hand", &d->fire_remainder[0]);
+  INT("fire.unit.artillery", &d->fire_unit[1]);
+  INT("fire.remainder.artillery", &d->fire_remainder[1]);
+  if (d->fire_unit[0] < 1 || d->fire_unit[1] < 1)
+    return gn__error(g, GN_EDATA, "ruleset ba: a unit of fire must hold at least 1 figure");
+  for (int t = 0; t < BA_T_COUNT; t++) {
+    snprintf(key, sizeof key, "fire.range.%s", types[t].name);
+    NUM(key, &d->range[t]);
+  }
+  NUM("fire.canister", &d->canister);
+  NUM("fire.long_fraction", &d->long_frac);
+  /* ref. BA-B3, BA-B4: Tables 6 and 7 */
+  for (int w = 0; w < 2; w++)
+    for (int k = 0; k < FF_COUNT; k++) {
+      snprintf(key, sizeof key, "t%d.%s", w ? 7 : 6, ff_keys[k]);
+      if ((rc = int_list(g, key, 2, d->ff[w][k]))) return rc;
+    }
+  /* ref. BA-B7: Table 12 */
+  if ((rc = int_list(g, "t12.loss_from", 4, d->t12_loss))) return rc;
+  INT("t12.loss_step", &d->t12_step);
+  if (d->t12_step < 1) return gn__error(g, GN_EDATA, "ruleset ba: t12.loss_step must be >= 1");
+  if ((rc = int_list(g, "t12.moral_from", 3, d->t12_moral))) return rc;
+  /* ref. BA-T8, BA-B5: Table 8 and its groups */
+  for (int k = 0; k < T8_COUNT; k++) {
+    snprintf(key, sizeof key, "t8.%s", t8_keys[k]);
+    if ((rc = int_list(g, key, 2, d->t8[k]))) return rc;
+    snprintf(key, sizeof key, "t8group.%s", t8_keys[k]);
+    INT(key, &d->t8_group[k]);
+  }
+  /* ref. BA-B6: Table 11 */
+  if ((rc = int_list(g, "t11.bands", 2, d->t11_band))) return rc;
+  INT("t11.winner_loss_max", &d->t11_winner_max);
+  INT("melee.unit", &d->melee_unit);
+  if (d->melee_unit < 1) return gn__error(g, GN_EDATA, "ruleset ba: melee.unit must be >= 1");
+  /* ref. BA-5.5.2a, BA-B14, BA-5.5.2g, BA-B15 */
+  INT("t15.percent", &d->valour_pct);
+  if (d->valour_pct < 1) return gn__error(g, GN_EDATA, "ruleset ba: t15.percent must be >= 1");
+  INT("fd.loss_percent", &d->fd_loss_pct);
+  INT("fd.loss_min", &d->fd_loss_min);
+  INT("valour.min_figures", &d->min_figures);
+  INT("reorganise.target", &d->reorganise);
+  /* ref. BA-5.5.3b, BA-5.5.3c, BA-5.5.4e, BA-5.5.4g */
+  INT("supplies.rolls", &d->supply_rolls);
+  INT("supplies.ones", &d->supply_ones);
+  INT("rest.bounds", &d->rest_bounds);
+  INT("rest.waggon_bounds", &d->rest_waggon);
+  /* ref. BA-1.2.2 */
+  INT("split.infantry_more_than", &d->split_min_inf);
+  INT("split.urban_parts", &d->urban_parts);
+  /* ref. BA-T18 */
+  if ((rc = int_list(g, "t18.falls_from", 3, d->t18))) return rc;
+  if ((rc = int_list(g, "t18.penalty", 3, d->t18_pen))) return rc;
+  INT("bound.minutes", &d->minutes);
+  INT("victory.figures_per_point", &d->figures_per_vp);
+  if (d->figures_per_vp < 1) d->figures_per_vp = 1;
+#undef NUM
+#undef INT
+  return 0;
+}
+
+/* Setup: reads the data, then fills the engine's attributes (ref. BA-B9):
+**   1) load data/rulesets/ba into a ba_data on sc->rsdata
+**   2) every unit: original figures, unlimited supplies unless the scenario says
+**      otherwise (ref. BA-5.5.3a), reserve slots off the table (units.c)
+*/
+static int setup(gn_game *g) {
+  /* 1) */
+  ba_data *d = gn__calloc(g, 1, sizeof *d);
+  if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
+  int rc = load_data(g, d);
+  if (rc) { gn__free(g, d, sizeof *d); return rc; }
+  if (g->sc->rsdata) gn__free(g, g->sc->rsdata, sizeof(ba_data));
+  g->sc->rsdata = d;
+  /* 2) */
+  for (int i = 0; i < g->sc->nunits; i++) {
+    gn__ustate *u = &g->st.u[i];
+    u->attr[BA_ORIG] = u->strength;
+    /* artillery knows only unlimbered (line) and limbered (march) */
+    if (ba_arm_of(g, i) == BA_ARM_ART && u->attr[BA_FORMATION] != BA_FM_MARCH)
+      u->attr[BA_FORMATION] = BA_FM_LINE;
+  }
+  g->st.phase = BA_PH_ORDERS;
+  return ba_setup_parts(g);
+}
+
+static void release(gn_game *g, void *rsdata) {
+  if (rsdata) gn__free(g, rsdata, sizeof(ba_data));
+}
+
+/* What viewer may know (ref. BA-5.5.1a: valour, supplies and rest are hidden
+** from the enemy; formation, disorder and figures are on the table). */
+static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
+  const gn__ustate *u = &g->st.u[unit];
+  int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
+  if (u->attr[BA_ORIG] > 0) v->strength0 = u->attr[BA_ORIG];
+  if (!ba_on_table(g, unit)) {
+    v->removed = 1;
+    snprintf(buf, n, "%s", u->attr[BA_PART] && !u->attr[BA_ROOT] ? "reserve slot" : "removed");
+    return;
+  }
+  ba_arm arm = ba_arm_of(g, unit);
+  const char *fm = arm == BA_ARM_ART ? (u->attr[BA_FORMATION] == BA_FM_MARCH ? "limbered"
+                                                                             : "unlimbered")
+                   : arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF ? ""
+                   : form_names[u->attr[BA_FORMATION]];
+  int k = snprintf(buf, n, "%s%s%s", fm, *fm ? ", " : "",
+                   u->attr[BA_DISORDER] ? dis_names[u->attr[BA_DISORDER]] : "in order");
+  if (arm == BA_ARM_WAGGON && k > 0 && (size_t)k < n)
+    k += snprintf(buf + k, n - k, "%s", u->attr[BA_AMMUNITION] ? ", ammunition" : "");
+  if (!own || k < 0 || (size_t)k >= n) return;
+  if (arm == BA_ARM_INF || arm == BA_ARM_CAV || arm == BA_ARM_ART) {
+    char sup[24];
+    if (u->attr[BA_SUPPLIES] < 0) snprintf(sup, sizeof sup, "unlimited");
+    else snprintf(sup, sizeof sup, "%d", u->attr[BA_SUPPLIES]);
+    k += snprintf(buf + k, n - k, "; valour %+d, supplies %s", u->attr[BA_VALOUR], sup);
+    if (u->attr[BA_FORMATION] == BA_FM_REST && k > 0 && (size_t)k < n)
+      snprintf(buf + k, n - k, ", rest %d", u->attr[BA_REST]);
+  }
+}
+
+const gn__ruleset gn__rs_ba = {
+  .id = "ba", .title = "Belle Alliance", .unit = "cm",
+  .types = types, .ntypes = (int)(sizeof types / sizeof types[0]),
+  .attrs = attrs, .nattrs = (int)(sizeof attrs / sizeof attrs[0]),
+  .terrain = terrain, .nterrain = (int)(sizeof terrain / sizeof terrain[0]),
+  .verbs = ba_verbs, .nverbs = BA_NVERBS,
+  .checks = ba_checks, .nchecks = BA_NCHECKS,
+  .setup = setup, .release = release, .view = view,
+  .clock = ba_clock, .phase = ba_phase_name,
+};
+
+const char *ba_phase_name(const gn_game *g) {
+  int p = g->st.phase;
+  return p >= 0 && p < BA_PH_COUNT ? phase_names[p] : "?";
+}

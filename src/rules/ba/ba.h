@@ -1,0 +1,345 @@
+/*
+** ba.h: internals of the Belle Alliance ruleset (id "ba"), Lexnet 2001.
+**
+** Scale: battalions of figures, centimetres, bounds. Every roll is 3d6
+** through gn__roll (ref. BA-DICE-1), so the faces are there for the supply
+** rule (ref. BA-5.5.3b) and the odds engine enumerates the 216 outcomes.
+**
+** Files, by rule chapter:
+**   ba.c       the descriptor, schema, data loading, views
+**   bound.c    the bound and its phases (1.1.1), the orders verbs
+**   units.c    formations, splitting and assembly (1.2)
+**   move.c     marching, paces, melee-zone contact (2.3.1, 4.1.1)
+**   fire.c     fire (3.1, tables 6, 7, 12)
+**   melee.c    melee (4.1, 4.3, tables 8, 11, prisoners 4.1.3)
+**   valour.c   valour, losses, FD (5.5.1, 5.5.2, table 15, 21, 5.4.1)
+**   supplies.c supplies (5.5.3)
+**   rest.c     rest (5.5.4, 1.3.6), supply waggons (1.2.4)
+**   staff.c    staff catch roll (table 18)
+**   checks.c   the odds checks
+**
+** State: per-unit values in g->st.u[i].attr[] indexed by ba_attr, one-bit
+** facts in g->st.u[i].flags (BA_F_*), globals in g->st.rs[] (ba_rs). The
+** tables read from data/rulesets/ba/ are in ba_data on g->sc->rsdata.
+*/
+#ifndef GN_BA_H
+#define GN_BA_H
+
+#include "core.h"
+
+/* ------------------------------------------------------------ unit types */
+/* ORDER: as ba.c's types[]. */
+typedef enum ba_type {
+  BA_T_INFANTRY,          /* infantry battalion (figures) */
+  BA_T_CAV_LIGHT,         /* light cavalry regiment (squadrons) */
+  BA_T_CAVALRY,           /* line (medium) cavalry regiment */
+  BA_T_CAV_HEAVY,         /* heavy cavalry regiment */
+  BA_T_ART_FOOT,          /* foot battery: strength = gunners, attr guns = model guns */
+  BA_T_ART_HORSE,         /* horse battery */
+  BA_T_WAGGON,            /* supply waggon: one driver figure (ref. BA-1.2.4b) */
+  BA_T_STAFF,             /* staff figure */
+  BA_T_COUNT
+} ba_type;
+
+/* Arms, for the rules that speak of arms rather than types. */
+typedef enum ba_arm { BA_ARM_INF, BA_ARM_CAV, BA_ARM_ART, BA_ARM_WAGGON, BA_ARM_STAFF } ba_arm;
+
+/* ------------------------------------------------------------ formations */
+/* ORDER: as ba.c's formation names and every per-formation data list. */
+typedef enum ba_form {
+  BA_FM_LINE,             /* line; for artillery: unlimbered */
+  BA_FM_MARCH,            /* column of march; for artillery: limbered */
+  BA_FM_SKIRMISH,         /* skirmish line */
+  BA_FM_SQUARE,           /* square */
+  BA_FM_MASS,             /* battalion mass */
+  BA_FM_REST,             /* rest formation (ref. BA-B11) */
+  BA_FM_COUNT
+} ba_form;
+
+typedef enum ba_dis { BA_DIS_NONE, BA_DIS_SD, BA_DIS_MD, BA_DIS_FD } ba_dis;
+
+/* The written order of a unit for this bound (1.1.2). ORDER: ba.c's names. */
+typedef enum ba_order {
+  BA_O_NONE, BA_O_ATTACK, BA_O_FIRE, BA_O_MOVE, BA_O_REST, BA_O_EVADE, BA_O_COUNT
+} ba_order;
+
+typedef enum ba_pace { BA_P_NORMAL, BA_P_FAST, BA_P_CHARGE, BA_P_COUNT } ba_pace;
+
+/* ------------------------------------------------------- unit attributes */
+/* ORDER: as ba.c's attrs[]. GN__MAXATTR (24) at most. */
+typedef enum ba_attr {
+  /* set by the scenario (ref. BA-B9) */
+  BA_VALOUR,        /* -5..+5, hidden from the enemy (ref. BA-5.5.1a) */
+  BA_MARKSMEN,      /* 1: highly trained marksmen (ref. BA-5.5.1c) */
+  BA_LANCERS,       /* 1: cavalry armed with lances */
+  BA_AMMUNITION,    /* waggons: 1 carries ammunition (ref. BA-5.5.4i) */
+  BA_FORMATION,     /* ba_form, seen by all */
+  BA_DISORDER,      /* ba_dis, seen by all */
+  BA_SUPPLIES,      /* -1 unlimited, else fire/melee rolls left 0..3 (hidden) */
+  BA_REST,          /* bounds of rest done (hidden) */
+  BA_SQUADRONS,     /* cavalry: squadrons in the regiment */
+  BA_GUNS,          /* artillery: model guns */
+  BA_PART,          /* 1: a reserve slot for a split part or skirmish line of the
+                       nearest unit of its side and type listed before it */
+  /* kept by the engine */
+  BA_VSTEPS,        /* 20 % steps of loss already taken off valour (ref. BA-5.5.2b) */
+  BA_ORIG,          /* original figures (a split part: its share) (ref. BA-5.5.2a) */
+  BA_ROOT,          /* original unit + 1 (parts and skirmish lines); 0 on a slot not in use */
+  BA_ORDER,         /* ba_order of this bound (hidden) */
+  BA_PACE,          /* ba_pace of this bound (hidden) */
+  BA_TARGET,        /* fire or attack target + 1; staff: unit it engages + 1 */
+  BA_TARGET2,       /* second target of split fire + 1 */
+  BA_SPLIT2,        /* figures (artillery: guns) firing at the second target */
+  BA_DEST_X,        /* move destination, millimetres */
+  BA_DEST_Y,
+  BA_LAST_TARGET,   /* the target it fired at last bound + 1 (ref. BA-1.1.1c) */
+  BA_NEWFORM,       /* formation ordered for the movement phase + 1; 0 none */
+  BA_PRISONERS,     /* prisoners taken (ref. BA-B13) */
+  BA_NATTR
+} ba_attr;
+
+/* Waggons keep the unit they serve + 1 in BA_TARGET (ref. BA-5.5.4j). */
+#define BA_SERVING BA_TARGET
+
+/* ------------------------------------------------------------ unit flags */
+enum {
+  BA_F_MOVED      = 1u << 0,   /* not stationary this bound (ref. BA-1.1.1g) */
+  BA_F_FIRED      = 1u << 1,   /* fired this bound */
+  BA_F_CFIRED     = 1u << 2,   /* fired in the continued-fire phase (ref. BA-1.1.1d) */
+  BA_F_PASSED     = 1u << 3,   /* passed through this bound (ref. BA-1.1.1f) */
+  BA_F_ATT        = 1u << 4,   /* attacked (as attacker) this bound */
+  BA_F_ATT_LAST   = 1u << 5,
+  BA_F_DEF        = 1u << 6,   /* defended in melee this bound */
+  BA_F_DEF_LAST   = 1u << 7,
+  BA_F_CHANGED    = 1u << 8,   /* split, assembled or changed formation this bound */
+  BA_F_CHARGE     = 1u << 9,   /* moved at the charge this bound */
+  BA_F_CHARGE_LAST = 1u << 10,
+  BA_F_OPPFD      = 1u << 11,  /* brought an opponent into FD this bound */
+  BA_F_OPPFD_LAST = 1u << 12,
+  BA_F_USED       = 1u << 13,  /* has had its first fire or melee */
+  BA_F_FIRED_AT   = 1u << 14,  /* was fired at this bound */
+  BA_F_CONT       = 1u << 15,  /* ordered to continue fire (ref. BA-1.1.1c) */
+  BA_F_RESTLOST   = 1u << 16,  /* rest interrupted this bound (ref. BA-5.5.4k) */
+  BA_F_STOPPED    = 1u << 17,  /* stopped by melee-zone contact (ref. BA-4.1.1c) */
+  BA_F_HIDDEN_ATT = 1u << 18,  /* its attack target was hidden when ordered */
+  BA_F_FD_NOW     = 1u << 19,  /* brought into FD this bound */
+  BA_F_ENGAGED    = 1u << 20,  /* staff: engaged in a melee this bound */
+  BA_F_FORCED     = 1u << 21,  /* made a forced move this bound (ref. BA-1.1.1e) */
+  BA_F_URBAN      = 1u << 22,  /* a part split off in urban combat */
+  BA_F_TURN_L     = 1u << 23,  /* ordered to turn left this bound (both bits: about) */
+  BA_F_TURN_R     = 1u << 24,
+};
+
+/* Flags that hold only for one bound; cleared at its end. */
+#define BA_F_BOUND (BA_F_MOVED | BA_F_FIRED | BA_F_CFIRED | BA_F_PASSED | BA_F_ATT | \
+                    BA_F_DEF | BA_F_CHANGED | BA_F_CHARGE | BA_F_OPPFD | BA_F_FIRED_AT | \
+                    BA_F_CONT | BA_F_RESTLOST | BA_F_STOPPED | BA_F_HIDDEN_ATT | \
+                    BA_F_FD_NOW | BA_F_ENGAGED | BA_F_FORCED | BA_F_TURN_L | \
+                    BA_F_TURN_R)
+
+/* ------------------------------------------------------------ globals */
+/* ORDER: indices into g->st.rs[]. */
+enum {
+  BA_RS_PENALTY = 0,           /* [side]: staff penalty on all rolls (ref. BA-T18) */
+  BA_RS_PEN_UNTIL = 4,         /* [side]: last bound the penalty lasts */
+  BA_RS_NRS = 8
+};
+
+/* Phases of a bound (ref. BA-B1). ORDER: ba.c's phase names. */
+typedef enum ba_phase {
+  BA_PH_ORDERS, BA_PH_CONTINUED, BA_PH_MOVEMENT, BA_PH_FIRE, BA_PH_MELEE,
+  BA_PH_MORAL, BA_PH_END, BA_PH_COUNT
+} ba_phase;
+
+/* ----------------------------------------------------------- terrain */
+/* ORDER: as ba.c's terrain[] and the terrain data lists. */
+typedef enum ba_terrain {
+  BA_TR_WOODS, BA_TR_VILLAGE, BA_TR_BUILDINGS, BA_TR_HILL, BA_TR_MARSH,
+  BA_TR_HEDGE, BA_TR_WALL, BA_TR_STREAM, BA_TR_ROAD, BA_TR_COUNT
+} ba_terrain;
+
+/* ------------------------------------------------------------ Table 8 */
+/* ORDER: as ba.c's t8 keys (data t8.<key>). */
+typedef enum ba_t8 {
+  T8_MARCH, T8_SKIRMISH, T8_ART_REST, T8_CAV_SQUARE, T8_CAV_MASS, T8_CAV_INF,
+  T8_UNCOVERED, T8_SQUARE_INF, T8_UPHILL, T8_CHANGE, T8_FLANK, T8_REAR,
+  T8_OVERREACH, T8_OBSTACLE, T8_COVER1, T8_COVER2, T8_COVER3, T8_FIRED,
+  T8_NOSUPPLIES, T8_FIRST, T8_CHARGE, T8_HEAVY_CHARGE, T8_CHARGE_LAST,
+  T8_PASSIVE_CAV, T8_HEAVY, T8_LIGHT, T8_ATT_RECENT, T8_DEF_RECENT, T8_OPP_FD,
+  T8_MORE50, T8_MORE100, T8_MORE200, T8_HIDDEN, T8_SD, T8_MD, T8_FD, T8_SUPPORT,
+  T8_NEIGHBOUR, T8_OFFICER, T8_VALOUR, T8_COUNT
+} ba_t8;
+
+/* ------------------------------------------------------- fire factors */
+/* Tables 6 (hand weapons) and 7 (artillery). ORDER: ba.c's fire keys. */
+typedef enum ba_ff {
+  FF_MARKSMEN, FF_FIRST, FF_SPLIT, FF_LONG, FF_CANISTER, FF_DENSE, FF_SKIRMISH,
+  FF_COVER1, FF_COVER2, FF_COVER3, FF_FLANK, FF_REAR, FF_COUNT
+} ba_ff;
+
+/* --------------------------------------------------------------- data */
+typedef struct ba_data {
+  /* geometry and movement (ref. BA-B2, BA-B17, BA-2.3.1c) */
+  double frontage[BA_FM_COUNT], depth[5][BA_FM_COUNT];    /* depth[ba_arm] */
+  double rate[BA_T_COUNT][BA_P_COUNT][BA_FM_COUNT];   /* cm per bound, 0 none */
+  double terrain_rate[BA_TR_COUNT][BA_FM_COUNT];      /* multiplier, 0 none */
+  int cover[BA_TR_COUNT];                             /* 0..3 */
+  double red_obstacle, red_wheel, red_rotation, red_change, red_sd, red_md;
+  double wheel_free;                                  /* radians turned without a wheel */
+  double step;                                        /* simulation step, cm */
+  double zone_depth, soutien_dist, support_dist, neighbour_dist, contact_dist;
+  double forced_back, skirmish_ahead, overreach;
+  /* fire (ref. BA-3.1.1a, BA-3.1.1b, BA-B3, BA-B4, BA-B7) */
+  int fire_unit[2], fire_remainder[2];                /* [0] hand weapons, [1] artillery */
+  double range[BA_T_COUNT], canister, long_frac;
+  int ff[2][FF_COUNT][2];                             /* [weapon][factor][loss, moral] */
+  int t12_loss[4], t12_step, t12_moral[3];
+  /* melee (ref. BA-T8, BA-B5, BA-B6) */
+  int t8[T8_COUNT][2], t8_group[T8_COUNT];
+  int t11_band[2], t11_winner_max;
+  int melee_unit;
+  /* valour, FD, supplies, rest (ref. BA-5.5.*) */
+  int valour_pct, fd_loss_pct, fd_loss_min, min_figures;
+  int supply_rolls, supply_ones;
+  int rest_bounds, rest_waggon;
+  int reorganise;
+  /* splitting (ref. BA-1.2.2) */
+  int split_min_inf, urban_parts;
+  /* staff (ref. BA-T18) */
+  int t18[3];                                         /* lowest totals of the fall bands */
+  int t18_pen[3];
+  int minutes;                                        /* per bound (ref. BA-B19) */
+  int figures_per_vp;
+} ba_data;
+
+#define BA_D(g) ((const ba_data *)(g)->sc->rsdata)
+
+/* ------------------------------------------------------------- ba.c */
+ba_arm ba_arm_of(const gn_game *g, int u);
+int ba_type_of(const gn_game *g, int u);
+const char *ba_form_name(int f);
+const char *ba_dis_name(int d);
+const char *ba_t8_key(int k);
+const char *ba_ff_key(int k);
+const char *ba_order_name(int o);
+/* 1 when unit u is on the table (not removed, not an unused slot). */
+int ba_on_table(const gn_game *g, int u);
+/* The unit a part belongs to (itself when it is an original). */
+int ba_root(const gn_game *g, int u);
+/* Line frontage of u for its present share of figures. */
+double ba_line_frontage(const gn_game *g, int u);
+/* Footprint of u in formation f, keeping centre and facing. */
+gn_box ba_form_box(const gn_game *g, int u, int f);
+/* Terrain under a point: the area kinds covering it, as a bit set. */
+unsigned ba_terrain_at(const gn_game *g, gn_vec2 p);
+/* Highest cover level of the areas under a unit's centre. */
+int ba_cover_of(const gn_game *g, int u);
+/* 1 when the stand of u crosses a line obstacle. */
+int ba_in_obstacle(const gn_game *g, int u);
+
+/* ------------------------------------------------------------- bound.c */
+#define BA_NVERBS 14
+extern const gn__verb ba_verbs[BA_NVERBS];
+int ba_end_bound(gn_game *g);
+const char *ba_phase_name(const gn_game *g);
+void ba_clock(const gn_game *g, char *buf, size_t n);
+/* The roll penalty of u's side now (ref. BA-T18). */
+int ba_side_penalty(const gn_game *g, int side);
+/* Roll 3d6 for unit u (ref. BA-DICE-1): faces[3], *total. */
+int ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]);
+
+/* ------------------------------------------------------------- units.c */
+int ba_split(gn_game *g, int u, int n, int *part);
+int ba_assemble(gn_game *g, int a, int b);
+int ba_skirmish_out(gn_game *g, int u, int n, int *line);
+/* The soutien of a skirmish line, or -1 (ref. BA-4.3.1). */
+int ba_soutien(const gn_game *g, int line);
+int ba_units_of(int figures, int unit, int remainder);
+int ba_setup_parts(gn_game *g);
+
+/* ------------------------------------------------------------- move.c */
+int ba_phase_movement(gn_game *g);
+/* A forced move of u by dist along heading (ref. BA-1.1.1e, BA-2.3.1b). */
+int ba_forced_move(gn_game *g, int u, double heading, double dist, const char *why);
+/* 1 when u's melee zone touches v's stand (ref. BA-4.1.1a). */
+int ba_zone_contact(const gn_game *g, int u, int v);
+gn_box ba_zone(const gn_game *g, int u);
+/* Movement allowance of u this bound (ref. BA-2.3.1c). */
+double ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings);
+int ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
+
+/* ------------------------------------------------------------- fire.c */
+typedef struct ba_fire_in {
+  int artillery;              /* 1: Table 7, else Table 6 */
+  int figures;                /* figures (artillery: gunners) firing */
+  int factors[FF_COUNT];      /* 1 when the factor applies */
+  int valour;                 /* target valour */
+  int penalty;                /* staff penalty on the roll (<= 0) */
+} ba_fire_in;
+typedef struct ba_fire_out {
+  int units, total, loss_total, loss, moral_total, moral;   /* moral: ba_dis */
+  int faces[3];
+} ba_fire_out;
+/* Loss and moral effect from a roll (ref. BA-DICE-3, BA-B7); no dice. */
+void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_out *out,
+                    gn_event *e);
+/* Rolls and resolves one fire (ref. BA-DICE-1, BA-DICE-3). */
+int ba_fire_roll(gn_game *g, int unit, const ba_fire_in *in, ba_fire_out *out);
+int ba_phase_fire(gn_game *g, int continued);
+
+/* ------------------------------------------------------------- melee.c */
+typedef struct ba_melee_side {
+  int f[T8_COUNT];            /* 1 when the Table 8 factor applies (valour: its value) */
+  int figures;
+  int supplies;               /* 0: without supplies (ref. BA-5.5.3i) */
+  int penalty;
+} ba_melee_side;
+typedef struct ba_melee_out {
+  int att_total, def_total, diff;
+  int att_faces[3], def_faces[3];
+  int winner;                 /* 0 attacker, 1 defender, -1 stalled */
+  int loser_dis;              /* ba_dis the loser takes */
+  int loss[2];                /* figures lost by attacker, defender (killed and prisoners) */
+  int prisoners[2];           /* prisoners taken BY attacker, defender */
+} ba_melee_out;
+/* Sum of a side's Table 8 column with the exclusive groups (ref. BA-DICE-2). */
+int ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e);
+/* Table 11 and 4.1.3 from two totals (ref. BA-B6, BA-B13). */
+void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_side *def,
+                     ba_melee_out *o);
+int ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
+                  const ba_melee_side *def, ba_melee_out *o);
+int ba_phase_melee(gn_game *g);
+
+/* ------------------------------------------------------------- valour.c */
+/* Removes n figures from u (ref. BA-5.5.2a..i). */
+int ba_loss(gn_game *g, int u, int n, const char *why, const char *ref);
+/* Brings u into disorder state s (the worse of old and new). */
+int ba_disorder(gn_game *g, int u, int s, const char *why, const char *ref);
+int ba_bring_fd(gn_game *g, int u, const char *why, const char *ref);
+int ba_reorganise(gn_game *g, int u);
+
+/* ------------------------------------------------------------- supplies.c */
+/* Supplies after one fire or melee roll with these faces (ref. BA-5.5.3b, c). */
+int ba_supplies_after(const ba_data *d, int supplies, const int faces[3]);
+int ba_supply_roll(gn_game *g, int u, const int faces[3]);
+int ba_has_supplies(const gn_game *g, int u);
+
+/* ------------------------------------------------------------- rest.c */
+int ba_rest_break(gn_game *g, int u, const char *why, const char *ref);
+int ba_rest_start(gn_game *g, int u);
+int ba_rest_bound(gn_game *g);
+/* The ammunition waggon in base contact with u that may serve it, or -1. */
+int ba_waggon_for(const gn_game *g, int u);
+
+/* ------------------------------------------------------------- staff.c */
+/* Table 18 band of a total: 0 survives, 1 falls, 2 falls -1, 3 falls -2. */
+int ba_catch_result(const ba_data *d, int total);
+int ba_catch_roll(gn_game *g, int staff);
+int ba_phase_moral(gn_game *g);
+
+/* ------------------------------------------------------------- checks.c */
+#define BA_NCHECKS 4
+extern const gn__check ba_checks[BA_NCHECKS];
+
+#endif /* GN_BA_H */

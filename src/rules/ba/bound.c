@@ -1,0 +1,501 @@
+/*
+** bound.c: the bound (1.1.1) and the orders of the orders phase.
+**
+** A bound is simultaneous (ref. BA-1.1.1a): both sides write their orders in
+** the orders phase, in any sequence and for any unit; an order given again in
+** that phase replaces the first (the orders phase is the one sub-phase that may
+** be revised). "end" closes it and resolves the rest of the bound phase by
+** phase (Table 1, ref. BA-B1); every phase is finished before the next starts,
+** and what a closed phase decided stands (ref. BA-1.1.1b).
+*/
+#include "ba.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- helpers */
+
+int ba_side_penalty(const gn_game *g, int side) {
+  if (side < 0 || side >= 4) return 0;
+  return g->st.turn <= g->st.rs[BA_RS_PEN_UNTIL + side] ? g->st.rs[BA_RS_PENALTY + side] : 0;
+}
+
+/* ref. BA-DICE-1: every roll of the rules is 3d6, faces kept. */
+int ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]) {
+  return gn__roll(g, "3d6", purpose, ref, unit, total, faces);
+}
+
+/* A unit argument that must be on the table. */
+static int unit_arg(gn_game *g, const gn__args *a, int tok, int *u) {
+  int rc = gn__arg_unit(g, a, tok, u);
+  if (rc) return rc;
+  if (!ba_on_table(g, *u)) return gn__refuse(g, "BA-5.5.2g", "%s is not on the table",
+                                             g->sc->unit[*u].id);
+  return 0;
+}
+
+static int enemy_arg(gn_game *g, const gn__args *a, int tok, int u, int *t) {
+  int rc = unit_arg(g, a, tok, t);
+  if (rc) return rc;
+  if (g->sc->unit[*t].side == g->sc->unit[u].side)
+    return gn__refuse(g, "BA-3.1.1a", "%s is on the same side as %s", g->sc->unit[*t].id,
+                      g->sc->unit[u].id);
+  return 0;
+}
+
+static int dis(const gn_game *g, int u) { return g->st.u[u].attr[BA_DISORDER]; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+
+/* The formation u will be in when it acts (an ordered change applies first). */
+static int form_then(const gn_game *g, int u) {
+  int nf = g->st.u[u].attr[BA_NEWFORM];
+  return nf ? nf - 1 : g->st.u[u].attr[BA_FORMATION];
+}
+
+/*
+** Sets unit u's written order for this bound (1.1.2). Refuses, before any
+** change, what the rules forbid for that order:
+**   1) continued fire binds the unit for the bound (ref. BA-1.1.1d)
+**   2) FD units make only forced moves (ref. BA-B14)
+**   3) attack: not MD/FD (ref. BA-4.1.1b); fire: not MD/FD (ref. BA-3.1.1c), with
+**      supplies (ref. BA-5.5.3f); rest: not MD/FD (ref. BA-5.5.4b);
+**      evade: a skirmish line near its soutien (ref. BA-4.3.1)
+**   4) a unit in rest formation must change formation before it acts (ref. BA-B11)
+**   5) set the order; details of another kind of order are dropped
+*/
+static int set_order(gn_game *g, int u, int o) {
+  gn__ustate *s = &g->st.u[u];
+  ba_arm arm = ba_arm_of(g, u);
+  /* 1) */
+  if ((s->flags & BA_F_CONT) && o != BA_O_FIRE)
+    return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may do nothing else",
+                      uid(g, u));
+  /* 2) */
+  if (dis(g, u) == BA_DIS_FD && o != BA_O_NONE)
+    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
+  /* 3) */
+  switch (o) {
+  case BA_O_ATTACK:
+    if (arm != BA_ARM_INF && arm != BA_ARM_CAV)
+      return gn__refuse(g, "BA-4.1.1b", "only infantry and cavalry attack");
+    if (dis(g, u) >= BA_DIS_MD)
+      return gn__refuse(g, "BA-4.1.1b", "%s is in %s: it may not attack, only move up to "
+                        "melee-zone contact", uid(g, u), ba_dis_name(dis(g, u)));
+    break;
+  case BA_O_FIRE:
+    if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
+      return gn__refuse(g, "BA-3.1.1a", "%s has no weapons to fire", uid(g, u));
+    if (dis(g, u) >= BA_DIS_MD)
+      return gn__refuse(g, "BA-3.1.1c", "%s is in %s: it may not fire", uid(g, u),
+                        ba_dis_name(dis(g, u)));
+    if (!ba_has_supplies(g, u))
+      return gn__refuse(g, "BA-5.5.3f", "%s is without supplies: it may not fire", uid(g, u));
+    break;
+  case BA_O_REST:
+    if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
+      return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
+    if (dis(g, u) >= BA_DIS_MD)
+      return gn__refuse(g, "BA-5.5.4b", "%s is in %s: it may not rest", uid(g, u),
+                        ba_dis_name(dis(g, u)));
+    break;
+  case BA_O_EVADE:
+    if (s->attr[BA_FORMATION] != BA_FM_SKIRMISH || ba_soutien(g, u) < 0)
+      return gn__refuse(g, "BA-4.3.1", "only a skirmish line with a figure within %g cm of its "
+                        "soutien may choose to fall back", BA_D(g)->soutien_dist);
+    break;
+  default: break;
+  }
+  /* 4) */
+  if (o != BA_O_NONE && o != BA_O_REST && form_then(g, u) == BA_FM_REST)
+    return gn__refuse(g, "BA-B11", "%s is in rest formation: order another formation first",
+                      uid(g, u));
+  /* 5) */
+  if (o != BA_O_FIRE && o != BA_O_ATTACK) {
+    s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
+    s->flags &= ~BA_F_HIDDEN_ATT;
+  }
+  if (o != BA_O_FIRE) s->attr[BA_SPLIT2] = s->attr[BA_TARGET2] = 0;
+  if (o != BA_O_MOVE) s->attr[BA_DEST_X] = s->attr[BA_DEST_Y] = 0;
+  s->attr[BA_ORDER] = o;
+  return 0;
+}
+
+/* --------------------------------------------------------------- verbs */
+
+/* order UNIT attack|fire|move|rest|evade|hold */
+static int v_order(gn_game *g, const gn__args *a) {
+  int u, rc;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (a->n != 3) return gn__syntax(g, a, 2, "expected attack, fire, move, rest, evade or hold");
+  if (gn__arg_is(a, 2, "hold")) return set_order(g, u, BA_O_NONE);
+  for (int o = 1; o < BA_O_COUNT; o++)
+    if (gn__arg_is(a, 2, ba_order_name(o))) {
+      if (o == BA_O_REST) return ba_rest_start(g, u);
+      return set_order(g, u, o);
+    }
+  return gn__syntax(g, a, 2, "expected attack, fire, move, rest, evade or hold, not '%s'",
+                    a->tok[2]);
+}
+
+/* pace UNIT normal|fast|charge (ref. BA-2.3.1a) */
+static int v_pace(gn_game *g, const gn__args *a) {
+  int u, rc, p;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (a->n != 3) return gn__syntax(g, a, 2, "expected normal, fast or charge");
+  for (p = 0; p < BA_P_COUNT && !gn__arg_is(a, 2, p == 0 ? "normal" : p == 1 ? "fast" : "charge");
+       p++) {}
+  if (p == BA_P_COUNT) return gn__syntax(g, a, 2, "expected normal, fast or charge, not '%s'",
+                                         a->tok[2]);
+  const ba_data *d = BA_D(g);
+  int any = 0;
+  for (int f = 0; f < BA_FM_COUNT; f++) any |= d->rate[ba_type_of(g, u)][p][f] > 0;
+  if (!any) return gn__refuse(g, "BA-2.3.1a", "%s has no %s pace", uid(g, u), a->tok[2]);
+  g->st.u[u].attr[BA_PACE] = p;
+  return 0;
+}
+
+/* formation UNIT line|march|skirmish|square|mass|rest (artillery: limbered|unlimbered) */
+static int v_formation(gn_game *g, const gn__args *a) {
+  int u, rc, f = -1;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (a->n != 3) return gn__syntax(g, a, 2, "expected a formation");
+  ba_arm arm = ba_arm_of(g, u);
+  if (gn__arg_is(a, 2, "limbered")) f = BA_FM_MARCH;
+  else if (gn__arg_is(a, 2, "unlimbered")) f = BA_FM_LINE;
+  else
+    for (int k = 0; k < BA_FM_COUNT; k++) if (gn__arg_is(a, 2, ba_form_name(k))) f = k;
+  if (f < 0) return gn__syntax(g, a, 2, "expected line, march, skirmish, square, mass, rest, "
+                               "limbered or unlimbered, not '%s'", a->tok[2]);
+  /* ref. BA-B17: which arm may take which formation */
+  if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
+    return gn__refuse(g, "BA-B17", "%s has no formations", uid(g, u));
+  if (arm == BA_ARM_ART && f != BA_FM_LINE && f != BA_FM_MARCH)
+    return gn__refuse(g, "BA-B17", "a battery is limbered or unlimbered");
+  if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS))
+    return gn__refuse(g, "BA-B17", "cavalry forms no %s", ba_form_name(f));
+  if (g->st.u[u].flags & BA_F_CONT)
+    return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not change "
+                      "formation", uid(g, u));
+  if (dis(g, u) == BA_DIS_FD)
+    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
+  if (f == BA_FM_REST) return ba_rest_start(g, u);
+  gn__ustate *s = &g->st.u[u];
+  s->attr[BA_NEWFORM] = f == s->attr[BA_FORMATION] ? 0 : f + 1;
+  if (s->attr[BA_ORDER] == BA_O_REST) s->attr[BA_ORDER] = BA_O_NONE;
+  return 0;
+}
+
+/* move UNIT to X,Y (ref. BA-2.3.1d) */
+static int v_move(gn_game *g, const gn__args *a) {
+  int u, rc;
+  gn_vec2 p;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
+  if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
+  if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
+  if ((rc = set_order(g, u, BA_O_MOVE))) return rc;
+  if ((rc = ba_rate_check(g, u, p))) return rc;
+  g->st.u[u].attr[BA_DEST_X] = (int)lround(p.x * 1000);
+  g->st.u[u].attr[BA_DEST_Y] = (int)lround(p.y * 1000);
+  return 0;
+}
+
+/* fire UNIT at TARGET [split N at TARGET2] (ref. BA-3.1.2a) */
+static int v_fire(gn_game *g, const gn__args *a) {
+  int u, t, t2 = -1, n = 0, rc;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
+  if ((rc = enemy_arg(g, a, 3, u, &t))) return rc;
+  if (a->n > 4) {
+    if (!gn__arg_is(a, 4, "split")) return gn__syntax(g, a, 4, "expected 'split N at TARGET2'");
+    if ((rc = gn__arg_int(g, a, 5, &n))) return rc;
+    if (!gn__arg_is(a, 6, "at")) return gn__syntax(g, a, 6, "expected 'at'");
+    if ((rc = enemy_arg(g, a, 7, u, &t2))) return rc;
+    if (a->n > 8) return gn__syntax(g, a, 8, "split fire has at most two parts");
+  }
+  if (g->st.u[u].flags & BA_F_CONT)
+    return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not fire again",
+                      uid(g, u));
+  if ((rc = set_order(g, u, BA_O_FIRE))) return rc;
+  if (t2 >= 0) {
+    int art = ba_arm_of(g, u) == BA_ARM_ART;
+    int whole = art ? g->st.u[u].attr[BA_GUNS] : g->st.u[u].strength;
+    if (n < 1 || n >= whole)
+      return gn__refuse(g, "BA-3.1.2a", "split fire: the second part must be 1 to %d %s",
+                        whole - 1, art ? "guns (a battery splits fire only between guns)"
+                                       : "figures");
+  }
+  gn__ustate *s = &g->st.u[u];
+  s->attr[BA_TARGET] = t + 1;
+  s->attr[BA_TARGET2] = t2 >= 0 ? t2 + 1 : 0;
+  s->attr[BA_SPLIT2] = t2 >= 0 ? n : 0;
+  return 0;
+}
+
+/* continue UNIT: fire again at last bound's target in the continued-fire phase */
+static int v_continue(gn_game *g, const gn__args *a) {
+  int u, rc;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  gn__ustate *s = &g->st.u[u];
+  int t = s->attr[BA_LAST_TARGET] - 1;
+  /* ref. BA-1.1.1c: only at the target it fired at in the preceding bound */
+  if (t < 0 || !ba_on_table(g, t))
+    return gn__refuse(g, "BA-1.1.1c", "%s did not fire last bound at a target still on the "
+                      "table", uid(g, u));
+  if (s->attr[BA_NEWFORM] || s->flags & (BA_F_CHANGED | BA_F_TURN_L | BA_F_TURN_R))
+    return gn__refuse(g, "BA-1.1.1d", "%s moves this bound: it cannot continue fire", uid(g, u));
+  s->flags &= ~BA_F_CONT;
+  if ((rc = set_order(g, u, BA_O_FIRE))) return rc;
+  s->flags |= BA_F_CONT;
+  s->attr[BA_TARGET] = t + 1;
+  return 0;
+}
+
+/* attack UNIT TARGET (ref. BA-4.1.1b) */
+static int v_attack(gn_game *g, const gn__args *a) {
+  int u, t, rc;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if ((rc = enemy_arg(g, a, 2, u, &t))) return rc;
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  if ((rc = set_order(g, u, BA_O_ATTACK))) return rc;
+  gn__ustate *s = &g->st.u[u];
+  s->attr[BA_TARGET] = t + 1;
+  /* Table 8 "attack against hidden target": not in sight when ordered */
+  if (!gn_unit_los(g, u, t).visible) s->flags |= BA_F_HIDDEN_ATT;
+  else s->flags &= ~BA_F_HIDDEN_ATT;
+  return 0;
+}
+
+/* split UNIT [N] (ref. BA-1.2.2, BA-1.2.3, BA-1.2.4a) */
+static int v_split(gn_game *g, const gn__args *a) {
+  int u, n = 0, rc, part;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (a->n > 2 && (rc = gn__arg_int(g, a, 2, &n))) return rc;
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  return ba_split(g, u, n, &part);
+}
+
+/* skirmish UNIT N: send N figures out as a skirmish line (ref. BA-1.2.5) */
+static int v_skirmish(gn_game *g, const gn__args *a) {
+  int u, n, rc, line;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if ((rc = gn__arg_int(g, a, 2, &n))) return rc;
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  return ba_skirmish_out(g, u, n, &line);
+}
+
+/* assemble UNIT UNIT (ref. BA-1.2.1) */
+static int v_assemble(gn_game *g, const gn__args *a) {
+  int u, v, rc;
+  if ((rc = unit_arg(g, a, 1, &u)) || (rc = unit_arg(g, a, 2, &v))) return rc;
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  return ba_assemble(g, u, v);
+}
+
+/* rest UNIT (ref. BA-5.5.4a) */
+static int v_rest(gn_game *g, const gn__args *a) {
+  int u, rc;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  return ba_rest_start(g, u);
+}
+
+/* turn UNIT left|right|about (ref. BA-2.3.1c: rotation) */
+static int v_turn(gn_game *g, const gn__args *a) {
+  int u, rc;
+  unsigned f;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (gn__arg_is(a, 2, "left")) f = BA_F_TURN_L;
+  else if (gn__arg_is(a, 2, "right")) f = BA_F_TURN_R;
+  else if (gn__arg_is(a, 2, "about")) f = BA_F_TURN_L | BA_F_TURN_R;
+  else return gn__syntax(g, a, 2, "expected left, right or about");
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  gn__ustate *s = &g->st.u[u];
+  if (s->flags & BA_F_CONT)
+    return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not turn",
+                      uid(g, u));
+  if (dis(g, u) == BA_DIS_FD)
+    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
+  if (form_then(g, u) == BA_FM_REST)
+    return gn__refuse(g, "BA-B11", "%s is in rest formation: order another formation first",
+                      uid(g, u));
+  s->flags = (s->flags & ~(BA_F_TURN_L | BA_F_TURN_R)) | f;
+  return 0;
+}
+
+/* engage STAFF UNIT: a staff figure joins the unit's melee (Table 8, ref. BA-T18) */
+static int v_engage(gn_game *g, const gn__args *a) {
+  int st, u, rc;
+  if ((rc = unit_arg(g, a, 1, &st)) || (rc = unit_arg(g, a, 2, &u))) return rc;
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  if (ba_arm_of(g, st) != BA_ARM_STAFF)
+    return gn__refuse(g, "BA-T8", "%s is not a staff figure", uid(g, st));
+  if (g->sc->unit[u].side != g->sc->unit[st].side || ba_arm_of(g, u) == BA_ARM_STAFF)
+    return gn__refuse(g, "BA-T8", "a staff figure engages with a unit of its own side");
+  g->st.u[st].attr[BA_TARGET] = u + 1;
+  return 0;
+}
+
+/* end: close the orders phase and resolve the bound */
+static int v_end(gn_game *g, const gn__args *a) {
+  if (a->n > 1) return gn__syntax(g, a, 1, "unexpected '%s'", a->tok[1]);
+  return ba_end_bound(g);
+}
+
+/* ORDER: BA_NVERBS entries. */
+const gn__verb ba_verbs[BA_NVERBS] = {
+  {"order", "order UNIT attack|fire|move|rest|evade|hold: the unit's written order for this "
+            "bound (attack: may melee; evade: a skirmish line falls back when attacked)", v_order},
+  {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", v_pace},
+  {"formation", "formation UNIT line|march|skirmish|square|mass|rest|limbered|unlimbered: "
+                "change formation in the movement phase", v_formation},
+  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows", v_move},
+  {"fire", "fire UNIT at TARGET [split N at TARGET2]: fire in the fire phase; N figures "
+           "(artillery: guns) at the second target", v_fire},
+  {"continue", "continue UNIT: fire again at last bound's target in the continued-fire phase; "
+               "the unit then does nothing else this bound", v_continue},
+  {"attack", "attack UNIT TARGET: advance on the target and melee it on melee-zone contact",
+   v_attack},
+  {"split", "split UNIT [N]: split off a part of N figures (cavalry: squadrons, artillery: "
+            "guns); default half", v_split},
+  {"skirmish", "skirmish UNIT N: send N figures ahead as a skirmish line; the unit is its "
+               "soutien", v_skirmish},
+  {"assemble", "assemble UNIT PART: join a part or skirmish line of the same original unit "
+               "in base contact", v_assemble},
+  {"rest", "rest UNIT: take rest formation and rest (8 bounds: supplies or one valour point)",
+   v_rest},
+  {"turn", "turn UNIT left|right|about: rotate in the movement phase", v_turn},
+  {"engage", "engage STAFF UNIT: the staff figure leads the unit in melee (+4, catch roll)",
+   v_engage},
+  {"end", "end: close the orders phase and resolve the bound", v_end},
+};
+
+/* ------------------------------------------------------------ the bound */
+
+static int phase_event(gn_game *g, int p) {
+  g->st.phase = p;
+  return gn__event(g, "phase", "BA-1.1.1a", -1, -1, "bound %d: %s phase", g->st.turn,
+                   ba_phase_name(g)) ? 0 : GN_ENOMEM;
+}
+
+/* Bookkeeping that closes a bound: this bound's facts become last bound's. */
+static void close_bound(gn_game *g) {
+  for (int i = 0; i < g->st.nunits; i++) {
+    gn__ustate *s = &g->st.u[i];
+    unsigned f = s->flags;
+    unsigned last = 0;
+    if (f & BA_F_ATT) last |= BA_F_ATT_LAST;
+    if (f & BA_F_DEF) last |= BA_F_DEF_LAST;
+    if (f & BA_F_CHARGE) last |= BA_F_CHARGE_LAST;
+    if (f & BA_F_OPPFD) last |= BA_F_OPPFD_LAST;
+    s->flags = (f & ~(BA_F_BOUND | BA_F_ATT_LAST | BA_F_DEF_LAST | BA_F_CHARGE_LAST |
+                      BA_F_OPPFD_LAST)) | last;
+    /* ref. BA-1.1.1c: remember the target fired at, for continued fire */
+    s->attr[BA_LAST_TARGET] = (f & BA_F_FIRED) ? s->attr[BA_TARGET] : 0;
+    if (ba_arm_of(g, i) != BA_ARM_WAGGON) s->attr[BA_TARGET] = 0;
+    s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
+    s->attr[BA_DEST_X] = s->attr[BA_DEST_Y] = 0;
+    s->attr[BA_NEWFORM] = 0;
+    s->attr[BA_PACE] = BA_P_NORMAL;   /* ref. BA-2.3.1a: normal unless ordered */
+    if (s->attr[BA_ORDER] != BA_O_REST) s->attr[BA_ORDER] = BA_O_NONE;
+  }
+}
+
+/* Victory points of side s: figures the enemy lost (killed, wounded and
+** prisoners) per figures_per_point, plus objectives held (ref. BA-B9). */
+static int side_points(const gn_game *g, int s) {
+  int lost = 0, pts = 0;
+  for (int i = 0; i < g->sc->nunits; i++) {
+    const gn__ustate *u = &g->st.u[i];
+    if (g->sc->unit[i].side == s || u->attr[BA_ROOT]) continue;
+    /* an original unit and its parts: original figures minus what is left */
+    int left = 0;
+    for (int j = 0; j < g->sc->nunits; j++)
+      if (ba_root(g, j) == i && ba_on_table(g, j)) left += g->st.u[j].strength;
+    lost += g->sc->unit[i].strength0 - left;
+  }
+  pts = lost / BA_D(g)->figures_per_vp;
+  for (int o = 0; o < g->sc->nobjectives; o++)
+    if (g->st.owner[o] == s) pts += g->sc->objective[o].points;
+  return pts;
+}
+
+/* An objective is held by the side with the only formed units within its radius. */
+static void objectives(gn_game *g) {
+  for (int o = 0; o < g->sc->nobjectives; o++) {
+    const gn__objective *ob = &g->sc->objective[o];
+    int near[GN__MAXSIDES] = {0};
+    for (int i = 0; i < g->sc->nunits; i++) {
+      ba_arm arm = ba_arm_of(g, i);
+      if (!ba_on_table(g, i) || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) continue;
+      if (g->st.u[i].attr[BA_DISORDER] == BA_DIS_FD) continue;
+      if (gn_point_box_distance(ob->at, g->st.u[i].box) <= ob->radius)
+        near[g->sc->unit[i].side] = 1;
+    }
+    int holder = -1, n = 0;
+    for (int s = 0; s < g->sc->nsides; s++) if (near[s]) { holder = s; n++; }
+    if (n == 1) g->st.owner[o] = holder;
+  }
+}
+
+/*
+** Resolve the bound after the orders phase (Table 1, ref. BA-B1, BA-1.1.1a).
+**   1) close the orders phase: what was ordered now stands (ref. BA-1.1.1b)
+**   2) continued fire (ref. BA-1.1.1c, BA-1.1.1d)
+**   3) movement: formation changes, turns, marching, attacks, routs
+**   4) fire
+**   5) melee
+**   6) moral consequences: catch rolls of staff figures (ref. BA-T18)
+**   7) end of bound: rest (ref. BA-5.5.4e), reorganisation (ref. BA-B15),
+**      objectives, this bound's facts become last bound's, next bound or game over
+** Each phase is finished before the next starts.
+*/
+int ba_end_bound(gn_game *g) {
+  int rc;
+  if (g->st.phase != BA_PH_ORDERS) return gn__error(g, GN_ESTATE, "not in the orders phase");
+  if ((rc = phase_event(g, BA_PH_CONTINUED))) return rc;            /* 1, 2 */
+  if ((rc = ba_phase_fire(g, 1))) return rc;
+  if ((rc = phase_event(g, BA_PH_MOVEMENT))) return rc;             /* 3 */
+  if ((rc = ba_phase_movement(g))) return rc;
+  if ((rc = phase_event(g, BA_PH_FIRE))) return rc;                 /* 4 */
+  if ((rc = ba_phase_fire(g, 0))) return rc;
+  if ((rc = phase_event(g, BA_PH_MELEE))) return rc;                /* 5 */
+  if ((rc = ba_phase_melee(g))) return rc;
+  if ((rc = phase_event(g, BA_PH_MORAL))) return rc;                /* 6 */
+  if ((rc = ba_phase_moral(g))) return rc;
+  if ((rc = phase_event(g, BA_PH_END))) return rc;                  /* 7 */
+  if ((rc = ba_rest_bound(g))) return rc;
+  for (int i = 0; i < g->st.nunits; i++)
+    if (ba_on_table(g, i) && (rc = ba_reorganise(g, i))) return rc;
+  objectives(g);
+  close_bound(g);
+  g->st.phase = BA_PH_ORDERS;
+  if (g->sc->turns > 0 && g->st.turn >= g->sc->turns) {
+    int p0 = side_points(g, 0), p1 = g->sc->nsides > 1 ? side_points(g, 1) : 0;
+    g->st.over = 1;
+    g->st.winner = p0 > p1 ? 0 : p1 > p0 ? 1 : -1;
+    gn_event *e = gn__event(g, "end", "BA-B9", -1, -1, "the game ends after bound %d: %s %d, "
+                            "%s %d points", g->st.turn, g->sc->side[0].id, p0,
+                            g->sc->nsides > 1 ? g->sc->side[1].id : "-", p1);
+    return e ? 0 : GN_ENOMEM;
+  }
+  g->st.turn++;
+  return 0;
+}
+
+/* "18 June 1815, 13:05, bound 2" (ref. BA-B19: one bound is bound.minutes). */
+void ba_clock(const gn_game *g, char *buf, size_t n) {
+  static const char *const months[] = {"January", "February", "March", "April", "May", "June",
+                                       "July", "August", "September", "October", "November",
+                                       "December"};
+  const gn__scen *sc = g->sc;
+  int per = sc->rsdata ? BA_D(g)->minutes : 5;
+  int mins = sc->hour * 60 + (g->st.turn - 1) * per;
+  int day = sc->day + mins / (24 * 60);
+  mins %= 24 * 60;
+  int m = sc->month >= 1 && sc->month <= 12 ? sc->month - 1 : 0;
+  snprintf(buf, n, "%d %s %d, %02d:%02d, bound %d", day, months[m], sc->year, mins / 60,
+           mins % 60, g->st.turn);
+}

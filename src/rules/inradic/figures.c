@@ -1,0 +1,164 @@
+/*
+** figures.c: units of individual figures and their roles, casualties, and the
+** geometry the rules ask of a group (contact, cover, hills, obstacles).
+**
+** A unit's figures by role are attributes IN_A_ROLE0 + role; the unit's
+** strength is their sum. Ordinary figures (privates, buglers, flag bearers)
+** fight in fives; leaders draw cards one by one (data roles.leader).
+*/
+#include "inradic.h"
+
+#include <math.h>
+#include <string.h>
+
+in_figs in__figs(const gn_game *g, int unit) {
+  in_figs f;
+  for (int r = 0; r < IN_NROLES; r++) f.n[r] = g->st.u[unit].attr[IN_A_ROLE0 + r];
+  return f;
+}
+
+int in__figs_total(const in_figs *f) {
+  int t = 0;
+  for (int r = 0; r < IN_NROLES; r++) t += f->n[r];
+  return t;
+}
+
+int in__figs_ordinary(const gn_game *g, const in_figs *f) {
+  int t = 0;
+  for (int r = 0; r < IN_NROLES; r++) if (!in__data(g)->role_leader[r]) t += f->n[r];
+  return t;
+}
+
+int in__figs_leaders(const gn_game *g, const in_figs *f) {
+  int t = 0;
+  for (int r = 0; r < IN_NROLES; r++) if (in__data(g)->role_leader[r]) t += f->n[r];
+  return t;
+}
+
+void in__remove(gn_game *g, int unit) {
+  g->st.u[unit].removed = 1;
+  g->grid_dirty = 1;
+}
+
+/*
+** Casualties (ref. IN-B5: each hit removes one figure).
+**   1) a named role (a hero/leader hit, ref. IN-H3) goes first, if present
+**   2) then privates, then the other roles in role order
+**   3) the unit leaves the table when no figure is left
+*/
+int in__casualties(gn_game *g, int unit, int n, int named, int *killed) {
+  gn__ustate *u = &g->st.u[unit];
+  int done = 0;
+  if (killed) memset(killed, 0, IN_NROLES * sizeof *killed);
+  if (named >= 0 && n > 0 && u->attr[IN_A_ROLE0 + named] > 0) {                 /* 1 */
+    u->attr[IN_A_ROLE0 + named]--;
+    if (killed) killed[named]++;
+    done++;
+  }
+  for (int r = 0; r < IN_NROLES && done < n; r++) {                              /* 2 */
+    while (done < n && u->attr[IN_A_ROLE0 + r] > 0) {
+      u->attr[IN_A_ROLE0 + r]--;
+      if (killed) killed[r]++;
+      done++;
+    }
+  }
+  u->strength -= done;
+  if (u->strength <= 0) { u->strength = 0; in__remove(g, unit); }                /* 3 */
+  return done;
+}
+
+int in__quality(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_QUALITY]; }
+int in__weapon(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_WEAPON]; }
+int in__routing(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_STATUS] == IN_S_ROUTING; }
+int in__side(const gn_game *g, int unit) { return g->sc->unit[unit].side; }
+int in__alive(const gn_game *g, int unit) {
+  return !g->st.u[unit].removed && g->st.u[unit].strength > 0;
+}
+int in__enemies(const gn_game *g, int a, int b) { return in__side(g, a) != in__side(g, b); }
+const char *in__name(const gn_game *g, int unit) { return g->sc->unit[unit].code; }
+
+/* ref. IN-B8: normal move by unit type. */
+double in__move_allowance(const gn_game *g, int unit) {
+  return in__data(g)->move[g->sc->unit[unit].type];
+}
+
+/* ref. IN-B9: a charge is 1.5 normal moves; guns and wagons do not charge. */
+double in__charge_allowance(const gn_game *g, int unit) {
+  int t = g->sc->unit[unit].type;
+  if (t != IN_T_FOOT && t != IN_T_MOUNTED) return 0;
+  return in__data(g)->move[t] * in__data(g)->charge_factor;
+}
+
+int in__in_contact(const gn_game *g, int a, int b) {
+  return gn_box_distance(g->st.u[a].box, g->st.u[b].box) <= in__data(g)->contact;
+}
+
+int in__engaged(const gn_game *g, int unit) {
+  for (int i = 0; i < g->st.nunits; i++)
+    if (i != unit && in__alive(g, i) && in__enemies(g, unit, i) && in__in_contact(g, unit, i)) return 1;
+  return 0;
+}
+
+/* Line features crossed by the segment from -> the unit's centre close to the
+** unit (within terrain.cover_reach of its stand): the best value of tab[]. */
+static int lines_near(const gn_game *g, int unit, gn_vec2 from, const int *tab) {
+  gn_crossing x[32];
+  gn_vec2 to = g->st.u[unit].box.c;
+  int n = gn_path_crossings(from, to, g->sc->features, g->sc->nterrain, x, 32);
+  int best = 0;
+  for (int i = 0; i < n && i < 32; i++) {
+    const gn_feature *f = &g->sc->features[x[i].feature];
+    if (f->shape != GN_SHAPE_LINE || tab[f->kind] <= best) continue;
+    gn_vec2 p = { from.x + (to.x - from.x) * x[i].t_in, from.y + (to.y - from.y) * x[i].t_in };
+    if (gn_point_box_distance(p, g->st.u[unit].box) <= in__data(g)->cover_reach) best = tab[f->kind];
+  }
+  return best;
+}
+
+/* Best value of tab[] over the area features holding the unit's centre. */
+static int areas_at(const gn_game *g, gn_vec2 c, const int *tab) {
+  int best = 0;
+  for (int i = 0; i < g->sc->nterrain; i++) {
+    const gn_feature *f = &g->sc->features[i];
+    if (f->shape == GN_SHAPE_AREA && tab[f->kind] > best && gn_feature_contains(f, c)) best = tab[f->kind];
+  }
+  return best;
+}
+
+/* Cover (ref. IN-B2, IN-M10): the unit's area (woods soft, building hard) or
+** a wall, hedge or fence crossed close to it by the line of attack. */
+int in__cover(const gn_game *g, int unit, const gn_vec2 *from) {
+  const in_data *d = in__data(g);
+  int c = areas_at(g, g->st.u[unit].box.c, d->tr_cover);
+  if (from) { int l = lines_near(g, unit, *from, d->tr_cover); if (l > c) c = l; }
+  return c;
+}
+
+/* ref. IN-B7: a defender behind an obstacle (a wall, hedge or fence between
+** it and the attacker, or a building it holds). */
+int in__obstacle(const gn_game *g, int attacker, int defender) {
+  const in_data *d = in__data(g);
+  if (areas_at(g, g->st.u[defender].box.c, d->tr_obstacle)) return 1;
+  return lines_near(g, defender, g->st.u[attacker].box.c, d->tr_obstacle) > 0;
+}
+
+/* ref. IN-M10: uphill of the engaging enemy = on a hill the enemy is not on.
+** [interpretation: one height of hill] */
+int in__uphill(const gn_game *g, int unit, int enemy) {
+  const in_data *d = in__data(g);
+  if (enemy < 0) return 0;
+  return areas_at(g, g->st.u[unit].box.c, d->tr_hill) && !areas_at(g, g->st.u[enemy].box.c, d->tr_hill);
+}
+
+int in__nearest_enemy(const gn_game *g, int unit) {
+  int best = -1;
+  double bd = 0;
+  gn_vec2 c = g->st.u[unit].box.c;
+  for (int i = 0; i < g->st.nunits; i++) {
+    if (i == unit || !in__alive(g, i) || !in__enemies(g, unit, i)) continue;
+    double dx = g->st.u[i].box.c.x - c.x, dy = g->st.u[i].box.c.y - c.y;
+    double dd = dx * dx + dy * dy;
+    if (best < 0 || dd < bd) { best = i; bd = dd; }
+  }
+  return best;
+}

@@ -1,0 +1,93 @@
+/*
+** heroes.c: hits on heroes and leaders, the optional rule of the seed
+** (scenario option hero_hits).
+**
+** Each Ace that scores a hit in shooting or melee gets a d6 (ref. IN-H1). The
+** face names a figure type (data heroes.face: 1 bugler, 2 flag bearer, 3 NCO,
+** 4 hero, 5 staff officer, 6 general, ref. IN-H2). Roles map to types by data
+** heroes.type: a corporal counts as an NCO (3) and a unit's officer as a staff
+** officer (5) [interpretation: the seed's table has no corporal or unit officer].
+** The rolled type is hit if present; the attacker may take instead any
+** present type numbered lower (ref. IN-H3); types above the roll are safe,
+** and with no eligible figure the Ace kills an ordinary figure (ref. IN-H4).
+** The attacker's choice comes from the order ("choose ROLE"); without it,
+** or when the named role is not eligible, the default is the rolled type if
+** present, else the highest eligible lower type; between two roles of one
+** type, the higher role (NCO before corporal, staff before officer).
+*/
+#include "inradic.h"
+
+#include <stdio.h>
+
+/* ref. IN-H2, IN-H3, IN-H4: the role an Ace showing `face` hits, or -1. */
+int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice) {
+  const in_data *d = in__data(g);
+  int top = d->hero_face[face - 1], best = -1;
+  if (choice >= 0 && choice < IN_NROLES && present->n[choice] > 0 &&
+      d->hero_type[choice] >= 1 && d->hero_type[choice] <= top)
+    return choice;                                               /* ref. IN-H3: attacker's choice */
+  for (int r = 0; r < IN_NROLES; r++) {
+    int t = d->hero_type[r];
+    if (t < 1 || t > top || present->n[r] <= 0) continue;      /* ref. IN-H4: higher types safe */
+    if (best < 0 || t > d->hero_type[best] || (t == d->hero_type[best] && r > best)) best = r;
+  }
+  return best;
+}
+
+/*
+** One Ace's hero check (ref. IN-H1..IN-H4).
+**   1) roll a d6
+**   2) pick the role it hits among those present (in__hero_pick)
+**   3) log what it did
+*/
+int in__hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role) {
+  int face, rc;
+  if ((rc = gn__roll(g, "d6", "hero and leader check for an Ace", "IN-H2", unit, &face, NULL))) /* 1 */
+    return rc;
+  *role = in__hero_pick(g, present, face, choice);                                           /* 2 */
+  gn_event *e = gn__event(g, "hero", *role >= 0 ? "IN-H3" : "IN-H4", unit, -1,      /* 3 */
+                          "Ace hero check %d: %s", face,
+                          *role >= 0 ? in_role_names[*role] : "no one eligible, an ordinary figure");
+  if (!e) return GN_ENOMEM;
+  e->total = face;
+  return 0;
+}
+
+/*
+** Apply a group's hits to a target.
+**   1) with the option hero_hits, each Ace among the hits makes a hero check
+**      (ref. IN-H1) and falls on the figure it names
+**   2) the other hits fall on ordinary figures, privates first (ref. IN-B5)
+*/
+int in__apply_hits(gn_game *g, int target, int hits, int aces, int choice, int *killed) {
+  int k[IN_NROLES], done = 0, rc;
+  for (int r = 0; r < IN_NROLES; r++) killed[r] = 0;
+  if (g->sc->options[IN_OPT_HERO_HITS]) {                                    /* 1 */
+    for (int i = 0; i < aces && i < hits && in__alive(g, target); i++) {
+      in_figs f = in__figs(g, target);
+      int role;
+      if ((rc = in__hero_check(g, &f, choice, target, &role))) return rc;
+      done += in__casualties(g, target, 1, role, k);
+      for (int r = 0; r < IN_NROLES; r++) killed[r] += k[r];
+    }
+    hits -= aces < hits ? aces : hits;
+  }
+  if (hits > 0 && in__alive(g, target)) {                                    /* 2 */
+    done += in__casualties(g, target, hits, -1, k);
+    for (int r = 0; r < IN_NROLES; r++) killed[r] += k[r];
+  }
+  return done;
+}
+
+/* "choose ROLE" at token tok, optional. */
+int in__arg_choice(gn_game *g, const gn__args *a, int tok, int *role) {
+  *role = -1;
+  if (tok >= a->n) return 0;
+  if (!gn__arg_is(a, tok, "choose")) return gn__syntax(g, a, tok, "expected 'choose ROLE' or nothing");
+  if (tok + 1 >= a->n) return gn__syntax(g, a, tok + 1, "expected a role (bugler, flag, nco, ...)");
+  for (int r = 1; r < IN_NROLES; r++)
+    if (gn__arg_is(a, tok + 1, in_role_names[r])) { *role = r; break; }
+  if (*role < 0) return gn__syntax(g, a, tok + 1, "unknown role '%s'", a->tok[tok + 1]);
+  if (tok + 2 < a->n) return gn__syntax(g, a, tok + 2, "unexpected '%s'", a->tok[tok + 2]);
+  return 0;
+}

@@ -1,0 +1,252 @@
+/*
+** inradic.c: the Inradic ruleset descriptor (gn__rs_inradic): unit types,
+** attributes, terrain, options, orders, odds checks; setup (data tables and
+** the initial state), release, views, clock and phase.
+*/
+#include "inradic.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const in_role_names[IN_NROLES + 1] = {
+  "privates", "bugler", "flag", "corporal", "nco", "officer", "hero", "staff", "general", NULL
+};
+const char *const in_quality_names[IN_Q_COUNT + 1] = {
+  "peasants", "militia", "irregular", "native", "trained", "well_trained", "veteran", "fanatic",
+  NULL
+};
+const char *const in_weapon_names[IN_W_COUNT + 1] = {
+  "none", "musket", "rifle", "bow", "sling", "pistol", "multishot", "mg", "artillery", "explosive",
+  NULL
+};
+static const char *const status_names[] = { "steady", "routing", NULL };
+static const char *const pursuit_names[] = { "none", "may", "pursuing", "decline", NULL };
+
+/* Default footprints: a loose group about an inch per figure of frontage. */
+static const gn__typedef in_types[IN_T_COUNT] = {
+  { "foot", 5.0, 2.0 },
+  { "mounted", 5.0, 3.0 },
+  { "gun", 2.0, 3.0 },
+  { "wagon", 1.5, 3.0 },
+};
+
+static const gn__attrdef in_attrs[IN_NATTR] = {
+  { "quality", IN_Q_TRAINED, 0, IN_Q_COUNT - 1, in_quality_names, 0, 1 },
+  { "weapon", IN_W_MUSKET, 0, IN_W_COUNT - 1, in_weapon_names, 0, 1 },
+  { "privates", -1, -1, 1000, NULL, 0, 1 },
+  { "bugler", 0, 0, 100, NULL, 0, 1 },
+  { "flag", 0, 0, 100, NULL, 0, 1 },
+  { "corporal", 0, 0, 100, NULL, 0, 1 },
+  { "nco", 0, 0, 100, NULL, 0, 1 },
+  { "officer", 0, 0, 100, NULL, 0, 1 },
+  { "hero", 0, 0, 100, NULL, 0, 1 },
+  { "staff", 0, 0, 100, NULL, 0, 1 },
+  { "general", 0, 0, 100, NULL, 0, 1 },
+  { "pieces", 0, 0, 50, NULL, 0, 1 },
+  { "ammo", 1, 0, 1, NULL, 1, 1 },                 /* hidden: the enemy cannot count rounds */
+  { "status", IN_S_STEADY, 0, 1, status_names, 0, 0 },
+  { "pursuit", IN_PU_NONE, 0, 3, pursuit_names, 0, 0 },
+  { "pursue_of", 0, 0, 100000, NULL, 0, 0 },
+  { "pursuit_turn", 0, 0, 100000, NULL, 0, 0 },
+  { "rout_from", 0, 0, 100000, NULL, 0, 0 },
+};
+
+static const gn__terraindef in_terrain_defs[IN_TR_COUNT] = {
+  { "woods", GN_SHAPE_AREA, GN_FEAT_BLOCKS_LOS },
+  { "rough", GN_SHAPE_AREA, 0 },
+  { "hill", GN_SHAPE_AREA, 0 },
+  { "building", GN_SHAPE_AREA, GN_FEAT_BLOCKS_LOS },
+  { "wall", GN_SHAPE_LINE, 0 },
+  { "hedge", GN_SHAPE_LINE, 0 },
+  { "fence", GN_SHAPE_LINE, 0 },
+  { "river", GN_SHAPE_LINE, 0 },
+  { "stream", GN_SHAPE_LINE, 0 },
+  { "pond", GN_SHAPE_AREA, 0 },
+  { "road", GN_SHAPE_LINE, 0 },
+};
+
+static const gn__attrdef in_options[IN_OPT_COUNT] = {
+  { "hero_hits", 0, 0, 1, NULL, 0, 1 },   /* ref. IN-H1: the optional rule */
+};
+
+static const gn__verb in_verbs[] = {
+  { "move", "move UNIT to X,Y [facing DEGREES]: a normal move (ref. IN-B8)", in__order_move },
+  { "charge", "charge UNIT at UNIT [choose ROLE]: charge move into contact and melee (ref. IN-M5, IN-B6)",
+    in__order_charge },
+  { "melee", "melee UNIT with UNIT [choose ROLE]: a round of melee between units in contact (ref. IN-B6)",
+    in__order_melee },
+  { "fire", "fire UNIT at UNIT [choose ROLE]: shoot by cards (ref. IN-R1)", in__order_fire },
+  { "throw", "throw UNIT at X,Y: throw an explosive (ref. IN-R9)", in__order_throw },
+  { "pursue", "pursue UNIT: take up a pursuit the die allowed (ref. IN-P3)", in__order_pursue },
+  { "halt", "halt UNIT: decline or stop a pursuit (ref. IN-P3, IN-P6)", in__order_halt },
+  { "end", "end: end this side's turn (ref. IN-B13)", in__order_end },
+};
+
+/* ------------------------------------------------------------ data */
+
+/* Reads the tables; every key is in data/rulesets/inradic/*.yaml. */
+static int load_data(gn_game *g, in_data *d) {
+  static const char *const qkeys[IN_Q_COUNT] = {
+    "pursuit.peasants", "pursuit.militia", "pursuit.irregular", "pursuit.native",
+    "pursuit.trained", "pursuit.well_trained", "pursuit.veteran", "pursuit.fanatic"
+  };
+  int rc = 0, r[IN_W_COUNT];
+  double v;
+#define I(key, dst) if (!rc) rc = gn__data_int(g, key, &(dst))
+#define N(key, dst) if (!rc) rc = gn__data_num(g, key, &(dst))
+#define L(key, n, dst) if (!rc) rc = gn__data_list(g, key, n, dst)
+  I("shoot.cards.per_five", d->per_five);
+  I("shoot.cards.remainder", d->remainder);
+  I("shoot.cards.leader", d->leader_cards);
+  I("shoot.cards.multishot", d->multishot_cards);
+  I("shoot.cards.mg", d->mg_cards);
+  I("shoot.cards.mg_close", d->mg_close_cards);
+  I("shoot.cards.artillery", d->gun_cards);
+  I("shoot.crew_per_piece", d->crew_per_piece);
+  I("shoot.need.close", d->need_close);
+  I("shoot.need.long", d->need_long);
+  L("shoot.need.cover", 3, d->cover_need);
+  L("shoot.range", IN_W_COUNT, r);
+  for (int i = 0; !rc && i < IN_W_COUNT; i++) d->range[i] = r[i];
+  I("shoot.ammo.pictures", d->ammo_pictures);
+  I("shoot.ammo.out_min", d->ammo_out_min);
+  I("shoot.ammo.jam_max", d->ammo_jam_max);
+  N("shoot.ammo.resupply_range", d->resupply_range);
+  N("shoot.artillery.adjacent", d->adjacent);
+  I("throw.on_target_max", d->throw_on_target_max);
+  L("throw.deviation", 6, d->deviation);
+  N("throw.burst", d->burst);
+  I("throw.cards", d->burst_cards);
+  N("throw.range", d->throw_range);
+  I("throw.picture_dud", d->picture_dud);
+  I("melee.need", d->melee_need);
+  I("melee.need_obstacle", d->melee_need_obstacle);
+  N("melee.contact", d->contact);
+  L("morale.quality", IN_Q_COUNT, d->quality_mod);
+  I("morale.uphill", d->uphill);
+  I("morale.soft_cover", d->soft);
+  I("morale.hard_cover", d->hard);
+  I("morale.flank", d->flank);
+  I("morale.rear", d->rear);
+  N("morale.friend_rout_range", d->friend_rout_range);
+  I("morale.melee_casualties", d->melee_casualties);
+  I("rout.move_factor", d->rout_factor);
+  I("rout.water_per", d->water_per);
+  L("move.normal", IN_T_COUNT, r);
+  for (int i = 0; !rc && i < IN_T_COUNT; i++) d->move[i] = r[i];
+  N("move.charge_factor", d->charge_factor);
+  N("move.difficult_cost", d->difficult_cost);
+  N("terrain.cover_reach", d->cover_reach);
+  for (int q = 0; q < IN_Q_COUNT; q++) L(qkeys[q], 6, d->pursuit[q]);
+  L("pursuit.first_turn_only", IN_Q_COUNT, d->pursuit_first_only);
+  L("pursuit.halt_min", IN_Q_COUNT, d->pursuit_halt_min);
+  L("heroes.face", 6, d->hero_face);
+  L("heroes.type", IN_NROLES, d->hero_type);
+  L("roles.leader", IN_NROLES, d->role_leader);
+  L("roles.m3", IN_NROLES, d->role_m3);
+  L("roles.rally", IN_NROLES, d->role_rally);
+  L("terrain.cover", IN_TR_COUNT, d->tr_cover);
+  L("terrain.difficult", IN_TR_COUNT, d->tr_difficult);
+  L("terrain.water", IN_TR_COUNT, d->tr_water);
+  L("terrain.obstacle", IN_TR_COUNT, d->tr_obstacle);
+  L("terrain.hill", IN_TR_COUNT, d->tr_hill);
+#undef I
+#undef N
+#undef L
+  (void)v;
+  if (!rc && (d->per_five < 0 || d->need_close < 1 || d->rout_factor < 1 || d->water_per < 1 ||
+              d->crew_per_piece < 1))
+    rc = gn__error(g, GN_EDATA, "inradic data: a count is out of range");
+  return rc;
+}
+
+/*
+** Setup after the scenario is loaded.
+**   1) read the data tables onto sc->rsdata
+**   2) each unit: privates default to the rest of its strength (or the
+**      strength to the sum of its roles); check that they agree
+**   3) guns and crewed MGs have at least one piece; steady, not pursuing
+*/
+static int setup(gn_game *g) {
+  gn__scen *sc = g->sc;
+  in_data *d = gn__calloc(g, 1, sizeof *d);
+  if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
+  int rc = load_data(g, d);                                                   /* 1 */
+  if (rc) { gn__free(g, d, sizeof *d); return rc; }
+  sc->rsdata = d;
+  for (int i = 0; i < sc->nunits; i++) {                                      /* 2 */
+    gn__ustate *u = &g->st.u[i];
+    int others = 0;
+    for (int r = 1; r < IN_NROLES; r++) others += u->attr[IN_A_ROLE0 + r];
+    if (u->attr[IN_A_ROLE0 + IN_PRIVATE] < 0) {
+      if (sc->unit[i].strength0 <= 0)
+        return gn__error(g, GN_ESCENARIO, "unit %s: give its strength or its privates", sc->unit[i].id);
+      u->attr[IN_A_ROLE0 + IN_PRIVATE] = sc->unit[i].strength0 - others;
+    }
+    int sum = others + u->attr[IN_A_ROLE0 + IN_PRIVATE];
+    if (sc->unit[i].strength0 <= 0) sc->unit[i].strength0 = sum;
+    if (u->attr[IN_A_ROLE0 + IN_PRIVATE] < 0 || sum != sc->unit[i].strength0)
+      return gn__error(g, GN_ESCENARIO, "unit %s: its roles make %d figures, its strength is %d",
+                       sc->unit[i].id, sum, sc->unit[i].strength0);
+    u->strength = sum;
+    int w = u->attr[IN_A_WEAPON];                                            /* 3 */
+    if ((w == IN_W_MG || w == IN_W_ARTILLERY) && u->attr[IN_A_PIECES] < 1) u->attr[IN_A_PIECES] = 1;
+    u->attr[IN_A_STATUS] = IN_S_STEADY;
+    u->attr[IN_A_PURSUIT] = IN_PU_NONE;
+    u->attr[IN_A_PURSUE_OF] = 0;
+    u->removed = sum <= 0;
+  }
+  g->grid_dirty = 1;
+  return 0;
+}
+
+static void release(gn_game *g, void *rsdata) {
+  gn__free(g, rsdata, sizeof(in_data));
+}
+
+/* ------------------------------------------------------------ views */
+
+/* What a viewer may know: the figures on the table and their roles are
+** visible to all; ammunition left only to the owner and the umpire. */
+static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
+  const gn__ustate *u = &g->st.u[unit];
+  int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
+  size_t k = 0;
+  (void)v;
+  buf[0] = 0;
+#define ADD(...) do { int w_ = snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
+                      if (w_ > 0) k += (size_t)w_; } while (0)
+  if (u->removed) { ADD("off the table"); return; }
+  ADD("%s", u->attr[IN_A_STATUS] == IN_S_ROUTING ? "routing" : "steady");
+  if (u->attr[IN_A_PURSUIT] != IN_PU_NONE && u->attr[IN_A_PURSUE_OF] > 0)
+    ADD(", %s %s", u->attr[IN_A_PURSUIT] == IN_PU_PURSUING ? "pursuing" : "may pursue",
+        g->sc->unit[u->attr[IN_A_PURSUE_OF] - 1].code);
+  if (u->flags & IN_F_JAMMED) ADD(", not firing");
+  if (own && !u->attr[IN_A_AMMO]) ADD(", out of ammunition");
+  for (int r = 1; r < IN_NROLES; r++)
+    if (u->attr[IN_A_ROLE0 + r]) ADD(", %d %s", u->attr[IN_A_ROLE0 + r], in_role_names[r]);
+#undef ADD
+}
+
+static void clock(const gn_game *g, char *buf, size_t n) {
+  if (g->st.over)
+    snprintf(buf, n, "turn %d, game over (%s)", g->st.turn,
+             g->st.winner >= 0 && g->st.winner < g->sc->nsides ? g->sc->side[g->st.winner].name : "drawn");
+  else
+    snprintf(buf, n, "turn %d, %s to act", g->st.turn,
+             g->st.active >= 0 && g->st.active < g->sc->nsides ? g->sc->side[g->st.active].name : "?");
+}
+
+static const char *phase(const gn_game *g) { return g->st.over ? "over" : "action"; }
+
+const gn__ruleset gn__rs_inradic = {
+  "inradic", "Inradic, the gentle art of imagi-nation gaming", "in",
+  in_types, IN_T_COUNT,
+  in_attrs, IN_NATTR,
+  NULL, 0,
+  in_terrain_defs, IN_TR_COUNT,
+  in_verbs, (int)(sizeof in_verbs / sizeof in_verbs[0]),
+  in_options, IN_OPT_COUNT,
+  in_checks, IN_NCHECKS,
+  setup, release, view, clock, phase
+};

@@ -1,0 +1,325 @@
+/*
+** inradic.h: internals of the Inradic ruleset (id "inradic"), the gentle art
+** of imagi-nation gaming: skirmishes of individual figures, playing cards for
+** shooting and melee, dice for morale.
+**
+** The model (rules-reference.md Part 2):
+**   - A scenario unit is a loose group of individual figures. The engine's unit
+**     is that group: strength = figures remaining, strength0 = figures at the
+**     start (it fixes the morale dice, ref. IN-M7). The stand box is the
+**     group's footprint (about one inch of frontage per figure).
+**   - Each figure has a role. The scenario gives the count of each role as an
+**     attribute: privates, bugler, flag, corporal, nco, officer, hero, staff,
+**     general. privates may be left out (or -1): it is then the rest of the
+**     unit's strength. When the scenario gives no strength, the roles' sum is
+**     the strength.
+**   - quality: peasants (commoners), militia, irregular, native, trained,
+**     well_trained, veteran, fanatic. weapon: none, musket, rifle, bow, sling,
+**     pistol, multishot (a personal multi-shot weapon: every ordinary figure is
+**     a piece), mg (a crewed machine gun), artillery, explosive (thrown bombs).
+**     pieces: guns or crewed MGs in an artillery or mg unit (default 1).
+**   - Unit types: foot, mounted, gun (an artillery piece or crewed MG with its
+**     crew), wagon (an ammunition wagon or pony).
+**   - Casualties: each hit removes one figure, privates first, then the other
+**     roles in role order (bugler, flag, corporal, ...), unless a hero/leader
+**     hit (ref. IN-H1..IN-H4) names the figure.
+**   - Ordinary figures are privates, buglers and flag bearers; "leaders"
+**     (corporal, nco, officer, hero, staff, general) draw 3 cards each
+**     (data roles.leader).
+**
+** State: g->st.u[i].attr[] indexed by in_attr; per-turn bits in u->flags
+** (IN_F_*); globals g->st.rs[] indexed by in_rs. Numbers from
+** data/rulesets/inradic/*.yaml live in in_data on g->sc->rsdata.
+**
+** Sequence of play (ref. IN-B13, turn.c): a game turn is one side turn per
+** side in scenario order. A side turn starts with its routing units' retest
+** or rally (ref. IN-M14..IN-M17); then the side gives orders (move, charge,
+** melee, fire, throw, pursue, halt) in any order, each unit acting once per
+** kind; `end` closes the side turn.
+*/
+#ifndef GN_INRADIC_H
+#define GN_INRADIC_H
+
+#include "core.h"
+
+extern const gn__ruleset gn__rs_inradic;
+
+/* ------------------------------------------------------------ unit types */
+/* ORDER: as inradic.c in_types[] and the data lists move.* */
+typedef enum in_type { IN_T_FOOT, IN_T_MOUNTED, IN_T_GUN, IN_T_WAGON, IN_T_COUNT } in_type;
+
+/* ------------------------------------------------------------ roles */
+/* ORDER: as the attributes IN_A_ROLE0.. and every data list roles.* */
+typedef enum in_role {
+  IN_PRIVATE, IN_BUGLER, IN_FLAG, IN_CORPORAL, IN_NCO, IN_OFFICER, IN_HERO, IN_STAFF,
+  IN_GENERAL, IN_NROLES
+} in_role;
+extern const char *const in_role_names[IN_NROLES + 1];
+
+/* Figures of a group by role: what the resolutions take, so that the odds
+** checks can call them without a scenario unit. */
+typedef struct in_figs { int n[IN_NROLES]; } in_figs;
+
+/* ------------------------------------------------------------ qualities, weapons */
+/* ORDER: as in_quality_names and the data lists morale.quality, pursuit.* */
+typedef enum in_quality {
+  IN_Q_PEASANTS, IN_Q_MILITIA, IN_Q_IRREGULAR, IN_Q_NATIVE, IN_Q_TRAINED, IN_Q_WELL_TRAINED,
+  IN_Q_VETERAN, IN_Q_FANATIC, IN_Q_COUNT
+} in_quality;
+extern const char *const in_quality_names[IN_Q_COUNT + 1];
+
+/* ORDER: as in_weapon_names and the data list shoot.range */
+typedef enum in_weapon {
+  IN_W_NONE, IN_W_MUSKET, IN_W_RIFLE, IN_W_BOW, IN_W_SLING, IN_W_PISTOL, IN_W_MULTISHOT,
+  IN_W_MG, IN_W_ARTILLERY, IN_W_EXPLOSIVE, IN_W_COUNT
+} in_weapon;
+extern const char *const in_weapon_names[IN_W_COUNT + 1];
+
+/* ------------------------------------------------------------ terrain */
+/* ORDER: as inradic.c in_terrain[] and the data lists terrain.* */
+typedef enum in_terrain {
+  IN_TR_WOODS, IN_TR_ROUGH, IN_TR_HILL, IN_TR_BUILDING, IN_TR_WALL, IN_TR_HEDGE, IN_TR_FENCE,
+  IN_TR_RIVER, IN_TR_STREAM, IN_TR_POND, IN_TR_ROAD, IN_TR_COUNT
+} in_terrain;
+
+enum { IN_COVER_NONE, IN_COVER_SOFT, IN_COVER_HARD };
+
+/* ------------------------------------------------------------ unit attributes */
+/* ORDER: as inradic.c in_attrs[]. */
+typedef enum in_attr {
+  IN_A_QUALITY,
+  IN_A_WEAPON,
+  IN_A_ROLE0,                          /* privates .. general: IN_A_ROLE0 + in_role */
+  IN_A_PIECES = IN_A_ROLE0 + IN_NROLES, /* guns or crewed MGs (artillery, mg) */
+  IN_A_AMMO,          /* 1 has ammunition, 0 out (ref. IN-R7); hidden from the enemy */
+  IN_A_STATUS,        /* IN_S_STEADY or IN_S_ROUTING */
+  IN_A_PURSUIT,       /* IN_PU_* */
+  IN_A_PURSUE_OF,     /* unit index + 1 of the router it pursues or may pursue, 0 none */
+  IN_A_PURSUIT_TURN,  /* game turn the pursuit began (ref. IN-P2) */
+  IN_A_ROUT_FROM,     /* unit index + 1 of the enemy it routed from, 0 none */
+  IN_NATTR
+} in_attr;
+
+enum { IN_S_STEADY, IN_S_ROUTING };
+
+/* Pursuit state of a unit, and the outcomes of the pursuit die (data pursuit.<q>). */
+enum {
+  IN_PU_NONE,      /* not pursuing; as a die result: may not pursue */
+  IN_PU_MAY,       /* may pursue if the player orders it (default: no) */
+  IN_PU_MUST,      /* pursues; as a state: pursuing */
+  IN_PU_DECLINE    /* pursues unless the player declines (default: yes) */
+};
+#define IN_PU_PURSUING IN_PU_MUST
+
+/* Per-side-turn bits in gn__ustate.flags, cleared when the unit's side begins its turn. */
+#define IN_F_MOVED   1u
+#define IN_F_FIRED   2u
+#define IN_F_FOUGHT  4u
+#define IN_F_CHARGED 8u
+#define IN_F_JAMMED  16u   /* ref. IN-R7: jammed for the turn */
+
+/* ------------------------------------------------------------ globals */
+enum { IN_RS_UNUSED, IN_RS_COUNT };
+
+/* Scenario options. ORDER: as inradic.c in_options[]. */
+enum { IN_OPT_HERO_HITS, IN_OPT_COUNT };
+
+/* ------------------------------------------------------------ data */
+typedef struct in_data {
+  /* cards (shoot.yaml) */
+  int per_five, remainder, leader_cards, multishot_cards, mg_cards, mg_close_cards, gun_cards;
+  int crew_per_piece;
+  int need_close, need_long, cover_need[3];
+  double range[IN_W_COUNT];
+  int ammo_pictures, ammo_out_min, ammo_jam_max;
+  double resupply_range, adjacent;
+  int throw_on_target_max, deviation[6], burst_cards, picture_dud;
+  double burst, throw_range;
+  /* melee (melee.yaml) */
+  int melee_need, melee_need_obstacle;
+  double contact;
+  /* morale (morale.yaml) */
+  int quality_mod[IN_Q_COUNT];
+  int uphill, soft, hard, flank, rear;
+  double friend_rout_range;
+  int melee_casualties;
+  int rout_factor, water_per;
+  /* movement (move.yaml) */
+  double move[IN_T_COUNT], charge_factor, difficult_cost, cover_reach;
+  /* pursuit (pursuit.yaml) */
+  int pursuit[IN_Q_COUNT][6], pursuit_first_only[IN_Q_COUNT], pursuit_halt_min[IN_Q_COUNT];
+  /* roles (roles.yaml) */
+  int hero_face[6], hero_type[IN_NROLES], role_leader[IN_NROLES], role_m3[IN_NROLES],
+      role_rally[IN_NROLES];
+  /* terrain (terrain.yaml) */
+  int tr_cover[IN_TR_COUNT], tr_difficult[IN_TR_COUNT], tr_water[IN_TR_COUNT],
+      tr_obstacle[IN_TR_COUNT], tr_hill[IN_TR_COUNT];
+} in_data;
+
+/* The data of the game's scenario (set up by inradic.c). */
+static inline const in_data *in__data(const gn_game *g) { return (const in_data *)g->sc->rsdata; }
+
+/* ------------------------------------------------------------ figures.c */
+/* The figures of a unit by role. Cannot fail. */
+in_figs in__figs(const gn_game *g, int unit);
+int in__figs_total(const in_figs *f);
+/* Ordinary figures (privates, buglers, flags) and leaders (data roles.leader). */
+int in__figs_ordinary(const gn_game *g, const in_figs *f);
+int in__figs_leaders(const gn_game *g, const in_figs *f);
+/* Removes n casualties from a unit, privates first (ref. IN-B5); named is a
+** role to take first (a hero hit), or -1. killed[] (may be NULL) gets the
+** count per role. Removes the unit when none is left. Returns the casualties. */
+int in__casualties(gn_game *g, int unit, int n, int named, int *killed);
+int in__quality(const gn_game *g, int unit);
+int in__weapon(const gn_game *g, int unit);
+int in__routing(const gn_game *g, int unit);
+int in__side(const gn_game *g, int unit);
+/* 1 when the unit is on the table with figures left. */
+int in__alive(const gn_game *g, int unit);
+int in__enemies(const gn_game *g, int a, int b);
+/* Normal move and charge move of a unit (ref. IN-B8, IN-B9); 0 for types that cannot charge. */
+double in__move_allowance(const gn_game *g, int unit);
+double in__charge_allowance(const gn_game *g, int unit);
+/* 1 when the two stands touch (data melee.contact). */
+int in__in_contact(const gn_game *g, int a, int b);
+/* 1 when the unit touches an enemy. */
+int in__engaged(const gn_game *g, int unit);
+/* Cover of a unit: areas it stands in, and lines crossed near it by the line
+** from `from` (pass NULL for areas only). IN_COVER_*. */
+int in__cover(const gn_game *g, int unit, const gn_vec2 *from);
+/* 1 when a line obstacle lies between attacker and defender near the defender,
+** or the defender stands in an obstacle area (building). */
+int in__obstacle(const gn_game *g, int attacker, int defender);
+/* 1 when unit stands on a hill and enemy does not (ref. IN-M10). */
+int in__uphill(const gn_game *g, int unit, int enemy);
+/* Nearest enemy on the table (centre to centre), or -1. */
+int in__nearest_enemy(const gn_game *g, int unit);
+/* Removes a unit from the table. */
+void in__remove(gn_game *g, int unit);
+/* A unit's short name for texts. */
+const char *in__name(const gn_game *g, int unit);
+
+/* ------------------------------------------------------------ shoot.c */
+/* What a shot needs, without the scenario (so the odds check shares it). */
+typedef struct in_fire {
+  int side;            /* whose deck */
+  int unit, target;    /* for events, or -1 */
+  in_figs firer;
+  int weapon, pieces;
+  double range;        /* edge-to-edge distance */
+  int cover;           /* IN_COVER_* of the target */
+} in_fire;
+
+typedef struct in_draw {
+  int cards, hits, aces, pictures, capped;   /* aces: counted hits that are Aces */
+} in_draw;
+
+typedef struct in_fire_result {
+  in_draw d;
+  int need;          /* number card needed */
+  int ammo_roll;     /* the d6 of ref. IN-R7, 0 when not rolled */
+  int out_of_ammo, jammed;
+} in_fire_result;
+
+/* The cards a group draws (ref. IN-R1, IN-R2, IN-R5, IN-R6): those of the
+** ordinary figures when they are a fraction under five fighting alone (their
+** hits capped at *cap figures, ref. IN-R3) and the rest. Returns the total,
+** 0 when the weapon cannot fire at that range. */
+int in__fire_cardcount(const gn_game *g, const in_fire *f, int *capped_cards, int *free_cards,
+                       int *cap);
+/* The same count for melee, where every figure fights (ref. IN-B6). */
+int in__melee_cardcount(const gn_game *g, const in_figs *f, int *capped_cards, int *free_cards,
+                        int *cap);
+/* Draw a group's cards and count hits (ref. IN-B1, IN-B3, IN-R3); cards of the
+** capped part score at most cap hits (cap < 0: none). */
+int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
+                  const char *purpose, const char *ref, int unit, in_draw *d);
+/* The whole card resolution of one shot (ref. IN-R1..IN-R7, IN-B1..IN-B3). */
+int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r);
+int in__order_fire(gn_game *g, const gn__args *a);
+int in__order_throw(gn_game *g, const gn__args *a);
+/* Out-of-ammunition guns next to a wagon that stayed put: resupplied (ref. IN-R8). */
+int in__resupply(gn_game *g, int side);
+
+/* ------------------------------------------------------------ melee.c */
+int in__melee_resolve(gn_game *g, int attacker, int defender);
+int in__order_charge(gn_game *g, const gn__args *a);
+int in__order_melee(gn_game *g, const gn__args *a);
+
+/* ------------------------------------------------------------ morale.c */
+typedef struct in_mctx {
+  int start, remaining, quality;
+  int uphill, cover, arc;   /* arc: GN_ARC_* of the engaging enemy, -1 none */
+  int unit;                 /* for events, or -1 */
+} in_mctx;
+
+/* Morale dice of a starting size: "d10+d4" into buf; *ndice = dice counted by
+** the per-die modifiers (ref. IN-M7, IN-B10, IN-B11). */
+void in__morale_dice(int start, char *buf, size_t n, int *ndice);
+/* Roll one morale test; *pass 1 or 0, *total the modified total (ref. IN-M7..IN-M10). */
+int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
+                    int *total);
+/* Why a unit tests (bits), for one test per resolution. */
+#define IN_TR_M1 1u
+#define IN_TR_M2 2u
+#define IN_TR_M3 4u
+#define IN_TR_M4 8u
+#define IN_TR_M5 16u
+#define IN_TR_M6 32u
+/* A triggered test of a scenario unit; on failure it routs (with pursuit by
+** the units in contact and the tests of friends who see it). enemy is the
+** engaging enemy or -1. *routed (may be NULL) is set to 1 on a rout. */
+int in__morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *routed);
+
+/* ------------------------------------------------------------ rout.c */
+/* The unit routs now: a double move away (ref. IN-M11..IN-M13), from `from` (an
+** enemy, or -1 for the nearest), then its pursuers follow. */
+int in__rout_move(gn_game *g, int unit, int from);
+/* Start of a side turn: each router retests or keeps running (ref. IN-M14..IN-M17). */
+int in__rally_phase(gn_game *g, int side);
+/* 1 when some enemy pursues the unit (ref. IN-M15). */
+int in__pursued(const gn_game *g, int unit);
+/* The role that leads a rally, or -1 (ref. IN-M16). */
+int in__rally_leader(const gn_game *g, const in_figs *f);
+
+/* ------------------------------------------------------------ pursuit.c */
+/* Roll the pursuit die for a quality: *result IN_PU_* (ref. IN-P1..IN-P6). */
+int in__pursuit_roll(gn_game *g, int quality, int unit, int *result);
+/* A unit has routed from contact: the enemies touching it may pursue. */
+int in__pursuit_offer(gn_game *g, int router, const int *contacts, int ncontacts);
+/* Pursuers follow their router after its rout move. */
+void in__pursuit_follow(gn_game *g, int router);
+/* The router left the table or rallied: its pursuers stop. */
+void in__pursuit_end(gn_game *g, int router);
+/* End of a side turn: offers not taken fall to their default. */
+int in__pursuit_defaults(gn_game *g);
+/* Start of a side turn: first-turn-only pursuits end (ref. IN-P2). */
+int in__pursuit_expire(gn_game *g);
+int in__order_pursue(gn_game *g, const gn__args *a);
+int in__order_halt(gn_game *g, const gn__args *a);
+
+/* ------------------------------------------------------------ heroes.c */
+/* Roll an Ace's hero check against the figures present; *role the figure hit
+** or -1 (ref. IN-H1..IN-H4). choice: the attacker's preferred role or -1. */
+int in__hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role);
+/* The role an Ace of face `face` hits among those present (pure). */
+int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice);
+/* Apply a group's hits to a target, Aces first through the hero check when
+** the option is on. killed[] receives the roles lost. Returns casualties. */
+int in__apply_hits(gn_game *g, int target, int hits, int aces, int choice, int *killed);
+/* Parse "choose ROLE" at token tok (optional); *role -1 when absent. */
+int in__arg_choice(gn_game *g, const gn__args *a, int tok, int *role);
+
+/* ------------------------------------------------------------ turn.c */
+int in__order_end(gn_game *g, const gn__args *a);
+int in__order_move(gn_game *g, const gn__args *a);
+/* Refuse unless the unit belongs to the side whose turn it is and may act. */
+int in__may_act(gn_game *g, int unit, const char *verb);
+/* Victory when a side has nothing steady left, or at the turn limit. */
+void in__check_over(gn_game *g);
+
+/* ------------------------------------------------------------ checks.c */
+#define IN_NCHECKS 4
+extern const gn__check in_checks[IN_NCHECKS];
+
+#endif /* GN_INRADIC_H */

@@ -1,0 +1,116 @@
+/*
+** morale.c: when a unit tests its morale, and the test itself (seed 002).
+**
+** Triggers (each checked where it happens): a casualty from enemy shooting
+** (ref. IN-M1, shoot.c), two casualties in one melee (ref. IN-M2, melee.c),
+** its own bugler, flag bearer, corporal, NCO or officer killed (ref. IN-M3,
+** data roles.m3), a friend routing within 10 in and in sight (ref. IN-M4,
+** rout.c), charged by an enemy at least its size (ref. IN-M5, melee.c), and
+** attacked in melee in flank or rear by an enemy at least half its size
+** (ref. IN-M6, melee.c). Several triggers of one resolution make one test
+** [interpretation]; a unit already routing does not test again until its
+** next turn (ref. IN-M14).
+*/
+#include "inradic.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+** The morale dice of a starting size (ref. IN-M7, IN-B10, IN-B11): one d10
+** per full ten figures and one die of the remainder's size (5 -> d5,
+** 10 -> d10, 14 -> d10+d4, 21 -> 2d10+1: a one-sided die always shows 1 and
+** is written as the constant). *ndice counts the dice, the one-sided one too.
+*/
+void in__morale_dice(int start, char *buf, size_t n, int *ndice) {
+  int tens = start / 10, rem = start % 10;
+  size_t k = 0;
+  buf[0] = 0;
+#define ADD(...) do { int w_ = snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
+                      if (w_ > 0) k += (size_t)w_; } while (0)
+  if (tens == 1) ADD("d10");
+  else if (tens > 1) ADD("%dd10", tens);
+  if (rem >= 2) ADD("%sd%d", tens ? "+" : "", rem);
+  else if (rem == 1) ADD("%s1", tens ? "+" : "");
+  if (start <= 0) ADD("0");
+#undef ADD
+  *ndice = tens + (rem > 0);
+}
+
+/*
+** One morale test.
+**   1) the dice by the STARTING figure count (ref. IN-M7)
+**   2) roll them (every face logged)
+**   3) the quality modifier, once (ref. IN-M9)
+**   4) the situation modifiers, once per die (ref. IN-M10, IN-B12): uphill of
+**      the engaging enemy, soft or hard cover (the better only), the enemy on
+**      the flank or in the rear
+**   5) pass when the total is at most the figures remaining (ref. IN-M8)
+*/
+int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
+                    int *total) {
+  const in_data *d = in__data(g);
+  char spec[48];
+  int k, t, rc;
+  in__morale_dice(m->start, spec, sizeof spec, &k);                               /* 1 */
+  char purpose[96];
+  snprintf(purpose, sizeof purpose, "morale (%s)", why);
+  if ((rc = gn__roll(g, spec, purpose, "IN-M7", m->unit, &t, NULL))) return rc;  /* 2 */
+  int qm = d->quality_mod[m->quality];                                            /* 3 */
+  int sm = 0;                                                                     /* 4 */
+  int up = m->uphill ? d->uphill * k : 0;
+  int cv = m->cover == IN_COVER_HARD ? d->hard * k : m->cover == IN_COVER_SOFT ? d->soft * k : 0;
+  int fl = (m->arc == GN_ARC_LEFT || m->arc == GN_ARC_RIGHT) ? d->flank * k : 0;
+  int rr = m->arc == GN_ARC_REAR ? d->rear * k : 0;
+  sm = up + cv + fl + rr;
+  *total = t + qm + sm;
+  *pass = *total <= m->remaining;                                                 /* 5 */
+  gn_event *e = gn__event(g, "morale", ref, m->unit, -1, "morale test (%s): %s = %d, modified %d against %d figures: %s",
+                          why, spec, t, *total, m->remaining, *pass ? "passes" : "fails");
+  if (!e) return GN_ENOMEM;
+  e->total = *total;
+  if (qm) gn__event_mod(e, in_quality_names[m->quality], qm, "IN-M9");
+  if (up) gn__event_mod(e, "uphill of the enemy", up, "IN-M10");
+  if (cv) gn__event_mod(e, m->cover == IN_COVER_HARD ? "hard cover" : "soft cover", cv, "IN-M10");
+  if (fl) gn__event_mod(e, "attacked in the flank", fl, "IN-M10");
+  if (rr) gn__event_mod(e, "attacked in the rear", rr, "IN-M10");
+  return 0;
+}
+
+static const char *const trigger_ids[] = { "IN-M1", "IN-M2", "IN-M3", "IN-M4", "IN-M5", "IN-M6" };
+
+/*
+** A triggered test of a unit on the table.
+**   1) a unit routing or gone does not test
+**   2) its situation against the engaging enemy (none for a friend's rout)
+**   3) roll (in__morale_roll)
+**   4) failure: it routs (rout.c), with pursuit and friends' tests
+*/
+int in__morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *routed) {
+  char why[64];
+  size_t k = 0;
+  const char *ref = "IN-M8";
+  if (routed) *routed = 0;
+  if (!triggers || !in__alive(g, unit) || in__routing(g, unit)) return 0;         /* 1 */
+  why[0] = 0;
+  for (int i = 0; i < 6; i++) {
+    if (!(triggers & (1u << i))) continue;
+    if (ref[4] == '8') ref = trigger_ids[i];
+    int w = snprintf(why + k, sizeof why - k, "%s%s", k ? ", " : "", trigger_ids[i]);
+    if (w > 0 && (size_t)w < sizeof why - k) k += (size_t)w;
+  }
+  const gn__ustate *u = &g->st.u[unit];
+  in_mctx m;                                                                      /* 2 */
+  m.start = g->sc->unit[unit].strength0;
+  m.remaining = u->strength;
+  m.quality = in__quality(g, unit);
+  m.unit = unit;
+  m.uphill = in__uphill(g, unit, enemy);
+  m.cover = in__cover(g, unit, enemy >= 0 ? &g->st.u[enemy].box.c : NULL);
+  m.arc = enemy >= 0 ? (int)gn_box_arc(u->box, g->st.u[enemy].box.c) : -1;
+  int pass, total, rc;
+  if ((rc = in__morale_roll(g, &m, why, ref, &pass, &total))) return rc;         /* 3 */
+  if (pass) return 0;
+  if (routed) *routed = 1;
+  return in__rout(g, unit, enemy);                                                /* 4 */
+}

@@ -1,0 +1,98 @@
+/*
+** command.c: the chain of command (ref. VB-B2, VB-2, VB-3, VB-4).
+**
+** The chain comes from the scenario's formations (army > corps > division >
+** brigade) and their leaders; a division's parent may change at night
+** (ref. VB-67), so parents are read through gn__vb_fparent. A stand is in
+** command when it lies within the command radius (edge to edge) of a living
+** leader who may command it.
+*/
+#include "vb.h"
+
+int gn__vb_fparent(const gn_game *g, int f) {
+  int p = g->st.f[f][VB_F_PARENT];
+  return p > 0 ? p - 1 : g->sc->formation[f].parent;
+}
+
+/* 1 when formation a is f or one of f's ancestors. */
+static int is_ancestor(const gn_game *g, int a, int f) {
+  for (int guard = 0; f >= 0 && guard < 64; guard++) {
+    if (f == a) return 1;
+    f = gn__vb_fparent(g, f);
+  }
+  return 0;
+}
+
+int gn__vb_division_of(const gn_game *g, int unit) {
+  int f = g->sc->unit[unit].formation;
+  for (int guard = 0; f >= 0 && guard < 64; guard++) {
+    if (g->sc->formation[f].echelon == GN_DIVISION) return f;
+    if (g->sc->formation[f].echelon < GN_DIVISION) return -1;
+    f = gn__vb_fparent(g, f);
+  }
+  return -1;
+}
+
+/* The formation a leader commands, -1 if none. */
+static int led_formation(const gn_game *g, int leader) {
+  for (int f = 0; f < g->sc->nformations; f++)
+    if (g->sc->formation[f].leader == leader) return f;
+  return -1;
+}
+
+int gn__vb_leader_echelon(const gn_game *g, int leader) {
+  int f = led_formation(g, leader);
+  return f < 0 ? -1 : (int)g->sc->formation[f].echelon;
+}
+
+/*
+** May this leader command this stand?
+**   1) the leader must be a living leader of the same side, leading a formation L
+**   2) army troops (the stand's formation is an army): the army commander or
+**      any corps commander of that army (ref. VB-2)
+**   3) corps troops (formation is a corps): the army commander, that corps'
+**      commander, or any division commander of that corps (ref. VB-3)
+**   4) otherwise: the leader of the stand's formation or of one above it
+** Skirmishers take no exception (ref. VB-4).
+*/
+int gn__vb_can_command(const gn_game *g, int leader, int unit) {
+  const gn__scen *sc = g->sc;
+  /* 1) */
+  if (leader < 0 || !gn__vb_is_leader(gn__vb_type(g, leader)) || !gn__vb_alive(g, leader)) return 0;
+  if (sc->unit[leader].side != sc->unit[unit].side) return 0;
+  int L = led_formation(g, leader);
+  int F = sc->unit[unit].formation;
+  if (L < 0 || F < 0) return 0;
+  gn_echelon fe = sc->formation[F].echelon;
+  gn_echelon le = sc->formation[L].echelon;
+  /* 2) ref. VB-2 */
+  if (fe == GN_ARMY)
+    return L == F || (le == GN_CORPS && is_ancestor(g, F, L));
+  /* 3) ref. VB-3 */
+  if (fe == GN_CORPS) {
+    if (L == F || is_ancestor(g, L, F)) return 1;
+    return le == GN_DIVISION && gn__vb_fparent(g, L) == F;
+  }
+  /* 4) */
+  return is_ancestor(g, L, F);
+}
+
+/* ref. VB-B2: within the radius of a leader who may command it. */
+int gn__vb_in_command(gn_game *g, int unit) {
+  const vb_data *d = gn__vb_data(g);
+  if (gn__vb_is_leader(gn__vb_type(g, unit))) return 1;
+  for (int f = 0; f < g->sc->nformations; f++) {
+    int l = g->sc->formation[f].leader;
+    if (l < 0 || !gn__vb_can_command(g, l, unit)) continue;
+    if (gn_box_distance(g->st.u[l].box, g->st.u[unit].box) <= d->cmd_radius + GN_CONTACT_EPS)
+      return 1;
+  }
+  return 0;
+}
+
+void gn__vb_command_refresh(gn_game *g, int side) {
+  for (int i = 0; i < g->sc->nunits; i++) {
+    if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
+    g->st.u[i].attr[VB_INCMD] = gn__vb_in_command(g, i);
+  }
+}

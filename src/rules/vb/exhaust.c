@@ -1,0 +1,75 @@
+/*
+** exhaust.c: divisional exhaustion (ref. VB-B12; proposed default of
+** rules-reference.md 3.9, numbers in exhaustion.yaml).
+**
+** Each division keeps a record of boxes: boxes = ceil(SP0 * num / den) of its
+** starting non-artillery SP; every non-artillery SP lost marks one box. At the
+** divisional exhaustion phase of its side a division whose boxes are all
+** marked becomes exhausted (its stands may not move closer to the enemy nor
+** start a melee), and one whose marks reach broken_num/broken_den of SP0 is
+** broken (its stands may only move away from the enemy; the combat helper
+** refuses their rally). The state only improves overnight (days.c).
+*/
+#include "vb.h"
+
+static int is_reserve(const gn_game *g, int u) {
+  return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->sc->unit[u].attr0[VB_SKIRMISH_OF] > 0;
+}
+
+/* Starting SP and boxes of every division. */
+void gn__vb_exhaust_init(gn_game *g) {
+  const vb_data *d = gn__vb_data(g);
+  for (int f = 0; f < g->sc->nformations; f++)
+    g->st.f[f][VB_F_SP0] = 0;
+  for (int u = 0; u < g->sc->nunits; u++) {
+    int t = gn__vb_type(g, u);
+    if (gn__vb_is_leader(t) || gn__vb_is_artillery(t) || is_reserve(g, u)) continue;
+    int div = gn__vb_division_of(g, u);
+    if (div >= 0) g->st.f[div][VB_F_SP0] += g->sc->unit[u].strength0;
+  }
+  for (int f = 0; f < g->sc->nformations; f++) {
+    int sp0 = g->st.f[f][VB_F_SP0];
+    g->st.f[f][VB_F_BOXES] = (sp0 * d->boxes_num + d->boxes_den - 1) / d->boxes_den;
+    g->st.f[f][VB_F_MARKS] = 0;
+    g->st.f[f][VB_F_STATE] = VB_FRESH;
+  }
+}
+
+int gn__vb_division_state(const gn_game *g, int division) {
+  return division < 0 ? VB_FRESH : g->st.f[division][VB_F_STATE];
+}
+
+int gn__vb_exhausted(const gn_game *g, int unit) {
+  return gn__vb_division_state(g, gn__vb_division_of(g, unit)) != VB_FRESH;
+}
+
+void gn__vb_exhaust_mark(gn_game *g, int division, int n) {
+  g->st.f[division][VB_F_MARKS] += n;
+}
+
+/*
+** The divisional exhaustion phase of a side (ref. VB-B12).
+**   1) for each division of the side with a record
+**   2) marks >= broken share of SP0: broken
+**   3) else all boxes marked: exhausted
+**   4) log every change
+** Cannot fail.
+*/
+int gn__vb_phase_exhaust(gn_game *g, int side) {
+  const vb_data *d = gn__vb_data(g);
+  for (int f = 0; f < g->sc->nformations; f++) {                         /* 1) */
+    int *r = g->st.f[f];
+    if (g->sc->formation[f].side != side || g->sc->formation[f].echelon != GN_DIVISION) continue;
+    if (r[VB_F_SP0] <= 0) continue;
+    int was = r[VB_F_STATE], now = was;
+    if (r[VB_F_MARKS] * d->broken_den >= r[VB_F_SP0] * d->broken_num) now = VB_BROKEN;   /* 2) */
+    else if (r[VB_F_MARKS] >= r[VB_F_BOXES] && now < VB_EXHAUSTED) now = VB_EXHAUSTED;    /* 3) */
+    if (now <= was) continue;
+    r[VB_F_STATE] = now;                                                  /* 4) */
+    gn_event *e = gn__event(g, "exhaustion", "VB-B12", -1, -1, "%s is %s (%d of %d boxes marked, %d SP at start)",
+                            g->sc->formation[f].name, now == VB_BROKEN ? "broken" : "exhausted",
+                            r[VB_F_MARKS], r[VB_F_BOXES], r[VB_F_SP0]);
+    (void)e;
+  }
+  return 0;
+}

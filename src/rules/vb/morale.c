@@ -1,0 +1,223 @@
+/*
+** morale.c: morale tests of Volley & Bayonet, their failure (disorder, rout),
+** and the morale phase.
+**
+** ref. VB-B8 [interpretation]: a test is 1d6, passed when the roll is at most
+** the grade plus the modifiers (rules-reference 3.7).
+** ref. VB-B8 [interpretation] who tests and when: at the end of a side's
+** morale phase (the morale phase comes before combat in both editions' sequence
+** of play): every stand of either side touching an enemy stand (a melee follows
+** in this combat phase), and every stand of the other side within close range
+** of an artillery stand of the phasing side that could fire at it (the 1994
+** draft's trigger); battalion guns never trigger a test (VB-25). Musket range
+** triggers too only when morale.trigger.musket_range is 1 (the derived QRS).
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "vb.h"
+
+#define MAXNEAR 128
+
+static int is_cav(const gn_game *g, int u) {
+  return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
+}
+
+/* Enemy stands (alive, not leaders) touching unit; returns the count. */
+static int contacts(gn_game *g, int unit, int *ids, int max) {
+  int near[MAXNEAR], n = gn__units_near(g, unit, GN_CONTACT_EPS, near, MAXNEAR), k = 0;
+  if (n > MAXNEAR) n = MAXNEAR;
+  for (int i = 0; i < n; i++) {
+    int e = near[i];
+    if (g->sc->unit[e].side == g->sc->unit[unit].side || !gn__vb_alive(g, e)) continue;
+    if (gn__vb_is_leader(gn__vb_type(g, e))) continue;
+    if (k < max) ids[k++] = e;
+  }
+  return k;
+}
+
+void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
+  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  const gn__ustate *u = &g->st.u[unit];
+  memset(s, 0, sizeof *s);
+  s->type = gn__vb_type(g, unit);
+  s->stationary = u->attr[VB_STATIONARY];
+  for (int i = 0; i < n; i++) {
+    int e = ids[i];
+    if (g->st.u[e].attr[VB_LANCERS] || gn__vb_type(g, e) == VB_T_CAV_LANCER) s->lancers = 1;
+    if (is_cav(g, e)) s->cavalry = 1;
+    if (gn_box_arc(u->box, g->st.u[e].box.c) != GN_ARC_FRONT) s->flank = 1;
+  }
+  s->works = gn__vb_in_terrain(g, unit, VB_TR_WORKS);
+  s->sunken = gn__vb_in_terrain(g, unit, VB_TR_SUNKEN_ROAD);
+  s->town = gn__vb_town_of(g, unit) >= 0;
+}
+
+/*
+** The morale modifiers of a situation.
+**   1) facing lancers: infantry only (ref. VB-5)
+**   2) meleed by cavalry: artillery and infantry that is not stationary
+**      (ref. VB-6)
+**   3) no "unsupported" modifier exists any more (ref. VB-7)
+**   4) meleed from flank or rear: regimental (3x1.5 in) infantry stands; brigade
+**      stands take morale.mod.brigade_flank, 0 by default (ref. VB-8)
+**   5) works or a sunken road (ref. VB-30), a town block (ref. VB-B8)
+**   6) further modifiers given to the odds check
+** Cannot fail.
+*/
+int gn__vb_morale_mods(gn_game *g, const vb_morale_sit *s, vb_mods *m) {
+  const vb_combat *c = gn__vb_combat(g);
+  vb_mods local;
+  if (!m) m = &local;
+  memset(m, 0, sizeof *m);
+  int inf = gn__vb_is_infantry(s->type), art = gn__vb_is_artillery(s->type);
+  if (s->lancers && inf) gn__vb_mod(m, "facing lancers", c->mod_lancers, "VB-5");           /* 1) */
+  if (s->cavalry && (art || (inf && !s->stationary)))                                     /* 2) */
+    gn__vb_mod(m, "meleed by cavalry", c->mod_cav_melee, "VB-6");
+  /* 3) ref. VB-7: nothing to add. */
+  if (s->flank && s->type == VB_T_INF_REGIMENT)                                           /* 4) */
+    gn__vb_mod(m, "regiment meleed in flank", c->mod_reg_flank, "VB-8");
+  if (s->flank && s->type == VB_T_INF_BRIGADE && c->mod_brig_flank)
+    gn__vb_mod(m, "brigade meleed in flank", c->mod_brig_flank, "VB-8");
+  if (s->works || s->sunken)                                                              /* 5) */
+    gn__vb_mod(m, s->works ? "in works" : "in a sunken road", c->mod_works, "VB-30");
+  else if (s->town)
+    gn__vb_mod(m, "in a town", c->mod_town, "VB-B8");
+  for (int i = 0; i < s->nextra && i < 8; i++) gn__vb_mod(m, "modifier", s->extra[i], "VB-B8");  /* 6) */
+  return m->total;
+}
+
+/*
+** One morale test (ref. VB-B8).
+**   1) the modifiers of the situation
+**   2) roll 1d6; passed when the roll is at most grade + modifiers
+**   3) log a "morale" event with the modifiers
+*/
+int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
+                       const char *why, int *passed) {
+  vb_mods m;
+  char purpose[96];
+  int roll, rc;
+  int need = grade + gn__vb_morale_mods(g, s, &m);                        /* 1) */
+  snprintf(purpose, sizeof purpose, "morale of %s", unit >= 0 ? gn__vb_uname(g, unit) : "stand");
+  if ((rc = gn__roll(g, "1d6", purpose, "VB-B8", unit, &roll, NULL))) return rc;  /* 2) */
+  *passed = roll <= need;
+  gn_event *e = gn__event(g, "morale", "VB-B8", unit, -1, "%s tests morale (%s): rolls %d, needs %d or less: %s",
+                          unit >= 0 ? gn__vb_uname(g, unit) : "stand", why ? why : "test", roll, need,
+                          *passed ? "passes" : "fails");                   /* 3) */
+  if (!e) return GN_ENOMEM;
+  gn__event_mod(e, "grade", grade, "VB-B8");
+  gn__vb_mods_put(e, &m);
+  return 0;
+}
+
+gn_vec2 gn__vb_cause(gn_game *g, int unit) {
+  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  gn_vec2 p = {0, 0};
+  if (n == 0) {       /* no contact: the enemy stands that make it test */
+    for (int i = 0; i < g->st.nunits && n < MAXNEAR; i++)
+      if (g->sc->unit[i].side != g->sc->unit[unit].side && gn__vb_threatens(g, i, unit)) ids[n++] = i;
+  }
+  if (n == 0) {       /* else the nearest enemy stand */
+    double best = INFINITY;
+    for (int i = 0; i < g->st.nunits; i++) {
+      if (g->sc->unit[i].side == g->sc->unit[unit].side || !gn__vb_alive(g, i)) continue;
+      if (gn__vb_is_leader(gn__vb_type(g, i))) continue;
+      double d = gn_box_distance(g->st.u[unit].box, g->st.u[i].box);
+      if (d < best) { best = d; ids[0] = i; n = 1; }
+    }
+  }
+  if (n == 0) return gn_box_front(g->st.u[unit].box);   /* nobody: retire to the rear */
+  for (int i = 0; i < n; i++) { p.x += g->st.u[ids[i]].box.c.x; p.y += g->st.u[ids[i]].box.c.y; }
+  p.x /= n;
+  p.y /= n;
+  return p;
+}
+
+/*
+** A stand routs.
+**   1) artillery that routs is eliminated; in contact with the enemy it is
+**      wiped out and recovers nothing overnight (ref. VB-57, VB_WIPED 3)
+**   2) it is routed (and at least disordered), and loses morale.rout.sp_loss
+**      SP (ref. VB-B9); a stand already routed loses nothing more
+**   3) it moves a full move away from the cause (ref. VB-B9, VB-41)
+*/
+int gn__vb_rout(gn_game *g, int unit, gn_vec2 cause, const char *ref) {
+  const vb_combat *c = gn__vb_combat(g);
+  gn__ustate *u = &g->st.u[unit];
+  if (gn__vb_is_artillery(gn__vb_type(g, unit))) {                          /* 1) */
+    int wiped = gn__vb_in_contact(g, unit) ? 3 : 0;
+    gn__event(g, "rout", "VB-57", unit, -1, "%s routs: artillery that routs is lost%s", gn__vb_uname(g, unit),
+              wiped ? " (in contact: wiped out)" : "");
+    gn__vb_lose_sp(g, unit, u->strength, wiped, "VB-57", "artillery routs");
+    return 0;
+  }
+  int already = u->attr[VB_ROUTED];                                         /* 2) */
+  u->attr[VB_ROUTED] = 1;
+  if (u->attr[VB_DISORDER] < 1) u->attr[VB_DISORDER] = 1;
+  gn__event(g, "rout", ref, unit, -1, "%s routs", gn__vb_uname(g, unit));
+  if (!already && c->rout_sp > 0) gn__vb_lose_sp(g, unit, c->rout_sp, 0, "VB-B9", "rout");
+  if (!gn__vb_alive(g, unit)) return 0;
+  return gn__vb_retreat(g, unit, cause, 1);                                 /* 3) */
+}
+
+/*
+** A failed test (ref. VB-B9).
+**   1) a stand in good order becomes disordered (yellow)
+**   2) a disordered stand (yellow or red) routs
+*/
+int gn__vb_morale_fail(gn_game *g, int unit, gn_vec2 cause) {
+  if (g->st.u[unit].attr[VB_DISORDER] == 0 && !g->st.u[unit].attr[VB_ROUTED]) {
+    gn__vb_disorder(g, unit, 1, "VB-B9", "failed morale");                 /* 1) */
+    return 0;
+  }
+  return gn__vb_rout(g, unit, cause, "VB-B9");                              /* 2) */
+}
+
+/* A test of unit in its present situation, with its result applied. */
+int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed) {
+  vb_morale_sit s;
+  int ok, rc;
+  gn__vb_morale_situation(g, unit, &s);
+  if ((rc = gn__vb_morale_roll(g, unit, g->st.u[unit].attr[VB_MORALE], &s, why, &ok))) return rc;
+  if (passed) *passed = ok;
+  if (!ok) return gn__vb_morale_fail(g, unit, gn__vb_cause(g, unit));
+  return 0;
+}
+
+/*
+** End of side's morale phase: the tests (ref. VB-B8, reading above).
+**   1) list, in unit order, the stands of either side touching an enemy stand,
+**      then the other side's stands within close range of this side's guns
+**      (gn__vb_threatens; ref. VB-25); each stand once; never leaders nor
+**      routed stands; stands sharing a town block each test (ref. VB-34)
+**   2) test them in that order (a stand gone meanwhile does not test)
+*/
+int gn__vb_phase_morale(gn_game *g, int side) {
+  int n = g->st.nunits, rc = 0, k = 0;
+  int *list = gn__calloc(g, (size_t)(n ? n : 1), sizeof *list);
+  unsigned char *why = gn__calloc(g, (size_t)(n ? n : 1), 1);
+  if (!list || !why) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
+  for (int i = 0; i < n; i++) {                                          /* 1) */
+    if (!gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] || gn__vb_is_leader(gn__vb_type(g, i))) continue;
+    if (gn__vb_in_contact(g, i)) { list[k++] = i; why[i] = 1; }
+  }
+  for (int i = 0; i < n; i++) {
+    if (why[i] || g->sc->unit[i].side == side || !gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] ||
+        gn__vb_is_leader(gn__vb_type(g, i)))
+      continue;
+    for (int j = 0; j < n; j++)
+      if (g->sc->unit[j].side == side && gn__vb_threatens(g, j, i)) { list[k++] = i; why[i] = 2; break; }
+  }
+  for (int i = 0; i < k; i++) {                                          /* 2) */
+    int u = list[i];
+    if (!gn__vb_alive(g, u) || g->st.u[u].attr[VB_ROUTED]) continue;
+    if ((rc = gn__vb_morale_test(g, u, why[u] == 1 ? "in contact with the enemy" :
+                                 "within close range of enemy guns", NULL)))
+      break;
+  }
+done:
+  gn__free(g, list, (size_t)(n ? n : 1) * sizeof *list);
+  gn__free(g, why, (size_t)(n ? n : 1));
+  return rc;
+}

@@ -1,0 +1,144 @@
+/*
+** turn.c: the sequence of play (ref. VB-B1).
+**
+** Turns of one hour. In each turn the sides play in turn (first_side option,
+** then the others) through command, movement, rally, morale, combat and
+** divisional exhaustion; "end" closes the active side's current phase. After
+** the last phase of the last side the clock advances an hour. After the last
+** daylight turn of the day (ref. VB-51) the game is over on the last day, or
+** night falls: a night phase for both sides (days.c), then recovery, then the
+** next day's first turn.
+*/
+#include <string.h>
+#include "vb.h"
+
+/* ORDER: vb_phase. */
+static const char *const phase_names[VB_PH_COUNT] = {
+  "command", "movement", "rally", "morale", "combat", "exhaustion", "night", "recovery",
+};
+
+const char *gn__vb_phase_name(const gn_game *g) {
+  int p = g->st.phase;
+  return p >= 0 && p < VB_PH_COUNT ? phase_names[p] : "?";
+}
+
+/* Start of a side's turn: per-turn marks, command status. */
+static void side_begin(gn_game *g, int side) {
+  for (int i = 0; i < g->sc->nunits; i++) {
+    gn__ustate *u = &g->st.u[i];
+    u->attr[VB_FIRED] = 0;
+    u->attr[VB_MELEED] = 0;
+    if (g->sc->unit[i].side == side) u->attr[VB_TOWN_DIS] = 0;
+  }
+  gn__vb_command_refresh(g, side);
+}
+
+static int next_side(const gn_game *g, int side) {
+  return (side + 1) % g->sc->nsides;
+}
+
+/*
+** The clock advances one hour after both sides have played.
+**   1) turn and hour move on
+**   2) the hour just played was the day's last daylight turn (ref. VB-51):
+**      game over on the last day, else night falls
+**   3) the turn limit of the scenario ends the game
+**   4) otherwise the first side starts the new turn
+*/
+static int advance_hour(gn_game *g) {
+  int played = g->st.rs[VB_RS_HOUR];
+  /* 1) */
+  g->st.turn++;
+  g->st.rs[VB_RS_HOUR] = (played + 1) % 24;
+  /* 2) ref. VB-51 */
+  if (played >= g->st.rs[VB_RS_LAST]) {
+    int days = g->sc->options[VB_OPT_DAYS] > 0 ? g->sc->options[VB_OPT_DAYS] : 1;
+    gn__event(g, "nightfall", "VB-51", -1, -1, "night falls after the %d:00 turn of day %d",
+              played, g->st.rs[VB_RS_DAY]);
+    if (g->st.rs[VB_RS_DAY] >= days) {
+      g->st.over = 1;
+      gn__event(g, "game-over", "VB-51", -1, -1, "the battle ends at nightfall of its last day");
+      return 0;
+    }
+    return gn__vb_night_begin(g);
+  }
+  /* 3) */
+  if (g->sc->turns > 0 && g->st.turn > g->sc->turns) {
+    g->st.over = 1;
+    gn__event(g, "game-over", "VB-B1", -1, -1, "the turn limit (%d turns) is reached", g->sc->turns);
+    return 0;
+  }
+  /* 4) */
+  g->st.phase = VB_PH_COMMAND;
+  g->st.active = g->st.rs[VB_RS_FIRSTSIDE];
+  side_begin(g, g->st.active);
+  return 0;
+}
+
+/*
+** `end`: closes the current phase (ref. VB-B1).
+**   1) no words after "end"
+**   2) daytime phases: the phase's closing work, then the next phase; after
+**      exhaustion the next side, or the next hour after the last side
+**   3) night and recovery phases: days.c
+*/
+int gn__vb_order_end(gn_game *g, const gn__args *a) {
+  int rc = 0;
+  /* 1) */
+  if (a->n > 1) return gn__syntax(g, a, 1, "'end' takes no arguments");
+  int side = g->st.active;
+  /* 2) */
+  switch (g->st.phase) {
+  case VB_PH_COMMAND:
+    gn__vb_move_begin(g, side);
+    g->st.phase = VB_PH_MOVE;
+    break;
+  case VB_PH_MOVE:
+    gn__vb_move_end(g, side);
+    g->st.phase = VB_PH_RALLY;
+    break;
+  case VB_PH_RALLY:
+    g->st.phase = VB_PH_MORALE;
+    break;
+  case VB_PH_MORALE:
+#if GN__VB_COMBAT
+    if ((rc = gn__vb_phase_morale(g, side))) return rc;
+#endif
+    g->st.phase = VB_PH_COMBAT;
+    break;
+  case VB_PH_COMBAT:
+#if GN__VB_COMBAT
+    if ((rc = gn__vb_phase_combat(g, side))) return rc;
+#endif
+    g->st.phase = VB_PH_EXHAUST;
+    break;
+  case VB_PH_EXHAUST:
+    if ((rc = gn__vb_phase_exhaust(g, side))) return rc;
+    if (next_side(g, side) == g->st.rs[VB_RS_FIRSTSIDE]) return advance_hour(g);
+    g->st.active = next_side(g, side);
+    g->st.phase = VB_PH_COMMAND;
+    side_begin(g, g->st.active);
+    break;
+  /* 3) */
+  case VB_PH_NIGHT:
+    return gn__vb_night_end(g);
+  case VB_PH_RECOVERY:
+    return gn__vb_recovery_apply(g);
+  default:
+    return gn__error(g, GN_ESTATE, "unknown phase %d", g->st.phase);
+  }
+  return rc;
+}
+
+/* Refuses an order outside the given phase or of a side not active. */
+int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const char *what) {
+  if (g->st.phase != phase)
+    return gn__refuse(g, ref, "%s only in the %s phase (now: %s)", what, phase_names[phase],
+                      gn__vb_phase_name(g));
+  if (unit >= 0 && g->st.active >= 0 && g->sc->unit[unit].side != g->st.active)
+    return gn__refuse(g, ref, "%s belongs to %s, and it is %s's turn", g->sc->unit[unit].name,
+                      g->sc->side[g->sc->unit[unit].side].name, g->sc->side[g->st.active].name);
+  return 0;
+}
+
+void gn__vb_turn_start(gn_game *g) { side_begin(g, g->st.active); }

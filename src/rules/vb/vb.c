@@ -1,0 +1,438 @@
+/*
+** vb.c: the Volley & Bayonet descriptor (gn__rs_vb): unit schema, terrain,
+** options, verbs, odds checks; setup (data tables, initial state), release,
+** the view of a unit for each side, clock and phase; and the small helpers
+** every VB module shares (vb.h).
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "vb.h"
+
+/* ---------------------------------------------------------------- schema */
+
+/* Footprints (ref. VB-B4 for rates; Part 3.2 for sizes): brigades 3x3 in;
+** regiments, skirmishers and artillery 3 wide x 1.5 deep; leaders 1x1.
+** ORDER: vb_type. */
+static const gn__typedef vb_types[VB_T_COUNT] = {
+  {"infantry_brigade", 3, 3},    {"infantry_regiment", 3, 1.5},
+  {"skirmisher", 3, 1.5},        {"cavalry_light", 3, 3},
+  {"cavalry_heavy", 3, 3},       {"cavalry_lancer", 3, 3},
+  {"artillery_foot", 3, 1.5},    {"artillery_horse", 3, 1.5},
+  {"battery_foot", 3, 1.5},      {"battery_horse", 3, 1.5},
+  {"leader_division", 1, 1},     {"leader_corps", 1, 1},
+  {"leader_army", 1, 1},
+};
+
+static const char *const disorder_names[] = {"none", "disordered", "permanent", NULL};
+static const char *const weight_names[] = {"light", "field", "heavy", NULL};
+static const char *const wiped_names[] = {"no", "surrounded", "melee", "routed", NULL};
+
+/* ORDER: vb_attr. name, default, min, max, names, hidden, scenario. */
+static const gn__attrdef vb_attrs[VB_NATTR] = {
+  {"morale", 4, 1, 9, NULL, 1, 1},
+  {"disorder", 0, 0, 2, disorder_names, 0, 1},
+  {"routed", 0, 0, 1, NULL, 0, 1},
+  {"stationary", 1, 0, 1, NULL, 0, 1},
+  {"march", 0, 0, 1, NULL, 0, 1},
+  {"limbered", 0, 0, 1, NULL, 0, 1},
+  {"batguns", 0, 0, 1, NULL, 0, 1},
+  {"grenadiers", 0, 0, 1, NULL, 0, 1},
+  {"sharpshooters", 0, 0, 1, NULL, 0, 1},
+  {"lancers", 0, 0, 1, NULL, 0, 1},
+  {"weight", 1, 0, 2, weight_names, 0, 1},
+  {"nation", 0, 0, 99, NULL, 0, 1},
+  {"lost_today", 0, 0, 999, NULL, 1, 0},
+  {"moved", 0, 0, 1, NULL, 0, 0},
+  {"move_used", 0, 0, 1000000, NULL, 1, 0},
+  {"fired", 0, 0, 1, NULL, 0, 0},
+  {"meleed", 0, 0, 1, NULL, 0, 0},
+  {"skirmish_of", 0, 0, 100000, NULL, 0, 1},
+  {"town_disordered", 0, 0, 1, NULL, 0, 0},
+  {"wiped", 0, 0, 3, wiped_names, 0, 0},
+  {"in_command", 1, 0, 1, NULL, 0, 0},
+  {"reforming", 0, 0, 1, NULL, 0, 0},
+  {"spare1", 0, -1000000, 1000000, NULL, 1, 0},
+  {"spare2", 0, -1000000, 1000000, NULL, 1, 0},
+};
+
+/* ORDER: vb_fattr. */
+static const char *const vb_fattrs[VB_NFATTR] = {"parent", "marks", "boxes", "sp0", "state"};
+
+/* ORDER: vb_terrain. Woods, towns and hills block sight; villages do not
+** (ref. VB-16, VB-31). */
+static const gn__terraindef vb_terrains[VB_TR_COUNT] = {
+  {"woods", GN_SHAPE_AREA, GN_FEAT_BLOCKS_LOS},
+  {"town", GN_SHAPE_AREA, GN_FEAT_BLOCKS_LOS},
+  {"village", GN_SHAPE_AREA, 0},
+  {"works", GN_SHAPE_AREA, 0},
+  {"hill", GN_SHAPE_AREA, GN_FEAT_BLOCKS_LOS},
+  {"marsh", GN_SHAPE_AREA, 0},
+  {"river", GN_SHAPE_LINE, 0},
+  {"stream", GN_SHAPE_LINE, 0},
+  {"road", GN_SHAPE_LINE, 0},
+  {"sunken_road", GN_SHAPE_LINE, 0},
+  {"bridge", GN_SHAPE_AREA, 0},
+};
+
+/* ORDER: vb_option. */
+static const gn__attrdef vb_options[VB_OPT_COUNT] = {
+  {"centimetres", 0, 0, 1, NULL, 0, 1},
+  {"open_rosters", 0, 0, 1, NULL, 0, 1},
+  {"days", 1, 1, 9, NULL, 0, 1},
+  {"first_side", 0, 0, GN__MAXSIDES - 1, NULL, 0, 1},
+  {"attacker", 0, 0, GN__MAXSIDES - 1, NULL, 0, 1},
+};
+
+static const gn__verb vb_verbs[] = {
+  {"end", "end [ends the current phase of the active side]", gn__vb_order_end},
+  {"move", "move UNIT to X,Y [facing DEG]", gn__vb_order_move},
+  {"leader", "leader LEADER to X,Y [facing DEG]", gn__vb_order_leader},
+  {"march", "march UNIT [forms march column]", gn__vb_order_march},
+  {"deploy", "deploy UNIT [leaves march column]", gn__vb_order_deploy},
+  {"limber", "limber UNIT", gn__vb_order_limber},
+  {"unlimber", "unlimber UNIT", gn__vb_order_unlimber},
+  {"skirmish", "skirmish UNIT [light cavalry brigade breaks into skirmishers]", gn__vb_order_skirmish},
+  {"reform", "reform UNIT UNIT [UNIT...] [cavalry skirmishers reform their brigade]", gn__vb_order_reform},
+  {"reorder", "reorder UNIT [removes yellow disorder for half a move]", gn__vb_order_reorder},
+  {"reassign", "reassign DIVISION to CORPS [at night]", gn__vb_order_reassign},
+  {"recover", "recover UNIT [takes a pooled odd point at night]", gn__vb_order_recover},
+  {"merge", "merge UNIT into UNIT [at night, under-strength stand]", gn__vb_order_merge},
+  {"campaign", "campaign held|possession|retreat-rearguard|retreat [SIDE]", gn__vb_order_campaign},
+#if GN__VB_COMBAT
+  {"fire", "fire UNIT at UNIT", gn__vb_order_fire},
+  {"charge", "charge UNIT at UNIT", gn__vb_order_charge},
+  {"rally", "rally UNIT [with LEADER]", gn__vb_order_rally},
+#endif
+};
+
+/* The odds checks: the framework's first; the combat helper's rows come from
+** GN__VB_COMBAT_CHECKS (vb.h, combat section). */
+static const gn__check vb_checks[] = {
+  {"day-start", "--month M --day D [--inclement]",
+   "hour of the first turn of battle day D (D >= 2)", "VB-52, VB-53, VB-54, VB-B13", 0,
+   gn__vb_day_start_parse, gn__vb_day_start_run, gn__vb_day_start_label},
+  GN__VB_COMBAT_CHECKS
+};
+
+/* ---------------------------------------------------------------- helpers */
+
+const vb_data *gn__vb_data(const gn_game *g) { return g->sc->rsdata; }
+
+int gn__vb_type(const gn_game *g, int unit) { return g->sc->unit[unit].type; }
+
+int gn__vb_is_infantry(int t) {
+  return t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT || t == VB_T_SKIRMISHER;
+}
+int gn__vb_is_cavalry(int t) {
+  return t == VB_T_CAV_LIGHT || t == VB_T_CAV_HEAVY || t == VB_T_CAV_LANCER;
+}
+int gn__vb_is_artillery(int t) { return t >= VB_T_ART_FOOT && t <= VB_T_BAT_HORSE; }
+int gn__vb_is_battery(int t) { return t == VB_T_BAT_FOOT || t == VB_T_BAT_HORSE; }
+int gn__vb_is_leader(int t) { return t >= VB_T_LDR_DIVISION; }
+
+int gn__vb_is_cav_skirmisher(const gn_game *g, int u) {
+  return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->st.u[u].attr[VB_SKIRMISH_OF] > 0;
+}
+int gn__vb_is_inf_skirmisher(const gn_game *g, int u) {
+  return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->st.u[u].attr[VB_SKIRMISH_OF] == 0;
+}
+
+int gn__vb_alive(const gn_game *g, int u) { return !g->st.u[u].removed && g->st.u[u].strength > 0; }
+
+/* ref. VB-1: with the centimetre option the same numbers are read in cm. */
+const char *gn__vb_unit_word(const gn_game *g) {
+  return g->sc->options[VB_OPT_CENTIMETRES] ? "cm" : "in";
+}
+
+int gn__vb_box_in_feature(gn_box b, const gn_feature *f) {
+  gn_vec2 c[4];
+  gn_box_corners(b, c);
+  if (gn_feature_contains(f, b.c)) return 1;
+  for (int k = 0; k < 4; k++)
+    if (gn_feature_contains(f, c[k])) return 1;
+  /* an edge of the stand crossing the feature */
+  for (int k = 0; k < 4; k++) {
+    gn_crossing x;
+    if (gn_path_crossings(c[k], c[(k + 1) % 4], f, 1, &x, 1) > 0) return 1;
+  }
+  /* a feature wholly inside the stand */
+  if (f->npts > 0) {
+    gn_feature me = {0, GN_SHAPE_AREA, 0, 4, c};
+    if (gn_feature_contains(&me, f->pts[0])) return 1;
+  }
+  return 0;
+}
+
+int gn__vb_in_terrain(const gn_game *g, int unit, int kind) {
+  for (int i = 0; i < g->sc->nterrain; i++)
+    if (g->sc->features[i].kind == kind && gn__vb_box_in_feature(g->st.u[unit].box, &g->sc->features[i]))
+      return 1;
+  return 0;
+}
+
+double gn__vb_enemy_distance(const gn_game *g, int unit, gn_box b) {
+  double best = 1e18;
+  int side = g->sc->unit[unit].side;
+  for (int i = 0; i < g->sc->nunits; i++) {
+    if (g->sc->unit[i].side == side || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i)))
+      continue;
+    double dd = gn_box_distance(b, g->st.u[i].box);
+    if (dd < best) best = dd;
+  }
+  return best;
+}
+
+/* ref. VB-72: 1 SP = 500 men present; a roster casualty about 250 men. */
+int gn__vb_men(const gn_game *g, int sp) { return sp * gn__vb_data(g)->men_per_sp; }
+int gn__vb_casualty_men(const gn_game *g, int n) { return n * gn__vb_data(g)->men_per_casualty; }
+
+int gn__vb_in_contact(gn_game *g, int unit) {
+  int ids[64];
+  int n = gn__units_near(g, unit, GN_CONTACT_EPS, ids, 64);
+  int side = g->sc->unit[unit].side;
+  for (int i = 0; i < n && i < 64; i++)
+    if (g->sc->unit[ids[i]].side != side && !gn__vb_is_leader(gn__vb_type(g, ids[i])) &&
+        gn__vb_alive(g, ids[i]))
+      return 1;
+  return 0;
+}
+
+void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const char *why) {
+  gn__ustate *u = &g->st.u[unit];
+  if (u->attr[VB_DISORDER] >= level) return;
+  u->attr[VB_DISORDER] = level;
+  gn__event(g, "disorder", ref, unit, -1, "%s is %s: %s", g->sc->unit[unit].name,
+            level == 2 ? "permanently disordered" : "disordered", why);
+}
+
+/*
+** Remove n SP from a unit (every loss of the ruleset comes here).
+**   1) clamp to the SP the stand has
+**   2) count the loss in today's record (ref. VB-55)
+**   3) non-artillery losses mark the division's exhaustion record (ref. VB-B12)
+**   4) at 0 SP the stand leaves the table; remember how (ref. VB-56, VB-57)
+*/
+int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, const char *why) {
+  gn__ustate *u = &g->st.u[unit];
+  /* 1) */
+  if (n > u->strength) n = u->strength;
+  if (n <= 0) return 0;
+  u->strength -= n;
+  /* 2) */
+  u->attr[VB_LOST_TODAY] += n;
+  gn_event *e = gn__event(g, "loss", ref, unit, -1, "%s loses %d SP (%s), %d left",
+                          g->sc->unit[unit].name, n, why, u->strength);
+  (void)e;
+  /* 3) */
+  if (!gn__vb_is_artillery(gn__vb_type(g, unit))) {
+    int d = gn__vb_division_of(g, unit);
+    if (d >= 0) gn__vb_exhaust_mark(g, d, n);
+  }
+  /* 4) */
+  if (u->strength == 0) {
+    u->removed = 1;
+    u->attr[VB_WIPED] = wiped;
+    g->grid_dirty = 1;
+    gn__event(g, "eliminated", ref, unit, -1, "%s is eliminated", g->sc->unit[unit].name);
+  }
+  return n;
+}
+
+/* ------------------------------------------------------------------ data */
+
+static int dnum(gn_game *g, const char *key, double *out) { return gn__data_num(g, key, out); }
+
+static int dfrac(gn_game *g, const char *key, int *pair) {
+  int rc = gn__data_list(g, key, 2, pair);
+  if (!rc && pair[1] <= 0) return gn__error(g, GN_EDATA, "%s: denominator must be positive", key);
+  return rc;
+}
+
+/* Reads data/rulesets/vb/{scale,command,move,turn,exhaustion,recovery}.yaml.
+** Fails with GN_EDATA naming the key. */
+static int load_data(gn_game *g, vb_data *d) {
+  char key[96];
+  int rc = 0;
+  double x;
+  rc |= gn__data_int(g, "scale.men_per_sp", &d->men_per_sp);
+  rc |= gn__data_int(g, "scale.men_per_casualty", &d->men_per_casualty);
+  rc |= dnum(g, "command.radius", &d->cmd_radius);
+  rc |= dnum(g, "command.out_of_command.move_factor", &d->ooc_move_factor);
+  for (int t = 0; t < VB_T_COUNT; t++) {
+    snprintf(key, sizeof key, "move.rate.%s", vb_types[t].name);
+    rc |= dnum(g, key, &d->rate[t]);
+  }
+  rc |= dnum(g, "move.rate.heavy_foot_artillery", &d->heavy_foot_rate);
+  rc |= dnum(g, "move.batguns.infantry", &d->batgun_rate_inf);
+  rc |= dnum(g, "move.batguns.cavalry", &d->batgun_rate_cav);
+  rc |= dnum(g, "move.woods.factor", &d->woods_factor);
+  rc |= dnum(g, "move.marsh.factor", &d->marsh_factor);
+  rc |= dnum(g, "move.stream.cost", &d->stream_cost);
+  rc |= dnum(g, "move.road.factor", &d->road_factor);
+  rc |= dnum(g, "move.road.width", &d->road_width);
+  rc |= dnum(g, "move.reform.cost", &d->reform_cost);
+  rc |= dnum(g, "move.skirmish.gap", &d->skirmish_gap);
+  rc |= gn__data_int(g, "move.skirmish.per_sp", &d->skirmish_per_sp);
+  rc |= dnum(g, "move.reorder.cost", &d->disorder_cost);
+  rc |= gn__data_list(g, "move.artillery_prohibited", VB_TR_COUNT, d->art_prohibited);
+  rc |= gn__data_list(g, "move.cavalry_disordered", VB_TR_COUNT, d->cav_disorder);
+  rc |= dnum(g, "move.night.factor", &d->night_factor);
+  rc |= dnum(g, "move.night.screen", &d->night_screen);
+  rc |= dnum(g, "move.march.cost", &d->march_cost);
+  rc |= dnum(g, "move.limber.cost", &d->limber_cost);
+  rc |= gn__data_int(g, "move.village.friends_block", &d->village_friends);
+  rc |= gn__data_list(g, "daylight.first", 12, d->first_turn);
+  rc |= gn__data_list(g, "daylight.last", 12, d->last_turn);
+  rc |= dnum(g, "daylight.latitude", &d->daylight_latitude);
+  rc |= gn__data_int(g, "day_start.die", &d->start_die);
+  rc |= gn__data_int(g, "day_start.inclement", &d->inclement_bonus);
+  rc |= gn__data_int(g, "day_start.later_day", &d->later_day_bonus);
+  int p[2];
+  rc |= dfrac(g, "exhaustion.boxes", p); d->boxes_num = p[0]; d->boxes_den = p[1];
+  rc |= dfrac(g, "exhaustion.broken", p); d->broken_num = p[0]; d->broken_den = p[1];
+  rc |= dfrac(g, "recovery.fraction", p); d->recover_num = p[0]; d->recover_den = p[1];
+  rc |= gn__data_int(g, "recovery.min.infantry_brigade", &d->min_inf_brigade);
+  rc |= gn__data_int(g, "recovery.min.other", &d->min_other);
+  rc |= dfrac(g, "campaign.both", d->camp_both);
+  rc |= dfrac(g, "campaign.holder", d->camp_holder);
+  rc |= dfrac(g, "campaign.holder_artillery", d->camp_holder_art);
+  rc |= dfrac(g, "campaign.rearguard", d->camp_rearguard);
+  rc |= dfrac(g, "campaign.no_rearguard", d->camp_norear);
+  rc |= dfrac(g, "campaign.no_rearguard_artillery", d->camp_norear_art);
+  rc |= dfrac(g, "campaign.rearguard_size", p); d->rearguard_num = p[0]; d->rearguard_den = p[1];
+  (void)x;
+  return rc ? GN_EDATA : 0;
+}
+
+/* ------------------------------------------------------------- setup */
+
+/* ref. VB-9: reserve skirmish stands are declared in the scenario after their
+** light cavalry brigade with skirmish_of: 1; link them and take them off. */
+static int link_skirmishers(gn_game *g) {
+  int brigade = -1;
+  for (int i = 0; i < g->sc->nunits; i++) {
+    gn__ustate *u = &g->st.u[i];
+    int t = gn__vb_type(g, i);
+    if (t == VB_T_CAV_LIGHT) brigade = i;
+    if (t != VB_T_SKIRMISHER || u->attr[VB_SKIRMISH_OF] == 0) continue;
+    if (brigade < 0 || g->sc->unit[brigade].side != g->sc->unit[i].side)
+      return gn__error(g, GN_ESCENARIO, "%s: skirmish_of needs a light cavalry brigade listed before it",
+                       g->sc->unit[i].id);
+    u->attr[VB_SKIRMISH_OF] = brigade + 1;
+    u->attr[VB_MORALE] = g->st.u[brigade].attr[VB_MORALE];
+    u->removed = 1;
+    u->strength = 0;
+  }
+  return 0;
+}
+
+/*
+** The descriptor's setup, at gn_game_start.
+**   1) read the data tables into vb_data (sc->rsdata); the combat helper's too
+**   2) unit defaults derived from the type (lancers, stationary)
+**   3) link cavalry skirmisher reserves
+**   4) the clock: day 1, the scenario's hour, the month's daylight
+**   5) divisional exhaustion records
+*/
+static int vb_setup(gn_game *g) {
+  gn__scen *sc = g->sc;
+  int rc;
+  /* 1) */
+  if (!sc->rsdata) {
+    vb_data *d = gn__calloc(g, 1, sizeof *d);
+    if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
+    sc->rsdata = d;
+    if ((rc = load_data(g, d))) return rc;
+#if GN__VB_COMBAT
+    if ((rc = gn__vb_combat_setup(g, d))) return rc;
+#endif
+  }
+  /* 2) */
+  for (int i = 0; i < sc->nunits; i++) {
+    gn__ustate *u = &g->st.u[i];
+    int t = gn__vb_type(g, i);
+    if (t == VB_T_CAV_LANCER) u->attr[VB_LANCERS] = 1;
+    if (gn__vb_is_leader(t) || gn__vb_is_cavalry(t)) u->attr[VB_STATIONARY] = 0;
+  }
+  /* 3) */
+  if ((rc = link_skirmishers(g))) return rc;
+  /* 4) */
+  int first, last;
+  g->st.rs[VB_RS_DAY] = 1;
+  g->st.rs[VB_RS_HOUR] = sc->hour;
+  gn__vb_daylight(g, sc->month, &first, &last);
+  g->st.rs[VB_RS_FIRST] = first;
+  g->st.rs[VB_RS_LAST] = last;
+  g->st.rs[VB_RS_FIRSTSIDE] = sc->options[VB_OPT_FIRST_SIDE] < sc->nsides ?
+                              sc->options[VB_OPT_FIRST_SIDE] : 0;
+  g->st.phase = VB_PH_COMMAND;
+  g->st.active = g->st.rs[VB_RS_FIRSTSIDE];
+  /* 5) */
+  gn__vb_exhaust_init(g);
+  gn__vb_turn_start(g);
+  g->grid_dirty = 1;
+  return 0;
+}
+
+static void vb_release(gn_game *g, void *rsdata) {
+  vb_data *d = rsdata;
+  if (!d) return;
+#if GN__VB_COMBAT
+  gn__vb_combat_release(g, d);
+#endif
+  gn__free(g, d, sizeof *d);
+}
+
+/* -------------------------------------------------------------- views */
+
+static void add(char *buf, size_t n, const char *w) {
+  size_t l = strlen(buf);
+  if (l + 2 + strlen(w) + 1 > n) return;
+  snprintf(buf + l, n - l, "%s%s", l ? ", " : "", w);
+}
+
+/* The enemy sees position, type and the disorder marker, never the roster SP
+** nor the morale grade (hidden attr), unless the scenario opens the rosters. */
+static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
+  const gn__ustate *u = &g->st.u[unit];
+  int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
+  if (!own && !g->sc->options[VB_OPT_OPEN_ROSTERS]) {
+    v->strength = -1;
+    v->strength0 = -1;
+  }
+  buf[0] = 0;
+  if (u->removed) { add(buf, n, "off table"); return; }
+  if (u->attr[VB_ROUTED]) add(buf, n, "routed");
+  if (u->attr[VB_DISORDER] == 1) add(buf, n, "disordered");
+  if (u->attr[VB_DISORDER] == 2) add(buf, n, "permanently disordered");
+  if (u->attr[VB_STATIONARY]) add(buf, n, "stationary");
+  if (u->attr[VB_MARCH]) add(buf, n, "march column");
+  if (u->attr[VB_LIMBERED]) add(buf, n, "limbered");
+  if (own && !u->attr[VB_INCMD]) add(buf, n, "out of command");
+}
+
+/* "18 June 1815, 1 p.m."; at night "18 June 1815, night". */
+static void vb_clock(const gn_game *g, char *buf, size_t n) {
+  static const char *const months[12] = {"January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December"};
+  int y, m, d;
+  gn__vb_date(g, g->st.rs[VB_RS_DAY], &y, &m, &d);
+  int h = g->st.rs[VB_RS_HOUR];
+  if (g->st.phase >= VB_PH_NIGHT) { snprintf(buf, n, "%d %s %d, night", d, months[m - 1], y); return; }
+  if (h == 0) snprintf(buf, n, "%d %s %d, midnight", d, months[m - 1], y);
+  else if (h == 12) snprintf(buf, n, "%d %s %d, noon", d, months[m - 1], y);
+  else snprintf(buf, n, "%d %s %d, %d %s", d, months[m - 1], y, h % 12, h < 12 ? "a.m." : "p.m.");
+}
+
+const gn__ruleset gn__rs_vb = {
+  "vb", "Volley & Bayonet (with the official modifications)", "in",
+  vb_types, VB_T_COUNT,
+  vb_attrs, VB_NATTR,
+  vb_fattrs, VB_NFATTR,
+  vb_terrains, VB_TR_COUNT,
+  vb_verbs, (int)(sizeof vb_verbs / sizeof vb_verbs[0]),
+  vb_options, VB_OPT_COUNT,
+  vb_checks, (int)(sizeof vb_checks / sizeof vb_checks[0]),
+  vb_setup, vb_release, vb_view, vb_clock, gn__vb_phase_name,
+};

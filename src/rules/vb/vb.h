@@ -1,0 +1,353 @@
+/*
+** vb.h: internals of the Volley & Bayonet ruleset (id "vb").
+**
+** Two helpers share this header:
+**   - the framework (vb.c, turn.c, command.c, move.c, exhaust.c, days.c,
+**     campaign.c): schema, sequence of play, command, movement, exhaustion,
+**     multi-day battles;
+**   - the combat helper (fire.c, morale.c, melee.c, retreat.c): the section
+**     marked "combat" below, which that helper owns and may change.
+**
+** State: per-unit values live in g->st.u[i].attr[] indexed by vb_attr,
+** per-formation values in g->st.f[i][] indexed by vb_fattr, globals in
+** g->st.rs[] indexed by vb_rs. Tables read from data/rulesets/vb/ (yaml) are in
+** vb_data, hung on g->sc->rsdata (read-only during play).
+*/
+#ifndef GN_VB_H
+#define GN_VB_H
+
+#include "core.h"
+
+/* ------------------------------------------------------------ unit types */
+/* ORDER: as the descriptor's types (vb.c vb_types[]). */
+typedef enum vb_type {
+  VB_T_INF_BRIGADE,       /* infantry_brigade, 3x3 in */
+  VB_T_INF_REGIMENT,      /* infantry_regiment, 3x1.5 in */
+  VB_T_SKIRMISHER,        /* skirmisher (infantry; cavalry when VB_SKIRMISH_OF >= 0) */
+  VB_T_CAV_LIGHT,         /* cavalry_light */
+  VB_T_CAV_HEAVY,         /* cavalry_heavy */
+  VB_T_CAV_LANCER,        /* cavalry_lancer */
+  VB_T_ART_FOOT,          /* artillery_foot (battalion) */
+  VB_T_ART_HORSE,         /* artillery_horse (battalion) */
+  VB_T_BAT_FOOT,          /* battery_foot (1 SP, ref. VB-19) */
+  VB_T_BAT_HORSE,         /* battery_horse */
+  VB_T_LDR_DIVISION,      /* leader_division */
+  VB_T_LDR_CORPS,         /* leader_corps */
+  VB_T_LDR_ARMY,          /* leader_army */
+  VB_T_COUNT
+} vb_type;
+
+/* ------------------------------------------------------- unit attributes */
+/* ORDER: as the descriptor's attrs (vb.c vb_attrs[]). At most GN__MAXATTR. */
+typedef enum vb_attr {
+  VB_MORALE,          /* morale grade 3..6 (hidden from the enemy) */
+  VB_DISORDER,        /* 0 none, 1 disordered (yellow), 2 permanently disordered (red) */
+  VB_ROUTED,          /* 1 routed */
+  VB_STATIONARY,      /* 1 did not move in its last movement phase (ref. VB-B16) */
+  VB_MARCH,           /* 1 in march column */
+  VB_LIMBERED,        /* artillery: 1 limbered (ref. VB-B15) */
+  VB_BATGUNS,         /* 1 has battalion guns (ref. VB-22..VB-29) */
+  VB_GRENADIERS,      /* 1 grenadiers / guard (melee tie-break) */
+  VB_SHARPSHOOTERS,   /* 1 sharpshooter skirmishers (ref. VB-29) */
+  VB_LANCERS,         /* 1 lancers (set for cavalry_lancer too) (ref. VB-5) */
+  VB_WEIGHT,          /* artillery weight: 0 light, 1 field, 2 heavy */
+  VB_NATION,          /* nationality number, for recovery pairing (ref. VB-59) */
+  VB_LOST_TODAY,      /* SP lost today (ref. VB-55) */
+  VB_MOVED,           /* 1 moved (or changed formation) in this movement phase */
+  VB_MOVE_USED,       /* movement used this phase, in hundredths of a table unit */
+  VB_FIRED,           /* 1 fired this combat phase */
+  VB_MELEED,          /* 1 in melee this combat phase */
+  VB_SKIRMISH_OF,     /* cavalry skirmisher: unit index of its brigade + 1; 0 none (ref. VB-9).
+                         In a scenario, `skirmish_of: 1` on a skirmisher declares it a
+                         reserve stand of the nearest light cavalry brigade listed before it:
+                         setup takes it off the table and links it. */
+  VB_TOWN_DIS,        /* 1 already disordered by towns this turn (ref. VB-14) */
+  VB_WIPED,           /* how its last SP went: 0 normal, 1 surrounded, 2 artillery in melee,
+                         3 artillery routed in contact (ref. VB-56, VB-57) */
+  VB_INCMD,           /* 1 in command (refreshed at command phase and each move) */
+  VB_REFORM,          /* cavalry skirmisher reforming: paid half its move (ref. VB-11) */
+  VB_SPARE1,          /* free for the combat helper (rename in vb.c and here) */
+  VB_SPARE2,
+  VB_NATTR
+} vb_attr;
+
+/* ------------------------------------------------- formation attributes */
+/* ORDER: as the descriptor's fattrs. At most GN__MAXFATTR. */
+typedef enum vb_fattr {
+  VB_F_PARENT,        /* current parent formation + 1 (0: scenario's parent); ref. VB-67 */
+  VB_F_MARKS,         /* divisional exhaustion: boxes marked (ref. VB-B12) */
+  VB_F_BOXES,         /* divisional exhaustion: boxes on the record */
+  VB_F_SP0,           /* non-artillery SP at the start of the battle */
+  VB_F_STATE,         /* 0 fresh, 1 exhausted, 2 broken */
+  VB_NFATTR
+} vb_fattr;
+
+enum { VB_FRESH, VB_EXHAUSTED, VB_BROKEN };
+
+/* ---------------------------------------------------------- terrain kinds */
+/* ORDER: as the descriptor's terrain (vb.c vb_terrains[]). */
+typedef enum vb_terrain {
+  VB_TR_WOODS,        /* area, blocks sight */
+  VB_TR_TOWN,         /* area, blocks sight */
+  VB_TR_VILLAGE,      /* area, does not block sight (ref. VB-16, VB-31) */
+  VB_TR_WORKS,        /* area */
+  VB_TR_HILL,         /* area, blocks sight */
+  VB_TR_MARSH,        /* area, closed to artillery */
+  VB_TR_RIVER,        /* line, impassable but at bridges */
+  VB_TR_STREAM,       /* line */
+  VB_TR_ROAD,         /* line */
+  VB_TR_SUNKEN_ROAD,  /* line (ref. VB-30) */
+  VB_TR_BRIDGE,       /* area laid over a river or stream (ref. VB-13) */
+  VB_TR_COUNT
+} vb_terrain;
+
+/* ------------------------------------------------------------- phases */
+/* Each side in turn runs COMMAND..EXHAUST; NIGHT and RECOVERY come between
+** days. ORDER: vb_phase_names[] in turn.c. */
+typedef enum vb_phase {
+  VB_PH_COMMAND,
+  VB_PH_MOVE,
+  VB_PH_RALLY,
+  VB_PH_MORALE,
+  VB_PH_COMBAT,
+  VB_PH_EXHAUST,
+  VB_PH_NIGHT,        /* both sides: one full move each, reassign divisions */
+  VB_PH_RECOVERY,     /* both sides: recover / merge choices */
+  VB_PH_COUNT
+} vb_phase;
+
+/* ---------------------------------------------------- ruleset globals */
+typedef enum vb_rs {
+  VB_RS_DAY,          /* battle day, 1-based */
+  VB_RS_HOUR,         /* hour of the current turn, 0..23 */
+  VB_RS_FIRST,        /* first daylight turn (hour) of the current day */
+  VB_RS_LAST,         /* last daylight turn (hour) of the current day */
+  VB_RS_FIRSTSIDE,    /* side that moves first in each turn */
+  VB_RS_RECOVERED,    /* recovery of this night already applied (1) */
+  VB_RS_NRS
+} vb_rs;
+
+/* ------------------------------------------------------ scenario options */
+/* ORDER: as the descriptor's options (vb.c vb_options[]). At most 16. */
+typedef enum vb_option {
+  VB_OPT_CENTIMETRES,   /* ref. VB-1: the table is measured in cm, same numbers */
+  VB_OPT_OPEN_ROSTERS,  /* enemy sees SP */
+  VB_OPT_DAYS,          /* days the battle may last (game over at nightfall of the last) */
+  VB_OPT_FIRST_SIDE,    /* side that moves first each turn */
+  VB_OPT_ATTACKER,      /* side that rolls the next day's start (ref. VB-52) */
+  VB_OPT_COUNT
+} vb_option;
+
+/* ---------------------------------------------------------- cached data */
+#define VB_MAXBOXES 64
+
+typedef struct vb_data {
+  /* scale.yaml */
+  int men_per_sp, men_per_casualty;         /* ref. VB-72 */
+  /* command.yaml */
+  double cmd_radius;                        /* ref. VB-B2 */
+  double ooc_move_factor;                   /* ref. VB-B3 */
+  /* move.yaml */
+  double rate[VB_T_COUNT];                  /* ref. VB-B4 */
+  double heavy_foot_rate;                   /* heavy foot artillery (weight 2) */
+  double batgun_rate_inf, batgun_rate_cav;  /* ref. VB-26 */
+  double woods_factor;                      /* cost multiplier of ground in woods */
+  double marsh_factor;
+  double stream_cost;                       /* fraction of the full move to cross */
+  double road_factor;                       /* march column wholly on a road */
+  double road_width;
+  double reform_cost;                       /* ref. VB-11: fraction of the move */
+  double skirmish_gap;                      /* spacing of new cavalry skirmishers */
+  int skirmish_per_sp;                      /* ref. VB-10: 1 one stand per SP, 0 two stands */
+  double disorder_cost;                     /* ref. VB-B20: fraction of the move to rally yellow */
+  int art_prohibited[VB_TR_COUNT];          /* ref. VB-27 */
+  int cav_disorder[VB_TR_COUNT];            /* terrain that disorders cavalry */
+  double night_factor;                      /* ref. VB-66: night move, fraction of a full move */
+  double night_screen;                      /* ref. VB-66: half-width of the band a screen covers */
+  double march_cost, limber_cost;           /* fractions of the move (ref. VB-B14, VB-B15) */
+  int village_friends;                      /* ref. VB-18: 1 friendly skirmishers block too */
+  /* turn.yaml */
+  int first_turn[12], last_turn[12];        /* ref. VB-B13, VB-51, VB-54 */
+  double daylight_latitude;                 /* latitude the table was computed for */
+  int start_die, inclement_bonus, later_day_bonus;   /* ref. VB-52, VB-53 */
+  /* exhaustion.yaml */
+  int boxes_num, boxes_den;                 /* boxes = ceil(SP0 * num / den) */
+  int broken_num, broken_den;               /* broken when lost >= SP0 * num / den */
+  /* recovery.yaml */
+  int recover_num, recover_den;             /* ref. VB-55 */
+  int min_inf_brigade, min_other;           /* ref. VB-61 */
+  int camp_both[2];                         /* ref. VB-68: num, den */
+  int camp_holder[2], camp_holder_art[2];   /* ref. VB-69 */
+  int camp_rearguard[2];                    /* ref. VB-69 */
+  int camp_norear[2], camp_norear_art[2];   /* ref. VB-71 */
+  int rearguard_num, rearguard_den;         /* ref. VB-70 */
+  void *combat;                             /* the combat helper's tables (its own struct) */
+} vb_data;
+
+/* ------------------------------------------------------ helpers (vb.c) */
+const vb_data *gn__vb_data(const gn_game *g);
+int gn__vb_type(const gn_game *g, int unit);
+int gn__vb_is_infantry(int type);          /* brigades, regiments, infantry skirmishers */
+int gn__vb_is_cavalry(int type);
+int gn__vb_is_artillery(int type);
+int gn__vb_is_battery(int type);
+int gn__vb_is_leader(int type);
+/* Cavalry skirmisher (type skirmisher made from a light cavalry brigade). */
+int gn__vb_is_cav_skirmisher(const gn_game *g, int unit);
+/* Infantry skirmisher. */
+int gn__vb_is_inf_skirmisher(const gn_game *g, int unit);
+/* A stand on the table and not removed. */
+int gn__vb_alive(const gn_game *g, int unit);
+/* "in" or "cm" (ref. VB-1). */
+const char *gn__vb_unit_word(const gn_game *g);
+/* 1 when the unit's stand overlaps a feature of that terrain kind. */
+int gn__vb_in_terrain(const gn_game *g, int unit, int kind);
+/* 1 when the box overlaps the (area or line) feature. */
+int gn__vb_box_in_feature(gn_box b, const gn_feature *f);
+/* Edge distance from the unit to the nearest living enemy stand (leaders
+** excluded), or a large number when there is none; the box stands for the
+** unit's stand. */
+double gn__vb_enemy_distance(const gn_game *g, int unit, gn_box b);
+/* Men in n SP (ref. VB-72: 1 SP = 500 men) and in n roster casualties (250). */
+int gn__vb_men(const gn_game *g, int sp);
+int gn__vb_casualty_men(const gn_game *g, int casualties);
+/* 1 when some enemy stand touches the unit's stand. */
+int gn__vb_in_contact(gn_game *g, int unit);
+/* Set the disorder level (never lowers it); logs with ref. */
+void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const char *why);
+/* Remove n SP from a unit; records today's losses, marks the division's
+** exhaustion record (non-artillery), removes the stand at 0 SP with how it was
+** wiped out (VB_WIPED value). Returns the SP actually lost. Every loss of SP in
+** the ruleset goes through here. Cannot fail (an event is logged if memory allows). */
+int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, const char *why);
+
+/* ---------------------------------------------------- command.c */
+/* Division formation of a unit (following night reassignments), -1 none. */
+int gn__vb_division_of(const gn_game *g, int unit);
+/* Current parent of formation f (ref. VB-67). */
+int gn__vb_fparent(const gn_game *g, int f);
+/* 1 when leader (a leader unit) may command unit (ref. VB-2, VB-3, VB-4). */
+int gn__vb_can_command(const gn_game *g, int leader, int unit);
+/* 1 when unit is within the command radius of a leader who may command it
+** (ref. VB-B2). Leaders themselves are always in command. */
+int gn__vb_in_command(gn_game *g, int unit);
+/* Echelon of the formation a leader commands; -1 if none. */
+int gn__vb_leader_echelon(const gn_game *g, int leader);
+/* Refreshes VB_INCMD of every stand of side. */
+void gn__vb_command_refresh(gn_game *g, int side);
+
+/* ---------------------------------------------------- exhaust.c */
+/* A division's state (VB_FRESH, VB_EXHAUSTED, VB_BROKEN), VB_FRESH when none. */
+int gn__vb_division_state(const gn_game *g, int division);
+/* 1 when the unit's division is exhausted or broken (no closing on the enemy,
+** no melee initiated; ref. VB-B12). */
+int gn__vb_exhausted(const gn_game *g, int unit);
+/* Marks the record after a non-artillery loss; logs a state change. */
+void gn__vb_exhaust_mark(gn_game *g, int division, int n);
+/* End of a side's turn: re-evaluates its divisions. */
+int gn__vb_phase_exhaust(gn_game *g, int side);
+void gn__vb_exhaust_init(gn_game *g);
+
+/* ---------------------------------------------------- turn.c, days.c */
+int gn__vb_order_end(gn_game *g, const gn__args *a);
+/* Refuses (returns GN_EREFUSED) unless it is `phase` and, when unit >= 0 and a
+** side is active, the unit's side is the active one. 0 when allowed. */
+int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const char *what);
+/* Start of the active side's turn: clears VB_FIRED and VB_MELEED of every
+** stand and VB_TOWN_DIS of the side's; refreshes command. */
+void gn__vb_turn_start(gn_game *g);
+const char *gn__vb_phase_name(const gn_game *g);
+/* Daylight for a month 1..12 at the scenario's latitude (ref. VB-B13). */
+void gn__vb_daylight(const gn_game *g, int month, int *first, int *last);
+/* The next day's first turn: rolls the start die (ref. VB-52, VB-53). */
+int gn__vb_day_start(gn_game *g, int month, int day, int inclement, int *hour);
+/* Night and recovery (ref. VB-55..VB-67). */
+int gn__vb_night_begin(gn_game *g);
+/* `end` of the night phase: recovery of the day's casualties, then the
+** recovery phase (player choices). */
+int gn__vb_night_end(gn_game *g);
+/* `end` of the recovery phase: the choices left to defaults, exhaustion
+** reset, the next day's first turn. */
+int gn__vb_recovery_apply(gn_game *g);
+int gn__vb_order_recover(gn_game *g, const gn__args *a);
+int gn__vb_order_merge(gn_game *g, const gn__args *a);
+int gn__vb_order_reassign(gn_game *g, const gn__args *a);
+void gn__vb_date(const gn_game *g, int day, int *year, int *month, int *mday);
+/* The odds check "day-start" (row in vb.c's checks). */
+int gn__vb_day_start_parse(gn_game *g, int argc, const char *const *argv, void *cx);
+int gn__vb_day_start_run(gn_game *g, const void *cx, int64_t *outcome);
+void gn__vb_day_start_label(const void *cx, int64_t outcome, char *buf, size_t n);
+
+/* ---------------------------------------------------- move.c */
+int gn__vb_order_move(gn_game *g, const gn__args *a);
+int gn__vb_order_leader(gn_game *g, const gn__args *a);
+int gn__vb_order_march(gn_game *g, const gn__args *a);
+int gn__vb_order_deploy(gn_game *g, const gn__args *a);
+int gn__vb_order_limber(gn_game *g, const gn__args *a);
+int gn__vb_order_unlimber(gn_game *g, const gn__args *a);
+int gn__vb_order_skirmish(gn_game *g, const gn__args *a);
+int gn__vb_order_reform(gn_game *g, const gn__args *a);
+/* `reorder UNIT`: removes yellow disorder in the movement phase for half a
+** move, in command and out of contact (ref. VB-B20). Rallying routed stands
+** is the combat helper's `rally`. */
+int gn__vb_order_reorder(gn_game *g, const gn__args *a);
+/* End of a side's movement phase: stationary, reforms, out-of-command disorder. */
+void gn__vb_move_end(gn_game *g, int side);
+/* Start of a side's movement phase: clears per-phase marks. */
+void gn__vb_move_begin(gn_game *g, int side);
+
+/* ---------------------------------------------------- campaign.c */
+enum { VB_CAMP_HELD, VB_CAMP_POSSESSION, VB_CAMP_REARGUARD, VB_CAMP_RETREAT };
+/* Campaign recovery at the end of a battle (ref. VB-68..VB-71) for side, which
+** is in situation `how`; returns the SP recovered. */
+int gn__vb_campaign(gn_game *g, int side, int how);
+/* 1 when side has a rearguard now (ref. VB-70). */
+int gn__vb_rearguard(const gn_game *g, int side);
+int gn__vb_order_campaign(gn_game *g, const gn__args *a);
+
+/* ==================================================================== */
+/* ---- combat (owned by the VB combat helper) ---- */
+/*
+** The framework calls these; the combat helper implements them in fire.c,
+** morale.c, melee.c, retreat.c and may change anything in this section.
+**
+** Hooks called by turn.c when a side ends the phase (after its orders):
+**   gn__vb_phase_morale(g, side)  end of side's morale phase
+**   gn__vb_phase_combat(g, side)  end of side's combat phase
+** Order handlers listed in the verb table of vb.c: fire, charge, rally.
+** Data: the combat helper reads fire.yaml, morale.yaml, melee.yaml in
+** gn__vb_combat_setup (called from the descriptor's setup) into its own
+** struct hung on vb_data.combat, freed by gn__vb_combat_release.
+** Losses of SP go through gn__vb_lose_sp (vb.c) so that recovery and
+** exhaustion see them; a stand wiped out while surrounded, or artillery lost
+** in melee or routing in contact, passes the VB_WIPED reason (VB-56, VB-57).
+** The framework's `move` refuses to end in contact with an enemy stand:
+** closing to contact is `charge`. turn.c clears VB_FIRED and VB_MELEED of
+** every stand at the start of each side's turn. Disorder: gn__vb_disorder.
+** Command: gn__vb_in_command, gn__vb_leader_echelon (corps/army leaders rally,
+** VB-B10); exhaustion: gn__vb_exhausted, gn__vb_division_state (broken
+** divisions do not rally). Terrain: gn__vb_in_terrain (VB-15 no dice in towns).
+**
+** GN__VB_COMBAT: set it to 1 once every function below exists; until then
+** the framework neither calls nor lists them (so the tree links).
+** GN__VB_COMBAT_CHECKS: rows of gn__check for the odds calculator (fire,
+** morale, melee, tie), each ending with a comma; vb.c puts them after its own.
+*/
+#define GN__VB_COMBAT 0
+#define GN__VB_COMBAT_CHECKS /* e.g. { "fire", "--dice N ...", ... }, */
+
+int gn__vb_fire(gn_game *g, int unit, int target, int *hits);
+int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner);
+int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed);
+int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed);
+int gn__vb_rally(gn_game *g, int leader, int unit);
+int gn__vb_phase_morale(gn_game *g, int side);
+int gn__vb_phase_combat(gn_game *g, int side);
+int gn__vb_order_fire(gn_game *g, const gn__args *a);
+int gn__vb_order_charge(gn_game *g, const gn__args *a);
+int gn__vb_order_rally(gn_game *g, const gn__args *a);
+int gn__vb_combat_setup(gn_game *g, vb_data *d);
+void gn__vb_combat_release(gn_game *g, vb_data *d);
+/* ---- end of combat section ---- */
+
+#endif /* GN_VB_H */

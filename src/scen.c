@@ -1,0 +1,975 @@
+/*
+** scen.c: the scenario file (docs/scenario.md) into a gn__scen.
+**
+** The loader reads the whole file whatever it finds: every problem becomes a
+** diagnostic "file:line:col: message" and the reading goes on, so a designer
+** sees all the mistakes of a file at once. Only a YAML syntax error stops it.
+** Anything wrong means nothing is kept: the half-built scenario is freed.
+**
+** Order of reading: the header (version, name, ruleset, table, date, weather,
+** turns, options), sides, formations, units, then the checks that need them
+** all (formation parents, sides and leaders; a unit per side), terrain and
+** objectives. After a clean structure, the ruleset data (data.c).
+*/
+#include "yaml.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double PI = 3.14159265358979323846;
+
+/* The state of one load. */
+typedef struct loader {
+  gn_game *g;
+  gn__yaml *y;
+  gn__scen *sc;
+  const gn__ruleset *rs;      /* NULL when the ruleset is missing or unknown */
+  int table_ok;               /* width and height were read */
+  int oom;
+  int sidenode[GN__MAXSIDES]; /* where each side's id was written */
+  /* formations: where their references were written, for later checks */
+  int *fside, *fparent, *fleader, *fnode;
+  int *fside_given;           /* 1 when 'side' was given and valid */
+  int nf;                     /* size of the arrays above */
+  /* units */
+  int *uid, *ucode;           /* nodes of id and code (0 when no code) */
+  int nu;
+} loader;
+
+/* ------------------------------------------------------------- strings */
+
+/* Interns a copy of s in sc; returns it, or NULL when out of memory. */
+static char *intern(gn_game *g, gn__scen *sc, const char *s) {
+  char *c;
+  if (sc->nstrings == sc->capstrings) {
+    int cap = sc->capstrings ? sc->capstrings * 2 : 64;
+    char **ns = gn__realloc(&g->alloc, sc->strings, (size_t)sc->capstrings * sizeof *ns,
+                            (size_t)cap * sizeof *ns);
+    if (!ns) return NULL;
+    sc->strings = ns; sc->capstrings = cap;
+  }
+  if (!(c = gn__strdup(g, s))) return NULL;
+  sc->strings[sc->nstrings++] = c;
+  return c;
+}
+
+/* NULL only when out of memory. */
+const char *gn__scen_str(gn_game *g, gn__scen *sc, const char *s) {
+  return intern(g, sc, s);
+}
+
+/* Interns s for the loader. Never NULL: on OOM it notes it and returns "",
+** and the load ends with GN_ENOMEM. */
+static const char *keep(loader *L, const char *s) {
+  const char *c = intern(L->g, L->sc, s ? s : "");
+  if (!c) { L->oom = 1; return ""; }
+  return c;
+}
+
+/* ASCII letters compared without case. */
+static int lc(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+static int cmpi(const char *a, const char *b) {
+  for (; *a && lc((unsigned char)*a) == lc((unsigned char)*b); a++, b++) {}
+  return lc((unsigned char)*a) - lc((unsigned char)*b);
+}
+
+/* 1 when s is a valid id: one or more of [A-Za-z0-9_.-]. */
+static int ident_ok(const char *s) {
+  if (!*s) return 0;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+          *s == '_' || *s == '.' || *s == '-'))
+      return 0;
+  return 1;
+}
+
+/* ------------------------------------------------------------- name index */
+/* Sorted (key, index) pairs: uniqueness checks and look-ups in O(n log n)
+** for battles of thousands of stands. */
+typedef struct nidx { const char *key; int i; } nidx;
+
+static int nidx_cmp(const void *a, const void *b) {
+  const nidx *x = a, *z = b;
+  int c = strcmp(x->key, z->key);
+  return c ? c : (x->i > z->i) - (x->i < z->i);
+}
+
+static int nidx_cmpi(const void *a, const void *b) {
+  const nidx *x = a, *z = b;
+  int c = cmpi(x->key, z->key);
+  return c ? c : (x->i > z->i) - (x->i < z->i);
+}
+
+/* The entry of the first (lowest index) pair whose key equals key, or -1. */
+static int nidx_find(const nidx *ix, int n, const char *key, int nocase) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    int c = nocase ? cmpi(ix[mid].key, key) : strcmp(ix[mid].key, key);
+    if (c < 0) lo = mid + 1; else hi = mid;
+  }
+  if (lo < n && !(nocase ? cmpi(ix[lo].key, key) : strcmp(ix[lo].key, key))) return lo;
+  return -1;
+}
+
+/* ------------------------------------------------------------- value readers */
+
+/* A required id under key in map: a string of [A-Za-z0-9_.-]. 0 or -1. */
+static int read_id(loader *L, int map, int node, const char *what, const char **out) {
+  const char *s;
+  if (gn__yaml_need(L->y, map, node, "id", what)) return -1;
+  if (gn__yaml_str(L->y, node, "id", &s)) return -1;
+  if (!ident_ok(s)) {
+    gn__yaml_error(L->y, node, "invalid id '%s' for %s: use letters, digits, '_', '.' "
+                   "and '-'", s, what);
+    return -1;
+  }
+  *out = keep(L, s);
+  return 0;
+}
+
+/* An optional string: *out = default when the key is absent. 0 or -1. */
+static int read_opt_str(loader *L, int node, const char *key, const char *def,
+                        const char **out) {
+  const char *s;
+  if (!node) { *out = def; return 0; }
+  if (gn__yaml_str(L->y, node, key, &s)) return -1;
+  *out = keep(L, s);
+  return 0;
+}
+
+/* A number > 0 (or >= 0 when zero_ok). 0 or -1. */
+static int read_pos(loader *L, int node, const char *key, int zero_ok, double *out) {
+  double v;
+  if (gn__yaml_num(L->y, node, key, &v)) return -1;
+  if (zero_ok ? v < 0 : v <= 0) {
+    gn__yaml_error(L->y, node, "'%s' must be %s 0, got %g", key, zero_ok ? ">=" : ">", v);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+/* A point [x, y]. 0 or -1. */
+static int read_point(loader *L, int node, const char *key, gn_vec2 *p) {
+  char got[64];
+  if (gn__yaml_kind(L->y, node) != GN__Y_SEQ || gn__yaml_len(L->y, node) != 2) {
+    gn__yaml_error(L->y, node, "expected a point [x, y] for '%s', got %s", key,
+                   gn__yaml_got(L->y, node, got, sizeof got));
+    return -1;
+  }
+  if (gn__yaml_num(L->y, gn__yaml_item(L->y, node, 0), key, &p->x) |
+      gn__yaml_num(L->y, gn__yaml_item(L->y, node, 1), key, &p->y))
+    return -1;
+  return 0;
+}
+
+/* 1 when p lies on the table (edges included), or the table is unknown. */
+static int on_table(const loader *L, gn_vec2 p) {
+  if (!L->table_ok) return 1;
+  return p.x >= 0 && p.y >= 0 && p.x <= L->sc->width && p.y <= L->sc->height;
+}
+
+/* A side given by id; *side = its index. 0 or -1 ("unknown side"). */
+static int read_side(loader *L, int node, const char *key, int *side) {
+  const char *s;
+  char hint[96];
+  gn__ysuggest sg;
+  int i;
+  if (gn__yaml_str(L->y, node, key, &s)) return -1;
+  for (i = 0; i < L->sc->nsides; i++)
+    if (!strcmp(L->sc->side[i].id, s)) { *side = i; return 0; }
+  gn__yaml_suggest_init(&sg, s);
+  for (i = 0; i < L->sc->nsides; i++) gn__yaml_suggest_add(&sg, L->sc->side[i].id);
+  gn__yaml_error(L->y, node, "unknown side '%s'%s", s, gn__yaml_suggest_text(&sg, hint, sizeof hint));
+  return -1;
+}
+
+/* Writes "a, b or c" for the names of an enumeration. */
+static void list_names(const char *const *names, char *buf, size_t n) {
+  size_t o = 0;
+  int i, k;
+  for (k = 0; names[k]; k++) {}
+  buf[0] = 0;
+  for (i = 0; i < k && o < n; i++) {
+    int w = snprintf(buf + o, n - o, "%s%s", i == 0 ? "" : i == k - 1 ? " or " : ", ", names[i]);
+    if (w < 0) break;
+    o += (size_t)w;
+  }
+}
+
+/* A value of a ruleset attribute or option (gn__attrdef): a name of its
+** enumeration (names[k] is the value k) or a number in [min, max]; for 0..1
+** attributes without names, true/false too. 0 or -1. */
+static int read_attr(loader *L, int node, const gn__attrdef *a, int *out) {
+  const char *s = gn__yaml_text(L->y, node);
+  char got[64], list[256], hint[96];
+  int numeric = s && gn__yaml_plain(L->y, node) &&
+                (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9'));
+  if (numeric || !s) return gn__yaml_int(L->y, node, a->name, a->min, a->max, out);
+  if (a->names) {
+    int k;
+    gn__ysuggest sg;
+    for (k = 0; a->names[k]; k++)
+      if (!strcmp(a->names[k], s) && k >= a->min && k <= a->max) { *out = k; return 0; }
+    gn__yaml_suggest_init(&sg, s);
+    for (k = 0; a->names[k]; k++) gn__yaml_suggest_add(&sg, a->names[k]);
+    list_names(a->names, list, sizeof list);
+    gn__yaml_error(L->y, node, "unknown value %s for '%s' (expected %s)%s",
+                   gn__yaml_got(L->y, node, got, sizeof got), a->name, list,
+                   gn__yaml_suggest_text(&sg, hint, sizeof hint));
+    return -1;
+  }
+  if (a->min == 0 && a->max == 1) return gn__yaml_bool(L->y, node, a->name, out);
+  return gn__yaml_int(L->y, node, a->name, a->min, a->max, out);
+}
+
+/* Reads a mapping of ruleset attributes (unit attrs or scenario options) into
+** vals[] (indexed as defs). what: "attribute" / "option"; only defs with
+** scenario set are accepted when scen_only. Problems are recorded. */
+static void read_attrs(loader *L, int node, const char *key, const gn__attrdef *defs,
+                       int ndefs, int scen_only, const char *what, int *vals) {
+  char got[64], hint[96];
+  int i, k, n, seen[GN__MAXATTR > 16 ? GN__MAXATTR : 16];
+  if (gn__yaml_kind(L->y, node) != GN__Y_MAP) {
+    gn__yaml_error(L->y, node, "expected a mapping for '%s', got %s", key,
+                   gn__yaml_got(L->y, node, got, sizeof got));
+    return;
+  }
+  if (!L->rs) return;   /* nothing to check against */
+  memset(seen, 0, sizeof seen);
+  n = gn__yaml_len(L->y, node);
+  for (i = 0; i < n; i++) {
+    int kn = gn__yaml_key(L->y, node, i), vn = gn__yaml_value(L->y, node, i);
+    const char *name = gn__yaml_text(L->y, kn);
+    if (!name) {
+      gn__yaml_error(L->y, kn, "expected a name in '%s', got %s", key,
+                     gn__yaml_got(L->y, kn, got, sizeof got));
+      continue;
+    }
+    for (k = 0; k < ndefs && strcmp(defs[k].name, name); k++) {}
+    if (k == ndefs) {
+      gn__ysuggest sg;
+      gn__yaml_suggest_init(&sg, name);
+      for (k = 0; k < ndefs; k++)
+        if (!scen_only || defs[k].scenario) gn__yaml_suggest_add(&sg, defs[k].name);
+      gn__yaml_error(L->y, kn, "unknown %s '%s' for ruleset '%s'%s", what, name, L->rs->id,
+                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      continue;
+    }
+    if (scen_only && !defs[k].scenario) {
+      gn__yaml_error(L->y, kn, "%s '%s' cannot be set by a scenario", what, name);
+      continue;
+    }
+    if (seen[k]) {
+      gn__yaml_error(L->y, kn, "duplicate %s '%s' (first at line %d)", what, name, seen[k]);
+      continue;
+    }
+    seen[k] = gn__yaml_line(L->y, kn);
+    read_attr(L, vn, &defs[k], &vals[k]);
+  }
+}
+
+/* ------------------------------------------------------------- the header */
+
+static const char *const MONTHS[12] = {
+  "January", "February", "March", "April", "May", "June", "July", "August",
+  "September", "October", "November", "December"
+};
+
+/* Days in a month of the Gregorian calendar. Cannot fail. */
+static int month_days(int year, int month) {
+  static const int d[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (month == 2 && ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0)) return 29;
+  return d[month - 1];
+}
+
+/* table: {width, height, unit}. */
+static void read_table(loader *L, int node) {
+  static const char *const keys[] = {"width", "height", "unit", NULL};
+  int v[3], ok = 1;
+  const char *unit;
+  if (gn__yaml_map(L->y, node, "'table'", keys, v)) return;
+  if (gn__yaml_need(L->y, node, v[0], "width", "'table'") ||
+      read_pos(L, v[0], "width", 0, &L->sc->width))
+    ok = 0;
+  if (gn__yaml_need(L->y, node, v[1], "height", "'table'") ||
+      read_pos(L, v[1], "height", 0, &L->sc->height))
+    ok = 0;
+  L->table_ok = ok;
+  if (v[2] && !gn__yaml_str(L->y, v[2], "unit", &unit) && L->rs && strcmp(unit, L->rs->unit))
+    gn__yaml_error(L->y, v[2], "table unit '%s' does not match ruleset '%s', which measures "
+                   "in '%s'", unit, L->rs->id, L->rs->unit);
+}
+
+/* date: {year, month, day, hour, latitude}. */
+static void read_date(loader *L, int node) {
+  static const char *const keys[] = {"year", "month", "day", "hour", "latitude", NULL};
+  int v[5], year = 0, month = 0, day = 0;
+  gn__scen *sc = L->sc;
+  sc->latitude = 50.0;
+  if (gn__yaml_map(L->y, node, "'date'", keys, v)) return;
+  if (!gn__yaml_need(L->y, node, v[0], "year", "'date'") &&
+      !gn__yaml_int(L->y, v[0], "year", 1, 9999, &year))
+    sc->year = year;
+  if (!gn__yaml_need(L->y, node, v[1], "month", "'date'") &&
+      !gn__yaml_int(L->y, v[1], "month", 1, 12, &month))
+    sc->month = month;
+  if (!gn__yaml_need(L->y, node, v[2], "day", "'date'") &&
+      !gn__yaml_int(L->y, v[2], "day", 1, 31, &day)) {
+    if (year && month && day > month_days(year, month))
+      gn__yaml_error(L->y, v[2], "'day' must be 1..%d for %s %d, got %d",
+                     month_days(year, month), MONTHS[month - 1], year, day);
+    sc->day = day;
+  }
+  if (!gn__yaml_need(L->y, node, v[3], "hour", "'date'"))
+    gn__yaml_int(L->y, v[3], "hour", 0, 23, &sc->hour);
+  if (v[4] && !gn__yaml_num(L->y, v[4], "latitude", &sc->latitude) &&
+      (sc->latitude < -66 || sc->latitude > 66))
+    gn__yaml_error(L->y, v[4], "'latitude' must be -66..66 (daylight is not defined in "
+                   "polar days), got %g", sc->latitude);
+}
+
+/* ------------------------------------------------------------- sides */
+
+static void read_sides(loader *L, int node) {
+  static const char *const keys[] = {"id", "name", NULL};
+  gn__scen *sc = L->sc;
+  int i, j, n, v[2];
+  if (gn__yaml_seq(L->y, node, "sides")) return;
+  n = gn__yaml_len(L->y, node);
+  if (n < 2 || n > GN__MAXSIDES)
+    gn__yaml_error(L->y, node, "a scenario needs 2 to %d sides, got %d", GN__MAXSIDES, n);
+  for (i = 0; i < n; i++) {
+    int it = gn__yaml_item(L->y, node, i);
+    const char *id = NULL, *name;
+    if (gn__yaml_map(L->y, it, "side", keys, v)) continue;
+    if (read_id(L, it, v[0], "side", &id)) continue;
+    for (j = 0; j < sc->nsides && strcmp(sc->side[j].id, id); j++) {}
+    if (j < sc->nsides) {
+      gn__yaml_error(L->y, v[0], "duplicate side id '%s'", id);
+      continue;
+    }
+    if (read_opt_str(L, v[1], "name", id, &name)) name = id;
+    if (sc->nsides < GN__MAXSIDES) {
+      sc->side[sc->nsides].id = id;
+      sc->side[sc->nsides].name = name;
+      L->sidenode[sc->nsides] = v[0];
+      sc->nsides++;
+    }
+  }
+}
+
+/* ------------------------------------------------------------- formations */
+
+static const char *const ECHELONS[] = {"army", "corps", "division", "brigade", NULL};
+
+/* Reads the formations; parents, inherited sides and leaders come later. */
+static int read_formations(loader *L, int node) {
+  static const char *const keys[] = {"id", "name", "echelon", "side", "parent", "leader", NULL};
+  gn__scen *sc = L->sc;
+  int i, n, v[6];
+  char got[64], hint[96];
+  if (!node || gn__yaml_seq(L->y, node, "formations")) return 0;
+  n = gn__yaml_len(L->y, node);
+  if (n == 0) return 0;
+  if (!(sc->formation = gn__calloc(L->g, (size_t)n, sizeof *sc->formation))) return GN_ENOMEM;
+  sc->nformations = n;
+  L->nf = n;
+  if (!(L->fside = gn__calloc(L->g, (size_t)n * 5, sizeof *L->fside))) return GN_ENOMEM;
+  L->fparent = L->fside + n; L->fleader = L->fside + 2 * n;
+  L->fnode = L->fside + 3 * n; L->fside_given = L->fside + 4 * n;
+  for (i = 0; i < n; i++) {
+    gn__formation *f = &sc->formation[i];
+    int it = gn__yaml_item(L->y, node, i), e;
+    const char *s;
+    f->id = f->name = ""; f->side = f->parent = f->leader = -1; f->echelon = GN_BRIGADE;
+    L->fnode[i] = it;
+    if (gn__yaml_map(L->y, it, "formation", keys, v)) continue;
+    if (!read_id(L, it, v[0], "formation", &f->id) &&
+        read_opt_str(L, v[1], "name", f->id, &f->name))
+      f->name = f->id;
+    if (!gn__yaml_need(L->y, it, v[2], "echelon", "formation") &&
+        !gn__yaml_str(L->y, v[2], "echelon", &s)) {
+      gn__ysuggest sg;
+      gn__yaml_suggest_init(&sg, s);
+      for (e = 0; ECHELONS[e] && strcmp(ECHELONS[e], s); e++) gn__yaml_suggest_add(&sg, ECHELONS[e]);
+      if (ECHELONS[e]) f->echelon = (gn_echelon)e;
+      else
+        gn__yaml_error(L->y, v[2], "'echelon' must be army, corps, division or brigade, "
+                       "got %s%s", gn__yaml_got(L->y, v[2], got, sizeof got),
+                       gn__yaml_suggest_text(&sg, hint, sizeof hint));
+    }
+    if (v[3] && !read_side(L, v[3], "side", &f->side)) L->fside_given[i] = 1;
+    if (!v[3] && !v[4])
+      gn__yaml_error(L->y, it, "missing required key 'side' in formation (or give a 'parent')");
+    L->fside[i] = v[3]; L->fparent[i] = v[4]; L->fleader[i] = v[5];
+  }
+  return 0;
+}
+
+/* Parents: they exist, rank above, and make no cycle; then sides flow down
+** from parents to formations that give none, and must agree where both are
+** given. */
+static int link_formations(loader *L) {
+  gn__scen *sc = L->sc;
+  int i, j, n = sc->nformations;
+  nidx *ix;
+  char hint[96];
+  if (n == 0) return 0;
+  if (!(ix = gn__malloc(L->g, (size_t)n * sizeof *ix))) return GN_ENOMEM;
+  for (i = 0; i < n; i++) { ix[i].key = sc->formation[i].id; ix[i].i = i; }
+  qsort(ix, (size_t)n, sizeof *ix, nidx_cmp);
+  /* 1) unique ids */
+  for (i = 1; i < n; i++)
+    if (*ix[i].key && !strcmp(ix[i].key, ix[i - 1].key)) {
+      int first = ix[i - 1].i;
+      for (j = i - 1; j > 0 && !strcmp(ix[j - 1].key, ix[i].key); j--) first = ix[j - 1].i;
+      gn__yaml_error(L->y, L->fnode[ix[i].i], "duplicate formation id '%s' (first at line %d)",
+                     ix[i].key, gn__yaml_line(L->y, L->fnode[first]));
+    }
+  /* 2) parents exist and rank above */
+  for (i = 0; i < n; i++) {
+    gn__formation *f = &sc->formation[i];
+    const char *p;
+    int k;
+    if (!L->fparent[i] || gn__yaml_str(L->y, L->fparent[i], "parent", &p)) continue;
+    if ((k = nidx_find(ix, n, p, 0)) < 0) {
+      gn__ysuggest sg;
+      gn__yaml_suggest_init(&sg, p);
+      for (j = 0; j < n; j++) gn__yaml_suggest_add(&sg, sc->formation[j].id);
+      gn__yaml_error(L->y, L->fparent[i], "unknown parent formation '%s'%s", p,
+                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      continue;
+    }
+    f->parent = ix[k].i;
+    if (sc->formation[f->parent].echelon >= f->echelon)
+      gn__yaml_error(L->y, L->fparent[i], "parent '%s' of %s '%s' is a %s: a parent must rank "
+                     "above it", p, ECHELONS[f->echelon], f->id,
+                     ECHELONS[sc->formation[f->parent].echelon]);
+  }
+  gn__free(L->g, ix, (size_t)n * sizeof *ix);
+  /* 3) no cycles: reported once, at the member of the cycle listed first */
+  for (i = 0; i < n; i++) {
+    int p = sc->formation[i].parent, steps = 0, min = i;
+    while (p >= 0 && p != i && steps < n) {
+      if (p < min) min = p;
+      p = sc->formation[p].parent; steps++;
+    }
+    if (p == i && min == i) {
+      char chain[256];
+      size_t o = 0;
+      int q = i;
+      do {
+        int w = snprintf(chain + o, sizeof chain - o, "%s -> ", sc->formation[q].id);
+        if (w < 0 || (size_t)w >= sizeof chain - o) { o = sizeof chain - 1; break; }
+        o += (size_t)w;
+        q = sc->formation[q].parent;
+      } while (q != i);
+      if (o < sizeof chain - 1) snprintf(chain + o, sizeof chain - o, "%s", sc->formation[i].id);
+      gn__yaml_error(L->y, L->fparent[i], "formations form a cycle: %s", chain);
+    }
+  }
+  /* 4) sides: inherited from the nearest ancestor that gives one; where a
+  **    formation gives its own, it must be its parent's */
+  for (i = 0; i < n; i++) {
+    gn__formation *f = &sc->formation[i];
+    int p = f->parent, steps = 0;
+    if (L->fside_given[i]) continue;
+    while (p >= 0 && !L->fside_given[p] && steps < n) { p = sc->formation[p].parent; steps++; }
+    if (p >= 0 && L->fside_given[p]) f->side = sc->formation[p].side;
+  }
+  for (i = 0; i < n; i++) {
+    gn__formation *f = &sc->formation[i];
+    int ps = f->parent >= 0 ? sc->formation[f->parent].side : -1;
+    if (L->fside_given[i] && ps >= 0 && ps != f->side)
+      gn__yaml_error(L->y, L->fside[i], "formation '%s' is on side '%s' but its parent '%s' "
+                     "is on side '%s'", f->id, sc->side[f->side].id,
+                     sc->formation[f->parent].id, sc->side[ps].id);
+  }
+  return 0;
+}
+
+/* Leaders name units of the formation's side; run after the units. */
+static void check_leaders(loader *L, const nidx *uix) {
+  gn__scen *sc = L->sc;
+  int i, k;
+  char hint[96];
+  for (i = 0; i < sc->nformations; i++) {
+    gn__formation *f = &sc->formation[i];
+    const char *s;
+    if (!L->fleader[i] || gn__yaml_str(L->y, L->fleader[i], "leader", &s)) continue;
+    if ((k = nidx_find(uix, sc->nunits, s, 1)) < 0 || strcmp(uix[k].key, s)) {
+      gn__ysuggest sg;
+      int j;
+      gn__yaml_suggest_init(&sg, s);
+      for (j = 0; j < sc->nunits && sc->nunits <= 2000; j++)
+        gn__yaml_suggest_add(&sg, sc->unit[j].id);
+      gn__yaml_error(L->y, L->fleader[i], "leader '%s' of formation '%s' is not a unit%s",
+                     s, f->id, gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      continue;
+    }
+    f->leader = uix[k].i;
+    if (f->side >= 0 && sc->unit[f->leader].side >= 0 && sc->unit[f->leader].side != f->side)
+      gn__yaml_error(L->y, L->fleader[i], "leader '%s' of formation '%s' is on side '%s', the "
+                     "formation on side '%s'", s, f->id, sc->side[sc->unit[f->leader].side].id,
+                     sc->side[f->side].id);
+  }
+}
+
+/* ------------------------------------------------------------- units */
+
+enum { U_ID, U_CODE, U_NAME, U_SIDE, U_FORMATION, U_TYPE, U_AT, U_FACING, U_STRENGTH,
+       U_WIDTH, U_DEPTH, U_ATTRS, U_NKEYS };
+
+/* The index of formation id s, or -1 after "unknown formation". */
+static int find_formation(loader *L, int node, const char *s) {
+  gn__scen *sc = L->sc;
+  gn__ysuggest sg;
+  char hint[96];
+  int j;
+  for (j = 0; j < sc->nformations; j++)
+    if (!strcmp(sc->formation[j].id, s)) return j;
+  gn__yaml_suggest_init(&sg, s);
+  for (j = 0; j < sc->nformations; j++) gn__yaml_suggest_add(&sg, sc->formation[j].id);
+  gn__yaml_error(L->y, node, "unknown formation '%s'%s", s,
+                 gn__yaml_suggest_text(&sg, hint, sizeof hint));
+  return -1;
+}
+
+/* One unit: item `it` of the list into u. */
+static void read_unit(loader *L, int it, gn__unit *u, int idx) {
+  static const char *const keys[] = {"id", "code", "name", "side", "formation", "type", "at",
+                                     "facing", "strength", "width", "depth", "attrs", NULL};
+  const gn__ruleset *rs = L->rs;
+  gn__scen *sc = L->sc;
+  int v[U_NKEYS], k, side = -1;
+  char hint[96];
+  const char *s;
+  double facing = 0;
+  gn_vec2 at = {0, 0};
+
+  u->id = u->code = u->name = "";
+  u->type = -1; u->side = -1; u->formation = -1;
+  u->line = gn__yaml_line(L->y, it); u->col = gn__yaml_col(L->y, it);
+  if (rs)
+    for (k = 0; k < rs->nattrs && k < GN__MAXATTR; k++) u->attr0[k] = rs->attrs[k].def;
+  if (gn__yaml_map(L->y, it, "unit", keys, v)) return;
+  L->uid[idx] = v[U_ID];
+  L->ucode[idx] = v[U_CODE];
+  /* 1) names */
+  if (!read_id(L, it, v[U_ID], "unit", &u->id)) {
+    u->code = u->name = u->id;
+    if (read_opt_str(L, v[U_NAME], "name", u->id, &u->name)) u->name = u->id;
+  }
+  if (v[U_CODE] && !gn__yaml_str(L->y, v[U_CODE], "code", &s)) {
+    if (strpbrk(s, " \t\r\n"))
+      gn__yaml_error(L->y, v[U_CODE], "code '%s' contains a space: a code is one word a "
+                     "player types", s);
+    else
+      u->code = keep(L, s);
+  }
+  /* 2) side and formation: the formation gives the side; both must agree */
+  if (v[U_SIDE]) read_side(L, v[U_SIDE], "side", &side);
+  if (v[U_FORMATION] && !gn__yaml_str(L->y, v[U_FORMATION], "formation", &s) &&
+      (u->formation = find_formation(L, v[U_FORMATION], s)) >= 0) {
+    int fs = sc->formation[u->formation].side;
+    if (side >= 0 && fs >= 0 && side != fs)
+      gn__yaml_error(L->y, v[U_SIDE], "unit '%s' is on side '%s' but its formation '%s' is on "
+                     "side '%s'", u->id, sc->side[side].id, s, sc->side[fs].id);
+    if (side < 0) side = fs;
+  }
+  if (!v[U_SIDE] && !v[U_FORMATION])
+    gn__yaml_error(L->y, it, "missing required key 'side' in unit (or give a 'formation')");
+  u->side = side;
+  /* 3) type and footprint */
+  if (!gn__yaml_need(L->y, it, v[U_TYPE], "type", "unit") &&
+      !gn__yaml_str(L->y, v[U_TYPE], "type", &s) && rs) {
+    for (k = 0; k < rs->ntypes && strcmp(rs->types[k].name, s); k++) {}
+    if (k < rs->ntypes) {
+      u->type = k;
+      u->box0.w = rs->types[k].w;
+      u->box0.d = rs->types[k].d;
+    } else {
+      gn__ysuggest sg;
+      gn__yaml_suggest_init(&sg, s);
+      for (k = 0; k < rs->ntypes; k++) gn__yaml_suggest_add(&sg, rs->types[k].name);
+      gn__yaml_error(L->y, v[U_TYPE], "unknown unit type '%s' for ruleset '%s'%s", s, rs->id,
+                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
+    }
+  }
+  if (v[U_WIDTH]) read_pos(L, v[U_WIDTH], "width", 0, &u->box0.w);
+  if (v[U_DEPTH]) read_pos(L, v[U_DEPTH], "depth", 0, &u->box0.d);
+  /* 4) place: centre on the table; compass degrees to radians CCW from +x */
+  if (!gn__yaml_need(L->y, it, v[U_AT], "at", "unit") && !read_point(L, v[U_AT], "at", &at)) {
+    if (!on_table(L, at))
+      gn__yaml_error(L->y, v[U_AT], "unit '%s' is off the table: its centre (%g, %g) is "
+                     "outside the %g x %g table", u->id, at.x, at.y, sc->width, sc->height);
+  }
+  u->box0.c = at;
+  if (v[U_FACING]) gn__yaml_num(L->y, v[U_FACING], "facing", &facing);
+  {
+    double a = fmod(90.0 - facing, 360.0);
+    if (a < 0) a += 360.0;
+    u->box0.facing = a * PI / 180.0;
+    if (u->box0.facing >= 2 * PI) u->box0.facing = 0;
+  }
+  /* 5) strength */
+  if (!gn__yaml_need(L->y, it, v[U_STRENGTH], "strength", "unit"))
+    gn__yaml_int(L->y, v[U_STRENGTH], "strength", 0, INT_MAX, &u->strength0);
+  /* 6) attributes the scenario may set */
+  if (v[U_ATTRS])
+    read_attrs(L, v[U_ATTRS], "attrs", rs ? rs->attrs : NULL,
+               rs ? (rs->nattrs < GN__MAXATTR ? rs->nattrs : GN__MAXATTR) : 0, 1,
+               "attribute", u->attr0);
+}
+
+/* Reports the clashes among sorted pairs: exact repeats and (when the look-up
+** ignores case) keys that differ only in case. noun: "unit id", "code". */
+static void report_clashes(loader *L, const nidx *ix, int n, const int *nodes,
+                           const int *alt, const char *noun) {
+  int i, start = 0;
+  for (i = 1; i < n; i++) {
+    int a, b;
+    if (cmpi(ix[i].key, ix[i - 1].key)) { start = i; continue; }
+    if (!*ix[i].key) continue;
+    a = ix[start].i; b = ix[i].i;
+    {
+      int nb = nodes[b] ? nodes[b] : alt[b];
+      int line = gn__yaml_line(L->y, nodes[a] ? nodes[a] : alt[a]);
+      if (!strcmp(ix[i].key, ix[start].key))
+        gn__yaml_error(L->y, nb, "duplicate %s '%s' (first at line %d)", noun, ix[i].key, line);
+      else
+        gn__yaml_error(L->y, nb, "%s '%s' differs from '%s' (line %d) only in case; they are "
+                       "matched without case", noun, ix[i].key, ix[start].key, line);
+    }
+  }
+}
+
+/* Units: each one, then unique ids and codes, a unit per side, leaders. */
+static int read_units(loader *L, int node) {
+  gn__scen *sc = L->sc;
+  int i, n, k;
+  nidx *ix;
+  if (gn__yaml_seq(L->y, node, "units")) return 0;
+  n = gn__yaml_len(L->y, node);
+  if (n > 0) {
+    if (!(sc->unit = gn__calloc(L->g, (size_t)n, sizeof *sc->unit))) return GN_ENOMEM;
+    sc->nunits = n;
+    if (!(L->uid = gn__calloc(L->g, (size_t)n * 2, sizeof *L->uid))) return GN_ENOMEM;
+    L->ucode = L->uid + n;
+    L->nu = n;
+  }
+  for (i = 0; i < n; i++) read_unit(L, gn__yaml_item(L->y, node, i), &sc->unit[i], i);
+  /* A unit per side; an empty list is a blank table (gn_game_use_ruleset). */
+  if (n > 0)
+    for (k = 0; k < sc->nsides; k++) {
+      for (i = 0; i < n && sc->unit[i].side != k; i++) {}
+      if (i == n) gn__yaml_error(L->y, L->sidenode[k], "side '%s' has no units", sc->side[k].id);
+    }
+  if (n == 0) {
+    check_leaders(L, NULL);
+    return 0;
+  }
+  if (!(ix = gn__malloc(L->g, (size_t)n * sizeof *ix))) return GN_ENOMEM;
+  /* ids: unique, also without case (gn_unit_find ignores it) */
+  for (i = 0; i < n; i++) { ix[i].key = sc->unit[i].id; ix[i].i = i; }
+  qsort(ix, (size_t)n, sizeof *ix, nidx_cmpi);
+  report_clashes(L, ix, n, L->uid, L->uid, "unit id");
+  check_leaders(L, ix);
+  /* a code must not be another unit's id */
+  for (i = 0; i < n; i++) {
+    int j;
+    if (!L->ucode[i] || sc->unit[i].code == sc->unit[i].id) continue;
+    if ((j = nidx_find(ix, n, sc->unit[i].code, 1)) >= 0 && ix[j].i != i)
+      gn__yaml_error(L->y, L->ucode[i], "code '%s' of unit '%s' is the id of unit '%s' "
+                     "(line %d)", sc->unit[i].code, sc->unit[i].id, sc->unit[ix[j].i].id,
+                     sc->unit[ix[j].i].line);
+  }
+  /* codes given: unique without case (a code left out is the id, checked above) */
+  for (i = k = 0; i < n; i++)
+    if (L->ucode[i] && sc->unit[i].code != sc->unit[i].id) {
+      ix[k].key = sc->unit[i].code; ix[k].i = i; k++;
+    }
+  qsort(ix, (size_t)k, sizeof *ix, nidx_cmpi);
+  report_clashes(L, ix, k, L->ucode, L->uid, "code");
+  gn__free(L->g, ix, (size_t)n * sizeof *ix);
+  return 0;
+}
+
+/* ------------------------------------------------------------- terrain */
+
+/* The key node named name in map, or 0. */
+static int key_node(const loader *L, int map, const char *name) {
+  int i;
+  for (i = 0; i < gn__yaml_len(L->y, map); i++) {
+    const char *t = gn__yaml_text(L->y, gn__yaml_key(L->y, map, i));
+    if (t && !strcmp(t, name)) return gn__yaml_key(L->y, map, i);
+  }
+  return 0;
+}
+
+static int read_terrain(loader *L, int node) {
+  static const char *const keys[] = {"id", "kind", "area", "line", NULL};
+  const gn__ruleset *rs = L->rs;
+  gn__scen *sc = L->sc;
+  int i, j, n, k, v[4];
+  char hint[96], got[64];
+  if (!node || gn__yaml_seq(L->y, node, "terrain")) return 0;
+  n = gn__yaml_len(L->y, node);
+  if (n == 0) return 0;
+  if (!(sc->terrain = gn__calloc(L->g, (size_t)n, sizeof *sc->terrain))) return GN_ENOMEM;
+  sc->nterrain = n;
+  if (!(sc->features = gn__calloc(L->g, (size_t)n, sizeof *sc->features))) return GN_ENOMEM;
+  for (i = 0; i < n; i++) {
+    gn__terrain *t = &sc->terrain[i];
+    int it = gn__yaml_item(L->y, node, i), pts, np;
+    const char *s;
+    int kind = -1;
+    gn_shape shape;
+    t->id = "";
+    t->f.kind = -1;
+    if (gn__yaml_map(L->y, it, "terrain feature", keys, v)) continue;
+    if (!read_id(L, it, v[0], "terrain feature", &t->id))
+      for (j = 0; j < i; j++)
+        if (!strcmp(sc->terrain[j].id, t->id)) {
+          gn__yaml_error(L->y, v[0], "duplicate terrain id '%s'", t->id);
+          break;
+        }
+    /* 1) kind */
+    if (!gn__yaml_need(L->y, it, v[1], "kind", "terrain feature") &&
+        !gn__yaml_str(L->y, v[1], "kind", &s) && rs) {
+      for (k = 0; k < rs->nterrain && strcmp(rs->terrain[k].name, s); k++) {}
+      if (k < rs->nterrain) kind = k;
+      else {
+        gn__ysuggest sg;
+        gn__yaml_suggest_init(&sg, s);
+        for (k = 0; k < rs->nterrain; k++) gn__yaml_suggest_add(&sg, rs->terrain[k].name);
+        gn__yaml_error(L->y, v[1], "unknown terrain kind '%s' for ruleset '%s'%s", s, rs->id,
+                       gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      }
+    }
+    /* 2) the key must match the kind's shape */
+    if (v[2] && v[3]) {
+      gn__yaml_error(L->y, v[3], "a terrain feature is an 'area' or a 'line', not both");
+      continue;
+    }
+    if (!v[2] && !v[3]) {
+      if (kind >= 0)
+        gn__yaml_error(L->y, it, "missing required key '%s' in terrain feature (kind '%s')",
+                       rs->terrain[kind].shape == GN_SHAPE_AREA ? "area" : "line",
+                       rs->terrain[kind].name);
+      else
+        gn__yaml_error(L->y, it, "missing required key 'area' or 'line' in terrain feature");
+      continue;
+    }
+    shape = v[2] ? GN_SHAPE_AREA : GN_SHAPE_LINE;
+    pts = v[2] ? v[2] : v[3];
+    if (kind >= 0 && rs->terrain[kind].shape != shape) {
+      gn__yaml_error(L->y, key_node(L, it, shape == GN_SHAPE_AREA ? "area" : "line"),
+                     "terrain kind '%s' is %s: give its points under '%s', not '%s'",
+                     rs->terrain[kind].name,
+                     rs->terrain[kind].shape == GN_SHAPE_AREA ? "an area" : "a line",
+                     rs->terrain[kind].shape == GN_SHAPE_AREA ? "area" : "line",
+                     shape == GN_SHAPE_AREA ? "area" : "line");
+    }
+    /* 3) points */
+    if (gn__yaml_kind(L->y, pts) != GN__Y_SEQ) {
+      gn__yaml_error(L->y, pts, "expected a list of points [[x, y], ...] for '%s', got %s",
+                     shape == GN_SHAPE_AREA ? "area" : "line",
+                     gn__yaml_got(L->y, pts, got, sizeof got));
+      continue;
+    }
+    np = gn__yaml_len(L->y, pts);
+    if (np < (shape == GN_SHAPE_AREA ? 3 : 2)) {
+      gn__yaml_error(L->y, pts, "%s needs at least %d points, got %d",
+                     shape == GN_SHAPE_AREA ? "an area" : "a line",
+                     shape == GN_SHAPE_AREA ? 3 : 2, np);
+      continue;
+    }
+    {
+      gn_vec2 *p = gn__calloc(L->g, (size_t)np, sizeof *p);
+      if (!p) return GN_ENOMEM;
+      t->f.pts = p;
+      t->f.npts = np;
+      for (j = 0; j < np; j++)
+        read_point(L, gn__yaml_item(L->y, pts, j), shape == GN_SHAPE_AREA ? "area" : "line", &p[j]);
+    }
+    t->f.kind = kind;
+    t->f.shape = shape;
+    t->f.flags = kind >= 0 ? rs->terrain[kind].flags : 0;
+    sc->features[i] = t->f;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------- objectives */
+
+static int read_objectives(loader *L, int node) {
+  static const char *const keys[] = {"id", "name", "at", "radius", "points", "owner", NULL};
+  gn__scen *sc = L->sc;
+  int i, j, n, v[6];
+  if (!node || gn__yaml_seq(L->y, node, "objectives")) return 0;
+  n = gn__yaml_len(L->y, node);
+  if (n == 0) return 0;
+  if (!(sc->objective = gn__calloc(L->g, (size_t)n, sizeof *sc->objective))) return GN_ENOMEM;
+  sc->nobjectives = n;
+  for (i = 0; i < n; i++) {
+    gn__objective *o = &sc->objective[i];
+    int it = gn__yaml_item(L->y, node, i);
+    o->id = o->name = ""; o->owner0 = -1; o->points = 1;
+    if (gn__yaml_map(L->y, it, "objective", keys, v)) continue;
+    if (!read_id(L, it, v[0], "objective", &o->id)) {
+      for (j = 0; j < i; j++)
+        if (!strcmp(sc->objective[j].id, o->id)) {
+          gn__yaml_error(L->y, v[0], "duplicate objective id '%s'", o->id);
+          break;
+        }
+      if (read_opt_str(L, v[1], "name", o->id, &o->name)) o->name = o->id;
+    }
+    if (!gn__yaml_need(L->y, it, v[2], "at", "objective") &&
+        !read_point(L, v[2], "at", &o->at) && !on_table(L, o->at))
+      gn__yaml_error(L->y, v[2], "objective '%s' is off the table: (%g, %g) is outside the "
+                     "%g x %g table", o->id, o->at.x, o->at.y, sc->width, sc->height);
+    if (!gn__yaml_need(L->y, it, v[3], "radius", "objective"))
+      read_pos(L, v[3], "radius", 0, &o->radius);
+    if (v[4]) gn__yaml_int(L->y, v[4], "points", 0, INT_MAX, &o->points);
+    if (v[5]) read_side(L, v[5], "owner", &o->owner0);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------- the whole */
+
+enum { K_VERSION, K_NAME, K_RULESET, K_TABLE, K_DATE, K_WEATHER, K_TURNS, K_OPTIONS,
+       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_N };
+
+/* Reads everything; problems are recorded in L->y. Returns 0 or GN_ENOMEM. */
+static int read_scenario(loader *L) {
+  static const char *const keys[] = {"grognard", "name", "ruleset", "table", "date",
+                                     "weather", "turns", "options", "sides", "formations",
+                                     "units", "terrain", "objectives", NULL};
+  gn__yaml *y = L->y;
+  gn__scen *sc = L->sc;
+  int root = gn__yaml_root(y), v[K_N], rc, i;
+  const char *s;
+  char hint[96];
+
+  if (!root) {
+    gn__yaml_error_at(y, 1, 1, "the file is empty: expected a scenario mapping "
+                      "(grognard, name, ruleset, table, date, turns, sides, units)");
+    return 0;
+  }
+  if (gn__yaml_map(y, root, "the scenario", keys, v)) return 0;
+  /* 1) header */
+  if (!gn__yaml_need(y, root, v[K_VERSION], "grognard", "the scenario") &&
+      !gn__yaml_int(y, v[K_VERSION], "grognard", INT_MIN, INT_MAX, &i) && i != 1)
+    gn__yaml_error(y, v[K_VERSION], "unsupported scenario format version %d (this library "
+                   "reads version 1)", i);
+  if (!gn__yaml_need(y, root, v[K_NAME], "name", "the scenario") &&
+      !gn__yaml_str(y, v[K_NAME], "name", &s))
+    sc->name = intern(L->g, sc, s);
+  if (!sc->name) { L->oom = 1; sc->name = sc->file; }
+  if (!gn__yaml_need(y, root, v[K_RULESET], "ruleset", "the scenario") &&
+      !gn__yaml_str(y, v[K_RULESET], "ruleset", &s)) {
+    if (!(L->rs = gn__ruleset_find(s))) {
+      gn__ysuggest sg;
+      gn__yaml_suggest_init(&sg, s);
+      for (i = 0; i < gn_ruleset_count(); i++) gn__yaml_suggest_add(&sg, gn_ruleset_id(i));
+      gn__yaml_error(y, v[K_RULESET], "unknown ruleset '%s'%s", s,
+                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
+    }
+    sc->rs = L->rs;
+  }
+  if (!gn__yaml_need(y, root, v[K_TABLE], "table", "the scenario")) read_table(L, v[K_TABLE]);
+  if (!gn__yaml_need(y, root, v[K_DATE], "date", "the scenario")) read_date(L, v[K_DATE]);
+  else sc->latitude = 50.0;
+  if (v[K_WEATHER] && !gn__yaml_str(y, v[K_WEATHER], "weather", &s)) {
+    if (!strcmp(s, "clear")) sc->weather = 0;
+    else if (!strcmp(s, "inclement")) sc->weather = 1;
+    else gn__yaml_error(y, v[K_WEATHER], "'weather' must be clear or inclement, got '%s'", s);
+  }
+  if (!gn__yaml_need(y, root, v[K_TURNS], "turns", "the scenario"))
+    gn__yaml_int(y, v[K_TURNS], "turns", 1, 10000, &sc->turns);
+  if (L->rs)
+    for (i = 0; i < L->rs->noptions && i < 16; i++) sc->options[i] = L->rs->options[i].def;
+  if (v[K_OPTIONS])
+    read_attrs(L, v[K_OPTIONS], "options", L->rs ? L->rs->options : NULL,
+               L->rs ? (L->rs->noptions < 16 ? L->rs->noptions : 16) : 0, 0, "option",
+               sc->options);
+  /* 2) sides, formations, units and the checks between them */
+  if (!gn__yaml_need(y, root, v[K_SIDES], "sides", "the scenario")) read_sides(L, v[K_SIDES]);
+  if ((rc = read_formations(L, v[K_FORMATIONS]))) return rc;
+  if ((rc = link_formations(L))) return rc;
+  if (!gn__yaml_need(y, root, v[K_UNITS], "units", "the scenario") &&
+      (rc = read_units(L, v[K_UNITS])))
+    return rc;
+  /* 3) terrain and objectives */
+  if ((rc = read_terrain(L, v[K_TERRAIN]))) return rc;
+  return read_objectives(L, v[K_OBJECTIVES]);
+}
+
+/* Frees everything sc holds and sc itself. Cannot fail. */
+static void scen_free(gn_game *g, gn__scen *sc) {
+  int i;
+  if (sc->rsdata && sc->rs && sc->rs->release) sc->rs->release(g, sc->rsdata);
+  gn__data_free(g, sc);
+  gn__free(g, sc->formation, (size_t)sc->nformations * sizeof *sc->formation);
+  gn__free(g, sc->unit, (size_t)sc->nunits * sizeof *sc->unit);
+  for (i = 0; i < sc->nterrain; i++)
+    gn__free(g, (void *)sc->terrain[i].f.pts, (size_t)sc->terrain[i].f.npts * sizeof(gn_vec2));
+  gn__free(g, sc->terrain, (size_t)sc->nterrain * sizeof *sc->terrain);
+  gn__free(g, sc->features, (size_t)sc->nterrain * sizeof *sc->features);
+  gn__free(g, sc->objective, (size_t)sc->nobjectives * sizeof *sc->objective);
+  for (i = 0; i < sc->nstrings; i++) gn__free(g, sc->strings[i], strlen(sc->strings[i]) + 1);
+  gn__free(g, sc->strings, (size_t)sc->capstrings * sizeof *sc->strings);
+  gn__free(g, sc->text, sc->textlen + 1);
+  gn__free(g, sc, sizeof *sc);
+}
+
+/* Returns 0, GN_ESCENARIO (problems are diagnostics), GN_EDATA / GN_EIO (the
+** ruleset data; diagnostics too) or GN_ENOMEM. Nothing is kept on failure. */
+int gn__scen_load(gn_game *g, const char *name, const char *text, size_t len, gn__scen **out) {
+  loader L;
+  int rc, nerr, crc;
+  *out = NULL;
+  memset(&L, 0, sizeof L);
+  L.g = g;
+  if (!(L.sc = gn__calloc(g, 1, sizeof *L.sc))) return gn__error(g, GN_ENOMEM, "out of memory");
+  L.sc->refs = 1;
+  L.sc->latitude = 50.0;
+  if (!(L.sc->name = L.sc->file = intern(g, L.sc, name))) { rc = GN_ENOMEM; goto done; }
+  if (!(L.sc->text = gn__malloc(g, len + 1))) { rc = GN_ENOMEM; goto done; }
+  memcpy(L.sc->text, text, len);
+  L.sc->text[len] = 0;
+  L.sc->textlen = len;
+  if (!(L.y = gn__yaml_open(g, name))) { rc = GN_ENOMEM; goto done; }
+  rc = gn__yaml_parse(L.y, text, len);
+  if (rc == GN_EPARSE) rc = 0;
+  else if (rc == 0) rc = read_scenario(&L);
+  if (L.oom || gn__yaml_oom(L.y)) rc = GN_ENOMEM;
+done:
+  nerr = L.y ? gn__yaml_errors(L.y) : 0;
+  crc = gn__yaml_close(L.y);
+  if (!rc && crc) rc = crc;
+  if (!rc && nerr) rc = GN_ESCENARIO;
+  gn__free(g, L.fside, (size_t)L.nf * 5 * sizeof *L.fside);
+  gn__free(g, L.uid, (size_t)L.nu * 2 * sizeof *L.uid);
+  /* the ruleset data, once the structure is sound */
+  if (!rc && (rc = gn__data_load(g, L.sc)) == 0 && L.oom) rc = GN_ENOMEM;
+  if (rc) {
+    scen_free(g, L.sc);
+    if (rc == GN_ENOMEM) gn__error(g, rc, "out of memory");
+    return rc;
+  }
+  *out = L.sc;
+  return 0;
+}
+
+/* Drops one reference; the last frees everything. sc may be NULL. */
+void gn__scen_release(gn_game *g, gn__scen *sc) {
+  if (!sc || --sc->refs > 0) return;
+  scen_free(g, sc);
+}

@@ -1,0 +1,811 @@
+/*
+** store.c: the SQLite game store (design decision 9).
+**
+** One file holds any number of games. A game is stored as what makes it
+** (decision 2): its scenario text, its seed, and its orders in sequence, each
+** with the dice results it was given (when they came from a script or the
+** table) and the state hash after it. Loading a game replays its orders; the
+** hashes prove the replay is the game that was played. The events of each
+** order are stored as JSON too, for queries with any SQLite client.
+**
+** Schema version GN_STORE_SCHEMA lives in PRAGMA user_version; a file of any
+** other version is refused with a message naming both.
+**
+** Each order is committed in its own transaction, in WAL mode with
+** synchronous=NORMAL: a process killed at any moment loses at most the order
+** in flight (a power failure may lose the last few), and the file stays whole.
+**
+** Snapshots are not kept: loading replays every order (the replay runs at
+** well over 100,000 orders a second, bench/bench-store.c).
+*/
+#include "core.h"
+
+#include <jansson.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GN_STORE_SCHEMA 1
+
+/* Prepared statements, kept for the life of the store. ORDER: as sqls[]. */
+enum {
+  S_GAME, S_LAST, S_NEXT, S_INS_GAME, S_INS_ORDER, S_INS_EVENT,
+  S_ORDERS, S_DEL_ORDER, S_DEL_EVENTS, S_LIST, NSTMT
+};
+
+static const char *const sqls[NSTMT] = {
+  /* S_GAME */
+  "SELECT scenario_file, scenario_text, seed, data_hash, start_hash"
+  " FROM games WHERE id = ?1",
+  /* S_LAST */
+  "SELECT seq, hash FROM orders WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
+  /* S_NEXT */
+  "SELECT coalesce(max(created), 0) + 1 FROM games",
+  /* S_INS_GAME */
+  "INSERT INTO games (id, created, scenario_name, scenario_file, scenario_text,"
+  " ruleset, seed, data_hash, start_hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+  /* S_INS_ORDER */
+  "INSERT INTO orders (game, seq, text, dice_mode, tape, hash, turn)"
+  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+  /* S_INS_EVENT */
+  "INSERT INTO events (game, seq, idx, json) VALUES (?1, ?2, ?3, ?4)",
+  /* S_ORDERS */
+  "SELECT seq, text, dice_mode, tape, hash FROM orders WHERE game = ?1 ORDER BY seq",
+  /* S_DEL_ORDER */
+  "DELETE FROM orders WHERE game = ?1 AND seq = ?2",
+  /* S_DEL_EVENTS */
+  "DELETE FROM events WHERE game = ?1 AND seq = ?2",
+  /* S_LIST */
+  "SELECT g.id, g.scenario_name, (SELECT count(*) FROM orders o WHERE o.game = g.id)"
+  " FROM games g ORDER BY g.created DESC",
+};
+
+static const char schema[] =
+  "CREATE TABLE games (\n"
+  "  id TEXT PRIMARY KEY,              -- 'g' followed by created\n"
+  "  created INTEGER NOT NULL UNIQUE,  -- creation order, 1, 2, ...\n"
+  "  scenario_name TEXT NOT NULL,\n"
+  "  scenario_file TEXT NOT NULL,      -- the name its messages use\n"
+  "  scenario_text TEXT NOT NULL,      -- the scenario exactly as read\n"
+  "  ruleset TEXT NOT NULL,\n"
+  "  seed INTEGER NOT NULL,            -- uint64 stored as its int64 bits\n"
+  "  data_hash TEXT NOT NULL,          -- hash of the ruleset data it was made with\n"
+  "  start_hash TEXT NOT NULL          -- state hash after gn_game_start\n"
+  ");\n"
+  "CREATE TABLE orders (\n"
+  "  game TEXT NOT NULL REFERENCES games(id),\n"
+  "  seq INTEGER NOT NULL,             -- 1, 2, ... within the game\n"
+  "  text TEXT NOT NULL,\n"
+  "  dice_mode TEXT NOT NULL,          -- rng | script | table\n"
+  "  tape TEXT,                        -- JSON array of the results given (script, table)\n"
+  "  hash TEXT NOT NULL,               -- state hash after the order, 16 hex digits\n"
+  "  turn INTEGER NOT NULL,            -- turn after the order\n"
+  "  PRIMARY KEY (game, seq)\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE TABLE events (\n"
+  "  game TEXT NOT NULL REFERENCES games(id),\n"
+  "  seq INTEGER NOT NULL,             -- the order that caused it; 0 = the start\n"
+  "  idx INTEGER NOT NULL,             -- index in the game's event log\n"
+  "  json TEXT NOT NULL,               -- gn_event_json\n"
+  "  PRIMARY KEY (game, seq, idx)\n"
+  ") WITHOUT ROWID;\n";
+
+struct gn_store {
+  sqlite3 *db;
+  char *path;
+  char *msg;                  /* last failure, malloc'd; NULL = none */
+  sqlite3_stmt *stmt[NSTMT];
+};
+
+/* ----------------------------------------------------------------- errors */
+
+/* Sets the store's message and returns err. On OOM the message is lost. */
+static int fail(gn_store *st, int err, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  free(st->msg);
+  st->msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (st->msg) {
+    va_start(ap, fmt);
+    vsnprintf(st->msg, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  return err;
+}
+
+/* A failure of SQLite itself, with its message. */
+static int dberr(gn_store *st, const char *what)
+{
+  return fail(st, GN_ESTORE, "%s: %s: %s", st->path, what, sqlite3_errmsg(st->db));
+}
+
+const char *gn_store_errmsg(const gn_store *st)
+{
+  return st && st->msg ? st->msg : "";
+}
+
+/* ------------------------------------------------------------- statements */
+
+/* The statement i, reset and unbound; NULL on failure (message set). */
+static sqlite3_stmt *stmt(gn_store *st, int i)
+{
+  if (!st->stmt[i]) {
+    if (sqlite3_prepare_v3(st->db, sqls[i], -1, SQLITE_PREPARE_PERSISTENT,
+                           &st->stmt[i], NULL) != SQLITE_OK) {
+      dberr(st, "cannot prepare a statement");
+      return NULL;
+    }
+  } else {
+    sqlite3_reset(st->stmt[i]);
+    sqlite3_clear_bindings(st->stmt[i]);
+  }
+  return st->stmt[i];
+}
+
+static int exec(gn_store *st, const char *sql)
+{
+  return sqlite3_exec(st->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : dberr(st, sql);
+}
+
+static void rollback(gn_store *st)
+{
+  if (!sqlite3_get_autocommit(st->db))
+    sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static void hexhash(uint64_t h, char buf[17])
+{
+  snprintf(buf, 17, "%016llx", (unsigned long long)h);
+}
+
+static const char *mode_name(gn_dice_mode m)
+{
+  switch (m) {
+  case GN_DICE_RNG: return "rng";
+  case GN_DICE_SCRIPT: return "script";
+  case GN_DICE_TABLE: return "table";
+  case GN_DICE_ENUMERATE: return "enumerate";
+  }
+  return "?";
+}
+
+/* -1 when the name is none of them. */
+static int mode_parse(const char *s)
+{
+  if (!strcmp(s, "rng")) return GN_DICE_RNG;
+  if (!strcmp(s, "script")) return GN_DICE_SCRIPT;
+  if (!strcmp(s, "table")) return GN_DICE_TABLE;
+  return -1;
+}
+
+/* A hash of the ruleset data the game was set up with: key and numbers of
+** every datum, in the scenario's (sorted) order. Cannot fail. */
+static uint64_t data_hash(const gn_game *g)
+{
+  uint64_t h = gn__hash_bytes(0x9e3779b97f4a7c15u, g->sc->rs->id, strlen(g->sc->rs->id));
+  for (int i = 0; i < g->sc->ndata; i++) {
+    const gn__datum *d = &g->sc->data[i];
+    h = gn__hash_bytes(h, d->key, strlen(d->key) + 1);
+    h = gn__hash_bytes(h, &d->n, sizeof d->n);
+    for (int k = 0; k < d->n; k++) {
+      char num[40];
+      int len = snprintf(num, sizeof num, "%.17g", d->v[k]);
+      h = gn__hash_bytes(h, num, (size_t)len + 1);
+    }
+  }
+  return h;
+}
+
+/* ------------------------------------------------------------ open, close */
+
+/* The schema version of the file and whether it holds any table. */
+static int read_version(gn_store *st, int *version, int *ntables)
+{
+  sqlite3_stmt *s = NULL;
+  int rc = sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL);
+  if (rc == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+    *version = sqlite3_column_int(s, 0);
+  else
+    rc = SQLITE_ERROR;
+  sqlite3_finalize(s);
+  if (rc != SQLITE_OK)
+    return dberr(st, "not a grognard store");
+  rc = sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_master", -1, &s, NULL);
+  if (rc == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+    *ntables = sqlite3_column_int(s, 0);
+  else
+    rc = SQLITE_ERROR;
+  sqlite3_finalize(s);
+  return rc == SQLITE_OK ? 0 : dberr(st, "not a grognard store");
+}
+
+static int check_version(gn_store *st, int version, int ntables)
+{
+  if (version == GN_STORE_SCHEMA || (version == 0 && ntables == 0))
+    return 0;
+  if (version == 0)
+    return fail(st, GN_EVERSION, "%s: schema version 0 is not a grognard store;"
+                " this grognard reads schema version %d", st->path, GN_STORE_SCHEMA);
+  return fail(st, GN_EVERSION, "%s: schema version %d was written by %s grognard;"
+              " this grognard reads schema version %d", st->path, version,
+              version > GN_STORE_SCHEMA ? "a newer" : "an older", GN_STORE_SCHEMA);
+}
+
+/*
+** Opens the file and makes it a store of this schema version.
+**   1) open (create when missing), wait up to 5 s for another writer
+**   2) refuse any other schema version before changing the file at all
+**   3) WAL mode, synchronous NORMAL, foreign keys on
+**   4) an empty file gets the schema and the version, in one transaction
+*/
+static int open_db(gn_store *st)
+{
+  int version = 0, ntables = 0, rc;
+
+  /* 1) open */
+  if (sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                      NULL) != SQLITE_OK)
+    return st->db ? dberr(st, "cannot open") : fail(st, GN_ENOMEM, "out of memory");
+  sqlite3_busy_timeout(st->db, 5000);
+
+  /* 2) the version */
+  if ((rc = read_version(st, &version, &ntables)) != 0) return rc;
+  if ((rc = check_version(st, version, ntables)) != 0) return rc;
+
+  /* 3) the pragmas */
+  if ((rc = exec(st, "PRAGMA journal_mode = WAL")) != 0) return rc;
+  if ((rc = exec(st, "PRAGMA synchronous = NORMAL")) != 0) return rc;
+  if ((rc = exec(st, "PRAGMA foreign_keys = ON")) != 0) return rc;
+  if (version == GN_STORE_SCHEMA)
+    return 0;
+
+  /* 4) the schema (another process may have made it meanwhile: check again) */
+  if ((rc = exec(st, "BEGIN IMMEDIATE")) != 0) return rc;
+  if ((rc = read_version(st, &version, &ntables)) == 0 &&
+      (rc = check_version(st, version, ntables)) == 0 && version == 0) {
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", GN_STORE_SCHEMA);
+    if ((rc = exec(st, schema)) == 0)
+      rc = exec(st, sql);
+  }
+  if (rc == 0)
+    rc = exec(st, "COMMIT");
+  if (rc != 0)
+    rollback(st);
+  return rc;
+}
+
+int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen)
+{
+  if (!out) return GN_EINVAL;
+  *out = NULL;
+  if (err && errlen) err[0] = '\0';
+  if (!path || !*path) {
+    if (err && errlen) snprintf(err, errlen, "no store path given");
+    return GN_EINVAL;
+  }
+  gn_store *st = calloc(1, sizeof *st);
+  if (st) st->path = malloc(strlen(path) + 1);
+  if (!st || !st->path) {
+    free(st);
+    if (err && errlen) snprintf(err, errlen, "out of memory");
+    return GN_ENOMEM;
+  }
+  strcpy(st->path, path);
+  int rc = open_db(st);
+  if (rc != 0) {
+    if (err && errlen) snprintf(err, errlen, "%s", gn_store_errmsg(st));
+    gn_store_close(st);
+    return rc;
+  }
+  *out = st;
+  return 0;
+}
+
+void gn_store_close(gn_store *st)
+{
+  if (!st) return;
+  for (int i = 0; i < NSTMT; i++)
+    sqlite3_finalize(st->stmt[i]);
+  sqlite3_close(st->db);
+  free(st->path);
+  free(st->msg);
+  free(st);
+}
+
+/* ----------------------------------------------------------------- create */
+
+/* Joins the game's diagnostics (or its message) into the store's message. */
+static int scenario_fail(gn_store *st, gn_game *g, int rc)
+{
+  int n = gn_diag_count(g);
+  if (n == 0)
+    return fail(st, rc, "%s", gn_errmsg(g));
+  size_t len = 1;
+  for (int i = 0; i < n; i++)
+    len += strlen(gn_diag(g, i)) + 1;
+  char *s = malloc(len);
+  if (!s) return fail(st, GN_ENOMEM, "out of memory");
+  s[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    if (i) strcat(s, "\n");
+    strcat(s, gn_diag(g, i));
+  }
+  free(st->msg);
+  st->msg = s;
+  return rc;
+}
+
+/* Stores the events from..nev-1 of g under order seq. */
+static int put_events(gn_store *st, const char *id, gn_game *g, int from, int seq)
+{
+  int n = gn_event_count(g);
+  for (int i = from; i < n; i++) {
+    char *json = gn_event_json(g, i);
+    sqlite3_stmt *s = stmt(st, S_INS_EVENT);
+    if (!json) return fail(st, GN_ENOMEM, "out of memory");
+    if (!s) { gn_string_free(json); return GN_ESTORE; }
+    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s, 2, seq);
+    sqlite3_bind_int(s, 3, i);
+    sqlite3_bind_text(s, 4, json, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    gn_string_free(json);
+    if (rc != SQLITE_DONE) return dberr(st, "cannot store an event");
+  }
+  return 0;
+}
+
+/*
+** Creates a game from a scenario file and a seed.
+**   1) load the scenario and start the game (every problem goes to the message)
+**   2) in one transaction: the next id, the game row, the events of the start
+*/
+int gn_store_create(gn_store *st, const char *scenario_path, uint64_t seed,
+                    char *id, size_t idlen)
+{
+  if (!st || !scenario_path || !id || idlen == 0) return GN_EINVAL;
+  id[0] = '\0';
+
+  /* 1) the game */
+  gn_game *g = gn_game_new(NULL);
+  if (!g) return fail(st, GN_ENOMEM, "out of memory");
+  int rc = gn_game_load_file(g, scenario_path);
+  if (rc != 0) {
+    if (rc == GN_EPARSE || rc == GN_EDATA || rc == GN_ERULESET) rc = GN_ESCENARIO;
+    rc = scenario_fail(st, g, rc);
+    gn_game_free(g);
+    return rc;
+  }
+  if ((rc = gn_game_start(g, seed)) != 0) {
+    rc = fail(st, rc, "%s", gn_errmsg(g));
+    gn_game_free(g);
+    return rc;
+  }
+
+  /* 2) the rows */
+  size_t textlen = 0;
+  const char *text = gn_game_scenario_text(g, &textlen);
+  char dh[17], sh[17], buf[32];
+  sqlite3_stmt *s;
+  hexhash(data_hash(g), dh);
+  hexhash(gn_game_hash(g), sh);
+  if ((rc = exec(st, "BEGIN IMMEDIATE")) != 0) goto done;
+  if (!(s = stmt(st, S_NEXT))) { rc = GN_ESTORE; goto done; }
+  if (sqlite3_step(s) != SQLITE_ROW) { rc = dberr(st, "cannot number the game"); goto done; }
+  sqlite3_int64 created = sqlite3_column_int64(s, 0);
+  sqlite3_reset(s);
+  snprintf(buf, sizeof buf, "g%lld", (long long)created);
+  if (!(s = stmt(st, S_INS_GAME))) { rc = GN_ESTORE; goto done; }
+  sqlite3_bind_text(s, 1, buf, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(s, 2, created);
+  sqlite3_bind_text(s, 3, gn_game_scenario_name(g), -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 4, scenario_path, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 5, text, (int)textlen, SQLITE_STATIC);
+  sqlite3_bind_text(s, 6, gn_game_ruleset(g), -1, SQLITE_STATIC);
+  sqlite3_bind_int64(s, 7, (sqlite3_int64)seed);
+  sqlite3_bind_text(s, 8, dh, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 9, sh, -1, SQLITE_STATIC);
+  rc = sqlite3_step(s);
+  sqlite3_reset(s);
+  if (rc != SQLITE_DONE) { rc = dberr(st, "cannot store the game"); goto done; }
+  if ((rc = put_events(st, buf, g, 0, 0)) != 0) goto done;
+  rc = exec(st, "COMMIT");
+done:
+  if (rc != 0)
+    rollback(st);
+  else
+    snprintf(id, idlen, "%s", buf);
+  gn_game_free(g);
+  return rc;
+}
+
+/* ----------------------------------------------------------------- replay */
+
+/* Reads a JSON array of ints; *n = count, *v malloc'd (NULL when empty). */
+static int tape_parse(const char *text, int **v, int *n)
+{
+  json_error_t e;
+  json_t *a = json_loads(text, 0, &e);
+  *v = NULL;
+  *n = 0;
+  if (!json_is_array(a)) { json_decref(a); return GN_ECORRUPT; }
+  size_t len = json_array_size(a);
+  if (len > 0 && !(*v = malloc(len * sizeof **v))) { json_decref(a); return GN_ENOMEM; }
+  for (size_t i = 0; i < len; i++) {
+    json_t *x = json_array_get(a, i);
+    if (!json_is_integer(x)) { free(*v); *v = NULL; json_decref(a); return GN_ECORRUPT; }
+    (*v)[i] = (int)json_integer_value(x);
+  }
+  *n = (int)len;
+  json_decref(a);
+  return 0;
+}
+
+/* Writes the tape as a JSON array; NULL on OOM. */
+static char *tape_json(const int *v, int n)
+{
+  json_t *a = json_array();
+  for (int i = 0; a && i < n; i++)
+    if (json_array_append_new(a, json_integer(v[i])) != 0) { json_decref(a); a = NULL; }
+  char *s = a ? json_dumps(a, JSON_COMPACT) : NULL;
+  json_decref(a);
+  return s;
+}
+
+static int no_game(gn_store *st, const char *id)
+{
+  return fail(st, GN_ENOTFOUND, "no game '%s' in %s", id, st->path);
+}
+
+/* Text copied out of a row, since the statement is reused meanwhile. */
+static char *coldup(sqlite3_stmt *s, int col, size_t *len)
+{
+  const unsigned char *t = sqlite3_column_text(s, col);
+  int n = sqlite3_column_bytes(s, col);
+  char *c = malloc((size_t)n + 1);
+  if (!c) return NULL;
+  if (n) memcpy(c, t, (size_t)n);
+  c[n] = '\0';
+  if (len) *len = (size_t)n;
+  return c;
+}
+
+/* Replays one stored order on g. */
+static int replay_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq)
+{
+  const char *text = (const char *)sqlite3_column_text(s, 1);
+  int mode = mode_parse((const char *)sqlite3_column_text(s, 2));
+  int rc = 0;
+  if (mode < 0)
+    return fail(st, GN_ECORRUPT, "game %s: order %d has an unknown dice mode '%s'",
+                id, seq, (const char *)sqlite3_column_text(s, 2));
+  gn_dice_use_rng(g);        /* also empties the script of the order before */
+  if (mode != GN_DICE_RNG) {
+    int *tape = NULL, n = 0;
+    const char *tj = (const char *)sqlite3_column_text(s, 3);
+    if ((rc = tape_parse(tj ? tj : "[]", &tape, &n)) != 0) {
+      if (rc == GN_ENOMEM) return fail(st, rc, "out of memory");
+      return fail(st, rc, "game %s: order %d has a malformed dice tape", id, seq);
+    }
+    rc = gn_dice_script(g, tape, n);
+    free(tape);
+  }
+  if (rc != 0)
+    return fail(st, GN_EDIVERGED, "game %s: order %d '%s': its dice no longer fit: %s",
+                id, seq, text, gn_errmsg(g));
+  if ((rc = gn_order_apply(g, text)) != 0)
+    return fail(st, GN_EDIVERGED, "game %s: order %d '%s' no longer applies: %s",
+                id, seq, text, gn_errmsg(g));
+  if (mode != GN_DICE_RNG && gn_dice_script_left(g) != 0)
+    return fail(st, GN_EDIVERGED, "game %s: order %d '%s' left %d of its recorded dice unused",
+                id, seq, text, gn_dice_script_left(g));
+  /* the results came from the tape; the order was played with the table's */
+  g->orders[g->norders - 1].mode = (gn_dice_mode)mode;
+  return 0;
+}
+
+static int diverged(gn_store *st, const char *id, int seq, const char *text,
+                    const char *want, uint64_t got, const char *dh_want, const gn_game *g)
+{
+  char dh[17], where[64];
+  hexhash(data_hash(g), dh);
+  if (seq == 0)
+    snprintf(where, sizeof where, "the start");
+  else
+    snprintf(where, sizeof where, "order %d", seq);
+  return fail(st, GN_EDIVERGED, "game %s diverged at %s%s%s%s: recorded state hash %s,"
+              " replay gives %016llx%s", id, where, seq ? " '" : "", seq ? text : "",
+              seq ? "'" : "", want, (unsigned long long)got,
+              strcmp(dh, dh_want) ? " (the ruleset data changed since the game was created)" : "");
+}
+
+/*
+** Rebuilds a game from the store.
+**   1) read the game row
+**   2) a new game: load the stored scenario text, start it with the stored seed
+**   3) replay each order with the dice it was given; with every, compare the
+**      state hash after the start and after each order with the recorded one,
+**      else only after the last
+**   4) hand back the game with the generator as its dice source
+** Fails with GN_ENOTFOUND, GN_ECORRUPT, GN_EDIVERGED, GN_ESTORE, GN_ENOMEM.
+*/
+static int replay(gn_store *st, const char *id, int every, gn_game **out, int *checked)
+{
+  char *file = NULL, *text = NULL, *lasthash = NULL;
+  char dh_want[17] = "", sh_want[17] = "";
+  size_t textlen = 0;
+  uint64_t seed;
+  gn_game *g = NULL;
+  int rc, seq = 0;
+  sqlite3_stmt *s;
+
+  *out = NULL;
+  if (checked) *checked = 0;
+
+  /* 1) the game row */
+  if (!(s = stmt(st, S_GAME))) return GN_ESTORE;
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  rc = sqlite3_step(s);
+  if (rc == SQLITE_DONE) { sqlite3_reset(s); return no_game(st, id); }
+  if (rc != SQLITE_ROW) { sqlite3_reset(s); return dberr(st, "cannot read the game"); }
+  file = coldup(s, 0, NULL);
+  text = coldup(s, 1, &textlen);
+  seed = (uint64_t)sqlite3_column_int64(s, 2);
+  snprintf(dh_want, sizeof dh_want, "%s", (const char *)sqlite3_column_text(s, 3));
+  snprintf(sh_want, sizeof sh_want, "%s", (const char *)sqlite3_column_text(s, 4));
+  sqlite3_reset(s);
+  if (!file || !text) { rc = fail(st, GN_ENOMEM, "out of memory"); goto done; }
+
+  /* 2) the game at its start */
+  if (!(g = gn_game_new(NULL))) { rc = fail(st, GN_ENOMEM, "out of memory"); goto done; }
+  if ((rc = gn_game_load(g, file, text, textlen)) != 0) {
+    scenario_fail(st, g, rc);
+    rc = fail(st, GN_ECORRUPT, "game %s: its scenario no longer loads: %s", id, gn_store_errmsg(st));
+    goto done;
+  }
+  if ((rc = gn_game_start(g, seed)) != 0) {
+    rc = fail(st, GN_ECORRUPT, "game %s: cannot start: %s", id, gn_errmsg(g));
+    goto done;
+  }
+  if (every) {
+    char h[17];
+    hexhash(gn_game_hash(g), h);
+    if (strcmp(h, sh_want)) { rc = diverged(st, id, 0, "", sh_want, gn_game_hash(g), dh_want, g); goto done; }
+  }
+
+  /* 3) the orders */
+  if (!(s = stmt(st, S_ORDERS))) { rc = GN_ESTORE; goto done; }
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    if (sqlite3_column_int(s, 0) != ++seq) {
+      rc = fail(st, GN_ECORRUPT, "game %s: order %d is missing", id, seq);
+      break;
+    }
+    if ((rc = replay_order(st, id, g, s, seq)) != 0)
+      break;
+    const char *want = (const char *)sqlite3_column_text(s, 4);
+    if (every) {
+      char h[17];
+      uint64_t got = gn_game_hash(g);
+      hexhash(got, h);
+      if (strcmp(h, want)) {
+        rc = diverged(st, id, seq, (const char *)sqlite3_column_text(s, 1), want, got, dh_want, g);
+        break;
+      }
+      if (checked) *checked = seq;
+    } else {
+      free(lasthash);
+      if (!(lasthash = malloc(17))) { rc = fail(st, GN_ENOMEM, "out of memory"); break; }
+      snprintf(lasthash, 17, "%s", want);
+    }
+  }
+  if (rc == SQLITE_DONE)
+    rc = 0;
+  else if (rc > 0)
+    rc = dberr(st, "cannot read the orders");
+  sqlite3_reset(s);
+  if (rc == 0 && !every && lasthash) {
+    char h[17];
+    uint64_t got = gn_game_hash(g);
+    hexhash(got, h);
+    if (strcmp(h, lasthash)) {
+      rc = diverged(st, id, seq, gn_game_order_text(g, seq - 1), lasthash, got, dh_want, g);
+    }
+  }
+
+  /* 4) hand it back */
+  if (rc == 0) {
+    gn_dice_use_rng(g);
+    *out = g;
+    g = NULL;
+  }
+done:
+  gn_game_free(g);
+  free(file);
+  free(text);
+  free(lasthash);
+  return rc;
+}
+
+int gn_store_load(gn_store *st, const char *id, gn_game **out)
+{
+  if (!out) return GN_EINVAL;
+  *out = NULL;
+  if (!st || !id) return GN_EINVAL;
+  return replay(st, id, 0, out, NULL);
+}
+
+int gn_store_verify(gn_store *st, const char *id, int *orders_checked)
+{
+  gn_game *g = NULL;
+  if (orders_checked) *orders_checked = 0;
+  if (!st || !id) return GN_EINVAL;
+  int rc = replay(st, id, 1, &g, orders_checked);
+  gn_game_free(g);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ order */
+
+/* The last stored order of a game: *seq (0 when none) and its hash. */
+static int last_order(gn_store *st, const char *id, int *seq, char hash[17])
+{
+  sqlite3_stmt *s = stmt(st, S_LAST);
+  if (!s) return GN_ESTORE;
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(s);
+  *seq = 0;
+  hash[0] = '\0';
+  if (rc == SQLITE_ROW) {
+    *seq = sqlite3_column_int(s, 0);
+    snprintf(hash, 17, "%s", (const char *)sqlite3_column_text(s, 1));
+  }
+  sqlite3_reset(s);
+  return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : dberr(st, "cannot read the orders");
+}
+
+/* 1 when the game exists; negative on failure. */
+static int game_exists(gn_store *st, const char *id, char start_hash[17])
+{
+  sqlite3_stmt *s = stmt(st, S_GAME);
+  if (!s) return GN_ESTORE;
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW && start_hash)
+    snprintf(start_hash, 17, "%s", (const char *)sqlite3_column_text(s, 4));
+  sqlite3_reset(s);
+  if (rc == SQLITE_ROW) return 1;
+  if (rc == SQLITE_DONE) return no_game(st, id);
+  return dberr(st, "cannot read the game");
+}
+
+/*
+** Applies one order and commits it.
+**   1) begin (a write lock: no other writer until commit)
+**   2) g must be the game as stored: same order count, same last hash
+**   3) apply the order to g; a refusal changes nothing anywhere
+**   4) store the order (text, dice mode, tape, hash, turn) and its events
+**   5) commit; on any failure after 3), roll the file back, and put g back
+**      to the save point the core took before the order
+*/
+int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
+{
+  if (!st || !id || !g || !text) return GN_EINVAL;
+  int rc, seq, n = gn_game_order_count(g), nev = gn_event_count(g);
+  char want[17], have[17], start[17];
+  char *tape = NULL;
+
+  /* 1) begin */
+  if ((rc = exec(st, "BEGIN IMMEDIATE")) != 0) return rc;
+
+  /* 2) the same game */
+  if ((rc = game_exists(st, id, start)) < 0) goto fail;
+  if ((rc = last_order(st, id, &seq, want)) != 0) goto fail;
+  if (seq == 0) memcpy(want, start, sizeof want);
+  hexhash(n > 0 ? g->orders[n - 1].hash : gn_game_hash(g), have);
+  if (seq != n || strcmp(want, have)) {
+    rc = fail(st, GN_ESTATE, "game %s in %s is not the game given (%d orders stored, %d here);"
+              " load it again", id, st->path, seq, n);
+    goto fail;
+  }
+
+  /* 3) apply */
+  if ((rc = gn_order_apply(g, text)) != 0) {
+    rc = fail(st, rc, "%s", gn_errmsg(g));
+    goto fail;
+  }
+
+  /* 4) store */
+  const gn__order *o = &g->orders[n];
+  sqlite3_stmt *s = stmt(st, S_INS_ORDER);
+  if (!s) { rc = GN_ESTORE; goto undo; }
+  if (o->mode != GN_DICE_RNG && !(tape = tape_json(o->tape, o->ntape))) {
+    rc = fail(st, GN_ENOMEM, "out of memory");
+    goto undo;
+  }
+  hexhash(gn_game_hash(g), have);
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  sqlite3_bind_int(s, 2, n + 1);
+  sqlite3_bind_text(s, 3, gn_game_order_text(g, n), -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 4, mode_name(o->mode), -1, SQLITE_STATIC);
+  if (tape) sqlite3_bind_text(s, 5, tape, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 6, have, -1, SQLITE_STATIC);
+  sqlite3_bind_int(s, 7, gn_game_turn(g));
+  rc = sqlite3_step(s);
+  sqlite3_reset(s);
+  if (rc != SQLITE_DONE) { rc = dberr(st, "cannot store the order"); goto undo; }
+  if ((rc = put_events(st, id, g, nev, n + 1)) != 0) goto undo;
+
+  /* 5) commit */
+  if ((rc = exec(st, "COMMIT")) != 0) goto undo;
+  free(tape);
+  return 0;
+
+undo:
+  /* g->osp still holds the game as it was before this order (order.c) */
+  rollback(st);
+  gn__restore(g, &g->osp);
+  free(tape);
+  return rc;
+fail:
+  rollback(st);
+  return rc;
+}
+
+/* ------------------------------------------------------------- undo, list */
+
+int gn_store_undo(gn_store *st, const char *id)
+{
+  if (!st || !id) return GN_EINVAL;
+  int rc, seq;
+  char hash[17];
+  sqlite3_stmt *s;
+  if ((rc = exec(st, "BEGIN IMMEDIATE")) != 0) return rc;
+  if ((rc = game_exists(st, id, NULL)) < 0) goto done;
+  if ((rc = last_order(st, id, &seq, hash)) != 0) goto done;
+  if (seq == 0) {
+    rc = fail(st, GN_ESTATE, "game %s has no orders to undo", id);
+    goto done;
+  }
+  for (int k = 0; k < 2; k++) {
+    if (!(s = stmt(st, k == 0 ? S_DEL_EVENTS : S_DEL_ORDER))) { rc = GN_ESTORE; goto done; }
+    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s, 2, seq);
+    rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (rc != SQLITE_DONE) { rc = dberr(st, "cannot remove the order"); goto done; }
+  }
+  rc = exec(st, "COMMIT");
+done:
+  if (rc != 0) rollback(st);
+  return rc;
+}
+
+int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *scenario,
+                                          int orders), void *ud)
+{
+  if (!st || !fn) return GN_EINVAL;
+  sqlite3_stmt *s = stmt(st, S_LIST);
+  if (!s) return GN_ESTORE;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    char *gid = coldup(s, 0, NULL), *name = coldup(s, 1, NULL);
+    int n = sqlite3_column_int(s, 2), r = 0;
+    if (gid && name)
+      r = fn(ud, gid, name, n);
+    else
+      r = fail(st, GN_ENOMEM, "out of memory");
+    free(gid);
+    free(name);
+    if (r != 0) { sqlite3_reset(s); return r; }
+  }
+  sqlite3_reset(s);
+  return rc == SQLITE_DONE ? 0 : dberr(st, "cannot list the games");
+}

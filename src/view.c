@@ -1,0 +1,141 @@
+/*
+** view.c: the state as a viewer may see it (issue 2, part 8). The umpire
+** sees everything; a side sees its own units exactly and the enemy only as the
+** ruleset's view hook allows. The mechanism is here; each ruleset fills it.
+*/
+#include "core.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Compass degrees (0 = towards +y, clockwise) of an internal facing. */
+static double compass(double rad) {
+  double d = 90.0 - rad * 180.0 / 3.14159265358979323846;
+  d = fmod(d, 360.0);
+  if (d < 0) d += 360.0;
+  return round(d * 10) / 10;
+}
+
+/* 1 when the viewer may read attribute k of unit u. */
+static int attr_visible(const gn_game *g, int u, int k, int viewer) {
+  const gn__attrdef *a = &g->sc->rs->attrs[k];
+  return viewer == GN_UMPIRE || viewer == g->sc->unit[u].side || !a->hidden;
+}
+
+static json_t *unit_json(const gn_game *g, int u, int viewer) {
+  gn_unit_view v;
+  if (gn_unit_view_get(g, u, viewer, &v) || !v.known) return NULL;
+  json_t *o = json_object();
+  json_object_set_new(o, "id", json_string(v.id));
+  json_object_set_new(o, "code", json_string(v.code));
+  json_object_set_new(o, "name", json_string(v.name));
+  json_object_set_new(o, "type", json_string(v.type));
+  json_object_set_new(o, "side", json_string(g->sc->side[v.side].id));
+  if (v.formation >= 0) json_object_set_new(o, "formation", json_string(g->sc->formation[v.formation].id));
+  json_object_set_new(o, "x", json_real(v.box.c.x));
+  json_object_set_new(o, "y", json_real(v.box.c.y));
+  json_object_set_new(o, "facing", json_real(compass(v.box.facing)));
+  json_object_set_new(o, "strength", v.strength >= 0 ? json_integer(v.strength) : json_null());
+  json_object_set_new(o, "strength0", v.strength0 >= 0 ? json_integer(v.strength0) : json_null());
+  json_object_set_new(o, "removed", json_boolean(v.removed));
+  json_object_set_new(o, "status", json_string(v.status ? v.status : ""));
+  json_t *at = json_object();
+  const gn__ruleset *rs = g->sc->rs;
+  for (int k = 0; k < rs->nattrs; k++)
+    if (attr_visible(g, u, k, viewer)) json_object_set_new(at, rs->attrs[k].name, json_integer(g->st.u[u].attr[k]));
+  json_object_set_new(o, "attrs", at);
+  return o;
+}
+
+char *gn_state_json(const gn_game *g, int viewer) {
+  if (!g || !g->sc) return NULL;
+  json_t *o = json_object();
+  json_object_set_new(o, "scenario", json_string(g->sc->name));
+  json_object_set_new(o, "ruleset", json_string(g->sc->rs->id));
+  json_object_set_new(o, "viewer", viewer == GN_UMPIRE ? json_string("umpire")
+                                   : json_string(gn_side_id(g, viewer) ? gn_side_id(g, viewer) : "?"));
+  json_object_set_new(o, "clock", json_string(gn_game_clock(g)));
+  json_object_set_new(o, "turn", json_integer(g->st.turn));
+  json_object_set_new(o, "turns", json_integer(g->sc->turns));
+  json_object_set_new(o, "phase", json_string(gn_game_phase(g)));
+  json_object_set_new(o, "active_side", g->st.active >= 0 && g->st.active < g->sc->nsides
+                                            ? json_string(g->sc->side[g->st.active].id) : json_null());
+  json_object_set_new(o, "over", json_boolean(g->st.over));
+  char hash[24];
+  snprintf(hash, sizeof hash, "%016llx", (unsigned long long)gn__state_hash(g));
+  if (viewer == GN_UMPIRE) json_object_set_new(o, "hash", json_string(hash));
+  json_t *units = json_array();
+  for (int u = 0; u < g->sc->nunits; u++) {
+    json_t *j = unit_json(g, u, viewer);
+    if (j) json_array_append_new(units, j);
+  }
+  json_object_set_new(o, "units", units);
+  json_t *obj = json_array();
+  for (int i = 0; i < g->sc->nobjectives; i++) {
+    int ow = g->st.owner[i];
+    json_array_append_new(obj, json_pack("{s:s, s:s, s:o}", "id", g->sc->objective[i].id, "name",
+                                         g->sc->objective[i].name,
+                                         "owner", ow >= 0 ? json_string(g->sc->side[ow].id) : json_null()));
+  }
+  json_object_set_new(o, "objectives", obj);
+  char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+  json_decref(o);
+  return s;
+}
+
+/* A growing text buffer (malloc: the caller frees it with gn_string_free). */
+typedef struct sbuf { char *s; size_t n, cap; int oom; } sbuf;
+
+static void put(sbuf *b, const char *fmt, ...) {
+  char tmp[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (k < 0 || b->oom) return;
+  if ((size_t)k >= sizeof tmp) k = sizeof tmp - 1;
+  if (b->n + k + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap * 2 : 1024;
+    while (cap < b->n + k + 1) cap *= 2;
+    char *s = realloc(b->s, cap);
+    if (!s) { b->oom = 1; return; }
+    b->s = s; b->cap = cap;
+  }
+  memcpy(b->s + b->n, tmp, (size_t)k + 1);
+  b->n += k;
+}
+
+char *gn_state_text(const gn_game *g, int viewer) {
+  if (!g || !g->sc) return NULL;
+  sbuf b = { 0 };
+  put(&b, "%s (%s), %s; turn %d of %d, %s%s%s\n", g->sc->name, g->sc->rs->id, gn_game_clock(g),
+      g->st.turn, g->sc->turns, gn_game_phase(g),
+      g->st.active >= 0 && g->st.active < g->sc->nsides ? ", " : "",
+      g->st.active >= 0 && g->st.active < g->sc->nsides ? g->sc->side[g->st.active].name : "");
+  if (g->st.over) put(&b, "the game is over\n");
+  put(&b, "seen by %s\n", viewer == GN_UMPIRE ? "the umpire" : gn_side_name(g, viewer) ? gn_side_name(g, viewer) : "?");
+  for (int s = 0; s < g->sc->nsides; s++) {
+    put(&b, "\n%s\n", g->sc->side[s].name);
+    put(&b, "  %-10s %-20s %-18s %7s %7s %6s %5s  %s\n", "code", "name", "type", "x", "y", "facing",
+        "str", "status");
+    for (int u = 0; u < g->sc->nunits; u++) {
+      gn_unit_view v;
+      if (g->sc->unit[u].side != s || gn_unit_view_get(g, u, viewer, &v) || !v.known) continue;
+      char str[24];
+      if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
+      else snprintf(str, sizeof str, "?");
+      put(&b, "  %-10s %-20.20s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, v.name, v.type, v.box.c.x,
+          v.box.c.y, compass(v.box.facing), str, v.removed ? "removed " : "", v.status ? v.status : "");
+    }
+  }
+  for (int i = 0; i < g->sc->nobjectives; i++) {
+    if (i == 0) put(&b, "\nobjectives\n");
+    int ow = g->st.owner[i];
+    put(&b, "  %-16s held by %s\n", g->sc->objective[i].name, ow >= 0 ? g->sc->side[ow].name : "nobody");
+  }
+  if (b.oom) { free(b.s); return NULL; }
+  return b.s;
+}

@@ -1,0 +1,205 @@
+/*
+** test-game.c: the root object: life cycle, allocator hook, orders that
+** apply whole or not at all, clones, state hashes, determinism.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+static const char SCN[] =
+  "grognard: 1\n"
+  "name: core test\n"
+  "ruleset: vb\n"
+  "table: {width: 48, height: 36}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 13}\n"
+  "turns: 4\n"
+  "sides:\n"
+  "  - {id: french, name: French}\n"
+  "  - {id: prussians, name: Prussians}\n"
+  "formations:\n"
+  "  - {id: vi, name: VI Corps, echelon: corps, side: french, leader: lobau}\n"
+  "  - {id: iv, name: IV Corps, echelon: corps, side: prussians, leader: bulow}\n"
+  "units:\n"
+  "  - {id: lobau, code: L, side: french, formation: vi, type: leader_corps, at: [10, 10], facing: 0, strength: 0}\n"
+  "  - {id: f1, code: F1, side: french, formation: vi, type: infantry_brigade, at: [12, 12], facing: 0, strength: 5, attrs: {morale: 4}}\n"
+  "  - {id: bulow, code: B, side: prussians, formation: iv, type: leader_corps, at: [30, 30], facing: 180, strength: 0}\n"
+  "  - {id: p1, code: P1, side: prussians, formation: iv, type: infantry_brigade, at: [30, 26], facing: 180, strength: 4, attrs: {morale: 4}}\n";
+
+static gn_game *game(const gn_allocator *a, uint64_t seed) {
+  gn_game *g = gn_game_new(a);
+  if (!g) return NULL;
+  int rc = gn_game_load(g, "core.yaml", SCN, sizeof SCN - 1);
+  if (rc == 0) rc = gn_game_start(g, seed);
+  if (rc) {
+    if (a == NULL) fail_msg("load: %s", gn_errmsg(g));
+    gn_game_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+static void refused_order_changes_nothing(void **state) {
+  (void)state;
+  gn_game *g = game(NULL, 1);
+  uint64_t h = gn_game_hash(g);
+  int nev = gn_event_count(g), nord = gn_game_order_count(g);
+  assert_int_equal(gn_order_apply(g, "frobnicate F1"), GN_ESYNTAX);
+  assert_non_null(strstr(gn_errmsg(g), "column 1: unknown order 'frobnicate'"));
+  assert_int_equal(gn_order_apply(g, "move F9 to 1,1"), GN_ESYNTAX);
+  assert_non_null(strstr(gn_errmsg(g), "column 6: no unit 'F9'"));
+  assert_int_equal(gn_order_apply(g, "move F1 to 1,x"), GN_ESYNTAX);
+  /* a Prussian brigade cannot move in the French movement phase */
+  int rc = gn_order_apply(g, "move P1 to 30,20");
+  assert_true(rc == GN_EREFUSED || rc == GN_ESTATE);
+  assert_true(gn_game_hash(g) == h);
+  assert_int_equal(gn_event_count(g), nev);
+  assert_int_equal(gn_game_order_count(g), nord);
+  gn_game_free(g);
+}
+
+static void check_is_pure(void **state) {
+  (void)state;
+  gn_game *g = game(NULL, 1);
+  uint64_t h = gn_game_hash(g);
+  assert_int_equal(gn_order_check(g, "end"), 0);
+  assert_true(gn_game_hash(g) == h);
+  assert_int_equal(gn_game_order_count(g), 0);
+  assert_int_equal(gn_order_apply(g, "end"), 0);
+  assert_int_equal(gn_game_order_count(g), 1);
+  assert_string_equal(gn_game_order_text(g, 0), "end");
+  gn_game_free(g);
+}
+
+/* Plays a fixed sequence of orders; returns the event log as one JSON text. */
+static char *play(uint64_t seed, uint64_t *hash) {
+  gn_game *g = game(NULL, seed);
+  const char *orders[] = { "end", "move F1 to 14,16", "end", "end", "end", "end", "end", "end",
+                           "end", "end", "end", "end", "end", "end" };
+  for (size_t i = 0; i < sizeof orders / sizeof *orders; i++) {
+    if (gn_game_over(g)) break;
+    int rc = gn_order_apply(g, orders[i]);
+    if (rc && rc != GN_EREFUSED) fail_msg("order '%s': %s", orders[i], gn_errmsg(g));
+  }
+  size_t len = 1;
+  char *log = calloc(1, 1);
+  for (int i = 0; i < gn_event_count(g); i++) {
+    char *j = gn_event_json(g, i);
+    assert_non_null(j);
+    log = realloc(log, len + strlen(j) + 1);
+    strcat(log, j);
+    strcat(log, "\n");
+    len += strlen(j) + 1;
+    gn_string_free(j);
+  }
+  *hash = gn_game_hash(g);
+  gn_game_free(g);
+  return log;
+}
+
+static void same_inputs_same_bytes(void **state) {
+  (void)state;
+  uint64_t h1, h2;
+  char *a = play(42, &h1), *b = play(42, &h2);
+  assert_string_equal(a, b);
+  assert_true(h1 == h2);
+  free(a); free(b);
+}
+
+static void clone_is_equal_and_independent(void **state) {
+  (void)state;
+  gn_game *g = game(NULL, 9);
+  assert_int_equal(gn_order_apply(g, "end"), 0);
+  gn_game *c = gn_game_clone(g);
+  assert_non_null(c);
+  assert_true(gn_game_hash(c) == gn_game_hash(g));
+  assert_int_equal(gn_event_count(c), gn_event_count(g));
+  assert_int_equal(gn_order_apply(c, "move F1 to 14,16"), 0);
+  assert_true(gn_game_hash(c) != gn_game_hash(g));
+  assert_int_equal(gn_order_apply(g, "move F1 to 14,16"), 0);
+  assert_true(gn_game_hash(c) == gn_game_hash(g));
+  gn_game_free(g);
+  /* the clone outlives its source: the scenario is shared by reference */
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(c, gn_unit_find(c, "F1"), GN_UMPIRE, &v), 0);
+  assert_string_equal(v.id, "f1");
+  gn_game_free(c);
+}
+
+/* An allocator that counts bytes and can fail the n-th allocation. */
+typedef struct counting { long live, calls, fail_at; } counting;
+
+static void *count_realloc(void *ud, void *p, size_t osize, size_t nsize) {
+  counting *c = ud;
+  if (nsize == 0) { if (p) c->live -= (long)osize; free(p); return NULL; }
+  if (++c->calls == c->fail_at) return NULL;
+  void *q = realloc(p, nsize);
+  if (q) c->live += (long)nsize - (long)(p ? osize : 0);
+  return q;
+}
+
+static void allocator_hook_balances(void **state) {
+  (void)state;
+  counting c = { 0, 0, -1 };
+  gn_allocator a = { count_realloc, &c };
+  gn_game *g = game(&a, 5);
+  assert_non_null(g);
+  assert_int_equal(gn_order_apply(g, "end"), 0);
+  gn_game *k = gn_game_clone(g);
+  gn_game_free(g);
+  gn_game_free(k);
+  assert_int_equal(c.live, 0);   /* every byte the hook gave was given back, sized right */
+  assert_true(c.calls > 10);
+}
+
+static void out_of_memory_everywhere(void **state) {
+  (void)state;
+  counting probe = { 0, 0, -1 };
+  gn_allocator pa = { count_realloc, &probe };
+  gn_game *g = game(&pa, 5);
+  gn_order_apply(g, "end");
+  gn_game_free(g);
+  long total = probe.calls;
+  for (long k = 1; k <= total; k++) {   /* fail each allocation in turn: never a crash or a leak */
+    counting c = { 0, 0, k };
+    gn_allocator a = { count_realloc, &c };
+    g = game(&a, 5);
+    if (g) {
+      int rc = gn_order_apply(g, "end");
+      assert_true(rc == 0 || rc == GN_ENOMEM);
+      gn_game_free(g);
+    }
+    assert_int_equal(c.live, 0);
+  }
+}
+
+static void load_twice_refused(void **state) {
+  (void)state;
+  gn_game *g = game(NULL, 1);
+  assert_int_equal(gn_game_load(g, "x", SCN, sizeof SCN - 1), GN_ESTATE);
+  assert_int_equal(gn_game_start(g, 2), GN_ESTATE);
+  gn_game_free(g);
+  gn_game *e = gn_game_new(NULL);
+  assert_int_equal(gn_order_apply(e, "end"), GN_ESTATE);
+  assert_int_equal(gn_game_start(e, 1), GN_ESTATE);
+  gn_game_free(e);
+  gn_game_free(NULL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(refused_order_changes_nothing),
+    cmocka_unit_test(check_is_pure),
+    cmocka_unit_test(same_inputs_same_bytes),
+    cmocka_unit_test(clone_is_equal_and_independent),
+    cmocka_unit_test(allocator_hook_balances),
+    cmocka_unit_test(out_of_memory_everywhere),
+    cmocka_unit_test(load_twice_refused),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
