@@ -17,6 +17,14 @@ else
   SANFL   :=
 endif
 
+# make MPI=1: the grognard command built with Open MPI (mpicc), so that
+# `mpirun -np K build/grognard simulate ... --mpi` shares a batch across ranks.
+# cli/cmd-battle.c is rebuilt whenever MPI changes (build/mpi.flag).
+ifeq ($(MPI),1)
+  CC      := mpicc
+  CSTD    += -DGN_MPI
+endif
+
 # Install the Debian packages the first time pkg-config cannot find one.
 HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit && echo yes)
 ifneq ($(HAVE_DEPS),yes)
@@ -37,7 +45,7 @@ EDIT_LIBS  := $(shell pkg-config --libs libedit 2>/dev/null)
 ALL_CFLAGS := $(CSTD) $(CFLAGS) $(SANFL) -Iinclude -Isrc -I$(B)/gen $(PKG_CFLAGS)
 LDFLAGS_ALL := $(SANFL) $(LDFLAGS)
 
-LIB_SRC  := $(sort $(wildcard src/*.c src/rules/*/*.c))
+LIB_SRC  := $(sort $(wildcard src/*.c src/rules/*/*.c ai/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/embed.o
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
@@ -76,6 +84,13 @@ $(B)/obj/gen/embed.o: $(B)/gen/embed.c
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(if $(filter cli/%,$<),$(EDIT_CFLAGS)) -MMD -MP -c $< -o $@
+
+$(B)/mpi.flag: FORCE
+	@mkdir -p $(@D)
+	@echo "$(MPI)" | cmp -s - $@ || echo "$(MPI)" > $@
+$(B)/obj/cli/cmd-battle.o: $(B)/mpi.flag
+.PHONY: FORCE
+FORCE:
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@

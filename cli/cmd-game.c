@@ -116,7 +116,7 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 2, CLI_MAXWORDS)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --dice or --table, not both");
-  if (opts[0].seen && (ndice = dice_list(opts[0].val, dice, 256)) < 0)
+  if (opts[0].seen && (ndice = dice_list(opts[0].val, dice, 256)) <= 0)
     return cli_usage(cmd, "--dice needs results like 3,5,6, not '%s'", opts[0].val);
 
   /* the order: the words after GAME, joined by spaces */

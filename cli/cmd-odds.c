@@ -13,8 +13,9 @@
 #define BARWIDTH 40
 #define FRACMAX 1000000u  /* fractions with a larger denominator are not printed */
 
-/* The usage, help and rule ids of the checks of one ruleset (or all: NULL). */
-static void list_checks(const char *ruleset)
+/* The usage, help and rule ids of the checks of one ruleset (or all: NULL),
+** or of one check (check not NULL). */
+static void list_checks(const char *ruleset, const char *check)
 {
   for (int r = 0; r < gn_ruleset_count(); r++) {
     const char *id = gn_ruleset_id(r);
@@ -25,6 +26,7 @@ static void list_checks(const char *ruleset)
     for (int i = 0; i < n; i++) {
       const char *name, *usage, *help, *refs;
       if (gn_check_info(id, i, &name, &usage, &help, &refs) != 0) continue;
+      if (check && strcmp(check, name)) continue;
       printf("  grognard odds %s %s %s\n      %s (ref. %s)\n", id, name, usage, help, refs);
     }
   }
@@ -102,7 +104,7 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
   }
   json_object_set_new(root, "modifiers", mods);
   if (passfail) json_object_set_new(root, "p_pass", json_real(pass_p(d)));
-  char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+  char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
   json_decref(root);
   if (!s) return cli_fail("out of memory");
   puts(s);
@@ -172,6 +174,7 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
 static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   char *pos[2], *params[CLI_MAXWORDS];
+  const char *usage = "";
   int npos = 0, nparams = 0, json = 0, rc;
   gn_odds_opts o = { 0, 0, 1, 0 };
 
@@ -181,11 +184,13 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       if (npos == 0) {
         cli_help(cmd);
-        list_checks(NULL);
+        list_checks(NULL, NULL);
       } else if (ruleset_index(pos[0]) < 0) {
         return cli_usage(cmd, "no ruleset '%s'", pos[0]);
+      } else if (npos == 2 && check_index(pos[0], pos[1], &usage) < 0) {
+        return cli_usage(cmd, "ruleset %s has no check '%s'", pos[0], pos[1]);
       } else {
-        list_checks(pos[0]);
+        list_checks(pos[0], npos == 2 ? pos[1] : NULL);
       }
       return CLI_HELPED;
     } else if (!strcmp(a, "--json")) {
@@ -209,7 +214,6 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (npos < 2) return cli_usage(cmd, "missing %s", npos ? "CHECK" : "RULESET");
 
   /* 2) the ruleset and the check */
-  const char *usage = "";
   if (ruleset_index(pos[0]) < 0) {
     fprintf(stderr, "grognard: no ruleset '%s' (rulesets:", pos[0]);
     for (int r = 0; r < gn_ruleset_count(); r++)
@@ -262,7 +266,8 @@ const cli_cmd cli_cmd_odds = {
   "modifiers of a representative run with their rule ids, and a bar chart.\n"
   "When there are too many paths it samples instead (Monte Carlo) and prints\n"
   "95% Wilson intervals. 'grognard odds --help' lists every check of every\n"
-  "ruleset; 'grognard odds RULESET --help' those of one ruleset.\n"
+  "ruleset; 'grognard odds RULESET --help' those of one ruleset, and\n"
+  "'grognard odds RULESET CHECK --help' that check.\n"
   "\noptions:\n"
   "  --PARAM VALUE      the check's parameters (see the list of checks)\n"
   "  --json             {\"exact\", \"outcomes\": [{\"outcome\", \"label\", \"p\",\n"

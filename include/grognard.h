@@ -469,6 +469,154 @@ int gn_check_odds(gn_game *g, const char *check, int argc, const char *const *ar
 const char *gn_check_label(gn_game *g, const char *check, int64_t outcome);
 
 /* ---------------------------------------------------------------------------
+** Objectives, AI commanders, whole battles and seeded simulation (issue 7).
+** The AI is a client of this header only: it sees the game as its side does.
+*/
+
+/* The table's width and height in table units. GN_ESTATE without a scenario. */
+int gn_game_table(const gn_game *g, double *width, double *height);
+
+typedef struct gn_objective_info {
+  const char *id, *name;
+  gn_vec2 at;
+  double radius;
+  int points;
+  int owner0;             /* side holding it at the start, -1 none */
+  int owner;              /* side the game state records as holding it, -1 none */
+} gn_objective_info;
+int gn_objective_count(const gn_game *g);
+/* GN_ENOTFOUND when i is out of range. */
+int gn_objective_get(const gn_game *g, int i, gn_objective_info *out);
+
+/* An AI commander's kind and personality. */
+#define GN_AI_KINDLEN 16
+typedef struct gn_ai_params {
+  char kind[GN_AI_KINDLEN];   /* "doctrine" (the default) or "passive" (only ends phases) */
+  double aggression;          /* 0..1: appetite for attack (default 0.5) */
+  double caution;             /* 0..1: weight of its own losses and risks (default 0.5) */
+} gn_ai_params;
+/* The defaults. Cannot fail. */
+void gn_ai_params_default(gn_ai_params *p);
+/* Parses "doctrine", "doctrine:aggression=0.7,caution=0.3", "passive", or
+** "aggression=0.7" (kind doctrine) over the defaults. GN_ESYNTAX with the
+** reason in err. */
+int gn_ai_params_parse(const char *spec, gn_ai_params *p, char *err, size_t errlen);
+/* Canonical text of p ("doctrine:aggression=0.70,caution=0.30"); its length. */
+int gn_ai_params_format(const gn_ai_params *p, char *buf, size_t len);
+
+/* How the AI (and the battle runner) applies an order: return 0 or the
+** negative code of gn_order_apply. */
+typedef int (*gn_ai_apply_fn)(void *ud, gn_game *g, const char *order);
+
+typedef struct gn_ai gn_ai;
+/* An AI for one side of g. Its randomness, if any, comes from
+** gn_seed_child(gn_game_seed(g), turn). NULL when out of memory or side is
+** not a side of g. */
+gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p);
+void gn_ai_free(gn_ai *ai);
+/* Gives the side's orders for the game's present phase, never "end": each
+** one first passes gn_order_check, then goes through apply (NULL:
+** gn_order_apply). Returns the number of orders given, or a negative code
+** other than GN_EREFUSED/GN_ESYNTAX that apply returned (the AI counts those
+** two and goes on). */
+int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud);
+
+typedef struct gn_ai_stats {
+  int checked;            /* orders tried with gn_order_check */
+  int given;              /* orders applied */
+  int refused;            /* orders refused by apply after passing the check */
+  int max_refused_turn;   /* most such refusals in one turn */
+} gn_ai_stats;
+void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out);
+
+/* One battle, AI against AI, to its end. */
+#define GN_BATTLE_MAXSIDES 4
+#define GN_BATTLE_MAXOBJ 32
+typedef struct gn_battle_result gn_battle_result;
+typedef struct gn_battle_opts {
+  gn_ai_params ai[GN_BATTLE_MAXSIDES];  /* per side; a zeroed entry means the defaults */
+  int max_orders;                       /* safety bound; 0 = 200,000 */
+  gn_ai_apply_fn apply; void *apply_ud; /* NULL: gn_order_apply (in memory) */
+  /* After each order applied (order text; its events are first_event..count-1). */
+  void (*on_order)(void *ud, const gn_game *g, const char *order, int first_event);
+  /* After each turn ends, with the state of the battle so far. */
+  void (*on_turn)(void *ud, const gn_game *g, int turn, const gn_battle_result *sofar);
+  void *ud;
+} gn_battle_opts;
+
+typedef struct gn_battle_side {
+  int strength0, strength;  /* SP or figures of its fighting units at the start, at the end */
+  int lost;                 /* strength0 - strength */
+  int men_lost;             /* by the ruleset's scale (V&B: 250 men a roster casualty), -1 none */
+  int units, broken;        /* fighting units; those routed, removed or in full disorder at the end */
+  int points;               /* objective points held at the end */
+} gn_battle_side;
+
+struct gn_battle_result {
+  int winner;               /* side, -1 drawn */
+  int decisive;             /* 1: the loser's army broke */
+  char why[240];            /* one sentence: why that side won, or why drawn */
+  int decision_turn;        /* first turn from whose end the result never changed; 0 drawn */
+  int turns;                /* turns played */
+  int orders;               /* orders applied */
+  int nsides, nobjectives, nunits;
+  gn_battle_side side[GN_BATTLE_MAXSIDES];
+  int owner[GN_BATTLE_MAXOBJ];   /* holder of each objective at the end, -1 none */
+  int *inflicted;           /* per unit: enemy SP/figures it took off; owned (gn_battle_result_free) */
+  uint64_t hash;            /* final state hash */
+  gn_ai_stats ai[GN_BATTLE_MAXSIDES];
+};
+
+/* Plays g (started, with a scenario) to the end: turn limit, nightfall of the
+** last day or the ruleset's own end. GN_ELIMIT when max_orders is reached,
+** GN_ESTATE when a phase cannot be ended; apply's errors. r is filled in any
+** case (gn_battle_result_free it). */
+int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r);
+/* The verdict on g as it stands (holders as tracked by the caller in owner[],
+** may be NULL for the scenario's). Used by gn_battle_run; r->inflicted untouched. */
+void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r);
+void gn_battle_result_free(gn_battle_result *r);
+
+/* A batch of seeded battles (decision 10): replication i uses the seed
+** gn_seed_child(seed, i); the results do not depend on jobs or ranks. */
+typedef struct gn_sim gn_sim;
+typedef struct gn_sim_opts {
+  uint64_t seed;
+  int runs;
+  int jobs;                               /* threads; 0 or 1 = one */
+  gn_ai_params ai[GN_BATTLE_MAXSIDES];
+  int rank, nranks;                       /* run only i % nranks == rank; nranks 0 = all */
+  /* Called (serialised) after each battle with the count done by this process. */
+  void (*progress)(void *ud, int done, int total);
+  void *ud;
+} gn_sim_opts;
+
+/* A batch for a scenario text. On failure err receives the reason (the
+** scenario's first diagnostic); GN_ESCENARIO, GN_ENOMEM. */
+int gn_sim_new(const char *name, const char *text, size_t len, const char *data_dir,
+               gn_sim **out, char *err, size_t errlen);
+void gn_sim_free(gn_sim *s);
+/* Runs the battles (in memory, no store). GN_EINVAL on bad options; a battle
+** that fails is counted in "failed" and does not stop the batch. */
+int gn_sim_run(gn_sim *s, const gn_sim_opts *o);
+/* The raw results: runs x width int64 values, zero for runs this process did
+** not play; for merging batches run by several processes (sum them
+** element-wise, e.g. MPI_Reduce), then gn_sim_merged. */
+int64_t *gn_sim_records(gn_sim *s, size_t *count);
+/* Marks every run as played (after the records were summed in). */
+void gn_sim_merged(gn_sim *s);
+/* The results as JSON, CSV (one line per replication) or text for people;
+** owned by the caller (gn_string_free). NULL only when out of memory. */
+char *gn_sim_json(const gn_sim *s);
+char *gn_sim_csv(const gn_sim *s);
+char *gn_sim_text(const gn_sim *s);
+/* Stores the batch (its JSON and one row per replication) in the store file
+** at path, in tables of its own; writes the batch id into id. GN_ESTORE with
+** the reason in err. */
+int gn_store_save_batch(const char *path, const gn_sim *s, char *id, size_t idlen,
+                        char *err, size_t errlen);
+
+/* ---------------------------------------------------------------------------
 ** The game store (decision 9): one SQLite file holds any number of games with
 ** their orders, events, snapshots and per-turn state hashes, in WAL mode;
 ** each order is committed in its own transaction.

@@ -213,7 +213,8 @@ typedef struct gn__state {
 
 /* ------------------------------------------------------------ events */
 typedef struct gn__ev {
-  gn_event e;                 /* e.text owned (gn__strdup) */
+  gn_event e;                 /* e.text (and e.spec of a roll) live in one owned block */
+  size_t size;                /* of that block */
 } gn__ev;
 
 /* ---------------------------------------------------------- dice sources */
@@ -330,6 +331,10 @@ void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
 /* Makes an event visible only to the umpire and the listed side(s). */
 void gn__event_hide(gn_event *e, unsigned sides);
 void gn__events_truncate(gn_game *g, int n);
+/* Copies a dice expression into the event's own block (e->spec). GN_ENOMEM. */
+int gn__event_spec(gn_game *g, gn_event *e, const char *spec);
+/* Copies event i of src to the end of g's log. GN_ENOMEM. */
+int gn__event_copy(gn_game *g, const gn_game *src, int i);
 
 /* ------------------------------------------------------------ order.c */
 /* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */

@@ -4,8 +4,8 @@
 ** Every data/rulesets/<id>/<name>.yaml except rules.yaml (the rules index)
 ** holds values of one ruleset:
 **
-**   ruleset: vb
-**   title: "Fire combat"
+**   ruleset: vb                  (optional; if given, the directory's id)
+**   title: "Fire combat"         (optional)
 **   values:
 **     - {key: fire.dice.infantry_brigade, value: 2, provenance: default,
 **        ref: VB-B5, note: "why this value"}
@@ -291,7 +291,9 @@ static int read_value(dload *D, int si, int it) {
   return 0;
 }
 
-/* One file: {ruleset, title, values}. 0 or GN_ENOMEM. */
+/* One file: {ruleset, title, values}; ruleset and title may be left out (the
+** directory names the ruleset), but a ruleset given must be the right one.
+** 0 or GN_ENOMEM. */
 static int read_source(dload *D, int si) {
   static const char *const keys[] = {"ruleset", "title", "values", NULL};
   source *S = &D->src[si];
@@ -307,8 +309,7 @@ static int read_source(dload *D, int si) {
     return 0;
   }
   if (gn__yaml_map(S->y, root, "the data file", keys, v)) return 0;
-  if (!gn__yaml_need(S->y, root, v[0], "ruleset", "the data file") &&
-      !gn__yaml_str(S->y, v[0], "ruleset", &s) && strcmp(s, D->sc->rs->id))
+  if (v[0] && !gn__yaml_str(S->y, v[0], "ruleset", &s) && strcmp(s, D->sc->rs->id))
     gn__yaml_error(S->y, v[0], "'ruleset' is '%s' but the file holds data of ruleset '%s'",
                    s, D->sc->rs->id);
   if (v[1]) gn__yaml_str(S->y, v[1], "title", &s);

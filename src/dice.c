@@ -298,8 +298,7 @@ static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
 /* Logs a roll event. */
 static int log_roll(gn_game *g, const gn_chance *c, const int *faces, int n, int total) {
   gn_event *e = gn__event(g, "roll", c->ref, c->unit, -1, "%s: %s -> %d", c->purpose, c->spec, total);
-  if (!e) return GN_ENOMEM;
-  e->spec = c->spec;
+  if (!e || gn__event_spec(g, e, c->spec)) return GN_ENOMEM;
   e->ndice = n < GN_EVENT_MAXDICE ? n : GN_EVENT_MAXDICE;
   memcpy(e->dice, faces, e->ndice * sizeof *faces);
   e->total = total;

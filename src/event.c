@@ -26,6 +26,7 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   gn_event *e = &g->ev[g->nev].e;
   memset(e, 0, sizeof *e);
   if (!(e->text = gn__strdup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  g->ev[g->nev].size = strlen(buf) + 1;
   e->seq = g->nev;
   e->order = g->cur_order;
   e->turn = g->st.turn;
@@ -52,10 +53,43 @@ void gn__event_hide(gn_event *e, unsigned sides) { e->visible = sides; }
 
 void gn__events_truncate(gn_game *g, int n) {
   while (g->nev > n) {
-    gn_event *e = &g->ev[--g->nev].e;
-    char *t = (char *)e->text;
-    gn__free(g, t, strlen(t) + 1);
+    gn__ev *v = &g->ev[--g->nev];
+    gn__free(g, (char *)v->e.text, v->size);
   }
+}
+
+/* The event's wrapper: e is the first member of an element of g->ev. */
+static gn__ev *wrapper(gn_event *e) { return (gn__ev *)(void *)e; }
+
+int gn__event_spec(gn_game *g, gn_event *e, const char *spec) {
+  gn__ev *v = wrapper(e);
+  size_t tl = strlen(e->text) + 1, sl = strlen(spec) + 1;
+  char *b = gn__realloc(&g->alloc, (char *)e->text, v->size, tl + sl);
+  if (!b) return gn__error(g, GN_ENOMEM, "out of memory");
+  memcpy(b + tl, spec, sl);
+  e->text = b;
+  e->spec = b + tl;
+  v->size = tl + sl;
+  return 0;
+}
+
+int gn__event_copy(gn_game *g, const gn_game *src, int i) {
+  if (g->nev == g->capev) {
+    int cap = g->capev ? 2 * g->capev : 64;
+    gn__ev *ev = gn__realloc(&g->alloc, g->ev, g->capev * sizeof *ev, cap * sizeof *ev);
+    if (!ev) return GN_ENOMEM;
+    g->ev = ev; g->capev = cap;
+  }
+  const gn__ev *s = &src->ev[i];
+  gn__ev *d = &g->ev[g->nev];
+  char *b = gn__malloc(g, s->size);
+  if (!b) return GN_ENOMEM;
+  memcpy(b, s->e.text, s->size);
+  *d = *s;
+  d->e.text = b;
+  if (s->e.spec >= s->e.text && s->e.spec < s->e.text + s->size) d->e.spec = b + (s->e.spec - s->e.text);
+  g->nev++;
+  return 0;
 }
 
 int gn_event_count(const gn_game *g) { return g->nev; }

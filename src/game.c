@@ -295,12 +295,15 @@ int gn_game_use_ruleset(gn_game *g, const char *ruleset) {
   if (g->sc) return gn__error(g, GN_ESTATE, "a scenario is already loaded");
   const gn__ruleset *rs = gn__ruleset_find(ruleset);
   if (!rs) return gn__error(g, GN_ERULESET, "unknown ruleset '%s'", ruleset);
-  char text[256];
+  /* a scenario of two sides, one stand each, far apart: enough to hold the data */
+  char text[640];
   int n = snprintf(text, sizeof text,
-                   "grognard: 1\nname: %s\nruleset: %s\ntable: {width: 100, height: 100}\n"
+                   "grognard: 1\nname: \"%s\"\nruleset: %s\ntable: {width: 100, height: 100}\n"
                    "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 1\n"
-                   "sides:\n  - {id: a, name: A}\n  - {id: b, name: B}\nunits: []\n",
-                   rs->title, rs->id);
+                   "sides:\n  - {id: a, name: A}\n  - {id: b, name: B}\nunits:\n"
+                   "  - {id: a1, side: a, type: %s, at: [10, 10], strength: 10}\n"
+                   "  - {id: b1, side: b, type: %s, at: [90, 90], strength: 10}\n",
+                   rs->title, rs->id, rs->types[0].name, rs->types[0].name);
   gn__diag_clear(g);
   gn__scen *sc = NULL;
   int rc = gn__scen_load(g, rs->id, text, (size_t)n, &sc);
@@ -363,16 +366,8 @@ gn_game *gn_game_clone(const gn_game *src) {
     goto oom;
   }
   if (g->dice.mode == GN_DICE_ENUMERATE) g->dice.mode = GN_DICE_RNG;
-  if (src->capev) {
-    if (!(g->ev = gn__calloc(g, src->capev, sizeof *g->ev))) goto oom;
-    g->capev = src->capev;
-    for (int i = 0; i < src->nev; i++) {
-      g->ev[i] = src->ev[i];
-      g->ev[i].e.text = NULL;
-      g->nev = i + 1;
-      if (!(g->ev[i].e.text = gn__strdup(g, src->ev[i].e.text))) goto oom;
-    }
-  }
+  for (int i = 0; i < src->nev; i++)
+    if (gn__event_copy(g, src, i)) goto oom;
   if (src->caporders) {
     if (!(g->orders = gn__calloc(g, src->caporders, sizeof *g->orders))) goto oom;
     g->caporders = src->caporders;

@@ -15,19 +15,18 @@
 ** may run at once. The survivors of a bounding-box test get the exact
 ** gn_box_distance; their ids go into a max-heap held in the caller's array
 ** (the max smallest) and are heap-sorted at the end: O(k log max) for k hits.
+**
+** Memory goes through gn__realloc: the caller's hook, or the C library's.
 */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "grognard.h"
+#include "core.h"
 
 #define MAXCELLS (1 << 20)        /* the cells grow rather than exceed this */
 #define SLACK GN_CONTACT_EPS      /* bounding boxes are grown by this */
-
-typedef void *(*reallocfn)(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /* The ids listed in one cell, in no order. */
 typedef struct cell { int *ids; int n, cap; } cell;
@@ -40,8 +39,7 @@ typedef struct slot {
 } slot;
 
 struct gn_grid {
-  reallocfn realloc;
-  void *ud;
+  gn_allocator alloc;         /* a copy; a NULL hook means the C library */
   double cell;                /* cell side */
   int nx, ny;                 /* columns, rows */
   cell *cells;                /* nx * ny, row after row */
@@ -51,24 +49,12 @@ struct gn_grid {
 
 /* ------------------------------------------------------------ memory */
 
-/* The C library's allocator behind the hook's contract. NULL only when out of memory. */
-static void *libc_realloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-  (void)ud;
-  (void)osize;
-  if (nsize == 0) {
-    free(ptr);
-    return NULL;
-  }
-  return realloc(ptr, nsize);
-}
-
-/* Resizes p through the grid's hook. NULL when out of memory (p kept) or freed. */
+/* Resizes p through the grid's allocator. NULL when out of memory (p kept) or freed. */
 static void *mem(const gn_grid *gr, void *p, size_t osize, size_t nsize)
 {
   if (!p && nsize == 0)
     return NULL;
-  return gr->realloc(gr->ud, p, osize, nsize);
+  return gn__realloc(&gr->alloc, p, osize, nsize);
 }
 
 /* Room for one more id in c. Returns GN_ENOMEM (c unchanged) or 0. */
@@ -241,24 +227,24 @@ static int same_range(const slot *a, const slot *b)
 
 /* ------------------------------------------------------ public */
 
-/* A new empty grid (see grognard.h; a width, height or cell that is not
-** finite and positive gives a single cell). NULL only when out of memory. */
+/* A new empty grid (see grognard.h). A width or height that is not finite
+** and positive counts as 0 (one column or row), a cell side that is not gives
+** one cell for the table, and the side doubles while there would be more
+** than MAXCELLS cells. NULL only when out of memory. */
 gn_grid *gn_grid_new(const gn_allocator *a, double width, double height, double side)
 {
-  reallocfn fn = a && a->realloc ? a->realloc : libc_realloc;
-  void *ud = a && a->realloc ? a->ud : NULL;
-  gn_grid *gr = fn(ud, NULL, 0, sizeof *gr);
+  gn_grid *gr = gn__realloc(a, NULL, 0, sizeof *gr);
   size_t size;
   if (!gr)
     return NULL;
   memset(gr, 0, sizeof *gr);
-  gr->realloc = fn;
-  gr->ud = ud;
+  if (a)
+    gr->alloc = *a;
   shape(gr, width, height, side);
   size = (size_t)gr->nx * (size_t)gr->ny * sizeof *gr->cells;
-  gr->cells = fn(ud, NULL, 0, size);
+  gr->cells = mem(gr, NULL, 0, size);
   if (!gr->cells) {
-    fn(ud, gr, sizeof *gr, 0);
+    gn__realloc(a, gr, sizeof *gr, 0);
     return NULL;
   }
   memset(gr->cells, 0, size);
@@ -268,15 +254,17 @@ gn_grid *gn_grid_new(const gn_allocator *a, double width, double height, double 
 /* Releases the grid and all it holds; NULL is fine. Cannot fail. */
 void gn_grid_free(gn_grid *gr)
 {
+  gn_allocator a;
   size_t i, ncells;
   if (!gr)
     return;
+  a = gr->alloc;
   ncells = (size_t)gr->nx * (size_t)gr->ny;
   for (i = 0; i < ncells; i++)
     mem(gr, gr->cells[i].ids, (size_t)gr->cells[i].cap * sizeof(int), 0);
   mem(gr, gr->cells, ncells * sizeof *gr->cells, 0);
   mem(gr, gr->slots, gr->nslots * sizeof *gr->slots, 0);
-  gr->realloc(gr->ud, gr, sizeof *gr, 0);
+  gn__realloc(&a, gr, sizeof *gr, 0);
 }
 
 /*

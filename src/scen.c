@@ -33,6 +33,7 @@ typedef struct loader {
   int *fside, *fparent, *fleader, *fnode;
   int *fside_given;           /* 1 when 'side' was given and valid */
   int nf;                     /* size of the arrays above */
+  struct nidx *fix;           /* formations by id, sorted (nf entries) */
   /* units */
   int *uid, *ucode;           /* nodes of id and code (0 when no code) */
   int nu;
@@ -116,17 +117,18 @@ static int nidx_find(const nidx *ix, int n, const char *key, int nocase) {
 
 /* ------------------------------------------------------------- value readers */
 
-/* A required id under key in map: a string of [A-Za-z0-9_.-]. 0 or -1. */
+/* A required id under key in map: a string of [A-Za-z0-9_.-]. 0 or -1; an
+** invalid id is still stored, for the messages that follow. */
 static int read_id(loader *L, int map, int node, const char *what, const char **out) {
   const char *s;
   if (gn__yaml_need(L->y, map, node, "id", what)) return -1;
   if (gn__yaml_str(L->y, node, "id", &s)) return -1;
+  *out = keep(L, s);
   if (!ident_ok(s)) {
     gn__yaml_error(L->y, node, "invalid id '%s' for %s: use letters, digits, '_', '.' "
                    "and '-'", s, what);
     return -1;
   }
-  *out = keep(L, s);
   return 0;
 }
 
@@ -419,7 +421,7 @@ static int link_formations(loader *L) {
   nidx *ix;
   char hint[96];
   if (n == 0) return 0;
-  if (!(ix = gn__malloc(L->g, (size_t)n * sizeof *ix))) return GN_ENOMEM;
+  if (!(ix = L->fix = gn__malloc(L->g, (size_t)n * sizeof *ix))) return GN_ENOMEM;
   for (i = 0; i < n; i++) { ix[i].key = sc->formation[i].id; ix[i].i = i; }
   qsort(ix, (size_t)n, sizeof *ix, nidx_cmp);
   /* 1) unique ids */
@@ -450,7 +452,6 @@ static int link_formations(loader *L) {
                      "above it", p, ECHELONS[f->echelon], f->id,
                      ECHELONS[sc->formation[f->parent].echelon]);
   }
-  gn__free(L->g, ix, (size_t)n * sizeof *ix);
   /* 3) no cycles: reported once, at the member of the cycle listed first */
   for (i = 0; i < n; i++) {
     int p = sc->formation[i].parent, steps = 0, min = i;
@@ -529,9 +530,8 @@ static int find_formation(loader *L, int node, const char *s) {
   gn__scen *sc = L->sc;
   gn__ysuggest sg;
   char hint[96];
-  int j;
-  for (j = 0; j < sc->nformations; j++)
-    if (!strcmp(sc->formation[j].id, s)) return j;
+  int j = L->fix ? nidx_find(L->fix, sc->nformations, s, 0) : -1;
+  if (j >= 0) return L->fix[j].i;
   gn__yaml_suggest_init(&sg, s);
   for (j = 0; j < sc->nformations; j++) gn__yaml_suggest_add(&sg, sc->formation[j].id);
   gn__yaml_error(L->y, node, "unknown formation '%s'%s", s,
@@ -663,8 +663,10 @@ static int read_units(loader *L, int node) {
     L->nu = n;
   }
   for (i = 0; i < n; i++) read_unit(L, gn__yaml_item(L->y, node, i), &sc->unit[i], i);
-  /* A unit per side; an empty list is a blank table (gn_game_use_ruleset). */
-  if (n > 0)
+  /* A unit per side; an empty list is a blank table (gn_game_use_ruleset).
+  ** Not checked when a unit's side is unknown: that was reported already. */
+  for (i = 0; i < n && sc->unit[i].side >= 0; i++) {}
+  if (n > 0 && i == n)
     for (k = 0; k < sc->nsides; k++) {
       for (i = 0; i < n && sc->unit[i].side != k; i++) {}
       if (i == n) gn__yaml_error(L->y, L->sidenode[k], "side '%s' has no units", sc->side[k].id);
@@ -956,6 +958,7 @@ done:
   if (!rc && crc) rc = crc;
   if (!rc && nerr) rc = GN_ESCENARIO;
   gn__free(g, L.fside, (size_t)L.nf * 5 * sizeof *L.fside);
+  gn__free(g, L.fix, (size_t)L.nf * sizeof *L.fix);
   gn__free(g, L.uid, (size_t)L.nu * 2 * sizeof *L.uid);
   /* the ruleset data, once the structure is sound */
   if (!rc && (rc = gn__data_load(g, L.sc)) == 0 && L.oom) rc = GN_ENOMEM;

@@ -101,20 +101,22 @@ struct gn_store {
 
 /* ----------------------------------------------------------------- errors */
 
-/* Sets the store's message and returns err. On OOM the message is lost. */
+/* Sets the store's message (the arguments may include the old one) and
+** returns err. On OOM the message is lost. */
 static int fail(gn_store *st, int err, const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  free(st->msg);
-  st->msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (st->msg) {
+  char *m = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (m) {
     va_start(ap, fmt);
-    vsnprintf(st->msg, (size_t)n + 1, fmt, ap);
+    vsnprintf(m, (size_t)n + 1, fmt, ap);
     va_end(ap);
   }
+  free(st->msg);
+  st->msg = m;
   return err;
 }
 
@@ -486,15 +488,18 @@ static int replay_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *
   if (mode < 0)
     return fail(st, GN_ECORRUPT, "game %s: order %d has an unknown dice mode '%s'",
                 id, seq, (const char *)sqlite3_column_text(s, 2));
+  /* the generator, unless the order was given dice; an empty tape means the
+  ** order drew nothing, so the generator (left untouched) replays it as well */
+  int n = 0;
   gn_dice_use_rng(g);        /* also empties the script of the order before */
   if (mode != GN_DICE_RNG) {
-    int *tape = NULL, n = 0;
+    int *tape = NULL;
     const char *tj = (const char *)sqlite3_column_text(s, 3);
     if ((rc = tape_parse(tj ? tj : "[]", &tape, &n)) != 0) {
       if (rc == GN_ENOMEM) return fail(st, rc, "out of memory");
       return fail(st, rc, "game %s: order %d has a malformed dice tape", id, seq);
     }
-    rc = gn_dice_script(g, tape, n);
+    if (n > 0) rc = gn_dice_script(g, tape, n);
     free(tape);
   }
   if (rc != 0)
@@ -503,7 +508,7 @@ static int replay_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *
   if ((rc = gn_order_apply(g, text)) != 0)
     return fail(st, GN_EDIVERGED, "game %s: order %d '%s' no longer applies: %s",
                 id, seq, text, gn_errmsg(g));
-  if (mode != GN_DICE_RNG && gn_dice_script_left(g) != 0)
+  if (n > 0 && gn_dice_script_left(g) != 0)
     return fail(st, GN_EDIVERGED, "game %s: order %d '%s' left %d of its recorded dice unused",
                 id, seq, text, gn_dice_script_left(g));
   /* the results came from the tape; the order was played with the table's */
@@ -532,14 +537,14 @@ static int diverged(gn_store *st, const char *id, int seq, const char *text,
 **   2) a new game: load the stored scenario text, start it with the stored seed
 **   3) replay each order with the dice it was given; with every, compare the
 **      state hash after the start and after each order with the recorded one,
-**      else only after the last
+**      else only the last one (the start's when there is no order)
 **   4) hand back the game with the generator as its dice source
 ** Fails with GN_ENOTFOUND, GN_ECORRUPT, GN_EDIVERGED, GN_ESTORE, GN_ENOMEM.
 */
 static int replay(gn_store *st, const char *id, int every, gn_game **out, int *checked)
 {
-  char *file = NULL, *text = NULL, *lasthash = NULL;
-  char dh_want[17] = "", sh_want[17] = "";
+  char *file = NULL, *text = NULL;
+  char dh_want[17] = "", sh_want[17] = "", lasthash[17] = "";
   size_t textlen = 0;
   uint64_t seed;
   gn_game *g = NULL;
@@ -601,9 +606,7 @@ static int replay(gn_store *st, const char *id, int every, gn_game **out, int *c
       }
       if (checked) *checked = seq;
     } else {
-      free(lasthash);
-      if (!(lasthash = malloc(17))) { rc = fail(st, GN_ENOMEM, "out of memory"); break; }
-      snprintf(lasthash, 17, "%s", want);
+      snprintf(lasthash, sizeof lasthash, "%s", want);
     }
   }
   if (rc == SQLITE_DONE)
@@ -611,13 +614,13 @@ static int replay(gn_store *st, const char *id, int every, gn_game **out, int *c
   else if (rc > 0)
     rc = dberr(st, "cannot read the orders");
   sqlite3_reset(s);
-  if (rc == 0 && !every && lasthash) {
+  if (rc == 0 && !every) {           /* the last hash: the start's when no order */
     char h[17];
+    const char *want = seq > 0 ? lasthash : sh_want;
     uint64_t got = gn_game_hash(g);
     hexhash(got, h);
-    if (strcmp(h, lasthash)) {
-      rc = diverged(st, id, seq, gn_game_order_text(g, seq - 1), lasthash, got, dh_want, g);
-    }
+    if (strcmp(h, want))
+      rc = diverged(st, id, seq, seq ? gn_game_order_text(g, seq - 1) : "", want, got, dh_want, g);
   }
 
   /* 4) hand it back */
@@ -630,7 +633,6 @@ done:
   gn_game_free(g);
   free(file);
   free(text);
-  free(lasthash);
   return rc;
 }
 
@@ -730,7 +732,7 @@ int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
     rc = fail(st, GN_ENOMEM, "out of memory");
     goto undo;
   }
-  hexhash(gn_game_hash(g), have);
+  hexhash(o->hash, have);
   sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
   sqlite3_bind_int(s, 2, n + 1);
   sqlite3_bind_text(s, 3, gn_game_order_text(g, n), -1, SQLITE_STATIC);
@@ -752,6 +754,7 @@ undo:
   /* g->osp still holds the game as it was before this order (order.c) */
   rollback(st);
   gn__restore(g, &g->osp);
+  g->cur_order = g->norders - 1;
   free(tape);
   return rc;
 fail:

@@ -67,7 +67,7 @@ static int syntax_error(gn__yaml *y, const yaml_parser_t *p, const char *text, s
       gn__yaml_error_at(y, line, col, "%s (byte 0x%02X): the file must be UTF-8 text",
                         problem, (unsigned)p->problem_value & 0xFFu);
     else
-      gn__yaml_error_at(y, line, col, "%s", problem);
+      gn__yaml_error_at(y, line, col, "%s: the file must be UTF-8 text", problem);
     return GN_EPARSE;
   }
   line = (int)p->problem_mark.line + 1;
@@ -221,6 +221,16 @@ int gn__yaml_value(const gn__yaml *y, int node, int i) {
   const yaml_node_t *n = node_of(y, node);
   if (!n || n->type != YAML_MAPPING_NODE || i < 0 || i >= gn__yaml_len(y, node)) return 0;
   return n->data.mapping.pairs.start[i].value;
+}
+
+int gn__yaml_get(const gn__yaml *y, int map, const char *key) {
+  int i, n = gn__yaml_len(y, map);
+  if (gn__yaml_kind(y, map) != GN__Y_MAP) return 0;
+  for (i = 0; i < n; i++) {
+    const char *t = gn__yaml_text(y, gn__yaml_key(y, map, i));
+    if (t && !strcmp(t, key)) return gn__yaml_value(y, map, i);
+  }
+  return 0;
 }
 
 /* 1 for a plain scalar that YAML reads as null: empty, ~, null. */
@@ -387,15 +397,15 @@ int gn__yaml_int(gn__yaml *y, int node, const char *key, int min, int max, int *
     return -1;
   }
   if (r == -2 || v < min || v > max) {
-    gn__yaml_got(y, node, got, sizeof got);
+    /* the number as written (a plain integer: no quoting needed) */
     if (min == INT_MIN && max == INT_MAX)
-      gn__yaml_error(y, node, "'%s' is too large, got %s", key, got);
+      gn__yaml_error(y, node, "'%s' is too large, got %.40s", key, s);
     else if (max == INT_MAX)
-      gn__yaml_error(y, node, "'%s' must be >= %d, got %s", key, min, got);
+      gn__yaml_error(y, node, "'%s' must be >= %d, got %.40s", key, min, s);
     else if (min == INT_MIN)
-      gn__yaml_error(y, node, "'%s' must be <= %d, got %s", key, max, got);
+      gn__yaml_error(y, node, "'%s' must be <= %d, got %.40s", key, max, s);
     else
-      gn__yaml_error(y, node, "'%s' must be %d..%d, got %s", key, min, max, got);
+      gn__yaml_error(y, node, "'%s' must be %d..%d, got %.40s", key, min, max, s);
     return -1;
   }
   *out = (int)v;

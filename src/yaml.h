@@ -68,6 +68,9 @@ int gn__yaml_item(const gn__yaml *y, int node, int i);
 /* Key and value of pair i of a mapping, or 0. */
 int gn__yaml_key(const gn__yaml *y, int node, int i);
 int gn__yaml_value(const gn__yaml *y, int node, int i);
+/* The value of key in a mapping (the first, if repeated), or 0 when node is
+** not a mapping or has no such key. Unchecked: see gn__yaml_map. */
+int gn__yaml_get(const gn__yaml *y, int map, const char *key);
 /* What a node holds, for "got ..." in messages: 'five', "5" (quoted),
 ** a list, a mapping, nothing. Writes into buf (n >= 8); returns buf. */
 const char *gn__yaml_got(const gn__yaml *y, int node, char *buf, size_t n);

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -266,10 +267,9 @@ static void enumerate_hits_and_bound(void **state) {
   gn_game_free(g);
 }
 
-static int two_cards(gn_game *g, void *ud, int64_t *out) {
+static int two_ranks(gn_game *g, void *ud, int64_t *out) {
   (void)ud;
-  /* cards are drawn through gn_roll's sibling in the rules; here through a
-  ** scripted ruleset would hide the core: use a d52 as a deck stand-in */
+  /* two d13: P(both show 1) = 1/169 */
   int a, b, rc;
   if ((rc = gn_roll(g, "d13", "rank", "", &a, NULL))) return rc;
   if ((rc = gn_roll(g, "d13", "rank", "", &b, NULL))) return rc;
@@ -283,7 +283,7 @@ static void enumerate_restores_game(void **state) {
   uint64_t h = gn_game_hash(g);
   int before = gn_event_count(g);
   gn_dist d;
-  assert_int_equal(gn_odds(g, two_cards, NULL, NULL, &d), 0);
+  assert_int_equal(gn_odds(g, two_ranks, NULL, NULL, &d), 0);
   assert_int_equal((int)d.o[2].num, 1);
   assert_int_equal((int)d.o[2].den, 169);
   gn_dist_free(&d);

@@ -2,7 +2,7 @@
 ** test-geom.c: stands, arcs, terrain features, line of sight, path crossings
 ** (src/geom.c) and the stand grid (src/grid.c). Geometry has no rule ids: it
 ** implements design decision 8. Expected values are worked out by hand in the
-** comments next to them.
+** comments next to them. The random tables use the project generator (gn_rng).
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -879,30 +879,21 @@ static void test_grid_out_of_memory_leaves_grid_unchanged(void **state)
   assert_true(done > 0 && refused > 0);    /* the budgets reach both outcomes */
 }
 
-/* splitmix64 for the random tables (gn_rng lives in dice.c). */
-static uint64_t mix(uint64_t *s)
+/* Uniform in [lo, hi) from the project's generator. */
+static double uni(gn_rng *s, double lo, double hi)
 {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
-/* Uniform in [lo, hi). */
-static double uni(uint64_t *s, double lo, double hi)
-{
-  return lo + (hi - lo) * (double)(mix(s) >> 11) * (1.0 / 9007199254740992.0);
+  return lo + (hi - lo) * (double)(gn_rng_next(s) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* A random stand on (or up to a fifth off) a w x h table. */
-static gn_box random_box(uint64_t *s, double w, double h)
+static gn_box random_box(gn_rng *s, double w, double h)
 {
   return B(uni(s, -0.2 * w, 1.2 * w), uni(s, -0.2 * h, 1.2 * h),
            uni(s, 0.2, 6), uni(s, 0.1, 3), uni(s, -PI, 3 * PI));
 }
 
 /* Checks gn_grid_query against a scan of every held stand, for 10 random queries. */
-static void check_queries(uint64_t *s, const gn_grid *g, const gn_box *boxes,
+static void check_queries(gn_rng *s, const gn_grid *g, const gn_box *boxes,
                           const int *held, int n, double w, double h)
 {
   static int got[600], want[600];
@@ -932,14 +923,15 @@ static void test_grid_query_matches_brute_force_on_random_tables(void **state)
 {
   static gn_box boxes[500];
   static int held[500];
-  uint64_t s = 0x5eedf00du;
+  gn_rng s;
   int table, n, i;
   (void)state;
+  gn_rng_seed(&s, 0x5eedf00du);
   for (table = 0; table < 200; table++) {
     double w = uni(&s, 20, 200), h = uni(&s, 20, 150);
     gn_grid *g = gn_grid_new(NULL, w, h, uni(&s, 0.5, 15));
     assert_non_null(g);
-    n = 50 + (int)(mix(&s) % 451);
+    n = 50 + (int)gn_rng_below(&s, 451);
     for (i = 0; i < n; i++) {
       boxes[i] = random_box(&s, w, h);
       held[i] = 1;
@@ -947,7 +939,7 @@ static void test_grid_query_matches_brute_force_on_random_tables(void **state)
     }
     check_queries(&s, g, boxes, held, n, w, h);
     for (i = 0; i < n; i++) {               /* move a third, remove a fifth */
-      uint64_t u = mix(&s) % 15;
+      uint32_t u = gn_rng_below(&s, 15);
       if (u < 5) {
         boxes[i] = u == 0 ? B(boxes[i].c.x + 0.01, boxes[i].c.y, boxes[i].w, boxes[i].d,
                               boxes[i].facing) : random_box(&s, w, h);

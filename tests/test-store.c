@@ -31,6 +31,7 @@ static const char scenario[] =
   "table: {width: 48, height: 36, unit: in}\n"
   "date: {year: 1815, month: 6, day: 18, hour: 9}\n"
   "turns: 1000\n"
+  "options: {days: 9}\n"
   "sides:\n"
   "  - {id: french, name: French}\n"
   "  - {id: allied, name: Allied}\n"
@@ -48,11 +49,20 @@ static const char scenario[] =
   "  - {id: a2, code: A2, formation: adiv, type: infantry_brigade, at: [16, 26], facing: 180,"
   " strength: 4}\n";
 
-/* The orders every test plays, in turn (the list repeats). */
+/* The first turn, that most tests play (or the start of it): a move, a fire
+** each way (dice), and "end" to end each phase of each side. */
 static const char *const orders[] = {
-  "end", "end", "end", "end", "end", "end", "end", "end",
+  "end", "move F1 to 10,12", "end", "end", "end", "fire F1 at A1", "end",
+  "end", "end", "end", "end", "end", "fire A1 at F1", "end", "end",
 };
 #define NORDERS ((int)(sizeof orders / sizeof orders[0]))
+
+/* The i-th order of a long game: the first turn, then "end" until the end of
+** the ninth day (about a thousand orders). */
+static const char *order_at(int i)
+{
+  return i < NORDERS ? orders[i] : "end";
+}
 
 typedef struct fx {
   char dir[64], db[96], scn[96];
@@ -131,8 +141,8 @@ static gn_game *memory_game(int n)
     fail_msg("gn_game_load: %s", gn_errmsg(g));
   assert_int_equal(gn_game_start(g, 7), 0);
   for (int i = 0; i < n; i++)
-    if (gn_order_apply(g, orders[i % NORDERS]))
-      fail_msg("order %d '%s': %s", i + 1, orders[i % NORDERS], gn_errmsg(g));
+    if (gn_order_apply(g, order_at(i)))
+      fail_msg("order %d '%s': %s", i + 1, order_at(i), gn_errmsg(g));
   return g;
 }
 
@@ -192,6 +202,7 @@ static void same_log(const gn_game *a, const gn_game *b)
 /* --------------------------------------------------------------- tests */
 
 /* Create, play, close, reopen, load: the same game. */
+#define ROUNDTRIP 40
 static void round_trip(void **state)
 {
   fx *f = *state;
@@ -201,8 +212,8 @@ static void round_trip(void **state)
   assert_string_equal(id, "g1");
   gn_game *g = load_ok(st, id);
   assert_int_equal(gn_game_order_count(g), 0);
-  for (int i = 0; i < 2 * NORDERS; i++)
-    order_ok(st, id, g, orders[i % NORDERS]);
+  for (int i = 0; i < ROUNDTRIP; i++)
+    order_ok(st, id, g, order_at(i));
   uint64_t h = gn_game_hash(g);
   int nev = gn_event_count(g);
   gn_game_free(g);
@@ -210,12 +221,12 @@ static void round_trip(void **state)
 
   st = open_ok(f);
   g = load_ok(st, id);
-  assert_int_equal(gn_game_order_count(g), 2 * NORDERS);
+  assert_int_equal(gn_game_order_count(g), ROUNDTRIP);
   assert_int_equal(gn_game_hash(g), h);
   assert_int_equal(gn_event_count(g), nev);
   assert_string_equal(gn_game_order_text(g, 0), orders[0]);
   /* the same as the game played in memory only */
-  gn_game *m = memory_game(2 * NORDERS);
+  gn_game *m = memory_game(ROUNDTRIP);
   assert_int_equal(gn_game_hash(m), h);
   same_log(g, m);
   /* the file is in WAL mode with schema version 1 */
@@ -223,7 +234,7 @@ static void round_trip(void **state)
   gn_game_free(g);
   gn_store_close(st);
   assert_int_equal(raw_int(f->db, "PRAGMA user_version"), 1);
-  assert_int_equal(raw_int(f->db, "SELECT count(*) FROM orders"), 2 * NORDERS);
+  assert_int_equal(raw_int(f->db, "SELECT count(*) FROM orders"), ROUNDTRIP);
   assert_int_equal(raw_int(f->db, "SELECT count(*) FROM events"), nev);
   sqlite3 *d;
   sqlite3_stmt *s;
@@ -278,7 +289,7 @@ static void undo(void **state)
   create_ok(st, f, id);
   gn_game *g = load_ok(st, id);
   for (int i = 0; i < 5; i++)
-    order_ok(st, id, g, orders[i % NORDERS]);
+    order_ok(st, id, g, order_at(i));
   gn_game_free(g);
   assert_int_equal(gn_store_undo(st, id), 0);
   g = load_ok(st, id);
@@ -315,7 +326,7 @@ static void verify(void **state)
   create_ok(st, f, id);
   gn_game *g = load_ok(st, id);
   for (int i = 0; i < 6; i++)
-    order_ok(st, id, g, orders[i % NORDERS]);
+    order_ok(st, id, g, order_at(i));
   gn_game_free(g);
   assert_int_equal(gn_store_verify(st, id, &n), 0);
   assert_int_equal(n, 6);
@@ -333,14 +344,19 @@ static void verify(void **state)
   assert_int_equal(gn_store_load(st, id, &g), GN_EDIVERGED);
   assert_null(g);
   /* an order that no longer applies */
-  raw_sql(f->db, "UPDATE orders SET text = 'charge everything' WHERE game = 'g1' AND seq = 2");
+  raw_sql(f->db, "UPDATE orders SET text = 'juggle everything' WHERE game = 'g1' AND seq = 2");
   assert_int_equal(gn_store_load(st, id, &g), GN_EDIVERGED);
-  assert_non_null(strstr(gn_store_errmsg(st), "order 2 'charge everything' no longer applies"));
+  assert_non_null(strstr(gn_store_errmsg(st), "order 2 'juggle everything' no longer applies"));
   /* a changed start is caught before any order */
   raw_sql(f->db, "UPDATE games SET start_hash = '0000000000000000'");
   assert_int_equal(gn_store_verify(st, id, &n), GN_EDIVERGED);
   assert_int_equal(n, 0);
   assert_non_null(strstr(gn_store_errmsg(st), "diverged at the start"));
+  /* a scenario text that no longer loads, with the loader's diagnostics */
+  raw_sql(f->db, "UPDATE games SET scenario_text = 'grognard: 1' || char(10) || 'name: x'");
+  assert_int_equal(gn_store_load(st, id, &g), GN_ECORRUPT);
+  assert_non_null(strstr(gn_store_errmsg(st), "game g1: its scenario no longer loads: "));
+  assert_non_null(strstr(gn_store_errmsg(st), "t.yaml:"));
   gn_store_close(st);
 }
 
@@ -392,8 +408,8 @@ static void atomic_orders(void **state)
   uint64_t h = gn_game_hash(g);
   int nev = gn_event_count(g);
 
-  assert_int_equal(gn_store_order(st, id, g, "charge everything"), GN_ESYNTAX);
-  assert_non_null(strstr(gn_store_errmsg(st), "unknown order 'charge'"));
+  assert_int_equal(gn_store_order(st, id, g, "juggle everything"), GN_ESYNTAX);
+  assert_non_null(strstr(gn_store_errmsg(st), "unknown order 'juggle'"));
   assert_int_equal(gn_game_hash(g), h);
   assert_int_equal(gn_game_order_count(g), 1);
   assert_int_equal(raw_int(f->db, "SELECT count(*) FROM orders"), 1);
@@ -540,20 +556,61 @@ static void determinism(void **state)
 }
 
 /*
-** kill -9 during play: a child applies orders in a loop and tells the parent
-** after each commit; the parent kills it at some moment, then checks the
-** file, the game and the count. Five kills at different moments, each one
-** continuing the same game.
+** kill -9 during play: a child applies orders in a loop, starting a new game
+** when its game is over, and tells the parent after each commit; the parent
+** kills it at some moment, then checks the file, every game, and the count of
+** transactions. Eight kills at different moments, each one continuing the
+** newest game.
 */
-static void child_play(const char *db, int fd)
+static int newest(void *ud, const char *id, const char *scenario_name, int n)
+{
+  (void)scenario_name; (void)n;
+  snprintf(ud, 32, "%s", id);
+  return 1;
+}
+
+static void child_play(const fx *f, int fd)
 {
   gn_store *st = NULL;
   gn_game *g = NULL;
-  if (gn_store_open(db, &st, NULL, 0) || gn_store_load(st, "g1", &g)) _exit(3);
-  for (int i = gn_game_order_count(g);; i++) {
-    if (gn_store_order(st, "g1", g, orders[i % NORDERS])) _exit(4);
-    if (write(fd, "x", 1) != 1) _exit(5);
+  char id[32];
+  if (gn_store_open(f->db, &st, NULL, 0) || gn_store_list(st, newest, id) != 1 ||
+      gn_store_load(st, id, &g))
+    _exit(3);
+  for (;;) {
+    int i = gn_game_order_count(g), rc = gn_store_order(st, id, g, order_at(i));
+    if (rc == GN_ESTATE && gn_game_over(g)) {
+      gn_game_free(g);
+      g = NULL;
+      if (gn_store_create(st, f->scn, 7, id, sizeof id) || gn_store_load(st, id, &g)) _exit(4);
+    } else if (rc) {
+      fprintf(stderr, "child: order %d: %s\n", i + 1, gn_store_errmsg(st));
+      _exit(5);
+    }
+    if (write(fd, "x", 1) != 1) _exit(6);
   }
+}
+
+/* Checks every game of the store; returns its transactions: orders plus
+** games made after the first. */
+static int check_games(const fx *f)
+{
+  gn_store *st = open_ok(f);
+  char id[32];
+  int total = 0, ngames = (int)raw_int(f->db, "SELECT count(*) FROM games");
+  for (int k = 1; k <= ngames; k++) {
+    int checked = -1;
+    snprintf(id, sizeof id, "g%d", k);
+    if (gn_store_verify(st, id, &checked)) fail_msg("verify %s: %s", id, gn_store_errmsg(st));
+    gn_game *g = load_ok(st, id), *m = memory_game(checked);
+    assert_int_equal(gn_game_order_count(g), checked);
+    assert_int_equal(gn_game_hash(g), gn_game_hash(m));
+    gn_game_free(m);
+    gn_game_free(g);
+    total += checked;
+  }
+  gn_store_close(st);
+  return total + ngames - 1;
 }
 
 static void kill9(void **state)
@@ -564,25 +621,27 @@ static void kill9(void **state)
   create_ok(st, f, id);
   gn_store_close(st);
   int committed = 0;
-  for (int round = 0; round < 5; round++) {
+  for (int round = 0; round < 8; round++) {
     int fds[2];
     assert_int_equal(pipe(fds), 0);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
       close(fds[0]);
-      child_play(f->db, fds[1]);
+      child_play(f, fds[1]);
     }
     close(fds[1]);
     /* wait for a first commit, then let it run a few milliseconds */
     char c;
     assert_int_equal(read(fds[0], &c, 1), 1);
-    struct timespec ts = { 0, (long)(3 + 7 * round) * 1000000L };
+    struct timespec ts = { 0, (long)(1 + 5 * round) * 1000000L + 137000L * round };
     nanosleep(&ts, NULL);
     assert_int_equal(kill(pid, SIGKILL), 0);
     int status;
     assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL)
+      fail_msg("the child was not killed: it %s %d", WIFEXITED(status) ? "exited with" : "got signal",
+               WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
     int told = 1;
     char buf[4096];
     ssize_t n;
@@ -590,21 +649,16 @@ static void kill9(void **state)
     close(fds[0]);
 
     integrity_ok(f->db);
-    st = open_ok(f);
-    int checked = -1, rc = gn_store_verify(st, id, &checked);
-    if (rc) fail_msg("verify after kill: %s", gn_store_errmsg(st));
-    /* the order in flight may have been committed before it could tell */
-    assert_true(checked == committed + told || checked == committed + told + 1);
-    committed = checked;
-    gn_game *g = load_ok(st, id);
-    gn_game *m = memory_game(committed);
-    assert_int_equal(gn_game_order_count(g), committed);
-    assert_int_equal(gn_game_hash(g), gn_game_hash(m));
-    gn_game_free(m);
-    gn_game_free(g);
-    gn_store_close(st);
+    int now = check_games(f);
+    /* the transaction in flight may have been committed before it could tell */
+    if (now != committed + told && now != committed + told + 1)
+      fail_msg("round %d: %d transactions in the file, %d before and %d told", round, now,
+               committed, told);
+    committed = now;
   }
-  assert_true(committed >= 5);
+  assert_true(committed >= 8);
+  print_message("kill9: %d transactions over %lld games survived 8 kills\n", committed,
+                raw_int(f->db, "SELECT count(*) FROM games"));
 }
 
 int main(void)

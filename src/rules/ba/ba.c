@@ -1,6 +1,6 @@
 /*
 ** ba.c: the Belle Alliance descriptor (ruleset id "ba"): unit schema, terrain,
-** data loading (data/rulesets/ba/*.yaml into ba_data), views and the small
+** data loading (the yaml files of data/rulesets/ba into ba_data), views and the small
 ** geometry helpers the chapters share.
 */
 #include "ba.h"
@@ -310,6 +310,7 @@ static int setup(gn_game *g) {
       u->attr[BA_FORMATION] = BA_FM_LINE;
   }
   g->st.phase = BA_PH_ORDERS;
+  g->st.active = -1;   /* simultaneous bounds (ref. BA-1.1.1a) */
   return ba_setup_parts(g);
 }
 

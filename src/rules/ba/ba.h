@@ -241,6 +241,8 @@ int ba_in_obstacle(const gn_game *g, int u);
 #define BA_NVERBS 14
 extern const gn__verb ba_verbs[BA_NVERBS];
 int ba_end_bound(gn_game *g);
+/* Sets u's written order for the bound, refusing what the rules forbid. */
+int ba_set_order(gn_game *g, int u, int o);
 const char *ba_phase_name(const gn_game *g);
 void ba_clock(const gn_game *g, char *buf, size_t n);
 /* The roll penalty of u's side now (ref. BA-T18). */
@@ -267,6 +269,8 @@ gn_box ba_zone(const gn_game *g, int u);
 /* Movement allowance of u this bound (ref. BA-2.3.1c). */
 double ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings);
 int ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
+/* 1 when neither u nor a skirmish line of u moved this bound (ref. BA-1.1.1g). */
+int ba_stationary(const gn_game *g, int u);
 
 /* ------------------------------------------------------------- fire.c */
 typedef struct ba_fire_in {
@@ -282,7 +286,7 @@ typedef struct ba_fire_out {
 } ba_fire_out;
 /* Loss and moral effect from a roll (ref. BA-DICE-3, BA-B7); no dice. */
 void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_out *out,
-                    gn_event *e);
+                    gn_event *eloss, gn_event *emoral);
 /* Rolls and resolves one fire (ref. BA-DICE-1, BA-DICE-3). */
 int ba_fire_roll(gn_game *g, int unit, const ba_fire_in *in, ba_fire_out *out);
 int ba_phase_fire(gn_game *g, int continued);
@@ -318,6 +322,8 @@ int ba_loss(gn_game *g, int u, int n, const char *why, const char *ref);
 int ba_disorder(gn_game *g, int u, int s, const char *why, const char *ref);
 int ba_bring_fd(gn_game *g, int u, const char *why, const char *ref);
 int ba_reorganise(gn_game *g, int u);
+/* Removes u when it has fewer figures than the minimum (ref. BA-5.5.2g..i). */
+int ba_check_min(gn_game *g, int u);
 
 /* ------------------------------------------------------------- supplies.c */
 /* Supplies after one fire or melee roll with these faces (ref. BA-5.5.3b, c). */
@@ -328,6 +334,8 @@ int ba_has_supplies(const gn_game *g, int u);
 /* ------------------------------------------------------------- rest.c */
 int ba_rest_break(gn_game *g, int u, const char *why, const char *ref);
 int ba_rest_start(gn_game *g, int u);
+/* u has just taken rest formation: refurbishing starts (ref. BA-5.5.3k). */
+int ba_rest_enter(gn_game *g, int u);
 int ba_rest_bound(gn_game *g);
 /* The ammunition waggon in base contact with u that may serve it, or -1. */
 int ba_waggon_for(const gn_game *g, int u);

@@ -64,7 +64,7 @@ static int form_then(const gn_game *g, int u) {
 **   4) a unit in rest formation must change formation before it acts (ref. BA-B11)
 **   5) set the order; details of another kind of order are dropped
 */
-static int set_order(gn_game *g, int u, int o) {
+int ba_set_order(gn_game *g, int u, int o) {
   gn__ustate *s = &g->st.u[u];
   ba_arm arm = ba_arm_of(g, u);
   /* 1) */
@@ -128,11 +128,11 @@ static int v_order(gn_game *g, const gn__args *a) {
   int u, rc;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if (a->n != 3) return gn__syntax(g, a, 2, "expected attack, fire, move, rest, evade or hold");
-  if (gn__arg_is(a, 2, "hold")) return set_order(g, u, BA_O_NONE);
+  if (gn__arg_is(a, 2, "hold")) return ba_set_order(g, u, BA_O_NONE);
   for (int o = 1; o < BA_O_COUNT; o++)
     if (gn__arg_is(a, 2, ba_order_name(o))) {
       if (o == BA_O_REST) return ba_rest_start(g, u);
-      return set_order(g, u, o);
+      return ba_set_order(g, u, o);
     }
   return gn__syntax(g, a, 2, "expected attack, fire, move, rest, evade or hold, not '%s'",
                     a->tok[2]);
@@ -194,7 +194,7 @@ static int v_move(gn_game *g, const gn__args *a) {
   if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
   if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
   if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
-  if ((rc = set_order(g, u, BA_O_MOVE))) return rc;
+  if ((rc = ba_set_order(g, u, BA_O_MOVE))) return rc;
   if ((rc = ba_rate_check(g, u, p))) return rc;
   g->st.u[u].attr[BA_DEST_X] = (int)lround(p.x * 1000);
   g->st.u[u].attr[BA_DEST_Y] = (int)lround(p.y * 1000);
@@ -217,7 +217,7 @@ static int v_fire(gn_game *g, const gn__args *a) {
   if (g->st.u[u].flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not fire again",
                       uid(g, u));
-  if ((rc = set_order(g, u, BA_O_FIRE))) return rc;
+  if ((rc = ba_set_order(g, u, BA_O_FIRE))) return rc;
   if (t2 >= 0) {
     int art = ba_arm_of(g, u) == BA_ARM_ART;
     int whole = art ? g->st.u[u].attr[BA_GUNS] : g->st.u[u].strength;
@@ -247,7 +247,7 @@ static int v_continue(gn_game *g, const gn__args *a) {
   if (s->attr[BA_NEWFORM] || s->flags & (BA_F_CHANGED | BA_F_TURN_L | BA_F_TURN_R))
     return gn__refuse(g, "BA-1.1.1d", "%s moves this bound: it cannot continue fire", uid(g, u));
   s->flags &= ~BA_F_CONT;
-  if ((rc = set_order(g, u, BA_O_FIRE))) return rc;
+  if ((rc = ba_set_order(g, u, BA_O_FIRE))) return rc;
   s->flags |= BA_F_CONT;
   s->attr[BA_TARGET] = t + 1;
   return 0;
@@ -259,7 +259,7 @@ static int v_attack(gn_game *g, const gn__args *a) {
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if ((rc = enemy_arg(g, a, 2, u, &t))) return rc;
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
-  if ((rc = set_order(g, u, BA_O_ATTACK))) return rc;
+  if ((rc = ba_set_order(g, u, BA_O_ATTACK))) return rc;
   gn__ustate *s = &g->st.u[u];
   s->attr[BA_TARGET] = t + 1;
   /* Table 8 "attack against hidden target": not in sight when ordered */

@@ -196,6 +196,7 @@ static int setup(gn_game *g) {
     u->attr[IN_A_PURSUE_OF] = 0;
     u->removed = sum <= 0;
   }
+  g->st.winner = -1;
   g->grid_dirty = 1;
   return 0;
 }

@@ -82,6 +82,8 @@ typedef enum in_terrain {
   IN_TR_RIVER, IN_TR_STREAM, IN_TR_POND, IN_TR_ROAD, IN_TR_COUNT
 } in_terrain;
 
+#define IN_PI 3.14159265358979323846
+
 enum { IN_COVER_NONE, IN_COVER_SOFT, IN_COVER_HARD };
 
 /* ------------------------------------------------------------ unit attributes */
@@ -117,6 +119,7 @@ enum {
 #define IN_F_FOUGHT  4u
 #define IN_F_CHARGED 8u
 #define IN_F_JAMMED  16u   /* ref. IN-R7: jammed for the turn */
+#define IN_F_HALT_TRIED 32u  /* a fanatic tried to halt its pursuit (ref. IN-P6) */
 
 /* ------------------------------------------------------------ globals */
 enum { IN_RS_UNUSED, IN_RS_COUNT };
@@ -272,6 +275,9 @@ int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *r
 int in__morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *routed);
 
 /* ------------------------------------------------------------ rout.c */
+/* A failed test (ref. IN-M11): the unit routs from enemy (or -1): friends who
+** see it test (ref. IN-M4), it runs (in__rout_move), enemies in contact may pursue. */
+int in__rout(gn_game *g, int unit, int enemy);
 /* The unit routs now: a double move away (ref. IN-M11..IN-M13), from `from` (an
 ** enemy, or -1 for the nearest), then its pursuers follow. */
 int in__rout_move(gn_game *g, int unit, int from);
@@ -315,7 +321,7 @@ int in__order_end(gn_game *g, const gn__args *a);
 int in__order_move(gn_game *g, const gn__args *a);
 /* Refuse unless the unit belongs to the side whose turn it is and may act. */
 int in__may_act(gn_game *g, int unit, const char *verb);
-/* Victory when a side has nothing steady left, or at the turn limit. */
+/* Over when a side has no figure left on the table. */
 void in__check_over(gn_game *g);
 
 /* ------------------------------------------------------------ checks.c */

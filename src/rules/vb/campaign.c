@@ -1,5 +1,173 @@
-/* campaign.c: campaign recovery (ref. VB-68..VB-71). Being written. */
+/*
+** campaign.c: recovery of casualties after a battle fought in a campaign
+** (ref. VB-68..VB-71), the rearguard test (VB-70) and the reports in men
+** (VB-72).
+**
+** Losses of a side are counted per class (infantry, cavalry, artillery) as
+** the SP its stands had at the start less the SP they have now; cavalry
+** skirmish stands count with their brigade. Each stand then recovers its
+** share rounded down, and the points the rounding leaves are given one by one
+** to the stands with the largest remainders (then the first listed).
+*/
+#include <string.h>
 #include "vb.h"
-int gn__vb_campaign(gn_game *g, int side, int how) { (void)g; (void)side; (void)how; return 0; }
-int gn__vb_rearguard(const gn_game *g, int side) { (void)g; (void)side; return 0; }
-int gn__vb_order_campaign(gn_game *g, const gn__args *a) { (void)a; return gn__refuse(g, "VB-68", "not ready"); }
+
+static int cls(const gn_game *g, int u) {
+  int t = gn__vb_type(g, u);
+  if (gn__vb_is_leader(t)) return -1;
+  if (gn__vb_is_cavalry(t) || gn__vb_is_cav_skirmisher(g, u)) return 1;
+  return gn__vb_is_artillery(t) ? 2 : 0;
+}
+
+static int is_reserve(const gn_game *g, int u) {
+  return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->sc->unit[u].attr0[VB_SKIRMISH_OF] > 0;
+}
+
+/* SP lost in the battle by stand u: its SP at the start of the battle (the
+** scenario's plus the losses it gives as already suffered today) less its SP
+** now; a light cavalry brigade counts its skirmish stands' SP as present. */
+static int loss(const gn_game *g, int u) {
+  if (is_reserve(g, u)) return 0;
+  int now = g->st.u[u].strength;
+  for (int k = 0; k < g->sc->nunits; k++)
+    if (g->st.u[k].attr[VB_SKIRMISH_OF] == u + 1) now += g->st.u[k].strength;
+  int l = g->sc->unit[u].strength0 + g->sc->unit[u].attr0[VB_LOST_TODAY] - now;
+  return l > 0 ? l : 0;
+}
+
+/* ref. VB-70: formed stands (infantry and cavalry, not skirmishers) of the
+** side at the start, and those intact now (on the table, not routed, not in
+** an exhausted or broken division). */
+static void formed(const gn_game *g, int side, int *start, int *intact) {
+  *start = *intact = 0;
+  for (int u = 0; u < g->sc->nunits; u++) {
+    int t = gn__vb_type(g, u);
+    if (g->sc->unit[u].side != side || t == VB_T_SKIRMISHER) continue;
+    if (!gn__vb_is_infantry(t) && !gn__vb_is_cavalry(t)) continue;
+    (*start)++;
+    if (gn__vb_alive(g, u) && !g->st.u[u].attr[VB_ROUTED] && !gn__vb_exhausted(g, u)) (*intact)++;
+  }
+}
+
+int gn__vb_rearguard(const gn_game *g, int side) {
+  const vb_data *d = gn__vb_data(g);
+  int start, intact;
+  formed(g, side, &start, &intact);
+  return start > 0 && intact * d->rearguard_den >= start * d->rearguard_num;
+}
+
+/* The fraction of losses of class c a side recovers in situation how. */
+static const int *fraction(const vb_data *d, int how, int c) {
+  switch (how) {
+  case VB_CAMP_HELD: return d->camp_both;                                  /* ref. VB-68 */
+  case VB_CAMP_POSSESSION: return c == 2 ? d->camp_holder_art : d->camp_holder;  /* ref. VB-69 */
+  case VB_CAMP_REARGUARD: return d->camp_rearguard;                        /* ref. VB-69 */
+  default: return c == 2 ? d->camp_norear_art : d->camp_norear;            /* ref. VB-71 */
+  }
+}
+
+/*
+** Campaign recovery of one side (ref. VB-68, VB-69, VB-71, VB-72).
+**   1) per class: the total loss and the total to recover (rounded down)
+**   2) each stand its share rounded down; the rest by largest remainder
+**   3) stands recovering SP come back on the table; report in men
+** Returns the SP recovered, or GN_ENOMEM.
+*/
+int gn__vb_campaign(gn_game *g, int side, int how) {
+  static const char *const cname[3] = {"infantry", "cavalry", "artillery"};
+  static const char *const refs[4] = {"VB-68", "VB-69", "VB-69", "VB-71"};
+  int total = 0, n = g->sc->nunits;
+  int *share = gn__calloc(g, n ? n : 1, sizeof *share);
+  if (!share) return gn__error(g, GN_ENOMEM, "out of memory");
+  for (int c = 0; c < 3; c++) {
+    /* 1) */
+    const int *fr = fraction(gn__vb_data(g), how, c);
+    int lost = 0;
+    for (int u = 0; u < g->sc->nunits; u++)
+      if (g->sc->unit[u].side == side && cls(g, u) == c) lost += loss(g, u);
+    int want = lost * fr[0] / fr[1], got = 0;
+    /* 2) */
+    for (int u = 0; u < g->sc->nunits; u++) {
+      if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
+      int r = loss(g, u) * fr[0] / fr[1];
+      share[u] = r;
+      got += r;
+    }
+    while (got < want) {
+      int best = -1, br = -1;
+      for (int u = 0; u < g->sc->nunits; u++) {
+        if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
+        int l = loss(g, u), rem = (l * fr[0]) % fr[1];
+        if (share[u] >= l) continue;
+        if (rem > br) { br = rem; best = u; }
+      }
+      if (best < 0) break;
+      share[best]++;
+      got++;
+    }
+    /* 3) */
+    for (int u = 0; u < g->sc->nunits; u++) {
+      if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
+      int r = share[u];
+      if (r <= 0) continue;
+      if (g->st.u[u].removed && g->st.u[u].strength == 0) { g->st.u[u].removed = 0; g->grid_dirty = 1; }
+      g->st.u[u].strength += r;
+    }
+    if (lost == 0) continue;
+    gn_event *e = gn__event(g, "campaign", refs[how], -1, -1,
+                            "%s recovers %d of %d %s SP lost (%d of %d men written off as casualties; %d men back)",
+                            g->sc->side[side].name, got, lost, cname[c], gn__vb_casualty_men(g, lost - got),
+                            gn__vb_casualty_men(g, lost), gn__vb_casualty_men(g, got));
+    if (e) gn__event_mod(e, "recovered share (per cent)", fr[0] * 100 / fr[1], refs[how]);
+    total += got;
+  }
+  gn__free(g, share, (n ? n : 1) * sizeof *share);
+  return total;
+}
+
+/*
+** `campaign held | possession SIDE | retreat-rearguard SIDE | retreat SIDE`:
+** the battle ends and both sides recover their losses.
+**   1) parse; the named side holds (possession) or retreats (the others)
+**   2) a retreating side claiming a rearguard must have one (ref. VB-70);
+**      under `possession` the loser's rearguard is tested
+**   3) recover for every side; the game is over
+*/
+int gn__vb_order_campaign(gn_game *g, const gn__args *a) {
+  int held = gn__arg_is(a, 1, "held");
+  int poss = gn__arg_is(a, 1, "possession"), rg = gn__arg_is(a, 1, "retreat-rearguard");
+  int rt = gn__arg_is(a, 1, "retreat");
+  int side = -1;
+  /* 1) */
+  if (!held && !poss && !rg && !rt)
+    return gn__syntax(g, a, 1, "expected held, possession SIDE, retreat-rearguard SIDE or retreat SIDE");
+  if (held && a->n != 2) return gn__syntax(g, a, 2, "'campaign held' takes no side");
+  if (!held) {
+    if (a->n != 3) return gn__syntax(g, a, a->n < 3 ? 2 : 3, "expected one side");
+    if ((side = gn_side_find(g, a->tok[2])) < 0) return gn__syntax(g, a, 2, "no side '%s'", a->tok[2]);
+  }
+  int how[GN__MAXSIDES];
+  for (int s = 0; s < g->sc->nsides; s++) {
+    if (held) how[s] = VB_CAMP_HELD;
+    else if (poss) how[s] = s == side ? VB_CAMP_POSSESSION : (gn__vb_rearguard(g, s) ? VB_CAMP_REARGUARD : VB_CAMP_RETREAT);
+    else how[s] = s == side ? (rg ? VB_CAMP_REARGUARD : VB_CAMP_RETREAT) : VB_CAMP_POSSESSION;
+  }
+  /* 2) */
+  if (rg && !gn__vb_rearguard(g, side)) {
+    int start, intact;
+    formed(g, side, &start, &intact);
+    return gn__refuse(g, "VB-70", "%s has no rearguard: %d intact formed stands of %d at the start",
+                      g->sc->side[side].name, intact, start);
+  }
+  /* 3) */
+  for (int s = 0; s < g->sc->nsides; s++) {
+    static const char *const words[4] = {"holds the field with the enemy", "holds the field",
+                                         "retreats covered by a rearguard", "retreats without a rearguard"};
+    gn__event(g, "campaign", how[s] == VB_CAMP_REARGUARD || how[s] == VB_CAMP_RETREAT ? "VB-70" : "VB-68", -1, -1,
+              "%s %s", g->sc->side[s].name, words[how[s]]);
+    int rc = gn__vb_campaign(g, s, how[s]);
+    if (rc < 0) return rc;
+  }
+  g->st.over = 1;
+  return 0;
+}

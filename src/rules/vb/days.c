@@ -1,14 +1,253 @@
-/* days.c: daylight, night, recovery (ref. VB-51..VB-67). Being written. */
+/*
+** days.c: daylight and the multi-day battle (ref. VB-51..VB-54, VB-B13,
+** VB-66, VB-67): the daylight table, the calendar, the next day's first
+** turn (a chance point, also the odds check "day-start"), night and the
+** reallocation of divisions. Casualty recovery is in recover.c.
+**
+** The order of a night: nightfall (turn.c) -> night phase (both sides: one
+** move per stand, reassign) -> `end` -> recovery of half the day's losses and
+** the recovery phase (choices: recover, merge, fill) -> `end` -> defaults,
+** exhaustion reset, the next day's first turn.
+*/
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "vb.h"
+
+static const double PI = 3.14159265358979323846;
+
+/* ------------------------------------------------------------ calendar */
+
+static int month_days(int y, int m) {
+  static const int md[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  return md[m - 1] + (m == 2 && leap);
+}
+
+/* The date of battle day `day` (1 = the scenario's date). Cannot fail. */
+void gn__vb_date(const gn_game *g, int day, int *year, int *month, int *mday) {
+  int y = g->sc->year, m = g->sc->month, d = g->sc->day;
+  if (m < 1 || m > 12) m = 6;
+  if (d < 1) d = 1;
+  for (int k = 1; k < day; k++) {
+    if (++d > month_days(y, m)) { d = 1; if (++m > 12) { m = 1; y++; } }
+  }
+  *year = y; *month = m; *mday = d;
+}
+
+/* ------------------------------------------------------------ daylight */
+
+/* Sunrise and sunset (solar hours) on the 15th of a month at a latitude,
+** standard refraction; clamped at the poles. */
+static void sun(int month, double lat, double *rise, double *set) {
+  static const int doy15[12] = {15, 46, 74, 105, 135, 166, 196, 227, 258, 288, 319, 349};
+  double dec = -23.44 * PI / 180 * cos(2 * PI / 365 * (doy15[month - 1] + 10));
+  double phi = lat * PI / 180, h0 = -0.833 * PI / 180;
+  double c = (sin(h0) - sin(phi) * sin(dec)) / (cos(phi) * cos(dec));
+  if (c > 1) c = 1;
+  if (c < -1) c = -1;
+  double half = acos(c) * 180 / PI / 15;
+  *rise = 12 - half;
+  *set = 12 + half;
+}
+
+/*
+** Daylight of a month (ref. VB-B13, VB-51, VB-54).
+**   1) the table of turn.yaml (computed for its latitude, 50.7 N)
+**   2) a scenario latitude more than half a degree away shifts the first and
+**      last turns by the rounded change of sunrise and sunset
+** Cannot fail.
+*/
 void gn__vb_daylight(const gn_game *g, int month, int *first, int *last) {
-  const vb_data *d = gn__vb_data(g); *first = d->first_turn[month - 1]; *last = d->last_turn[month - 1]; }
-int gn__vb_day_start(gn_game *g, int month, int day, int inclement, int *hour) { (void)g; (void)month; (void)day; (void)inclement; *hour = 0; return 0; }
-int gn__vb_night_begin(gn_game *g) { (void)g; return 0; }
-int gn__vb_recovery_apply(gn_game *g) { (void)g; return 0; }
-int gn__vb_order_recover(gn_game *g, const gn__args *a) { (void)a; return gn__refuse(g, "VB-58", "not ready"); }
-int gn__vb_order_merge(gn_game *g, const gn__args *a) { (void)a; return gn__refuse(g, "VB-62", "not ready"); }
-int gn__vb_order_reassign(gn_game *g, const gn__args *a) { (void)a; return gn__refuse(g, "VB-67", "not ready"); }
-void gn__vb_date(const gn_game *g, int day, int *year, int *month, int *mday) { *year = g->sc->year; *month = g->sc->month; *mday = g->sc->day + day - 1; }
-int gn__vb_day_start_parse(gn_game *g, int argc, const char *const *argv, void *cx) { (void)g; (void)argc; (void)argv; (void)cx; return 0; }
-int gn__vb_day_start_run(gn_game *g, const void *cx, int64_t *outcome) { (void)g; (void)cx; *outcome = 0; return 0; }
-void gn__vb_day_start_label(const void *cx, int64_t outcome, char *buf, size_t n) { (void)cx; (void)outcome; if (n) buf[0] = 0; }
+  const vb_data *d = gn__vb_data(g);
+  if (month < 1 || month > 12) month = 6;
+  /* 1) */
+  *first = d->first_turn[month - 1];
+  *last = d->last_turn[month - 1];
+  /* 2) */
+  double lat = g->sc->latitude;
+  if (lat == 0 || fabs(lat - d->daylight_latitude) <= 0.5) return;
+  double r0, s0, r1, s1;
+  sun(month, d->daylight_latitude, &r0, &s0);
+  sun(month, lat, &r1, &s1);
+  *first += (int)lround(r1 - r0);
+  *last += (int)lround(s1 - s0);
+}
+
+/*
+** The first turn of battle day `day` >= 2 (ref. VB-52, VB-53, VB-54).
+**   1) the attacker rolls the start die
+**   2) add 2 for inclement weather, and 1 per day after the second
+**   3) first turn = the month's first daylight turn + the total, at latest
+**      the last daylight turn
+** Fails only with the dice source's error.
+*/
+int gn__vb_day_start(gn_game *g, int month, int day, int inclement, int *hour) {
+  const vb_data *d = gn__vb_data(g);
+  int first, last, roll, rc;
+  char spec[16];
+  /* 1) */
+  snprintf(spec, sizeof spec, "d%d", d->start_die);
+  if ((rc = gn__roll(g, spec, "start of the next day's battle", "VB-52", -1, &roll, NULL))) return rc;
+  /* 2) */
+  int bonus = (inclement ? d->inclement_bonus : 0) + (day > 2 ? (day - 2) * d->later_day_bonus : 0);
+  /* 3) */
+  gn__vb_daylight(g, month, &first, &last);
+  int h = first + roll + bonus;
+  if (h > last) h = last;
+  *hour = h;
+  gn_event *e = gn__event(g, "day-start", "VB-52", -1, -1, "day %d begins with the %d:00 turn (first daylight %d:00 + %d)",
+                          day, h, first, roll + bonus);
+  if (e) {
+    gn__event_mod(e, "start die", roll, "VB-52");
+    if (inclement) gn__event_mod(e, "inclement weather", d->inclement_bonus, "VB-52");
+    if (day > 2) gn__event_mod(e, "later day", (day - 2) * d->later_day_bonus, "VB-53");
+  }
+  return 0;
+}
+
+/* ------------------------------------------------ odds check: day-start */
+
+typedef struct daycx { int month, day, inclement; } daycx;
+
+int gn__vb_day_start_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
+  daycx *c = cx;
+  c->month = 6; c->day = 2;
+  for (int i = 0; i < argc; i++) {
+    const char *k = argv[i];
+    if (strcmp(k, "--inclement") == 0) { c->inclement = 1; continue; }
+    int *dst = strcmp(k, "--month") == 0 ? &c->month : strcmp(k, "--day") == 0 ? &c->day : NULL;
+    if (!dst) return gn__error(g, GN_ESYNTAX, "day-start: unknown parameter '%s'", k);
+    if (i + 1 >= argc) return gn__error(g, GN_ESYNTAX, "day-start: %s needs a value", k);
+    char *end;
+    long v = strtol(argv[++i], &end, 10);
+    if (*end || end == argv[i]) return gn__error(g, GN_ESYNTAX, "day-start: %s: not a number '%s'", k, argv[i]);
+    *dst = (int)v;
+  }
+  if (c->month < 1 || c->month > 12) return gn__error(g, GN_ESYNTAX, "day-start: --month must be 1..12");
+  if (c->day < 2 || c->day > 99) return gn__error(g, GN_ESYNTAX, "day-start: --day must be 2 or more");
+  return 0;
+}
+
+int gn__vb_day_start_run(gn_game *g, const void *cx, int64_t *outcome) {
+  const daycx *c = cx;
+  int hour, rc = gn__vb_day_start(g, c->month, c->day, c->inclement, &hour);
+  if (!rc) *outcome = hour;
+  return rc;
+}
+
+void gn__vb_day_start_label(const void *cx, int64_t h, char *buf, size_t n) {
+  (void)cx;
+  if (h == 12) snprintf(buf, n, "noon");
+  else snprintf(buf, n, "%d %s", (int)(h % 12 ? h % 12 : 12), h < 12 ? "a.m." : "p.m.");
+}
+
+/* --------------------------------------------------------------- night */
+
+/* Nightfall on a day that is not the last: both sides play the night. */
+int gn__vb_night_begin(gn_game *g) {
+  g->st.phase = VB_PH_NIGHT;
+  g->st.active = -1;
+  for (int i = 0; i < g->sc->nunits; i++) {
+    gn__ustate *u = &g->st.u[i];
+    u->attr[VB_MOVED] = u->attr[VB_MOVE_USED] = u->attr[VB_REFORM] = u->attr[VB_TOWN_DIS] = 0;
+  }
+  gn__event(g, "night", "VB-66", -1, -1, "night: every stand may make one full move; divisions may change corps");
+  return 0;
+}
+
+/* End of the night: stationary for those that stayed put, then recovery. */
+int gn__vb_night_end(gn_game *g) {
+  for (int i = 0; i < g->sc->nunits; i++) {
+    if (!gn__vb_alive(g, i)) continue;
+    int t = gn__vb_type(g, i);
+    gn__ustate *u = &g->st.u[i];
+    u->attr[VB_STATIONARY] = (gn__vb_is_infantry(t) || gn__vb_is_artillery(t)) && !u->attr[VB_MOVED] &&
+                             !u->attr[VB_ROUTED];
+  }
+  return gn__vb_recovery_begin(g);
+}
+
+static int eqi(const char *a, const char *b) {
+  for (; *a && *b; a++, b++)
+    if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
+  return *a == *b;
+}
+
+int gn__vb_formation_find(const gn_game *g, const char *s) {
+  for (int f = 0; f < g->sc->nformations; f++)
+    if (eqi(g->sc->formation[f].id, s)) return f;
+  for (int f = 0; f < g->sc->nformations; f++)
+    if (g->sc->formation[f].name && eqi(g->sc->formation[f].name, s)) return f;
+  return -1;
+}
+
+/* The formation of echelon `ech` above (or at) f, -1 if none. */
+int gn__vb_formation_up(const gn_game *g, int f, int ech) {
+  for (int guard = 0; f >= 0 && guard < 64; guard++) {
+    if ((int)g->sc->formation[f].echelon == ech) return f;
+    f = gn__vb_fparent(g, f);
+  }
+  return -1;
+}
+
+/*
+** `reassign DIVISION to CORPS` (ref. VB-67).
+**   1) at night only
+**   2) a division and a corps of the same side and army
+**   3) the army has a commander on the table to order it
+**   4) the division's parent becomes the corps
+*/
+int gn__vb_order_reassign(gn_game *g, const gn__args *a) {
+  int rc;
+  if (a->n != 4 || !gn__arg_is(a, 2, "to")) return gn__syntax(g, a, a->n < 3 ? a->n : 2, "expected 'reassign DIVISION to CORPS'");
+  int dv = gn__vb_formation_find(g, a->tok[1]), cp = gn__vb_formation_find(g, a->tok[3]);
+  if (dv < 0) return gn__syntax(g, a, 1, "no formation '%s'", a->tok[1]);
+  if (cp < 0) return gn__syntax(g, a, 3, "no formation '%s'", a->tok[3]);
+  /* 1) */
+  if ((rc = gn__vb_need_phase(g, -1, VB_PH_NIGHT, "VB-67", "divisions change corps"))) return rc;
+  /* 2) */
+  const gn__formation *D = &g->sc->formation[dv], *C = &g->sc->formation[cp];
+  if (D->echelon != GN_DIVISION) return gn__refuse(g, "VB-67", "%s is not a division", D->name);
+  if (C->echelon != GN_CORPS) return gn__refuse(g, "VB-67", "%s is not a corps", C->name);
+  if (D->side != C->side) return gn__refuse(g, "VB-67", "%s and %s are not on the same side", D->name, C->name);
+  int army = gn__vb_formation_up(g, dv, GN_ARMY);
+  if (army != gn__vb_formation_up(g, cp, GN_ARMY))
+    return gn__refuse(g, "VB-67", "%s and %s are not in the same army", D->name, C->name);
+  if (gn__vb_fparent(g, dv) == cp) return gn__refuse(g, "VB-67", "%s is already in %s", D->name, C->name);
+  /* 3) */
+  int ldr = army >= 0 ? g->sc->formation[army].leader : -1;
+  if (ldr < 0 || !gn__vb_alive(g, ldr))
+    return gn__refuse(g, "VB-67", "only the army commander may shift divisions, and there is none");
+  /* 4) */
+  g->st.f[dv][VB_F_PARENT] = cp + 1;
+  gn__event(g, "reassign", "VB-67", ldr, -1, "%s moves %s to %s", g->sc->unit[ldr].name, D->name, C->name);
+  return 0;
+}
+
+/*
+** Dawn: the next battle day begins (ref. VB-52, VB-53).
+**   1) the day and its date, the month's daylight
+**   2) the attacker's roll fixes the first turn
+**   3) the first side starts its command phase
+*/
+int gn__vb_dawn(gn_game *g) {
+  int y, m, d, hour, rc, first, last;
+  /* 1) */
+  int day = g->st.rs[VB_RS_DAY] + 1;
+  gn__vb_date(g, day, &y, &m, &d);
+  gn__vb_daylight(g, m, &first, &last);
+  /* 2) */
+  if ((rc = gn__vb_day_start(g, m, day, g->sc->weather, &hour))) return rc;
+  g->st.rs[VB_RS_DAY] = day;
+  g->st.rs[VB_RS_HOUR] = hour;
+  g->st.rs[VB_RS_FIRST] = first;
+  g->st.rs[VB_RS_LAST] = last;
+  /* 3) */
+  g->st.phase = VB_PH_COMMAND;
+  g->st.active = g->st.rs[VB_RS_FIRSTSIDE];
+  gn__vb_turn_start(g);
+  return 0;
+}

@@ -16,21 +16,24 @@ static int is_reserve(const gn_game *g, int u) {
   return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->sc->unit[u].attr0[VB_SKIRMISH_OF] > 0;
 }
 
-/* Starting SP and boxes of every division. */
+/* Starting SP, boxes and marks of every division. A scenario opening in
+** mid-battle gives each stand's losses so far (lost_today): they count in
+** the starting SP and mark the record. */
 void gn__vb_exhaust_init(gn_game *g) {
   const vb_data *d = gn__vb_data(g);
   for (int f = 0; f < g->sc->nformations; f++)
-    g->st.f[f][VB_F_SP0] = 0;
+    g->st.f[f][VB_F_SP0] = g->st.f[f][VB_F_MARKS] = 0;
   for (int u = 0; u < g->sc->nunits; u++) {
     int t = gn__vb_type(g, u);
     if (gn__vb_is_leader(t) || gn__vb_is_artillery(t) || is_reserve(g, u)) continue;
-    int div = gn__vb_division_of(g, u);
-    if (div >= 0) g->st.f[div][VB_F_SP0] += g->sc->unit[u].strength0;
+    int div = gn__vb_division_of(g, u), lost = g->sc->unit[u].attr0[VB_LOST_TODAY];
+    if (div < 0) continue;
+    g->st.f[div][VB_F_SP0] += g->sc->unit[u].strength0 + lost;
+    g->st.f[div][VB_F_MARKS] += lost;
   }
   for (int f = 0; f < g->sc->nformations; f++) {
     int sp0 = g->st.f[f][VB_F_SP0];
     g->st.f[f][VB_F_BOXES] = (sp0 * d->boxes_num + d->boxes_den - 1) / d->boxes_den;
-    g->st.f[f][VB_F_MARKS] = 0;
     g->st.f[f][VB_F_STATE] = VB_FRESH;
   }
 }

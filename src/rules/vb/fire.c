@@ -132,10 +132,43 @@ static void group(vb_fire_plan *p, int dice, int hit, const char *what, const ch
   p->ngroups++;
 }
 
-/* The battalion-gun die at distance d (ref. VB-21, VB-22, VB-24). */
+int gn__vb_hit(const vb_combat *c, int weapon, int close, const char **what, const char **ref) {
+#define HIT(v, w, r) do { *what = (w); *ref = (r); return (v); } while (0)
+  switch (weapon) {
+  case VB_W_MUSKET: if (close) HIT(c->hit_musket, "musket", "VB-B6"); break;
+  case VB_W_LIGHT:                                                          /* ref. VB-21 */
+    if (close) HIT(c->hit_light_close, "light guns, close", "VB-21");
+    HIT(c->hit_art_long, "guns, long", "VB-B6");
+  case VB_W_FIELD:
+  case VB_W_HEAVY:
+    if (close) HIT(c->hit_art_close, "guns, close", "VB-B6");
+    HIT(c->hit_art_long, "guns, long", "VB-B6");
+  case VB_W_BATGUN:                                     /* ref. VB-21, VB-22, VB-24 */
+    if (close) HIT(c->hit_light_close, "battalion gun, close", "VB-21");
+    HIT(c->hit_batgun_long, "battalion gun, long", "VB-24");
+  case VB_W_SKIRMISHER: if (close) HIT(c->hit_skirm, "skirmisher", "VB-B6"); break;
+  case VB_W_SHARPSHOOTER: if (close) HIT(c->hit_sharp, "sharpshooter", "VB-29"); break;
+  case VB_W_SKIRMISH_GUN:                 /* ref. VB-28: its close range is contact */
+    if (!close) HIT(c->hit_skbg_long, "skirmisher gun, long", "VB-28");
+    break;
+  }
+#undef HIT
+  *what = NULL;
+  *ref = NULL;
+  return 0;
+}
+
+/* Adds n dice of a weapon at a range band to the plan. */
+static void arm(const vb_combat *c, vb_fire_plan *p, int n, int weapon, int close) {
+  const char *what, *ref;
+  int hit = gn__vb_hit(c, weapon, close, &what, &ref);
+  if (hit > 0) group(p, n, hit, what, ref);
+}
+
+/* The battalion-gun die at distance d (ref. VB-22, VB-24). */
 static void batgun_die(const vb_combat *c, vb_fire_plan *p, double d) {
-  if (d <= c->batgun_close) group(p, 1, c->hit_light_close, "battalion gun, close", "VB-21");
-  else if (d <= c->batgun_long) group(p, 1, c->hit_batgun_long, "battalion gun, long", "VB-24");
+  if (d <= c->batgun_close) arm(c, p, 1, VB_W_BATGUN, 1);
+  else if (d <= c->batgun_long) arm(c, p, 1, VB_W_BATGUN, 0);
 }
 
 /* The dice of each stand type at distance d. */
@@ -148,7 +181,7 @@ static void dice_at(gn_game *g, int unit, double d, vb_fire_plan *p) {
   case VB_T_INF_REGIMENT: {
     int n = t == VB_T_INF_BRIGADE ? c->dice_brigade : c->dice_regiment;   /* ref. VB-B5 */
     if (guns && n > 0) { n--; batgun_die(c, p, d); }                    /* ref. VB-22 */
-    if (d <= c->range_musket) group(p, n, c->hit_musket, "musket", "VB-B6");
+    if (d <= c->range_musket) arm(c, p, n, VB_W_MUSKET, 1);
     break;
   }
   case VB_T_SKIRMISHER: {
@@ -156,21 +189,19 @@ static void dice_at(gn_game *g, int unit, double d, vb_fire_plan *p) {
     if (guns && !gn__vb_is_cav_skirmisher(g, unit)) {
       /* ref. VB-28, VB-29: the gun replaces the single die; its close range is
       ** contact, so at a distance it hits on 6, a sharpshooter 5-6 within 2 in. */
-      if (sharp && d <= c->range_musket) group(p, c->dice_skirm, c->hit_sharp, "sharpshooter", "VB-29");
-      else if (d <= c->skbg_long) group(p, c->dice_skirm, c->hit_skbg_long, "skirmisher gun", "VB-28");
+      if (sharp && d <= c->range_musket) arm(c, p, c->dice_skirm, VB_W_SHARPSHOOTER, 1);
+      else if (d <= c->skbg_long) arm(c, p, c->dice_skirm, VB_W_SKIRMISH_GUN, 0);
     } else if (d <= c->range_musket) {
-      if (sharp) group(p, c->dice_skirm, c->hit_sharp, "sharpshooter", "VB-29");
-      else group(p, c->dice_skirm, c->hit_skirm, "skirmisher", "VB-B6");
+      arm(c, p, c->dice_skirm, sharp ? VB_W_SHARPSHOOTER : VB_W_SKIRMISHER, 1);
     }
     break;
   }
   case VB_T_CAV_LIGHT:
   case VB_T_CAV_HEAVY:
   case VB_T_CAV_LANCER:
-    group(p, c->dice_cav, c->hit_musket, "carbine", "VB-B5");
-    if (guns) {                                                          /* ref. VB-23 */
+    if (d <= c->range_musket) arm(c, p, c->dice_cav, VB_W_MUSKET, 1);     /* ref. VB-B5 */
+    if (guns)                                                            /* ref. VB-23 */
       for (int k = 0; k < c->dice_cav_batguns; k++) batgun_die(c, p, d);
-    }
     break;
   default:
     if (gn__vb_is_artillery(t)) {
@@ -178,13 +209,10 @@ static void dice_at(gn_game *g, int unit, double d, vb_fire_plan *p) {
       int battery = gn__vb_is_battery(t) || g->sc->unit[unit].strength0 == 1;
       int n = battery ? c->dice_battery : c->dice_art;
       int w = u->attr[VB_WEIGHT];
-      double lr = c->range_art[w < 0 ? 0 : w > 2 ? 2 : w];
-      if (d <= lr * c->close_frac) {
-        if (w == 0) group(p, n, c->hit_light_close, "light guns, close", "VB-21");
-        else group(p, n, c->hit_art_close, "guns, close", "VB-B6");
-      } else if (d <= lr) {
-        group(p, n, c->hit_art_long, "guns, long", "VB-B6");
-      }
+      w = w < 0 ? 0 : w > 2 ? 2 : w;
+      double lr = c->range_art[w];
+      if (d <= lr * c->close_frac) arm(c, p, n, VB_W_LIGHT + w, 1);
+      else if (d <= lr) arm(c, p, n, VB_W_LIGHT + w, 0);
     }
     break;
   }
@@ -193,27 +221,40 @@ static void dice_at(gn_game *g, int unit, double d, vb_fire_plan *p) {
 void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
   const vb_combat *c = gn__vb_combat(g);
   int t = gn__vb_type(g, target), town = gn__vb_town_of(g, target);
-  p->save = 0;
-  p->save_name = NULL;
-  p->save_ref = NULL;
+  int best = 0;
+  const char *name = NULL, *ref = NULL;
+  p->nsaves = 0;
 #define OFFER(ok, v, nm, rf) \
-  if ((ok) && (v) > 0 && (p->save == 0 || (v) < p->save)) { p->save = (v); p->save_name = nm; p->save_ref = rf; }
+  if ((ok) && (v) > 0 && (best == 0 || (v) < best)) { best = (v); name = nm; ref = rf; }
+  /* 1) cover: the best one counts */
   OFFER(gn__vb_in_terrain(g, target, VB_TR_WORKS), c->save_works, "works save", "VB-B7");
   OFFER(gn__vb_in_terrain(g, target, VB_TR_SUNKEN_ROAD), c->save_sunken, "sunken road save", "VB-30");
   OFFER(town >= 0, c->save_town, "town save", "VB-B7");
   /* ref. VB-36: only infantry gets the woods save, and only against fire. */
   OFFER(gn__vb_is_infantry(t) && gn__vb_in_terrain(g, target, VB_TR_WOODS), c->save_woods,
         "woods save", "VB-36");
-  if (t == VB_T_SKIRMISHER) {
-    /* ref. VB-33: several skirmish stands in one town block lose the open-order save. */
+#undef OFFER
+  if (best > 0) {
+    p->save[p->nsaves] = best;
+    p->save_name[p->nsaves] = name;
+    p->save_ref[p->nsaves] = ref;
+    p->nsaves++;
+  }
+  /* 2) ref. VB-33 [interpretation]: open order is a save of its own, on top of
+  ** cover; several skirmish stands in one town block lose it. */
+  if (t == VB_T_SKIRMISHER && c->save_open > 0) {
     int crowded = 0;
     for (int i = 0; town >= 0 && i < g->st.nunits; i++)
       if (i != target && gn__vb_alive(g, i) && gn__vb_type(g, i) == VB_T_SKIRMISHER &&
           g->sc->unit[i].side == g->sc->unit[target].side && gn__vb_town_of(g, i) == town)
         crowded = 1;
-    OFFER(!crowded, c->save_open, "open order save", "VB-33");
+    if (!crowded) {
+      p->save[p->nsaves] = c->save_open;
+      p->save_name[p->nsaves] = "open order save";
+      p->save_ref[p->nsaves] = "VB-33";
+      p->nsaves++;
+    }
   }
-#undef OFFER
 }
 
 /*
@@ -268,6 +309,10 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
   if (!can_see(g, unit, target))
     return gn__refuse(g, "VB-B21", "%s cannot see %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
   /* 5) */
+  vb_fire_plan any;
+  memset(&any, 0, sizeof any);
+  dice_at(g, unit, 0, &any);
+  if (any.ngroups == 0) return gn__refuse(g, "VB-B5", "%s has no fire dice", gn__vb_uname(g, unit));
   dice_at(g, unit, d, p);
   if (p->ngroups == 0)
     return gn__refuse(g, "VB-B18", "%s is out of range (%.2f %s)", gn__vb_uname(g, target), d,
@@ -300,7 +345,7 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
 /*
 ** Roll a fire plan.
 **   1) each group: how many of its dice reach the hit number (ref. VB-B6)
-**   2) each hit may be saved: one die per hit (ref. VB-B7)
+**   2) each saving throw in turn: one die per hit not yet saved (ref. VB-B7)
 **   3) SP lost = hits not saved, one per hit (ref. VB-B19); log the event
 ** Fails only with the dice source's errors.
 */
@@ -318,11 +363,15 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
     gn__vb_mod(&m, p->what[i], p->hit[i], p->ref[i]);
   }
   m.total = 0;
-  if (p->save > 0 && hits > 0) {                           /* 2) */
-    snprintf(purpose, sizeof purpose, "%s", p->save_name);
-    if ((rc = gn__vb_count(g, hits, p->save, purpose, p->save_ref, target, &saved))) return rc;
+  for (int k = 0; k < p->nsaves; k++) {                    /* 2) */
+    int sv = 0;
+    if (hits - saved > 0) {
+      snprintf(purpose, sizeof purpose, "%s", p->save_name[k]);
+      if ((rc = gn__vb_count(g, hits - saved, p->save[k], purpose, p->save_ref[k], target, &sv))) return rc;
+    }
+    saved += sv;
+    gn__vb_mod(&m, p->save_name[k], p->save[k], p->save_ref[k]);
   }
-  if (p->save > 0) gn__vb_mod(&m, p->save_name, p->save, p->save_ref);
   *lost = hits - saved;                                    /* 3) */
   gn_event *e = gn__event(g, "fire", "VB-B19", unit, target, "%s fires at %s: %d dice, %d hits, %d saved, %d SP lost",
                           unit >= 0 ? gn__vb_uname(g, unit) : "firer",
@@ -392,4 +441,98 @@ int gn__vb_order_fire(gn_game *g, const gn__args *a) {
   if (g->st.u[unit].attr[VB_FIRED] || g->st.u[unit].attr[VB_MELEED])
     return gn__refuse(g, "VB-B5", "%s has already fired or fought this phase", gn__vb_uname(g, unit));
   return gn__vb_fire(g, unit, target, NULL);
+}
+
+/* ------------------------------------------------------------ data */
+
+static int rd_int(gn_game *g, const char *key, int *out, int lo, int hi) {
+  int rc = gn__data_int(g, key, out);
+  if (!rc && (*out < lo || *out > hi)) rc = gn__error(g, GN_EDATA, "%s: %d is not in %d..%d", key, *out, lo, hi);
+  return rc;
+}
+
+static int rd_num(gn_game *g, const char *key, double *out, double lo, double hi) {
+  int rc = gn__data_num(g, key, out);
+  if (!rc && (*out < lo || *out > hi)) rc = gn__error(g, GN_EDATA, "%s: %g is not in %g..%g", key, *out, lo, hi);
+  return rc;
+}
+
+/*
+** Reads fire.yaml, morale.yaml and melee.yaml into a vb_combat hung on
+** d->combat. Fails with GN_ENOMEM, or GN_EDATA naming the first bad key.
+*/
+int gn__vb_combat_setup(gn_game *g, vb_data *d) {
+  vb_combat *c = gn__calloc(g, 1, sizeof *c);
+  int rc = 0;
+  if (!c) return gn__error(g, GN_ENOMEM, "out of memory");
+  d->combat = c;
+  /* fire.yaml */
+#define I(k, f, lo, hi) if (!rc) rc = rd_int(g, k, &c->f, lo, hi)
+#define N(k, f, lo, hi) if (!rc) rc = rd_num(g, k, &c->f, lo, hi)
+  I("fire.dice.infantry_brigade", dice_brigade, 0, 64);
+  I("fire.dice.infantry_regiment", dice_regiment, 0, 64);
+  I("fire.dice.skirmisher", dice_skirm, 0, 64);
+  I("fire.dice.cavalry", dice_cav, 0, 64);
+  I("fire.dice.cavalry_batguns", dice_cav_batguns, 0, 64);
+  I("fire.dice.artillery_battalion", dice_art, 0, 64);
+  I("fire.dice.battery", dice_battery, 0, 64);
+  N("fire.range.musket", range_musket, 0, 1000);
+  N("fire.range.light", range_art[0], 0, 1000);
+  N("fire.range.field", range_art[1], 0, 1000);
+  N("fire.range.heavy", range_art[2], 0, 1000);
+  N("fire.range.close_fraction", close_frac, 0, 1);
+  N("fire.range.batgun_close", batgun_close, 0, 1000);
+  N("fire.range.batgun_long", batgun_long, 0, 1000);
+  N("fire.range.skirmish_batgun_long", skbg_long, 0, 1000);
+  I("fire.hit.musket", hit_musket, 1, 7);
+  I("fire.hit.skirmisher", hit_skirm, 1, 7);
+  I("fire.hit.sharpshooter", hit_sharp, 1, 7);
+  I("fire.hit.artillery_close", hit_art_close, 1, 7);
+  I("fire.hit.light_close", hit_light_close, 1, 7);
+  I("fire.hit.artillery_long", hit_art_long, 1, 7);
+  I("fire.hit.batgun_long", hit_batgun_long, 1, 7);
+  I("fire.hit.skirmish_batgun_long", hit_skbg_long, 1, 7);
+  I("fire.save.works", save_works, 0, 7);
+  I("fire.save.sunken_road", save_sunken, 0, 7);
+  I("fire.save.town", save_town, 0, 7);
+  I("fire.save.woods", save_woods, 0, 7);
+  I("fire.save.open_order", save_open, 0, 7);
+  I("fire.town.faces_divisor", town_div, 1, 8);
+  /* morale.yaml */
+  I("morale.mod.lancers", mod_lancers, -6, 6);
+  I("morale.mod.cavalry_melee", mod_cav_melee, -6, 6);
+  I("morale.mod.regimental_flank", mod_reg_flank, -6, 6);
+  I("morale.mod.brigade_flank", mod_brig_flank, -6, 6);
+  I("morale.mod.works", mod_works, -6, 6);
+  I("morale.mod.town", mod_town, -6, 6);
+  I("morale.trigger.musket_range", trigger_musket, 0, 1);
+  I("morale.rout.sp_loss", rout_sp, 0, 6);
+  N("morale.rout.move", rout_move, 0, 4);
+  I("rally.roll", rally_roll, 0, 1);
+  /* melee.yaml */
+  I("melee.dice.max", mdice_max, 1, 64);
+  I("melee.dice.skirmisher", mdice_skirm, 0, 64);
+  I("melee.dice.battery", mdice_battery, 0, 64);
+  I("melee.dice.artillery_battalion", mdice_art, 0, 64);
+  I("melee.hit", mhit, 1, 7);
+  I("melee.save.sunken_road_cavalry", msave_sunken_cav, 0, 7);
+  I("melee.tie.grenadiers", tie_gren, -6, 6);
+  I("melee.tie.stationary_vs_cavalry", tie_stat_cav, -6, 6);
+  I("melee.tie.supported_artillery", tie_supported, -6, 6);
+  N("melee.loser.move", loser_move, 0, 4);
+  I("melee.skirmisher_cannot_hold", skirm_cannot_hold, 0, 1);
+  N("retreat.deviation_step", dev_step, 1, 90);
+  N("retreat.deviation_max", dev_max, 0, 90);
+  I("retreat.terrain_sp", terrain_sp, 0, 6);
+  I("retreat.blocked_eliminated", blocked_eliminated, 0, 1);
+#undef I
+#undef N
+  if (!rc) rc = gn__data_list(g, "retreat.disordering", VB_TR_COUNT, c->disordering);
+  return rc ? GN_EDATA : 0;
+}
+
+void gn__vb_combat_release(gn_game *g, vb_data *d) {
+  if (!d || !d->combat) return;
+  gn__free(g, d->combat, sizeof(vb_combat));
+  d->combat = NULL;
 }

@@ -1,8 +1,513 @@
-/* move.c: movement (ref. VB-B4). Being written. */
+/*
+** move.c: movement (ref. VB-B4), the terrain effects on it (VB-13..VB-18,
+** VB-27), command and exhaustion limits (VB-B3, VB-B12), night moves (VB-66)
+** and march column, limbering and disorder recovery (VB-B14, VB-B15, VB-B20).
+** Cavalry skirmishers (VB-9..VB-11) are in skirmish.c.
+**
+** A move is a straight line of the stand's centre. Terrain along it comes
+** from gn_path_crossings on the centre line plus the stand's final footprint.
+** Distances and costs are in table units (ref. VB-1: inches, or centimetres
+** read with the same numbers under the centimetre option).
+*/
+#include <math.h>
+#include <string.h>
 #include "vb.h"
-#define NR(fn) int fn(gn_game *g, const gn__args *a) { (void)a; return gn__refuse(g, "VB-B4", "not ready"); }
-NR(gn__vb_order_move) NR(gn__vb_order_leader) NR(gn__vb_order_march) NR(gn__vb_order_deploy)
-NR(gn__vb_order_limber) NR(gn__vb_order_unlimber) NR(gn__vb_order_skirmish) NR(gn__vb_order_reform)
-NR(gn__vb_order_reorder)
-void gn__vb_move_end(gn_game *g, int side) { (void)g; (void)side; }
-void gn__vb_move_begin(gn_game *g, int side) { (void)g; (void)side; }
+
+#define EPS 1e-9
+#define MAXX 128
+
+/* ref. VB-B4, VB-26: a stand's full move. */
+double gn__vb_rate(const gn_game *g, int u) {
+  const vb_data *d = gn__vb_data(g);
+  const gn__ustate *s = &g->st.u[u];
+  int t = gn__vb_type(g, u);
+  double r = d->rate[t];
+  if (t == VB_T_ART_FOOT && s->attr[VB_WEIGHT] == 2) r = d->heavy_foot_rate;
+  if (s->attr[VB_BATGUNS]) {                          /* ref. VB-26 */
+    if (t == VB_T_INF_BRIGADE && r > d->batgun_rate_inf) r = d->batgun_rate_inf;
+    if (gn__vb_is_cavalry(t) && r > d->batgun_rate_cav) r = d->batgun_rate_cav;
+  }
+  return r;
+}
+
+/* The move a stand has this phase: full, halved out of command (ref. VB-B3),
+** or the night move (ref. VB-66). */
+static double allowance(const gn_game *g, int u, int incmd) {
+  const vb_data *d = gn__vb_data(g);
+  double r = gn__vb_rate(g, u);
+  if (g->st.phase == VB_PH_NIGHT) return r * d->night_factor;
+  return incmd ? r : r * d->ooc_move_factor;
+}
+
+double gn__vb_move_left(const gn_game *g, int u) {
+  double left = allowance(g, u, g->st.u[u].attr[VB_INCMD]) - g->st.u[u].attr[VB_MOVE_USED] / 100.0;
+  return left > 0 ? left : 0;
+}
+
+/* Charges cost (table units) to the stand's move this phase. */
+static void spend(gn_game *g, int u, double cost) {
+  g->st.u[u].attr[VB_MOVE_USED] += (int)ceil(cost * 100 - 1e-6);
+}
+
+/* ------------------------------------------------------------ path */
+
+typedef struct path {
+  double len;         /* length of the centre's path */
+  double extra;       /* terrain cost beyond the length */
+  int town;           /* passes through or ends in a town (VB-14) */
+  int bridge;         /* crosses water at a bridge (VB-13) */
+  int river;          /* feature + 1 of a river crossed away from a bridge */
+  int prohibited;     /* terrain kind + 1 closed to artillery (VB-27) */
+  int cav_dis;        /* terrain kind + 1 that disorders cavalry */
+  int village;        /* unit + 1 of an infantry skirmisher holding a village crossed (VB-18) */
+  int village_seen;   /* a village crossed at all (VB-16, VB-17) */
+  int road;           /* the whole path lies on a road */
+  int stream;         /* streams crossed away from bridges */
+} path;
+
+static double seg_dist(gn_vec2 p, gn_vec2 a, gn_vec2 b) {
+  double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+  double t = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0;
+  if (t < 0) t = 0;
+  if (t > 1) t = 1;
+  return hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+}
+
+static int on_road(const gn_game *g, gn_vec2 p) {
+  const vb_data *d = gn__vb_data(g);
+  for (int i = 0; i < g->sc->nterrain; i++) {
+    const gn_feature *f = &g->sc->features[i];
+    if (f->kind != VB_TR_ROAD) continue;
+    for (int k = 0; k + 1 < f->npts; k++)
+      if (seg_dist(p, f->pts[k], f->pts[k + 1]) <= d->road_width / 2 + EPS) return 1;
+  }
+  return 0;
+}
+
+static int on_bridge(const gn_game *g, gn_vec2 p) {
+  for (int i = 0; i < g->sc->nterrain; i++)
+    if (g->sc->features[i].kind == VB_TR_BRIDGE && gn_feature_contains(&g->sc->features[i], p)) return 1;
+  return 0;
+}
+
+/* ref. VB-18: an infantry skirmisher (enemy; friends too if the data says so)
+** holding the village feature fi, other than the mover. -1 if none. */
+static int village_holder(const gn_game *g, int u, int fi) {
+  const vb_data *d = gn__vb_data(g);
+  for (int o = 0; o < g->sc->nunits; o++) {
+    if (o == u || !gn__vb_alive(g, o) || !gn__vb_is_inf_skirmisher(g, o)) continue;
+    if (!d->village_friends && g->sc->unit[o].side == g->sc->unit[u].side) continue;
+    if (gn__vb_box_in_feature(g->st.u[o].box, &g->sc->features[fi])) return o;
+  }
+  return -1;
+}
+
+/* Area terrain entered (by the path or the final footprint). */
+static void area(const gn_game *g, int u, int fi, double frac, path *p) {
+  const vb_data *d = gn__vb_data(g);
+  int kind = g->sc->features[fi].kind;
+  if (kind == VB_TR_WOODS) p->extra += (d->woods_factor - 1) * frac * p->len;
+  if (kind == VB_TR_MARSH) p->extra += (d->marsh_factor - 1) * frac * p->len;
+  if (kind == VB_TR_TOWN) p->town = 1;
+  if (kind == VB_TR_BRIDGE) p->bridge = 1;
+  if (kind == VB_TR_VILLAGE) {
+    p->village_seen = 1;
+    int h = village_holder(g, u, fi);
+    if (h >= 0 && !p->village) p->village = h + 1;
+  }
+  if (d->art_prohibited[kind] && !p->prohibited) p->prohibited = kind + 1;
+  if (d->cav_disorder[kind] && !p->cav_dis) p->cav_dis = kind + 1;
+}
+
+/*
+** What the straight move of stand u from box a to box b meets.
+**   1) the centre line's crossings: areas by the stretch inside, water lines
+**      at the crossing point (a bridge there makes it a bridge crossing)
+**   2) areas the final footprint overlaps that the centre line missed
+**   3) a march column wholly on a road ignores woods and marsh (ref. VB-B14)
+*/
+static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
+  const vb_data *d = gn__vb_data(g);
+  gn_crossing xs[MAXX];
+  char seen[1024] = {0};
+  memset(p, 0, sizeof *p);
+  p->len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
+  /* 1) */
+  int n = 0;
+  if (p->len > EPS) n = gn_path_crossings(a.c, b.c, g->sc->features, g->sc->nterrain, xs, MAXX);
+  if (n > MAXX) n = MAXX;
+  for (int i = 0; i < n; i++) {
+    int fi = xs[i].feature;
+    const gn_feature *f = &g->sc->features[fi];
+    if (fi < 1024) seen[fi] = 1;
+    if (f->shape == GN_SHAPE_AREA) { area(g, u, fi, xs[i].t_out - xs[i].t_in, p); continue; }
+    gn_vec2 at = {a.c.x + xs[i].t_in * (b.c.x - a.c.x), a.c.y + xs[i].t_in * (b.c.y - a.c.y)};
+    if (f->kind == VB_TR_RIVER || f->kind == VB_TR_STREAM) {
+      if (on_bridge(g, at)) p->bridge = 1;
+      else if (f->kind == VB_TR_RIVER) { if (!p->river) p->river = fi + 1; }
+      else { p->stream++; p->extra += d->stream_cost * gn__vb_rate(g, u); }
+    }
+  }
+  /* 2) */
+  for (int fi = 0; fi < g->sc->nterrain; fi++) {
+    const gn_feature *f = &g->sc->features[fi];
+    if (f->shape != GN_SHAPE_AREA || (fi < 1024 && seen[fi])) continue;
+    if (gn__vb_box_in_feature(b, f)) area(g, u, fi, 0, p);
+  }
+  /* 3) */
+  if (g->st.u[u].attr[VB_MARCH] && p->len > EPS) {
+    p->road = 1;
+    int steps = (int)ceil(p->len / 0.5);
+    for (int k = 0; k <= steps && p->road; k++) {
+      double t = (double)k / steps;
+      gn_vec2 q = {a.c.x + t * (b.c.x - a.c.x), a.c.y + t * (b.c.y - a.c.y)};
+      if (!on_road(g, q)) p->road = 0;
+    }
+    if (p->road) {
+      p->extra = p->stream ? p->stream * d->stream_cost * gn__vb_rate(g, u) : 0;
+      p->prohibited = 0;
+      p->cav_dis = 0;
+    }
+  }
+}
+
+/* ------------------------------------------------------------ checks */
+
+static int is_obstacle(const gn_game *g, int o) {
+  return gn__vb_alive(g, o) && !gn__vb_is_leader(gn__vb_type(g, o));
+}
+
+/* ref. VB-B4: no passing through enemy stands; samples the swept box. */
+static int path_blocked(const gn_game *g, int u, gn_box a, gn_box b) {
+  double len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
+  int steps = (int)ceil(len / 0.25);
+  int side = g->sc->unit[u].side;
+  for (int k = 1; k <= steps; k++) {
+    gn_box s = a;
+    double t = (double)k / steps;
+    s.c.x = a.c.x + t * (b.c.x - a.c.x);
+    s.c.y = a.c.y + t * (b.c.y - a.c.y);
+    for (int o = 0; o < g->sc->nunits; o++)
+      if (o != u && g->sc->unit[o].side != side && is_obstacle(g, o) && gn_box_overlap(s, g->st.u[o].box))
+        return o;
+  }
+  return -1;
+}
+
+/* A stand (not u, not in skip) the box would overlap, or -1. */
+int gn__vb_overlap_any(const gn_game *g, int u, gn_box b, const int *skip, int nskip) {
+  for (int o = 0; o < g->sc->nunits; o++) {
+    if (o == u || !is_obstacle(g, o)) continue;
+    int k = 0;
+    while (k < nskip && skip[k] != o) k++;
+    if (k < nskip) continue;
+    if (gn_box_overlap(b, g->st.u[o].box)) return o;
+  }
+  return -1;
+}
+
+static int enemy_contact(const gn_game *g, int u, gn_box b) {
+  int side = g->sc->unit[u].side;
+  for (int o = 0; o < g->sc->nunits; o++)
+    if (g->sc->unit[o].side != side && is_obstacle(g, o) && gn_box_distance(b, g->st.u[o].box) <= GN_CONTACT_EPS)
+      return o;
+  return -1;
+}
+
+/* ref. VB-66: friend f lies between the stand's new place and enemy e, and
+** the move brings the stand closer to f. */
+static int screens(const gn_game *g, gn_box from, gn_box to, int f, int e) {
+  const vb_data *d = gn__vb_data(g);
+  gn_box fb = g->st.u[f].box;
+  if (gn_box_distance(to, fb) >= gn_box_distance(from, fb) - EPS) return 0;
+  gn_vec2 A = to.c, B = g->st.u[e].box.c;
+  double dx = B.x - A.x, dy = B.y - A.y, l2 = dx * dx + dy * dy;
+  if (l2 <= EPS) return 0;
+  double t = ((fb.c.x - A.x) * dx + (fb.c.y - A.y) * dy) / l2;
+  if (t <= 0 || t >= 1) return 0;
+  double lat = fabs((fb.c.x - A.x) * dy - (fb.c.y - A.y) * dx) / sqrt(l2);
+  return lat <= d->night_screen + EPS;
+}
+
+/* ref. VB-66: an enemy the night move closes on without a screen, or -1. */
+static int night_unscreened(const gn_game *g, int u, gn_box from, gn_box to) {
+  int side = g->sc->unit[u].side;
+  for (int e = 0; e < g->sc->nunits; e++) {
+    if (g->sc->unit[e].side == side || !is_obstacle(g, e)) continue;
+    gn_box eb = g->st.u[e].box;
+    if (gn_box_distance(to, eb) >= gn_box_distance(from, eb) - EPS) continue;
+    int ok = 0;
+    for (int f = 0; f < g->sc->nunits && !ok; f++)
+      if (f != u && g->sc->unit[f].side == side && is_obstacle(g, f) && screens(g, from, to, f, e)) ok = 1;
+    if (!ok) return e;
+  }
+  return -1;
+}
+
+/* --------------------------------------------------------------- move */
+
+/*
+** Move stand u straight to `to` (facing in radians when has_facing).
+**   1) the phase: the side's movement phase, or the night
+**   2) the stand: on the table, not routed, not reforming; artillery limbered;
+**      one move at night
+**   3) the move it has: full, halved out of command, minus what it spent
+**   4) the path's terrain and cost; rivers, closed terrain, held villages
+**   5) enemy stands: not through them, not into contact, no overlap at the end
+**   6) closing on the enemy: not out of command, not exhausted (by day);
+**      at night only behind a friendly screen
+**   7) move, spend, and the disorder it earns
+*/
+static int do_move(gn_game *g, int u, gn_vec2 to, int has_facing, double facing) {
+  const vb_data *d = gn__vb_data(g);
+  gn__ustate *s = &g->st.u[u];
+  const char *name = g->sc->unit[u].name;
+  const char *uw = gn__vb_unit_word(g);
+  int t = gn__vb_type(g, u), rc;
+  int night = g->st.phase == VB_PH_NIGHT;
+  /* 1) */
+  if (!night && (rc = gn__vb_need_phase(g, u, VB_PH_MOVE, "VB-B1", "moves"))) return rc;
+  /* 2) */
+  if (!gn__vb_alive(g, u)) return gn__refuse(g, "VB-B4", "%s is not on the table", name);
+  if (s->attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed: it moves only by the rout rules", name);
+  if (s->attr[VB_REFORM]) return gn__refuse(g, "VB-11", "%s is reforming its brigade this phase", name);
+  if (night && s->attr[VB_MOVED]) return gn__refuse(g, "VB-66", "%s has made its one night move", name);
+  gn_box from = s->box, nb = s->box;
+  nb.c = to;
+  if (has_facing) nb.facing = facing;
+  double len = hypot(to.x - from.c.x, to.y - from.c.y);
+  if (gn__vb_is_artillery(t) && !s->attr[VB_LIMBERED] && len > EPS)
+    return gn__refuse(g, "VB-B15", "%s is unlimbered: limber it to move", name);
+  /* 3) */
+  /* command is judged when the stand starts moving and holds for the phase */
+  int incmd = night ? 1 : s->attr[VB_MOVED] ? s->attr[VB_INCMD] : gn__vb_in_command(g, u);
+  if (!night) s->attr[VB_INCMD] = incmd;
+  double left = gn__vb_move_left(g, u);
+  /* 4) */
+  path p;
+  analyse(g, u, from, nb, &p);
+  double cost = (p.road ? p.len / d->road_factor : p.len) + p.extra;
+  if (p.river) return gn__refuse(g, "VB-B4", "%s cannot cross %s away from a bridge", name,
+                                 g->sc->terrain[p.river - 1].id);
+  if (p.prohibited && gn__vb_is_artillery(t))
+    return gn__refuse(g, "VB-27", "artillery cannot enter %s", gn__rs_vb.terrain[p.prohibited - 1].name);
+  if (p.village && !gn__vb_is_leader(t))
+    return gn__refuse(g, "VB-18", "cannot move through a village held by the infantry skirmisher %s",
+                      g->sc->unit[p.village - 1].name);
+  if (cost > left + 1e-6)
+    return gn__refuse(g, incmd ? "VB-B4" : "VB-B3", "%s needs %.2f %s of move and has %.2f%s", name, cost, uw,
+                      left, incmd ? "" : " (out of command: half move)");
+  /* 5) */
+  if (!gn__vb_is_leader(t)) {
+    int o = path_blocked(g, u, from, nb);
+    if (o >= 0) return gn__refuse(g, "VB-B4", "%s cannot move through the enemy stand %s", name, g->sc->unit[o].name);
+    if ((o = gn__vb_overlap_any(g, u, nb, NULL, 0)) >= 0)
+      return gn__refuse(g, "VB-B4", "%s would end on top of %s", name, g->sc->unit[o].name);
+    if ((o = enemy_contact(g, u, nb)) >= 0)
+      return gn__refuse(g, "VB-B4", "%s would end in contact with %s: closing to contact is a charge", name,
+                        g->sc->unit[o].name);
+  }
+  /* 6) */
+  if (!gn__vb_is_leader(t)) {
+    double before = gn__vb_enemy_distance(g, u, from), after = gn__vb_enemy_distance(g, u, nb);
+    if (!night && after < before - 1e-6) {
+      if (!incmd) return gn__refuse(g, "VB-B3", "%s is out of command and may not move closer to the enemy", name);
+      if (gn__vb_exhausted(g, u))
+        return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not move closer to the enemy", name);
+    }
+    int e;
+    if (night && (e = night_unscreened(g, u, from, nb)) >= 0)
+      return gn__refuse(g, "VB-66", "at night %s may not move closer to %s unless toward a friend between them",
+                        name, g->sc->unit[e].name);
+  }
+  /* 7) */
+  gn__unit_place(g, u, nb);
+  spend(g, u, cost);
+  s->attr[VB_MOVED] = 1;
+  s->attr[VB_STATIONARY] = 0;
+  gn_event *ev = gn__event(g, "move", night ? "VB-66" : "VB-B4", u, -1, "%s moves %.2f %s (cost %.2f of %.2f)",
+                           name, p.len, uw, cost, left);
+  if (ev && p.road) gn__event_mod(ev, "march column on a road", 0, "VB-B14");
+  if (ev && p.extra > 0) gn__event_mod(ev, "terrain cost (hundredths)", (int)lround(p.extra * 100), "VB-B4");
+  if (ev && !incmd) gn__event_mod(ev, "out of command: half move", 0, "VB-B3");
+  if (ev && p.village_seen && !p.village) gn__event_mod(ev, "village: no disorder", 0, "VB-17");
+  if (gn__vb_is_leader(t)) return 0;
+  if (p.town && !s->attr[VB_MARCH]) {                           /* ref. VB-14, VB-15 */
+    if (!s->attr[VB_TOWN_DIS]) gn__vb_disorder(g, u, 1, "VB-14", "moved through a town out of march column");
+    s->attr[VB_TOWN_DIS] = 1;
+  }
+  if (p.bridge && !s->attr[VB_MARCH])                           /* ref. VB-13 */
+    gn__vb_disorder(g, u, 1, "VB-13", "crossed a bridge out of march column");
+  if (p.cav_dis && gn__vb_is_cavalry(t) && !s->attr[VB_MARCH])
+    gn__vb_disorder(g, u, 1, "VB-B4", "cavalry in broken ground");
+  if (p.prohibited && s->attr[VB_BATGUNS]) {                    /* ref. VB-27 */
+    s->attr[VB_BATGUNS] = 0;
+    gn__event(g, "batguns-lost", "VB-27", u, -1, "%s loses its battalion guns for good in %s", name,
+              gn__rs_vb.terrain[p.prohibited - 1].name);
+  }
+  if (!night && !incmd)                                         /* ref. VB-B3 */
+    gn__vb_disorder(g, u, 1, "VB-B3", "moved out of command");
+  return 0;
+}
+
+/* Parses "VERB UNIT to X,Y [facing DEG]"; DEG is a compass bearing (0 north,
+** 90 east) as in scenario files. */
+static int parse_move(gn_game *g, const gn__args *a, int *u, gn_vec2 *to, int *hasf, double *f) {
+  int rc;
+  if ((rc = gn__arg_unit(g, a, 1, u))) return rc;
+  if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
+  if ((rc = gn__arg_point(g, a, 3, to))) return rc;
+  *hasf = 0;
+  if (a->n > 4) {
+    double deg;
+    if (!gn__arg_is(a, 4, "facing")) return gn__syntax(g, a, 4, "expected 'facing' or the end of the order");
+    if ((rc = gn__arg_num(g, a, 5, &deg))) return rc;
+    if (a->n > 6) return gn__syntax(g, a, 6, "unexpected '%s'", a->tok[6]);
+    *hasf = 1;
+    double r = fmod(90.0 - deg, 360.0);      /* compass degrees, as in scenarios */
+    if (r < 0) r += 360.0;
+    *f = r * 3.14159265358979323846 / 180.0;
+  }
+  return 0;
+}
+
+int gn__vb_order_move(gn_game *g, const gn__args *a) {
+  int u, hasf, rc;
+  gn_vec2 to;
+  double f = 0;
+  if ((rc = parse_move(g, a, &u, &to, &hasf, &f))) return rc;
+  return do_move(g, u, to, hasf, f);
+}
+
+int gn__vb_order_leader(gn_game *g, const gn__args *a) {
+  int u, hasf, rc;
+  gn_vec2 to;
+  double f = 0;
+  if ((rc = parse_move(g, a, &u, &to, &hasf, &f))) return rc;
+  if (!gn__vb_is_leader(gn__vb_type(g, u)))
+    return gn__syntax(g, a, 1, "'%s' is not a leader (use 'move')", a->tok[1]);
+  return do_move(g, u, to, hasf, f);
+}
+
+/* ------------------------------------------------ formation changes */
+
+/* Common checks of an order that spends part of a unit's move in place. */
+static int in_place(gn_game *g, const gn__args *a, int *u, const char *ref, const char *what) {
+  int rc;
+  if ((rc = gn__arg_unit(g, a, 1, u))) return rc;
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  if ((rc = gn__vb_need_phase(g, *u, VB_PH_MOVE, "VB-B1", what))) return rc;
+  if (!gn__vb_alive(g, *u)) return gn__refuse(g, ref, "%s is not on the table", g->sc->unit[*u].name);
+  if (gn__vb_is_leader(gn__vb_type(g, *u))) return gn__refuse(g, ref, "leaders have no formation");
+  if (g->st.u[*u].attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed", g->sc->unit[*u].name);
+  g->st.u[*u].attr[VB_INCMD] = gn__vb_in_command(g, *u);
+  return 0;
+}
+
+static int pay(gn_game *g, int u, double frac, const char *ref) {
+  double cost = frac * gn__vb_rate(g, u), left = gn__vb_move_left(g, u);
+  if (cost > left + 1e-6)
+    return gn__refuse(g, ref, "%s needs %.2f %s of move and has %.2f", g->sc->unit[u].name, cost,
+                      gn__vb_unit_word(g), left);
+  spend(g, u, cost);
+  g->st.u[u].attr[VB_MOVED] = 1;
+  g->st.u[u].attr[VB_STATIONARY] = 0;
+  return 0;
+}
+
+/* ref. VB-B14: march column (artillery limbers with it). */
+static int set_march(gn_game *g, const gn__args *a, int on) {
+  int u, rc;
+  if ((rc = in_place(g, a, &u, "VB-B14", on ? "forming march column" : "deploying"))) return rc;
+  gn__ustate *s = &g->st.u[u];
+  if (s->attr[VB_MARCH] == on)
+    return gn__refuse(g, "VB-B14", "%s is %s in march column", g->sc->unit[u].name, on ? "already" : "not");
+  if (gn__vb_is_artillery(gn__vb_type(g, u)) && !s->attr[VB_INCMD] && !s->attr[VB_LIMBERED])
+    return gn__refuse(g, "VB-B3", "out-of-command artillery cannot limber");
+  if ((rc = pay(g, u, gn__vb_data(g)->march_cost, "VB-B14"))) return rc;
+  s->attr[VB_MARCH] = on;
+  if (on && gn__vb_is_artillery(gn__vb_type(g, u))) s->attr[VB_LIMBERED] = 1;
+  gn__event(g, "formation", "VB-B14", u, -1, "%s %s", g->sc->unit[u].name,
+            on ? "forms march column" : "deploys from march column");
+  return 0;
+}
+
+int gn__vb_order_march(gn_game *g, const gn__args *a) { return set_march(g, a, 1); }
+int gn__vb_order_deploy(gn_game *g, const gn__args *a) { return set_march(g, a, 0); }
+
+/* ref. VB-B15 (and VB-B3: out of command, artillery can neither limber nor unlimber). */
+static int set_limber(gn_game *g, const gn__args *a, int on) {
+  int u, rc;
+  if ((rc = in_place(g, a, &u, "VB-B15", on ? "limbering" : "unlimbering"))) return rc;
+  gn__ustate *s = &g->st.u[u];
+  if (!gn__vb_is_artillery(gn__vb_type(g, u)))
+    return gn__refuse(g, "VB-B15", "%s is not artillery", g->sc->unit[u].name);
+  if (s->attr[VB_LIMBERED] == on)
+    return gn__refuse(g, "VB-B15", "%s is %s limbered", g->sc->unit[u].name, on ? "already" : "not");
+  if (!on && s->attr[VB_MARCH]) return gn__refuse(g, "VB-B14", "deploy from march column first");
+  if (!s->attr[VB_INCMD])
+    return gn__refuse(g, "VB-B3", "%s is out of command: it can neither limber nor unlimber", g->sc->unit[u].name);
+  if ((rc = pay(g, u, gn__vb_data(g)->limber_cost, "VB-B15"))) return rc;
+  s->attr[VB_LIMBERED] = on;
+  gn__event(g, "formation", "VB-B15", u, -1, "%s %s", g->sc->unit[u].name, on ? "limbers" : "unlimbers");
+  return 0;
+}
+
+int gn__vb_order_limber(gn_game *g, const gn__args *a) { return set_limber(g, a, 1); }
+int gn__vb_order_unlimber(gn_game *g, const gn__args *a) { return set_limber(g, a, 0); }
+
+/* ref. VB-B20: yellow disorder removed for half a move, in command and out
+** of contact; red stays (VB-B3: never out of command; VB-15: never for
+** cavalry or artillery in a town). */
+int gn__vb_order_reorder(gn_game *g, const gn__args *a) {
+  int u, rc;
+  if ((rc = in_place(g, a, &u, "VB-B20", "reordering"))) return rc;
+  gn__ustate *s = &g->st.u[u];
+  int t = gn__vb_type(g, u);
+  const char *name = g->sc->unit[u].name;
+  if (s->attr[VB_DISORDER] == 0) return gn__refuse(g, "VB-B20", "%s is not disordered", name);
+  if (s->attr[VB_DISORDER] == 2) return gn__refuse(g, "VB-B20", "%s is permanently disordered today", name);
+  if (!s->attr[VB_INCMD]) return gn__refuse(g, "VB-B3", "%s is out of command and cannot recover from disorder", name);
+  if (gn__vb_in_contact(g, u)) return gn__refuse(g, "VB-B20", "%s is in contact with the enemy", name);
+  if ((gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)) && gn__vb_in_terrain(g, u, VB_TR_TOWN))
+    return gn__refuse(g, "VB-15", "cavalry and artillery stay disordered while in a town");
+  double cost = gn__vb_data(g)->disorder_cost * gn__vb_rate(g, u);
+  if (cost > gn__vb_move_left(g, u) + 1e-6)
+    return gn__refuse(g, "VB-B20", "%s has not half its move left", name);
+  spend(g, u, cost);
+  s->attr[VB_DISORDER] = 0;
+  gn__event(g, "reorder", "VB-B20", u, -1, "%s removes its disorder marker", name);
+  return 0;
+}
+
+/* ------------------------------------------------ phase edges */
+
+void gn__vb_move_begin(gn_game *g, int side) {
+  for (int i = 0; i < g->sc->nunits; i++) {
+    if (g->sc->unit[i].side != side) continue;
+    gn__ustate *s = &g->st.u[i];
+    s->attr[VB_MOVED] = 0;
+    s->attr[VB_MOVE_USED] = 0;
+    s->attr[VB_REFORM] = 0;
+  }
+  gn__vb_command_refresh(g, side);
+}
+
+/*
+** End of a side's movement phase.
+**   1) reforming cavalry skirmishers become their brigade (ref. VB-11)
+**   2) command status from the final positions
+**   3) stationary: infantry and artillery that did not move, in command,
+**      not routed (ref. VB-B16, VB-B3)
+*/
+void gn__vb_move_end(gn_game *g, int side) {
+  gn__vb_reform_finish(g, side);                                          /* 1) */
+  gn__vb_command_refresh(g, side);                                        /* 2) */
+  for (int i = 0; i < g->sc->nunits; i++) {                               /* 3) */
+    if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
+    gn__ustate *s = &g->st.u[i];
+    int t = gn__vb_type(g, i);
+    int can = gn__vb_is_infantry(t) || gn__vb_is_artillery(t);
+    s->attr[VB_STATIONARY] = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
+  }
+}

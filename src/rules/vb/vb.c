@@ -42,14 +42,14 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"lancers", 0, 0, 1, NULL, 0, 1},
   {"weight", 1, 0, 2, weight_names, 0, 1},
   {"nation", 0, 0, 99, NULL, 0, 1},
-  {"lost_today", 0, 0, 999, NULL, 1, 0},
+  {"lost_today", 0, 0, 999, NULL, 1, 1},
   {"moved", 0, 0, 1, NULL, 0, 0},
   {"move_used", 0, 0, 1000000, NULL, 1, 0},
   {"fired", 0, 0, 1, NULL, 0, 0},
   {"meleed", 0, 0, 1, NULL, 0, 0},
   {"skirmish_of", 0, 0, 100000, NULL, 0, 1},
   {"town_disordered", 0, 0, 1, NULL, 0, 0},
-  {"wiped", 0, 0, 3, wiped_names, 0, 0},
+  {"wiped", 0, 0, 3, wiped_names, 0, 1},
   {"in_command", 1, 0, 1, NULL, 0, 0},
   {"reforming", 0, 0, 1, NULL, 0, 0},
   {"spare1", 0, -1000000, 1000000, NULL, 1, 0},
@@ -57,7 +57,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
 };
 
 /* ORDER: vb_fattr. */
-static const char *const vb_fattrs[VB_NFATTR] = {"parent", "marks", "boxes", "sp0", "state"};
+static const char *const vb_fattrs[VB_NFATTR] = {"parent", "marks", "boxes", "sp0", "state", "recovered"};
 
 /* ORDER: vb_terrain. Woods, towns and hills block sight; villages do not
 ** (ref. VB-16, VB-31). */
@@ -98,6 +98,7 @@ static const gn__verb vb_verbs[] = {
   {"reassign", "reassign DIVISION to CORPS [at night]", gn__vb_order_reassign},
   {"recover", "recover UNIT [takes a pooled odd point at night]", gn__vb_order_recover},
   {"merge", "merge UNIT into UNIT [at night, under-strength stand]", gn__vb_order_merge},
+  {"fill", "fill UNIT from UNIT [at night, under-strength stand takes points]", gn__vb_order_fill},
   {"campaign", "campaign held|possession|retreat-rearguard|retreat [SIDE]", gn__vb_order_campaign},
 #if GN__VB_COMBAT
   {"fire", "fire UNIT at UNIT", gn__vb_order_fire},
@@ -138,7 +139,10 @@ int gn__vb_is_inf_skirmisher(const gn_game *g, int u) {
   return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->st.u[u].attr[VB_SKIRMISH_OF] == 0;
 }
 
-int gn__vb_alive(const gn_game *g, int u) { return !g->st.u[u].removed && g->st.u[u].strength > 0; }
+/* Leaders have no SP: they are alive while on the table. */
+int gn__vb_alive(const gn_game *g, int u) {
+  return !g->st.u[u].removed && (g->st.u[u].strength > 0 || gn__vb_is_leader(gn__vb_type(g, u)));
+}
 
 /* ref. VB-1: with the centimetre option the same numbers are read in cm. */
 const char *gn__vb_unit_word(const gn_game *g) {
@@ -330,7 +334,9 @@ static int link_skirmishers(gn_game *g) {
 /*
 ** The descriptor's setup, at gn_game_start.
 **   1) read the data tables into vb_data (sc->rsdata); the combat helper's too
-**   2) unit defaults derived from the type (lancers, stationary)
+**   2) unit defaults derived from the type (lancers, stationary); a stand
+**      given with 0 SP was wiped out earlier that day and is off the table
+**      (a scenario that opens in mid-battle gives lost_today and wiped)
 **   3) link cavalry skirmisher reserves
 **   4) the clock: day 1, the scenario's hour, the month's daylight
 **   5) divisional exhaustion records
@@ -354,6 +360,7 @@ static int vb_setup(gn_game *g) {
     int t = gn__vb_type(g, i);
     if (t == VB_T_CAV_LANCER) u->attr[VB_LANCERS] = 1;
     if (gn__vb_is_leader(t) || gn__vb_is_cavalry(t)) u->attr[VB_STATIONARY] = 0;
+    if (!gn__vb_is_leader(t) && u->strength == 0) u->removed = 1;
   }
   /* 3) */
   if ((rc = link_skirmishers(g))) return rc;

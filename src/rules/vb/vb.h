@@ -52,7 +52,9 @@ typedef enum vb_attr {
   VB_LANCERS,         /* 1 lancers (set for cavalry_lancer too) (ref. VB-5) */
   VB_WEIGHT,          /* artillery weight: 0 light, 1 field, 2 heavy */
   VB_NATION,          /* nationality number, for recovery pairing (ref. VB-59) */
-  VB_LOST_TODAY,      /* SP lost today (ref. VB-55) */
+  VB_LOST_TODAY,      /* SP lost today (ref. VB-55); a scenario opening in mid-battle
+                         gives the day's losses so far (they also mark the division's
+                         exhaustion record and count as battle losses, campaign.c) */
   VB_MOVED,           /* 1 moved (or changed formation) in this movement phase */
   VB_MOVE_USED,       /* movement used this phase, in hundredths of a table unit */
   VB_FIRED,           /* 1 fired this combat phase */
@@ -79,10 +81,23 @@ typedef enum vb_fattr {
   VB_F_BOXES,         /* divisional exhaustion: boxes on the record */
   VB_F_SP0,           /* non-artillery SP at the start of the battle */
   VB_F_STATE,         /* 0 fresh, 1 exhausted, 2 broken */
+  VB_F_RECOVERED,     /* non-artillery SP recovered this night (ref. VB-63, VB-64) */
   VB_NFATTR
 } vb_fattr;
 
 enum { VB_FRESH, VB_EXHAUSTED, VB_BROKEN };
+
+/* g->st.u[i].flags, used only during the night's recovery (recover.c):
+** bits 0-3 below; bits 4-17 the unit index + 1 of its odd-point mate; bits
+** 18-31 the unit index + 1 of a merge or fill partner (so pairing serves
+** scenarios of up to 16,382 stands). */
+#define VB_FL_ODD   1u    /* an odd casualty pooled for pairing (ref. VB-58) */
+#define VB_FL_PICK  2u    /* the player gives the pair's point to this stand */
+#define VB_FL_MERGE 4u    /* under strength: merges into the partner (ref. VB-62) */
+#define VB_FL_FILL  8u    /* under strength: takes points from the partner (ref. VB-62) */
+#define VB_FL_MATE(f) ((int)(((f) >> 4) & 0x3fffu) - 1)
+#define VB_FL_PARTNER(f) ((int)((f) >> 18) - 1)
+#define VB_FL_MAXUNITS 16382
 
 /* ---------------------------------------------------------- terrain kinds */
 /* ORDER: as the descriptor's terrain (vb.c vb_terrains[]). */
@@ -185,6 +200,7 @@ typedef struct vb_data {
 } vb_data;
 
 /* ------------------------------------------------------ helpers (vb.c) */
+extern const gn__ruleset gn__rs_vb;
 const vb_data *gn__vb_data(const gn_game *g);
 int gn__vb_type(const gn_game *g, int unit);
 int gn__vb_is_infantry(int type);          /* brigades, regiments, infantry skirmishers */
@@ -248,7 +264,7 @@ void gn__vb_exhaust_mark(gn_game *g, int division, int n);
 int gn__vb_phase_exhaust(gn_game *g, int side);
 void gn__vb_exhaust_init(gn_game *g);
 
-/* ---------------------------------------------------- turn.c, days.c */
+/* ---------------------------------------------------- turn.c, days.c, recover.c */
 int gn__vb_order_end(gn_game *g, const gn__args *a);
 /* Refuses (returns GN_EREFUSED) unless it is `phase` and, when unit >= 0 and a
 ** side is active, the unit's side is the active one. 0 when allowed. */
@@ -269,16 +285,25 @@ int gn__vb_night_end(gn_game *g);
 /* `end` of the recovery phase: the choices left to defaults, exhaustion
 ** reset, the next day's first turn. */
 int gn__vb_recovery_apply(gn_game *g);
+int gn__vb_order_reassign(gn_game *g, const gn__args *a);
+/* The next battle day: date, daylight, first turn roll, first side (days.c). */
+int gn__vb_dawn(gn_game *g);
+/* Formation by id or name, -1 if none; the formation of echelon ech at or
+** above f, -1 if none. */
+int gn__vb_formation_find(const gn_game *g, const char *s);
+int gn__vb_formation_up(const gn_game *g, int f, int ech);
+/* recover.c: the night's half recovery and the recovery phase. */
+int gn__vb_recovery_begin(gn_game *g);
 int gn__vb_order_recover(gn_game *g, const gn__args *a);
 int gn__vb_order_merge(gn_game *g, const gn__args *a);
-int gn__vb_order_reassign(gn_game *g, const gn__args *a);
+int gn__vb_order_fill(gn_game *g, const gn__args *a);
 void gn__vb_date(const gn_game *g, int day, int *year, int *month, int *mday);
 /* The odds check "day-start" (row in vb.c's checks). */
 int gn__vb_day_start_parse(gn_game *g, int argc, const char *const *argv, void *cx);
 int gn__vb_day_start_run(gn_game *g, const void *cx, int64_t *outcome);
 void gn__vb_day_start_label(const void *cx, int64_t outcome, char *buf, size_t n);
 
-/* ---------------------------------------------------- move.c */
+/* ---------------------------------------------------- move.c, skirmish.c */
 int gn__vb_order_move(gn_game *g, const gn__args *a);
 int gn__vb_order_leader(gn_game *g, const gn__args *a);
 int gn__vb_order_march(gn_game *g, const gn__args *a);
@@ -291,6 +316,14 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a);
 ** move, in command and out of contact (ref. VB-B20). Rallying routed stands
 ** is the combat helper's `rally`. */
 int gn__vb_order_reorder(gn_game *g, const gn__args *a);
+/* A stand's full move in table units (ref. VB-B4, VB-26). */
+double gn__vb_rate(const gn_game *g, int unit);
+/* What is left of its move this phase (half out of command, VB-B3). */
+double gn__vb_move_left(const gn_game *g, int unit);
+/* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
+int gn__vb_overlap_any(const gn_game *g, int unit, gn_box b, const int *skip, int nskip);
+/* skirmish.c: reforming skirmishers become their brigade (ref. VB-11). */
+void gn__vb_reform_finish(gn_game *g, int side);
 /* End of a side's movement phase: stationary, reforms, out-of-command disorder. */
 void gn__vb_move_end(gn_game *g, int side);
 /* Start of a side's movement phase: clears per-phase marks. */
@@ -308,33 +341,192 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 /* ==================================================================== */
 /* ---- combat (owned by the VB combat helper) ---- */
 /*
-** The framework calls these; the combat helper implements them in fire.c,
-** morale.c, melee.c, retreat.c and may change anything in this section.
+** Fire, morale, melee, retreats and rally: fire.c, morale.c, melee.c,
+** retreat.c, rally.c, checks.c (the combat helper's files).
 **
 ** Hooks called by turn.c when a side ends the phase (after its orders):
-**   gn__vb_phase_morale(g, side)  end of side's morale phase
-**   gn__vb_phase_combat(g, side)  end of side's combat phase
+**   gn__vb_phase_morale(g, side)  end of side's morale phase: the tests
+**   gn__vb_phase_combat(g, side)  end of side's combat phase: the melees of
+**                                 stands still in contact, then clears marks
 ** Order handlers listed in the verb table of vb.c: fire, charge, rally.
-** Data: the combat helper reads fire.yaml, morale.yaml, melee.yaml in
-** gn__vb_combat_setup (called from the descriptor's setup) into its own
-** struct hung on vb_data.combat, freed by gn__vb_combat_release.
+**   fire UNIT at TARGET     combat phase, active side (ref. VB-B5..)
+**   charge UNIT at TARGET   movement phase: UNIT moves straight into contact
+**                           with TARGET (the movement rules of `move` apply);
+**                           the melee is fought in the combat phase.
+**                           Combat phase: UNIT already touches TARGET; the
+**                           melee is fought at once
+**   rally UNIT [with LEADER]  rally phase: a routed stand, corps or army
+**                           commander within the command radius
+** Data: fire.yaml, morale.yaml, melee.yaml read by gn__vb_combat_setup into
+** vb_combat, hung on vb_data.combat, freed by gn__vb_combat_release.
 ** Losses of SP go through gn__vb_lose_sp (vb.c) so that recovery and
-** exhaustion see them; a stand wiped out while surrounded, or artillery lost
-** in melee or routing in contact, passes the VB_WIPED reason (VB-56, VB-57).
-** The framework's `move` refuses to end in contact with an enemy stand:
-** closing to contact is `charge`. turn.c clears VB_FIRED and VB_MELEED of
-** every stand at the start of each side's turn. Disorder: gn__vb_disorder.
-** Command: gn__vb_in_command, gn__vb_leader_echelon (corps/army leaders rally,
-** VB-B10); exhaustion: gn__vb_exhausted, gn__vb_division_state (broken
-** divisions do not rally). Terrain: gn__vb_in_terrain (VB-15 no dice in towns).
-**
-** GN__VB_COMBAT: set it to 1 once every function below exists; until then
-** the framework neither calls nor lists them (so the tree links).
-** GN__VB_COMBAT_CHECKS: rows of gn__check for the odds calculator (fire,
-** morale, melee, tie), each ending with a comma; vb.c puts them after its own.
+** exhaustion see them; artillery lost in melee is wiped 2 (VB_WIPED), artillery
+** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
-#define GN__VB_COMBAT 0
-#define GN__VB_COMBAT_CHECKS /* e.g. { "fire", "--dice N ...", ... }, */
+#define GN__VB_COMBAT 1
+
+/* Fire from a town block (ref. VB-32): bits 0..7 the faces of the block
+** already fired out of this combat phase, bits 8.. the dice fired. */
+#define VB_TOWNFIRE VB_SPARE1
+/* 1 when a rally was tried on the stand this rally phase (ref. VB-B10). */
+#define VB_RALLIED VB_SPARE2
+
+typedef struct vb_combat {
+  /* fire.yaml */
+  int dice_brigade, dice_regiment, dice_skirm, dice_cav, dice_cav_batguns;
+  int dice_art, dice_battery;
+  double range_musket, range_art[3], close_frac;     /* range_art by VB_WEIGHT */
+  double batgun_close, batgun_long, skbg_long;
+  int hit_musket, hit_skirm, hit_sharp, hit_art_close, hit_light_close, hit_art_long;
+  int hit_batgun_long, hit_skbg_long;
+  int save_works, save_sunken, save_town, save_woods, save_open;
+  int town_div;
+  /* morale.yaml */
+  int mod_lancers, mod_cav_melee, mod_reg_flank, mod_brig_flank, mod_works, mod_town;
+  int trigger_musket, rout_sp, rally_roll;
+  double rout_move;
+  /* melee.yaml */
+  int mdice_max, mdice_skirm, mdice_battery, mdice_art, mhit, msave_sunken_cav;
+  int tie_gren, tie_stat_cav, tie_supported, skirm_cannot_hold, terrain_sp;
+  int blocked_eliminated;
+  double loser_move, dev_step, dev_max;
+  int disordering[VB_TR_COUNT];                       /* ref. VB-43 */
+} vb_combat;
+
+const vb_combat *gn__vb_combat(const gn_game *g);
+/* A stand's short name for messages (code, else id). Cannot fail. */
+const char *gn__vb_uname(const gn_game *g, int unit);
+
+/* Modifiers gathered before the event they go on exists. */
+#define VB_MAXMODS 8
+typedef struct vb_mods {
+  int n, total;
+  const char *name[VB_MAXMODS];   /* static strings */
+  const char *ref[VB_MAXMODS];
+  int value[VB_MAXMODS];
+} vb_mods;
+void gn__vb_mod(vb_mods *m, const char *name, int value, const char *ref);
+void gn__vb_mods_put(gn_event *e, const vb_mods *m);
+/* How many of n d6 show >= target, in chunks the dice source takes. */
+int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char *ref,
+                 int unit, int *hits);
+
+/* ---------------------------------------------------------- fire.c */
+/* Weapons, for hit numbers. ORDER: VB_W_LIGHT..VB_W_HEAVY follow VB_WEIGHT. */
+enum { VB_W_MUSKET, VB_W_LIGHT, VB_W_FIELD, VB_W_HEAVY, VB_W_BATGUN, VB_W_SKIRMISHER,
+       VB_W_SHARPSHOOTER, VB_W_SKIRMISH_GUN };
+/* The lowest face that hits for a weapon at close (1) or long (0) range, with
+** its name and rule; 0 when the weapon has no such range band. Cannot fail. */
+int gn__vb_hit(const vb_combat *c, int weapon, int close, const char **what, const char **ref);
+/* What one fire rolls: dice grouped by hit number, and the target's save. */
+typedef struct vb_fire_plan {
+  int ngroups;
+  int dice[2], hit[2];
+  const char *what[2], *ref[2];   /* "musket", "VB-B6" */
+  int nsaves;                     /* saving throws, rolled in turn on the hits left */
+  int save[2];                    /* lowest face that saves */
+  const char *save_name[2], *save_ref[2];
+  int face;                       /* town face fired out of, -1 not in a town */
+} vb_fire_plan;
+
+/* Pure: what unit would roll at target now; refuses (GN_EREFUSED, rule id)
+** when the rules forbid it. Changes nothing. */
+int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p);
+/* The saves of a stand against fire: the best of its cover, then the
+** open-order save of skirmishers (ref. VB-B7, VB-30, VB-33, VB-36). */
+void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p);
+/* Rolls a plan (unit/target may be -1 for the odds checks): the SP lost in
+** *lost, one "fire" event with the modifiers. Fails only with the dice
+** source's errors. */
+int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, int *lost);
+/* 1 when target is within close range of unit's fire for the morale test:
+** artillery (and, with morale.trigger.musket_range, muskets), never
+** battalion guns (ref. VB-25); in arc and sight. */
+int gn__vb_threatens(gn_game *g, int unit, int target);
+/* Town block (feature index) a stand stands in, -1 none. */
+int gn__vb_town_of(const gn_game *g, int unit);
+
+/* ---------------------------------------------------------- morale.c */
+/* The situation a morale test (or a tie roll's modified morale) reads. */
+typedef struct vb_morale_sit {
+  int type;                 /* vb_type of the testing stand */
+  int stationary;
+  int lancers;              /* facing enemy lancers */
+  int cavalry;              /* meleed by cavalry */
+  int flank;                /* meleed from flank or rear */
+  int works, sunken, town;  /* standing in works, a sunken road, a town */
+  int nextra, extra[8];     /* further modifiers (odds checks) */
+} vb_morale_sit;
+/* The situation of unit in the present state. Cannot fail. */
+void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s);
+/* Total of the modifiers, gathered into m (may be NULL). Cannot fail. */
+int gn__vb_morale_mods(gn_game *g, const vb_morale_sit *s, vb_mods *m);
+/* One test: 1d6 <= grade + modifiers. Logs a "morale" event. */
+int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
+                       const char *why, int *passed);
+/* The result of a failed test: disorder, or rout (artillery: eliminated). */
+int gn__vb_morale_fail(gn_game *g, int unit, gn_vec2 cause);
+/* Rout: 1 SP, routed, a full move away from cause (ref. VB-B9, VB-57). */
+int gn__vb_rout(gn_game *g, int unit, gn_vec2 cause, const char *ref);
+/* Centre of the enemy stands that make unit test or retreat. Cannot fail. */
+gn_vec2 gn__vb_cause(gn_game *g, int unit);
+
+/* ---------------------------------------------------------- melee.c */
+/* One side of a melee, as the resolution reads it. */
+typedef struct vb_melee_side {
+  int dice, hit;            /* dice hitting on `hit` (infantry, artillery) */
+  int gun_dice, gun_hit;    /* battalion-gun dice (ref. VB-22) */
+  int cav_dice;             /* cavalry dice, hit on melee.hit; saved by save_vs_cav */
+  int save_vs_cav;          /* lowest face saving a cavalry hit on this side, 0 none */
+  int morale;               /* highest modified morale (ref. VB-38) */
+  vb_mods tie;              /* tie-break modifiers (ref. VB-38, VB-39) */
+  int cannot_hold;          /* skirmishers out of cover (ref. VB-12) */
+} vb_melee_side;
+/* Resolves dice, saves and the tie: *winner 0 (side s[0], the attacker) or 1;
+** lost[k] the SP side k loses. Logs a "melee" event. */
+int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
+                      int *winner, int lost[2]);
+/* The tie roll (ref. VB-37, VB-38): equal totals roll again. */
+int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], int *winner);
+
+/* ---------------------------------------------------------- retreat.c */
+/* The stretch [*lo, *hi] of s over which box a moved by u*s (u a unit vector)
+** meets box b: touching counts; with shrink > 0 only overlaps deeper than
+** shrink. Returns 0 when they never meet. Cannot fail. */
+int gn__vb_sweep(gn_box a, gn_vec2 u, gn_box b, double shrink, double *lo, double *hi);
+
+/* ---------------------------------------------------------- checks.c */
+int gn__vb_fire_check_parse(gn_game *g, int argc, const char *const *argv, void *cx);
+int gn__vb_fire_check_run(gn_game *g, const void *cx, int64_t *outcome);
+void gn__vb_fire_check_label(const void *cx, int64_t outcome, char *buf, size_t n);
+int gn__vb_morale_check_parse(gn_game *g, int argc, const char *const *argv, void *cx);
+int gn__vb_morale_check_run(gn_game *g, const void *cx, int64_t *outcome);
+void gn__vb_morale_check_label(const void *cx, int64_t outcome, char *buf, size_t n);
+int gn__vb_melee_check_parse(gn_game *g, int argc, const char *const *argv, void *cx);
+int gn__vb_melee_check_run(gn_game *g, const void *cx, int64_t *outcome);
+void gn__vb_melee_check_label(const void *cx, int64_t outcome, char *buf, size_t n);
+int gn__vb_tie_check_parse(gn_game *g, int argc, const char *const *argv, void *cx);
+int gn__vb_tie_check_run(gn_game *g, const void *cx, int64_t *outcome);
+void gn__vb_tie_check_label(const void *cx, int64_t outcome, char *buf, size_t n);
+
+#define GN__VB_COMBAT_CHECKS                                                              \
+  {"fire", "--dice N --range close|long --weapon musket|light|field|heavy|batgun|"        \
+           "skirmisher|sharpshooter|skirmish-gun [--save woods|works|sunken|town|open[,open]]",                \
+   "SP lost by the target", "VB-B5, VB-B6, VB-B7, VB-21, VB-30, VB-33, VB-36", 0,          \
+   gn__vb_fire_check_parse, gn__vb_fire_check_run, gn__vb_fire_check_label},             \
+  {"morale", "--grade G [--modifiers -1,+1,...] [--type infantry|regiment|cavalry|"       \
+             "artillery] [--stationary] [--lancers] [--cavalry] [--flank] [--works] "     \
+             "[--sunken] [--town]",                                                        \
+   "1 passes, 0 fails (1d6 <= grade + modifiers)", "VB-B8, VB-5, VB-6, VB-7, VB-8, VB-30", 1, \
+   gn__vb_morale_check_parse, gn__vb_morale_check_run, gn__vb_morale_check_label},       \
+  {"melee", "--attack-dice A --defence-dice D [--attack-morale M] [--defence-morale M] "  \
+            "[--attack-tie N] [--defence-tie N] [--attack-cavalry] [--sunken]",             \
+   "0 the attacker wins, 1 the defender wins", "VB-B11, VB-30, VB-37, VB-38", 0,           \
+   gn__vb_melee_check_parse, gn__vb_melee_check_run, gn__vb_melee_check_label},          \
+  {"tie", "--morale A,B [--grenadiers] [--supported-artillery] [--stationary-vs-cavalry] " \
+          "[--b-grenadiers] [--b-supported-artillery] [--b-stationary-vs-cavalry]",         \
+   "1 side A wins the tie roll, 0 side B", "VB-37, VB-38, VB-39", 1,                       \
+   gn__vb_tie_check_parse, gn__vb_tie_check_run, gn__vb_tie_check_label},
 
 int gn__vb_fire(gn_game *g, int unit, int target, int *hits);
 int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner);

@@ -1,0 +1,271 @@
+/*
+** ai-vb.c: the Volley & Bayonet doctrine. One side plays its phases in turn
+** (command, movement, rally, morale, combat, exhaustion); the commander acts
+** in three of them:
+**   movement  charge into contact where the odds engine says the melee that
+**             follows is good; advance in command towards the objective of
+**             the posture, stopping at musket or gun range; artillery limbers
+**             to move and unlimbers in range; yellow disorder is reordered
+**             away from the enemy; a division worn down retreats; leaders
+**             follow their troops so that they stay in command
+**   rally     routed stands are rallied by a corps or army commander in reach
+**   combat    stands in contact melee if the odds are good (else they fire);
+**             others fire at the best target the rules accept
+** The distances below are the commander's tactics, not rules: every order
+** still passes gn_order_check, which applies the real rules.
+*/
+#include "ai.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Tactics (table units, inches). */
+#define STANDOFF_INF 1.0     /* formed infantry closes to this from the enemy (musket 2") */
+#define STANDOFF_ART 5.0     /* guns stay this far (close range of field guns) */
+#define STANDOFF_CAV 3.0     /* cavalry waits here for a charge */
+#define UNLIMBER_AT 10.0     /* guns unlimber with an enemy this near */
+#define CHARGE_REACH 24.0    /* enemies further than this are not considered for a charge */
+#define FIRE_REACH 12.0      /* nor for fire */
+#define WORN_DIVISION 0.5    /* a division that lost this share of its SP falls back */
+#define LEADER_BEHIND 1.5    /* leaders stand this far behind their troops */
+
+static int vb_fighting(const char *type) { return ai_type_fights(type); }
+
+static int vb_broken(const gn_game *g, int u, int viewer, const gn_unit_view *v) {
+  (void)g; (void)u; (void)viewer;
+  return v->removed || (ai_status_has(v, "routed"));
+}
+
+static int is_type(const ai_unit *a, const char *prefix) {
+  return a->v.type && !strncmp(a->v.type, prefix, strlen(prefix));
+}
+
+static int artillery(const ai_unit *a) { return is_type(a, "artillery") || is_type(a, "battery"); }
+static int cavalry(const ai_unit *a) { return is_type(a, "cavalry"); }
+
+/* The move a stand has (inches), for the size of the step tried first. */
+static double rate(const ai_unit *a) {
+  if (cavalry(a) || is_type(a, "leader") || is_type(a, "artillery_horse") || is_type(a, "battery_horse"))
+    return 24;
+  if (is_type(a, "infantry_regiment") || is_type(a, "skirmisher")) return 12;
+  return 16;
+}
+
+/* Losses of the formation f of side, as the side knows its own units. */
+static double formation_losses(const ai_ctx *cx, int f) {
+  double s0 = 0, s = 0;
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *a = &cx->u[i];
+    if (!a->mine || !a->fighting || a->v.formation != f || artillery(a)) continue;
+    int st0 = i < cx->ai->nstart ? cx->ai->start[i] : 0;
+    s0 += st0;
+    s += a->v.removed || a->v.strength < 0 ? 0 : a->v.strength;
+  }
+  return s0 > 0 ? 1.0 - s / s0 : 0;
+}
+
+/* ------------------------------------------------------------ movement */
+
+/* Charge into contact when the melee after it looks good. 1 charged. */
+static int try_charge(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  if (artillery(a) || ai_status_has(&a->v, "disordered") || ai_status_has(&a->v, "out of command")) return 0;
+  if (!cavalry(a) && cx->p->aggression < 0.6 && cx->posture != AI_ATTACK) return 0;
+  int cand[2] = {-1, -1};
+  double cd[2] = {1e300, 1e300};
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
+    double d = gn_unit_distance(cx->g, u, i);
+    if (d > CHARGE_REACH || d > rate(a)) continue;
+    if (d < cd[0]) { cand[1] = cand[0]; cd[1] = cd[0]; cand[0] = i; cd[0] = d; }
+    else if (d < cd[1]) { cand[1] = i; cd[1] = d; }
+  }
+  for (int k = 0; k < 2; k++) {
+    int e = cand[k];
+    if (e < 0) continue;
+    char order[128];
+    snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
+    if (ai_check(cx, "%s", order)) continue;
+    /* the contact now, the melee in the combat phase (after rally and morale) */
+    const char *seq[] = {order, "end", "end", "end", order};
+    double gain, p = ai_odds(cx, seq, 5, u, e, &gain);
+    if (p >= ai_charge_threshold(cx) && gain > 0 && ai_order(cx, "%s", order) == 0) return 1;
+  }
+  return 0;
+}
+
+/* The step of u towards its goal, short of the enemy by its standoff. */
+static void advance(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  double de;
+  int e = ai_nearest_enemy(cx, u, 0, &de);
+  double standoff = artillery(a) ? STANDOFF_ART : cavalry(a) ? STANDOFF_CAV : STANDOFF_INF;
+  standoff *= 1.0 + cx->p->caution - cx->p->aggression;
+  gn_vec2 goal = ai_goal(cx, u);
+  double step = rate(a);
+  if (e >= 0) {
+    double room = de - standoff;
+    gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
+    /* moving towards the enemy: keep the standoff */
+    double gx = goal.x - c.x, gy = goal.y - c.y, ex = ec.x - c.x, ey = ec.y - c.y;
+    if (gx * ex + gy * ey > 0) step = room < step ? room : step;
+  }
+  if (step < 0.25) return;
+  double face = e >= 0 ? ai_heading_deg(a->v.box.c, cx->u[e].v.box.c) : ai_heading_deg(a->v.box.c, goal);
+  ai_move_toward(cx, "move", u, goal, step, 1, face);
+}
+
+/* Fall back towards home, away from the enemy. */
+static void fall_back(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  double de;
+  int e = ai_nearest_enemy(cx, u, 0, &de);
+  if (e < 0 || de > 8) return;
+  gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
+  double dx = c.x - ec.x, dy = c.y - ec.y, l = hypot(dx, dy);
+  if (l < 1e-9) return;
+  gn_vec2 goal = {c.x + dx / l * rate(a), c.y + dy / l * rate(a)};
+  ai_move_toward(cx, "move", u, goal, rate(a), 1, ai_heading_deg(c, ec));
+}
+
+/* One stand's movement phase. */
+static void move_unit(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  double de;
+  int e = ai_nearest_enemy(cx, u, 0, &de);
+  /* a worn division gives ground */
+  if (formation_losses(cx, a->v.formation) >= WORN_DIVISION * (1.5 - cx->p->caution)) {
+    if (artillery(a) && !ai_status_has(&a->v, "limbered")) ai_order(cx, "limber %s", a->v.id);
+    fall_back(cx, u);
+    return;
+  }
+  if (ai_status_has(&a->v, "disordered") && !ai_status_has(&a->v, "permanently") && de > 1.0)
+    ai_order(cx, "reorder %s", a->v.id);
+  if (ai_status_has(&a->v, "march column") && e >= 0 && de < 12) ai_order(cx, "deploy %s", a->v.id);
+  if (artillery(a)) {
+    int limbered = ai_status_has(&a->v, "limbered");
+    if (e >= 0 && de <= UNLIMBER_AT) {
+      if (limbered) ai_order(cx, "unlimber %s", a->v.id);
+      return;
+    }
+    if (cx->posture == AI_DEFEND && !limbered) return;
+    if (!limbered && ai_order(cx, "limber %s", a->v.id)) return;
+  }
+  if (try_charge(cx, u)) return;
+  advance(cx, u);
+}
+
+/* Leaders follow the stands of their formation, a little behind them. */
+static void move_leaders(ai_ctx *cx) {
+  int nf = gn_formation_count(cx->g);
+  for (int f = 0; f < nf; f++) {
+    gn_formation_info fi;
+    if (gn_formation_get(cx->g, f, &fi) || fi.side != cx->side || fi.leader < 0) continue;
+    if (fi.leader >= cx->n || !cx->u[fi.leader].mine || cx->u[fi.leader].v.removed) continue;
+    double sx = 0, sy = 0;
+    int n = 0;
+    for (int i = 0; i < cx->n; i++) {
+      const ai_unit *a = &cx->u[i];
+      if (!a->mine || !a->fighting || a->v.removed) continue;
+      /* a stand of f or of a formation under it */
+      int k = a->v.formation, depth = 0;
+      while (k >= 0 && k != f && depth++ < 8) {
+        gn_formation_info up;
+        if (gn_formation_get(cx->g, k, &up)) break;
+        k = up.parent;
+      }
+      if (k != f) continue;
+      sx += a->v.box.c.x; sy += a->v.box.c.y; n++;
+    }
+    if (!n) continue;
+    gn_vec2 at = {sx / n, sy / n};
+    double ex = cx->en_c.x - at.x, ey = cx->en_c.y - at.y, l = hypot(ex, ey);
+    if (l > 1e-9) { at.x -= ex / l * LEADER_BEHIND; at.y -= ey / l * LEADER_BEHIND; }
+    ai_move_toward(cx, "leader", fi.leader, at, rate(&cx->u[fi.leader]), 0, 0);
+  }
+}
+
+static int movement(ai_ctx *cx) {
+  for (int u = 0; u < cx->n && !cx->err; u++) {
+    const ai_unit *a = &cx->u[u];
+    if (!a->mine || !a->fighting || a->broken) continue;
+    move_unit(cx, u);
+    /* the picture of this stand changed: read it again */
+    gn_unit_view_get(cx->g, u, cx->side, &cx->u[u].v);
+  }
+  move_leaders(cx);
+  return 0;
+}
+
+/* ------------------------------------------------------------ rally */
+
+static int rally(ai_ctx *cx) {
+  for (int u = 0; u < cx->n && !cx->err; u++) {
+    const ai_unit *a = &cx->u[u];
+    if (!a->mine || a->v.removed || !ai_status_has(&a->v, "routed")) continue;
+    if (ai_order(cx, "rally %s", a->v.id) == 0) continue;
+    for (int l = 0; l < cx->n; l++) {
+      const ai_unit *b = &cx->u[l];
+      if (!b->mine || b->v.removed || !(is_type(b, "leader_corps") || is_type(b, "leader_army"))) continue;
+      if (ai_order(cx, "rally %s with %s", a->v.id, b->v.id) == 0) break;
+    }
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ combat */
+
+/* The fire target: nearest first, the disordered and routed preferred. */
+static int fire_best(ai_ctx *cx, int u) {
+  int order[8], n = 0;
+  double score[8];
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    double d = gn_unit_distance(cx->g, u, i);
+    if (d > FIRE_REACH) continue;
+    double s = -d + (ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0);
+    int k = n < 8 ? n++ : 7;
+    if (k == 7 && n == 8 && s <= score[7]) continue;
+    while (k > 0 && score[k - 1] < s) { score[k] = score[k - 1]; order[k] = order[k - 1]; k--; }
+    score[k] = s; order[k] = i;
+  }
+  for (int k = 0; k < n && k < 4; k++)
+    if (ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) return 1;
+  return 0;
+}
+
+static int combat(ai_ctx *cx) {
+  for (int u = 0; u < cx->n && !cx->err; u++) {
+    const ai_unit *a = &cx->u[u];
+    if (!a->mine || !a->fighting || a->broken) continue;
+    double de;
+    int e = ai_nearest_enemy(cx, u, 0, &de);
+    if (e >= 0 && de <= 0.01) {
+      char order[128];
+      snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
+      if (ai_check(cx, "%s", order) == 0) {
+        const char *seq[] = {order};
+        double gain, p = ai_odds(cx, seq, 1, u, e, &gain);
+        if (p >= ai_charge_threshold(cx) - 0.1 && ai_order(cx, "%s", order) == 0) continue;
+      }
+    }
+    fire_best(cx, u);
+  }
+  return 0;
+}
+
+static int vb_play(ai_ctx *cx) {
+  const char *ph = gn_game_phase(cx->g);
+  if (!ph || gn_game_active_side(cx->g) != cx->side) return 0;
+  if (!strcmp(ph, "movement")) return movement(cx);
+  if (!strcmp(ph, "rally")) return rally(cx);
+  if (!strcmp(ph, "combat")) return combat(cx);
+  return 0;
+}
+
+const ai_doctrine ai_doctrine_vb = {
+  "vb", vb_fighting, vb_broken, vb_play, NULL, 250,   /* ref. VB-72: a roster casualty is about 250 men */
+};

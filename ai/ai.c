@@ -1,0 +1,483 @@
+/*
+** ai.c: the AI commanders' common ground (issue 7): personality parameters,
+** the picture of the field a side sees, orders checked before they are given,
+** movement by trial, the odds of a charge, and the objectives doctrine.
+**
+** Determinism: no rand(), no clock. The one generator is seeded from
+** gn_seed_child(gn_seed_child(game seed, turn), side + 1) at each new turn,
+** so a replay with the same seed makes the same choices.
+*/
+#include "ai.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+/* ------------------------------------------------------------ parameters */
+
+void gn_ai_params_default(gn_ai_params *p) {
+  memset(p, 0, sizeof *p);
+  strcpy(p->kind, "doctrine");
+  p->aggression = 0.5;
+  p->caution = 0.5;
+}
+
+static int perr(char *err, size_t n, const char *fmt, const char *s) {
+  if (err && n) snprintf(err, n, fmt, s);
+  return GN_ESYNTAX;
+}
+
+/*
+** Parses "KIND[:key=value,...]" or "key=value,..." over the defaults.
+**   1) the kind before ':' (or the whole text when it has no '=')
+**   2) each key=value: aggression and caution, numbers in [0, 1]
+*/
+int gn_ai_params_parse(const char *spec, gn_ai_params *p, char *err, size_t errlen) {
+  char buf[256], *s, *kv;
+  if (!p) return GN_EINVAL;
+  gn_ai_params_default(p);
+  if (!spec || !*spec) return 0;
+  if (strlen(spec) >= sizeof buf) return perr(err, errlen, "AI spec too long: '%.40s...'", spec);
+  strcpy(buf, spec);
+  s = buf;
+  /* 1) */
+  char *colon = strchr(s, ':');
+  if (colon || !strchr(s, '=')) {
+    if (colon) *colon = 0;
+    if (strcmp(s, "doctrine") && strcmp(s, "passive"))
+      return perr(err, errlen, "unknown AI kind '%s' (kinds: doctrine, passive)", s);
+    strcpy(p->kind, s);
+    s = colon ? colon + 1 : s + strlen(s);
+  }
+  /* 2) */
+  char *save = NULL;
+  for (kv = strtok_r(s, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+    char *eq = strchr(kv, '='), *end;
+    if (!eq) return perr(err, errlen, "expected key=value in the AI spec, not '%s'", kv);
+    *eq = 0;
+    double v = strtod(eq + 1, &end);
+    if (end == eq + 1 || *end || !(v >= 0 && v <= 1))
+      return perr(err, errlen, "'%s' needs a number from 0 to 1", kv);
+    if (!strcmp(kv, "aggression")) p->aggression = v;
+    else if (!strcmp(kv, "caution")) p->caution = v;
+    else return perr(err, errlen, "unknown AI parameter '%s' (aggression, caution)", kv);
+  }
+  return 0;
+}
+
+int gn_ai_params_format(const gn_ai_params *p, char *buf, size_t len) {
+  return snprintf(buf, len, "%s:aggression=%.2f,caution=%.2f", p->kind[0] ? p->kind : "doctrine",
+                  p->aggression, p->caution);
+}
+
+/* ------------------------------------------------------------ life cycle */
+
+int ai_type_fights(const char *type) {
+  if (!type) return 0;
+  return strncmp(type, "leader", 6) && strcmp(type, "staff") && strcmp(type, "waggon") &&
+         strcmp(type, "wagon");
+}
+
+const ai_doctrine *ai_doctrine_for(const char *ruleset) {
+  static const ai_doctrine *const all[] = {&ai_doctrine_vb, &ai_doctrine_ba, &ai_doctrine_inradic};
+  for (size_t i = 0; ruleset && i < sizeof all / sizeof all[0]; i++)
+    if (!strcmp(all[i]->ruleset, ruleset)) return all[i];
+  return NULL;
+}
+
+gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
+  if (!g || side < 0 || side >= gn_side_count(g)) return NULL;
+  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  if (!doc) return NULL;
+  gn_ai *ai = calloc(1, sizeof *ai);
+  if (!ai) return NULL;
+  ai->side = side;
+  ai->doc = doc;
+  if (p && p->kind[0]) ai->p = *p;
+  else gn_ai_params_default(&ai->p);
+  ai->rng_turn = -1;
+  ai->turn = -1;
+  ai->nstart = gn_unit_count(g);
+  ai->start = calloc(ai->nstart > 0 ? (size_t)ai->nstart : 1, sizeof *ai->start);
+  if (!ai->start) { free(ai); return NULL; }
+  double sx = 0, sy = 0;
+  int n = 0;
+  for (int i = 0; i < ai->nstart; i++) {
+    gn_unit_view v;
+    if (gn_unit_view_get(g, i, side, &v) || !v.known || v.side != side) continue;
+    ai->start[i] = v.strength0 > 0 ? v.strength0 : v.strength;
+    if (!doc->fighting(v.type)) continue;
+    sx += v.box.c.x; sy += v.box.c.y; n++;
+  }
+  if (n) { ai->home.x = sx / n; ai->home.y = sy / n; ai->home_set = 1; }
+  return ai;
+}
+
+void gn_ai_free(gn_ai *ai) {
+  if (!ai) return;
+  free(ai->start);
+  free(ai);
+}
+
+void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out) {
+  if (out) memset(out, 0, sizeof *out);
+  if (ai && out) *out = ai->st;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+double ai_dist(gn_vec2 a, gn_vec2 b) { return hypot(b.x - a.x, b.y - a.y); }
+
+double ai_heading_deg(gn_vec2 a, gn_vec2 b) {
+  double d = atan2(b.y - a.y, b.x - a.x) * 180.0 / PI;
+  if (d < 0) d += 360.0;
+  return round(d);
+}
+
+double ai_random(ai_ctx *cx) {
+  return (double)(gn_rng_next(&cx->ai->rng) >> 11) / 9007199254740992.0;
+}
+
+int ai_status_has(const gn_unit_view *v, const char *word) {
+  return v->status && strstr(v->status, word) != NULL;
+}
+
+double ai_unit_losses(const ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  int s0 = u < cx->ai->nstart ? cx->ai->start[u] : 0;
+  if (s0 <= 0 || a->v.strength < 0) return 0;
+  return 1.0 - (double)a->v.strength / s0;
+}
+
+int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist) {
+  int best = -1;
+  double bd = 1e300;
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    if (skip_broken && e->broken) continue;
+    double d = gn_unit_distance(cx->g, u, i);
+    if (d < bd) { bd = d; best = i; }
+  }
+  if (dist) *dist = best >= 0 ? bd : 1e300;
+  return best;
+}
+
+/* ------------------------------------------------------------ orders */
+
+/* Counts a refusal of an order that passed its check. */
+static void refused(ai_ctx *cx) {
+  cx->ai->st.refused++;
+  cx->ai->turn_refused++;
+  if (cx->ai->turn_refused > cx->ai->st.max_refused_turn) cx->ai->st.max_refused_turn = cx->ai->turn_refused;
+}
+
+static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
+  char text[512];
+  vsnprintf(text, sizeof text, fmt, ap);
+  if (cx->err) return cx->err;
+  cx->ai->st.checked++;
+  int rc = gn_order_check(cx->g, text);
+  if (rc || !give) return rc;
+  rc = cx->apply ? cx->apply(cx->ud, cx->g, text) : gn_order_apply(cx->g, text);
+  if (rc == GN_EREFUSED || rc == GN_ESYNTAX) { refused(cx); return rc; }
+  if (rc) { cx->err = rc; return rc; }
+  cx->ai->st.given++;
+  cx->given++;
+  return 0;
+}
+
+int ai_order(ai_ctx *cx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = vorder(cx, 1, fmt, ap);
+  va_end(ap);
+  return rc;
+}
+
+int ai_check(ai_ctx *cx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = vorder(cx, 0, fmt, ap);
+  va_end(ap);
+  return rc;
+}
+
+/*
+** Move u towards goal.
+**   1) the full step along the line (no further than the goal), kept on the table
+**   2) if the check refuses: shorter steps, then side-steps half-way
+**   3) the first position the check accepts is ordered
+*/
+int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
+                   double facing_deg) {
+  static const double frac[] = {1.0, 0.75, 0.5, 0.3, 0.15};
+  static const double side[] = {1.0, -1.0, 2.0};
+  const gn_unit_view *v = &cx->u[u].v;
+  gn_vec2 c = v->box.c;
+  double d = ai_dist(c, goal);
+  if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
+  double len = d < step ? d : step;
+  double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
+  double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
+  int tries = 0;
+  for (int k = 0; k < (int)(sizeof frac / sizeof frac[0]) + 3 && tries < AI_MAXTRY; k++) {
+    gn_vec2 p;
+    if (k < (int)(sizeof frac / sizeof frac[0])) {
+      p.x = c.x + ux * len * frac[k];
+      p.y = c.y + uy * len * frac[k];
+    } else {
+      double s = side[k - (int)(sizeof frac / sizeof frac[0])] * (v->box.w > 0 ? v->box.w : 1);
+      p.x = c.x + ux * len * 0.5 - uy * s;
+      p.y = c.y + uy * len * 0.5 + ux * s;
+    }
+    if (p.x < margin) p.x = margin;
+    if (p.y < margin) p.y = margin;
+    if (p.x > cx->w - margin) p.x = cx->w - margin;
+    if (p.y > cx->h - margin) p.y = cx->h - margin;
+    if (ai_dist(p, c) < 0.05) continue;
+    tries++;
+    int rc = face ? ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
+                  : ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
+    if (rc == 0) return 0;
+    if (cx->err) return cx->err;
+  }
+  return GN_EREFUSED;
+}
+
+/* ------------------------------------------------------------ odds */
+
+typedef struct oddsrun {
+  const char *const *orders; int n;
+  const char *resolve;
+  int side, me, target;
+  int me0, tg0, meb0, tgb0;
+  const ai_doctrine *doc;
+} oddsrun;
+
+/* Strength of u as the side sees it (0 when removed), and whether it is out of the fight. */
+static void seen(const gn_game *g, const ai_doctrine *doc, int u, int side, int *str, int *broken) {
+  gn_unit_view v;
+  *str = 0; *broken = 1;
+  if (gn_unit_view_get(g, u, side, &v) || !v.known) return;
+  *broken = v.removed || doc->broken(g, u, side, &v);
+  *str = v.removed ? 0 : v.strength;
+}
+
+/* One run of the odds engine: the orders, then our gain as our side sees it,
+** in hundredths of a strength point. */
+static int odds_fn(gn_game *g, void *ud, int64_t *out) {
+  oddsrun *r = ud;
+  int rc;
+  for (int i = 0; i < r->n; i++)
+    if (!gn_game_over(g) && (rc = gn_order_apply(g, r->orders[i]))) return rc;
+  if (r->resolve && !gn_game_over(g) && (rc = gn_order_apply(g, r->resolve))) return rc;
+  int me, tg, meb, tgb;
+  seen(g, r->doc, r->me, r->side, &me, &meb);
+  seen(g, r->doc, r->target, r->side, &tg, &tgb);
+  double gain = 0;
+  if (r->tg0 >= 0 && tg >= 0) gain += r->tg0 - tg;
+  if (r->me0 >= 0 && me >= 0) gain -= r->me0 - me;
+  double bonus = 2.0;
+  if (tgb && !r->tgb0) gain += bonus;
+  if (meb && !r->meb0) gain -= bonus;
+  *out = (int64_t)llround(gain * 100);
+  return 0;
+}
+
+double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain) {
+  gn_game *c = gn_game_clone(cx->g);
+  if (gain) *gain = 0;
+  if (!c) return -1;
+  oddsrun r = {orders, n, cx->ai->doc->resolve, cx->side, me, target, 0, 0, 0, 0, cx->ai->doc};
+  seen(c, r.doc, me, cx->side, &r.me0, &r.meb0);
+  seen(c, r.doc, target, cx->side, &r.tg0, &r.tgb0);
+  gn_odds_opts o = {200, 24, gn_rng_next(&cx->ai->rng), 0};
+  gn_dist d;
+  double p = -1;
+  if (gn_odds(c, odds_fn, &r, &o, &d) == 0) {
+    p = 1.0 - gn_dist_at_most(&d, 0);
+    if (gain) *gain = d.mean / 100.0;
+    gn_dist_free(&d);
+  }
+  gn_game_free(c);
+  return p;
+}
+
+double ai_charge_threshold(const ai_ctx *cx) {
+  double t = 0.55 + 0.35 * cx->p->caution - 0.35 * cx->p->aggression;
+  return t < 0.2 ? 0.2 : t > 0.9 ? 0.9 : t;
+}
+
+/* ------------------------------------------------------------ doctrine */
+
+/* Who holds objective i as this side sees it: fighting units in good order
+** within its radius, of one side only; else the game's record. */
+static int holder(const ai_ctx *cx, int i) {
+  const gn_objective_info *o = &cx->obj[i];
+  int present[GN_BATTLE_MAXSIDES] = {0}, sides = 0, who = -1;
+  for (int k = 0; k < cx->n; k++) {
+    const ai_unit *a = &cx->u[k];
+    if (!a->v.known || a->v.removed || !a->fighting || a->broken) continue;
+    if (a->v.side < 0 || a->v.side >= GN_BATTLE_MAXSIDES) continue;
+    if (gn_point_box_distance(o->at, a->v.box) > o->radius) continue;
+    if (!present[a->v.side]++) { sides++; who = a->v.side; }
+  }
+  return sides == 1 ? who : o->owner;
+}
+
+/* Perpendicular offset of u from the side's axis, to keep a line abreast. */
+static gn_vec2 abreast(const ai_ctx *cx, int u, gn_vec2 goal) {
+  gn_vec2 c = cx->u[u].v.box.c;
+  double ax = goal.x - cx->my_c.x, ay = goal.y - cx->my_c.y, l = hypot(ax, ay);
+  if (l < 1e-9) return goal;
+  ax /= l; ay /= l;
+  double lat = (c.x - cx->my_c.x) * -ay + (c.y - cx->my_c.y) * ax;
+  gn_vec2 r = {goal.x + -ay * lat * 0.7, goal.y + ax * lat * 0.7};
+  return r;
+}
+
+/*
+** Where unit u should go.
+**   1) a garrison (the first good unit inside an objective its side holds)
+**      stays there whatever the posture
+**   2) attack: the nearest objective not held, else the nearest enemy
+**   3) defend: the nearest objective held, its enemy-facing edge; else stay
+*/
+gn_vec2 ai_goal(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  gn_vec2 c = a->v.box.c;
+  int best = -1;
+  double bd = 1e300;
+  /* 1) */
+  for (int i = 0; i < cx->nobj; i++) {
+    if (holder(cx, i) != cx->side || gn_point_box_distance(cx->obj[i].at, a->v.box) > cx->obj[i].radius)
+      continue;
+    int first = 1;
+    for (int k = 0; k < u && first; k++) {
+      const ai_unit *b = &cx->u[k];
+      if (b->mine && b->fighting && !b->broken && !b->v.removed &&
+          gn_point_box_distance(cx->obj[i].at, b->v.box) <= cx->obj[i].radius) first = 0;
+    }
+    if (first && cx->p->caution >= 0.2) return c;
+  }
+  if (cx->posture == AI_ATTACK) {
+    /* 2) */
+    for (int i = 0; i < cx->nobj; i++) {
+      if (holder(cx, i) == cx->side) continue;
+      double d = ai_dist(c, cx->obj[i].at) / (cx->obj[i].points > 0 ? sqrt(cx->obj[i].points) : 1);
+      if (d < bd) { bd = d; best = i; }
+    }
+    if (best >= 0) return abreast(cx, u, cx->obj[best].at);
+    int e = ai_nearest_enemy(cx, u, 1, NULL);
+    return e >= 0 ? cx->u[e].v.box.c : c;
+  }
+  /* 3) */
+  for (int i = 0; i < cx->nobj; i++) {
+    if (holder(cx, i) != cx->side) continue;
+    double d = ai_dist(c, cx->obj[i].at);
+    if (d < bd) { bd = d; best = i; }
+  }
+  if (best < 0) return c;
+  gn_vec2 at = cx->obj[best].at;
+  double ex = cx->en_c.x - at.x, ey = cx->en_c.y - at.y, l = hypot(ex, ey);
+  if (l > 1e-9) { at.x += ex / l * cx->obj[best].radius * 0.5; at.y += ey / l * cx->obj[best].radius * 0.5; }
+  return abreast(cx, u, at);
+}
+
+/*
+** The picture of the field and the posture.
+**   1) every unit as this side sees it; strength and centroids
+**   2) objectives and who holds them
+**   3) drive = aggression + odds of numbers - caution x own losses, plus a
+**      push for the side that does not lead on objectives; attack at 0.5
+*/
+static int picture(ai_ctx *cx) {
+  gn_ai *ai = cx->ai;
+  gn_game *g = cx->g;
+  cx->n = gn_unit_count(g);
+  if (cx->n > AI_MAXUNITS) cx->n = AI_MAXUNITS;
+  if (!(cx->u = calloc(cx->n > 0 ? (size_t)cx->n : 1, sizeof *cx->u))) return GN_ENOMEM;
+  gn_game_table(g, &cx->w, &cx->h);
+  /* 1) */
+  double avg = 0, mx = 0, my = 0, ex = 0, ey = 0;
+  int nmine = 0, nen = 0;
+  for (int i = 0; i < cx->n; i++) {
+    ai_unit *a = &cx->u[i];
+    a->id = i;
+    if (gn_unit_view_get(g, i, ai->side, &a->v) || !a->v.known) { a->v.known = 0; continue; }
+    a->mine = a->v.side == ai->side;
+    a->fighting = ai->doc->fighting(a->v.type);
+    a->broken = a->v.removed || ai->doc->broken(g, i, ai->side, &a->v);
+    if (a->mine && a->fighting) { avg += a->v.strength0 > 0 ? a->v.strength0 : 0; nmine++; }
+  }
+  avg = nmine ? avg / nmine : 1;
+  nmine = 0;
+  for (int i = 0; i < cx->n; i++) {
+    ai_unit *a = &cx->u[i];
+    if (!a->v.known || !a->fighting) continue;
+    int s0 = a->v.strength0 >= 0 ? a->v.strength0 : (int)lround(avg);
+    a->strength = a->v.removed ? 0 : a->v.strength >= 0 ? a->v.strength : s0;
+    if (a->mine) {
+      cx->my += a->broken ? 0 : a->strength; cx->my0 += s0;
+      if (!a->v.removed) { mx += a->v.box.c.x; my += a->v.box.c.y; nmine++; }
+    } else {
+      cx->en += a->broken ? 0 : a->strength; cx->en0 += s0;
+      if (!a->v.removed) { ex += a->v.box.c.x; ey += a->v.box.c.y; nen++; }
+    }
+  }
+  if (nmine) { cx->my_c.x = mx / nmine; cx->my_c.y = my / nmine; } else cx->my_c = ai->home;
+  if (nen) { cx->en_c.x = ex / nen; cx->en_c.y = ey / nen; }
+  else { cx->en_c.x = cx->w - cx->my_c.x; cx->en_c.y = cx->h - cx->my_c.y; }
+  /* 2) */
+  cx->nobj = gn_objective_count(g);
+  if (cx->nobj > GN_BATTLE_MAXOBJ) cx->nobj = GN_BATTLE_MAXOBJ;
+  for (int i = 0; i < cx->nobj; i++) gn_objective_get(g, i, &cx->obj[i]);
+  int mine = 0, theirs = 0;
+  for (int i = 0; i < cx->nobj; i++) {
+    int h = holder(cx, i);
+    if (h == ai->side) mine += cx->obj[i].points;
+    else if (h >= 0) theirs += cx->obj[i].points;
+  }
+  /* 3) */
+  double ratio = cx->my / (cx->en > 0.5 ? cx->en : 0.5);
+  if (ratio > 3) ratio = 3;
+  double lossf = cx->my0 > 0 ? 1.0 - cx->my / cx->my0 : 0;
+  cx->drive = cx->p->aggression + 0.25 * (ratio - 1) - 1.5 * cx->p->caution * lossf +
+              (mine <= theirs ? 0.25 : -0.25);
+  cx->posture = cx->drive >= 0.5 ? AI_ATTACK : AI_DEFEND;
+  return 0;
+}
+
+/*
+** Orders for the side's present phase.
+**   1) a passive commander gives none
+**   2) a new turn reseeds the generator and the refusal count
+**   3) the picture of the field, then the ruleset's doctrine
+*/
+int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
+  if (!ai || !g) return GN_EINVAL;
+  /* 1) */
+  if (!strcmp(ai->p.kind, "passive") || gn_game_over(g)) return 0;
+  /* 2) */
+  int t = gn_game_turn(g);
+  if (t != ai->turn) {
+    ai->turn = t;
+    ai->turn_refused = 0;
+    gn_rng_seed(&ai->rng, gn_seed_child(gn_seed_child(gn_game_seed(g), (uint64_t)t), (uint64_t)ai->side + 1));
+  }
+  /* 3) */
+  ai_ctx cx;
+  memset(&cx, 0, sizeof cx);
+  cx.g = g; cx.ai = ai; cx.side = ai->side; cx.p = &ai->p; cx.apply = apply; cx.ud = ud;
+  int rc = picture(&cx);
+  if (rc == 0) rc = ai->doc->play(&cx);
+  free(cx.u);
+  if (cx.err) return cx.err;
+  if (rc < 0 && rc != GN_EREFUSED && rc != GN_ESYNTAX) return rc;
+  return cx.given;
+}

@@ -1,0 +1,127 @@
+/*
+** ai.h: what the AI commanders, the battle runner and the simulator share
+** (issue 7). The AI is a client of include/grognard.h ONLY: it sees the game
+** as its side does (gn_unit_view_get with its side as viewer), gives orders as
+** text and checks every order with gn_order_check before giving it.
+**
+** Files:
+**   ai.c          commanders: parameters, the picture of the field, orders,
+**                 movement, odds of a charge, the objectives doctrine
+**   ai-vb.c       Volley & Bayonet doctrine (phases, fire, charge, rally, retreat)
+**   ai-ba.c       Belle Alliance doctrine (written orders, fire, attack, rest)
+**   ai-inradic.c  Inradic doctrine (fire, charge, melee, pursuit)
+**   battle.c      one whole battle, AI against AI, and its verdict
+**   sim.c         seeded batches of battles on threads; sim-out.c their output
+*/
+#ifndef GN_AI_H
+#define GN_AI_H
+
+#include "grognard.h"
+
+#define AI_MAXUNITS 4096
+#define AI_MAXTRY 8          /* positions tried per move (gn_order_check each) */
+
+/* One unit as the AI's side sees it. */
+typedef struct ai_unit {
+  int id;
+  gn_unit_view v;
+  int mine;                  /* of the AI's side */
+  int fighting;              /* a fighting unit: not a leader, staff figure or waggon */
+  int broken;                /* routed, removed or in full disorder, as seen */
+  int strength;              /* as seen; strength0 (or 1) when hidden */
+} ai_unit;
+
+typedef enum ai_posture { AI_DEFEND, AI_ATTACK } ai_posture;
+
+typedef struct ai_doctrine ai_doctrine;
+
+struct gn_ai {
+  int side;
+  gn_ai_params p;
+  const ai_doctrine *doc;
+  gn_rng rng;
+  int rng_turn;              /* turn the generator was seeded for */
+  gn_ai_stats st;
+  int turn, turn_refused;    /* refusals counted in this turn */
+  gn_vec2 home;              /* centroid of its fighting units at the start */
+  int home_set;
+  int *start;                /* per unit: strength at the start (own units) */
+  int nstart;
+};
+
+/* The picture of the field for one call of gn_ai_play. */
+typedef struct ai_ctx {
+  gn_game *g;
+  gn_ai *ai;
+  int side;
+  const gn_ai_params *p;
+  gn_ai_apply_fn apply; void *ud;
+  int err;                   /* first hard error from apply */
+  int given;
+  int n; ai_unit *u;         /* every unit, indexed by unit id */
+  double w, h;               /* table */
+  double my, my0, en, en0;   /* fighting strength now and at the start, as seen */
+  gn_vec2 my_c, en_c;        /* centroids of own and enemy fighting units */
+  int nobj; gn_objective_info obj[GN_BATTLE_MAXOBJ];
+  ai_posture posture;
+  double drive;              /* the will to attack, 0..1 */
+} ai_ctx;
+
+struct ai_doctrine {
+  const char *ruleset;
+  /* 1 when a unit of this type fights (counts for strength and objectives). */
+  int (*fighting)(const char *type);
+  /* 1 when the unit is out of the fight as viewer sees it. */
+  int (*broken)(const gn_game *g, int u, int viewer, const gn_unit_view *v);
+  /* Gives the orders of the present phase. */
+  int (*play)(ai_ctx *cx);
+  /* Orders to apply after the one whose odds are wanted, so that it is
+  ** resolved (NULL: none); e.g. "end" when the ruleset resolves at phase end. */
+  const char *resolve;
+  /* Men per unit of strength lost (V&B: 250 a roster casualty), 0 none. */
+  int men_per_loss;
+};
+
+extern const ai_doctrine ai_doctrine_vb, ai_doctrine_ba, ai_doctrine_inradic;
+const ai_doctrine *ai_doctrine_for(const char *ruleset);
+
+/* ------------------------------------------------------------ ai.c */
+/* Checks the order (gn_order_check), then gives it. 0 given; GN_EREFUSED or
+** GN_ESYNTAX when the check (or apply) refused it; another negative code is a
+** hard error (kept in cx->err). */
+int ai_order(ai_ctx *cx, const char *fmt, ...);
+/* 0 when gn_order_check accepts the order. */
+int ai_check(ai_ctx *cx, const char *fmt, ...);
+/* Moves unit u towards goal, at most step, along the straight line, trying
+** shorter moves and small side-steps until one passes the check. verb is
+** "move" or the ruleset's word; facing (degrees, counter-clockwise from +x)
+** is added when face is 1. 0 moved, GN_EREFUSED when nothing passed. */
+int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
+                   double facing_deg);
+/* Odds of a charge or attack: P(the exchange favours us) and the mean gain
+** (enemy strength lost minus ours, broken units weighted), from the odds
+** engine run on a scratch copy of the game, after the n orders (then the
+** doctrine's resolve order). -1 when they cannot be evaluated. */
+double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
+/* The threshold of P(good) above which this commander charges. */
+double ai_charge_threshold(const ai_ctx *cx);
+/* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
+** its edge distance; -1 none. */
+int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist);
+/* Where the doctrine sends unit u: an objective to take or hold, or the enemy. */
+gn_vec2 ai_goal(ai_ctx *cx, int u);
+/* Facing in degrees from a to b. */
+double ai_heading_deg(gn_vec2 a, gn_vec2 b);
+double ai_dist(gn_vec2 a, gn_vec2 b);
+/* Uniform in [0, 1) from the commander's generator. */
+double ai_random(ai_ctx *cx);
+/* Loss fraction of own unit u since the start. */
+double ai_unit_losses(const ai_ctx *cx, int u);
+/* 1 when the view's status text contains word. */
+int ai_status_has(const gn_unit_view *v, const char *word);
+
+/* ------------------------------------------------------------ battle.c */
+/* Type filter shared by the doctrines: leaders, staff, waggons do not fight. */
+int ai_type_fights(const char *type);
+
+#endif /* GN_AI_H */

@@ -1,0 +1,366 @@
+/*
+** battle.c: one whole battle, AI against AI (issue 7), and its verdict.
+**
+** The runner asks the commander of the active side for its orders, then ends
+** the phase; in a simultaneous phase (active side -1) each commander writes
+** its orders on its own copy of the game, so that neither sees the other's,
+** and both lists are then given. Every order goes through one function that
+** also credits the enemy strength it took off to the unit that took it (the
+** events of the order name who hit whom), and notices the end of each turn.
+**
+** The verdict, the same at every turn's end and at the end:
+**   1) an army whose units in good order keep less than a third of its
+**      starting strength is broken; if one side's army broke and not the
+**      other's, the other wins, decisively
+**   2) else more objective points held wins (an objective is held by the
+**      side with fighting units in good order inside its radius, alone;
+**      otherwise it stays with its last holder, first the scenario's)
+**   3) else a loss fraction at least 10 points lower wins
+**   4) else the battle is drawn
+** The turn of decision is the first turn from whose end the verdict never
+** changed again.
+*/
+#include "ai.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BREAK_FRACTION (1.0 / 3.0)
+#define LOSS_MARGIN 0.10
+#define MAX_ORDERS 200000
+#define MAX_STUCK 4
+
+typedef struct runner {
+  gn_game *g;
+  const gn_battle_opts *o;
+  gn_battle_result *r;
+  const ai_doctrine *doc;
+  gn_ai *ai[GN_BATTLE_MAXSIDES];
+  int nsides;
+  int owner[GN_BATTLE_MAXOBJ];
+  int *before;               /* per unit: strength before the order in flight */
+  int (*lead)[2]; int nlead, caplead;   /* [turn, verdict's winner] at each turn's end */
+  int turn;                  /* the turn being played */
+} runner;
+
+/* ------------------------------------------------------------ verdict */
+
+static const char *unit_word(const gn_game *g) {
+  return strcmp(gn_game_ruleset(g), "vb") ? "figures" : "SP";
+}
+
+/* Strength the umpire sees on the table (0 when removed) and whether u is out of the fight. */
+static int strength_of(const gn_game *g, const ai_doctrine *doc, int u, int *broken, int *fights, int *side) {
+  gn_unit_view v;
+  *broken = 0; *fights = 0; *side = -1;
+  if (gn_unit_view_get(g, u, GN_UMPIRE, &v) || !v.known) return 0;
+  *fights = doc->fighting(v.type);
+  *side = v.side;
+  *broken = v.removed || doc->broken(g, u, GN_UMPIRE, &v);
+  return v.removed || v.strength < 0 ? 0 : v.strength;
+}
+
+/* Objective holders at this moment (ref. the verdict's step 2). */
+static void holders(const gn_game *g, const ai_doctrine *doc, int *owner) {
+  int nobj = gn_objective_count(g), nu = gn_unit_count(g);
+  if (nobj > GN_BATTLE_MAXOBJ) nobj = GN_BATTLE_MAXOBJ;
+  for (int i = 0; i < nobj; i++) {
+    gn_objective_info o;
+    if (gn_objective_get(g, i, &o)) continue;
+    int present[GN_BATTLE_MAXSIDES] = {0}, sides = 0, who = -1;
+    for (int u = 0; u < nu; u++) {
+      gn_unit_view v;
+      int broken, fights, side;
+      strength_of(g, doc, u, &broken, &fights, &side);
+      if (!fights || broken || side < 0 || side >= GN_BATTLE_MAXSIDES) continue;
+      if (gn_unit_view_get(g, u, GN_UMPIRE, &v) || gn_point_box_distance(o.at, v.box) > o.radius) continue;
+      if (!present[side]++) { sides++; who = side; }
+    }
+    if (sides == 1) owner[i] = who;
+  }
+}
+
+static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / whole + 0.5) : 0; }
+
+/*
+** The verdict (see the head of the file).
+**   1) strength, losses, broken units and objective points of each side
+**   2) broken armies; 3) objective points; 4) loss fractions; 5) drawn
+*/
+void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
+  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  int good[GN_BATTLE_MAXSIDES] = {0};
+  if (!doc) return;
+  r->nsides = gn_side_count(g);
+  if (r->nsides > GN_BATTLE_MAXSIDES) r->nsides = GN_BATTLE_MAXSIDES;
+  r->nunits = gn_unit_count(g);
+  r->nobjectives = gn_objective_count(g);
+  if (r->nobjectives > GN_BATTLE_MAXOBJ) r->nobjectives = GN_BATTLE_MAXOBJ;
+  memset(r->side, 0, sizeof r->side);
+  /* 1) */
+  for (int u = 0; u < r->nunits; u++) {
+    gn_unit_view v;
+    int broken, fights, side, s = strength_of(g, doc, u, &broken, &fights, &side);
+    if (!fights || side < 0 || side >= r->nsides || gn_unit_view_get(g, u, GN_UMPIRE, &v)) continue;
+    gn_battle_side *b = &r->side[side];
+    b->strength0 += v.strength0 > 0 ? v.strength0 : 0;
+    b->strength += s;
+    b->units++;
+    if (broken) b->broken++;
+    else good[side] += s;
+  }
+  for (int i = 0; i < r->nobjectives; i++) {
+    gn_objective_info o;
+    gn_objective_get(g, i, &o);
+    r->owner[i] = owner ? owner[i] : o.owner0;
+    if (r->owner[i] >= 0 && r->owner[i] < r->nsides) r->side[r->owner[i]].points += o.points;
+  }
+  for (int s = 0; s < r->nsides; s++) {
+    gn_battle_side *b = &r->side[s];
+    b->lost = b->strength0 - b->strength;
+    b->men_lost = doc->men_per_loss ? b->lost * doc->men_per_loss : -1;
+  }
+  r->winner = -1;
+  r->decisive = 0;
+  if (r->nsides < 2) { snprintf(r->why, sizeof r->why, "a battle needs two sides"); return; }
+  const char *w = unit_word(g);
+  const char *n0 = gn_side_name(g, 0), *n1 = gn_side_name(g, 1);
+  /* 2) */
+  int br[2];
+  for (int s = 0; s < 2; s++) br[s] = good[s] < BREAK_FRACTION * r->side[s].strength0;
+  if (br[0] != br[1]) {
+    int win = br[0] ? 1 : 0, lose = 1 - win;
+    r->winner = win;
+    r->decisive = 1;
+    snprintf(r->why, sizeof r->why, "%s broke %s's army: %d of its %d %s are left in good order",
+             gn_side_name(g, win), gn_side_name(g, lose), good[lose], r->side[lose].strength0, w);
+    return;
+  }
+  /* 3) */
+  if (r->side[0].points != r->side[1].points) {
+    int win = r->side[0].points > r->side[1].points ? 0 : 1;
+    char held[160] = "";
+    size_t n = 0;
+    for (int i = 0; i < r->nobjectives && n < sizeof held; i++) {
+      gn_objective_info o;
+      if (r->owner[i] != win || gn_objective_get(g, i, &o)) continue;
+      n += snprintf(held + n, sizeof held - n, "%s%s", n ? ", " : "", o.name);
+    }
+    r->winner = win;
+    snprintf(r->why, sizeof r->why, "%s holds %s: %d objective points to %d%s", gn_side_name(g, win), held,
+             r->side[win].points, r->side[1 - win].points, br[0] ? " (both armies broke)" : "");
+    return;
+  }
+  /* 4) */
+  double f0 = r->side[0].strength0 ? (double)r->side[0].lost / r->side[0].strength0 : 0;
+  double f1 = r->side[1].strength0 ? (double)r->side[1].lost / r->side[1].strength0 : 0;
+  if (f0 - f1 >= LOSS_MARGIN || f1 - f0 >= LOSS_MARGIN) {
+    int win = f0 < f1 ? 0 : 1;
+    r->winner = win;
+    snprintf(r->why, sizeof r->why, "%s inflicted the heavier losses: %s lost %d%% of its %s, %s %d%%",
+             gn_side_name(g, win), n0, pct(r->side[0].lost, r->side[0].strength0), w, n1,
+             pct(r->side[1].lost, r->side[1].strength0));
+    return;
+  }
+  /* 5) */
+  snprintf(r->why, sizeof r->why, "drawn: objective points equal (%d each) and losses close "
+           "(%s %d%%, %s %d%%)", r->side[0].points, n0, pct(r->side[0].lost, r->side[0].strength0), n1,
+           pct(r->side[1].lost, r->side[1].strength0));
+}
+
+void gn_battle_result_free(gn_battle_result *r) {
+  if (!r) return;
+  free(r->inflicted);
+  r->inflicted = NULL;
+}
+
+/* ------------------------------------------------------------ running */
+
+/* The turn that has just ended: holders, the verdict so far, the callback. */
+static int turn_end(runner *rn, int turn) {
+  holders(rn->g, rn->doc, rn->owner);
+  gn_battle_assess(rn->g, rn->owner, rn->r);
+  if (rn->nlead == rn->caplead) {
+    int cap = rn->caplead ? 2 * rn->caplead : 64;
+    int (*p)[2] = realloc(rn->lead, (size_t)cap * sizeof *p);
+    if (!p) return GN_ENOMEM;
+    rn->lead = p; rn->caplead = cap;
+  }
+  rn->lead[rn->nlead][0] = turn;
+  rn->lead[rn->nlead++][1] = rn->r->winner;
+  rn->r->turns = turn;
+  if (rn->o->on_turn) rn->o->on_turn(rn->o->ud, rn->g, turn, rn->r);
+  return 0;
+}
+
+/* Credits the enemy strength the order in flight took off (events from first). */
+static void credit(runner *rn, const char *text, int first) {
+  gn_game *g = rn->g;
+  int nu = rn->r->nunits, nev = gn_event_count(g);
+  for (int v = 0; v < nu; v++) {
+    int broken, fights, side, s = strength_of(g, rn->doc, v, &broken, &fights, &side);
+    int lost = rn->before[v] - s;
+    if (lost <= 0) continue;
+    int by = -1;
+    for (int i = nev - 1; i >= first && by < 0; i--) {
+      const gn_event *e = gn_event_get(g, i);
+      if (!e || e->target != v || e->unit < 0 || e->unit >= nu) continue;
+      gn_unit_view a;
+      if (!gn_unit_view_get(g, e->unit, GN_UMPIRE, &a) && a.side != side) by = e->unit;
+    }
+    if (by < 0) {                 /* "fire A at B", "charge A at B": the second word */
+      char word[64];
+      if (sscanf(text, "%*s %63s", word) == 1) {
+        int a = gn_unit_find(g, word);
+        gn_unit_view av;
+        if (a >= 0 && !gn_unit_view_get(g, a, GN_UMPIRE, &av) && av.side != side) by = a;
+      }
+    }
+    if (by >= 0) rn->r->inflicted[by] += lost;
+  }
+}
+
+/* Applies one order to the real game: the one door every order goes through. */
+static int give(void *ud, gn_game *g, const char *text) {
+  runner *rn = ud;
+  int nu = rn->r->nunits, first = gn_event_count(g);
+  for (int v = 0; v < nu; v++) {
+    int broken, fights, side;
+    rn->before[v] = strength_of(g, rn->doc, v, &broken, &fights, &side);
+  }
+  int rc = rn->o->apply ? rn->o->apply(rn->o->apply_ud, g, text) : gn_order_apply(g, text);
+  if (rc) return rc;
+  rn->r->orders++;
+  credit(rn, text, first);
+  if (rn->o->on_order) rn->o->on_order(rn->o->ud, g, text, first);
+  int t = gn_game_turn(g);
+  if (t != rn->turn || gn_game_over(g)) {
+    int ended = rn->turn;
+    rn->turn = t;
+    if ((rc = turn_end(rn, ended))) return rc;
+  }
+  return 0;
+}
+
+/* A list of order texts written on a copy. */
+typedef struct plan { char **text; int n, cap; } plan;
+
+static int plan_apply(void *ud, gn_game *g, const char *text) {
+  plan *p = ud;
+  int rc = gn_order_apply(g, text);
+  if (rc) return rc;
+  if (p->n == p->cap) {
+    int cap = p->cap ? 2 * p->cap : 32;
+    char **t = realloc(p->text, (size_t)cap * sizeof *t);
+    if (!t) return GN_ENOMEM;
+    p->text = t; p->cap = cap;
+  }
+  if (!(p->text[p->n] = malloc(strlen(text) + 1))) return GN_ENOMEM;
+  strcpy(p->text[p->n++], text);
+  return 0;
+}
+
+/* A simultaneous phase: each side plans on its own copy, then all is given. */
+static int simultaneous(runner *rn) {
+  plan pl[GN_BATTLE_MAXSIDES];
+  int rc = 0;
+  memset(pl, 0, sizeof pl);
+  for (int s = 0; s < rn->nsides && !rc; s++) {
+    gn_game *c = gn_game_clone(rn->g);
+    if (!c) { rc = GN_ENOMEM; break; }
+    int n = gn_ai_play(rn->ai[s], c, plan_apply, &pl[s]);
+    if (n < 0) rc = n;
+    gn_game_free(c);
+  }
+  for (int s = 0; s < rn->nsides && !rc; s++)
+    for (int i = 0; i < pl[s].n && !rc; i++) {
+      int k = give(rn, rn->g, pl[s].text[i]);
+      if (k == GN_EREFUSED || k == GN_ESYNTAX) {       /* the other side's orders changed things */
+        gn_ai *ai = rn->ai[s];
+        ai->st.refused++;
+        if (++ai->turn_refused > ai->st.max_refused_turn) ai->st.max_refused_turn = ai->turn_refused;
+      } else if (k) rc = k;
+    }
+  for (int s = 0; s < rn->nsides; s++) {
+    for (int i = 0; i < pl[s].n; i++) free(pl[s].text[i]);
+    free(pl[s].text);
+  }
+  return rc;
+}
+
+/*
+** Play g to its end.
+**   1) a commander per side; the holders start as the scenario says
+**   2) until the game is over: the active side's orders (or both sides',
+**      planned apart), then "end"; a phase that cannot be ended is an error
+**   3) the turn limit ends it even if the ruleset did not
+**   4) the verdict, the turn of decision, the final hash
+*/
+int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r) {
+  runner rn;
+  gn_battle_opts dflt;
+  int rc = 0, stuck = 0;
+  if (!r) return GN_EINVAL;
+  memset(r, 0, sizeof *r);
+  if (!g || gn_game_turn(g) < 1) return GN_EINVAL;
+  if (!o) { memset(&dflt, 0, sizeof dflt); o = &dflt; }
+  memset(&rn, 0, sizeof rn);
+  rn.g = g; rn.o = o; rn.r = r;
+  if (!(rn.doc = ai_doctrine_for(gn_game_ruleset(g)))) return GN_ERULESET;
+  /* 1) */
+  rn.nsides = gn_side_count(g);
+  if (rn.nsides > GN_BATTLE_MAXSIDES) rn.nsides = GN_BATTLE_MAXSIDES;
+  r->nunits = gn_unit_count(g);
+  r->inflicted = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *r->inflicted);
+  rn.before = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *rn.before);
+  if (!r->inflicted || !rn.before) { rc = GN_ENOMEM; goto out; }
+  for (int s = 0; s < rn.nsides; s++)
+    if (!(rn.ai[s] = gn_ai_new(g, s, o->ai[s].kind[0] ? &o->ai[s] : NULL))) { rc = GN_ENOMEM; goto out; }
+  for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
+    gn_objective_info oi;
+    rn.owner[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;
+  }
+  rn.turn = gn_game_turn(g);
+  int max = o->max_orders > 0 ? o->max_orders : MAX_ORDERS, limit = gn_game_turn_limit(g);
+  /* 2) */
+  while (!gn_game_over(g)) {
+    if (r->orders >= max) { rc = GN_ELIMIT; break; }
+    if (limit > 0 && gn_game_turn(g) > limit) break;                     /* 3) */
+    int side = gn_game_active_side(g);
+    if (side >= 0 && side < rn.nsides) {
+      int n = gn_ai_play(rn.ai[side], g, give, &rn);
+      if (n < 0) { rc = n; break; }
+    } else if (side < 0 && (rc = simultaneous(&rn))) break;
+    if (gn_game_over(g)) break;
+    int k = give(&rn, g, "end");
+    if (k == GN_EREFUSED || k == GN_ESYNTAX) {
+      if (++stuck >= MAX_STUCK) { rc = GN_ESTATE; break; }
+      continue;
+    }
+    if (k) { rc = k; break; }
+    stuck = 0;
+  }
+  /* 4) */
+  if (rn.nlead == 0) {
+    int k = turn_end(&rn, rn.turn);
+    if (k && !rc) rc = k;
+  }
+  holders(g, rn.doc, rn.owner);
+  gn_battle_assess(g, rn.owner, r);
+  r->decision_turn = 0;
+  if (r->winner >= 0) {
+    int k = rn.nlead;
+    while (k > 0 && rn.lead[k - 1][1] == r->winner) k--;
+    r->decision_turn = k < rn.nlead ? rn.lead[k][0] : r->turns;
+  }
+  r->hash = gn_game_hash(g);
+out:
+  for (int s = 0; s < GN_BATTLE_MAXSIDES; s++) {
+    if (rn.ai[s]) gn_ai_stats_get(rn.ai[s], &r->ai[s]);
+    gn_ai_free(rn.ai[s]);
+  }
+  free(rn.before);
+  free(rn.lead);
+  return rc;
+}

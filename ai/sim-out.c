@@ -1,0 +1,331 @@
+/*
+** sim-out.c: the results of a batch (issue 7): win, draw and loss rates with
+** 95% Wilson intervals, the distributions of losses, of the turn of decision
+** and of each objective's final holder, the units that mattered most; as
+** JSON, CSV (one line per replication) and text for people.
+**
+** Every number printed is a function of the rows alone, written with fixed
+** formats, so the same batch gives the same bytes on any number of threads
+** or processes.
+*/
+#include "ai.h"
+#include "sim.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ text buffer */
+
+typedef struct sb { char *p; size_t n, cap; int oom; } sb;
+
+static void put(sb *b, const char *fmt, ...) {
+  va_list ap;
+  if (b->oom) return;
+  for (;;) {
+    va_start(ap, fmt);
+    int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
+    va_end(ap);
+    if (k < 0) { b->oom = 1; return; }
+    if (b->p && b->n + (size_t)k < b->cap) { b->n += (size_t)k; return; }
+    size_t cap = b->cap ? b->cap : 1024;
+    while (cap <= b->n + (size_t)k) cap *= 2;
+    char *q = realloc(b->p, cap);
+    if (!q) { b->oom = 1; return; }
+    b->p = q; b->cap = cap;
+  }
+}
+
+static char *done(sb *b) {
+  if (b->oom) { free(b->p); return NULL; }
+  if (!b->p) put(b, "%s", "");
+  return b->p;
+}
+
+/* A JSON string. */
+static void jstr(sb *b, const char *s) {
+  put(b, "\"");
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') put(b, "\\%c", c);
+    else if (c < 0x20) put(b, "\\u%04x", c);
+    else put(b, "%c", c);
+  }
+  put(b, "\"");
+}
+
+/* A CSV field. */
+static void cstr(sb *b, const char *s) {
+  if (!strpbrk(s, ",\"\n")) { put(b, "%s", s); return; }
+  put(b, "\"");
+  for (; *s; s++) put(b, *s == '"' ? "\"\"" : "%c", *s);
+  put(b, "\"");
+}
+
+/* ------------------------------------------------------------ statistics */
+
+static void wilson(int k, int n, double *lo, double *hi) {
+  const double z = 1.959963984540054;
+  if (n <= 0) { *lo = 0; *hi = 1; return; }
+  double p = (double)k / n, nn = n;
+  double den = 1 + z * z / nn;
+  double c = (p + z * z / (2 * nn)) / den;
+  double h = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / den;
+  *lo = c - h < 0 ? 0 : c - h;
+  *hi = c + h > 1 ? 1 : c + h;
+}
+
+static int cmp64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+typedef struct summary {
+  int played, failed, firstrc;
+  int wins[GN_BATTLE_MAXSIDES], draws, decisive;
+  double turns_mean, refused_mean;
+  int64_t maxrefused;
+  struct { double mean, sd; int64_t min, p10, med, p90, max; double broken; } lost[GN_BATTLE_MAXSIDES];
+  int maxturn;
+  int *decision;                        /* [turn]: battles decided at it */
+  int (*owner)[GN_BATTLE_MAXSIDES + 1]; /* [objective][side, none last] */
+  int64_t *inflicted;                   /* [unit]: summed */
+  int *top;                             /* [unit]: times its side's most effective unit */
+} summary;
+
+static void summary_free(summary *m) {
+  free(m->decision); free(m->owner); free(m->inflicted); free(m->top);
+}
+
+/*
+** Everything the outputs print.
+**   1) counts: played, failed, wins, draws, decisive; means of turns and refusals
+**   2) losses per side: mean, sd, min, 10th, 50th, 90th percentile, max
+**   3) the turn of decision; each objective's holder; each unit's score and
+**      how often it was its side's most effective unit (ties: the first)
+*/
+static int summarise(const gn_sim *s, summary *m) {
+  memset(m, 0, sizeof *m);
+  int n = s->runs;
+  int64_t *v = malloc((n > 0 ? (size_t)n : 1) * sizeof *v);
+  m->owner = calloc(s->nobj > 0 ? (size_t)s->nobj : 1, sizeof *m->owner);
+  m->inflicted = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *m->inflicted);
+  m->top = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *m->top);
+  if (!v || !m->owner || !m->inflicted || !m->top) { free(v); return GN_ENOMEM; }
+  /* 1) */
+  for (int i = 0; i < n; i++) {
+    const int64_t *row = SIM_ROW(s, i);
+    if (!row[R_PLAYED]) continue;
+    m->played++;
+    if (row[R_RC]) { if (!m->failed++) m->firstrc = (int)row[R_RC]; }
+    if (row[R_WINNER] >= 0 && row[R_WINNER] < s->nsides) m->wins[row[R_WINNER]]++;
+    else m->draws++;
+    m->decisive += row[R_DECISIVE] != 0;
+    m->turns_mean += (double)row[R_TURNS];
+    m->refused_mean += (double)row[R_REFUSED];
+    if (row[R_MAXREFUSED] > m->maxrefused) m->maxrefused = row[R_MAXREFUSED];
+    if (row[R_DECISION] > m->maxturn) m->maxturn = (int)row[R_DECISION];
+  }
+  if (m->played) { m->turns_mean /= m->played; m->refused_mean /= m->played; }
+  /* 2) */
+  for (int k = 0; k < s->nsides; k++) {
+    int c = 0;
+    double sum = 0, sq = 0, br = 0;
+    for (int i = 0; i < n; i++) {
+      if (!SIM_ROW(s, i)[R_PLAYED]) continue;
+      v[c++] = SIM_SIDE(s, i, k, S_LOST);
+      sum += (double)SIM_SIDE(s, i, k, S_LOST);
+      br += (double)SIM_SIDE(s, i, k, S_BROKEN);
+    }
+    if (!c) continue;
+    qsort(v, (size_t)c, sizeof *v, cmp64);
+    double mean = sum / c;
+    for (int j = 0; j < c; j++) sq += ((double)v[j] - mean) * ((double)v[j] - mean);
+    m->lost[k].mean = mean;
+    m->lost[k].sd = c > 1 ? sqrt(sq / (c - 1)) : 0;
+    m->lost[k].min = v[0];
+    m->lost[k].p10 = v[(c - 1) / 10];
+    m->lost[k].med = v[(c - 1) / 2];
+    m->lost[k].p90 = v[(c - 1) * 9 / 10];
+    m->lost[k].max = v[c - 1];
+    m->lost[k].broken = br / c;
+  }
+  free(v);
+  /* 3) */
+  if (!(m->decision = calloc((size_t)m->maxturn + 1, sizeof *m->decision))) return GN_ENOMEM;
+  for (int i = 0; i < n; i++) {
+    const int64_t *row = SIM_ROW(s, i);
+    if (!row[R_PLAYED]) continue;
+    if (row[R_WINNER] >= 0 && row[R_DECISION] >= 0) m->decision[row[R_DECISION]]++;
+    for (int o = 0; o < s->nobj; o++) {
+      int64_t h = SIM_OBJ(s, i, o);
+      m->owner[o][h >= 0 && h < s->nsides ? h : s->nsides]++;
+    }
+    int best[GN_BATTLE_MAXSIDES];
+    int64_t bv[GN_BATTLE_MAXSIDES];
+    for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) { best[k] = -1; bv[k] = 0; }
+    for (int u = 0; u < s->nunits; u++) {
+      int64_t x = SIM_UNIT(s, i, u);
+      int k = s->unit_side[u];
+      m->inflicted[u] += x;
+      if (k >= 0 && k < GN_BATTLE_MAXSIDES && x > bv[k]) { bv[k] = x; best[k] = u; }
+    }
+    for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) if (best[k] >= 0) m->top[best[k]]++;
+  }
+  return 0;
+}
+
+/* Units of side k ordered by total enemy strength taken off (ties: index); at most max. */
+static int ranking(const gn_sim *s, const summary *m, int k, int *out, int max) {
+  int n = 0;
+  for (int u = 0; u < s->nunits; u++) {
+    if (s->unit_side[u] != k || (m->inflicted[u] == 0 && m->top[u] == 0)) continue;
+    int j = n;
+    while (j > 0 && m->inflicted[out[j - 1]] < m->inflicted[u]) j--;
+    if (j >= max) continue;
+    for (int q = n < max ? n : max - 1; q > j; q--) out[q] = out[q - 1];
+    out[j] = u;
+    if (n < max) n++;
+  }
+  return n;
+}
+
+#define TOP 5
+
+/* ------------------------------------------------------------ JSON */
+
+char *gn_sim_json(const gn_sim *s) {
+  summary m;
+  sb b = {0};
+  if (!s || summarise(s, &m)) { if (s) summary_free(&m); return NULL; }
+  double lo, hi;
+  put(&b, "{\n  \"scenario\": "); jstr(&b, s->scenario);
+  put(&b, ",\n  \"ruleset\": "); jstr(&b, s->ruleset);
+  put(&b, ",\n  \"seed\": %llu,\n  \"runs\": %d,\n  \"played\": %d,\n  \"failed\": %d,\n",
+      (unsigned long long)s->seed, s->runs, m.played, m.failed);
+  put(&b, "  \"ai\": [");
+  for (int k = 0; k < s->nsides; k++) { put(&b, k ? ", " : ""); jstr(&b, s->ai[k]); }
+  put(&b, "],\n  \"unit\": "); jstr(&b, s->word);
+  put(&b, ",\n  \"sides\": [\n");
+  for (int k = 0; k < s->nsides; k++) {
+    wilson(m.wins[k], m.played, &lo, &hi);
+    put(&b, "    {\"name\": "); jstr(&b, s->side[k]);
+    put(&b, ", \"wins\": %d, \"win_rate\": %.4f, \"win_lo\": %.4f, \"win_hi\": %.4f,\n", m.wins[k],
+        m.played ? (double)m.wins[k] / m.played : 0, lo, hi);
+    put(&b, "     \"lost\": {\"mean\": %.3f, \"sd\": %.3f, \"min\": %lld, \"p10\": %lld, \"median\": %lld, "
+        "\"p90\": %lld, \"max\": %lld}", m.lost[k].mean, m.lost[k].sd, (long long)m.lost[k].min,
+        (long long)m.lost[k].p10, (long long)m.lost[k].med, (long long)m.lost[k].p90, (long long)m.lost[k].max);
+    if (s->men_per_loss) put(&b, ",\n     \"men_lost_mean\": %.1f", m.lost[k].mean * s->men_per_loss);
+    put(&b, ",\n     \"units_broken_mean\": %.3f,\n     \"top_units\": [", m.lost[k].broken);
+    int top[TOP], nt = ranking(s, &m, k, top, TOP);
+    for (int j = 0; j < nt; j++) {
+      int u = top[j];
+      put(&b, "%s{\"unit\": ", j ? ", " : ""); jstr(&b, s->unit[u]);
+      put(&b, ", \"inflicted\": %lld, \"per_battle\": %.3f, \"most_effective\": %d}", (long long)m.inflicted[u],
+          m.played ? (double)m.inflicted[u] / m.played : 0, m.top[u]);
+    }
+    put(&b, "]}%s\n", k + 1 < s->nsides ? "," : "");
+  }
+  wilson(m.draws, m.played, &lo, &hi);
+  put(&b, "  ],\n  \"draws\": %d, \"draw_rate\": %.4f, \"draw_lo\": %.4f, \"draw_hi\": %.4f,\n", m.draws,
+      m.played ? (double)m.draws / m.played : 0, lo, hi);
+  put(&b, "  \"decisive\": %d,\n  \"turns_mean\": %.3f,\n", m.decisive, m.turns_mean);
+  put(&b, "  \"refused_orders_mean\": %.3f,\n  \"refused_orders_max_turn\": %lld,\n", m.refused_mean,
+      (long long)m.maxrefused);
+  put(&b, "  \"decision_turn\": {");
+  for (int t = 0, first = 1; t <= m.maxturn; t++)
+    if (m.decision[t]) { put(&b, "%s\"%d\": %d", first ? "" : ", ", t, m.decision[t]); first = 0; }
+  put(&b, "},\n  \"objectives\": [");
+  for (int o = 0; o < s->nobj; o++) {
+    put(&b, "%s\n    {\"name\": ", o ? "," : ""); jstr(&b, s->obj[o]);
+    put(&b, ", \"held\": {");
+    for (int k = 0; k < s->nsides; k++) { put(&b, k ? ", " : ""); jstr(&b, s->side[k]); put(&b, ": %d", m.owner[o][k]); }
+    put(&b, ", \"none\": %d}}", m.owner[o][s->nsides]);
+  }
+  put(&b, "%s]\n}\n", s->nobj ? "\n  " : "");
+  summary_free(&m);
+  return done(&b);
+}
+
+/* ------------------------------------------------------------ CSV */
+
+char *gn_sim_csv(const gn_sim *s) {
+  sb b = {0};
+  if (!s) return NULL;
+  put(&b, "run,seed,status,winner,decisive,decision_turn,turns,orders,hash");
+  for (int k = 0; k < s->nsides; k++) {
+    put(&b, ","); cstr(&b, s->side[k]); put(&b, "_lost,"); cstr(&b, s->side[k]); put(&b, "_broken,");
+    cstr(&b, s->side[k]); put(&b, "_points");
+  }
+  for (int o = 0; o < s->nobj; o++) { put(&b, ","); cstr(&b, s->obj[o]); }
+  put(&b, "\n");
+  for (int i = 0; i < s->runs; i++) {
+    const int64_t *row = SIM_ROW(s, i);
+    if (!row[R_PLAYED]) continue;
+    put(&b, "%d,%llu,%s,", i, (unsigned long long)row[R_SEED], row[R_RC] ? gn_strerror((int)row[R_RC]) : "ok");
+    cstr(&b, row[R_WINNER] >= 0 && row[R_WINNER] < s->nsides ? s->side[row[R_WINNER]] : "draw");
+    put(&b, ",%lld,%lld,%lld,%lld,%016llx", (long long)row[R_DECISIVE], (long long)row[R_DECISION],
+        (long long)row[R_TURNS], (long long)row[R_ORDERS], (unsigned long long)row[R_HASH]);
+    for (int k = 0; k < s->nsides; k++)
+      put(&b, ",%lld,%lld,%lld", (long long)SIM_SIDE(s, i, k, S_LOST), (long long)SIM_SIDE(s, i, k, S_BROKEN),
+          (long long)SIM_SIDE(s, i, k, S_POINTS));
+    for (int o = 0; o < s->nobj; o++) {
+      int64_t h = SIM_OBJ(s, i, o);
+      put(&b, ",");
+      cstr(&b, h >= 0 && h < s->nsides ? s->side[h] : "");
+    }
+    put(&b, "\n");
+  }
+  return done(&b);
+}
+
+/* ------------------------------------------------------------ text */
+
+char *gn_sim_text(const gn_sim *s) {
+  summary m;
+  sb b = {0};
+  if (!s || summarise(s, &m)) { if (s) summary_free(&m); return NULL; }
+  double lo, hi;
+  put(&b, "%s (%s): %d battles, seed %llu\n", s->scenario, s->ruleset, m.played, (unsigned long long)s->seed);
+  for (int k = 0; k < s->nsides; k++) put(&b, "  %s: %s\n", s->side[k], s->ai[k]);
+  if (m.failed) put(&b, "  %d battles stopped early (first: %s)\n", m.failed, gn_strerror(m.firstrc));
+  put(&b, "\nresult          count   rate   95%% interval\n");
+  for (int k = 0; k < s->nsides; k++) {
+    wilson(m.wins[k], m.played, &lo, &hi);
+    put(&b, "%-14.14s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", s->side[k], m.wins[k],
+        m.played ? 100.0 * m.wins[k] / m.played : 0, 100 * lo, 100 * hi);
+  }
+  wilson(m.draws, m.played, &lo, &hi);
+  put(&b, "%-14s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", "drawn", m.draws,
+      m.played ? 100.0 * m.draws / m.played : 0, 100 * lo, 100 * hi);
+  put(&b, "decisive (an army broke): %d; turns played: %.1f on average\n", m.decisive, m.turns_mean);
+  put(&b, "\nlosses (%s)       mean     sd   min  10%%  50%%  90%%  max", s->word);
+  put(&b, s->men_per_loss ? "   men (mean)\n" : "\n");
+  for (int k = 0; k < s->nsides; k++) {
+    put(&b, "%-14.14s %8.2f %6.2f %5lld %4lld %4lld %4lld %4lld", s->side[k], m.lost[k].mean, m.lost[k].sd,
+        (long long)m.lost[k].min, (long long)m.lost[k].p10, (long long)m.lost[k].med, (long long)m.lost[k].p90,
+        (long long)m.lost[k].max);
+    if (s->men_per_loss) put(&b, "   %8.0f", m.lost[k].mean * s->men_per_loss);
+    put(&b, "\n");
+  }
+  put(&b, "\nturn of decision:");
+  for (int t = 0; t <= m.maxturn; t++) if (m.decision[t]) put(&b, " %d:%d", t, m.decision[t]);
+  put(&b, "\n");
+  for (int o = 0; o < s->nobj; o++) {
+    put(&b, "%s held at the end by:", s->obj[o]);
+    for (int k = 0; k < s->nsides; k++) put(&b, " %s %d,", s->side[k], m.owner[o][k]);
+    put(&b, " nobody %d\n", m.owner[o][s->nsides]);
+  }
+  put(&b, "\nunits that mattered most (enemy %s taken off in all; times the most effective of its side)\n", s->word);
+  for (int k = 0; k < s->nsides; k++) {
+    int top[TOP], nt = ranking(s, &m, k, top, TOP);
+    put(&b, "  %s:", s->side[k]);
+    for (int j = 0; j < nt; j++) put(&b, "%s %s %lld (%d)", j ? "," : "", s->unit[top[j]],
+                                     (long long)m.inflicted[top[j]], m.top[top[j]]);
+    put(&b, nt ? "\n" : " none\n");
+  }
+  summary_free(&m);
+  return done(&b);
+}

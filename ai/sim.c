@@ -1,0 +1,220 @@
+/*
+** sim.c: seeded batches of battles (issue 7, design decision 10).
+**
+** Replication i plays the scenario with the seed gn_seed_child(seed, i), AI
+** against AI, in memory (no store, no per-order commit), and writes its row
+** of results. Threads take the next replication from a shared counter; each
+** has its own gn_game; rows are kept by replication index, so the results do
+** not depend on the number of threads, nor on how processes share the runs
+** (rank, nranks: a process plays the i with i % nranks == rank).
+*/
+#include "ai.h"
+#include "sim.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup(const char *s, size_t n) {
+  char *d = malloc(n + 1);
+  if (d) { memcpy(d, s, n); d[n] = 0; }
+  return d;
+}
+
+static void copy(char *dst, size_t n, const char *src) {
+  snprintf(dst, n, "%s", src ? src : "");
+}
+
+/* A game of the batch's scenario, loaded, not started. */
+static gn_game *load(const gn_sim *s, char *err, size_t errlen) {
+  gn_game *g = gn_game_new(NULL);
+  if (!g) { if (err) snprintf(err, errlen, "out of memory"); return NULL; }
+  int rc = s->data_dir ? gn_game_set_data_dir(g, s->data_dir) : 0;
+  if (!rc) rc = gn_game_load(g, s->name, s->text, s->len);
+  if (rc) {
+    if (err) snprintf(err, errlen, "%s", gn_diag_count(g) ? gn_diag(g, 0) : gn_errmsg(g));
+    gn_game_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+/*
+** A batch for a scenario.
+**   1) keep the text; load it once to check it and learn its sides,
+**      objectives and units
+**   2) the row width
+*/
+int gn_sim_new(const char *name, const char *text, size_t len, const char *data_dir,
+               gn_sim **out, char *err, size_t errlen) {
+  if (!out || !text) return GN_EINVAL;
+  *out = NULL;
+  gn_sim *s = calloc(1, sizeof *s);
+  if (!s) return GN_ENOMEM;
+  /* 1) */
+  s->len = len;
+  s->name = dup(name ? name : "scenario", strlen(name ? name : "scenario"));
+  s->text = dup(text, len);
+  s->data_dir = data_dir ? dup(data_dir, strlen(data_dir)) : NULL;
+  if (!s->name || !s->text || (data_dir && !s->data_dir)) { gn_sim_free(s); return GN_ENOMEM; }
+  gn_game *g = load(s, err, errlen);
+  if (!g) { gn_sim_free(s); return GN_ESCENARIO; }
+  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  if (!doc) {
+    if (err) snprintf(err, errlen, "no AI commander for the ruleset '%s'", gn_game_ruleset(g));
+    gn_game_free(g); gn_sim_free(s);
+    return GN_ERULESET;
+  }
+  copy(s->ruleset, sizeof s->ruleset, gn_game_ruleset(g));
+  copy(s->scenario, sizeof s->scenario, gn_game_scenario_name(g));
+  s->men_per_loss = doc->men_per_loss;
+  s->word = strcmp(s->ruleset, "vb") ? "figures" : "SP";
+  s->nsides = gn_side_count(g);
+  if (s->nsides > GN_BATTLE_MAXSIDES) s->nsides = GN_BATTLE_MAXSIDES;
+  for (int k = 0; k < s->nsides; k++) copy(s->side[k], sizeof s->side[k], gn_side_name(g, k));
+  s->nobj = gn_objective_count(g);
+  if (s->nobj > GN_BATTLE_MAXOBJ) s->nobj = GN_BATTLE_MAXOBJ;
+  for (int o = 0; o < s->nobj; o++) {
+    gn_objective_info oi;
+    if (!gn_objective_get(g, o, &oi)) copy(s->obj[o], sizeof s->obj[o], oi.name);
+  }
+  s->nunits = gn_unit_count(g);
+  s->unit = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *s->unit);
+  s->unit_side = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *s->unit_side);
+  if (!s->unit || !s->unit_side) { gn_game_free(g); gn_sim_free(s); return GN_ENOMEM; }
+  for (int u = 0; u < s->nunits; u++) {
+    gn_unit_view v;
+    s->unit_side[u] = -1;
+    if (gn_unit_view_get(g, u, GN_UMPIRE, &v)) continue;
+    copy(s->unit[u], sizeof s->unit[u], v.id);
+    s->unit_side[u] = doc->fighting(v.type) ? v.side : -1;
+  }
+  gn_game_free(g);
+  /* 2) */
+  s->width = R_FIELDS + s->nsides * S_FIELDS + s->nobj + s->nunits;
+  *out = s;
+  return 0;
+}
+
+void gn_sim_free(gn_sim *s) {
+  if (!s) return;
+  free(s->name); free(s->text); free(s->data_dir);
+  free(s->unit); free(s->unit_side);
+  free(s->rec);
+  free(s);
+}
+
+/* ------------------------------------------------------------ running */
+
+typedef struct worker {
+  gn_sim *s;
+  const gn_sim_opts *o;
+  pthread_mutex_t lock;
+  int next, done, total, rc;
+} worker;
+
+/* One replication into its row. Cannot fail: a failure is recorded in R_RC. */
+static void play(gn_sim *s, const gn_sim_opts *o, int i) {
+  int64_t *row = SIM_ROW(s, i);
+  uint64_t seed = gn_seed_child(o->seed, (uint64_t)i);
+  gn_battle_opts bo;
+  gn_battle_result r;
+  memset(&bo, 0, sizeof bo);
+  memset(&r, 0, sizeof r);
+  memcpy(bo.ai, o->ai, sizeof bo.ai);
+  row[R_PLAYED] = 1;
+  row[R_SEED] = (int64_t)seed;
+  gn_game *g = load(s, NULL, 0);
+  int rc = g ? gn_game_start(g, seed) : GN_ENOMEM;
+  if (!rc) rc = gn_battle_run(g, &bo, &r);
+  row[R_RC] = rc;
+  row[R_WINNER] = r.winner;
+  row[R_DECISIVE] = r.decisive;
+  row[R_DECISION] = r.decision_turn;
+  row[R_TURNS] = r.turns;
+  row[R_ORDERS] = r.orders;
+  row[R_HASH] = (int64_t)r.hash;
+  for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) {
+    row[R_REFUSED] += r.ai[k].refused;
+    if (r.ai[k].max_refused_turn > row[R_MAXREFUSED]) row[R_MAXREFUSED] = r.ai[k].max_refused_turn;
+  }
+  for (int k = 0; k < s->nsides; k++) {
+    SIM_SIDE(s, i, k, S_STRENGTH0) = r.side[k].strength0;
+    SIM_SIDE(s, i, k, S_STRENGTH) = r.side[k].strength;
+    SIM_SIDE(s, i, k, S_LOST) = r.side[k].lost;
+    SIM_SIDE(s, i, k, S_BROKEN) = r.side[k].broken;
+    SIM_SIDE(s, i, k, S_POINTS) = r.side[k].points;
+  }
+  for (int ob = 0; ob < s->nobj; ob++) SIM_OBJ(s, i, ob) = r.owner[ob];
+  for (int u = 0; u < s->nunits && r.inflicted && u < r.nunits; u++) SIM_UNIT(s, i, u) = r.inflicted[u];
+  gn_battle_result_free(&r);
+  gn_game_free(g);
+}
+
+static int mine(const gn_sim_opts *o, int i) {
+  return o->nranks <= 1 || i % o->nranks == o->rank;
+}
+
+static void *work(void *arg) {
+  worker *w = arg;
+  for (;;) {
+    pthread_mutex_lock(&w->lock);
+    while (w->next < w->s->runs && !mine(w->o, w->next)) w->next++;
+    int i = w->next < w->s->runs ? w->next++ : -1;
+    pthread_mutex_unlock(&w->lock);
+    if (i < 0) return NULL;
+    play(w->s, w->o, i);
+    pthread_mutex_lock(&w->lock);
+    w->done++;
+    if (w->o->progress) w->o->progress(w->o->ud, w->done, w->total);
+    pthread_mutex_unlock(&w->lock);
+  }
+}
+
+/*
+** Runs the batch.
+**   1) the options and a zeroed table of rows
+**   2) J threads (the calling one included) play the replications
+*/
+int gn_sim_run(gn_sim *s, const gn_sim_opts *o) {
+  if (!s || !o || o->runs < 1 || o->jobs < 0 || o->jobs > 256 || o->nranks < 0 ||
+      (o->nranks > 0 && (o->rank < 0 || o->rank >= o->nranks)))
+    return GN_EINVAL;
+  /* 1) */
+  free(s->rec);
+  s->runs = o->runs;
+  s->seed = o->seed;
+  for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) {
+    gn_ai_params p = o->ai[k];
+    if (!p.kind[0]) gn_ai_params_default(&p);
+    gn_ai_params_format(&p, s->ai[k], sizeof s->ai[k]);
+  }
+  s->rec = calloc((size_t)s->runs * (size_t)s->width, sizeof *s->rec);
+  if (!s->rec) return GN_ENOMEM;
+  /* 2) */
+  worker w;
+  memset(&w, 0, sizeof w);
+  w.s = s; w.o = o;
+  for (int i = 0; i < s->runs; i++) w.total += mine(o, i);
+  if (pthread_mutex_init(&w.lock, NULL)) return GN_ENOMEM;
+  int jobs = o->jobs > 1 ? o->jobs : 1, started = 0;
+  pthread_t th[256];
+  for (int j = 1; j < jobs; j++)
+    if (pthread_create(&th[started], NULL, work, &w) == 0) started++;
+  work(&w);
+  for (int j = 0; j < started; j++) pthread_join(th[j], NULL);
+  pthread_mutex_destroy(&w.lock);
+  return 0;
+}
+
+int64_t *gn_sim_records(gn_sim *s, size_t *count) {
+  if (count) *count = s && s->rec ? (size_t)s->runs * (size_t)s->width : 0;
+  return s ? s->rec : NULL;
+}
+
+void gn_sim_merged(gn_sim *s) {
+  if (!s || !s->rec) return;
+  for (int i = 0; i < s->runs; i++)
+    if (SIM_ROW(s, i)[R_PLAYED] > 1) SIM_ROW(s, i)[R_PLAYED] = 1;
+}

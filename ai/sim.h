@@ -1,0 +1,46 @@
+/*
+** sim.h: the batch of battles shared by sim.c (running) and sim-out.c
+** (results as JSON, CSV and text). Client of grognard.h only.
+**
+** Each replication is one row of int64 values (ORDER: the R_* fields, then
+** per side the S_* fields, then per objective its holder, then per unit the
+** enemy strength it took off). A row is all zeros until its battle is played,
+** so rows played by several processes can be summed into one table.
+*/
+#ifndef GN_SIM_H
+#define GN_SIM_H
+
+#include "grognard.h"
+
+enum {
+  R_PLAYED, R_SEED, R_RC, R_WINNER, R_DECISIVE, R_DECISION, R_TURNS, R_ORDERS, R_HASH,
+  R_REFUSED, R_MAXREFUSED, R_FIELDS
+};
+enum { S_STRENGTH0, S_STRENGTH, S_LOST, S_BROKEN, S_POINTS, S_FIELDS };
+
+struct gn_sim {
+  char *name, *text, *data_dir;
+  size_t len;
+  char ruleset[16];
+  char scenario[128];
+  int nsides, nobj, nunits;
+  char side[GN_BATTLE_MAXSIDES][64];
+  char obj[GN_BATTLE_MAXOBJ][64];
+  char (*unit)[64];          /* unit ids */
+  int *unit_side;
+  int men_per_loss;          /* 0: the scale gives no men */
+  const char *word;          /* "SP" or "figures" */
+  /* the batch */
+  uint64_t seed;
+  int runs;
+  char ai[GN_BATTLE_MAXSIDES][64];
+  int width;
+  int64_t *rec;              /* runs x width */
+};
+
+#define SIM_ROW(s, i) ((s)->rec + (size_t)(i) * (size_t)(s)->width)
+#define SIM_SIDE(s, i, k, f) SIM_ROW(s, i)[R_FIELDS + (k) * S_FIELDS + (f)]
+#define SIM_OBJ(s, i, o) SIM_ROW(s, i)[R_FIELDS + (s)->nsides * S_FIELDS + (o)]
+#define SIM_UNIT(s, i, u) SIM_ROW(s, i)[R_FIELDS + (s)->nsides * S_FIELDS + (s)->nobj + (u)]
+
+#endif /* GN_SIM_H */

@@ -1,0 +1,214 @@
+/*
+** fire.c: fire (3.1): units of fire, split fire, Tables 6, 7 and 12, the
+** continued-fire and fire phases.
+**
+** One firing unit makes one 3d6 roll (ref. BA-DICE-1), also when it splits its
+** fire (ref. BA-3.1.2a). Loss factors are added to the roll to read the loss;
+** moral factors are then added to that result to read the moral effect
+** (ref. BA-DICE-3, Table 12 default ref. BA-B7).
+*/
+#include "ba.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+
+/* Loss per unit of fire for a loss total (Table 12 default, ref. BA-B7). */
+static int loss_per_unit(const ba_data *d, int l) {
+  if (l < d->t12_loss[0]) return 0;
+  if (l < d->t12_loss[1]) return 1;
+  if (l < d->t12_loss[2]) return 2;
+  if (l < d->t12_loss[3]) return 3;
+  return 4 + (l - d->t12_loss[3]) / d->t12_step;
+}
+
+/*
+** Loss and moral effect of one fire from its dice total (ref. BA-DICE-3, BA-B7,
+** BA-3.1.1a, BA-3.1.1b). Pure: the same for play and for the odds.
+**   1) units of fire: 10 figures (artillery 2 gunners), one remainder of 3 (1)
+**   2) L = dice + staff penalty + the loss factors of Table 6 (7)
+**   3) loss = Table 12 loss per unit of fire x units of fire
+**   4) M = L + the moral factors - target valour; Table 12 moral band
+** eloss and emoral (may be NULL, may be the same) receive the modifiers.
+*/
+void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_out *out,
+                    gn_event *eloss, gn_event *emoral) {
+  int w = in->artillery ? 1 : 0;
+  out->units = ba_units_of(in->figures, d->fire_unit[w], d->fire_remainder[w]);    /* 1 */
+  int l = dice + in->penalty;                                                      /* 2 */
+  if (in->penalty && eloss) gn__event_mod(eloss, "staff fallen", in->penalty, "BA-T18");
+  for (int k = 0; k < FF_COUNT; k++)
+    if (in->factors[k] && d->ff[w][k][0]) {
+      l += d->ff[w][k][0];
+      if (eloss)
+        gn__event_mod(eloss, ba_ff_key(k), d->ff[w][k][0],
+                      k == FF_MARKSMEN ? "BA-5.5.1b" : k == FF_SPLIT ? "BA-3.1.2b"
+                      : w ? "BA-B4" : "BA-B3");
+    }
+  out->loss_total = l;
+  out->loss = loss_per_unit(d, l) * out->units;                                    /* 3 */
+  int m = l;                                                                       /* 4 */
+  for (int k = 0; k < FF_COUNT; k++)
+    if (in->factors[k] && d->ff[w][k][1]) {
+      m += d->ff[w][k][1];
+      if (emoral) gn__event_mod(emoral, ba_ff_key(k), d->ff[w][k][1], w ? "BA-B4" : "BA-B3");
+    }
+  m -= in->valour;
+  if (emoral && in->valour) gn__event_mod(emoral, "target valour", -in->valour, "BA-5.5.1a");
+  out->moral_total = m;
+  out->moral = m >= d->t12_moral[2] ? BA_DIS_FD : m >= d->t12_moral[1] ? BA_DIS_MD
+             : m >= d->t12_moral[0] ? BA_DIS_SD : BA_DIS_NONE;
+}
+
+/* One fire roll and its result; unit is the firer or -1 (odds checks). */
+int ba_fire_roll(gn_game *g, int unit, const ba_fire_in *in, ba_fire_out *out) {
+  int rc = ba_roll(g, "fire", "BA-DICE-3", unit, &out->total, out->faces);
+  if (rc) return rc;
+  gn_event *e = gn__event(g, "fire", "BA-DICE-3", unit, -1, "fire: %d figures, 3d6 = %d",
+                          in->figures, out->total);
+  if (!e) return GN_ENOMEM;
+  ba_fire_result(BA_D(g), in, out->total, out, e, e);
+  return 0;
+}
+
+/* A firing part: its target and what it found out before the roll. */
+typedef struct shot {
+  int firer, target, figures, ok;
+  ba_fire_in in;
+  ba_fire_out out;
+} shot;
+
+/* Why u may not fire at all now, or NULL (ref. BA-3.1.1c, BA-5.5.3f, BA-1.1.1f). */
+static const char *cannot_fire(const gn_game *g, int u, const char **ref) {
+  const gn__ustate *s = &g->st.u[u];
+  *ref = "BA-3.1.1c";
+  if (s->attr[BA_DISORDER] >= BA_DIS_MD) return "it is in MD or FD";
+  *ref = "BA-5.5.3f";
+  if (!ba_has_supplies(g, u)) return "it is without supplies";
+  *ref = "BA-1.1.1f";
+  if (s->flags & BA_F_PASSED) return "it was passed through this bound";
+  *ref = "BA-1.1.1d";
+  if ((s->flags & BA_F_CFIRED)) return "it fired in the continued-fire phase";
+  *ref = "BA-B11";
+  if (s->attr[BA_FORMATION] == BA_FM_REST) return "it is in rest formation";
+  *ref = "BA-3.1.1b";
+  if (ba_arm_of(g, u) == BA_ARM_ART && (s->attr[BA_FORMATION] != BA_FM_LINE || s->strength < 1))
+    return "the battery is limbered or has no gunners";
+  return NULL;
+}
+
+/* Whether part p may fire at t (range, sight, front arc), and its factors. */
+static int aim(const gn_game *g, shot *p, int split, int same_target) {
+  const ba_data *d = BA_D(g);
+  int u = p->firer, t = p->target;
+  const gn__ustate *s = &g->st.u[u], *ts = &g->st.u[t];
+  if (!ba_on_table(g, t)) return 0;
+  double dist = gn_unit_distance(g, u, t);
+  double range = d->range[ba_type_of(g, u)];
+  if (dist > range || !gn_unit_los(g, u, t).visible) return 0;
+  if (gn_box_arc(s->box, ts->box.c) != GN_ARC_FRONT && s->attr[BA_FORMATION] != BA_FM_SKIRMISH)
+    return 0;
+  ba_fire_in *in = &p->in;
+  in->artillery = ba_arm_of(g, u) == BA_ARM_ART;
+  in->figures = p->figures;
+  in->factors[FF_MARKSMEN] = !in->artillery && s->attr[BA_MARKSMEN];    /* ref. BA-5.5.1b */
+  in->factors[FF_FIRST] = !(s->flags & BA_F_USED);
+  in->factors[FF_SPLIT] = split && !same_target;                         /* ref. BA-3.1.2b */
+  in->factors[FF_CANISTER] = in->artillery && dist <= d->canister;
+  in->factors[FF_LONG] = dist > range * d->long_frac && !in->factors[FF_CANISTER];
+  int tf = ts->attr[BA_FORMATION];
+  in->factors[FF_DENSE] = tf == BA_FM_MARCH || tf == BA_FM_SQUARE || tf == BA_FM_MASS;
+  in->factors[FF_SKIRMISH] = tf == BA_FM_SKIRMISH;
+  int cover = ba_cover_of(g, t);
+  in->factors[FF_COVER1] = cover == 1;
+  in->factors[FF_COVER2] = cover == 2;
+  in->factors[FF_COVER3] = cover >= 3;
+  gn_arc arc = gn_box_arc(ts->box, s->box.c);
+  in->factors[FF_FLANK] = arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT;
+  in->factors[FF_REAR] = arc == GN_ARC_REAR;
+  in->valour = ts->attr[BA_VALOUR];
+  in->penalty = ba_side_penalty(g, g->sc->unit[u].side);
+  return 1;
+}
+
+/*
+** The continued-fire phase (continued = 1) or the fire phase (0).
+**   1) the firers: units continuing fire, or units with fire orders
+**   2) all conditions are fixed before any roll (3.1.1): a unit that may not
+**      fire, or a part whose target is out of range, sight or arc, does not fire
+**      and takes no new target; the other part of a split fire still fires
+**   3) one roll per firer for both parts; supplies are counted (ref. BA-5.5.3b..e)
+**   4) then losses and moral effects land, all together (fire is simultaneous)
+*/
+int ba_phase_fire(gn_game *g, int continued) {
+  int n = g->sc->nunits, rc;
+  shot sh[512];
+  int ns = 0;
+  for (int u = 0; u < n && ns < 510; u++) {                                       /* 1 */
+    gn__ustate *s = &g->st.u[u];
+    if (!ba_on_table(g, u) || s->attr[BA_ORDER] != BA_O_FIRE || !s->attr[BA_TARGET]) continue;
+    if (!!(s->flags & BA_F_CONT) != continued) continue;
+    const char *ref, *why = cannot_fire(g, u, &ref);                             /* 2 */
+    if (why) {
+      if (!gn__event(g, "nofire", ref, u, -1, "%s does not fire: %s", uid(g, u), why))
+        return GN_ENOMEM;
+      continue;
+    }
+    int t1 = s->attr[BA_TARGET] - 1, t2 = s->attr[BA_TARGET2] - 1, split = t2 >= 0;
+    int f2 = 0;
+    if (split) {
+      f2 = s->attr[BA_SPLIT2];
+      if (ba_arm_of(g, u) == BA_ARM_ART && s->attr[BA_GUNS] > 0)
+        f2 = s->strength * f2 / s->attr[BA_GUNS];
+      if (f2 > s->strength) f2 = s->strength;
+    }
+    shot *a = &sh[ns], *b = &sh[ns + 1];
+    *a = (shot){.firer = u, .target = t1, .figures = s->strength - f2};
+    a->ok = aim(g, a, split, t1 == t2);
+    int k = ns + (a->ok ? 1 : 0);
+    if (split) {
+      sh[k] = (shot){.firer = u, .target = t2, .figures = f2};
+      b = &sh[k];
+      b->ok = aim(g, b, 1, t1 == t2);
+      if (b->ok) k++;
+    }
+    if (k == ns) {
+      if (!gn__event(g, "nofire", "BA-3.1.1a", u, t1, "%s does not fire: no target in range, "
+                     "sight and arc", uid(g, u)))
+        return GN_ENOMEM;
+      continue;
+    }
+    int faces[3], total;                                                          /* 3 */
+    if ((rc = ba_roll(g, continued ? "continued fire" : "fire", "BA-DICE-1", u, &total, faces)))
+      return rc;
+    for (int i = ns; i < k; i++) {
+      shot *p = &sh[i];
+      gn_event *e = gn__event(g, "fire", "BA-DICE-3", u, p->target, "%s fires at %s: %d figures, "
+                              "3d6 = %d", uid(g, u), uid(g, p->target), p->figures, total);
+      gn_event *em = gn__event(g, "moral", "BA-DICE-3", u, p->target, "moral factors of the "
+                               "fire at %s", uid(g, p->target));
+      if (!e || !em) return GN_ENOMEM;
+      gn__event_hide(em, 1u << g->sc->unit[p->target].side);
+      ba_fire_result(BA_D(g), &p->in, total, &p->out, e, em);
+      p->out.total = total;
+      for (int f = 0; f < 3; f++) p->out.faces[f] = faces[f];
+      e->total = p->out.loss;
+    }
+    s->flags |= BA_F_FIRED | BA_F_USED | (continued ? BA_F_CFIRED : 0);
+    if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = ba_rest_break(g, u, "fires", "BA-5.5.4c")))
+      return rc;
+    if ((rc = ba_supply_roll(g, u, faces))) return rc;
+    ns = k;
+  }
+  for (int i = 0; i < ns; i++) {                                                  /* 4 */
+    shot *p = &sh[i];
+    if (!ba_on_table(g, p->target)) continue;
+    g->st.u[p->target].flags |= BA_F_FIRED_AT;
+    if (p->out.loss > 0 && (rc = ba_loss(g, p->target, p->out.loss, "fire", "BA-B7"))) return rc;
+    if (ba_on_table(g, p->target) && p->out.moral > BA_DIS_NONE &&
+        (rc = ba_disorder(g, p->target, p->out.moral, "fire", "BA-B7")))
+      return rc;
+  }
+  return 0;
+}

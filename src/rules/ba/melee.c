@@ -1,0 +1,404 @@
+/*
+** melee.c: melee (4.1 melee zone and attack, 4.3 skirmish lines and soutien),
+** Table 8 factors with their exclusive groups, Table 11 result (default) and
+** prisoners (4.1.3 default).
+**
+** Each side of a melee rolls 3d6 (ref. BA-DICE-1) and adds its Table 8 column:
+** the attack column for the attacker, the defence column for the defender
+** (ref. BA-T8). Within a double-lined group only the largest factor counts
+** (ref. BA-DICE-2, groups ref. BA-B5).
+*/
+#include "ba.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static int side(const gn_game *g, int u) { return g->sc->unit[u].side; }
+
+/* The ref shown for a Table 8 factor. */
+static const char *t8_ref(int k) {
+  switch (k) {
+  case T8_LIGHT: return "BA-5.5.1d";
+  case T8_HEAVY: return "BA-5.5.1e";
+  case T8_VALOUR: return "BA-5.5.1f";
+  case T8_NOSUPPLIES: return "BA-5.5.3h";
+  default: return "BA-T8";
+  }
+}
+
+/* The value factor k adds in column col for side s (valour: its own value, at
+** most the table's +-5). */
+static int t8_value(const ba_data *d, const ba_melee_side *s, int k, int col) {
+  if (k == T8_VALOUR) {
+    int v = s->f[k], lim = d->t8[k][col];
+    return v > lim ? lim : v < -lim ? -lim : v;
+  }
+  return s->f[k] ? d->t8[k][col] : 0;
+}
+
+/*
+** Sum of side s's Table 8 column col (0 attack, 1 defence) (ref. BA-T8,
+** BA-DICE-2, BA-B5).
+**   1) factors outside any group all count
+**   2) of each group, only the applicable factor of largest size counts
+** e (may be NULL) receives each counted factor.
+*/
+int ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e) {
+  int sum = 0, best[T8_COUNT + 1];
+  for (int i = 0; i <= T8_COUNT; i++) best[i] = -1;
+  for (int k = 0; k < T8_COUNT; k++) {
+    int v = t8_value(d, s, k, col);
+    if (!v) continue;
+    int gr = d->t8_group[k];
+    if (gr <= 0 || gr > T8_COUNT) {                                               /* 1 */
+      sum += v;
+      if (e) gn__event_mod(e, ba_t8_key(k), v, t8_ref(k));
+      continue;
+    }
+    if (best[gr] < 0 || abs(v) > abs(t8_value(d, s, best[gr], col))) best[gr] = k;   /* 2 */
+  }
+  for (int gr = 1; gr <= T8_COUNT; gr++) {
+    if (best[gr] < 0) continue;
+    int v = t8_value(d, s, best[gr], col);
+    sum += v;
+    if (e) gn__event_mod(e, ba_t8_key(best[gr]), v, "BA-DICE-2");
+  }
+  return sum;
+}
+
+static int units_of_melee(const ba_data *d, int figures) {
+  return ba_units_of(figures, d->melee_unit, d->fire_remainder[0]);
+}
+
+/*
+** The result of a melee from the two totals (Table 11 default ref. BA-B6,
+** prisoners ref. BA-B13, BA-5.5.3i). o->att_total and o->def_total hold the
+** totals (dice + penalty + Table 8); the rest is filled.
+**   1) D = attack total - defence total; D > 0 the attacker wins, D < 0 the
+**      defender, D = 0 the attack stalls
+**   2) the loser takes SD (|D| up to bands[0]), MD (up to bands[1]) or FD
+**   3) the loser loses ceil(|D|/2) figures per unit of melee of the winner; the
+**      winner loses 1 per unit of melee of the loser while |D| <= winner_loss_max;
+**      a stall costs each side 1 per unit of melee of the other
+**      [interpretation: "per unit of melee" counts the units that inflict the loss]
+**   4) prisoners: the winner takes half the loser's loss (rounded down) as
+**      prisoners; a winner without supplies takes the whole loss as prisoners
+**      and kills none; a side without supplies that loses or stalls inflicts nothing
+*/
+void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_side *def,
+                     ba_melee_out *o) {
+  int D = o->att_total - o->def_total;                                            /* 1 */
+  int ad = D < 0 ? -D : D;
+  o->diff = D;
+  o->winner = D > 0 ? 0 : D < 0 ? 1 : -1;
+  o->loss[0] = o->loss[1] = o->prisoners[0] = o->prisoners[1] = 0;
+  o->loser_dis = BA_DIS_NONE;
+  const ba_melee_side *sd[2] = {att, def};
+  int um[2] = {units_of_melee(d, att->figures), units_of_melee(d, def->figures)};
+  if (o->winner < 0) {                                                            /* 3 */
+    o->loss[0] = def->supplies ? um[1] : 0;
+    o->loss[1] = att->supplies ? um[0] : 0;
+    return;
+  }
+  int w = o->winner, l = 1 - w;
+  o->loser_dis = ad <= d->t11_band[0] ? BA_DIS_SD : ad <= d->t11_band[1] ? BA_DIS_MD   /* 2 */
+                                                                         : BA_DIS_FD;
+  o->loss[l] = (ad + 1) / 2 * um[w];
+  o->loss[w] = ad <= d->t11_winner_max && sd[l]->supplies ? um[l] : 0;
+  o->prisoners[w] = sd[w]->supplies ? o->loss[l] / 2 : o->loss[l];               /* 4 */
+}
+
+/* Rolls both sides and resolves; au, du are the principal units or -1. */
+int ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
+                  const ba_melee_side *def, ba_melee_out *o) {
+  const ba_data *d = BA_D(g);
+  int at, dt, rc;
+  ba_melee_side a = *att, b = *def;
+  /* numbers: 50 %, 100 %, 200 % more participating figures */
+  for (int s = 0; s < 2; s++) {
+    ba_melee_side *x = s ? &b : &a, *y = s ? &a : &b;
+    x->f[T8_MORE50] = 2 * x->figures >= 3 * y->figures && y->figures > 0;
+    x->f[T8_MORE100] = x->figures >= 2 * y->figures && y->figures > 0;
+    x->f[T8_MORE200] = x->figures >= 3 * y->figures && y->figures > 0;
+  }
+  if ((rc = ba_roll(g, "melee attack", "BA-DICE-1", au, &at, o->att_faces))) return rc;
+  if ((rc = ba_roll(g, "melee defence", "BA-DICE-1", du, &dt, o->def_faces))) return rc;
+  gn_event *ea = gn__event(g, "melee", "BA-T8", au, du, "attack: 3d6 = %d", at);
+  gn_event *ed = gn__event(g, "melee", "BA-T8", du, au, "defence: 3d6 = %d", dt);
+  if (!ea || !ed) return GN_ENOMEM;
+  if (au >= 0) gn__event_hide(ea, 1u << side(g, au));
+  if (du >= 0) gn__event_hide(ed, 1u << side(g, du));
+  if (a.penalty) gn__event_mod(ea, "staff fallen", a.penalty, "BA-T18");
+  if (b.penalty) gn__event_mod(ed, "staff fallen", b.penalty, "BA-T18");
+  o->att_total = at + a.penalty + ba_t8_sum(d, &a, 0, ea);
+  o->def_total = dt + b.penalty + ba_t8_sum(d, &b, 1, ed);
+  ea->total = o->att_total;
+  ed->total = o->def_total;
+  ba_melee_result(d, &a, &b, o);
+  return 0;
+}
+
+/* A friend of u that is formed (not staff, waggon, MD, FD or skirmish line) lies
+** within dist of u in one of the arcs in mask. */
+static int friend_near(const gn_game *g, int u, double dist, unsigned mask) {
+  for (int j = 0; j < g->sc->nunits; j++) {
+    if (j == u || !ba_on_table(g, j) || side(g, j) != side(g, u)) continue;
+    ba_arm a = ba_arm_of(g, j);
+    const gn__ustate *s = &g->st.u[j];
+    if (a == BA_ARM_STAFF || a == BA_ARM_WAGGON || s->attr[BA_DISORDER] >= BA_DIS_MD ||
+        s->attr[BA_FORMATION] == BA_FM_SKIRMISH)
+      continue;
+    if (gn_unit_distance(g, u, j) > dist) continue;
+    if (mask & (1u << gn_box_arc(g->st.u[u].box, s->box.c))) return 1;
+  }
+  return 0;
+}
+
+/* A staff figure engaging with u and in base contact with it, or -1. */
+static int officer_of(const gn_game *g, int u) {
+  for (int j = 0; j < g->sc->nunits; j++)
+    if (ba_on_table(g, j) && ba_arm_of(g, j) == BA_ARM_STAFF &&
+        g->st.u[j].attr[BA_TARGET] == u + 1 && gn_unit_distance(g, u, j) <= BA_D(g)->contact_dist)
+      return j;
+  return -1;
+}
+
+/* 1 when u has a skirmish line in front of it whose soutien it is (ref. BA-4.3.1). */
+static int covered(const gn_game *g, int u) {
+  for (int j = 0; j < g->sc->nunits; j++)
+    if (g->st.u[j].attr[BA_ROOT] == u + 1 && ba_soutien(g, j) == u) return 1;
+  return 0;
+}
+
+/* The Table 8 factors of u fighting opp (ref. BA-T8). att: u attacks; others:
+** further attackers beside it. */
+static void side_factors(const gn_game *g, int u, int opp, int att, int others,
+                         ba_melee_side *s) {
+  const ba_data *d = BA_D(g);
+  const gn__ustate *x = &g->st.u[u], *y = &g->st.u[opp];
+  ba_arm ua = ba_arm_of(g, u), oa = ba_arm_of(g, opp);
+  int uf = x->attr[BA_FORMATION], of = y->attr[BA_FORMATION];
+  int ucav = ua == BA_ARM_CAV, ocav = oa == BA_ARM_CAV;
+  int osq = of == BA_FM_SQUARE, omass = of == BA_FM_MASS;
+  int usq = uf == BA_FM_SQUARE, umass = uf == BA_FM_MASS;
+  int *f = s->f;
+  memset(s, 0, sizeof *s);
+  f[T8_MARCH] = uf == BA_FM_MARCH;
+  f[T8_SKIRMISH] = uf == BA_FM_SKIRMISH;
+  f[T8_ART_REST] = ua == BA_ARM_ART || uf == BA_FM_REST;
+  if (att) {
+    f[T8_CAV_SQUARE] = ucav && osq;
+    f[T8_CAV_MASS] = ucav && omass;
+    f[T8_CAV_INF] = ucav && ((oa == BA_ARM_INF && !osq && !omass) || oa == BA_ARM_ART);
+  } else {
+    f[T8_CAV_SQUARE] = ocav && usq;
+    f[T8_CAV_MASS] = ocav && umass;
+    f[T8_CAV_INF] = ocav && ((ua == BA_ARM_INF && !usq && !umass) || ua == BA_ARM_ART);
+  }
+  f[T8_UNCOVERED] = ua == BA_ARM_INF && oa == BA_ARM_INF && uf != BA_FM_SKIRMISH &&
+                    ba_cover_of(g, u) == 0 && !covered(g, u);
+  f[T8_SQUARE_INF] = (usq || umass) && oa == BA_ARM_INF;
+  unsigned hill = 1u << BA_TR_HILL;
+  f[T8_UPHILL] = att && (ba_terrain_at(g, y->box.c) & hill) && !(ba_terrain_at(g, x->box.c) & hill);
+  f[T8_CHANGE] = (x->flags & BA_F_CHANGED) != 0;
+  gn_arc arc = att ? gn_box_arc(y->box, x->box.c) : gn_box_arc(x->box, y->box.c);
+  f[T8_FLANK] = arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT;
+  f[T8_REAR] = arc == GN_ARC_REAR;
+  f[T8_OVERREACH] = x->box.w >= y->box.w + d->overreach;
+  f[T8_OBSTACLE] = ba_in_obstacle(g, u);
+  int cover = att ? ba_cover_of(g, opp) : 0;
+  f[T8_COVER1] = cover == 1;
+  f[T8_COVER2] = cover == 2;
+  f[T8_COVER3] = cover >= 3;
+  f[T8_FIRED] = (x->flags & BA_F_FIRED) != 0;
+  f[T8_NOSUPPLIES] = !ba_has_supplies(g, u);                    /* ref. BA-5.5.3h */
+  f[T8_FIRST] = !(x->flags & BA_F_USED);
+  int charge = att && (x->flags & BA_F_CHARGE);
+  int heavy = ba_type_of(g, u) == BA_T_CAV_HEAVY || (ucav && x->attr[BA_LANCERS]);
+  f[T8_CHARGE] = charge;
+  f[T8_HEAVY_CHARGE] = charge && heavy;
+  f[T8_CHARGE_LAST] = (x->flags & BA_F_CHARGE_LAST) != 0;
+  f[T8_PASSIVE_CAV] = ucav && !att;
+  f[T8_HEAVY] = ba_type_of(g, u) == BA_T_CAV_HEAVY;             /* ref. BA-5.5.1e */
+  f[T8_LIGHT] = ba_type_of(g, u) == BA_T_CAV_LIGHT;             /* ref. BA-5.5.1d */
+  f[T8_ATT_RECENT] = (x->flags & (BA_F_ATT | BA_F_ATT_LAST)) != 0;
+  f[T8_DEF_RECENT] = (x->flags & (BA_F_DEF | BA_F_DEF_LAST)) != 0;
+  f[T8_OPP_FD] = (x->flags & (BA_F_OPPFD | BA_F_OPPFD_LAST)) != 0;
+  f[T8_HIDDEN] = att && (x->flags & BA_F_HIDDEN_ATT);
+  f[T8_SD] = x->attr[BA_DISORDER] == BA_DIS_SD;
+  f[T8_MD] = x->attr[BA_DISORDER] == BA_DIS_MD;
+  f[T8_FD] = x->attr[BA_DISORDER] == BA_DIS_FD;
+  f[T8_SUPPORT] = uf == BA_FM_SKIRMISH ? ba_soutien(g, u) >= 0
+                                       : friend_near(g, u, d->support_dist, 1u << GN_ARC_REAR);
+  f[T8_NEIGHBOUR] = others > 0 || friend_near(g, u, d->neighbour_dist,
+                                              (1u << GN_ARC_LEFT) | (1u << GN_ARC_RIGHT));
+  f[T8_OFFICER] = officer_of(g, u) >= 0;
+  f[T8_VALOUR] = x->attr[BA_VALOUR];                            /* ref. BA-5.5.1f */
+  s->figures = x->strength;
+  s->supplies = ba_has_supplies(g, u);
+  s->penalty = ba_side_penalty(g, side(g, u));
+}
+
+/* Shares loss figures among units in proportion to their figures. */
+static void share(const gn_game *g, const int *us, int n, int loss, int *out) {
+  int tot = 0, given = 0;
+  for (int i = 0; i < n; i++) tot += g->st.u[us[i]].strength;
+  for (int i = 0; i < n; i++) {
+    out[i] = tot ? loss * g->st.u[us[i]].strength / tot : 0;
+    given += out[i];
+  }
+  for (int i = 0; given < loss && n > 0; i = (i + 1) % n) { out[i]++; given++; }
+}
+
+/* Moves u back dist cm directly away from unit from (forced back, 4.2). */
+static int force_back(gn_game *g, int u, int from) {
+  gn_vec2 a = g->st.u[from].box.c, b = g->st.u[u].box.c;
+  return ba_forced_move(g, u, atan2(b.y - a.y, b.x - a.x), BA_D(g)->forced_back, "forced back");
+}
+
+/* 1 when a is a valid attacker now: attack order, target in its melee zone, not
+** MD or FD (ref. BA-4.1.1b). */
+static int attacking(const gn_game *g, int a) {
+  const gn__ustate *s = &g->st.u[a];
+  int t = s->attr[BA_TARGET] - 1;
+  return ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK && t >= 0 && ba_on_table(g, t) &&
+         s->attr[BA_DISORDER] < BA_DIS_MD && ba_zone_contact(g, a, t);
+}
+
+/* Applies one side's result to its units. */
+static int land(gn_game *g, const int *us, int n, int loss, int prisoners, int dis, int from,
+                int back) {
+  int part[64], rc;
+  share(g, us, n, loss, part);
+  for (int i = 0; i < n; i++) {
+    int u = us[i];
+    if (!ba_on_table(g, u)) continue;
+    if (part[i] > 0 && (rc = ba_loss(g, u, part[i], prisoners ? "melee (prisoners among them)"
+                                                              : "melee", "BA-B6")))
+      return rc;
+    if (ba_on_table(g, u) && dis && (rc = ba_disorder(g, u, dis, "melee", "BA-B6"))) return rc;
+    if (ba_on_table(g, u) && back && (rc = force_back(g, u, from))) return rc;
+  }
+  return 0;
+}
+
+/*
+** The melee phase; all melees are simultaneous (4.1.1).
+**   1) attackers: attack orders, target in the melee zone, not MD or FD (ref.
+**      BA-4.1.1b); an attacker itself attacked in flank or rear, or infantry
+**      attacked by cavalry, becomes a defender (ref. BA-4.1.1d); of two units
+**      attacking each other frontally the first listed attacks
+**   2) per target: a skirmish line ordered to evade, with its soutien near, is
+**      forced back instead (ref. BA-4.3.1)
+**   3) Table 8 for the first attacker (the others count as neighbours) and the
+**      defender; both roll; Table 11
+**   4) supplies counted for every unit that fought (ref. BA-5.5.3e), rest lost
+**      (ref. BA-5.5.4c); losses, prisoners, disorder, forced back
+*/
+int ba_phase_melee(gn_game *g) {
+  int n = g->sc->nunits, rc;
+  int valid[512] = {0};
+  if (n > 512) n = 512;
+  for (int a = 0; a < n; a++) valid[a] = attacking(g, a);                        /* 1 */
+  for (int a = 0; a < n; a++) {
+    if (!valid[a]) continue;
+    for (int e = 0; e < n; e++) {
+      if (!valid[e] || g->st.u[e].attr[BA_TARGET] - 1 != a) continue;
+      gn_arc arc = gn_box_arc(g->st.u[a].box, g->st.u[e].box.c);
+      int flank = arc != GN_ARC_FRONT;
+      int bycav = ba_arm_of(g, a) == BA_ARM_INF && ba_arm_of(g, e) == BA_ARM_CAV;
+      int mutual = g->st.u[a].attr[BA_TARGET] - 1 == e && e < a;
+      if (flank || bycav || mutual) {
+        valid[a] = 0;
+        if (!gn__event(g, "defender", "BA-4.1.1d", a, e, "%s is attacked by %s%s: it defends",
+                       uid(g, a), uid(g, e), flank ? " in flank or rear" : bycav ? " (cavalry)" : ""))
+          return GN_ENOMEM;
+        break;
+      }
+    }
+  }
+  for (int a = 0; a < n; a++) {
+    const gn__ustate *s = &g->st.u[a];
+    if (!valid[a] && ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK &&
+        s->attr[BA_DISORDER] >= BA_DIS_MD && !gn__event(g, "noattack", "BA-4.1.1b", a, -1,
+                                                        "%s is in %s: it may not attack", uid(g, a),
+                                                        ba_dis_name(s->attr[BA_DISORDER])))
+      return GN_ENOMEM;
+  }
+  for (int t = 0; t < n; t++) {
+    int att[64], na = 0;
+    for (int a = 0; a < n && na < 64; a++)
+      if (valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && ba_on_table(g, a)) att[na++] = a;
+    if (!na || !ba_on_table(g, t)) continue;
+    for (int i = 0; i < na; i++) valid[att[i]] = 0;
+    gn__ustate *ts = &g->st.u[t];
+    if (ts->attr[BA_ORDER] == BA_O_EVADE && ba_soutien(g, t) >= 0) {               /* 2 */
+      if (!gn__event(g, "evade", "BA-4.3.1", t, att[0], "skirmish line %s falls back before %s",
+                     uid(g, t), uid(g, att[0])))
+        return GN_ENOMEM;
+      if ((rc = force_back(g, t, att[0]))) return rc;
+      continue;
+    }
+    ba_melee_side as, ds;                                                         /* 3 */
+    side_factors(g, att[0], t, 1, na - 1, &as);
+    side_factors(g, t, att[0], 0, 0, &ds);
+    for (int i = 1; i < na; i++) as.figures += g->st.u[att[i]].strength;
+    ba_melee_out o;
+    if ((rc = ba_melee_roll(g, att[0], t, &as, &ds, &o))) return rc;
+    gn_event *e = gn__event(g, "melee", "BA-B6", att[0], t, "%s attacks %s: %d against %d, %s",
+                            uid(g, att[0]), uid(g, t), o.att_total, o.def_total,
+                            o.winner == 0 ? "the attacker wins" : o.winner == 1
+                            ? "the defender holds" : "the attack stalls");
+    if (!e) return GN_ENOMEM;
+    e->total = o.diff;
+    for (int i = 0; i < na; i++) {                                                /* 4 */
+      gn__ustate *s = &g->st.u[att[i]];
+      s->flags |= BA_F_ATT | BA_F_USED;
+      if ((rc = ba_supply_roll(g, att[i], o.att_faces))) return rc;
+    }
+    ts->flags |= BA_F_DEF | BA_F_USED;
+    if ((rc = ba_supply_roll(g, t, o.def_faces))) return rc;
+    if (ts->attr[BA_FORMATION] == BA_FM_REST &&
+        (rc = ba_rest_break(g, t, "attacked", "BA-5.5.4c")))
+      return rc;
+    for (int j = 0; j < g->sc->nunits; j++)
+      if (ba_arm_of(g, j) == BA_ARM_STAFF && ba_on_table(g, j)) {
+        int w = g->st.u[j].attr[BA_TARGET] - 1;
+        if ((w == t || w == att[0]) && officer_of(g, w) == j) g->st.u[j].flags |= BA_F_ENGAGED;
+      }
+    for (int s = 0; s < 2; s++)
+      if (o.prisoners[s]) {
+        int who = s == 0 ? att[0] : t;
+        g->st.u[who].attr[BA_PRISONERS] += o.prisoners[s];
+        if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : att[0], "%s takes %d prisoners",
+                       uid(g, who), o.prisoners[s]))
+          return GN_ENOMEM;
+      }
+    int dlist[1] = {t};
+    if (o.winner < 0) {
+      if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 1)) ||
+          (rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)))
+        return rc;
+      continue;
+    }
+    int lfd = o.loser_dis == BA_DIS_FD;
+    if (o.winner == 0) {
+      int was = ts->attr[BA_DISORDER];
+      if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 0)) ||
+          (rc = land(g, dlist, 1, o.loss[1], o.prisoners[0], o.loser_dis, att[0], 1)))
+        return rc;
+      if (lfd && was != BA_DIS_FD)
+        for (int i = 0; i < na; i++) g->st.u[att[i]].flags |= BA_F_OPPFD;
+    } else {
+      int was = g->st.u[att[0]].attr[BA_DISORDER];
+      if ((rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)) ||
+          (rc = land(g, att, na, o.loss[0], o.prisoners[1], o.loser_dis, t, 1)))
+        return rc;
+      if (lfd && was != BA_DIS_FD) ts->flags |= BA_F_OPPFD;
+    }
+  }
+  return 0;
+}

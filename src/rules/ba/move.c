@@ -1,0 +1,339 @@
+/*
+** move.c: the movement phase (2.3.1 marching, paces; 4.1.1 melee zone) and
+** forced action (1.1.1).
+**
+** Movement is simultaneous: every marching unit advances by one step of
+** move.step cm in turn (in unit order) until all have used their allowance,
+** so that who reaches melee-zone contact first is decided as on the table.
+*/
+#include "ba.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const double PI = 3.14159265358979323846;
+
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static int side(const gn_game *g, int u) { return g->sc->unit[u].side; }
+
+/* Angle in [0, pi] between two headings. */
+static double angle_between(double a, double b) {
+  double x = fmod(fabs(a - b), 2 * PI);
+  return x > PI ? 2 * PI - x : x;
+}
+
+/* ref. BA-4.1.1a: the melee zone is the unit's frontage x zone_depth directly in front. */
+gn_box ba_zone(const gn_game *g, int u) {
+  gn_box b = g->st.u[u].box, z = b;
+  double zd = BA_D(g)->zone_depth;
+  z.d = zd;
+  z.c.x = b.c.x + cos(b.facing) * (b.d / 2 + zd / 2);
+  z.c.y = b.c.y + sin(b.facing) * (b.d / 2 + zd / 2);
+  return z;
+}
+
+int ba_zone_contact(const gn_game *g, int u, int v) {
+  return gn_box_distance(ba_zone(g, u), g->st.u[v].box) <= GN_CONTACT_EPS;
+}
+
+/* The terrain multiplier of formation f at u's centre: the smallest of the areas
+** under it, 1 in the open. Staff figures move as skirmishers, waggons as columns. */
+static double terrain_factor(const gn_game *g, int u, int f) {
+  const ba_data *d = BA_D(g);
+  if (ba_arm_of(g, u) == BA_ARM_STAFF) f = BA_FM_SKIRMISH;
+  if (ba_arm_of(g, u) == BA_ARM_WAGGON) f = BA_FM_MARCH;
+  unsigned set = ba_terrain_at(g, g->st.u[u].box.c);
+  double m = 1;
+  for (int k = 0; k < BA_TR_COUNT; k++)
+    if ((set & (1u << k)) && d->terrain_rate[k][f] < m) m = d->terrain_rate[k][f];
+  return m;
+}
+
+/*
+** Movement allowance of u (ref. BA-2.3.1c, BA-B2).
+**   1) Table 3 rate of its type, pace and formation, times the terrain it is in
+**   2) minus every reduction that applies, added up: obstacles crossed, wheeling
+**      (turn beyond wheel_free), rotation (a turn order), splitting, assembly
+**      or change of formation this bound, SD, MD
+** Never below 0.
+*/
+double ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings) {
+  const ba_data *d = BA_D(g);
+  const gn__ustate *s = &g->st.u[u];
+  double r = d->rate[ba_type_of(g, u)][pace][form] * terrain_factor(g, u, form);    /* 1 */
+  r -= crossings * d->red_obstacle;                                                /* 2 */
+  if (turn > d->wheel_free) r -= d->red_wheel;
+  if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) r -= d->red_rotation;
+  if (s->flags & BA_F_CHANGED) r -= d->red_change;
+  if (s->attr[BA_DISORDER] == BA_DIS_SD) r -= d->red_sd;
+  if (s->attr[BA_DISORDER] == BA_DIS_MD) r -= d->red_md;
+  return r > 0 ? r : 0;
+}
+
+/* 1 when u in formation f may move other than forwards (ref. BA-2.3.1d):
+** 2 backwards and sideways, 1 backwards only, 0 forwards only. */
+static int back_ok(const gn_game *g, int u, int f) {
+  ba_arm arm = ba_arm_of(g, u);
+  if (arm == BA_ARM_STAFF || f == BA_FM_SKIRMISH) return 2;
+  if (arm == BA_ARM_ART && f == BA_FM_LINE) return 1;
+  return 0;
+}
+
+/* ref. BA-2.3.1d: outside forced action only forwards, except unlimbered
+** artillery (backwards) and skirmish lines and staff (backwards and sideways). */
+int ba_rate_check(const gn_game *g, int u, gn_vec2 dest) {
+  const gn__ustate *s = &g->st.u[u];
+  int f = s->attr[BA_NEWFORM] ? s->attr[BA_NEWFORM] - 1 : s->attr[BA_FORMATION];
+  gn_arc arc = gn_box_arc(s->box, dest);
+  int ok = back_ok(g, u, f);
+  if (arc == GN_ARC_FRONT || (arc == GN_ARC_REAR && ok >= 1) || ok == 2) return 0;
+  return gn__refuse((gn_game *)g, "BA-2.3.1d", "%s may move only forwards (%s)", uid(g, u),
+                    arc == GN_ARC_REAR ? "only unlimbered artillery, skirmish lines and staff "
+                                         "move backwards"
+                                       : "only skirmish lines and staff move sideways");
+}
+
+/* Line features (not roads) the segment a->b crosses. */
+static int obstacles(const gn_game *g, gn_vec2 a, gn_vec2 b) {
+  int n = 0;
+  for (int i = 0; i < g->sc->nterrain; i++) {
+    const gn_feature *f = &g->sc->features[i];
+    if (f->shape == GN_SHAPE_LINE && f->kind != BA_TR_ROAD)
+      n += gn_path_crossings(a, b, f, 1, NULL, 0);
+  }
+  return n;
+}
+
+static gn_box shifted(gn_box b, double heading, double dist) {
+  b.c.x += cos(heading) * dist;
+  b.c.y += sin(heading) * dist;
+  return b;
+}
+
+static int on_board(const gn_game *g, gn_vec2 p) {
+  return p.x >= 0 && p.y >= 0 && p.x <= g->sc->width && p.y <= g->sc->height;
+}
+
+/* One step of u to box nb. Returns 1 when blocked (nothing moves): an enemy
+** stand in the way, or a friend that may not be passed through (it fired in
+** the continued-fire phase, ref. BA-1.1.1d; forced action passes, ref.
+** BA-1.1.1e). Friends passed through are marked (ref. BA-1.1.1f) and lose
+** their rest (ref. BA-5.5.4c). */
+static int step_to(gn_game *g, int u, gn_box nb, int forced, int *rc) {
+  int ids[256];
+  int n = gn__units_near(g, u, g->st.u[u].box.w + g->st.u[u].box.d + BA_D(g)->step, ids, 256);
+  if (n > 256) n = 256;
+  *rc = 0;
+  for (int k = 0; k < n; k++) {
+    int j = ids[k];
+    if (!ba_on_table(g, j) || !gn_box_overlap(nb, g->st.u[j].box)) continue;
+    if (side(g, j) != side(g, u)) return 1;
+    if ((g->st.u[j].flags & BA_F_CFIRED) && !forced) return 1;
+  }
+  for (int k = 0; k < n; k++) {
+    int j = ids[k];
+    if (!ba_on_table(g, j) || side(g, j) != side(g, u) || !gn_box_overlap(nb, g->st.u[j].box))
+      continue;
+    if (!(g->st.u[j].flags & BA_F_PASSED)) {
+      g->st.u[j].flags |= BA_F_PASSED;
+      if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", uid(g, u), uid(g, j)))
+        { *rc = GN_ENOMEM; return 1; }
+      if (g->st.u[j].attr[BA_FORMATION] == BA_FM_REST &&
+          (*rc = ba_rest_break(g, j, "passed through", "BA-5.5.4c")))
+        return 1;
+    }
+  }
+  gn__unit_place(g, u, nb);
+  g->st.u[u].flags |= BA_F_MOVED;
+  return 0;
+}
+
+/*
+** A forced move (forced back, rout) of u: dist cm along heading (ref.
+** BA-1.1.1e, BA-2.3.1b).
+**   1) where its formation (a resting or working unit: its line) has no rate
+**      of march in the terrain it stands in, the unit is brought into FD
+**   2) it moves in steps, through friends of any kind; an enemy stops it
+**   3) leaving the table takes it off for good
+*/
+int ba_forced_move(gn_game *g, int u, double heading, double dist, const char *why) {
+  const ba_data *d = BA_D(g);
+  gn__ustate *s = &g->st.u[u];
+  int rc, f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
+  if (ba_arm_of(g, u) != BA_ARM_STAFF && ba_arm_of(g, u) != BA_ARM_WAGGON &&     /* 1 */
+      terrain_factor(g, u, f) <= 0 && s->attr[BA_DISORDER] != BA_DIS_FD &&
+      (rc = ba_bring_fd(g, u, "forced to move where its formation has no rate of march",
+                        "BA-2.3.1b")))
+    return rc;
+  if (!ba_on_table(g, u)) return 0;
+  if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = ba_rest_break(g, u, "forced to move",
+                                                                 "BA-5.5.4c")))
+    return rc;
+  s->flags |= BA_F_FORCED | BA_F_MOVED;
+  gn_event *e = gn__event(g, "forced", "BA-1.1.1e", u, -1, "%s: %s, %.1f cm", uid(g, u), why, dist);
+  if (!e) return GN_ENOMEM;
+  double left = dist;                                                             /* 2 */
+  while (left > 1e-9) {
+    double seg = left < d->step ? left : d->step;
+    gn_box nb = shifted(s->box, heading, seg);
+    if (!on_board(g, nb.c)) {                                                     /* 3 */
+      s->removed = 1;
+      return gn__event(g, "removed", "BA-1.1.1e", u, -1, "%s leaves the table", uid(g, u))
+             ? 0 : GN_ENOMEM;
+    }
+    if (step_to(g, u, nb, 1, &rc)) return rc;
+    left -= seg;
+  }
+  return 0;
+}
+
+/* The nearest enemy on the table to u, or -1. */
+static int nearest_enemy(const gn_game *g, int u) {
+  int best = -1;
+  double bd = HUGE_VAL;
+  for (int j = 0; j < g->sc->nunits; j++) {
+    if (!ba_on_table(g, j) || side(g, j) == side(g, u)) continue;
+    ba_arm a = ba_arm_of(g, j);
+    if (a == BA_ARM_STAFF || a == BA_ARM_WAGGON) continue;
+    double dd = gn_unit_distance(g, u, j);
+    if (dd < bd) { bd = dd; best = j; }
+  }
+  return best;
+}
+
+/* A marching unit of this phase. */
+typedef struct mover { int u; double heading, left; int done; } mover;
+
+/*
+** The movement phase.
+**   1) changes of formation ordered (a unit entering rest formation starts rest,
+**      one leaving it loses its rest) and turns (rotation)
+**   2) routs: FD units make a forced move at the fast rate directly away from the
+**      nearest enemy (ref. BA-B14)
+**   3) marching units: move orders to their point, attack orders towards the
+**      target; each faces the way it goes when that is forward (wheeling)
+**   4) all step together; a unit whose melee zone touches an enemy stand stops,
+**      and that enemy stops too (ref. BA-4.1.1c); enemy stands are never entered
+** Units that continue fire do not move (ref. BA-1.1.1d).
+*/
+int ba_phase_movement(gn_game *g) {
+  const ba_data *d = BA_D(g);
+  int n = g->sc->nunits, rc;
+  for (int u = 0; u < n; u++) {                                                   /* 1 */
+    gn__ustate *s = &g->st.u[u];
+    if (!ba_on_table(g, u) || (s->flags & BA_F_CONT)) continue;
+    if (s->attr[BA_NEWFORM]) {
+      int from = s->attr[BA_FORMATION], to = s->attr[BA_NEWFORM] - 1;
+      s->attr[BA_NEWFORM] = 0;
+      if (from == BA_FM_REST && (rc = ba_rest_break(g, u, "leaves rest formation", "BA-5.5.4a")))
+        return rc;
+      s->attr[BA_FORMATION] = to;
+      gn__unit_place(g, u, ba_form_box(g, u, to));
+      s->flags |= BA_F_MOVED | BA_F_CHANGED;
+      if (!gn__event(g, "formation", "BA-B17", u, -1, "%s forms %s", uid(g, u), ba_form_name(to)))
+        return GN_ENOMEM;
+      if (to == BA_FM_REST && (rc = ba_rest_enter(g, u))) return rc;
+    }
+    if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) {
+      double t = (s->flags & BA_F_TURN_L) && (s->flags & BA_F_TURN_R) ? PI
+                 : (s->flags & BA_F_TURN_L) ? PI / 2 : -PI / 2;
+      gn_box b = s->box;
+      b.facing = fmod(b.facing + t + 2 * PI, 2 * PI);
+      gn__unit_place(g, u, b);
+      s->flags |= BA_F_MOVED;
+    }
+  }
+  for (int u = 0; u < n; u++) {                                                   /* 2 */
+    gn__ustate *s = &g->st.u[u];
+    if (!ba_on_table(g, u) || s->attr[BA_DISORDER] != BA_DIS_FD || (s->flags & BA_F_FD_NOW))
+      continue;
+    int e = nearest_enemy(g, u);
+    if (e < 0) continue;
+    gn_vec2 a = g->st.u[e].box.c, b = s->box.c;
+    double h = atan2(b.y - a.y, b.x - a.x);
+    int f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
+    double dist = d->rate[ba_type_of(g, u)][BA_P_FAST][f];
+    if (dist <= 0) dist = d->rate[ba_type_of(g, u)][BA_P_NORMAL][f];
+    gn_box nb = s->box;
+    nb.facing = fmod(h + 2 * PI, 2 * PI);
+    gn__unit_place(g, u, nb);
+    if ((rc = ba_forced_move(g, u, h, dist, "routs"))) return rc;
+  }
+  mover mv[512];                                                                  /* 3 */
+  int nm = 0;
+  double longest = 0;
+  for (int u = 0; u < n && nm < 512; u++) {
+    gn__ustate *s = &g->st.u[u];
+    int o = s->attr[BA_ORDER];
+    if (!ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED))) continue;
+    if (s->attr[BA_DISORDER] == BA_DIS_FD) continue;
+    gn_vec2 to;
+    if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
+      to.x = s->attr[BA_DEST_X] / 1000.0; to.y = s->attr[BA_DEST_Y] / 1000.0;
+    } else if (o == BA_O_ATTACK && s->attr[BA_TARGET] && ba_on_table(g, s->attr[BA_TARGET] - 1)) {
+      if (ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) continue;   /* already in contact */
+      to = g->st.u[s->attr[BA_TARGET] - 1].box.c;
+    } else {
+      continue;
+    }
+    gn_vec2 c = s->box.c;
+    double dist = hypot(to.x - c.x, to.y - c.y);
+    if (dist < 1e-9) continue;
+    double h = atan2(to.y - c.y, to.x - c.x), turn = 0;
+    gn_box b = s->box;
+    if (gn_box_arc(b, to) == GN_ARC_FRONT || o == BA_O_ATTACK) {   /* forward: wheel to face it */
+      turn = angle_between(b.facing, h);
+      b.facing = fmod(h + 2 * PI, 2 * PI);
+    }
+    double len = ba_rate(g, u, s->attr[BA_PACE], s->attr[BA_FORMATION], turn,
+                         obstacles(g, c, to));
+    if (o == BA_O_MOVE && len > dist) len = dist;
+    if (len <= 0) continue;
+    gn__unit_place(g, u, b);
+    if (turn > 0) s->flags |= BA_F_MOVED;
+    if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
+    mv[nm].u = u; mv[nm].heading = h; mv[nm].left = len; mv[nm].done = 0;
+    if (len > longest) longest = len;
+    nm++;
+  }
+  int steps = (int)ceil(longest / d->step - 1e-9);                               /* 4 */
+  for (int k = 0; k < steps; k++)
+    for (int m = 0; m < nm; m++) {
+      mover *x = &mv[m];
+      gn__ustate *s = &g->st.u[x->u];
+      if (x->done || x->left <= 1e-9 || (s->flags & BA_F_STOPPED) || !ba_on_table(g, x->u)) {
+        x->done = 1;
+        continue;
+      }
+      double seg = x->left < d->step ? x->left : d->step;
+      gn_box nb = shifted(s->box, x->heading, seg);
+      if (!on_board(g, nb.c) || step_to(g, x->u, nb, 0, &rc)) {
+        if (rc) return rc;
+        x->done = 1;
+        continue;
+      }
+      x->left -= seg;
+      for (int j = 0; j < n; j++) {
+        if (!ba_on_table(g, j) || side(g, j) == side(g, x->u)) continue;
+        if (ba_arm_of(g, j) == BA_ARM_STAFF) continue;
+        if (!ba_zone_contact(g, x->u, j)) continue;
+        s->flags |= BA_F_STOPPED;
+        g->st.u[j].flags |= BA_F_STOPPED;
+        x->done = 1;
+        if (!gn__event(g, "contact", "BA-4.1.1c", x->u, j, "%s reaches melee-zone contact with "
+                       "%s: both halt", uid(g, x->u), uid(g, j)))
+          return GN_ENOMEM;
+        break;
+      }
+    }
+  return 0;
+}
+
+int ba_stationary(const gn_game *g, int u) {
+  if (g->st.u[u].flags & BA_F_MOVED) return 0;
+  for (int j = 0; j < g->sc->nunits; j++)
+    if (j != u && ba_on_table(g, j) && g->st.u[j].attr[BA_ROOT] == u + 1 &&
+        g->st.u[j].attr[BA_FORMATION] == BA_FM_SKIRMISH && (g->st.u[j].flags & BA_F_MOVED))
+      return 0;
+  return 1;
+}

@@ -1,0 +1,152 @@
+/*
+** rest.c: rest (5.5.4), the rest formation (1.3.6 default) and supply
+** waggons (1.2.4, 5.5.4).
+**
+** A resting unit stands in rest formation (a line with a resting flag, ref.
+** BA-B11). At the end of every bound in which it stayed in rest formation,
+** not MD or FD, stationary and untouched, its rest counter (BA_REST) goes up
+** by one; 8 bounds refurbish supplies or regain one valour point, supplies
+** first; beside an ammunition waggon supplies take 2 bounds.
+*/
+#include "ba.h"
+
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side; }
+
+/* Frees the waggon serving u, if any. */
+static void release_waggon(gn_game *g, int u) {
+  for (int w = 0; w < g->sc->nunits; w++)
+    if (ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1)
+      g->st.u[w].attr[BA_SERVING] = 0;
+}
+
+/* rest UNIT: order rest and, unless it is in it, the rest formation
+** (ref. BA-5.5.4a, BA-5.5.4b through ba_set_order). */
+int ba_rest_start(gn_game *g, int u) {
+  gn__ustate *s = &g->st.u[u];
+  ba_arm arm = ba_arm_of(g, u);
+  if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
+    return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
+  int rc = ba_set_order(g, u, BA_O_REST);
+  if (rc) return rc;
+  s->attr[BA_NEWFORM] = s->attr[BA_FORMATION] == BA_FM_REST ? 0 : BA_FM_REST + 1;
+  s->flags &= ~(BA_F_TURN_L | BA_F_TURN_R);
+  return 0;
+}
+
+/* ref. BA-5.5.3k: starting to refurbish, a unit loses what supplies it had left. */
+int ba_rest_enter(gn_game *g, int u) {
+  gn__ustate *s = &g->st.u[u];
+  s->attr[BA_REST] = 0;
+  if (s->attr[BA_SUPPLIES] <= 0) return 0;
+  s->attr[BA_SUPPLIES] = 0;
+  gn_event *e = gn__event(g, "supplies", "BA-5.5.3k", u, -1, "%s starts refurbishing supplies: "
+                          "the supplies it had left are lost", uid(g, u));
+  if (!e) return GN_ENOMEM;
+  gn__event_hide(e, own(g, u));
+  return 0;
+}
+
+/* ref. BA-5.5.4k: interrupted rest loses every bound of rest done so far. */
+int ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
+  gn__ustate *s = &g->st.u[u];
+  if (s->attr[BA_FORMATION] != BA_FM_REST) return 0;
+  int had = s->attr[BA_REST];
+  s->attr[BA_REST] = 0;
+  release_waggon(g, u);
+  if (s->flags & BA_F_RESTLOST) return 0;
+  s->flags |= BA_F_RESTLOST;
+  gn_event *e = gn__event(g, "rest", ref, u, -1, "%s: rest interrupted (%s); %d bound(s) of rest "
+                          "lost", uid(g, u), why, had);
+  if (!e) return GN_ENOMEM;
+  gn__event_hide(e, own(g, u));
+  return 0;
+}
+
+/* ref. BA-5.5.4g, BA-5.5.4i, BA-5.5.4j, BA-1.2.4b: an ammunition waggon with its
+** driver, in base contact with u, serving nobody else. */
+int ba_waggon_for(const gn_game *g, int u) {
+  for (int w = 0; w < g->sc->nunits; w++) {
+    const gn__ustate *s = &g->st.u[w];
+    if (ba_arm_of(g, w) != BA_ARM_WAGGON || !ba_on_table(g, w) || !s->attr[BA_AMMUNITION] ||
+        s->strength < 1)
+      continue;
+    if (s->attr[BA_SERVING] && s->attr[BA_SERVING] != u + 1) continue;
+    if (gn_unit_distance(g, u, w) <= BA_D(g)->contact_dist) return w;
+  }
+  return -1;
+}
+
+/* Why u's rest does not count this bound, or NULL (ref. BA-5.5.4b, BA-5.5.4c). */
+static const char *unrested(const gn_game *g, int u, const char **ref) {
+  const gn__ustate *s = &g->st.u[u];
+  *ref = "BA-5.5.4b";
+  if (s->attr[BA_DISORDER] >= BA_DIS_MD) return "in MD or FD";
+  *ref = "BA-5.5.4c";
+  if (s->flags & BA_F_FIRED) return "fired";
+  if (s->flags & (BA_F_ATT | BA_F_DEF)) return "in melee";
+  if (s->flags & BA_F_PASSED) return "passed through";
+  *ref = "BA-1.1.1g";
+  if (!ba_stationary(g, u)) return "not stationary";
+  return NULL;
+}
+
+/*
+** End of bound: rest (ref. BA-5.5.4e..l).
+**   1) waggons let go of units no longer resting, refurbishing or in contact
+**   2) each unit in rest formation: a bound that broke a condition interrupts
+**      the rest (ref. BA-5.5.4k); a bound of taking the formation does not count
+**   3) a refurbishing unit takes a free ammunition waggon in base contact, one
+**      unit per waggon (ref. BA-5.5.4j)
+**   4) the counter goes up; supplies first (ref. BA-5.5.4f): rest.bounds, or
+**      rest.waggon_bounds beside a waggon (ref. BA-5.5.4g, BA-5.5.4h); then one
+**      valour point per rest.bounds (ref. BA-5.5.2f), never above the starting
+**      valour (ref. BA-B12); after each benefit the counter starts at 0
+**      (ref. BA-5.5.4l)
+*/
+int ba_rest_bound(gn_game *g) {
+  const ba_data *d = BA_D(g);
+  int n = g->sc->nunits, rc;
+  for (int w = 0; w < n; w++) {                                                   /* 1 */
+    gn__ustate *ws = &g->st.u[w];
+    if (ba_arm_of(g, w) != BA_ARM_WAGGON || !ws->attr[BA_SERVING]) continue;
+    int u = ws->attr[BA_SERVING] - 1;
+    const char *ref;
+    if (!ba_on_table(g, w) || !ba_on_table(g, u) || g->st.u[u].attr[BA_FORMATION] != BA_FM_REST ||
+        g->st.u[u].attr[BA_SUPPLIES] < 0 || unrested(g, u, &ref) ||
+        gn_unit_distance(g, u, w) > d->contact_dist)
+      ws->attr[BA_SERVING] = 0;
+  }
+  for (int u = 0; u < n; u++) {
+    gn__ustate *s = &g->st.u[u];
+    if (!ba_on_table(g, u) || s->attr[BA_FORMATION] != BA_FM_REST) continue;
+    const char *ref, *why = unrested(g, u, &ref);                                 /* 2 */
+    if (why) {
+      if (!(s->flags & BA_F_CHANGED) && (rc = ba_rest_break(g, u, why, ref))) return rc;
+      continue;
+    }
+    int refurb = s->attr[BA_SUPPLIES] >= 0;
+    int w = refurb ? ba_waggon_for(g, u) : -1;                                    /* 3 */
+    if (w >= 0) g->st.u[w].attr[BA_SERVING] = u + 1;
+    int need = refurb && w >= 0 ? d->rest_waggon : d->rest_bounds;               /* 4 */
+    int v0 = g->sc->unit[ba_root(g, u)].attr0[BA_VALOUR];
+    if (!refurb && s->attr[BA_VALOUR] >= v0) { s->attr[BA_REST] = 0; continue; }
+    s->attr[BA_REST]++;
+    if (s->attr[BA_REST] < need) continue;
+    s->attr[BA_REST] = 0;
+    gn_event *e;
+    if (refurb) {
+      s->attr[BA_SUPPLIES] = -1;
+      if (w >= 0) g->st.u[w].attr[BA_SERVING] = 0;
+      e = gn__event(g, "rest", w >= 0 ? "BA-5.5.4g" : "BA-5.5.4e", u, w, "%s has refurbished its "
+                    "supplies after %d bounds of rest", uid(g, u), need);
+    } else {
+      s->attr[BA_VALOUR]++;
+      e = gn__event(g, "rest", "BA-5.5.2f", u, -1, "%s regains a valour point after %d bounds of "
+                    "rest: valour %+d", uid(g, u), need, s->attr[BA_VALOUR]);
+    }
+    if (!e) return GN_ENOMEM;
+    gn__event_hide(e, own(g, u));
+  }
+  return 0;
+}

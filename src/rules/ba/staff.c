@@ -1,0 +1,86 @@
+/*
+** staff.c: staff figures and their catch roll (Table 18), the moral
+** consequences phase.
+*/
+#include "ba.h"
+
+#include <math.h>
+
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+
+/* ref. BA-T18: 0 survives (3-12), 1 falls (13-14), 2 falls and -1 (15-16),
+** 3 falls and -2 (17-18). */
+int ba_catch_result(const ba_data *d, int total) {
+  return total >= d->t18[2] ? 3 : total >= d->t18[1] ? 2 : total >= d->t18[0] ? 1 : 0;
+}
+
+/* The nearest own fighting unit on the table to staff figure st, or -1. */
+static int nearest_own(const gn_game *g, int st) {
+  int best = -1;
+  double bd = HUGE_VAL;
+  for (int j = 0; j < g->sc->nunits; j++) {
+    if (j == st || !ba_on_table(g, j) || g->sc->unit[j].side != g->sc->unit[st].side) continue;
+    if (ba_arm_of(g, j) == BA_ARM_STAFF) continue;
+    double d = gn_unit_distance(g, st, j);
+    if (d < bd) { bd = d; best = j; }
+  }
+  return best;
+}
+
+/*
+** The catch roll of staff figure st (ref. BA-T18).
+**   1) 3d6 on Table 18 [interpretation: the side's own penalty does not apply,
+**      since a lower total is the better one for the staff figure]
+**   2) 3-12: survives, placed in base contact behind the nearest own unit at once
+**   3) 13 and up: falls; 15-16 and 17-18 also give every unit of its side -1 or
+**      -2 on all rolls for the rest of this bound and all of the next (the worse
+**      of two such penalties holds)
+*/
+int ba_catch_roll(gn_game *g, int st) {
+  const ba_data *d = BA_D(g);
+  int total, faces[3], rc;
+  if ((rc = ba_roll(g, "catch roll", "BA-T18", st, &total, faces))) return rc;   /* 1 */
+  int r = ba_catch_result(d, total);
+  gn__ustate *s = &g->st.u[st];
+  s->flags &= ~BA_F_ENGAGED;
+  if (r == 0) {                                                                   /* 2 */
+    int u = nearest_own(g, st);
+    if (u >= 0) {
+      gn_box b = g->st.u[u].box, sb = s->box;
+      double back = b.d / 2 + sb.d / 2;
+      sb.c.x = b.c.x - cos(b.facing) * back;
+      sb.c.y = b.c.y - sin(b.facing) * back;
+      sb.facing = b.facing;
+      gn__unit_place(g, st, sb);
+    }
+    gn_event *e = gn__event(g, "catch", "BA-T18", st, u, "catch roll %d: %s survives", total,
+                            uid(g, st));
+    return e ? 0 : GN_ENOMEM;
+  }
+  s->removed = 1;                                                                 /* 3 */
+  int side = g->sc->unit[st].side, pen = d->t18_pen[r - 1];
+  if (pen < 0 && side < 4) {
+    int cur = ba_side_penalty(g, side);
+    g->st.rs[BA_RS_PENALTY + side] = pen < cur ? pen : cur;
+    g->st.rs[BA_RS_PEN_UNTIL + side] = g->st.turn + 1;
+  }
+  gn_event *e = gn__event(g, "catch", "BA-T18", st, -1, "catch roll %d: %s falls%s", total,
+                          uid(g, st), pen < 0 ? "; its side suffers on all rolls" : "");
+  if (!e) return GN_ENOMEM;
+  if (pen) gn__event_mod(e, "side penalty", pen, "BA-T18");
+  return 0;
+}
+
+/* The moral consequences phase: catch rolls of the staff figures that engaged
+** in a melee, or stood with a unit brought into FD this bound (ref. BA-T18). */
+int ba_phase_moral(gn_game *g) {
+  int rc;
+  for (int st = 0; st < g->sc->nunits; st++) {
+    if (!ba_on_table(g, st) || ba_arm_of(g, st) != BA_ARM_STAFF) continue;
+    int u = g->st.u[st].attr[BA_TARGET] - 1;
+    int with_fd = u >= 0 && (g->st.u[u].flags & BA_F_FD_NOW) &&
+                  gn_unit_distance(g, st, u) <= BA_D(g)->contact_dist;
+    if (((g->st.u[st].flags & BA_F_ENGAGED) || with_fd) && (rc = ba_catch_roll(g, st))) return rc;
+  }
+  return 0;
+}

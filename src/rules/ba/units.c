@@ -1,0 +1,290 @@
+/*
+** units.c: tactical units, their splitting and assembly (1.2), skirmish lines
+** and their soutien (1.2.5, 4.3), units of fire and melee (3.1.1).
+**
+** A game has a fixed list of units, so a part made by splitting, or a skirmish
+** line sent out, takes a reserve slot that the scenario lists: a unit with
+** `part: 1` is a slot of the nearest unit of its side and type listed before
+** it (ref. BA-B9). An unused slot is off the table (BA_ROOT 0); a used one
+** holds its original unit + 1 in BA_ROOT.
+*/
+#include "ba.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+
+int ba_units_of(int figures, int unit, int remainder) {
+  if (figures <= 0 || unit <= 0) return 0;
+  return figures / unit + (figures % unit >= remainder && figures % unit > 0 ? 1 : 0);
+}
+
+/* The original unit a reserve slot belongs to, from the scenario: the nearest
+** non-slot unit of the same side and type listed before it; -1 if none. */
+static int slot_owner(const gn_game *g, int s) {
+  const gn__unit *su = g->sc->unit;
+  for (int j = s - 1; j >= 0; j--)
+    if (!su[j].attr0[BA_PART] && su[j].side == su[s].side && su[j].type == su[s].type) return j;
+  return -1;
+}
+
+/* Takes every slot off the table; a slot with no owner is a scenario error. */
+int ba_setup_parts(gn_game *g) {
+  for (int i = 0; i < g->sc->nunits; i++) {
+    if (!g->sc->unit[i].attr0[BA_PART]) continue;
+    if (slot_owner(g, i) < 0)
+      return gn__error(g, GN_ESCENARIO, "%s:%d: reserve slot '%s' (part: 1) has no unit of its "
+                       "side and type listed before it (ref. BA-B9)", g->sc->name,
+                       g->sc->unit[i].line, uid(g, i));
+    gn__ustate *s = &g->st.u[i];
+    s->removed = 1;
+    s->strength = 0;
+    s->attr[BA_ROOT] = 0;
+    s->attr[BA_ORIG] = 0;
+  }
+  return 0;
+}
+
+/* A free reserve slot of original unit r, or -1. */
+static int free_slot(const gn_game *g, int r) {
+  for (int i = 0; i < g->sc->nunits; i++)
+    if (g->sc->unit[i].attr0[BA_PART] && !g->st.u[i].attr[BA_ROOT] && slot_owner(g, i) == r)
+      return i;
+  return -1;
+}
+
+/* Parts of original unit r now on the table, r itself included. */
+static int parts_on_table(const gn_game *g, int r) {
+  int n = 0;
+  for (int i = 0; i < g->sc->nunits; i++)
+    if (ba_on_table(g, i) && ba_root(g, i) == r &&
+        g->st.u[i].attr[BA_FORMATION] != BA_FM_SKIRMISH) n++;
+  return n;
+}
+
+/* Common refusals for a unit about to split, assemble or send out skirmishers. */
+static int may_change(gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  if (s->flags & BA_F_CONT)
+    return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not move",
+                      uid(g, u));
+  if (s->attr[BA_DISORDER] == BA_DIS_FD)
+    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
+  if (s->attr[BA_FORMATION] == BA_FM_REST)
+    return gn__refuse(g, "BA-B11", "%s is in rest formation", uid(g, u));
+  return 0;
+}
+
+/* Fills slot p as a part of u holding figs figures (and sub squadrons or
+** guns), taking its share of the original figures; u keeps the rest. The part
+** keeps u's valour, disorder and supplies (ref. BA-1.2.6). */
+static void make_part(gn_game *g, int u, int p, int figs, int sub) {
+  gn__ustate *a = &g->st.u[u], *b = &g->st.u[p];
+  int keep_attr[] = {BA_VALOUR, BA_MARKSMEN, BA_LANCERS, BA_FORMATION, BA_DISORDER,
+                     BA_SUPPLIES, BA_VSTEPS};
+  for (int i = 0; i < BA_NATTR; i++) b->attr[i] = 0;
+  for (size_t i = 0; i < sizeof keep_attr / sizeof keep_attr[0]; i++)
+    b->attr[keep_attr[i]] = a->attr[keep_attr[i]];
+  b->attr[BA_PART] = 1;
+  b->attr[BA_ROOT] = ba_root(g, u) + 1;
+  int porig = (int)lround((double)a->attr[BA_ORIG] * figs / a->strength);
+  if (porig < figs) porig = figs;
+  if (porig > a->attr[BA_ORIG] - 1) porig = a->attr[BA_ORIG] - 1;
+  b->attr[BA_ORIG] = porig;
+  a->attr[BA_ORIG] -= porig;
+  b->strength = figs;
+  a->strength -= figs;
+  if (ba_arm_of(g, u) == BA_ARM_CAV) { b->attr[BA_SQUADRONS] = sub; a->attr[BA_SQUADRONS] -= sub; }
+  if (ba_arm_of(g, u) == BA_ARM_ART) { b->attr[BA_GUNS] = sub; a->attr[BA_GUNS] -= sub; }
+  b->removed = 0;
+  b->flags = BA_F_MOVED | BA_F_CHANGED | (a->flags & BA_F_USED);
+  a->flags |= BA_F_MOVED | BA_F_CHANGED;
+}
+
+/*
+** Split unit u (ref. BA-1.2.2, BA-1.2.3, BA-1.2.4a, BA-1.2.4b, BA-1.2.6).
+**   1) the unit may move (not in continued fire, FD or rest)
+**   2) what may split, and into what: an infantry battalion in two if it has more
+**      than 40 figures, or into several parts in urban combat; a cavalry regiment
+**      by whole squadrons; a battery by whole model guns; a waggon never
+**   3) a free reserve slot of its original unit
+**   4) the part takes its figures and share; both count as split this bound
+**      (Table 8 and movement, ref. BA-1.1.1g)
+**   5) the part stands beside u's right flank; frontages shrink in proportion
+**   6) a part under 3 figures leaves the table (ref. BA-5.5.2i)
+** n: figures (cavalry: squadrons, artillery: guns) of the new part; 0 = half.
+*/
+int ba_split(gn_game *g, int u, int n, int *part) {
+  const ba_data *d = BA_D(g);
+  gn__ustate *s = &g->st.u[u];
+  int rc, figs, sub = 0, urban = 0;
+  *part = -1;
+  if ((rc = may_change(g, u))) return rc;                                  /* 1 */
+  switch (ba_arm_of(g, u)) {                                               /* 2 */
+  case BA_ARM_INF:
+    urban = (ba_terrain_at(g, s->box.c) & ((1u << BA_TR_VILLAGE) | (1u << BA_TR_BUILDINGS))) != 0;
+    if (!urban) {
+      if (s->strength <= d->split_min_inf)
+        return gn__refuse(g, "BA-1.2.2", "%s has %d figures: a battalion splits only with more "
+                          "than %d (or in urban combat)", uid(g, u), s->strength, d->split_min_inf);
+      if (parts_on_table(g, ba_root(g, u)) > 1)
+        return gn__refuse(g, "BA-1.2.2", "a battalion splits into two parts only (outside urban "
+                          "combat)");
+    } else if (parts_on_table(g, ba_root(g, u)) >= d->urban_parts) {
+      return gn__refuse(g, "BA-1.2.2", "at most %d parts in urban combat", d->urban_parts);
+    }
+    figs = n ? n : s->strength / 2;
+    if (figs < 1 || figs >= s->strength)
+      return gn__refuse(g, "BA-1.2.2", "the part must hold 1 to %d figures", s->strength - 1);
+    break;
+  case BA_ARM_CAV: {
+    int sq = s->attr[BA_SQUADRONS];
+    sub = n ? n : sq / 2;
+    if (sq < 2 || sub < 1 || sub >= sq)
+      return gn__refuse(g, "BA-1.2.3", "%s has %d squadron(s): a regiment splits only into parts "
+                        "of whole squadrons", uid(g, u), sq);
+    figs = s->strength * sub / sq;
+    break;
+  }
+  case BA_ARM_ART: {
+    int guns = s->attr[BA_GUNS];
+    sub = n ? n : guns / 2;
+    if (guns < 2 || sub < 1 || sub >= guns)
+      return gn__refuse(g, "BA-1.2.4a", "%s has %d model gun(s): a battery splits only by whole "
+                        "guns", uid(g, u), guns);
+    figs = s->strength * sub / guns;
+    break;
+  }
+  default:
+    return gn__refuse(g, "BA-1.2.4b", "%s cannot split (a waggon has one driver)", uid(g, u));
+  }
+  int p = free_slot(g, ba_root(g, u));                                     /* 3 */
+  if (p < 0)
+    return gn__refuse(g, "BA-B9", "the scenario lists no free reserve slot (part: 1) for %s",
+                      uid(g, ba_root(g, u)));
+  int before = s->strength;
+  gn_box box = s->box;
+  make_part(g, u, p, figs, sub);                                           /* 4 */
+  if (urban) g->st.u[p].flags |= BA_F_URBAN;
+  double w0 = box.w, wu = w0 * s->strength / before, wp = w0 - wu;        /* 5 */
+  double cs = cos(box.facing), sn = sin(box.facing);
+  /* the right of a stand facing `facing` lies at facing - 90 degrees */
+  gn_vec2 right = {sn, -cs};
+  gn_box bu = box, bp = box;
+  bu.w = wu; bp.w = wp;
+  bu.c.x = box.c.x - right.x * (w0 - wu) / 2; bu.c.y = box.c.y - right.y * (w0 - wu) / 2;
+  bp.c.x = box.c.x + right.x * (w0 - wp) / 2; bp.c.y = box.c.y + right.y * (w0 - wp) / 2;
+  gn__unit_place(g, u, bu);
+  gn__unit_place(g, p, bp);
+  gn_event *e = gn__event(g, "split", ba_arm_of(g, u) == BA_ARM_INF ? "BA-1.2.2"
+                          : ba_arm_of(g, u) == BA_ARM_CAV ? "BA-1.2.3" : "BA-1.2.4a", u, p,
+                          "%s splits: %s takes %d figures, %d stay", uid(g, u), uid(g, p), figs,
+                          s->strength);
+  if (!e) return GN_ENOMEM;
+  *part = p;
+  if ((rc = ba_check_min(g, u)) || (rc = ba_check_min(g, p))) return rc;   /* 6 */
+  return 0;
+}
+
+/* ref. BA-4.3.1: a skirmish line's soutien is its mother unit, while one of its
+** figures is within soutien_distance of it. */
+int ba_soutien(const gn_game *g, int line) {
+  const gn__ustate *s = &g->st.u[line];
+  if (!ba_on_table(g, line) || s->attr[BA_FORMATION] != BA_FM_SKIRMISH || !s->attr[BA_ROOT])
+    return -1;
+  int m = s->attr[BA_ROOT] - 1;
+  if (!ba_on_table(g, m) || g->st.u[m].attr[BA_FORMATION] == BA_FM_SKIRMISH) return -1;
+  return gn_box_distance(s->box, g->st.u[m].box) <= BA_D(g)->soutien_dist ? m : -1;
+}
+
+/*
+** Send n figures of u ahead as a skirmish line (ref. BA-1.2.5).
+**   1) the unit may move; it is infantry or cavalry
+**   2) not a split: no figure minimum of 1.2.2, but both keep 3 figures (ref. BA-5.5.2g)
+**   3) a free reserve slot; the line keeps u's status (ref. BA-1.2.6)
+**   4) it stands skirmish.ahead in front of u, in skirmish formation
+*/
+int ba_skirmish_out(gn_game *g, int u, int n, int *line) {
+  const ba_data *d = BA_D(g);
+  gn__ustate *s = &g->st.u[u];
+  int rc;
+  *line = -1;
+  if ((rc = may_change(g, u))) return rc;                                  /* 1 */
+  if (ba_arm_of(g, u) != BA_ARM_INF && ba_arm_of(g, u) != BA_ARM_CAV)
+    return gn__refuse(g, "BA-1.2.5", "only infantry and cavalry send out skirmishers");
+  if (s->attr[BA_FORMATION] == BA_FM_SKIRMISH)
+    return gn__refuse(g, "BA-1.2.5", "%s is itself a skirmish line", uid(g, u));
+  if (n < d->min_figures || s->strength - n < d->min_figures)                 /* 2 */
+    return gn__refuse(g, "BA-5.5.2g", "the line and its soutien must each keep %d figures",
+                      d->min_figures);
+  int p = free_slot(g, ba_root(g, u));                                     /* 3 */
+  if (p < 0)
+    return gn__refuse(g, "BA-B9", "the scenario lists no free reserve slot (part: 1) for %s",
+                      uid(g, ba_root(g, u)));
+  make_part(g, u, p, n, 0);
+  g->st.u[u].flags &= ~BA_F_CHANGED;    /* the mother did not change formation */
+  gn__ustate *l = &g->st.u[p];
+  l->attr[BA_ROOT] = u + 1;
+  l->attr[BA_FORMATION] = BA_FM_SKIRMISH;
+  l->flags &= ~BA_F_CHANGED;
+  gn_box b = s->box;                                                       /* 4 */
+  double cs = cos(b.facing), sn = sin(b.facing);
+  gn_box lb = ba_form_box(g, p, BA_FM_SKIRMISH);
+  lb.c.x = b.c.x + cs * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
+  lb.c.y = b.c.y + sn * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
+  gn__unit_place(g, p, lb);
+  gn__unit_place(g, u, ba_form_box(g, u, s->attr[BA_FORMATION]));
+  *line = p;
+  return gn__event(g, "skirmish", "BA-1.2.5", u, p, "%s sends %d figures ahead as skirmish "
+                   "line %s", uid(g, u), n, uid(g, p)) ? 0 : GN_ENOMEM;
+}
+
+/*
+** Assemble parts a and b of the same original unit (ref. BA-1.2.1, BA-1.2.5,
+** BA-B10).
+**   1) same original unit, in base contact, both may move
+**   2) the survivor is the original (else the first listed); the other slot is freed
+**   3) common status: figures and originals add, valour is the figure-weighted
+**      mean rounded down, disorder the worst, supplies the fewest, rest restarts
+*/
+int ba_assemble(gn_game *g, int a, int b) {
+  int rc;
+  if (a == b || ba_root(g, a) != ba_root(g, b))                            /* 1 */
+    return gn__refuse(g, "BA-1.2.1", "only parts of the same original unit assemble");
+  if (gn_unit_distance(g, a, b) > BA_D(g)->contact_dist)
+    return gn__refuse(g, "BA-1.2.1", "%s and %s must be in base contact to assemble",
+                      uid(g, a), uid(g, b));
+  if ((rc = may_change(g, a)) || (rc = may_change(g, b))) return rc;
+  if (g->st.u[a].attr[BA_ROOT] && (!g->st.u[b].attr[BA_ROOT] || b < a)) {  /* 2 */
+    int t = a; a = b; b = t;
+  }
+  gn__ustate *x = &g->st.u[a], *y = &g->st.u[b];
+  int skirm = y->attr[BA_FORMATION] == BA_FM_SKIRMISH || x->attr[BA_FORMATION] == BA_FM_SKIRMISH;
+  int n = x->strength + y->strength;                                       /* 3 */
+  double mean = n > 0 ? ((double)x->attr[BA_VALOUR] * x->strength +
+                         (double)y->attr[BA_VALOUR] * y->strength) / n : x->attr[BA_VALOUR];
+  x->attr[BA_VALOUR] = (int)floor(mean);
+  if (y->attr[BA_DISORDER] > x->attr[BA_DISORDER]) x->attr[BA_DISORDER] = y->attr[BA_DISORDER];
+  int sa = x->attr[BA_SUPPLIES], sb = y->attr[BA_SUPPLIES];
+  x->attr[BA_SUPPLIES] = sa < 0 ? sb : sb < 0 ? sa : sa < sb ? sa : sb;
+  x->attr[BA_ORIG] += y->attr[BA_ORIG];
+  x->strength = n;
+  x->attr[BA_SQUADRONS] += y->attr[BA_SQUADRONS];
+  x->attr[BA_GUNS] += y->attr[BA_GUNS];
+  x->attr[BA_PRISONERS] += y->attr[BA_PRISONERS];
+  int lost = x->attr[BA_ORIG] - x->strength;
+  x->attr[BA_VSTEPS] = lost > 0 ? lost * 100 / (x->attr[BA_ORIG] * BA_D(g)->valour_pct) : 0;
+  x->attr[BA_REST] = 0;
+  x->flags |= BA_F_MOVED | (skirm ? 0 : BA_F_CHANGED) | (y->flags & BA_F_USED);
+  if (x->attr[BA_FORMATION] == BA_FM_SKIRMISH) x->attr[BA_FORMATION] = y->attr[BA_FORMATION];
+  gn__unit_place(g, a, ba_form_box(g, a, x->attr[BA_FORMATION]));
+  for (int i = 0; i < BA_NATTR; i++) y->attr[i] = 0;
+  y->attr[BA_PART] = 1;
+  y->strength = 0;
+  y->removed = 1;
+  y->flags = 0;
+  return gn__event(g, "assemble", skirm ? "BA-1.2.5" : "BA-1.2.1", a, b,
+                   "%s and %s assemble: %d figures, %s", uid(g, a), uid(g, b), n,
+                   ba_dis_name(x->attr[BA_DISORDER])) ? 0 : GN_ENOMEM;
+}

@@ -1,0 +1,149 @@
+/*
+** melee.c: charges and melee by cards (rules-reference Part 2.2, proposed
+** defaults): every figure in contact fights, drawing cards as for shooting
+** (2 per five ordinary figures, 2 for a remainder, 3 per leader); a number
+** card of 6 or more hits, 7 against a defender behind an obstacle; an Ace
+** hits and may strike a leader; picture cards miss; both sides draw before
+** any casualty is removed.
+*/
+#include "inradic.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* One side's cards in a melee. A routing unit does not fight back
+** [interpretation: its figures are running, ref. IN-M11]. */
+static int side_cards(gn_game *g, int unit, int need, const char *who, in_draw *d) {
+  int capped, free_, cap;
+  d->cards = d->hits = d->aces = d->pictures = d->capped = 0;
+  if (in__routing(g, unit)) return 0;
+  in_figs f = in__figs(g, unit);
+  in__melee_cardcount(g, &f, &capped, &free_, &cap);
+  return in__draw_hits(g, in__side(g, unit), capped, free_, need, cap, who, "IN-B6", unit, d);
+}
+
+/* Morale after a melee (ref. IN-M2: two casualties; ref. IN-M3: a leader lost). */
+static int after_melee(gn_game *g, int unit, int lost, const int *killed, int enemy) {
+  unsigned tr = 0;
+  if (lost >= in__data(g)->melee_casualties) tr |= IN_TR_M2;
+  for (int r = 0; r < IN_NROLES; r++) if (killed[r] && in__data(g)->role_m3[r]) tr |= IN_TR_M3;
+  return in__morale_test(g, unit, tr, enemy, NULL);
+}
+
+/*
+** One round of melee between units in contact (ref. IN-B6, IN-B7).
+**   1) the attacker needs 6, or 7 when the defender is behind an obstacle
+**   2) both draw their cards before any figure is removed
+**   3) hits on each side, Aces through the hero check (ref. IN-H1)
+**   4) morale: the defender first, then the attacker (ref. IN-M2, IN-M3)
+*/
+static int resolve(gn_game *g, int A, int D, int choice) {
+  const in_data *d = in__data(g);
+  int rc, obst = in__obstacle(g, A, D);
+  int needA = obst ? d->melee_need_obstacle : d->melee_need;                       /* 1 */
+  in_draw da, dd;
+  if ((rc = side_cards(g, A, needA, "melee card (attacker)", &da))) return rc;      /* 2 */
+  if ((rc = side_cards(g, D, d->melee_need, "melee card (defender)", &dd))) return rc;
+  gn_event *e = gn__event(g, "melee", "IN-B6", A, D, "%s scores %d, %s scores %d",
+                          in__name(g, A), da.hits, in__name(g, D), dd.hits);
+  if (!e) return GN_ENOMEM;
+  if (obst) gn__event_mod(e, "defender behind an obstacle", needA - d->melee_need, "IN-B7");
+  if (da.capped || dd.capped) gn__event_mod(e, "fraction under five alone", -(da.capped + dd.capped), "IN-R3");
+  int kD[IN_NROLES], kA[IN_NROLES];                                                 /* 3 */
+  int lostD = in__apply_hits(g, D, da.hits, da.aces, choice, kD);
+  int lostA = in__apply_hits(g, A, dd.hits, dd.aces, -1, kA);
+  if ((rc = after_melee(g, D, lostD, kD, A))) return rc;                            /* 4 */
+  return after_melee(g, A, lostA, kA, D);
+}
+
+int in__melee_resolve(gn_game *g, int attacker, int defender) {
+  return resolve(g, attacker, defender, -1);
+}
+
+/* Places A touching the edge of B that faces it. */
+static gn_arc place_in_contact(gn_game *g, int A, int B) {
+  gn_box a = g->st.u[A].box, b = g->st.u[B].box;
+  gn_arc arc = gn_box_arc(b, a.c);
+  double fx = cos(b.facing), fy = sin(b.facing), lx = -fy, ly = fx, off;
+  switch (arc) {
+  case GN_ARC_FRONT:
+    off = b.d / 2 + a.d / 2;
+    a.c.x = b.c.x + fx * off; a.c.y = b.c.y + fy * off; a.facing = b.facing + IN_PI;
+    break;
+  case GN_ARC_REAR:
+    off = b.d / 2 + a.d / 2;
+    a.c.x = b.c.x - fx * off; a.c.y = b.c.y - fy * off; a.facing = b.facing;
+    break;
+  case GN_ARC_LEFT:
+    off = b.w / 2 + a.d / 2;
+    a.c.x = b.c.x + lx * off; a.c.y = b.c.y + ly * off; a.facing = atan2(-ly, -lx);
+    break;
+  default:
+    off = b.w / 2 + a.d / 2;
+    a.c.x = b.c.x - lx * off; a.c.y = b.c.y - ly * off; a.facing = atan2(ly, lx);
+    break;
+  }
+  gn__unit_place(g, A, a);
+  return arc;
+}
+
+/*
+** charge UNIT at UNIT [choose ROLE]
+**   1) the charger may act, has not moved or fought, is foot or mounted, is not in melee
+**   2) the target is an enemy in sight within a charge move (ref. IN-B9)
+**   3) the charger moves into contact with the target's edge that faces it
+**   4) the target tests when the charger is at least its size (ref. IN-M5),
+**      or at least half its size in its flank or rear (ref. IN-M6): one test
+**   5) a target that stands fights a round of melee
+*/
+int in__order_charge(gn_game *g, const gn__args *a) {
+  int A, B, choice, rc;
+  if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
+  if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
+  if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
+  if ((rc = in__arg_choice(g, a, 4, &choice))) return rc;
+  if ((rc = in__may_act(g, A, "charge"))) return rc;                                 /* 1 */
+  gn__ustate *u = &g->st.u[A];
+  if (u->flags & (IN_F_MOVED | IN_F_FOUGHT))
+    return gn__refuse(g, "IN-B13", "%s has already moved or fought this turn", in__name(g, A));
+  if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
+    return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", in__name(g, A));
+  double reach = in__charge_allowance(g, A);
+  if (reach <= 0) return gn__refuse(g, "IN-B9", "%s cannot charge", in__name(g, A));
+  if (in__engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is already in melee", in__name(g, A));
+  if (!in__alive(g, B) || !in__enemies(g, A, B))                                      /* 2 */
+    return gn__refuse(g, "IN-B9", "%s is not an enemy on the table", in__name(g, B));
+  double dist = gn_unit_distance(g, A, B);
+  if (dist > reach)
+    return gn__refuse(g, "IN-B9", "%s is %.1f in away; a charge reaches %.1f in", in__name(g, B), dist, reach);
+  if (!gn_unit_los(g, A, B).visible)
+    return gn__refuse(g, "IN-B9", "%s cannot see %s", in__name(g, A), in__name(g, B));
+  gn_arc arc = place_in_contact(g, A, B);                                             /* 3 */
+  u->flags |= IN_F_MOVED | IN_F_CHARGED | IN_F_FOUGHT;
+  gn_event *e = gn__event(g, "charge", "IN-B9", A, B, "%s charges %s in the %s", in__name(g, A), in__name(g, B),
+                          arc == GN_ARC_FRONT ? "front" : arc == GN_ARC_REAR ? "rear" : "flank");
+  if (!e) return GN_ENOMEM;
+  int sa = u->strength, sb = g->st.u[B].strength, routed = 0;                         /* 4 */
+  unsigned tr = 0;
+  if (sa >= sb) tr |= IN_TR_M5;
+  if (arc != GN_ARC_FRONT && 2 * sa >= sb) tr |= IN_TR_M6;
+  if ((rc = in__morale_test(g, B, tr, A, &routed))) return rc;
+  if (routed || !in__alive(g, B) || !in__alive(g, A)) return 0;
+  return resolve(g, A, B, choice);                                                    /* 5 */
+}
+
+/* melee UNIT with UNIT [choose ROLE]: another round between units in contact. */
+int in__order_melee(gn_game *g, const gn__args *a) {
+  int A, B, choice, rc;
+  if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
+  if (!gn__arg_is(a, 2, "with")) return gn__syntax(g, a, 2, "expected 'with'");
+  if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
+  if ((rc = in__arg_choice(g, a, 4, &choice))) return rc;
+  if ((rc = in__may_act(g, A, "melee"))) return rc;
+  if (g->st.u[A].flags & IN_F_FOUGHT)
+    return gn__refuse(g, "IN-B13", "%s has already fought this turn", in__name(g, A));
+  if (!in__alive(g, B) || !in__enemies(g, A, B) || !in__in_contact(g, A, B))
+    return gn__refuse(g, "IN-B6", "%s is not an enemy in contact with %s", in__name(g, B), in__name(g, A));
+  g->st.u[A].flags |= IN_F_FOUGHT;
+  return resolve(g, A, B, choice);
+}

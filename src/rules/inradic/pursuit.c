@@ -1,0 +1,201 @@
+/*
+** pursuit.c: the pursuit table of the seed (1d6 by the pursuer's quality).
+**
+** When a unit routs, each enemy unit in contact with it rolls the pursuit
+** die (data pursuit.<quality>: per face, 0 no pursuit, 1 may pursue, 2 must
+** pursue, 3 pursues unless declined). A row with one value needs no roll.
+** Peasants never pursue (ref. IN-P1); militia, irregulars and native
+** contingents may on a 1, for the first game turn only (ref. IN-P2); trained
+** troops may on 4-6 (ref. IN-P3), well trained on 2-6 (ref. IN-P4), veterans
+** always (ref. IN-P5), all of them stopping when the player likes; fanatics
+** always pursue, may decline on a 1, and stop only on a 5 or 6 (ref. IN-P6).
+**
+** Orders: `pursue UNIT` takes up an open pursuit; `halt UNIT` declines it or
+** stops a pursuit (fanatics roll, once per side turn). An open pursuit not
+** taken by the end of the side turn falls to its default: "may" lapses,
+** "unless declined" pursues. A pursuer follows its router, staying in
+** contact behind it after each rout move; a pursued unit cannot rally
+** (ref. IN-M15).
+*/
+#include "inradic.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const char *const qref[IN_Q_COUNT] = {
+  "IN-P1", "IN-P2", "IN-P2", "IN-P2", "IN-P3", "IN-P4", "IN-P5", "IN-P6"
+};
+
+/*
+** The pursuit die (ref. IN-P1..IN-P6).
+**   1) a row with one value: no roll
+**   2) else roll a d6 and read the row
+*/
+int in__pursuit_roll(gn_game *g, int quality, int unit, int *result) {
+  const int *row = in__data(g)->pursuit[quality];
+  int same = 1, face = 0, rc;
+  for (int i = 1; i < 6; i++) same &= row[i] == row[0];
+  if (same) *result = row[0];                                                     /* 1 */
+  else {                                                                          /* 2 */
+    if ((rc = gn__roll(g, "d6", "pursuit die", qref[quality], unit, &face, NULL))) return rc;
+    *result = row[face - 1];
+  }
+  static const char *const txt[] = { "may not pursue", "may pursue", "must pursue",
+                                     "pursues unless declined" };
+  gn_event *e = gn__event(g, "pursuit", qref[quality], unit, -1, "%s (%s): %s",
+                          in_quality_names[quality], face ? "rolled" : "no roll", txt[*result]);
+  if (!e) return GN_ENOMEM;
+  e->total = face;
+  return 0;
+}
+
+/* Places a pursuer in contact behind its router. */
+static void follow(gn_game *g, int p, int router) {
+  gn_box rb = g->st.u[router].box, pb = g->st.u[p].box;
+  double fx = cos(rb.facing), fy = sin(rb.facing), back = rb.d / 2 + pb.d / 2;
+  pb.c.x = rb.c.x - fx * back;
+  pb.c.y = rb.c.y - fy * back;
+  pb.facing = rb.facing;
+  gn__unit_place(g, p, pb);
+}
+
+static int pursuing(const gn_game *g, int p, int router) {
+  return in__alive(g, p) && g->st.u[p].attr[IN_A_PURSUIT] == IN_PU_PURSUING &&
+         g->st.u[p].attr[IN_A_PURSUE_OF] == router + 1;
+}
+
+void in__pursuit_follow(gn_game *g, int router) {
+  for (int p = 0; p < g->st.nunits; p++)
+    if (pursuing(g, p, router)) follow(g, p, router);
+}
+
+void in__pursuit_end(gn_game *g, int router) {
+  for (int p = 0; p < g->st.nunits; p++)
+    if (g->st.u[p].attr[IN_A_PURSUE_OF] == router + 1) {
+      g->st.u[p].attr[IN_A_PURSUIT] = IN_PU_NONE;
+      g->st.u[p].attr[IN_A_PURSUE_OF] = 0;
+    }
+}
+
+/* Starts a pursuit: the unit follows now. */
+static int start(gn_game *g, int p, int router) {
+  gn__ustate *u = &g->st.u[p];
+  u->attr[IN_A_PURSUIT] = IN_PU_PURSUING;
+  u->attr[IN_A_PURSUE_OF] = router + 1;
+  follow(g, p, router);
+  gn_event *e = gn__event(g, "pursuit", qref[in__quality(g, p)], p, router, "%s pursues %s",
+                          in__name(g, p), in__name(g, router));
+  return e ? 0 : GN_ENOMEM;
+}
+
+/*
+** A unit routed from contact.
+**   1) each enemy it touched, steady and not already pursuing, rolls the die
+**   2) "must": it pursues now; "may" and "unless declined": the pursuit is open
+*/
+int in__pursuit_offer(gn_game *g, int router, const int *contacts, int n) {
+  int rc;
+  for (int i = 0; i < n; i++) {
+    int p = contacts[i], res;
+    gn__ustate *u = &g->st.u[p];
+    if (!in__alive(g, p) || in__routing(g, p) || u->attr[IN_A_PURSUIT] != IN_PU_NONE) continue;  /* 1 */
+    if ((rc = in__pursuit_roll(g, in__quality(g, p), p, &res))) return rc;
+    if (res == IN_PU_NONE) continue;
+    u->attr[IN_A_PURSUIT_TURN] = g->st.turn;                                                   /* 2 */
+    if (res == IN_PU_MUST) { if ((rc = start(g, p, router))) return rc; continue; }
+    u->attr[IN_A_PURSUIT] = res;
+    u->attr[IN_A_PURSUE_OF] = router + 1;
+  }
+  return 0;
+}
+
+/* End of a side turn: open pursuits fall to their default. */
+int in__pursuit_defaults(gn_game *g) {
+  int rc;
+  for (int p = 0; p < g->st.nunits; p++) {
+    gn__ustate *u = &g->st.u[p];
+    int r = u->attr[IN_A_PURSUE_OF] - 1;
+    if (u->attr[IN_A_PURSUIT] == IN_PU_MAY) {
+      u->attr[IN_A_PURSUIT] = IN_PU_NONE;
+      u->attr[IN_A_PURSUE_OF] = 0;
+    } else if (u->attr[IN_A_PURSUIT] == IN_PU_DECLINE) {
+      if (r >= 0 && in__alive(g, r) && in__routing(g, r)) { if ((rc = start(g, p, r))) return rc; }
+      else { u->attr[IN_A_PURSUIT] = IN_PU_NONE; u->attr[IN_A_PURSUE_OF] = 0; }
+    }
+  }
+  return 0;
+}
+
+/* Start of a side turn: pursuits of troops that pursue for the first turn
+** only end once that game turn is over (ref. IN-P2). */
+int in__pursuit_expire(gn_game *g) {
+  const in_data *d = in__data(g);
+  for (int p = 0; p < g->st.nunits; p++) {
+    gn__ustate *u = &g->st.u[p];
+    if (u->attr[IN_A_PURSUIT] == IN_PU_NONE || !d->pursuit_first_only[u->attr[IN_A_QUALITY]]) continue;
+    if (u->attr[IN_A_PURSUIT_TURN] >= g->st.turn) continue;
+    u->attr[IN_A_PURSUIT] = IN_PU_NONE;
+    u->attr[IN_A_PURSUE_OF] = 0;
+    if (!gn__event(g, "pursuit", "IN-P2", p, -1, "%s gives up the pursuit after its first turn", in__name(g, p)))
+      return GN_ENOMEM;
+  }
+  return 0;
+}
+
+/* pursue UNIT: take up an open pursuit (ref. IN-P3..IN-P6). */
+int in__order_pursue(gn_game *g, const gn__args *a) {
+  int p, rc;
+  if ((rc = gn__arg_unit(g, a, 1, &p))) return rc;
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  gn__ustate *u = &g->st.u[p];
+  int q = in__quality(g, p), r = u->attr[IN_A_PURSUE_OF] - 1;
+  if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
+    return gn__refuse(g, qref[q], "%s is already pursuing", in__name(g, p));
+  if (u->attr[IN_A_PURSUIT] == IN_PU_NONE || r < 0)
+    return gn__refuse(g, qref[q], "%s has no pursuit open (%s)", in__name(g, p),
+                      q == IN_Q_PEASANTS ? "peasants never pursue" : "the pursuit die did not allow it");
+  if (!in__alive(g, r) || !in__routing(g, r))
+    return gn__refuse(g, qref[q], "%s is no longer running", in__name(g, r));
+  return start(g, p, r);
+}
+
+/*
+** halt UNIT
+**   1) an open pursuit is declined
+**   2) a pursuit stops at will, except fanatics: a d6 at or above
+**      pursuit.halt_min, one try per side turn (ref. IN-P6)
+*/
+int in__order_halt(gn_game *g, const gn__args *a) {
+  const in_data *d = in__data(g);
+  int p, rc;
+  if ((rc = gn__arg_unit(g, a, 1, &p))) return rc;
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  gn__ustate *u = &g->st.u[p];
+  int q = in__quality(g, p);
+  if (u->attr[IN_A_PURSUIT] == IN_PU_NONE)
+    return gn__refuse(g, qref[q], "%s is not pursuing", in__name(g, p));
+  if (u->attr[IN_A_PURSUIT] != IN_PU_PURSUING) {                                  /* 1 */
+    u->attr[IN_A_PURSUIT] = IN_PU_NONE;
+    u->attr[IN_A_PURSUE_OF] = 0;
+    return gn__event(g, "pursuit", qref[q], p, -1, "%s declines the pursuit", in__name(g, p)) ? 0 : GN_ENOMEM;
+  }
+  int face = 0;                                                                   /* 2 */
+  if (d->pursuit_halt_min[q] > 0) {
+    if (u->flags & IN_F_HALT_TRIED)
+      return gn__refuse(g, qref[q], "%s has already tried to halt this turn", in__name(g, p));
+    u->flags |= IN_F_HALT_TRIED;
+    if ((rc = gn__roll(g, "d6", "halting a pursuit", qref[q], p, &face, NULL))) return rc;
+    if (face < d->pursuit_halt_min[q]) {
+      gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s cannot be held back (%d)", in__name(g, p), face);
+      if (!e) return GN_ENOMEM;
+      e->total = face;
+      return 0;
+    }
+  }
+  u->attr[IN_A_PURSUIT] = IN_PU_NONE;
+  u->attr[IN_A_PURSUE_OF] = 0;
+  gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s halts", in__name(g, p));
+  if (!e) return GN_ENOMEM;
+  e->total = face;
+  return 0;
+}

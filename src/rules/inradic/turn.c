@@ -1,0 +1,163 @@
+/*
+** turn.c: the sequence of play and movement (rules-reference Part 2.2,
+** proposed defaults; the reference gives no turn sequence, so ref. IN-B13 is
+** the project's).
+**
+** A game turn is one side turn per side, in scenario order. A side turn:
+**   1) start: the side's per-turn marks are cleared, first-turn-only
+**      pursuits lapse (ref. IN-P2), its routing units retest or run on
+**      (ref. IN-M14..IN-M17)
+**   2) orders, in any order: each unit may move or charge once, fire or
+**      throw once, start one melee; pursuit orders at any time
+**   3) `end`: open pursuits fall to their default, wagons resupply
+**      (ref. IN-R8), the next side begins
+** The game ends when a side has no figure left on the table, or after the
+** scenario's last turn (most steady figures on the table wins).
+*/
+#include "inradic.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* ref. IN-B13: only the side whose turn it is gives orders; routers obey none (ref. IN-M11). */
+int in__may_act(gn_game *g, int unit, const char *verb) {
+  if (!in__alive(g, unit)) return gn__refuse(g, "IN-B13", "%s is not on the table", in__name(g, unit));
+  if (in__side(g, unit) != g->st.active)
+    return gn__refuse(g, "IN-B13", "%s cannot %s: it is %s's turn", in__name(g, unit), verb,
+                      g->sc->side[g->st.active].name);
+  if (in__routing(g, unit))
+    return gn__refuse(g, "IN-M11", "%s is routing and obeys no order", in__name(g, unit));
+  return 0;
+}
+
+/* Length of a->b with stretches in difficult terrain counted move.difficult_cost
+** times (ref. IN-B8: half speed in woods and rough ground). */
+static double path_cost(const gn_game *g, gn_vec2 a, gn_vec2 b) {
+  const in_data *d = in__data(g);
+  gn_crossing x[64];
+  double len = hypot(b.x - a.x, b.y - a.y), in = 0, lo = 0, hi = -1;
+  int n = gn_path_crossings(a, b, g->sc->features, g->sc->nterrain, x, 64);
+  if (n > 64) n = 64;
+  /* crossings are sorted by t_in: merge overlapping stretches */
+  for (int i = 0; i < n; i++) {
+    const gn_feature *f = &g->sc->features[x[i].feature];
+    if (f->shape != GN_SHAPE_AREA || !d->tr_difficult[f->kind]) continue;
+    if (x[i].t_in > hi) { if (hi > lo) in += hi - lo; lo = x[i].t_in; hi = x[i].t_out; }
+    else if (x[i].t_out > hi) hi = x[i].t_out;
+  }
+  if (hi > lo) in += hi - lo;
+  return len * (1 + (d->difficult_cost - 1) * in);
+}
+
+/*
+** move UNIT to X,Y [facing DEGREES]
+**   1) the unit may act, has not moved, is not pursuing or in melee
+**   2) the path, difficult terrain counted double, fits its normal move (ref. IN-B8)
+**   3) it ends on the table, on no other unit, touching no enemy (that is a charge)
+** The facing is in compass degrees (0 north, 90 east), as in the scenario file;
+** without it the unit faces the way it moved.
+*/
+int in__order_move(gn_game *g, const gn__args *a) {
+  int A, rc;
+  gn_vec2 p;
+  double deg = 0;
+  if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
+  if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
+  if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
+  int face = 0;
+  if (a->n > 4) {
+    if (!gn__arg_is(a, 4, "facing")) return gn__syntax(g, a, 4, "expected 'facing DEGREES' or nothing");
+    if ((rc = gn__arg_num(g, a, 5, &deg))) return rc;
+    if (a->n > 6) return gn__syntax(g, a, 6, "unexpected '%s'", a->tok[6]);
+    face = 1;
+  }
+  if ((rc = in__may_act(g, A, "move"))) return rc;                                  /* 1 */
+  gn__ustate *u = &g->st.u[A];
+  if (u->flags & IN_F_MOVED) return gn__refuse(g, "IN-B13", "%s has already moved this turn", in__name(g, A));
+  if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
+    return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", in__name(g, A));
+  if (in__engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", in__name(g, A));
+  double cost = path_cost(g, u->box.c, p), allow = in__move_allowance(g, A);         /* 2 */
+  if (cost > allow + 1e-9)
+    return gn__refuse(g, "IN-B8", "the move costs %.1f in; %s moves %.0f in", cost, in__name(g, A), allow);
+  gn_box b = u->box;                                                                 /* 3 */
+  if (face) b.facing = (90.0 - deg) * IN_PI / 180;   /* compass degrees, as in the scenario */
+  else if (hypot(p.x - b.c.x, p.y - b.c.y) > 1e-9) b.facing = atan2(p.y - b.c.y, p.x - b.c.x);
+  b.c = p;
+  if (p.x < 0 || p.y < 0 || p.x > g->sc->width || p.y > g->sc->height)
+    return gn__refuse(g, "IN-B8", "%.1f,%.1f is off the table", p.x, p.y);
+  for (int i = 0; i < g->st.nunits; i++) {
+    if (i == A || !in__alive(g, i)) continue;
+    if (gn_box_overlap(b, g->st.u[i].box))
+      return gn__refuse(g, "IN-B8", "%s would stand on %s", in__name(g, A), in__name(g, i));
+    if (in__enemies(g, A, i) && gn_box_distance(b, g->st.u[i].box) <= in__data(g)->contact)
+      return gn__refuse(g, "IN-B9", "moving into contact with %s is a charge", in__name(g, i));
+  }
+  gn__unit_place(g, A, b);
+  u->flags |= IN_F_MOVED;
+  gn_event *e = gn__event(g, "move", "IN-B8", A, -1, "%s moves to %.1f,%.1f (%.1f of %.0f in)",
+                          in__name(g, A), p.x, p.y, cost, allow);
+  return e ? 0 : GN_ENOMEM;
+}
+
+/* Figures on the table per side; steady ones only when steady is set. */
+static void figures(const gn_game *g, int steady, int *n) {
+  for (int s = 0; s < GN__MAXSIDES; s++) n[s] = 0;
+  for (int i = 0; i < g->st.nunits; i++)
+    if (in__alive(g, i) && (!steady || !in__routing(g, i))) n[in__side(g, i)] += g->st.u[i].strength;
+}
+
+/* A side with no figure left on the table (routers still count: they may
+** rally) has lost. */
+void in__check_over(gn_game *g) {
+  int n[GN__MAXSIDES], standing = 0, last = -1;
+  figures(g, 0, n);
+  for (int s = 0; s < g->sc->nsides; s++) if (n[s] > 0) { standing++; last = s; }
+  if (standing <= 1) { g->st.over = 1; g->st.winner = last; }
+}
+
+/* At the turn limit: the side with the most steady figures wins; a tie is drawn. */
+static void final_count(gn_game *g) {
+  int n[GN__MAXSIDES], best = -1, tie = 0;
+  figures(g, 1, n);
+  for (int s = 0; s < g->sc->nsides; s++) {
+    if (best < 0 || n[s] > n[best]) { best = s; tie = 0; }
+    else if (n[s] == n[best]) tie = 1;
+  }
+  g->st.over = 1;
+  g->st.winner = tie ? -1 : best;
+}
+
+/*
+** end: the active side's turn is over (ref. IN-B13).
+**   1) open pursuits fall to their default
+**   2) the side's wagons resupply its guns (ref. IN-R8)
+**   3) the next side; after the last side a new game turn, or the end
+**   4) the new side's marks are cleared, first-turn pursuits lapse (ref.
+**      IN-P2), its routers retest or run (ref. IN-M14)
+**   5) is the game over?
+*/
+int in__order_end(gn_game *g, const gn__args *a) {
+  int rc, side = g->st.active;
+  if (a->n > 1) return gn__syntax(g, a, 1, "unexpected '%s'", a->tok[1]);
+  if ((rc = in__pursuit_defaults(g))) return rc;                                    /* 1 */
+  if ((rc = in__resupply(g, side))) return rc;                                      /* 2 */
+  int next = side + 1;                                                              /* 3 */
+  if (next >= g->sc->nsides) {
+    if (g->sc->turns > 0 && g->st.turn >= g->sc->turns) {
+      final_count(g);
+      return gn__event(g, "turn", "IN-B13", -1, -1, "the last turn is over") ? 0 : GN_ENOMEM;
+    }
+    next = 0;
+    g->st.turn++;
+  }
+  g->st.active = next;
+  for (int i = 0; i < g->st.nunits; i++)                                            /* 4 */
+    if (in__side(g, i) == next) g->st.u[i].flags = 0;
+  if (!gn__event(g, "turn", "IN-B13", -1, -1, "turn %d: %s to act", g->st.turn, g->sc->side[next].name))
+    return GN_ENOMEM;
+  if ((rc = in__pursuit_expire(g))) return rc;
+  if ((rc = in__rally_phase(g, next))) return rc;
+  in__check_over(g);                                                                /* 5 */
+  return 0;
+}

@@ -1,0 +1,472 @@
+/*
+** melee.c: melee of Volley & Bayonet (ref. VB-B11, VB-12, VB-15, VB-22,
+** VB-23, VB-30, VB-34 to VB-40).
+**
+** ref. VB-B11 [interpretation] when: moving into contact is the movement
+** phase's business (`move`); melee is fought in the combat phase between stands
+** that touch. `charge UNIT at TARGET` fights one melee at once; at the end of
+** the side's combat phase every stand of that side still touching an enemy
+** stand fights (gn__vb_phase_combat). A melee takes in every stand drawn in by
+** contact, and every stand of a town block a defender holds (VB-34).
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "vb.h"
+
+#define MAXBODY 32
+#define MAXNEAR 128
+
+typedef struct body { int n; int id[MAXBODY]; } body;
+
+static int has(const body *b, int u) {
+  for (int i = 0; i < b->n; i++) if (b->id[i] == u) return 1;
+  return 0;
+}
+static void put(body *b, int u) { if (b->n < MAXBODY && !has(b, u)) b->id[b->n++] = u; }
+
+static int is_cav(const gn_game *g, int u) {
+  return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
+}
+
+/* A stand that takes part in melee: on the table, not a leader. */
+static int fighter(const gn_game *g, int u) {
+  return gn__vb_alive(g, u) && !gn__vb_is_leader(gn__vb_type(g, u));
+}
+
+/*
+** The two bodies of a melee.
+**   1) the attacker and the defender
+**   2) repeat until nothing changes: every stand of the defender's side in a
+**      town block one of the defenders holds (ref. VB-34); every stand of
+**      either side touching a stand of the other body
+*/
+static void bodies(gn_game *g, int attacker, int defender, body *a, body *d) {
+  a->n = d->n = 0;
+  put(a, attacker);                                                    /* 1) */
+  put(d, defender);
+  for (int changed = 1; changed;) {                                    /* 2) */
+    int before = a->n + d->n;
+    for (int i = 0; i < d->n; i++) {
+      int town = gn__vb_town_of(g, d->id[i]);
+      if (town < 0) continue;
+      for (int u = 0; u < g->st.nunits; u++)
+        if (fighter(g, u) && g->sc->unit[u].side == g->sc->unit[defender].side && gn__vb_town_of(g, u) == town)
+          put(d, u);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+      body *from = pass ? a : d, *to = pass ? d : a;
+      int side = g->sc->unit[pass ? defender : attacker].side;
+      for (int i = 0; i < from->n; i++) {
+        int near[MAXNEAR], n = gn__units_near(g, from->id[i], GN_CONTACT_EPS, near, MAXNEAR);
+        if (n > MAXNEAR) n = MAXNEAR;
+        for (int k = 0; k < n; k++)
+          if (fighter(g, near[k]) && g->sc->unit[near[k]].side == side) put(to, near[k]);
+      }
+    }
+    changed = a->n + d->n != before;
+  }
+}
+
+/* Skirmishers that may hold ground: infantry skirmishers in a village, town
+** or works (ref. VB-12). */
+static int holds_cover(gn_game *g, int u) {
+  return gn__vb_is_inf_skirmisher(g, u) &&
+         (gn__vb_in_terrain(g, u, VB_TR_VILLAGE) || gn__vb_town_of(g, u) >= 0 ||
+          gn__vb_in_terrain(g, u, VB_TR_WORKS));
+}
+
+/* ref. VB-39: artillery with a formed (not skirmisher), non-disordered
+** infantry stand of its side touching the back of its base. */
+static int supported(gn_game *g, int art) {
+  gn_vec2 c[4];
+  gn_box_corners(g->st.u[art].box, c);        /* c[2], c[3]: the rear edge */
+  int near[MAXNEAR], n = gn__units_near(g, art, GN_CONTACT_EPS, near, MAXNEAR);
+  if (n > MAXNEAR) n = MAXNEAR;
+  for (int k = 0; k < n; k++) {
+    int u = near[k], t = gn__vb_type(g, u);
+    if (g->sc->unit[u].side != g->sc->unit[art].side || !gn__vb_alive(g, u)) continue;
+    if (t != VB_T_INF_BRIGADE && t != VB_T_INF_REGIMENT) continue;
+    if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) continue;
+    gn_box b = g->st.u[u].box;
+    gn_vec2 mid = {(c[2].x + c[3].x) / 2, (c[2].y + c[3].y) / 2};
+    if (gn_point_box_distance(mid, b) <= GN_CONTACT_EPS ||
+        (gn_point_box_distance(c[2], b) <= GN_CONTACT_EPS && gn_point_box_distance(c[3], b) <= GN_CONTACT_EPS))
+      return 1;
+  }
+  return 0;
+}
+
+/*
+** One body as a side of the melee resolution.
+**   1) dice per stand (ref. VB-B11): brigades, regiments and cavalry their SP
+**      up to melee.dice.max; skirmishers, batteries, artillery battalions their
+**      fixed dice; routed stands none; cavalry and artillery in a town none
+**      (ref. VB-15); infantry battalion guns make one die a light gun die
+**      (ref. VB-22, close range VB-21); cavalry battalion guns add nothing
+**      (ref. VB-23); a skirmisher's gun hits as melee dice do (ref. VB-28)
+**   2) the sunken-road save against cavalry, when every stand of the body is
+**      in one (ref. VB-30); woods give no save in melee (ref. VB-36)
+**   3) the highest modified morale (ref. VB-38)
+**   4) the tie-break table: grenadiers, stationary infantry meleed by
+**      cavalry (defender only), supported artillery (ref. VB-38, VB-39)
+**   5) skirmishers out of cover cannot hold (ref. VB-12; defender only)
+*/
+static void side_of(gn_game *g, const body *b, const body *foe, int defending, vb_melee_side *s) {
+  const vb_combat *c = gn__vb_combat(g);
+  int all_sunken = b->n > 0, gren = 0, statinf = 0, supp = 0, foe_cav = 0, skirm_only = b->n > 0;
+  memset(s, 0, sizeof *s);
+  s->hit = c->mhit;
+  s->gun_hit = c->hit_light_close;
+  s->morale = -1000;
+  for (int i = 0; i < foe->n; i++) if (is_cav(g, foe->id[i])) foe_cav = 1;
+  for (int i = 0; i < b->n; i++) {
+    int u = b->id[i], t = gn__vb_type(g, u);
+    const gn__ustate *st = &g->st.u[u];
+    int in_town = gn__vb_town_of(g, u) >= 0, n = 0;
+    if (!gn__vb_in_terrain(g, u, VB_TR_SUNKEN_ROAD)) all_sunken = 0;
+    if (!(gn__vb_type(g, u) == VB_T_SKIRMISHER && !holds_cover(g, u))) skirm_only = 0;
+    /* 1) */
+    if (st->attr[VB_ROUTED]) n = 0;
+    else if (in_town && !st->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t))) n = 0;
+    else if (t == VB_T_SKIRMISHER) n = c->mdice_skirm;
+    else if (gn__vb_is_artillery(t))
+      n = gn__vb_is_battery(t) || g->sc->unit[u].strength0 == 1 ? c->mdice_battery : c->mdice_art;
+    else n = st->strength < c->mdice_max ? st->strength : c->mdice_max;
+    if (is_cav(g, u)) s->cav_dice += n;
+    else if (n > 0 && st->attr[VB_BATGUNS] && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
+      s->gun_dice += 1;
+      s->dice += n - 1;
+    } else s->dice += n;
+    /* 3) */
+    vb_morale_sit ms;
+    gn__vb_morale_situation(g, u, &ms);
+    int mm = st->attr[VB_MORALE] + gn__vb_morale_mods(g, &ms, NULL);
+    if (mm > s->morale) s->morale = mm;
+    /* 4) */
+    if (st->attr[VB_GRENADIERS]) gren = 1;
+    if (defending && foe_cav && st->attr[VB_STATIONARY] && gn__vb_is_infantry(t)) statinf = 1;
+    if (gn__vb_is_artillery(t) && supported(g, u)) supp = 1;
+  }
+  if (s->morale == -1000) s->morale = 0;
+  if (all_sunken) s->save_vs_cav = c->msave_sunken_cav;                      /* 2) */
+  if (gren) gn__vb_mod(&s->tie, "grenadiers", c->tie_gren, "VB-38");
+  if (statinf) gn__vb_mod(&s->tie, "stationary infantry vs cavalry", c->tie_stat_cav, "VB-38");
+  if (supp) gn__vb_mod(&s->tie, "supported artillery", c->tie_supported, "VB-39");
+  s->cannot_hold = defending && skirm_only && c->skirm_cannot_hold;         /* 5) */
+}
+
+/*
+** The tie roll (ref. VB-37, VB-38): no automatic tie-breaker.
+**   1) each side rolls 1d6 (the attacker first) and adds its highest modified
+**      morale and its tie-break modifiers
+**   2) the higher total wins; equal totals roll again. Under the enumerate
+**      dice source the re-rolls are one chance point over the pairs of dice
+**      whose totals differ, with equal weights: the same distribution as
+**      rolling until they differ, in a finite tree.
+*/
+int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], int *winner) {
+  int base[2], roll[2], rc;
+  for (int k = 0; k < 2; k++) base[k] = s[k].morale + s[k].tie.total;
+  for (int tries = 0;; tries++) {
+    if (tries > 0 && g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {      /* 2) */
+      int pa[36], pb[36], n = 0, ch;
+      for (int a = 1; a <= 6; a++)
+        for (int b = 1; b <= 6; b++)
+          if (a + base[0] != b + base[1]) { pa[n] = a; pb[n] = b; n++; }
+      if ((rc = gn__enum_choose(g, n, NULL, 0, &ch))) return rc;
+      roll[0] = pa[ch];
+      roll[1] = pb[ch];
+    } else {                                                                         /* 1) */
+      if (tries >= 1000) return gn__error(g, GN_ELIMIT, "melee tie: 1000 equal rolls");
+      if ((rc = gn__roll(g, "1d6", "melee tie, attacker", "VB-38", unit, &roll[0], NULL))) return rc;
+      if ((rc = gn__roll(g, "1d6", "melee tie, defender", "VB-38", target, &roll[1], NULL))) return rc;
+    }
+    int t0 = roll[0] + base[0], t1 = roll[1] + base[1];
+    for (int k = 0; k < 2; k++) {
+      gn_event *e = gn__event(g, "tie", "VB-38", k ? target : unit, k ? unit : target,
+                              "melee tie, %s: %d + morale %d + %d = %d", k ? "defender" : "attacker",
+                              roll[k], s[k].morale, s[k].tie.total, k ? t1 : t0);
+      if (!e) return GN_ENOMEM;
+      gn__event_mod(e, "highest modified morale", s[k].morale, "VB-38");
+      gn__vb_mods_put(e, &s[k].tie);
+    }
+    if (t0 != t1) { *winner = t0 > t1 ? 0 : 1; return 0; }
+    if (!gn__event(g, "tie", "VB-37", unit, target, "equal totals: roll again")) return GN_ENOMEM;
+  }
+}
+
+/*
+** Resolve a melee between two sides (ref. VB-B11).
+**   1) each side rolls its dice: hits on melee.hit, battalion-gun dice on
+**      their close-range number (ref. VB-22), cavalry dice apart
+**   2) hits of cavalry may be saved (sunken road, ref. VB-30)
+**   3) more casualties loses; skirmishers that cannot hold lose (ref. VB-12);
+**      equal casualties: the tie roll (ref. VB-37, VB-38)
+**   4) log a "melee" event
+*/
+int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
+                      int *winner, int lost[2]) {
+  int hits[2] = {0, 0}, saved[2] = {0, 0}, rc, h;
+  static const char *const who[2] = {"attacker", "defender"};
+  char purpose[96];
+  for (int k = 0; k < 2; k++) {                                            /* 1) */
+    int u = k ? target : unit;
+    snprintf(purpose, sizeof purpose, "melee, %s %s", who[k], u >= 0 ? gn__vb_uname(g, u) : "");
+    if ((rc = gn__vb_count(g, s[k].dice, s[k].hit, purpose, "VB-B11", u, &h))) return rc;
+    hits[k] += h;
+    if ((rc = gn__vb_count(g, s[k].gun_dice, s[k].gun_hit, purpose, "VB-22", u, &h))) return rc;
+    hits[k] += h;
+    int cav;
+    if ((rc = gn__vb_count(g, s[k].cav_dice, s[k].hit, purpose, "VB-B11", u, &cav))) return rc;
+    hits[k] += cav;
+    if (cav > 0 && s[1 - k].save_vs_cav > 0) {                              /* 2) */
+      if ((rc = gn__vb_count(g, cav, s[1 - k].save_vs_cav, "sunken road save against cavalry", "VB-30",
+                             k ? unit : target, &saved[k])))
+        return rc;
+    }
+  }
+  lost[1] = hits[0] - saved[0];
+  lost[0] = hits[1] - saved[1];
+  int tie = 0;                                                              /* 3) */
+  if (s[1].cannot_hold) *winner = 0;
+  else if (lost[0] != lost[1]) *winner = lost[0] > lost[1] ? 1 : 0;
+  else tie = 1;
+  gn_event *e = gn__event(g, "melee", "VB-B11", unit, target,
+                          "melee: attacker loses %d SP, defender %d SP%s", lost[0], lost[1],
+                          s[1].cannot_hold ? " (skirmishers out of cover cannot hold)" : tie ? ": a tie" : "");
+  if (!e) return GN_ENOMEM;                                                 /* 4) */
+  gn__event_mod(e, "attacker dice", s[0].dice + s[0].gun_dice + s[0].cav_dice, "VB-B11");
+  gn__event_mod(e, "defender dice", s[1].dice + s[1].gun_dice + s[1].cav_dice, "VB-B11");
+  if (s[0].save_vs_cav || s[1].save_vs_cav)
+    gn__event_mod(e, "sunken road save", s[0].save_vs_cav ? s[0].save_vs_cav : s[1].save_vs_cav, "VB-30");
+  if (tie && (rc = gn__vb_tie_roll(g, unit, target, s, winner))) return rc;
+  if (!gn__event(g, "melee", tie ? "VB-37" : "VB-B11", unit, target, "the %s wins the melee", who[*winner]))
+    return GN_ENOMEM;
+  return 0;
+}
+
+/* Deal n SP of losses to a body, each to the stand with the most SP left
+** (ties: the first in the body); artillery lost in melee is wiped 2 (ref. VB-56). */
+static void casualties(gn_game *g, const body *b, int n) {
+  int left[MAXBODY], take[MAXBODY] = {0};
+  for (int i = 0; i < b->n; i++) left[i] = g->st.u[b->id[i]].strength;
+  for (; n > 0; n--) {
+    int best = -1;
+    for (int i = 0; i < b->n; i++) if (left[i] > 0 && (best < 0 || left[i] > left[best])) best = i;
+    if (best < 0) break;
+    left[best]--;
+    take[best]++;
+  }
+  for (int i = 0; i < b->n; i++)
+    if (take[i] > 0)
+      gn__vb_lose_sp(g, b->id[i], take[i], gn__vb_is_artillery(gn__vb_type(g, b->id[i])) ? 2 : 0, "VB-B11", "melee");
+}
+
+static gn_vec2 centre(const gn_game *g, const body *b) {
+  gn_vec2 p = {0, 0};
+  int n = 0;
+  for (int i = 0; i < b->n; i++) {
+    if (!gn__vb_alive(g, b->id[i])) continue;
+    p.x += g->st.u[b->id[i]].box.c.x;
+    p.y += g->st.u[b->id[i]].box.c.y;
+    n++;
+  }
+  if (n) { p.x /= n; p.y /= n; }
+  return p;
+}
+
+/*
+** The losing body (ref. VB-35, VB-40, VB-B11).
+**   1) artillery that loses a melee is eliminated (ref. VB-40), wiped 2
+**   2) the others, the farthest from the winners first: a stand in good order
+**      is disordered and retreats melee.loser.move of its move (the attacker
+**      "driven back in disorder", the defenders ejected, VB-35); a stand
+**      already disordered routs (ref. VB-B9)
+*/
+static int losers(gn_game *g, const body *lose, const body *win) {
+  const vb_combat *c = gn__vb_combat(g);
+  gn_vec2 from = centre(g, win);
+  int order[MAXBODY], n = 0, rc;
+  for (int i = 0; i < lose->n; i++) {
+    int u = lose->id[i];
+    if (!gn__vb_alive(g, u)) continue;
+    if (gn__vb_is_artillery(gn__vb_type(g, u))) {                                   /* 1) */
+      gn__event(g, "eliminated", "VB-40", u, -1, "%s loses the melee: artillery is eliminated", gn__vb_uname(g, u));
+      gn__vb_lose_sp(g, u, g->st.u[u].strength, 2, "VB-40", "artillery loses a melee");
+      continue;
+    }
+    order[n++] = u;
+  }
+  for (int i = 1; i < n; i++)                                                       /* 2) */
+    for (int j = i; j > 0; j--) {
+      gn_vec2 a = g->st.u[order[j - 1]].box.c, b = g->st.u[order[j]].box.c;
+      double da = hypot(a.x - from.x, a.y - from.y), db = hypot(b.x - from.x, b.y - from.y);
+      if (db > da) { int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t; }
+    }
+  for (int i = 0; i < n; i++) {
+    int u = order[i];
+    if (!gn__vb_alive(g, u)) continue;
+    if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) {
+      if ((rc = gn__vb_rout(g, u, from, "VB-B11"))) return rc;
+    } else {
+      gn__vb_disorder(g, u, 1, "VB-35", "lost the melee");
+      if (c->loser_move > 0 && (rc = gn__vb_retreat(g, u, from, 0))) return rc;
+    }
+  }
+  return 0;
+}
+
+/*
+** A melee between attacker and defender, who touch.
+**   1) the two bodies (contact, town blocks: ref. VB-34)
+**   2) each body as a side: dice, saves, morale, tie-break table
+**   3) the resolution (dice, tie)
+**   4) each body loses its SP
+**   5) every stand of both bodies has fought this phase
+**   6) the loser: eliminated, driven back, ejected or routed (ref. VB-35, VB-40)
+*/
+int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
+  body b[2];
+  vb_melee_side s[2];
+  int w, lost[2], rc;
+  bodies(g, attacker, defender, &b[0], &b[1]);                                        /* 1) */
+  side_of(g, &b[0], &b[1], 0, &s[0]);                                                 /* 2) */
+  side_of(g, &b[1], &b[0], 1, &s[1]);
+  gn__event(g, "melee", "VB-B11", attacker, defender, "%s (%d stands) meleed %s (%d stands)",
+            gn__vb_uname(g, attacker), b[0].n, gn__vb_uname(g, defender), b[1].n);
+  if ((rc = gn__vb_melee_roll(g, attacker, defender, s, &w, lost))) return rc;        /* 3) */
+  casualties(g, &b[0], lost[0]);                                                      /* 4) */
+  casualties(g, &b[1], lost[1]);
+  for (int k = 0; k < 2; k++)                                                         /* 5) */
+    for (int i = 0; i < b[k].n; i++) g->st.u[b[k].id[i]].attr[VB_MELEED] = 1;
+  if ((rc = losers(g, &b[1 - w], &b[w]))) return rc;                                  /* 6) */
+  if (winner) *winner = w;
+  return 0;
+}
+
+/* Refusals common to `charge` and the end-of-phase melees; 0 when allowed. */
+static int may_attack(gn_game *g, int u, int e) {
+  if (!fighter(g, u)) return gn__refuse(g, "VB-B11", "%s cannot fight", gn__vb_uname(g, u));
+  if (g->st.u[u].attr[VB_ROUTED]) return gn__refuse(g, "VB-B9", "%s is routed", gn__vb_uname(g, u));
+  if (gn__vb_exhausted(g, u))
+    return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not start a melee", gn__vb_uname(g, u));
+  if (g->st.u[u].attr[VB_MELEED] || g->st.u[u].attr[VB_FIRED])
+    return gn__refuse(g, "VB-B11", "%s has already fired or fought this phase", gn__vb_uname(g, u));
+  if (e < 0 || e >= g->st.nunits || !fighter(g, e)) return gn__refuse(g, "VB-B11", "no enemy stand to melee");
+  if (g->sc->unit[e].side == g->sc->unit[u].side) return gn__refuse(g, "VB-B11", "%s is a friend", gn__vb_uname(g, e));
+  if (g->st.u[e].attr[VB_MELEED]) return gn__refuse(g, "VB-B11", "%s has already fought this phase", gn__vb_uname(g, e));
+  if (!gn_box_contact(g->st.u[u].box, g->st.u[e].box) && gn_box_distance(g->st.u[u].box, g->st.u[e].box) > GN_CONTACT_EPS)
+    return gn__refuse(g, "VB-B11", "%s does not touch %s: move into contact first", gn__vb_uname(g, u),
+                      gn__vb_uname(g, e));
+  return 0;
+}
+
+/* A charging stand stops this short of the target before the last step into
+** contact (table units): a tolerance of the geometry, not a rule. */
+#define GAP 1e-3
+
+/*
+** The movement-phase charge: UNIT moves straight into contact with TARGET.
+**   1) the target: an enemy stand on the table, not yet touching the charger
+**   2) the charger turns to face the target's centre and slides along that
+**      line until its base touches the target's (exact sweep)
+**   3) the move up to just short of contact is an ordinary `move`: every
+**      movement rule applies there (phase, allowance, terrain, command and
+**      exhaustion limits on closing; ref. VB-B3, VB-B4, VB-B12)
+**   4) the last step into contact; it may not end on another stand
+** The melee is fought in the combat phase (gn__vb_phase_combat).
+*/
+static int charge_move(gn_game *g, const gn__args *a, int unit, int target) {
+  gn_box ub = g->st.u[unit].box, tb;
+  int rc;
+  /* 1) */
+  if (target < 0 || target >= g->st.nunits || !fighter(g, target))
+    return gn__refuse(g, "VB-B11", "no enemy stand to charge");
+  if (g->sc->unit[target].side == g->sc->unit[unit].side)
+    return gn__refuse(g, "VB-B11", "%s is a friend", gn__vb_uname(g, target));
+  if (gn__vb_is_leader(gn__vb_type(g, unit))) return gn__refuse(g, "VB-B11", "leaders do not charge");
+  tb = g->st.u[target].box;
+  if (gn_box_distance(ub, tb) <= GN_CONTACT_EPS)
+    return gn__refuse(g, "VB-B11", "%s already touches %s: the melee comes in the combat phase",
+                      gn__vb_uname(g, unit), gn__vb_uname(g, target));
+  /* 2) */
+  gn_vec2 u = {tb.c.x - ub.c.x, tb.c.y - ub.c.y};
+  double len = hypot(u.x, u.y), lo, hi;
+  u.x /= len;
+  u.y /= len;
+  gn_box turned = ub;
+  turned.facing = atan2(u.y, u.x);
+  if (turned.facing < 0) turned.facing += 2 * 3.14159265358979323846;
+  if (!gn__vb_sweep(turned, u, tb, 0, &lo, &hi) || hi < 0)
+    return gn__refuse(g, "VB-B11", "%s cannot reach %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
+  if (lo < 0) lo = 0;
+  /* 3) */
+  char to[64], deg[32];
+  double stop = lo > GAP ? lo - GAP : 0;
+  snprintf(to, sizeof to, "%.17g,%.17g", ub.c.x + u.x * stop, ub.c.y + u.y * stop);
+  snprintf(deg, sizeof deg, "%.17g", turned.facing * 180 / 3.14159265358979323846);
+  gn__args m = *a;
+  m.n = 6;
+  m.tok[0] = "move"; m.tok[1] = a->tok[1]; m.tok[2] = "to"; m.tok[3] = to; m.tok[4] = "facing"; m.tok[5] = deg;
+  for (int i = 2; i < 6; i++) m.col[i] = a->col[a->n - 1];
+  if ((rc = gn__vb_order_move(g, &m))) return rc;
+  /* 4) */
+  turned.c.x = ub.c.x + u.x * lo;
+  turned.c.y = ub.c.y + u.y * lo;
+  for (int o = 0; o < g->st.nunits; o++)
+    if (o != unit && o != target && fighter(g, o) && gn_box_overlap(turned, g->st.u[o].box))
+      return gn__refuse(g, "VB-B4", "%s would end on top of %s", gn__vb_uname(g, unit), gn__vb_uname(g, o));
+  gn__unit_place(g, unit, turned);
+  if (!gn__event(g, "charge", "VB-B11", unit, target, "%s charges into contact with %s", gn__vb_uname(g, unit),
+                 gn__vb_uname(g, target)))
+    return GN_ENOMEM;
+  return 0;
+}
+
+/* `charge UNIT at TARGET`: in the movement phase the move into contact; in
+** the combat phase (UNIT touching TARGET) the melee at once. */
+int gn__vb_order_charge(gn_game *g, const gn__args *a) {
+  int unit, target, rc, tok = 2;
+  if (a->n < 3) return gn__syntax(g, a, a->n, "expected: charge UNIT at TARGET");
+  if ((rc = gn__arg_unit(g, a, 1, &unit))) return rc;
+  if (gn__arg_is(a, 2, "at")) tok = 3;
+  if (a->n != tok + 1) return gn__syntax(g, a, a->n > tok + 1 ? tok + 1 : a->n, "expected: charge UNIT at TARGET");
+  if ((rc = gn__arg_unit(g, a, tok, &target))) return rc;
+  if (g->st.phase == VB_PH_MOVE) return charge_move(g, a, unit, target);
+  if (g->st.phase != VB_PH_COMBAT)
+    return gn__refuse(g, "VB-B1", "charge in the movement phase (into contact) or the combat phase (melee)");
+  if (g->sc->unit[unit].side != g->st.active)
+    return gn__refuse(g, "VB-B1", "%s does not belong to the side whose turn it is", gn__vb_uname(g, unit));
+  if ((rc = may_attack(g, unit, target))) return rc;
+  return gn__vb_melee(g, unit, target, NULL);
+}
+
+/*
+** End of side's combat phase.
+**   1) every stand of side still touching an enemy stand fights, in unit
+**      order, against the first such enemy (ref. VB-B11); stands that may not
+**      start a melee (routed, exhausted division, fired) do not
+**   2) the phase's marks are cleared (fired, fought, town faces, rally tries)
+*/
+int gn__vb_phase_combat(gn_game *g, int side) {
+  int rc;
+  for (int u = 0; u < g->st.nunits; u++) {                                         /* 1) */
+    if (g->sc->unit[u].side != side || !fighter(g, u)) continue;
+    const gn__ustate *st = &g->st.u[u];
+    if (st->attr[VB_ROUTED] || st->attr[VB_MELEED] || st->attr[VB_FIRED] || gn__vb_exhausted(g, u)) continue;
+    int near[MAXNEAR], n = gn__units_near(g, u, GN_CONTACT_EPS, near, MAXNEAR), e = -1;
+    if (n > MAXNEAR) n = MAXNEAR;
+    for (int k = 0; k < n; k++) {
+      int v = near[k];
+      if (g->sc->unit[v].side == side || !fighter(g, v) || g->st.u[v].attr[VB_MELEED]) continue;
+      if (e < 0 || v < e) e = v;
+    }
+    if (e >= 0 && (rc = gn__vb_melee(g, u, e, NULL))) return rc;
+  }
+  for (int u = 0; u < g->st.nunits; u++) {                                         /* 2) */
+    gn__ustate *st = &g->st.u[u];
+    st->attr[VB_FIRED] = st->attr[VB_MELEED] = st->attr[VB_TOWNFIRE] = st->attr[VB_RALLIED] = 0;
+  }
+  return 0;
+}

@@ -1,0 +1,183 @@
+/*
+** skirmish.c: cavalry skirmishers (ref. VB-9, VB-10, VB-11).
+**
+** The engine's unit list is fixed by the scenario, so the skirmish stands a
+** light cavalry brigade can put out are declared in the scenario right after
+** it with `skirmish_of: 1`; setup (vb.c) takes them off the table and links
+** them to the brigade. Breaking down puts them on the table in a row along
+** the brigade's front; reforming takes them off again and puts the brigade
+** back with their SP.
+*/
+#include <math.h>
+#include <stdio.h>
+#include "vb.h"
+
+#define MAXS 16
+
+/*
+** `skirmish UNIT`: a light cavalry brigade breaks into skirmishers.
+**   1) the side's movement phase, before the brigade has moved (ref. VB-9)
+**   2) how many stands: one per SP, or two (data move.skirmish.per_sp, ref. VB-10)
+**   3) enough reserve stands, and room for the row along the brigade's front
+**   4) place them, share out the SP, take the brigade off; no move is spent
+*/
+int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
+  const vb_data *d = gn__vb_data(g);
+  int b, rc, res[MAXS], nres = 0;
+  /* 1) */
+  if ((rc = gn__arg_unit(g, a, 1, &b))) return rc;
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  if ((rc = gn__vb_need_phase(g, b, VB_PH_MOVE, "VB-9", "breaking into skirmishers"))) return rc;
+  gn__ustate *s = &g->st.u[b];
+  const char *name = g->sc->unit[b].name;
+  if (gn__vb_type(g, b) != VB_T_CAV_LIGHT || !gn__vb_alive(g, b))
+    return gn__refuse(g, "VB-9", "only a light cavalry brigade on the table can break into skirmishers");
+  if (s->attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed", name);
+  if (s->attr[VB_MOVED] || s->attr[VB_MOVE_USED])
+    return gn__refuse(g, "VB-9", "%s has already moved: it breaks down only at the start of its move", name);
+  /* 2) */
+  int n = d->skirmish_per_sp ? s->strength : (s->strength < 2 ? s->strength : 2);
+  /* 3) */
+  for (int i = 0; i < g->sc->nunits && nres < MAXS; i++)
+    if (g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed) res[nres++] = i;
+  if (nres < n)
+    return gn__refuse(g, "VB-10", "%s needs %d skirmish stands and the scenario gives it %d free", name, n, nres);
+  gn_box place[MAXS];
+  double fx = cos(s->box.facing), fy = sin(s->box.facing);    /* front */
+  double rx = fy, ry = -fx;                                    /* right */
+  for (int k = 0; k < n; k++) {
+    gn_box p = g->st.u[res[k]].box;
+    double w = g->sc->rs->types[VB_T_SKIRMISHER].w, dd = g->sc->rs->types[VB_T_SKIRMISHER].d;
+    double off = (k - (n - 1) / 2.0) * (w + d->skirmish_gap);
+    double fwd = (s->box.d - dd) / 2;
+    p.w = w; p.d = dd;
+    p.c.x = s->box.c.x + off * rx + fwd * fx;
+    p.c.y = s->box.c.y + off * ry + fwd * fy;
+    p.facing = s->box.facing;
+    int o = gn__vb_overlap_any(g, b, p, NULL, 0);
+    if (o >= 0) return gn__refuse(g, "VB-10", "no room for the skirmish line: %s is in the way", g->sc->unit[o].name);
+    place[k] = p;
+  }
+  /* 4) */
+  int sp = s->strength;
+  for (int k = 0; k < n; k++) {
+    gn__ustate *r = &g->st.u[res[k]];
+    r->removed = 0;
+    r->strength = d->skirmish_per_sp ? 1 : sp / n + (k < sp % n);
+    r->attr[VB_DISORDER] = s->attr[VB_DISORDER];
+    r->attr[VB_MORALE] = s->attr[VB_MORALE];
+    r->attr[VB_INCMD] = s->attr[VB_INCMD];
+    r->attr[VB_MOVED] = r->attr[VB_MOVE_USED] = r->attr[VB_STATIONARY] = r->attr[VB_MARCH] = 0;
+    r->attr[VB_REFORM] = 0;
+    gn__unit_place(g, res[k], place[k]);
+  }
+  s->strength = 0;
+  s->removed = 1;
+  g->grid_dirty = 1;
+  gn__event(g, "skirmish", "VB-10", b, -1, "%s breaks into %d skirmish stands (%s, data move.skirmish.per_sp = %d)",
+            name, n, d->skirmish_per_sp ? "one per SP" : "two stands", d->skirmish_per_sp);
+  return 0;
+}
+
+/*
+** `reform UNIT UNIT [UNIT...]`: cavalry skirmishers reform their brigade.
+**   1) the side's movement phase; two or more cavalry skirmishers
+**   2) all of the morale grade of the brigade of the first, which is off the table
+**   3) together: each within one stand's width and gap of another listed stand
+**   4) each pays half its move (ref. VB-11); room for the brigade at the first
+**   5) mark them; the brigade appears at the end of the movement phase
+*/
+int gn__vb_order_reform(gn_game *g, const gn__args *a) {
+  const vb_data *d = gn__vb_data(g);
+  int st[MAXS], n = 0, rc;
+  /* 1) */
+  if (a->n < 3) return gn__syntax(g, a, a->n, "expected two or more skirmish stands");
+  if (a->n - 1 > MAXS) return gn__syntax(g, a, MAXS + 1, "at most %d stands", MAXS);
+  for (int k = 1; k < a->n; k++) {
+    if ((rc = gn__arg_unit(g, a, k, &st[n]))) return rc;
+    for (int j = 0; j < n; j++)
+      if (st[j] == st[n]) return gn__syntax(g, a, k, "'%s' is listed twice", a->tok[k]);
+    n++;
+  }
+  if ((rc = gn__vb_need_phase(g, st[0], VB_PH_MOVE, "VB-11", "reforming"))) return rc;
+  int b = g->st.u[st[0]].attr[VB_SKIRMISH_OF] - 1;
+  if (b < 0) return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher", g->sc->unit[st[0]].name);
+  if (!g->st.u[b].removed) return gn__refuse(g, "VB-11", "%s is already on the table", g->sc->unit[b].name);
+  for (int k = 0; k < n; k++) {
+    gn__ustate *r = &g->st.u[st[k]];
+    const char *nm = g->sc->unit[st[k]].name;
+    if (!gn__vb_is_cav_skirmisher(g, st[k]) || !gn__vb_alive(g, st[k]))
+      return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher on the table", nm);
+    if (g->sc->unit[st[k]].side != g->sc->unit[b].side) return gn__refuse(g, "VB-11", "%s is not ours", nm);
+    /* 2) */
+    int ob = r->attr[VB_SKIRMISH_OF] - 1;
+    if (r->attr[VB_MORALE] != g->st.u[b].attr[VB_MORALE] || gn__vb_type(g, ob) != gn__vb_type(g, b))
+      return gn__refuse(g, "VB-11", "%s is not of the morale grade and type of %s", nm, g->sc->unit[b].name);
+    if (r->attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed", nm);
+    if (r->attr[VB_REFORM]) return gn__refuse(g, "VB-11", "%s is already reforming", nm);
+  }
+  /* 3) */
+  double reach = g->sc->rs->types[VB_T_SKIRMISHER].w + d->skirmish_gap + 1e-6;
+  for (int k = 1; k < n; k++) {
+    int near = 0;
+    for (int j = 0; j < n && !near; j++)
+      if (j != k && gn_box_distance(g->st.u[st[k]].box, g->st.u[st[j]].box) <= reach) near = 1;
+    if (!near) return gn__refuse(g, "VB-11", "%s is not moving together with the others", g->sc->unit[st[k]].name);
+  }
+  /* 4) */
+  for (int k = 0; k < n; k++) {
+    double cost = d->reform_cost * gn__vb_rate(g, st[k]);
+    if (cost > gn__vb_move_left(g, st[k]) + 1e-6)
+      return gn__refuse(g, "VB-11", "%s has not half its move left", g->sc->unit[st[k]].name);
+  }
+  gn_box bb = g->st.u[b].box;
+  bb.c = g->st.u[st[0]].box.c;
+  bb.facing = g->st.u[st[0]].box.facing;
+  bb.w = g->sc->rs->types[gn__vb_type(g, b)].w;
+  bb.d = g->sc->rs->types[gn__vb_type(g, b)].d;
+  int o = gn__vb_overlap_any(g, b, bb, st, n);
+  if (o >= 0) return gn__refuse(g, "VB-11", "no room for the brigade: %s is in the way", g->sc->unit[o].name);
+  /* 5) */
+  for (int k = 0; k < n; k++) {
+    gn__ustate *r = &g->st.u[st[k]];
+    r->attr[VB_MOVE_USED] += (int)ceil(d->reform_cost * gn__vb_rate(g, st[k]) * 100 - 1e-6);
+    r->attr[VB_MOVED] = 1;
+    r->attr[VB_REFORM] = 1;
+  }
+  gn__event(g, "reform", "VB-11", b, -1, "%d skirmish stands reform %s at the end of the movement phase",
+            n, g->sc->unit[b].name);
+  return 0;
+}
+
+/* End of the movement phase: each brigade with reforming stands comes back at
+** the place of its lowest-numbered reforming stand with their SP (ref. VB-11). */
+void gn__vb_reform_finish(gn_game *g, int side) {
+  for (int b = 0; b < g->sc->nunits; b++) {
+    if (g->sc->unit[b].side != side || gn__vb_type(g, b) != VB_T_CAV_LIGHT) continue;
+    int first = -1, sp = 0, dis = 0, n = 0;
+    for (int k = 0; k < g->sc->nunits; k++) {
+      gn__ustate *r = &g->st.u[k];
+      if (r->attr[VB_SKIRMISH_OF] != b + 1 || !r->attr[VB_REFORM] || !gn__vb_alive(g, k)) continue;
+      if (first < 0) first = k;
+      sp += r->strength;
+      if (r->attr[VB_DISORDER] > dis) dis = r->attr[VB_DISORDER];
+      r->strength = 0;
+      r->removed = 1;
+      r->attr[VB_REFORM] = 0;
+      n++;
+    }
+    if (first < 0) continue;
+    gn__ustate *s = &g->st.u[b];
+    gn_box bb = s->box;
+    bb.c = g->st.u[first].box.c;
+    bb.facing = g->st.u[first].box.facing;
+    s->removed = 0;
+    s->strength = sp;
+    s->attr[VB_DISORDER] = dis;
+    s->attr[VB_MOVED] = 1;
+    gn__unit_place(g, b, bb);
+    g->grid_dirty = 1;
+    gn__event(g, "reform", "VB-11", b, -1, "%s reforms from %d skirmish stands with %d SP",
+              g->sc->unit[b].name, n, sp);
+  }
+}

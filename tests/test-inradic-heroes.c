@@ -1,0 +1,208 @@
+/*
+** test-inradic-heroes.c: hits on heroes and leaders, the optional rule
+** (ref. IN-H1..IN-H4), with scripted cards and dice.
+*/
+/* ---- shared helpers (each test file carries its own copy) ---- */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+/* A card number for the dice script: rank 1 (Ace) .. 13 (King), suit 0..3. */
+#define CARD(rank, suit) ((suit) * 13 + (rank) - 1)
+
+static const char HEAD[] =
+  "grognard: 1\nname: t\nruleset: inradic\ntable: {width: 100, height: 100}\n"
+  "date: {year: 1791, month: 5, day: 4, hour: 10}\nturns: 10\n"
+  "sides:\n  - {id: red, name: Red}\n  - {id: blue, name: Blue}\n";
+
+/* A started game of HEAD + body (options, units, terrain). */
+static inline gn_game *mk(const char *body) {
+  char buf[8192];
+  snprintf(buf, sizeof buf, "%s%s", HEAD, body);
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load(g, "t.yaml", buf, strlen(buf)) || gn_game_start(g, 1)) {
+    for (int i = 0; i < gn_diag_count(g); i++) print_error("%s\n", gn_diag(g, i));
+    fail_msg("scenario: %s", gn_errmsg(g));
+  }
+  return g;
+}
+
+#define SCRIPT(g, ...) do { int v_[] = { __VA_ARGS__ }; \
+    assert_int_equal(gn_dice_script(g, v_, (int)(sizeof v_ / sizeof v_[0])), 0); } while (0)
+
+static inline int U(gn_game *g, const char *id) {
+  int u = gn_unit_find(g, id);
+  assert_true(u >= 0);
+  return u;
+}
+
+static inline int attr(gn_game *g, const char *unit, const char *name) {
+  int v = -99;
+  assert_int_equal(gn_unit_attr(g, U(g, unit), GN_UMPIRE, name, &v), 0);
+  return v;
+}
+
+static inline int strength(gn_game *g, const char *unit) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, unit), GN_UMPIRE, &v), 0);
+  return v.removed ? 0 : v.strength;
+}
+
+static inline gn_box box(gn_game *g, const char *unit) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, unit), GN_UMPIRE, &v), 0);
+  return v.box;
+}
+
+/* Applies an order that must succeed and use up the script exactly. */
+static inline void ok(gn_game *g, const char *order) {
+  int rc = gn_order_apply(g, order);
+  if (rc) fail_msg("'%s': %s", order, gn_errmsg(g));
+  assert_int_equal(gn_dice_script_left(g), 0);
+}
+
+/* Applies an order that must be refused citing ref. */
+static inline void refused(gn_game *g, const char *order, const char *ref) {
+  int rc = gn_order_apply(g, order);
+  if (rc != GN_EREFUSED) fail_msg("'%s' gave %d: %s", order, rc, gn_errmsg(g));
+  assert_string_equal(gn_refusal_ref(g), ref);
+}
+
+/* Events of a kind since event index from. */
+static inline int count_kind(gn_game *g, int from, const char *kind) {
+  int n = 0;
+  for (int i = from; i < gn_event_count(g); i++)
+    if (strcmp(gn_event_get(g, i)->kind, kind) == 0) n++;
+  return n;
+}
+
+/* The last event of a kind (fails the test if none). */
+static inline const gn_event *last_kind(gn_game *g, const char *kind) {
+  for (int i = gn_event_count(g) - 1; i >= 0; i--)
+    if (strcmp(gn_event_get(g, i)->kind, kind) == 0) return gn_event_get(g, i);
+  fail_msg("no '%s' event", kind);
+  return NULL;
+}
+
+/* The value of a named modifier of an event, or -999. */
+static inline int mod(const gn_event *e, const char *name) {
+  for (int i = 0; i < e->nmods; i++) if (strcmp(e->mods[i].name, name) == 0) return e->mods[i].value;
+  return -999;
+}
+/* ---- end of shared helpers ---- */
+
+/* r1 (5 figures: 2 cards) shoots b1 (10 figures with the given roles): an Ace
+** and a miss, so one hit that is an Ace. */
+static gn_game *setup(int option, const char *roles) {
+  char body[1024];
+  snprintf(body, sizeof body, "options: {hero_hits: %d}\nunits:\n"
+           "  - {id: r1, side: red, type: foot, at: [50, 40], facing: 0, strength: 5}\n"
+           "  - {id: b1, side: blue, type: foot, at: [50, 50], facing: 180, strength: 10, attrs: {%s}}\n",
+           option, roles);
+  return mk(body);
+}
+
+/* Fires with the hero die showing face (0: no hero die expected). */
+static void fire(gn_game *g, const char *order, int face) {
+  SCRIPT(g, CARD(1, 0), CARD(2, 0));
+  if (face) SCRIPT(g, face);
+  SCRIPT(g, /* b1's morale d10 */ 1);
+  ok(g, order);
+}
+
+/* ref. IN-H1: with the option, an Ace makes a hero check; without, it kills a private. */
+static void option_switch(void **state) {
+  (void)state;
+  gn_game *g = setup(0, "bugler: 1, nco: 1");
+  fire(g, "fire r1 at b1", 0);
+  assert_int_equal(attr(g, "b1", "privates"), 7);
+  assert_int_equal(attr(g, "b1", "bugler"), 1);
+  gn_game_free(g);
+  g = setup(1, "bugler: 1, nco: 1");
+  fire(g, "fire r1 at b1", 1);
+  assert_int_equal(attr(g, "b1", "privates"), 8);
+  assert_int_equal(attr(g, "b1", "bugler"), 0);
+  assert_string_equal(last_kind(g, "hero")->ref, "IN-H3");
+  assert_string_equal(last_kind(g, "morale")->ref, "IN-M1");   /* IN-M1 and IN-M3: one test */
+  assert_non_null(strstr(last_kind(g, "morale")->text, "IN-M3"));
+  gn_game_free(g);
+}
+
+/* ref. IN-H2: the die names the type: 1 bugler, 2 flag bearer, 3 NCO, 4 hero,
+** 5 staff officer, 6 general. */
+static void die_names_type(void **state) {
+  (void)state;
+  static const struct { int face; const char *role; } T[] = {
+    { 1, "bugler" }, { 2, "flag" }, { 3, "nco" }, { 4, "hero" }, { 5, "staff" }, { 6, "general" },
+  };
+  for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+    char roles[64];
+    snprintf(roles, sizeof roles, "%s: 1", T[i].role);
+    gn_game *g = setup(1, roles);
+    fire(g, "fire r1 at b1", T[i].face);
+    assert_int_equal(attr(g, "b1", T[i].role), 0);
+    assert_int_equal(attr(g, "b1", "privates"), 9);
+    gn_game_free(g);
+  }
+}
+
+/* ref. IN-H3: the rolled type if present, or a lower type the attacker names;
+** a higher type named is not eligible; of two roles of one type, the NCO
+** before the corporal. */
+static void attacker_choice(void **state) {
+  (void)state;
+  gn_game *g = setup(1, "bugler: 1, nco: 1, hero: 1");
+  fire(g, "fire r1 at b1", 3);
+  assert_int_equal(attr(g, "b1", "nco"), 0);
+  gn_game_free(g);
+  g = setup(1, "bugler: 1, nco: 1, hero: 1");
+  fire(g, "fire r1 at b1 choose bugler", 3);
+  assert_int_equal(attr(g, "b1", "bugler"), 0);
+  assert_int_equal(attr(g, "b1", "nco"), 1);
+  gn_game_free(g);
+  g = setup(1, "bugler: 1, nco: 1, hero: 1");
+  fire(g, "fire r1 at b1 choose hero", 3);
+  assert_int_equal(attr(g, "b1", "hero"), 1);
+  assert_int_equal(attr(g, "b1", "nco"), 0);
+  gn_game_free(g);
+  g = setup(1, "corporal: 1, nco: 1");
+  fire(g, "fire r1 at b1", 3);
+  assert_int_equal(attr(g, "b1", "nco"), 0);
+  assert_int_equal(attr(g, "b1", "corporal"), 1);
+  gn_game_free(g);
+}
+
+/* ref. IN-H4: types above the roll are safe: with only an NCO and a hero, a 2
+** hits an ordinary figure; a 6 without a general takes the highest type below
+** (the officer, type 5, before the hero). */
+static void higher_types_safe(void **state) {
+  (void)state;
+  gn_game *g = setup(1, "nco: 1, hero: 1");
+  fire(g, "fire r1 at b1", 2);
+  assert_int_equal(attr(g, "b1", "privates"), 7);
+  assert_int_equal(attr(g, "b1", "nco"), 1);
+  assert_string_equal(last_kind(g, "hero")->ref, "IN-H4");
+  gn_game_free(g);
+  g = setup(1, "officer: 1, hero: 1");
+  fire(g, "fire r1 at b1", 6);
+  assert_int_equal(attr(g, "b1", "officer"), 0);
+  assert_int_equal(attr(g, "b1", "hero"), 1);
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(option_switch),
+    cmocka_unit_test(die_names_type),
+    cmocka_unit_test(attacker_choice),
+    cmocka_unit_test(higher_types_safe),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,183 @@
+/*
+** test-inradic-turn.c: the sequence of play and movement (ref. IN-B13, IN-B8, IN-B9).
+*/
+/* ---- shared helpers (each test file carries its own copy) ---- */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+/* A card number for the dice script: rank 1 (Ace) .. 13 (King), suit 0..3. */
+#define CARD(rank, suit) ((suit) * 13 + (rank) - 1)
+
+static const char HEAD[] =
+  "grognard: 1\nname: t\nruleset: inradic\ntable: {width: 100, height: 100}\n"
+  "date: {year: 1791, month: 5, day: 4, hour: 10}\nturns: 10\n"
+  "sides:\n  - {id: red, name: Red}\n  - {id: blue, name: Blue}\n";
+
+/* A started game of HEAD + body (options, units, terrain). */
+static inline gn_game *mk(const char *body) {
+  char buf[8192];
+  snprintf(buf, sizeof buf, "%s%s", HEAD, body);
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load(g, "t.yaml", buf, strlen(buf)) || gn_game_start(g, 1)) {
+    for (int i = 0; i < gn_diag_count(g); i++) print_error("%s\n", gn_diag(g, i));
+    fail_msg("scenario: %s", gn_errmsg(g));
+  }
+  return g;
+}
+
+#define SCRIPT(g, ...) do { int v_[] = { __VA_ARGS__ }; \
+    assert_int_equal(gn_dice_script(g, v_, (int)(sizeof v_ / sizeof v_[0])), 0); } while (0)
+
+static inline int U(gn_game *g, const char *id) {
+  int u = gn_unit_find(g, id);
+  assert_true(u >= 0);
+  return u;
+}
+
+static inline int attr(gn_game *g, const char *unit, const char *name) {
+  int v = -99;
+  assert_int_equal(gn_unit_attr(g, U(g, unit), GN_UMPIRE, name, &v), 0);
+  return v;
+}
+
+static inline int strength(gn_game *g, const char *unit) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, unit), GN_UMPIRE, &v), 0);
+  return v.removed ? 0 : v.strength;
+}
+
+static inline gn_box box(gn_game *g, const char *unit) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, unit), GN_UMPIRE, &v), 0);
+  return v.box;
+}
+
+/* Applies an order that must succeed and use up the script exactly. */
+static inline void ok(gn_game *g, const char *order) {
+  int rc = gn_order_apply(g, order);
+  if (rc) fail_msg("'%s': %s", order, gn_errmsg(g));
+  assert_int_equal(gn_dice_script_left(g), 0);
+}
+
+/* Applies an order that must be refused citing ref. */
+static inline void refused(gn_game *g, const char *order, const char *ref) {
+  int rc = gn_order_apply(g, order);
+  if (rc != GN_EREFUSED) fail_msg("'%s' gave %d: %s", order, rc, gn_errmsg(g));
+  assert_string_equal(gn_refusal_ref(g), ref);
+}
+
+/* Events of a kind since event index from. */
+static inline int count_kind(gn_game *g, int from, const char *kind) {
+  int n = 0;
+  for (int i = from; i < gn_event_count(g); i++)
+    if (strcmp(gn_event_get(g, i)->kind, kind) == 0) n++;
+  return n;
+}
+
+/* The last event of a kind (fails the test if none). */
+static inline const gn_event *last_kind(gn_game *g, const char *kind) {
+  for (int i = gn_event_count(g) - 1; i >= 0; i--)
+    if (strcmp(gn_event_get(g, i)->kind, kind) == 0) return gn_event_get(g, i);
+  fail_msg("no '%s' event", kind);
+  return NULL;
+}
+
+/* The value of a named modifier of an event, or -999. */
+static inline int mod(const gn_event *e, const char *name) {
+  for (int i = 0; i < e->nmods; i++) if (strcmp(e->mods[i].name, name) == 0) return e->mods[i].value;
+  return -999;
+}
+/* ---- end of shared helpers ---- */
+
+#define RED(id, type, x, y, n, attrs) \
+  "  - {id: " id ", side: red, type: " type ", at: [" #x ", " #y "], facing: 0, strength: " #n ", attrs: {" attrs "}}\n"
+#define BLUE(id, type, x, y, n, attrs) \
+  "  - {id: " id ", side: blue, type: " type ", at: [" #x ", " #y "], facing: 180, strength: " #n ", attrs: {" attrs "}}\n"
+
+static int near(double a, double b) { return a > b - 1e-6 && a < b + 1e-6; }
+
+/* ref. IN-B13: red then blue in each turn; only the side to act gives orders;
+** each unit fires once a side turn; at the turn limit the side with more
+** steady figures wins. */
+static void sequence_of_play(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("r1", "foot", 50, 40, 10, "") BLUE("b1", "foot", 50, 50, 5, ""));
+  assert_int_equal(gn_game_active_side(g), 0);
+  assert_int_equal(gn_game_turn(g), 1);
+  refused(g, "fire b1 at r1", "IN-B13");
+  SCRIPT(g, CARD(2, 0), CARD(3, 0), CARD(4, 0), CARD(5, 0));
+  ok(g, "fire r1 at b1");
+  refused(g, "fire r1 at b1", "IN-B13");
+  ok(g, "end");
+  assert_int_equal(gn_game_active_side(g), 1);
+  assert_int_equal(gn_game_turn(g), 1);
+  ok(g, "end");
+  assert_int_equal(gn_game_active_side(g), 0);
+  assert_int_equal(gn_game_turn(g), 2);
+  SCRIPT(g, CARD(2, 1), CARD(3, 1), CARD(4, 1), CARD(5, 1));
+  ok(g, "fire r1 at b1");                           /* a new turn */
+  for (int i = 0; i < 17; i++) ok(g, "end");
+  assert_int_equal(gn_game_turn(g), 10);
+  assert_false(gn_game_over(g));
+  ok(g, "end");
+  assert_true(gn_game_over(g));
+  assert_non_null(strstr(gn_game_clock(g), "game over (Red)"));
+  assert_int_equal(gn_order_apply(g, "end"), GN_ESTATE);
+  gn_game_free(g);
+}
+
+/* ref. IN-B8: normal moves: foot 6 in, mounted 12, guns 3, wagons 6; woods
+** and rough ground cost double. */
+static void movement(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("f", "foot", 10, 10, 5, "") RED("m", "mounted", 30, 10, 5, "")
+                  RED("g", "gun", 50, 10, 3, "weapon: artillery") RED("w", "wagon", 70, 10, 1, "weapon: none")
+                  RED("f2", "foot", 10, 60, 5, "") BLUE("b1", "foot", 90, 90, 5, "")
+                  "terrain:\n  - {id: wd, kind: woods, area: [[0, 63], [20, 63], [20, 80], [0, 80]]}\n");
+  refused(g, "move f to 10,16.5", "IN-B8");
+  ok(g, "move f to 10,16");
+  refused(g, "move f to 10,17", "IN-B13");          /* once a turn */
+  refused(g, "move m to 30,22.5", "IN-B8");
+  ok(g, "move m to 30,22");
+  refused(g, "move g to 50,13.5", "IN-B8");
+  ok(g, "move g to 50,13");
+  ok(g, "move w to 70,16");
+  refused(g, "move f2 to 10,65", "IN-B8");          /* 3 in the open + 2 in woods = 7 */
+  ok(g, "move f2 to 10,64.5 facing 90");            /* 3 + 1.5 x 2 = 6 */
+  gn_box b = box(g, "f2");
+  assert_true(near(b.c.y, 64.5) && near(b.facing, 0));
+  assert_string_equal(last_kind(g, "move")->ref, "IN-B8");
+  gn_game_free(g);
+}
+
+/* ref. IN-B8, IN-B9: a move may not end on another unit, off the table, or in
+** contact with an enemy (that is a charge); mounted troops charge 18 in. */
+static void move_limits(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("f", "foot", 50, 40, 5, "") RED("f2", "foot", 50, 35, 5, "")
+                  RED("m", "mounted", 20, 40, 5, "") BLUE("b1", "foot", 50, 46, 5, "")
+                  BLUE("b2", "foot", 20, 60, 5, "") RED("e", "foot", 97, 40, 5, ""));
+  refused(g, "move f to 50,44", "IN-B9");
+  refused(g, "move f2 to 50,39", "IN-B8");
+  refused(g, "move e to 101,40", "IN-B8");
+  SCRIPT(g, /* b2 test: d5 */ 1, CARD(2, 0), CARD(3, 0), CARD(2, 1), CARD(3, 1));
+  ok(g, "charge m at b2");                          /* 17.5 in: within 18 */
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(sequence_of_play),
+    cmocka_unit_test(movement),
+    cmocka_unit_test(move_limits),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,416 @@
+/*
+** test-vb-melee.c: Volley & Bayonet melee (src/rules/vb/melee.c), with
+** scripted dice.
+**
+** Dice order of a melee: the attacker's ordinary dice, its battalion-gun die,
+** its cavalry dice (then the defender's saves against them), then the same
+** for the defender; then, on equal losses, the tie dice (attacker, defender).
+** Side fr moves first; its army commander "nap" is at (13, 20). In the morale
+** phase both stands in contact test; the scripts give them 1s (passes).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+#define HEAD                                                                   \
+  "grognard: 1\nname: melee test\nruleset: vb\n"                               \
+  "table: {width: 60, height: 60}\n"                                           \
+  "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"                \
+  "sides:\n  - {id: fr}\n  - {id: al}\n"                                       \
+  "formations:\n"                                                              \
+  "  - {id: fa, echelon: army, side: fr, leader: nap}\n"                       \
+  "  - {id: aa, echelon: army, side: al, leader: wel}\n"                       \
+  "units:\n"                                                                   \
+  "  - {id: nap, formation: fa, type: leader_army, at: [13, 20], strength: 0}\n" \
+  "  - {id: wel, formation: aa, type: leader_army, at: [55, 55], strength: 0}\n"
+
+static gn_game *game(const char *units, const char *terrain) {
+  char text[8192];
+  snprintf(text, sizeof text, HEAD "%s%s", units, terrain ? terrain : "");
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  int rc = gn_game_load(g, "t.yaml", text, strlen(text));
+  if (rc)
+    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
+  assert_int_equal(rc, GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  return g;
+}
+
+static void script(gn_game *g, int n, ...) {
+  int f[64];
+  va_list ap;
+  va_start(ap, n);
+  for (int i = 0; i < n; i++) f[i] = va_arg(ap, int);
+  va_end(ap);
+  assert_int_equal(gn_dice_script(g, f, n), GN_OK);
+}
+
+static void to_phase(gn_game *g, const char *phase) {
+  for (int i = 0; i < 12 && strcmp(gn_game_phase(g), phase); i++) {
+    int rc = gn_order_apply(g, "end");
+    if (rc) print_message("end: %s\n", gn_errmsg(g));
+    assert_int_equal(rc, GN_OK);
+  }
+  assert_string_equal(gn_game_phase(g), phase);
+}
+
+static int unit(gn_game *g, const char *id) {
+  int u = gn_unit_find(g, id);
+  assert_true(u >= 0);
+  return u;
+}
+
+static gn_unit_view view(gn_game *g, const char *id) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, unit(g, id), GN_UMPIRE, &v), GN_OK);
+  return v;
+}
+
+static int attr(gn_game *g, const char *id, const char *name) {
+  int v = -99;
+  assert_int_equal(gn_unit_attr(g, unit(g, id), GN_UMPIRE, name, &v), GN_OK);
+  return v;
+}
+
+static void ok(gn_game *g, const char *order) {
+  int rc = gn_order_apply(g, order);
+  if (rc) print_message("%s: %s\n", order, gn_errmsg(g));
+  assert_int_equal(rc, GN_OK);
+}
+
+static void refused(gn_game *g, const char *order, const char *ref) {
+  assert_int_equal(gn_order_apply(g, order), GN_EREFUSED);
+  assert_string_equal(gn_refusal_ref(g), ref);
+}
+
+static void at(gn_game *g, const char *id, double x, double y) {
+  gn_unit_view v = view(g, id);
+  if (fabs(v.box.c.x - x) > 1e-9 || fabs(v.box.c.y - y) > 1e-9)
+    print_message("%s at %.12g,%.12g, expected %g,%g\n", id, v.box.c.x, v.box.c.y, x, y);
+  assert_true(fabs(v.box.c.x - x) < 1e-9 && fabs(v.box.c.y - y) < 1e-9);
+}
+
+/* The number of events of a kind. */
+static int count(gn_game *g, const char *kind) {
+  int n = 0;
+  for (int i = 0; i < gn_event_count(g); i++) n += !strcmp(gn_event_get(g, i)->kind, kind);
+  return n;
+}
+
+static const gn_event *last(gn_game *g, const char *kind) {
+  for (int i = gn_event_count(g) - 1; i >= 0; i--)
+    if (!strcmp(gn_event_get(g, i)->kind, kind)) return gn_event_get(g, i);
+  return NULL;
+}
+
+static const gn_mod *named(const gn_event *e, const char *name) {
+  for (int i = 0; e && i < e->nmods; i++)
+    if (!strcmp(e->mods[i].name, name)) return &e->mods[i];
+  return NULL;
+}
+
+static double depth(const char *type) {
+  return strstr(type, "brigade") || strstr(type, "cavalry") ? 3 : 1.5;
+}
+
+/* fr stand "a" at (20,20) facing north, al stand "d" touching its front;
+** extra units appended. */
+static gn_game *contact(const char *atype, const char *aattrs, int asp, const char *dtype,
+                        const char *dattrs, int dsp, const char *extra, const char *terrain) {
+  char u[4096];
+  snprintf(u, sizeof u,
+           "  - {id: a, side: fr, formation: fa, type: %s, at: [20, 20], facing: 0, strength: %d, attrs: {%s}}\n"
+           "  - {id: d, side: al, formation: aa, type: %s, at: [20, %g], facing: 180, strength: %d, attrs: {%s}}\n%s",
+           atype, asp, aattrs, dtype, 20 + depth(atype) / 2 + depth(dtype) / 2, dsp, dattrs, extra ? extra : "");
+  return game(u, terrain);
+}
+
+/* ref. VB-B11: brigades roll their SP in dice, hits on 5-6; the side with more
+** casualties loses; the losing defender, in good order, is disordered and
+** retreats half its move (8 in) straight away from the winner (ref. VB-35,
+** VB-41). Fought at the end of the combat phase. */
+static void t_basic(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "", 4, "infantry_brigade", "", 3, NULL, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 7, 5, 6, 1, 1, 5, 1, 1);
+  ok(g, "end");
+  assert_int_equal(view(g, "a").strength, 3);
+  assert_int_equal(view(g, "d").strength, 1);
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  assert_int_equal(attr(g, "a", "disorder"), 0);
+  at(g, "d", 20, 31);
+  at(g, "a", 20, 20);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-37, VB-38: equal casualties go to the tie roll, 1d6 + highest
+** modified morale + tie-break table: attacker grade 4 with grenadiers (+1)
+** rolls 2 (7), defender grade 3 rolls 5 (8): the defender wins, the attacker is
+** driven back 8 in in disorder. Then equal totals (3+4+1 and 5+3) roll again. */
+static void t_vb37_vb38_tie(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "grenadiers: 1", 4, "infantry_brigade", "morale: 3", 3, NULL, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 9, 5, 1, 1, 1, 6, 1, 1, 2, 5);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "a").strength, 3);
+  assert_int_equal(view(g, "d").strength, 2);
+  assert_int_equal(attr(g, "a", "disorder"), 1);
+  at(g, "a", 20, 12);
+  assert_int_equal(count(g, "tie"), 2);
+  const gn_event *e = NULL;
+  for (int i = 0; i < gn_event_count(g); i++)
+    if (!strcmp(gn_event_get(g, i)->kind, "tie")) { e = gn_event_get(g, i); break; }
+  assert_int_equal(named(e, "grenadiers")->value, 1);
+  assert_int_equal(named(e, "highest modified morale")->value, 4);
+  gn_game_free(g);
+
+  g = contact("infantry_brigade", "grenadiers: 1", 4, "infantry_brigade", "morale: 3", 3, NULL, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 11, 5, 1, 1, 1, 6, 1, 1, 3, 5, 6, 1);
+  ok(g, "charge a at d");
+  assert_int_equal(count(g, "tie"), 5);               /* 2 + "roll again" + 2 */
+  assert_int_equal(attr(g, "d", "disorder"), 1);      /* the attacker won the re-roll */
+  assert_int_equal(attr(g, "a", "disorder"), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-39, VB-38: artillery with formed, non-disordered infantry touching
+** its rear adds 2 to its tie roll: 4+4+2 = 10 beats 5+4 = 9. Without support
+** (the brigade disordered) it would lose: 8 < 9, and ref. VB-40: artillery
+** that loses a melee is eliminated, wiped out in melee. */
+static void t_vb39_supported_artillery(void **state) {
+  (void)state;
+  const char *sup = "  - {id: s, side: al, formation: aa, type: infantry_brigade, at: [20, 24.5], facing: 180, strength: 4, attrs: {%s}}\n";
+  char extra[256];
+  snprintf(extra, sizeof extra, sup, "");
+  gn_game *g = contact("infantry_brigade", "", 4, "artillery_foot", "", 2, extra, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 1, 1, 1, 6, 1, 5, 4);
+  ok(g, "charge a at d");
+  assert_int_equal(attr(g, "a", "disorder"), 1);
+  assert_int_equal(view(g, "d").removed, 0);
+  assert_int_equal(named(last(g, "tie"), "supported artillery")->value, 2);
+  gn_game_free(g);
+
+  snprintf(extra, sizeof extra, sup, "disorder: 1");
+  g = contact("infantry_brigade", "", 4, "artillery_foot", "", 2, extra, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 1, 1, 1, 6, 1, 5, 4);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").removed, 1);
+  assert_int_equal(view(g, "d").strength, 0);
+  assert_int_equal(attr(g, "d", "wiped"), 2);
+  assert_int_equal(attr(g, "a", "disorder"), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-40: an artillery battalion (2 dice) that loses on casualties is
+** eliminated even with SP left. */
+static void t_vb40_artillery_lost(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "", 4, "artillery_foot", "", 3, NULL, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 6, 5, 6, 1, 1, 1, 1);
+  ok(g, "end");
+  assert_int_equal(view(g, "d").removed, 1);
+  assert_int_equal(attr(g, "d", "wiped"), 2);
+  gn_game_free(g);
+}
+
+/* ref. VB-38 (with VB-6): stationary infantry meleed by cavalry adds 2 to its
+** tie roll and takes no -1 morale: cavalry 5+4 = 9, infantry 3+4+2 = 9, roll
+** again: 6+4 = 10 against 5+4+2 = 11. */
+static void t_stationary_vs_cavalry(void **state) {
+  (void)state;
+  gn_game *g = contact("cavalry_heavy", "", 4, "infantry_brigade", "stationary: 1", 4, NULL, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 12, 5, 1, 1, 1, 6, 1, 1, 1, 5, 3, 6, 5);
+  ok(g, "charge a at d");
+  assert_int_equal(attr(g, "a", "disorder"), 1);
+  assert_int_equal(attr(g, "d", "disorder"), 0);
+  assert_int_equal(named(last(g, "tie"), "stationary infantry vs cavalry")->value, 2);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-12: skirmishers out of a village, town or works cannot hold: they
+** lose even with fewer casualties; infantry skirmishers in a village melee
+** normally and hold. */
+static void t_vb12_skirmishers(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "", 4, "skirmisher", "", 2, NULL, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 5, 1, 1, 1, 1, 6);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "a").strength, 3);
+  assert_int_equal(attr(g, "d", "disorder"), 1);      /* ejected all the same */
+  assert_int_equal(attr(g, "a", "disorder"), 0);
+  gn_game_free(g);
+
+  g = contact("infantry_brigade", "", 4, "skirmisher", "", 2, NULL,
+              "terrain:\n  - {id: v, kind: village, area: [[17, 21.5], [23, 21.5], [23, 24], [17, 24]]}\n");
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 5, 1, 1, 1, 1, 6);
+  ok(g, "charge a at d");
+  assert_int_equal(attr(g, "d", "disorder"), 0);      /* holds */
+  assert_int_equal(attr(g, "a", "disorder"), 1);
+  gn_game_free(g);
+}
+
+/* ref. VB-30: a sunken road saves against cavalry in melee (4-6), not against
+** infantry. ref. VB-36: woods give no save in melee. */
+static void t_vb30_vb36_melee_saves(void **state) {
+  (void)state;
+  const char *road = "terrain:\n  - {id: r, kind: sunken_road, line: [[10, 23.5], [30, 23.5]]}\n";
+  gn_game *g = contact("cavalry_heavy", "", 4, "infantry_brigade", "", 4, NULL, road);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  /* cavalry 2 hits, saves 4 and 1: 1 lost; infantry 2 hits: the cavalry loses */
+  script(g, 10, 5, 6, 1, 1, 4, 1, 5, 5, 1, 1);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").strength, 3);
+  assert_int_equal(view(g, "a").strength, 2);
+  assert_int_equal(attr(g, "a", "disorder"), 1);
+  gn_game_free(g);
+
+  g = contact("infantry_brigade", "", 4, "infantry_brigade", "", 4, NULL, road);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 6, 1, 1, 5, 1, 1, 1);
+  ok(g, "charge a at d");
+  /* no save against infantry: 2 SP lost; then its retreat crosses the
+  ** sunken road behind it, disordering terrain: 1 SP more (ref. VB-43) */
+  assert_int_equal(view(g, "d").strength, 1);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+
+  g = contact("infantry_brigade", "", 4, "infantry_brigade", "", 4, NULL,
+              "terrain:\n  - {id: w, kind: woods, area: [[15, 21.5], [25, 21.5], [25, 30], [15, 30]]}\n");
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 6, 1, 1, 5, 1, 1, 1);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").strength, 1);         /* 2 SP, no save; 1 more retreating through the woods (ref. VB-43) */
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-34, VB-35: two regiments in one town block are one body in melee:
+** their dice roll together, losses go to the stronger stand first, and when
+** the attacker wins all surviving defenders are ejected (6 in, half a
+** regiment's move). ref. VB-15: cavalry in a town has no melee dice. */
+static void t_vb34_vb35_town(void **state) {
+  (void)state;
+  const char *town = "terrain:\n  - {id: t, kind: town, area: [[14, 21.5], [26, 21.5], [26, 26], [14, 26]]}\n";
+  const char *d2 = "  - {id: d2, side: al, formation: aa, type: infantry_regiment, at: [23.2, 22.25], facing: 180, strength: 2}\n";
+  gn_game *g = contact("infantry_brigade", "", 4, "infantry_regiment", "", 2, d2, town);
+  script(g, 2, 1, 1);                                 /* d2 does not touch a: no test */
+  to_phase(g, "combat");
+  script(g, 8, 5, 6, 5, 1, 1, 1, 1, 1);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").removed, 1);          /* 2 hits of 3 */
+  assert_int_equal(view(g, "d2").strength, 1);
+  assert_int_equal(attr(g, "d2", "disorder"), 1);
+  /* ejected straight away from a's centre (20,20), 6 in */
+  double dx = 3.2, dy = 2.25, n = sqrt(dx * dx + dy * dy);
+  at(g, "d2", 23.2 + 6 * dx / n, 22.25 + 6 * dy / n);
+  assert_int_equal(attr(g, "d2", "meleed"), 1);
+  gn_game_free(g);
+
+  g = contact("infantry_brigade", "", 4, "cavalry_light", "", 3, NULL,
+              "terrain:\n  - {id: t, kind: town, area: [[14, 21.5], [26, 21.5], [26, 30], [14, 30]]}\n");
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 4, 1, 1, 1, 5);
+  ok(g, "charge a at d");
+  assert_int_equal(attr(g, "d", "disorder"), 1);      /* 1 hit against none */
+  assert_int_equal(gn_dice_script_left(g), 0);        /* the cavalry rolled nothing */
+  gn_game_free(g);
+}
+
+/* ref. VB-22: an infantry brigade's battalion gun is one of its melee dice, a
+** light gun die at close range (5-6, ref. VB-21), rolled apart; ref. VB-23:
+** cavalry battalion guns add no melee die. */
+static void t_vb22_vb23_guns_in_melee(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "batguns: 1", 4, "infantry_brigade", "", 4, NULL, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 1, 1, 6, 1, 1, 1, 1);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").strength, 2);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+
+  g = contact("cavalry_heavy", "batguns: 1", 4, "infantry_brigade", "", 4, NULL, NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 5, 1, 1, 1, 1, 1, 1);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").strength, 2);
+  assert_int_equal(gn_dice_script_left(g), 0);        /* 4 dice, not 5 */
+  gn_game_free(g);
+}
+
+/* `charge` in the movement phase moves the stand straight into contact (the
+** movement rules apply: ref. VB-B4); the melee follows in the combat phase
+** (ref. VB-B11). In the combat phase it needs contact. */
+static void t_charge_move(void **state) {
+  (void)state;
+  char u[1024];
+  snprintf(u, sizeof u,
+           "  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [20, 20], facing: 0, strength: 4}\n"
+           "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 29], facing: 180, strength: 3}\n"
+           "  - {id: far, side: al, formation: aa, type: infantry_brigade, at: [45, 50], facing: 180, strength: 3}\n");
+  gn_game *g = game(u, NULL);
+  to_phase(g, "movement");
+  refused(g, "charge a at far", "VB-B4");             /* beyond its 16 in */
+  ok(g, "charge a at d");
+  assert_true(gn_unit_distance(g, unit(g, "a"), unit(g, "d")) < 1e-9);
+  at(g, "a", 20, 26);
+  to_phase(g, "rally");
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  refused(g, "charge a at far", "VB-B11");
+  script(g, 7, 5, 6, 1, 1, 1, 1, 1);
+  ok(g, "end");
+  assert_int_equal(view(g, "d").strength, 1);
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(t_basic),
+    cmocka_unit_test(t_vb37_vb38_tie),
+    cmocka_unit_test(t_vb39_supported_artillery),
+    cmocka_unit_test(t_vb40_artillery_lost),
+    cmocka_unit_test(t_stationary_vs_cavalry),
+    cmocka_unit_test(t_vb12_skirmishers),
+    cmocka_unit_test(t_vb30_vb36_melee_saves),
+    cmocka_unit_test(t_vb34_vb35_town),
+    cmocka_unit_test(t_vb22_vb23_guns_in_melee),
+    cmocka_unit_test(t_charge_move),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

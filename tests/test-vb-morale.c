@@ -1,0 +1,362 @@
+/*
+** test-vb-morale.c: Volley & Bayonet morale tests, their results, and rally
+** (src/rules/vb/morale.c, rally.c), with scripted dice.
+**
+** The tests are taken at the end of the phasing side's morale phase by every
+** stand touching an enemy stand (in unit order) and by the other side's
+** stands within close range of the phasing side's guns. Side fr moves first;
+** its army commander "nap" stands at (13, 20); al's "wel" far off at (55, 55).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+#define HEAD                                                                   \
+  "grognard: 1\nname: morale test\nruleset: vb\n"                              \
+  "table: {width: 60, height: 60}\n"                                           \
+  "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"                \
+  "sides:\n  - {id: fr}\n  - {id: al}\n"                                       \
+  "formations:\n"                                                              \
+  "  - {id: fa, echelon: army, side: fr, leader: nap}\n"                       \
+  "  - {id: fd, echelon: division, parent: fa, leader: div}\n"                 \
+  "  - {id: aa, echelon: army, side: al, leader: wel}\n"                       \
+  "units:\n"                                                                   \
+  "  - {id: nap, formation: fa, type: leader_army, at: [13, 20], strength: 0}\n" \
+  "  - {id: div, formation: fd, type: leader_division, at: [13, 24], strength: 0}\n" \
+  "  - {id: wel, formation: aa, type: leader_army, at: [55, 55], strength: 0}\n"
+
+static gn_game *game(const char *units, const char *terrain) {
+  char text[8192];
+  snprintf(text, sizeof text, HEAD "%s%s", units, terrain ? terrain : "");
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  int rc = gn_game_load(g, "t.yaml", text, strlen(text));
+  if (rc)
+    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
+  assert_int_equal(rc, GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  return g;
+}
+
+static void script(gn_game *g, int n, ...) {
+  int f[64];
+  va_list ap;
+  va_start(ap, n);
+  for (int i = 0; i < n; i++) f[i] = va_arg(ap, int);
+  va_end(ap);
+  assert_int_equal(gn_dice_script(g, f, n), GN_OK);
+}
+
+static void to_phase(gn_game *g, const char *phase) {
+  for (int i = 0; i < 12 && strcmp(gn_game_phase(g), phase); i++) {
+    int rc = gn_order_apply(g, "end");
+    if (rc) print_message("end: %s\n", gn_errmsg(g));
+    assert_int_equal(rc, GN_OK);
+  }
+  assert_string_equal(gn_game_phase(g), phase);
+}
+
+static int unit(gn_game *g, const char *id) {
+  int u = gn_unit_find(g, id);
+  assert_true(u >= 0);
+  return u;
+}
+
+static gn_unit_view view(gn_game *g, const char *id) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, unit(g, id), GN_UMPIRE, &v), GN_OK);
+  return v;
+}
+
+static int attr(gn_game *g, const char *id, const char *name) {
+  int v = -99;
+  assert_int_equal(gn_unit_attr(g, unit(g, id), GN_UMPIRE, name, &v), GN_OK);
+  return v;
+}
+
+static void ok(gn_game *g, const char *order) {
+  int rc = gn_order_apply(g, order);
+  if (rc) print_message("%s: %s\n", order, gn_errmsg(g));
+  assert_int_equal(rc, GN_OK);
+}
+
+static void refused(gn_game *g, const char *order, const char *ref) {
+  assert_int_equal(gn_order_apply(g, order), GN_EREFUSED);
+  assert_string_equal(gn_refusal_ref(g), ref);
+}
+
+/* The last "morale" event of a unit, or NULL. */
+static const gn_event *test_of(gn_game *g, const char *id) {
+  int u = unit(g, id);
+  for (int i = gn_event_count(g) - 1; i >= 0; i--) {
+    const gn_event *e = gn_event_get(g, i);
+    if (!strcmp(e->kind, "morale") && e->unit == u) return e;
+  }
+  return NULL;
+}
+
+static const gn_mod *mod(const gn_event *e, const char *ref) {
+  for (int i = 0; e && i < e->nmods; i++)
+    if (!strcmp(e->mods[i].ref, ref)) return &e->mods[i];
+  return NULL;
+}
+
+static const gn_mod *named(const gn_event *e, const char *name) {
+  for (int i = 0; e && i < e->nmods; i++)
+    if (!strcmp(e->mods[i].name, name)) return &e->mods[i];
+  return NULL;
+}
+
+static double depth(const char *type) {
+  return strstr(type, "brigade") || strstr(type, "cavalry") ? 3 : 1.5;
+}
+
+/* fr stand "a" at (20,20) facing north, al stand "d" touching its front. */
+static gn_game *contact(const char *atype, const char *aattrs, const char *dtype, const char *dattrs,
+                        const char *terrain) {
+  char u[2048];
+  snprintf(u, sizeof u,
+           "  - {id: a, side: fr, formation: fa, type: %s, at: [20, 20], facing: 0, strength: 4, attrs: {%s}}\n"
+           "  - {id: d, side: al, formation: aa, type: %s, at: [20, %g], facing: 180, strength: 4, attrs: {%s}}\n",
+           atype, aattrs, dtype, 20 + depth(atype) / 2 + depth(dtype) / 2, dattrs);
+  return game(u, terrain);
+}
+
+/* ref. VB-B8: the test passes when 1d6 is at most grade + modifiers (4 passes
+** grade 4, 5 fails); ref. VB-B9: a stand in good order that fails is
+** disordered. ref. VB-7: a stand with no support gets no "unsupported"
+** modifier: the grade is its only modifier. */
+static void t_test_and_disorder(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "", "infantry_brigade", "", NULL);
+  script(g, 2, 4, 5);                                 /* a rolls 4, d rolls 5 */
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "a", "disorder"), 0);
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  const gn_event *e = test_of(g, "d");
+  assert_non_null(e);
+  assert_int_equal(e->nmods, 1);                      /* ref. VB-7 */
+  assert_string_equal(e->mods[0].name, "grade");
+  assert_int_equal(e->mods[0].value, 4);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-B9, VB-41: a disordered stand that fails routs: it loses 1 SP and
+** makes a full move (16 in for a brigade) straight away from the stand that
+** made it test. */
+static void t_rout(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "", "infantry_brigade", "disorder: 1", NULL);
+  script(g, 2, 1, 6);
+  to_phase(g, "combat");
+  gn_unit_view v = view(g, "d");
+  assert_int_equal(v.strength, 3);
+  assert_int_equal(attr(g, "d", "routed"), 1);
+  assert_true(fabs(v.box.c.x - 20) < 1e-9);
+  assert_true(fabs(v.box.c.y - 39) < 1e-9);           /* 23 + 16 */
+  gn_game_free(g);
+}
+
+/* ref. VB-5: -1 for facing lancers applies to infantry only. */
+static void t_vb5_lancers(void **state) {
+  (void)state;
+  gn_game *g = contact("cavalry_lancer", "", "infantry_brigade", "", NULL);
+  script(g, 2, 1, 4);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 1);      /* needs 3 or less */
+  assert_int_equal(mod(test_of(g, "d"), "VB-5")->value, -1);
+  gn_game_free(g);
+  g = contact("cavalry_lancer", "", "cavalry_heavy", "", NULL);
+  script(g, 2, 1, 4);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 0);      /* cavalry: no modifier */
+  assert_null(mod(test_of(g, "d"), "VB-5"));
+  gn_game_free(g);
+}
+
+/* ref. VB-6: meleed by cavalry, -1 for artillery and non-stationary infantry;
+** stationary infantry takes nothing. */
+static void t_vb6_cavalry(void **state) {
+  (void)state;
+  gn_game *g = contact("cavalry_heavy", "", "infantry_brigade", "stationary: 1", NULL);
+  script(g, 2, 1, 4);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 0);
+  assert_null(mod(test_of(g, "d"), "VB-6"));
+  gn_game_free(g);
+  g = contact("cavalry_heavy", "", "infantry_brigade", "stationary: 0", NULL);
+  script(g, 2, 1, 4);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  assert_int_equal(mod(test_of(g, "d"), "VB-6")->value, -1);
+  gn_game_free(g);
+  g = contact("cavalry_heavy", "", "artillery_foot", "stationary: 1", NULL);
+  script(g, 2, 1, 4);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  assert_int_equal(mod(test_of(g, "d"), "VB-6")->value, -1);
+  gn_game_free(g);
+}
+
+/* ref. VB-8: a regimental (3x1.5 in) infantry stand meleed in the flank takes
+** -2; a brigade stand takes nothing. */
+static void t_vb8_flank(void **state) {
+  (void)state;
+  const char *fmt =
+    "  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [%g, 26], facing: 270, strength: 4}\n"
+    "  - {id: d, side: al, formation: aa, type: %s, at: [20, 26], facing: 180, strength: 4}\n";
+  char u[1024];
+  snprintf(u, sizeof u, fmt, 23.0, "infantry_regiment");   /* a touches d's right flank */
+  gn_game *g = game(u, NULL);
+  script(g, 2, 1, 3);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 1);           /* needs 2 or less */
+  assert_int_equal(mod(test_of(g, "d"), "VB-8")->value, -2);
+  assert_null(mod(test_of(g, "a"), "VB-8"));               /* a meets d with its front */
+  gn_game_free(g);
+  snprintf(u, sizeof u, fmt, 23.0, "infantry_brigade");
+  g = game(u, NULL);
+  script(g, 2, 1, 3);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 0);
+  assert_null(mod(test_of(g, "d"), "VB-8"));
+  gn_game_free(g);
+}
+
+/* ref. VB-30: a sunken road counts as works for morale (+1); works +1. */
+static void t_vb30_works_morale(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "", "infantry_brigade", "",
+                       "terrain:\n  - {id: r, kind: sunken_road, line: [[10, 23.5], [30, 23.5]]}\n");
+  script(g, 2, 1, 5);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 0);           /* 5 <= 4 + 1 */
+  assert_int_equal(mod(test_of(g, "d"), "VB-30")->value, 1);
+  gn_game_free(g);
+  g = contact("infantry_brigade", "", "infantry_brigade", "",
+              "terrain:\n  - {id: w, kind: works, area: [[17, 21.5], [23, 21.5], [23, 25], [17, 25]]}\n");
+  script(g, 2, 1, 5);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-25: a stand within close range of an enemy's battalion guns takes no
+** test for it; within close range of enemy artillery it tests. */
+static void t_vb25_batguns_no_test(void **state) {
+  (void)state;
+  const char *fmt =
+    "  - {id: a, side: fr, formation: fa, type: %s, at: [20, 20], facing: 0, strength: 4, attrs: {%s}}\n"
+    "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 24.5], facing: 180, strength: 4}\n";
+  char u[1024];
+  snprintf(u, sizeof u, fmt, "infantry_brigade", "batguns: 1");  /* 1.5 in apart */
+  gn_game *g = game(u, NULL);
+  script(g, 1, 6);
+  to_phase(g, "combat");
+  assert_null(test_of(g, "d"));
+  assert_int_equal(gn_dice_script_left(g), 1);
+  gn_game_free(g);
+  snprintf(u, sizeof u, fmt, "artillery_foot", "weight: light");  /* light close range 4 in */
+  g = game(u, NULL);
+  script(g, 1, 6);
+  to_phase(g, "combat");
+  assert_non_null(test_of(g, "d"));
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-57: artillery that routs in contact with the enemy is lost, wiped
+** out (it recovers nothing overnight); out of contact it is lost too, but not
+** wiped out. */
+static void t_vb57_artillery_rout(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "", "artillery_foot", "disorder: 1", NULL);
+  script(g, 2, 1, 6);
+  to_phase(g, "combat");
+  gn_unit_view v = view(g, "d");
+  assert_int_equal(v.removed, 1);
+  assert_int_equal(v.strength, 0);
+  assert_int_equal(attr(g, "d", "wiped"), 3);
+  gn_game_free(g);
+  /* al guns in close range of fr guns (both light, 3 in apart) */
+  char u[1024];
+  snprintf(u, sizeof u,
+           "  - {id: a, side: fr, formation: fa, type: artillery_foot, at: [20, 20], facing: 0, strength: 2, attrs: {weight: light}}\n"
+           "  - {id: d, side: al, formation: aa, type: artillery_foot, at: [20, 24.5], facing: 180, strength: 2, attrs: {disorder: 1}}\n");
+  g = game(u, NULL);
+  script(g, 1, 6);
+  to_phase(g, "combat");
+  assert_int_equal(view(g, "d").removed, 1);
+  assert_int_equal(attr(g, "d", "wiped"), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-34: stands sharing a town block test morale separately. */
+static void t_vb34_town_separate(void **state) {
+  (void)state;
+  char u[1024];
+  snprintf(u, sizeof u,
+           "  - {id: a, side: fr, formation: fa, type: artillery_foot, at: [20, 20], facing: 0, strength: 2, attrs: {weight: field}}\n"
+           "  - {id: d, side: al, formation: aa, type: infantry_regiment, at: [17.5, 23.5], facing: 180, strength: 2}\n"
+           "  - {id: d2, side: al, formation: aa, type: infantry_regiment, at: [21, 23.5], facing: 180, strength: 2}\n");
+  gn_game *g = game(u, "terrain:\n  - {id: t, kind: town, area: [[15, 22], [25, 22], [25, 27], [15, 27]]}\n");
+  script(g, 2, 6, 2);
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "d", "disorder"), 1);          /* 6 > 4 + 1 (town) */
+  assert_int_equal(attr(g, "d2", "disorder"), 0);
+  assert_int_equal(named(test_of(g, "d2"), "in a town")->value, 1);
+  gn_game_free(g);
+}
+
+/* ref. VB-B10: a corps or army commander within the command radius rallies a
+** routed stand in the rally phase when 1d6 is at most its grade; it stays
+** permanently disordered (red). A failed try leaves it routed, and one try per
+** phase. A division commander cannot rally it. */
+static void t_rally(void **state) {
+  (void)state;
+  const char *u =
+    "  - {id: r, side: fr, formation: fd, type: infantry_brigade, at: [18, 24], facing: 0, strength: 3, attrs: {routed: 1, disorder: 1}}\n"
+    "  - {id: r2, side: fr, formation: fd, type: infantry_brigade, at: [18, 27], facing: 0, strength: 3, attrs: {routed: 1, disorder: 1}}\n"
+    "  - {id: far, side: fr, formation: fa, type: infantry_brigade, at: [40, 40], facing: 0, strength: 3, attrs: {routed: 1, disorder: 1}}\n"
+    "  - {id: ok, side: fr, formation: fa, type: infantry_brigade, at: [18, 36], facing: 0, strength: 3}\n";
+  gn_game *g = game(u, NULL);
+  refused(g, "rally r", "VB-B1");                           /* command phase */
+  to_phase(g, "rally");
+  refused(g, "rally r with div", "VB-B10");
+  refused(g, "rally far", "VB-B10");
+  refused(g, "rally far with nap", "VB-B2");
+  refused(g, "rally ok", "VB-B10");
+  script(g, 2, 4, 5);
+  ok(g, "rally r with nap");
+  assert_int_equal(attr(g, "r", "routed"), 0);
+  assert_int_equal(attr(g, "r", "disorder"), 2);
+  ok(g, "rally r2");
+  assert_int_equal(attr(g, "r2", "routed"), 1);             /* 5 > 4 */
+  refused(g, "rally r2", "VB-B10");
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(t_test_and_disorder),
+    cmocka_unit_test(t_rout),
+    cmocka_unit_test(t_vb5_lancers),
+    cmocka_unit_test(t_vb6_cavalry),
+    cmocka_unit_test(t_vb8_flank),
+    cmocka_unit_test(t_vb30_works_morale),
+    cmocka_unit_test(t_vb25_batguns_no_test),
+    cmocka_unit_test(t_vb57_artillery_rout),
+    cmocka_unit_test(t_vb34_town_separate),
+    cmocka_unit_test(t_rally),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

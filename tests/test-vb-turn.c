@@ -1,0 +1,265 @@
+/*
+** test-vb-turn.c: Volley & Bayonet sequence of play, clock, end of the game,
+** stationary status, divisional exhaustion, what the enemy sees, the
+** centimetre option.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+#define HEAD(hour, extra)                                                   \
+  "grognard: 1\nname: vb turn test\nruleset: vb\n"                         \
+  "table: {width: 60, height: 40}\n"                                        \
+  "date: {year: 1815, month: 6, day: 18, hour: " #hour "}\n" extra         \
+  "sides:\n  - {id: french, name: French}\n  - {id: prussians, name: Prussians}\n"
+
+#define FORMS                                                               \
+  "formations:\n"                                                           \
+  "  - {id: vi, name: VI Corps, echelon: corps, side: french, leader: lobau}\n" \
+  "  - {id: simmer, name: Simmer, echelon: division, parent: vi, leader: gsim}\n" \
+  "  - {id: iv, name: IV Corps, echelon: corps, side: prussians, leader: bulow}\n" \
+  "  - {id: d15, name: 15th Brigade, echelon: division, parent: iv, leader: losthin}\n"
+
+#define UNITS                                                               \
+  "units:\n"                                                                \
+  "  - {id: lobau, code: L, formation: vi, type: leader_corps, at: [10, 4], strength: 0}\n" \
+  "  - {id: gsim, code: GS, formation: simmer, type: leader_division, at: [10, 8], strength: 0}\n" \
+  "  - {id: f1, code: F1, formation: simmer, type: infantry_brigade, at: [10, 12], strength: 4, attrs: {morale: 4}}\n" \
+  "  - {id: f2, code: F2, formation: simmer, type: infantry_brigade, at: [16, 12], strength: 4, attrs: {morale: 4}}\n" \
+  "  - {id: bulow, code: B, formation: iv, type: leader_corps, at: [10, 36], facing: 180, strength: 0}\n" \
+  "  - {id: losthin, code: LO, formation: d15, type: leader_division, at: [10, 33], facing: 180, strength: 0}\n" \
+  "  - {id: p1, code: P1, formation: d15, type: infantry_brigade, at: [10, 29], facing: 180, strength: 5, attrs: {morale: 5}}\n" \
+  "  - {id: pa, code: PA, formation: d15, type: artillery_foot, at: [16, 24], facing: 180, strength: 2, attrs: {morale: 4}}\n"
+
+static gn_game *load(const char *text) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  int rc = gn_game_load(g, "vb-turn.yaml", text, strlen(text));
+  if (rc) fail_msg("load: %s", gn_errmsg(g));
+  rc = gn_game_start(g, 7);
+  if (rc) fail_msg("start: %s", gn_errmsg(g));
+  return g;
+}
+
+static void ok(gn_game *g, const char *order) {
+  int rc = gn_order_apply(g, order);
+  if (rc) fail_msg("'%s': %d %s", order, rc, gn_errmsg(g));
+}
+
+static void refused(gn_game *g, const char *order, const char *ref) {
+  int rc = gn_order_apply(g, order);
+  if (rc != GN_EREFUSED) fail_msg("'%s' gave %d (%s), expected a refusal", order, rc, gn_errmsg(g));
+  assert_string_equal(gn_refusal_ref(g), ref);
+}
+
+static void ends(gn_game *g, int n) {
+  for (int i = 0; i < n; i++) ok(g, "end");
+}
+
+static int attr(gn_game *g, const char *unit, const char *name) {
+  int v = -99, u = gn_unit_find(g, unit);
+  assert_true(u >= 0);
+  assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, name, &v), 0);
+  return v;
+}
+
+/* The last event of a kind, or NULL. */
+static const gn_event *last(gn_game *g, const char *kind) {
+  for (int i = gn_event_count(g) - 1; i >= 0; i--)
+    if (strcmp(gn_event_get(g, i)->kind, kind) == 0) return gn_event_get(g, i);
+  return NULL;
+}
+
+/* ref. VB-B1: command, movement, rally, morale, combat, exhaustion, side by
+** side; the hour advances after the second side. */
+static void sequence_of_play(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\n") FORMS UNITS);
+  static const char *const ph[6] = {"command", "movement", "rally", "morale", "combat", "exhaustion"};
+  assert_string_equal(gn_game_clock(g), "18 June 1815, 1 p.m.");
+  for (int side = 0; side < 2; side++)
+    for (int p = 0; p < 6; p++) {
+      assert_string_equal(gn_game_phase(g), ph[p]);
+      assert_int_equal(gn_game_active_side(g), side);
+      assert_int_equal(gn_game_turn(g), 1);
+      ok(g, "end");
+    }
+  assert_int_equal(gn_game_turn(g), 2);
+  assert_int_equal(gn_game_active_side(g), 0);
+  assert_string_equal(gn_game_phase(g), "command");
+  assert_string_equal(gn_game_clock(g), "18 June 1815, 2 p.m.");
+  assert_int_equal(gn_order_apply(g, "end now"), GN_ESYNTAX);
+  /* orders of the side not active are refused */
+  ok(g, "end");
+  refused(g, "move P1 to 10,27", "VB-B1");
+  gn_game_free(g);
+}
+
+/* ref. VB-B1: the turn limit ends the game. */
+static void turn_limit(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(10, "turns: 1\n") FORMS UNITS);
+  ends(g, 11);
+  assert_int_equal(gn_game_over(g), 0);
+  ok(g, "end");
+  assert_int_equal(gn_game_over(g), 1);
+  assert_string_equal(last(g, "game-over")->ref, "VB-B1");
+  assert_int_equal(gn_order_apply(g, "end"), GN_ESTATE);
+  gn_game_free(g);
+}
+
+/* ref. VB-51: fighting stops after the month's last daylight turn (June:
+** 8 p.m.); on the battle's last day the game is over, else night falls. */
+static void nightfall(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(20, "turns: 30\n") FORMS UNITS);
+  ends(g, 12);
+  assert_int_equal(gn_game_over(g), 1);
+  assert_string_equal(last(g, "game-over")->ref, "VB-51");
+  assert_string_equal(last(g, "nightfall")->ref, "VB-51");
+  gn_game_free(g);
+
+  g = load(HEAD(19, "turns: 30\noptions: {days: 2}\n") FORMS UNITS);
+  ends(g, 12);
+  assert_string_equal(gn_game_clock(g), "18 June 1815, 8 p.m.");
+  assert_int_equal(gn_game_over(g), 0);
+  ends(g, 12);
+  assert_int_equal(gn_game_over(g), 0);
+  assert_string_equal(gn_game_phase(g), "night");
+  assert_int_equal(gn_game_active_side(g), -1);
+  assert_string_equal(gn_game_clock(g), "18 June 1815, night");
+  gn_game_free(g);
+}
+
+/* ref. VB-B16, VB-B3: at the end of its movement phase a stand that did not
+** move is stationary; one that moved, or is out of command, is not. */
+static void stationary(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\n") FORMS UNITS);
+  ends(g, 1);
+  ok(g, "move F1 to 10,14");
+  ok(g, "leader GS to 30,8");          /* F2 is 7.2 in from Lobau: out of command */
+  ends(g, 1);
+  assert_int_equal(attr(g, "F1", "stationary"), 0);
+  assert_int_equal(attr(g, "F1", "moved"), 1);
+  assert_int_equal(attr(g, "F2", "moved"), 0);
+  assert_int_equal(attr(g, "F2", "in_command"), 0);
+  assert_int_equal(attr(g, "F2", "stationary"), 0);
+  /* the Prussians did not move: still stationary from the start */
+  assert_int_equal(attr(g, "P1", "stationary"), 1);
+  /* next turn F1 stays put: stationary again */
+  ends(g, 10);
+  ends(g, 1);
+  ok(g, "leader GS to 10,8");
+  ends(g, 1);
+  assert_int_equal(attr(g, "F1", "stationary"), 1);
+  assert_int_equal(attr(g, "F2", "stationary"), 1);
+  gn_game_free(g);
+}
+
+/* ref. VB-B12: boxes = ceil(SP0/2); all marked at the side's exhaustion
+** phase -> exhausted, and its stands may not close on the enemy; 3/4 of SP0
+** lost -> broken. The day's losses so far come from the scenario. */
+static void exhaustion(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\n") FORMS
+    "units:\n"
+    "  - {id: lobau, code: L, formation: vi, type: leader_corps, at: [10, 4], strength: 0}\n"
+    "  - {id: gsim, code: GS, formation: simmer, type: leader_division, at: [10, 8], strength: 0}\n"
+    "  - {id: f1, code: F1, formation: simmer, type: infantry_brigade, at: [10, 12], strength: 2, attrs: {morale: 4, lost_today: 2}}\n"
+    "  - {id: f2, code: F2, formation: simmer, type: infantry_brigade, at: [16, 12], strength: 4, attrs: {morale: 4, lost_today: 1}}\n"
+    "  - {id: bulow, code: B, formation: iv, type: leader_corps, at: [10, 36], facing: 180, strength: 0}\n"
+    "  - {id: losthin, code: LO, formation: d15, type: leader_division, at: [10, 33], facing: 180, strength: 0}\n"
+    "  - {id: p1, code: P1, formation: d15, type: infantry_brigade, at: [10, 29], facing: 180, strength: 2, attrs: {morale: 5, lost_today: 6}}\n"
+    "  - {id: pa, code: PA, formation: d15, type: artillery_foot, at: [16, 24], facing: 180, strength: 2, attrs: {morale: 4}}\n");
+  /* Simmer: SP0 = 9, 5 boxes, 3 marked: fresh; move closer is fine */
+  ends(g, 1);
+  ok(g, "move F1 to 10,13");
+  ends(g, 5);
+  assert_null(last(g, "exhaustion"));
+  /* Prussian 15th: SP0 = 8, 4 boxes, 6 marked = 3/4 of 8: broken */
+  ends(g, 6);
+  const gn_event *e = last(g, "exhaustion");
+  assert_non_null(e);
+  assert_string_equal(e->ref, "VB-B12");
+  assert_non_null(strstr(e->text, "15th Brigade is broken (6 of 4 boxes marked, 8 SP at start)"));
+  gn_game_free(g);
+
+  /* exactly all boxes marked: exhausted; no closing on the enemy, moving away is fine */
+  g = load(HEAD(13, "turns: 8\n") FORMS
+    "units:\n"
+    "  - {id: lobau, code: L, formation: vi, type: leader_corps, at: [10, 4], strength: 0}\n"
+    "  - {id: gsim, code: GS, formation: simmer, type: leader_division, at: [10, 8], strength: 0}\n"
+    "  - {id: f1, code: F1, formation: simmer, type: infantry_brigade, at: [10, 12], strength: 3, attrs: {morale: 4, lost_today: 3}}\n"
+    "  - {id: f2, code: F2, formation: simmer, type: infantry_brigade, at: [16, 12], strength: 2, attrs: {morale: 4, lost_today: 2}}\n"
+    "  - {id: bulow, code: B, formation: iv, type: leader_corps, at: [10, 36], facing: 180, strength: 0}\n"
+    "  - {id: losthin, code: LO, formation: d15, type: leader_division, at: [10, 33], facing: 180, strength: 0}\n"
+    "  - {id: p1, code: P1, formation: d15, type: infantry_brigade, at: [10, 29], facing: 180, strength: 5, attrs: {morale: 5}}\n"
+    "  - {id: pa, code: PA, formation: d15, type: artillery_foot, at: [16, 24], facing: 180, strength: 2, attrs: {morale: 4}}\n");
+  ends(g, 6);
+  e = last(g, "exhaustion");
+  assert_non_null(e);
+  assert_non_null(strstr(e->text, "Simmer is exhausted (5 of 5 boxes marked, 10 SP at start)"));
+  ends(g, 7);
+  refused(g, "move F1 to 10,13", "VB-B12");
+  ok(g, "move F1 to 10,11");
+  gn_game_free(g);
+}
+
+/* The enemy sees position, type and disorder, not SP nor morale; open
+** rosters show SP. */
+static void views(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\n") FORMS UNITS);
+  gn_unit_view v;
+  int u = gn_unit_find(g, "P1"), m;
+  assert_int_equal(gn_unit_view_get(g, u, 0, &v), 0);
+  assert_int_equal(v.strength, -1);
+  assert_int_equal(v.strength0, -1);
+  assert_string_equal(v.type, "infantry_brigade");
+  assert_true(v.box.c.x == 10 && v.box.c.y == 29);
+  assert_int_equal(gn_unit_attr(g, u, 0, "morale", &m), GN_ESTATE);
+  assert_int_equal(gn_unit_attr(g, u, 0, "disorder", &m), 0);
+  assert_int_equal(gn_unit_view_get(g, u, 1, &v), 0);
+  assert_int_equal(v.strength, 5);
+  assert_int_equal(gn_unit_attr(g, u, 1, "morale", &m), 0);
+  assert_int_equal(m, 5);
+  gn_game_free(g);
+  g = load(HEAD(13, "turns: 8\noptions: {open_rosters: true}\n") FORMS UNITS);
+  assert_int_equal(gn_unit_view_get(g, u, 0, &v), 0);
+  assert_int_equal(v.strength, 5);
+  assert_int_equal(gn_unit_attr(g, u, 0, "morale", &m), GN_ESTATE);
+  gn_game_free(g);
+}
+
+/* ref. VB-1: under the centimetre option every distance of the data is read
+** in centimetres with the same numbers. */
+static void centimetres(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\noptions: {centimetres: true}\n") FORMS UNITS);
+  ends(g, 1);
+  refused(g, "move F2 to 16,28.5", "VB-B4");          /* 16.5: more than 16 */
+  assert_non_null(strstr(gn_errmsg(g), "needs 16.50 cm of move and has 16.00"));
+  ok(g, "move F2 to 16,16");
+  assert_non_null(strstr(last(g, "move")->text, "moves 4.00 cm"));
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(sequence_of_play),
+    cmocka_unit_test(turn_limit),
+    cmocka_unit_test(nightfall),
+    cmocka_unit_test(stationary),
+    cmocka_unit_test(exhaustion),
+    cmocka_unit_test(views),
+    cmocka_unit_test(centimetres),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
