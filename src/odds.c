@@ -246,10 +246,11 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   rc = 0;
 out:
   if (rc) gn__restore(g, &sp);
-  gn__dicesrc cur = g->dice;                                        /* 5 */
-  g->dice = keep;
-  g->dice.ntape = cur.ntape;
+  g->dice.mode = keep.mode;                                         /* 5 */
+  g->dice.en = keep.en;
+  g->dice.checking = keep.checking;
   g->dice.pos = keep.pos;
+  g->dice.ntape = keep.ntape;
   gn__savepoint_free(g, &sp);
   gn__free(g, en.path, en.cap * sizeof *en.path);
   gn__free(g, en.w, en.capw * sizeof *en.w);

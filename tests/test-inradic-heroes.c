@@ -1,6 +1,6 @@
 /*
 ** test-inradic-heroes.c: hits on heroes and leaders, the optional rule
-** (ref. IN-H1..IN-H4), with scripted cards and dice.
+** (ref. IN-H1, IN-H2, IN-H3, IN-H4), with scripted cards and dice.
 */
 /* ---- shared helpers (each test file carries its own copy) ---- */
 #include <setjmp.h>

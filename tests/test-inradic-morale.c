@@ -1,6 +1,6 @@
 /*
 ** test-inradic-morale.c: when units test morale and the test itself
-** (ref. IN-M1..IN-M10, IN-B10..IN-B12), with scripted cards and dice.
+** (ref. IN-M1, IN-M2, IN-M3, IN-M4, IN-M5, IN-M6, IN-M7, IN-M8, IN-M9, IN-M10, IN-B10, IN-B11, IN-B12), with scripted cards and dice.
 */
 /* ---- shared helpers (each test file carries its own copy) ---- */
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /*
-** test-inradic-pursuit.c: the pursuit table (ref. IN-P1..IN-P6), with scripted dice.
+** test-inradic-pursuit.c: the pursuit table (ref. IN-P1, IN-P2, IN-P3, IN-P4, IN-P5, IN-P6), with scripted dice.
 */
 /* ---- shared helpers (each test file carries its own copy) ---- */
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /*
-** test-inradic-rout.c: routing and rallying (ref. IN-M11..IN-M17), with scripted
+** test-inradic-rout.c: routing and rallying (ref. IN-M11, IN-M12, IN-M13, IN-M14, IN-M15, IN-M16, IN-M17), with scripted
 ** cards and dice.
 */
 /* ---- shared helpers (each test file carries its own copy) ---- */

@@ -1,5 +1,5 @@
 /*
-** test-inradic-shoot.c: shooting by cards (ref. IN-R1..IN-R9, IN-B1..IN-B5), with
+** test-inradic-shoot.c: shooting by cards (ref. IN-R1, IN-R2, IN-R3, IN-R4, IN-R5, IN-R6, IN-R7, IN-R8, IN-R9, IN-B1, IN-B2, IN-B3, IN-B4, IN-B5), with
 ** scripted cards and dice.
 */
 /* ---- shared helpers (each test file carries its own copy) ---- */

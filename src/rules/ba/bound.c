@@ -194,6 +194,8 @@ static int v_move(gn_game *g, const gn__args *a) {
   if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
   if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
   if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
+  if (ba_arm_of(g, u) == BA_ARM_WAGGON && g->st.u[u].strength < 1)
+    return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", uid(g, u));
   if ((rc = ba_set_order(g, u, BA_O_MOVE))) return rc;
   if ((rc = ba_rate_check(g, u, p))) return rc;
   g->st.u[u].attr[BA_DEST_X] = (int)lround(p.x * 1000);

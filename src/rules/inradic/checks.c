@@ -41,7 +41,11 @@ static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx)
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--start")) { rc = want_int(g, a, v, 1, 200, &m->start); i++; have |= 1; }
     else if (!strcmp(a, "--remaining")) { rc = want_int(g, a, v, 0, 200, &m->remaining); i++; have |= 2; }
-    else if (!strcmp(a, "--quality")) { rc = want_enum(g, a, v, in_quality_names, &m->quality); i++; }
+    else if (!strcmp(a, "--quality")) {
+      rc = want_enum(g, a, v, in_quality_names, &m->quality);
+      m->quality = in__quality_canon(m->quality);
+      i++;
+    }
     else if (!strcmp(a, "--uphill")) m->uphill = 1;
     else if (!strcmp(a, "--soft-cover")) { if (m->cover < IN_COVER_SOFT) m->cover = IN_COVER_SOFT; }
     else if (!strcmp(a, "--hard-cover")) m->cover = IN_COVER_HARD;
@@ -77,6 +81,7 @@ static int pursuit_parse(gn_game *g, int argc, const char *const *argv, void *cx
       return gn__error(g, GN_ESYNTAX, "pursuit: unknown parameter '%s'", argv[i]);
     int rc = want_enum(g, argv[i], i + 1 < argc ? argv[i + 1] : NULL, in_quality_names, &p->quality);
     if (rc) return rc;
+    p->quality = in__quality_canon(p->quality);
     i++;
   }
   if (p->quality < 0) return gn__error(g, GN_ESYNTAX, "pursuit needs --quality Q");

@@ -35,9 +35,11 @@ int in__figs_leaders(const gn_game *g, const in_figs *f) {
   return t;
 }
 
+/* Off the table: whoever pursued it stops. */
 void in__remove(gn_game *g, int unit) {
   g->st.u[unit].removed = 1;
   g->grid_dirty = 1;
+  in__pursuit_end(g, unit);
 }
 
 /*

@@ -35,7 +35,7 @@ int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice
 }
 
 /*
-** One Ace's hero check (ref. IN-H1..IN-H4).
+** One Ace's hero check (ref. IN-H1, IN-H2, IN-H3, IN-H4).
 **   1) roll a d6
 **   2) pick the role it hits among those present (in__hero_pick)
 **   3) log what it did

@@ -11,10 +11,14 @@
 const char *const in_role_names[IN_NROLES + 1] = {
   "privates", "bugler", "flag", "corporal", "nco", "officer", "hero", "staff", "general", NULL
 };
-const char *const in_quality_names[IN_Q_COUNT + 1] = {
+const char *const in_quality_names[IN_Q_NAMES + 1] = {
   "peasants", "militia", "irregular", "native", "trained", "well_trained", "veteran", "fanatic",
-  NULL
+  "commoners", "fighters", NULL
 };
+
+int in__quality_canon(int q) {
+  return q == IN_Q_COMMONERS ? IN_Q_PEASANTS : q == IN_Q_FIGHTERS ? IN_Q_FANATIC : q;
+}
 const char *const in_weapon_names[IN_W_COUNT + 1] = {
   "none", "musket", "rifle", "bow", "sling", "pistol", "multishot", "mg", "artillery", "explosive",
   NULL
@@ -31,7 +35,7 @@ static const gn__typedef in_types[IN_T_COUNT] = {
 };
 
 static const gn__attrdef in_attrs[IN_NATTR] = {
-  { "quality", IN_Q_TRAINED, 0, IN_Q_COUNT - 1, in_quality_names, 0, 1 },
+  { "quality", IN_Q_TRAINED, 0, IN_Q_NAMES - 1, in_quality_names, 0, 1 },
   { "weapon", IN_W_MUSKET, 0, IN_W_COUNT - 1, in_weapon_names, 0, 1 },
   { "privates", -1, -1, 1000, NULL, 0, 1 },
   { "bugler", 0, 0, 100, NULL, 0, 1 },
@@ -165,7 +169,8 @@ static int load_data(gn_game *g, in_data *d) {
 **   1) read the data tables onto sc->rsdata
 **   2) each unit: privates default to the rest of its strength (or the
 **      strength to the sum of its roles); check that they agree
-**   3) guns and crewed MGs have at least one piece; steady, not pursuing
+**   3) quality names commoners and fighters are peasants and fanatics; guns
+**      and crewed MGs have at least one piece; steady, not pursuing
 */
 static int setup(gn_game *g) {
   gn__scen *sc = g->sc;
@@ -189,6 +194,7 @@ static int setup(gn_game *g) {
       return gn__error(g, GN_ESCENARIO, "unit %s: its roles make %d figures, its strength is %d",
                        sc->unit[i].id, sum, sc->unit[i].strength0);
     u->strength = sum;
+    u->attr[IN_A_QUALITY] = in__quality_canon(u->attr[IN_A_QUALITY]);
     int w = u->attr[IN_A_WEAPON];                                            /* 3 */
     if ((w == IN_W_MG || w == IN_W_ARTILLERY) && u->attr[IN_A_PIECES] < 1) u->attr[IN_A_PIECES] = 1;
     u->attr[IN_A_STATUS] = IN_S_STEADY;

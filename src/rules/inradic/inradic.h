@@ -22,7 +22,7 @@
 **     crew), wagon (an ammunition wagon or pony).
 **   - Casualties: each hit removes one figure, privates first, then the other
 **     roles in role order (bugler, flag, corporal, ...), unless a hero/leader
-**     hit (ref. IN-H1..IN-H4) names the figure.
+**     hit (ref. IN-H1, IN-H2, IN-H3, IN-H4) names the figure.
 **   - Ordinary figures are privates, buglers and flag bearers; "leaders"
 **     (corporal, nco, officer, hero, staff, general) draw 3 cards each
 **     (data roles.leader).
@@ -33,7 +33,7 @@
 **
 ** Sequence of play (ref. IN-B13, turn.c): a game turn is one side turn per
 ** side in scenario order. A side turn starts with its routing units' retest
-** or rally (ref. IN-M14..IN-M17); then the side gives orders (move, charge,
+** or rally (ref. IN-M14, IN-M15, IN-M16, IN-M17); then the side gives orders (move, charge,
 ** melee, fire, throw, pursue, halt) in any order, each unit acting once per
 ** kind; `end` closes the side turn.
 */
@@ -64,9 +64,14 @@ typedef struct in_figs { int n[IN_NROLES]; } in_figs;
 /* ORDER: as in_quality_names and the data lists morale.quality, pursuit.* */
 typedef enum in_quality {
   IN_Q_PEASANTS, IN_Q_MILITIA, IN_Q_IRREGULAR, IN_Q_NATIVE, IN_Q_TRAINED, IN_Q_WELL_TRAINED,
-  IN_Q_VETERAN, IN_Q_FANATIC, IN_Q_COUNT
+  IN_Q_VETERAN, IN_Q_FANATIC, IN_Q_COUNT,
+  IN_Q_COMMONERS = IN_Q_COUNT,   /* the seed's other names, read as peasants ... */
+  IN_Q_FIGHTERS,                 /* ... and fanatics; setup stores the canonical value */
+  IN_Q_NAMES
 } in_quality;
-extern const char *const in_quality_names[IN_Q_COUNT + 1];
+extern const char *const in_quality_names[IN_Q_NAMES + 1];
+/* A quality name's canonical value (commoners -> peasants, fighters -> fanatic). */
+int in__quality_canon(int q);
 
 /* ORDER: as in_weapon_names and the data list shoot.range */
 typedef enum in_weapon {
@@ -237,7 +242,7 @@ int in__melee_cardcount(const gn_game *g, const in_figs *f, int *capped_cards, i
 ** capped part score at most cap hits (cap < 0: none). */
 int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
                   const char *purpose, const char *ref, int unit, in_draw *d);
-/* The whole card resolution of one shot (ref. IN-R1..IN-R7, IN-B1..IN-B3). */
+/* The whole card resolution of one shot (ref. IN-R1, IN-R2, IN-R3, IN-R4, IN-R5, IN-R6, IN-R7, IN-B1, IN-B2, IN-B3). */
 int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r);
 int in__order_fire(gn_game *g, const gn__args *a);
 int in__order_throw(gn_game *g, const gn__args *a);
@@ -259,7 +264,7 @@ typedef struct in_mctx {
 /* Morale dice of a starting size: "d10+d4" into buf; *ndice = dice counted by
 ** the per-die modifiers (ref. IN-M7, IN-B10, IN-B11). */
 void in__morale_dice(int start, char *buf, size_t n, int *ndice);
-/* Roll one morale test; *pass 1 or 0, *total the modified total (ref. IN-M7..IN-M10). */
+/* Roll one morale test; *pass 1 or 0, *total the modified total (ref. IN-M7, IN-M8, IN-M9, IN-M10). */
 int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
                     int *total);
 /* Why a unit tests (bits), for one test per resolution. */
@@ -278,10 +283,10 @@ int in__morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *rou
 /* A failed test (ref. IN-M11): the unit routs from enemy (or -1): friends who
 ** see it test (ref. IN-M4), it runs (in__rout_move), enemies in contact may pursue. */
 int in__rout(gn_game *g, int unit, int enemy);
-/* The unit routs now: a double move away (ref. IN-M11..IN-M13), from `from` (an
+/* The unit routs now: a double move away (ref. IN-M11, IN-M12, IN-M13), from `from` (an
 ** enemy, or -1 for the nearest), then its pursuers follow. */
 int in__rout_move(gn_game *g, int unit, int from);
-/* Start of a side turn: each router retests or keeps running (ref. IN-M14..IN-M17). */
+/* Start of a side turn: each router retests or keeps running (ref. IN-M14, IN-M15, IN-M16, IN-M17). */
 int in__rally_phase(gn_game *g, int side);
 /* 1 when some enemy pursues the unit (ref. IN-M15). */
 int in__pursued(const gn_game *g, int unit);
@@ -289,7 +294,7 @@ int in__pursued(const gn_game *g, int unit);
 int in__rally_leader(const gn_game *g, const in_figs *f);
 
 /* ------------------------------------------------------------ pursuit.c */
-/* Roll the pursuit die for a quality: *result IN_PU_* (ref. IN-P1..IN-P6). */
+/* Roll the pursuit die for a quality: *result IN_PU_* (ref. IN-P1, IN-P2, IN-P3, IN-P4, IN-P5, IN-P6). */
 int in__pursuit_roll(gn_game *g, int quality, int unit, int *result);
 /* A unit has routed from contact: the enemies touching it may pursue. */
 int in__pursuit_offer(gn_game *g, int router, const int *contacts, int ncontacts);
@@ -306,7 +311,7 @@ int in__order_halt(gn_game *g, const gn__args *a);
 
 /* ------------------------------------------------------------ heroes.c */
 /* Roll an Ace's hero check against the figures present; *role the figure hit
-** or -1 (ref. IN-H1..IN-H4). choice: the attacker's preferred role or -1. */
+** or -1 (ref. IN-H1, IN-H2, IN-H3, IN-H4). choice: the attacker's preferred role or -1. */
 int in__hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role);
 /* The role an Ace of face `face` hits among those present (pure). */
 int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice);

@@ -27,7 +27,7 @@ static const char *const qref[IN_Q_COUNT] = {
 };
 
 /*
-** The pursuit die (ref. IN-P1..IN-P6).
+** The pursuit die (ref. IN-P1, IN-P2, IN-P3, IN-P4, IN-P5, IN-P6).
 **   1) a row with one value: no roll
 **   2) else roll a d6 and read the row
 */
@@ -142,7 +142,7 @@ int in__pursuit_expire(gn_game *g) {
   return 0;
 }
 
-/* pursue UNIT: take up an open pursuit (ref. IN-P3..IN-P6). */
+/* pursue UNIT: take up an open pursuit (ref. IN-P3, IN-P4, IN-P5, IN-P6). */
 int in__order_pursue(gn_game *g, const gn__args *a) {
   int p, rc;
   if ((rc = gn__arg_unit(g, a, 1, &p))) return rc;

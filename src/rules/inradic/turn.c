@@ -6,7 +6,7 @@
 ** A game turn is one side turn per side, in scenario order. A side turn:
 **   1) start: the side's per-turn marks are cleared, first-turn-only
 **      pursuits lapse (ref. IN-P2), its routing units retest or run on
-**      (ref. IN-M14..IN-M17)
+**      (ref. IN-M14, IN-M15, IN-M16, IN-M17)
 **   2) orders, in any order: each unit may move or charge once, fire or
 **      throw once, start one melee; pursuit orders at any time
 **   3) `end`: open pursuits fall to their default, wagons resupply

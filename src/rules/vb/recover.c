@@ -325,6 +325,7 @@ int gn__vb_recovery_apply(gn_game *g) {
                             g->sc->unit[u].name, g->sc->unit[p].name, g->sc->unit[w].name);
     if (e && g->st.u[u].attr[VB_MORALE] != g->st.u[p].attr[VB_MORALE]) gn__event_mod(e, "lower morale", 0, "VB-60");
   }
+  for (int u = 0; u < n; u++) g->st.u[u].flags &= ~(unsigned)VB_FL_ODD;   /* given: no longer pending */
   /* 2) */
   for (int u = 0; u < n; u++) {
     int m = minimum(g, u);

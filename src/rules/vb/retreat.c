@@ -87,14 +87,15 @@ static int through(gn_box a, gn_vec2 u, double len, gn_box b) {
       int cross[4] = {0, 0, 0, 0};      /* front, rear, left, right */
       for (int s = 0; s < 2; s++) {
         double X = s ? -hd : hd;
+        /* a crossing strictly inside the edge: sliding along a side is not one */
         if (x0 != x1 && fmin(x0, x1) <= X + e && X - e <= fmax(x0, x1)) {
           double y = y0 + (X - x0) / (x1 - x0) * (y1 - y0);
-          if (fabs(y) <= hw + e) cross[s] = 1;
+          if (fabs(y) < hw - e) cross[s] = 1;
         }
         double Y = s ? -hw : hw;
         if (y0 != y1 && fmin(y0, y1) <= Y + e && Y - e <= fmax(y0, y1)) {
           double x = x0 + (Y - y0) / (y1 - y0) * (x1 - x0);
-          if (fabs(x) <= hd + e) cross[2 + s] = 1;
+          if (fabs(x) < hd - e) cross[2 + s] = 1;
         }
       }
       if ((cross[0] && cross[1]) || (cross[2] && cross[3])) return 1;
@@ -205,13 +206,17 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
         if (seen[v] || !gn__vb_alive(g, v) || g->sc->unit[v].side != g->sc->unit[unit].side) continue;
         if (gn__vb_is_leader(gn__vb_type(g, v))) continue;
         for (int m = 0; m < nb; m++) {
-          double lo, hi;
-          if (!gn__vb_sweep(body[m].b0, u, g->st.u[v].box, 0, &lo, &hi) || hi < 0) continue;
+          /* met: the bases would overlap (not only touch) before the end */
+          double lo, hi, slo, shi;
+          gn_box vb = g->st.u[v].box;
+          if (!gn__vb_sweep(body[m].b0, u, vb, GN_CONTACT_EPS, &slo, &shi) || shi <= 0) continue;
+          if (body[m].pick + (slo > 0 ? slo : 0) >= end) continue;
+          if (!gn__vb_sweep(body[m].b0, u, vb, 0, &lo, &hi)) continue;
           if (lo < 0) lo = 0;
           if (body[m].pick + lo < cp) { cp = body[m].pick + lo; out = body[m].pick + hi; f = v; by = m; }
         }
       }
-      if (f < 0 || cp > end) break;
+      if (f < 0) break;
       seen[f] = 1;
       gn__ustate *fs = &g->st.u[f];
       if (inf && is_cav(g, f)) {                                      /* ref. VB-50 */

@@ -1,0 +1,377 @@
+/*
+** test-vb-days.c: Volley & Bayonet battles of several days: daylight, the
+** next day's start, night moves, reassigning divisions, the night's
+** recovery of casualties, the exhaustion reset, campaign recovery.
+**
+** The scenarios open at the last daylight turn with the day's losses so far
+** (lost_today) and stands already wiped out (strength 0, wiped).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+static const char NIGHT[] =
+  "grognard: 1\nname: vb night test\nruleset: vb\n"
+  "table: {width: 120, height: 80}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 20}\nturns: 30\n"
+  "options: {days: 2}\n"
+  "sides:\n  - {id: french, name: French}\n  - {id: prussians, name: Prussians}\n"
+  "formations:\n"
+  "  - {id: army, name: Armee, echelon: army, side: french, leader: nap}\n"
+  "  - {id: c1, name: I Corps, echelon: corps, parent: army, leader: c1l}\n"
+  "  - {id: d1, name: 1st Division, echelon: division, parent: c1, leader: d1l}\n"
+  "  - {id: c2, name: II Corps, echelon: corps, parent: army, leader: c2l}\n"
+  "  - {id: d2, name: 2nd Division, echelon: division, parent: c2, leader: d2l}\n"
+  "  - {id: d3, name: 3rd Division, echelon: division, parent: c2, leader: d3l}\n"
+  "  - {id: d4, name: 4th Division, echelon: division, parent: c2, leader: d4l}\n"
+  "  - {id: pr, name: Prussians, echelon: army, side: prussians, leader: bl}\n"
+  "units:\n"
+  "  - {id: nap, code: NAP, formation: army, type: leader_army, at: [110, 5], strength: 0}\n"
+  "  - {id: c1l, code: C1L, formation: c1, type: leader_corps, at: [100, 5], strength: 0}\n"
+  "  - {id: d1l, code: D1L, formation: d1, type: leader_division, at: [90, 5], strength: 0}\n"
+  "  - {id: c2l, code: C2L, formation: c2, type: leader_corps, at: [30, 40], strength: 0}\n"
+  "  - {id: d2l, code: D2L, formation: d2, type: leader_division, at: [80, 5], strength: 0}\n"
+  "  - {id: d3l, code: D3L, formation: d3, type: leader_division, at: [70, 5], strength: 0}\n"
+  "  - {id: d4l, code: D4L, formation: d4, type: leader_division, at: [60, 5], strength: 0}\n"
+  "  - {id: a1, code: A1, formation: d1, type: infantry_brigade, at: [30, 46], strength: 3, attrs: {morale: 4, lost_today: 3}}\n"
+  "  - {id: a2, code: A2, formation: d1, type: infantry_brigade, at: [10, 20], strength: 4, attrs: {morale: 4, lost_today: 1, disorder: permanent}}\n"
+  "  - {id: a3, code: A3, formation: d2, type: infantry_brigade, at: [20, 20], strength: 2, attrs: {morale: 3, lost_today: 1}}\n"
+  "  - {id: a4, code: A4, formation: d2, type: infantry_brigade, at: [30, 20], strength: 4, attrs: {morale: 5, lost_today: 5, disorder: disordered}}\n"
+  "  - {id: a6, code: A6, formation: d1, type: infantry_brigade, at: [40, 20], strength: 0, attrs: {morale: 4, lost_today: 4}}\n"
+  "  - {id: b1, code: B1, formation: d3, type: infantry_brigade, at: [50, 20], strength: 1, attrs: {morale: 4, lost_today: 7, disorder: permanent}}\n"
+  "  - {id: c1b, code: C1B, formation: d4, type: infantry_brigade, at: [60, 20], strength: 0, attrs: {lost_today: 4, wiped: surrounded}}\n"
+  "  - {id: c2r, code: C2R, formation: d4, type: infantry_regiment, at: [70, 20], strength: 3}\n"
+  "  - {id: ar, code: AR, formation: d1, type: artillery_foot, at: [80, 20], strength: 0, attrs: {lost_today: 2, wiped: melee}}\n"
+  "  - {id: ar2, code: AR2, formation: d1, type: artillery_foot, at: [90, 20], strength: 0, attrs: {lost_today: 2, wiped: routed}}\n"
+  "  - {id: k1, code: K1, formation: d1, type: cavalry_light, at: [10, 30], strength: 2, attrs: {morale: 4, lost_today: 1}}\n"
+  "  - {id: k2, code: K2, formation: d1, type: cavalry_light, at: [20, 30], strength: 2, attrs: {morale: 4, lost_today: 1, nation: 1}}\n"
+  "  - {id: k3, code: K3, formation: d2, type: cavalry_heavy, at: [40, 30], strength: 2, attrs: {morale: 5, lost_today: 3, disorder: permanent}}\n"
+  "  - {id: nm, code: NM, formation: d1, type: infantry_brigade, at: [50, 40], strength: 4}\n"
+  "  - {id: fl, code: FL, formation: d1, type: infantry_brigade, at: [50, 56], strength: 4}\n"
+  "  - {id: nx, code: NX, formation: d1, type: infantry_brigade, at: [80, 40], strength: 4}\n"
+  "  - {id: bl, code: BL, formation: pr, type: leader_army, at: [50, 79], facing: 180, strength: 0}\n"
+  "  - {id: p1, code: P1, formation: pr, type: infantry_brigade, at: [50, 75], facing: 180, strength: 4}\n";
+
+static gn_game *load(const char *text, size_t len) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load(g, "vb-days.yaml", text, len)) {
+    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
+    fail_msg("load: %s", gn_errmsg(g));
+  }
+  if (gn_game_start(g, 11)) fail_msg("start: %s", gn_errmsg(g));
+  return g;
+}
+
+static void ok(gn_game *g, const char *order) {
+  int rc = gn_order_apply(g, order);
+  if (rc) fail_msg("'%s': %d %s", order, rc, gn_errmsg(g));
+}
+
+static void refused(gn_game *g, const char *order, const char *ref) {
+  int rc = gn_order_apply(g, order);
+  if (rc != GN_EREFUSED) fail_msg("'%s' gave %d (%s), expected a refusal", order, rc, gn_errmsg(g));
+  assert_string_equal(gn_refusal_ref(g), ref);
+}
+
+static void ends(gn_game *g, int n) {
+  for (int i = 0; i < n; i++) ok(g, "end");
+}
+
+static int attr(gn_game *g, const char *unit, const char *name) {
+  int v = -99, u = gn_unit_find(g, unit);
+  assert_true(u >= 0);
+  assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, name, &v), 0);
+  return v;
+}
+
+static int sp(gn_game *g, const char *unit) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, unit), GN_UMPIRE, &v), 0);
+  return v.removed ? -v.strength - 100 : v.strength;   /* removed stands show as <= -100 */
+}
+
+/* The first event whose text holds s (and ref, if given), or NULL. */
+static const gn_event *find(gn_game *g, const char *s, const char *ref) {
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (strstr(e->text, s) && (!ref || !strcmp(e->ref, ref))) return e;
+  }
+  return NULL;
+}
+
+static void to_night(gn_game *g) {
+  ends(g, 12);
+  assert_string_equal(gn_game_phase(g), "night");
+}
+
+/* ref. VB-66: one full move at night, never closer to the enemy unless
+** toward a friend between. ref. VB-67: the army commander shifts a division
+** to another corps at night only. */
+static void night(void **state) {
+  (void)state;
+  gn_game *g = load(NIGHT, sizeof NIGHT - 1);
+  refused(g, "reassign d1 to c2", "VB-67");            /* by day */
+  assert_int_equal(attr(g, "A1", "in_command"), 0);   /* only II Corps' commander near */
+  to_night(g);
+  ok(g, "move NM to 50,48");                           /* toward FL, which stands between */
+  refused(g, "move NM to 50,46", "VB-66");             /* one move only */
+  refused(g, "move NX to 80,48", "VB-66");             /* closer, nobody between */
+  ok(g, "move NX to 80,32");                           /* away is fine, any side may move */
+  ok(g, "move P1 to 50,77");
+  refused(g, "reassign d1 to d2", "VB-67");
+  refused(g, "reassign d2 to c2", "VB-67");            /* already there */
+  ok(g, "reassign d1 to c2");
+  const gn_event *e = find(g, "moves 1st Division to II Corps", "VB-67");
+  assert_non_null(e);
+  int five = 5;
+  assert_int_equal(gn_dice_script(g, &five, 1), 0);
+  ends(g, 2);
+  /* dawn: A1 now answers to II Corps, whose commander stands near */
+  assert_int_equal(attr(g, "A1", "in_command"), 1);
+  gn_game_free(g);
+}
+
+/*
+** ref. VB-55, VB-56, VB-57, VB-58, VB-59, VB-60, VB-61, VB-62: half the
+** day's losses back per stand; odd points paired (nationality first, then
+** morale, division, corps), the lower morale stand takes the point, else the
+** player's choice; under-strength stands merge; stands wiped out surrounded
+** and artillery lost in melee or routed in contact get nothing back.
+** ref. VB-63, VB-64, VB-65: the exhaustion reset and the disorder markers.
+** ref. VB-52, VB-54: June's first turn is 4 a.m.; a 5 starts at 9 a.m.
+*/
+static void recovery(void **state) {
+  (void)state;
+  gn_game *g = load(NIGHT, sizeof NIGHT - 1);
+  to_night(g);
+  refused(g, "recover A2", "VB-58");                   /* not yet: night moves first */
+  ok(g, "end");
+  assert_string_equal(gn_game_phase(g), "recovery");
+  /* the automatic halves */
+  assert_int_equal(sp(g, "A1"), 4);
+  assert_int_equal(sp(g, "A2"), 4);
+  assert_int_equal(sp(g, "A4"), 6);
+  assert_int_equal(sp(g, "A6"), 2);                    /* back on the table */
+  assert_int_equal(sp(g, "B1"), 4);
+  assert_int_equal(sp(g, "C1B"), -100);                /* ref. VB-56: surrounded */
+  assert_int_equal(sp(g, "AR"), -100);                 /* ref. VB-56: artillery lost in melee */
+  assert_int_equal(sp(g, "AR2"), -100);                /* ref. VB-57: routed in contact */
+  assert_non_null(find(g, "c1b was wiped out (surrounded) and recovers nothing", "VB-56"));
+  assert_non_null(find(g, "ar was wiped out (artillery lost in melee)", "VB-56"));
+  assert_non_null(find(g, "ar2 was wiped out (artillery routed in contact)", "VB-57"));
+  assert_non_null(find(g, "a1 recovers 1 of the 3 SP it lost today (one odd point pooled)", "VB-55"));
+  /* ref. VB-59: K1 pairs with K3 (same nationality) rather than K2 (same morale and division) */
+  assert_non_null(find(g, "odd points of a1 and a2 are pooled", "VB-59"));
+  assert_non_null(find(g, "odd points of a3 and a4 are pooled", "VB-59"));
+  assert_non_null(find(g, "odd points of k1 and k3 are pooled", "VB-59"));
+  refused(g, "recover A4", "VB-60");                   /* A3 has the lower morale */
+  refused(g, "recover K3", "VB-60");
+  refused(g, "recover B1", "VB-58");                   /* no partner left */
+  refused(g, "merge A6 into A4", "VB-62");             /* another division */
+  refused(g, "merge A2 into A1", "VB-61");             /* A2 is not under strength */
+  refused(g, "fill A6 from A2", "VB-62");              /* a merge is possible: it must merge */
+  ok(g, "recover A2");                                 /* equal morale: the player chooses */
+  int five = 5;
+  assert_int_equal(gn_dice_script(g, &five, 1), 0);
+  ok(g, "end");
+  assert_int_equal(sp(g, "A2"), 5);
+  assert_int_equal(sp(g, "A1"), 6);                    /* 4 and A6's 2 merged in (ref. VB-62) */
+  assert_int_equal(sp(g, "A6"), -100);
+  assert_int_equal(sp(g, "A3"), 3);                    /* ref. VB-60: the lower morale */
+  assert_int_equal(sp(g, "A4"), 6);
+  assert_int_equal(sp(g, "K1"), 3);
+  assert_int_equal(sp(g, "K2"), 2);
+  assert_int_equal(sp(g, "K3"), 3);
+  assert_non_null(find(g, "the odd point of k2 has no partner and is lost", "VB-58"));
+  assert_non_null(find(g, "a6 (2 SP) merges into a1, now 6 SP", "VB-62"));
+  /* markers: fresh d1 clears all (VB-63); exhausted d2 and broken d3: red to yellow */
+  assert_int_equal(attr(g, "A2", "disorder"), 0);
+  assert_int_equal(attr(g, "A4", "disorder"), 0);
+  assert_int_equal(attr(g, "K3", "disorder"), 1);
+  assert_int_equal(attr(g, "B1", "disorder"), 1);
+  assert_non_null(find(g, "1st Division starts the day fresh, 5 of 17 boxes marked", "VB-63"));
+  assert_non_null(find(g, "2nd Division starts the day fresh, 5 of 9 boxes marked", "VB-64"));
+  assert_non_null(find(g, "3rd Division was broken and starts the day exhausted", "VB-65"));
+  assert_non_null(find(g, "4th Division starts the day fresh, 3 of 4 boxes marked", "VB-64"));
+  /* the day's records are cleared; dawn */
+  assert_int_equal(attr(g, "A1", "lost_today"), 0);
+  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_phase(g), "command");
+  assert_int_equal(gn_game_active_side(g), 0);
+  const gn_event *e = find(g, "day 2 begins with the 9:00 turn", "VB-52");
+  assert_non_null(e);
+  assert_int_equal(e->nmods, 1);
+  assert_int_equal(e->mods[0].value, 5);
+  gn_game_free(g);
+}
+
+/* ref. VB-58, VB-60, VB-62: the defaults when the players just say "end":
+** the stand that lost more takes an equal-morale pair's point; under-strength
+** stands merge into the first fit stand of the division. */
+static void recovery_defaults(void **state) {
+  (void)state;
+  gn_game *g = load(NIGHT, sizeof NIGHT - 1);
+  to_night(g);
+  int two = 2;
+  assert_int_equal(gn_dice_script(g, &two, 1), 0);
+  ends(g, 2);
+  assert_int_equal(sp(g, "A1"), 7);                    /* 3 + 1 + the pair's point + A6's 2 */
+  assert_int_equal(sp(g, "A2"), 4);
+  assert_string_equal(gn_game_clock(g), "19 June 1815, 6 a.m.");
+  gn_game_free(g);
+}
+
+/* ref. VB-51: the battle's last night ends the game; two days: the second
+** nightfall does. ref. VB-B13: the daylight table follows the month. */
+static void last_day(void **state) {
+  (void)state;
+  char text[sizeof NIGHT + 64];
+  snprintf(text, sizeof text, "%s", NIGHT);
+  char *m = strstr(text, "month: 6");
+  memcpy(m, "month: 1", 8);                           /* January: last turn 4 p.m. */
+  char *h = strstr(text, "hour: 20");
+  memcpy(h, "hour: 15", 8);
+  gn_game *g = load(text, strlen(text));
+  ends(g, 12);
+  assert_string_equal(gn_game_clock(g), "18 January 1815, 4 p.m.");
+  ends(g, 12);
+  assert_string_equal(gn_game_phase(g), "night");
+  ends(g, 1);
+  int six = 6;
+  assert_int_equal(gn_dice_script(g, &six, 1), 0);
+  ends(g, 1);
+  assert_string_equal(gn_game_clock(g), "19 January 1815, 2 p.m.");   /* 8 + 6 */
+  ends(g, 36);
+  assert_int_equal(gn_game_over(g), 1);
+  assert_string_equal(gn_event_get(g, gn_event_count(g) - 1)->ref, "VB-51");
+  gn_game_free(g);
+}
+
+/* ref. VB-52, VB-53, VB-54, VB-B13: the odds check "day-start": table first
+** turn + 1d6, +2 inclement, +1 per day after the second. */
+static void day_start_odds(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_use_ruleset(g, "vb"), 0);
+  gn_dist d;
+  int pf;
+  const char *june2[] = {"--month", "6", "--day", "2"};
+  assert_int_equal(gn_check_odds(g, "day-start", 4, june2, NULL, &d, &pf), 0);
+  assert_int_equal(d.exact, 1);
+  assert_int_equal(d.n, 6);
+  assert_int_equal((int)d.o[0].value, 5);
+  assert_int_equal((int)d.o[5].value, 10);
+  assert_true(d.o[4].num * 6 == d.o[4].den);          /* 9 a.m.: one in six */
+  assert_string_equal(gn_check_label(g, "day-start", 9), "9 a.m.");
+  gn_dist_free(&d);
+  const char *june3[] = {"--month", "6", "--day", "3", "--inclement"};
+  assert_int_equal(gn_check_odds(g, "day-start", 5, june3, NULL, &d, &pf), 0);
+  assert_int_equal((int)d.o[0].value, 8);              /* 4 + 1 + 2 + 1 */
+  assert_int_equal((int)d.o[5].value, 13);
+  gn_dist_free(&d);
+  const char *dec[] = {"--month", "12", "--day", "5"};
+  assert_int_equal(gn_check_odds(g, "day-start", 4, dec, NULL, &d, &pf), 0);
+  assert_int_equal((int)d.o[0].value, 12);             /* 8 + 1 + 3 */
+  assert_int_equal((int)d.o[d.n - 1].value, 16);       /* 8 + 6 + 3 = 17: no later than 4 p.m. */
+  gn_dist_free(&d);
+  const char *bad[] = {"--month", "13"};
+  assert_int_equal(gn_check_odds(g, "day-start", 2, bad, NULL, &d, &pf), GN_ESYNTAX);
+  gn_game_free(g);
+}
+
+static const char CAMP[] =
+  "grognard: 1\nname: vb campaign test\nruleset: vb\n"
+  "table: {width: 60, height: 40}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 19}\nturns: 30\n"
+  "sides:\n  - {id: french, name: French}\n  - {id: prussians, name: Prussians}\n"
+  "formations:\n"
+  "  - {id: army, name: Armee, echelon: army, side: french, leader: nap}\n"
+  "  - {id: pr, name: Prussians, echelon: army, side: prussians, leader: bl}\n"
+  "units:\n"
+  "  - {id: nap, code: NAP, formation: army, type: leader_army, at: [30, 2], strength: 0}\n"
+  "  - {id: f1, code: F1, formation: army, type: infantry_brigade, at: [10, 10], strength: 3, attrs: {lost_today: 3%s}}\n"
+  "  - {id: f2, code: F2, formation: army, type: cavalry_light, at: [20, 10], strength: 1, attrs: {lost_today: 2%s}}\n"
+  "  - {id: fa, code: FA, formation: army, type: artillery_foot, at: [30, 10], strength: 1, attrs: {lost_today: 1}}\n"
+  "  - {id: bl, code: BL, formation: pr, type: leader_army, at: [30, 38], facing: 180, strength: 0}\n"
+  "  - {id: p1, code: P1, formation: pr, type: infantry_brigade, at: [10, 30], facing: 180, strength: 2, attrs: {lost_today: 4}}\n"
+  "  - {id: p2, code: P2, formation: pr, type: infantry_brigade, at: [20, 30], facing: 180, strength: 4}\n"
+  "  - {id: p3, code: P3, formation: pr, type: infantry_brigade, at: [30, 30], facing: 180, strength: 4}\n"
+  "  - {id: p4, code: P4, formation: pr, type: infantry_brigade, at: [40, 30], facing: 180, strength: 4}\n"
+  "  - {id: pa, code: PA, formation: pr, type: artillery_foot, at: [50, 30], facing: 180, strength: 0, attrs: {lost_today: 2}}\n";
+
+static gn_game *camp(const char *routed) {
+  char text[sizeof CAMP + 64];
+  snprintf(text, sizeof text, CAMP, routed, routed);
+  return load(text, strlen(text));
+}
+
+/* ref. VB-68, VB-72: both sides hold the field: two thirds back; reports in
+** men (a roster casualty is 250 men). */
+static void campaign_held(void **state) {
+  (void)state;
+  gn_game *g = camp("");
+  ok(g, "campaign held");
+  assert_int_equal(gn_game_over(g), 1);
+  assert_int_equal(sp(g, "F1"), 5);
+  assert_int_equal(sp(g, "F2"), 2);
+  assert_int_equal(sp(g, "FA"), 1);
+  assert_int_equal(sp(g, "P1"), 4);
+  assert_int_equal(sp(g, "PA"), 1);
+  assert_non_null(find(g, "French recovers 2 of 3 infantry SP lost (250 of 750 men written off as casualties; 500 men back)", "VB-68"));
+  gn_game_free(g);
+}
+
+/* ref. VB-69, VB-70: the holder gets 2/3 and all its guns; the loser,
+** covered by a rearguard (a quarter of its formed stands intact), half. */
+static void campaign_possession(void **state) {
+  (void)state;
+  gn_game *g = camp("");
+  ok(g, "campaign possession french");
+  assert_int_equal(sp(g, "F1"), 5);
+  assert_int_equal(sp(g, "F2"), 2);
+  assert_int_equal(sp(g, "FA"), 2);
+  assert_int_equal(sp(g, "P1"), 4);
+  assert_int_equal(sp(g, "PA"), 1);
+  assert_non_null(find(g, "Prussians retreats covered by a rearguard", "VB-70"));
+  gn_game_free(g);
+}
+
+/* ref. VB-70, VB-71: no rearguard when the formed stands are all routed; the
+** loser then gets a third of its foot and horse and no guns. */
+static void campaign_retreat(void **state) {
+  (void)state;
+  gn_game *g = camp(", routed: true");
+  refused(g, "campaign retreat-rearguard french", "VB-70");
+  assert_non_null(strstr(gn_errmsg(g), "0 intact formed stands of 2"));
+  assert_int_equal(gn_order_apply(g, "campaign retreat"), GN_ESYNTAX);
+  ok(g, "campaign retreat french");
+  assert_int_equal(sp(g, "F1"), 4);
+  assert_int_equal(sp(g, "F2"), 1);
+  assert_int_equal(sp(g, "FA"), 1);
+  assert_int_equal(sp(g, "P1"), 4);
+  assert_int_equal(sp(g, "PA"), 2);
+  assert_non_null(find(g, "French retreats without a rearguard", "VB-70"));
+  assert_non_null(find(g, "French recovers 1 of 3 infantry SP lost", "VB-71"));
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(night),
+    cmocka_unit_test(recovery),
+    cmocka_unit_test(recovery_defaults),
+    cmocka_unit_test(last_day),
+    cmocka_unit_test(day_start_odds),
+    cmocka_unit_test(campaign_held),
+    cmocka_unit_test(campaign_possession),
+    cmocka_unit_test(campaign_retreat),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

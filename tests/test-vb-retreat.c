@@ -1,0 +1,325 @@
+/*
+** test-vb-retreat.c: Volley & Bayonet retreats and routs (src/rules/vb/
+** retreat.c): their paths, terrain and friends passed, with exact end
+** positions.
+**
+** Each case is a melee lost by the al brigade "d" at (20,23) facing south
+** against the fr brigade "a" at (20,20) facing north (both 4 SP): in the
+** morale phase both test (scripted 1s), then `charge a at d` rolls a's four
+** dice 5,6,1,1 (2 hits) and d's four dice 1,1,1,1. In good order d is
+** disordered and retreats half its move (8 in) straight away from a, north
+** (+y); already disordered it routs: 1 SP and a full move (16 in).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+#define PI 3.14159265358979323846
+
+#define HEAD                                                                   \
+  "grognard: 1\nname: retreat test\nruleset: vb\n"                             \
+  "table: {width: 60, height: 60}\n"                                           \
+  "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"                \
+  "sides:\n  - {id: fr}\n  - {id: al}\n"                                       \
+  "formations:\n"                                                              \
+  "  - {id: fa, echelon: army, side: fr, leader: nap}\n"                       \
+  "  - {id: aa, echelon: army, side: al, leader: wel}\n"                       \
+  "units:\n"                                                                   \
+  "  - {id: nap, formation: fa, type: leader_army, at: [13, 20], strength: 0}\n" \
+  "  - {id: wel, formation: aa, type: leader_army, at: [55, 5], strength: 0}\n"  \
+  "  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [20, 20], facing: 0, strength: 4}\n"
+
+static gn_game *game(const char *dattrs, const char *extra, const char *terrain) {
+  char text[8192];
+  snprintf(text, sizeof text,
+           HEAD "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 23], facing: 180, "
+           "strength: 4, attrs: {%s}}\n%s%s",
+           dattrs, extra ? extra : "", terrain ? terrain : "");
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  int rc = gn_game_load(g, "t.yaml", text, strlen(text));
+  if (rc)
+    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
+  assert_int_equal(rc, GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  return g;
+}
+
+static void script(gn_game *g, const int *f, int n) { assert_int_equal(gn_dice_script(g, f, n), GN_OK); }
+
+static void to_phase(gn_game *g, const char *phase) {
+  for (int i = 0; i < 12 && strcmp(gn_game_phase(g), phase); i++) {
+    int rc = gn_order_apply(g, "end");
+    if (rc) print_message("end: %s\n", gn_errmsg(g));
+    assert_int_equal(rc, GN_OK);
+  }
+  assert_string_equal(gn_game_phase(g), phase);
+}
+
+static int unit(gn_game *g, const char *id) {
+  int u = gn_unit_find(g, id);
+  assert_true(u >= 0);
+  return u;
+}
+
+static gn_unit_view view(gn_game *g, const char *id) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, unit(g, id), GN_UMPIRE, &v), GN_OK);
+  return v;
+}
+
+static int attr(gn_game *g, const char *id, const char *name) {
+  int v = -99;
+  assert_int_equal(gn_unit_attr(g, unit(g, id), GN_UMPIRE, name, &v), GN_OK);
+  return v;
+}
+
+static void at(gn_game *g, const char *id, double x, double y) {
+  gn_unit_view v = view(g, id);
+  if (fabs(v.box.c.x - x) > 1e-9 || fabs(v.box.c.y - y) > 1e-9)
+    print_message("%s at %.12g,%.12g, expected %.12g,%.12g\n", id, v.box.c.x, v.box.c.y, x, y);
+  assert_true(fabs(v.box.c.x - x) < 1e-9 && fabs(v.box.c.y - y) < 1e-9);
+}
+
+/* The morale phase (ntest stands test, all pass) and the lost melee; the
+** attackers' dice are 5,6 then 1s (natt dice), d's four dice 1s. */
+static void lose(gn_game *g, int ntest, int natt) {
+  int f[64], n = 0;
+  for (int i = 0; i < ntest; i++) f[n++] = 1;
+  script(g, f, n);
+  to_phase(g, "combat");
+  n = 0;
+  f[n++] = 5; f[n++] = 6;
+  for (int i = 2; i < natt; i++) f[n++] = 1;
+  for (int i = 0; i < 4; i++) f[n++] = 1;
+  script(g, f, n);
+  int rc = gn_order_apply(g, "charge a at d");
+  if (rc) print_message("charge: %s\n", gn_errmsg(g));
+  assert_int_equal(rc, GN_OK);
+  assert_int_equal(gn_dice_script_left(g), 0);
+}
+
+/* ref. VB-41: straight away from the stand that caused it: 8 in north. */
+static void t_vb41_straight(void **state) {
+  (void)state;
+  gn_game *g = game("", NULL, NULL);
+  lose(g, 2, 4);
+  at(g, "d", 20, 31);
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  gn_game_free(g);
+}
+
+/* ref. VB-41: several stands caused it: straight away from the middle of
+** them (a at (20,20) and a2 on d's east flank at (23,23): middle (21.5,21.5)). */
+static void t_vb41_middle(void **state) {
+  (void)state;
+  gn_game *g = game("", "  - {id: a2, side: fr, formation: fa, type: infantry_brigade, at: [23, 23], facing: 270, strength: 4}\n",
+                    NULL);
+  lose(g, 3, 8);
+  double k = 8 / sqrt(2);
+  at(g, "d", 20 - k, 23 + k);
+  gn_game_free(g);
+}
+
+/* ref. VB-42: an enemy stand in the way: the least deviation that avoids it,
+** 15 degrees (to the left first). */
+static void t_vb42_deviation(void **state) {
+  (void)state;
+  gn_game *g = game("", "  - {id: e, side: fr, formation: fa, type: infantry_brigade, at: [20, 34], facing: 0, strength: 4}\n",
+                    NULL);
+  lose(g, 2, 4);
+  double a = 15 * PI / 180;
+  at(g, "d", 20 - 8 * sin(a), 23 + 8 * cos(a));
+  gn_game_free(g);
+}
+
+/* ref. VB-42 (and VB-56): enemy on every side: it cannot retreat and is wiped
+** out, surrounded. */
+static void t_vb42_surrounded(void **state) {
+  (void)state;
+  gn_game *g = game("",
+                    "  - {id: w, side: fr, formation: fa, type: infantry_brigade, at: [17, 23], facing: 90, strength: 4}\n"
+                    "  - {id: e, side: fr, formation: fa, type: infantry_brigade, at: [23, 23], facing: 270, strength: 4}\n"
+                    "  - {id: n, side: fr, formation: fa, type: infantry_brigade, at: [20, 26], facing: 180, strength: 4}\n",
+                    NULL);
+  lose(g, 5, 16);
+  assert_int_equal(view(g, "d").removed, 1);
+  assert_int_equal(attr(g, "d", "wiped"), 1);
+  gn_game_free(g);
+}
+
+/* ref. VB-43: a retreat through disordering terrain (a stream) costs 1 SP
+** more; across a bridge, or through a town, it costs nothing. */
+static void t_vb43_terrain(void **state) {
+  (void)state;
+  const char *stream = "terrain:\n  - {id: s, kind: stream, line: [[10, 27], [30, 27]]}\n";
+  gn_game *g = game("", NULL, stream);
+  lose(g, 2, 4);
+  assert_int_equal(view(g, "d").strength, 1);       /* 2 in melee, 1 at the stream */
+  at(g, "d", 20, 31);
+  gn_game_free(g);
+
+  g = game("", NULL,
+           "terrain:\n  - {id: s, kind: stream, line: [[10, 27], [30, 27]]}\n"
+           "  - {id: b, kind: bridge, area: [[19, 26], [21, 26], [21, 28], [19, 28]]}\n");
+  lose(g, 2, 4);
+  assert_int_equal(view(g, "d").strength, 2);
+  gn_game_free(g);
+
+  g = game("", NULL, "terrain:\n  - {id: t, kind: town, area: [[15, 26], [25, 26], [25, 29], [15, 29]]}\n");
+  lose(g, 2, 4);
+  assert_int_equal(view(g, "d").strength, 2);
+  gn_game_free(g);
+}
+
+/* ref. VB-44, VB-45: a friend in good order met in the first half of the move
+** and crossed through two opposite sides is disordered, and the retiring stand
+** passes through it. */
+static void t_vb45_disorders_friend(void **state) {
+  (void)state;
+  gn_game *g = game("", "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [20, 27.5], facing: 180, strength: 4}\n",
+                    NULL);
+  lose(g, 2, 4);
+  assert_int_equal(attr(g, "f", "disorder"), 1);
+  at(g, "f", 20, 27.5);
+  at(g, "d", 20, 31);
+  gn_game_free(g);
+}
+
+/* ref. VB-44: met only in the second half of the move: not disordered; the
+** stand still goes on until clear of it (ref. VB-45). */
+static void t_vb44_second_half(void **state) {
+  (void)state;
+  gn_game *g = game("", "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [20, 31.5], facing: 180, strength: 4}\n",
+                    NULL);
+  lose(g, 2, 4);
+  assert_int_equal(attr(g, "f", "disorder"), 0);
+  at(g, "d", 20, 23 + 11.5 + 1e-3);                 /* its rear edge clears f's far edge */
+  gn_game_free(g);
+}
+
+/* ref. VB-44: crossing two adjacent sides (a corner of a friend set at 45
+** degrees) does not disorder it. */
+static void t_vb44_corner(void **state) {
+  (void)state;
+  gn_game *g = game("", "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [22.9, 28], facing: 45, strength: 4}\n",
+                    NULL);
+  lose(g, 2, 4);
+  assert_int_equal(attr(g, "f", "disorder"), 0);
+  at(g, "d", 20, 31);
+  gn_game_free(g);
+}
+
+/* ref. VB-46: a disordered stand passing an already disordered friend carries
+** it back, ahead of it, in a body (ref. VB-48), without routing it. */
+static void t_vb46_carried(void **state) {
+  (void)state;
+  gn_game *g = game("", "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [20, 27.5], facing: 180, strength: 4, attrs: {disorder: 1}}\n",
+                    NULL);
+  lose(g, 2, 4);
+  at(g, "d", 20, 31);
+  at(g, "f", 20, 34);                                /* moved 8 - 1.5 in */
+  assert_int_equal(attr(g, "f", "routed"), 0);
+  assert_int_equal(view(g, "f").strength, 4);
+  gn_game_free(g);
+}
+
+/* ref. VB-47: a routing stand passing an already disordered friend routs it
+** (1 SP), and it goes back ahead in a body (ref. VB-48). */
+static void t_vb47_routs_friend(void **state) {
+  (void)state;
+  gn_game *g = game("disorder: 1", "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [20, 27.5], facing: 180, strength: 4, attrs: {disorder: 1}}\n",
+                    NULL);
+  lose(g, 2, 4);
+  assert_int_equal(attr(g, "d", "routed"), 1);
+  assert_int_equal(view(g, "d").strength, 1);        /* 2 in melee, 1 for the rout */
+  at(g, "d", 20, 39);
+  assert_int_equal(attr(g, "f", "routed"), 1);
+  assert_int_equal(view(g, "f").strength, 3);
+  at(g, "f", 20, 42);                                /* moved 16 - 1.5 in */
+  gn_game_free(g);
+}
+
+/* ref. VB-48: the body (d carrying f) passes a friend h further back as one
+** stand: h, in good order, is disordered once and passed through by the whole
+** body, which goes on until clear of it. */
+static void t_vb48_body(void **state) {
+  (void)state;
+  gn_game *g = game("",
+                    "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [20, 27.5], facing: 180, strength: 4, attrs: {disorder: 1}}\n"
+                    "  - {id: h, side: al, formation: aa, type: infantry_brigade, at: [20, 32.8], facing: 180, strength: 4}\n",
+                    NULL);
+  lose(g, 2, 4);
+  assert_int_equal(attr(g, "h", "disorder"), 1);
+  at(g, "h", 20, 32.8);
+  double end = 34.3 - 21.5 + 1e-3;                   /* d's front clears h's far edge */
+  at(g, "d", 20, 23 + end);
+  at(g, "f", 20, 27.5 + end - 1.5);
+  int disorders = 0, hu = unit(g, "h");
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    disorders += !strcmp(e->kind, "disorder") && e->unit == hu;
+  }
+  assert_int_equal(disorders, 1);
+  gn_game_free(g);
+}
+
+/* ref. VB-49: retreating skirmishers never disorder the friends they pass. */
+static void t_vb49_skirmishers(void **state) {
+  (void)state;
+  char text[4096];
+  snprintf(text, sizeof text, HEAD
+           "  - {id: d, side: al, formation: aa, type: skirmisher, at: [20, 22.25], facing: 180, strength: 2}\n"
+           "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [20, 26], facing: 180, strength: 4}\n");
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load(g, "t.yaml", text, strlen(text)), GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  int f1[] = {1, 1};
+  script(g, f1, 2);
+  to_phase(g, "combat");
+  int f2[] = {5, 6, 1, 1, 1};
+  script(g, f2, 5);
+  assert_int_equal(gn_order_apply(g, "charge a at d"), GN_OK);
+  assert_int_equal(attr(g, "f", "disorder"), 0);
+  at(g, "d", 20, 28.25);                             /* 6 in, clear of f */
+  gn_game_free(g);
+}
+
+/* ref. VB-50: retreating infantry stops on touching friendly cavalry, which it
+** does not disorder. */
+static void t_vb50_cavalry(void **state) {
+  (void)state;
+  gn_game *g = game("", "  - {id: c, side: al, formation: aa, type: cavalry_heavy, at: [20, 27.5], facing: 180, strength: 3}\n",
+                    NULL);
+  lose(g, 2, 4);
+  at(g, "d", 20, 24.5);
+  assert_int_equal(attr(g, "c", "disorder"), 0);
+  at(g, "c", 20, 27.5);
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(t_vb41_straight),
+    cmocka_unit_test(t_vb41_middle),
+    cmocka_unit_test(t_vb42_deviation),
+    cmocka_unit_test(t_vb42_surrounded),
+    cmocka_unit_test(t_vb43_terrain),
+    cmocka_unit_test(t_vb45_disorders_friend),
+    cmocka_unit_test(t_vb44_second_half),
+    cmocka_unit_test(t_vb44_corner),
+    cmocka_unit_test(t_vb46_carried),
+    cmocka_unit_test(t_vb47_routs_friend),
+    cmocka_unit_test(t_vb48_body),
+    cmocka_unit_test(t_vb49_skirmishers),
+    cmocka_unit_test(t_vb50_cavalry),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
