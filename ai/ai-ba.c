@@ -105,7 +105,7 @@ static int attack(ai_ctx *cx, int u, int e, double de) {
 static void advance(ai_ctx *cx, int u, int e, double de) {
   const ai_unit *a = &cx->u[u];
   gn_vec2 goal = ai_goal(cx, u);
-  double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * (1.0 + cx->p->caution - cx->p->aggression);
+  double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * ai_standoff_factor(cx);
   double step = STEP;
   if (e >= 0) {
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;

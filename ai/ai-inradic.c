@@ -102,7 +102,7 @@ static void act(ai_ctx *cx, int u) {
   double step = STEP;
   if (e >= 0) {
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
-    double standoff = STANDOFF * (1.0 + cx->p->caution - cx->p->aggression);
+    double standoff = STANDOFF * ai_standoff_factor(cx);
     if ((goal.x - c.x) * (ec.x - c.x) + (goal.y - c.y) * (ec.y - c.y) > 0)
       step = de - standoff < step ? de - standoff : step;
   }

@@ -102,7 +102,7 @@ static void advance(ai_ctx *cx, int u) {
   double de;
   int e = ai_nearest_enemy(cx, u, 0, &de);
   double standoff = artillery(a) ? STANDOFF_ART : cavalry(a) ? STANDOFF_CAV : STANDOFF_INF;
-  standoff *= 1.0 + cx->p->caution - cx->p->aggression;
+  standoff *= ai_standoff_factor(cx);
   gn_vec2 goal = ai_goal(cx, u);
   double step = rate(a);
   if (e >= 0) {

@@ -132,10 +132,13 @@ void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out) {
 
 double ai_dist(gn_vec2 a, gn_vec2 b) { return hypot(b.x - a.x, b.y - a.y); }
 
+/* Orders and scenarios give facings as compass bearings: 0 towards +y, 90 towards +x. */
 double ai_heading_deg(gn_vec2 a, gn_vec2 b) {
-  double d = atan2(b.y - a.y, b.x - a.x) * 180.0 / PI;
+  double d = 90.0 - atan2(b.y - a.y, b.x - a.x) * 180.0 / PI;
+  d = fmod(d, 360.0);
   if (d < 0) d += 360.0;
-  return round(d);
+  d = round(d);
+  return d >= 360.0 ? 0.0 : d;
 }
 
 double ai_random(ai_ctx *cx) {
@@ -256,6 +259,8 @@ typedef struct oddsrun {
   const char *resolve;
   int side, me, target;
   int me0, tg0, meb0, tgb0;
+  gn_vec2 tgc0;              /* where the target stood */
+  double hold;               /* its ground is worth this much (an objective) */
   const ai_doctrine *doc;
 } oddsrun;
 
@@ -285,6 +290,11 @@ static int odds_fn(gn_game *g, void *ud, int64_t *out) {
   double bonus = 2.0;
   if (tgb && !r->tgb0) gain += bonus;
   if (meb && !r->meb0) gain -= bonus;
+  /* ground: the target driven from where it stood (from an objective: more) */
+  gn_unit_view tv;
+  if (!gn_unit_view_get(g, r->target, r->side, &tv) && tv.known &&
+      (tv.removed || ai_dist(tv.box.c, r->tgc0) > 1.0))
+    gain += 1.0 + r->hold;
   *out = (int64_t)llround(gain * 100);
   return 0;
 }
@@ -293,10 +303,19 @@ double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target,
   gn_game *c = gn_game_clone(cx->g);
   if (gain) *gain = 0;
   if (!c) return -1;
-  oddsrun r = {orders, n, cx->ai->doc->resolve, cx->side, me, target, 0, 0, 0, 0, cx->ai->doc};
+  oddsrun r;
+  memset(&r, 0, sizeof r);
+  r.orders = orders; r.n = n; r.resolve = cx->ai->doc->resolve;
+  r.side = cx->side; r.me = me; r.target = target; r.doc = cx->ai->doc;
   seen(c, r.doc, me, cx->side, &r.me0, &r.meb0);
   seen(c, r.doc, target, cx->side, &r.tg0, &r.tgb0);
-  gn_odds_opts o = {200, 24, gn_rng_next(&cx->ai->rng), 0};
+  r.tgc0 = cx->u[target].v.box.c;
+  for (int i = 0; i < cx->nobj; i++)
+    if (gn_point_box_distance(cx->obj[i].at, cx->u[target].v.box) <= cx->obj[i].radius)
+      r.hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
+  /* one order: exact when its tree is small; a sequence of phases: sampled */
+  int seq = n > 1 || r.resolve;
+  gn_odds_opts o = {seq ? 1 : 64, AI_ODDS_RUNS, gn_rng_next(&cx->ai->rng), seq};
   gn_dist d;
   double p = -1;
   if (gn_odds(c, odds_fn, &r, &o, &d) == 0) {
@@ -309,8 +328,15 @@ double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target,
 }
 
 double ai_charge_threshold(const ai_ctx *cx) {
-  double t = 0.55 + 0.35 * cx->p->caution - 0.35 * cx->p->aggression;
-  return t < 0.2 ? 0.2 : t > 0.9 ? 0.9 : t;
+  double odds = cx->ratio > 1 ? cx->ratio - 1 : 0;
+  double t = 0.55 + 0.35 * cx->p->caution - 0.35 * cx->p->aggression - 0.1 * odds -
+             (cx->needy ? 0.35 * cx->urgency : 0);
+  return t < 0.1 ? 0.1 : t > 0.9 ? 0.9 : t;
+}
+
+double ai_standoff_factor(const ai_ctx *cx) {
+  double f = (1.0 + cx->p->caution - cx->p->aggression) * (cx->needy ? 1.0 - cx->urgency : 1.0);
+  return f < 0 ? 0 : f;
 }
 
 /* ------------------------------------------------------------ doctrine */
@@ -446,6 +472,12 @@ static int picture(ai_ctx *cx) {
   /* 3) */
   double ratio = cx->my / (cx->en > 0.5 ? cx->en : 0.5);
   if (ratio > 3) ratio = 3;
+  int limit = gn_game_turn_limit(g), turn = gn_game_turn(g);
+  cx->ratio = ratio;
+  cx->needy = cx->nobj > 0 && mine <= theirs;
+  cx->urgency = limit > 1 ? (double)(turn - 1) / (limit - 1) : 0;
+  if (cx->urgency > 1) cx->urgency = 1;
+  if (cx->urgency < 0) cx->urgency = 0;
   double lossf = cx->my0 > 0 ? 1.0 - cx->my / cx->my0 : 0;
   cx->drive = cx->p->aggression + 0.25 * (ratio - 1) - 1.5 * cx->p->caution * lossf +
               (mine <= theirs ? 0.25 : -0.25);

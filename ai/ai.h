@@ -20,6 +20,7 @@
 
 #define AI_MAXUNITS 4096
 #define AI_MAXTRY 8          /* positions tried per move (gn_order_check each) */
+#define AI_ODDS_RUNS 16      /* Monte Carlo runs of the odds engine per decision */
 
 /* One unit as the AI's side sees it. */
 typedef struct ai_unit {
@@ -65,6 +66,9 @@ typedef struct ai_ctx {
   int nobj; gn_objective_info obj[GN_BATTLE_MAXOBJ];
   ai_posture posture;
   double drive;              /* the will to attack, 0..1 */
+  double ratio;              /* own strength / enemy strength, as seen, at most 3 */
+  int needy;                 /* 1 when the side does not lead on objective points */
+  double urgency;            /* 0 at the first turn .. 1 at the last */
 } ai_ctx;
 
 struct ai_doctrine {
@@ -94,8 +98,8 @@ int ai_order(ai_ctx *cx, const char *fmt, ...);
 int ai_check(ai_ctx *cx, const char *fmt, ...);
 /* Moves unit u towards goal, at most step, along the straight line, trying
 ** shorter moves and small side-steps until one passes the check. verb is
-** "move" or the ruleset's word; facing (degrees, counter-clockwise from +x)
-** is added when face is 1. 0 moved, GN_EREFUSED when nothing passed. */
+** "move" or the ruleset's word; "facing DEG" (a compass bearing, as orders
+** take it) is added when face is 1. 0 moved, GN_EREFUSED when nothing passed. */
 int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
                    double facing_deg);
 /* Odds of a charge or attack: P(the exchange favours us) and the mean gain
@@ -103,14 +107,18 @@ int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double ste
 ** engine run on a scratch copy of the game, after the n orders (then the
 ** doctrine's resolve order). -1 when they cannot be evaluated. */
 double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
-/* The threshold of P(good) above which this commander charges. */
+/* The threshold of P(good) above which this commander charges: lower with
+** aggression, numbers, and time running out for a side that must attack. */
 double ai_charge_threshold(const ai_ctx *cx);
+/* The share of a standoff distance kept now (less as time runs out for a
+** side that must attack). */
+double ai_standoff_factor(const ai_ctx *cx);
 /* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
 ** its edge distance; -1 none. */
 int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist);
 /* Where the doctrine sends unit u: an objective to take or hold, or the enemy. */
 gn_vec2 ai_goal(ai_ctx *cx, int u);
-/* Facing in degrees from a to b. */
+/* Compass bearing in whole degrees from a to b (0 towards +y, 90 towards +x). */
 double ai_heading_deg(gn_vec2 a, gn_vec2 b);
 double ai_dist(gn_vec2 a, gn_vec2 b);
 /* Uniform in [0, 1) from the commander's generator. */

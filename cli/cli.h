@@ -71,8 +71,10 @@ int cli_u64(const char *s, uint64_t *out);
 /* Prints a string the library returned and frees it; CLI_FAIL when NULL (OOM). */
 int cli_put(char *s);
 
-/* The commands. ORDER: the order of grognard --help. */
+/* The commands, one file per group (cmd-check.c, cmd-game.c, cmd-odds.c,
+** cmd-battle.c). ORDER: the order of grognard --help (main.c). */
 extern const cli_cmd cli_cmd_check, cli_cmd_rules, cli_cmd_new, cli_cmd_order,
-  cli_cmd_show, cli_cmd_log, cli_cmd_undo, cli_cmd_replay, cli_cmd_list, cli_cmd_odds;
+  cli_cmd_show, cli_cmd_log, cli_cmd_undo, cli_cmd_replay, cli_cmd_list, cli_cmd_odds,
+  cli_cmd_battle, cli_cmd_simulate;
 
 #endif /* GN_CLI_H */

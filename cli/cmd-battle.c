@@ -15,6 +15,8 @@
 #include <mpi.h>
 #endif
 
+extern const cli_cmd cli_cmd_battle, cli_cmd_simulate;
+
 /* ------------------------------------------------------------ helpers */
 
 /*
@@ -140,7 +142,7 @@ static void report(const gn_game *g, const char *id, const gn_battle_result *r)
   const char *w = word_of(g);
   printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g), r->orders);
   if (r->winner >= 0)
-    printf("%s wins%s: %s\n", gn_side_name(g, r->winner), r->decisive ? ", decisively" : "", r->why);
+    printf("victory to %s%s: %s\n", gn_side_name(g, r->winner), r->decisive ? " (decisive)" : "", r->why);
   else
     printf("%s\n", r->why);
   if (r->winner >= 0) printf("turn of decision: %d\n", r->decision_turn);

@@ -67,6 +67,12 @@ static void fraction(const gn_outcome *o, char *buf, size_t n)
     snprintf(buf, n, "%llu/%llu", (unsigned long long)(o->num / d), (unsigned long long)(o->den / d));
 }
 
+/* The text of an outcome: a check's label, or the result of an order (check NULL). */
+static const char *label(gn_game *g, const char *check, int64_t v)
+{
+  return check ? gn_check_label(g, check, v) : gn_order_odds_label(g, v);
+}
+
 static double pass_p(const gn_dist *d)
 {
   for (int i = 0; i < d->n; i++)
@@ -83,7 +89,7 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
     const gn_outcome *o = &d->o[i];
     json_t *x = json_object();
     json_object_set_new(x, "outcome", json_integer((json_int_t)o->value));
-    json_object_set_new(x, "label", json_string(gn_check_label(g, check, o->value)));
+    json_object_set_new(x, "label", json_string(label(g, check, o->value)));
     json_object_set_new(x, "p", json_real(o->p));
     json_object_set_new(x, "p_at_least", json_real(gn_dist_at_least(d, o->value)));
     json_object_set_new(x, "p_at_most", json_real(gn_dist_at_most(d, o->value)));
@@ -116,7 +122,7 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
                        char **argv, const gn_dist *d, int passfail, uint64_t seed)
 {
   /* 1) what was asked and how it was computed */
-  printf("%s %s", ruleset, check);
+  printf("%s %s", ruleset, check ? check : "");
   for (int i = 0; i < argc; i++) printf(" %s", argv[i]);
   if (d->exact)
     printf(": exact, %llu path%s\n\n", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
@@ -127,7 +133,7 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
   /* 2) the table */
   int lw = 5;
   for (int i = 0; i < d->n; i++) {
-    int l = (int)strlen(gn_check_label(g, check, d->o[i].value));
+    int l = (int)strlen(label(g, check, d->o[i].value));
     if (l > lw) lw = l;
   }
   printf("%8s  %-*s  %9s  %-13s  %9s  %9s\n", "outcome", lw, "label", "p",
@@ -140,15 +146,20 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
     else
       snprintf(extra, sizeof extra, "%.4f-%.4f", o->lo, o->hi);
     printf("%8lld  %-*s  %9.6f  %-13s  %9.6f  %9.6f\n", (long long)o->value, lw,
-           gn_check_label(g, check, o->value), o->p, extra, gn_dist_at_least(d, o->value),
+           label(g, check, o->value), o->p, extra, gn_dist_at_least(d, o->value),
            gn_dist_at_most(d, o->value));
   }
   printf("\nmean %.4f, stdev %.4f", d->mean, d->stdev);
   if (passfail) printf(", p(pass) %.6f", pass_p(d));
   printf("\n");
 
-  /* 3) the modifiers of a representative run */
+  /* 3) the modifiers of a representative run (an order's are in its log) */
   int nmods = 0;
+  if (!check) {
+    printf("\n(the modifiers of each roll are in the game's log once the order is given: grognard log)\n");
+    nmods = -1;
+  }
+  if (nmods == 0) {
   printf("\nmodifiers of a representative run:\n");
   for (int i = 0; i < gn_event_count(g); i++) {
     const gn_event *e = gn_event_get(g, i);
@@ -157,6 +168,7 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
              e->mods[k].ref[0] ? e->mods[k].ref : "-");
   }
   if (!nmods) printf("  none\n");
+  }
 
   /* 4) the bar chart, scaled to the likeliest outcome */
   double pmax = 0;
@@ -165,14 +177,72 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
   printf("\n");
   for (int i = 0; i < d->n; i++) {
     int w = pmax > 0 ? (int)(d->o[i].p / pmax * BARWIDTH + 0.5) : 0;
-    printf("  %-*s |", lw, gn_check_label(g, check, d->o[i].value));
+    printf("  %-*s |", lw, label(g, check, d->o[i].value));
     for (int k = 0; k < w; k++) putchar('#');
     printf(" %.1f%%\n", 100 * d->o[i].p);
   }
 }
 
+/* The chart as an SVG picture: one bar per outcome with its label and percentage. */
+static int write_svg(const char *path, gn_game *g, const char *check, const gn_dist *d)
+{
+  FILE *f = fopen(path, "w");
+  if (!f) return cli_fail("cannot write %s", path);
+  double pmax = 0;
+  for (int i = 0; i < d->n; i++)
+    if (d->o[i].p > pmax) pmax = d->o[i].p;
+  int h = 40 + 24 * d->n;
+  fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"%d\" "
+             "font-family=\"sans-serif\" font-size=\"12\">\n", h);
+  fprintf(f, "<rect width=\"760\" height=\"%d\" fill=\"white\"/>\n", h);
+  fprintf(f, "<text x=\"10\" y=\"20\" font-weight=\"bold\">%s</text>\n",
+          d->exact ? "exact probabilities" : "Monte Carlo estimates (95% Wilson intervals)");
+  for (int i = 0; i < d->n; i++) {
+    const gn_outcome *o = &d->o[i];
+    int y = 34 + 24 * i;
+    double w = pmax > 0 ? o->p / pmax * 380 : 0;
+    fprintf(f, "<text x=\"10\" y=\"%d\">", y + 14);
+    for (const char *c = label(g, check, o->value); *c; c++) {   /* escape the label */
+      if (*c == '<') fputs("&lt;", f); else if (*c == '&') fputs("&amp;", f); else fputc(*c, f);
+    }
+    fprintf(f, "</text>\n<rect x=\"300\" y=\"%d\" width=\"%.1f\" height=\"18\" fill=\"#4a6fa5\"/>\n", y, w);
+    if (!d->exact && pmax > 0)
+      fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>\n",
+              300 + o->lo / pmax * 380, 300 + o->hi / pmax * 380, y + 9, y + 9);
+    fprintf(f, "<text x=\"%.1f\" y=\"%d\">%.1f%%</text>\n", 306 + w, y + 14, 100 * o->p);
+  }
+  fprintf(f, "</svg>\n");
+  if (fclose(f) != 0) return cli_fail("cannot write %s", path);
+  return CLI_OK;
+}
+
+/* grognard odds GAME "ORDER[; ORDER...]": every outcome of the orders now. */
+static int run_order_odds(cli *c, const char *id, const char *orders, const gn_odds_opts *o,
+                          int json, const char *svg)
+{
+  gn_store *st;
+  gn_game *g;
+  gn_dist d = { 0 };
+  int rc = cli_game_load(c, id, &st, &g);
+  if (rc != CLI_OK) return rc;
+  if ((rc = gn_order_odds(g, orders, o, &d)) == GN_ESYNTAX) {
+    rc = cli_fail("%s", gn_errmsg(g));
+    rc = CLI_FAIL;
+  } else if (rc != 0) {
+    rc = cli_fail("%s", gn_errmsg(g));
+  } else {
+    rc = json ? print_json(g, NULL, &d, 0) : (print_text(g, id, NULL, 1, (char **)&orders, &d, 0, o->seed), CLI_OK);
+    if (rc == CLI_OK && svg) rc = write_svg(svg, g, NULL, &d);
+  }
+  gn_dist_free(&d);
+  gn_game_free(g);
+  gn_store_close(st);
+  return rc;
+}
+
 static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
+  const char *svg = NULL;
   char *pos[2], *params[CLI_MAXWORDS];
   const char *usage = "";
   int npos = 0, nparams = 0, json = 0, rc;
@@ -195,6 +265,9 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
       return CLI_HELPED;
     } else if (!strcmp(a, "--json")) {
       json = 1;
+    } else if (!strcmp(a, "--svg")) {
+      if (i + 1 >= argc) return cli_usage(cmd, "option '--svg' needs a file name");
+      svg = argv[++i];
     } else if (!strcmp(a, "--runs") || !strcmp(a, "--seed") || !strcmp(a, "--db")) {
       uint64_t v;
       if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", a);
@@ -213,7 +286,9 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   }
   if (npos < 2) return cli_usage(cmd, "missing %s", npos ? "CHECK" : "RULESET");
 
-  /* 2) the ruleset and the check */
+  /* 2) a game and its order, or the ruleset and the check */
+  if (ruleset_index(pos[0]) < 0 && nparams == 0)
+    return run_order_odds(c, pos[0], pos[1], &o, json, svg);
   if (ruleset_index(pos[0]) < 0) {
     fprintf(stderr, "grognard: no ruleset '%s' (rulesets:", pos[0]);
     for (int r = 0; r < gn_ruleset_count(); r++)
@@ -252,13 +327,14 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
     print_text(g, pos[0], pos[1], nparams, params, &d, passfail, o.seed);
     rc = CLI_OK;
   }
+  if (rc == CLI_OK && svg) rc = write_svg(svg, g, pos[1], &d);
   gn_dist_free(&d);
   gn_game_free(g);
   return rc;
 }
 
 const cli_cmd cli_cmd_odds = {
-  "odds", "RULESET CHECK [--PARAM VALUE ...] [--json] [--runs N] [--seed S]",
+  "odds", "RULESET CHECK [--PARAM VALUE ...] | GAME \"ORDER[; ORDER...]\"  [--json] [--svg FILE] [--runs N] [--seed S]",
   "the exact odds of one resolution of the rules, with its modifiers",
   "Runs the same code as the game along every path through its dice and\n"
   "prints each outcome with its exact probability (and fraction), the chance\n"
@@ -268,12 +344,18 @@ const cli_cmd cli_cmd_odds = {
   "95% Wilson intervals. 'grognard odds --help' lists every check of every\n"
   "ruleset; 'grognard odds RULESET --help' those of one ruleset, and\n"
   "'grognard odds RULESET CHECK --help' that check.\n"
+  "With a GAME from the store and an order (or several separated by ';', for\n"
+  "questions like 'three volleys and then a charge'), it weighs every outcome\n"
+  "of that order from the game's present state without changing the game;\n"
+  "each outcome names the units it changes. It uses the true state: it is an\n"
+  "umpire's tool.\n"
   "\noptions:\n"
   "  --PARAM VALUE      the check's parameters (see the list of checks)\n"
   "  --json             {\"exact\", \"outcomes\": [{\"outcome\", \"label\", \"p\",\n"
   "                     \"p_at_least\", \"p_at_most\"}], \"mean\", \"stdev\",\n"
   "                     \"modifiers\": [{\"name\", \"value\", \"ref\"}], \"p_pass\"};\n"
   "                     sampled: also \"runs\" and per outcome \"lo\", \"hi\"\n"
+  "  --svg FILE         also draw the chart as an SVG picture\n"
   "  --runs N           sample N runs (Monte Carlo) instead of enumerating\n"
   "  --seed S           the seed of the samples (default 1)\n",
   run_odds,

@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const cli_cmd cli_cmd_battle, cli_cmd_simulate;   /* cmd-battle.c (issue 7) */
-
 /* ORDER: as grognard --help lists them. */
 static const cli_cmd *const commands[] = {
   &cli_cmd_check, &cli_cmd_rules, &cli_cmd_new, &cli_cmd_order, &cli_cmd_show,

@@ -468,6 +468,16 @@ int gn_check_odds(gn_game *g, const char *check, int argc, const char *const *ar
 /* Text for an outcome of the last check run on g ("2 hits"); owned by g. */
 const char *gn_check_label(gn_game *g, const char *check, int64_t outcome);
 
+/* Every outcome of one order, or of several separated by ';' ("does this
+** brigade survive three volleys and then a charge?"), from the game's present
+** state, without changing the game. Each outcome is one distinct result: the
+** units whose strength or status the orders changed, as text
+** (gn_order_odds_label). The probabilities use the true state: it is the
+** umpire's view. Fails with the first order's refusal or syntax error. */
+int gn_order_odds(gn_game *g, const char *orders, const gn_odds_opts *opts, gn_dist *dist);
+/* The text of an outcome of the last gn_order_odds on g; owned by g. */
+const char *gn_order_odds_label(const gn_game *g, int64_t outcome);
+
 /* ---------------------------------------------------------------------------
 ** Objectives, AI commanders, whole battles and seeded simulation (issue 7).
 ** The AI is a client of this header only: it sees the game as its side does.

@@ -268,6 +268,7 @@ struct gn_game {
   gn__savepoint osp;          /* the game before the order in flight */
   char checklabel[128];       /* gn_check_label's text */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
+  char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
 };
 
@@ -321,6 +322,9 @@ void gn__deck_reset(gn__state *st, int side);
 /* Under ENUMERATE: the next choice among n outcomes of weights w[] (sum wsum).
 ** Returns the index of the outcome this path takes. */
 int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice);
+
+/* Frees the outcome labels of the last gn_order_odds (odds_order.c). */
+void gn__order_odds_clear(gn_game *g);
 
 /* ------------------------------------------------------------ event.c */
 /* Appends an event of the order in flight; text is printf-style. Returns the

@@ -188,7 +188,7 @@ int gn_dice_script(gn_game *g, const int *faces, int n) {
     if (!s) return gn__error(g, GN_ENOMEM, "out of memory");
     d->script = s; d->capscript = cap;
   }
-  memcpy(d->script + d->nscript, faces, n * sizeof *faces);
+  if (n) memcpy(d->script + d->nscript, faces, n * sizeof *faces);
   d->nscript += n;
   d->mode = GN_DICE_SCRIPT;
   return 0;

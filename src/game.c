@@ -199,6 +199,7 @@ gn_game *gn_game_new(const gn_allocator *a) {
 }
 
 static void game_clear(gn_game *g) {
+  gn__order_odds_clear(g);
   gn__events_truncate(g, 0);
   orders_truncate(g, 0);
   gn__savepoint_free(g, &g->osp);

@@ -91,6 +91,7 @@ static int ident_ok(const char *s) {
 ** for battles of thousands of stands. */
 typedef struct nidx { const char *key; int i; } nidx;
 
+/* qsort orders: by key (exact, or ignoring case), then by index. Cannot fail. */
 static int nidx_cmp(const void *a, const void *b) {
   const nidx *x = a, *z = b;
   int c = strcmp(x->key, z->key);
@@ -288,7 +289,7 @@ static int month_days(int year, int month) {
   return d[month - 1];
 }
 
-/* table: {width, height, unit}. */
+/* table: {width, height, unit}. Problems are recorded; cannot fail otherwise. */
 static void read_table(loader *L, int node) {
   static const char *const keys[] = {"width", "height", "unit", NULL};
   int v[3], ok = 1;
@@ -306,7 +307,7 @@ static void read_table(loader *L, int node) {
                    "in '%s'", unit, L->rs->id, L->rs->unit);
 }
 
-/* date: {year, month, day, hour, latitude}. */
+/* date: {year, month, day, hour, latitude}. Problems are recorded. */
 static void read_date(loader *L, int node) {
   static const char *const keys[] = {"year", "month", "day", "hour", "latitude", NULL};
   int v[5], year = 0, month = 0, day = 0;
@@ -336,6 +337,7 @@ static void read_date(loader *L, int node) {
 
 /* ------------------------------------------------------------- sides */
 
+/* sides: 2..GN__MAXSIDES of {id, name}. Problems are recorded. */
 static void read_sides(loader *L, int node) {
   static const char *const keys[] = {"id", "name", NULL};
   gn__scen *sc = L->sc;
@@ -366,9 +368,11 @@ static void read_sides(loader *L, int node) {
 
 /* ------------------------------------------------------------- formations */
 
+/* ORDER: gn_echelon. */
 static const char *const ECHELONS[] = {"army", "corps", "division", "brigade", NULL};
 
-/* Reads the formations; parents, inherited sides and leaders come later. */
+/* Reads the formations; parents, inherited sides and leaders come later.
+** Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_formations(loader *L, int node) {
   static const char *const keys[] = {"id", "name", "echelon", "side", "parent", "leader", NULL};
   gn__scen *sc = L->sc;
@@ -414,7 +418,7 @@ static int read_formations(loader *L, int node) {
 
 /* Parents: they exist, rank above, and make no cycle; then sides flow down
 ** from parents to formations that give none, and must agree where both are
-** given. */
+** given. Keeps the sorted index in L->fix. Returns 0 or GN_ENOMEM. */
 static int link_formations(loader *L) {
   gn__scen *sc = L->sc;
   int i, j, n = sc->nformations;
@@ -493,7 +497,8 @@ static int link_formations(loader *L) {
   return 0;
 }
 
-/* Leaders name units of the formation's side; run after the units. */
+/* Leaders name units of the formation's side; run after the units, with
+** uix their ids sorted without case. Problems are recorded. */
 static void check_leaders(loader *L, const nidx *uix) {
   gn__scen *sc = L->sc;
   int i, k;
@@ -539,7 +544,8 @@ static int find_formation(loader *L, int node, const char *s) {
   return -1;
 }
 
-/* One unit: item `it` of the list into u. */
+/* One unit: item `it` of the list into u (index idx). Problems are recorded;
+** u always ends with defined fields. */
 static void read_unit(loader *L, int it, gn__unit *u, int idx) {
   static const char *const keys[] = {"id", "code", "name", "side", "formation", "type", "at",
                                      "facing", "strength", "width", "depth", "attrs", NULL};
@@ -627,7 +633,8 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
 }
 
 /* Reports the clashes among sorted pairs: exact repeats and (when the look-up
-** ignores case) keys that differ only in case. noun: "unit id", "code". */
+** ignores case) keys that differ only in case. noun: "unit id", "code".
+** nodes[i] (else alt[i]) is where unit i's key was written. Cannot fail. */
 static void report_clashes(loader *L, const nidx *ix, int n, const int *nodes,
                            const int *alt, const char *noun) {
   int i, start = 0;
@@ -648,7 +655,8 @@ static void report_clashes(loader *L, const nidx *ix, int n, const int *nodes,
   }
 }
 
-/* Units: each one, then unique ids and codes, a unit per side, leaders. */
+/* Units: each one, then unique ids and codes, a unit per side, leaders.
+** Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_units(loader *L, int node) {
   gn__scen *sc = L->sc;
   int i, n, k;
@@ -703,7 +711,7 @@ static int read_units(loader *L, int node) {
 
 /* ------------------------------------------------------------- terrain */
 
-/* The key node named name in map, or 0. */
+/* The key node named name in map, or 0. Cannot fail. */
 static int key_node(const loader *L, int map, const char *name) {
   int i;
   for (i = 0; i < gn__yaml_len(L->y, map); i++) {
@@ -713,6 +721,8 @@ static int key_node(const loader *L, int map, const char *name) {
   return 0;
 }
 
+/* terrain: features of the ruleset's kinds, their points in sc->terrain and
+** sc->features. Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_terrain(loader *L, int node) {
   static const char *const keys[] = {"id", "kind", "area", "line", NULL};
   const gn__ruleset *rs = L->rs;
@@ -809,6 +819,7 @@ static int read_terrain(loader *L, int node) {
 
 /* ------------------------------------------------------------- objectives */
 
+/* objectives. Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_objectives(loader *L, int node) {
   static const char *const keys[] = {"id", "name", "at", "radius", "points", "owner", NULL};
   gn__scen *sc = L->sc;

@@ -103,7 +103,7 @@ static void skirmish_line(void **state) {
   (void)state;
   gn_game *g = ba_game(
     "  - {id: M, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {valour: 1}}\n" SLOT("L", "infantry")
-    "  - {id: B, side: al, type: infantry, at: [50, 50], facing: 180, strength: 30}\n", NULL);
+    "  - {id: B, side: al, type: infantry, at: [50, 45], facing: 180, strength: 30}\n", NULL);
   ba_ok(g, "skirmish M 6");
   assert_int_equal(ba_figures(g, "L"), 6);
   assert_int_equal(ba_figures(g, "M"), 24);
@@ -113,19 +113,22 @@ static void skirmish_line(void **state) {
   assert_true(l.c.y > 32.49 && l.c.y < 32.51);        /* 10 cm ahead of M */
   ba_ok(g, "order L evade");                          /* it has a soutien */
   ba_refused(g, "order M evade", "BA-4.3.1");
-  /* B shoots the line: 12 + 2 - skirmish target 3 = 11: 1 figure per unit, one unit */
+  /* B shoots the line: 12 + 2 - skirmish target 3 = 11: 1 figure per unit of fire
+  ** of B's 3 */
   ba_dice(g, 3, 4, 4, 4);
   ba_ok(g, "fire B at L");
   ba_ok(g, "end");
-  assert_int_equal(ba_figures(g, "L"), 5);
-  /* L lost 1 of its 6 original figures (under 20 %): valour still 1 */
-  assert_int_equal(ba_attr(g, "L", "valour"), 1);
+  assert_int_equal(ba_figures(g, "L"), 3);
+  /* L lost 3 of its 6 original figures (50 %): valour 1 - 2 = -1; M keeps 1 */
+  assert_int_equal(ba_attr(g, "L", "valour"), -1);
+  assert_int_equal(ba_attr(g, "M", "valour"), 1);
   ba_refused(g, "assemble M L", "BA-1.2.1");          /* not in base contact */
   ba_ok(g, "move L to 50,23");
   ba_ok(g, "end");
   ba_ok(g, "assemble M L");
-  assert_int_equal(ba_figures(g, "M"), 29);
+  assert_int_equal(ba_figures(g, "M"), 27);
   assert_int_equal(ba_attr(g, "M", "original"), 30);
+  assert_int_equal(ba_attr(g, "M", "valour"), 0);     /* (24 - 3) / 27 rounded down */
   assert_int_equal(ba_removed(g, "L"), 1);
   assert_int_equal(ba_attr(g, "M", "formation"), 0);
   gn_game_free(g);
@@ -144,8 +147,7 @@ static void assembly(void **state) {
   ba_refused(g, "assemble A C", "BA-1.2.1");
   ba_refused(g, "assemble A.b C", "BA-1.2.1");
   ba_ok(g, "end");
-  /* the parts live apart: change A.b by hand through play is slow; use assembly of
-  ** the fresh parts: A 30 at valour 2, A.b 15 at valour 2 -> 2 */
+  /* A 30 and A.b 15, both at valour 2: back to 45 at valour 2 (the original survives) */
   ba_ok(g, "assemble A.b A");
   assert_int_equal(ba_figures(g, "A"), 45);
   assert_int_equal(ba_attr(g, "A", "original"), 45);
@@ -158,21 +160,20 @@ static void assembly(void **state) {
   gn_game_free(g);
 }
 
-/* ref. BA-B10: the common status of parts that differ. A.b (10 figures) is shot
-** into MD and loses 4 (valour 2 - 2 = 0 after 40 % of its 10); A keeps 30 at 2:
-** mean (60 + 0) / 36 = 1.67 -> 1; disorder MD; supplies the fewest. */
+/* ref. BA-B10: the common status of parts that differ. A.b (12 figures) is shot
+** into MD and loses 4 (a third of its 12: valour 2 - 1 = 1); A keeps 30 at 2. */
 static void assembly_status(void **state) {
   (void)state;
   gn_game *g = ba_game(
     "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 42, attrs: {valour: 2, supplies: 3}}\n"
     SLOT("A.b", "infantry")
-    "  - {id: B, side: al, type: infantry, at: [50, 50], facing: 180, strength: 30}\n", NULL);
+    "  - {id: B, side: al, type: infantry, at: [57, 35], facing: 180, width: 10, strength: 10}\n", NULL);
   ba_ok(g, "split A 12");
   assert_int_equal(ba_attr(g, "A.b", "original"), 12);
   assert_int_equal(ba_attr(g, "A.b", "supplies"), 3);
   ba_ok(g, "end");
-  /* bound 2: B fires at A.b, 6+6+5 = 17 + 2 = 19: 4 a unit, 1 unit (2 left after
-  ** the rest... 12 figures = 1 unit + remainder 2 < 3: 1 unit) -> 4 lost; M 19 - 2 = 17: MD */
+  /* bound 2: B (10 figures, one unit of fire) fires at A.b, 6+6+5 + first 2 = 19:
+  ** 4 lost; M = 19 - valour 2 = 17: MD */
   ba_dice(g, 3, 6, 6, 5);
   ba_ok(g, "fire B at A.b");
   ba_ok(g, "end");

@@ -104,7 +104,9 @@ static void roles_and_defaults(void **state) {
   gn_game *g = mk("units:\n"
                   "  - {id: r1, side: red, type: foot, at: [50, 40], strength: 10, attrs: {officer: 1, nco: 1}}\n"
                   "  - {id: gun, side: red, type: gun, at: [20, 40], strength: 4, attrs: {weapon: artillery}}\n"
-                  "  - {id: b1, side: blue, type: foot, at: [50, 50], facing: 180, strength: 6, attrs: {privates: 5, flag: 1}}\n");
+                  "  - {id: b1, side: blue, type: foot, at: [50, 50], facing: 180, strength: 6, attrs: {privates: 5, flag: 1}}\n"
+                  "  - {id: b2, side: blue, type: foot, at: [80, 50], strength: 6, attrs: {quality: commoners}}\n"
+                  "  - {id: b3, side: blue, type: foot, at: [20, 50], strength: 6, attrs: {quality: fighters}}\n");
   assert_int_equal(attr(g, "r1", "privates"), 8);
   assert_int_equal(attr(g, "r1", "officer"), 1);
   assert_int_equal(strength(g, "r1"), 10);
@@ -112,6 +114,8 @@ static void roles_and_defaults(void **state) {
   assert_int_equal(attr(g, "gun", "ammo"), 1);
   assert_int_equal(attr(g, "b1", "privates"), 5);
   assert_int_equal(attr(g, "b1", "quality"), 4);    /* trained by default */
+  assert_int_equal(attr(g, "b2", "quality"), 0);    /* commoners are peasants */
+  assert_int_equal(attr(g, "b3", "quality"), 7);    /* fighters are fanatics */
   gn_game_free(g);
 }
 

@@ -251,6 +251,27 @@ static void fanatics(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-P6, IN-M15: the pursued router runs 12 in each turn with its pursuer
+** behind it; when it runs off the table the pursuit ends. */
+static void pursuit_ends_off_table(void **state) {
+  (void)state;
+  gn_game *g = rout_b("fanatic");
+  SCRIPT(g, 8, 6);
+  ok(g, "charge a at b");
+  for (int i = 0; i < 5; i++) {
+    ok(g, "end");
+    assert_int_equal(attr(g, "a", "pursuit"), 2);
+  }
+  assert_true(near(box(g, "b").c.y, 94));
+  assert_true(near(box(g, "a").c.y, 92));
+  ok(g, "end");
+  ok(g, "end");                                     /* b runs to 106: off the table */
+  assert_int_equal(attr(g, "a", "pursuit"), 0);
+  assert_int_equal(attr(g, "a", "pursue_of"), 0);
+  assert_true(gn_game_over(g));
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(peasants_never),
@@ -259,6 +280,7 @@ int main(void) {
     cmocka_unit_test(well_trained_two_up),
     cmocka_unit_test(veterans_always),
     cmocka_unit_test(fanatics),
+    cmocka_unit_test(pursuit_ends_off_table),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -146,6 +146,13 @@ static void t_test_and_disorder(void **state) {
   assert_string_equal(e->mods[0].name, "grade");
   assert_int_equal(e->mods[0].value, 4);
   assert_int_equal(gn_dice_script_left(g), 0);
+  /* the grade is hidden: the enemy side does not see the test */
+  int i = gn_event_count(g) - 1;
+  while (i >= 0 && gn_event_get(g, i) != e) i--;
+  assert_true(i >= 0);
+  assert_int_equal(gn_event_visible(g, i, 1), 1);     /* d's own side (al) */
+  assert_int_equal(gn_event_visible(g, i, 0), 0);
+  assert_int_equal(gn_event_visible(g, i, GN_UMPIRE), 1);
   gn_game_free(g);
 }
 

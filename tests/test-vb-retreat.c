@@ -276,7 +276,7 @@ static void t_vb49_skirmishers(void **state) {
   (void)state;
   char text[4096];
   snprintf(text, sizeof text, HEAD
-           "  - {id: d, side: al, formation: aa, type: skirmisher, at: [20, 22.25], facing: 180, strength: 2}\n"
+           "  - {id: d, side: al, formation: aa, type: skirmisher, at: [20, 22.25], facing: 180, strength: 4}\n"
            "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [20, 26], facing: 180, strength: 4}\n");
   gn_game *g = gn_game_new(NULL);
   assert_int_equal(gn_game_load(g, "t.yaml", text, strlen(text)), GN_OK);

@@ -172,6 +172,28 @@ check "GROGNARD_DB: the same seed and orders give the same state hash" eval 'sam
 (cd "$tmp" && GROGNARD_DB=nowhere.db "$exe" --db other.db replay g1) >"$tmp/envdb.out" 2>"$tmp/envdb.err"
 check "--db wins over GROGNARD_DB" eval 'same envdb mainrp'
 
+# ---- dice given at the table ---------------------------------------------------
+run dnew --db dice.db new t.yaml
+for o in end "move F1 to 10,12" end end end; do run dpre --db dice.db order g1 "$o"; done
+run dbad --db dice.db order g1 fire F1 at A1 --dice 7,2
+check "--dice a d6 cannot show: exit 1, nothing stored" eval 'status dbad 1 && err dbad "a d6 cannot show 7"'
+run dfew --db dice.db order g1 fire F1 at A1 --dice 5
+check "--dice too few results: exit 1" eval 'status dfew 1 && err dfew "dice script is empty"'
+run dok --db dice.db order g1 fire F1 at A1 --dice 6,5
+check "--dice: the order uses the given dice" eval 'status dok 0 && out dok "^g1: order 6: fire F1 at A1$" && out dok "^  a1 loses 2 SP"'
+run dundo --db dice.db undo g1
+(cd "$tmp" && printf '9 9\n6 5\n' | "$exe" --db dice.db order g1 fire F1 at A1 --table) >"$tmp/dtab.out" 2>"$tmp/dtab.err"
+echo $? >"$tmp/dtab.rc"
+check "--table: asks for each roll, refuses a bad answer, uses the good one" eval 'status dtab 0 &&
+  err dtab "^roll 2 dice .* for fire of F1 at A1 \(ref\. VB-" && err dtab "not accepted: a d6 cannot show 9" &&
+  out dtab "^  a1 loses 2 SP"'
+(cd "$tmp" && "$exe" --db dice.db order g1 end --table </dev/null) >"$tmp/dend.out" 2>"$tmp/dend.err"
+run dver --db dice.db replay g1 --verify
+check "dice given at the table replay the same game" eval 'status dver 0 && out dver "^g1: 7 orders replayed, every state hash matches"'
+if command -v sqlite3 >/dev/null 2>&1; then
+  check "the table's dice are stored with the order" [ "$(sqlite3 "$tmp/dice.db" "SELECT dice_mode || ' ' || tape FROM orders WHERE seq = 6")" = "table [6,5]" ]
+fi
+
 # ---- replay, undo -----------------------------------------------------------
 run verify replay g1 --verify
 check "replay --verify: count and every hash matches" eval 'status verify 0 && out verify "^g1: 2 orders replayed, every state hash matches; state hash [0-9a-f]{16}$"'

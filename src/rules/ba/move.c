@@ -201,6 +201,18 @@ static int nearest_enemy(const gn_game *g, int u) {
   return best;
 }
 
+/* The gap between u's melee zone and the nearest enemy stand (not staff). */
+static double zone_gap(const gn_game *g, int u) {
+  gn_box z = ba_zone(g, u);
+  double best = HUGE_VAL;
+  for (int j = 0; j < g->sc->nunits; j++) {
+    if (!ba_on_table(g, j) || side(g, j) == side(g, u) || ba_arm_of(g, j) == BA_ARM_STAFF) continue;
+    double dd = gn_box_distance(z, g->st.u[j].box);
+    if (dd < best) best = dd;
+  }
+  return best;
+}
+
 /* A marching unit of this phase. */
 typedef struct mover { int u; double heading, left; int done; } mover;
 
@@ -212,7 +224,8 @@ typedef struct mover { int u; double heading, left; int done; } mover;
 **      nearest enemy (ref. BA-B14)
 **   3) marching units: move orders to their point, attack orders towards the
 **      target; each faces the way it goes when that is forward (wheeling)
-**   4) all step together; a unit whose melee zone touches an enemy stand stops,
+**   4) all step together, move.step cm each in turn (a step ends where the melee
+**      zone would first touch an enemy); a unit whose melee zone touches an enemy stand stops,
 **      and that enemy stops too (ref. BA-4.1.1c); enemy stands are never entered
 ** Units that continue fire do not move (ref. BA-1.1.1d).
 */
@@ -261,7 +274,6 @@ int ba_phase_movement(gn_game *g) {
   }
   mover mv[512];                                                                  /* 3 */
   int nm = 0;
-  double longest = 0;
   for (int u = 0; u < n && nm < 512; u++) {
     gn__ustate *s = &g->st.u[u];
     int o = s->attr[BA_ORDER];
@@ -293,11 +305,10 @@ int ba_phase_movement(gn_game *g) {
     if (turn > 0) s->flags |= BA_F_MOVED;
     if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
     mv[nm].u = u; mv[nm].heading = h; mv[nm].left = len; mv[nm].done = 0;
-    if (len > longest) longest = len;
     nm++;
   }
-  int steps = (int)ceil(longest / d->step - 1e-9);                               /* 4 */
-  for (int k = 0; k < steps; k++)
+  for (int active = nm, guard = 0; active > 0 && guard < 100000; guard++) {       /* 4 */
+    active = 0;
     for (int m = 0; m < nm; m++) {
       mover *x = &mv[m];
       gn__ustate *s = &g->st.u[x->u];
@@ -306,6 +317,8 @@ int ba_phase_movement(gn_game *g) {
         continue;
       }
       double seg = x->left < d->step ? x->left : d->step;
+      double dz = zone_gap(g, x->u);
+      if (dz < seg) seg = dz > 0.01 ? dz : 0.01;   /* end the step on contact */
       gn_box nb = shifted(s->box, x->heading, seg);
       if (!on_board(g, nb.c) || step_to(g, x->u, nb, 0, &rc)) {
         if (rc) return rc;
@@ -313,6 +326,7 @@ int ba_phase_movement(gn_game *g) {
         continue;
       }
       x->left -= seg;
+      active++;
       for (int j = 0; j < n; j++) {
         if (!ba_on_table(g, j) || side(g, j) == side(g, x->u)) continue;
         if (ba_arm_of(g, j) == BA_ARM_STAFF) continue;
@@ -326,6 +340,7 @@ int ba_phase_movement(gn_game *g) {
         break;
       }
     }
+  }
   return 0;
 }
 

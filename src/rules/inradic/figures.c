@@ -35,6 +35,11 @@ int in__figs_leaders(const gn_game *g, const in_figs *f) {
   return t;
 }
 
+/* A zeroed array of n ints (at least one), or NULL when out of memory; free
+** with in__ints_free. */
+int *in__ints(gn_game *g, int n) { return gn__calloc(g, n > 0 ? (size_t)n : 1, sizeof(int)); }
+void in__ints_free(gn_game *g, int *p, int n) { gn__free(g, p, (n > 0 ? (size_t)n : 1) * sizeof(int)); }
+
 /* Off the table: whoever pursued it stops. */
 void in__remove(gn_game *g, int unit) {
   g->st.u[unit].removed = 1;
@@ -101,17 +106,18 @@ int in__engaged(const gn_game *g, int unit) {
   return 0;
 }
 
-/* Line features crossed by the segment from -> the unit's centre close to the
-** unit (within terrain.cover_reach of its stand): the best value of tab[]. */
+/* Line features crossed by the line of attack close to the unit (within
+** terrain.cover_reach of its stand): the best value of tab[]. The line is
+** traced from the unit outward, so the crossings near it come first. */
 static int lines_near(const gn_game *g, int unit, gn_vec2 from, const int *tab) {
   gn_crossing x[32];
-  gn_vec2 to = g->st.u[unit].box.c;
-  int n = gn_path_crossings(from, to, g->sc->features, g->sc->nterrain, x, 32);
+  gn_vec2 c = g->st.u[unit].box.c;
+  int n = gn_path_crossings(c, from, g->sc->features, g->sc->nterrain, x, 32);
   int best = 0;
   for (int i = 0; i < n && i < 32; i++) {
     const gn_feature *f = &g->sc->features[x[i].feature];
     if (f->shape != GN_SHAPE_LINE || tab[f->kind] <= best) continue;
-    gn_vec2 p = { from.x + (to.x - from.x) * x[i].t_in, from.y + (to.y - from.y) * x[i].t_in };
+    gn_vec2 p = { c.x + (from.x - c.x) * x[i].t_in, c.y + (from.y - c.y) * x[i].t_in };
     if (gn_point_box_distance(p, g->st.u[unit].box) <= in__data(g)->cover_reach) best = tab[f->kind];
   }
   return best;

@@ -88,7 +88,7 @@ static const gn__verb in_verbs[] = {
 
 /* ------------------------------------------------------------ data */
 
-/* Reads the tables; every key is in data/rulesets/inradic/*.yaml. */
+/* Reads the tables; every key is in a data/rulesets/inradic/NAME.yaml file. */
 static int load_data(gn_game *g, in_data *d) {
   static const char *const qkeys[IN_Q_COUNT] = {
     "pursuit.peasants", "pursuit.militia", "pursuit.irregular", "pursuit.native",

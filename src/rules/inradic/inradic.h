@@ -11,10 +11,11 @@
 **   - Each figure has a role. The scenario gives the count of each role as an
 **     attribute: privates, bugler, flag, corporal, nco, officer, hero, staff,
 **     general. privates may be left out (or -1): it is then the rest of the
-**     unit's strength. When the scenario gives no strength, the roles' sum is
-**     the strength.
-**   - quality: peasants (commoners), militia, irregular, native, trained,
-**     well_trained, veteran, fanatic. weapon: none, musket, rifle, bow, sling,
+**     unit's strength. With `strength: 0` the roles' sum is the strength;
+**     roles that do not add up to the strength are a scenario error.
+**   - quality: peasants (also "commoners"), militia, irregular, native,
+**     trained, well_trained, veteran, fanatic (also "fighters"). weapon:
+**     none, musket, rifle, bow, sling,
 **     pistol, multishot (a personal multi-shot weapon: every ordinary figure is
 **     a piece), mg (a crewed machine gun), artillery, explosive (thrown bombs).
 **     pieces: guns or crewed MGs in an artillery or mg unit (default 1).
@@ -25,11 +26,17 @@
 **     hit (ref. IN-H1, IN-H2, IN-H3, IN-H4) names the figure.
 **   - Ordinary figures are privates, buglers and flag bearers; "leaders"
 **     (corporal, nco, officer, hero, staff, general) draw 3 cards each
-**     (data roles.leader).
+**     (data roles.leader). A gun or crewed MG unit's figures are its crew:
+**     only the pieces draw (one piece in action per 2 crew, at least one).
+**   - Hits on heroes and leaders (scenario option hero_hits): the attacker's
+**     choice is the order's "choose ROLE"; the default is the rolled type if
+**     present, else the highest eligible lower type (heroes.c).
+**   - Each side has one 52-card deck (g->st.deck), drawn without replacement
+**     and reshuffled when empty; every card is a chance point (gn__draw_card).
 **
 ** State: g->st.u[i].attr[] indexed by in_attr; per-turn bits in u->flags
-** (IN_F_*); globals g->st.rs[] indexed by in_rs. Numbers from
-** data/rulesets/inradic/*.yaml live in in_data on g->sc->rsdata.
+** (IN_F_*); the decks in g->st.deck. Numbers from
+** the data files data/rulesets/inradic/NAME.yaml live in in_data on g->sc->rsdata.
 **
 ** Sequence of play (ref. IN-B13, turn.c): a game turn is one side turn per
 ** side in scenario order. A side turn starts with its routing units' retest
@@ -126,8 +133,7 @@ enum {
 #define IN_F_JAMMED  16u   /* ref. IN-R7: jammed for the turn */
 #define IN_F_HALT_TRIED 32u  /* a fanatic tried to halt its pursuit (ref. IN-P6) */
 
-/* ------------------------------------------------------------ globals */
-enum { IN_RS_UNUSED, IN_RS_COUNT };
+/* No ruleset globals: g->st.turn and g->st.active carry the sequence of play. */
 
 /* Scenario options. ORDER: as inradic.c in_options[]. */
 enum { IN_OPT_HERO_HITS, IN_OPT_COUNT };
@@ -202,6 +208,9 @@ int in__obstacle(const gn_game *g, int attacker, int defender);
 int in__uphill(const gn_game *g, int unit, int enemy);
 /* Nearest enemy on the table (centre to centre), or -1. */
 int in__nearest_enemy(const gn_game *g, int unit);
+/* Scratch arrays of ints for a resolution (NULL on OOM). */
+int *in__ints(gn_game *g, int n);
+void in__ints_free(gn_game *g, int *p, int n);
 /* Removes a unit from the table. */
 void in__remove(gn_game *g, int unit);
 /* A unit's short name for texts. */
@@ -242,7 +251,8 @@ int in__melee_cardcount(const gn_game *g, const in_figs *f, int *capped_cards, i
 ** capped part score at most cap hits (cap < 0: none). */
 int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
                   const char *purpose, const char *ref, int unit, in_draw *d);
-/* The whole card resolution of one shot (ref. IN-R1, IN-R2, IN-R3, IN-R4, IN-R5, IN-R6, IN-R7, IN-B1, IN-B2, IN-B3). */
+/* The whole card resolution of one shot (ref. IN-R1, IN-R2, IN-R3, IN-R4, IN-R5,
+** IN-R6, IN-R7, IN-B1, IN-B2, IN-B3). */
 int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r);
 int in__order_fire(gn_game *g, const gn__args *a);
 int in__order_throw(gn_game *g, const gn__args *a);

@@ -65,7 +65,8 @@ int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *r
   sm = up + cv + fl + rr;
   *total = t + qm + sm;
   *pass = *total <= m->remaining;                                                 /* 5 */
-  gn_event *e = gn__event(g, "morale", ref, m->unit, -1, "morale test (%s): %s = %d, modified %d against %d figures: %s",
+  gn_event *e = gn__event(g, "morale", ref, m->unit, -1,
+                          "morale test (%s): %s = %d, modified %d against %d figures: %s",
                           why, spec, t, *total, m->remaining, *pass ? "passes" : "fails");
   if (!e) return GN_ENOMEM;
   e->total = *total;

@@ -93,26 +93,30 @@ int in__rout_move(gn_game *g, int unit, int from) {
 int in__rout(gn_game *g, int unit, int enemy) {
   const in_data *d = in__data(g);
   gn__ustate *u = &g->st.u[unit];
-  int seen[256], ns = 0, touch[64], nt = 0, rc;
+  int nu = g->st.nunits, ns = 0, nt = 0, rc = 0;
+  int *seen = in__ints(g, nu), *touch = in__ints(g, nu);
+  if (!seen || !touch) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
   u->attr[IN_A_STATUS] = IN_S_ROUTING;                                             /* 1 */
   u->attr[IN_A_ROUT_FROM] = enemy + 1;
   u->attr[IN_A_PURSUIT] = IN_PU_NONE;
   u->attr[IN_A_PURSUE_OF] = 0;
-  for (int i = 0; i < g->st.nunits; i++) {                                         /* 2 */
-    if (i == unit || !in__alive(g, i)) continue;
+  for (int i = 0; i < nu; i++) {                                                   /* 2 */
+    if (i == unit || !in__alive(g, i) || in__routing(g, i)) continue;
     if (!in__enemies(g, unit, i)) {
-      if (!in__routing(g, i) && ns < 256 && gn_unit_distance(g, i, unit) <= d->friend_rout_range &&
-          gn_unit_los(g, i, unit).visible)
+      if (gn_unit_distance(g, i, unit) <= d->friend_rout_range && gn_unit_los(g, i, unit).visible)
         seen[ns++] = i;
-    } else if (!in__routing(g, i) && nt < 64 && in__in_contact(g, i, unit)) {
+    } else if (in__in_contact(g, i, unit)) {
       touch[nt++] = i;
     }
   }
-  if ((rc = in__rout_move(g, unit, enemy))) return rc;                             /* 3 */
-  if (in__alive(g, unit) && (rc = in__pursuit_offer(g, unit, touch, nt))) return rc;  /* 4 */
-  for (int i = 0; i < ns; i++)                                                     /* 5 */
-    if ((rc = in__morale_test(g, seen[i], IN_TR_M4, -1, NULL))) return rc;
-  return 0;
+  if ((rc = in__rout_move(g, unit, enemy))) goto done;                             /* 3 */
+  if (in__alive(g, unit) && (rc = in__pursuit_offer(g, unit, touch, nt))) goto done;  /* 4 */
+  for (int i = 0; i < ns && !rc; i++)                                              /* 5 */
+    rc = in__morale_test(g, seen[i], IN_TR_M4, -1, NULL);
+done:
+  in__ints_free(g, seen, nu);
+  in__ints_free(g, touch, nu);
+  return rc;
 }
 
 /*

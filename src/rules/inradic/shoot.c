@@ -190,26 +190,30 @@ int in__order_fire(gn_game *g, const gn__args *a) {
   u->flags |= IN_F_FIRED;
   if (r.out_of_ammo) u->attr[IN_A_AMMO] = 0;
   if (r.jammed) u->flags |= IN_F_JAMMED;
-  int near[256], nn = 0;
+  int nu = g->st.nunits, nn = 0;
+  int *near = in__ints(g, nu), *lost = in__ints(g, nu), *killed = in__ints(g, nu * IN_NROLES);
+  if (!near || !lost || !killed) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
   if (w == IN_W_ARTILLERY && r.d.hits > 0) {
-    nn = gn__units_near(g, B, d->adjacent, near, 256);
-    if (nn > 256) nn = 256;
+    nn = gn__units_near(g, B, d->adjacent, near, nu);
+    if (nn > nu) nn = nu;
   }
-  int killed[IN_NROLES], lost = in__apply_hits(g, B, r.d.hits, r.d.aces, choice, killed);   /* 4 */
-  int klist[256][IN_NROLES], llist[256];
+  lost[B] = in__apply_hits(g, B, r.d.hits, r.d.aces, choice, killed + B * IN_NROLES);   /* 4 */
   for (int i = 0; i < nn; i++) {                                                      /* 5 */
-    llist[i] = 0;
-    if (near[i] == A || !in__alive(g, near[i])) continue;
-    llist[i] = in__casualties(g, near[i], r.d.hits, -1, klist[i]);
-    gn_event *e = gn__event(g, "fire", "IN-R6", A, near[i], "%s next to the target loses %d",
-                            in__name(g, near[i]), llist[i]);
-    if (!e) return GN_ENOMEM;
-    e->total = llist[i];
+    int v = near[i];
+    if (v == A || v == B || !in__alive(g, v)) continue;
+    lost[v] = in__casualties(g, v, r.d.hits, -1, killed + v * IN_NROLES);
+    gn_event *e = gn__event(g, "fire", "IN-R6", A, v, "%s next to the target loses %d", in__name(g, v), lost[v]);
+    if (!e) { rc = GN_ENOMEM; goto done; }
+    e->total = lost[v];
   }
-  if ((rc = after_casualties(g, B, lost, killed, A))) return rc;                       /* 6 */
-  for (int i = 0; i < nn; i++)
-    if (near[i] != A && (rc = after_casualties(g, near[i], llist[i], klist[i], A))) return rc;
-  return 0;
+  rc = after_casualties(g, B, lost[B], killed + B * IN_NROLES, A);                    /* 6 */
+  for (int i = 0; i < nn && !rc; i++)
+    if (near[i] != A && near[i] != B) rc = after_casualties(g, near[i], lost[near[i]], killed + near[i] * IN_NROLES, A);
+done:
+  in__ints_free(g, near, nu);
+  in__ints_free(g, lost, nu);
+  in__ints_free(g, killed, nu * IN_NROLES);
+  return rc;
 }
 
 /* Position of figure k of a unit's n figures: ranks of one figure per inch of
@@ -279,8 +283,9 @@ int in__order_throw(gn_game *g, const gn__args *a) {
   }
   gn_event *e = gn__event(g, "throw", "IN-R9", A, -1, "bursts at %.1f,%.1f", at.x, at.y);
   if (!e) return GN_ENOMEM;
-  int lost[256] = { 0 }, killed[256][IN_NROLES];
-  int nu = g->st.nunits < 256 ? g->st.nunits : 256;
+  int nu = g->st.nunits;
+  int *lost = in__ints(g, nu), *killed = in__ints(g, nu * IN_NROLES);
+  if (!lost || !killed) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
   for (int i = 0; i < nu; i++) {                                                        /* 4 */
     if (!in__alive(g, i) || gn_point_box_distance(at, g->st.u[i].box) > d->burst) continue;
     if (in__cover(g, i, &at) == IN_COVER_HARD) continue;
@@ -291,17 +296,20 @@ int in__order_throw(gn_game *g, const gn__args *a) {
       if (sqrt(fx * fx + fy * fy) > d->burst) continue;
       in_draw dr;
       if ((rc = in__draw_hits(g, side, 0, d->burst_cards, d->need_close, -1, "burst card", "IN-R9", i, &dr)))
-        return rc;
+        goto done;
       hits += dr.hits > 0;
     }
-    lost[i] = in__casualties(g, i, hits, -1, killed[i]);                                /* 5 */
+    lost[i] = in__casualties(g, i, hits, -1, killed + i * IN_NROLES);                  /* 5 */
     e = gn__event(g, "throw", "IN-R9", A, i, "%s loses %d to the burst", in__name(g, i), lost[i]);
-    if (!e) return GN_ENOMEM;
+    if (!e) { rc = GN_ENOMEM; goto done; }
     e->total = lost[i];
   }
-  for (int i = 0; i < nu; i++)
-    if (lost[i] && (rc = after_casualties(g, i, lost[i], killed[i], A))) return rc;
-  return 0;
+  for (int i = 0; i < nu && !rc; i++)
+    if (lost[i]) rc = after_casualties(g, i, lost[i], killed + i * IN_NROLES, A);
+done:
+  in__ints_free(g, lost, nu);
+  in__ints_free(g, killed, nu * IN_NROLES);
+  return rc;
 }
 
 /*

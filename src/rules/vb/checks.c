@@ -99,11 +99,11 @@ int gn__vb_fire_check_parse(gn_game *g, int argc, const char *const *argv, void 
     for (char *w = strtok(buf, ","); w; w = strtok(NULL, ",")) {
       int k = p->nsaves;
       if (k >= 2) return gn__error(g, GN_ESYNTAX, "--save: at most two saving throws");
-      if (is(w, "woods")) { p->save[k] = c->save_woods; p->save_name[k] = "woods save"; p->save_ref[k] = "VB-36"; }
-      else if (is(w, "works")) { p->save[k] = c->save_works; p->save_name[k] = "works save"; p->save_ref[k] = "VB-B7"; }
-      else if (is(w, "sunken")) { p->save[k] = c->save_sunken; p->save_name[k] = "sunken road save"; p->save_ref[k] = "VB-30"; }
-      else if (is(w, "town")) { p->save[k] = c->save_town; p->save_name[k] = "town save"; p->save_ref[k] = "VB-B7"; }
-      else if (is(w, "open")) { p->save[k] = c->save_open; p->save_name[k] = "open order save"; p->save_ref[k] = "VB-33"; }
+      if (is(w, "woods")) { p->save[k] = c->save_woods; p->save_name[k] = "saves on (woods)"; p->save_ref[k] = "VB-36"; }
+      else if (is(w, "works")) { p->save[k] = c->save_works; p->save_name[k] = "saves on (works)"; p->save_ref[k] = "VB-B7"; }
+      else if (is(w, "sunken")) { p->save[k] = c->save_sunken; p->save_name[k] = "saves on (sunken road)"; p->save_ref[k] = "VB-30"; }
+      else if (is(w, "town")) { p->save[k] = c->save_town; p->save_name[k] = "saves on (town)"; p->save_ref[k] = "VB-B7"; }
+      else if (is(w, "open")) { p->save[k] = c->save_open; p->save_name[k] = "saves on (open order)"; p->save_ref[k] = "VB-33"; }
       else return gn__error(g, GN_ESYNTAX, "--save: woods, works, sunken, town or open, got '%s'", w);
       p->nsaves++;
     }

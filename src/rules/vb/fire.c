@@ -80,25 +80,28 @@ static int in_front_arc(gn_box firer, gn_box target) {
 /*
 ** Line of sight from unit to target, centre to centre (ref. VB-B21, VB-31).
 **   1) terrain: features flagged as blocking sight, villages never (VB-31)
-**   2) stands: every other stand on the table but leaders
-** Returns 1 when visible. Cannot fail (falls back to terrain only when the
-** table holds more stands than the buffer).
+**   2) stands: the other stands but leaders; only those near enough to touch
+**      the line (within the centres' distance of the firer) are looked at
+** Returns 1 when visible. Cannot fail (past the buffers, the farthest
+** features or stands are not looked at).
 */
 static int can_see(gn_game *g, int unit, int target) {
   gn_feature feats[256];
   gn_box boxes[512];
-  int nf = 0, nb = 0;
+  int near[512], nf = 0, nb = 0;
+  gn_vec2 a = g->st.u[unit].box.c, b = g->st.u[target].box.c;
   for (int i = 0; i < g->sc->nterrain && nf < 256; i++) {       /* 1) */
     const gn_feature *f = &g->sc->features[i];
     if (f->kind == VB_TR_VILLAGE || !(f->flags & GN_FEAT_BLOCKS_LOS)) continue;  /* ref. VB-31 */
     feats[nf++] = *f;
   }
-  for (int i = 0; i < g->st.nunits && nb < 512; i++) {           /* 2) */
-    if (i == unit || i == target || !gn__vb_alive(g, i)) continue;
-    if (gn__vb_is_leader(gn__vb_type(g, i))) continue;
+  int n = gn__units_near(g, unit, hypot(b.x - a.x, b.y - a.y), near, 512);   /* 2) */
+  for (int k = 0; k < n && k < 512; k++) {
+    int i = near[k];
+    if (i == target || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i))) continue;
     boxes[nb++] = g->st.u[i].box;
   }
-  gn_los r = gn_los_trace(g->st.u[unit].box.c, g->st.u[target].box.c, feats, nf, boxes, nb, -1, -1);
+  gn_los r = gn_los_trace(a, b, feats, nf, boxes, nb, -1, -1);
   return r.visible;
 }
 
@@ -135,21 +138,21 @@ static void group(vb_fire_plan *p, int dice, int hit, const char *what, const ch
 int gn__vb_hit(const vb_combat *c, int weapon, int close, const char **what, const char **ref) {
 #define HIT(v, w, r) do { *what = (w); *ref = (r); return (v); } while (0)
   switch (weapon) {
-  case VB_W_MUSKET: if (close) HIT(c->hit_musket, "musket", "VB-B6"); break;
+  case VB_W_MUSKET: if (close) HIT(c->hit_musket, "hits on (musket)", "VB-B6"); break;
   case VB_W_LIGHT:                                                          /* ref. VB-21 */
-    if (close) HIT(c->hit_light_close, "light guns, close", "VB-21");
-    HIT(c->hit_art_long, "guns, long", "VB-B6");
+    if (close) HIT(c->hit_light_close, "hits on (light guns, close)", "VB-21");
+    HIT(c->hit_art_long, "hits on (guns, long)", "VB-B6");
   case VB_W_FIELD:
   case VB_W_HEAVY:
-    if (close) HIT(c->hit_art_close, "guns, close", "VB-B6");
-    HIT(c->hit_art_long, "guns, long", "VB-B6");
+    if (close) HIT(c->hit_art_close, "hits on (guns, close)", "VB-B6");
+    HIT(c->hit_art_long, "hits on (guns, long)", "VB-B6");
   case VB_W_BATGUN:                                     /* ref. VB-21, VB-22, VB-24 */
-    if (close) HIT(c->hit_light_close, "battalion gun, close", "VB-21");
-    HIT(c->hit_batgun_long, "battalion gun, long", "VB-24");
-  case VB_W_SKIRMISHER: if (close) HIT(c->hit_skirm, "skirmisher", "VB-B6"); break;
-  case VB_W_SHARPSHOOTER: if (close) HIT(c->hit_sharp, "sharpshooter", "VB-29"); break;
+    if (close) HIT(c->hit_light_close, "hits on (battalion gun, close)", "VB-21");
+    HIT(c->hit_batgun_long, "hits on (battalion gun, long)", "VB-24");
+  case VB_W_SKIRMISHER: if (close) HIT(c->hit_skirm, "hits on (skirmisher)", "VB-B6"); break;
+  case VB_W_SHARPSHOOTER: if (close) HIT(c->hit_sharp, "hits on (sharpshooter)", "VB-29"); break;
   case VB_W_SKIRMISH_GUN:                 /* ref. VB-28: its close range is contact */
-    if (!close) HIT(c->hit_skbg_long, "skirmisher gun, long", "VB-28");
+    if (!close) HIT(c->hit_skbg_long, "hits on (skirmisher gun, long)", "VB-28");
     break;
   }
 #undef HIT
@@ -227,12 +230,12 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
 #define OFFER(ok, v, nm, rf) \
   if ((ok) && (v) > 0 && (best == 0 || (v) < best)) { best = (v); name = nm; ref = rf; }
   /* 1) cover: the best one counts */
-  OFFER(gn__vb_in_terrain(g, target, VB_TR_WORKS), c->save_works, "works save", "VB-B7");
-  OFFER(gn__vb_in_terrain(g, target, VB_TR_SUNKEN_ROAD), c->save_sunken, "sunken road save", "VB-30");
-  OFFER(town >= 0, c->save_town, "town save", "VB-B7");
+  OFFER(gn__vb_in_terrain(g, target, VB_TR_WORKS), c->save_works, "saves on (works)", "VB-B7");
+  OFFER(gn__vb_in_terrain(g, target, VB_TR_SUNKEN_ROAD), c->save_sunken, "saves on (sunken road)", "VB-30");
+  OFFER(town >= 0, c->save_town, "saves on (town)", "VB-B7");
   /* ref. VB-36: only infantry gets the woods save, and only against fire. */
   OFFER(gn__vb_is_infantry(t) && gn__vb_in_terrain(g, target, VB_TR_WOODS), c->save_woods,
-        "woods save", "VB-36");
+        "saves on (woods)", "VB-36");
 #undef OFFER
   if (best > 0) {
     p->save[p->nsaves] = best;
@@ -250,7 +253,7 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
         crowded = 1;
     if (!crowded) {
       p->save[p->nsaves] = c->save_open;
-      p->save_name[p->nsaves] = "open order save";
+      p->save_name[p->nsaves] = "saves on (open order)";
       p->save_ref[p->nsaves] = "VB-33";
       p->nsaves++;
     }
@@ -259,7 +262,7 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
 
 /*
 ** What unit would roll firing at target now.
-**   1) the firer: a stand of the active side with fire dice, not routed
+**   1) the firer: a stand on the table with fire dice, not routed
 **      (ref. VB-B9); artillery unlimbered (ref. VB-B15), a foot battery
 **      stationary (ref. VB-20); cavalry and artillery in a town have no dice
 **      (ref. VB-15)
@@ -362,7 +365,6 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
     dice += p->dice[i];
     gn__vb_mod(&m, p->what[i], p->hit[i], p->ref[i]);
   }
-  m.total = 0;
   for (int k = 0; k < p->nsaves; k++) {                    /* 2) */
     int sv = 0;
     if (hits - saved > 0) {
@@ -381,6 +383,14 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
   return 0;
 }
 
+double gn__vb_threat_range(const gn_game *g) {
+  const vb_combat *c = gn__vb_combat(g);
+  double r = 0;
+  for (int w = 0; w < 3; w++) if (c->range_art[w] * c->close_frac > r) r = c->range_art[w] * c->close_frac;
+  if (c->trigger_musket && c->range_musket > r) r = c->range_musket;
+  return r;
+}
+
 int gn__vb_threatens(gn_game *g, int unit, int target) {
   const vb_combat *c = gn__vb_combat(g);
   const gn__ustate *u = &g->st.u[unit];
@@ -389,7 +399,9 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
   double d = gn_box_distance(u->box, g->st.u[target].box), close;
   if (gn__vb_is_artillery(t)) {
     int w = u->attr[VB_WEIGHT];
-    if (u->attr[VB_LIMBERED]) return 0;
+    if (u->attr[VB_LIMBERED]) return 0;                                  /* ref. VB-B15 */
+    if (t == VB_T_BAT_FOOT && !u->attr[VB_STATIONARY]) return 0;          /* ref. VB-20 */
+    if (gn__vb_town_of(g, unit) >= 0 && !u->attr[VB_MARCH]) return 0;     /* ref. VB-15 */
     close = c->range_art[w < 0 ? 0 : w > 2 ? 2 : w] * c->close_frac;
   } else if (c->trigger_musket && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT || t == VB_T_SKIRMISHER)) {
     close = c->range_musket;

@@ -8,6 +8,11 @@
 ** the side's combat phase every stand of that side still touching an enemy
 ** stand fights (gn__vb_phase_combat). A melee takes in every stand drawn in by
 ** contact, and every stand of a town block a defender holds (VB-34).
+**
+** ref. VB-B17 NOT IMPLEMENTED: cavalry breakthrough (after the melee morale
+** test the attacked stand routs or is destroyed) has no procedure in the
+** sources beyond a proposed default; it needs a combat-phase move with the rest
+** of the cavalry's allowance, which the movement code does not offer.
 */
 #include <math.h>
 #include <stdio.h>
@@ -184,10 +189,12 @@ int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], 
     }
     int t0 = roll[0] + base[0], t1 = roll[1] + base[1];
     for (int k = 0; k < 2; k++) {
-      gn_event *e = gn__event(g, "tie", "VB-38", k ? target : unit, k ? unit : target,
+      int who = k ? target : unit;
+      gn_event *e = gn__event(g, "tie", "VB-38", who, k ? unit : target,
                               "melee tie, %s: %d + morale %d + %d = %d", k ? "defender" : "attacker",
                               roll[k], s[k].morale, s[k].tie.total, k ? t1 : t0);
       if (!e) return GN_ENOMEM;
+      if (who >= 0) gn__event_hide(e, 1u << g->sc->unit[who].side);   /* morale is hidden */
       gn__event_mod(e, "highest modified morale", s[k].morale, "VB-38");
       gn__vb_mods_put(e, &s[k].tie);
     }

@@ -100,12 +100,18 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
   int roll, rc;
   int need = grade + gn__vb_morale_mods(g, s, &m);                        /* 1) */
   snprintf(purpose, sizeof purpose, "morale of %s", unit >= 0 ? gn__vb_uname(g, unit) : "stand");
-  if ((rc = gn__roll(g, "1d6", purpose, "VB-B8", unit, &roll, NULL))) return rc;  /* 2) */
+  /* the grade is hidden from the enemy: the roll and the test are its side's */
+  unsigned vis = g->roll_vis, own = unit >= 0 ? 1u << g->sc->unit[unit].side : ~0u;
+  g->roll_vis = own;
+  rc = gn__roll(g, "1d6", purpose, "VB-B8", unit, &roll, NULL);                /* 2) */
+  g->roll_vis = vis;
+  if (rc) return rc;
   *passed = roll <= need;
   gn_event *e = gn__event(g, "morale", "VB-B8", unit, -1, "%s tests morale (%s): rolls %d, needs %d or less: %s",
                           unit >= 0 ? gn__vb_uname(g, unit) : "stand", why ? why : "test", roll, need,
                           *passed ? "passes" : "fails");                   /* 3) */
   if (!e) return GN_ENOMEM;
+  if (own != ~0u) gn__event_hide(e, own);
   gn__event_mod(e, "grade", grade, "VB-B8");
   gn__vb_mods_put(e, &m);
   return 0;
@@ -115,8 +121,10 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
   int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
   gn_vec2 p = {0, 0};
   if (n == 0) {       /* no contact: the enemy stands that make it test */
-    for (int i = 0; i < g->st.nunits && n < MAXNEAR; i++)
-      if (g->sc->unit[i].side != g->sc->unit[unit].side && gn__vb_threatens(g, i, unit)) ids[n++] = i;
+    int near[MAXNEAR], m = gn__units_near(g, unit, gn__vb_threat_range(g), near, MAXNEAR);
+    for (int k = 0; k < m && k < MAXNEAR; k++)
+      if (g->sc->unit[near[k]].side != g->sc->unit[unit].side && gn__vb_threatens(g, near[k], unit))
+        ids[n++] = near[k];
   }
   if (n == 0) {       /* else the nearest enemy stand */
     double best = INFINITY;
@@ -206,8 +214,9 @@ int gn__vb_phase_morale(gn_game *g, int side) {
     if (why[i] || g->sc->unit[i].side == side || !gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] ||
         gn__vb_is_leader(gn__vb_type(g, i)))
       continue;
-    for (int j = 0; j < n; j++)
-      if (g->sc->unit[j].side == side && gn__vb_threatens(g, j, i)) { list[k++] = i; why[i] = 2; break; }
+    int near[MAXNEAR], m = gn__units_near(g, i, gn__vb_threat_range(g), near, MAXNEAR);
+    for (int j = 0; j < m && j < MAXNEAR; j++)
+      if (g->sc->unit[near[j]].side == side && gn__vb_threatens(g, near[j], i)) { list[k++] = i; why[i] = 2; break; }
   }
   for (int i = 0; i < k; i++) {                                          /* 2) */
     int u = list[i];

@@ -102,14 +102,14 @@ static int village_holder(const gn_game *g, int u, int fi) {
   return -1;
 }
 
-/* Area terrain entered (by the path or the final footprint). */
-static void area(const gn_game *g, int u, int fi, double frac, path *p) {
+/* Area terrain entered by the path (on_path) or only by the final footprint. */
+static void area(const gn_game *g, int u, int fi, double frac, int on_path, path *p) {
   const vb_data *d = gn__vb_data(g);
   int kind = g->sc->features[fi].kind;
   if (kind == VB_TR_WOODS) p->extra += (d->woods_factor - 1) * frac * p->len;
   if (kind == VB_TR_MARSH) p->extra += (d->marsh_factor - 1) * frac * p->len;
   if (kind == VB_TR_TOWN) p->town = 1;
-  if (kind == VB_TR_BRIDGE) p->bridge = 1;
+  if (kind == VB_TR_BRIDGE && on_path) p->bridge = 1;   /* a footprint touching one is no crossing */
   if (kind == VB_TR_VILLAGE) {
     p->village_seen = 1;
     int h = village_holder(g, u, fi);
@@ -140,7 +140,7 @@ static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
     int fi = xs[i].feature;
     const gn_feature *f = &g->sc->features[fi];
     if (fi < 1024) seen[fi] = 1;
-    if (f->shape == GN_SHAPE_AREA) { area(g, u, fi, xs[i].t_out - xs[i].t_in, p); continue; }
+    if (f->shape == GN_SHAPE_AREA) { area(g, u, fi, xs[i].t_out - xs[i].t_in, 1, p); continue; }
     gn_vec2 at = {a.c.x + xs[i].t_in * (b.c.x - a.c.x), a.c.y + xs[i].t_in * (b.c.y - a.c.y)};
     if (f->kind == VB_TR_RIVER || f->kind == VB_TR_STREAM) {
       if (on_bridge(g, at)) p->bridge = 1;
@@ -152,7 +152,7 @@ static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
   for (int fi = 0; fi < g->sc->nterrain; fi++) {
     const gn_feature *f = &g->sc->features[fi];
     if (f->shape != GN_SHAPE_AREA || (fi < 1024 && seen[fi])) continue;
-    if (gn__vb_box_in_feature(b, f)) area(g, u, fi, 0, p);
+    if (gn__vb_box_in_feature(b, f)) area(g, u, fi, 0, 0, p);
   }
   /* 3) */
   if (g->st.u[u].attr[VB_MARCH] && p->len > EPS) {
@@ -258,7 +258,7 @@ static int night_unscreened(const gn_game *g, int u, gn_box from, gn_box to) {
 **      at night only behind a friendly screen
 **   7) move, spend, and the disorder it earns
 */
-static int do_move(gn_game *g, int u, gn_vec2 to, int has_facing, double facing) {
+int gn__vb_move_to(gn_game *g, int u, gn_vec2 to, int has_facing, double facing) {
   const vb_data *d = gn__vb_data(g);
   gn__ustate *s = &g->st.u[u];
   const char *name = g->sc->unit[u].name;
@@ -376,7 +376,7 @@ int gn__vb_order_move(gn_game *g, const gn__args *a) {
   gn_vec2 to;
   double f = 0;
   if ((rc = parse_move(g, a, &u, &to, &hasf, &f))) return rc;
-  return do_move(g, u, to, hasf, f);
+  return gn__vb_move_to(g, u, to, hasf, f);
 }
 
 int gn__vb_order_leader(gn_game *g, const gn__args *a) {
@@ -386,7 +386,7 @@ int gn__vb_order_leader(gn_game *g, const gn__args *a) {
   if ((rc = parse_move(g, a, &u, &to, &hasf, &f))) return rc;
   if (!gn__vb_is_leader(gn__vb_type(g, u)))
     return gn__syntax(g, a, 1, "'%s' is not a leader (use 'move')", a->tok[1]);
-  return do_move(g, u, to, hasf, f);
+  return gn__vb_move_to(g, u, to, hasf, f);
 }
 
 /* ------------------------------------------------ formation changes */

@@ -45,13 +45,20 @@ int gn__vb_rally(gn_game *g, int leader, int unit) {
   u->attr[VB_RALLIED] = 1;
   if (c->rally_roll) {                                                         /* 1) */
     snprintf(purpose, sizeof purpose, "rally of %s", gn__vb_uname(g, unit));
-    if ((rc = gn__roll(g, "1d6", purpose, "VB-B10", unit, &roll, NULL))) return rc;
+    unsigned vis = g->roll_vis;
+    g->roll_vis = 1u << g->sc->unit[unit].side;        /* the grade is hidden from the enemy */
+    rc = gn__roll(g, "1d6", purpose, "VB-B10", unit, &roll, NULL);
+    g->roll_vis = vis;
+    if (rc) return rc;
     ok = roll <= u->attr[VB_MORALE];
   }
   gn_event *e = gn__event(g, "rally", "VB-B10", unit, leader, "%s %s %s", gn__vb_uname(g, leader),
                           ok ? "rallies" : "fails to rally", gn__vb_uname(g, unit));
   if (!e) return GN_ENOMEM;
-  if (c->rally_roll) gn__event_mod(e, "grade", u->attr[VB_MORALE], "VB-B10");
+  if (c->rally_roll) {
+    gn__event_mod(e, "grade", u->attr[VB_MORALE], "VB-B10");
+    gn__event_hide(e, 1u << g->sc->unit[unit].side);
+  }
   if (!ok) return 0;
   u->attr[VB_ROUTED] = 0;                                                      /* 2) */
   gn__vb_disorder(g, unit, 2, "VB-B10", "rallied from rout");

@@ -183,7 +183,7 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
     }
     if (best >= L - 1e-9) break;
   }
-  if (best <= 0) {
+  if (best <= GAP) {        /* it cannot get clear of the enemy at all */
     gn__event(g, "retreat", "VB-42", unit, -1, "%s cannot retreat: enemy on every side", gn__vb_uname(g, unit));
     if (c->blocked_eliminated)
       gn__vb_lose_sp(g, unit, g->st.u[unit].strength, 1, "VB-42", "surrounded, cannot retreat");
@@ -264,8 +264,9 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
       if (seen[v] != 2 || !gn__vb_alive(g, v)) continue;
       for (int m = 0; m < nb; m++) {
         double lo, hi, se = end - body[m].pick;
-        if (gn__vb_sweep(body[m].b0, u, g->st.u[v].box, GN_CONTACT_EPS, &lo, &hi) && lo < se && se < hi &&
-            body[m].pick + hi + GAP > want)
+        gn_box vb = g->st.u[v].box;
+        if (!gn__vb_sweep(body[m].b0, u, vb, GN_CONTACT_EPS, &lo, &hi) || se <= lo || se >= hi) continue;
+        if (gn__vb_sweep(body[m].b0, u, vb, 0, &lo, &hi) && body[m].pick + hi + GAP > want)
           want = body[m].pick + hi + GAP;
       }
     }

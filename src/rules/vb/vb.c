@@ -52,8 +52,8 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"wiped", 0, 0, 3, wiped_names, 0, 1},
   {"in_command", 1, 0, 1, NULL, 0, 0},
   {"reforming", 0, 0, 1, NULL, 0, 0},
-  {"spare1", 0, -1000000, 1000000, NULL, 1, 0},
-  {"spare2", 0, -1000000, 1000000, NULL, 1, 0},
+  {"town_fire", 0, -1000000, 1000000, NULL, 1, 0},   /* VB_TOWNFIRE (combat helper) */
+  {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat helper) */
 };
 
 /* ORDER: vb_fattr. */

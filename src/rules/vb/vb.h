@@ -304,7 +304,14 @@ int gn__vb_day_start_run(gn_game *g, const void *cx, int64_t *outcome);
 void gn__vb_day_start_label(const void *cx, int64_t outcome, char *buf, size_t n);
 
 /* ---------------------------------------------------- move.c, skirmish.c */
+/* `move UNIT to X,Y [facing DEG]`: DEG is a compass bearing (0 north, 90
+** east, clockwise), as in scenario files. */
 int gn__vb_order_move(gn_game *g, const gn__args *a);
+/* The move itself, every rule of `move` applied (phase, allowance, terrain,
+** enemy stands, command and exhaustion limits, night): unit's centre straight
+** to `to`, facing in radians (CCW from +x, as gn_box) when has_facing.
+** Refuses (GN_EREFUSED with the rule id) before changing anything. */
+int gn__vb_move_to(gn_game *g, int unit, gn_vec2 to, int has_facing, double facing);
 int gn__vb_order_leader(gn_game *g, const gn__args *a);
 int gn__vb_order_march(gn_game *g, const gn__args *a);
 int gn__vb_order_deploy(gn_game *g, const gn__args *a);
@@ -443,6 +450,8 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
 ** artillery (and, with morale.trigger.musket_range, muskets), never
 ** battalion guns (ref. VB-25); in arc and sight. */
 int gn__vb_threatens(gn_game *g, int unit, int target);
+/* The longest distance at which gn__vb_threatens can be 1. Cannot fail. */
+double gn__vb_threat_range(const gn_game *g);
 /* Town block (feature index) a stand stands in, -1 none. */
 int gn__vb_town_of(const gn_game *g, int unit);
 
@@ -514,7 +523,7 @@ void gn__vb_tie_check_label(const void *cx, int64_t outcome, char *buf, size_t n
            "skirmisher|sharpshooter|skirmish-gun [--save woods|works|sunken|town|open[,open]]",                \
    "SP lost by the target", "VB-B5, VB-B6, VB-B7, VB-21, VB-30, VB-33, VB-36", 0,          \
    gn__vb_fire_check_parse, gn__vb_fire_check_run, gn__vb_fire_check_label},             \
-  {"morale", "--grade G [--modifiers -1,+1,...] [--type infantry|regiment|cavalry|"       \
+  {"morale", "--grade G [--modifiers -1,+1,...] [--type infantry|regiment|skirmisher|cavalry|" \
              "artillery] [--stationary] [--lancers] [--cavalry] [--flank] [--works] "     \
              "[--sunken] [--town]",                                                        \
    "1 passes, 0 fails (1d6 <= grade + modifiers)", "VB-B8, VB-5, VB-6, VB-7, VB-8, VB-30", 1, \
@@ -528,11 +537,20 @@ void gn__vb_tie_check_label(const void *cx, int64_t outcome, char *buf, size_t n
    "1 side A wins the tie roll, 0 side B", "VB-37, VB-38, VB-39", 1,                       \
    gn__vb_tie_check_parse, gn__vb_tie_check_run, gn__vb_tie_check_label},
 
+/* Fire unit at target and apply it; *hits (may be NULL) the SP lost. Refuses
+** (GN_EREFUSED) before any change; else fails only with the dice source. */
 int gn__vb_fire(gn_game *g, int unit, int target, int *hits);
+/* Melee of two touching stands (and all drawn in); *winner (may be NULL) 0
+** attacker, 1 defender. Fails only with the dice source or GN_ENOMEM. */
 int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner);
+/* A morale test of unit now, its failure applied; *passed may be NULL. */
 int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed);
+/* Retreat (routed 0) or rout (1) away from the point `away`, with everything
+** it passes (ref. VB-41..VB-50). Fails only with GN_ENOMEM. */
 int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed);
+/* leader tries to rally a routed unit (ref. VB-B10); no checks of reach. */
 int gn__vb_rally(gn_game *g, int leader, int unit);
+/* Phase hooks (see above). Fail only with the dice source or GN_ENOMEM. */
 int gn__vb_phase_morale(gn_game *g, int side);
 int gn__vb_phase_combat(gn_game *g, int side);
 int gn__vb_order_fire(gn_game *g, const gn__args *a);
