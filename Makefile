@@ -46,7 +46,7 @@ ALL_CFLAGS := $(CSTD) $(CFLAGS) $(SANFL) -Iinclude -Isrc -I$(B)/gen $(PKG_CFLAGS
 LDFLAGS_ALL := $(SANFL) $(LDFLAGS)
 
 LIB_SRC  := $(sort $(wildcard src/*.c src/rules/*/*.c ai/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/embed.o
+LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/embed.o $(B)/obj/gen/rules.o
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
 TEST_SRC := $(sort $(wildcard tests/test-*.c))
@@ -58,7 +58,7 @@ DATA     := $(sort $(wildcard data/rulesets/*/*.yaml))
 LIB := $(B)/libgrognard.a
 EXE := $(B)/grognard
 
-.PHONY: all test demo bench refcheck fuzz install clean help deps
+.PHONY: all test demo bench refcheck fuzz install clean help deps FORCE
 all: $(LIB) $(EXE)
 
 help:
@@ -76,6 +76,16 @@ deps:
 $(B)/gen/embed.c: $(DATA) scripts/embed
 	@mkdir -p $(@D)
 	scripts/embed data/rulesets > $@.tmp && mv $@.tmp $@
+
+# The rules index with its coverage; rewritten only when it changes.
+$(B)/gen/rules.c: FORCE
+	@mkdir -p $(@D)
+	@scripts/gen-rules > $@.tmp && (cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@)
+FORCE:
+
+$(B)/obj/gen/rules.o: $(B)/gen/rules.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(B)/obj/gen/embed.o: $(B)/gen/embed.c
 	@mkdir -p $(@D)

@@ -70,7 +70,7 @@ static double formation_losses(const ai_ctx *cx, int f) {
 /* Charge into contact when the melee after it looks good. 1 charged. */
 static int try_charge(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
-  if (artillery(a) || ai_status_has(&a->v, "disordered") || ai_status_has(&a->v, "out of command")) return 0;
+  if (artillery(a)) return 0;
   if (!cavalry(a) && cx->p->aggression < 0.6 && cx->posture != AI_ATTACK) return 0;
   int cand[2] = {-1, -1};
   double cd[2] = {1e300, 1e300};

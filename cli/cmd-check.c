@@ -56,50 +56,9 @@ const cli_cmd cli_cmd_check = {
 
 /* ----------------------------------------------------------------- rules */
 
-/* The source tree's scripts/refcheck: $GROGNARD_SRC, else the tree the
-** command was built in (build/grognard or build/san/grognard), else ".".
-** Writes the path into buf; 0 when found. */
-static int find_refcheck(char *buf, size_t n)
-{
-  const char *src = getenv("GROGNARD_SRC");
-  if (src && *src) {
-    snprintf(buf, n, "%s/scripts/refcheck", src);
-    return access(buf, X_OK);
-  }
-  char exe[PATH_MAX];
-  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (len > 0) {
-    exe[len] = '\0';
-    for (int up = 1; up <= 3; up++) {
-      char *slash = strrchr(exe, '/');
-      if (!slash) break;
-      *slash = '\0';
-      snprintf(buf, n, "%s/scripts/refcheck", exe);
-      if (access(buf, X_OK) == 0) return 0;
-    }
-  }
-  snprintf(buf, n, "./scripts/refcheck");
-  return access(buf, X_OK);
-}
-
-/* Splits a line into up to max tab-separated fields (in place). */
-static int fields(char *line, char **f, int max)
-{
-  int n = 0;
-  line[strcspn(line, "\n")] = '\0';
-  while (n < max) {
-    f[n++] = line;
-    char *tab = strchr(line, '\t');
-    if (!tab) break;
-    *tab = '\0';
-    line = tab + 1;
-  }
-  return n;
-}
-
 static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
-  char *pos[1], path[PATH_MAX + 32], line[1024];
+  char *pos[1];
   int npos, rc, want = -1;
   if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 0, 1)) != 0) return rc;
   if (npos == 1) {
@@ -113,47 +72,29 @@ static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
       return CLI_FAIL;
     }
   }
-  if (find_refcheck(path, sizeof path) != 0) {
-    if (npos == 0) {
-      for (int i = 0; i < gn_ruleset_count(); i++)
-        printf("%-8s %s\n", gn_ruleset_id(i), gn_ruleset_title(i));
-    }
-    return cli_fail("the rules index needs the source tree's scripts/refcheck;"
-                    " set GROGNARD_SRC to the source tree");
-  }
-
-  FILE *p = NULL;
-  char cmdline[PATH_MAX + 64];
-  snprintf(cmdline, sizeof cmdline, "'%s' --tsv 2>/dev/null", path);
-  if (strchr(path, '\'') || !(p = popen(cmdline, "r")))
-    return cli_fail("cannot run %s", path);
-
-  /* id, ruleset, implemented, tested, provenance, title */
-  int n[MAXRS] = {0}, impl[MAXRS] = {0}, gap[MAXRS] = {0},
-      tested[MAXRS] = {0};
-  char cur[32] = "";
-  int headers = 0;
-  while (fgets(line, sizeof line, p)) {
-    char *f[6];
-    if (fields(line, f, 6) != 6) continue;
+  /* the index with its coverage as of this build (gn_rule_get) */
+  int n[MAXRS] = {0}, impl[MAXRS] = {0}, gap[MAXRS] = {0}, tested[MAXRS] = {0};
+  int headers = 0, cur = -1;
+  for (int i = 0; i < gn_rule_count(); i++) {
+    gn_rule_info ri;
+    if (gn_rule_get(i, &ri) != 0) continue;
     int r = -1;
-    for (int i = 0; i < gn_ruleset_count() && i < MAXRS; i++)
-      if (!strcmp(gn_ruleset_id(i), f[1])) r = i;
+    for (int k = 0; k < gn_ruleset_count() && k < MAXRS; k++)
+      if (!strcmp(gn_ruleset_id(k), ri.ruleset)) r = k;
     if (r < 0 || (want >= 0 && r != want)) continue;
-    if (strcmp(cur, f[1])) {
-      snprintf(cur, sizeof cur, "%s", f[1]);
-      printf("%s== %s: %s\n%-12s %-5s %-5s %-10s %s\n", headers++ ? "\n" : "", f[1],
+    if (r != cur) {
+      cur = r;
+      printf("%s== %s: %s\n%-12s %-5s %-5s %-10s %s\n", headers++ ? "\n" : "", ri.ruleset,
              gn_ruleset_title(r), "id", "impl", "test", "provenance", "title");
     }
     n[r]++;
-    impl[r] += !strcmp(f[2], "yes");
-    gap[r] += !strcmp(f[2], "gap");
-    tested[r] += !strcmp(f[3], "yes");
-    printf("%-12s %-5s %-5s %-10s %s\n", f[0], f[2], f[3], f[4], f[5]);
+    impl[r] += ri.implemented;
+    gap[r] += ri.gap;
+    tested[r] += ri.tested;
+    printf("%-12s %-5s %-5s %-10s %s\n", ri.id, ri.implemented ? "yes" : ri.gap ? "gap" : "-",
+           ri.tested ? "yes" : "-", ri.provenance, ri.title);
   }
-  pclose(p);   /* its exit status tells of citation problems: not ours to report */
-  if (headers == 0)
-    return cli_fail("%s printed no rules", path);
+  if (headers == 0) return cli_fail("the rules index is empty");
   printf("\n");
   for (int r = 0; r < gn_ruleset_count() && r < MAXRS; r++)
     if (want < 0 || r == want)
@@ -169,7 +110,6 @@ const cli_cmd cli_cmd_rules = {
   "the code implements it (yes, gap: a known NOT IMPLEMENTED, -: missing),\n"
   "whether a test pins it, and where the rule comes from (seed: the seed text,\n"
   "published: a published source, default: the project's labelled default).\n"
-  "It runs the source tree's scripts/refcheck --tsv (found next to the command,\n"
-  "in the current directory, or under $GROGNARD_SRC).\n",
+  "The coverage is that of the sources the library was built from.\n",
   run_rules,
 };

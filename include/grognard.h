@@ -454,6 +454,17 @@ int gn_ruleset_count(void);
 const char *gn_ruleset_id(int i);
 const char *gn_ruleset_title(int i);
 
+/* One rule of the project's rules index (data/rulesets/<id>/rules.yaml), with
+** its coverage as of the build: implemented (a `ref. ID` in the code or data),
+** a known gap (`ref. ID NOT IMPLEMENTED`), tested (a `ref. ID` in the tests). */
+typedef struct gn_rule_info {
+  const char *id, *ruleset, *title, *provenance;   /* provenance: seed|published|default */
+  int implemented, gap, tested;
+} gn_rule_info;
+int gn_rule_count(void);
+/* Rule i (0 <= i < gn_rule_count()); GN_ENOTFOUND out of range. */
+int gn_rule_get(int i, gn_rule_info *out);
+
 /* Standalone checks of a ruleset for the odds calculator ("fire", "morale"). */
 int gn_check_count(const char *ruleset);
 /* Name, usage line, help line and rule ids of check i; GN_ENOTFOUND. */

@@ -38,3 +38,15 @@ int gn_check_info(const char *ruleset, int i, const char **name, const char **us
   if (refs) *refs = rs->checks[i].refs;
   return 0;
 }
+
+/* The rules index with its coverage, generated at build time (scripts/gen-rules). */
+extern const gn_rule_info gn__rules[];
+extern const int gn__nrules;
+
+int gn_rule_count(void) { return gn__nrules; }
+
+int gn_rule_get(int i, gn_rule_info *out) {
+  if (i < 0 || i >= gn__nrules) return GN_ENOTFOUND;
+  *out = gn__rules[i];
+  return 0;
+}

@@ -58,7 +58,7 @@ static void attack_orders(void **state) {
   assert_int_equal(ba_attr(g, "A", "disorder"), 2);
   assert_true(ba_event(g, e0, "noattack", "BA-4.1.1b") >= 0);
   assert_int_equal(ba_event(g, e0, "melee", NULL), -1);
-  assert_true(near(y_of(g, "A"), 27));
+  assert_true(near(y_of(g, "A"), 24));   /* MD: 10 - 6 cm (ref. BA-2.3.1c) */
   gn_game_free(g);
 }
 
@@ -122,6 +122,7 @@ static void heavy_charge(void **state) {
   assert_int_equal(ba_mod(g, att, "heavy_charge"), 2);
   assert_int_equal(ba_mod(g, att, "charge"), -99);
   assert_int_equal(ba_mod(g, att, "heavy_cavalry"), 1);
+  assert_string_equal(ba_mod_ref(g, att, "heavy_charge"), "BA-DICE-2");
   assert_int_equal(ba_mod(g, att, "cavalry_vs_infantry"), 1);
   assert_int_equal(ba_mod(g, def, "cavalry_vs_infantry"), -2);
   assert_int_equal(ba_mod(g, def, "overreaching"), 2);
@@ -148,18 +149,21 @@ static void light_cavalry_and_valour(void **state) {
     "  - {id: LD, side: al, type: light_cavalry, at: [130, 29], facing: 180, strength: 20}\n", NULL);
   ba_ok(g, "attack LC B");
   ba_ok(g, "attack I LD");
-  /* LC: +1 +2 -2 +3 = 4, 10 + 4 = 14; B: -2 +2 -2 +2 (overreaching) = 0, 10: D 4
-  ** I: first +2, overreaching +2 = 4, 10 + 4; LD: first +2, light -2, passive -2 = -2, 10 - 2: D 10 */
+  /* LC: +1 +2 -2 +3 = 4, 10 + 4 = 14; B: -2 +2 -2 +2 (overreaching) +1 (30 against
+  ** 20 is 50 % more) = 1, 10 + 1 = 11. I: +2 +2 +1 = 5; LD: first +2, light -2,
+  ** passive -2 = -2, 10 - 2 = 8 */
   ba_dice(g, 12, 3, 3, 4, 3, 3, 4, 3, 3, 4, 3, 3, 4);
   int e0 = gn_event_count(g);
   ba_ok(g, "end");
   int att, def;
   melee_events(g, e0, &att, &def);
   assert_int_equal(ba_mod(g, att, "light_cavalry"), -2);
+  assert_string_equal(ba_mod_ref(g, att, "light_cavalry"), "BA-5.5.1d");
+  assert_string_equal(ba_mod_ref(g, att, "valour"), "BA-5.5.1f");
   assert_int_equal(ba_mod(g, att, "valour"), 3);
   assert_int_equal(ba_mod(g, def, "valour"), -2);
   assert_int_equal(gn_event_get(g, att)->total, 14);
-  assert_int_equal(gn_event_get(g, def)->total, 10);
+  assert_int_equal(gn_event_get(g, def)->total, 11);
   int att2, def2;
   melee_events(g, def + 1, &att2, &def2);
   assert_int_equal(ba_mod(g, def2, "light_cavalry"), -2);
@@ -223,7 +227,7 @@ static void no_supplies_and_stall(void **state) {
   int att, def;
   melee_events(g, e0, &att, &def);
   assert_int_equal(ba_mod(g, att, "without_supplies"), -2);
-  assert_string_equal(gn_event_get(g, att)->mods[2].ref, "BA-5.5.3h");
+  assert_string_equal(ba_mod_ref(g, att, "without_supplies"), "BA-5.5.3h");
   assert_int_equal(gn_event_get(g, att)->total, 16);
   assert_int_equal(gn_event_get(g, def)->total, 5);
   assert_int_equal(ba_attr(g, "X", "prisoners"), 18);

@@ -131,4 +131,13 @@ static inline int ba_mod(gn_game *g, int i, const char *name) {
   return -99;
 }
 
+/* The rule id of modifier `name` in event i, or "" when absent. */
+static inline const char *ba_mod_ref(gn_game *g, int i, const char *name) {
+  const gn_event *e = gn_event_get(g, i);
+  assert_non_null(e);
+  for (int k = 0; k < e->nmods; k++)
+    if (!strcmp(e->mods[k].name, name)) return e->mods[k].ref;
+  return "";
+}
+
 #endif /* TEST_BA_H */
