@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define BARWIDTH 40
 #define FRACMAX 1000000u  /* fractions with a larger denominator are not printed */
@@ -216,6 +217,24 @@ static int write_svg(const char *path, gn_game *g, const char *check, const gn_d
   return CLI_OK;
 }
 
+static int seen_id(void *ud, const char *id, const char *scenario, int orders)
+{
+  (void)scenario; (void)orders;
+  if (!strcmp(id, ((const char **)ud)[0])) ((const char **)ud)[1] = id;
+  return 0;
+}
+
+/* 1 when the store holds a game of that id (quietly 0 when there is no store). */
+static int game_exists(cli *c, const char *id)
+{
+  gn_store *st;
+  const char *look[2] = { id, NULL };
+  if (access(c->db, F_OK) != 0 || gn_store_open(c->db, &st, NULL, 0) != 0) return 0;
+  gn_store_list(st, seen_id, look);
+  gn_store_close(st);
+  return look[1] != NULL;
+}
+
 /* grognard odds GAME "ORDER[; ORDER...]": every outcome of the orders now. */
 static int run_order_odds(cli *c, const char *id, const char *orders, const gn_odds_opts *o,
                           int json, const char *svg)
@@ -287,10 +306,10 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (npos < 2) return cli_usage(cmd, "missing %s", npos ? "CHECK" : "RULESET");
 
   /* 2) a game and its order, or the ruleset and the check */
-  if (ruleset_index(pos[0]) < 0 && nparams == 0)
+  if (ruleset_index(pos[0]) < 0 && nparams == 0 && game_exists(c, pos[0]))
     return run_order_odds(c, pos[0], pos[1], &o, json, svg);
   if (ruleset_index(pos[0]) < 0) {
-    fprintf(stderr, "grognard: no ruleset '%s' (rulesets:", pos[0]);
+    fprintf(stderr, "grognard: no ruleset '%s' and no such game in %s (rulesets:", pos[0], c->db);
     for (int r = 0; r < gn_ruleset_count(); r++)
       fprintf(stderr, "%s %s", r ? "," : "", gn_ruleset_id(r));
     fprintf(stderr, ")\n");

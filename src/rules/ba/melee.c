@@ -64,7 +64,8 @@ int ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e) {
     if (best[gr] < 0) continue;
     int v = t8_value(d, s, best[gr], col);
     sum += v;
-    if (e) gn__event_mod(e, ba_t8_key(best[gr]), v, "BA-DICE-2");
+    const char *ref = t8_ref(best[gr]);
+    if (e) gn__event_mod(e, ba_t8_key(best[gr]), v, strcmp(ref, "BA-T8") ? ref : "BA-DICE-2");
   }
   return sum;
 }

@@ -6,9 +6,10 @@
 ** starting non-artillery SP; every non-artillery SP lost marks one box. At the
 ** divisional exhaustion phase of its side a division whose boxes are all
 ** marked becomes exhausted (its stands may not move closer to the enemy nor
-** start a melee), and one whose marks reach broken_num/broken_den of SP0 is
-** broken (its stands may only move away from the enemy; the combat helper
-** refuses their rally). The state only improves overnight (days.c).
+** start a melee, move.c and melee.c), and one whose marks reach
+** broken_num/broken_den of SP0 is broken (besides, its stands may only move
+** away from the enemy, move.c; "no rally" is the rally rule's, rally.c).
+** The state only improves overnight (recover.c).
 */
 #include "vb.h"
 

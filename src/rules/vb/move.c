@@ -110,7 +110,7 @@ static void area(const gn_game *g, int u, int fi, double frac, int on_path, path
   if (kind == VB_TR_MARSH) p->extra += (d->marsh_factor - 1) * frac * p->len;
   if (kind == VB_TR_TOWN) p->town = 1;
   if (kind == VB_TR_BRIDGE && on_path) p->bridge = 1;   /* a footprint touching one is no crossing */
-  if (kind == VB_TR_VILLAGE) {
+  if (kind == VB_TR_VILLAGE) {         /* ref. VB-16, VB-17: no cost, no disorder, no benefit */
     p->village_seen = 1;
     int h = village_holder(g, u, fi);
     if (h >= 0 && !p->village) p->village = h + 1;
@@ -315,6 +315,10 @@ int gn__vb_move_to(gn_game *g, int u, gn_vec2 to, int has_facing, double facing)
       if (gn__vb_exhausted(g, u))
         return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not move closer to the enemy", name);
     }
+    /* ref. VB-B12: a broken division's stands only retire, away from the enemy */
+    if (!night && len > EPS && after <= before + 1e-6 &&
+        gn__vb_division_state(g, gn__vb_division_of(g, u)) == VB_BROKEN)
+      return gn__refuse(g, "VB-B12", "%s belongs to a broken division: it may only move away from the enemy", name);
     int e;
     if (night && (e = night_unscreened(g, u, from, nb)) >= 0)
       return gn__refuse(g, "VB-66", "at night %s may not move closer to %s unless toward a friend between them",

@@ -258,7 +258,6 @@ static int dfrac(gn_game *g, const char *key, int *pair) {
 static int load_data(gn_game *g, vb_data *d) {
   char key[96];
   int rc = 0;
-  double x;
   rc |= gn__data_int(g, "scale.men_per_sp", &d->men_per_sp);
   rc |= gn__data_int(g, "scale.men_per_casualty", &d->men_per_casualty);
   rc |= dnum(g, "command.radius", &d->cmd_radius);
@@ -305,8 +304,13 @@ static int load_data(gn_game *g, vb_data *d) {
   rc |= dfrac(g, "campaign.no_rearguard", d->camp_norear);
   rc |= dfrac(g, "campaign.no_rearguard_artillery", d->camp_norear_art);
   rc |= dfrac(g, "campaign.rearguard_size", p); d->rearguard_num = p[0]; d->rearguard_den = p[1];
-  (void)x;
-  return rc ? GN_EDATA : 0;
+  if (rc) return GN_EDATA;
+  /* values the procedures divide by or roll */
+  if (d->road_factor <= 0 || d->start_die < 2 || d->cmd_radius < 0 || d->ooc_move_factor < 0 ||
+      d->night_factor < 0 || d->woods_factor < 1 || d->marsh_factor < 1 || d->road_width < 0)
+    return gn__error(g, GN_EDATA, "vb data: move.road.factor must be > 0, day_start.die >= 2, "
+                     "woods and marsh factors >= 1, other distances and factors >= 0");
+  return 0;
 }
 
 /* ------------------------------------------------------------- setup */
