@@ -113,7 +113,7 @@ void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
   for (int i = 0; i < r->nobjectives; i++) {
     gn_objective_info o;
     gn_objective_get(g, i, &o);
-    r->owner[i] = owner ? owner[i] : o.owner0;
+    r->owner[i] = owner ? owner[i] : o.owner;
     if (r->owner[i] >= 0 && r->owner[i] < r->nsides) r->side[r->owner[i]].points += o.points;
   }
   for (int s = 0; s < r->nsides; s++) {
@@ -145,7 +145,7 @@ void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
     for (int i = 0; i < r->nobjectives && n < sizeof held; i++) {
       gn_objective_info o;
       if (r->owner[i] != win || gn_objective_get(g, i, &o)) continue;
-      n += snprintf(held + n, sizeof held - n, "%s%s", n ? ", " : "", o.name);
+      n += snprintf(held + n, sizeof held - n, "%s%s", n ? ", " : "", o.name && o.name[0] ? o.name : o.id);
     }
     r->winner = win;
     snprintf(r->why, sizeof r->why, "%s holds %s: %d objective points to %d%s", gn_side_name(g, win), held,

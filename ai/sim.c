@@ -77,7 +77,7 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   if (s->nobj > GN_BATTLE_MAXOBJ) s->nobj = GN_BATTLE_MAXOBJ;
   for (int o = 0; o < s->nobj; o++) {
     gn_objective_info oi;
-    if (!gn_objective_get(g, o, &oi)) copy(s->obj[o], sizeof s->obj[o], oi.name);
+    if (!gn_objective_get(g, o, &oi)) copy(s->obj[o], sizeof s->obj[o], oi.name && oi.name[0] ? oi.name : oi.id);
   }
   s->nunits = gn_unit_count(g);
   s->unit = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *s->unit);

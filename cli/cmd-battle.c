@@ -130,7 +130,7 @@ static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result
   for (int i = 0; i < r->nobjectives; i++) {
     gn_objective_info o;
     if (gn_objective_get(g, i, &o)) continue;
-    printf("%s %s: %s", i ? "," : "; objectives", o.name,
+    printf("%s %s: %s", i ? "," : "; objectives", o.name && o.name[0] ? o.name : o.id,
            r->owner[i] >= 0 ? gn_side_name(g, r->owner[i]) : "nobody");
   }
   printf("; %s\n", r->winner >= 0 ? gn_side_name(g, r->winner) : "even so far");
@@ -158,7 +158,7 @@ static void report(const gn_game *g, const char *id, const gn_battle_result *r)
   for (int i = 0; i < r->nobjectives; i++) {
     gn_objective_info o;
     if (!gn_objective_get(g, i, &o))
-      printf("objective %s (%d points): %s\n", o.name, o.points,
+      printf("objective %s (%d points): %s\n", o.name && o.name[0] ? o.name : o.id, o.points,
              r->owner[i] >= 0 ? gn_side_name(g, r->owner[i]) : "nobody");
   }
   for (int s = 0; s < r->nsides; s++) {

@@ -335,6 +335,15 @@ int gn_game_over(const gn_game *g);                  /* 1 when the game has ende
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
 const char *gn_game_order_text(const gn_game *g, int i);
+/* How many dice, counts or cards order i drew (0: it met no chance point). */
+int gn_game_order_chances(const gn_game *g, int i);
+/* The ruleset's table unit: "in" or "cm" ("" without a scenario). */
+const char *gn_game_unit(const gn_game *g);
+
+/* Terrain features of the scenario. */
+int gn_terrain_count(const gn_game *g);
+/* Feature i (its points are borrowed), its scenario id and its kind's name. */
+int gn_terrain_get(const gn_game *g, int i, gn_feature *f, const char **id, const char **kind);
 
 /* A 64-bit hash of the whole game state (units, clock, decks, generator); the
 ** same inputs give the same hash on every build. Cannot fail. */
@@ -498,7 +507,7 @@ const char *gn_order_odds_label(const gn_game *g, int64_t outcome);
 int gn_game_table(const gn_game *g, double *width, double *height);
 
 typedef struct gn_objective_info {
-  const char *id, *name;
+  const char *id, *name;  /* name: the id when the scenario gives none */
   gn_vec2 at;
   double radius;
   int points;

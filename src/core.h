@@ -244,6 +244,7 @@ typedef struct gn__order {
   char *text;
   gn_dice_mode mode;          /* how its dice were given */
   int ntape; int *tape;       /* its results, when they came from the table or a script */
+  int nchance;                /* results it drew, whatever the source */
   uint64_t hash;              /* state hash after it */
 } gn__order;
 

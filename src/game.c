@@ -184,6 +184,23 @@ const char *gn_game_order_text(const gn_game *g, int i) {
   return (i >= 0 && i < g->norders) ? g->orders[i].text : NULL;
 }
 
+int gn_game_order_chances(const gn_game *g, int i) {
+  return (i >= 0 && i < g->norders) ? g->orders[i].nchance : 0;
+}
+
+const char *gn_game_unit(const gn_game *g) { return g->sc ? g->sc->rs->unit : ""; }
+
+int gn_terrain_count(const gn_game *g) { return g->sc ? g->sc->nterrain : 0; }
+
+int gn_terrain_get(const gn_game *g, int i, gn_feature *f, const char **id, const char **kind) {
+  if (!g->sc || i < 0 || i >= g->sc->nterrain) return GN_ENOTFOUND;
+  const gn__terrain *t = &g->sc->terrain[i];
+  if (f) *f = g->sc->features[i];
+  if (id) *id = t->id;
+  if (kind) *kind = g->sc->rs->terrain[t->f.kind].name;
+  return 0;
+}
+
 /* -------------------------------------------------------------- life cycle */
 
 gn_game *gn_game_new(const gn_allocator *a) {
@@ -376,7 +393,7 @@ gn_game *gn_game_clone(const gn_game *src) {
       const gn__order *o = &src->orders[i];
       gn__order *d = &g->orders[i];
       g->norders = i + 1;
-      d->mode = o->mode; d->hash = o->hash;
+      d->mode = o->mode; d->hash = o->hash; d->nchance = o->nchance;
       if (!(d->text = gn__strdup(g, o->text))) goto oom;
       if (o->ntape) {
         if (!(d->tape = intdup(g, o->tape, o->ntape, o->ntape))) goto oom;

@@ -135,6 +135,7 @@ static int record(gn_game *g, const char *text) {
   memset(o, 0, sizeof *o);
   if (!(o->text = gn__strdup(g, text))) return gn__error(g, GN_ENOMEM, "out of memory");
   o->mode = g->dice.mode;
+  o->nchance = g->dice.ntape;
   if (o->mode != GN_DICE_RNG && g->dice.ntape) {
     o->tape = gn__malloc(g, g->dice.ntape * sizeof *o->tape);
     if (!o->tape) { gn__free(g, o->text, strlen(o->text) + 1); o->text = NULL;

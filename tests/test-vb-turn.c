@@ -189,6 +189,11 @@ static void exhaustion(void **state) {
   assert_non_null(e);
   assert_string_equal(e->ref, "VB-B12");
   assert_non_null(strstr(e->text, "15th Brigade is broken (6 of 4 boxes marked, 8 SP at start)"));
+  /* a broken division's stands only retire */
+  ends(g, 7);
+  refused(g, "move P1 to 12,29", "VB-B12");
+  assert_non_null(strstr(gn_errmsg(g), "may only move away from the enemy"));
+  ok(g, "move P1 to 10,31");
   gn_game_free(g);
 
   /* exactly all boxes marked: exhausted; no closing on the enemy, moving away is fine */

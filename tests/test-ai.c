@@ -1,0 +1,366 @@
+/*
+** test-ai.c: the AI commanders and whole battles (issue 7): personality
+** parameters; the public queries they use; every order checked before it is
+** given; every battle ends; the same seed gives the same battle; the verdict.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+static const char VB[] =
+  "grognard: 1\n"
+  "name: AI test\n"
+  "ruleset: vb\n"
+  "table: {width: 48, height: 36}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 13}\n"
+  "turns: 6\n"
+  "sides:\n"
+  "  - {id: french, name: French}\n"
+  "  - {id: prussians, name: Prussians}\n"
+  "formations:\n"
+  "  - {id: vi, name: VI Corps, echelon: corps, side: french, leader: lobau}\n"
+  "  - {id: iv, name: IV Corps, echelon: corps, side: prussians, leader: bulow}\n"
+  "units:\n"
+  "  - {id: lobau, side: french, formation: vi, type: leader_corps, at: [20, 8], facing: 0, strength: 0}\n"
+  "  - {id: f1, side: french, formation: vi, type: infantry_brigade, at: [16, 10], facing: 0, strength: 5, attrs: {morale: 4}}\n"
+  "  - {id: f2, side: french, formation: vi, type: infantry_brigade, at: [20, 10], facing: 0, strength: 5, attrs: {morale: 4}}\n"
+  "  - {id: f3, side: french, formation: vi, type: cavalry_heavy, at: [24, 10], facing: 0, strength: 3, attrs: {morale: 5}}\n"
+  "  - {id: f4, side: french, formation: vi, type: artillery_foot, at: [20, 6], facing: 0, strength: 2, attrs: {morale: 4}}\n"
+  "  - {id: bulow, side: prussians, formation: iv, type: leader_corps, at: [20, 28], facing: 180, strength: 0}\n"
+  "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [16, 26], facing: 180, strength: 5, attrs: {morale: 4}}\n"
+  "  - {id: p2, side: prussians, formation: iv, type: infantry_brigade, at: [20, 26], facing: 180, strength: 5, attrs: {morale: 4}}\n"
+  "  - {id: p3, side: prussians, formation: iv, type: infantry_brigade, at: [24, 26], facing: 180, strength: 4, attrs: {morale: 3}}\n"
+  "objectives:\n"
+  "  - {id: village, name: Plancenoit, at: [20, 18], radius: 3, points: 2}\n";
+
+static const char BA[] =
+  "grognard: 1\n"
+  "name: AI test BA\n"
+  "ruleset: ba\n"
+  "table: {width: 240, height: 180}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 13}\n"
+  "turns: 8\n"
+  "sides:\n"
+  "  - {id: french, name: French}\n"
+  "  - {id: british, name: British}\n"
+  "formations:\n"
+  "  - {id: fd, name: French division, echelon: division, side: french}\n"
+  "  - {id: bd, name: British division, echelon: division, side: british}\n"
+  "units:\n"
+  "  - {id: f1, side: french, formation: fd, type: infantry, at: [90, 60], facing: 0, strength: 48, attrs: {valour: 1}}\n"
+  "  - {id: f2, side: french, formation: fd, type: infantry, at: [130, 60], facing: 0, strength: 48, attrs: {valour: 1}}\n"
+  "  - {id: f3, side: french, formation: fd, type: heavy_cavalry, at: [170, 60], facing: 0, strength: 24, attrs: {valour: 2, squadrons: 4}}\n"
+  "  - {id: f4, side: french, formation: fd, type: foot_artillery, at: [110, 40], facing: 0, strength: 16, attrs: {valour: 1, guns: 8}}\n"
+  "  - {id: b1, side: british, formation: bd, type: infantry, at: [90, 120], facing: 180, strength: 40, attrs: {valour: 2, marksmen: 1}}\n"
+  "  - {id: b2, side: british, formation: bd, type: infantry, at: [130, 120], facing: 180, strength: 40, attrs: {valour: 2}}\n"
+  "  - {id: b3, side: british, formation: bd, type: light_cavalry, at: [170, 120], facing: 180, strength: 20, attrs: {valour: 1, squadrons: 4}}\n"
+  "  - {id: bw, side: british, formation: bd, type: waggon, at: [110, 170], facing: 180, strength: 1, attrs: {ammunition: 1}}\n"
+  "objectives:\n"
+  "  - {id: farm, name: La Haye Sainte, at: [120, 100], radius: 15, points: 2, owner: british}\n";
+
+static const char IN[] =
+  "grognard: 1\n"
+  "name: AI test Inradic\n"
+  "ruleset: inradic\n"
+  "table: {width: 48, height: 36}\n"
+  "date: {year: 1880, month: 6, day: 18, hour: 13}\n"
+  "turns: 10\n"
+  "sides:\n"
+  "  - {id: red, name: Redland}\n"
+  "  - {id: blue, name: Blueland}\n"
+  "units:\n"
+  "  - {id: r1, side: red, type: foot, at: [12, 6], facing: 0, strength: 10, attrs: {quality: trained, weapon: musket, nco: 1}}\n"
+  "  - {id: r2, side: red, type: foot, at: [24, 6], facing: 0, strength: 10, attrs: {quality: veteran, weapon: musket, officer: 1}}\n"
+  "  - {id: r3, side: red, type: mounted, at: [36, 6], facing: 0, strength: 5, attrs: {quality: well_trained, weapon: pistol, bugler: 1}}\n"
+  "  - {id: b1, side: blue, type: foot, at: [12, 30], facing: 180, strength: 10, attrs: {quality: trained, weapon: musket, nco: 1}}\n"
+  "  - {id: b2, side: blue, type: foot, at: [24, 30], facing: 180, strength: 12, attrs: {quality: militia, weapon: musket, flag: 1}}\n"
+  "  - {id: b3, side: blue, type: foot, at: [36, 30], facing: 180, strength: 8, attrs: {quality: fanatic, weapon: none, officer: 1}}\n"
+  "objectives:\n"
+  "  - {id: well, name: The Well, at: [24, 18], radius: 3, points: 1}\n";
+
+static gn_game *game(const char *text, uint64_t seed) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  int rc = gn_game_load(g, "t.yaml", text, strlen(text));
+  if (rc) fail_msg("load: %s / %s", gn_errmsg(g), gn_diag_count(g) ? gn_diag(g, 0) : "");
+  assert_int_equal(gn_game_start(g, seed), 0);
+  return g;
+}
+
+/* ------------------------------------------------------------ parameters */
+
+static void params_parse_and_format(void **state) {
+  (void)state;
+  gn_ai_params p;
+  char buf[96];
+  gn_ai_params_default(&p);
+  assert_string_equal(p.kind, "doctrine");
+  assert_true(p.aggression == 0.5 && p.caution == 0.5);
+  assert_int_equal(gn_ai_params_parse("doctrine:aggression=0.7,caution=0.3", &p, NULL, 0), 0);
+  assert_string_equal(p.kind, "doctrine");
+  assert_true(p.aggression == 0.7 && p.caution == 0.3);
+  gn_ai_params_format(&p, buf, sizeof buf);
+  assert_string_equal(buf, "doctrine:aggression=0.70,caution=0.30");
+  assert_int_equal(gn_ai_params_parse("caution=1", &p, NULL, 0), 0);
+  assert_string_equal(p.kind, "doctrine");
+  assert_true(p.aggression == 0.5 && p.caution == 1.0);
+  assert_int_equal(gn_ai_params_parse("passive", &p, NULL, 0), 0);
+  assert_string_equal(p.kind, "passive");
+  assert_int_equal(gn_ai_params_parse("", &p, NULL, 0), 0);
+  assert_string_equal(p.kind, "doctrine");
+}
+
+static void params_errors(void **state) {
+  (void)state;
+  gn_ai_params p;
+  char err[128];
+  assert_int_equal(gn_ai_params_parse("genius", &p, err, sizeof err), GN_ESYNTAX);
+  assert_string_equal(err, "unknown AI kind 'genius' (kinds: doctrine, passive)");
+  assert_int_equal(gn_ai_params_parse("doctrine:aggression=1.5", &p, err, sizeof err), GN_ESYNTAX);
+  assert_string_equal(err, "'aggression' needs a number from 0 to 1");
+  assert_int_equal(gn_ai_params_parse("doctrine:boldness=0.5", &p, err, sizeof err), GN_ESYNTAX);
+  assert_string_equal(err, "unknown AI parameter 'boldness' (aggression, caution)");
+  assert_int_equal(gn_ai_params_parse("doctrine:aggression", &p, err, sizeof err), GN_ESYNTAX);
+  assert_string_equal(err, "expected key=value in the AI spec, not 'aggression'");
+}
+
+/* ------------------------------------------------------------ queries */
+
+static void objective_and_table_queries(void **state) {
+  (void)state;
+  gn_game *g = game(BA, 1);
+  gn_objective_info o;
+  double w, h;
+  assert_int_equal(gn_game_table(g, &w, &h), 0);
+  assert_true(w == 240 && h == 180);
+  assert_int_equal(gn_objective_count(g), 1);
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_string_equal(o.id, "farm");
+  assert_string_equal(o.name, "La Haye Sainte");
+  assert_true(o.at.x == 120 && o.at.y == 100 && o.radius == 15);
+  assert_int_equal(o.points, 2);
+  assert_int_equal(o.owner0, 1);
+  assert_int_equal(o.owner, 1);
+  assert_int_equal(gn_objective_get(g, 1, &o), GN_ENOTFOUND);
+  assert_int_equal(gn_objective_get(g, -1, &o), GN_ENOTFOUND);
+  gn_game_free(g);
+  gn_game *e = gn_game_new(NULL);
+  assert_int_equal(gn_game_table(e, &w, &h), GN_ESTATE);
+  assert_int_equal(gn_objective_count(e), 0);
+  assert_int_equal(gn_objective_get(e, 0, &o), GN_ENOTFOUND);
+  gn_game_free(e);
+}
+
+/* The verdict on a battle not yet fought: nothing lost, nothing held. */
+static void assess_at_the_start(void **state) {
+  (void)state;
+  gn_game *g = game(VB, 1);
+  gn_battle_result r;
+  memset(&r, 0, sizeof r);
+  gn_battle_assess(g, NULL, &r);
+  assert_int_equal(r.nsides, 2);
+  assert_int_equal(r.side[0].strength0, 15);
+  assert_int_equal(r.side[1].strength0, 14);
+  assert_int_equal(r.side[0].lost, 0);
+  assert_int_equal(r.side[0].men_lost, 0);
+  assert_int_equal(r.side[0].units, 4);
+  assert_int_equal(r.side[1].units, 3);
+  assert_int_equal(r.winner, -1);
+  assert_string_equal(r.why, "drawn: objective points equal (0 each) and losses close (French 0%, Prussians 0%)");
+  /* holding the village wins on points */
+  int owner[1] = {1};
+  gn_battle_assess(g, owner, &r);
+  assert_int_equal(r.winner, 1);
+  assert_int_equal(r.side[1].points, 2);
+  assert_string_equal(r.why, "Prussians holds Plancenoit: 2 objective points to 0");
+  gn_game_free(g);
+  /* Belle Alliance has no men scale */
+  g = game(BA, 1);
+  gn_battle_assess(g, NULL, &r);
+  assert_int_equal(r.side[0].strength0, 136);
+  assert_int_equal(r.side[1].strength0, 100);
+  assert_int_equal(r.side[0].men_lost, -1);
+  assert_int_equal(r.owner[0], 1);
+  assert_int_equal(r.winner, 1);
+  gn_game_free(g);
+}
+
+/* ------------------------------------------------------------ orders */
+
+typedef struct watch { int orders, unchecked; } watch;
+
+/* Every order the AI gives must pass the check at the moment it is given. */
+static int watched(void *ud, gn_game *g, const char *order) {
+  watch *w = ud;
+  w->orders++;
+  if (gn_order_check(g, order) != 0) w->unchecked++;
+  return gn_order_apply(g, order);
+}
+
+static void ai_checks_every_order(void **state) {
+  (void)state;
+  gn_game *g = game(VB, 42);
+  gn_ai *ai[2] = {gn_ai_new(g, 0, NULL), gn_ai_new(g, 1, NULL)};
+  watch w = {0, 0};
+  assert_non_null(ai[0]);
+  assert_non_null(ai[1]);
+  assert_null(gn_ai_new(g, 2, NULL));
+  for (int step = 0; step < 400 && !gn_game_over(g); step++) {
+    int s = gn_game_active_side(g);
+    assert_true(s == 0 || s == 1);
+    assert_true(gn_ai_play(ai[s], g, watched, &w) >= 0);
+    assert_int_equal(gn_order_apply(g, "end"), 0);
+  }
+  assert_int_equal(gn_game_over(g), 1);
+  assert_true(w.orders > 0);
+  assert_int_equal(w.unchecked, 0);
+  for (int s = 0; s < 2; s++) {
+    gn_ai_stats st;
+    gn_ai_stats_get(ai[s], &st);
+    assert_int_equal(st.refused, 0);
+    assert_int_equal(st.max_refused_turn, 0);
+    assert_true(st.checked >= st.given);
+    gn_ai_free(ai[s]);
+  }
+  /* the game's orders are the AI's and the "end"s, nothing else */
+  int ends = 0;
+  for (int i = 0; i < gn_game_order_count(g); i++) ends += !strcmp(gn_game_order_text(g, i), "end");
+  assert_int_equal(w.orders + ends, gn_game_order_count(g));
+  gn_game_free(g);
+}
+
+/* A passive commander gives nothing: only "end", and a drawn battle. */
+static void passive_commanders(void **state) {
+  (void)state;
+  gn_game *g = game(VB, 3);
+  gn_battle_opts o;
+  gn_battle_result r;
+  memset(&o, 0, sizeof o);
+  for (int s = 0; s < 2; s++) gn_ai_params_parse("passive", &o.ai[s], NULL, 0);
+  assert_int_equal(gn_battle_run(g, &o, &r), 0);
+  assert_int_equal(gn_game_over(g), 1);
+  for (int i = 0; i < gn_game_order_count(g); i++) assert_string_equal(gn_game_order_text(g, i), "end");
+  assert_int_equal(r.orders, gn_game_order_count(g));
+  assert_int_equal(r.winner, -1);
+  assert_int_equal(r.decision_turn, 0);
+  assert_int_equal(r.turns, 6);
+  assert_int_equal(r.side[0].lost, 0);
+  assert_int_equal(r.side[1].lost, 0);
+  assert_int_equal(r.owner[0], -1);
+  assert_true(r.hash == gn_game_hash(g));
+  gn_battle_result_free(&r);
+  gn_game_free(g);
+}
+
+/* ------------------------------------------------------------ battles */
+
+/* Plays text with seed; checks what every battle must satisfy. */
+static void battle(const char *text, uint64_t seed, int max_refused, gn_battle_result *r, uint64_t *hash,
+                   int *orders, char **log) {
+  gn_game *g = game(text, seed);
+  int limit = gn_game_turn_limit(g);
+  assert_int_equal(gn_battle_run(g, NULL, r), 0);
+  /* it ends: the ruleset's end or the turn limit */
+  assert_true(gn_game_over(g) || gn_game_turn(g) > limit);
+  assert_true(r->turns >= 1 && r->turns <= limit);
+  assert_true(r->winner >= -1 && r->winner <= 1);
+  assert_true(r->winner < 0 || (r->decision_turn >= 1 && r->decision_turn <= r->turns));
+  assert_int_equal(r->orders, gn_game_order_count(g));
+  for (int s = 0; s < 2; s++) {
+    assert_true(r->ai[s].max_refused_turn <= max_refused);
+    assert_int_equal(r->side[s].lost, r->side[s].strength0 - r->side[s].strength);
+    assert_true(r->side[s].broken <= r->side[s].units);
+  }
+  *hash = gn_game_hash(g);
+  assert_true(r->hash == *hash);
+  *orders = gn_game_order_count(g);
+  size_t n = 1;
+  for (int i = 0; i < *orders; i++) n += strlen(gn_game_order_text(g, i)) + 1;
+  *log = malloc(n);
+  assert_non_null(*log);
+  (*log)[0] = 0;
+  for (int i = 0; i < *orders; i++) { strcat(*log, gn_game_order_text(g, i)); strcat(*log, "\n"); }
+  gn_game_free(g);
+}
+
+/* Same seed: the same orders, the same final hash, the same verdict. */
+static void same_seed_same_battle(const char *text, int max_refused) {
+  gn_battle_result a, b;
+  uint64_t ha, hb;
+  int na, nb;
+  char *la, *lb;
+  battle(text, 42, max_refused, &a, &ha, &na, &la);
+  battle(text, 42, max_refused, &b, &hb, &nb, &lb);
+  assert_true(ha == hb);
+  assert_int_equal(na, nb);
+  assert_string_equal(la, lb);
+  assert_int_equal(a.winner, b.winner);
+  assert_string_equal(a.why, b.why);
+  assert_int_equal(a.decision_turn, b.decision_turn);
+  for (int u = 0; u < a.nunits; u++) assert_int_equal(a.inflicted[u], b.inflicted[u]);
+  free(la); free(lb);
+  gn_battle_result_free(&a);
+  gn_battle_result_free(&b);
+}
+
+/* V&B and Inradic are played side after side: no order passes its check and
+** is then refused. Belle Alliance is simultaneous: each side plans on its own
+** copy, and an order may be refused once the other side's orders are in (at
+** most a few a turn). */
+static void vb_battle(void **state) { (void)state; same_seed_same_battle(VB, 0); }
+static void ba_battle(void **state) { (void)state; same_seed_same_battle(BA, 4); }
+static void inradic_battle(void **state) { (void)state; same_seed_same_battle(IN, 0); }
+
+/* Other seeds, other battles; each still ends within the limit. */
+static void many_seeds_end(void **state) {
+  (void)state;
+  const char *texts[3] = {VB, BA, IN};
+  for (int k = 0; k < 3; k++)
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+      gn_battle_result r;
+      uint64_t h;
+      int n;
+      char *log;
+      battle(texts[k], seed, k == 1 ? 4 : 0, &r, &h, &n, &log);
+      free(log);
+      gn_battle_result_free(&r);
+    }
+}
+
+/* The safety bound on orders stops a battle with GN_ELIMIT. */
+static void order_bound(void **state) {
+  (void)state;
+  gn_game *g = game(VB, 5);
+  gn_battle_opts o;
+  gn_battle_result r;
+  memset(&o, 0, sizeof o);
+  o.max_orders = 3;
+  assert_int_equal(gn_battle_run(g, &o, &r), GN_ELIMIT);
+  assert_int_equal(r.orders, 3);
+  assert_int_equal(gn_game_order_count(g), 3);
+  gn_battle_result_free(&r);
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(params_parse_and_format),
+    cmocka_unit_test(params_errors),
+    cmocka_unit_test(objective_and_table_queries),
+    cmocka_unit_test(assess_at_the_start),
+    cmocka_unit_test(ai_checks_every_order),
+    cmocka_unit_test(passive_commanders),
+    cmocka_unit_test(vb_battle),
+    cmocka_unit_test(ba_battle),
+    cmocka_unit_test(inradic_battle),
+    cmocka_unit_test(many_seeds_end),
+    cmocka_unit_test(order_bound),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

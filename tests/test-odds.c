@@ -1,0 +1,120 @@
+/*
+** test-odds.c: odds of orders in a live game (gn_order_odds), the bound on
+** the outcome tree with its seeded Monte Carlo fallback, and the rules index
+** the library carries (gn_rule_count / gn_rule_get).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+/* The V&B fire lesson, played to the French combat phase: F2 has closed to
+** musket range of P1, and the field battalion FA stands within close range. */
+static gn_game *fire_lesson(void) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load_file(g, "scenarios/vb-teach-fire.yaml") || gn_game_start(g, 1))
+    fail_msg("%s", gn_errmsg(g));
+  const char *orders[] = { "end", "move F2 to 26,18", "end", "end", "end" };
+  for (int i = 0; i < 5; i++)
+    if (gn_order_apply(g, orders[i])) fail_msg("%s: %s", orders[i], gn_errmsg(g));
+  return g;
+}
+
+static int64_t find(const gn_game *g, const gn_dist *d, const char *label) {
+  for (int i = 0; i < d->n; i++)
+    if (strcmp(gn_order_odds_label(g, d->o[i].value), label) == 0) return i;
+  fail_msg("no outcome '%s'", label);
+  return -1;
+}
+
+static void two_fires_exactly(void **state) {
+  (void)state;
+  gn_game *g = fire_lesson();
+  uint64_t h = gn_game_hash(g);
+  int nev = gn_event_count(g), nord = gn_game_order_count(g);
+  gn_dist d;
+  /* 2 musket dice hitting on 5-6 and 2 field-gun dice hitting on 4-6 at
+  ** close range: no hit at all = (2/3)^2 (1/2)^2 = 1/9 */
+  assert_int_equal(gn_order_odds(g, "fire F2 at P1; fire FA at P1", NULL, &d), 0);
+  assert_int_equal(d.exact, 1);
+  int k = (int)find(g, &d, "no change");
+  assert_int_equal((int)d.o[k].num, 1);
+  assert_int_equal((int)d.o[k].den, 9);
+  double sum = 0;
+  for (int i = 0; i < d.n; i++) sum += d.o[i].p;
+  assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
+  gn_dist_free(&d);
+  /* nothing of the question stays in the game */
+  assert_true(gn_game_hash(g) == h);
+  assert_int_equal(gn_event_count(g), nev);
+  assert_int_equal(gn_game_order_count(g), nord);
+  gn_game_free(g);
+}
+
+static void bound_falls_back_to_sampling(void **state) {
+  (void)state;
+  gn_game *g = fire_lesson();
+  gn_odds_opts o = { 4, 4000, 11, 0 };   /* at most 4 leaves: the 9 of the tree are too many */
+  gn_dist d, e;
+  assert_int_equal(gn_order_odds(g, "fire F2 at P1; fire FA at P1", &o, &d), 0);
+  assert_int_equal(d.exact, 0);
+  assert_int_equal((int)d.runs, 4000);
+  int k = (int)find(g, &d, "no change");
+  assert_true(d.o[k].lo < 1.0 / 9 && 1.0 / 9 < d.o[k].hi);   /* the 95% interval holds the truth */
+  assert_true(d.o[k].den == 0);                              /* no exact fraction claimed */
+  assert_int_equal(gn_order_odds(g, "fire F2 at P1; fire FA at P1", &o, &e), 0);
+  assert_true(e.o[k].p == d.o[k].p);                         /* same seed, same answer */
+  gn_dist_free(&d);
+  gn_dist_free(&e);
+  gn_game_free(g);
+}
+
+static void refused_question(void **state) {
+  (void)state;
+  gn_game *g = fire_lesson();
+  uint64_t h = gn_game_hash(g);
+  gn_dist d;
+  assert_int_equal(gn_order_odds(g, "fire F1 at P1", NULL, &d), GN_EREFUSED);   /* out of range */
+  assert_non_null(strstr(gn_errmsg(g), "refused"));
+  assert_int_equal(gn_order_odds(g, " ; ", NULL, &d), GN_ESYNTAX);
+  assert_true(gn_game_hash(g) == h);
+  gn_game_free(g);
+}
+
+static void rules_index_in_the_library(void **state) {
+  (void)state;
+  int n = gn_rule_count(), vb = 0, seen37 = 0;
+  assert_true(n > 200);
+  for (int i = 0; i < n; i++) {
+    gn_rule_info r;
+    assert_int_equal(gn_rule_get(i, &r), 0);
+    assert_true(!strcmp(r.provenance, "seed") || !strcmp(r.provenance, "published") ||
+                !strcmp(r.provenance, "default"));
+    vb += !strcmp(r.ruleset, "vb");
+    if (!strcmp(r.id, "VB-37")) {
+      seen37 = 1;
+      assert_int_equal(r.implemented, 1);   /* melee ties: implemented and pinned */
+      assert_int_equal(r.tested, 1);
+    }
+  }
+  assert_true(vb >= 72);
+  assert_int_equal(seen37, 1);
+  gn_rule_info r;
+  assert_int_equal(gn_rule_get(n, &r), GN_ENOTFOUND);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(two_fires_exactly),
+    cmocka_unit_test(bound_falls_back_to_sampling),
+    cmocka_unit_test(refused_question),
+    cmocka_unit_test(rules_index_in_the_library),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
