@@ -23,6 +23,15 @@ endif
 ifeq ($(MPI),1)
   CC      := mpicc
   CSTD    += -DGN_MPI
+  ifeq ($(shell command -v mpicc 2>/dev/null),)
+    ifeq ($(filter help clean,$(MAKECMDGOALS)),)
+      $(info grognard: mpicc is missing; running MPI=1 scripts/install-deps)
+      MPI_RC := $(shell MPI=1 scripts/install-deps >&2; echo $$?)
+      ifneq ($(MPI_RC),0)
+        $(error MPI=1 scripts/install-deps failed; see its message above)
+      endif
+    endif
+  endif
 endif
 
 # Install the Debian packages the first time pkg-config cannot find one.

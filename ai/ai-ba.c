@@ -143,7 +143,10 @@ static void order_unit(ai_ctx *cx, int u) {
     return;
   }
   if (supplies != 0 && dis < DIS_MD && fire(cx, u) >= 0) return;
-  if (cx->posture == AI_DEFEND && e >= 0 && de < REST_SAFE) return;
+  /* defending: take post at the goal, and hold it once the enemy is near */
+  if (cx->posture == AI_DEFEND && e >= 0 && de < STANDOFF_INF * 2 &&
+      ai_dist(a->v.box.c, ai_goal(cx, u)) < 10)
+    return;
   advance(cx, u, e, de);
 }
 

@@ -374,12 +374,9 @@ static gn_vec2 abreast(const ai_ctx *cx, int u, gn_vec2 goal) {
 **   2) attack: the nearest objective not held, else the nearest enemy
 **   3) defend: the nearest objective held, its enemy-facing edge; else stay
 */
-gn_vec2 ai_goal(ai_ctx *cx, int u) {
+int ai_garrison(const ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
-  gn_vec2 c = a->v.box.c;
-  int best = -1;
-  double bd = 1e300;
-  /* 1) */
+  if (!a->mine || !a->fighting || a->broken || a->v.removed || cx->p->caution < 0.2) return 0;
   for (int i = 0; i < cx->nobj; i++) {
     if (holder(cx, i) != cx->side || gn_point_box_distance(cx->obj[i].at, a->v.box) > cx->obj[i].radius)
       continue;
@@ -389,8 +386,18 @@ gn_vec2 ai_goal(ai_ctx *cx, int u) {
       if (b->mine && b->fighting && !b->broken && !b->v.removed &&
           gn_point_box_distance(cx->obj[i].at, b->v.box) <= cx->obj[i].radius) first = 0;
     }
-    if (first && cx->p->caution >= 0.2) return c;
+    if (first) return 1;
   }
+  return 0;
+}
+
+gn_vec2 ai_goal(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  gn_vec2 c = a->v.box.c;
+  int best = -1;
+  double bd = 1e300;
+  /* 1) */
+  if (ai_garrison(cx, u)) return c;
   if (cx->posture == AI_ATTACK) {
     /* 2) */
     for (int i = 0; i < cx->nobj; i++) {

@@ -116,6 +116,9 @@ double ai_standoff_factor(const ai_ctx *cx);
 /* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
 ** its edge distance; -1 none. */
 int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist);
+/* 1 when u is the garrison of an objective its side holds: the first good
+** unit of the side inside it (a commander with caution 0.2 or more keeps one). */
+int ai_garrison(const ai_ctx *cx, int u);
 /* Where the doctrine sends unit u: an objective to take or hold, or the enemy. */
 gn_vec2 ai_goal(ai_ctx *cx, int u);
 /* Compass bearing in whole degrees from a to b (0 towards +y, 90 towards +x). */

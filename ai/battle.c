@@ -42,6 +42,7 @@ typedef struct runner {
   int *before;               /* per unit: strength before the order in flight */
   int (*lead)[2]; int nlead, caplead;   /* [turn, verdict's winner] at each turn's end */
   int turn;                  /* the turn being played */
+  int max;                   /* orders at most */
 } runner;
 
 /* ------------------------------------------------------------ verdict */
@@ -225,6 +226,7 @@ static void credit(runner *rn, const char *text, int first) {
 static int give(void *ud, gn_game *g, const char *text) {
   runner *rn = ud;
   int nu = rn->r->nunits, first = gn_event_count(g);
+  if (rn->r->orders >= rn->max) return GN_ELIMIT;
   for (int v = 0; v < nu; v++) {
     int broken, fights, side;
     rn->before[v] = strength_of(g, rn->doc, v, &broken, &fights, &side);
@@ -322,10 +324,11 @@ int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r) {
     rn.owner[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;
   }
   rn.turn = gn_game_turn(g);
-  int max = o->max_orders > 0 ? o->max_orders : MAX_ORDERS, limit = gn_game_turn_limit(g);
+  int limit = gn_game_turn_limit(g);
+  rn.max = o->max_orders > 0 ? o->max_orders : MAX_ORDERS;
   /* 2) */
   while (!gn_game_over(g)) {
-    if (r->orders >= max) { rc = GN_ELIMIT; break; }
+    if (r->orders >= rn.max) { rc = GN_ELIMIT; break; }
     if (limit > 0 && gn_game_turn(g) > limit) break;                     /* 3) */
     int side = gn_game_active_side(g);
     if (side >= 0 && side < rn.nsides) {

@@ -349,9 +349,10 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
   rc = CLI_OK;
   if (rank != 0) goto out;
   if (rc == CLI_OK) rc = write_out("-", gn_sim_text(sim));
-  fprintf(stderr, "grognard: %llu battles in %.1f s (%.1f a second, %d %s%s)\n", (unsigned long long)runs, secs,
-          secs > 0 ? runs / secs : 0.0, (int)jobs, jobs == 1 ? "thread" : "threads",
-          nranks > 1 ? ", MPI ranks" : "");
+  fprintf(stderr, "grognard: %llu battles in %.1f s (%.1f a second, %d %s", (unsigned long long)runs, secs,
+          secs > 0 ? runs / secs : 0.0, (int)jobs, jobs == 1 ? "thread" : "threads");
+  if (nranks > 1) fprintf(stderr, " on each of %d MPI ranks", nranks);
+  fprintf(stderr, ")\n");
   if (rc == CLI_OK && opts[O_JSON].seen) rc = write_out(opts[O_JSON].val, gn_sim_json(sim));
   if (rc == CLI_OK && opts[O_CSV].seen) rc = write_out(opts[O_CSV].val, gn_sim_csv(sim));
   if (rc == CLI_OK && !opts[O_NOSTORE].seen) {

@@ -679,6 +679,38 @@ int gn_store_verify(gn_store *st, const char *id, int *orders_checked);
 int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *scenario,
                                           int orders), void *ud);
 
+/* ---------------------------------------------------------------------------
+** The table session (issue 8): what a moderator asks between orders
+** (src/query_play.c) and the notes a session keeps beside a stored game
+** (src/store_play.c).
+*/
+
+/* The order words a unit may be given now. Each verb whose help reads
+** "VERB UNIT ..." is tried through gn_order_check, with the unit as actor,
+** its nearest enemy as the target of "at"/"with", its nearest friend as any
+** other unit, its own position as the destination and the first of any
+** listed choices: a probe, so an order that needs another choice may be
+** missed. The words that pass go into buf, separated by spaces ("" when
+** none); returns how many passed, 0 when the game is over or the unit is off
+** the table. Changes nothing, rolls nothing, leaves gn_errmsg as it was.
+** GN_EINVAL; GN_ENOTFOUND when there is no such unit. */
+int gn_unit_orders(gn_game *g, int unit, char *buf, size_t len);
+
+/* A note of a table session on a stored game: what happened besides orders.
+** Kinds: "dice" (the source switched; text "auto" or "table"), "view" (text a
+** side id or "umpire"), "undo" (an order without dice taken back),
+** "umpire-undo" (an order that drew dice taken back by the umpire). Notes live
+** in the store file at path, in a table of their own made when first needed;
+** orders is the game's order count when the note was made. GN_ENOTFOUND (no
+** such game), GN_EINVAL, GN_ESTORE; the reason goes into err. */
+int gn_store_note(const char *path, const char *game, int orders, const char *kind,
+                  const char *text, char *err, size_t errlen);
+/* Calls fn for each note of game, oldest first. A store without notes has
+** none (returns 0); fn returning non-zero stops the walk and is returned. */
+int gn_store_notes(const char *path, const char *game,
+                   int (*fn)(void *ud, int orders, const char *kind, const char *text),
+                   void *ud, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -212,6 +212,7 @@ typedef struct gn__state {
 } gn__state;
 
 /* ------------------------------------------------------------ events */
+#define GN__EVBLOCK 256
 typedef struct gn__ev {
   gn_event e;                 /* e.text (and e.spec of a roll) live in one owned block */
   size_t size;                /* of that block */
@@ -223,6 +224,7 @@ typedef struct gn__enum gn__enum;     /* odds.c */
 typedef struct gn__dicesrc {
   gn_dice_mode mode;
   int checking;               /* gn_order_check: the first chance point stops the run */
+  int quiet;                  /* odds runs: events go to a scratch event, not the log */
   int *script; int nscript, capscript, pos;
   gn_table_fn table; void *tableud;
   gn__enum *en;               /* ENUMERATE: the path being walked */
@@ -259,7 +261,7 @@ struct gn_game {
   int started;
   uint64_t seed;
   gn__dicesrc dice;
-  gn__ev *ev; int nev, capev;
+  gn__ev **evb; int nev, nevb; /* the log, in blocks of GN__EVBLOCK: an event never moves */
   gn__order *orders; int norders, caporders;
   int cur_order;              /* index of the order in flight */
   char scratch[256];          /* clock/phase text returned by accessors */
@@ -268,6 +270,7 @@ struct gn_game {
   unsigned roll_vis;          /* visibility of the roll events logged now (~0u: all) */
   gn__savepoint osp;          /* the game before the order in flight */
   char checklabel[128];       /* gn_check_label's text */
+  gn_event quiet_ev;          /* what gn__event returns while the dice source is quiet */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
   char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
@@ -303,7 +306,10 @@ void gn__scen_release(gn_game *g, gn__scen *sc);
 
 /* ------------------------------------------------------------ dice.c */
 /* A chance point: draws through the game's source, appends to the tape, and
-** logs a "roll" event (unless quiet). faces receives the dice. */
+** logs a "roll" event (unless quiet). faces receives the dice. The dice of one
+** term are alike: under ENUMERATE they come sorted (one branch per set of faces,
+** weighted by its orders). A rule that gives one die a meaning of its own must
+** roll it as a term or a chance point of its own. */
 int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
              int unit, int *total, int *faces);
 int gn__roll_dice(gn_game *g, const gn_dice *d, const char *purpose, const char *ref,
@@ -323,19 +329,24 @@ void gn__deck_reset(gn__state *st, int side);
 /* Under ENUMERATE: the next choice among n outcomes of weights w[] (sum wsum).
 ** Returns the index of the outcome this path takes. */
 int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice);
+/* 1 when the next gn__enum_choose replays a node of the path (its weights are
+** known: w may be NULL), 0 when it meets a new one. */
+int gn__enum_known(const gn_game *g);
 
 /* Frees the outcome labels of the last gn_order_odds (odds_order.c). */
 void gn__order_odds_clear(gn_game *g);
 
 /* ------------------------------------------------------------ event.c */
 /* Appends an event of the order in flight; text is printf-style. Returns the
-** event (to add dice and modifiers) or NULL on OOM (the game's error is set). */
+** event (to add dice and modifiers; it stays where it is while others are
+** logged) or NULL on OOM (the game's error is set). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
 /* Makes an event visible only to the umpire and the listed side(s). */
 void gn__event_hide(gn_event *e, unsigned sides);
 void gn__events_truncate(gn_game *g, int n);
+void gn__events_free(gn_game *g);
 /* Copies a dice expression into the event's own block (e->spec). GN_ENOMEM. */
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec);
 /* Copies event i of src to the end of g's log. GN_ENOMEM. */

@@ -306,19 +306,86 @@ static int log_roll(gn_game *g, const gn_chance *c, const int *faces, int n, int
   return 0;
 }
 
+/* The next non-decreasing sequence of k faces 1..m after f; 0 after the last. */
+static int multiset_next(int *f, int k, int m) {
+  int i = k - 1;
+  while (i >= 0 && f[i] == m) i--;
+  if (i < 0) return 0;
+  f[i]++;
+  for (int j = i + 1; j < k; j++) f[j] = f[i];
+  return 1;
+}
+
+/* The number of orders of the sorted faces f: k! / (c1! c2! ...). */
+static uint64_t arrangements(const int *f, int k) {
+  unsigned __int128 w = 1;
+  int left = k;
+  for (int i = 0; i < k;) {
+    int j = i;
+    while (j < k && f[j] == f[i]) j++;
+    for (int t = 0; t < j - i; t++) w = w * (unsigned)(left - t) / (unsigned)(t + 1);   /* C(left, c) */
+    left -= j - i;
+    i = j;
+  }
+  return (uint64_t)w;
+}
+
+#define MULTISETS_MAX 2048
+
+/*
+** Under ENUMERATE: the faces of one term of k dice of m faces.
+**   1) one die: a node of m equal branches
+**   2) several: one node over the sorted face sets (multisets), each weighted
+**      by its number of orders, so 3d6 is 56 branches rather than 216; dice
+**      of one roll are alike, and the rules read counts and sums, not order
+**   3) too many sets, or m^k past 64 bits: a node per die, as in 1)
+*/
+static int enum_term(gn_game *g, int k, int m, int *f) {
+  int rc, choice;
+  unsigned __int128 total = 1;
+  for (int i = 0; i < k && total <= UINT64_MAX; i++) total *= (unsigned)m;
+  unsigned __int128 sets = 1;   /* C(m + k - 1, k) */
+  for (int i = 1; i <= k && sets <= MULTISETS_MAX; i++) sets = sets * (unsigned)(m - 1 + i) / (unsigned)i;
+  if (k == 1 || sets > MULTISETS_MAX || total > UINT64_MAX) {          /* 1, 3 */
+    for (int i = 0; i < k; i++) {
+      if ((rc = gn__enum_choose(g, m, NULL, 0, &choice))) return rc;
+      f[i] = choice + 1;
+    }
+    return 0;
+  }
+  if (gn__enum_known(g)) {                                              /* 2 */
+    rc = gn__enum_choose(g, (int)sets, NULL, (uint64_t)total, &choice);  /* weights known */
+  } else {
+    uint64_t w[MULTISETS_MAX];
+    int n = 0;
+    for (int i = 0; i < k; i++) f[i] = 1;
+    do w[n++] = arrangements(f, k); while (multiset_next(f, k, m));
+    rc = gn__enum_choose(g, n, w, (uint64_t)total, &choice);
+  }
+  if (rc) return rc;
+  /* unrank: at each place, skip the faces whose sets of the rest come before */
+  for (int i = 0, lo = 1; i < k; i++) {
+    int rest = k - i - 1;
+    for (int v = lo; v <= m; v++) {
+      uint64_t c = 1;   /* sets of rest faces >= v: C(m - v + rest, rest) */
+      for (int t = 1; t <= rest; t++) c = c * (uint64_t)(m - v + t) / (uint64_t)t;
+      if ((uint64_t)choice < c || v == m) { f[i] = lo = v; break; }
+      choice -= (int)c;
+    }
+  }
+  return 0;
+}
+
 int gn__roll_dice(gn_game *g, const gn_dice *dx, const char *purpose, const char *ref,
                   int unit, int *total, int *faces) {
   int f[GN_DICE_MAXDICE];
-  char spec[64];
-  gn_dice_format(dx, spec, sizeof spec);
+  char spec[64] = "";
+  if (!g->dice.quiet) gn_dice_format(dx, spec, sizeof spec);   /* odds runs log nothing */
   gn_chance c = { GN_CHANCE_DICE, spec, purpose ? purpose : "roll", ref ? ref : "", unit, *dx, 0, 0 };
   int rc;
   if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {
-    for (int k = 0; k < dx->ndice; k++) {   /* one node per die, equal weights */
-      int choice;
-      if ((rc = gn__enum_choose(g, die_sides(dx, k), NULL, 0, &choice))) return rc;
-      f[k] = choice + 1;
-    }
+    for (int t = 0, k = 0; t < dx->nterms; k += dx->term[t].count, t++)
+      if ((rc = enum_term(g, dx->term[t].count, dx->term[t].sides, f + k))) return rc;
   } else if ((rc = draw(g, &c, dx->ndice, f))) {
     return rc;
   }

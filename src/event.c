@@ -9,24 +9,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Event i of the log (i < number of slots allocated). */
+static gn__ev *at(const gn_game *g, int i) { return &g->evb[i / GN__EVBLOCK][i % GN__EVBLOCK]; }
+
+/* Makes room for one more event: a new block when the last is full. Events
+** never move, so a rule may hold one event while it logs another. */
+static int grow(gn_game *g) {
+  if (g->nev < g->nevb * GN__EVBLOCK) return 0;
+  gn__ev **b = gn__realloc(&g->alloc, g->evb, g->nevb * sizeof *b, (g->nevb + 1) * sizeof *b);
+  if (!b) return GN_ENOMEM;
+  g->evb = b;
+  if (!(b[g->nevb] = gn__malloc(g, GN__EVBLOCK * sizeof **b))) return GN_ENOMEM;
+  g->nevb++;
+  return 0;
+}
+
+void gn__events_free(gn_game *g) {
+  gn__events_truncate(g, 0);
+  for (int i = 0; i < g->nevb; i++) gn__free(g, g->evb[i], GN__EVBLOCK * sizeof **g->evb);
+  gn__free(g, g->evb, g->nevb * sizeof *g->evb);
+  g->evb = NULL; g->nevb = 0;
+}
+
 /* Returns NULL when out of memory (the game's error is set). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...) {
-  if (g->nev == g->capev) {
-    int cap = g->capev ? 2 * g->capev : 64;
-    gn__ev *ev = gn__realloc(&g->alloc, g->ev, g->capev * sizeof *ev, cap * sizeof *ev);
-    if (!ev) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
-    g->ev = ev; g->capev = cap;
+  if (g->dice.quiet) {   /* an odds run: the rules still fill an event, nobody keeps it */
+    gn_event *q = &g->quiet_ev;
+    q->nmods = q->ndice = q->total = 0;
+    q->text = q->spec = q->phase = "";
+    q->kind = kind; q->ref = ref ? ref : ""; q->unit = unit; q->target = target;
+    q->visible = ~0u;
+    return q;
   }
+  if (grow(g)) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   char buf[512];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  gn_event *e = &g->ev[g->nev].e;
+  gn_event *e = &at(g, g->nev)->e;
   memset(e, 0, sizeof *e);
   if (!(e->text = gn__strdup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
-  g->ev[g->nev].size = strlen(buf) + 1;
+  at(g, g->nev)->size = strlen(buf) + 1;
   e->seq = g->nev;
   e->order = g->cur_order;
   e->turn = g->st.turn;
@@ -53,15 +78,16 @@ void gn__event_hide(gn_event *e, unsigned sides) { e->visible = sides; }
 
 void gn__events_truncate(gn_game *g, int n) {
   while (g->nev > n) {
-    gn__ev *v = &g->ev[--g->nev];
+    gn__ev *v = at(g, --g->nev);
     gn__free(g, (char *)v->e.text, v->size);
   }
 }
 
-/* The event's wrapper: e is the first member of an element of g->ev. */
+/* The event's wrapper: e is the first member of an element of the log. */
 static gn__ev *wrapper(gn_event *e) { return (gn__ev *)(void *)e; }
 
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec) {
+  if (e == &g->quiet_ev) return 0;
   gn__ev *v = wrapper(e);
   size_t tl = strlen(e->text) + 1, sl = strlen(spec) + 1;
   char *b = gn__realloc(&g->alloc, (char *)e->text, v->size, tl + sl);
@@ -74,14 +100,9 @@ int gn__event_spec(gn_game *g, gn_event *e, const char *spec) {
 }
 
 int gn__event_copy(gn_game *g, const gn_game *src, int i) {
-  if (g->nev == g->capev) {
-    int cap = g->capev ? 2 * g->capev : 64;
-    gn__ev *ev = gn__realloc(&g->alloc, g->ev, g->capev * sizeof *ev, cap * sizeof *ev);
-    if (!ev) return GN_ENOMEM;
-    g->ev = ev; g->capev = cap;
-  }
-  const gn__ev *s = &src->ev[i];
-  gn__ev *d = &g->ev[g->nev];
+  if (grow(g)) return GN_ENOMEM;
+  const gn__ev *s = at(src, i);
+  gn__ev *d = at(g, g->nev);
   char *b = gn__malloc(g, s->size);
   if (!b) return GN_ENOMEM;
   memcpy(b, s->e.text, s->size);
@@ -95,14 +116,14 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i) {
 int gn_event_count(const gn_game *g) { return g->nev; }
 
 const gn_event *gn_event_get(const gn_game *g, int i) {
-  return (i >= 0 && i < g->nev) ? &g->ev[i].e : NULL;
+  return (i >= 0 && i < g->nev) ? &at(g, i)->e : NULL;
 }
 
 int gn_event_visible(const gn_game *g, int i, int viewer) {
   if (i < 0 || i >= g->nev) return 0;
   if (viewer == GN_UMPIRE) return 1;
   if (viewer < 0 || viewer >= 32) return 0;
-  return (g->ev[i].e.visible >> viewer) & 1u;
+  return (at(g, i)->e.visible >> viewer) & 1u;
 }
 
 /* The unit's code, or "-". */

@@ -233,7 +233,7 @@ void gn_game_free(gn_game *g) {
   game_clear(g);
   gn__diag_clear(g);
   gn__free(g, g->diag, g->capdiag * sizeof *g->diag);
-  gn__free(g, g->ev, g->capev * sizeof *g->ev);
+  gn__events_free(g);
   gn__free(g, g->orders, g->caporders * sizeof *g->orders);
   gn__free(g, g->dice.script, g->dice.capscript * sizeof(int));
   gn__free(g, g->dice.tape, g->dice.captape * sizeof(int));

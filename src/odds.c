@@ -33,9 +33,20 @@ static u128 gcd128(u128 a, u128 b) {
 }
 
 /* Multiplies the path probability by wc/ws, exactly while it fits in 64 bits. */
+static uint64_t gcd64(uint64_t a, uint64_t b) {
+  while (b) { uint64_t t = a % b; a = b; b = t; }
+  return a;
+}
+
 static void times(struct gn__enum *en, uint64_t wc, uint64_t ws) {
   en->p *= (double)wc / (double)ws;
   if (!en->exact) return;
+  if (en->num <= UINT32_MAX && en->den <= UINT32_MAX && wc <= UINT32_MAX && ws <= UINT32_MAX) {
+    uint64_t a = (uint64_t)en->num * wc, b = (uint64_t)en->den * ws;   /* the usual case: 64 bits */
+    uint64_t g = gcd64(a ? a : b, b);
+    en->num = a / g; en->den = b / g;
+    return;
+  }
   u128 a = en->num * wc, b = en->den * ws;   /* both factors < 2^64: no overflow */
   u128 g = gcd128(a ? a : b, b);
   a /= g; b /= g;
@@ -82,6 +93,11 @@ int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *ch
   en->depth++;
   *choice = c;
   return 0;
+}
+
+int gn__enum_known(const gn_game *g) {
+  const struct gn__enum *en = g->dice.en;
+  return en && en->depth < en->npath;
 }
 
 /* Moves the path to the next leaf; 0 when the tree is done. */
@@ -195,6 +211,7 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   uint64_t leaves = 0;
   if (rc) goto out;
   g->dice.checking = 0;
+  g->dice.quiet = 1;   /* the leaves keep no events; the representative run below does */
   if (exact) {
     g->dice.mode = GN_DICE_ENUMERATE;
     g->dice.en = &en;
@@ -234,6 +251,7 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   dist->leaves = leaves;
   g->dice.mode = GN_DICE_ENUMERATE;                                 /* 4 */
   g->dice.en = &en;
+  g->dice.quiet = keep.quiet;
   en.npath = 0; en.depth = 0; en.nw = 0; en.num = 1; en.den = 1; en.exact = 1; en.p = 1;
   if (fn(g, ud, &v) == 0) {
     int nev = g->nev;
@@ -249,6 +267,7 @@ out:
   g->dice.mode = keep.mode;                                         /* 5 */
   g->dice.en = keep.en;
   g->dice.checking = keep.checking;
+  g->dice.quiet = keep.quiet;
   g->dice.pos = keep.pos;
   g->dice.ntape = keep.ntape;
   gn__savepoint_free(g, &sp);

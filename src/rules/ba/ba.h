@@ -128,6 +128,7 @@ enum {
   BA_F_URBAN      = 1u << 22,  /* a part split off in urban combat */
   BA_F_TURN_L     = 1u << 23,  /* ordered to turn left this bound (both bits: about) */
   BA_F_TURN_R     = 1u << 24,
+  BA_F_SERVED     = 1u << 25,  /* waggon: served a resting unit this bound (ref. BA-5.5.4j) */
 };
 
 /* Flags that hold only for one bound; cleared at its end. */
@@ -135,7 +136,7 @@ enum {
                     BA_F_DEF | BA_F_CHANGED | BA_F_CHARGE | BA_F_OPPFD | BA_F_FIRED_AT | \
                     BA_F_CONT | BA_F_RESTLOST | BA_F_STOPPED | BA_F_HIDDEN_ATT | \
                     BA_F_FD_NOW | BA_F_ENGAGED | BA_F_FORCED | BA_F_TURN_L | \
-                    BA_F_TURN_R)
+                    BA_F_TURN_R | BA_F_SERVED)
 
 /* ------------------------------------------------------------ globals */
 /* ORDER: indices into g->st.rs[]. */

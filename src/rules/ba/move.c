@@ -118,7 +118,8 @@ static int on_board(const gn_game *g, gn_vec2 p) {
 ** stand in the way, or a friend that may not be passed through (it fired in
 ** the continued-fire phase, ref. BA-1.1.1d; forced action passes, ref.
 ** BA-1.1.1e). Friends passed through are marked (ref. BA-1.1.1f) and lose
-** their rest (ref. BA-5.5.4c). */
+** their rest (ref. BA-5.5.4c); a staff figure is a single rider, not a unit:
+** it neither passes through nor is passed through. */
 static int step_to(gn_game *g, int u, gn_box nb, int forced, int *rc) {
   int ids[256];
   int n = gn__units_near(g, u, g->st.u[u].box.w + g->st.u[u].box.d + BA_D(g)->step, ids, 256);
@@ -130,9 +131,10 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, int *rc) {
     if (side(g, j) != side(g, u)) return 1;
     if ((g->st.u[j].flags & BA_F_CFIRED) && !forced) return 1;
   }
-  for (int k = 0; k < n; k++) {
+  for (int k = 0; k < n && ba_arm_of(g, u) != BA_ARM_STAFF; k++) {
     int j = ids[k];
-    if (!ba_on_table(g, j) || side(g, j) != side(g, u) || !gn_box_overlap(nb, g->st.u[j].box))
+    if (!ba_on_table(g, j) || side(g, j) != side(g, u) || !gn_box_overlap(nb, g->st.u[j].box) ||
+        ba_arm_of(g, j) == BA_ARM_STAFF)
       continue;
     if (!(g->st.u[j].flags & BA_F_PASSED)) {
       g->st.u[j].flags |= BA_F_PASSED;

@@ -64,7 +64,8 @@ int ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
 }
 
 /* ref. BA-5.5.4g, BA-5.5.4i, BA-5.5.4j, BA-1.2.4b: an ammunition waggon with its
-** driver, in base contact with u, serving nobody else. */
+** driver, in base contact with u, serving nobody else (nor having served another
+** unit earlier in this bound). */
 int ba_waggon_for(const gn_game *g, int u) {
   for (int w = 0; w < g->sc->nunits; w++) {
     const gn__ustate *s = &g->st.u[w];
@@ -72,6 +73,7 @@ int ba_waggon_for(const gn_game *g, int u) {
         s->strength < 1)
       continue;
     if (s->attr[BA_SERVING] && s->attr[BA_SERVING] != u + 1) continue;
+    if (!s->attr[BA_SERVING] && (s->flags & BA_F_SERVED)) continue;
     if (gn_unit_distance(g, u, w) <= BA_D(g)->contact_dist) return w;
   }
   return -1;
@@ -127,7 +129,10 @@ int ba_rest_bound(gn_game *g) {
     }
     int refurb = s->attr[BA_SUPPLIES] >= 0;
     int w = refurb ? ba_waggon_for(g, u) : -1;                                    /* 3 */
-    if (w >= 0) g->st.u[w].attr[BA_SERVING] = u + 1;
+    if (w >= 0) {
+      g->st.u[w].attr[BA_SERVING] = u + 1;
+      g->st.u[w].flags |= BA_F_SERVED;
+    }
     int need = refurb && w >= 0 ? d->rest_waggon : d->rest_bounds;               /* 4 */
     int v0 = g->sc->unit[ba_root(g, u)].attr0[BA_VALOUR];
     if (!refurb && s->attr[BA_VALOUR] >= v0) { s->attr[BA_REST] = 0; continue; }

@@ -1,6 +1,6 @@
 /*
 ** campaign.c: recovery of casualties after a battle fought in a campaign
-** (ref. VB-68..VB-71), the rearguard test (VB-70) and the reports in men
+** (rules VB-68 to VB-71), the rearguard test (VB-70) and the reports in men
 ** (VB-72).
 **
 ** Losses of a side are counted per class (infantry, cavalry, artillery) as

@@ -1,5 +1,5 @@
 /*
-** days.c: daylight and the multi-day battle (ref. VB-51..VB-54, VB-B13,
+** days.c: daylight and the multi-day battle (rules VB-51 to VB-54, VB-B13,
 ** VB-66, VB-67): the daylight table, the calendar, the next day's first
 ** turn (a chance point, also the odds check "day-start"), night and the
 ** reallocation of divisions. Casualty recovery is in recover.c.

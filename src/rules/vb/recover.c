@@ -1,5 +1,5 @@
 /*
-** recover.c: the night's recovery of casualties (ref. VB-55..VB-65).
+** recover.c: the night's recovery of casualties (rules VB-55 to VB-65).
 **
 ** At the end of the night phase every stand recovers half (recovery.yaml) of
 ** the SP it lost that day, rounded down; the odd points are pooled in pairs
@@ -304,7 +304,7 @@ static void exhaustion_reset(gn_game *g) {
 **   1) each pooled pair gives its point: lower morale first, else the
 **      player's pick, else the stand that lost more (ref. VB-58, VB-60)
 **   2) stands under their minimum merge, fill or disband (ref. VB-61, VB-62)
-**   3) exhaustion and disorder reset (ref. VB-63..VB-65)
+**   3) exhaustion and disorder reset (ref. VB-63, VB-64, VB-65)
 **   4) the day's records are cleared; dawn
 ** Fails only with the dice source's error (dawn's roll).
 */

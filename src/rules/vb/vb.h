@@ -2,9 +2,9 @@
 ** vb.h: internals of the Volley & Bayonet ruleset (id "vb").
 **
 ** Two helpers share this header:
-**   - the framework (vb.c, turn.c, command.c, move.c, exhaust.c, days.c,
-**     campaign.c): schema, sequence of play, command, movement, exhaustion,
-**     multi-day battles;
+**   - the framework (vb.c, turn.c, command.c, move.c, skirmish.c, exhaust.c,
+**     days.c, recover.c, campaign.c): schema, sequence of play, command,
+**     movement, exhaustion, multi-day battles, campaign recovery;
 **   - the combat helper (fire.c, morale.c, melee.c, retreat.c): the section
 **     marked "combat" below, which that helper owns and may change.
 **
@@ -46,7 +46,7 @@ typedef enum vb_attr {
   VB_STATIONARY,      /* 1 did not move in its last movement phase (ref. VB-B16) */
   VB_MARCH,           /* 1 in march column */
   VB_LIMBERED,        /* artillery: 1 limbered (ref. VB-B15) */
-  VB_BATGUNS,         /* 1 has battalion guns (ref. VB-22..VB-29) */
+  VB_BATGUNS,         /* 1 has battalion guns (rules VB-22 to VB-29) */
   VB_GRENADIERS,      /* 1 grenadiers / guard (melee tie-break) */
   VB_SHARPSHOOTERS,   /* 1 sharpshooter skirmishers (ref. VB-29) */
   VB_LANCERS,         /* 1 lancers (set for cavalry_lancer too) (ref. VB-5) */
@@ -277,7 +277,7 @@ const char *gn__vb_phase_name(const gn_game *g);
 void gn__vb_daylight(const gn_game *g, int month, int *first, int *last);
 /* The next day's first turn: rolls the start die (ref. VB-52, VB-53). */
 int gn__vb_day_start(gn_game *g, int month, int day, int inclement, int *hour);
-/* Night and recovery (ref. VB-55..VB-67). */
+/* Night and recovery (rules VB-55 to VB-67). */
 int gn__vb_night_begin(gn_game *g);
 /* `end` of the night phase: recovery of the day's casualties, then the
 ** recovery phase (player choices). */
@@ -338,7 +338,7 @@ void gn__vb_move_begin(gn_game *g, int side);
 
 /* ---------------------------------------------------- campaign.c */
 enum { VB_CAMP_HELD, VB_CAMP_POSSESSION, VB_CAMP_REARGUARD, VB_CAMP_RETREAT };
-/* Campaign recovery at the end of a battle (ref. VB-68..VB-71) for side, which
+/* Campaign recovery at the end of a battle (rules VB-68 to VB-71) for side, which
 ** is in situation `how`; returns the SP recovered. */
 int gn__vb_campaign(gn_game *g, int side, int how);
 /* 1 when side has a rearguard now (ref. VB-70). */
@@ -546,7 +546,7 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner);
 /* A morale test of unit now, its failure applied; *passed may be NULL. */
 int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed);
 /* Retreat (routed 0) or rout (1) away from the point `away`, with everything
-** it passes (ref. VB-41..VB-50). Fails only with GN_ENOMEM. */
+** it passes (rules VB-41 to VB-50). Fails only with GN_ENOMEM. */
 int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed);
 /* leader tries to rally a routed unit (ref. VB-B10); no checks of reach. */
 int gn__vb_rally(gn_game *g, int leader, int unit);

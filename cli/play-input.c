@@ -1,0 +1,150 @@
+/*
+** play-input.c: where the session's lines come from. On a terminal, libedit:
+** line editing, history, and tab completion of order words, session commands,
+** unit codes and side ids. From a script (--script FILE) or a pipe: plain
+** lines, echoed after the prompt so that the output reads like the session.
+*/
+#include "play.h"
+
+#include <ctype.h>
+#include <editline/readline.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* libedit's completion hooks take no user data: the session being edited.
+** Set by play_input_begin, cleared by play_input_end; one session per process. */
+static play *editing;
+
+/* ------------------------------------------------------------ completion */
+
+#define MAXWORDS 1024
+
+typedef struct words { const char *w[MAXWORDS]; char own[MAXWORDS][32]; int n; } words;
+
+static void add(words *ws, const char *w) {
+  if (!w || !*w || ws->n >= MAXWORDS) return;
+  for (int i = 0; i < ws->n; i++)
+    if (!strcmp(ws->w[i], w)) return;
+  ws->w[ws->n++] = w;
+}
+
+/* Adds the lowercase literal words of a verb's help ("to", "at", "attack"). */
+static void add_help_words(words *ws, const char *help) {
+  char tmp[256];
+  snprintf(tmp, sizeof tmp, "%s", help);
+  tmp[strcspn(tmp, ":")] = 0;
+  for (char *p = strtok(tmp, " []|,"); p; p = strtok(NULL, " []|,")) {
+    if (!islower((unsigned char)p[0]) || strlen(p) >= 32 || ws->n >= MAXWORDS) continue;
+    int ok = 1;
+    for (const char *q = p; *q; q++)
+      if (!islower((unsigned char)*q) && *q != '-') ok = 0;
+    if (!ok) continue;
+    snprintf(ws->own[ws->n], 32, "%s", p);
+    add(ws, ws->own[ws->n]);
+  }
+}
+
+/* Every word the session understands now. */
+static void gather(const play *p, words *ws) {
+  ws->n = 0;
+  for (int i = 0; play_command_names[i]; i++) add(ws, play_command_names[i]);
+  add(ws, "umpire");
+  add(ws, "auto");
+  add(ws, "table");
+  add(ws, "--umpire");
+  add(ws, "--as");
+  if (!p || !p->g) return;
+  for (int i = 0; i < gn_order_verb_count(p->g); i++) {
+    add(ws, gn_order_verb(p->g, i));
+    const char *h = gn_order_help(p->g, gn_order_verb(p->g, i));
+    if (h) add_help_words(ws, h);
+  }
+  for (int s = 0; s < gn_side_count(p->g); s++) add(ws, gn_side_id(p->g, s));
+  for (int u = 0; u < gn_unit_count(p->g); u++) {
+    gn_unit_view v;
+    if (gn_unit_view_get(p->g, u, p->viewer, &v) == 0 && v.known && !v.removed)
+      add(ws, v.code && *v.code ? v.code : v.id);
+  }
+}
+
+static char *generate(const char *text, int state) {
+  static words ws;
+  static int next;
+  if (!state) { gather(editing, &ws); next = 0; }
+  size_t len = strlen(text);
+  while (next < ws.n) {
+    const char *w = ws.w[next++];
+    if (!strncasecmp(w, text, len)) {
+      char *s = malloc(strlen(w) + 1);
+      if (s) strcpy(s, w);
+      return s;
+    }
+  }
+  return NULL;
+}
+
+static char **complete(const char *text, int start, int end) {
+  (void)start; (void)end;
+  rl_attempted_completion_over = 1;   /* no file names */
+  return rl_completion_matches(text, generate);
+}
+
+void play_input_begin(play *p) {
+  p->tty = !p->script && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+  if (!p->tty) return;
+  editing = p;
+  rl_readline_name = "grognard";
+  rl_attempted_completion_function = complete;
+  using_history();
+}
+
+void play_input_end(play *p) {
+  if (p->tty) clear_history();
+  editing = NULL;
+}
+
+/* ----------------------------------------------------------------- lines */
+
+/* Reads a line from f into buf without its end; 0 at the end of the file. A
+** line longer than the buffer is cut. */
+static int get_line(FILE *f, char *buf, size_t n) {
+  if (!fgets(buf, (int)n, f)) return 0;
+  size_t len = strlen(buf);
+  if (len && buf[len - 1] == '\n') {
+    buf[--len] = 0;
+  } else {
+    int ch;
+    while ((ch = fgetc(f)) != EOF && ch != '\n') {}
+  }
+  if (len && buf[len - 1] == '\r') buf[--len] = 0;
+  return 1;
+}
+
+int play_read(play *p, const char *prompt, char *buf, size_t n) {
+  if (p->eof) return 0;
+  if (p->tty) {
+    fflush(stdout);
+    char *line = readline(prompt);
+    if (!line) { p->eof = 1; fputc('\n', stdout); return 0; }
+    snprintf(buf, n, "%s", line);
+    const char *s = line;
+    while (*s == ' ' || *s == '\t') s++;
+    if (*s) add_history(line);
+    free(line);
+    return 1;
+  }
+  /* a script or a pipe: skip blank lines and # comments of a script */
+  FILE *f = p->script ? p->script : stdin;
+  for (;;) {
+    if (!get_line(f, buf, n)) { p->eof = 1; return 0; }
+    p->lineno++;
+    const char *s = buf;
+    while (*s == ' ' || *s == '\t') s++;
+    if (p->script && (*s == 0 || *s == '#')) continue;
+    printf("%s%s\n", prompt, buf);
+    fflush(stdout);
+    return 1;
+  }
+}

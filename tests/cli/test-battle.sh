@@ -1,0 +1,113 @@
+#!/bin/sh
+# The battle and simulate commands (issue 7): a narrated battle stored so that
+# log, show and replay --verify work on it; a quiet battle; a batch whose JSON
+# is byte-identical for 1, 2 and 4 threads; CSV and the batch in the store;
+# usage errors; and, when grognard was built with MPI (make MPI=1) and mpirun
+# is there, the same batch on 2 ranks. One TAP line per check.
+
+repo=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
+case ${GN_BUILD:-build} in
+  /*) exe=$GN_BUILD/grognard ;;
+  *) exe=$repo/${GN_BUILD:-build}/grognard ;;
+esac
+[ -x "$exe" ] || { echo "not ok - $exe is built"; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/grognard-battle.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+unset GROGNARD_DB
+failed=0
+
+check() { # check <name> <shell test...>
+  name=$1; shift
+  if "$@"; then echo "ok - $name"; else echo "not ok - $name"; failed=1; fi
+}
+run() { # run <name> [args...]: stdout, stderr and status into $tmp/<name>.*
+  n=$1; shift
+  (cd "$tmp" && "$exe" "$@") >"$tmp/$n.out" 2>"$tmp/$n.err"
+  echo $? >"$tmp/$n.rc"
+}
+status() { [ "$(cat "$tmp/$1.rc")" = "$2" ]; }
+out() { grep -Eq -- "$2" "$tmp/$1.out"; }
+err() { grep -Eq -- "$2" "$tmp/$1.err"; }
+
+cat >"$tmp/t.yaml" <<'EOF'
+grognard: 1
+name: Battle test
+ruleset: vb
+table: {width: 48, height: 36}
+date: {year: 1815, month: 6, day: 18, hour: 13}
+turns: 4
+sides:
+  - {id: french, name: French}
+  - {id: prussians, name: Prussians}
+formations:
+  - {id: vi, name: VI Corps, echelon: corps, side: french, leader: lobau}
+  - {id: iv, name: IV Corps, echelon: corps, side: prussians, leader: bulow}
+units:
+  - {id: lobau, side: french, formation: vi, type: leader_corps, at: [20, 8], facing: 0, strength: 0}
+  - {id: f1, side: french, formation: vi, type: infantry_brigade, at: [16, 10], facing: 0, strength: 5, attrs: {morale: 4}}
+  - {id: f2, side: french, formation: vi, type: infantry_brigade, at: [20, 10], facing: 0, strength: 5, attrs: {morale: 4}}
+  - {id: f3, side: french, formation: vi, type: cavalry_heavy, at: [24, 10], facing: 0, strength: 3, attrs: {morale: 5}}
+  - {id: bulow, side: prussians, formation: iv, type: leader_corps, at: [20, 28], facing: 180, strength: 0}
+  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [16, 26], facing: 180, strength: 5, attrs: {morale: 4}}
+  - {id: p2, side: prussians, formation: iv, type: infantry_brigade, at: [20, 26], facing: 180, strength: 5, attrs: {morale: 4}}
+objectives:
+  - {id: village, name: Plancenoit, at: [20, 18], radius: 3, points: 2}
+EOF
+
+# --- battle
+run b1 --db b.db battle t.yaml --seed 42
+check "battle runs" status b1 0
+check "battle narrates orders and events" out b1 '^> move f1 to '
+check "battle prints each turn" out b1 '^== end of turn 1 \(18 June 1815, 2 p.m.\): French'
+check "battle reports the result" out b1 '^== result after 4 turns'
+check "battle reports losses in SP and men (VB-72)" out b1 'lost [0-9]+ of 13 SP \(about [0-9,]+ men of 6,500 present\)'
+check "battle reports the objective" out b1 '^objective Plancenoit \(2 points\): '
+check "battle reports refused orders" out b1 '^orders refused after passing the check: 0 '
+id=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/b1.out")
+check "battle names the stored game" [ "$id" = g1 ]
+run r1 --db b.db replay g1 --verify
+check "the stored battle replays with every hash" out r1 'every state hash matches'
+hash=$(sed -n 's/^final state hash \(.*\)/\1/p' "$tmp/b1.out")
+check "the replay ends on the battle's hash" out r1 "state hash $hash"
+run l1 --db b.db log g1
+check "log works on the battle" status l1 0
+run s1 --db b.db show g1 --umpire
+check "show works on the battle" out s1 'Plancenoit'
+run b2 --db b.db battle t.yaml --seed 42 --quiet
+check "same seed, same battle" [ "$(sed -n 's/^final state hash //p' "$tmp/b2.out")" = "$hash" ]
+check "quiet: one line per turn, no events" sh -c "! grep -q '^> ' '$tmp/b2.out' && grep -q '^== end of turn 4' '$tmp/b2.out'"
+run b3 --db b.db battle t.yaml --ai doctrine:aggression=0.9,caution=0.1,passive --quiet
+check "--ai names each side's commander" out b3 'French: doctrine:aggression=0.90,caution=0.10'
+check "--ai second commander" out b3 'Prussians: passive:aggression=0.50,caution=0.50'
+run b4 --db b.db battle t.yaml --ai genius
+check "a bad --ai is a usage error" status b4 2
+check "a bad --ai says why" err b4 "unknown AI kind 'genius'"
+run b5 --db b.db battle nosuch.yaml
+check "a missing scenario fails" status b5 1
+
+# --- simulate
+run m1 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 1 --json j1.json --csv c1.csv
+check "simulate runs" status m1 0
+check "simulate prints rates with intervals" out m1 '^result +count +rate +95% interval'
+check "simulate stores the batch" out m1 '^stored as batch b1 in m.db'
+run m2 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 2 --json j2.json --no-store
+run m4 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 4 --json j4.json --no-store
+check "the same JSON for 1 and 2 threads" cmp -s "$tmp/j1.json" "$tmp/j2.json"
+check "the same JSON for 1 and 4 threads" cmp -s "$tmp/j1.json" "$tmp/j4.json"
+check "CSV: a header and 12 battles" [ "$(wc -l <"$tmp/c1.csv")" -eq 13 ]
+check "the progress bar stays off when stderr is not a terminal" sh -c "! grep -q 'battles/s' '$tmp/m1.err'"
+run m5 --db m.db simulate t.yaml --seed 7
+check "simulate needs --runs" status m5 2
+
+# --- MPI: the same batch on 2 ranks
+if "$exe" simulate "$tmp/t.yaml" --runs 1 --mpi --no-store 2>&1 | grep -q 'built without MPI'; then
+  echo "ok - # SKIP no mpirun (grognard built without MPI: make MPI=1)"
+elif ! command -v mpirun >/dev/null 2>&1; then
+  echo "ok - # SKIP no mpirun"
+else
+  (cd "$tmp" && mpirun --allow-run-as-root --oversubscribe -np 2 "$exe" --db mpi.db simulate t.yaml \
+     --runs 12 --seed 7 --mpi --json jm.json --no-store) >"$tmp/mpi.out" 2>"$tmp/mpi.err"
+  check "mpirun -np 2 gives the JSON of one thread" cmp -s "$tmp/j1.json" "$tmp/jm.json"
+fi
+
+[ $failed -eq 0 ]

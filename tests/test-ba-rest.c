@@ -1,0 +1,246 @@
+/*
+** test-ba-rest.c: Belle Alliance rest (5.5.4) in the rest formation (1.3.6
+** default) and supply waggons (1.2.4).
+**
+** Units that start in rest formation count a bound of rest at the end of every
+** bound in which they stayed untouched; a unit that takes the formation during
+** the bound starts counting the bound after.
+*/
+#include "test-ba.h"
+
+#define ENEMY_FAR "  - {id: E, side: al, type: infantry, at: [150, 110], facing: 180, strength: 30}\n"
+
+static void bounds(gn_game *g, int n) {
+  for (int i = 0; i < n; i++) ba_ok(g, "end");
+}
+
+/* ref. BA-5.5.4a, BA-B11: rest is taken in the rest formation, a line with a
+** resting flag: same footprint as the line; a resting unit must change formation
+** before it fires or moves. */
+static void rest_formation(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: U, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: W, side: fr, type: waggon, at: [100, 20], facing: 0, strength: 1}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 35], facing: 180, strength: 30}\n", NULL);
+  ba_refused(g, "rest W", "BA-5.5.4a");
+  ba_ok(g, "rest U");
+  assert_int_equal(ba_attr(g, "U", "order"), 4);
+  ba_refused(g, "fire U at B", "BA-B11");
+  ba_ok(g, "end");
+  assert_int_equal(ba_attr(g, "U", "formation"), 5);
+  gn_box b = ba_box(g, "U");
+  assert_true(b.w > 19.99 && b.w < 20.01 && b.d > 2.99 && b.d < 3.01);
+  ba_refused(g, "fire U at B", "BA-B11");
+  ba_refused(g, "move U to 50,30", "BA-B11");
+  ba_ok(g, "formation U line");
+  ba_ok(g, "fire U at B");
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4e, BA-5.5.4l: 8 bounds of rest refurbish supplies; the count
+** then starts again from 0. ref. BA-5.5.4f, BA-5.5.2f: a unit without supplies
+** refurbishes them before it regains valour, which takes 8 more bounds. */
+static void eight_bounds(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: U, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {valour: 1, formation: rest, supplies: 0}}\n"
+    ENEMY_FAR, NULL);
+  bounds(g, 7);
+  assert_int_equal(ba_attr(g, "U", "rest"), 7);
+  assert_int_equal(ba_attr(g, "U", "supplies"), 0);
+  int e0 = gn_event_count(g);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "U", "supplies"), -1);
+  assert_int_equal(ba_attr(g, "U", "rest"), 0);
+  assert_true(ba_event(g, e0, "rest", "BA-5.5.4e") >= 0);
+  /* ref. BA-B12: at its starting valour and with supplies it gains nothing more */
+  bounds(g, 9);
+  assert_int_equal(ba_attr(g, "U", "valour"), 1);
+  assert_int_equal(ba_attr(g, "U", "rest"), 0);
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4f, BA-5.5.2f, BA-B12: T loses 20 % (valour 2 -> 1) and its
+** supplies; resting, it first refurbishes (8 bounds), then regains the point (8
+** more), then stops at its starting valour. */
+static void supplies_then_valour(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: F, side: al, type: infantry, at: [50, 30], facing: 180, strength: 20}\n"
+    "  - {id: T, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {valour: 2, supplies: 1}}\n", NULL);
+  /* F: 6+6+5 + 2 = 19: 4 x 2 = 8 lost (26 %): valour 1; M = 19 - 2 = 17: MD */
+  ba_dice(g, 3, 6, 6, 5);
+  ba_ok(g, "fire F at T");
+  ba_ok(g, "end");
+  assert_int_equal(ba_attr(g, "T", "valour"), 1);
+  /* T recovers from MD: 6+6+6 + 1 = 19 >= 11 -> SD, then SD -> in order */
+  ba_dice(g, 6, 6, 6, 6, 6, 6, 6);
+  bounds(g, 2);
+  assert_int_equal(ba_attr(g, "T", "disorder"), 0);
+  ba_ok(g, "rest T");
+  bounds(g, 1);                     /* takes the formation, loses its last supply */
+  assert_int_equal(ba_attr(g, "T", "supplies"), 0);
+  bounds(g, 8);
+  assert_int_equal(ba_attr(g, "T", "supplies"), -1);
+  assert_int_equal(ba_attr(g, "T", "valour"), 1);
+  bounds(g, 7);
+  assert_int_equal(ba_attr(g, "T", "valour"), 1);
+  int e0 = gn_event_count(g);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "T", "valour"), 2);
+  assert_true(ba_event(g, e0, "rest", "BA-5.5.2f") >= 0);
+  bounds(g, 8);
+  assert_int_equal(ba_attr(g, "T", "valour"), 2);
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4b: no rest in MD or FD; FD ends rest. ref. BA-5.5.4d: fire that
+** brings only SD does not interrupt it, fire that brings MD does. */
+static void disorder_and_fire(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: M, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {disorder: MD}}\n"
+    "  - {id: R, side: fr, type: infantry, at: [120, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    "  - {id: F, side: al, type: infantry, at: [120, 30], facing: 180, strength: 10}\n", NULL);
+  ba_refused(g, "rest M", "BA-5.5.4b");
+  /* M's reorganisation fails each bound (1+1+1) */
+  ba_dice(g, 3, 1, 1, 1);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "R", "rest"), 1);
+  /* F: 4+4+4 + 2 = 14 (rest -2 does not apply to fire): 2 lost, M = 14: SD: rest goes on */
+  ba_dice(g, 6, 4, 4, 4, 1, 1, 1);
+  ba_ok(g, "fire F at R");
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "R", "disorder"), 1);
+  assert_int_equal(ba_attr(g, "R", "rest"), 2);
+  /* F again: 6+5+5 = 16: 3 lost, M 16: MD: rest interrupted and lost */
+  ba_dice(g, 6, 6, 5, 5, 1, 1, 1);
+  ba_ok(g, "fire F at R");
+  int e0 = gn_event_count(g);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "R", "disorder"), 2);
+  assert_int_equal(ba_attr(g, "R", "rest"), 0);
+  assert_true(ba_event(g, e0, "rest", "BA-5.5.4d") >= 0);
+  gn_game_free(g);
+  /* FD ends rest too */
+  g = ba_game(
+    "  - {id: R, side: fr, type: infantry, at: [120, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0, valour: -3}}\n"
+    "  - {id: F, side: al, type: infantry, at: [120, 30], facing: 180, strength: 10}\n", NULL);
+  bounds(g, 1);
+  ba_dice(g, 3, 6, 6, 6);           /* 20: 4 lost, M 23: FD */
+  ba_ok(g, "fire F at R");
+  e0 = gn_event_count(g);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "R", "disorder"), 3);
+  assert_int_equal(ba_attr(g, "R", "rest"), 0);
+  assert_true(ba_event(g, e0, "rest", "BA-5.5.4b") >= 0);
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4c, BA-5.5.4k: a resting unit must stay untouched: attacked, it
+** loses all its rest (defending at -2, Table 8 "units at rest"); passed through,
+** too. */
+static void attacked_or_passed(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: R, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    "  - {id: P, side: fr, type: infantry, at: [120, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    "  - {id: Q, side: fr, type: infantry, at: [120, 5], facing: 0, strength: 30}\n"
+    "  - {id: A, side: al, type: infantry, at: [50, 28], facing: 180, strength: 30}\n", NULL);
+  bounds(g, 3);
+  assert_int_equal(ba_attr(g, "R", "rest"), 3);
+  assert_int_equal(ba_attr(g, "P", "rest"), 3);
+  ba_ok(g, "attack A R");
+  ba_ok(g, "move Q to 120,30");
+  ba_ok(g, "pace Q fast");
+  ba_dice(g, 6, 2, 2, 3, 5, 5, 5);  /* A 7 + 0 against R 15 + 0 - 2: A loses by 6 */
+  int e0 = gn_event_count(g);
+  bounds(g, 1);
+  int d = ba_event(g, e0, "melee", "BA-T8");
+  d = ba_event(g, d + 1, "melee", "BA-T8");
+  assert_int_equal(ba_mod(g, d, "artillery_work_rest"), -2);
+  assert_int_equal(ba_attr(g, "R", "rest"), 0);
+  assert_int_equal(ba_attr(g, "P", "rest"), 0);
+  int r = ba_event(g, e0, "rest", "BA-5.5.4c");
+  assert_true(r >= 0);
+  assert_int_equal(ba_events(g, e0, "rest", "BA-5.5.4c"), 2);
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4g, BA-5.5.4h, BA-1.2.4b: beside a waggon with ammunition, supplies
+** take 2 bounds; regaining valour still takes 8. ref. BA-5.5.4i: a waggon without
+** ammunition gives nothing. */
+static void waggon_two_bounds(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: U, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    "  - {id: W, side: fr, type: waggon, at: [50, 14], facing: 0, strength: 1, attrs: {ammunition: 1}}\n"
+    "  - {id: V, side: fr, type: infantry, at: [120, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    "  - {id: X, side: fr, type: waggon, at: [120, 14], facing: 0, strength: 1}\n" ENEMY_FAR, NULL);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "W", "target"), ba_unit(g, "U") + 1);   /* serving U */
+  int e0 = gn_event_count(g);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "U", "supplies"), -1);
+  assert_int_equal(ba_attr(g, "W", "target"), 0);
+  assert_true(ba_event(g, e0, "rest", "BA-5.5.4g") >= 0);
+  assert_int_equal(ba_attr(g, "V", "supplies"), 0);
+  bounds(g, 6);
+  assert_int_equal(ba_attr(g, "V", "supplies"), -1);
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4j: one unit at a time per waggon: U1 takes it first and is done
+** after 2 bounds; U2 gets it only in the next bound and is done after 3. */
+static void waggon_one_at_a_time(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: U1, side: fr, type: infantry, at: [40, 20], facing: 0, width: 16, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    "  - {id: U2, side: fr, type: infantry, at: [60, 20], facing: 0, width: 16, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    "  - {id: W, side: fr, type: waggon, at: [50, 14], facing: 0, strength: 1, attrs: {ammunition: 1}}\n" ENEMY_FAR, NULL);
+  bounds(g, 2);
+  assert_int_equal(ba_attr(g, "U1", "supplies"), -1);
+  assert_int_equal(ba_attr(g, "U2", "supplies"), 0);
+  assert_int_equal(ba_attr(g, "U2", "rest"), 2);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "U2", "supplies"), -1);
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4k: rest interrupted before it is complete is lost, whatever was
+** done: 6 bounds, then the unit turns, then it must start again. */
+static void interrupted(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: U, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    ENEMY_FAR, NULL);
+  bounds(g, 6);
+  assert_int_equal(ba_attr(g, "U", "rest"), 6);
+  ba_ok(g, "formation U line");
+  int e0 = gn_event_count(g);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "U", "rest"), 0);
+  assert_true(ba_event(g, e0, "rest", "BA-5.5.4a") >= 0);
+  ba_ok(g, "rest U");
+  bounds(g, 8);
+  assert_int_equal(ba_attr(g, "U", "supplies"), 0);
+  assert_int_equal(ba_attr(g, "U", "rest"), 7);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "U", "supplies"), -1);
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(rest_formation),
+    cmocka_unit_test(eight_bounds),
+    cmocka_unit_test(supplies_then_valour),
+    cmocka_unit_test(disorder_and_fire),
+    cmocka_unit_test(attacked_or_passed),
+    cmocka_unit_test(waggon_two_bounds),
+    cmocka_unit_test(waggon_one_at_a_time),
+    cmocka_unit_test(interrupted),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
