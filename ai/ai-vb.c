@@ -135,7 +135,7 @@ static void move_unit(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   double de;
   int e = ai_nearest_enemy(cx, u, 0, &de);
-  /* a worn division gives ground (ref. VB-B12: exhausted, it may not close
+  /* a worn division gives ground (see VB-B12: exhausted, it may not close
   ** on the enemy anyway), all but the garrison of an objective */
   if (formation_losses(cx, a->v.formation) >= WORN_DIVISION * (1.5 - cx->p->caution) && !ai_garrison(cx, u)) {
     if (artillery(a) && !ai_status_has(&a->v, "limbered")) ai_order(cx, "limber %s", a->v.id);

@@ -68,6 +68,7 @@ typedef struct gn__verb {
   /* Parse, check, then do. Refusals (gn__refuse) should come before any change;
   ** the core rolls the state back on any failure anyway. */
   int (*apply)(gn_game *g, const gn__args *a);
+  int when_over;              /* 1: also once the game is over (campaign recovery, reports) */
 } gn__verb;
 
 /* A standalone resolution for the odds calculator ("grognard odds vb fire

@@ -174,7 +174,7 @@ static int apply(gn_game *g, const char *text, int check) {
     return gn__error(g, GN_ESYNTAX, "column 1: %s order '%s' (orders: %s)",
                      amb ? "ambiguous" : "unknown", a.tok[0], list);
   }
-  if (g->st.over && !check) return gn__error(g, GN_ESTATE, "the game is over");
+  if (g->st.over && !v->when_over) return gn__error(g, GN_ESTATE, "the game is over");
   if ((rc = gn__save(g, &g->osp))) return gn__error(g, rc, "out of memory");            /* 3 */
   g->dice.ntape = 0;
   g->cur_order = g->norders;

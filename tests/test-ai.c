@@ -279,6 +279,9 @@ static void battle(const char *text, uint64_t seed, int max_refused, gn_battle_r
   }
   *hash = gn_game_hash(g);
   assert_true(r->hash == *hash);
+  /* ref. VB-72: a V&B roster casualty is about 250 men; other scales give no men */
+  for (int s = 0; s < 2; s++)
+    assert_int_equal(r->side[s].men_lost, strcmp(gn_game_ruleset(g), "vb") ? -1 : r->side[s].lost * 250);
   *orders = gn_game_order_count(g);
   size_t n = 1;
   for (int i = 0; i < *orders; i++) n += strlen(gn_game_order_text(g, i)) + 1;

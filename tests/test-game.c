@@ -191,6 +191,19 @@ static void load_twice_refused(void **state) {
   gn_game_free(NULL);
 }
 
+static void some_orders_after_the_end(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  if (gn_game_load_file(g, "scenarios/vb-teach-fire.yaml") || gn_game_start(g, 4)) fail_msg("%s", gn_errmsg(g));
+  for (int i = 0; i < 400 && !gn_game_over(g); i++)
+    if (gn_order_apply(g, "end")) fail_msg("end: %s", gn_errmsg(g));
+  assert_int_equal(gn_game_over(g), 1);
+  assert_int_equal(gn_order_apply(g, "end"), GN_ESTATE);           /* play has stopped */
+  assert_non_null(strstr(gn_errmsg(g), "the game is over"));
+  assert_int_equal(gn_order_apply(g, "campaign held"), 0);          /* the campaign goes on (VB-68) */
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(refused_order_changes_nothing),
@@ -200,6 +213,7 @@ int main(void) {
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),
     cmocka_unit_test(load_twice_refused),
+    cmocka_unit_test(some_orders_after_the_end),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

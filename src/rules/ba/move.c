@@ -36,13 +36,14 @@ int ba_zone_contact(const gn_game *g, int u, int v) {
   return gn_box_distance(ba_zone(g, u), g->st.u[v].box) <= GN_CONTACT_EPS;
 }
 
-/* The terrain multiplier of formation f at u's centre: the smallest of the areas
-** under it, 1 in the open. Staff figures move as skirmishers, waggons as columns. */
-static double terrain_factor(const gn_game *g, int u, int f) {
+/* The terrain multiplier of formation f for u standing at p: the smallest of the
+** areas under p, 1 in the open. Staff figures move as skirmishers, waggons as
+** columns. */
+static double terrain_factor(const gn_game *g, int u, int f, gn_vec2 p) {
   const ba_data *d = BA_D(g);
   if (ba_arm_of(g, u) == BA_ARM_STAFF) f = BA_FM_SKIRMISH;
   if (ba_arm_of(g, u) == BA_ARM_WAGGON) f = BA_FM_MARCH;
-  unsigned set = ba_terrain_at(g, g->st.u[u].box.c);
+  unsigned set = ba_terrain_at(g, p);
   double m = 1;
   for (int k = 0; k < BA_TR_COUNT; k++)
     if ((set & (1u << k)) && d->terrain_rate[k][f] < m) m = d->terrain_rate[k][f];
@@ -60,7 +61,7 @@ static double terrain_factor(const gn_game *g, int u, int f) {
 double ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings) {
   const ba_data *d = BA_D(g);
   const gn__ustate *s = &g->st.u[u];
-  double r = d->rate[ba_type_of(g, u)][pace][form] * terrain_factor(g, u, form);    /* 1 */
+  double r = d->rate[ba_type_of(g, u)][pace][form] * terrain_factor(g, u, form, s->box.c);    /* 1 */
   r -= crossings * d->red_obstacle;                                                /* 2 */
   if (turn > d->wheel_free) r -= d->red_wheel;
   if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) r -= d->red_rotation;
@@ -163,7 +164,7 @@ int ba_forced_move(gn_game *g, int u, double heading, double dist, const char *w
   gn__ustate *s = &g->st.u[u];
   int rc, f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
   if (ba_arm_of(g, u) != BA_ARM_STAFF && ba_arm_of(g, u) != BA_ARM_WAGGON &&     /* 1 */
-      terrain_factor(g, u, f) <= 0 && s->attr[BA_DISORDER] != BA_DIS_FD &&
+      terrain_factor(g, u, f, s->box.c) <= 0 && s->attr[BA_DISORDER] != BA_DIS_FD &&
       (rc = ba_bring_fd(g, u, "forced to move where its formation has no rate of march",
                         "BA-2.3.1b")))
     return rc;
@@ -322,7 +323,9 @@ int ba_phase_movement(gn_game *g) {
       double dz = zone_gap(g, x->u);
       if (dz < seg) seg = dz > 0.01 ? dz : 0.01;   /* end the step on contact */
       gn_box nb = shifted(s->box, x->heading, seg);
-      if (!on_board(g, nb.c) || step_to(g, x->u, nb, 0, &rc)) {
+      /* a formation with no rate of march in the terrain ahead stops at its edge */
+      double tf = terrain_factor(g, x->u, s->attr[BA_FORMATION], nb.c);
+      if (!on_board(g, nb.c) || tf <= 0 || step_to(g, x->u, nb, 0, &rc)) {
         if (rc) return rc;
         x->done = 1;
         continue;

@@ -37,8 +37,8 @@ int ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = &g->st.u[u];
   int rc;
-  if (n <= 0 || !ba_on_table(g, u)) return 0;
   if (n > s->strength) n = s->strength;                                          /* 1 */
+  if (n <= 0 || !ba_on_table(g, u)) return 0;
   s->strength -= n;
   if (!gn__event(g, "loss", ref, u, -1, "%s loses %d figures (%s): %d left", uid(g, u), n, why,
                  s->strength))

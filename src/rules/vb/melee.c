@@ -373,6 +373,9 @@ static int may_attack(gn_game *g, int u, int e) {
 ** contact (table units): a tolerance of the geometry, not a rule. */
 #define GAP 1e-3
 
+/* Where a charge's ordinary move ends: just short of contact (GAP). */
+static double stop(double lo) { return lo > GAP ? lo - GAP : 0; }
+
 /*
 ** The movement-phase charge: UNIT moves straight into contact with TARGET.
 **   1) the target: an enemy stand on the table, not yet touching the charger
@@ -384,7 +387,7 @@ static int may_attack(gn_game *g, int u, int e) {
 **   4) the last step into contact; it may not end on another stand
 ** The melee is fought in the combat phase (gn__vb_phase_combat).
 */
-static int charge_move(gn_game *g, const gn__args *a, int unit, int target) {
+static int charge_move(gn_game *g, int unit, int target) {
   gn_box ub = g->st.u[unit].box, tb;
   int rc;
   /* 1) */
@@ -409,15 +412,8 @@ static int charge_move(gn_game *g, const gn__args *a, int unit, int target) {
     return gn__refuse(g, "VB-B11", "%s cannot reach %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
   if (lo < 0) lo = 0;
   /* 3) */
-  char to[64], deg[32];
-  double stop = lo > GAP ? lo - GAP : 0;
-  snprintf(to, sizeof to, "%.17g,%.17g", ub.c.x + u.x * stop, ub.c.y + u.y * stop);
-  snprintf(deg, sizeof deg, "%.17g", turned.facing * 180 / 3.14159265358979323846);
-  gn__args m = *a;
-  m.n = 6;
-  m.tok[0] = "move"; m.tok[1] = a->tok[1]; m.tok[2] = "to"; m.tok[3] = to; m.tok[4] = "facing"; m.tok[5] = deg;
-  for (int i = 2; i < 6; i++) m.col[i] = a->col[a->n - 1];
-  if ((rc = gn__vb_order_move(g, &m))) return rc;
+  gn_vec2 to = {ub.c.x + u.x * stop(lo), ub.c.y + u.y * stop(lo)};
+  if ((rc = gn__vb_move_to(g, unit, to, 1, turned.facing))) return rc;
   /* 4) */
   turned.c.x = ub.c.x + u.x * lo;
   turned.c.y = ub.c.y + u.y * lo;
@@ -440,7 +436,7 @@ int gn__vb_order_charge(gn_game *g, const gn__args *a) {
   if (gn__arg_is(a, 2, "at")) tok = 3;
   if (a->n != tok + 1) return gn__syntax(g, a, a->n > tok + 1 ? tok + 1 : a->n, "expected: charge UNIT at TARGET");
   if ((rc = gn__arg_unit(g, a, tok, &target))) return rc;
-  if (g->st.phase == VB_PH_MOVE) return charge_move(g, a, unit, target);
+  if (g->st.phase == VB_PH_MOVE) return charge_move(g, unit, target);
   if (g->st.phase != VB_PH_COMBAT)
     return gn__refuse(g, "VB-B1", "charge in the movement phase (into contact) or the combat phase (melee)");
   if (g->sc->unit[unit].side != g->st.active)

@@ -99,7 +99,7 @@ static const gn__verb vb_verbs[] = {
   {"recover", "recover UNIT [takes a pooled odd point at night]", gn__vb_order_recover},
   {"merge", "merge UNIT into UNIT [at night, under-strength stand]", gn__vb_order_merge},
   {"fill", "fill UNIT from UNIT [at night, under-strength stand takes points]", gn__vb_order_fill},
-  {"campaign", "campaign held|possession|retreat-rearguard|retreat [SIDE]", gn__vb_order_campaign},
+  {"campaign", "campaign held|possession|retreat-rearguard|retreat [SIDE]", gn__vb_order_campaign, 1},
 #if GN__VB_COMBAT
   {"fire", "fire UNIT at UNIT", gn__vb_order_fire},
   {"charge", "charge UNIT at UNIT", gn__vb_order_charge},

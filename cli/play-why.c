@@ -1,0 +1,125 @@
+/*
+** play-why.c: `why [N]`, the explanation of a resolution. A resolution in the
+** log is its chance events (the rolls, or the cards drawn) followed by the
+** events that read them: the result with its modifiers, and what followed
+** from it (losses, disorder, a rout, supplies spent) up to the next chance
+** event or the next event that concerns no unit (a phase announcement).
+** Each event is shown with its rule id, its dice, its total and every
+** modifier with the rule it comes from; events the viewer may not see are
+** left out (the umpire sees all).
+*/
+#include "play.h"
+
+#include <string.h>
+
+static int is_chance(const gn_event *e) {
+  return !strcmp(e->kind, "roll") || !strcmp(e->kind, "card");
+}
+
+/* An event about no unit (a phase opening, nightfall) ends a resolution. */
+static int is_boundary(const gn_event *e) { return e->unit < 0 && e->target < 0; }
+
+/*
+** The events [*from, *to) of the resolution that holds event n.
+**   1) n is a chance event: the resolution starts at the first of the chance
+**      events just before it
+**   2) else walk back, within n's order and up to a boundary, to the nearest
+**      chance event; none: the resolution is n alone (and what follows it)
+**   3) it ends at the next chance event after its results, or a boundary,
+**      or the end of the order
+*/
+static void span(const gn_game *g, int n, int *from, int *to) {
+  const gn_event *e = gn_event_get(g, n);
+  int start = n, count = gn_event_count(g);
+  if (!is_chance(e)) {                                                           /* 2 */
+    for (int i = n - 1; i >= 0; i--) {
+      const gn_event *x = gn_event_get(g, i);
+      if (x->order != e->order || (is_boundary(x) && !is_chance(x))) break;
+      if (is_chance(x)) { start = i; break; }
+    }
+  }
+  if (is_chance(gn_event_get(g, start)))                                         /* 1 */
+    while (start > 0) {
+      const gn_event *x = gn_event_get(g, start - 1);
+      if (!is_chance(x) || x->order != e->order) break;
+      start--;
+    }
+  int end = start;                                                               /* 3 */
+  while (end < count && is_chance(gn_event_get(g, end))) end++;
+  while (end < count) {
+    const gn_event *x = gn_event_get(g, end);
+    if (x->order != e->order || is_chance(x) || (end > n && is_boundary(x))) break;
+    end++;
+  }
+  if (end <= n) end = n + 1;
+  *from = start;
+  *to = end;
+}
+
+static void show_event(const play *p, const gn_event *e) {
+  printf("  #%d %s%s%s%s: %s\n", e->seq, e->kind, e->ref[0] ? " (ref. " : "", e->ref,
+         e->ref[0] ? ")" : "", e->text);
+  if (e->ndice > 0) {
+    char card[8];
+    if (!strcmp(e->spec, "card")) {
+      printf("      card drawn: %s\n", play_card_name(e->dice[0], card));
+    } else {
+      printf("      dice%s%s:", e->spec[0] ? " " : "", e->spec);
+      for (int k = 0; k < e->ndice; k++) printf(" %d", e->dice[k]);
+      printf(" -> %d\n", e->total);
+    }
+  }
+  for (int k = 0; k < e->nmods; k++)
+    printf("      modifier: %s %+d%s%s%s\n", e->mods[k].name, e->mods[k].value,
+           e->mods[k].ref[0] ? " (ref. " : "", e->mods[k].ref, e->mods[k].ref[0] ? ")" : "");
+  if (e->ndice == 0 && e->total != 0) printf("      total: %d\n", e->total);
+  (void)p;
+}
+
+/* The last chance event the viewer may see, else the last visible event
+** with modifiers; -1 when none. */
+static int last_resolution(const play *p) {
+  int mods = -1;
+  for (int i = gn_event_count(p->g) - 1; i >= 0; i--) {
+    if (!gn_event_visible(p->g, i, p->viewer)) continue;
+    const gn_event *e = gn_event_get(p->g, i);
+    if (is_chance(e)) return i;
+    if (e->nmods > 0 && mods < 0) mods = i;
+  }
+  return mods;
+}
+
+int play_why(play *p, int n) {
+  const gn_game *g = p->g;
+  if (n < 0 && (n = last_resolution(p)) < 0) {
+    printf("nothing to explain yet: no roll and no modifier in the log%s%s\n",
+           p->viewer == GN_UMPIRE ? "" : " that ", p->viewer == GN_UMPIRE ? "" : play_viewer_name(p));
+    return 0;
+  }
+  if (n >= gn_event_count(g)) {
+    printf("no event %d (the log has %d, numbered from 0)\n", n, gn_event_count(g));
+    return -1;
+  }
+  if (!gn_event_visible(g, n, p->viewer)) {
+    printf("event %d is hidden from %s\n", n, play_viewer_name(p));
+    return -1;
+  }
+  int from, to;
+  span(g, n, &from, &to);
+  const gn_event *e = gn_event_get(g, n);
+  if (e->order >= 0)
+    printf("why: order %d '%s', turn %d, %s phase\n", e->order + 1,
+           gn_game_order_text(g, e->order), e->turn, e->phase ? e->phase : "?");
+  else
+    printf("why: the start of the game\n");
+  int shown = 0, hidden = 0;
+  for (int i = from; i < to; i++) {
+    if (!gn_event_visible(g, i, p->viewer)) { hidden++; continue; }
+    show_event(p, gn_event_get(g, i));
+    shown++;
+  }
+  if (hidden)
+    printf("  (%d event%s of this resolution hidden from %s)\n", hidden, hidden == 1 ? "" : "s",
+           play_viewer_name(p));
+  return 0;
+}
