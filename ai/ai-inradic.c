@@ -107,7 +107,7 @@ static void act(ai_ctx *cx, int u) {
       step = de - standoff < step ? de - standoff : step;
   }
   if (step >= 0.5 && ai_move_toward(cx, "move", u, goal, step, 0, 0) == 0)
-    gn_unit_view_get(cx->g, u, cx->side, &cx->u[u].v);
+    ai_view(cx, u);
   fire(cx, u);
 }
 

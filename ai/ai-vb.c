@@ -194,7 +194,7 @@ static int movement(ai_ctx *cx) {
     if (!a->mine || !a->fighting || a->broken) continue;
     move_unit(cx, u);
     /* the picture of this stand changed: read it again */
-    gn_unit_view_get(cx->g, u, cx->side, &cx->u[u].v);
+    ai_view(cx, u);
   }
   move_leaders(cx);
   return 0;

@@ -145,6 +145,17 @@ double ai_random(ai_ctx *cx) {
   return (double)(gn_rng_next(&cx->ai->rng) >> 11) / 9007199254740992.0;
 }
 
+void ai_view(ai_ctx *cx, int u) {
+  ai_unit *a = &cx->u[u];
+  if (gn_unit_view_get(cx->g, u, cx->side, &a->v) || !a->v.known) {
+    a->v.known = 0;
+    a->status[0] = 0;
+  } else {
+    snprintf(a->status, sizeof a->status, "%s", a->v.status ? a->v.status : "");
+  }
+  a->v.status = a->status;
+}
+
 int ai_status_has(const gn_unit_view *v, const char *word) {
   return v->status && strstr(v->status, word) != NULL;
 }
@@ -442,7 +453,8 @@ static int picture(ai_ctx *cx) {
   for (int i = 0; i < cx->n; i++) {
     ai_unit *a = &cx->u[i];
     a->id = i;
-    if (gn_unit_view_get(g, i, ai->side, &a->v) || !a->v.known) { a->v.known = 0; continue; }
+    ai_view(cx, i);
+    if (!a->v.known) continue;
     a->mine = a->v.side == ai->side;
     a->fighting = ai->doc->fighting(a->v.type);
     a->broken = a->v.removed || ai->doc->broken(g, i, ai->side, &a->v);

@@ -25,7 +25,8 @@
 /* One unit as the AI's side sees it. */
 typedef struct ai_unit {
   int id;
-  gn_unit_view v;
+  gn_unit_view v;            /* v.status points to status below */
+  char status[128];          /* the view's status text (the game's buffer is reused) */
   int mine;                  /* of the AI's side */
   int fighting;              /* a fighting unit: not a leader, staff figure or waggon */
   int broken;                /* routed, removed or in full disorder, as seen */
@@ -128,6 +129,8 @@ double ai_dist(gn_vec2 a, gn_vec2 b);
 double ai_random(ai_ctx *cx);
 /* Loss fraction of own unit u since the start. */
 double ai_unit_losses(const ai_ctx *cx, int u);
+/* Reads unit u's view again (after it moved); its status is kept in u's copy. */
+void ai_view(ai_ctx *cx, int u);
 /* 1 when the view's status text contains word. */
 int ai_status_has(const gn_unit_view *v, const char *word);
 

@@ -256,6 +256,28 @@ static void centimetres(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-B12: the stands of a broken division retire; a routed one is not
+** rallied (refused before any die is rolled). */
+static void broken_no_rally(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\n") FORMS
+    "units:\n"
+    "  - {id: lobau, code: L, formation: vi, type: leader_corps, at: [10, 4], strength: 0}\n"
+    "  - {id: gsim, code: GS, formation: simmer, type: leader_division, at: [10, 8], strength: 0}\n"
+    "  - {id: f1, code: F1, formation: simmer, type: infantry_brigade, at: [10, 12], strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: bulow, code: B, formation: iv, type: leader_corps, at: [10, 36], facing: 180, strength: 0}\n"
+    "  - {id: losthin, code: LO, formation: d15, type: leader_division, at: [10, 33], facing: 180, strength: 0}\n"
+    "  - {id: p1, code: P1, formation: d15, type: infantry_brigade, at: [10, 31], facing: 180, strength: 2, attrs: {morale: 5, lost_today: 6, routed: 1, disorder: 1}}\n");
+  ends(g, 12);                        /* both turns: the 15th is found broken */
+  const gn_event *e = last(g, "exhaustion");
+  assert_non_null(e);
+  assert_non_null(strstr(e->text, "is broken"));
+  ends(g, 8);                         /* the French turn, then Prussian command and movement */
+  refused(g, "rally P1 with B", "VB-B12");
+  assert_non_null(strstr(gn_errmsg(g), "broken division"));
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
@@ -263,6 +285,7 @@ int main(void) {
     cmocka_unit_test(nightfall),
     cmocka_unit_test(stationary),
     cmocka_unit_test(exhaustion),
+    cmocka_unit_test(broken_no_rally),
     cmocka_unit_test(views),
     cmocka_unit_test(centimetres),
   };

@@ -82,6 +82,9 @@ int gn__vb_order_rally(gn_game *g, const gn__args *a) {
                       gn__vb_uname(g, unit));
   if (g->st.u[unit].attr[VB_RALLIED])
     return gn__refuse(g, "VB-B10", "%s has already been tried this phase", gn__vb_uname(g, unit));
+  /* ref. VB-B12: a broken division's stands retire and do not rally */
+  if (gn__vb_division_state(g, gn__vb_division_of(g, unit)) == VB_BROKEN)
+    return gn__refuse(g, "VB-B12", "%s belongs to a broken division: it does not rally", gn__vb_uname(g, unit));
   if (leader >= 0) {
     if ((rc = may_rally(g, leader, unit))) return rc;
   } else {

@@ -1,0 +1,230 @@
+/*
+** cmd-play.c: `grognard play`, the computer moderator at the table.
+**
+**   grognard play GAME | SCENARIO [--seed N] [--as SIDE] [--dice auto|table]
+**                 [--script FILE [--keep-going]]
+**
+** The session walks the ruleset's sequence of play: its prompt shows the
+** clock, the phase and the side to act; a banner opens each phase with the
+** units that may still act. A line holds one or more orders or session
+** commands separated by ';'. Each accepted order is committed to the store at
+** once (gn_store_order): kill the session at any moment and `grognard play
+** GAME` resumes at the same state hash.
+*/
+#include "play.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Prints the events from..count-1 the viewer may see, numbered for `why N`. */
+static void print_events(const play *p, int from) {
+  for (int i = from; i < gn_event_count(p->g); i++) {
+    if (!gn_event_visible(p->g, i, p->viewer)) continue;
+    char *t = gn_event_text(p->g, i);
+    if (t) printf("    #%d %s\n", i, t);
+    gn_string_free(t);
+  }
+}
+
+/*
+** Applies one order and commits it.
+**   1) through the store: applied whole and committed, or refused with nothing
+**      changed (table dice are asked during the apply)
+**   2) accepted: its number, the events the viewer may see, a new phase's banner
+**   3) refused or not understood: the reason with the rule id; a script stops
+**      at the first (exit 1) unless --keep-going
+*/
+static int order(play *p, const char *text) {
+  int nev = gn_event_count(p->g), n = gn_game_order_count(p->g);
+  int rc = gn_store_order(p->st, p->id, p->g, text);                               /* 1 */
+  if (rc == 0) {                                                                   /* 2 */
+    printf("  order %d: %s\n", n + 1, gn_game_order_text(p->g, n));
+    print_events(p, nev);
+    play_announce(p, 0);
+    return CLI_OK;
+  }
+  const char *msg = gn_store_errmsg(p->st);                                        /* 3 */
+  if (rc == GN_EREFUSED)
+    printf("  %s\n", msg);
+  else if (rc == GN_ESYNTAX)
+    printf("  not understood: %s (type 'help' for the orders)\n", msg);
+  else if (rc == GN_EABORTED)
+    printf("  not applied: %s\n", msg);
+  else
+    printf("  not applied: %s\n", msg[0] ? msg : gn_strerror(rc));
+  if (p->script) printf("  (%s:%d)\n", p->script_name, p->lineno);
+  p->failed = 1;
+  return CLI_FAIL;
+}
+
+static char *trim(char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  size_t n = strlen(s);
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = 0;
+  return s;
+}
+
+/* One line: its parts separated by ';', each a session command or an order.
+** After a part fails, the rest of the line is not run. */
+static void line(play *p, char *text) {
+  char *part = text;
+  while (part && !p->quit) {
+    char *semi = strchr(part, ';');
+    if (semi) *semi++ = 0;
+    char *s = trim(part);
+    part = semi;
+    if (!*s) continue;
+    int rc;
+    if (!play_command(p, s, &rc)) rc = order(p, s);
+    if (rc != CLI_OK && part && *trim(part)) {
+      printf("  (the rest of the line is not run: %s)\n", trim(part));
+      break;
+    }
+  }
+}
+
+static void prompt(const play *p, char *buf, size_t n) {
+  int side = gn_game_active_side(p->g);
+  const char *who = side >= 0 ? gn_side_name(p->g, side) : "all sides";
+  if (gn_game_over(p->g))
+    snprintf(buf, n, "[%s | game over%s%s] > ", gn_game_clock(p->g),
+             p->viewer == GN_UMPIRE ? "" : " | as ", p->viewer == GN_UMPIRE ? "" : play_viewer_name(p));
+  else
+    snprintf(buf, n, "[%s | %s | %s%s%s] > ", gn_game_clock(p->g), gn_game_phase(p->g), who,
+             p->viewer == GN_UMPIRE ? "" : " | as ", p->viewer == GN_UMPIRE ? "" : play_viewer_name(p));
+}
+
+/* The notes that set how a resumed session stands: the last dice source and view. */
+static int resume_note(void *ud, int orders, const char *kind, const char *text) {
+  play *p = ud;
+  (void)orders;
+  if (!strcmp(kind, "dice")) p->table = !strcmp(text, "table");
+  if (!strcmp(kind, "view")) {
+    int s = gn_side_find(p->g, text);
+    p->viewer = s >= 0 ? s : GN_UMPIRE;
+  }
+  return 0;
+}
+
+/* A scenario file rather than a game id: it names a .yaml/.yml file. */
+static int is_scenario(const char *s) {
+  size_t n = strlen(s);
+  return (n > 5 && !strcmp(s + n - 5, ".yaml")) || (n > 4 && !strcmp(s + n - 4, ".yml"));
+}
+
+/*
+** The session.
+**   1) options; a scenario makes a new game in the store, a game id resumes one
+**   2) load it (a replay of its orders); the notes give its dice source and view
+**   3) the options given now override them (and are noted)
+**   4) the banner, then lines until quit or the end of the input
+*/
+static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
+  cli_opt opts[] = { { "--seed", 1, 0, NULL }, { "--as", 1, 0, NULL }, { "--dice", 1, 0, NULL },
+                     { "--script", 1, 0, NULL }, { "--keep-going", 0, 0, NULL },
+                     { NULL, 0, 0, NULL } };
+  char *pos[1], err[512];
+  int npos, rc;
+  uint64_t seed = 1;
+  play p;
+  memset(&p, 0, sizeof p);
+  p.c = c;
+  p.viewer = GN_UMPIRE;
+  p.seen_turn = -1;
+  /* 1) */
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
+  if (opts[0].seen && cli_u64(opts[0].val, &seed) != 0)
+    return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", opts[0].val);
+  if (opts[2].seen && strcmp(opts[2].val, "auto") && strcmp(opts[2].val, "table"))
+    return cli_usage(cmd, "--dice takes auto or table, not '%s'", opts[2].val);
+  if (opts[4].seen && !opts[3].seen) return cli_usage(cmd, "--keep-going goes with --script");
+  int scenario = is_scenario(pos[0]);
+  if (opts[0].seen && !scenario) return cli_usage(cmd, "--seed goes with a SCENARIO file, not a game");
+  if (opts[3].seen) {
+    if (!(p.script = fopen(opts[3].val, "r")))
+      return cli_fail("%s: cannot read the script", opts[3].val);
+    p.script_name = opts[3].val;
+    p.keep_going = opts[4].seen;
+  }
+  if (cli_store_open(c, !scenario, &p.st) != CLI_OK) { rc = CLI_FAIL; goto done; }
+  if (scenario) {
+    rc = gn_store_create(p.st, pos[0], seed, p.id, sizeof p.id);
+    if (rc) {
+      fprintf(stderr, "%s\n", gn_store_errmsg(p.st));
+      rc = CLI_FAIL;
+      goto done;
+    }
+    printf("new game %s from %s (seed %llu)\n", p.id, pos[0], (unsigned long long)seed);
+  } else {
+    snprintf(p.id, sizeof p.id, "%s", pos[0]);
+  }
+  /* 2) */
+  if (gn_store_load(p.st, p.id, &p.g) != 0) {
+    rc = cli_fail("%s", gn_store_errmsg(p.st));
+    goto done;
+  }
+  if (gn_store_notes(c->db, p.id, resume_note, &p, err, sizeof err) != 0) {
+    rc = cli_fail("%s", err);
+    goto done;
+  }
+  /* 3) */
+  if (opts[1].seen) {
+    int s = strcmp(opts[1].val, "umpire") ? gn_side_find(p.g, opts[1].val) : GN_UMPIRE;
+    if (s < 0 && strcmp(opts[1].val, "umpire")) {
+      rc = cli_fail("no side '%s' in this game", opts[1].val);
+      goto done;
+    }
+    if (s != p.viewer) { p.viewer = s; play_note(&p, "view", play_viewer_name(&p)); }
+  }
+  if (opts[2].seen && p.table != !strcmp(opts[2].val, "table")) {
+    p.table = !p.table;
+    play_note(&p, "dice", p.table ? "table" : "auto");
+  }
+  play_dice_apply(&p);
+  /* 4) */
+  printf("game %s: %s (%s), %d order%s, state hash %016llx\n", p.id, gn_game_scenario_name(p.g),
+         gn_game_ruleset(p.g), gn_game_order_count(p.g), gn_game_order_count(p.g) == 1 ? "" : "s",
+         (unsigned long long)gn_game_hash(p.g));
+  printf("dice: %s; view: %s; type 'help' for the commands, 'quit' to stop (the game is saved"
+         " after every order)\n", p.table ? "table (you roll)" : "auto (the engine rolls)",
+         play_viewer_name(&p));
+  play_announce(&p, 1);
+  play_input_begin(&p);
+  char buf[PLAY_LINEMAX], pr[256];
+  while (!p.quit) {
+    prompt(&p, pr, sizeof pr);
+    if (!play_read(&p, pr, buf, sizeof buf)) break;
+    line(&p, buf);
+    fflush(stdout);
+    if (p.failed && p.script && !p.keep_going) {
+      printf("the script stops at its first refused order (use --keep-going to go on)\n");
+      break;
+    }
+  }
+  play_input_end(&p);
+  rc = p.failed ? CLI_FAIL : CLI_OK;
+done:
+  if (p.script) fclose(p.script);
+  gn_game_free(p.g);
+  gn_store_close(p.st);
+  return rc;
+}
+
+const cli_cmd cli_cmd_play = {
+  "play", "GAME | SCENARIO [--seed N] [--as SIDE] [--dice auto|table] [--script FILE [--keep-going]]",
+  "play a game at the table: orders, dice, views, explanations, undo",
+  "A session at the table. The prompt shows the clock, the phase and the side\n"
+  "to act; type orders (several on a line, separated by ';') and session\n"
+  "commands (type 'help' in the session). Every order is saved the moment it is\n"
+  "accepted: stop or kill the session at any time and 'grognard play GAME'\n"
+  "resumes exactly there. A SCENARIO file (.yaml) starts a new game in the store.\n"
+  "See docs/play.md.\n"
+  "\noptions:\n"
+  "  --seed N           with a SCENARIO: the seed of the new game (default 1)\n"
+  "  --as SIDE          show what SIDE may know ('umpire': everything)\n"
+  "  --dice auto|table  the engine rolls, or the players roll and type the dice\n"
+  "  --script FILE      read the session's lines from FILE (dice too: 'roll 3 5 1'),\n"
+  "                     echoing each; exit 1 at the first refused order\n"
+  "  --keep-going       with --script: go on after a refused order (still exit 1)\n",
+  run_play,
+};
