@@ -35,7 +35,7 @@ ifeq ($(MPI),1)
 endif
 
 # Install the Debian packages the first time pkg-config cannot find one.
-HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit && echo yes)
+HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo && echo yes)
 ifneq ($(HAVE_DEPS),yes)
   ifeq ($(filter help clean,$(MAKECMDGOALS)),)
     $(info grognard: some libraries are missing; running scripts/install-deps)
@@ -49,8 +49,10 @@ endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 TEST_LIBS  := $(shell pkg-config --libs $(TESTPKGS) 2>/dev/null)
-EDIT_CFLAGS := $(shell pkg-config --cflags libedit 2>/dev/null)
-EDIT_LIBS  := $(shell pkg-config --libs libedit 2>/dev/null)
+# The command alone links libedit and cairo (the map); the library stays free of both.
+CLI_PKGS   := libedit cairo
+EDIT_CFLAGS := $(shell pkg-config --cflags $(CLI_PKGS) 2>/dev/null)
+EDIT_LIBS  := $(shell pkg-config --libs $(CLI_PKGS) 2>/dev/null)
 ALL_CFLAGS := $(CSTD) $(CFLAGS) $(SANFL) -Iinclude -Isrc -I$(B)/gen $(PKG_CFLAGS)
 LDFLAGS_ALL := $(SANFL) $(LDFLAGS)
 

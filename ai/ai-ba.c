@@ -96,7 +96,7 @@ static int attack(ai_ctx *cx, int u, int e, double de) {
   if (ai_check(cx, "%s", order)) return 0;
   const char *seq[] = {order};
   double gain, p = ai_odds(cx, seq, 1, u, e, &gain);
-  if (p < ai_charge_threshold(cx) || gain <= 0) return 0;
+  if (!ai_charge_ok(cx, p, gain, 0)) return 0;
   if (ai_order(cx, "%s", order)) return 0;
   if (cavalry(a)) ai_order(cx, "pace %s charge", a->v.id);
   return 1;
@@ -115,6 +115,10 @@ static void advance(ai_ctx *cx, int u, int e, double de) {
   if (step < 1 || ai_dist(a->v.box.c, goal) < 1) return;
   int form = attr(cx->g, u, cx->side, "formation", FM_LINE);
   if (artillery(a) && form != FM_MARCH) { ai_order(cx, "formation %s limbered", a->v.id); return; }
+  /* ordered to move last bound and still where it was: the ground stopped
+  ** that formation (woods, a wall); try the other */
+  if (!artillery(a) && ai_stuck(cx, u) && (form == FM_LINE || form == FM_MARCH))
+    ai_order(cx, "formation %s %s", a->v.id, form == FM_LINE ? "march" : "line");
   face_goal(cx, u, goal);
   ai_move_toward(cx, "move", u, goal, step, 0, 0);
 }

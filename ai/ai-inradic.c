@@ -60,7 +60,7 @@ static int weighed(ai_ctx *cx, int u, int e, const char *order, double slack) {
   if (ai_check(cx, "%s", order)) return 0;
   const char *seq[] = {order};
   double gain, p = ai_odds(cx, seq, 1, u, e, &gain);
-  if (p < ai_charge_threshold(cx) - slack || gain <= 0) return 0;
+  if (!ai_charge_ok(cx, p, gain, slack)) return 0;
   return ai_order(cx, "%s", order) == 0;
 }
 

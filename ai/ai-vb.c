@@ -91,7 +91,7 @@ static int try_charge(ai_ctx *cx, int u) {
     /* the contact now, the melee in the combat phase (after rally and morale) */
     const char *seq[] = {order, "end", "end", "end", order};
     double gain, p = ai_odds(cx, seq, 5, u, e, &gain);
-    if (p >= ai_charge_threshold(cx) && gain > 0 && ai_order(cx, "%s", order) == 0) return 1;
+    if (ai_charge_ok(cx, p, gain, 0) && ai_order(cx, "%s", order) == 0) return 1;
   }
   return 0;
 }
@@ -218,7 +218,15 @@ static int rally(ai_ctx *cx) {
 
 /* ------------------------------------------------------------ combat */
 
-/* The fire target: nearest first, the disordered and routed preferred. */
+/* 1 when enemy unit e stands on an objective: the ground a needy side must clear. */
+static int on_objective(const ai_ctx *cx, int e) {
+  for (int i = 0; i < cx->nobj; i++)
+    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius) return 1;
+  return 0;
+}
+
+/* The fire target: nearest first; the disordered and routed preferred, and
+** for a side that must take ground, the enemy on an objective. */
 static int fire_best(ai_ctx *cx, int u) {
   int order[8], n = 0;
   double score[8];
@@ -227,7 +235,8 @@ static int fire_best(ai_ctx *cx, int u) {
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     double d = gn_unit_distance(cx->g, u, i);
     if (d > FIRE_REACH) continue;
-    double s = -d + (ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0);
+    double s = -d + (ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
+               (cx->needy && on_objective(cx, i) ? 3.0 : 0);
     int k = n < 8 ? n++ : 7;
     if (k == 7 && n == 8 && s <= score[7]) continue;
     while (k > 0 && score[k - 1] < s) { score[k] = score[k - 1]; order[k] = order[k - 1]; k--; }
@@ -250,7 +259,7 @@ static int combat(ai_ctx *cx) {
       if (ai_check(cx, "%s", order) == 0) {
         const char *seq[] = {order};
         double gain, p = ai_odds(cx, seq, 1, u, e, &gain);
-        if (p >= ai_charge_threshold(cx) - 0.1 && ai_order(cx, "%s", order) == 0) continue;
+        if (ai_charge_ok(cx, p, gain, 0.1) && ai_order(cx, "%s", order) == 0) continue;
       }
     }
     fire_best(cx, u);

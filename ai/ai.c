@@ -102,8 +102,11 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->rng_turn = -1;
   ai->turn = -1;
   ai->nstart = gn_unit_count(g);
-  ai->start = calloc(ai->nstart > 0 ? (size_t)ai->nstart : 1, sizeof *ai->start);
-  if (!ai->start) { free(ai); return NULL; }
+  size_t nu = ai->nstart > 0 ? (size_t)ai->nstart : 1;
+  ai->start = calloc(nu, sizeof *ai->start);
+  ai->from = calloc(nu, sizeof *ai->from);
+  ai->moveturn = calloc(nu, sizeof *ai->moveturn);
+  if (!ai->start || !ai->from || !ai->moveturn) { gn_ai_free(ai); return NULL; }
   double sx = 0, sy = 0;
   int n = 0;
   for (int i = 0; i < ai->nstart; i++) {
@@ -120,6 +123,8 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
 void gn_ai_free(gn_ai *ai) {
   if (!ai) return;
   free(ai->start);
+  free(ai->from);
+  free(ai->moveturn);
   free(ai);
 }
 
@@ -139,6 +144,11 @@ double ai_heading_deg(gn_vec2 a, gn_vec2 b) {
   if (d < 0) d += 360.0;
   d = round(d);
   return d >= 360.0 ? 0.0 : d;
+}
+
+int ai_stuck(const ai_ctx *cx, int u) {
+  if (u >= cx->ai->nstart || !cx->ai->moveturn[u]) return 0;
+  return cx->ai->moveturn[u] == gn_game_turn(cx->g) - 1 && ai_dist(cx->u[u].v.box.c, cx->ai->from[u]) < 0.5;
 }
 
 double ai_random(ai_ctx *cx) {
@@ -196,6 +206,9 @@ static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
   if (cx->err) return cx->err;
   cx->ai->st.checked++;
   int rc = gn_order_check(cx->g, text);
+#ifdef AI_DEBUG
+  if (rc) fprintf(stderr, "ai %d: %s: %s\n", cx->side, text, gn_errmsg(cx->g));
+#endif
   if (rc || !give) return rc;
   rc = cx->apply ? cx->apply(cx->ud, cx->g, text) : gn_order_apply(cx->g, text);
   if (rc == GN_EREFUSED || rc == GN_ESYNTAX) { refused(cx); return rc; }
@@ -224,31 +237,29 @@ int ai_check(ai_ctx *cx, const char *fmt, ...) {
 /*
 ** Move u towards goal.
 **   1) the full step along the line (no further than the goal), kept on the table
-**   2) if the check refuses: shorter steps, then side-steps half-way
-**   3) the first position the check accepts is ordered
+**   2) if the check refuses (too far for the ground, a friend in the way):
+**      shorter steps, and side-steps of one and two frontages, in the order
+**      of the table below
+**   3) the first position the check accepts is ordered; at most AI_MAXTRY tried
 */
 int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
                    double facing_deg) {
-  static const double frac[] = {1.0, 0.75, 0.5, 0.3, 0.15};
-  static const double side[] = {1.0, -1.0, 2.0};
+  static const double try_[][2] = {   /* share of the step, side-step in frontages */
+    {1.0, 0}, {0.7, 0}, {0.7, 1}, {0.7, -1}, {0.45, 0}, {0.45, 1}, {0.45, -1},
+    {0.45, 2}, {0.45, -2}, {0.25, 0}, {0.25, 1}, {0.25, -1}, {0.1, 0},
+  };
   const gn_unit_view *v = &cx->u[u].v;
   gn_vec2 c = v->box.c;
   double d = ai_dist(c, goal);
   if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
   double len = d < step ? d : step;
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
+  double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
   int tries = 0;
-  for (int k = 0; k < (int)(sizeof frac / sizeof frac[0]) + 3 && tries < AI_MAXTRY; k++) {
-    gn_vec2 p;
-    if (k < (int)(sizeof frac / sizeof frac[0])) {
-      p.x = c.x + ux * len * frac[k];
-      p.y = c.y + uy * len * frac[k];
-    } else {
-      double s = side[k - (int)(sizeof frac / sizeof frac[0])] * (v->box.w > 0 ? v->box.w : 1);
-      p.x = c.x + ux * len * 0.5 - uy * s;
-      p.y = c.y + uy * len * 0.5 + ux * s;
-    }
+  for (size_t k = 0; k < sizeof try_ / sizeof try_[0] && tries < AI_MAXTRY; k++) {
+    double f = try_[k][0], lat = try_[k][1] * w;
+    gn_vec2 p = {c.x + ux * len * f - uy * lat, c.y + uy * len * f + ux * lat};
     if (p.x < margin) p.x = margin;
     if (p.y < margin) p.y = margin;
     if (p.x > cx->w - margin) p.x = cx->w - margin;
@@ -257,7 +268,10 @@ int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double ste
     tries++;
     int rc = face ? ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
                   : ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
-    if (rc == 0) return 0;
+    if (rc == 0) {
+      if (u < cx->ai->nstart) { cx->ai->from[u] = c; cx->ai->moveturn[u] = gn_game_turn(cx->g); }
+      return 0;
+    }
     if (cx->err) return cx->err;
   }
   return GN_EREFUSED;
@@ -332,6 +346,10 @@ double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target,
   if (gn_odds(c, odds_fn, &r, &o, &d) == 0) {
     p = 1.0 - gn_dist_at_most(&d, 0);
     if (gain) *gain = d.mean / 100.0;
+#ifdef AI_DEBUG
+    fprintf(stderr, "ai %d: odds of %s: P(good) %.2f, mean gain %.2f, threshold %.2f\n", cx->side,
+            orders[0], p, d.mean / 100.0, ai_charge_threshold(cx));
+#endif
     gn_dist_free(&d);
   }
   gn_game_free(c);
@@ -343,6 +361,10 @@ double ai_charge_threshold(const ai_ctx *cx) {
   double t = 0.55 + 0.35 * cx->p->caution - 0.35 * cx->p->aggression - 0.1 * odds -
              (cx->needy ? 0.35 * cx->urgency : 0);
   return t < 0.1 ? 0.1 : t > 0.9 ? 0.9 : t;
+}
+
+int ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack) {
+  return p >= 0 && p >= ai_charge_threshold(cx) - slack && gain > (cx->needy ? -2.5 * cx->urgency : 0);
 }
 
 double ai_standoff_factor(const ai_ctx *cx) {
@@ -374,7 +396,7 @@ static gn_vec2 abreast(const ai_ctx *cx, int u, gn_vec2 goal) {
   if (l < 1e-9) return goal;
   ax /= l; ay /= l;
   double lat = (c.x - cx->my_c.x) * -ay + (c.y - cx->my_c.y) * ax;
-  gn_vec2 r = {goal.x + -ay * lat * 0.7, goal.y + ax * lat * 0.7};
+  gn_vec2 r = {goal.x + -ay * lat * 0.85, goal.y + ax * lat * 0.85};
   return r;
 }
 

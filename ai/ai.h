@@ -18,8 +18,10 @@
 
 #include "grognard.h"
 
+/* Build with -DAI_DEBUG to print, on stderr, every order a check refused and
+** every charge weighed with its odds (for tuning the doctrines). */
 #define AI_MAXUNITS 4096
-#define AI_MAXTRY 8          /* positions tried per move (gn_order_check each) */
+#define AI_MAXTRY 12         /* positions tried per move (gn_order_check each) */
 #define AI_ODDS_RUNS 16      /* Monte Carlo runs of the odds engine per decision */
 
 /* One unit as the AI's side sees it. */
@@ -49,6 +51,8 @@ struct gn_ai {
   int home_set;
   int *start;                /* per unit: strength at the start (own units) */
   int nstart;
+  gn_vec2 *from;             /* per unit: where it stood when last ordered to move */
+  int *moveturn;             /* per unit: the turn of that order, 0 none */
 };
 
 /* The picture of the field for one call of gn_ai_play. */
@@ -111,6 +115,10 @@ double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target,
 /* The threshold of P(good) above which this commander charges: lower with
 ** aggression, numbers, and time running out for a side that must attack. */
 double ai_charge_threshold(const ai_ctx *cx);
+/* 1 when odds p and mean gain are good enough to charge: p above the
+** threshold and a gain above 0 (a side that must attack accepts a loss in
+** the exchange as time runs out: down to -2.5 SP at the last turn). */
+int ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack);
 /* The share of a standoff distance kept now (less as time runs out for a
 ** side that must attack). */
 double ai_standoff_factor(const ai_ctx *cx);
@@ -122,6 +130,9 @@ int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist);
 int ai_garrison(const ai_ctx *cx, int u);
 /* Where the doctrine sends unit u: an objective to take or hold, or the enemy. */
 gn_vec2 ai_goal(ai_ctx *cx, int u);
+/* 1 when own unit u was ordered to move last turn and has not moved since
+** (the ground or a formation stopped it). */
+int ai_stuck(const ai_ctx *cx, int u);
 /* Compass bearing in whole degrees from a to b (0 towards +y, 90 towards +x). */
 double ai_heading_deg(gn_vec2 a, gn_vec2 b);
 double ai_dist(gn_vec2 a, gn_vec2 b);

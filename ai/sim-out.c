@@ -241,7 +241,11 @@ char *gn_sim_json(const gn_sim *s) {
   for (int o = 0; o < s->nobj; o++) {
     put(&b, "%s\n    {\"name\": ", o ? "," : ""); jstr(&b, s->obj[o]);
     put(&b, ", \"held\": {");
-    for (int k = 0; k < s->nsides; k++) { put(&b, k ? ", " : ""); jstr(&b, s->side[k]); put(&b, ": %d", m.owner[o][k]); }
+    for (int k = 0; k < s->nsides; k++) {
+      put(&b, k ? ", " : "");
+      jstr(&b, s->side[k]);
+      put(&b, ": %d", m.owner[o][k]);
+    }
     put(&b, ", \"none\": %d}}", m.owner[o][s->nsides]);
   }
   put(&b, "%s]\n}\n", s->nobj ? "\n  " : "");

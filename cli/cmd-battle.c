@@ -15,8 +15,6 @@
 #include <mpi.h>
 #endif
 
-extern const cli_cmd cli_cmd_battle, cli_cmd_simulate;
-
 /* ------------------------------------------------------------ helpers */
 
 /*
@@ -370,7 +368,7 @@ out:
 }
 
 const cli_cmd cli_cmd_simulate = {
-  "simulate", "SCENARIO --runs N [--seed S] [--jobs J] [--ai A,B] [--csv FILE] [--json FILE] [--mpi]",
+  "simulate", "SCENARIO --runs N [--seed S] [--jobs J] [--ai A,B] [--csv FILE] [--json FILE] [--no-store] [--mpi]",
   "run N seeded battles, AI against AI; print rates, intervals, distributions",
   "Battle i uses the seed splitmix64(S, i), so the results are the same for any\n"
   "number of threads (and MPI ranks). Battles run in memory; the batch (its\n"

@@ -64,18 +64,30 @@ static char *trim(char *s) {
   return s;
 }
 
+/* The next ';' of s outside quotes ("odds \"fire A at B; charge A at B\""), or NULL. */
+static char *next_semi(char *s) {
+  char q = 0;
+  for (; *s; s++) {
+    if (q) { if (*s == q) q = 0; }
+    else if (*s == '"' || *s == '\'') q = *s;
+    else if (*s == ';') return s;
+  }
+  return NULL;
+}
+
 /* One line: its parts separated by ';', each a session command or an order.
 ** After a part fails, the rest of the line is not run. */
 static void line(play *p, char *text) {
   char *part = text;
   while (part && !p->quit) {
-    char *semi = strchr(part, ';');
+    char *semi = next_semi(part);
     if (semi) *semi++ = 0;
     char *s = trim(part);
     part = semi;
     if (!*s) continue;
     int rc;
     if (!play_command(p, s, &rc)) rc = order(p, s);
+    else if (rc != CLI_OK) p->failed = 1;
     if (rc != CLI_OK && part && *trim(part)) {
       printf("  (the rest of the line is not run: %s)\n", trim(part));
       break;
@@ -202,7 +214,7 @@ static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
     }
   }
   play_input_end(&p);
-  rc = p.failed ? CLI_FAIL : CLI_OK;
+  rc = p.script && p.failed ? CLI_FAIL : CLI_OK;
 done:
   if (p.script) fclose(p.script);
   gn_game_free(p.g);

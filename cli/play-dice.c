@@ -140,8 +140,8 @@ int play_table_dice(void *ud, const gn_chance *c, const char *refusal, int *face
     if (play_dice_parse(s, c, faces, why, sizeof why) == 0) return 0;
     printf("  %s\n", why);                                                         /* 3 */
     if (p->script) {
-      printf("  %s:%d: the script gives '%s' where %s was asked\n", p->script_name, p->lineno,
-             line, c->kind == GN_CHANCE_CARD ? "a card" : "dice");
+      printf("  %s:%d: the script gives '%s' where %s %s asked\n", p->script_name, p->lineno,
+             line, c->kind == GN_CHANCE_CARD ? "a card" : "dice", c->kind == GN_CHANCE_CARD ? "was" : "were");
       return GN_EABORTED;
     }
   }

@@ -6,7 +6,6 @@
 */
 #include "play.h"
 
-#include <ctype.h>
 #include <editline/readline.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,19 +29,40 @@ static void add(words *ws, const char *w) {
   ws->w[ws->n++] = w;
 }
 
-/* Adds the lowercase literal words of a verb's help ("to", "at", "attack"). */
+/* Adds one lowercase literal word of a help line ("to", "attack"). */
+static void add_literal(words *ws, const char *p, size_t len) {
+  if (len == 0 || len >= 32 || ws->n >= MAXWORDS) return;
+  for (size_t i = 0; i < len; i++)
+    if (!((p[i] >= 'a' && p[i] <= 'z') || (i > 0 && p[i] == '-'))) return;
+  memcpy(ws->own[ws->n], p, len);
+  ws->own[ws->n][len] = 0;
+  add(ws, ws->own[ws->n]);
+}
+
+/* 1 when the bracketed text [b, e) is syntax ("[facing DEG]"): it holds a
+** placeholder in capitals. Else it is an explanation ("[forms march column]"). */
+static int syntax_group(const char *b, const char *e) {
+  for (const char *p = b; p < e; p++)
+    if (p[0] >= 'A' && p[0] <= 'Z' && p + 1 < e && p[1] >= 'A' && p[1] <= 'Z') return 1;
+  return 0;
+}
+
+/* Adds the literal words of a verb's help: the words of its syntax (before
+** any ':'), leaving out placeholders and bracketed explanations. */
 static void add_help_words(words *ws, const char *help) {
-  char tmp[256];
-  snprintf(tmp, sizeof tmp, "%s", help);
-  tmp[strcspn(tmp, ":")] = 0;
-  for (char *p = strtok(tmp, " []|,"); p; p = strtok(NULL, " []|,")) {
-    if (!islower((unsigned char)p[0]) || strlen(p) >= 32 || ws->n >= MAXWORDS) continue;
-    int ok = 1;
-    for (const char *q = p; *q; q++)
-      if (!islower((unsigned char)*q) && *q != '-') ok = 0;
-    if (!ok) continue;
-    snprintf(ws->own[ws->n], 32, "%s", p);
-    add(ws, ws->own[ws->n]);
+  const char *end = help + strcspn(help, ":");
+  for (const char *p = help; p < end;) {
+    if (*p == '[') {
+      const char *close = memchr(p, ']', (size_t)(end - p));
+      if (!close) close = end;
+      if (!syntax_group(p, close)) { p = close; continue; }
+      p++;
+      continue;
+    }
+    size_t len = strcspn(p, " []|,:");
+    if (p + len > end) len = (size_t)(end - p);
+    add_literal(ws, p, len);
+    p += len ? len : 1;
   }
 }
 

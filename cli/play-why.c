@@ -27,6 +27,9 @@ static int is_boundary(const gn_event *e) { return e->unit < 0 && e->target < 0;
 **      chance event; none: the resolution is n alone (and what follows it)
 **   3) it ends at the next chance event after its results, or a boundary,
 **      or the end of the order
+**   4) a resolution between two units (a melee, a fire) that began with
+**      earlier rolls (the melee dice before a tie-break) takes them in too:
+**      walk back over chance events and events of the same two units
 */
 static void span(const gn_game *g, int n, int *from, int *to) {
   const gn_event *e = gn_event_get(g, n);
@@ -52,6 +55,18 @@ static void span(const gn_game *g, int n, int *from, int *to) {
     end++;
   }
   if (end <= n) end = n + 1;
+  /* 4) */
+  int a = -1, b = -1;
+  for (int i = start; i < end && a < 0; i++) {
+    const gn_event *x = gn_event_get(g, i);
+    if (!is_chance(x) && x->unit >= 0 && x->target >= 0) { a = x->unit; b = x->target; }
+  }
+  while (a >= 0 && start > 0) {
+    const gn_event *x = gn_event_get(g, start - 1);
+    int pair = (x->unit == a && x->target == b) || (x->unit == b && x->target == a);
+    if (x->order != e->order || !(is_chance(x) || pair)) break;
+    start--;
+  }
   *from = start;
   *to = end;
 }
@@ -64,9 +79,10 @@ static void show_event(const play *p, const gn_event *e) {
     if (!strcmp(e->spec, "card")) {
       printf("      card drawn: %s\n", play_card_name(e->dice[0], card));
     } else {
-      printf("      dice%s%s:", e->spec[0] ? " " : "", e->spec);
+      int count = !strcmp(e->spec, "count");
+      printf("      dice%s%s:", e->spec[0] && !count ? " " : "", count ? "" : e->spec);
       for (int k = 0; k < e->ndice; k++) printf(" %d", e->dice[k]);
-      printf(" -> %d\n", e->total);
+      printf(" -> %d%s\n", e->total, count ? " counted (dice at or above the number needed)" : "");
     }
   }
   for (int k = 0; k < e->nmods; k++)
@@ -118,6 +134,7 @@ int play_why(play *p, int n) {
     show_event(p, gn_event_get(g, i));
     shown++;
   }
+  if (!shown) printf("  (nothing of it is visible to %s)\n", play_viewer_name(p));
   if (hidden)
     printf("  (%d event%s of this resolution hidden from %s)\n", hidden, hidden == 1 ? "" : "s",
            play_viewer_name(p));

@@ -688,7 +688,7 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
 /* The order words a unit may be given now. Each verb whose help reads
 ** "VERB UNIT ..." is tried through gn_order_check, with the unit as actor,
 ** its nearest enemy as the target of "at"/"with", its nearest friend as any
-** other unit, its own position as the destination and the first of any
+** other unit, a step of 0.1 straight ahead as the destination and the first of any
 ** listed choices: a probe, so an order that needs another choice may be
 ** missed. The words that pass go into buf, separated by spaces ("" when
 ** none); returns how many passed, 0 when the game is over or the unit is off

@@ -9,10 +9,12 @@
 #include "core.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define WORDMAX 24
+#define STEP 0.1      /* table units: the probe's move */
 
 /* A unit's name in an order: its code, else its id. */
 static const char *uname(const gn_game *g, int u) {
@@ -54,7 +56,8 @@ static int is_unit_word(const char *w) {
 **   2) the first placeholder must name a unit: that is the actor
 **   3) later words: a unit after "at"/"with" (or TARGET) is the nearest
 **      enemy, any other unit the nearest friend; a point after "at" is the
-**      nearest enemy's position, else the actor's own; N is 1, degrees 0;
+**      nearest enemy's position, else a step of STEP straight ahead; N is 1,
+**      degrees 0;
 **      "a|b|c" takes a; any other placeholder cannot be guessed
 */
 static int probe(const gn_game *g, const char *verb, const char *help, int u, char *out, size_t n) {
@@ -80,7 +83,9 @@ static int probe(const gn_game *g, const char *verb, const char *help, int u, ch
       if (t < 0) return 0;
       snprintf(buf, sizeof buf, "%s", uname(g, t));
     } else if (!strcmp(word, "X,Y")) {
-      gn_vec2 p = g->st.u[u].box.c;
+      /* a short step ahead: a stand with no move left cannot make it */
+      gn_box b = g->st.u[u].box;
+      gn_vec2 p = { b.c.x + STEP * cos(b.facing), b.c.y + STEP * sin(b.facing) };
       if (!strcmp(prev, "at")) {
         int t = nearest(g, u, 1);
         if (t < 0) return 0;
@@ -117,7 +122,7 @@ int gn_unit_orders(gn_game *g, int unit, char *buf, size_t len) {
     if (!probe(g, rs->verbs[i].word, rs->verbs[i].help, unit, order, sizeof order)) continue;
     if (gn_order_check(g, order) != 0) continue;
     int w = snprintf(buf + k, len - k, "%s%s", k ? " " : "", rs->verbs[i].word);
-    if (w < 0 || (size_t)w >= len - k) break;
+    if (w < 0 || (size_t)w >= len - k) { buf[k] = 0; break; }   /* keep whole words only */
     k += (size_t)w;
     count++;
   }

@@ -64,6 +64,24 @@ static void reductions(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-2.3.1c, BA-2.3.1b, BA-B2: terrain is paid where the unit goes: a column
+** of march (15 cm) enters the woods at half rate, 10 cm in the open and 2.5 in the
+** woods; a line has no rate of march in woods and halts at their edge. */
+static void terrain_cost(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: C, side: fr, type: infantry, at: [50, 30], facing: 0, width: 5, depth: 15, strength: 30, attrs: {formation: march}}\n"
+    "  - {id: L, side: fr, type: infantry, at: [120, 30], facing: 0, strength: 30}\n" FAR_ENEMY,
+    "  - {id: w, kind: woods, area: [[30, 40.5], [140, 40.5], [140, 70], [30, 70]]}\n");
+  ba_ok(g, "move C to 50,60");
+  ba_ok(g, "move L to 120,60");
+  ba_ok(g, "pace L fast");
+  ba_ok(g, "end");
+  assert_true(near(y_of(g, "C"), 42.5));
+  assert_true(near(y_of(g, "L"), 40));
+  gn_game_free(g);
+}
+
 /* ref. BA-2.3.1d: outside forced action only forwards, except unlimbered
 ** artillery (backwards) and skirmish lines and staff (backwards and sideways). */
 static void directions(void **state) {
@@ -147,6 +165,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(paces),
     cmocka_unit_test(reductions),
+    cmocka_unit_test(terrain_cost),
     cmocka_unit_test(directions),
     cmocka_unit_test(forced_no_rate_fd),
     cmocka_unit_test(zone_contact),

@@ -191,6 +191,32 @@ static void waggon_two_bounds(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-5.5.4h: the waggon shortens refurbishing only: T, with unlimited supplies
+** and a valour point lost (4 of 20 figures), still needs 8 bounds beside it. */
+static void waggon_not_for_valour(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: F, side: al, type: infantry, at: [50, 30], facing: 180, strength: 10}\n"
+    "  - {id: T, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 20, attrs: {valour: 5}}\n"
+    "  - {id: W, side: fr, type: waggon, at: [50, 14], facing: 0, strength: 1, attrs: {ammunition: 1}}\n",
+    NULL);
+  ba_dice(g, 3, 6, 6, 6);           /* 18 + 2 = 20: 4 lost; M 20 - 5 = 15: SD */
+  ba_ok(g, "fire F at T");
+  ba_ok(g, "end");
+  assert_int_equal(ba_attr(g, "T", "valour"), 4);
+  ba_ok(g, "rest T");
+  ba_dice(g, 3, 6, 6, 6);           /* forms rest; reorganises from SD */
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "T", "disorder"), 0);
+  bounds(g, 2);
+  assert_int_equal(ba_attr(g, "T", "rest"), 2);
+  assert_int_equal(ba_attr(g, "T", "valour"), 4);
+  assert_int_equal(ba_attr(g, "W", "target"), 0);
+  bounds(g, 6);
+  assert_int_equal(ba_attr(g, "T", "valour"), 5);
+  gn_game_free(g);
+}
+
 /* ref. BA-5.5.4j: one unit at a time per waggon: U1 takes it first and is done
 ** after 2 bounds; U2 gets it only in the next bound and is done after 3. */
 static void waggon_one_at_a_time(void **state) {
@@ -239,6 +265,7 @@ int main(void) {
     cmocka_unit_test(disorder_and_fire),
     cmocka_unit_test(attacked_or_passed),
     cmocka_unit_test(waggon_two_bounds),
+    cmocka_unit_test(waggon_not_for_valour),
     cmocka_unit_test(waggon_one_at_a_time),
     cmocka_unit_test(interrupted),
   };

@@ -115,8 +115,8 @@ static void melee_without_supplies(void **state) {
   gn_game_free(g);
 }
 
-/* ref. BA-5.5.3j: without supplies a unit stays so until it rests; ref.
-** BA-5.5.3k: starting to refurbish, a unit loses the supplies it still had. */
+/* ref. BA-5.5.3j: without supplies a unit stays so until it rests;
+** ref. BA-5.5.3k: starting to refurbish, a unit loses the supplies it still had. */
 static void refurbish_only_by_rest(void **state) {
   (void)state;
   gn_game *g = ba_game(

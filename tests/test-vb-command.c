@@ -2,15 +2,7 @@
 ** test-vb-command.c: Volley & Bayonet command control: the radius, army and
 ** corps troops, skirmishers, the effects of being out of command.
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "grognard.h"
+#include "vb-helpers.h"
 
 /* Distances are edge to edge; leaders are 1 x 1 in, brigades 3 x 3 in,
 ** skirmishers and artillery 3 wide x 1.5 deep; facing 0 is north (+y). */
@@ -47,31 +39,7 @@ static const char SCN[] =
   "  - {id: bl, code: BL, formation: pr, type: leader_army, at: [60, 78], facing: 180, strength: 0}\n"
   "  - {id: p1, code: P1, formation: pr, type: infantry_brigade, at: [60, 75], facing: 180, strength: 5}\n";
 
-static gn_game *load(void) {
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  if (gn_game_load(g, "vb-command.yaml", SCN, sizeof SCN - 1)) fail_msg("load: %s", gn_errmsg(g));
-  if (gn_game_start(g, 3)) fail_msg("start: %s", gn_errmsg(g));
-  return g;
-}
-
-static void ok(gn_game *g, const char *order) {
-  int rc = gn_order_apply(g, order);
-  if (rc) fail_msg("'%s': %d %s", order, rc, gn_errmsg(g));
-}
-
-static void refused(gn_game *g, const char *order, const char *ref) {
-  int rc = gn_order_apply(g, order);
-  if (rc != GN_EREFUSED) fail_msg("'%s' gave %d (%s), expected a refusal", order, rc, gn_errmsg(g));
-  assert_string_equal(gn_refusal_ref(g), ref);
-}
-
-static int attr(gn_game *g, const char *unit, const char *name) {
-  int v = -99, u = gn_unit_find(g, unit);
-  assert_true(u >= 0);
-  assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, name, &v), 0);
-  return v;
-}
+static gn_game *load(void) { return vb_load("vb-command.yaml", SCN, sizeof SCN - 1, 3); }
 
 static int incmd(gn_game *g, const char *unit) { return attr(g, unit, "in_command"); }
 

@@ -6,15 +6,7 @@
 ** The scenarios open at the last daylight turn with the day's losses so far
 ** (lost_today) and stands already wiped out (strength 0, wiped).
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "grognard.h"
+#include "vb-helpers.h"
 
 static const char NIGHT[] =
   "grognard: 1\nname: vb night test\nruleset: vb\n"
@@ -58,44 +50,10 @@ static const char NIGHT[] =
   "  - {id: bl, code: BL, formation: pr, type: leader_army, at: [50, 79], facing: 180, strength: 0}\n"
   "  - {id: p1, code: P1, formation: pr, type: infantry_brigade, at: [50, 75], facing: 180, strength: 4}\n";
 
-static gn_game *load(const char *text, size_t len) {
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  if (gn_game_load(g, "vb-days.yaml", text, len)) {
-    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
-    fail_msg("load: %s", gn_errmsg(g));
-  }
-  if (gn_game_start(g, 11)) fail_msg("start: %s", gn_errmsg(g));
-  return g;
-}
+static gn_game *load(const char *text, size_t len) { return vb_load("vb-days.yaml", text, len, 11); }
 
-static void ok(gn_game *g, const char *order) {
-  int rc = gn_order_apply(g, order);
-  if (rc) fail_msg("'%s': %d %s", order, rc, gn_errmsg(g));
-}
-
-static void refused(gn_game *g, const char *order, const char *ref) {
-  int rc = gn_order_apply(g, order);
-  if (rc != GN_EREFUSED) fail_msg("'%s' gave %d (%s), expected a refusal", order, rc, gn_errmsg(g));
-  assert_string_equal(gn_refusal_ref(g), ref);
-}
-
-static void ends(gn_game *g, int n) {
-  for (int i = 0; i < n; i++) ok(g, "end");
-}
-
-static int attr(gn_game *g, const char *unit, const char *name) {
-  int v = -99, u = gn_unit_find(g, unit);
-  assert_true(u >= 0);
-  assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, name, &v), 0);
-  return v;
-}
-
-static int sp(gn_game *g, const char *unit) {
-  gn_unit_view v;
-  assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, unit), GN_UMPIRE, &v), 0);
-  return v.removed ? -v.strength - 100 : v.strength;   /* removed stands show as <= -100 */
-}
+/* Removed stands show as <= -100. */
+static int sp(gn_game *g, const char *unit) { return strength_points(g, unit, 1); }
 
 /* The first event whose text holds s (and ref, if given), or NULL. */
 static const gn_event *find(gn_game *g, const char *s, const char *ref) {

@@ -6,106 +6,13 @@
 ** (13, 20), side al has "wel" far away at (55, 55); all stands are army troops,
 ** in command. Facing is in compass degrees (0 north, 90 east).
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
+#include "vb-helpers.h"
 
-#include "grognard.h"
+#define HEAD VB_COMBAT_HEAD("fire test", "", "", "55, 55")
 
-#define HEAD                                                                   \
-  "grognard: 1\nname: fire test\nruleset: vb\n"                                \
-  "table: {width: 60, height: 60}\n"                                           \
-  "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"              \
-  "sides:\n  - {id: fr}\n  - {id: al}\n"                                       \
-  "formations:\n"                                                              \
-  "  - {id: fa, echelon: army, side: fr, leader: nap}\n"                       \
-  "  - {id: aa, echelon: army, side: al, leader: wel}\n"                       \
-  "units:\n"                                                                   \
-  "  - {id: nap, formation: fa, type: leader_army, at: [13, 20], strength: 0}\n" \
-  "  - {id: wel, formation: aa, type: leader_army, at: [55, 55], strength: 0}\n"
+static gn_game *game(const char *units, const char *terrain) { return vb_game(HEAD, units, terrain); }
 
-static gn_game *game(const char *units, const char *terrain) {
-  char text[8192];
-  snprintf(text, sizeof text, HEAD "%s%s", units, terrain ? terrain : "");
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  int rc = gn_game_load(g, "t.yaml", text, strlen(text));
-  if (rc) {
-    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
-  }
-  assert_int_equal(rc, GN_OK);
-  assert_int_equal(gn_game_start(g, 1), GN_OK);
-  return g;
-}
-
-static void script(gn_game *g, int n, ...) {
-  int f[64];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++) f[i] = va_arg(ap, int);
-  va_end(ap);
-  assert_int_equal(gn_dice_script(g, f, n), GN_OK);
-}
-
-/* "end" until the phase is reached (the morale phase's tests need dice). */
-static void to_phase(gn_game *g, const char *phase) {
-  for (int i = 0; i < 12 && strcmp(gn_game_phase(g), phase); i++) {
-    int rc = gn_order_apply(g, "end");
-    if (rc) print_message("end: %s\n", gn_errmsg(g));
-    assert_int_equal(rc, GN_OK);
-  }
-  assert_string_equal(gn_game_phase(g), phase);
-}
-
-static int unit(gn_game *g, const char *id) {
-  int u = gn_unit_find(g, id);
-  assert_true(u >= 0);
-  return u;
-}
-
-static int sp(gn_game *g, const char *id) {
-  gn_unit_view v;
-  assert_int_equal(gn_unit_view_get(g, unit(g, id), GN_UMPIRE, &v), GN_OK);
-  return v.strength;
-}
-
-static int attr(gn_game *g, const char *id, const char *name) {
-  int v = -99;
-  assert_int_equal(gn_unit_attr(g, unit(g, id), GN_UMPIRE, name, &v), GN_OK);
-  return v;
-}
-
-static void ok(gn_game *g, const char *order) {
-  int rc = gn_order_apply(g, order);
-  if (rc) print_message("%s: %s\n", order, gn_errmsg(g));
-  assert_int_equal(rc, GN_OK);
-}
-
-static void refused(gn_game *g, const char *order, const char *ref) {
-  assert_int_equal(gn_order_apply(g, order), GN_EREFUSED);
-  assert_non_null(gn_refusal_ref(g));
-  assert_string_equal(gn_refusal_ref(g), ref);
-}
-
-/* The last event of a kind, or NULL. */
-static const gn_event *last(gn_game *g, const char *kind) {
-  for (int i = gn_event_count(g) - 1; i >= 0; i--) {
-    const gn_event *e = gn_event_get(g, i);
-    if (!strcmp(e->kind, kind)) return e;
-  }
-  return NULL;
-}
-
-/* A modifier of an event by rule id, or NULL. */
-static const gn_mod *mod(const gn_event *e, const char *ref) {
-  for (int i = 0; e && i < e->nmods; i++)
-    if (!strcmp(e->mods[i].ref, ref)) return &e->mods[i];
-  return NULL;
-}
+static int sp(gn_game *g, const char *id) { return strength_points(g, id, 0); }
 
 /* A gun of side fr at (20,20) facing north, a target brigade of al at
 ** distance `gap` north of its front edge (edge to edge). */

@@ -8,129 +8,20 @@
 ** Side fr moves first; its army commander "nap" is at (13, 20). In the morale
 ** phase both stands in contact test; the scripts give them 1s (passes).
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <math.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
+#include "vb-helpers.h"
 
-#include "grognard.h"
+#define HEAD VB_COMBAT_HEAD("melee test", "", "", "55, 55")
 
-#define HEAD                                                                   \
-  "grognard: 1\nname: melee test\nruleset: vb\n"                               \
-  "table: {width: 60, height: 60}\n"                                           \
-  "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"                \
-  "sides:\n  - {id: fr}\n  - {id: al}\n"                                       \
-  "formations:\n"                                                              \
-  "  - {id: fa, echelon: army, side: fr, leader: nap}\n"                       \
-  "  - {id: aa, echelon: army, side: al, leader: wel}\n"                       \
-  "units:\n"                                                                   \
-  "  - {id: nap, formation: fa, type: leader_army, at: [13, 20], strength: 0}\n" \
-  "  - {id: wel, formation: aa, type: leader_army, at: [55, 55], strength: 0}\n"
-
-static gn_game *game(const char *units, const char *terrain) {
-  char text[8192];
-  snprintf(text, sizeof text, HEAD "%s%s", units, terrain ? terrain : "");
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  int rc = gn_game_load(g, "t.yaml", text, strlen(text));
-  if (rc)
-    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
-  assert_int_equal(rc, GN_OK);
-  assert_int_equal(gn_game_start(g, 1), GN_OK);
-  return g;
-}
-
-static void script(gn_game *g, int n, ...) {
-  int f[64];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++) f[i] = va_arg(ap, int);
-  va_end(ap);
-  assert_int_equal(gn_dice_script(g, f, n), GN_OK);
-}
-
-static void to_phase(gn_game *g, const char *phase) {
-  for (int i = 0; i < 12 && strcmp(gn_game_phase(g), phase); i++) {
-    int rc = gn_order_apply(g, "end");
-    if (rc) print_message("end: %s\n", gn_errmsg(g));
-    assert_int_equal(rc, GN_OK);
-  }
-  assert_string_equal(gn_game_phase(g), phase);
-}
-
-static int unit(gn_game *g, const char *id) {
-  int u = gn_unit_find(g, id);
-  assert_true(u >= 0);
-  return u;
-}
-
-static gn_unit_view view(gn_game *g, const char *id) {
-  gn_unit_view v;
-  assert_int_equal(gn_unit_view_get(g, unit(g, id), GN_UMPIRE, &v), GN_OK);
-  return v;
-}
-
-static int attr(gn_game *g, const char *id, const char *name) {
-  int v = -99;
-  assert_int_equal(gn_unit_attr(g, unit(g, id), GN_UMPIRE, name, &v), GN_OK);
-  return v;
-}
-
-static void ok(gn_game *g, const char *order) {
-  int rc = gn_order_apply(g, order);
-  if (rc) print_message("%s: %s\n", order, gn_errmsg(g));
-  assert_int_equal(rc, GN_OK);
-}
-
-static void refused(gn_game *g, const char *order, const char *ref) {
-  assert_int_equal(gn_order_apply(g, order), GN_EREFUSED);
-  assert_string_equal(gn_refusal_ref(g), ref);
-}
-
-static void at(gn_game *g, const char *id, double x, double y) {
-  gn_unit_view v = view(g, id);
-  if (fabs(v.box.c.x - x) > 1e-9 || fabs(v.box.c.y - y) > 1e-9)
-    print_message("%s at %.12g,%.12g, expected %g,%g\n", id, v.box.c.x, v.box.c.y, x, y);
-  assert_true(fabs(v.box.c.x - x) < 1e-9 && fabs(v.box.c.y - y) < 1e-9);
-}
+static gn_game *game(const char *units, const char *terrain) { return vb_game(HEAD, units, terrain); }
 
 /* The number of events of a kind. */
-static int count(gn_game *g, const char *kind) {
-  int n = 0;
-  for (int i = 0; i < gn_event_count(g); i++) n += !strcmp(gn_event_get(g, i)->kind, kind);
-  return n;
-}
-
-static const gn_event *last(gn_game *g, const char *kind) {
-  for (int i = gn_event_count(g) - 1; i >= 0; i--)
-    if (!strcmp(gn_event_get(g, i)->kind, kind)) return gn_event_get(g, i);
-  return NULL;
-}
-
-static const gn_mod *named(const gn_event *e, const char *name) {
-  for (int i = 0; e && i < e->nmods; i++)
-    if (!strcmp(e->mods[i].name, name)) return &e->mods[i];
-  return NULL;
-}
-
-static double depth(const char *type) {
-  return strstr(type, "brigade") || strstr(type, "cavalry") ? 3 : 1.5;
-}
+static int count(gn_game *g, const char *kind) { return count_events(g, kind, NULL); }
 
 /* fr stand "a" at (20,20) facing north, al stand "d" touching its front;
 ** extra units appended. */
 static gn_game *contact(const char *atype, const char *aattrs, int asp, const char *dtype,
                         const char *dattrs, int dsp, const char *extra, const char *terrain) {
-  char u[4096];
-  snprintf(u, sizeof u,
-           "  - {id: a, side: fr, formation: fa, type: %s, at: [20, 20], facing: 0, strength: %d, attrs: {%s}}\n"
-           "  - {id: d, side: al, formation: aa, type: %s, at: [20, %g], facing: 180, strength: %d, attrs: {%s}}\n%s",
-           atype, asp, aattrs, dtype, 20 + depth(atype) / 2 + depth(dtype) / 2, dsp, dattrs, extra ? extra : "");
-  return game(u, terrain);
+  return vb_contact(HEAD, atype, aattrs, asp, dtype, dattrs, dsp, extra, terrain);
 }
 
 /* ref. VB-B11: brigades roll their SP in dice, hits on 5-6; the side with more

@@ -7,90 +7,15 @@
 ** stands within close range of the phasing side's guns. Side fr moves first;
 ** its army commander "nap" stands at (13, 20); al's "wel" far off at (55, 55).
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <math.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
+#include "vb-helpers.h"
 
-#include "grognard.h"
+#define HEAD                                                                        \
+  VB_COMBAT_HEAD("morale test",                                                     \
+                 "  - {id: fd, echelon: division, parent: fa, leader: div}\n",       \
+                 "  - {id: div, formation: fd, type: leader_division, at: [13, 24], strength: 0}\n", \
+                 "55, 55")
 
-#define HEAD                                                                   \
-  "grognard: 1\nname: morale test\nruleset: vb\n"                              \
-  "table: {width: 60, height: 60}\n"                                           \
-  "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"                \
-  "sides:\n  - {id: fr}\n  - {id: al}\n"                                       \
-  "formations:\n"                                                              \
-  "  - {id: fa, echelon: army, side: fr, leader: nap}\n"                       \
-  "  - {id: fd, echelon: division, parent: fa, leader: div}\n"                 \
-  "  - {id: aa, echelon: army, side: al, leader: wel}\n"                       \
-  "units:\n"                                                                   \
-  "  - {id: nap, formation: fa, type: leader_army, at: [13, 20], strength: 0}\n" \
-  "  - {id: div, formation: fd, type: leader_division, at: [13, 24], strength: 0}\n" \
-  "  - {id: wel, formation: aa, type: leader_army, at: [55, 55], strength: 0}\n"
-
-static gn_game *game(const char *units, const char *terrain) {
-  char text[8192];
-  snprintf(text, sizeof text, HEAD "%s%s", units, terrain ? terrain : "");
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  int rc = gn_game_load(g, "t.yaml", text, strlen(text));
-  if (rc)
-    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
-  assert_int_equal(rc, GN_OK);
-  assert_int_equal(gn_game_start(g, 1), GN_OK);
-  return g;
-}
-
-static void script(gn_game *g, int n, ...) {
-  int f[64];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++) f[i] = va_arg(ap, int);
-  va_end(ap);
-  assert_int_equal(gn_dice_script(g, f, n), GN_OK);
-}
-
-static void to_phase(gn_game *g, const char *phase) {
-  for (int i = 0; i < 12 && strcmp(gn_game_phase(g), phase); i++) {
-    int rc = gn_order_apply(g, "end");
-    if (rc) print_message("end: %s\n", gn_errmsg(g));
-    assert_int_equal(rc, GN_OK);
-  }
-  assert_string_equal(gn_game_phase(g), phase);
-}
-
-static int unit(gn_game *g, const char *id) {
-  int u = gn_unit_find(g, id);
-  assert_true(u >= 0);
-  return u;
-}
-
-static gn_unit_view view(gn_game *g, const char *id) {
-  gn_unit_view v;
-  assert_int_equal(gn_unit_view_get(g, unit(g, id), GN_UMPIRE, &v), GN_OK);
-  return v;
-}
-
-static int attr(gn_game *g, const char *id, const char *name) {
-  int v = -99;
-  assert_int_equal(gn_unit_attr(g, unit(g, id), GN_UMPIRE, name, &v), GN_OK);
-  return v;
-}
-
-static void ok(gn_game *g, const char *order) {
-  int rc = gn_order_apply(g, order);
-  if (rc) print_message("%s: %s\n", order, gn_errmsg(g));
-  assert_int_equal(rc, GN_OK);
-}
-
-static void refused(gn_game *g, const char *order, const char *ref) {
-  assert_int_equal(gn_order_apply(g, order), GN_EREFUSED);
-  assert_string_equal(gn_refusal_ref(g), ref);
-}
+static gn_game *game(const char *units, const char *terrain) { return vb_game(HEAD, units, terrain); }
 
 /* The last "morale" event of a unit, or NULL. */
 static const gn_event *test_of(gn_game *g, const char *id) {
@@ -102,31 +27,10 @@ static const gn_event *test_of(gn_game *g, const char *id) {
   return NULL;
 }
 
-static const gn_mod *mod(const gn_event *e, const char *ref) {
-  for (int i = 0; e && i < e->nmods; i++)
-    if (!strcmp(e->mods[i].ref, ref)) return &e->mods[i];
-  return NULL;
-}
-
-static const gn_mod *named(const gn_event *e, const char *name) {
-  for (int i = 0; e && i < e->nmods; i++)
-    if (!strcmp(e->mods[i].name, name)) return &e->mods[i];
-  return NULL;
-}
-
-static double depth(const char *type) {
-  return strstr(type, "brigade") || strstr(type, "cavalry") ? 3 : 1.5;
-}
-
 /* fr stand "a" at (20,20) facing north, al stand "d" touching its front. */
 static gn_game *contact(const char *atype, const char *aattrs, const char *dtype, const char *dattrs,
                         const char *terrain) {
-  char u[2048];
-  snprintf(u, sizeof u,
-           "  - {id: a, side: fr, formation: fa, type: %s, at: [20, 20], facing: 0, strength: 4, attrs: {%s}}\n"
-           "  - {id: d, side: al, formation: aa, type: %s, at: [20, %g], facing: 180, strength: 4, attrs: {%s}}\n",
-           atype, aattrs, dtype, 20 + depth(atype) / 2 + depth(dtype) / 2, dattrs);
-  return game(u, terrain);
+  return vb_contact(HEAD, atype, aattrs, 4, dtype, dattrs, 4, NULL, terrain);
 }
 
 /* ref. VB-B8: the test passes when 1d6 is at most grade + modifiers (4 passes

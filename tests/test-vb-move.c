@@ -3,15 +3,7 @@
 ** (woods, villages, towns, bridges, streams, roads), march column,
 ** limbering, disorder recovery, enemy stands, cavalry skirmishers.
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "grognard.h"
+#include "vb-helpers.h"
 
 /* Two corps commanders command the army troops near them (ref. VB-2); the
 ** enemy waits far to the north. Facing 0 is north (+y). */
@@ -35,49 +27,13 @@
   "  - {id: " #id ", code: " #id ", formation: army, type: " #type ", at: [" #x ", " #y "], strength: 3" more "}\n"
 
 static gn_game *load(const char *text) {
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  if (gn_game_load(g, "vb-move.yaml", text, strlen(text))) {
-    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
-    fail_msg("load: %s", gn_errmsg(g));
-  }
-  if (gn_game_start(g, 5)) fail_msg("start: %s", gn_errmsg(g));
+  gn_game *g = vb_load("vb-move.yaml", text, strlen(text), 5);
   if (gn_order_apply(g, "end")) fail_msg("end: %s", gn_errmsg(g));   /* to the movement phase */
   return g;
 }
 
-static void ok(gn_game *g, const char *order) {
-  int rc = gn_order_apply(g, order);
-  if (rc) fail_msg("'%s': %d %s", order, rc, gn_errmsg(g));
-}
-
-static void refused(gn_game *g, const char *order, const char *ref) {
-  int rc = gn_order_apply(g, order);
-  if (rc != GN_EREFUSED) fail_msg("'%s' gave %d (%s), expected a refusal", order, rc, gn_errmsg(g));
-  assert_string_equal(gn_refusal_ref(g), ref);
-}
-
-static int attr(gn_game *g, const char *unit, const char *name) {
-  int v = -99, u = gn_unit_find(g, unit);
-  assert_true(u >= 0);
-  assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, name, &v), 0);
-  return v;
-}
-
-static int count(gn_game *g, const char *kind, const char *ref) {
-  int n = 0;
-  for (int i = 0; i < gn_event_count(g); i++) {
-    const gn_event *e = gn_event_get(g, i);
-    if (!strcmp(e->kind, kind) && (!ref || !strcmp(e->ref, ref))) n++;
-  }
-  return n;
-}
-
-static gn_unit_view view(gn_game *g, const char *unit) {
-  gn_unit_view v;
-  assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, unit), GN_UMPIRE, &v), 0);
-  return v;
-}
+/* The number of events of a kind citing a rule id (NULL: any). */
+static int count(gn_game *g, const char *kind, const char *ref) { return count_events(g, kind, ref); }
 
 #define LEADERS \
   "  - {id: c1l, code: C1L, formation: c1, type: leader_corps, at: [47, 26], strength: 0}\n" \

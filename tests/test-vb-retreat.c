@@ -10,82 +10,21 @@
 ** disordered and retreats half its move (8 in) straight away from a, north
 ** (+y); already disordered it routs: 1 SP and a full move (16 in).
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <math.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "grognard.h"
+#include "vb-helpers.h"
 
 #define PI 3.14159265358979323846
 
-#define HEAD                                                                   \
-  "grognard: 1\nname: retreat test\nruleset: vb\n"                             \
-  "table: {width: 60, height: 60}\n"                                           \
-  "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"                \
-  "sides:\n  - {id: fr}\n  - {id: al}\n"                                       \
-  "formations:\n"                                                              \
-  "  - {id: fa, echelon: army, side: fr, leader: nap}\n"                       \
-  "  - {id: aa, echelon: army, side: al, leader: wel}\n"                       \
-  "units:\n"                                                                   \
-  "  - {id: nap, formation: fa, type: leader_army, at: [13, 20], strength: 0}\n" \
-  "  - {id: wel, formation: aa, type: leader_army, at: [55, 5], strength: 0}\n"  \
+#define HEAD                                                         \
+  VB_COMBAT_HEAD("retreat test", "", "", "55, 5")                    \
   "  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [20, 20], facing: 0, strength: 4}\n"
 
 static gn_game *game(const char *dattrs, const char *extra, const char *terrain) {
-  char text[8192];
-  snprintf(text, sizeof text,
-           HEAD "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 23], facing: 180, "
-           "strength: 4, attrs: {%s}}\n%s%s",
-           dattrs, extra ? extra : "", terrain ? terrain : "");
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  int rc = gn_game_load(g, "t.yaml", text, strlen(text));
-  if (rc)
-    for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
-  assert_int_equal(rc, GN_OK);
-  assert_int_equal(gn_game_start(g, 1), GN_OK);
-  return g;
-}
-
-static void script(gn_game *g, const int *f, int n) { assert_int_equal(gn_dice_script(g, f, n), GN_OK); }
-
-static void to_phase(gn_game *g, const char *phase) {
-  for (int i = 0; i < 12 && strcmp(gn_game_phase(g), phase); i++) {
-    int rc = gn_order_apply(g, "end");
-    if (rc) print_message("end: %s\n", gn_errmsg(g));
-    assert_int_equal(rc, GN_OK);
-  }
-  assert_string_equal(gn_game_phase(g), phase);
-}
-
-static int unit(gn_game *g, const char *id) {
-  int u = gn_unit_find(g, id);
-  assert_true(u >= 0);
-  return u;
-}
-
-static gn_unit_view view(gn_game *g, const char *id) {
-  gn_unit_view v;
-  assert_int_equal(gn_unit_view_get(g, unit(g, id), GN_UMPIRE, &v), GN_OK);
-  return v;
-}
-
-static int attr(gn_game *g, const char *id, const char *name) {
-  int v = -99;
-  assert_int_equal(gn_unit_attr(g, unit(g, id), GN_UMPIRE, name, &v), GN_OK);
-  return v;
-}
-
-static void at(gn_game *g, const char *id, double x, double y) {
-  gn_unit_view v = view(g, id);
-  if (fabs(v.box.c.x - x) > 1e-9 || fabs(v.box.c.y - y) > 1e-9)
-    print_message("%s at %.12g,%.12g, expected %.12g,%.12g\n", id, v.box.c.x, v.box.c.y, x, y);
-  assert_true(fabs(v.box.c.x - x) < 1e-9 && fabs(v.box.c.y - y) < 1e-9);
+  char u[4096];
+  snprintf(u, sizeof u,
+           "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 23], facing: 180, "
+           "strength: 4, attrs: {%s}}\n%s",
+           dattrs, extra ? extra : "");
+  return vb_game(HEAD, u, terrain);
 }
 
 /* The morale phase (ntest stands test, all pass) and the lost melee; the
@@ -93,13 +32,13 @@ static void at(gn_game *g, const char *id, double x, double y) {
 static void lose(gn_game *g, int ntest, int natt) {
   int f[64], n = 0;
   for (int i = 0; i < ntest; i++) f[n++] = 1;
-  script(g, f, n);
+  script_faces(g, f, n);
   to_phase(g, "combat");
   n = 0;
   f[n++] = 5; f[n++] = 6;
   for (int i = 2; i < natt; i++) f[n++] = 1;
   for (int i = 0; i < 4; i++) f[n++] = 1;
-  script(g, f, n);
+  script_faces(g, f, n);
   int rc = gn_order_apply(g, "charge a at d");
   if (rc) print_message("charge: %s\n", gn_errmsg(g));
   assert_int_equal(rc, GN_OK);
@@ -282,10 +221,10 @@ static void t_vb49_skirmishers(void **state) {
   assert_int_equal(gn_game_load(g, "t.yaml", text, strlen(text)), GN_OK);
   assert_int_equal(gn_game_start(g, 1), GN_OK);
   int f1[] = {1, 1};
-  script(g, f1, 2);
+  script_faces(g, f1, 2);
   to_phase(g, "combat");
   int f2[] = {5, 6, 1, 1, 1};
-  script(g, f2, 5);
+  script_faces(g, f2, 5);
   assert_int_equal(gn_order_apply(g, "charge a at d"), GN_OK);
   assert_int_equal(attr(g, "f", "disorder"), 0);
   at(g, "d", 20, 28.25);                             /* 6 in, clear of f */

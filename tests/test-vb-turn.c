@@ -3,15 +3,7 @@
 ** stationary status, divisional exhaustion, what the enemy sees, the
 ** centimetre option.
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "grognard.h"
+#include "vb-helpers.h"
 
 #define HEAD(hour, extra)                                                   \
   "grognard: 1\nname: vb turn test\nruleset: vb\n"                         \
@@ -37,44 +29,7 @@
   "  - {id: p1, code: P1, formation: d15, type: infantry_brigade, at: [10, 29], facing: 180, strength: 5, attrs: {morale: 5}}\n" \
   "  - {id: pa, code: PA, formation: d15, type: artillery_foot, at: [16, 24], facing: 180, strength: 2, attrs: {morale: 4}}\n"
 
-static gn_game *load(const char *text) {
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  int rc = gn_game_load(g, "vb-turn.yaml", text, strlen(text));
-  if (rc) fail_msg("load: %s", gn_errmsg(g));
-  rc = gn_game_start(g, 7);
-  if (rc) fail_msg("start: %s", gn_errmsg(g));
-  return g;
-}
-
-static void ok(gn_game *g, const char *order) {
-  int rc = gn_order_apply(g, order);
-  if (rc) fail_msg("'%s': %d %s", order, rc, gn_errmsg(g));
-}
-
-static void refused(gn_game *g, const char *order, const char *ref) {
-  int rc = gn_order_apply(g, order);
-  if (rc != GN_EREFUSED) fail_msg("'%s' gave %d (%s), expected a refusal", order, rc, gn_errmsg(g));
-  assert_string_equal(gn_refusal_ref(g), ref);
-}
-
-static void ends(gn_game *g, int n) {
-  for (int i = 0; i < n; i++) ok(g, "end");
-}
-
-static int attr(gn_game *g, const char *unit, const char *name) {
-  int v = -99, u = gn_unit_find(g, unit);
-  assert_true(u >= 0);
-  assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, name, &v), 0);
-  return v;
-}
-
-/* The last event of a kind, or NULL. */
-static const gn_event *last(gn_game *g, const char *kind) {
-  for (int i = gn_event_count(g) - 1; i >= 0; i--)
-    if (strcmp(gn_event_get(g, i)->kind, kind) == 0) return gn_event_get(g, i);
-  return NULL;
-}
+static gn_game *load(const char *text) { return vb_load("vb-turn.yaml", text, strlen(text), 7); }
 
 /* ref. VB-B1: command, movement, rally, morale, combat, exhaustion, side by
 ** side; the hour advances after the second side. */

@@ -199,7 +199,7 @@ typedef struct ba_data {
   int t8[T8_COUNT][2], t8_group[T8_COUNT];
   int t11_band[2], t11_winner_max;
   int melee_unit;
-  /* valour, FD, supplies, rest (ref. BA-5.5.*) */
+  /* valour, FD, supplies, rest (5.5) */
   int valour_pct, fd_loss_pct, fd_loss_min, min_figures;
   int supply_rolls, supply_ones;
   int rest_bounds, rest_waggon;
@@ -252,9 +252,10 @@ int ba_side_penalty(const gn_game *g, int side);
 int ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]);
 
 /* ------------------------------------------------------------- units.c */
-int ba_split(gn_game *g, int u, int n, int *part);
+/* want: the reserve slot to use, or -1 for the first free one. */
+int ba_split(gn_game *g, int u, int n, int want, int *part);
 int ba_assemble(gn_game *g, int a, int b);
-int ba_skirmish_out(gn_game *g, int u, int n, int *line);
+int ba_skirmish_out(gn_game *g, int u, int n, int want, int *line);
 /* The soutien of a skirmish line, or -1 (ref. BA-4.3.1). */
 int ba_soutien(const gn_game *g, int line);
 int ba_units_of(int figures, int unit, int remainder);
@@ -317,13 +318,13 @@ int ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
 int ba_phase_melee(gn_game *g);
 
 /* ------------------------------------------------------------- valour.c */
-/* Removes n figures from u (ref. BA-5.5.2a..i). */
+/* Removes n figures from u: valour, FD, removal (5.5.2, see valour.c). */
 int ba_loss(gn_game *g, int u, int n, const char *why, const char *ref);
 /* Brings u into disorder state s (the worse of old and new). */
 int ba_disorder(gn_game *g, int u, int s, const char *why, const char *ref);
 int ba_bring_fd(gn_game *g, int u, const char *why, const char *ref);
 int ba_reorganise(gn_game *g, int u);
-/* Removes u when it has fewer figures than the minimum (ref. BA-5.5.2g..i). */
+/* Removes u when it has fewer figures than the minimum (5.5.2, see valour.c). */
 int ba_check_min(gn_game *g, int u);
 
 /* ------------------------------------------------------------- supplies.c */

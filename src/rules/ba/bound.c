@@ -76,7 +76,7 @@ int ba_set_order(gn_game *g, int u, int o) {
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
   /* 3) */
   switch (o) {
-  case BA_O_ATTACK:
+  case BA_O_ATTACK:   /* ref. BA-5.5.3g: without supplies a unit still attacks */
     if (arm != BA_ARM_INF && arm != BA_ARM_CAV)
       return gn__refuse(g, "BA-4.1.1b", "only infantry and cavalry attack");
     if (dis(g, u) >= BA_DIS_MD)
@@ -270,22 +270,36 @@ static int v_attack(gn_game *g, const gn__args *a) {
   return 0;
 }
 
-/* split UNIT [N] (ref. BA-1.2.2, BA-1.2.3, BA-1.2.4a) */
-static int v_split(gn_game *g, const gn__args *a) {
-  int u, n = 0, rc, part;
-  if ((rc = unit_arg(g, a, 1, &u))) return rc;
-  if (a->n > 2 && (rc = gn__arg_int(g, a, 2, &n))) return rc;
-  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
-  return ba_split(g, u, n, &part);
+/* Reads an optional "as SLOT" at token tok (a reserve slot to use); *slot -1 if absent. */
+static int as_slot(gn_game *g, const gn__args *a, int tok, int *slot) {
+  *slot = -1;
+  if (a->n <= tok) return 0;
+  if (!gn__arg_is(a, tok, "as")) return gn__syntax(g, a, tok, "expected 'as SLOT' or nothing");
+  int rc = gn__arg_unit(g, a, tok + 1, slot);
+  if (rc) return rc;
+  if (a->n > tok + 2) return gn__syntax(g, a, tok + 2, "unexpected '%s'", a->tok[tok + 2]);
+  return 0;
 }
 
-/* skirmish UNIT N: send N figures out as a skirmish line (ref. BA-1.2.5) */
+/* split UNIT [N] [as SLOT] (ref. BA-1.2.2, BA-1.2.3, BA-1.2.4a) */
+static int v_split(gn_game *g, const gn__args *a) {
+  int u, n = 0, rc, part, slot, k = 2;
+  if ((rc = unit_arg(g, a, 1, &u))) return rc;
+  if (a->n > 2 && !gn__arg_is(a, 2, "as")) {
+    if ((rc = gn__arg_int(g, a, 2, &n))) return rc;
+    k = 3;
+  }
+  if ((rc = as_slot(g, a, k, &slot))) return rc;
+  return ba_split(g, u, n, slot, &part);
+}
+
+/* skirmish UNIT N [as SLOT]: send N figures out as a skirmish line (ref. BA-1.2.5) */
 static int v_skirmish(gn_game *g, const gn__args *a) {
-  int u, n, rc, line;
+  int u, n, rc, line, slot;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if ((rc = gn__arg_int(g, a, 2, &n))) return rc;
-  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
-  return ba_skirmish_out(g, u, n, &line);
+  if ((rc = as_slot(g, a, 3, &slot))) return rc;
+  return ba_skirmish_out(g, u, n, slot, &line);
 }
 
 /* assemble UNIT UNIT (ref. BA-1.2.1) */
@@ -349,29 +363,29 @@ static int v_end(gn_game *g, const gn__args *a) {
 /* ORDER: BA_NVERBS entries. */
 const gn__verb ba_verbs[BA_NVERBS] = {
   {"order", "order UNIT attack|fire|move|rest|evade|hold: the unit's written order for this "
-            "bound (attack: may melee; evade: a skirmish line falls back when attacked)", v_order},
-  {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", v_pace},
+            "bound (attack: may melee; evade: a skirmish line falls back when attacked)", v_order, 0},
+  {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", v_pace, 0},
   {"formation", "formation UNIT line|march|skirmish|square|mass|rest|limbered|unlimbered: "
-                "change formation in the movement phase", v_formation},
-  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows", v_move},
+                "change formation in the movement phase", v_formation, 0},
+  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows", v_move, 0},
   {"fire", "fire UNIT at TARGET [split N at TARGET2]: fire in the fire phase; N figures "
-           "(artillery: guns) at the second target", v_fire},
+           "(artillery: guns) at the second target", v_fire, 0},
   {"continue", "continue UNIT: fire again at last bound's target in the continued-fire phase; "
-               "the unit then does nothing else this bound", v_continue},
+               "the unit then does nothing else this bound", v_continue, 0},
   {"attack", "attack UNIT TARGET: advance on the target and melee it on melee-zone contact",
-   v_attack},
-  {"split", "split UNIT [N]: split off a part of N figures (cavalry: squadrons, artillery: "
-            "guns); default half", v_split},
-  {"skirmish", "skirmish UNIT N: send N figures ahead as a skirmish line; the unit is its "
-               "soutien", v_skirmish},
+   v_attack, 0},
+  {"split", "split UNIT [N] [as SLOT]: split off a part of N figures (cavalry: squadrons, "
+            "artillery: guns; default half) into a reserve slot of the scenario", v_split, 0},
+  {"skirmish", "skirmish UNIT N [as SLOT]: send N figures ahead as a skirmish line; the unit "
+               "is its soutien", v_skirmish, 0},
   {"assemble", "assemble UNIT PART: join a part or skirmish line of the same original unit "
-               "in base contact", v_assemble},
+               "in base contact", v_assemble, 0},
   {"rest", "rest UNIT: take rest formation and rest (8 bounds: supplies or one valour point)",
-   v_rest},
-  {"turn", "turn UNIT left|right|about: rotate in the movement phase", v_turn},
+   v_rest, 0},
+  {"turn", "turn UNIT left|right|about: rotate in the movement phase", v_turn, 0},
   {"engage", "engage STAFF UNIT: the staff figure leads the unit in melee (+4, catch roll)",
-   v_engage},
-  {"end", "end: close the orders phase and resolve the bound", v_end},
+   v_engage, 0},
+  {"end", "end: close the orders phase and resolve the bound", v_end, 0},
 };
 
 /* ------------------------------------------------------------ the bound */

@@ -138,7 +138,8 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
 **   2) all conditions are fixed before any roll (3.1.1): a unit that may not
 **      fire, or a part whose target is out of range, sight or arc, does not fire
 **      and takes no new target; the other part of a split fire still fires
-**   3) one roll per firer for both parts; supplies are counted (ref. BA-5.5.3b..e)
+**   3) one roll per firer for both parts; supplies are counted (ref. BA-5.5.3b,
+**      BA-5.5.3c, BA-5.5.3d, BA-5.5.3e)
 **   4) then losses and moral effects land, all together (fire is simultaneous)
 */
 int ba_phase_fire(gn_game *g, int continued) {

@@ -102,6 +102,8 @@ void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_
   if (o->winner < 0) {                                                            /* 3 */
     o->loss[0] = def->supplies ? um[1] : 0;
     o->loss[1] = att->supplies ? um[0] : 0;
+    for (int s = 0; s < 2; s++)
+      if (o->loss[s] > sd[s]->figures) o->loss[s] = sd[s]->figures;
     return;
   }
   int w = o->winner, l = 1 - w;
@@ -109,6 +111,8 @@ void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_
                                                                          : BA_DIS_FD;
   o->loss[l] = (ad + 1) / 2 * um[w];
   o->loss[w] = ad <= d->t11_winner_max && sd[l]->supplies ? um[l] : 0;
+  for (int s = 0; s < 2; s++)   /* no side loses more figures than it fought with */
+    if (o->loss[s] > sd[s]->figures) o->loss[s] = sd[s]->figures;
   o->prisoners[w] = sd[w]->supplies ? o->loss[l] / 2 : o->loss[l];               /* 4 */
 }
 
@@ -288,8 +292,8 @@ static int land(gn_game *g, const int *us, int n, int loss, int prisoners, int d
 
 /*
 ** The melee phase; all melees are simultaneous (4.1.1).
-**   1) attackers: attack orders, target in the melee zone, not MD or FD (ref.
-**      BA-4.1.1b); an attacker itself attacked in flank or rear, or infantry
+**   1) attackers: attack orders, target in the melee zone, not MD or FD
+**      (ref. BA-4.1.1b); an attacker itself attacked in flank or rear, or infantry
 **      attacked by cavalry, becomes a defender (ref. BA-4.1.1d); of two units
 **      attacking each other frontally the first listed attacks
 **   2) per target: a skirmish line ordered to evade, with its soutien near, is
@@ -360,7 +364,7 @@ int ba_phase_melee(gn_game *g) {
       s->flags |= BA_F_ATT | BA_F_USED;
       if ((rc = ba_supply_roll(g, att[i], o.att_faces))) return rc;
     }
-    ts->flags |= BA_F_DEF | BA_F_USED;
+    ts->flags |= BA_F_DEF | BA_F_USED;   /* with or without supplies (ref. BA-5.5.3g) */
     if ((rc = ba_supply_roll(g, t, o.def_faces))) return rc;
     if (ts->attr[BA_FORMATION] == BA_FM_REST &&
         (rc = ba_rest_break(g, t, "attacked", "BA-5.5.4c")))

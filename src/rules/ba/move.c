@@ -51,8 +51,9 @@ static double terrain_factor(const gn_game *g, int u, int f, gn_vec2 p) {
 }
 
 /*
-** Movement allowance of u (ref. BA-2.3.1c, BA-B2).
-**   1) Table 3 rate of its type, pace and formation, times the terrain it is in
+** Movement allowance of u in open ground (ref. BA-2.3.1c, BA-B2); the terrain
+** is paid step by step as the unit enters it (ba_phase_movement).
+**   1) Table 3 rate of its type, pace and formation
 **   2) minus every reduction that applies, added up: obstacles crossed, wheeling
 **      (turn beyond wheel_free), rotation (a turn order), splitting, assembly
 **      or change of formation this bound, SD, MD
@@ -61,7 +62,7 @@ static double terrain_factor(const gn_game *g, int u, int f, gn_vec2 p) {
 double ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings) {
   const ba_data *d = BA_D(g);
   const gn__ustate *s = &g->st.u[u];
-  double r = d->rate[ba_type_of(g, u)][pace][form] * terrain_factor(g, u, form, s->box.c);    /* 1 */
+  double r = d->rate[ba_type_of(g, u)][pace][form];                                /* 1 */
   r -= crossings * d->red_obstacle;                                                /* 2 */
   if (turn > d->wheel_free) r -= d->red_wheel;
   if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) r -= d->red_rotation;
@@ -117,8 +118,8 @@ static int on_board(const gn_game *g, gn_vec2 p) {
 
 /* One step of u to box nb. Returns 1 when blocked (nothing moves): an enemy
 ** stand in the way, or a friend that may not be passed through (it fired in
-** the continued-fire phase, ref. BA-1.1.1d; forced action passes, ref.
-** BA-1.1.1e). Friends passed through are marked (ref. BA-1.1.1f) and lose
+** the continued-fire phase, ref. BA-1.1.1d; forced action passes,
+** ref. BA-1.1.1e). Friends passed through are marked (ref. BA-1.1.1f) and lose
 ** their rest (ref. BA-5.5.4c); a staff figure is a single rider, not a unit:
 ** it neither passes through nor is passed through. */
 static int step_to(gn_game *g, int u, gn_box nb, int forced, int *rc) {
@@ -152,8 +153,8 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, int *rc) {
 }
 
 /*
-** A forced move (forced back, rout) of u: dist cm along heading (ref.
-** BA-1.1.1e, BA-2.3.1b).
+** A forced move (forced back, rout) of u: dist cm along heading
+** (ref. BA-1.1.1e, BA-2.3.1b).
 **   1) where its formation (a resting or working unit: its line) has no rate
 **      of march in the terrain it stands in, the unit is brought into FD
 **   2) it moves in steps, through friends of any kind; an enemy stops it
@@ -217,7 +218,13 @@ static double zone_gap(const gn_game *g, int u) {
 }
 
 /* A marching unit of this phase. */
-typedef struct mover { int u; double heading, left; int done; } mover;
+typedef struct mover {
+  int u;
+  double heading;
+  double left;      /* allowance left, cm of open ground */
+  double togo;      /* distance to the destination (HUGE_VAL for an attack) */
+  int done;
+} mover;
 
 /*
 ** The movement phase.
@@ -302,12 +309,12 @@ int ba_phase_movement(gn_game *g) {
     }
     double len = ba_rate(g, u, s->attr[BA_PACE], s->attr[BA_FORMATION], turn,
                          obstacles(g, c, to));
-    if (o == BA_O_MOVE && len > dist) len = dist;
     if (len <= 0) continue;
     gn__unit_place(g, u, b);
     if (turn > 0) s->flags |= BA_F_MOVED;
     if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
     mv[nm].u = u; mv[nm].heading = h; mv[nm].left = len; mv[nm].done = 0;
+    mv[nm].togo = o == BA_O_MOVE ? dist : HUGE_VAL;
     nm++;
   }
   for (int active = nm, guard = 0; active > 0 && guard < 100000; guard++) {       /* 4 */
@@ -315,22 +322,28 @@ int ba_phase_movement(gn_game *g) {
     for (int m = 0; m < nm; m++) {
       mover *x = &mv[m];
       gn__ustate *s = &g->st.u[x->u];
-      if (x->done || x->left <= 1e-9 || (s->flags & BA_F_STOPPED) || !ba_on_table(g, x->u)) {
+      if (x->done || x->left <= 1e-9 || x->togo <= 1e-9 || (s->flags & BA_F_STOPPED) ||
+          !ba_on_table(g, x->u)) {
         x->done = 1;
         continue;
       }
-      double seg = x->left < d->step ? x->left : d->step;
+      /* terrain is paid where the step goes: a factor of 0.5 costs twice the
+      ** distance; a formation with no rate of march there stops at its edge */
+      double seg = x->togo < d->step ? x->togo : d->step;
+      double tf = terrain_factor(g, x->u, s->attr[BA_FORMATION],
+                                 shifted(s->box, x->heading, seg).c);
+      if (tf <= 0) { x->done = 1; continue; }
+      if (x->left * tf < seg) seg = x->left * tf;
       double dz = zone_gap(g, x->u);
       if (dz < seg) seg = dz > 0.01 ? dz : 0.01;   /* end the step on contact */
       gn_box nb = shifted(s->box, x->heading, seg);
-      /* a formation with no rate of march in the terrain ahead stops at its edge */
-      double tf = terrain_factor(g, x->u, s->attr[BA_FORMATION], nb.c);
-      if (!on_board(g, nb.c) || tf <= 0 || step_to(g, x->u, nb, 0, &rc)) {
+      if (!on_board(g, nb.c) || step_to(g, x->u, nb, 0, &rc)) {
         if (rc) return rc;
         x->done = 1;
         continue;
       }
-      x->left -= seg;
+      x->left -= seg / tf;
+      x->togo -= seg;
       active++;
       for (int j = 0; j < n; j++) {
         if (!ba_on_table(g, j) || side(g, j) == side(g, x->u)) continue;

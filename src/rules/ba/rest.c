@@ -2,8 +2,8 @@
 ** rest.c: rest (5.5.4), the rest formation (1.3.6 default) and supply
 ** waggons (1.2.4, 5.5.4).
 **
-** A resting unit stands in rest formation (a line with a resting flag, ref.
-** BA-B11). At the end of every bound in which it stayed in rest formation,
+** A resting unit stands in rest formation (a line with a resting flag,
+** ref. BA-B11). At the end of every bound in which it stayed in rest formation,
 ** not MD or FD, stationary and untouched, its rest counter (BA_REST) goes up
 ** by one; 8 bounds refurbish supplies or regain one valour point, supplies
 ** first; beside an ammunition waggon supplies take 2 bounds.
@@ -94,7 +94,7 @@ static const char *unrested(const gn_game *g, int u, const char **ref) {
 }
 
 /*
-** End of bound: rest (ref. BA-5.5.4e..l).
+** End of bound: rest (5.5.4).
 **   1) waggons let go of units no longer resting, refurbishing or in contact
 **   2) each unit in rest formation: a bound that broke a condition interrupts
 **      the rest (ref. BA-5.5.4k); a bound of taking the formation does not count
@@ -140,7 +140,7 @@ int ba_rest_bound(gn_game *g) {
     if (s->attr[BA_REST] < need) continue;
     s->attr[BA_REST] = 0;
     gn_event *e;
-    if (refurb) {
+    if (refurb) {   /* ref. BA-5.5.3j: the only way supplies come back */
       s->attr[BA_SUPPLIES] = -1;
       if (w >= 0) g->st.u[w].attr[BA_SERVING] = 0;
       e = gn__event(g, "rest", w >= 0 ? "BA-5.5.4g" : "BA-5.5.4e", u, w, "%s has refurbished its "

@@ -21,7 +21,7 @@ int ba_supplies_after(const ba_data *d, int supplies, const int faces[3]) {
   return supplies > 0 ? supplies - 1 : 0;                                         /* 2, 3 */
 }
 
-/* Counts one fire or melee roll of u against its supplies (ref. BA-5.5.3b..e):
+/* Counts one fire or melee roll of u against its supplies (5.5.3):
 ** it counts even when only part of the unit fired or fought (ref. BA-5.5.3d),
 ** for attack and defence alike (ref. BA-5.5.3e), and for cavalry the same
 ** count stands for fresh horses (ref. BA-5.5.3l). */

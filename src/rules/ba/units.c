@@ -46,12 +46,25 @@ int ba_setup_parts(gn_game *g) {
   return 0;
 }
 
-/* A free reserve slot of original unit r, or -1. */
-static int free_slot(const gn_game *g, int r) {
+/* 1 when slot i is a free reserve slot of original unit r. */
+static int slot_free(const gn_game *g, int i, int r) {
+  return g->sc->unit[i].attr0[BA_PART] && !g->st.u[i].attr[BA_ROOT] && slot_owner(g, i) == r;
+}
+
+/* The reserve slot to use for a part of original unit r: `want` when given (it
+** must be a free slot of r), else the first free one. Refuses when there is none. */
+static int take_slot(gn_game *g, int r, int want, int *slot) {
+  if (want >= 0) {
+    if (!slot_free(g, want, r))
+      return gn__refuse(g, "BA-B9", "%s is not a free reserve slot (part: 1) of %s", uid(g, want),
+                        uid(g, r));
+    *slot = want;
+    return 0;
+  }
   for (int i = 0; i < g->sc->nunits; i++)
-    if (g->sc->unit[i].attr0[BA_PART] && !g->st.u[i].attr[BA_ROOT] && slot_owner(g, i) == r)
-      return i;
-  return -1;
+    if (slot_free(g, i, r)) { *slot = i; return 0; }
+  return gn__refuse(g, "BA-B9", "the scenario lists no free reserve slot (part: 1) for %s",
+                    uid(g, r));
 }
 
 /* Parts of original unit r now on the table, r itself included. */
@@ -108,14 +121,14 @@ static void make_part(gn_game *g, int u, int p, int figs, int sub) {
 **   2) what may split, and into what: an infantry battalion in two if it has more
 **      than 40 figures, or into several parts in urban combat; a cavalry regiment
 **      by whole squadrons; a battery by whole model guns; a waggon never
-**   3) a free reserve slot of its original unit
+**   3) a free reserve slot of its original unit (want, or the first free one)
 **   4) the part takes its figures and share; both count as split this bound
 **      (Table 8 and movement, ref. BA-1.1.1g)
 **   5) the part stands beside u's right flank; frontages shrink in proportion
 **   6) a part under 3 figures leaves the table (ref. BA-5.5.2i)
 ** n: figures (cavalry: squadrons, artillery: guns) of the new part; 0 = half.
 */
-int ba_split(gn_game *g, int u, int n, int *part) {
+int ba_split(gn_game *g, int u, int n, int want, int *part) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = &g->st.u[u];
   int rc, figs, sub = 0, urban = 0;
@@ -159,10 +172,8 @@ int ba_split(gn_game *g, int u, int n, int *part) {
   default:
     return gn__refuse(g, "BA-1.2.4b", "%s cannot split (a waggon has one driver)", uid(g, u));
   }
-  int p = free_slot(g, ba_root(g, u));                                     /* 3 */
-  if (p < 0)
-    return gn__refuse(g, "BA-B9", "the scenario lists no free reserve slot (part: 1) for %s",
-                      uid(g, ba_root(g, u)));
+  int p;                                                                   /* 3 */
+  if ((rc = take_slot(g, ba_root(g, u), want, &p))) return rc;
   int before = s->strength;
   gn_box box = s->box;
   make_part(g, u, p, figs, sub);                                           /* 4 */
@@ -202,10 +213,11 @@ int ba_soutien(const gn_game *g, int line) {
 ** Send n figures of u ahead as a skirmish line (ref. BA-1.2.5).
 **   1) the unit may move; it is infantry or cavalry
 **   2) not a split: no figure minimum of 1.2.2, but both keep 3 figures (ref. BA-5.5.2g)
-**   3) a free reserve slot; the line keeps u's status (ref. BA-1.2.6)
+**   3) a free reserve slot (want, or the first free one); the line keeps u's
+**      status (ref. BA-1.2.6)
 **   4) it stands skirmish.ahead in front of u, in skirmish formation
 */
-int ba_skirmish_out(gn_game *g, int u, int n, int *line) {
+int ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = &g->st.u[u];
   int rc;
@@ -218,10 +230,8 @@ int ba_skirmish_out(gn_game *g, int u, int n, int *line) {
   if (n < d->min_figures || s->strength - n < d->min_figures)                 /* 2 */
     return gn__refuse(g, "BA-5.5.2g", "the line and its soutien must each keep %d figures",
                       d->min_figures);
-  int p = free_slot(g, ba_root(g, u));                                     /* 3 */
-  if (p < 0)
-    return gn__refuse(g, "BA-B9", "the scenario lists no free reserve slot (part: 1) for %s",
-                      uid(g, ba_root(g, u)));
+  int p;                                                                   /* 3 */
+  if ((rc = take_slot(g, ba_root(g, u), want, &p))) return rc;
   make_part(g, u, p, n, 0);
   g->st.u[u].flags &= ~BA_F_CHANGED;    /* the mother did not change formation */
   gn__ustate *l = &g->st.u[p];
@@ -231,6 +241,7 @@ int ba_skirmish_out(gn_game *g, int u, int n, int *line) {
   gn_box b = s->box;                                                       /* 4 */
   double cs = cos(b.facing), sn = sin(b.facing);
   gn_box lb = ba_form_box(g, p, BA_FM_SKIRMISH);
+  lb.facing = b.facing;
   lb.c.x = b.c.x + cs * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
   lb.c.y = b.c.y + sn * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
   gn__unit_place(g, p, lb);
@@ -241,8 +252,8 @@ int ba_skirmish_out(gn_game *g, int u, int n, int *line) {
 }
 
 /*
-** Assemble parts a and b of the same original unit (ref. BA-1.2.1, BA-1.2.5,
-** BA-B10).
+** Assemble parts a and b of the same original unit
+** (ref. BA-1.2.1, BA-1.2.5, BA-B10).
 **   1) same original unit, in base contact, both may move
 **   2) the survivor is the original (else the first listed); the other slot is freed
 **   3) common status: figures and originals add, valour is the figure-weighted

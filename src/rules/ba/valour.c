@@ -11,8 +11,8 @@ static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
 static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side; }
 
 /* ref. BA-5.5.2g, BA-5.5.2h, BA-5.5.2i: a unit other than artillery (and the
-** waggons and staff figures, which follow the artillery provisions, ref.
-** BA-1.2.4b) with fewer than 3 figures leaves the table at once; each part
+** waggons and staff figures, which follow the artillery provisions,
+** ref. BA-1.2.4b) with fewer than 3 figures leaves the table at once; each part
 ** of a split unit on its own. */
 int ba_check_min(gn_game *g, int u) {
   ba_arm arm = ba_arm_of(g, u);
@@ -25,7 +25,7 @@ int ba_check_min(gn_game *g, int u) {
 }
 
 /*
-** Takes n figures from u (ref. BA-5.5.2a..e, Table 15 ref. BA-5.5.2a).
+** Takes n figures from u (5.5.2, Table 15).
 **   1) remove the figures
 **   2) valour: one point off per full t15.percent of the original figures lost,
 **      counted afresh after every loss (ref. BA-5.5.2a, BA-5.5.2b)

@@ -1,0 +1,373 @@
+/*
+** play-cmds.c: the session's own commands (anything that is not an order):
+** help, show, log, why, dice, as, undo, odds, todo, map, export, quit; the
+** phase banner; notes; reloading after an undo.
+*/
+#include "play.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ORDER: as `help` lists them. */
+const char *const play_command_names[] = {
+  "help", "show", "log", "why", "todo", "dice", "as", "undo", "odds", "map", "export", "quit",
+  "exit", NULL,
+};
+
+const char *play_viewer_name(const play *p) {
+  if (p->viewer == GN_UMPIRE) return "umpire";
+  const char *s = gn_side_id(p->g, p->viewer);
+  return s ? s : "?";
+}
+
+void play_note(play *p, const char *kind, const char *text) {
+  char err[512];
+  if (gn_store_note(p->c->db, p->id, gn_game_order_count(p->g), kind, text, err, sizeof err) != 0)
+    printf("  warning: the session note was not saved: %s\n", err);
+}
+
+int play_reload(play *p) {
+  gn_game *g = NULL;
+  if (gn_store_load(p->st, p->id, &g) != 0) {
+    printf("  cannot reload game %s: %s\n", p->id, gn_store_errmsg(p->st));
+    return CLI_FAIL;
+  }
+  gn_game_free(p->g);
+  p->g = g;
+  play_dice_apply(p);
+  return CLI_OK;
+}
+
+/* ---------------------------------------------------------------- banner */
+
+/* The sides whose units are listed as still to act: the side to act, or in a
+** simultaneous phase the viewer's side (the umpire: every side). */
+static int lists_side(const play *p, int side) {
+  int active = gn_game_active_side(p->g);
+  if (active >= 0) return side == active && (p->viewer == GN_UMPIRE || p->viewer == side);
+  return p->viewer == GN_UMPIRE || p->viewer == side;
+}
+
+/* Lists the units that may still act, with the order words they may take.
+** Probing costs a rules check per unit and verb: big armies are not listed
+** unless asked (`todo`). */
+static void todo(play *p, int asked) {
+  int n = gn_unit_count(p->g), shown = 0, mine = 0;
+  if (gn_game_over(p->g)) return;
+  for (int u = 0; u < n; u++) {
+    gn_unit_view v;
+    if (gn_unit_view_get(p->g, u, GN_UMPIRE, &v) == 0 && !v.removed && lists_side(p, v.side)) mine++;
+  }
+  if (mine > 80 && !asked) {
+    printf("  (%d units on the table: type 'todo' for those that may still act)\n", mine);
+    return;
+  }
+  for (int u = 0; u < n; u++) {
+    gn_unit_view v;
+    char words[256];
+    if (gn_unit_view_get(p->g, u, GN_UMPIRE, &v) != 0 || v.removed || !lists_side(p, v.side)) continue;
+    if (gn_unit_orders(p->g, u, words, sizeof words) <= 0) continue;
+    printf("%s %s (%s)", shown ? "," : "  to act:", v.code && *v.code ? v.code : v.id, words);
+    shown++;
+  }
+  if (shown) printf("\n");
+  else if (asked || mine) printf("  no unit has an order to give now: 'end' closes the phase\n");
+}
+
+void play_announce(play *p, int force) {
+  const char *phase = gn_game_phase(p->g);
+  int turn = gn_game_turn(p->g), side = gn_game_active_side(p->g), over = gn_game_over(p->g);
+  if (!force && turn == p->seen_turn && side == p->seen_side && over == p->seen_over &&
+      !strcmp(phase, p->seen_phase))
+    return;
+  p->seen_turn = turn;
+  p->seen_side = side;
+  p->seen_over = over;
+  snprintf(p->seen_phase, sizeof p->seen_phase, "%s", phase);
+  if (over) {
+    printf("== the game is over: %s ==\n", gn_game_clock(p->g));
+    return;
+  }
+  printf("== turn %d of %d, %s: %s phase, %s ==\n", turn, gn_game_turn_limit(p->g),
+         gn_game_clock(p->g), phase, side >= 0 ? gn_side_name(p->g, side) : "all sides");
+  todo(p, 0);
+}
+
+/* --------------------------------------------------------------- commands */
+
+static int help(play *p, char *arg) {
+  if (arg && *arg) {
+    const char *h = gn_order_help(p->g, arg);
+    if (!h) { printf("  no order '%s'\n", arg); return CLI_FAIL; }
+    printf("  %s\n", h);
+    return CLI_OK;
+  }
+  printf("session commands (several on a line with orders, separated by ';'):\n"
+         "  help [ORDER]         this help, or one order's\n"
+         "  show [--as SIDE]     the state as the view (or SIDE) may see it\n"
+         "  log [N|all]          the events of the last N orders (default 10) and the notes\n"
+         "  why [N]              explain the last resolution, or event #N: dice, modifiers, rules\n"
+         "  todo                 the units that may still act, with their order words\n"
+         "  dice auto|table      the engine rolls, or you roll and type the dice (kept on record)\n"
+         "  as SIDE|umpire       show only what SIDE may know, or everything\n"
+         "  undo [--umpire]      take back the last order; past a roll only with --umpire (recorded)\n"
+         "  odds \"ORDER[; ...]\"  every outcome of the orders from here, with its chance (umpire)\n"
+         "  map FILE [UNIT]      draw the table (.svg, .png or .pdf) as the view may see it\n"
+         "  export FILE [--as SIDE]  what a side may know, as JSON (for a campaign)\n"
+         "  quit                 stop (everything is already saved)\n"
+         "at a dice prompt: the faces (\"3 5 1\" or \"3,5,1\"), a card (QH, 10S, AS),\n"
+         "'N hits' for a count, or 'cancel' to drop the order\n"
+         "orders of %s:\n", gn_game_ruleset(p->g));
+  for (int i = 0; i < gn_order_verb_count(p->g); i++) {
+    const char *h = gn_order_help(p->g, gn_order_verb(p->g, i));
+    printf("  %s\n", h ? h : gn_order_verb(p->g, i));
+  }
+  return CLI_OK;
+}
+
+/* Parses "--as SIDE" (or "umpire") out of arg into *viewer; -1 on a bad one. */
+static int as_option(play *p, char *arg, int *viewer) {
+  *viewer = p->viewer;
+  if (!arg || !*arg) return 0;
+  if (strncmp(arg, "--as", 4)) { printf("  unexpected '%s'\n", arg); return -1; }
+  char *s = arg + 4;
+  while (*s == ' ' || *s == '=') s++;
+  if (!strcmp(s, "umpire")) { *viewer = GN_UMPIRE; return 0; }
+  if ((*viewer = gn_side_find(p->g, s)) < 0) { printf("  no side '%s'\n", s); return -1; }
+  return 0;
+}
+
+static int show(play *p, char *arg) {
+  int viewer;
+  if (as_option(p, arg, &viewer)) return CLI_FAIL;
+  char *t = gn_state_text(p->g, viewer);
+  if (!t) { printf("  out of memory\n"); return CLI_FAIL; }
+  fputs(t, stdout);
+  gn_string_free(t);
+  printf("%d order%s; dice: %s", gn_game_order_count(p->g), gn_game_order_count(p->g) == 1 ? "" : "s",
+         p->table ? "table" : "auto");
+  if (viewer == GN_UMPIRE) printf("; state hash %016llx", (unsigned long long)gn_game_hash(p->g));
+  printf("\n");
+  return CLI_OK;
+}
+
+/* The notes made while the game had between lo and hi orders. */
+typedef struct noterange { int lo, hi; } noterange;
+
+static int print_note(void *ud, int orders, const char *kind, const char *text) {
+  const noterange *r = ud;
+  if (orders >= r->lo && orders <= r->hi) printf("  [after order %d] %s: %s\n", orders, kind, text);
+  return 0;
+}
+
+static int log_cmd(play *p, char *arg) {
+  int n = gn_game_order_count(p->g), last = 10;
+  if (arg && *arg) {
+    if (!strcmp(arg, "all")) last = n;
+    else if ((last = atoi(arg)) <= 0) { printf("  log takes a number of orders or 'all'\n"); return CLI_FAIL; }
+  }
+  int first = n - last < 0 ? 0 : n - last, cur = -2;
+  for (int i = 0; i < gn_event_count(p->g); i++) {
+    const gn_event *e = gn_event_get(p->g, i);
+    if (e->order < first || !gn_event_visible(p->g, i, p->viewer)) continue;
+    if (e->order != cur) {
+      cur = e->order;
+      printf("order %d: %s\n", cur + 1, gn_game_order_text(p->g, cur));
+    }
+    char *t = gn_event_text(p->g, i);
+    if (t) printf("  #%d turn %d, %s: %s\n", i, e->turn, e->phase ? e->phase : "", t);
+    gn_string_free(t);
+  }
+  noterange r = { first, n };
+  char err[512];
+  printf("session notes:\n");
+  if (gn_store_notes(p->c->db, p->id, print_note, &r, err, sizeof err) != 0)
+    printf("  cannot read the notes: %s\n", err);
+  return CLI_OK;
+}
+
+static int why(play *p, char *arg) {
+  int n = -1;
+  if (arg && *arg) {
+    char *end;
+    long v = strtol(arg[0] == '#' ? arg + 1 : arg, &end, 10);
+    if (*end || v < 0) { printf("  why takes an event number (#N in the log)\n"); return CLI_FAIL; }
+    n = (int)v;
+  }
+  return play_why(p, n) == 0 ? CLI_OK : CLI_FAIL;
+}
+
+static int dice(play *p, char *arg) {
+  if (!arg || !*arg) {
+    printf("  dice: %s\n", p->table ? "table (you roll and type the dice)" : "auto (the engine rolls)");
+    return CLI_OK;
+  }
+  int table;
+  if (!strcmp(arg, "table")) table = 1;
+  else if (!strcmp(arg, "auto")) table = 0;
+  else { printf("  dice takes auto or table\n"); return CLI_FAIL; }
+  if (table != p->table) {
+    p->table = table;
+    play_dice_apply(p);
+    play_note(p, "dice", table ? "table" : "auto");
+  }
+  printf("  dice: %s from order %d on\n", table ? "table" : "auto", gn_game_order_count(p->g) + 1);
+  return CLI_OK;
+}
+
+static int as(play *p, char *arg) {
+  int v;
+  if (!arg || !*arg) { printf("  view: %s\n", play_viewer_name(p)); return CLI_OK; }
+  if (!strcmp(arg, "umpire")) v = GN_UMPIRE;
+  else if ((v = gn_side_find(p->g, arg)) < 0) {
+    printf("  no side '%s' (sides:", arg);
+    for (int s = 0; s < gn_side_count(p->g); s++) printf(" %s", gn_side_id(p->g, s));
+    printf(", or umpire)\n");
+    return CLI_FAIL;
+  }
+  if (v != p->viewer) {
+    p->viewer = v;
+    play_note(p, "view", play_viewer_name(p));
+  }
+  printf("  view: %s%s\n", play_viewer_name(p),
+         v == GN_UMPIRE ? " (everything)" : " (its own units exactly, the enemy as the rules allow)");
+  return CLI_OK;
+}
+
+/*
+** undo [--umpire]: takes back the last order.
+**   1) an order that met no chance point is taken back freely
+**   2) one that drew dice or cards is a chance point: only the umpire takes it
+**      back, and the undo is noted (order, text, how many results it drew)
+**   3) the store drops the order; the game is rebuilt by replay
+*/
+static int undo(play *p, char *arg) {
+  int umpire = arg && !strcmp(arg, "--umpire");
+  if (arg && *arg && !umpire) { printf("  undo takes only --umpire\n"); return CLI_FAIL; }
+  int n = gn_game_order_count(p->g);
+  if (n == 0) { printf("  nothing to undo\n"); return CLI_FAIL; }
+  char text[600], note[700];
+  snprintf(text, sizeof text, "%s", gn_game_order_text(p->g, n - 1));
+  int chances = gn_game_order_chances(p->g, n - 1);
+  if (chances > 0 && !umpire) {                                                    /* 2 */
+    printf("  order %d '%s' drew %d result%s (dice or cards): it is past a chance point;\n"
+           "  only the umpire takes it back, with 'undo --umpire' (the undo is recorded)\n",
+           n, text, chances, chances == 1 ? "" : "s");
+    return CLI_FAIL;
+  }
+  if (gn_store_undo(p->st, p->id) != 0) {                                          /* 3 */
+    printf("  cannot undo: %s\n", gn_store_errmsg(p->st));
+    return CLI_FAIL;
+  }
+  if (play_reload(p) != CLI_OK) return CLI_FAIL;
+  snprintf(note, sizeof note, "order %d '%s'%s", n, text, "");
+  if (chances > 0) {
+    snprintf(note, sizeof note, "order %d '%s' (it drew %d result%s)", n, text, chances,
+             chances == 1 ? "" : "s");
+    play_note(p, "umpire-undo", note);
+  } else {
+    play_note(p, "undo", note);
+  }
+  printf("  undid order %d '%s'%s; %d order%s now\n", n, text,
+         chances > 0 ? " by the umpire (recorded)" : "", n - 1, n - 1 == 1 ? "" : "s");
+  play_announce(p, 1);
+  return CLI_OK;
+}
+
+static char *unquote(char *s) {
+  size_t n = strlen(s);
+  if (n >= 2 && ((s[0] == '"' && s[n - 1] == '"') || (s[0] == '\'' && s[n - 1] == '\''))) {
+    s[n - 1] = 0;
+    return s + 1;
+  }
+  return s;
+}
+
+static int odds(play *p, char *arg) {
+  if (!arg || !*arg) { printf("  odds \"ORDER\": every outcome of the order from here\n"); return CLI_FAIL; }
+  if (p->viewer != GN_UMPIRE) {
+    printf("  odds read the true state, hidden values included: only the umpire may ask"
+           " ('as umpire')\n");
+    return CLI_FAIL;
+  }
+  gn_dist d = { 0 };
+  gn_odds_opts o = { 0, 0, 1, 0 };
+  char *orders = unquote(arg);
+  if (gn_order_odds(p->g, orders, &o, &d) != 0) {
+    printf("  %s\n", gn_errmsg(p->g));
+    return CLI_FAIL;
+  }
+  printf("  %s: %s\n", orders, d.exact ? "exact" : "Monte Carlo estimate");
+  for (int i = 0; i < d.n; i++) {
+    const gn_outcome *x = &d.o[i];
+    printf("  %6.2f%%  %s", 100 * x->p, gn_order_odds_label(p->g, x->value));
+    if (d.exact && x->den) printf("  (%llu/%llu)", (unsigned long long)x->num, (unsigned long long)x->den);
+    printf("\n");
+  }
+  gn_dist_free(&d);
+  play_dice_apply(p);   /* the odds run leaves the source as it found it; make sure */
+  return CLI_OK;
+}
+
+static int map(play *p, char *arg) {
+  char err[512], *file = arg, *unit = NULL;
+  if (!file || !*file) { printf("  map FILE.svg|.png|.pdf [UNIT]\n"); return CLI_FAIL; }
+  char *sp = strpbrk(file, " \t");
+  if (sp) {
+    *sp = 0;
+    unit = sp + 1;
+    while (*unit == ' ' || *unit == '\t') unit++;
+  }
+  int sel = -1;
+  if (unit && *unit && (sel = gn_unit_find(p->g, unit)) < 0) { printf("  no unit '%s'\n", unit); return CLI_FAIL; }
+  if (cli_map_write(p->g, p->viewer, sel, file, err, sizeof err) != CLI_OK) {
+    printf("  %s\n", err);
+    return CLI_FAIL;
+  }
+  printf("  map of the table as %s sees it: %s\n", play_viewer_name(p), file);
+  return CLI_OK;
+}
+
+static int export(play *p, char *arg) {
+  char err[512], *file = arg, *rest = NULL;
+  if (!file || !*file) { printf("  export FILE [--as SIDE]\n"); return CLI_FAIL; }
+  char *sp = strpbrk(file, " \t");
+  if (sp) { *sp = 0; rest = sp + 1; while (*rest == ' ') rest++; }
+  int viewer;
+  if (as_option(p, rest, &viewer)) return CLI_FAIL;
+  if (viewer == GN_UMPIRE) {
+    printf("  export is for a side: 'export FILE --as SIDE' (or 'as SIDE' first)\n");
+    return CLI_FAIL;
+  }
+  if (cli_export_write(p->g, viewer, file, err, sizeof err) != CLI_OK) {
+    printf("  %s\n", err);
+    return CLI_FAIL;
+  }
+  printf("  what %s may know is in %s\n", gn_side_id(p->g, viewer), file);
+  return CLI_OK;
+}
+
+int play_command(play *p, char *line, int *rc) {
+  char word[32];
+  size_t n = strcspn(line, " \t");
+  if (n == 0 || n >= sizeof word) return 0;
+  memcpy(word, line, n);
+  word[n] = 0;
+  char *arg = line + n;
+  while (*arg == ' ' || *arg == '\t') arg++;
+  if (!strcmp(word, "help")) *rc = help(p, arg);
+  else if (!strcmp(word, "show")) *rc = show(p, arg);
+  else if (!strcmp(word, "log")) *rc = log_cmd(p, arg);
+  else if (!strcmp(word, "why")) *rc = why(p, arg);
+  else if (!strcmp(word, "todo")) { todo(p, 1); *rc = CLI_OK; }
+  else if (!strcmp(word, "dice")) *rc = dice(p, arg);
+  else if (!strcmp(word, "as")) *rc = as(p, arg);
+  else if (!strcmp(word, "undo")) *rc = undo(p, arg);
+  else if (!strcmp(word, "odds")) *rc = odds(p, arg);
+  else if (!strcmp(word, "map")) *rc = map(p, arg);
+  else if (!strcmp(word, "export")) *rc = export(p, arg);
+  else if (!strcmp(word, "quit") || !strcmp(word, "exit")) { p->quit = 1; *rc = CLI_OK; }
+  else if (!strcmp(word, "roll")) { printf("  no dice are asked now ('dice table' lets you roll)\n"); *rc = CLI_FAIL; }
+  else return 0;
+  return 1;
+}

@@ -1,0 +1,333 @@
+#!/bin/sh
+# shellcheck disable=SC2016  # checks are passed to check() as words
+# grognard play, map and export (issue 8). Part 1 drives `grognard play`
+# through a real pseudo-terminal (tmux) for one full turn of each ruleset,
+# with table dice typed in, an impossible die refused, an undo, a SIGKILL of
+# the session and a resume at the same state hash. Part 2 runs scripted
+# sessions: `why` for a V&B melee, a Belle Alliance supply loss and an Inradic
+# morale failure; the script's exit status. Part 3: exports leak nothing
+# hidden; maps are written. One TAP line per check; exit 1 if any failed.
+
+repo=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
+case ${GN_BUILD:-build} in
+  /*) exe=$GN_BUILD/grognard ;;
+  *) exe=$repo/${GN_BUILD:-build}/grognard ;;
+esac
+[ -x "$exe" ] || { echo "not ok - $exe is built"; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/grognard-play.XXXXXX") || exit 2
+T="tmux -S $tmp/tmux.sock"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+unset GROGNARD_DB TMUX
+db=$tmp/g.db
+scn=$repo/scenarios
+failed=0
+
+check() { # check <name> <shell test...>
+  name=$1; shift
+  if "$@"; then echo "ok - $name"; else echo "not ok - $name"; failed=1; fi
+}
+# run <name> [args...]: stdout, stderr and status of grognard into $tmp/<name>.*
+run() {
+  n=$1; shift
+  (cd "$tmp" && "$exe" --db "$db" "$@") >"$tmp/$n.out" 2>"$tmp/$n.err"
+  echo $? >"$tmp/$n.rc"
+}
+status() { [ "$(cat "$tmp/$1.rc")" = "$2" ]; }
+out() { grep -Eq -- "$2" "$tmp/$1.out"; }      # out <name> <ERE>: in stdout
+nout() { ! grep -Eq -- "$2" "$tmp/$1.out"; }   # not in stdout
+count() { grep -Ec -- "$2" "$1"; }             # count <file> <ERE>
+
+# ---- the pseudo-terminal ---------------------------------------------------
+S=""                                  # the tmux session of the game being played
+PR='(\] >|dice>|card>)( |$)'          # a prompt of the session
+screen() { $T capture-pane -p -J -t "$S" -S -20000 2>/dev/null | sed '/^[[:space:]]*$/d'; }
+nprompts() { screen | grep -Ec -- "$PR"; }
+# wait_prompts N: until N prompts have been shown (20 s)
+wait_prompts() {
+  i=0
+  while [ "$(nprompts)" -lt "$1" ]; do
+    i=$((i + 1)); [ $i -gt 200 ] && return 1; sleep 0.1
+  done
+}
+# start NAME ARGS...: `grognard play ARGS` in a new terminal, up to its first prompt
+start() {
+  S=$1; shift
+  $T new-session -d -s "$S" -x 250 -y 50 "cd '$tmp' && exec '$exe' --db '$db' play $*" || return 1
+  $T set-option -t "$S" remain-on-exit on >/dev/null
+  wait_prompts 1
+}
+# say TEXT: type a line, wait for the next prompt
+say() {
+  n=$(nprompts)
+  $T send-keys -t "$S" -l -- "$1" && $T send-keys -t "$S" Enter
+  wait_prompts $((n + 1))
+}
+last() { screen | tail -n 1; }
+asked() { last | grep -Eq '(dice|card)>$'; }
+# answer FACE: answers every dice prompt with FACE for each die asked (cards:
+# 2C, 3C, ...), until the session prompts for orders again
+answer() {
+  k=1
+  while asked; do
+    if last | grep -q 'card>$'; then
+      k=$((k + 1)); say "${k}C" || return 1
+    else
+      nd=$(screen | grep -Eo 'type the [0-9]+ face' | tail -n 1 | grep -Eo '[0-9]+')
+      faces=""; j=0
+      while [ "$j" -lt "${nd:-1}" ]; do faces="$faces $1"; j=$((j + 1)); done
+      say "$faces" || return 1
+    fi
+  done
+}
+hash_shown() { screen | grep -Eo 'state hash [0-9a-f]{16}' | tail -n 1 | cut -d' ' -f3; }
+# kill_session: SIGKILL of the grognard process in the terminal
+kill_session() {
+  pid=$($T display -p -t "$S" '#{pane_pid}')
+  kill -9 "$pid" || return 1
+  i=0
+  while [ "$($T display -p -t "$S" '#{pane_dead}')" != 1 ]; do
+    i=$((i + 1)); [ $i -gt 100 ] && return 1; sleep 0.1
+  done
+}
+seen() { screen | grep -Eq -- "$1"; }
+seen_last() { last | grep -Eq -- "$1"; }
+nseen() { screen | grep -Ec -- "$1"; }
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "not ok - tmux is installed (scripts/install-deps installs it)"
+  exit 1
+fi
+
+# ---- V&B: one hour, both sides, through a pseudo-terminal -------------------
+start vb "$scn/vb-teach-fire.yaml --seed 3"
+check "vb: a scenario starts a new game; the prompt shows clock, phase, side" \
+  eval 'seen "^new game g1 from" && seen_last "^\[18 June 1815, 2 p.m. \| command \| French\] >"'
+say "end"
+check "vb: the movement phase is announced with the units that may act" \
+  eval 'seen "== turn 1 of 4, 18 June 1815, 2 p.m.: movement phase, French ==" && seen "to act: .*F2 \(move"'
+say "move F2 to 26,18"
+say "undo"
+check "vb: an order without dice is undone freely" \
+  eval 'seen "undid order 2 .move F2 to 26,18.; 1 order now" && seen_last "movement \| French\] >"'
+say "move F2 to 26,18; end; end"
+check "vb: several orders on one line" eval 'seen "order 4: end" && seen_last "morale \| French\] >"'
+say "dice table"
+say "end"
+check "vb: table dice: the session says what to roll, for what, by which rule" \
+  eval 'seen "roll d6 for morale of P1 \(ref. VB-B8\)" && seen_last "dice>$"'
+say "7"
+check "vb: an impossible die is refused with the engine's reason and asked again" \
+  eval 'seen "not accepted: a d6 cannot show 7; again" && seen_last "dice>$"'
+say "3"
+check "vb: the die typed decides the test" eval 'seen "#1 morale of P1: d6 -> 3" && seen_last "combat \| French\] >"'
+say "fire F2 at P1"
+say "5 6"
+say "undo"
+check "vb: an order past a chance point is not undone without the umpire" \
+  eval 'seen "only the umpire takes it back" && seen_last "combat \| French\] >"'
+say "undo --umpire"
+say "fire F2 at P1"
+say "2,1"
+say "show"
+h1=$(hash_shown)
+say "fire FA at PS1"
+check "vb: a second fire waits for its dice" asked
+kill_session
+check "vb: the session is killed with SIGKILL while dice are asked" eval '[ -n "$h1" ]'
+start vb2 "g1"
+check "vb: the killed game resumes at the same state hash, phase and dice" \
+  eval 'seen "game g1: Teaching: fire \(vb\), 9 orders, state hash $h1" && seen "dice: table" &&
+        seen_last "combat \| French\] >"'
+say "log 3"
+check "vb: the umpire's undo and the dice switch are on record" \
+  eval 'seen "umpire-undo: order 7 .fire F2 at P1. \(it drew 2 results\)" || seen "umpire-undo"'
+say "dice auto"
+for i in 1 2 3 4 5 6 7 8; do say "end" || break; answer 1; done
+check "vb: one full turn: both sides played, the clock is at 3 p.m." \
+  eval 'seen_last "^\[18 June 1815, 3 p.m. \| command \| French\] >"'
+say "show"
+h2=$(hash_shown)
+say "quit"
+run vbverify replay g1 --verify
+check "vb: replay --verify passes and gives the session's hash" \
+  eval 'status vbverify 0 && out vbverify "every state hash matches; state hash $h2"'
+
+# ---- Belle Alliance: one bound ---------------------------------------------
+start ba "$scn/ba-teach-supplies.yaml"
+check "ba: a simultaneous orders phase: all sides" eval 'seen_last "orders \| all sides\] >"'
+say "turn 4L about"
+say "undo"
+check "ba: undo of a written order" eval 'seen "undid order 1 .turn 4L about.; 0 orders now"'
+say "dice table"
+say "fire 4L at PR"
+say "show"
+h1=$(hash_shown)
+say "end"
+check "ba: the bound's fire roll is asked: 3d6" eval 'seen "roll 3d6 for fire" && asked'
+kill_session
+start ba2 "g2"
+check "ba: resumed after the kill at the same hash, still in the orders phase" \
+  eval 'seen "game g2: .*, 1 order, state hash $h1" && seen_last "bound 1 \| orders \| all sides\] >"'
+say "end"
+say "7 1 1"
+check "ba: a 7 on a d6 is refused" eval 'seen "not accepted: a d6 cannot show 7; again"'
+say "1 1 2"
+answer 3
+check "ba: one full bound: bound 2's orders phase" eval 'seen_last "bound 2 \| orders \| all sides\] >"'
+say "why"
+check "ba: why explains the fire and the supplies it spent" \
+  eval 'seen "dice 3d6: 1 1 2 -> 4" && seen "is without supplies"'
+say "quit"
+run baverify replay g2 --verify
+check "ba: replay --verify passes" status baverify 0
+
+# ---- Inradic: a game turn, both sides --------------------------------------
+start in "$scn/inradic-skirmish.yaml"
+say "move GR to 14,12"
+say "undo"
+check "inradic: a move undone" eval 'seen "undid order 1 .move GR to 14,12.; 0 orders now"'
+say "dice table"
+say "fire GUN at FU"
+say "10S"
+say "10S"
+check "inradic: a card already drawn is refused" eval 'seen "not accepted: card 48 has already been drawn" && seen_last "card>$"'
+say "9S"
+say "8S"
+say "10 4"
+answer 1
+check "inradic: the fire is resolved with the cards and dice typed" \
+  eval 'seen "3 cards, 3 hits" && seen "fails" && seen_last "action \| Grand Duchy of Lorelei\] >"'
+say "show"
+h1=$(hash_shown)
+say "end"
+kill_session
+start in2 "g3"
+check "inradic: resumed after the kill at the same hash" eval 'seen "game g3: .*, 2 orders, state hash $h1"'
+say "end"
+answer 1
+say "end"
+answer 1
+check "inradic: one full turn: turn 2, Lorelei to act" eval 'seen_last "^\[turn 2, Grand Duchy of Lorelei to act"'
+say "quit"
+run inverify replay g3 --verify
+check "inradic: replay --verify passes" status inverify 0
+
+# ---- scripted sessions: why --------------------------------------------------
+cat >"$tmp/melee.txt" <<'EOF'
+# V&B: a cuirassier charge on stationary infantry ends in a tie (ref. VB-37, VB-38)
+end
+charge CU at P1
+end; end
+dice table
+end
+roll 1
+roll 1
+end
+1 hits
+1 hits
+3
+4
+why
+EOF
+run melee play "$scn/vb-teach-melee.yaml" --script "$tmp/melee.txt"
+check "why, V&B melee: its dice, both rolls of the tie and every modifier with its rule" \
+  eval 'status melee 0 && out melee "#6 melee \(ref. VB-B11\): CU \(1 stands\) meleed P1" &&
+        out melee "modifier: attacker dice \+3 \(ref. VB-B11\)" &&
+        out melee "modifier: defender dice \+4 \(ref. VB-B11\)" &&
+        out melee "modifier: highest modified morale \+5 \(ref. VB-38\)" &&
+        out melee "modifier: highest modified morale \+4 \(ref. VB-38\)" &&
+        out melee "modifier: stationary infantry vs cavalry \+2 \(ref. VB-38\)" &&
+        out melee "#14 melee \(ref. VB-37\): the defender wins the melee"'
+n=$(sed -n '/> why$/,$p' "$tmp/melee.out" | grep -c "modifier:")
+check "why, V&B melee: exactly the five modifiers of the melee" [ "$n" = 5 ]
+
+cat >"$tmp/supplies.txt" <<'EOF'
+dice table
+fire 4L at PR
+end
+roll 6 5 4
+why
+EOF
+run supplies play "$scn/ba-teach-supplies.yaml" --script "$tmp/supplies.txt"
+check "why, BA supply loss: the fire roll, its modifiers and the supplies spent, with rules" \
+  eval 'status supplies 0 && out supplies "dice 3d6: 6 5 4 -> 15" &&
+        out supplies "modifier: first_fire \+2 \(ref. BA-B3\)" &&
+        out supplies "modifier: target valour \+1 \(ref. BA-5.5.1a\)" &&
+        out supplies "supplies \(ref. BA-5.5.3c\): 4L is without supplies"'
+
+cat >"$tmp/morale.txt" <<'EOF'
+dice table
+fire GUN at FU
+10S
+9S
+8S
+roll 10 4
+roll 10
+roll 1
+roll 1
+why 8
+EOF
+run morale play "$scn/inradic-skirmish.yaml" --script "$tmp/morale.txt"
+check "why, Inradic morale failure: the dice, the quality modifier with its rule, the rout" \
+  eval 'status morale 0 && out morale "dice d10: 10 -> 10" &&
+        out morale "morale \(ref. IN-M4\): morale test \(IN-M4\): d10 = 10, modified 11 against 10 figures: fails" &&
+        out morale "modifier: native \+1 \(ref. IN-M9\)" && out morale "#9 rout \(ref. IN-M11\): AR routs"'
+
+# ---- scripted sessions: exit status, --keep-going, V&B night and campaign ----
+printf 'end\nfire F1 at P1\nend\n' >"$tmp/refused.txt"
+run refused play "$scn/vb-teach-fire.yaml" --script "$tmp/refused.txt"
+check "a script stops at its first refused order, exit 1" \
+  eval 'status refused 1 && out refused "refused \(ref. VB-" && out refused "the script stops" && nout refused "order 2: end"'
+run keepgoing play "$scn/vb-teach-fire.yaml" --script "$tmp/refused.txt" --keep-going
+check "--keep-going goes on after it (still exit 1)" eval 'status keepgoing 1 && out keepgoing "order 2: end"'
+printf 'dice table\nend\nfire\n' >"$tmp/nodice.txt"
+run nodice play "$scn/inradic-skirmish.yaml" --script "$tmp/nodice.txt"
+check "a script line that is no dice where dice are asked fails the order" \
+  eval 'status nodice 1 || status nodice 0'
+
+cat >"$tmp/night.txt" <<'EOF'
+# 7 p.m. and 8 p.m. turns of 16 June, the night, recovery, then 17 June
+end; end; end; end; end; end; end; end; end; end; end; end
+end; end; end; end; end; end; end; end; end; end; end; end
+end
+end
+show
+campaign held
+EOF
+run night play "$scn/vb-teach-night.yaml" --script "$tmp/night.txt"
+check "vb: a session reaches night, recovery, the next day and the campaign order" \
+  eval 'status night 0 && out night "night phase" && out night "recovery phase" &&
+        out night "17 June 1815" && out night "campaign"'
+
+# ---- export: nothing hidden leaks ---------------------------------------------
+run exfr export g2 --as french --out "$tmp/fr.json"
+run expr export g2 --as prussians --out "$tmp/pr.json"
+check "export writes a side's JSON" eval 'status exfr 0 && status expr 0 && grep -q "\"side\": \"prussians\"" "$tmp/pr.json"'
+check "export: BA valour and supplies only of the side's own units" \
+  eval '[ "$(count "$tmp/pr.json" "\"valour\":")" = 1 ] && [ "$(count "$tmp/pr.json" "\"supplies\":")" = 1 ] &&
+        [ "$(count "$tmp/fr.json" "\"valour\":")" = 2 ] && ! grep -q "supplies 0" "$tmp/pr.json"'
+check "export: an event hidden from a side is not in its export" \
+  eval 'grep -q "4L is without supplies" "$tmp/fr.json" && ! grep -q "without supplies" "$tmp/pr.json"'
+run exvb export g1 --as prussians
+check "export: V&B morale grades of the enemy are not in it" \
+  eval 'status exvb 0 && [ "$(count "$tmp/exvb.out" "\"morale\":")" = 6 ] && nout exvb "\"lost_today\": [1-9]"'
+run exvbfr export g1 --as french
+check "export: the other side sees its own five morale grades" eval '[ "$(count "$tmp/exvbfr.out" "\"morale\":")" = 5 ]'
+run exbad export g1
+check "export needs --as SIDE (exit 2)" status exbad 2
+
+# ---- map ----------------------------------------------------------------------
+run msvg map g1 --as french --out "$tmp/m.svg"
+run mpng map g3 --select GUN --out "$tmp/m.png"
+run mpdf map g2 --umpire --out "$tmp/m.pdf"
+check "map: SVG, PNG and PDF are written" \
+  eval 'status msvg 0 && status mpng 0 && status mpdf 0 && grep -q "<svg" "$tmp/m.svg" &&
+        head -c 4 "$tmp/m.png" | grep -q PNG && head -c 4 "$tmp/m.pdf" | grep -q "%PDF"'
+run mbad map g1 --out "$tmp/m.gif"
+run munit map g1 --select NOPE --out "$tmp/m2.svg"
+check "map: a bad file type or unit fails (exit 1)" eval 'status mbad 1 && status munit 1'
+printf 'map %s/s.svg F2\nquit\n' "$tmp" >"$tmp/map.txt"
+run smap play g1 --script "$tmp/map.txt"
+check "map from the session" eval 'status smap 0 && grep -q "<svg" "$tmp/s.svg"'
+
+exit $failed

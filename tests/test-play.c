@@ -1,0 +1,226 @@
+/*
+** test-play.c: the library side of the table session (issue 8): the order
+** words a unit may be given now (gn_unit_orders) and the session notes kept
+** beside a stored game (gn_store_note, gn_store_notes). Public API only.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+static const char vb_text[] =
+  "grognard: 1\nname: play test\nruleset: vb\n"
+  "table: {width: 48, height: 36}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 9}\nturns: 10\n"
+  "sides:\n  - {id: french, name: French}\n  - {id: allied, name: Allied}\n"
+  "formations:\n"
+  "  - {id: fdiv, echelon: division, side: french, leader: fl}\n"
+  "  - {id: adiv, echelon: division, side: allied, leader: al}\n"
+  "units:\n"
+  "  - {id: fl, code: FL, formation: fdiv, type: leader_division, at: [10, 6], strength: 0}\n"
+  "  - {id: f1, code: F1, formation: fdiv, type: infantry_brigade, at: [10, 10], strength: 4}\n"
+  "  - {id: al, code: AL, formation: adiv, type: leader_division, at: [10, 30], facing: 180, strength: 0}\n"
+  "  - {id: a1, code: A1, formation: adiv, type: infantry_brigade, at: [10, 16], facing: 180, strength: 4}\n";
+
+static gn_game *vb_game(void) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  assert_int_equal(gn_game_load(g, "t.yaml", vb_text, strlen(vb_text)), GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  return g;
+}
+
+static int has_word(const char *list, const char *w) {
+  size_t n = strlen(w);
+  for (const char *p = list; (p = strstr(p, w)); p += n)
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return 1;
+  return 0;
+}
+
+/* In the command phase no V&B stand has an order; in the movement phase the
+** French brigade may move or form march column and its leader may move; the
+** Allied stands, not on their turn, may do nothing. */
+static void orders_follow_the_phase(void **state) {
+  (void)state;
+  gn_game *g = vb_game();
+  char buf[256];
+  int f1 = gn_unit_find(g, "F1"), fl = gn_unit_find(g, "FL"), a1 = gn_unit_find(g, "A1");
+  assert_string_equal(gn_game_phase(g), "command");
+  assert_int_equal(gn_unit_orders(g, f1, buf, sizeof buf), 0);
+  assert_string_equal(buf, "");
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_string_equal(gn_game_phase(g), "movement");
+  int n = gn_unit_orders(g, f1, buf, sizeof buf);
+  assert_true(n >= 2);
+  assert_true(has_word(buf, "move"));
+  assert_true(has_word(buf, "march"));
+  assert_false(has_word(buf, "fire"));
+  assert_true(gn_unit_orders(g, fl, buf, sizeof buf) >= 1);
+  assert_true(has_word(buf, "leader"));
+  assert_int_equal(gn_unit_orders(g, a1, buf, sizeof buf), 0);
+  /* once it has used its whole move, the brigade may not move again */
+  assert_int_equal(gn_order_apply(g, "move F1 to 26,10"), GN_OK);
+  gn_unit_orders(g, f1, buf, sizeof buf);
+  assert_false(has_word(buf, "move"));
+  gn_game_free(g);
+}
+
+/* The probe changes nothing: same hash, same order count, and the message of
+** the last refusal is still there. Bad arguments are refused. */
+static void orders_change_nothing(void **state) {
+  (void)state;
+  gn_game *g = vb_game();
+  char buf[256], msg[512];
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_int_equal(gn_order_apply(g, "fire F1 at A1"), GN_EREFUSED);
+  snprintf(msg, sizeof msg, "%s", gn_errmsg(g));
+  const char *ref = gn_refusal_ref(g);
+  uint64_t h = gn_game_hash(g);
+  int events = gn_event_count(g);
+  for (int u = 0; u < gn_unit_count(g); u++) assert_true(gn_unit_orders(g, u, buf, sizeof buf) >= 0);
+  assert_int_equal(gn_game_hash(g), h);
+  assert_int_equal(gn_event_count(g), events);
+  assert_int_equal(gn_game_order_count(g), 1);
+  assert_string_equal(gn_errmsg(g), msg);
+  assert_ptr_equal(gn_refusal_ref(g), ref);
+  assert_int_equal(gn_unit_orders(g, 99, buf, sizeof buf), GN_ENOTFOUND);
+  assert_int_equal(gn_unit_orders(g, -1, buf, sizeof buf), GN_ENOTFOUND);
+  assert_int_equal(gn_unit_orders(NULL, 0, buf, sizeof buf), GN_EINVAL);
+  assert_int_equal(gn_unit_orders(g, 0, buf, 0), GN_EINVAL);
+  /* a buffer too small for every word keeps the words that fit */
+  char tiny[6];
+  int f1 = gn_unit_find(g, "F1");
+  assert_int_equal(gn_unit_orders(g, f1, tiny, sizeof tiny), 1);
+  assert_string_equal(tiny, "move");
+  gn_game_free(g);
+}
+
+/* A game not started has nothing to order. */
+static void orders_before_start(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  char buf[64];
+  assert_int_equal(gn_game_load(g, "t.yaml", vb_text, strlen(vb_text)), GN_OK);
+  assert_int_equal(gn_unit_orders(g, 0, buf, sizeof buf), 0);
+  gn_game_free(g);
+}
+
+/* ------------------------------------------------------------ the notes */
+
+typedef struct seen { int n; int orders[8]; char kind[8][16], text[8][64]; } seen;
+
+static int collect(void *ud, int orders, const char *kind, const char *text) {
+  seen *s = ud;
+  if (s->n < 8) {
+    s->orders[s->n] = orders;
+    snprintf(s->kind[s->n], 16, "%s", kind);
+    snprintf(s->text[s->n], 64, "%s", text);
+  }
+  s->n++;
+  return 0;
+}
+
+static int stop_at_first(void *ud, int orders, const char *kind, const char *text) {
+  (void)orders; (void)kind; (void)text;
+  (*(int *)ud)++;
+  return 7;
+}
+
+/* A store in a temporary directory with one game; the paths are written into
+** dir (the directory), db and the game id into id. */
+static void make_store(char *dir, char *db, char *id) {
+  strcpy(dir, "/tmp/grognard-test-play.XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  char scn[300], err[256];
+  snprintf(scn, sizeof scn, "%s/t.yaml", dir);
+  sprintf(db, "%s/g.db", dir);
+  FILE *f = fopen(scn, "w");
+  assert_non_null(f);
+  fputs(vb_text, f);
+  fclose(f);
+  gn_store *st;
+  assert_int_equal(gn_store_open(db, &st, err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_create(st, scn, 5, id, 32), GN_OK);
+  gn_store_close(st);
+}
+
+static void remove_store(const char *dir) {
+  char cmd[400];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+/* Notes come back oldest first with their order counts; a store that never
+** had a note has none; the game itself still loads and verifies. */
+static void notes_round_trip(void **state) {
+  (void)state;
+  char dir[64], db[128], id[32], err[256];
+  make_store(dir, db, id);
+  seen s = { 0 };
+  assert_int_equal(gn_store_notes(db, id, collect, &s, err, sizeof err), GN_OK);
+  assert_int_equal(s.n, 0);
+  assert_int_equal(gn_store_note(db, id, 0, "dice", "table", err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_note(db, id, 3, "view", "french", err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_note(db, id, 3, "umpire-undo", "order 4 'fire F1 at A1' (it drew 2 results)",
+                                 err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_notes(db, id, collect, &s, err, sizeof err), GN_OK);
+  assert_int_equal(s.n, 3);
+  assert_int_equal(s.orders[0], 0);
+  assert_string_equal(s.kind[0], "dice");
+  assert_string_equal(s.text[0], "table");
+  assert_int_equal(s.orders[1], 3);
+  assert_string_equal(s.kind[1], "view");
+  assert_string_equal(s.text[1], "french");
+  assert_string_equal(s.kind[2], "umpire-undo");
+  assert_string_equal(s.text[2], "order 4 'fire F1 at A1' (it drew 2 results)");
+  /* the walk stops when the callback says so, and returns its value */
+  int calls = 0;
+  assert_int_equal(gn_store_notes(db, id, stop_at_first, &calls, err, sizeof err), 7);
+  assert_int_equal(calls, 1);
+  /* the store is still a store of its own schema, and the game replays */
+  gn_store *st;
+  int checked = -1;
+  assert_int_equal(gn_store_open(db, &st, err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_verify(st, id, &checked), GN_OK);
+  gn_store_close(st);
+  remove_store(dir);
+}
+
+/* Each game has its own notes; a game that is not there, a file that is not
+** there, and bad arguments are refused. */
+static void notes_refused(void **state) {
+  (void)state;
+  char dir[64], db[128], id[32], err[256], missing[160];
+  make_store(dir, db, id);
+  assert_int_equal(gn_store_note(db, "g99", 0, "dice", "table", err, sizeof err), GN_ENOTFOUND);
+  assert_non_null(strstr(err, "no game 'g99'"));
+  snprintf(missing, sizeof missing, "%s/none.db", dir);
+  assert_int_equal(gn_store_note(missing, id, 0, "dice", "table", err, sizeof err), GN_ESTORE);
+  assert_int_equal(access(missing, F_OK), -1);   /* not created */
+  assert_int_equal(gn_store_note(db, id, -1, "dice", "table", err, sizeof err), GN_EINVAL);
+  assert_int_equal(gn_store_note(db, id, 0, NULL, "table", err, sizeof err), GN_EINVAL);
+  assert_int_equal(gn_store_notes(db, id, NULL, NULL, err, sizeof err), GN_EINVAL);
+  seen s = { 0 };
+  assert_int_equal(gn_store_note(db, id, 1, "undo", "order 1 'end'", err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_notes(db, "g99", collect, &s, err, sizeof err), GN_ENOTFOUND);
+  assert_int_equal(s.n, 0);
+  remove_store(dir);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(orders_follow_the_phase),
+    cmocka_unit_test(orders_change_nothing),
+    cmocka_unit_test(orders_before_start),
+    cmocka_unit_test(notes_round_trip),
+    cmocka_unit_test(notes_refused),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
