@@ -63,13 +63,13 @@ say() {
   wait_prompts $((n + 1))
 }
 last() { screen | tail -n 1; }
-asked() { last | grep -Eq '(dice|card)>$'; }
+asked() { last | grep -Eq '(dice|card)> ?$'; }
 # answer FACE: answers every dice prompt with FACE for each die asked (cards:
 # 2C, 3C, ...), until the session prompts for orders again
 answer() {
   k=1
   while asked; do
-    if last | grep -q 'card>$'; then
+    if last | grep -Eq 'card> ?$'; then
       k=$((k + 1)); say "${k}C" || return 1
     else
       nd=$(screen | grep -Eo 'type the [0-9]+ face' | tail -n 1 | grep -Eo '[0-9]+')
@@ -84,6 +84,14 @@ hash_shown() { screen | grep -Eo 'state hash [0-9a-f]{16}' | tail -n 1 | cut -d'
 kill_session() {
   pid=$($T display -p -t "$S" '#{pane_pid}')
   kill -9 "$pid" || return 1
+  i=0
+  while [ "$($T display -p -t "$S" '#{pane_dead}')" != 1 ]; do
+    i=$((i + 1)); [ $i -gt 100 ] && return 1; sleep 0.1
+  done
+}
+# quit: types quit and waits for the session to end
+quit_session() {
+  $T send-keys -t "$S" -l quit && $T send-keys -t "$S" Enter
   i=0
   while [ "$($T display -p -t "$S" '#{pane_dead}')" != 1 ]; do
     i=$((i + 1)); [ $i -gt 100 ] && return 1; sleep 0.1
@@ -114,10 +122,10 @@ check "vb: several orders on one line" eval 'seen "order 4: end" && seen_last "m
 say "dice table"
 say "end"
 check "vb: table dice: the session says what to roll, for what, by which rule" \
-  eval 'seen "roll d6 for morale of P1 \(ref. VB-B8\)" && seen_last "dice>$"'
+  eval 'seen "roll d6 for morale of P1 \(ref. VB-B8\)" && seen_last "dice> ?$"'
 say "7"
 check "vb: an impossible die is refused with the engine's reason and asked again" \
-  eval 'seen "not accepted: a d6 cannot show 7; again" && seen_last "dice>$"'
+  eval 'seen "not accepted: a d6 cannot show 7; again" && seen_last "dice> ?$"'
 say "3"
 check "vb: the die typed decides the test" eval 'seen "#1 morale of P1: d6 -> 3" && seen_last "combat \| French\] >"'
 say "fire F2 at P1"
@@ -136,18 +144,18 @@ kill_session
 check "vb: the session is killed with SIGKILL while dice are asked" eval '[ -n "$h1" ]'
 start vb2 "g1"
 check "vb: the killed game resumes at the same state hash, phase and dice" \
-  eval 'seen "game g1: Teaching: fire \(vb\), 9 orders, state hash $h1" && seen "dice: table" &&
+  eval 'seen "game g1: Teaching: fire \(vb\), 6 orders, state hash $h1" && seen "dice: table" &&
         seen_last "combat \| French\] >"'
 say "log 3"
 check "vb: the umpire's undo and the dice switch are on record" \
-  eval 'seen "umpire-undo: order 7 .fire F2 at P1. \(it drew 2 results\)" || seen "umpire-undo"'
+  eval 'seen "umpire-undo: order 6 .fire F2 at P1. \(it drew 2 results\)" && seen "dice: table"'
 say "dice auto"
 for i in 1 2 3 4 5 6 7 8; do say "end" || break; answer 1; done
 check "vb: one full turn: both sides played, the clock is at 3 p.m." \
   eval 'seen_last "^\[18 June 1815, 3 p.m. \| command \| French\] >"'
 say "show"
 h2=$(hash_shown)
-say "quit"
+quit_session
 run vbverify replay g1 --verify
 check "vb: replay --verify passes and gives the session's hash" \
   eval 'status vbverify 0 && out vbverify "every state hash matches; state hash $h2"'
@@ -177,7 +185,7 @@ check "ba: one full bound: bound 2's orders phase" eval 'seen_last "bound 2 \| o
 say "why"
 check "ba: why explains the fire and the supplies it spent" \
   eval 'seen "dice 3d6: 1 1 2 -> 4" && seen "is without supplies"'
-say "quit"
+quit_session
 run baverify replay g2 --verify
 check "ba: replay --verify passes" status baverify 0
 
@@ -190,7 +198,7 @@ say "dice table"
 say "fire GUN at FU"
 say "10S"
 say "10S"
-check "inradic: a card already drawn is refused" eval 'seen "not accepted: card 48 has already been drawn" && seen_last "card>$"'
+check "inradic: a card already drawn is refused" eval 'seen "not accepted: card 48 has already been drawn" && seen_last "card> ?$"'
 say "9S"
 say "8S"
 say "10 4"
@@ -200,15 +208,16 @@ check "inradic: the fire is resolved with the cards and dice typed" \
 say "show"
 h1=$(hash_shown)
 say "end"
+check "inradic: the next side's start asks the routers' dice" asked
 kill_session
 start in2 "g3"
-check "inradic: resumed after the kill at the same hash" eval 'seen "game g3: .*, 2 orders, state hash $h1"'
+check "inradic: resumed after the kill at the same hash" eval 'seen "game g3: .*, 1 order, state hash $h1"'
 say "end"
 answer 1
 say "end"
 answer 1
 check "inradic: one full turn: turn 2, Lorelei to act" eval 'seen_last "^\[turn 2, Grand Duchy of Lorelei to act"'
-say "quit"
+quit_session
 run inverify replay g3 --verify
 check "inradic: replay --verify passes" status inverify 0
 
@@ -253,7 +262,7 @@ check "why, BA supply loss: the fire roll, its modifiers and the supplies spent,
   eval 'status supplies 0 && out supplies "dice 3d6: 6 5 4 -> 15" &&
         out supplies "modifier: first_fire \+2 \(ref. BA-B3\)" &&
         out supplies "modifier: target valour \+1 \(ref. BA-5.5.1a\)" &&
-        out supplies "supplies \(ref. BA-5.5.3c\): 4L is without supplies"'
+        out supplies "supplies \(ref. BA-5.5.3c\): 4[lL] is without supplies"'
 
 cat >"$tmp/morale.txt" <<'EOF'
 dice table
@@ -307,7 +316,7 @@ check "export: BA valour and supplies only of the side's own units" \
   eval '[ "$(count "$tmp/pr.json" "\"valour\":")" = 1 ] && [ "$(count "$tmp/pr.json" "\"supplies\":")" = 1 ] &&
         [ "$(count "$tmp/fr.json" "\"valour\":")" = 2 ] && ! grep -q "supplies 0" "$tmp/pr.json"'
 check "export: an event hidden from a side is not in its export" \
-  eval 'grep -q "4L is without supplies" "$tmp/fr.json" && ! grep -q "without supplies" "$tmp/pr.json"'
+  eval 'grep -Eq "4[lL] is without supplies" "$tmp/fr.json" && ! grep -q "without supplies" "$tmp/pr.json"'
 run exvb export g1 --as prussians
 check "export: V&B morale grades of the enemy are not in it" \
   eval 'status exvb 0 && [ "$(count "$tmp/exvb.out" "\"morale\":")" = 6 ] && nout exvb "\"lost_today\": [1-9]"'

@@ -260,6 +260,7 @@ static int load_data(gn_game *g, ba_data *d) {
   /* ref. BA-B6: Table 11 */
   if ((rc = int_list(g, "t11.bands", 2, d->t11_band))) return rc;
   INT("t11.winner_loss_max", &d->t11_winner_max);
+  INT("t11.prisoner_percent", &d->prisoner_pct);
   INT("melee.unit", &d->melee_unit);
   if (d->melee_unit < 1) return gn__error(g, GN_EDATA, "ruleset ba: melee.unit must be >= 1");
   /* ref. BA-5.5.2a, BA-B14, BA-5.5.2g, BA-B15 */

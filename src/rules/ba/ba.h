@@ -197,7 +197,7 @@ typedef struct ba_data {
   int t12_loss[4], t12_step, t12_moral[3];
   /* melee (ref. BA-T8, BA-B5, BA-B6) */
   int t8[T8_COUNT][2], t8_group[T8_COUNT];
-  int t11_band[2], t11_winner_max;
+  int t11_band[2], t11_winner_max, prisoner_pct;
   int melee_unit;
   /* valour, FD, supplies, rest (5.5) */
   int valour_pct, fd_loss_pct, fd_loss_min, min_figures;
@@ -289,8 +289,10 @@ typedef struct ba_fire_out {
 /* Loss and moral effect from a roll (ref. BA-DICE-3, BA-B7); no dice. */
 void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_out *out,
                     gn_event *eloss, gn_event *emoral);
-/* Rolls and resolves one fire (ref. BA-DICE-1, BA-DICE-3). */
-int ba_fire_roll(gn_game *g, int unit, const ba_fire_in *in, ba_fire_out *out);
+/* Rolls one fire for its nparts (1 or 2) parts and resolves each (ref. BA-DICE-1,
+** BA-DICE-3, BA-3.1.2a); targets may be NULL (odds checks). */
+int ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const int *targets,
+                 ba_fire_out *out);
 int ba_phase_fire(gn_game *g, int continued);
 
 /* ------------------------------------------------------------- melee.c */
@@ -345,6 +347,7 @@ int ba_waggon_for(const gn_game *g, int u);
 /* ------------------------------------------------------------- staff.c */
 /* Table 18 band of a total: 0 survives, 1 falls, 2 falls -1, 3 falls -2. */
 int ba_catch_result(const ba_data *d, int total);
+int ba_catch_draw(gn_game *g, int staff, int *band, int *total);
 int ba_catch_roll(gn_game *g, int staff);
 int ba_phase_moral(gn_game *g);
 

@@ -111,7 +111,7 @@ int ba_set_order(gn_game *g, int u, int o) {
     return gn__refuse(g, "BA-B11", "%s is in rest formation: order another formation first",
                       uid(g, u));
   /* 5) */
-  if (o != BA_O_FIRE && o != BA_O_ATTACK) {
+  if (o != BA_O_FIRE && o != BA_O_ATTACK && arm != BA_ARM_WAGGON) {   /* a waggon's BA_SERVING */
     s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
     s->flags &= ~BA_F_HIDDEN_ATT;
   }
@@ -246,7 +246,7 @@ static int v_continue(gn_game *g, const gn__args *a) {
   if (t < 0 || !ba_on_table(g, t))
     return gn__refuse(g, "BA-1.1.1c", "%s did not fire last bound at a target still on the "
                       "table", uid(g, u));
-  if (s->attr[BA_NEWFORM] || s->flags & (BA_F_CHANGED | BA_F_TURN_L | BA_F_TURN_R))
+  if (s->attr[BA_NEWFORM] || s->flags & (BA_F_MOVED | BA_F_CHANGED | BA_F_TURN_L | BA_F_TURN_R))
     return gn__refuse(g, "BA-1.1.1d", "%s moves this bound: it cannot continue fire", uid(g, u));
   s->flags &= ~BA_F_CONT;
   if ((rc = ba_set_order(g, u, BA_O_FIRE))) return rc;

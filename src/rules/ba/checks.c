@@ -1,7 +1,7 @@
 /*
 ** checks.c: the standalone resolutions of `grognard odds ba ...`. Each run()
 ** calls the function the orders use (ba_fire_roll, ba_melee_roll,
-** ba_supplies_after, ba_catch_result), never a copy of the rule.
+** ba_supplies_after, ba_catch_draw), never a copy of the rule.
 */
 #include "ba.h"
 
@@ -69,7 +69,7 @@ static int fire_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
 static int fire_run(gn_game *g, const void *cx, int64_t *outcome) {
   const fire_cx *c = cx;
   ba_fire_out o;
-  int rc = ba_fire_roll(g, -1, &c->in, &o);
+  int rc = ba_fire_roll(g, -1, 1, &c->in, NULL, &o);
   if (rc) return rc;
   *outcome = (int64_t)o.loss * 4 + o.moral;
   return 0;
@@ -194,9 +194,9 @@ static int catch_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
 /* Outcome: Table 18 band (0 survives, 1 falls, 2 falls -1, 3 falls -2). */
 static int catch_run(gn_game *g, const void *cx, int64_t *outcome) {
   (void)cx;
-  int total, faces[3], rc = ba_roll(g, "catch roll", "BA-T18", -1, &total, faces);
+  int total, band, rc = ba_catch_draw(g, -1, &band, &total);
   if (rc) return rc;
-  *outcome = ba_catch_result(BA_D(g), total);
+  *outcome = band;
   return 0;
 }
 

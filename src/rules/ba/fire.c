@@ -61,14 +61,36 @@ void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_ou
              : m >= d->t12_moral[0] ? BA_DIS_SD : BA_DIS_NONE;
 }
 
-/* One fire roll and its result; unit is the firer or -1 (odds checks). */
-int ba_fire_roll(gn_game *g, int unit, const ba_fire_in *in, ba_fire_out *out) {
-  int rc = ba_roll(g, "fire", "BA-DICE-3", unit, &out->total, out->faces);
+/*
+** One fire: a single 3d6 for all its parts (ref. BA-DICE-1, BA-3.1.2a), then
+** each part's loss and moral effect (ref. BA-DICE-3). The fire phase and the
+** odds check both come here.
+**   1) roll 3d6
+**   2) per part: a public "fire" event with the loss factors and the loss, and a
+**      "moral" event with the moral factors and the target's valour, shown only
+**      to the target's side (targets NULL or -1: the odds check, all shown)
+** unit is the firer or -1; out[k].faces receive the dice.
+*/
+int ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const int *targets,
+                 ba_fire_out *out) {
+  int total, faces[3];
+  int rc = ba_roll(g, "fire", "BA-DICE-1", unit, &total, faces);                 /* 1 */
   if (rc) return rc;
-  gn_event *e = gn__event(g, "fire", "BA-DICE-3", unit, -1, "fire: %d figures, 3d6 = %d",
-                          in->figures, out->total);
-  if (!e) return GN_ENOMEM;
-  ba_fire_result(BA_D(g), in, out->total, out, e, e);
+  for (int k = 0; k < nparts; k++) {                                              /* 2 */
+    int t = targets ? targets[k] : -1;
+    const char *tid = t >= 0 ? g->sc->unit[t].id : "the target";
+    gn_event *e = gn__event(g, "fire", "BA-DICE-3", unit, t, "%s fires at %s: %d figures, "
+                            "3d6 = %d", unit >= 0 ? g->sc->unit[unit].id : "a unit", tid,
+                            in[k].figures, total);
+    gn_event *em = gn__event(g, "moral", "BA-DICE-3", unit, t, "moral factors of the fire at %s",
+                             tid);
+    if (!e || !em) return GN_ENOMEM;
+    if (t >= 0) gn__event_hide(em, 1u << g->sc->unit[t].side);
+    ba_fire_result(BA_D(g), &in[k], total, &out[k], e, em);
+    out[k].total = total;
+    for (int f = 0; f < 3; f++) out[k].faces[f] = faces[f];
+    e->total = out[k].loss;
+  }
   return 0;
 }
 
@@ -78,6 +100,7 @@ typedef struct shot {
   ba_fire_in in;
   ba_fire_out out;
 } shot;
+
 
 /* Why u may not fire at all now, or NULL (ref. BA-3.1.1c, BA-5.5.3f, BA-1.1.1f). */
 static const char *cannot_fire(const gn_game *g, int u, const char **ref) {
@@ -180,26 +203,16 @@ int ba_phase_fire(gn_game *g, int continued) {
         return GN_ENOMEM;
       continue;
     }
-    int faces[3], total;                                                          /* 3 */
-    if ((rc = ba_roll(g, continued ? "continued fire" : "fire", "BA-DICE-1", u, &total, faces)))
-      return rc;
-    for (int i = ns; i < k; i++) {
-      shot *p = &sh[i];
-      gn_event *e = gn__event(g, "fire", "BA-DICE-3", u, p->target, "%s fires at %s: %d figures, "
-                              "3d6 = %d", uid(g, u), uid(g, p->target), p->figures, total);
-      gn_event *em = gn__event(g, "moral", "BA-DICE-3", u, p->target, "moral factors of the "
-                               "fire at %s", uid(g, p->target));
-      if (!e || !em) return GN_ENOMEM;
-      gn__event_hide(em, 1u << g->sc->unit[p->target].side);
-      ba_fire_result(BA_D(g), &p->in, total, &p->out, e, em);
-      p->out.total = total;
-      for (int f = 0; f < 3; f++) p->out.faces[f] = faces[f];
-      e->total = p->out.loss;
-    }
+    ba_fire_in in[2];                                                             /* 3 */
+    ba_fire_out out[2];
+    int tg[2];
+    for (int i = ns; i < k; i++) { in[i - ns] = sh[i].in; tg[i - ns] = sh[i].target; }
+    if ((rc = ba_fire_roll(g, u, k - ns, in, tg, out))) return rc;
+    for (int i = ns; i < k; i++) sh[i].out = out[i - ns];
     s->flags |= BA_F_FIRED | BA_F_USED | (continued ? BA_F_CFIRED : 0);
     if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = ba_rest_break(g, u, "fires", "BA-5.5.4c")))
       return rc;
-    if ((rc = ba_supply_roll(g, u, faces))) return rc;
+    if ((rc = ba_supply_roll(g, u, out[0].faces))) return rc;
     ns = k;
   }
   for (int i = 0; i < ns; i++) {                                                  /* 4 */

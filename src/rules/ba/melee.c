@@ -85,8 +85,8 @@ static int units_of_melee(const ba_data *d, int figures) {
 **      winner loses 1 per unit of melee of the loser while |D| <= winner_loss_max;
 **      a stall costs each side 1 per unit of melee of the other
 **      [interpretation: "per unit of melee" counts the units that inflict the loss]
-**   4) prisoners: the winner takes half the loser's loss (rounded down) as
-**      prisoners; a winner without supplies takes the whole loss as prisoners
+**   4) prisoners: the winner takes t11.prisoner_percent of the loser's loss
+**      (rounded down; default half) as prisoners; a winner without supplies takes the whole loss as prisoners
 **      and kills none; a side without supplies that loses or stalls inflicts nothing
 */
 void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_side *def,
@@ -113,7 +113,7 @@ void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_
   o->loss[w] = ad <= d->t11_winner_max && sd[l]->supplies ? um[l] : 0;
   for (int s = 0; s < 2; s++)   /* no side loses more figures than it fought with */
     if (o->loss[s] > sd[s]->figures) o->loss[s] = sd[s]->figures;
-  o->prisoners[w] = sd[w]->supplies ? o->loss[l] / 2 : o->loss[l];               /* 4 */
+  o->prisoners[w] = sd[w]->supplies ? o->loss[l] * d->prisoner_pct / 100 : o->loss[l];   /* 4 */
 }
 
 /* Rolls both sides and resolves; au, du are the principal units or -1. */

@@ -22,14 +22,18 @@ static double angle_between(double a, double b) {
   return x > PI ? 2 * PI - x : x;
 }
 
-/* ref. BA-4.1.1a: the melee zone is the unit's frontage x zone_depth directly in front. */
-gn_box ba_zone(const gn_game *g, int u) {
-  gn_box b = g->st.u[u].box, z = b;
-  double zd = BA_D(g)->zone_depth;
+/* The melee zone of a stand b: its frontage x zd directly in front. */
+static gn_box zone_of(gn_box b, double zd) {
+  gn_box z = b;
   z.d = zd;
   z.c.x = b.c.x + cos(b.facing) * (b.d / 2 + zd / 2);
   z.c.y = b.c.y + sin(b.facing) * (b.d / 2 + zd / 2);
   return z;
+}
+
+/* ref. BA-4.1.1a: the melee zone is the unit's frontage x zone_depth directly in front. */
+gn_box ba_zone(const gn_game *g, int u) {
+  return zone_of(g->st.u[u].box, BA_D(g)->zone_depth);
 }
 
 int ba_zone_contact(const gn_game *g, int u, int v) {
@@ -205,9 +209,10 @@ static int nearest_enemy(const gn_game *g, int u) {
   return best;
 }
 
-/* The gap between u's melee zone and the nearest enemy stand (not staff). */
-static double zone_gap(const gn_game *g, int u) {
-  gn_box z = ba_zone(g, u);
+/* The gap between the melee zone of u standing at b and the nearest enemy stand
+** (not staff). */
+static double zone_gap(const gn_game *g, int u, gn_box b) {
+  gn_box z = zone_of(b, BA_D(g)->zone_depth);
   double best = HUGE_VAL;
   for (int j = 0; j < g->sc->nunits; j++) {
     if (!ba_on_table(g, j) || side(g, j) == side(g, u) || ba_arm_of(g, j) == BA_ARM_STAFF) continue;
@@ -334,8 +339,9 @@ int ba_phase_movement(gn_game *g) {
                                  shifted(s->box, x->heading, seg).c);
       if (tf <= 0) { x->done = 1; continue; }
       if (x->left * tf < seg) seg = x->left * tf;
-      double dz = zone_gap(g, x->u);
-      if (dz < seg) seg = dz > 0.01 ? dz : 0.01;   /* end the step on contact */
+      double dz = zone_gap(g, x->u, s->box);
+      if (dz < seg && zone_gap(g, x->u, shifted(s->box, x->heading, seg)) < dz)
+        seg = dz > 0.01 ? dz : 0.01;               /* end the step on contact */
       gn_box nb = shifted(s->box, x->heading, seg);
       if (!on_board(g, nb.c) || step_to(g, x->u, nb, 0, &rc)) {
         if (rc) return rc;

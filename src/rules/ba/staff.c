@@ -14,6 +14,15 @@ int ba_catch_result(const ba_data *d, int total) {
   return total >= d->t18[2] ? 3 : total >= d->t18[1] ? 2 : total >= d->t18[0] ? 1 : 0;
 }
 
+/* One catch roll (ref. BA-T18, BA-DICE-1): *band as ba_catch_result, *total the
+** 3d6. The orders and the odds check both come here. */
+int ba_catch_draw(gn_game *g, int staff, int *band, int *total) {
+  int faces[3], rc = ba_roll(g, "catch roll", "BA-T18", staff, total, faces);
+  if (rc) return rc;
+  *band = ba_catch_result(BA_D(g), *total);
+  return 0;
+}
+
 /* The nearest own fighting unit on the table to staff figure st, or -1. */
 static int nearest_own(const gn_game *g, int st) {
   int best = -1;
@@ -38,9 +47,8 @@ static int nearest_own(const gn_game *g, int st) {
 */
 int ba_catch_roll(gn_game *g, int st) {
   const ba_data *d = BA_D(g);
-  int total, faces[3], rc;
-  if ((rc = ba_roll(g, "catch roll", "BA-T18", st, &total, faces))) return rc;   /* 1 */
-  int r = ba_catch_result(d, total);
+  int total, r, rc;
+  if ((rc = ba_catch_draw(g, st, &r, &total))) return rc;                          /* 1 */
   gn__ustate *s = &g->st.u[st];
   s->flags &= ~BA_F_ENGAGED;
   if (r == 0) {                                                                   /* 2 */
