@@ -35,7 +35,7 @@ ifeq ($(MPI),1)
 endif
 
 # Install the Debian packages the first time pkg-config cannot find one.
-HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo && echo yes)
+HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo && command -v tmux >/dev/null && echo yes)
 ifneq ($(HAVE_DEPS),yes)
   ifeq ($(filter help clean,$(MAKECMDGOALS)),)
     $(info grognard: some libraries are missing; running scripts/install-deps)
