@@ -73,7 +73,7 @@ int cli_put(char *s);
 
 /* The commands, one file per group (cmd-check.c, cmd-game.c, cmd-odds.c,
 ** cmd-battle.c). ORDER: the order of grognard --help (main.c). */
-extern const cli_cmd cli_cmd_check, cli_cmd_rules, cli_cmd_new, cli_cmd_order,
+extern const cli_cmd cli_cmd_check, cli_cmd_schema, cli_cmd_rules, cli_cmd_new, cli_cmd_order,
   cli_cmd_show, cli_cmd_log, cli_cmd_undo, cli_cmd_replay, cli_cmd_list, cli_cmd_odds,
   cli_cmd_battle, cli_cmd_simulate,
   cli_cmd_play, cli_cmd_map, cli_cmd_export;   /* cmd-play.c, cmd-map.c, cmd-export.c */

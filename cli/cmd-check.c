@@ -113,3 +113,78 @@ const cli_cmd cli_cmd_rules = {
   "The coverage is that of the sources the library was built from.\n",
   run_rules,
 };
+
+/* ---------------------------------------------------------------- schema */
+
+/* "3 to 6 (default 4)" or "`none`, `disordered` (default `none`)". */
+static void attr_range(const gn_attr_info *a, char *buf, size_t n)
+{
+  size_t k = 0;
+  if (a->names) {
+    buf[0] = 0;
+    for (int i = 0; a->names[i] && k < n; i++)
+      k += snprintf(buf + k, n - k, "%s`%s`", i ? ", " : "", a->names[i]);
+    if (k < n && a->def >= 0 && a->def <= a->max && a->names[a->def])
+      snprintf(buf + k, n - k, " (default `%s`)", a->names[a->def]);
+  } else if (a->min == 0 && a->max == 1) {
+    snprintf(buf, n, "`true`, `false` (default `%s`)", a->def ? "true" : "false");
+  } else {
+    snprintf(buf, n, "%d to %d (default %d)", a->min, a->max, a->def);
+  }
+}
+
+/* One ruleset's schema as a Markdown section. */
+static void schema_of(const char *id, const char *title)
+{
+  const char *name, *unit = gn_ruleset_unit(id);
+  double w, d;
+  gn_attr_info a;
+  char range[256];
+  int line, blocks;
+  printf("## `%s`: %s\n\nTable unit: `%s`.\n\n### Unit types (`type:`)\n\n", id, title, unit);
+  printf("| type | frontage | depth |\n|---|---|---|\n");
+  for (int i = 0; gn_ruleset_type(id, i, &name, &w, &d) == 0; i++)
+    printf("| `%s` | %g %s | %g %s |\n", name, w, unit, d, unit);
+  printf("\n### Unit attributes (`attrs:`)\n\n| attribute | values | enemy sees it |\n|---|---|---|\n");
+  for (int i = 0; gn_ruleset_attr(id, i, &a) == 0; i++) {
+    if (!a.scenario) continue;
+    attr_range(&a, range, sizeof range);
+    printf("| `%s` | %s | %s |\n", a.name, range, a.hidden ? "no" : "yes");
+  }
+  printf("\n### Terrain kinds (`terrain:`)\n\n| kind | shape | blocks sight |\n|---|---|---|\n");
+  for (int i = 0; gn_ruleset_terrain(id, i, &name, &line, &blocks) == 0; i++)
+    printf("| `%s` | %s | %s |\n", name, line ? "line" : "area", blocks ? "yes" : "no");
+  printf("\n### Options (`options:`)\n\n");
+  int any = 0;
+  for (int i = 0; gn_ruleset_option(id, i, &a) == 0; i++) {
+    if (!any++) printf("| option | values |\n|---|---|\n");
+    attr_range(&a, range, sizeof range);
+    printf("| `%s` | %s |\n", a.name, range);
+  }
+  if (!any) printf("none\n");
+  printf("\n");
+}
+
+static int run_schema(cli *c, const cli_cmd *cmd, int argc, char **argv)
+{
+  char *pos[1];
+  int npos, rc, found = 0;
+  if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 0, 1)) != 0) return rc;
+  for (int i = 0; i < gn_ruleset_count(); i++) {
+    if (npos == 1 && strcmp(gn_ruleset_id(i), pos[0])) continue;
+    schema_of(gn_ruleset_id(i), gn_ruleset_title(i));
+    found = 1;
+  }
+  if (!found) return cli_fail("no ruleset '%s'", pos[0]);
+  return CLI_OK;
+}
+
+const cli_cmd cli_cmd_schema = {
+  "schema", "[RULESET]",
+  "what a scenario of a ruleset may say: unit types, attributes, terrain, options",
+  "Prints, as Markdown, each ruleset's unit types with their footprints, the\n"
+  "unit attributes a scenario may set (values, default, whether the enemy sees\n"
+  "them), the terrain kinds and the scenario options. docs/rulesets.md is this\n"
+  "output; docs/scenario.md explains the rest of the format.\n",
+  run_schema,
+};

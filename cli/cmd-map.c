@@ -409,6 +409,7 @@ int cli_map_write(gn_game *g, int viewer, int select, const char *path, char *er
   cairo_surface_finish(sf);
   if (st == CAIRO_STATUS_SUCCESS) st = cairo_surface_status(sf);
   cairo_surface_destroy(sf);
+  cairo_debug_reset_static_data();   /* no cairo object is left: drop its font caches */
   if (st != CAIRO_STATUS_SUCCESS) {
     snprintf(err, n, "%s: %s", path, cairo_status_to_string(st));
     return CLI_FAIL;

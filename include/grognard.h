@@ -463,6 +463,22 @@ int gn_ruleset_count(void);
 const char *gn_ruleset_id(int i);
 const char *gn_ruleset_title(int i);
 
+/* A ruleset's scenario schema, for people writing scenarios (grognard schema).
+** Each returns GN_ERULESET (unknown ruleset) or GN_ENOTFOUND (i past the end). */
+typedef struct gn_attr_info {
+  const char *name;
+  int def, min, max;          /* default and bounds */
+  const char *const *names;   /* value names (NULL-terminated) or NULL */
+  int hidden;                 /* 1: the enemy never sees it */
+  int scenario;               /* 1: a scenario may set it (else the engine keeps it) */
+} gn_attr_info;
+int gn_ruleset_type(const char *ruleset, int i, const char **name, double *width, double *depth);
+int gn_ruleset_attr(const char *ruleset, int i, gn_attr_info *out);
+int gn_ruleset_option(const char *ruleset, int i, gn_attr_info *out);
+/* A terrain kind: its name, 1 for a line (else an area), and whether it blocks sight. */
+int gn_ruleset_terrain(const char *ruleset, int i, const char **name, int *line, int *blocks_sight);
+const char *gn_ruleset_unit(const char *ruleset);      /* "in" or "cm"; NULL when unknown */
+
 /* One rule of the project's rules index (data/rulesets/<id>/rules.yaml), with
 ** its coverage as of the build: implemented (a `ref. ID` in the code or data),
 ** a known gap (`ref. ID NOT IMPLEMENTED`), tested (a `ref. ID` in the tests). */

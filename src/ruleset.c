@@ -22,6 +22,54 @@ int gn_ruleset_count(void) { return NREG; }
 const char *gn_ruleset_id(int i) { return (i >= 0 && i < NREG) ? REGISTRY[i]->id : NULL; }
 const char *gn_ruleset_title(int i) { return (i >= 0 && i < NREG) ? REGISTRY[i]->title : NULL; }
 
+/* ---------------------------------------------------------- the schema */
+
+static void attr_info(const gn__attrdef *a, gn_attr_info *out) {
+  out->name = a->name; out->def = a->def; out->min = a->min; out->max = a->max;
+  out->names = a->names; out->hidden = a->hidden; out->scenario = a->scenario;
+}
+
+int gn_ruleset_type(const char *ruleset, int i, const char **name, double *width, double *depth) {
+  const gn__ruleset *rs = gn__ruleset_find(ruleset);
+  if (!rs) return GN_ERULESET;
+  if (i < 0 || i >= rs->ntypes) return GN_ENOTFOUND;
+  if (name) *name = rs->types[i].name;
+  if (width) *width = rs->types[i].w;
+  if (depth) *depth = rs->types[i].d;
+  return 0;
+}
+
+int gn_ruleset_attr(const char *ruleset, int i, gn_attr_info *out) {
+  const gn__ruleset *rs = gn__ruleset_find(ruleset);
+  if (!rs) return GN_ERULESET;
+  if (i < 0 || i >= rs->nattrs) return GN_ENOTFOUND;
+  attr_info(&rs->attrs[i], out);
+  return 0;
+}
+
+int gn_ruleset_option(const char *ruleset, int i, gn_attr_info *out) {
+  const gn__ruleset *rs = gn__ruleset_find(ruleset);
+  if (!rs) return GN_ERULESET;
+  if (i < 0 || i >= rs->noptions) return GN_ENOTFOUND;
+  attr_info(&rs->options[i], out);
+  return 0;
+}
+
+int gn_ruleset_terrain(const char *ruleset, int i, const char **name, int *line, int *blocks_sight) {
+  const gn__ruleset *rs = gn__ruleset_find(ruleset);
+  if (!rs) return GN_ERULESET;
+  if (i < 0 || i >= rs->nterrain) return GN_ENOTFOUND;
+  if (name) *name = rs->terrain[i].name;
+  if (line) *line = rs->terrain[i].shape == GN_SHAPE_LINE;
+  if (blocks_sight) *blocks_sight = (rs->terrain[i].flags & GN_FEAT_BLOCKS_LOS) != 0;
+  return 0;
+}
+
+const char *gn_ruleset_unit(const char *ruleset) {
+  const gn__ruleset *rs = gn__ruleset_find(ruleset);
+  return rs ? rs->unit : NULL;
+}
+
 int gn_check_count(const char *ruleset) {
   const gn__ruleset *rs = gn__ruleset_find(ruleset);
   return rs ? rs->nchecks : GN_ERULESET;

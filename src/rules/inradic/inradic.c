@@ -74,16 +74,16 @@ static const gn__attrdef in_options[IN_OPT_COUNT] = {
 };
 
 static const gn__verb in_verbs[] = {
-  { "move", "move UNIT to X,Y [facing DEGREES]: a normal move (ref. IN-B8)", in__order_move },
+  { "move", "move UNIT to X,Y [facing DEGREES]: a normal move (ref. IN-B8)", in__order_move, 0 },
   { "charge", "charge UNIT at UNIT [choose ROLE]: charge move into contact and melee (ref. IN-M5, IN-B6)",
-    in__order_charge },
+    in__order_charge, 0 },
   { "melee", "melee UNIT with UNIT [choose ROLE]: a round of melee between units in contact (ref. IN-B6)",
-    in__order_melee },
-  { "fire", "fire UNIT at UNIT [choose ROLE]: shoot by cards (ref. IN-R1)", in__order_fire },
-  { "throw", "throw UNIT at X,Y: throw an explosive (ref. IN-R9)", in__order_throw },
-  { "pursue", "pursue UNIT: take up a pursuit the die allowed (ref. IN-P3)", in__order_pursue },
-  { "halt", "halt UNIT: decline or stop a pursuit (ref. IN-P3, IN-P6)", in__order_halt },
-  { "end", "end: end this side's turn (ref. IN-B13)", in__order_end },
+    in__order_melee, 0 },
+  { "fire", "fire UNIT at UNIT [choose ROLE]: shoot by cards (ref. IN-R1)", in__order_fire, 0 },
+  { "throw", "throw UNIT at X,Y: throw an explosive (ref. IN-R9)", in__order_throw, 0 },
+  { "pursue", "pursue UNIT: take up a pursuit the die allowed (ref. IN-P3)", in__order_pursue, 0 },
+  { "halt", "halt UNIT: decline or stop a pursuit (ref. IN-P3, IN-P6)", in__order_halt, 0 },
+  { "end", "end: end this side's turn (ref. IN-B13)", in__order_end, 0 },
 };
 
 /* ------------------------------------------------------------ data */

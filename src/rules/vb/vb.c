@@ -85,25 +85,25 @@ static const gn__attrdef vb_options[VB_OPT_COUNT] = {
 };
 
 static const gn__verb vb_verbs[] = {
-  {"end", "end [ends the current phase of the active side]", gn__vb_order_end},
-  {"move", "move UNIT to X,Y [facing DEG]", gn__vb_order_move},
-  {"leader", "leader LEADER to X,Y [facing DEG]", gn__vb_order_leader},
-  {"march", "march UNIT [forms march column]", gn__vb_order_march},
-  {"deploy", "deploy UNIT [leaves march column]", gn__vb_order_deploy},
-  {"limber", "limber UNIT", gn__vb_order_limber},
-  {"unlimber", "unlimber UNIT", gn__vb_order_unlimber},
-  {"skirmish", "skirmish UNIT [light cavalry brigade breaks into skirmishers]", gn__vb_order_skirmish},
-  {"reform", "reform UNIT UNIT [UNIT...] [cavalry skirmishers reform their brigade]", gn__vb_order_reform},
-  {"reorder", "reorder UNIT [removes yellow disorder for half a move]", gn__vb_order_reorder},
-  {"reassign", "reassign DIVISION to CORPS [at night]", gn__vb_order_reassign},
-  {"recover", "recover UNIT [takes a pooled odd point at night]", gn__vb_order_recover},
-  {"merge", "merge UNIT into UNIT [at night, under-strength stand]", gn__vb_order_merge},
-  {"fill", "fill UNIT from UNIT [at night, under-strength stand takes points]", gn__vb_order_fill},
+  {"end", "end [ends the current phase of the active side]", gn__vb_order_end, 0},
+  {"move", "move UNIT to X,Y [facing DEG]", gn__vb_order_move, 0},
+  {"leader", "leader LEADER to X,Y [facing DEG]", gn__vb_order_leader, 0},
+  {"march", "march UNIT [forms march column]", gn__vb_order_march, 0},
+  {"deploy", "deploy UNIT [leaves march column]", gn__vb_order_deploy, 0},
+  {"limber", "limber UNIT", gn__vb_order_limber, 0},
+  {"unlimber", "unlimber UNIT", gn__vb_order_unlimber, 0},
+  {"skirmish", "skirmish UNIT [light cavalry brigade breaks into skirmishers]", gn__vb_order_skirmish, 0},
+  {"reform", "reform UNIT UNIT [UNIT...] [cavalry skirmishers reform their brigade]", gn__vb_order_reform, 0},
+  {"reorder", "reorder UNIT [removes yellow disorder for half a move]", gn__vb_order_reorder, 0},
+  {"reassign", "reassign DIVISION to CORPS [at night]", gn__vb_order_reassign, 0},
+  {"recover", "recover UNIT [takes a pooled odd point at night]", gn__vb_order_recover, 0},
+  {"merge", "merge UNIT into UNIT [at night, under-strength stand]", gn__vb_order_merge, 0},
+  {"fill", "fill UNIT from UNIT [at night, under-strength stand takes points]", gn__vb_order_fill, 0},
   {"campaign", "campaign held|possession|retreat-rearguard|retreat [SIDE]", gn__vb_order_campaign, 1},
 #if GN__VB_COMBAT
-  {"fire", "fire UNIT at UNIT", gn__vb_order_fire},
-  {"charge", "charge UNIT at UNIT", gn__vb_order_charge},
-  {"rally", "rally UNIT [with LEADER]", gn__vb_order_rally},
+  {"fire", "fire UNIT at UNIT", gn__vb_order_fire, 0},
+  {"charge", "charge UNIT at UNIT", gn__vb_order_charge, 0},
+  {"rally", "rally UNIT [with LEADER]", gn__vb_order_rally, 0},
 #endif
 };
 
