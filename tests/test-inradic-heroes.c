@@ -103,9 +103,25 @@ static void higher_types_safe(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-H1: the hero check is a chance point of the order; when its die
+** cannot be had (the script runs dry, the players give up), the whole fire is
+** refused and nothing of it stays: no casualty, no card gone. */
+static void hero_die_missing(void **state) {
+  (void)state;
+  gn_game *g = setup(1, "bugler: 1, nco: 1");
+  uint64_t h = gn_game_hash(g);
+  SCRIPT(g, CARD(1, 0), CARD(2, 0));        /* an Ace, then no die for the check */
+  assert_int_equal(gn_order_apply(g, "fire r1 at b1"), GN_ENODICE);
+  assert_true(gn_game_hash(g) == h);
+  assert_int_equal(attr(g, "b1", "privates"), 8);
+  assert_int_equal(attr(g, "b1", "bugler"), 1);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(option_switch),
+    cmocka_unit_test(hero_die_missing),
     cmocka_unit_test(die_names_type),
     cmocka_unit_test(attacker_choice),
     cmocka_unit_test(higher_types_safe),

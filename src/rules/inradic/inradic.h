@@ -326,7 +326,8 @@ int in__hero_check(gn_game *g, const in_figs *present, int choice, int unit, int
 /* The role an Ace of face `face` hits among those present (pure). */
 int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice);
 /* Apply a group's hits to a target, Aces first through the hero check when
-** the option is on. killed[] receives the roles lost. Returns casualties. */
+** the option is on. killed[] receives the roles lost. Returns casualties, or
+** a negative code when a hero check's chance point failed. */
 int in__apply_hits(gn_game *g, int target, int hits, int aces, int choice, int *killed);
 /* Parse "choose ROLE" at token tok (optional); *role -1 when absent. */
 int in__arg_choice(gn_game *g, const gn__args *a, int tok, int *role);

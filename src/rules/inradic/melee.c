@@ -51,7 +51,9 @@ static int resolve(gn_game *g, int A, int D, int choice) {
   if (da.capped || dd.capped) gn__event_mod(e, "fraction under five alone", -(da.capped + dd.capped), "IN-R3");
   int kD[IN_NROLES], kA[IN_NROLES];                                                 /* 3 */
   int lostD = in__apply_hits(g, D, da.hits, da.aces, choice, kD);
+  if (lostD < 0) return lostD;   /* a hero check's dice failed: the order is rolled back */
   int lostA = in__apply_hits(g, A, dd.hits, dd.aces, -1, kA);
+  if (lostA < 0) return lostA;
   if ((rc = after_melee(g, D, lostD, kD, A))) return rc;                            /* 4 */
   return after_melee(g, A, lostA, kA, D);
 }

@@ -198,6 +198,7 @@ int in__order_fire(gn_game *g, const gn__args *a) {
     if (nn > nu) nn = nu;
   }
   lost[B] = in__apply_hits(g, B, r.d.hits, r.d.aces, choice, killed + B * IN_NROLES);   /* 4 */
+  if (lost[B] < 0) { rc = lost[B]; goto done; }   /* a hero check's dice failed: no half order */
   for (int i = 0; i < nn; i++) {                                                      /* 5 */
     int v = near[i];
     if (v == A || v == B || !in__alive(g, v)) continue;

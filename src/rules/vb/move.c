@@ -1,7 +1,8 @@
 /*
 ** move.c: movement (ref. VB-B4), the terrain effects on it (VB-13..VB-18,
 ** VB-27), command and exhaustion limits (VB-B3, VB-B12), night moves (VB-66)
-** and march column, limbering and disorder recovery (VB-B14, VB-B15, VB-B20).
+** and march column, limbering and disorder recovery (VB-B14, VB-B15, VB-B20);
+** the combat-phase move of a cavalry breakthrough (VB-B17) is the same move.
 ** Cavalry skirmishers (VB-9..VB-11) are in skirmish.c.
 **
 ** A move is a straight line of the stand's centre. Terrain along it comes
@@ -246,9 +247,14 @@ static int night_unscreened(const gn_game *g, int u, gn_box from, gn_box to) {
 
 /* --------------------------------------------------------------- move */
 
+/* Why a stand moves: an ordinary move (movement phase, night) or the
+** combat-phase move of a cavalry breakthrough (ref. VB-B17). */
+typedef enum move_kind { MV_MOVE, MV_BREAKTHROUGH } move_kind;
+
 /*
 ** Move stand u straight to `to` (facing in radians when has_facing).
-**   1) the phase: the side's movement phase, or the night
+**   1) the phase: the side's movement phase, or the night; a breakthrough in
+**      the side's combat phase (ref. VB-B17)
 **   2) the stand: on the table, not routed, not reforming; artillery limbered;
 **      one move at night
 **   3) the move it has: full, halved out of command, minus what it spent
@@ -258,7 +264,7 @@ static int night_unscreened(const gn_game *g, int u, gn_box from, gn_box to) {
 **      at night only behind a friendly screen
 **   7) move, spend, and the disorder it earns
 */
-int gn__vb_move_to(gn_game *g, int u, gn_vec2 to, int has_facing, double facing) {
+static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double facing, move_kind kind) {
   const vb_data *d = gn__vb_data(g);
   gn__ustate *s = &g->st.u[u];
   const char *name = g->sc->unit[u].name;
@@ -266,7 +272,11 @@ int gn__vb_move_to(gn_game *g, int u, gn_vec2 to, int has_facing, double facing)
   int t = gn__vb_type(g, u), rc;
   int night = g->st.phase == VB_PH_NIGHT;
   /* 1) */
-  if (!night && (rc = gn__vb_need_phase(g, u, VB_PH_MOVE, "VB-B1", "moves"))) return rc;
+  if (kind == MV_BREAKTHROUGH) {
+    if ((rc = gn__vb_need_phase(g, u, VB_PH_COMBAT, "VB-B17", "a breakthrough moves"))) return rc;
+  } else if (!night && (rc = gn__vb_need_phase(g, u, VB_PH_MOVE, "VB-B1", "moves"))) {
+    return rc;
+  }
   /* 2) */
   if (!gn__vb_alive(g, u)) return gn__refuse(g, "VB-B4", "%s is not on the table", name);
   if (s->attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed: it moves only by the rout rules", name);
@@ -329,8 +339,9 @@ int gn__vb_move_to(gn_game *g, int u, gn_vec2 to, int has_facing, double facing)
   spend(g, u, cost);
   s->attr[VB_MOVED] = 1;
   s->attr[VB_STATIONARY] = 0;
-  gn_event *ev = gn__event(g, "move", night ? "VB-66" : "VB-B4", u, -1, "%s moves %.2f %s (cost %.2f of %.2f)",
-                           name, p.len, uw, cost, left);
+  gn_event *ev = gn__event(g, "move", night ? "VB-66" : kind == MV_BREAKTHROUGH ? "VB-B17" : "VB-B4", u, -1,
+                           "%s %s %.2f %s (cost %.2f of %.2f)", name,
+                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, uw, cost, left);
   if (ev && p.road) gn__event_mod(ev, "march column on a road", 0, "VB-B14");
   if (ev && p.extra > 0) gn__event_mod(ev, "terrain cost (hundredths)", (int)lround(p.extra * 100), "VB-B4");
   if (ev && !incmd) gn__event_mod(ev, "out of command: half move", 0, "VB-B3");
@@ -354,9 +365,18 @@ int gn__vb_move_to(gn_game *g, int u, gn_vec2 to, int has_facing, double facing)
   return 0;
 }
 
+int gn__vb_move_to(gn_game *g, int u, gn_vec2 to, int has_facing, double facing) {
+  return move_stand(g, u, to, has_facing, facing, MV_MOVE);
+}
+
+/* ref. VB-B17: the same move, every rule of `move` but the phase. */
+int gn__vb_move_breakthrough(gn_game *g, int u, gn_vec2 to, int has_facing, double facing) {
+  return move_stand(g, u, to, has_facing, facing, MV_BREAKTHROUGH);
+}
+
 /* Parses "VERB UNIT to X,Y [facing DEG]"; DEG is a compass bearing (0 north,
 ** 90 east) as in scenario files. */
-static int parse_move(gn_game *g, const gn__args *a, int *u, gn_vec2 *to, int *hasf, double *f) {
+int gn__vb_move_parse(gn_game *g, const gn__args *a, int *u, gn_vec2 *to, int *hasf, double *f) {
   int rc;
   if ((rc = gn__arg_unit(g, a, 1, u))) return rc;
   if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
@@ -379,7 +399,7 @@ int gn__vb_order_move(gn_game *g, const gn__args *a) {
   int u, hasf, rc;
   gn_vec2 to;
   double f = 0;
-  if ((rc = parse_move(g, a, &u, &to, &hasf, &f))) return rc;
+  if ((rc = gn__vb_move_parse(g, a, &u, &to, &hasf, &f))) return rc;
   return gn__vb_move_to(g, u, to, hasf, f);
 }
 
@@ -387,7 +407,7 @@ int gn__vb_order_leader(gn_game *g, const gn__args *a) {
   int u, hasf, rc;
   gn_vec2 to;
   double f = 0;
-  if ((rc = parse_move(g, a, &u, &to, &hasf, &f))) return rc;
+  if ((rc = gn__vb_move_parse(g, a, &u, &to, &hasf, &f))) return rc;
   if (!gn__vb_is_leader(gn__vb_type(g, u)))
     return gn__syntax(g, a, 1, "'%s' is not a leader (use 'move')", a->tok[1]);
   return gn__vb_move_to(g, u, to, hasf, f);

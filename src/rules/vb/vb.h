@@ -58,7 +58,8 @@ typedef enum vb_attr {
   VB_MOVED,           /* 1 moved (or changed formation) in this movement phase */
   VB_MOVE_USED,       /* movement used this phase, in hundredths of a table unit */
   VB_FIRED,           /* 1 fired this combat phase */
-  VB_MELEED,          /* 1 in melee this combat phase */
+  VB_MELEED,          /* in melee this combat phase: VB_MEL_* (0 no, 1 fought, 2 fought
+                         and may break through, 3 broke through; ref. VB-B17) */
   VB_SKIRMISH_OF,     /* cavalry skirmisher: unit index of its brigade + 1; 0 none (ref. VB-9).
                          In a scenario, `skirmish_of: 1` on a skirmisher declares it a
                          reserve stand of the nearest light cavalry brigade listed before it:
@@ -312,6 +313,15 @@ int gn__vb_order_move(gn_game *g, const gn__args *a);
 ** to `to`, facing in radians (CCW from +x, as gn_box) when has_facing.
 ** Refuses (GN_EREFUSED with the rule id) before changing anything. */
 int gn__vb_move_to(gn_game *g, int unit, gn_vec2 to, int has_facing, double facing);
+/* The move of a cavalry breakthrough (ref. VB-B17): gn__vb_move_to with every
+** rule of `move` (allowance left from the movement phase, terrain, enemy
+** stands, command and exhaustion limits) but in the side's combat phase.
+** Whether the stand may break through at all is the caller's (melee.c).
+** Refuses before changing anything. */
+int gn__vb_move_breakthrough(gn_game *g, int unit, gn_vec2 to, int has_facing, double facing);
+/* Parses "VERB UNIT to X,Y [facing DEG]" (DEG a compass bearing) into the
+** unit, the point and the facing in radians. GN_ESYNTAX with a message. */
+int gn__vb_move_parse(gn_game *g, const gn__args *a, int *u, gn_vec2 *to, int *hasf, double *f);
 int gn__vb_order_leader(gn_game *g, const gn__args *a);
 int gn__vb_order_march(gn_game *g, const gn__args *a);
 int gn__vb_order_deploy(gn_game *g, const gn__args *a);
