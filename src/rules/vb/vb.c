@@ -27,6 +27,8 @@ static const gn__typedef vb_types[VB_T_COUNT] = {
 static const char *const disorder_names[] = {"none", "disordered", "permanent", NULL};
 static const char *const weight_names[] = {"light", "field", "heavy", NULL};
 static const char *const wiped_names[] = {"no", "surrounded", "melee", "routed", NULL};
+/* ORDER: VB_MEL_* (vb.h). */
+static const char *const meleed_names[] = {"no", "fought", "may_break_through", "broke_through", NULL};
 
 /* ORDER: vb_attr. name, default, min, max, names, hidden, scenario. */
 static const gn__attrdef vb_attrs[VB_NATTR] = {
@@ -46,7 +48,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"moved", 0, 0, 1, NULL, 0, 0},
   {"move_used", 0, 0, 1000000, NULL, 1, 0},
   {"fired", 0, 0, 1, NULL, 0, 0},
-  {"meleed", 0, 0, 1, NULL, 0, 0},
+  {"meleed", 0, 0, 3, meleed_names, 0, 0},
   {"skirmish_of", 0, 0, 100000, NULL, 0, 1},
   {"town_disordered", 0, 0, 1, NULL, 0, 0},
   {"wiped", 0, 0, 3, wiped_names, 0, 1},
@@ -104,6 +106,8 @@ static const gn__verb vb_verbs[] = {
   {"fire", "fire UNIT at UNIT", gn__vb_order_fire, 0},
   {"charge", "charge UNIT at UNIT", gn__vb_order_charge, 0},
   {"rally", "rally UNIT [with LEADER]", gn__vb_order_rally, 0},
+  {"breakthrough", "breakthrough UNIT at UNIT | to X,Y [facing DEG] [cavalry that won a charge]",
+   gn__vb_order_breakthrough, 0},
 #endif
 };
 
@@ -356,6 +360,7 @@ static int vb_setup(gn_game *g) {
     if ((rc = load_data(g, d))) return rc;
 #if GN__VB_COMBAT
     if ((rc = gn__vb_combat_setup(g, d))) return rc;
+    if ((rc = gn__vb_melee_setup(g, d))) return rc;
 #endif
   }
   /* 2) */
@@ -420,6 +425,7 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
   if (u->attr[VB_STATIONARY]) add(buf, n, "stationary");
   if (u->attr[VB_MARCH]) add(buf, n, "march column");
   if (u->attr[VB_LIMBERED]) add(buf, n, "limbered");
+  if (own && u->attr[VB_MELEED] == VB_MEL_BREAK) add(buf, n, "may break through");
   if (own && !u->attr[VB_INCMD]) add(buf, n, "out of command");
 }
 

@@ -374,6 +374,11 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 **                           melee is fought at once
 **   rally UNIT [with LEADER]  rally phase: a routed stand, corps or army
 **                           commander within the command radius
+**   breakthrough UNIT at TARGET | to X,Y [facing DEG]
+**                           combat phase: cavalry that won a `charge` whose
+**                           target routed or was destroyed moves with the
+**                           rest of its move into contact with TARGET and
+**                           fights once more, or only moves (ref. VB-B17)
 ** Data: fire.yaml, morale.yaml, melee.yaml read by gn__vb_combat_setup into
 ** vb_combat, hung on vb_data.combat, freed by gn__vb_combat_release.
 ** Losses of SP go through gn__vb_lose_sp (vb.c) so that recovery and
@@ -387,6 +392,15 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 #define VB_TOWNFIRE VB_SPARE1
 /* 1 when a rally was tried on the stand this rally phase (ref. VB-B10). */
 #define VB_RALLIED VB_SPARE2
+/* Values of VB_MELEED, cleared at the end of the combat phase (ref. VB-B11,
+** VB-B17). */
+enum {
+  VB_MEL_NONE,        /* not in melee this phase */
+  VB_MEL_FOUGHT,      /* fought (either side, any stand of the bodies) */
+  VB_MEL_BREAK,       /* the cavalry that charged and won; its target routed
+                         or was destroyed: it may break through */
+  VB_MEL_BROKE        /* made its breakthrough this phase */
+};
 
 typedef struct vb_combat {
   /* fire.yaml */
@@ -408,6 +422,7 @@ typedef struct vb_combat {
   int blocked_eliminated;
   double loser_move, dev_step, dev_max;
   int disordering[VB_TR_COUNT];                       /* ref. VB-43 */
+  int bt_disordered;                                  /* ref. VB-B17: disordered cavalry may break through */
 } vb_combat;
 
 const vb_combat *gn__vb_combat(const gn_game *g);
@@ -566,7 +581,10 @@ int gn__vb_phase_combat(gn_game *g, int side);
 int gn__vb_order_fire(gn_game *g, const gn__args *a);
 int gn__vb_order_charge(gn_game *g, const gn__args *a);
 int gn__vb_order_rally(gn_game *g, const gn__args *a);
+int gn__vb_order_breakthrough(gn_game *g, const gn__args *a);
 int gn__vb_combat_setup(gn_game *g, vb_data *d);
+/* After gn__vb_combat_setup: the melee data it does not read (melee.c). GN_EDATA. */
+int gn__vb_melee_setup(gn_game *g, vb_data *d);
 void gn__vb_combat_release(gn_game *g, vb_data *d);
 /* ---- end of combat section ---- */
 
