@@ -255,8 +255,8 @@ static int enemies_near(field *f, int u, double r, int *out, int max) {
   for (int i = 0; i < n; i++) {
     int e = f->ids[i];
     double de = gn_box_distance(f->v[u].box, f->v[e].box);
+    if (k == max && de >= d[max - 1]) continue;
     int j = k < max ? k++ : max - 1;
-    if (j == max - 1 && k == max && de >= d[j]) continue;
     while (j > 0 && d[j - 1] > de) { d[j] = d[j - 1]; out[j] = out[j - 1]; j--; }
     d[j] = de; out[j] = e;
   }
@@ -437,7 +437,7 @@ static void ba_scenario(text *t, int nbat) {
       int line = i / BA_ABREAST, col = i % BA_ABREAST;
       double y = mid + dir * (BA_GAP / 2 + 1.5 + line * BA_SECOND);
       put(t, "  - {id: b%d_%d, side: s%d, type: infantry, at: [%g, %g], facing: %d, strength: %d, "
-             "attrs: {valour: %d}}\n", s, i, s, 10 + 2 + col * BA_PITCH + BA_PITCH / 2 - 2, y,
+             "attrs: {valour: %d}}\n", s, i, s, 10 + col * BA_PITCH + BA_PITCH / 2, y,
           s ? 180 : 0, 20 + (i * 7) % 13, (i % 5) - 1);
     }
   }

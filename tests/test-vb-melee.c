@@ -290,6 +290,188 @@ static void t_charge_move(void **state) {
   gn_game_free(g);
 }
 
+/* ---- ref. VB-B17: cavalry breakthrough ---- */
+
+/* Stand "a" (fr, at (20,20) facing north) of atype with aattrs, 3 SP; "d" (al,
+** infantry brigade, 4 SP, dattrs) touching its front; "e" (al, infantry
+** brigade, 4 SP, eattrs) at (32,20) facing west, 9 in east of a, touching
+** nothing; "f" (al, infantry brigade, 3 SP) far away at (45,50). */
+static gn_game *breakthrough_game(const char *atype, const char *aattrs, const char *dattrs, const char *eattrs) {
+  char extra[512];
+  snprintf(extra, sizeof extra,
+           "  - {id: e, side: al, formation: aa, type: infantry_brigade, at: [32, 20], facing: 270, strength: 4, attrs: {%s}}\n"
+           "  - {id: f, side: al, formation: aa, type: infantry_brigade, at: [45, 50], facing: 180, strength: 3}\n",
+           eattrs);
+  return contact(atype, aattrs, 3, "infantry_brigade", dattrs, 4, extra, NULL);
+}
+
+/* The combat phase of breakthrough_game after the morale tests of a and d
+** (both pass on 1s), and `charge a at d` fought at once: a's 3 dice 5, 6, 1
+** (2 hits) against d's 4 dice, all 1s. d loses 2 SP, and 1 more if it routs. */
+static void won_charge(gn_game *g) {
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 7, 5, 6, 1, 1, 1, 1, 1);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").strength, 2 - (attr(g, "d", "routed") ? 1 : 0));
+  assert_int_equal(view(g, "a").strength, 3);
+}
+
+/* ref. VB-B17: light cavalry (3 SP) charges the disordered brigade d in the
+** combat phase and wins 2 hits to none: d, already disordered, routs (1 SP
+** more, 1 left) a full move away. The cavalry is marked able to break through
+** with all its 24 in. A breakthrough at f, too far, is refused by the movement
+** rule (VB-B4) and changes nothing. `breakthrough a at e` turns it east and
+** moves it 9 in into contact with e (ending at (29,20), 9 in of its move
+** spent) and fights at once: the cavalry's 3 dice 6, 5, 5 (3 hits) against
+** e's 4 dice 5, 1, 1, 1 (1 hit). e (4 SP, 1 left) in good order is disordered
+** and retreats half a move (8 in) straight east; the cavalry has 2 SP and has
+** broken through. At the end of the phase the marks are cleared. */
+static void t_vb_b17_breakthrough(void **state) {
+  (void)state;
+  gn_game *g = breakthrough_game("cavalry_light", "", "disorder: 1", "");
+  won_charge(g);
+  assert_int_equal(attr(g, "d", "routed"), 1);
+  assert_int_equal(view(g, "d").strength, 1);
+  assert_int_equal(attr(g, "a", "meleed"), 2);                /* may_break_through */
+  assert_non_null(strstr(view(g, "a").status, "may break through"));
+  const gn_event *ev = last(g, "breakthrough");
+  assert_non_null(ev);
+  assert_string_equal(ev->ref, "VB-B17");
+  assert_non_null(strstr(ev->text, "24.00 in of move left"));
+  assert_int_equal(gn_dice_script_left(g), 0);
+
+  refused(g, "breakthrough a at f", "VB-B4");
+  assert_non_null(strstr(gn_errmsg(g), "has 24.00"));
+  at(g, "a", 20, 20);
+  assert_int_equal(attr(g, "a", "move_used"), 0);
+  assert_int_equal(attr(g, "a", "meleed"), 2);
+  script(g, 7, 6, 5, 5, 5, 1, 1, 1);
+  ok(g, "breakthrough a at e");
+  at(g, "a", 29, 20);
+  assert_true(gn_unit_distance(g, unit(g, "a"), unit(g, "e")) > 1);  /* e fell back */
+  assert_int_equal(attr(g, "a", "move_used"), 900);
+  assert_int_equal(view(g, "a").strength, 2);
+  assert_int_equal(attr(g, "a", "disorder"), 0);
+  assert_int_equal(attr(g, "a", "meleed"), 3);                /* broke_through */
+  assert_int_equal(view(g, "e").strength, 1);
+  assert_int_equal(attr(g, "e", "disorder"), 1);
+  assert_int_equal(attr(g, "e", "routed"), 0);
+  assert_int_equal(attr(g, "e", "meleed"), 1);
+  at(g, "e", 40, 20);
+  assert_int_equal(count_events(g, "breakthrough", "VB-B17"), 2);   /* the mark, the move into contact */
+  assert_int_equal(count_events(g, "move", "VB-B17"), 1);
+  assert_non_null(strstr(last(g, "melee")->text, "attacker wins"));
+  assert_int_equal(gn_dice_script_left(g), 0);
+
+  ok(g, "end");
+  assert_int_equal(attr(g, "a", "meleed"), 0);
+  assert_int_equal(attr(g, "e", "meleed"), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-B17: `breakthrough UNIT to X,Y` exploits without a new melee: the
+** cavalry moves 10 in north with the rest of its move; the same order again is
+** refused (once per phase). An order with neither `at` nor `to` is a syntax
+** error. */
+static void t_vb_b17_breakthrough_to(void **state) {
+  (void)state;
+  gn_game *g = breakthrough_game("cavalry_light", "", "disorder: 1", "");
+  won_charge(g);
+  assert_int_equal(gn_order_apply(g, "breakthrough a e"), GN_ESYNTAX);
+  assert_int_equal(gn_order_apply(g, "breakthrough a at"), GN_ESYNTAX);
+  ok(g, "breakthrough a to 20,30");
+  at(g, "a", 20, 30);
+  assert_int_equal(attr(g, "a", "move_used"), 1000);
+  assert_int_equal(attr(g, "a", "meleed"), 3);
+  assert_int_equal(count_events(g, "melee", NULL), 3);      /* only the charge's */
+  refused(g, "breakthrough a to 20,32", "VB-B17");
+  assert_non_null(strstr(gn_errmsg(g), "already broken through"));
+  refused(g, "breakthrough a at e", "VB-B17");
+  at(g, "a", 20, 30);
+  gn_game_free(g);
+}
+
+/* ref. VB-B17: a breakthrough is refused when the defender only fell back
+** disordered (it was in good order), when the winner is infantry, when the
+** cavalry is disordered (melee.breakthrough.disordered 0), outside the combat
+** phase, and for a stand that fought no melee. */
+static void t_vb_b17_refused(void **state) {
+  (void)state;
+  gn_game *g = breakthrough_game("cavalry_light", "", "", "");
+  won_charge(g);
+  assert_int_equal(attr(g, "d", "routed"), 0);
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  assert_int_equal(view(g, "d").strength, 2);
+  assert_int_equal(attr(g, "a", "meleed"), 1);
+  refused(g, "breakthrough a at e", "VB-B17");
+  assert_non_null(strstr(gn_errmsg(g), "won no charge"));
+  at(g, "a", 20, 20);
+  assert_int_equal(view(g, "e").strength, 4);
+  gn_game_free(g);
+
+  g = breakthrough_game("infantry_brigade", "", "disorder: 1", "");
+  won_charge(g);
+  assert_int_equal(attr(g, "d", "routed"), 1);
+  assert_int_equal(attr(g, "a", "meleed"), 1);
+  refused(g, "breakthrough a at e", "VB-B17");
+  assert_non_null(strstr(gn_errmsg(g), "not cavalry"));
+  gn_game_free(g);
+
+  g = breakthrough_game("cavalry_light", "disorder: 1", "disorder: 1", "");
+  won_charge(g);
+  assert_int_equal(attr(g, "d", "routed"), 1);
+  assert_int_equal(attr(g, "a", "meleed"), 1);
+  refused(g, "breakthrough a at e", "VB-B17");
+  assert_non_null(strstr(gn_errmsg(g), "disordered"));
+  gn_game_free(g);
+
+  g = breakthrough_game("cavalry_light", "", "disorder: 1", "");
+  to_phase(g, "movement");
+  refused(g, "breakthrough a at e", "VB-B17");
+  gn_game_free(g);
+}
+
+/* ref. VB-B17: cavalry that spent its whole move (24 in) in the movement
+** phase, 12 in back and 12 in charging again into contact, wins in the combat
+** phase with d routing, but has no move left to break through. */
+static void t_vb_b17_no_move_left(void **state) {
+  (void)state;
+  gn_game *g = breakthrough_game("cavalry_light", "", "disorder: 1", "");
+  to_phase(g, "movement");
+  ok(g, "move a to 20,8");
+  ok(g, "charge a at d");
+  at(g, "a", 20, 20);
+  assert_int_equal(attr(g, "a", "move_used"), 2400);
+  won_charge(g);
+  assert_int_equal(attr(g, "d", "routed"), 1);
+  assert_int_equal(attr(g, "a", "meleed"), 1);                /* not marked */
+  refused(g, "breakthrough a at e", "VB-B17");
+  assert_non_null(strstr(gn_errmsg(g), "no move left"));
+  gn_game_free(g);
+}
+
+/* ref. VB-B17: at most one breakthrough per stand per phase: the cavalry
+** breaks through into e, disordered, which routs (cavalry 6, 5, 5 against e's
+** 4 dice of 1s: 3 SP and 1 for the rout, e is destroyed); it may not break
+** through a second time, at f or anywhere. */
+static void t_vb_b17_twice(void **state) {
+  (void)state;
+  gn_game *g = breakthrough_game("cavalry_light", "", "disorder: 1", "disorder: 1");
+  won_charge(g);
+  script(g, 7, 6, 5, 5, 1, 1, 1, 1);
+  ok(g, "breakthrough a at e");
+  assert_int_equal(view(g, "e").removed, 1);
+  assert_int_equal(view(g, "a").strength, 3);
+  assert_int_equal(attr(g, "a", "meleed"), 3);
+  assert_int_equal(count_events(g, "breakthrough", "VB-B17"), 2);   /* no new mark */
+  refused(g, "breakthrough a at f", "VB-B17");
+  assert_non_null(strstr(gn_errmsg(g), "already broken through"));
+  refused(g, "breakthrough a to 25,25", "VB-B17");
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(t_basic),
@@ -302,6 +484,11 @@ int main(void) {
     cmocka_unit_test(t_vb34_vb35_town),
     cmocka_unit_test(t_vb22_vb23_guns_in_melee),
     cmocka_unit_test(t_charge_move),
+    cmocka_unit_test(t_vb_b17_breakthrough),
+    cmocka_unit_test(t_vb_b17_breakthrough_to),
+    cmocka_unit_test(t_vb_b17_refused),
+    cmocka_unit_test(t_vb_b17_no_move_left),
+    cmocka_unit_test(t_vb_b17_twice),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

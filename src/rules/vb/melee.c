@@ -1,6 +1,6 @@
 /*
 ** melee.c: melee of Volley & Bayonet (ref. VB-B11, VB-12, VB-15, VB-22,
-** VB-23, VB-30, VB-34 to VB-40).
+** VB-23, VB-30, VB-34 to VB-40) and cavalry breakthrough (VB-B17).
 **
 ** ref. VB-B11 [interpretation] when: moving into contact is the movement
 ** phase's business (`move`); melee is fought in the combat phase between stands
@@ -9,10 +9,16 @@
 ** stand fights (gn__vb_phase_combat). A melee takes in every stand drawn in by
 ** contact, and every stand of a town block a defender holds (VB-34).
 **
-** ref. VB-B17 NOT IMPLEMENTED: cavalry breakthrough (after the melee morale
-** test the attacked stand routs or is destroyed) has no procedure in the
-** sources beyond a proposed default; it needs a combat-phase move with the rest
-** of the cavalry's allowance, which the movement code does not offer.
+** ref. VB-B17 [interpretation] cavalry breakthrough: the melee's result stands
+** for the melee morale test (a loser already disordered routs). A cavalry
+** stand ordered to `charge` in the combat phase that wins, the stand it
+** attacked having routed or been destroyed, is marked VB_MEL_BREAK until the
+** phase ends; `breakthrough UNIT at TARGET` then moves it with what its
+** movement phase left of its move (gn__vb_move_breakthrough: every movement
+** rule) into contact with TARGET and fights one more melee at once, and
+** `breakthrough UNIT to X,Y` only moves it. Once per stand per phase; never
+** disordered cavalry (melee.breakthrough.disordered); the melees fought when
+** the phase ends give none (the phase is over).
 */
 #include <math.h>
 #include <stdio.h>
@@ -352,17 +358,25 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   return 0;
 }
 
+/* The stand u would melee: an enemy stand that has not fought this phase.
+** 0 when allowed. */
+static int may_target(gn_game *g, int u, int e) {
+  if (e < 0 || e >= g->st.nunits || !fighter(g, e)) return gn__refuse(g, "VB-B11", "no enemy stand to melee");
+  if (g->sc->unit[e].side == g->sc->unit[u].side) return gn__refuse(g, "VB-B11", "%s is a friend", gn__vb_uname(g, e));
+  if (g->st.u[e].attr[VB_MELEED]) return gn__refuse(g, "VB-B11", "%s has already fought this phase", gn__vb_uname(g, e));
+  return 0;
+}
+
 /* Refusals common to `charge` and the end-of-phase melees; 0 when allowed. */
 static int may_attack(gn_game *g, int u, int e) {
+  int rc;
   if (!fighter(g, u)) return gn__refuse(g, "VB-B11", "%s cannot fight", gn__vb_uname(g, u));
   if (g->st.u[u].attr[VB_ROUTED]) return gn__refuse(g, "VB-B9", "%s is routed", gn__vb_uname(g, u));
   if (gn__vb_exhausted(g, u))
     return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not start a melee", gn__vb_uname(g, u));
   if (g->st.u[u].attr[VB_MELEED] || g->st.u[u].attr[VB_FIRED])
     return gn__refuse(g, "VB-B11", "%s has already fired or fought this phase", gn__vb_uname(g, u));
-  if (e < 0 || e >= g->st.nunits || !fighter(g, e)) return gn__refuse(g, "VB-B11", "no enemy stand to melee");
-  if (g->sc->unit[e].side == g->sc->unit[u].side) return gn__refuse(g, "VB-B11", "%s is a friend", gn__vb_uname(g, e));
-  if (g->st.u[e].attr[VB_MELEED]) return gn__refuse(g, "VB-B11", "%s has already fought this phase", gn__vb_uname(g, e));
+  if ((rc = may_target(g, u, e))) return rc;
   if (!gn_box_contact(g->st.u[u].box, g->st.u[e].box) && gn_box_distance(g->st.u[u].box, g->st.u[e].box) > GN_CONTACT_EPS)
     return gn__refuse(g, "VB-B11", "%s does not touch %s: move into contact first", gn__vb_uname(g, u),
                       gn__vb_uname(g, e));
@@ -377,17 +391,21 @@ static int may_attack(gn_game *g, int u, int e) {
 static double stop(double lo) { return lo > GAP ? lo - GAP : 0; }
 
 /*
-** The movement-phase charge: UNIT moves straight into contact with TARGET.
+** The movement-phase charge: UNIT moves straight into contact with TARGET; a
+** breakthrough (`through`) moves the same way in the combat phase (ref. VB-B17).
 **   1) the target: an enemy stand on the table, not yet touching the charger
 **   2) the charger turns to face the target's centre and slides along that
 **      line until its base touches the target's (exact sweep)
 **   3) the move up to just short of contact is an ordinary `move`: every
 **      movement rule applies there (phase, allowance, terrain, command and
-**      exhaustion limits on closing; ref. VB-B3, VB-B4, VB-B12)
+**      exhaustion limits on closing; ref. VB-B3, VB-B4, VB-B12); a
+**      breakthrough's is gn__vb_move_breakthrough, the same rules in the
+**      combat phase
 **   4) the last step into contact; it may not end on another stand
-** The melee is fought in the combat phase (gn__vb_phase_combat).
+** The melee of a charge is fought in the combat phase (gn__vb_phase_combat),
+** a breakthrough's at once (the caller's).
 */
-static int charge_move(gn_game *g, int unit, int target) {
+static int charge_move(gn_game *g, int unit, int target, int through) {
   gn_box ub = g->st.u[unit].box, tb;
   int rc;
   /* 1) */
@@ -413,7 +431,8 @@ static int charge_move(gn_game *g, int unit, int target) {
   if (lo < 0) lo = 0;
   /* 3) */
   gn_vec2 to = {ub.c.x + u.x * stop(lo), ub.c.y + u.y * stop(lo)};
-  if ((rc = gn__vb_move_to(g, unit, to, 1, turned.facing))) return rc;
+  rc = through ? gn__vb_move_breakthrough(g, unit, to, 1, turned.facing) : gn__vb_move_to(g, unit, to, 1, turned.facing);
+  if (rc) return rc;
   /* 4) */
   turned.c.x = ub.c.x + u.x * lo;
   turned.c.y = ub.c.y + u.y * lo;
@@ -421,14 +440,45 @@ static int charge_move(gn_game *g, int unit, int target) {
     if (o != unit && o != target && fighter(g, o) && gn_box_overlap(turned, g->st.u[o].box))
       return gn__refuse(g, "VB-B4", "%s would end on top of %s", gn__vb_uname(g, unit), gn__vb_uname(g, o));
   gn__unit_place(g, unit, turned);
-  if (!gn__event(g, "charge", "VB-B11", unit, target, "%s charges into contact with %s", gn__vb_uname(g, unit),
+  if (!gn__event(g, through ? "breakthrough" : "charge", through ? "VB-B17" : "VB-B11", unit, target,
+                 "%s %s into contact with %s", gn__vb_uname(g, unit), through ? "breaks through" : "charges",
                  gn__vb_uname(g, target)))
     return GN_ENOMEM;
   return 0;
 }
 
+/*
+** After a combat-phase `charge` of unit at target (ref. VB-B17): may the
+** winner break through?
+**   1) the attacker won, and it is a cavalry stand (not a cavalry
+**      skirmisher) still on the table, not routed
+**   2) the stand it attacked routed or was destroyed (the melee's result is
+**      the melee morale test here)
+**   3) a disordered winner only when melee.breakthrough.disordered is 1;
+**      and only with some move left from its movement phase
+**   4) mark it VB_MEL_BREAK (cleared when the phase ends) and say so
+** Fails only with GN_ENOMEM.
+*/
+static int mark_breakthrough(gn_game *g, int unit, int target, int winner) {
+  gn__ustate *s = &g->st.u[unit];
+  if (winner != 0 || !gn__vb_is_cavalry(gn__vb_type(g, unit)) || !gn__vb_alive(g, unit) ||     /* 1) */
+      s->attr[VB_ROUTED])
+    return 0;
+  int destroyed = !gn__vb_alive(g, target);                                                     /* 2) */
+  if (!destroyed && !g->st.u[target].attr[VB_ROUTED]) return 0;
+  if (s->attr[VB_DISORDER] && !gn__vb_combat(g)->bt_disordered) return 0;                      /* 3) */
+  if (gn__vb_move_left(g, unit) <= 0) return 0;
+  s->attr[VB_MELEED] = VB_MEL_BREAK;                                                            /* 4) */
+  if (!gn__event(g, "breakthrough", "VB-B17", unit, target, "%s may break through: %s %s; %.2f %s of move left",
+                 gn__vb_uname(g, unit), gn__vb_uname(g, target), destroyed ? "is destroyed" : "routs",
+                 gn__vb_move_left(g, unit), gn__vb_unit_word(g)))
+    return GN_ENOMEM;
+  return 0;
+}
+
 /* `charge UNIT at TARGET`: in the movement phase the move into contact; in
-** the combat phase (UNIT touching TARGET) the melee at once. */
+** the combat phase (UNIT touching TARGET) the melee at once, after which
+** winning cavalry may break through (ref. VB-B17). */
 int gn__vb_order_charge(gn_game *g, const gn__args *a) {
   int unit, target, rc, tok = 2;
   if (a->n < 3) return gn__syntax(g, a, a->n, "expected: charge UNIT at TARGET");
@@ -436,13 +486,98 @@ int gn__vb_order_charge(gn_game *g, const gn__args *a) {
   if (gn__arg_is(a, 2, "at")) tok = 3;
   if (a->n != tok + 1) return gn__syntax(g, a, a->n > tok + 1 ? tok + 1 : a->n, "expected: charge UNIT at TARGET");
   if ((rc = gn__arg_unit(g, a, tok, &target))) return rc;
-  if (g->st.phase == VB_PH_MOVE) return charge_move(g, unit, target);
+  if (g->st.phase == VB_PH_MOVE) return charge_move(g, unit, target, 0);
   if (g->st.phase != VB_PH_COMBAT)
     return gn__refuse(g, "VB-B1", "charge in the movement phase (into contact) or the combat phase (melee)");
   if (g->sc->unit[unit].side != g->st.active)
     return gn__refuse(g, "VB-B1", "%s does not belong to the side whose turn it is", gn__vb_uname(g, unit));
   if ((rc = may_attack(g, unit, target))) return rc;
-  return gn__vb_melee(g, unit, target, NULL);
+  int w;
+  if ((rc = gn__vb_melee(g, unit, target, &w))) return rc;
+  return mark_breakthrough(g, unit, target, w);
+}
+
+/*
+** May unit break through now (ref. VB-B17)? 0 when it may.
+**   1) the side's combat phase
+**   2) cavalry only
+**   3) once per stand per phase
+**   4) not disordered, unless melee.breakthrough.disordered
+**   5) it has some move left from its movement phase
+**   6) it won a combat-phase charge whose target routed or was destroyed
+*/
+static int may_break(gn_game *g, int unit) {
+  const gn__ustate *s = &g->st.u[unit];
+  const char *name = gn__vb_uname(g, unit);
+  int rc;
+  if ((rc = gn__vb_need_phase(g, unit, VB_PH_COMBAT, "VB-B17", "a breakthrough"))) return rc;     /* 1) */
+  if (!gn__vb_is_cavalry(gn__vb_type(g, unit)))                                                  /* 2) */
+    return gn__refuse(g, "VB-B17", "%s is not cavalry: only cavalry breaks through", name);
+  if (s->attr[VB_MELEED] == VB_MEL_BROKE)                                                        /* 3) */
+    return gn__refuse(g, "VB-B17", "%s has already broken through this phase", name);
+  if (s->attr[VB_DISORDER] && !gn__vb_combat(g)->bt_disordered)                                  /* 4) */
+    return gn__refuse(g, "VB-B17", "%s is disordered: disordered cavalry does not break through", name);
+  if (gn__vb_move_left(g, unit) <= 0)                                                            /* 5) */
+    return gn__refuse(g, "VB-B17", "%s has no move left: it used all of it in its movement phase", name);
+  if (s->attr[VB_MELEED] != VB_MEL_BREAK || !gn__vb_alive(g, unit) || s->attr[VB_ROUTED])         /* 6) */
+    return gn__refuse(g, "VB-B17", "%s has won no charge this phase whose target routed or was destroyed", name);
+  return 0;
+}
+
+/*
+** `breakthrough UNIT at TARGET` or `breakthrough UNIT to X,Y [facing DEG]`
+** (ref. VB-B17).
+**   1) parse
+**   2) the stand may break through (may_break)
+**   3) `to`: the move, every movement rule applied (no contact: that is a
+**      charge); the stand has broken through
+**   4) `at`: an enemy stand that has not fought this phase; not from an
+**      exhausted division (ref. VB-B12); the move into contact as a charge's
+**      (none if it touches already); the stand has broken through; the melee
+**      at once, which gives no further breakthrough
+*/
+int gn__vb_order_breakthrough(gn_game *g, const gn__args *a) {
+  static const char usage[] = "expected: breakthrough UNIT at TARGET | breakthrough UNIT to X,Y [facing DEG]";
+  int unit, target, rc;
+  /* 1) */
+  if (a->n < 4) return gn__syntax(g, a, a->n, usage);
+  if (gn__arg_is(a, 2, "to")) {
+    gn_vec2 to;
+    int hasf;
+    double f = 0;
+    if ((rc = gn__vb_move_parse(g, a, &unit, &to, &hasf, &f))) return rc;
+    if ((rc = may_break(g, unit))) return rc;                                                     /* 2) */
+    if ((rc = gn__vb_move_breakthrough(g, unit, to, hasf, f))) return rc;                         /* 3) */
+    g->st.u[unit].attr[VB_MELEED] = VB_MEL_BROKE;
+    if (!gn__event(g, "breakthrough", "VB-B17", unit, -1, "%s breaks through without a new melee",
+                   gn__vb_uname(g, unit)))
+      return GN_ENOMEM;
+    return 0;
+  }
+  if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, usage);
+  if (a->n != 4) return gn__syntax(g, a, 4, usage);
+  if ((rc = gn__arg_unit(g, a, 1, &unit))) return rc;
+  if ((rc = gn__arg_unit(g, a, 3, &target))) return rc;
+  if ((rc = may_break(g, unit))) return rc;                                                       /* 2) */
+  if ((rc = may_target(g, unit, target))) return rc;                                              /* 4) */
+  if (gn__vb_exhausted(g, unit))
+    return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not start a melee", gn__vb_uname(g, unit));
+  if (gn_box_distance(g->st.u[unit].box, g->st.u[target].box) > GN_CONTACT_EPS &&
+      (rc = charge_move(g, unit, target, 1)))
+    return rc;
+  if ((rc = gn__vb_melee(g, unit, target, NULL))) return rc;
+  g->st.u[unit].attr[VB_MELEED] = VB_MEL_BROKE;
+  return 0;
+}
+
+/* ref. VB-B17: the breakthrough switch of melee.yaml. GN_EDATA. */
+int gn__vb_melee_setup(gn_game *g, vb_data *d) {
+  vb_combat *c = d->combat;
+  int v;
+  if (gn__data_int(g, "melee.breakthrough.disordered", &v)) return GN_EDATA;
+  if (v < 0 || v > 1) return gn__error(g, GN_EDATA, "melee.breakthrough.disordered: %d is not 0 or 1", v);
+  c->bt_disordered = v;
+  return 0;
 }
 
 /*

@@ -106,8 +106,8 @@ static const gn__verb vb_verbs[] = {
   {"fire", "fire UNIT at UNIT", gn__vb_order_fire, 0},
   {"charge", "charge UNIT at UNIT", gn__vb_order_charge, 0},
   {"rally", "rally UNIT [with LEADER]", gn__vb_order_rally, 0},
-  {"breakthrough", "breakthrough UNIT at UNIT | to X,Y [facing DEG] [cavalry that won a charge]",
-   gn__vb_order_breakthrough, 0},
+  {"breakthrough", "breakthrough UNIT at UNIT [or: breakthrough UNIT to X,Y [facing DEG]; cavalry that won a "
+                   "charge this combat phase]", gn__vb_order_breakthrough, 0},
 #endif
 };
 

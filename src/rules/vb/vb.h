@@ -397,8 +397,8 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 enum {
   VB_MEL_NONE,        /* not in melee this phase */
   VB_MEL_FOUGHT,      /* fought (either side, any stand of the bodies) */
-  VB_MEL_BREAK,       /* the cavalry that charged and won; its target routed
-                         or was destroyed: it may break through */
+  VB_MEL_BREAK,       /* the cavalry that charged and won, its target routed
+                         or destroyed, with move left: it may break through */
   VB_MEL_BROKE        /* made its breakthrough this phase */
 };
 
