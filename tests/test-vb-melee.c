@@ -290,6 +290,21 @@ static void t_charge_move(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-B11: a charge at an angle wheels to face its target and goes in;
+** the path is swept with the new facing, so the target itself does not bar it. */
+static void t_charge_angled(void **state) {
+  (void)state;
+  char u[1024];
+  snprintf(u, sizeof u,
+           "  - {id: a, side: fr, formation: fa, type: cavalry_heavy, at: [20, 20], facing: 0, strength: 3}\n"
+           "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [24, 26], facing: 180, strength: 4}\n");
+  gn_game *g = game(u, NULL);
+  to_phase(g, "movement");
+  ok(g, "charge a at d");
+  assert_true(gn_unit_distance(g, unit(g, "a"), unit(g, "d")) < 1e-9);
+  gn_game_free(g);
+}
+
 /* ---- ref. VB-B17: cavalry breakthrough ---- */
 
 /* Stand "a" (fr, at (20,20) facing north) of atype with aattrs, 3 SP; "d" (al,
@@ -484,6 +499,7 @@ int main(void) {
     cmocka_unit_test(t_vb34_vb35_town),
     cmocka_unit_test(t_vb22_vb23_guns_in_melee),
     cmocka_unit_test(t_charge_move),
+    cmocka_unit_test(t_charge_angled),
     cmocka_unit_test(t_vb_b17_breakthrough),
     cmocka_unit_test(t_vb_b17_breakthrough_to),
     cmocka_unit_test(t_vb_b17_refused),

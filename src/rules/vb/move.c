@@ -178,13 +178,16 @@ static int is_obstacle(const gn_game *g, int o) {
   return gn__vb_alive(g, o) && !gn__vb_is_leader(gn__vb_type(g, o));
 }
 
-/* ref. VB-B4: no passing through enemy stands; samples the swept box. */
+/* ref. VB-B4: no passing through enemy stands; samples the swept box. The
+** stand wheels to its new facing first, then goes: the box swept has the new
+** facing (an angled charge does not sweep its old flank across the target). */
 static int path_blocked(const gn_game *g, int u, gn_box a, gn_box b) {
   double len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
   int steps = (int)ceil(len / 0.25);
   int side = g->sc->unit[u].side;
   for (int k = 1; k <= steps; k++) {
     gn_box s = a;
+    s.facing = b.facing;
     double t = (double)k / steps;
     s.c.x = a.c.x + t * (b.c.x - a.c.x);
     s.c.y = a.c.y + t * (b.c.y - a.c.y);
