@@ -27,7 +27,8 @@ static void skipspace(const char **p) {
 /*
 ** Parse "3d6", "d10+d4", "2d6-1", "d5".
 **   1) a term is [N]dM (N >= 1, M >= 2) or a constant N
-**   2) terms are joined by + or -; spaces are allowed between them
+**   2) terms are joined by + or -, the first may carry a sign; spaces are
+**      allowed between them
 **   3) at most GN_DICE_MAXTERMS terms and GN_DICE_MAXDICE dice in all
 */
 int gn_dice_parse(const char *text, gn_dice *d, char *err, size_t errlen) {
@@ -38,6 +39,7 @@ int gn_dice_parse(const char *text, gn_dice *d, char *err, size_t errlen) {
   if (!text) FAIL("no dice expression");
   skipspace(&p);
   if (!*p) FAIL("empty dice expression");
+  if (*p == '-' || *p == '+') sign = *p++ == '-' ? -1 : 1;   /* "-d4+3": a leading sign */
   for (;;) {
     const char *start = p;
     skipspace(&p);
@@ -59,6 +61,7 @@ int gn_dice_parse(const char *text, gn_dice *d, char *err, size_t errlen) {
       d->ndice += n;
     } else if (n >= 0) {
       d->constant += sign * n;
+      if (d->constant > 999999 || d->constant < -999999) FAIL("the constants add up to more than 999999");
     } else {
       FAIL("column %d: expected dice (like 3d6) or a number", (int)(p - text) + 1);
     }

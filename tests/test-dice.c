@@ -44,6 +44,12 @@ static void parse_ok(void **state) {
   assert_string_equal(buf, "2d6-1");
   assert_int_equal(gn_dice_parse("d5", &d, NULL, 0), 0);   /* d5 and d7 are real dice */
   assert_int_equal(d.term[0].sides, 5);
+  assert_int_equal(gn_dice_parse("3-4d6+d2", &d, NULL, 0), 0);   /* found by make fuzz */
+  gn_dice_format(&d, buf, sizeof buf);
+  assert_string_equal(buf, "-4d6+d2+3");
+  gn_dice e;
+  assert_int_equal(gn_dice_parse(buf, &e, NULL, 0), 0);
+  assert_int_equal(gn_dice_min(&e), gn_dice_min(&d));
   assert_int_equal(gn_dice_parse("d7-d4+2", &d, NULL, 0), 0);
   assert_int_equal(gn_dice_min(&d), 1 - 4 + 2);
   assert_int_equal(gn_dice_max(&d), 7 - 1 + 2);
