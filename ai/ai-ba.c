@@ -42,8 +42,10 @@ static int attr(const gn_game *g, int u, int viewer, const char *name, int dflt)
   return gn_unit_attr(g, u, viewer, name, &v) == 0 ? v : dflt;
 }
 
+/* Out of the fight: removed, in full disorder, or a battery whose gunners are
+** all lost (its guns stay on the table, ref. BA-5.5.2g, but cannot fire). */
 static int ba_broken(const gn_game *g, int u, int viewer, const gn_unit_view *v) {
-  return v->removed || attr(g, u, viewer, "disorder", 0) >= DIS_FD;
+  return v->removed || v->strength == 0 || attr(g, u, viewer, "disorder", 0) >= DIS_FD;
 }
 
 static int is_type(const ai_unit *a, const char *t) { return a->v.type && strstr(a->v.type, t) != NULL; }
@@ -60,15 +62,32 @@ static int face_goal(ai_ctx *cx, int u, gn_vec2 goal) {
   return ai_order(cx, "turn %s %s", v->id, way) == 0;
 }
 
-/* The nearest enemy the unit may fire at, by the check; -1 none. */
+static double fire_reach(const ai_unit *a) {
+  return artillery(a) ? FIRE_REACH_GUN : cavalry(a) ? FIRE_REACH_CAV : FIRE_REACH_HAND;
+}
+
+/* 1 when an enemy still in the fight stands in u's reach and in its sight:
+** a battery unlimbers for it, and stays unlimbered while it is there. */
+static int has_target(ai_ctx *cx, int u) {
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
+    if (gn_unit_distance(cx->g, u, i) <= fire_reach(&cx->u[u]) && gn_unit_los(cx->g, u, i).visible) return 1;
+  }
+  return 0;
+}
+
+/* The nearest enemy the unit may fire at, by the check; -1 none. Enemies out
+** of the fight (a battery without gunners, a unit in full disorder) are not
+** worth the supplies. */
 static int fire(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
-  double reach = artillery(a) ? FIRE_REACH_GUN : cavalry(a) ? FIRE_REACH_CAV : FIRE_REACH_HAND;
+  double reach = fire_reach(a);
   int best[3] = {-1, -1, -1};
   double bd[3] = {1e300, 1e300, 1e300};
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
     double d = gn_unit_distance(cx->g, u, i);
     if (d > reach) continue;
     for (int k = 0; k < 3; k++)
@@ -102,8 +121,11 @@ static int attack(ai_ctx *cx, int u, int e, double de) {
   return 1;
 }
 
-static void advance(ai_ctx *cx, int u, int e, double de) {
+/* The step of u towards its goal, short of the enemy by its standoff. 1 when
+** it was given an order (a move, a turn, a formation). */
+static int advance(ai_ctx *cx, int u, int e, double de) {
   const ai_unit *a = &cx->u[u];
+  int given = cx->given;
   gn_vec2 goal = ai_goal(cx, u);
   double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * ai_standoff_factor(cx);
   double step = STEP;
@@ -112,15 +134,16 @@ static void advance(ai_ctx *cx, int u, int e, double de) {
     if ((goal.x - c.x) * (ec.x - c.x) + (goal.y - c.y) * (ec.y - c.y) > 0)
       step = de - standoff < step ? de - standoff : step;
   }
-  if (step < 1 || ai_dist(a->v.box.c, goal) < 1) return;
+  if (step < 1 || ai_dist(a->v.box.c, goal) < 1) return 0;
   int form = attr(cx->g, u, cx->side, "formation", FM_LINE);
-  if (artillery(a) && form != FM_MARCH) { ai_order(cx, "formation %s limbered", a->v.id); return; }
+  if (artillery(a) && form != FM_MARCH) return ai_order(cx, "formation %s limbered", a->v.id) == 0;
   /* ordered to move last bound and still where it was: the ground stopped
   ** that formation (woods, a wall); try the other */
   if (!artillery(a) && ai_stuck(cx, u) && (form == FM_LINE || form == FM_MARCH))
     ai_order(cx, "formation %s %s", a->v.id, form == FM_LINE ? "march" : "line");
   face_goal(cx, u, goal);
   ai_move_toward(cx, "move", u, goal, step, 0, 0);
+  return cx->given > given;
 }
 
 static void order_unit(ai_ctx *cx, int u) {
@@ -142,11 +165,28 @@ static void order_unit(ai_ctx *cx, int u) {
   }
   /* attack, fire, move */
   if (attack(cx, u, e, de)) return;
-  if (artillery(a) && form == FM_MARCH && e >= 0 && de <= FIRE_REACH_GUN) {
-    ai_order(cx, "formation %s unlimbered", a->v.id);
-    return;
+  if (artillery(a)) {
+    /* a battery unlimbers for a target in sight, fires while it has one and
+    ** limbers to move only when it has none (it used to limber and unlimber
+    ** in turn, bound after bound, when its target was out of sight) */
+    int target = has_target(cx, u);
+    if (form == FM_MARCH && target) { ai_order(cx, "formation %s unlimbered", a->v.id); return; }
+    if (form != FM_MARCH && target) {
+      if (supplies != 0 && dis < DIS_MD) fire(cx, u);
+      return;
+    }
+  } else if (supplies != 0 && dis < DIS_MD) {
+    /* attacking, a unit closes to its standoff before it spends supplies on
+    ** long-range fire (it fires from where it stands when it cannot close);
+    ** defending, it fires at what comes */
+    double standoff = STANDOFF_INF * ai_standoff_factor(cx);
+    if (cx->posture == AI_ATTACK && e >= 0 && de > standoff + 1) {
+      if (advance(cx, u, e, de)) return;
+      fire(cx, u);
+      return;
+    }
+    if (fire(cx, u) >= 0) return;
   }
-  if (supplies != 0 && dis < DIS_MD && fire(cx, u) >= 0) return;
   /* defending: take post at the goal, and hold it once the enemy is near */
   if (cx->posture == AI_DEFEND && e >= 0 && de < STANDOFF_INF * 2 &&
       ai_dist(a->v.box.c, ai_goal(cx, u)) < 10)

@@ -111,13 +111,30 @@ static void act(ai_ctx *cx, int u) {
   fire(cx, u);
 }
 
-static int in_play(ai_ctx *cx) {
-  if (gn_game_active_side(cx->g) != cx->side) return 0;
+/* Every own unit offered a pursuit decides on it. */
+static void pursuits(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
+    const ai_unit *a = &cx->u[u];
+    if (!a->mine || !a->fighting || a->v.removed) continue;
+    if (attr(cx->g, u, cx->side, "pursuit", PU_NONE) == PU_MAY) pursuit(cx, u);
+  }
+}
+
+/*
+** The side's orders.
+**   1) not its turn: only pursuits (an enemy it beat off in the enemy's turn
+**      may be pursued at any time, ref. IN-P3)
+**   2) its turn: each unit acts, then every pursuit its own fire and melee
+**      opened is decided before the turn ends (an open "may" lapses at the end)
+*/
+static int in_play(ai_ctx *cx) {
+  if (gn_game_active_side(cx->g) != cx->side) { pursuits(cx); return 0; }     /* 1 */
+  for (int u = 0; u < cx->n && !cx->err; u++) {                                /* 2 */
     const ai_unit *a = &cx->u[u];
     if (!a->mine || !a->fighting || a->broken) continue;
     act(cx, u);
   }
+  pursuits(cx);
   return 0;
 }
 

@@ -289,23 +289,39 @@ typedef struct oddsrun {
   const ai_doctrine *doc;
 } oddsrun;
 
-/* Strength of u as the side sees it (0 when removed), and whether it is out of the fight. */
+/* Strength of u as the side sees it (0 when removed), and whether it is out
+** of the fight. A strength the ruleset hides from the side (V&B rosters) is
+** read as the umpire's: the scratch run already resolves the true exchange,
+** as the moderator's odds do, and the commander learns only its summary (P
+** and the mean gain), never a unit's value. Without this the enemy's losses
+** counted for nothing and its own for everything, so no charge looked good. */
 static void seen(const gn_game *g, const ai_doctrine *doc, int u, int side, int *str, int *broken) {
-  gn_unit_view v;
+  gn_unit_view v, t;
   *str = 0; *broken = 1;
   if (gn_unit_view_get(g, u, side, &v) || !v.known) return;
   *broken = v.removed || doc->broken(g, u, side, &v);
   *str = v.removed ? 0 : v.strength;
+  if (*str < 0 && !gn_unit_view_get(g, u, GN_UMPIRE, &t)) *str = t.strength;
+}
+
+/* The order in a run of the odds engine: 1 when it was applied, 0 when the
+** rules refused it (the run goes no further), or a hard error. */
+static int odds_step(gn_game *g, const char *order) {
+  int rc = gn_game_over(g) ? GN_EREFUSED : gn_order_apply(g, order);
+  return rc == 0 ? 1 : rc == GN_EREFUSED || rc == GN_ESYNTAX ? 0 : rc;
 }
 
 /* One run of the odds engine: the orders, then our gain as our side sees it,
-** in hundredths of a strength point. */
+** in hundredths of a strength point. An order the run's dice made illegal
+** (the charger routed in the morale phase before its melee, the target fled)
+** ends the run there: that is one of the outcomes, not a failure of the
+** whole estimate. Fails only with a hard error. */
 static int odds_fn(gn_game *g, void *ud, int64_t *out) {
   oddsrun *r = ud;
-  int rc;
-  for (int i = 0; i < r->n; i++)
-    if (!gn_game_over(g) && (rc = gn_order_apply(g, r->orders[i]))) return rc;
-  if (r->resolve && !gn_game_over(g) && (rc = gn_order_apply(g, r->resolve))) return rc;
+  int rc = 1;
+  for (int i = 0; i < r->n && rc == 1; i++) rc = odds_step(g, r->orders[i]);
+  if (rc == 1 && r->resolve) rc = odds_step(g, r->resolve);
+  if (rc < 0) return rc;
   int me, tg, meb, tgb;
   seen(g, r->doc, r->me, r->side, &me, &meb);
   seen(g, r->doc, r->target, r->side, &tg, &tgb);

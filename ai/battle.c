@@ -104,6 +104,8 @@ void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
     gn_unit_view v;
     int broken, fights, side, s = strength_of(g, doc, u, &broken, &fights, &side);
     if (!fights || side < 0 || side >= r->nsides || gn_unit_view_get(g, u, GN_UMPIRE, &v)) continue;
+    /* a reserve slot never used (Belle Alliance parts, ref. BA-B9) is no unit */
+    if (v.strength0 <= 0 && s <= 0) continue;
     gn_battle_side *b = &r->side[side];
     b->strength0 += v.strength0 > 0 ? v.strength0 : 0;
     b->strength += s;
@@ -294,8 +296,9 @@ static int simultaneous(runner *rn) {
 /*
 ** Play g to its end.
 **   1) a commander per side; the holders start as the scenario says
-**   2) until the game is over: the active side's orders (or both sides',
-**      planned apart), then "end"; a phase that cannot be ended is an error
+**   2) until the game is over: the active side's orders and then the other
+**      sides' answers to them (or both sides' orders, planned apart), then
+**      "end"; a phase that cannot be ended is an error
 **   3) the turn limit ends it even if the ruleset did not
 **   4) the verdict, the turn of decision, the final hash
 */
@@ -334,6 +337,10 @@ int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r) {
     if (side >= 0 && side < rn.nsides) {
       int n = gn_ai_play(rn.ai[side], g, give, &rn);
       if (n < 0) { rc = n; break; }
+      /* the other sides answer what it did (Inradic: a pursuit at any time) */
+      for (int s = 0; s < rn.nsides && !gn_game_over(g); s++)
+        if (s != side && (n = gn_ai_play(rn.ai[s], g, give, &rn)) < 0) { rc = n; break; }
+      if (rc) break;
     } else if (side < 0 && (rc = simultaneous(&rn))) break;
     if (gn_game_over(g)) break;
     int k = give(&rn, g, "end");

@@ -209,14 +209,14 @@ static double best_of(const gn_game *g0, const rec *r, uint64_t hash, int *reps)
   return best;
 }
 
-/* The cost of gn_game_hash on g (best of 5 batches): the core takes this
+/* The cost of gn_game_hash on g (best of 15 batches): the core takes this
 ** hash of the whole state after every order it applies (order.c). */
 static double hash_cost(const gn_game *g) {
-  int n = 200000 / (gn_unit_count(g) + 1);
+  int n = 20000 / (gn_unit_count(g) + 1);
   double best = INFINITY;
   uint64_t sink = 0;
-  if (n < 5) n = 5;
-  for (int k = 0; k < 5; k++) {
+  if (n < 3) n = 3;
+  for (int k = 0; k < 15; k++) {
     double t0 = now();
     for (int i = 0; i < n; i++) sink += gn_game_hash(g) >> (i & 7);
     double t = (now() - t0) / n;

@@ -66,7 +66,7 @@ int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g);
 /* The viewer from --as SIDE / --umpire (GN_UMPIRE when neither). CLI_OK,
 ** CLI_FAIL (unknown side) or CLI_USAGE (both given). */
 int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpire, int *viewer);
-/* Parses an unsigned 64-bit number; 0 or -1. */
+/* Parses an unsigned 64-bit decimal number; 0 or -1. */
 int cli_u64(const char *s, uint64_t *out);
 /* Prints a string the library returned and frees it; CLI_FAIL when NULL (OOM). */
 int cli_put(char *s);

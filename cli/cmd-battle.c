@@ -6,6 +6,7 @@
 */
 #include "cli.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,12 +293,234 @@ static int write_out(const char *path, char *text)
   return rc;
 }
 
+/* ------------------------------------------------------------ simulate --svg */
+
+/* Side colours, as the map draws them (cmd-map.c). */
+static const char *const side_fill[4] = {"#2650bf", "#cc2626", "#1a8c40", "#d98013"};
+#define SVG_W 920
+#define SVG_X 230          /* where the bars start */
+#define SVG_BAR 520.0      /* the longest bar */
+#define SVG_BINS 40        /* at most this many bars in a histogram */
+
+/* Text for SVG: <, > and & escaped. */
+static void svg_text(FILE *f, const char *s)
+{
+  for (; s && *s; s++) {
+    if (*s == '<') fputs("&lt;", f);
+    else if (*s == '>') fputs("&gt;", f);
+    else if (*s == '&') fputs("&amp;", f);
+    else fputc(*s, f);
+  }
+}
+
+/* The next field of a CSV line at *p (quotes undone) into out; *p moves past
+** its comma. 0 at the end of the line. */
+static int csv_next(const char **p, char *out, size_t n)
+{
+  const char *s = *p;
+  size_t k = 0;
+  if (!*s || *s == '\n') return 0;
+  int q = *s == '"';
+  if (q) s++;
+  while (*s && *s != '\n' && (q || *s != ',')) {
+    if (q && *s == '"') {
+      if (s[1] == '"') s++;
+      else { q = 0; s++; continue; }
+    }
+    if (k + 1 < n) out[k++] = *s;
+    s++;
+  }
+  out[k] = 0;
+  if (*s == ',') s++;
+  *p = s;
+  return 1;
+}
+
+/* The losses of side k in every battle, from the CSV (column 9 + 3k); the
+** count in *n. NULL when out of memory. */
+static long *csv_losses(const char *csv, int k, int *n)
+{
+  size_t cap = 64;
+  long *v = malloc(cap * sizeof *v);
+  char field[256];
+  *n = 0;
+  if (!v) return NULL;
+  const char *line = strchr(csv, '\n');                       /* skip the header */
+  while (line && *++line) {
+    const char *p = line;
+    for (int col = 0; csv_next(&p, field, sizeof field); col++)
+      if (col == 9 + 3 * k) {
+        if ((size_t)*n == cap) {
+          long *w = realloc(v, 2 * cap * sizeof *v);
+          if (!w) { free(v); return NULL; }
+          v = w; cap *= 2;
+        }
+        v[(*n)++] = strtol(field, NULL, 10);
+        break;
+      }
+    line = strchr(line, '\n');
+  }
+  return v;
+}
+
+/* One histogram at y0, 90 pixels high: counts of n values per bin, with the
+** mean marked; the label on the left. Returns the height used. */
+static int svg_histogram(FILE *f, int y0, const char *label, const char *fill, const long *v, int n,
+                         double mean)
+{
+  long lo = 0, hi = 0;
+  for (int i = 0; i < n; i++) { if (v[i] > hi) hi = v[i]; if (i == 0 || v[i] < lo) lo = v[i]; }
+  if (lo > 0) lo = 0;
+  long span = hi - lo + 1, width = (span + SVG_BINS - 1) / SVG_BINS;
+  int bins = (int)((span + width - 1) / width), count[SVG_BINS] = {0}, top = 1;
+  for (int i = 0; i < n; i++) count[(v[i] - lo) / width]++;
+  for (int b = 0; b < bins; b++) if (count[b] > top) top = count[b];
+  double bw = SVG_BAR / bins;
+  fprintf(f, "<text x=\"10\" y=\"%d\">", y0 + 50);
+  svg_text(f, label);
+  fprintf(f, "</text>\n");
+  for (int b = 0; b < bins; b++) {
+    double h = 80.0 * count[b] / top;
+    fprintf(f, "<rect class=\"bin\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
+               "<title>%ld-%ld: %d</title></rect>\n", SVG_X + b * bw, y0 + 80 - h, bw > 2 ? bw - 1 : bw, h,
+            fill, lo + b * width, lo + (b + 1) * width - 1, count[b]);
+  }
+  double mx = SVG_X + (mean - lo + 0.5) / (double)(bins * width) * SVG_BAR;
+  fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"black\" stroke-dasharray=\"4 2\"/>\n",
+          mx, mx, y0, y0 + 82);
+  fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\">%ld</text>", SVG_X, y0 + 94, lo);
+  fprintf(f, "<text x=\"%.0f\" y=\"%d\" font-size=\"10\" text-anchor=\"end\">%ld</text>", SVG_X + SVG_BAR,
+          y0 + 94, lo + bins * width - 1);
+  fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\">mean %.1f</text>\n", mx + 3, y0 + 10, mean);
+  return 104;
+}
+
+/*
+** simulate --svg FILE: the distributions of the batch drawn by hand, as
+** `odds --svg` does (cmd-odds.c), from the batch's JSON and CSV:
+**   1) win and draw rates, each bar with its 95% interval
+**   2) per side, the histogram of its losses, the mean marked
+**   3) the turn of decision: battles decided at each turn
+**   4) each objective's final holder, as shares of the battles
+** Fails (CLI_FAIL, with the message) when the file cannot be written.
+*/
+static int write_sim_svg(const char *path, gn_sim *sim)
+{
+  char *js = gn_sim_json(sim), *csv = gn_sim_csv(sim);
+  json_t *j = js ? json_loads(js, 0, NULL) : NULL;
+  gn_string_free(js);
+  if (!j || !csv) { json_decref(j); gn_string_free(csv); return cli_fail("out of memory"); }
+  json_t *sides = json_object_get(j, "sides"), *dec = json_object_get(j, "decision_turn"),
+         *objs = json_object_get(j, "objectives");
+  int ns = (int)json_array_size(sides), nobj = (int)json_array_size(objs), maxturn = 0, topturn = 1;
+  const char *key, *word = json_string_value(json_object_get(j, "unit"));
+  json_t *val;
+  json_object_foreach(dec, key, val) {
+    int t = atoi(key), c = (int)json_integer_value(val);
+    if (t > maxturn) maxturn = t;
+    if (c > topturn) topturn = c;
+  }
+  int h = 70 + 24 * (ns + 1) + 30 + 104 * ns + 30 + 130 + (nobj ? 30 + 24 * nobj : 0) + 20;
+  FILE *f = fopen(path, "w");
+  if (!f) { json_decref(j); gn_string_free(csv); return cli_fail("cannot write %s", path); }
+  fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+             "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
+          SVG_W, h, SVG_W, h);
+  fprintf(f, "<text x=\"10\" y=\"22\" font-size=\"16\" font-weight=\"bold\">");
+  svg_text(f, json_string_value(json_object_get(j, "scenario")));
+  fprintf(f, " (%s): %d battles, seed %llu</text>\n", json_string_value(json_object_get(j, "ruleset")),
+          (int)json_integer_value(json_object_get(j, "played")),
+          (unsigned long long)json_integer_value(json_object_get(j, "seed")));
+  /* 1) */
+  int y = 50;
+  fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">result (bar: rate; line: 95%% interval)</text>\n", y);
+  y += 10;
+  for (int k = 0; k <= ns; k++) {
+    json_t *sd = k < ns ? json_array_get(sides, (size_t)k) : NULL;
+    double p = json_real_value(k < ns ? json_object_get(sd, "win_rate") : json_object_get(j, "draw_rate"));
+    double lo = json_real_value(k < ns ? json_object_get(sd, "win_lo") : json_object_get(j, "draw_lo"));
+    double hi = json_real_value(k < ns ? json_object_get(sd, "win_hi") : json_object_get(j, "draw_hi"));
+    fprintf(f, "<text x=\"10\" y=\"%d\">", y + 14);
+    svg_text(f, k < ns ? json_string_value(json_object_get(sd, "name")) : "drawn");
+    fprintf(f, "</text>\n<rect class=\"rate\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"18\" fill=\"%s\"/>\n",
+            SVG_X, y, p * SVG_BAR, k < ns ? side_fill[k % 4] : "#888888");
+    fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", SVG_X + lo * SVG_BAR,
+            SVG_X + hi * SVG_BAR, y + 9, y + 9);
+    fprintf(f, "<text x=\"%.1f\" y=\"%d\">%.1f%% (%.1f-%.1f%%)</text>\n", SVG_X + SVG_BAR + 8, y + 14,
+            100 * p, 100 * lo, 100 * hi);
+    y += 24;
+  }
+  /* 2) */
+  y += 20;
+  fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">losses (%s) per battle</text>\n", y, word ? word : "");
+  y += 6;
+  for (int k = 0; k < ns; k++) {
+    json_t *sd = json_array_get(sides, (size_t)k);
+    int n;
+    long *v = csv_losses(csv, k, &n);
+    if (!v) { fclose(f); json_decref(j); gn_string_free(csv); return cli_fail("out of memory"); }
+    y += svg_histogram(f, y, json_string_value(json_object_get(sd, "name")), side_fill[k % 4], v, n,
+                       json_real_value(json_object_get(json_object_get(sd, "lost"), "mean")));
+    free(v);
+  }
+  /* 3) */
+  y += 20;
+  fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">turn of decision (battles won, by the turn "
+             "from which the verdict held)</text>\n", y);
+  y += 10;
+  for (int t = 1; t <= maxturn; t++) {
+    char k[16];
+    snprintf(k, sizeof k, "%d", t);
+    int c = (int)json_integer_value(json_object_get(dec, k));
+    double bw = SVG_BAR / maxturn, bh = 90.0 * c / topturn;
+    fprintf(f, "<rect class=\"turn\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#4a6fa5\">"
+               "<title>turn %d: %d</title></rect>\n", SVG_X + (t - 1) * bw, y + 90 - bh, bw - 2, bh, t, c);
+    fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%d</text>\n",
+            SVG_X + (t - 0.5) * bw, y + 104, t);
+    if (c) fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">%d</text>\n",
+                   SVG_X + (t - 0.5) * bw, y + 88 - bh, c);
+  }
+  fprintf(f, "<text x=\"10\" y=\"%d\">turn</text>\n", y + 104);
+  y += 120;
+  /* 4) */
+  if (nobj) {
+    y += 20;
+    fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">objectives: final holder (share of the "
+               "battles; grey: nobody)</text>\n", y);
+    y += 10;
+    for (int o = 0; o < nobj; o++) {
+      json_t *ob = json_array_get(objs, (size_t)o), *held = json_object_get(ob, "held");
+      double total = 0, x = SVG_X;
+      json_object_foreach(held, key, val) total += (double)json_integer_value(val);
+      fprintf(f, "<text x=\"10\" y=\"%d\">", y + 14);
+      svg_text(f, json_string_value(json_object_get(ob, "name")));
+      fprintf(f, "</text>\n");
+      for (int k = 0; k <= ns && total > 0; k++) {
+        json_t *sd = json_array_get(sides, (size_t)k);
+        int c = (int)json_integer_value(json_object_get(held, k < ns ? json_string_value(json_object_get(sd, "name"))
+                                                                    : "none"));
+        double w = c / total * SVG_BAR;
+        fprintf(f, "<rect class=\"held\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"18\" fill=\"%s\">"
+                   "<title>%d</title></rect>\n", x, y, w, k < ns ? side_fill[k % 4] : "#bbbbbb", c);
+        x += w;
+      }
+      y += 24;
+    }
+  }
+  fprintf(f, "</svg>\n");
+  json_decref(j);
+  gn_string_free(csv);
+  if (fclose(f) != 0) return cli_fail("cannot write %s", path);
+  return CLI_OK;
+}
+
 static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--runs", 1, 0, NULL }, { "--seed", 1, 0, NULL }, { "--jobs", 1, 0, NULL },
                      { "--ai", 1, 0, NULL }, { "--csv", 1, 0, NULL }, { "--json", 1, 0, NULL },
-                     { "--mpi", 0, 0, NULL }, { "--no-store", 0, 0, NULL }, { NULL, 0, 0, NULL } };
-  enum { O_RUNS, O_SEED, O_JOBS, O_AI, O_CSV, O_JSON, O_MPI, O_NOSTORE };
+                     { "--mpi", 0, 0, NULL }, { "--no-store", 0, 0, NULL }, { "--svg", 1, 0, NULL },
+                     { NULL, 0, 0, NULL } };
+  enum { O_RUNS, O_SEED, O_JOBS, O_AI, O_CSV, O_JSON, O_MPI, O_NOSTORE, O_SVG };
   char *pos[1], err[512];
   int npos, rc, rank = 0, nranks = 1;
   uint64_t seed = 1, runs = 0, jobs = 1;
@@ -353,6 +576,7 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
   fprintf(stderr, ")\n");
   if (rc == CLI_OK && opts[O_JSON].seen) rc = write_out(opts[O_JSON].val, gn_sim_json(sim));
   if (rc == CLI_OK && opts[O_CSV].seen) rc = write_out(opts[O_CSV].val, gn_sim_csv(sim));
+  if (rc == CLI_OK && opts[O_SVG].seen) rc = write_sim_svg(opts[O_SVG].val, sim);
   if (rc == CLI_OK && !opts[O_NOSTORE].seen) {
     char id[32];
     if (gn_store_save_batch(c->db, sim, id, sizeof id, err, sizeof err) != 0) rc = cli_fail("%s", err);
@@ -368,7 +592,7 @@ out:
 }
 
 const cli_cmd cli_cmd_simulate = {
-  "simulate", "SCENARIO --runs N [--seed S] [--jobs J] [--ai A,B] [--csv FILE] [--json FILE] [--no-store] [--mpi]",
+  "simulate", "SCENARIO --runs N [--seed S] [--jobs J] [--ai A,B] [--csv FILE] [--json FILE] [--svg FILE] [--no-store] [--mpi]",
   "run N seeded battles, AI against AI; print rates, intervals, distributions",
   "Battle i uses the seed splitmix64(S, i), so the results are the same for any\n"
   "number of threads (and MPI ranks). Battles run in memory; the batch (its\n"
@@ -383,6 +607,8 @@ const cli_cmd cli_cmd_simulate = {
   "  --ai A,B           the commanders, as for 'grognard battle'\n"
   "  --csv FILE         one line per battle ('-': standard output)\n"
   "  --json FILE        the results as JSON ('-': standard output)\n"
+  "  --svg FILE         draw the distributions (results with their intervals,\n"
+  "                     losses, turn of decision, objectives) as an SVG picture\n"
   "  --no-store         do not store the batch\n"
   "  --mpi              share the runs across MPI ranks (mpirun -np K; make MPI=1)\n",
   run_simulate,

@@ -26,7 +26,13 @@ static int check_one(const char *path)
       fprintf(stderr, "%s\n", gn_diag(g, i));
     if (n == 0) fprintf(stderr, "%s\n", gn_errmsg(g));
   } else if ((rc = gn_game_start(g, 1)) != 0) {
-    fprintf(stderr, "%s: %s\n", path, gn_errmsg(g));
+    /* the ruleset's setup may name the file (file:line:col: ...) or not */
+    const char *m = gn_errmsg(g);
+    size_t pl = strlen(path);
+    if (!strncmp(m, path, pl) && m[pl] == ':')
+      fprintf(stderr, "%s\n", m);
+    else
+      fprintf(stderr, "%s: %s\n", path, m);
   } else {
     printf("%s: ok (%s, \"%s\", %d sides, %d units, %d turns)\n", path, gn_game_ruleset(g),
            gn_game_scenario_name(g), gn_side_count(g), gn_unit_count(g), gn_game_turn_limit(g));

@@ -13,6 +13,7 @@
 
 #define BARWIDTH 40
 #define FRACMAX 1000000u  /* fractions with a larger denominator are not printed */
+#define RUNSMAX 100000000u /* --runs: 10^8 samples take about a minute */
 
 /* The usage, help and rule ids of the checks of one ruleset (or all: NULL),
 ** or of one check (check not NULL). */
@@ -292,7 +293,10 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
       if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", a);
       const char *val = argv[++i];
       if (!strcmp(a, "--db")) { c->db = val; continue; }
-      if (cli_u64(val, &v) != 0 || (!strcmp(a, "--runs") && v == 0))
+      if (!strcmp(a, "--runs") && (cli_u64(val, &v) != 0 || v == 0 || v > RUNSMAX))
+        return cli_usage(cmd, "option '--runs' needs a whole number from 1 to %u, not '%s'",
+                         RUNSMAX, val);
+      if (cli_u64(val, &v) != 0)
         return cli_usage(cmd, "option '%s' needs a whole number, not '%s'", a, val);
       if (!strcmp(a, "--runs")) { o.runs = v; o.force_mc = 1; } else { o.seed = v; }
     } else if (a[0] == '-' || npos == 2) {
@@ -305,9 +309,19 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   }
   if (npos < 2) return cli_usage(cmd, "missing %s", npos ? "CHECK" : "RULESET");
 
-  /* 2) a game and its order, or the ruleset and the check */
-  if (ruleset_index(pos[0]) < 0 && nparams == 0 && game_exists(c, pos[0]))
-    return run_order_odds(c, pos[0], pos[1], &o, json, svg);
+  /* 2) a game and its order (quoted or not: its words are joined), or the
+  **    ruleset and the check */
+  if (ruleset_index(pos[0]) < 0 && game_exists(c, pos[0])) {
+    char text[1024];
+    size_t len = 0;
+    for (int i = 0; i <= nparams; i++) {
+      const char *w = i ? params[i - 1] : pos[1];
+      int n = snprintf(text + len, sizeof text - len, "%s%s", i ? " " : "", w);
+      if (n < 0 || (size_t)n >= sizeof text - len) return cli_fail("order too long");
+      len += (size_t)n;
+    }
+    return run_order_odds(c, pos[0], text, &o, json, svg);
+  }
   if (ruleset_index(pos[0]) < 0) {
     fprintf(stderr, "grognard: no ruleset '%s' and no such game in %s (rulesets:", pos[0], c->db);
     for (int r = 0; r < gn_ruleset_count(); r++)

@@ -135,7 +135,7 @@ int cli_u64(const char *s, uint64_t *out)
   char *end;
   if (!s || *s < '0' || *s > '9') return -1;
   errno = 0;
-  unsigned long long v = strtoull(s, &end, 0);
+  unsigned long long v = strtoull(s, &end, 10);   /* decimal: "010" is ten, "08" eight */
   if (errno || *end) return -1;
   *out = (uint64_t)v;
   return 0;

@@ -177,7 +177,8 @@ typedef struct gn_dice {
 /* Parses text into d. Returns GN_ESYNTAX with a message in err (may be NULL)
 ** naming the column. */
 int gn_dice_parse(const char *text, gn_dice *d, char *err, size_t errlen);
-/* Writes the canonical text of d ("3d6", "d10+d4") into buf; returns its length. */
+/* Writes the canonical text of d ("3d6", "d10+d4") into buf, cut to len - 1
+** characters, and returns its whole length (as snprintf); len 0 writes nothing. */
 int gn_dice_format(const gn_dice *d, char *buf, size_t len);
 /* The smallest and largest totals. Cannot fail. */
 int gn_dice_min(const gn_dice *d);

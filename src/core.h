@@ -19,6 +19,11 @@
 #define GN__MAXFATTR 8       /* ruleset attributes per formation */
 #define GN__MAXRS 64         /* ruleset globals in the state */
 #define GN__ERRMAX 512
+/* Scenario bounds, so that sums and products of the rules stay far from
+** INT_MAX whatever a file says (docs/scenario.md). */
+#define GN__MAXSTRENGTH 10000  /* strength points or figures of one unit */
+#define GN__MAXPOINTS 10000    /* victory points of one objective */
+#define GN__MAXLEN 100000      /* table sides, stand sizes, radii (table units) */
 
 /* ------------------------------------------------------------------ memory */
 void *gn__realloc(const gn_allocator *a, void *p, size_t osize, size_t nsize);
@@ -248,7 +253,6 @@ typedef struct gn__order {
   gn_dice_mode mode;          /* how its dice were given */
   int ntape; int *tape;       /* its results, when they came from the table or a script */
   int nchance;                /* results it drew, whatever the source */
-  uint64_t hash;              /* state hash after it */
 } gn__order;
 
 struct gn_game {
@@ -330,6 +334,10 @@ void gn__deck_reset(gn__state *st, int side);
 /* Under ENUMERATE: the next choice among n outcomes of weights w[] (sum wsum).
 ** Returns the index of the outcome this path takes. */
 int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice);
+/* The same with the branches' probabilities p[] (summing to 1), for a chance
+** point whose exact weights pass 64 bits: still walked outcome by outcome,
+** the leaves below it keep a probability but no fraction. */
+int gn__enum_choose_p(gn_game *g, int n, const double *p, int *choice);
 /* 1 when the next gn__enum_choose replays a node of the path (its weights are
 ** known: w may be NULL), 0 when it meets a new one. */
 int gn__enum_known(const gn_game *g);

@@ -5,6 +5,7 @@
 */
 #include "core.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -76,21 +77,24 @@ int gn_dice_parse(const char *text, gn_dice *d, char *err, size_t errlen) {
   return 0;
 }
 
+/* Like snprintf: the whole length is returned, what fits (cut, NUL-ended) is
+** written; len 0 writes nothing at all. Cannot fail. */
 int gn_dice_format(const gn_dice *d, char *buf, size_t len) {
   size_t n = 0;
-  buf[0] = 0;
+  if (len) buf[0] = 0;
+#define AT (n < len ? buf + n : NULL), (n < len ? len - n : 0)
   for (int i = 0; i < d->nterms; i++) {
     const char *op = i == 0 ? (d->term[i].sign < 0 ? "-" : "") : (d->term[i].sign < 0 ? "-" : "+");
     char cnt[16] = "";
     if (d->term[i].count != 1) snprintf(cnt, sizeof cnt, "%d", d->term[i].count);
-    int w = snprintf(buf + n, n < len ? len - n : 0, "%s%sd%d", op, cnt, d->term[i].sides);
+    int w = snprintf(AT, "%s%sd%d", op, cnt, d->term[i].sides);
     n += w > 0 ? (size_t)w : 0;
   }
   if (d->constant || d->nterms == 0) {
-    int w = snprintf(buf + n, n < len ? len - n : 0, d->nterms && d->constant > 0 ? "+%d" : "%d",
-                     d->constant);
+    int w = snprintf(AT, d->nterms && d->constant > 0 ? "+%d" : "%d", d->constant);
     n += w > 0 ? (size_t)w : 0;
   }
+#undef AT
   return (int)n;
 }
 
@@ -431,10 +435,21 @@ static int binomial(int n, uint64_t s, uint64_t f, uint64_t *w, uint64_t *sum) {
   return 0;
 }
 
+/* Binomial probabilities C(n,k) p^k (1-p)^(n-k), p = s / (s + f), for k = 0..n,
+** when the exact weights pass 64 bits. Cannot fail. */
+static void binomial_p(int n, uint64_t s, uint64_t f, double *p) {
+  double ps = (double)s / (double)(s + f), pf = (double)f / (double)(s + f), c = 1;
+  for (int k = 0; k <= n; k++) {
+    p[k] = c * pow(ps, k) * pow(pf, n - k);
+    c = c * (double)(n - k) / (double)(k + 1);
+  }
+}
+
 /*
 ** How many of n dice of m faces show >= target (ref. the caller's rule).
 **   1) under ENUMERATE: one node whose branches are the counts 0..n, with
-**      binomial weights, so the tree stays small (an aggregate chance point)
+**      binomial weights, so the tree stays small (an aggregate chance point);
+**      weights past 64 bits (more than 24 d6) become probabilities
 **   2) otherwise: roll the n dice as one chance point and count
 */
 int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
@@ -449,9 +464,14 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
   if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {   /* 1 */
     uint64_t w[GN_DICE_MAXDICE + 1], sum;
     int s = target > m ? 0 : m - (target < 1 ? 1 : target) + 1;
-    if ((rc = binomial(n, (uint64_t)s, (uint64_t)(m - s), w, &sum)))
-      return gn__error(g, rc, "%d dice are too many to enumerate exactly", n);
-    if ((rc = gn__enum_choose(g, n + 1, w, sum, &k))) return rc;
+    if (binomial(n, (uint64_t)s, (uint64_t)(m - s), w, &sum) == 0) {
+      rc = gn__enum_choose(g, n + 1, w, sum, &k);
+    } else {
+      double p[GN_DICE_MAXDICE + 1];
+      binomial_p(n, (uint64_t)s, (uint64_t)(m - s), p);
+      rc = gn__enum_choose_p(g, n + 1, p, &k);
+    }
+    if (rc) return rc;
     for (int i = 0; i < n; i++) f[i] = i < k ? m : 1;
   } else {                                                         /* 2 */
     if ((rc = draw(g, &c, n, f))) return rc;

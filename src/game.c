@@ -393,7 +393,7 @@ gn_game *gn_game_clone(const gn_game *src) {
       const gn__order *o = &src->orders[i];
       gn__order *d = &g->orders[i];
       g->norders = i + 1;
-      d->mode = o->mode; d->hash = o->hash; d->nchance = o->nchance;
+      d->mode = o->mode; d->nchance = o->nchance;
       if (!(d->text = gn__strdup(g, o->text))) goto oom;
       if (o->ntape) {
         if (!(d->tape = intdup(g, o->tape, o->ntape, o->ntape))) goto oom;
@@ -506,18 +506,28 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   return 0;
 }
 
+/*
+** A unit's attribute as a viewer may know it.
+**   1) the umpire and the unit's own side know everything
+**   2) an enemy knows nothing of a unit the ruleset's view hides, no hidden
+**      attribute, and the strength only when the view shows it
+** Fails with GN_ENOTFOUND (no such unit or attribute) or GN_ESTATE (hidden).
+*/
 int gn_unit_attr(const gn_game *g, int unit, int viewer, const char *name, int *value) {
-  if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
+  if (!g->sc || unit < 0 || unit >= g->sc->nunits || !name) return GN_ENOTFOUND;
   const gn__ruleset *rs = g->sc->rs;
-  for (int i = 0; i < rs->nattrs; i++) {
-    if (strcmp(rs->attrs[i].name, name) != 0) continue;
-    if (rs->attrs[i].hidden && viewer != GN_UMPIRE && viewer != g->sc->unit[unit].side)
-      return GN_ESTATE;
-    *value = g->st.u[unit].attr[i];
-    return 0;
+  int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;              /* 1 */
+  gn_unit_view v = { 0 };
+  int i;
+  for (i = 0; i < rs->nattrs && strcmp(rs->attrs[i].name, name) != 0; i++) {}
+  if (i == rs->nattrs && strcmp(name, "strength") != 0) return GN_ENOTFOUND;
+  if (!own) {                                                                     /* 2 */
+    if (i < rs->nattrs && rs->attrs[i].hidden) return GN_ESTATE;
+    if (gn_unit_view_get(g, unit, viewer, &v) || !v.known) return GN_ESTATE;
+    if (i == rs->nattrs && v.strength < 0) return GN_ESTATE;
   }
-  if (strcmp(name, "strength") == 0) { *value = g->st.u[unit].strength; return 0; }
-  return GN_ENOTFOUND;
+  *value = i < rs->nattrs ? g->st.u[unit].attr[i] : g->st.u[unit].strength;
+  return 0;
 }
 
 /* ---------------------------------------------------------- geometry glue */
@@ -568,23 +578,34 @@ double gn_unit_distance(const gn_game *g, int a, int b) {
   return gn_box_distance(g->st.u[a].box, g->st.u[b].box);
 }
 
+/*
+** Line of sight between two units' centres (gn_los_trace), whatever the
+** number of units. Cannot fail.
+**   1) the terrain alone
+**   2) the stands on the table, a block at a time: a block's first blocker
+**      counts when it lies strictly nearer than any found before, which is
+**      the order gn_los_trace itself keeps (terrain, then stands by index)
+*/
 gn_los gn_unit_los(const gn_game *g, int a, int b) {
   gn_los none = { 0, -1, -1, 0 };
   if (!g->sc || a < 0 || b < 0 || a >= g->st.nunits || b >= g->st.nunits) return none;
-  gn_box boxes[1024];
-  int nb = 0, ia = -1, ib = -1;
-  for (int i = 0; i < g->st.nunits && nb < 1024; i++) {
-    if (g->st.u[i].removed) continue;
-    if (i == a) ia = nb;
-    if (i == b) ib = nb;
-    boxes[nb++] = g->st.u[i].box;
-  }
-  gn_los r = gn_los_trace(g->st.u[a].box.c, g->st.u[b].box.c, g->sc->features, g->sc->nterrain,
-                          boxes, nb, ia, ib);
-  if (r.box >= 0) {   /* back from the packed index to the unit index */
-    for (int i = 0, k = 0; i < g->st.nunits; i++) {
+  gn_vec2 pa = g->st.u[a].box.c, pb = g->st.u[b].box.c;
+  gn_los r = gn_los_trace(pa, pb, g->sc->features, g->sc->nterrain, NULL, 0, -1, -1);   /* 1 */
+  gn_box boxes[256];
+  int ids[256];
+  for (int i = 0; i < g->st.nunits;) {                                                   /* 2 */
+    int nb = 0, ia = -1, ib = -1;
+    for (; i < g->st.nunits && nb < 256; i++) {
       if (g->st.u[i].removed) continue;
-      if (k++ == r.box) { r.box = i; break; }
+      if (i == a) ia = nb;
+      if (i == b) ib = nb;
+      ids[nb] = i;
+      boxes[nb++] = g->st.u[i].box;
+    }
+    gn_los s = gn_los_trace(pa, pb, NULL, 0, boxes, nb, ia, ib);
+    if (!s.visible && (r.visible || s.fraction < r.fraction)) {
+      r = s;
+      r.box = ids[s.box];
     }
   }
   return r;

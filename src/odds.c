@@ -15,11 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct node { int n, choice; int woff; } node;   /* woff -1: equal weights */
+/* woff -1: equal weights; else the offset of its weights in w (or, when
+** real is set, of its probabilities in pw). */
+typedef struct node { int n, choice; int woff, real; } node;
 
 struct gn__enum {
   node *path; int npath, cap, depth;
   uint64_t *w; int nw, capw;          /* weights of the nodes that have them */
+  double *pw; int npw, cappw;         /* probabilities of the nodes too big for weights */
   unsigned __int128 num, den;         /* probability of the current path */
   int exact;
   double p;
@@ -54,25 +57,37 @@ static void times(struct gn__enum *en, uint64_t wc, uint64_t ws) {
   en->num = a; en->den = b;
 }
 
+/* The node at the present depth: the path's own when replaying (it must
+** have n branches), else a new one with equal weights. NULL after setting
+** the game's error (GN_ESTATE, GN_EINVAL, GN_ENOMEM in *rc). */
+static node *enum_node(gn_game *g, struct gn__enum *en, int n, int *rc) {
+  *rc = 0;
+  if (!en) { *rc = gn__error(g, GN_ESTATE, "enumerating without an odds run"); return NULL; }
+  if (n < 1) { *rc = gn__error(g, GN_EINVAL, "a chance point with no outcome"); return NULL; }
+  if (en->depth < en->npath) {
+    node *nd = &en->path[en->depth];
+    if (nd->n != n) *rc = gn__error(g, GN_ESTATE, "the rules took a different chance point on replay");
+    return *rc ? NULL : nd;
+  }
+  if (en->npath == en->cap) {
+    int cap = en->cap ? 2 * en->cap : 64;
+    node *p = gn__realloc(&g->alloc, en->path, en->cap * sizeof *p, cap * sizeof *p);
+    if (!p) { *rc = gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+    en->path = p; en->cap = cap;
+  }
+  node *nd = &en->path[en->npath++];
+  nd->n = n; nd->choice = 0; nd->woff = -1; nd->real = 0;
+  return nd;
+}
+
 /* Returns 0, GN_ENOMEM, or GN_ESTATE when the rules did not take the same
 ** chance points along the same path twice (they must be deterministic). */
 int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice) {
   struct gn__enum *en = g->dice.en;
-  if (!en) return gn__error(g, GN_ESTATE, "enumerating without an odds run");
-  if (n < 1) return gn__error(g, GN_EINVAL, "a chance point with no outcome");
-  node *nd;
-  if (en->depth < en->npath) {
-    nd = &en->path[en->depth];
-    if (nd->n != n) return gn__error(g, GN_ESTATE, "the rules took a different chance point on replay");
-  } else {
-    if (en->npath == en->cap) {
-      int cap = en->cap ? 2 * en->cap : 64;
-      node *p = gn__realloc(&g->alloc, en->path, en->cap * sizeof *p, cap * sizeof *p);
-      if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
-      en->path = p; en->cap = cap;
-    }
-    nd = &en->path[en->npath++];
-    nd->n = n; nd->choice = 0; nd->woff = -1;
+  int known = en && en->depth < en->npath, rc;
+  node *nd = enum_node(g, en, n, &rc);
+  if (!nd) return rc;
+  if (!known) {
     if (w) {
       if (en->nw + n > en->capw) {
         int cap = en->capw ? en->capw : 256;
@@ -88,8 +103,44 @@ int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *ch
     }
   }
   int c = nd->choice;
-  if (nd->woff >= 0) times(en, en->w[nd->woff + c], wsum);
+  if (nd->real) { en->p *= en->pw[nd->woff + c]; en->exact = 0; }
+  else if (nd->woff >= 0) times(en, en->w[nd->woff + c], wsum);
   else times(en, 1, (uint64_t)n);
+  en->depth++;
+  *choice = c;
+  return 0;
+}
+
+/*
+** Like gn__enum_choose, for a chance point whose exact weights do not fit in
+** 64 bits: p[] are the branches' probabilities (summing to 1). The tree is
+** walked all the same; the leaves below keep a probability but no fraction.
+** Returns 0, GN_ENOMEM or GN_ESTATE.
+*/
+int gn__enum_choose_p(gn_game *g, int n, const double *p, int *choice) {
+  struct gn__enum *en = g->dice.en;
+  int known = en && en->depth < en->npath, rc;
+  node *nd = enum_node(g, en, n, &rc);
+  if (!nd) return rc;
+  if (!known) {
+    if (en->npw + n > en->cappw) {
+      int cap = en->cappw ? en->cappw : 256;
+      while (cap < en->npw + n) cap *= 2;
+      double *q = gn__realloc(&g->alloc, en->pw, en->cappw * sizeof *q, cap * sizeof *q);
+      if (!q) { en->npath--; return gn__error(g, GN_ENOMEM, "out of memory"); }
+      en->pw = q; en->cappw = cap;
+    }
+    nd->real = 1;
+    nd->woff = en->npw;
+    memcpy(en->pw + en->npw, p, n * sizeof *p);
+    en->npw += n;
+    while (nd->choice < n - 1 && p[nd->choice] == 0) nd->choice++;
+  } else if (!nd->real) {
+    return gn__error(g, GN_ESTATE, "the rules took a different chance point on replay");
+  }
+  int c = nd->choice;
+  en->p *= en->pw[nd->woff + c];
+  en->exact = 0;
   en->depth++;
   *choice = c;
   return 0;
@@ -106,9 +157,11 @@ static int advance(struct gn__enum *en) {
   while (en->npath > 0) {
     node *nd = &en->path[en->npath - 1];
     int next = nd->choice + 1;
-    if (nd->woff >= 0) while (next < nd->n && en->w[nd->woff + next] == 0) next++;
+    if (nd->real) while (next < nd->n && en->pw[nd->woff + next] == 0) next++;
+    else if (nd->woff >= 0) while (next < nd->n && en->w[nd->woff + next] == 0) next++;
     if (next < nd->n) { nd->choice = next; return 1; }
-    if (nd->woff >= 0) en->nw = nd->woff;
+    if (nd->real) en->npw = nd->woff;
+    else if (nd->woff >= 0) en->nw = nd->woff;
     en->npath--;
   }
   return 0;
@@ -209,7 +262,10 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   int rc = gn__save(g, &sp), exact = !o.force_mc;                 /* 1 */
   int64_t v;
   uint64_t leaves = 0;
-  if (rc) goto out;
+  if (rc) {   /* nothing has changed yet: there is nothing to restore */
+    gn__savepoint_free(g, &sp);
+    return gn__error(g, rc, "out of memory");
+  }
   g->dice.checking = 0;
   g->dice.quiet = 1;   /* the leaves keep no events; the representative run below does */
   if (exact) {
@@ -252,7 +308,7 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   g->dice.mode = GN_DICE_ENUMERATE;                                 /* 4 */
   g->dice.en = &en;
   g->dice.quiet = keep.quiet;
-  en.npath = 0; en.depth = 0; en.nw = 0; en.num = 1; en.den = 1; en.exact = 1; en.p = 1;
+  en.npath = 0; en.depth = 0; en.nw = 0; en.npw = 0; en.num = 1; en.den = 1; en.exact = 1; en.p = 1;
   if (fn(g, ud, &v) == 0) {
     int nev = g->nev;
     gn__savepoint rep = sp;
@@ -273,6 +329,7 @@ out:
   gn__savepoint_free(g, &sp);
   gn__free(g, en.path, en.cap * sizeof *en.path);
   gn__free(g, en.w, en.capw * sizeof *en.w);
+  gn__free(g, en.pw, en.cappw * sizeof *en.pw);
   gn__free(g, a.o, a.cap * sizeof *a.o);
   if (rc == 0 && !dist->o && dist->n) rc = GN_ENOMEM;
   return rc;

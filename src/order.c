@@ -143,7 +143,6 @@ static int record(gn_game *g, const char *text) {
     memcpy(o->tape, g->dice.tape, g->dice.ntape * sizeof *o->tape);
     o->ntape = g->dice.ntape;
   }
-  o->hash = gn__state_hash(g);
   g->norders++;
   return 0;
 }
@@ -154,7 +153,7 @@ static int record(gn_game *g, const char *text) {
 **   2) split the text into words; find the ruleset's verb
 **   3) save the game; run the verb with an empty tape
 **   4) on any failure, or when only checking, restore the save point
-**   5) else record the order with its tape and the state hash after it
+**   5) else record the order with its tape (the store hashes the state)
 */
 static int apply(gn_game *g, const char *text, int check) {
   char buf[ORDERMAX];

@@ -143,12 +143,18 @@ static int read_opt_str(loader *L, int node, const char *key, const char *def,
   return 0;
 }
 
-/* A number > 0 (or >= 0 when zero_ok). 0 or -1. */
+/* A length > 0 (or >= 0 when zero_ok) and at most GN__MAXLEN: a table, a
+** stand or a radius larger than that is a mistake, and would overflow the
+** rules' arithmetic. 0 or -1. */
 static int read_pos(loader *L, int node, const char *key, int zero_ok, double *out) {
   double v;
   if (gn__yaml_num(L->y, node, key, &v)) return -1;
   if (zero_ok ? v < 0 : v <= 0) {
     gn__yaml_error(L->y, node, "'%s' must be %s 0, got %g", key, zero_ok ? ">=" : ">", v);
+    return -1;
+  }
+  if (v > GN__MAXLEN) {
+    gn__yaml_error(L->y, node, "'%s' must be at most %d table units, got %g", key, GN__MAXLEN, v);
     return -1;
   }
   *out = v;
@@ -624,7 +630,7 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
   }
   /* 5) strength */
   if (!gn__yaml_need(L->y, it, v[U_STRENGTH], "strength", "unit"))
-    gn__yaml_int(L->y, v[U_STRENGTH], "strength", 0, INT_MAX, &u->strength0);
+    gn__yaml_int(L->y, v[U_STRENGTH], "strength", 0, GN__MAXSTRENGTH, &u->strength0);
   /* 6) attributes the scenario may set */
   if (v[U_ATTRS])
     read_attrs(L, v[U_ATTRS], "attrs", rs ? rs->attrs : NULL,
@@ -848,7 +854,7 @@ static int read_objectives(loader *L, int node) {
                      "%g x %g table", o->id, o->at.x, o->at.y, sc->width, sc->height);
     if (!gn__yaml_need(L->y, it, v[3], "radius", "objective"))
       read_pos(L, v[3], "radius", 0, &o->radius);
-    if (v[4]) gn__yaml_int(L->y, v[4], "points", 0, INT_MAX, &o->points);
+    if (v[4]) gn__yaml_int(L->y, v[4], "points", 0, GN__MAXPOINTS, &o->points);
     if (v[5]) read_side(L, v[5], "owner", &o->owner0);
   }
   return 0;

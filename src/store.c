@@ -711,7 +711,7 @@ int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
   if ((rc = game_exists(st, id, start)) < 0) goto fail;
   if ((rc = last_order(st, id, &seq, want)) != 0) goto fail;
   if (seq == 0) memcpy(want, start, sizeof want);
-  hexhash(n > 0 ? g->orders[n - 1].hash : gn_game_hash(g), have);
+  hexhash(gn_game_hash(g), have);   /* the state now: after its last order */
   if (seq != n || strcmp(want, have)) {
     rc = fail(st, GN_ESTATE, "game %s in %s is not the game given (%d orders stored, %d here);"
               " load it again", id, st->path, seq, n);
@@ -732,7 +732,7 @@ int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
     rc = fail(st, GN_ENOMEM, "out of memory");
     goto undo;
   }
-  hexhash(o->hash, have);
+  hexhash(gn_game_hash(g), have);   /* hashed here, not by every order in memory */
   sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
   sqlite3_bind_int(s, 2, n + 1);
   sqlite3_bind_text(s, 3, gn_game_order_text(g, n), -1, SQLITE_STATIC);

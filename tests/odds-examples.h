@@ -24,6 +24,8 @@ static const example EXAMPLES[] = {
   { "inradic", "pursuit", { "--quality", "trained", NULL } },
   { "inradic", "hero", { "--present", "bugler,nco,hero", NULL } },
   { "inradic", "shoot", { "--figures", "4", "--weapon", "musket", "--range", "10", NULL } },
+  { "inradic", "melee", { "--attackers", "8", "--attacker-leaders", "1", "--defenders", "6", "--obstacle", NULL } },
+  { "inradic", "throw", { "--figures", "8", "--distance", "4", NULL } },
 };
 #define NEX ((int)(sizeof EXAMPLES / sizeof EXAMPLES[0]))
 

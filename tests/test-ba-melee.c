@@ -208,8 +208,8 @@ static void numbers_group(void **state) {
 }
 
 /* ref. BA-5.5.3g, BA-5.5.3h, BA-5.5.3i, BA-B6, BA-B13: X is without supplies: it
-** may still attack, with -2; winning by 11 it brings Y into FD and takes the whole
-** loss, 6 x 3 = 18 figures, as prisoners. Then a stall: both lose 1 per unit of
+** may still attack, with -2; winning by 11 it brings Y into FD (Table 11 default:
+** no forced back) and takes the whole loss, 6 x 3 = 18 figures, as prisoners. Then a stall: both lose 1 per unit of
 ** melee of the other and the attacker is forced back. */
 static void no_supplies_and_stall(void **state) {
   (void)state;
@@ -233,6 +233,7 @@ static void no_supplies_and_stall(void **state) {
   assert_int_equal(ba_attr(g, "X", "prisoners"), 18);
   assert_int_equal(ba_attr(g, "Y", "disorder"), 3);
   assert_int_equal(ba_figures(g, "Y"), 30 - 18 - 2);  /* then the FD loss, 10 % of 12 */
+  assert_true(near(y_of(g, "Y"), 28));                /* FD: not forced back, it routs next bound */
   assert_int_equal(ba_figures(g, "X"), 30);
   assert_int_equal(ba_figures(g, "X2"), 27);
   assert_int_equal(ba_figures(g, "Y2"), 27);
@@ -276,6 +277,38 @@ static void skirmish_evades(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-4.1.1b, BA-3.1.1a: a large battle: units listed after the 512th fire,
+** march and melee like any other (the phases once looked only at the first
+** 512). 520 filler units stand far off; A (fire) and X (attack) come last. */
+static void many_units(void **state) {
+  (void)state;
+  static char units[520 * 120 + 1024];
+  int k = 0;
+  for (int i = 0; i < 520; i++)
+    k += snprintf(units + k, sizeof units - k, "  - {id: f%d, side: %s, type: staff, at: [%d, %d], strength: 1}\n",
+                  i, i % 2 ? "al" : "fr", 2 + (i % 90) * 2, 100 + (i / 90) * 3);
+  snprintf(units + k, sizeof units - k, "%s",
+           "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+           "  - {id: B, side: al, type: infantry, at: [50, 30], facing: 180, strength: 30}\n"
+           "  - {id: X, side: fr, type: infantry, at: [130, 20], facing: 0, strength: 30}\n"
+           "  - {id: Y, side: al, type: infantry, at: [130, 35], facing: 180, strength: 30}\n");
+  gn_game *g = ba_game(units, NULL);
+  assert_true(ba_unit(g, "A") >= 512);
+  ba_ok(g, "fire A at B");
+  ba_ok(g, "attack X Y");
+  ba_dice(g, 9, 4, 4, 4, 6, 6, 6, 1, 1, 2);   /* fire 12 + 2: 2 x 3; X 18 against Y 4 */
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_int_equal(ba_figures(g, "B"), 24);
+  assert_true(ba_event(g, e0, "contact", "BA-4.1.1c") >= 0);
+  int att, def;
+  melee_events(g, e0, &att, &def);
+  assert_int_equal(gn_event_get(g, att)->unit, ba_unit(g, "X"));
+  assert_true(ba_figures(g, "Y") < 30);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(attack_orders),
@@ -285,6 +318,7 @@ int main(void) {
     cmocka_unit_test(numbers_group),
     cmocka_unit_test(no_supplies_and_stall),
     cmocka_unit_test(skirmish_evades),
+    cmocka_unit_test(many_units),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -218,7 +218,8 @@ static void waggon_not_for_valour(void **state) {
 }
 
 /* ref. BA-5.5.4j: one unit at a time per waggon: U1 takes it first and is done
-** after 2 bounds; U2 gets it only in the next bound and is done after 3. */
+** after 2 bounds; U2 gets it only in the next bound and needs 2 bounds served by
+** it as well (its 2 bounds of waiting count towards the 8 only): done after 4. */
 static void waggon_one_at_a_time(void **state) {
   (void)state;
   gn_game *g = ba_game(
@@ -229,8 +230,19 @@ static void waggon_one_at_a_time(void **state) {
   assert_int_equal(ba_attr(g, "U1", "supplies"), -1);
   assert_int_equal(ba_attr(g, "U2", "supplies"), 0);
   assert_int_equal(ba_attr(g, "U2", "rest"), 2);
+  assert_int_equal(ba_attr(g, "W", "target"), 0);      /* free, but not again this bound */
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "W", "target"), ba_unit(g, "U2") + 1);
+  assert_int_equal(ba_attr(g, "W", "rest"), 1);        /* one bound of service */
+  assert_int_equal(ba_attr(g, "U2", "supplies"), 0);
+  int e0 = gn_event_count(g);
   bounds(g, 1);
   assert_int_equal(ba_attr(g, "U2", "supplies"), -1);
+  int r = ba_event(g, e0, "rest", "BA-5.5.4g");
+  assert_true(r >= 0);
+  assert_non_null(strstr(gn_event_get(g, r)->text, "after 4 bounds of rest, 2 of them served by W"));
+  assert_int_equal(ba_attr(g, "W", "target"), 0);
+  assert_int_equal(ba_attr(g, "W", "rest"), 0);
   gn_game_free(g);
 }
 
@@ -257,6 +269,76 @@ static void interrupted(void **state) {
   gn_game_free(g);
 }
 
+/* The umpire's (and the own side's) view of every unit, as `grognard show GAME
+** --umpire` prints it: figures now and original, valour, disorder, supplies
+** (ref. BA-5.5.3a unlimited, BA-5.5.3c rolls left, none), rest progress and what
+** the unit rests for (ref. BA-5.5.4e supplies or valour, BA-5.5.4f supplies
+** first, BA-5.5.4g the waggon serving it); the enemy sees none of the hidden part. */
+static const char *status(gn_game *g, const char *id, int viewer) {
+  static gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, ba_unit(g, id), viewer, &v), GN_OK);
+  return v.status;
+}
+
+static void umpire_view(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: U, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
+    "  - {id: W, side: fr, type: waggon, at: [50, 14], facing: 0, strength: 1, attrs: {ammunition: 1}}\n"
+    "  - {id: T, side: fr, type: infantry, at: [100, 20], facing: 0, strength: 30, attrs: {valour: 2, supplies: 2}}\n"
+    "  - {id: K, side: fr, type: infantry, at: [140, 20], facing: 0, strength: 30, attrs: {supplies: 1, disorder: SD}}\n"
+    "  - {id: V, side: fr, type: infantry, at: [180, 20], facing: 0, strength: 20, attrs: {valour: 1}}\n"
+    "  - {id: F, side: al, type: infantry, at: [180, 30], facing: 180, strength: 10}\n", NULL);
+  int al = gn_side_find(g, "al");
+  assert_string_equal(status(g, "U", GN_UMPIRE),
+                      "rest, in order; valour +0, supplies none, resting for supplies 0/8 bounds");
+  assert_string_equal(status(g, "T", GN_UMPIRE),
+                      "line, in order; valour +2, supplies 2 rolls left, not resting");
+  assert_string_equal(status(g, "K", GN_UMPIRE),
+                      "line, SD; valour +0, supplies 1 roll left, not resting");
+  assert_string_equal(status(g, "F", GN_UMPIRE),
+                      "line, in order; valour +0, supplies unlimited, not resting");
+  assert_string_equal(status(g, "U", al), "rest, in order");
+  /* F shoots V: 6+6+6 + 2 = 20: 4 lost of 20 (20 %), valour 0; M 20 - 1 = 19: FD,
+  ** FD loss 2 (6 of 20 lost, still one step); T is ordered to rest; K's reorganisation roll 1+1+1 fails */
+  ba_dice(g, 6, 6, 6, 6, 1, 1, 1);
+  ba_ok(g, "fire F at V");
+  ba_ok(g, "rest T");
+  assert_string_equal(status(g, "T", GN_UMPIRE), "line, in order; valour +2, supplies 2 rolls "
+                      "left, rest ordered (forms for rest this bound)");
+  ba_ok(g, "end");
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, ba_unit(g, "V"), GN_UMPIRE, &v), GN_OK);
+  assert_int_equal(v.strength, 14);
+  assert_int_equal(v.strength0, 20);
+  assert_string_equal(v.status, "line, FD; valour +0, supplies unlimited, not resting");
+  assert_string_equal(status(g, "U", GN_UMPIRE), "rest, in order; valour +0, supplies none, "
+                      "resting for supplies 1/8 bounds (W has served it 1/2)");
+  assert_string_equal(status(g, "W", GN_UMPIRE), "in order, ammunition, serving U (1/2 bounds)");
+  assert_string_equal(status(g, "W", al), "in order, ammunition");
+  assert_string_equal(status(g, "T", GN_UMPIRE),
+                      "rest, in order; valour +2, supplies none, resting for supplies 0/8 bounds");
+  gn_game_free(g);
+  /* with supplies and a valour point lost: resting for valour; at its starting
+  ** valour: nothing to regain */
+  g = ba_game(
+    "  - {id: F, side: al, type: infantry, at: [50, 30], facing: 180, strength: 10}\n"
+    "  - {id: T, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 20, attrs: {valour: 5}}\n"
+    "  - {id: R, side: fr, type: infantry, at: [150, 20], facing: 0, strength: 20, attrs: {formation: rest}}\n",
+    NULL);
+  ba_dice(g, 3, 6, 6, 6);           /* 18 + 2 = 20: 4 lost; M 20 - 5 = 15: SD */
+  ba_ok(g, "fire F at T");
+  ba_ok(g, "end");
+  ba_ok(g, "rest T");
+  ba_dice(g, 3, 6, 6, 6);           /* forms rest; reorganises from SD */
+  bounds(g, 2);
+  assert_string_equal(status(g, "T", GN_UMPIRE), "rest, in order; valour +4, supplies unlimited, "
+                      "resting for a valour point 1/8 bounds");
+  assert_string_equal(status(g, "R", GN_UMPIRE), "rest, in order; valour +0, supplies unlimited, "
+                      "resting with nothing to regain");
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(rest_formation),
@@ -268,6 +350,7 @@ int main(void) {
     cmocka_unit_test(waggon_not_for_valour),
     cmocka_unit_test(waggon_one_at_a_time),
     cmocka_unit_test(interrupted),
+    cmocka_unit_test(umpire_view),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

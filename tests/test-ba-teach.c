@@ -59,8 +59,11 @@ static void teach_rest(void **state) {
   assert_int_equal(ba_attr(g, "1G", "supplies"), -1);
   assert_int_equal(ba_attr(g, "2G", "supplies"), 0);
   ba_ok(g, "end");
+  assert_int_equal(ba_attr(g, "AMM", "target"), ba_unit(g, "2G") + 1);
+  assert_int_equal(ba_attr(g, "2G", "supplies"), 0);
+  ba_ok(g, "end");
   assert_int_equal(ba_attr(g, "2G", "supplies"), -1);
-  for (int i = 0; i < 4; i++) ba_ok(g, "end");
+  for (int i = 0; i < 3; i++) ba_ok(g, "end");
   assert_int_equal(ba_attr(g, "3G", "supplies"), 0);
   ba_ok(g, "end");
   assert_int_equal(ba_attr(g, "3G", "supplies"), -1);
@@ -86,7 +89,9 @@ static void teach_valour(void **state) {
   assert_int_equal(ba_attr(g, "LW", "disorder"), 3);
   assert_int_equal(ba_figures(g, "LW"), 16);
   assert_int_equal(ba_attr(g, "LW", "valour"), -5);
-  ba_refused(g, "rest LW", "BA-B14");
+  ba_refused(g, "rest LW", "BA-5.5.4b");
+  ba_refused(g, "formation LW rest", "BA-5.5.4b");
+  ba_refused(g, "fire LW at VET", "BA-B14");
   ba_dice(g, 3, 1, 1, 1);              /* it routs, then fails to reorganise */
   e0 = gn_event_count(g);
   ba_ok(g, "end");

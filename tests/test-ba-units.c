@@ -227,6 +227,13 @@ static void slots(void **state) {
   g = ba_game("  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 50}\n" ENEMY, NULL);
   ba_refused(g, "split A", "BA-B9");
   gn_game_free(g);
+  g = ba_game("  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 50}\n"
+              SLOT("A.b", "infantry") ENEMY, NULL);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, ba_unit(g, "A.b"), GN_UMPIRE, &v), GN_OK);
+  assert_int_equal(v.removed, 1);
+  assert_string_equal(v.status, "(reserve slot, not in use)");
+  gn_game_free(g);
 }
 
 /* ref. BA-B17: formations by arm; a change is made in the movement phase. */
@@ -254,6 +261,48 @@ static void formations(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-B9, BA-1.2.4b, BA-1.2.4a, BA-1.2.3, BA-B17, BA-5.5.4i, BA-5.5.1c,
+** BA-5.5.4a, BA-5.5.3k: a
+** unit the rules cannot have is refused when the game starts (and by `grognard
+** check`), naming the file, line and column and the rule; nothing is half set up. */
+static void impossible_units(void **state) {
+  (void)state;
+  static const struct { const char *unit, *ref; } bad[] = {
+    {"{id: W, side: fr, type: waggon, at: [50, 20], strength: 2}", "BA-1.2.4b"},
+    {"{id: S, side: fr, type: staff, at: [50, 20], strength: 3}", "BA-T18"},
+    {"{id: G, side: fr, type: foot_artillery, at: [50, 20], strength: 8}", "BA-1.2.4a"},
+    {"{id: G, side: fr, type: foot_artillery, at: [50, 20], strength: 8, attrs: {guns: 4, formation: square}}", "BA-B17"},
+    {"{id: C, side: fr, type: cavalry, at: [50, 20], strength: 24, attrs: {formation: square}}", "BA-B17"},
+    {"{id: I, side: fr, type: infantry, at: [50, 20], strength: 30, attrs: {squadrons: 2}}", "BA-1.2.3"},
+    {"{id: I, side: fr, type: infantry, at: [50, 20], strength: 30, attrs: {guns: 2}}", "BA-1.2.4a"},
+    {"{id: I, side: fr, type: infantry, at: [50, 20], strength: 30, attrs: {ammunition: 1}}", "BA-5.5.4i"},
+    {"{id: I, side: fr, type: infantry, at: [50, 20], strength: 30, attrs: {lancers: 1}}", "BA-T8"},
+    {"{id: G, side: fr, type: foot_artillery, at: [50, 20], strength: 8, attrs: {guns: 4, marksmen: 1}}", "BA-5.5.1c"},
+    {"{id: I, side: fr, type: infantry, at: [50, 20], strength: 30, attrs: {rest: 3}}", "BA-5.5.4a"},
+    {"{id: I, side: fr, type: infantry, at: [50, 20], strength: 30, attrs: {formation: rest, supplies: 2}}", "BA-5.5.3k"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char text[2048], ref[32];
+    snprintf(text, sizeof text, BA_HEAD "  - %s\n%s", bad[i].unit, ENEMY);
+    gn_game *g = gn_game_new(NULL);
+    assert_int_equal(gn_game_load(g, "t.yaml", text, strlen(text)), GN_OK);
+    assert_int_equal(gn_game_start(g, 1), GN_ESCENARIO);
+    snprintf(ref, sizeof ref, "(ref. %s)", bad[i].ref);
+    if (!strstr(gn_errmsg(g), ref) || strncmp(gn_errmsg(g), "t.yaml:11:5: unit ", 18))
+      fail_msg("%s: %s", bad[i].unit, gn_errmsg(g));
+    gn_game_free(g);
+  }
+  /* what the rules allow: a waggon without its driver, a battery at rest */
+  gn_game *g = ba_game(
+    "  - {id: W, side: fr, type: waggon, at: [50, 20], strength: 0}\n"
+    "  - {id: G, side: fr, type: foot_artillery, at: [100, 20], strength: 8, attrs: {guns: 4, formation: rest, supplies: 0}}\n"
+    ENEMY, NULL);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, ba_unit(g, "G"), GN_UMPIRE, &v), GN_OK);
+  assert_string_equal(v.status, "at rest, in order; valour +0, supplies none, resting for supplies 0/8 bounds");
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(infantry_split),
@@ -266,6 +315,7 @@ int main(void) {
     cmocka_unit_test(parts_apart),
     cmocka_unit_test(slots),
     cmocka_unit_test(formations),
+    cmocka_unit_test(impossible_units),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,7 +50,7 @@ static void valour_from_scenario(void **state) {
   assert_string_equal(view.status, "line, in order");
   assert_int_equal(view.strength, 30);
   assert_int_equal(gn_unit_view_get(g, ba_unit(g, "G"), fr, &view), GN_OK);
-  assert_string_equal(view.status, "line, in order; valour +5, supplies unlimited");
+  assert_string_equal(view.status, "line, in order; valour +5, supplies unlimited, not resting");
   gn_game_free(g);
   char text[1024];
   snprintf(text, sizeof text, BA_HEAD "%s",
@@ -150,6 +150,9 @@ static void under_three_removed(void **state) {
   assert_true(r >= 0);
   assert_int_equal(gn_event_get(g, r)->unit, ba_unit(g, "T"));
   assert_int_equal(ba_removed(g, "T"), 1);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, ba_unit(g, "T"), GN_UMPIRE, &v), GN_OK);
+  assert_string_equal(v.status, "");        /* the caller says "removed", once */
   assert_int_equal(ba_figures(g, "G"), 0);
   assert_int_equal(ba_removed(g, "G"), 0);
   gn_game_free(g);

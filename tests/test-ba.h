@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -29,12 +30,15 @@
 
 /* A started game (seed 1) from unit lines and optional terrain lines. */
 static inline gn_game *ba_game(const char *units, const char *terrain) {
-  char text[16384];
-  snprintf(text, sizeof text, BA_HEAD "%s%s%s", units, terrain ? "terrain:\n" : "",
+  size_t len = strlen(BA_HEAD) + strlen(units) + (terrain ? strlen(terrain) : 0) + 16;
+  char *text = malloc(len);
+  assert_non_null(text);
+  snprintf(text, len, BA_HEAD "%s%s%s", units, terrain ? "terrain:\n" : "",
            terrain ? terrain : "");
   gn_game *g = gn_game_new(NULL);
   assert_non_null(g);
   int rc = gn_game_load(g, "t.yaml", text, strlen(text));
+  free(text);
   if (rc) {
     print_message("%s\n", gn_errmsg(g));
     for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));

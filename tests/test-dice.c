@@ -55,6 +55,19 @@ static void parse_ok(void **state) {
   assert_int_equal(gn_dice_max(&d), 7 - 1 + 2);
 }
 
+/* gn_dice_format behaves as snprintf: cut to the buffer, the whole length
+** returned, nothing written when the length is 0. */
+static void format_cut(void **state) {
+  (void)state;
+  gn_dice d;
+  char small[4], canary[2] = "x";
+  assert_int_equal(gn_dice_parse("d10+d4-2", &d, NULL, 0), 0);
+  assert_int_equal(gn_dice_format(&d, small, sizeof small), 8);
+  assert_string_equal(small, "d10");
+  assert_int_equal(gn_dice_format(&d, canary, 0), 8);
+  assert_string_equal(canary, "x");
+}
+
 static void parse_errors(void **state) {
   (void)state;
   gn_dice d;
@@ -299,6 +312,29 @@ static void enumerate_restores_game(void **state) {
   gn_game_free(g);
 }
 
+/* An aggregate count whose exact weights pass 64 bits (30 d6 at 5+: 6^30)
+** is still enumerated outcome by outcome, without fractions: V&B fire of 30
+** dice, hits on 5-6 (ref. VB-B6). */
+static void enumerate_big_count(void **state) {
+  (void)state;
+  gn_game *g = ruleset_game();
+  const char *args[] = { "--dice", "30", "--range", "close", "--weapon", "musket" };
+  gn_dist d;
+  assert_int_equal(gn_check_odds(g, "fire", 6, args, NULL, &d, NULL), 0);
+  assert_int_equal(d.exact, 1);
+  assert_int_equal(d.n, 31);
+  assert_int_equal((int)d.leaves, 31);
+  double sum = 0, p0 = 1;
+  for (int i = 0; i < d.n; i++) { sum += d.o[i].p; assert_true(d.o[i].den == 0); }
+  for (int i = 0; i < 30; i++) p0 *= 2.0 / 3.0;
+  assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
+  assert_true(d.mean > 10 - 1e-9 && d.mean < 10 + 1e-9);        /* 30 x 1/3 */
+  assert_int_equal((int)d.o[0].value, 0);
+  assert_true(d.o[0].p > p0 * (1 - 1e-12) && d.o[0].p < p0 * (1 + 1e-12));
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
 static void strerror_list(void **state) {
   (void)state;
   assert_string_equal(gn_strerror(GN_OK), "success");
@@ -312,6 +348,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(parse_ok),
     cmocka_unit_test(parse_errors),
+    cmocka_unit_test(format_cut),
     cmocka_unit_test(rng_reference),
     cmocka_unit_test(rng_stream_pinned),
     cmocka_unit_test(rng_uniform),
@@ -321,6 +358,7 @@ int main(void) {
     cmocka_unit_test(enumerate_hand_counts),
     cmocka_unit_test(enumerate_hits_and_bound),
     cmocka_unit_test(enumerate_restores_game),
+    cmocka_unit_test(enumerate_big_count),
     cmocka_unit_test(strerror_list),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

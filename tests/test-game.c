@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -204,6 +205,56 @@ static void some_orders_after_the_end(void **state) {
   gn_game_free(g);
 }
 
+/* An enemy reads through gn_unit_attr no more than the view shows: V&B
+** hides the enemy's strength points (and its morale, a hidden attribute). */
+static void attr_follows_the_view(void **state) {
+  (void)state;
+  gn_game *g = game(NULL, 1);
+  int p1 = gn_unit_find(g, "P1"), v = -1;
+  gn_unit_view uv;
+  assert_int_equal(gn_unit_view_get(g, p1, 0, &uv), 0);
+  assert_int_equal(uv.strength, -1);                                   /* the view hides it */
+  assert_int_equal(gn_unit_attr(g, p1, 0, "strength", &v), GN_ESTATE); /* so does the attribute */
+  assert_int_equal(gn_unit_attr(g, p1, 0, "morale", &v), GN_ESTATE);
+  assert_int_equal(gn_unit_attr(g, p1, 1, "strength", &v), 0);
+  assert_int_equal(v, 4);
+  assert_int_equal(gn_unit_attr(g, p1, GN_UMPIRE, "strength", &v), 0);
+  assert_int_equal(gn_unit_attr(g, p1, 0, "disorder", &v), 0);         /* not hidden */
+  assert_int_equal(gn_unit_attr(g, p1, 0, "no_such_thing", &v), GN_ENOTFOUND);
+  gn_game_free(g);
+}
+
+/* Line of sight counts every stand on the table, not only the first
+** thousand: here the only stand between the two is unit 1100. */
+static void los_sees_every_stand(void **state) {
+  (void)state;
+  enum { N = 1102 };
+  size_t cap = (size_t)N * 128 + 1024, k = 0;
+  char *t = malloc(cap);
+  k += (size_t)snprintf(t + k, cap - k,
+                        "grognard: 1\nname: many\nruleset: vb\ntable: {width: 480, height: 480}\n"
+                        "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 4\n"
+                        "sides:\n  - {id: a, name: A}\n  - {id: b, name: B}\nunits:\n");
+  for (int i = 0; i < N; i++) {
+    double x = 10 + (i % 100) * 4, y = 400 + (i / 100) * 6;   /* far from the sight line */
+    if (i == 0) { x = 20; y = 20; }
+    if (i == 1) { x = 20; y = 60; }
+    if (i == 1100) { x = 20; y = 40; }                          /* in between */
+    k += (size_t)snprintf(t + k, cap - k, "  - {id: u%d, side: %s, type: infantry_brigade, at: [%g, %g], "
+                          "strength: 4}\n", i, i % 2 ? "b" : "a", x, y);
+  }
+  gn_game *g = gn_game_new(NULL);
+  if (gn_game_load(g, "many.yaml", t, k) || gn_game_start(g, 1)) fail_msg("%s", gn_errmsg(g));
+  gn_los r = gn_unit_los(g, 0, 1);
+  assert_int_equal(r.visible, 0);
+  assert_int_equal(r.box, 1100);
+  assert_true(r.fraction > 0.3 && r.fraction < 0.7);
+  r = gn_unit_los(g, 0, 1100);                                  /* the blocker itself is the target */
+  assert_int_equal(r.visible, 1);
+  gn_game_free(g);
+  free(t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(refused_order_changes_nothing),
@@ -214,6 +265,8 @@ int main(void) {
     cmocka_unit_test(out_of_memory_everywhere),
     cmocka_unit_test(load_twice_refused),
     cmocka_unit_test(some_orders_after_the_end),
+    cmocka_unit_test(attr_follows_the_view),
+    cmocka_unit_test(los_sees_every_stand),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,15 +1,12 @@
 /*
 ** test-inradic-odds.c: the standalone checks of `grognard odds inradic`, with
-** exact fractions: the enumerate source walks every die face and every card.
+** exact fractions: the enumerate source walks every die face, and every
+** class of card (a draw of k cards is one aggregate chance point over the
+** classes its rule asks for, weighted by the hypergeometric law, cards.c).
 */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-#include <cmocka.h>
+#include "inradic-helpers.h"
 
-#include "grognard.h"
+#include <math.h>
 
 /* Runs a check and returns its distribution (exact unless said otherwise). */
 static gn_dist run(gn_game **gp, const char *check, int argc, const char *const *argv) {
@@ -126,14 +123,15 @@ static void hero_check(void **state) {
 }
 
 /* ref. IN-R1, IN-B1, IN-B4: 2 musketeers at half range draw 2 cards from a full
-** deck (52 x 51 paths); 24 cards in 52 hit. ref. IN-R3: a lone musketeer also
-** draws 2 but hits at most once. */
+** deck; 24 cards in 52 hit (Aces and 6-10). They are a fraction under five,
+** so their cards come one by one (the cap counts in order): 2 x 2 paths.
+** ref. IN-R3: a lone musketeer also draws 2 but hits at most once. */
 static void shoot_two_cards(void **state) {
   (void)state;
   gn_game *g;
   const char *a1[] = { "--figures", "2", "--weapon", "musket", "--range", "8" };
   gn_dist d = run(&g, "shoot", 6, a1);
-  assert_int_equal(d.leaves, 52 * 51);
+  assert_int_equal(d.leaves, 4);
   exact(&d, 0, 28 * 27, 52 * 51);
   exact(&d, 1, 2 * 24 * 28, 52 * 51);
   exact(&d, 2, 24 * 23, 52 * 51);
@@ -149,6 +147,136 @@ static void shoot_two_cards(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-R1, IN-B1, IN-B4: 10 musketeers draw 4 cards, enumerated as one
+** aggregate draw (5 paths, hits 0..4): P(k hits) = C(24,k) C(28,4-k) / C(52,4). */
+static void shoot_aggregate(void **state) {
+  (void)state;
+  gn_game *g;
+  const char *a1[] = { "--figures", "10", "--weapon", "musket", "--range", "8" };
+  gn_dist d = run(&g, "shoot", 6, a1);
+  assert_int_equal(d.leaves, 5);
+  exact(&d, 4, 10626, 270725);
+  exact(&d, 0, 20475, 270725);
+  exact(&d, 2, 276 * 378, 270725);
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
+/* ref. IN-R6, IN-R7, IN-B1: a gun beyond half range draws 3 cards needing 8
+** (16 hit cards, 24 misses, 12 pictures); with two pictures and a hit, the
+** ammunition d6 leaves the hit only on a 3. Counted by hand (exact
+** hypergeometric): 0 hits 401/1105, 1 hit 92/221, 2 hits 216/1105, 3 hits 28/1105. */
+static void shoot_gun_ammunition(void **state) {
+  (void)state;
+  gn_game *g;
+  const char *a1[] = { "--figures", "2", "--weapon", "artillery", "--range", "30" };
+  gn_dist d = run(&g, "shoot", 6, a1);
+  exact(&d, 0, 401, 1105);
+  exact(&d, 1, 92, 221);
+  exact(&d, 2, 216, 1105);
+  exact(&d, 3, 28, 1105);
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
+/* ref. IN-B6, IN-B7, IN-R3: one figure against one, 2 cards each, at most one
+** hit each, decks apart: each falls with 158/221 (1 - C(28,2)/C(52,2)); with
+** the defender behind an obstacle the attacker needs 7: 415/663. A routing
+** defender draws nothing. */
+static void melee_one_on_one(void **state) {
+  (void)state;
+  gn_game *g;
+  const char *a1[] = { "--attackers", "1", "--defenders", "1" };
+  gn_dist d = run(&g, "melee", 4, a1);
+  exact(&d, 101, 24964, 48841);
+  exact(&d, 0, 63 * 63, 221 * 221);
+  assert_int_equal(d.n, 4);
+  assert_string_equal(gn_check_label(g, "melee", 101), "the defender loses 1, the attacker 1");
+  gn_dist_free(&d);
+  gn_game_free(g);
+  const char *a2[] = { "--attackers", "1", "--defenders", "1", "--obstacle", "--count", "defender" };
+  d = run(&g, "melee", 7, a2);
+  exact(&d, 1, 415, 663);
+  gn_dist_free(&d);
+  gn_game_free(g);
+  const char *a3[] = { "--attackers", "9", "--defenders", "9", "--defender-routing", "--count", "attacker" };
+  d = run(&g, "melee", 7, a3);
+  exact(&d, 0, 1, 1);
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
+/* ref. IN-R9: one figure 4 in away, aimed at: the card is a dud 12 times in
+** 52, deviates (7-10: 3 in or more, out of the burst) 16 times, lands on it
+** 24 times; then the figure's 2 cards come from the 51 left (23 hit cards
+** after an Ace or a 6, 24 after 2-5): hit with 366/1105. Behind hard cover, never. */
+static void throw_one_figure(void **state) {
+  (void)state;
+  gn_game *g;
+  const char *a1[] = { "--figures", "1", "--width", "1" };
+  gn_dist d = run(&g, "throw", 4, a1);
+  exact(&d, 1, 366, 1105);
+  exact(&d, 0, 739, 1105);
+  assert_string_equal(gn_check_label(g, "throw", 1), "1 figure hit");
+  gn_dist_free(&d);
+  gn_game_free(g);
+  const char *a2[] = { "--figures", "6", "--hard-cover" };
+  d = run(&g, "throw", 3, a2);
+  exact(&d, 0, 1, 1);
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
+/* ref. IN-R9, IN-B4: figures in a burst, enumerated as one draw of all their
+** cards and then how the hits fall among them, agree with the figure by
+** figure draws of play (sampled) and sum to 1. */
+static void throw_many_figures(void **state) {
+  (void)state;
+  gn_game *g;
+  const char *a1[] = { "--figures", "12", "--distance", "3", "--width", "4" };
+  gn_dist d = run(&g, "throw", 6, a1);
+  double sum = 0;
+  for (int i = 0; i < d.n; i++) sum += d.o[i].p;
+  assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
+  gn_odds_opts mo = { 0, 200000, 7, 1 };
+  gn_dist m;
+  assert_int_equal(gn_check_odds(g, "throw", 6, a1, &mo, &m, NULL), 0);
+  for (int i = 0; i < d.n; i++) {
+    double q = 0, p = d.o[i].p;
+    for (int k = 0; k < m.n; k++) if (m.o[k].value == d.o[i].value) q = m.o[k].p;
+    double tol = 3.9 * sqrt(p * (1 - p) / 200000) + 1e-9;
+    if (fabs(q - p) > tol) fail_msg("%lld figures hit: exact %.5f, sampled %.5f", (long long)d.o[i].value, p, q);
+  }
+  gn_dist_free(&m);
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
+/* In a live game an order's odds come exact from the aggregate draws, and the
+** game is untouched; a second order drawing from the same deck for another
+** value needed (the deck known only by the classes of the first draw) is
+** sampled instead, never reported exact. */
+static void live_game_orders(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("r1", "foot", 50, 40, 10, "") RED("r2", "foot", 20, 40, 10, "")
+                  BLUE("b1", "foot", 50, 50, 10, "") BLUE("b2", "foot", 20, 54, 10, ""));
+  uint64_t h = gn_game_hash(g);
+  gn_dist d;
+  assert_int_equal(gn_order_odds(g, "fire r1 at b1", NULL, &d), 0);
+  assert_int_equal(d.exact, 1);
+  double sum = 0;
+  for (int i = 0; i < d.n; i++) sum += d.o[i].p;
+  assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
+  gn_dist_free(&d);
+  assert_true(gn_game_hash(g) == h);
+  gn_odds_opts o = { 0, 2000, 1, 0 };
+  assert_int_equal(gn_order_odds(g, "fire r1 at b1; fire r2 at b2", &o, &d), 0);
+  assert_int_equal(d.exact, 0);
+  gn_dist_free(&d);
+  assert_true(gn_game_hash(g) == h);
+  gn_game_free(g);
+}
+
 /* A check with bad parameters is a syntax error; beyond range cannot shoot (ref. IN-R4). */
 static void bad_parameters(void **state) {
   (void)state;
@@ -160,7 +288,11 @@ static void bad_parameters(void **state) {
   assert_int_equal(gn_check_odds(g, "shoot", 6, a1, NULL, &d, NULL), GN_ESYNTAX);
   const char *a2[] = { "--start", "5" };
   assert_int_equal(gn_check_odds(g, "morale", 2, a2, NULL, &d, NULL), GN_ESYNTAX);
-  assert_int_equal(gn_check_count("inradic"), 4);
+  const char *a3[] = { "--attackers", "4" };
+  assert_int_equal(gn_check_odds(g, "melee", 2, a3, NULL, &d, NULL), GN_ESYNTAX);
+  const char *a4[] = { "--figures", "4", "--distance", "9" };
+  assert_int_equal(gn_check_odds(g, "throw", 4, a4, NULL, &d, NULL), GN_ESYNTAX);
+  assert_int_equal(gn_check_count("inradic"), 6);
   gn_game_free(g);
 }
 
@@ -172,6 +304,12 @@ int main(void) {
     cmocka_unit_test(pursuit_table),
     cmocka_unit_test(hero_check),
     cmocka_unit_test(shoot_two_cards),
+    cmocka_unit_test(shoot_aggregate),
+    cmocka_unit_test(shoot_gun_ammunition),
+    cmocka_unit_test(melee_one_on_one),
+    cmocka_unit_test(throw_one_figure),
+    cmocka_unit_test(throw_many_figures),
+    cmocka_unit_test(live_game_orders),
     cmocka_unit_test(bad_parameters),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -87,6 +88,57 @@ static void refused_question(void **state) {
   gn_game_free(g);
 }
 
+/* An allocator that can fail the n-th allocation, and counts what is live. */
+typedef struct failing { long live, calls, fail_at; } failing;
+
+static void *fail_realloc(void *ud, void *p, size_t osize, size_t nsize) {
+  failing *c = ud;
+  if (nsize == 0) { if (p) c->live -= (long)osize; free(p); return NULL; }
+  if (++c->calls == c->fail_at) return NULL;
+  void *q = realloc(p, nsize);
+  if (q) c->live += (long)nsize - (long)(p ? osize : 0);
+  return q;
+}
+
+/* Out of memory at any allocation of an odds question leaves the game as it
+** was: the same state hash, units, events and orders (the first allocation,
+** the save point, once zeroed the whole state). */
+static void out_of_memory_leaves_the_game(void **state) {
+  (void)state;
+  failing c = { 0, 0, -1 };
+  gn_allocator a = { fail_realloc, &c };
+  gn_game *g = gn_game_new(&a);
+  assert_non_null(g);
+  if (gn_game_load_file(g, "scenarios/vb-teach-fire.yaml") || gn_game_start(g, 1))
+    fail_msg("%s", gn_errmsg(g));
+  const char *orders[] = { "end", "move F2 to 26,18", "end", "end", "end" };
+  for (int i = 0; i < 5; i++)
+    if (gn_order_apply(g, orders[i])) fail_msg("%s: %s", orders[i], gn_errmsg(g));
+  uint64_t h = gn_game_hash(g);
+  int nu = gn_unit_count(g), nev = gn_event_count(g), nord = gn_game_order_count(g);
+  long live = c.live;
+  int failures = 0;
+  for (long k = 1; k < 400; k++) {
+    gn_dist d;
+    c.fail_at = c.calls + k;
+    int rc = gn_order_odds(g, "fire F2 at P1", NULL, &d);
+    c.fail_at = -1;
+    assert_true(rc == 0 || rc == GN_ENOMEM);
+    assert_true(gn_game_hash(g) == h);
+    assert_int_equal(gn_unit_count(g), nu);
+    assert_int_equal(gn_event_count(g), nev);
+    assert_int_equal(gn_game_order_count(g), nord);
+    if (rc == 0) gn_dist_free(&d);
+    else failures++;
+    if (rc == 0 && c.calls < c.fail_at) break;
+  }
+  assert_true(failures > 0);
+  assert_int_equal(gn_order_apply(g, "fire F2 at P1"), 0);   /* the game still plays */
+  assert_true(c.live >= live);
+  gn_game_free(g);
+  assert_int_equal(c.live, 0);
+}
+
 static void rules_index_in_the_library(void **state) {
   (void)state;
   int n = gn_rule_count(), vb = 0, seen37 = 0;
@@ -114,6 +166,7 @@ int main(void) {
     cmocka_unit_test(two_fires_exactly),
     cmocka_unit_test(bound_falls_back_to_sampling),
     cmocka_unit_test(refused_question),
+    cmocka_unit_test(out_of_memory_leaves_the_game),
     cmocka_unit_test(rules_index_in_the_library),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

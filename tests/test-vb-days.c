@@ -125,6 +125,8 @@ static void recovery(void **state) {
   assert_non_null(find(g, "ar was wiped out (artillery lost in melee)", "VB-56"));
   assert_non_null(find(g, "ar2 was wiped out (artillery routed in contact)", "VB-57"));
   assert_non_null(find(g, "a1 recovers 1 of the 3 SP it lost today (one odd point pooled)", "VB-55"));
+  assert_int_equal(seen_with(g, 1, "recovers"), 0);    /* the night's roster is each side's own */
+  assert_int_equal(seen_with(g, 0, "a1 recovers 1 of the 3 SP"), 1);
   /* ref. VB-59: K1 pairs with K3 (same nationality) rather than K2 (same morale and division) */
   assert_non_null(find(g, "odd points of a1 and a2 are pooled", "VB-59"));
   assert_non_null(find(g, "odd points of a3 and a4 are pooled", "VB-59"));
@@ -149,6 +151,8 @@ static void recovery(void **state) {
   assert_int_equal(sp(g, "K3"), 3);
   assert_non_null(find(g, "the odd point of k2 has no partner and is lost", "VB-58"));
   assert_non_null(find(g, "a6 (2 SP) merges into a1, now 6 SP", "VB-62"));
+  assert_int_equal(seen_with(g, 1, "merges into"), 0);
+  assert_int_equal(seen_with(g, 1, "boxes marked"), 0);
   /* markers: fresh d1 clears all (VB-63); exhausted d2 and broken d3: red to yellow */
   assert_int_equal(attr(g, "A2", "disorder"), 0);
   assert_int_equal(attr(g, "A4", "disorder"), 0);
@@ -167,6 +171,56 @@ static void recovery(void **state) {
   assert_non_null(e);
   assert_int_equal(e->nmods, 1);
   assert_int_equal(e->mods[0].value, 5);
+  assert_non_null(find(g, "start of day 2: the attacker, French, rolls: d6 -> 5", "VB-52"));
+  /* ref. VB-65: the 3rd Division starts exhausted, not broken: its first
+  ** exhaustion phase of the day, with no new loss, does not break it again */
+  int before = count_events(g, "exhaustion", "VB-B12");
+  ends(g, 6);
+  assert_string_equal(gn_game_phase(g), "command");
+  assert_int_equal(gn_game_active_side(g), 1);
+  assert_int_equal(count_events(g, "exhaustion", "VB-B12"), before);
+  gn_game_free(g);
+}
+
+/* ref. VB-63, VB-65 [interpretation]: a stand still routed at nightfall has
+** the red marker of its rout: at dawn it is no longer routed; in a fresh
+** division it is in good order, in a broken one disordered (red to yellow). */
+static const char DAWN[] =
+  "grognard: 1\nname: vb dawn test\nruleset: vb\n"
+  "table: {width: 60, height: 60}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 20}\nturns: 30\n"
+  "options: {days: 2}\n"
+  "sides:\n  - {id: french}\n  - {id: prussians}\n"
+  "formations:\n"
+  "  - {id: army, echelon: army, side: french, leader: nap}\n"
+  "  - {id: d1, echelon: division, parent: army, leader: d1l}\n"
+  "  - {id: d2, echelon: division, parent: army, leader: d2l}\n"
+  "  - {id: pr, echelon: army, side: prussians, leader: bl}\n"
+  "units:\n"
+  "  - {id: nap, formation: army, type: leader_army, at: [30, 2], strength: 0}\n"
+  "  - {id: d1l, formation: d1, type: leader_division, at: [10, 2], strength: 0}\n"
+  "  - {id: d2l, formation: d2, type: leader_division, at: [50, 2], strength: 0}\n"
+  "  - {id: r1, formation: d1, type: infantry_brigade, at: [10, 10], strength: 4, attrs: {routed: 1, disorder: 1}}\n"
+  "  - {id: f1, formation: d1, type: infantry_brigade, at: [15, 10], strength: 4}\n"
+  "  - {id: r2, formation: d2, type: infantry_brigade, at: [50, 10], strength: 1, attrs: {routed: 1, disorder: 1, lost_today: 4}}\n"
+  "  - {id: bl, formation: pr, type: leader_army, at: [30, 58], facing: 180, strength: 0}\n"
+  "  - {id: p1, formation: pr, type: infantry_brigade, at: [30, 55], facing: 180, strength: 4}\n";
+
+static void dawn_routed(void **state) {
+  (void)state;
+  gn_game *g = load(DAWN, sizeof DAWN - 1);
+  to_night(g);
+  assert_non_null(find(g, "is broken", "VB-B12"));    /* d2: 4 of 5 SP lost */
+  int three = 3;
+  assert_int_equal(gn_dice_script(g, &three, 1), 0);
+  ends(g, 2);
+  assert_string_equal(gn_game_clock(g), "19 June 1815, 7 a.m.");
+  assert_int_equal(attr(g, "r1", "routed"), 0);
+  assert_int_equal(attr(g, "r1", "disorder"), 0);
+  assert_int_equal(attr(g, "r2", "routed"), 0);
+  assert_int_equal(attr(g, "r2", "disorder"), 1);
+  ok(g, "end");
+  ok(g, "move r1 to 10,12");                          /* it moves again by the ordinary rules */
   gn_game_free(g);
 }
 
@@ -241,6 +295,90 @@ static void day_start_odds(void **state) {
   gn_dist_free(&d);
   const char *bad[] = {"--month", "13"};
   assert_int_equal(gn_check_odds(g, "day-start", 2, bad, NULL, &d, &pf), GN_ESYNTAX);
+  gn_game_free(g);
+}
+
+/* The bundled historical scenario as a two-day battle: scenarios/vb-plancenoit.yaml
+** with `days: 2` (and room in the turn limit), replaying the golden game's orders
+** (tests/golden/vb-plancenoit.orders, seed 42) from 5 p.m. to the 8 p.m. turn.
+** ref. VB-51: night falls instead of the end; ref. VB-66: a night move;
+** ref. VB-55, VB-58: every stand that lost SP gets half back (rounded down),
+** at most one more from a pooled odd point; ref. VB-62: Bellair, destroyed and
+** back at 2 SP (under the infantry brigade's 3), merges into Jamin of its
+** division; ref. VB-52, VB-54: the attacker (the Prussians, option attacker)
+** rolls 3: 19 June begins with the 7 a.m. turn, the Prussians first. */
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) fail_msg("%s is missing (run from the repository root)", path);
+  static char buf[65536];
+  *len = fread(buf, 1, sizeof buf - 1, f);
+  buf[*len] = 0;
+  fclose(f);
+  return buf;
+}
+
+static void replace(char *text, size_t cap, const char *from, const char *to) {
+  char *p = strstr(text, from), rest[65536];
+  assert_non_null(p);
+  snprintf(rest, sizeof rest, "%s", p + strlen(from));
+  snprintf(p, cap - (size_t)(p - text), "%s%s", to, rest);
+}
+
+static void plancenoit_day2(void **state) {
+  (void)state;
+  static char text[65536];
+  size_t len;
+  snprintf(text, sizeof text, "%s", slurp("scenarios/vb-plancenoit.yaml", &len));
+  replace(text, sizeof text, "turns: 4\n", "turns: 40\n");
+  replace(text, sizeof text, "options: {first_side: 1, attacker: 1}", "options: {first_side: 1, attacker: 1, days: 2}");
+  gn_game *g = vb_load("vb-plancenoit.yaml", text, strlen(text), 42);
+  FILE *f = fopen("tests/golden/vb-plancenoit.orders", "r");
+  assert_non_null(f);
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (line[0] && line[0] != '#') ok(g, line);
+  }
+  fclose(f);
+  assert_int_equal(gn_game_over(g), 0);
+  assert_string_equal(gn_game_phase(g), "night");
+  assert_non_null(find(g, "night falls after the 20:00 turn of day 1", "VB-51"));
+  /* the day's losses, as the night finds them */
+  int n = gn_unit_count(g), before[64], lost[64], total = 0;
+  assert_true(n <= 64);
+  for (int u = 0; u < n; u++) {
+    gn_unit_view v;
+    assert_int_equal(gn_unit_view_get(g, u, GN_UMPIRE, &v), 0);
+    before[u] = v.strength;
+    assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, "lost_today", &lost[u]), 0);
+    total += lost[u];
+  }
+  assert_true(total >= 6);
+  assert_int_equal(sp(g, "BEL"), -100);                /* destroyed in the 5 p.m. melee */
+  ok(g, "move TRO to 8,31");                           /* ref. VB-66: west, away from every enemy */
+  ok(g, "end");
+  assert_string_equal(gn_game_phase(g), "recovery");
+  for (int u = 0; u < n; u++) {
+    gn_unit_view v;
+    int w;
+    assert_int_equal(gn_unit_view_get(g, u, GN_UMPIRE, &v), 0);
+    assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, "wiped", &w), 0);
+    if (lost[u] > 0 && !w) assert_int_equal(v.strength, before[u] + lost[u] / 2);
+  }
+  int three = 3;
+  assert_int_equal(gn_dice_script(g, &three, 1), 0);
+  ok(g, "end");
+  assert_non_null(find(g, "Bellair (5th and 11th Line) (2 SP) merges into Jamin", "VB-62"));
+  assert_int_equal(sp(g, "BEL"), -100);
+  assert_non_null(find(g, "start of day 2: the attacker, Prussian IV Corps, rolls: d6 -> 3", "VB-52"));
+  assert_string_equal(gn_game_clock(g), "19 June 1815, 7 a.m.");
+  assert_string_equal(gn_game_phase(g), "command");
+  assert_int_equal(gn_game_active_side(g), 1);
+  for (int u = 0; u < n; u++) {
+    int lt;
+    assert_int_equal(gn_unit_attr(g, u, GN_UMPIRE, "lost_today", &lt), 0);
+    assert_int_equal(lt, 0);
+  }
   gn_game_free(g);
 }
 
@@ -325,7 +463,9 @@ int main(void) {
     cmocka_unit_test(night),
     cmocka_unit_test(recovery),
     cmocka_unit_test(recovery_defaults),
+    cmocka_unit_test(dawn_routed),
     cmocka_unit_test(last_day),
+    cmocka_unit_test(plancenoit_day2),
     cmocka_unit_test(day_start_odds),
     cmocka_unit_test(campaign_held),
     cmocka_unit_test(campaign_possession),

@@ -86,6 +86,47 @@ static void t_vb19_battery(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-19, VB-20: an artillery_foot stand that begins the scenario with 1
+** SP is a battery whatever its type: one die (not the battalion's two), and
+** as a foot battery it fires only when stationary. A battalion that began the
+** battle with 2 SP and has 1 left (a scenario opening in mid-battle) stays a
+** battalion: 2 dice. */
+static void t_vb19_single_sp_artillery(void **state) {
+  (void)state;
+  char u[1024];
+  const char *fmt =
+    "  - {id: gun, side: fr, formation: fa, type: artillery_foot, at: [20, 20], facing: 0, strength: %d, attrs: {weight: field%s}}\n"
+    "  - {id: tgt, side: al, formation: aa, type: infantry_brigade, at: [20, 28.25], facing: 180, strength: 4}\n";
+  snprintf(u, sizeof u, fmt, 1, "");
+  gn_game *g = game(u, NULL);      /* 6 in: long range, no morale test */
+  to_phase(g, "combat");
+  script(g, 2, 6, 6);
+  ok(g, "fire gun at tgt");
+  assert_int_equal(sp(g, "tgt"), 3);
+  assert_int_equal(gn_dice_script_left(g), 1);       /* one die */
+  gn_game_free(g);
+
+  snprintf(u, sizeof u, fmt, 1, "");
+  g = game(u, NULL);
+  ok(g, "end");
+  ok(g, "limber gun");                               /* half a move each: it moved, */
+  ok(g, "unlimber gun");                             /* so it is not stationary */
+  to_phase(g, "combat");
+  assert_int_equal(attr(g, "gun", "stationary"), 0);
+  refused(g, "fire gun at tgt", "VB-20");
+  gn_game_free(g);
+
+  snprintf(u, sizeof u,
+           "  - {id: gun, side: fr, formation: fa, type: artillery_foot, at: [20, 20], facing: 0, strength: 1, attrs: {weight: field, lost_today: 1}}\n"
+           "  - {id: tgt, side: al, formation: aa, type: infantry_brigade, at: [20, 28.25], facing: 180, strength: 4}\n");
+  g = game(u, NULL);
+  to_phase(g, "combat");
+  script(g, 2, 6, 6);
+  ok(g, "fire gun at tgt");
+  assert_int_equal(sp(g, "tgt"), 2);                 /* a battalion: two dice */
+  gn_game_free(g);
+}
+
 /* ref. VB-20: a foot battery fires only when stationary (out of command it is
 ** never stationary, ref. VB-B3); a horse battery whenever unlimbered. */
 static void t_vb20_foot_battery(void **state) {
@@ -102,6 +143,27 @@ static void t_vb20_foot_battery(void **state) {
   script(g, 1, 6);
   ok(g, "fire horse at tgt");
   assert_int_equal(sp(g, "tgt"), 3);
+  gn_game_free(g);
+}
+
+/* ref. VB-B19: the hits a fire scores are public; the SP left on the target's
+** roster are not: the "loss" event is its own side's (and the umpire's). */
+static void t_loss_hidden(void **state) {
+  (void)state;
+  gn_game *g = guns("artillery_foot", "weight: field", 7, NULL);
+  to_phase(g, "combat");
+  script(g, 2, 6, 6);
+  ok(g, "fire gun at tgt");
+  assert_int_equal(sp(g, "tgt"), 2);
+  int f = last_index(g, "fire"), l = last_index(g, "loss");
+  assert_true(f >= 0 && l > f);
+  assert_non_null(strstr(gn_event_get(g, f)->text, "2 SP lost"));
+  assert_int_equal(gn_event_visible(g, f, 0), 1);
+  assert_int_equal(gn_event_visible(g, l, 0), 0);    /* fr fired: it does not see al's roster */
+  assert_int_equal(gn_event_visible(g, l, 1), 1);
+  assert_int_equal(gn_event_visible(g, l, GN_UMPIRE), 1);
+  assert_int_equal(seen_with(g, 0, "left"), 0);
+  assert_int_equal(seen_with(g, 1, "2 left"), 1);
   gn_game_free(g);
 }
 
@@ -408,8 +470,10 @@ int main(void) {
     cmocka_unit_test(t_vb21_light_close),
     cmocka_unit_test(t_long_range),
     cmocka_unit_test(t_vb19_battery),
+    cmocka_unit_test(t_vb19_single_sp_artillery),
     cmocka_unit_test(t_vb20_foot_battery),
     cmocka_unit_test(t_limbered),
+    cmocka_unit_test(t_loss_hidden),
     cmocka_unit_test(t_vb22_batguns),
     cmocka_unit_test(t_vb23_cavalry_guns),
     cmocka_unit_test(t_vb28_vb29_skirmish_guns),

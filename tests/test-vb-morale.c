@@ -93,6 +93,39 @@ static void t_vb5_lancers(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-5, VB-6, VB-9: a cavalry skirmisher (a skirmish stand of a light
+** cavalry brigade) is cavalry: charged by lancers it takes neither the -1 for
+** facing lancers nor the -1 for being meleed by cavalry, which are infantry's
+** (and artillery's); nor is it ever stationary, as infantry would be. */
+static void t_vb5_cavalry_skirmisher(void **state) {
+  (void)state;
+  gn_game *g = vb_game(VB_COMBAT_HEAD("cavalry skirmisher test", "", "", "20, 35"),
+    "  - {id: a, side: fr, formation: fa, type: cavalry_lancer, at: [18.25, 20], facing: 0, strength: 3}\n"
+    "  - {id: lc, side: al, formation: aa, type: cavalry_light, at: [20, 30], facing: 180, strength: 2}\n"
+    "  - {id: s1, side: al, formation: aa, type: skirmisher, at: [50, 50], strength: 1, attrs: {skirmish_of: 1}}\n"
+    "  - {id: s2, side: al, formation: aa, type: skirmisher, at: [50, 50], strength: 1, attrs: {skirmish_of: 1}}\n",
+    NULL);
+  ends(g, 6);                                         /* fr's turn */
+  ok(g, "end");
+  ok(g, "skirmish lc");                               /* al's movement: two stands along lc's front */
+  at(g, "s2", 18.25, 29.25);
+  ok(g, "end");                                       /* in command (wel near), it stays put... */
+  assert_int_equal(attr(g, "s2", "in_command"), 1);
+  assert_int_equal(attr(g, "s2", "stationary"), 0);  /* ...is stationary only if infantry */
+  to_phase(g, "movement");
+  ok(g, "charge a at s2");
+  script(g, 2, 4, 4);
+  to_phase(g, "combat");
+  const gn_event *e = test_of(g, "s2");
+  assert_non_null(e);
+  assert_null(mod(e, "VB-5"));
+  assert_null(mod(e, "VB-6"));
+  assert_int_equal(e->nmods, 1);                      /* the grade alone */
+  assert_int_equal(attr(g, "s2", "disorder"), 0);     /* 4 <= 4 */
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
 /* ref. VB-6: meleed by cavalry, -1 for artillery and non-stationary infantry;
 ** stationary infantry takes nothing. */
 static void t_vb6_cavalry(void **state) {
@@ -261,6 +294,7 @@ int main(void) {
     cmocka_unit_test(t_test_and_disorder),
     cmocka_unit_test(t_rout),
     cmocka_unit_test(t_vb5_lancers),
+    cmocka_unit_test(t_vb5_cavalry_skirmisher),
     cmocka_unit_test(t_vb6_cavalry),
     cmocka_unit_test(t_vb8_flank),
     cmocka_unit_test(t_vb30_works_morale),

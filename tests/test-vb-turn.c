@@ -144,6 +144,8 @@ static void exhaustion(void **state) {
   assert_non_null(e);
   assert_string_equal(e->ref, "VB-B12");
   assert_non_null(strstr(e->text, "15th Brigade is broken (6 of 4 boxes marked, 8 SP at start)"));
+  assert_int_equal(gn_event_visible(g, last_index(g, "exhaustion"), 0), 0);   /* the record is the side's */
+  assert_int_equal(gn_event_visible(g, last_index(g, "exhaustion"), 1), 1);
   /* a broken division's stands only retire */
   ends(g, 7);
   refused(g, "move P1 to 12,29", "VB-B12");

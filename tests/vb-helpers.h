@@ -159,6 +159,21 @@ static inline const gn_event *last(gn_game *g, const char *kind) {
   return NULL;
 }
 
+/* The index of the last event of a kind, or -1. */
+static inline int last_index(gn_game *g, const char *kind) {
+  for (int i = gn_event_count(g) - 1; i >= 0; i--)
+    if (!strcmp(gn_event_get(g, i)->kind, kind)) return i;
+  return -1;
+}
+
+/* The number of events side `viewer` may see whose text holds s. */
+static inline int seen_with(gn_game *g, int viewer, const char *s) {
+  int n = 0;
+  for (int i = 0; i < gn_event_count(g); i++)
+    if (gn_event_visible(g, i, viewer) && strstr(gn_event_get(g, i)->text, s)) n++;
+  return n;
+}
+
 /* A modifier of an event (may be NULL) by rule id, or NULL. */
 static inline const gn_mod *mod(const gn_event *e, const char *rule) {
   for (int i = 0; e && i < e->nmods; i++)

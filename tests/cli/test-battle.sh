@@ -57,7 +57,7 @@ EOF
 # --- battle
 run b1 --db b.db battle t.yaml --seed 42
 check "battle runs" status b1 0
-check "battle narrates orders and events" out b1 '^> move f1 to '
+check "battle narrates orders and events" eval 'out b1 "^> (move|charge) f1 " && out b1 "^  .*\(ref\. VB-"'
 check "battle prints each turn" out b1 '^== end of turn 1 \(18 June 1815, 2 p.m.\): French'
 check "battle reports the result" out b1 '^== result after 4 turns'
 check "battle reports losses in SP and men (VB-72)" out b1 'lost [0-9]+ of 13 SP \(about [0-9,]+ men of 6,500 present\)'
@@ -96,18 +96,43 @@ check "the same JSON for 1 and 2 threads" cmp -s "$tmp/j1.json" "$tmp/j2.json"
 check "the same JSON for 1 and 4 threads" cmp -s "$tmp/j1.json" "$tmp/j4.json"
 check "CSV: a header and 12 battles" [ "$(wc -l <"$tmp/c1.csv")" -eq 13 ]
 check "the progress bar stays off when stderr is not a terminal" sh -c "! grep -q 'battles/s' '$tmp/m1.err'"
+run m6 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 2 --no-store --svg s2.svg
+run m7 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 1 --no-store --svg s1.svg
+check "--svg draws the batch: an SVG picture" eval 'status m6 0 && grep -q "^<svg " "$tmp/s2.svg" && tail -n 1 "$tmp/s2.svg" | grep -q "^</svg>"'
+check "--svg: a rate bar for each side and the draws, each with its interval" \
+  eval '[ "$(grep -c "class=\"rate\"" "$tmp/s2.svg")" = 3 ] &&
+        [ "$(grep -Ec ">[0-9.]+% \([0-9.]+-[0-9.]+%\)</text>" "$tmp/s2.svg")" = 3 ]'
+check "--svg: a loss histogram for each side, a turn-of-decision chart, the objective's holders" \
+  eval 'grep -q "class=\"bin\"" "$tmp/s2.svg" && grep -q "losses (SP) per battle" "$tmp/s2.svg" &&
+        grep -q "turn of decision" "$tmp/s2.svg" && [ "$(grep -c "class=\"held\"" "$tmp/s2.svg")" = 3 ]'
+check "--svg: the same picture for 1 and 2 threads" cmp -s "$tmp/s1.svg" "$tmp/s2.svg"
+run m8 --db m.db simulate t.yaml --runs 2 --no-store --svg /nonexistent/dir/s.svg
+check "--svg to a file that cannot be written fails (exit 1)" eval 'status m8 1 && err m8 "cannot write /nonexistent/dir/s.svg"'
 run m5 --db m.db simulate t.yaml --seed 7
 check "simulate needs --runs" status m5 2
 
-# --- MPI: the same batch on 2 ranks
+# --- MPI: the same batch on 2 ranks. A grognard built without MPI has one
+# built beside it (make MPI=1 B=build/mpi, incremental) when mpicc is there.
+mexe=$exe
 if "$exe" simulate "$tmp/t.yaml" --runs 1 --mpi --no-store 2>&1 | grep -q 'built without MPI'; then
-  echo "ok - # SKIP no mpirun (grognard built without MPI: make MPI=1)"
-elif ! command -v mpirun >/dev/null 2>&1; then
-  echo "ok - # SKIP no mpirun"
+  mexe=""
+  if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
+    mb=${GN_MPI_BUILD:-build/mpi}
+    if make -C "$repo" -s MPI=1 B="$mb" "$mb/grognard" >"$tmp/mpimake.out" 2>&1; then
+      case $mb in /*) mexe=$mb/grognard ;; *) mexe=$repo/$mb/grognard ;; esac
+    else
+      echo "not ok - make MPI=1 builds grognard with Open MPI"; sed 's/^/# /' "$tmp/mpimake.out"; failed=1
+    fi
+  fi
+fi
+if [ -z "$mexe" ] || ! command -v mpirun >/dev/null 2>&1; then
+  echo "ok - # SKIP no mpirun (or no mpicc to build grognard with MPI: make MPI=1)"
 else
-  (cd "$tmp" && mpirun --allow-run-as-root --oversubscribe -np 2 "$exe" --db mpi.db simulate t.yaml \
-     --runs 12 --seed 7 --mpi --json jm.json --no-store) >"$tmp/mpi.out" 2>"$tmp/mpi.err"
+  (cd "$tmp" && mpirun --allow-run-as-root --oversubscribe -np 2 "$mexe" --db mpi.db simulate t.yaml \
+     --runs 12 --seed 7 --mpi --json jm.json --csv cm.csv --no-store) >"$tmp/mpi.out" 2>"$tmp/mpi.err"
   check "mpirun -np 2 gives the JSON of one thread" cmp -s "$tmp/j1.json" "$tmp/jm.json"
+  check "mpirun -np 2 gives the CSV of one thread" cmp -s "$tmp/c1.csv" "$tmp/cm.csv"
+  check "mpirun -np 2: each rank plays its share" grep -q "on each of 2 MPI ranks" "$tmp/mpi.err"
 fi
 
 [ $failed -eq 0 ]

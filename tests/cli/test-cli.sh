@@ -271,4 +271,39 @@ check "odds of a pass/fail check: p_pass" eval 'status oddspf 0 && out oddspf "\
 run oddsvb odds vb --help
 check "odds RULESET --help: that ruleset's checks" eval 'status oddsvb 0 && out oddsvb "^  grognard odds vb fire " && ! out oddsvb "grognard odds ba "'
 
+# ---- numbers are decimal; --runs is bounded; an order's words need no quotes ----
+run seed08 --db o.db new t.yaml --seed 08
+check "new --seed 08: decimal, not a bad octal number" eval 'status seed08 0 && out seed08 "^g1$"'
+run seed010 --db o.db new t.yaml --seed 010
+run seed10 --db o.db new t.yaml --seed 10
+run rp010 --db o.db replay g2
+run rp10 --db o.db replay g3
+check "new --seed 010 is seed ten" eval 'status seed010 0 && sed "s/^g[0-9]*//" "$tmp/rp010.out" >"$tmp/a.out" &&
+  sed "s/^g[0-9]*//" "$tmp/rp10.out" >"$tmp/b.out" && same a b'
+run runsbig odds vb fire --dice 2 --range close --weapon musket --runs 100000001
+check "odds --runs past 10^8: exit 2, the bound named" eval 'status runsbig 2 && err runsbig "from 1 to 100000000"'
+run oddsend --db o.db order g1 end
+run oddsq --db o.db odds g1 "move F1 to 10,12"
+run oddsw --db o.db odds g1 move F1 to 10,12
+check "odds GAME ORDER: the order's words quoted or not" eval 'status oddsq 0 && status oddsw 0 && same oddsq oddsw'
+
+# ---- check: a problem found when the ruleset sets the game up ----------------
+cat >"$tmp/wag.yaml" <<'EOF'
+grognard: 1
+name: waggon
+ruleset: ba
+table: {width: 200, height: 120}
+date: {year: 1815, month: 6, day: 18, hour: 13}
+turns: 30
+sides:
+  - {id: fr, name: French}
+  - {id: al, name: Allies}
+units:
+  - {id: W, side: fr, type: waggon, at: [50, 20], strength: 2}
+  - {id: E, side: al, type: infantry, at: [150, 110], facing: 180, strength: 30}
+EOF
+run chkwag check wag.yaml
+check "check: a setup problem named once as file:line:col" eval 'status chkwag 1 && err chkwag "^wag\.yaml:11:5: unit .W." &&
+  ! err chkwag "^wag\.yaml: wag\.yaml:"'
+
 exit $failed

@@ -6,6 +6,7 @@
 #include "ba.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -151,6 +152,12 @@ int ba_cover_of(const gn_game *g, int u) {
   return c;
 }
 
+int ba_apart(gn_box a, gn_box b, double gap) {
+  double r = 0.5 * (sqrt(a.w * a.w + a.d * a.d) + sqrt(b.w * b.w + b.d * b.d)) + gap;
+  double dx = a.c.x - b.c.x, dy = a.c.y - b.c.y;
+  return dx * dx + dy * dy > r * r;
+}
+
 int ba_in_obstacle(const gn_game *g, int u) {
   gn_vec2 c[4];
   gn_box_corners(g->st.u[u].box, c);
@@ -289,9 +296,47 @@ static int load_data(gn_game *g, ba_data *d) {
   return 0;
 }
 
+/* Why unit i of the scenario is impossible for these rules, or NULL; *ref gets
+** the rule (ref. BA-B9: what a scenario says of a unit). */
+static const char *unit_problem(const gn_game *g, int i, const char **ref) {
+  const gn__unit *su = &g->sc->unit[i];
+  const int *a = su->attr0;
+  ba_arm arm = ba_arm_of(g, i);
+  int f = a[BA_FORMATION];
+  if (a[BA_PART]) return NULL;   /* a reserve slot takes its unit's values when used */
+  *ref = "BA-1.2.4b";
+  if (arm == BA_ARM_WAGGON && su->strength0 > 1) return "a supply waggon has one driver (strength 1, or 0 without him)";
+  *ref = "BA-T18";
+  if (arm == BA_ARM_STAFF && su->strength0 != 1) return "a staff figure is one figure (strength 1)";
+  *ref = "BA-1.2.4a";
+  if (arm == BA_ARM_ART && a[BA_GUNS] < 1) return "a battery needs its model guns (attrs: {guns: N})";
+  if (arm != BA_ARM_ART && a[BA_GUNS]) return "only a battery has model guns";
+  *ref = "BA-B17";
+  if (arm == BA_ARM_ART && f != BA_FM_LINE && f != BA_FM_MARCH && f != BA_FM_REST)
+    return "a battery is unlimbered (line), limbered (march) or at rest";
+  if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS)) return "cavalry forms no square or mass";
+  *ref = "BA-1.2.3";
+  if (arm != BA_ARM_CAV && a[BA_SQUADRONS]) return "only a cavalry regiment has squadrons";
+  *ref = "BA-5.5.4i";
+  if (arm != BA_ARM_WAGGON && a[BA_AMMUNITION]) return "only a supply waggon carries ammunition";
+  *ref = "BA-T8";
+  if (arm != BA_ARM_CAV && a[BA_LANCERS]) return "only cavalry carries lances";
+  *ref = "BA-5.5.1c";
+  if (arm != BA_ARM_INF && arm != BA_ARM_CAV && a[BA_MARKSMEN])
+    return "marksmen are infantry or cavalry (hand weapons, Table 6)";
+  *ref = "BA-5.5.4a";
+  if (a[BA_REST] && f != BA_FM_REST) return "bounds of rest need the rest formation";
+  *ref = "BA-5.5.3k";
+  if (f == BA_FM_REST && a[BA_SUPPLIES] > 0)
+    return "a unit at rest has lost what supplies it had left (supplies 0, or unlimited)";
+  return NULL;
+}
+
 /* Setup: reads the data, then fills the engine's attributes (ref. BA-B9):
 **   1) load data/rulesets/ba into a ba_data on sc->rsdata
-**   2) every unit: original figures, unlimited supplies unless the scenario says
+**   2) every unit must be possible (unit_problem): GN_ESCENARIO naming the
+**      file, line and column of the first that is not
+**   3) every unit: original figures, unlimited supplies unless the scenario says
 **      otherwise (ref. BA-5.5.3a), reserve slots off the table (units.c)
 */
 static int setup(gn_game *g) {
@@ -304,12 +349,14 @@ static int setup(gn_game *g) {
   g->sc->rsdata = d;
   /* 2) */
   for (int i = 0; i < g->sc->nunits; i++) {
-    gn__ustate *u = &g->st.u[i];
-    u->attr[BA_ORIG] = u->strength;
-    /* artillery knows only unlimbered (line) and limbered (march) */
-    if (ba_arm_of(g, i) == BA_ARM_ART && u->attr[BA_FORMATION] != BA_FM_MARCH)
-      u->attr[BA_FORMATION] = BA_FM_LINE;
+    const char *ref, *why = unit_problem(g, i, &ref);
+    const gn__unit *su = &g->sc->unit[i];
+    if (why)
+      return gn__error(g, GN_ESCENARIO, "%s:%d:%d: unit '%s' (%s): %s (ref. %s)", g->sc->file,
+                       su->line, su->col, su->id, types[su->type].name, why, ref);
   }
+  /* 3) */
+  for (int i = 0; i < g->sc->nunits; i++) g->st.u[i].attr[BA_ORIG] = g->st.u[i].strength;
   g->st.phase = BA_PH_ORDERS;
   g->st.active = -1;   /* simultaneous bounds (ref. BA-1.1.1a) */
   return ba_setup_parts(g);
@@ -319,35 +366,85 @@ static void release(gn_game *g, void *rsdata) {
   if (rsdata) gn__free(g, rsdata, sizeof(ba_data));
 }
 
+/* Appends printf text to buf at *k (never past n). */
+static void add(char *buf, size_t n, int *k, const char *fmt, ...) {
+  if (*k < 0 || (size_t)*k >= n) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int w = vsnprintf(buf + *k, n - *k, fmt, ap);
+  va_end(ap);
+  *k = w < 0 ? (int)n : *k + w;
+}
+
+/* The waggon serving u, or -1 (ref. BA-5.5.4j). */
+static int serving_waggon(const gn_game *g, int u) {
+  for (int w = 0; w < g->sc->nunits; w++)
+    if (ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1) return w;
+  return -1;
+}
+
+/* A fighting unit's hidden state, for its own side and the umpire: valour,
+** supplies (unlimited / N rolls left / none, ref. BA-5.5.3a, BA-5.5.3c), and
+** rest: its progress and what it rests for (ref. BA-5.5.4e, BA-5.5.4f,
+** BA-5.5.4g), as rest.c counts them. */
+static void own_state(const gn_game *g, int unit, char *buf, size_t n, int *k) {
+  const gn__ustate *u = &g->st.u[unit];
+  const ba_data *d = BA_D(g);
+  int sup = u->attr[BA_SUPPLIES];
+  add(buf, n, k, "; valour %+d, supplies ", u->attr[BA_VALOUR]);
+  if (sup < 0) add(buf, n, k, "unlimited");
+  else if (sup == 0) add(buf, n, k, "none");
+  else add(buf, n, k, "%d roll%s left", sup, sup == 1 ? "" : "s");
+  if (u->attr[BA_FORMATION] != BA_FM_REST) {
+    if (u->attr[BA_ORDER] == BA_O_REST) add(buf, n, k, ", rest ordered (forms for rest this bound)");
+    else add(buf, n, k, ", not resting");
+    return;
+  }
+  int v0 = g->sc->unit[ba_root(g, unit)].attr0[BA_VALOUR];
+  if (sup >= 0) {
+    add(buf, n, k, ", resting for supplies %d/%d bounds", u->attr[BA_REST], d->rest_bounds);
+    int w = serving_waggon(g, unit);
+    if (w >= 0)
+      add(buf, n, k, " (%s has served it %d/%d)", g->sc->unit[w].code,
+          g->st.u[w].attr[BA_WAGGON_BOUNDS], d->rest_waggon);
+  } else if (u->attr[BA_VALOUR] < v0) {
+    add(buf, n, k, ", resting for a valour point %d/%d bounds", u->attr[BA_REST], d->rest_bounds);
+  } else {
+    add(buf, n, k, ", resting with nothing to regain");
+  }
+}
+
 /* What viewer may know (ref. BA-5.5.1a: valour, supplies and rest are hidden
-** from the enemy; formation, disorder and figures are on the table). */
+** from the enemy; formation, disorder and figures are on the table). A removed
+** unit has no status of its own (the caller says "removed"). */
 static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
+  int k = 0;
   if (u->attr[BA_ORIG] > 0) v->strength0 = u->attr[BA_ORIG];
   if (!ba_on_table(g, unit)) {
     v->removed = 1;
-    snprintf(buf, n, "%s", u->attr[BA_PART] && !u->attr[BA_ROOT] ? "reserve slot" : "removed");
+    add(buf, n, &k, "%s", u->attr[BA_PART] && !u->attr[BA_ROOT] ? "(reserve slot, not in use)"
+                                                                 : "");
     return;
   }
   ba_arm arm = ba_arm_of(g, unit);
   const char *fm = arm == BA_ARM_ART ? (u->attr[BA_FORMATION] == BA_FM_MARCH ? "limbered"
-                                                                             : "unlimbered")
+                                         : u->attr[BA_FORMATION] == BA_FM_REST ? "at rest"
+                                                                               : "unlimbered")
                    : arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF ? ""
                    : form_names[u->attr[BA_FORMATION]];
-  int k = snprintf(buf, n, "%s%s%s", fm, *fm ? ", " : "",
-                   u->attr[BA_DISORDER] ? dis_names[u->attr[BA_DISORDER]] : "in order");
-  if (arm == BA_ARM_WAGGON && k > 0 && (size_t)k < n)
-    k += snprintf(buf + k, n - k, "%s", u->attr[BA_AMMUNITION] ? ", ammunition" : "");
-  if (!own || k < 0 || (size_t)k >= n) return;
-  if (arm == BA_ARM_INF || arm == BA_ARM_CAV || arm == BA_ARM_ART) {
-    char sup[24];
-    if (u->attr[BA_SUPPLIES] < 0) snprintf(sup, sizeof sup, "unlimited");
-    else snprintf(sup, sizeof sup, "%d", u->attr[BA_SUPPLIES]);
-    k += snprintf(buf + k, n - k, "; valour %+d, supplies %s", u->attr[BA_VALOUR], sup);
-    if (u->attr[BA_FORMATION] == BA_FM_REST && k > 0 && (size_t)k < n)
-      snprintf(buf + k, n - k, ", rest %d", u->attr[BA_REST]);
+  add(buf, n, &k, "%s%s%s", fm, *fm ? ", " : "",
+      u->attr[BA_DISORDER] ? dis_names[u->attr[BA_DISORDER]] : "in order");
+  if (arm == BA_ARM_WAGGON) {
+    add(buf, n, &k, "%s", u->attr[BA_AMMUNITION] ? ", ammunition" : "");
+    int s = u->attr[BA_SERVING] - 1;
+    if (own && s >= 0)
+      add(buf, n, &k, ", serving %s (%d/%d bounds)", g->sc->unit[s].code,
+          u->attr[BA_WAGGON_BOUNDS], BA_D(g)->rest_waggon);
   }
+  if (own && (arm == BA_ARM_INF || arm == BA_ARM_CAV || arm == BA_ARM_ART))
+    own_state(g, unit, buf, n, &k);
 }
 
 const gn__ruleset gn__rs_ba = {

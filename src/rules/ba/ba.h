@@ -98,8 +98,10 @@ typedef enum ba_attr {
   BA_NATTR
 } ba_attr;
 
-/* Waggons keep the unit they serve + 1 in BA_TARGET (ref. BA-5.5.4j). */
+/* Waggons keep the unit they serve + 1 in BA_TARGET (ref. BA-5.5.4j) and the
+** bounds they have served it in BA_REST (ref. BA-5.5.4g). */
 #define BA_SERVING BA_TARGET
+#define BA_WAGGON_BOUNDS BA_REST
 
 /* ------------------------------------------------------------ unit flags */
 enum {
@@ -235,6 +237,9 @@ gn_box ba_form_box(const gn_game *g, int u, int f);
 unsigned ba_terrain_at(const gn_game *g, gn_vec2 p);
 /* Highest cover level of the areas under a unit's centre. */
 int ba_cover_of(const gn_game *g, int u);
+/* 1 when stands a and b are surely more than gap apart (each lies within half
+** its diagonal of its centre): a cheap test before an exact one. Pure. */
+int ba_apart(gn_box a, gn_box b, double gap);
 /* 1 when the stand of u crosses a line obstacle. */
 int ba_in_obstacle(const gn_game *g, int u);
 

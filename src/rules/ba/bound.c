@@ -31,7 +31,7 @@ static int unit_arg(gn_game *g, const gn__args *a, int tok, int *u) {
   int rc = gn__arg_unit(g, a, tok, u);
   if (rc) return rc;
   if (!ba_on_table(g, *u)) return gn__refuse(g, "BA-5.5.2g", "%s is not on the table",
-                                             g->sc->unit[*u].id);
+                                             g->sc->unit[*u].code);
   return 0;
 }
 
@@ -39,13 +39,13 @@ static int enemy_arg(gn_game *g, const gn__args *a, int tok, int u, int *t) {
   int rc = unit_arg(g, a, tok, t);
   if (rc) return rc;
   if (g->sc->unit[*t].side == g->sc->unit[u].side)
-    return gn__refuse(g, "BA-3.1.1a", "%s is on the same side as %s", g->sc->unit[*t].id,
-                      g->sc->unit[u].id);
+    return gn__refuse(g, "BA-3.1.1a", "%s is on the same side as %s", g->sc->unit[*t].code,
+                      g->sc->unit[u].code);
   return 0;
 }
 
 static int dis(const gn_game *g, int u) { return g->st.u[u].attr[BA_DISORDER]; }
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 /* The formation u will be in when it acts (an ordered change applies first). */
 static int form_then(const gn_game *g, int u) {
@@ -57,7 +57,7 @@ static int form_then(const gn_game *g, int u) {
 ** Sets unit u's written order for this bound (1.1.2). Refuses, before any
 ** change, what the rules forbid for that order:
 **   1) continued fire binds the unit for the bound (ref. BA-1.1.1d)
-**   2) FD units make only forced moves (ref. BA-B14)
+**   2) FD units make only forced moves (ref. BA-B14); rest is refused in 3)
 **   3) attack: not MD/FD (ref. BA-4.1.1b); fire: not MD/FD (ref. BA-3.1.1c), with
 **      supplies (ref. BA-5.5.3f); rest: not MD/FD (ref. BA-5.5.4b);
 **      evade: a skirmish line near its soutien (ref. BA-4.3.1)
@@ -72,7 +72,7 @@ int ba_set_order(gn_game *g, int u, int o) {
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may do nothing else",
                       uid(g, u));
   /* 2) */
-  if (dis(g, u) == BA_DIS_FD && o != BA_O_NONE)
+  if (dis(g, u) == BA_DIS_FD && o != BA_O_NONE && o != BA_O_REST)
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
   /* 3) */
   switch (o) {
@@ -177,9 +177,9 @@ static int v_formation(gn_game *g, const gn__args *a) {
   if (g->st.u[u].flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not change "
                       "formation", uid(g, u));
+  if (f == BA_FM_REST) return ba_rest_start(g, u);   /* refuses MD and FD (ref. BA-5.5.4b) */
   if (dis(g, u) == BA_DIS_FD)
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
-  if (f == BA_FM_REST) return ba_rest_start(g, u);
   gn__ustate *s = &g->st.u[u];
   s->attr[BA_NEWFORM] = f == s->attr[BA_FORMATION] ? 0 : f + 1;
   if (s->attr[BA_ORDER] == BA_O_REST) s->attr[BA_ORDER] = BA_O_NONE;

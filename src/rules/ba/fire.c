@@ -12,7 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 /* Loss per unit of fire for a loss total (Table 12 default, ref. BA-B7). */
 static int loss_per_unit(const ba_data *d, int l) {
@@ -78,9 +78,9 @@ int ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const i
   if (rc) return rc;
   for (int k = 0; k < nparts; k++) {                                              /* 2 */
     int t = targets ? targets[k] : -1;
-    const char *tid = t >= 0 ? g->sc->unit[t].id : "the target";
+    const char *tid = t >= 0 ? g->sc->unit[t].code : "the target";
     gn_event *e = gn__event(g, "fire", "BA-DICE-3", unit, t, "%s fires at %s: %d figures, "
-                            "3d6 = %d", unit >= 0 ? g->sc->unit[unit].id : "a unit", tid,
+                            "3d6 = %d", unit >= 0 ? g->sc->unit[unit].code : "a unit", tid,
                             in[k].figures, total);
     gn_event *em = gn__event(g, "moral", "BA-DICE-3", unit, t, "moral factors of the fire at %s",
                              tid);
@@ -129,9 +129,10 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
   if (!ba_on_table(g, t)) return 0;
   double dist = gn_unit_distance(g, u, t);
   double range = d->range[ba_type_of(g, u)];
-  if (dist > range || !gn_unit_los(g, u, t).visible) return 0;
+  if (dist > range) return 0;
   if (gn_box_arc(s->box, ts->box.c) != GN_ARC_FRONT && s->attr[BA_FORMATION] != BA_FM_SKIRMISH)
     return 0;
+  if (!gn_unit_los(g, u, t).visible) return 0;   /* the costly test last */
   ba_fire_in *in = &p->in;
   in->artillery = ba_arm_of(g, u) == BA_ARM_ART;
   in->figures = p->figures;
@@ -164,12 +165,24 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
 **   3) one roll per firer for both parts; supplies are counted (ref. BA-5.5.3b,
 **      BA-5.5.3c, BA-5.5.3d, BA-5.5.3e)
 **   4) then losses and moral effects land, all together (fire is simultaneous)
+** Any number of units. Fails with GN_ENOMEM or the dice source's error.
 */
+static int fires(gn_game *g, int continued, shot *sh);
+
 int ba_phase_fire(gn_game *g, int continued) {
+  size_t m = 2 * (size_t)(g->sc->nunits > 0 ? g->sc->nunits : 1);   /* two parts a firer */
+  shot *sh = gn__malloc(g, m * sizeof *sh);
+  if (!sh) return gn__error(g, GN_ENOMEM, "out of memory");
+  int rc = fires(g, continued, sh);
+  gn__free(g, sh, m * sizeof *sh);
+  return rc;
+}
+
+/* The phase, with room in sh for two parts per unit. */
+static int fires(gn_game *g, int continued, shot *sh) {
   int n = g->sc->nunits, rc;
-  shot sh[512];
   int ns = 0;
-  for (int u = 0; u < n && ns < 510; u++) {                                       /* 1 */
+  for (int u = 0; u < n; u++) {                                                   /* 1 */
     gn__ustate *s = &g->st.u[u];
     if (!ba_on_table(g, u) || s->attr[BA_ORDER] != BA_O_FIRE || !s->attr[BA_TARGET]) continue;
     if (!!(s->flags & BA_F_CONT) != continued) continue;

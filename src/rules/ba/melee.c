@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static int side(const gn_game *g, int u) { return g->sc->unit[u].side; }
 
 /* The ref shown for a Table 8 factor. */
@@ -80,7 +80,8 @@ static int units_of_melee(const ba_data *d, int figures) {
 ** totals (dice + penalty + Table 8); the rest is filled.
 **   1) D = attack total - defence total; D > 0 the attacker wins, D < 0 the
 **      defender, D = 0 the attack stalls
-**   2) the loser takes SD (|D| up to bands[0]), MD (up to bands[1]) or FD
+**   2) the loser takes SD (|D| up to bands[0]) or MD (up to bands[1]) and is
+**      forced back (by the melee phase), or FD (it routs in the next movement phase)
 **   3) the loser loses ceil(|D|/2) figures per unit of melee of the winner; the
 **      winner loses 1 per unit of melee of the loser while |D| <= winner_loss_max;
 **      a stall costs each side 1 per unit of melee of the other
@@ -156,7 +157,7 @@ static int friend_near(const gn_game *g, int u, double dist, unsigned mask) {
     if (a == BA_ARM_STAFF || a == BA_ARM_WAGGON || s->attr[BA_DISORDER] >= BA_DIS_MD ||
         s->attr[BA_FORMATION] == BA_FM_SKIRMISH)
       continue;
-    if (gn_unit_distance(g, u, j) > dist) continue;
+    if (ba_apart(g->st.u[u].box, s->box, dist) || gn_unit_distance(g, u, j) > dist) continue;
     if (mask & (1u << gn_box_arc(g->st.u[u].box, s->box.c))) return 1;
   }
   return 0;
@@ -302,11 +303,22 @@ static int land(gn_game *g, const int *us, int n, int loss, int prisoners, int d
 **      defender; both roll; Table 11
 **   4) supplies counted for every unit that fought (ref. BA-5.5.3e), rest lost
 **      (ref. BA-5.5.4c); losses, prisoners, disorder, forced back
+** Any number of units. Fails with GN_ENOMEM or the dice source's error.
 */
+static int melees(gn_game *g, int *valid);
+
 int ba_phase_melee(gn_game *g) {
+  int n = g->sc->nunits;
+  int *valid = gn__calloc(g, (size_t)(n > 0 ? n : 1), sizeof *valid);
+  if (!valid) return gn__error(g, GN_ENOMEM, "out of memory");
+  int rc = melees(g, valid);
+  gn__free(g, valid, (size_t)(n > 0 ? n : 1) * sizeof *valid);
+  return rc;
+}
+
+/* The melee phase with valid[] (one int per unit, zeroed) to work in. */
+static int melees(gn_game *g, int *valid) {
   int n = g->sc->nunits, rc;
-  int valid[512] = {0};
-  if (n > 512) n = 512;
   for (int a = 0; a < n; a++) valid[a] = attacking(g, a);                        /* 1 */
   for (int a = 0; a < n; a++) {
     if (!valid[a]) continue;
@@ -390,17 +402,18 @@ int ba_phase_melee(gn_game *g) {
       continue;
     }
     int lfd = o.loser_dis == BA_DIS_FD;
+    int back = !lfd;   /* Table 11 default: SD or MD and forced back; FD alone (it routs next bound) */
     if (o.winner == 0) {
       int was = ts->attr[BA_DISORDER];
       if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 0)) ||
-          (rc = land(g, dlist, 1, o.loss[1], o.prisoners[0], o.loser_dis, att[0], 1)))
+          (rc = land(g, dlist, 1, o.loss[1], o.prisoners[0], o.loser_dis, att[0], back)))
         return rc;
       if (lfd && was != BA_DIS_FD)
         for (int i = 0; i < na; i++) g->st.u[att[i]].flags |= BA_F_OPPFD;
     } else {
       int was = g->st.u[att[0]].attr[BA_DISORDER];
       if ((rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)) ||
-          (rc = land(g, att, na, o.loss[0], o.prisoners[1], o.loser_dis, t, 1)))
+          (rc = land(g, att, na, o.loss[0], o.prisoners[1], o.loser_dis, t, back)))
         return rc;
       if (lfd && was != BA_DIS_FD) ts->flags |= BA_F_OPPFD;
     }

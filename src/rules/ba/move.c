@@ -13,7 +13,7 @@
 
 static const double PI = 3.14159265358979323846;
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static int side(const gn_game *g, int u) { return g->sc->unit[u].side; }
 
 /* Angle in [0, pi] between two headings. */
@@ -120,27 +120,45 @@ static int on_board(const gn_game *g, gn_vec2 p) {
   return p.x >= 0 && p.y >= 0 && p.x <= g->sc->width && p.y <= g->sc->height;
 }
 
+/* The longest step a march or forced move makes: move.step, or the 0.01 cm a
+** step that ends on melee-zone contact takes at least. */
+static double reach(const gn_game *g) { return BA_D(g)->step > 0.01 ? BA_D(g)->step : 0.01; }
+
+/* Units that may matter to a marching unit this phase: ids (ascending) of the
+** stands that lay, when marching began, within the distance it and any other
+** unit can still move; n < 0: too many, every unit is looked at. */
+typedef struct cands { const int *ids; int n; } cands;
+
 /* One step of u to box nb. Returns 1 when blocked (nothing moves): an enemy
 ** stand in the way, or a friend that may not be passed through (it fired in
 ** the continued-fire phase, ref. BA-1.1.1d; forced action passes,
 ** ref. BA-1.1.1e). Friends passed through are marked (ref. BA-1.1.1f) and lose
 ** their rest (ref. BA-5.5.4c); a staff figure is a single rider, not a unit:
-** it neither passes through nor is passed through. */
-static int step_to(gn_game *g, int u, gn_box nb, int forced, int *rc) {
-  int ids[256];
-  int n = gn__units_near(g, u, g->st.u[u].box.w + g->st.u[u].box.d + BA_D(g)->step, ids, 256);
-  if (n > 256) n = 256;
+** it neither passes through nor is passed through. cl: the units to look at, or
+** NULL (those within a step, through the grid). */
+static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, int *rc) {
+  int buf[256], n;
+  const int *ids = buf;
   *rc = 0;
+  if (cl && cl->n >= 0) {
+    ids = cl->ids;
+    n = cl->n;
+  } else {
+    /* nb is u's stand moved by at most a step: what it overlaps lies that close */
+    n = gn__units_near(g, u, reach(g) + GN_CONTACT_EPS, buf, 256);
+    if (n > 256) n = 256;
+  }
   for (int k = 0; k < n; k++) {
     int j = ids[k];
-    if (!ba_on_table(g, j) || !gn_box_overlap(nb, g->st.u[j].box)) continue;
+    if (!ba_on_table(g, j) || ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box))
+      continue;
     if (side(g, j) != side(g, u)) return 1;
     if ((g->st.u[j].flags & BA_F_CFIRED) && !forced) return 1;
   }
   for (int k = 0; k < n && ba_arm_of(g, u) != BA_ARM_STAFF; k++) {
     int j = ids[k];
-    if (!ba_on_table(g, j) || side(g, j) != side(g, u) || !gn_box_overlap(nb, g->st.u[j].box) ||
-        ba_arm_of(g, j) == BA_ARM_STAFF)
+    if (!ba_on_table(g, j) || side(g, j) != side(g, u) || ba_arm_of(g, j) == BA_ARM_STAFF ||
+        ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box))
       continue;
     if (!(g->st.u[j].flags & BA_F_PASSED)) {
       g->st.u[j].flags |= BA_F_PASSED;
@@ -189,7 +207,7 @@ int ba_forced_move(gn_game *g, int u, double heading, double dist, const char *w
       return gn__event(g, "removed", "BA-1.1.1e", u, -1, "%s leaves the table", uid(g, u))
              ? 0 : GN_ENOMEM;
     }
-    if (step_to(g, u, nb, 1, &rc)) return rc;
+    if (step_to(g, u, nb, 1, NULL, &rc)) return rc;
     left -= seg;
   }
   return 0;
@@ -209,17 +227,39 @@ static int nearest_enemy(const gn_game *g, int u) {
   return best;
 }
 
+/* The k-th unit of cl (every unit when cl->n < 0), or -1 past the end. */
+static int cand(const gn_game *g, const cands *cl, int k) {
+  if (cl->n >= 0) return k < cl->n ? cl->ids[k] : -1;
+  return k < g->sc->nunits ? k : -1;
+}
+
+/* 1 when j is an enemy stand of u that a melee zone can touch (not a staff figure). */
+static int zone_enemy(const gn_game *g, int u, int j) {
+  return ba_on_table(g, j) && side(g, j) != side(g, u) && ba_arm_of(g, j) != BA_ARM_STAFF;
+}
+
 /* The gap between the melee zone of u standing at b and the nearest enemy stand
-** (not staff). */
-static double zone_gap(const gn_game *g, int u, gn_box b) {
+** of cl (ref. BA-4.1.1a), when it is below cap; else HUGE_VAL. */
+static double zone_gap(const gn_game *g, int u, gn_box b, const cands *cl, double cap) {
   gn_box z = zone_of(b, BA_D(g)->zone_depth);
   double best = HUGE_VAL;
-  for (int j = 0; j < g->sc->nunits; j++) {
-    if (!ba_on_table(g, j) || side(g, j) == side(g, u) || ba_arm_of(g, j) == BA_ARM_STAFF) continue;
+  for (int k = 0, j; (j = cand(g, cl, k)) >= 0; k++) {
+    if (!zone_enemy(g, u, j) || ba_apart(z, g->st.u[j].box, cap)) continue;
     double dd = gn_box_distance(z, g->st.u[j].box);
     if (dd < best) best = dd;
   }
-  return best;
+  return best < cap ? best : HUGE_VAL;
+}
+
+/* The first enemy stand of cl (lowest index) that u's melee zone touches, or -1
+** (ref. BA-4.1.1a). */
+static int zone_touch(const gn_game *g, int u, const cands *cl) {
+  gn_box z = ba_zone(g, u);
+  for (int k = 0, j; (j = cand(g, cl, k)) >= 0; k++)
+    if (zone_enemy(g, u, j) && !ba_apart(z, g->st.u[j].box, 2 * GN_CONTACT_EPS) &&
+        gn_box_distance(z, g->st.u[j].box) <= GN_CONTACT_EPS)   /* as ba_zone_contact */
+      return j;
+  return -1;
 }
 
 /* A marching unit of this phase. */
@@ -229,7 +269,96 @@ typedef struct mover {
   double left;      /* allowance left, cm of open ground */
   double togo;      /* distance to the destination (HUGE_VAL for an attack) */
   int done;
+  cands near;       /* the units it may meet (into the phase's pool) */
 } mover;
+
+/*
+** The units each mover may meet while marching (step 4 of the phase): all that
+** stand within its own allowance + the largest allowance of any mover + the
+** melee zone + two steps; nothing farther can come into contact, overlap or
+** the melee zone this phase (forced moves are over when marching begins).
+** Fills mv[i].near from one pool (*pool, *cap ints, owned by the caller).
+** GN_ENOMEM.
+*/
+static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap) {
+  const ba_data *d = BA_D(g);
+  int n = g->sc->nunits;
+  double most = 0;
+  size_t used = 0;
+  for (int m = 0; m < nm; m++) if (mv[m].left > most) most = mv[m].left;
+  int *tmp = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *tmp);
+  if (!tmp) return gn__error(g, GN_ENOMEM, "out of memory");
+  size_t *off = gn__malloc(g, (size_t)(nm > 0 ? nm : 1) * sizeof *off);
+  if (!off) { gn__free(g, tmp, (size_t)(n > 0 ? n : 1) * sizeof *tmp); return gn__error(g, GN_ENOMEM, "out of memory"); }
+  int rc = 0;
+  for (int m = 0; m < nm && !rc; m++) {
+    double r = mv[m].left + most + d->zone_depth + 2 * reach(g) + GN_CONTACT_EPS;
+    int k = gn__units_near(g, mv[m].u, r, tmp, n);
+    off[m] = used;
+    mv[m].near.n = k;
+    if (used + (size_t)k > *cap) {
+      size_t nc = (*cap ? *cap * 2 : 256);
+      while (nc < used + (size_t)k) nc *= 2;
+      int *np = gn__realloc(&g->alloc, *pool, *cap * sizeof **pool, nc * sizeof **pool);
+      if (!np) { rc = gn__error(g, GN_ENOMEM, "out of memory"); break; }
+      *pool = np;
+      *cap = nc;
+    }
+    for (int i = 0; i < k; i++) (*pool)[used + i] = tmp[i];
+    used += (size_t)k;
+  }
+  for (int m = 0; m < nm && !rc; m++) mv[m].near.ids = *pool + off[m];
+  gn__free(g, off, (size_t)(nm > 0 ? nm : 1) * sizeof *off);
+  gn__free(g, tmp, (size_t)(n > 0 ? n : 1) * sizeof *tmp);
+  return rc;
+}
+
+/* Step 4 of the phase: every mover steps in turn until none can. */
+static int march(gn_game *g, mover *mv, int nm) {
+  const ba_data *d = BA_D(g);
+  int rc = 0;
+  for (int active = nm, guard = 0; active > 0 && guard < 100000; guard++) {
+    active = 0;
+    for (int m = 0; m < nm; m++) {
+      mover *x = &mv[m];
+      gn__ustate *s = &g->st.u[x->u];
+      if (x->done || x->left <= 1e-9 || x->togo <= 1e-9 || (s->flags & BA_F_STOPPED) ||
+          !ba_on_table(g, x->u)) {
+        x->done = 1;
+        continue;
+      }
+      /* terrain is paid where the step goes: a factor of 0.5 costs twice the
+      ** distance; a formation with no rate of march there stops at its edge */
+      double seg = x->togo < d->step ? x->togo : d->step;
+      double tf = terrain_factor(g, x->u, s->attr[BA_FORMATION],
+                                 shifted(s->box, x->heading, seg).c);
+      if (tf <= 0) { x->done = 1; continue; }
+      if (x->left * tf < seg) seg = x->left * tf;
+      double dz = zone_gap(g, x->u, s->box, &x->near, seg);
+      if (dz < seg && zone_gap(g, x->u, shifted(s->box, x->heading, seg), &x->near, dz) < dz)
+        seg = dz > 0.01 ? dz : 0.01;               /* end the step on contact */
+      gn_box nb = shifted(s->box, x->heading, seg);
+      if (!on_board(g, nb.c) || step_to(g, x->u, nb, 0, &x->near, &rc)) {
+        if (rc) return rc;
+        x->done = 1;
+        continue;
+      }
+      x->left -= seg / tf;
+      x->togo -= seg;
+      active++;
+      int j = zone_touch(g, x->u, &x->near);
+      if (j >= 0) {
+        s->flags |= BA_F_STOPPED;
+        g->st.u[j].flags |= BA_F_STOPPED;
+        x->done = 1;
+        if (!gn__event(g, "contact", "BA-4.1.1c", x->u, j, "%s reaches melee-zone contact with "
+                       "%s: both halt", uid(g, x->u), uid(g, j)))
+          return GN_ENOMEM;
+      }
+    }
+  }
+  return 0;
+}
 
 /*
 ** The movement phase.
@@ -243,6 +372,9 @@ typedef struct mover {
 **      zone would first touch an enemy); a unit whose melee zone touches an enemy stand stops,
 **      and that enemy stops too (ref. BA-4.1.1c); enemy stands are never entered
 ** Units that continue fire do not move (ref. BA-1.1.1d).
+** ref. BA-B20 NOT IMPLEMENTED: 4.1.1 lets an attacker cancel its attack (4.1.2)
+** so that the unit it reached is not stopped; 4.1.2 was not found, so contact
+** always stops both.
 */
 int ba_phase_movement(gn_game *g) {
   const ba_data *d = BA_D(g);
@@ -287,9 +419,10 @@ int ba_phase_movement(gn_game *g) {
     gn__unit_place(g, u, nb);
     if ((rc = ba_forced_move(g, u, h, dist, "routs"))) return rc;
   }
-  mover mv[512];                                                                  /* 3 */
+  mover *mv = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *mv);                 /* 3 */
+  if (!mv) return gn__error(g, GN_ENOMEM, "out of memory");
   int nm = 0;
-  for (int u = 0; u < n && nm < 512; u++) {
+  for (int u = 0; u < n; u++) {
     gn__ustate *s = &g->st.u[u];
     int o = s->attr[BA_ORDER];
     if (!ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED))) continue;
@@ -318,54 +451,16 @@ int ba_phase_movement(gn_game *g) {
     gn__unit_place(g, u, b);
     if (turn > 0) s->flags |= BA_F_MOVED;
     if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
-    mv[nm].u = u; mv[nm].heading = h; mv[nm].left = len; mv[nm].done = 0;
-    mv[nm].togo = o == BA_O_MOVE ? dist : HUGE_VAL;
+    mv[nm] = (mover){.u = u, .heading = h, .left = len, .togo = o == BA_O_MOVE ? dist : HUGE_VAL};
     nm++;
   }
-  for (int active = nm, guard = 0; active > 0 && guard < 100000; guard++) {       /* 4 */
-    active = 0;
-    for (int m = 0; m < nm; m++) {
-      mover *x = &mv[m];
-      gn__ustate *s = &g->st.u[x->u];
-      if (x->done || x->left <= 1e-9 || x->togo <= 1e-9 || (s->flags & BA_F_STOPPED) ||
-          !ba_on_table(g, x->u)) {
-        x->done = 1;
-        continue;
-      }
-      /* terrain is paid where the step goes: a factor of 0.5 costs twice the
-      ** distance; a formation with no rate of march there stops at its edge */
-      double seg = x->togo < d->step ? x->togo : d->step;
-      double tf = terrain_factor(g, x->u, s->attr[BA_FORMATION],
-                                 shifted(s->box, x->heading, seg).c);
-      if (tf <= 0) { x->done = 1; continue; }
-      if (x->left * tf < seg) seg = x->left * tf;
-      double dz = zone_gap(g, x->u, s->box);
-      if (dz < seg && zone_gap(g, x->u, shifted(s->box, x->heading, seg)) < dz)
-        seg = dz > 0.01 ? dz : 0.01;               /* end the step on contact */
-      gn_box nb = shifted(s->box, x->heading, seg);
-      if (!on_board(g, nb.c) || step_to(g, x->u, nb, 0, &rc)) {
-        if (rc) return rc;
-        x->done = 1;
-        continue;
-      }
-      x->left -= seg / tf;
-      x->togo -= seg;
-      active++;
-      for (int j = 0; j < n; j++) {
-        if (!ba_on_table(g, j) || side(g, j) == side(g, x->u)) continue;
-        if (ba_arm_of(g, j) == BA_ARM_STAFF) continue;
-        if (!ba_zone_contact(g, x->u, j)) continue;
-        s->flags |= BA_F_STOPPED;
-        g->st.u[j].flags |= BA_F_STOPPED;
-        x->done = 1;
-        if (!gn__event(g, "contact", "BA-4.1.1c", x->u, j, "%s reaches melee-zone contact with "
-                       "%s: both halt", uid(g, x->u), uid(g, j)))
-          return GN_ENOMEM;
-        break;
-      }
-    }
-  }
-  return 0;
+  int *pool = NULL;                                                               /* 4 */
+  size_t cap = 0;
+  rc = gather(g, mv, nm, &pool, &cap);
+  if (!rc) rc = march(g, mv, nm);
+  gn__free(g, pool, cap * sizeof *pool);
+  gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
+  return rc;
 }
 
 int ba_stationary(const gn_game *g, int u) {

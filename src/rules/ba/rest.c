@@ -10,14 +10,20 @@
 */
 #include "ba.h"
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side; }
+
+/* Lets waggon w go of the unit it serves: nobody served, no bounds of service. */
+static void free_waggon(gn_game *g, int w) {
+  g->st.u[w].attr[BA_SERVING] = 0;
+  g->st.u[w].attr[BA_WAGGON_BOUNDS] = 0;
+}
 
 /* Frees the waggon serving u, if any. */
 static void release_waggon(gn_game *g, int u) {
   for (int w = 0; w < g->sc->nunits; w++)
     if (ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1)
-      g->st.u[w].attr[BA_SERVING] = 0;
+      free_waggon(g, w);
 }
 
 /* rest UNIT: order rest and, unless it is in it, the rest formation
@@ -99,11 +105,15 @@ static const char *unrested(const gn_game *g, int u, const char **ref) {
 **   2) each unit in rest formation: a bound that broke a condition interrupts
 **      the rest (ref. BA-5.5.4k); a bound of taking the formation does not count
 **   3) a refurbishing unit takes a free ammunition waggon in base contact, one
-**      unit per waggon (ref. BA-5.5.4j)
-**   4) the counter goes up; supplies first (ref. BA-5.5.4f): rest.bounds, or
-**      rest.waggon_bounds beside a waggon (ref. BA-5.5.4g, BA-5.5.4h); then one
-**      valour point per rest.bounds (ref. BA-5.5.2f), never above the starting
-**      valour (ref. BA-B12); after each benefit the counter starts at 0
+**      unit per waggon (ref. BA-5.5.4j); the waggon counts the bounds it has
+**      served that unit
+**   4) the counter goes up; supplies first (ref. BA-5.5.4f): rest.bounds of
+**      rest, or rest.waggon_bounds of them served by one waggon
+**      (ref. BA-5.5.4g, BA-5.5.4h) [interpretation: the shorter time is the time spent beside the
+**      waggon that serves it, so a waggon refits one unit per rest.waggon_bounds;
+**      bounds rested while waiting for it still count towards rest.bounds];
+**      then one valour point per rest.bounds (ref. BA-5.5.2f), never above the
+**      starting valour (ref. BA-B12); after each benefit the counter starts at 0
 **      (ref. BA-5.5.4l)
 */
 int ba_rest_bound(gn_game *g) {
@@ -117,7 +127,7 @@ int ba_rest_bound(gn_game *g) {
     if (!ba_on_table(g, w) || !ba_on_table(g, u) || g->st.u[u].attr[BA_FORMATION] != BA_FM_REST ||
         g->st.u[u].attr[BA_SUPPLIES] < 0 || unrested(g, u, &ref) ||
         gn_unit_distance(g, u, w) > d->contact_dist)
-      ws->attr[BA_SERVING] = 0;
+      free_waggon(g, w);
   }
   for (int u = 0; u < n; u++) {
     gn__ustate *s = &g->st.u[u];
@@ -128,27 +138,36 @@ int ba_rest_bound(gn_game *g) {
       continue;
     }
     int refurb = s->attr[BA_SUPPLIES] >= 0;
-    int w = refurb ? ba_waggon_for(g, u) : -1;                                    /* 3 */
+    int w = refurb ? ba_waggon_for(g, u) : -1;   /* 3; ref. BA-5.5.4h: not for valour */
     if (w >= 0) {
-      g->st.u[w].attr[BA_SERVING] = u + 1;
-      g->st.u[w].flags |= BA_F_SERVED;
+      gn__ustate *ws = &g->st.u[w];
+      if (ws->attr[BA_SERVING] != u + 1) free_waggon(g, w);
+      ws->attr[BA_SERVING] = u + 1;
+      ws->attr[BA_WAGGON_BOUNDS]++;
+      ws->flags |= BA_F_SERVED;
     }
-    int need = refurb && w >= 0 ? d->rest_waggon : d->rest_bounds;               /* 4 */
-    int v0 = g->sc->unit[ba_root(g, u)].attr0[BA_VALOUR];
+    int v0 = g->sc->unit[ba_root(g, u)].attr0[BA_VALOUR];                         /* 4 */
     if (!refurb && s->attr[BA_VALOUR] >= v0) { s->attr[BA_REST] = 0; continue; }
     s->attr[BA_REST]++;
-    if (s->attr[BA_REST] < need) continue;
+    int by_waggon = w >= 0 && g->st.u[w].attr[BA_WAGGON_BOUNDS] >= d->rest_waggon;
+    if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) continue;
+    int rested = s->attr[BA_REST];
     s->attr[BA_REST] = 0;
     gn_event *e;
     if (refurb) {   /* ref. BA-5.5.3j: the only way supplies come back */
       s->attr[BA_SUPPLIES] = -1;
-      if (w >= 0) g->st.u[w].attr[BA_SERVING] = 0;
-      e = gn__event(g, "rest", w >= 0 ? "BA-5.5.4g" : "BA-5.5.4e", u, w, "%s has refurbished its "
-                    "supplies after %d bounds of rest", uid(g, u), need);
+      if (w >= 0) free_waggon(g, w);
+      if (by_waggon)
+        e = gn__event(g, "rest", "BA-5.5.4g", u, w, "%s has refurbished its supplies after %d "
+                      "bounds of rest, %d of them served by %s", uid(g, u), rested,
+                      d->rest_waggon, uid(g, w));
+      else
+        e = gn__event(g, "rest", "BA-5.5.4e", u, -1, "%s has refurbished its supplies after %d "
+                      "bounds of rest", uid(g, u), rested);
     } else {
       s->attr[BA_VALOUR]++;
       e = gn__event(g, "rest", "BA-5.5.2f", u, -1, "%s regains a valour point after %d bounds of "
-                    "rest: valour %+d", uid(g, u), need, s->attr[BA_VALOUR]);
+                    "rest: valour %+d", uid(g, u), rested, s->attr[BA_VALOUR]);
     }
     if (!e) return GN_ENOMEM;
     gn__event_hide(e, own(g, u));

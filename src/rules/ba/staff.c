@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 /* ref. BA-T18: 0 survives (3-12), 1 falls (13-14), 2 falls and -1 (15-16),
 ** 3 falls and -2 (17-18). */
@@ -80,7 +80,11 @@ int ba_catch_roll(gn_game *g, int st) {
 }
 
 /* The moral consequences phase: catch rolls of the staff figures that engaged
-** in a melee, or stood with a unit brought into FD this bound (ref. BA-T18). */
+** in a melee, or stood with a unit brought into FD this bound (ref. BA-T18).
+** ref. BA-B21 NOT IMPLEMENTED: 1.1.1 names the spread of rout as a forced action
+** and the Table 1 default puts it in this phase, but how a rout spreads (to
+** whom, on what roll) was not found; only the unit brought into FD routs
+** (move.c, ref. BA-B14). */
 int ba_phase_moral(gn_game *g) {
   int rc;
   for (int st = 0; st < g->sc->nunits; st++) {

@@ -33,12 +33,12 @@ int ba_supply_roll(gn_game *g, int u, const int faces[3]) {
   gn_event *e;
   if (old < 0)
     e = gn__event(g, "supplies", "BA-5.5.3b", u, -1, "%s rolled %d-%d-%d: supplies for %d more "
-                  "rolls", g->sc->unit[u].id, faces[0], faces[1], faces[2], now);
+                  "rolls", g->sc->unit[u].code, faces[0], faces[1], faces[2], now);
   else if (now)
     e = gn__event(g, "supplies", "BA-5.5.3c", u, -1, "%s: supplies for %d more rolls",
-                  g->sc->unit[u].id, now);
+                  g->sc->unit[u].code, now);
   else
-    e = gn__event(g, "supplies", "BA-5.5.3c", u, -1, "%s is without supplies", g->sc->unit[u].id);
+    e = gn__event(g, "supplies", "BA-5.5.3c", u, -1, "%s is without supplies", g->sc->unit[u].code);
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, 1u << g->sc->unit[u].side);
   return 0;

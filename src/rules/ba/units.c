@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 int ba_units_of(int figures, int unit, int remainder) {
   if (figures <= 0 || unit <= 0) return 0;
@@ -34,9 +34,9 @@ int ba_setup_parts(gn_game *g) {
   for (int i = 0; i < g->sc->nunits; i++) {
     if (!g->sc->unit[i].attr0[BA_PART]) continue;
     if (slot_owner(g, i) < 0)
-      return gn__error(g, GN_ESCENARIO, "%s:%d: reserve slot '%s' (part: 1) has no unit of its "
-                       "side and type listed before it (ref. BA-B9)", g->sc->name,
-                       g->sc->unit[i].line, uid(g, i));
+      return gn__error(g, GN_ESCENARIO, "%s:%d:%d: reserve slot '%s' (part: 1) has no unit of "
+                       "its side and type listed before it (ref. BA-B9)", g->sc->file,
+                       g->sc->unit[i].line, g->sc->unit[i].col, uid(g, i));
     gn__ustate *s = &g->st.u[i];
     s->removed = 1;
     s->strength = 0;
@@ -127,6 +127,10 @@ static void make_part(gn_game *g, int u, int p, int figs, int sub) {
 **   5) the part stands beside u's right flank; frontages shrink in proportion
 **   6) a part under 3 figures leaves the table (ref. BA-5.5.2i)
 ** n: figures (cavalry: squadrons, artillery: guns) of the new part; 0 = half.
+** ref. BA-B22 NOT IMPLEMENTED: 1.2.2 says parts split in urban combat must
+** re-assemble afterwards; when urban combat is over and what follows if they do
+** not was not found, so the engine only marks those parts (BA_F_URBAN) and
+** leaves re-assembly (`assemble`) to the players.
 */
 int ba_split(gn_game *g, int u, int n, int want, int *part) {
   const ba_data *d = BA_D(g);

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].id; }
+static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side; }
 
 /* ref. BA-5.5.2g, BA-5.5.2h, BA-5.5.2i: a unit other than artillery (and the

@@ -1,7 +1,8 @@
 /*
 ** checks.c: the standalone resolutions of `grognard odds inradic ...`. Each
 ** run() calls the function the orders use (in__morale_roll, in__pursuit_roll,
-** in__hero_check, in__fire_resolve), never a copy of the rule.
+** in__hero_check, in__fire_resolve, in__melee_draw, in__throw_land and
+** in__burst_hits), never a copy of the rule. Cards come from full decks.
 */
 #include "inradic.h"
 
@@ -180,7 +181,7 @@ static int shoot_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
 
 static int shoot_run(gn_game *g, const void *cx, int64_t *outcome) {
   in_fire_result r;
-  gn__deck_reset(&g->st, 0);   /* a full deck */
+  in__deck_full(g, 0);
   int rc = in__fire_resolve(g, cx, &r);
   *outcome = r.d.hits;
   return rc;
@@ -189,6 +190,107 @@ static int shoot_run(gn_game *g, const void *cx, int64_t *outcome) {
 static void shoot_label(const void *cx, int64_t o, char *buf, size_t n) {
   (void)cx;
   snprintf(buf, n, "%lld hit%s", (long long)o, o == 1 ? "" : "s");
+}
+
+/* ------------------------------------------------------------ melee */
+
+typedef struct mcx { in_melee m; int count; } mcx;
+enum { COUNT_BOTH, COUNT_DEFENDER, COUNT_ATTACKER };
+static const char *const count_names[] = { "both", "defender", "attacker", NULL };
+
+static int melee_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
+  mcx *c = cx;
+  int rc = 0, have = 0;
+  c->m.side[0] = 0; c->m.side[1] = 1; c->m.unit[0] = c->m.unit[1] = -1;
+  for (int i = 0; i < argc && !rc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--obstacle")) { c->m.obstacle = 1; continue; }
+    if (!strcmp(a, "--defender-routing")) { c->m.routing[1] = 1; continue; }
+    i++;
+    if (!strcmp(a, "--attackers")) { rc = want_int(g, a, v, 0, 60, &c->m.figs[0].n[IN_PRIVATE]); have |= 1; }
+    else if (!strcmp(a, "--defenders")) { rc = want_int(g, a, v, 0, 60, &c->m.figs[1].n[IN_PRIVATE]); have |= 2; }
+    else if (!strcmp(a, "--attacker-leaders")) rc = want_int(g, a, v, 0, 20, &c->m.figs[0].n[IN_OFFICER]);
+    else if (!strcmp(a, "--defender-leaders")) rc = want_int(g, a, v, 0, 20, &c->m.figs[1].n[IN_OFFICER]);
+    else if (!strcmp(a, "--count")) rc = want_enum(g, a, v, count_names, &c->count);
+    else rc = gn__error(g, GN_ESYNTAX, "melee: unknown parameter '%s'", a);
+  }
+  if (!rc && have != 3) rc = gn__error(g, GN_ESYNTAX, "melee needs --attackers N and --defenders M");
+  if (!rc && (!in__figs_total(&c->m.figs[0]) || !in__figs_total(&c->m.figs[1])))
+    rc = gn__error(g, GN_ESYNTAX, "melee needs at least one figure a side");
+  return rc;
+}
+
+/* The casualties of one round, as the order takes them: no more than the
+** figures there are (ref. IN-B5). */
+static int melee_run(gn_game *g, const void *cx, int64_t *outcome) {
+  const mcx *c = cx;
+  in_melee_result r;
+  in__deck_full(g, 0);
+  in__deck_full(g, 1);
+  int rc = in__melee_draw(g, &c->m, &r);
+  int nA = in__figs_total(&c->m.figs[0]), nD = in__figs_total(&c->m.figs[1]);
+  int lostD = r.d[0].hits < nD ? r.d[0].hits : nD, lostA = r.d[1].hits < nA ? r.d[1].hits : nA;
+  *outcome = c->count == COUNT_DEFENDER ? lostD : c->count == COUNT_ATTACKER ? lostA : 100 * lostD + lostA;
+  return rc;
+}
+
+static void melee_label(const void *cx, int64_t o, char *buf, size_t n) {
+  const mcx *c = cx;
+  if (c->count == COUNT_DEFENDER) snprintf(buf, n, "the defender loses %lld", (long long)o);
+  else if (c->count == COUNT_ATTACKER) snprintf(buf, n, "the attacker loses %lld", (long long)o);
+  else snprintf(buf, n, "the defender loses %lld, the attacker %lld", (long long)(o / 100), (long long)(o % 100));
+}
+
+/* ------------------------------------------------------------ throw */
+
+typedef struct tcx { int figures, hard; double distance, width; } tcx;
+
+static int want_num(gn_game *g, const char *name, const char *v, double lo, double hi, double *out) {
+  char *end;
+  double x = v ? strtod(v, &end) : 0;
+  if (!v || *end || end == v || !(x >= lo && x <= hi))
+    return gn__error(g, GN_ESYNTAX, "%s wants a distance in inches, %g..%g, not '%s'", name, lo, hi, v ? v : "");
+  *out = x;
+  return 0;
+}
+
+static int throw_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
+  tcx *t = cx;
+  int rc = 0, have = 0;
+  t->distance = 4; t->width = 5;
+  for (int i = 0; i < argc && !rc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--hard-cover")) { t->hard = 1; continue; }
+    i++;
+    if (!strcmp(a, "--figures")) { rc = want_int(g, a, v, 1, 60, &t->figures); have = 1; }
+    else if (!strcmp(a, "--distance")) rc = want_num(g, a, v, 0.1, in__data(g)->throw_range, &t->distance);
+    else if (!strcmp(a, "--width")) rc = want_num(g, a, v, 0.5, 60, &t->width);
+    else rc = gn__error(g, GN_ESYNTAX, "throw: unknown parameter '%s'", a);
+  }
+  if (!rc && !have) rc = gn__error(g, GN_ESYNTAX, "throw needs --figures N");
+  return rc;
+}
+
+/* A thrower at 0,0 facing north (+y) throws at the centre of a group of
+** `figures` in a box `width` in wide and 2 in deep, `distance` in ahead,
+** facing it; the outcome is the figures of that group hit (as the order). */
+static int throw_run(gn_game *g, const void *cx, int64_t *outcome) {
+  const tcx *t = cx;
+  gn_vec2 from = { 0, 0 }, aim = { 0, t->distance }, at;
+  gn_box box = { aim, t->width, 2, -IN_PI / 2 };
+  int dud, hits = 0, rc;
+  in__deck_full(g, 0);
+  *outcome = 0;
+  if ((rc = in__throw_land(g, 0, -1, from, IN_PI / 2, aim, &at, &dud)) || dud) return rc;
+  if (t->hard || gn_point_box_distance(at, box) > in__data(g)->burst) return 0;
+  rc = in__burst_hits(g, 0, box, t->figures, at, -1, &hits);
+  *outcome = hits < t->figures ? hits : t->figures;
+  return rc;
+}
+
+static void throw_label(const void *cx, int64_t o, char *buf, size_t n) {
+  (void)cx;
+  snprintf(buf, n, "%lld figure%s hit", (long long)o, o == 1 ? "" : "s");
 }
 
 const gn__check in_checks[IN_NCHECKS] = {
@@ -204,4 +306,12 @@ const gn__check in_checks[IN_NCHECKS] = {
     "hits from one shot's card draw, from a full deck",
     "IN-R1, IN-R2, IN-R3, IN-R4, IN-R5, IN-R6, IN-R7, IN-B1, IN-B2, IN-B3", 0, shoot_parse, shoot_run,
     shoot_label },
+  { "melee",
+    "--attackers N --defenders M [--attacker-leaders L] [--defender-leaders K] [--obstacle] "
+    "[--defender-routing] [--count both|defender|attacker]",
+    "figures lost in one round of melee (both: 100 x the defender's + the attacker's), from full decks",
+    "IN-B6, IN-B7, IN-R3, IN-B1, IN-B3, IN-B5", 0, melee_parse, melee_run, melee_label },
+  { "throw", "--figures N [--distance D] [--width W] [--hard-cover]",
+    "figures hit of a group of N (W in wide, 2 in deep) when an explosive is thrown at its centre from D in",
+    "IN-R9, IN-B4", 0, throw_parse, throw_run, throw_label },
 };

@@ -133,7 +133,11 @@ enum {
 #define IN_F_JAMMED  16u   /* ref. IN-R7: jammed for the turn */
 #define IN_F_HALT_TRIED 32u  /* a fanatic tried to halt its pursuit (ref. IN-P6) */
 
-/* No ruleset globals: g->st.turn and g->st.active carry the sequence of play. */
+/* Ruleset globals (g->st.rs): g->st.turn and g->st.active carry the sequence of
+** play; rs[IN_RS_DECK + 2 * side] and the next hold, only while the odds
+** engine enumerates, the partition of ranks each side's deck is known for
+** (cards.c); in play they stay 0. */
+#define IN_RS_DECK 0
 
 /* Scenario options. ORDER: as inradic.c in_options[]. */
 enum { IN_OPT_HERO_HITS, IN_OPT_COUNT };
@@ -172,6 +176,24 @@ typedef struct in_data {
 
 /* The data of the game's scenario (set up by inradic.c). */
 static inline const in_data *in__data(const gn_game *g) { return (const in_data *)g->sc->rsdata; }
+
+/* ------------------------------------------------------------ cards.c */
+/* A partition of the ranks (1 Ace .. 13 King) into classes: what a rule asks
+** of a card (a hit, a miss, an Ace, a picture). cls[rank] is 0..n-1. */
+typedef struct in_part { int n; signed char cls[14]; } in_part;
+/* Ranks with equal key[rank] (1..13) share a class. Cannot fail. */
+void in__part_make(in_part *p, const int key[14]);
+/* Draw k cards from side's deck (ref. IN-B4); ranks[] receives their ranks.
+** In play, k chance points of one card; under the odds engine, one aggregate
+** chance point over the classes of p. Fails with the dice source's error,
+** GN_ETOOBIG (enumerating: the deck is not known finely enough, or too many
+** branches: the engine samples instead) or GN_ENOMEM. */
+int in__draw(gn_game *g, int side, int k, const in_part *p, const char *purpose, const char *ref,
+             int unit, int *ranks);
+/* A full deck for a side, known card by card. */
+void in__deck_full(gn_game *g, int side);
+/* C(n, r), 0 when r < 0 or r > n; exact for n <= 62. */
+uint64_t in__binom(int n, int r);
 
 /* ------------------------------------------------------------ figures.c */
 /* The figures of a unit by role. Cannot fail. */
@@ -248,18 +270,43 @@ int in__fire_cardcount(const gn_game *g, const in_fire *f, int *capped_cards, in
 int in__melee_cardcount(const gn_game *g, const in_figs *f, int *capped_cards, int *free_cards,
                         int *cap);
 /* Draw a group's cards and count hits (ref. IN-B1, IN-B3, IN-R3); cards of the
-** capped part score at most cap hits (cap < 0: none). */
+** capped part score at most cap hits (cap < 0: none); pictures: 1 when the
+** caller counts picture cards (d->pictures, ref. IN-R7), else they are only
+** misses. Fails as in__draw. */
 int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
-                  const char *purpose, const char *ref, int unit, in_draw *d);
+                  int pictures, const char *purpose, const char *ref, int unit, in_draw *d);
 /* The whole card resolution of one shot (ref. IN-R1, IN-R2, IN-R3, IN-R4, IN-R5,
 ** IN-R6, IN-R7, IN-B1, IN-B2, IN-B3). */
 int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r);
 int in__order_fire(gn_game *g, const gn__args *a);
+/* Where a thrown explosive bursts (ref. IN-R9), thrown from `from` (facing:
+** the thrower's, used when the point is under its feet) at `aim`: *dud 1 when
+** it fails to explode, else *at is the burst. Fails with the dice source's error. */
+int in__throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, gn_vec2 aim,
+                   gn_vec2 *at, int *dud);
+/* How many of a group's n figures (standing in box) a burst at `at` hits
+** (ref. IN-R9). Fails as in__draw. */
+int in__burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit, int *hits);
 int in__order_throw(gn_game *g, const gn__args *a);
 /* Out-of-ammunition guns next to a wagon that stayed put: resupplied (ref. IN-R8). */
 int in__resupply(gn_game *g, int side);
 
 /* ------------------------------------------------------------ melee.c */
+/* What one round of melee needs, without the scenario (so the odds check
+** shares it): [0] the attacker, [1] the defender. */
+typedef struct in_melee {
+  int side[2];         /* whose decks */
+  int unit[2];         /* for events, or -1 */
+  in_figs figs[2];
+  int routing[2];      /* a routing group draws no card */
+  int obstacle;        /* the defender is behind an obstacle (ref. IN-B7) */
+} in_melee;
+typedef struct in_melee_result {
+  in_draw d[2];        /* d[0]: the attacker's cards (hits on the defender) */
+  int need[2];         /* number card each side needs */
+} in_melee_result;
+/* Both sides' cards of one round, before any figure falls (ref. IN-B6, IN-B7, IN-R3). */
+int in__melee_draw(gn_game *g, const in_melee *m, in_melee_result *r);
 int in__melee_resolve(gn_game *g, int attacker, int defender);
 int in__order_charge(gn_game *g, const gn__args *a);
 int in__order_melee(gn_game *g, const gn__args *a);
@@ -341,7 +388,7 @@ int in__may_act(gn_game *g, int unit, const char *verb);
 void in__check_over(gn_game *g);
 
 /* ------------------------------------------------------------ checks.c */
-#define IN_NCHECKS 4
+#define IN_NCHECKS 6
 extern const gn__check in_checks[IN_NCHECKS];
 
 #endif /* GN_INRADIC_H */

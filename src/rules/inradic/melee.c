@@ -11,17 +11,6 @@
 #include <math.h>
 #include <stdio.h>
 
-/* One side's cards in a melee. A routing unit does not fight back
-** [interpretation: its figures are running, ref. IN-M11]. */
-static int side_cards(gn_game *g, int unit, int need, const char *who, in_draw *d) {
-  int capped, free_, cap;
-  d->cards = d->hits = d->aces = d->pictures = d->capped = 0;
-  if (in__routing(g, unit)) return 0;
-  in_figs f = in__figs(g, unit);
-  in__melee_cardcount(g, &f, &capped, &free_, &cap);
-  return in__draw_hits(g, in__side(g, unit), capped, free_, need, cap, who, "IN-B6", unit, d);
-}
-
 /* Morale after a melee (ref. IN-M2: two casualties; ref. IN-M3: a leader lost). */
 static int after_melee(gn_game *g, int unit, int lost, const int *killed, int enemy) {
   unsigned tr = 0;
@@ -30,31 +19,65 @@ static int after_melee(gn_game *g, int unit, int lost, const int *killed, int en
   return in__morale_test(g, unit, tr, enemy, NULL);
 }
 
+static const char *who(const gn_game *g, const in_melee *m, int i) {
+  return m->unit[i] >= 0 ? in__name(g, m->unit[i]) : i ? "the defender" : "the attacker";
+}
+
 /*
-** One round of melee between units in contact (ref. IN-B6, IN-B7).
-**   1) the attacker needs 6, or 7 when the defender is behind an obstacle
-**   2) both draw their cards before any figure is removed
-**   3) hits on each side, Aces through the hero check (ref. IN-H1)
-**   4) morale: the defender first, then the attacker (ref. IN-M2, IN-M3)
+** Both sides' cards in one round of melee (ref. IN-B6, IN-B7).
+**   1) every figure fights: cards as for shooting, 2 per five ordinary
+**      figures, 2 for a remainder, 3 per leader; a fraction under five alone
+**      scores at most its figures (ref. IN-R3)
+**   2) the attacker needs 6, or 7 when the defender is behind an obstacle;
+**      the defender needs 6
+**   3) a routing group draws nothing [interpretation: its figures are
+**      running, ref. IN-M11]
+**   4) both draw before any figure falls
+** Fails as in__draw.
+*/
+int in__melee_draw(gn_game *g, const in_melee *m, in_melee_result *r) {
+  const in_data *d = in__data(g);
+  static const char *const purpose[2] = { "melee card (attacker)", "melee card (defender)" };
+  int rc;
+  r->need[0] = m->obstacle ? d->melee_need_obstacle : d->melee_need;                /* 2 */
+  r->need[1] = d->melee_need;
+  for (int i = 0; i < 2; i++) {
+    int capped, free_, cap;
+    in_draw *dr = &r->d[i];
+    dr->cards = dr->hits = dr->aces = dr->pictures = dr->capped = 0;
+    if (m->routing[i]) continue;                                                  /* 3 */
+    in__melee_cardcount(g, &m->figs[i], &capped, &free_, &cap);                   /* 1 */
+    if ((rc = in__draw_hits(g, m->side[i], capped, free_, r->need[i], cap, 0, purpose[i], "IN-B6",  /* 4 */
+                            m->unit[i], dr)))
+      return rc;
+  }
+  gn_event *e = gn__event(g, "melee", "IN-B6", m->unit[0], m->unit[1], "%s scores %d, %s scores %d",
+                          who(g, m, 0), r->d[0].hits, who(g, m, 1), r->d[1].hits);
+  if (!e) return GN_ENOMEM;
+  if (m->obstacle) gn__event_mod(e, "defender behind an obstacle", r->need[0] - r->need[1], "IN-B7");
+  if (r->d[0].capped || r->d[1].capped)
+    gn__event_mod(e, "fraction under five alone", -(r->d[0].capped + r->d[1].capped), "IN-R3");
+  return 0;
+}
+
+/*
+** One round of melee between units in contact.
+**   1) both sides' cards (in__melee_draw), the obstacle seen from the attacker
+**   2) hits on each side, Aces through the hero check (ref. IN-H1)
+**   3) morale: the defender first, then the attacker (ref. IN-M2, IN-M3)
 */
 static int resolve(gn_game *g, int A, int D, int choice) {
-  const in_data *d = in__data(g);
-  int rc, obst = in__obstacle(g, A, D);
-  int needA = obst ? d->melee_need_obstacle : d->melee_need;                       /* 1 */
-  in_draw da, dd;
-  if ((rc = side_cards(g, A, needA, "melee card (attacker)", &da))) return rc;      /* 2 */
-  if ((rc = side_cards(g, D, d->melee_need, "melee card (defender)", &dd))) return rc;
-  gn_event *e = gn__event(g, "melee", "IN-B6", A, D, "%s scores %d, %s scores %d",
-                          in__name(g, A), da.hits, in__name(g, D), dd.hits);
-  if (!e) return GN_ENOMEM;
-  if (obst) gn__event_mod(e, "defender behind an obstacle", needA - d->melee_need, "IN-B7");
-  if (da.capped || dd.capped) gn__event_mod(e, "fraction under five alone", -(da.capped + dd.capped), "IN-R3");
-  int kD[IN_NROLES], kA[IN_NROLES];                                                 /* 3 */
-  int lostD = in__apply_hits(g, D, da.hits, da.aces, choice, kD);
+  in_melee m = { { in__side(g, A), in__side(g, D) }, { A, D }, { in__figs(g, A), in__figs(g, D) },
+                 { in__routing(g, A), in__routing(g, D) }, in__obstacle(g, A, D) };
+  in_melee_result r;
+  int rc;
+  if ((rc = in__melee_draw(g, &m, &r))) return rc;                                  /* 1 */
+  int kD[IN_NROLES], kA[IN_NROLES];                                                 /* 2 */
+  int lostD = in__apply_hits(g, D, r.d[0].hits, r.d[0].aces, choice, kD);
   if (lostD < 0) return lostD;   /* a hero check's dice failed: the order is rolled back */
-  int lostA = in__apply_hits(g, A, dd.hits, dd.aces, -1, kA);
+  int lostA = in__apply_hits(g, A, r.d[1].hits, r.d[1].aces, -1, kA);
   if (lostA < 0) return lostA;
-  if ((rc = after_melee(g, D, lostD, kD, A))) return rc;                            /* 4 */
+  if ((rc = after_melee(g, D, lostD, kD, A))) return rc;                            /* 3 */
   return after_melee(g, A, lostA, kA, D);
 }
 

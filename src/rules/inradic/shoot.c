@@ -61,21 +61,39 @@ int in__fire_cardcount(const gn_game *g, const in_fire *f, int *capped, int *fre
   return *capped + *free_;
 }
 
+/* The classes of a draw for hits at `need` (ref. IN-B1, IN-B3): number cards
+** that hit, number cards that miss; the Ace apart when it may strike a leader
+** (option hero_hits, ref. IN-H1), else one more hit; picture cards apart when
+** the caller counts them, else misses. */
+static void hit_part(const gn_game *g, int need, int pictures, in_part *p) {
+  int key[14], aces = g->sc->options[IN_OPT_HERO_HITS];
+  key[0] = -1;
+  for (int r = 1; r <= 13; r++)
+    key[r] = r == 1 ? (aces ? 0 : 1) : r <= 10 ? (r >= need ? 1 : 2) : (pictures ? 3 : 2);
+  in__part_make(p, key);
+}
+
 /*
 ** Draw a group's cards and count the hits.
-**   1) draw each card from the side's deck (ref. IN-B4)
+**   1) the capped cards one by one, then the rest, from the side's deck (ref. IN-B4)
 **   2) an Ace hits; a number card hits at `need` or more (ref. IN-B1); a
 **      picture card misses (ref. IN-B3)
 **   3) the first `cap` hits of the capped cards count, in the order drawn (ref. IN-R3)
 */
 int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
-                  const char *purpose, const char *ref, int unit, in_draw *dr) {
-  int rc, card, chits = 0, fhits = 0;
-  dr->cards = capped_cards + free_cards;
+                  int pictures, const char *purpose, const char *ref, int unit, in_draw *dr) {
+  int rc = 0, chits = 0, fhits = 0, n = capped_cards + free_cards;
+  int *rk = in__ints(g, n);
+  in_part p;
+  dr->cards = n;
   dr->hits = dr->aces = dr->pictures = dr->capped = 0;
-  for (int i = 0; i < dr->cards; i++) {
-    if ((rc = gn__draw_card(g, side, purpose, ref, unit, &card))) return rc;        /* 1 */
-    int rank = GN_CARD_RANK(card);
+  if (!rk) return gn__error(g, GN_ENOMEM, "out of memory");
+  hit_part(g, need, pictures, &p);
+  for (int i = 0; i < capped_cards && !rc; i++)                                    /* 1 */
+    rc = in__draw(g, side, 1, &p, purpose, ref, unit, rk + i);
+  if (!rc) rc = in__draw(g, side, free_cards, &p, purpose, ref, unit, rk + capped_cards);
+  for (int i = 0; i < n && !rc; i++) {
+    int rank = rk[i];
     int ace = rank == 1, hit = ace || (rank <= 10 && rank >= need);                 /* 2 */
     if (rank > 10) dr->pictures++;
     if (!hit) continue;
@@ -88,7 +106,8 @@ int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int ne
     dr->aces += ace;
   }
   dr->hits = chits + fhits;
-  return 0;
+  in__ints_free(g, rk, n);
+  return rc;
 }
 
 /*
@@ -109,8 +128,8 @@ int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   if (!in__fire_cardcount(g, f, &capped, &free_, &cap)) return 0;                   /* 1 */
   int close = f->range <= d->range[f->weapon] / 2;                                  /* 2 */
   r->need = (close ? d->need_close : d->need_long) + d->cover_need[f->cover];
-  if ((rc = in__draw_hits(g, f->side, capped, free_, r->need, cap, "shooting card", "IN-R1",  /* 3 */
-                          f->unit, &r->d)))
+  if ((rc = in__draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon),     /* 3 */
+                          "shooting card", "IN-R1", f->unit, &r->d)))
     return rc;
   gn_event *e = gn__event(g, "fire", "IN-R1", f->unit, f->target, "%d cards, %d hits (need %d+%s)",
                           r->d.cards, r->d.hits, r->need, r->d.capped ? ", capped" : "");
@@ -217,6 +236,71 @@ done:
   return rc;
 }
 
+/* 1 when a burst card of this rank hits a figure (ref. IN-R9): an Ace, or a
+** number card at the close-range value. */
+static int burst_hit(const in_data *d, int rank) { return rank == 1 || (rank <= 10 && rank >= d->need_close); }
+
+/* The classes of a burst card: hit or miss. */
+static void burst_part(const in_data *d, in_part *p) {
+  int key[14];
+  key[0] = -1;
+  for (int r = 1; r <= 13; r++) key[r] = burst_hit(d, r);
+  in__part_make(p, key);
+}
+
+/* The classes of the thrown card: what it does to the throw (a picture; on
+** target; each deviation distance) and, since the burst cards come from the
+** same deck after it, whether it would hit as a burst card. */
+static void throw_part(const in_data *d, in_part *p) {
+  int key[14];
+  key[0] = -1;
+  for (int r = 1; r <= 13; r++) {
+    int what = r > 10 ? 100 : r <= d->throw_on_target_max ? 0 : 1 + r / 2;
+    key[r] = 2 * what + burst_hit(d, r);
+  }
+  in__part_make(p, key);
+}
+
+/*
+** Where a thrown explosive bursts (ref. IN-R9).
+**   1) one card: a picture is a dud (data throw.picture_dud; 0: draw again)
+**   2) Ace to throw.on_target_max lands on the point aimed at
+**   3) above, a d6 for the direction (data throw.deviation: short, left, left,
+**      right, right, long, seen along the throw) and half the card's value,
+**      rounded down, in inches
+*/
+int in__throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, gn_vec2 aim,
+                   gn_vec2 *at, int *dud) {
+  const in_data *d = in__data(g);
+  in_part tp;
+  int rc, rank;
+  throw_part(d, &tp);
+  *dud = 0;
+  *at = aim;
+  for (;;) {                                                                           /* 1 */
+    if ((rc = in__draw(g, side, 1, &tp, "explosive card", "IN-R9", unit, &rank))) return rc;
+    if (rank <= 10) break;
+    if (d->picture_dud) {
+      *dud = 1;
+      return gn__event(g, "throw", "IN-R9", unit, -1, "the explosive fails to explode") ? 0 : GN_ENOMEM;
+    }
+  }
+  if (rank > d->throw_on_target_max) {                                                 /* 2, 3 */
+    int face;
+    if ((rc = gn__roll(g, "d6", "explosive deviation", "IN-R9", unit, &face, NULL))) return rc;
+    double dx = aim.x - from.x, dy = aim.y - from.y, len = sqrt(dx * dx + dy * dy);
+    if (len < 1e-9) { dx = cos(facing); dy = sin(facing); len = 1; }
+    dx /= len; dy /= len;
+    static const char *const dir[] = { "short", "left", "right", "long" };
+    int k = d->deviation[face - 1];
+    double ux = k == 0 ? -dx : k == 1 ? -dy : k == 2 ? dy : dx;
+    double uy = k == 0 ? -dy : k == 1 ? dx : k == 2 ? -dx : dy;
+    at->x += ux * (rank / 2); at->y += uy * (rank / 2);
+    if (!gn__event(g, "throw", "IN-R9", unit, -1, "deviates %s by %d in", dir[k], rank / 2)) return GN_ENOMEM;
+  }
+  return gn__event(g, "throw", "IN-R9", unit, -1, "bursts at %.1f,%.1f", at->x, at->y) ? 0 : GN_ENOMEM;
+}
+
 /* Position of figure k of a unit's n figures: ranks of one figure per inch of
 ** frontage, front rank first. */
 static gn_vec2 figure_at(gn_box b, int k, int n) {
@@ -231,20 +315,74 @@ static gn_vec2 figure_at(gn_box b, int k, int n) {
   return p;
 }
 
+/* Of h hit cards among m figures holding c cards each, the ways exactly j
+** figures hold at least one (inclusion-exclusion): they sum to C(m c, h). */
+static uint64_t spread(int m, int c, int h, int j) {
+  __int128 s = 0;
+  for (int i = 0; i <= j; i++) {
+    __int128 t = (__int128)in__binom(j, i) * (__int128)in__binom((j - i) * c, h);
+    s += i % 2 ? -t : t;
+  }
+  return (uint64_t)((__int128)in__binom(m, j) * s);
+}
+
+/*
+** The figures of a group that a burst hits (ref. IN-R9).
+**   1) the figures within the burst radius of `at`
+**   2) in play: each draws throw.cards cards from the thrower's deck, in
+**      turn; any card that hits at the close-range value hits the figure
+**   3) enumerating, when the deck holds all their cards: one draw of them
+**      all, then one chance point for how the hit cards fall among the
+**      figures (its branches: the number of figures hit)
+**   4) enumerating, else: figure by figure, as in play
+*/
+int in__burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit, int *hits) {
+  const in_data *d = in__data(g);
+  int m = 0, c = d->burst_cards, rc = 0, rk[52];
+  in_part bp;
+  burst_part(d, &bp);
+  *hits = 0;
+  if (c < 1 || c > 52) return gn__error(g, GN_EDATA, "throw.cards must be 1..52");
+  for (int k = 0; k < n; k++) {                                                         /* 1 */
+    gn_vec2 fp = figure_at(box, k, n);
+    double fx = fp.x - at.x, fy = fp.y - at.y;
+    if (sqrt(fx * fx + fy * fy) <= d->burst) m++;
+  }
+  int deckn = g->st.deckn[side] ? g->st.deckn[side] : 52;
+  if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking && m * c <= deckn && m > 1) {  /* 3 */
+    int t = m * c, *all = in__ints(g, t), h = 0, j;
+    if (!all) return gn__error(g, GN_ENOMEM, "out of memory");
+    rc = in__draw(g, side, t, &bp, "burst card", "IN-R9", unit, all);
+    for (int i = 0; i < t && !rc; i++) h += burst_hit(d, all[i]);
+    in__ints_free(g, all, t);
+    if (rc || h == 0) return rc;
+    uint64_t w[53];
+    for (j = 0; j <= m; j++) w[j] = spread(m, c, h, j);
+    if ((rc = gn__enum_choose(g, m + 1, w, in__binom(t, h), &j))) return rc;
+    *hits = j;
+    return 0;
+  }
+  for (int k = 0; k < m && !rc; k++) {                                                  /* 2, 4 */
+    if ((rc = in__draw(g, side, c, &bp, "burst card", "IN-R9", unit, rk))) break;
+    int any = 0;
+    for (int i = 0; i < c; i++) any |= burst_hit(d, rk[i]);
+    *hits += any;
+  }
+  return rc;
+}
+
 /*
 ** throw UNIT at X,Y: a thrown explosive (ref. IN-R9).
 **   1) the thrower has explosives, may act, has not fired; the point is within throw range
-**   2) one card: a picture is a dud (data throw.picture_dud; 0: draw again)
-**   3) Ace to 6 lands on the point; above, a d6 deviation (short, left, left,
-**      right, right, long) by half the card value, rounded down
-**   4) every figure within the burst radius draws 2 cards and is hit by any
-**      hit card at the close-range value, unless its unit is in hard cover
-**   5) casualties, then morale of enemies who lost figures (ref. IN-M1)
+**   2) where it bursts (in__throw_land); a dud does nothing
+**   3) every unit within the burst radius, unless in hard cover: its figures
+**      there draw (in__burst_hits) and those hit fall
+**   4) morale of enemies who lost figures (ref. IN-M1)
 */
 int in__order_throw(gn_game *g, const gn__args *a) {
   const in_data *d = in__data(g);
-  int A, rc, card, rank;
-  gn_vec2 p;
+  int A, rc, dud;
+  gn_vec2 p, at;
   if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
   if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
   if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
@@ -259,53 +397,21 @@ int in__order_throw(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "IN-R9", "the point is %.1f in away; a throw reaches %.0f in", reach, d->throw_range);
   u->flags |= IN_F_FIRED;
   int side = in__side(g, A);
-  for (;;) {                                                                           /* 2 */
-    if ((rc = gn__draw_card(g, side, "explosive card", "IN-R9", A, &card))) return rc;
-    rank = GN_CARD_RANK(card);
-    if (rank <= 10) break;
-    if (d->picture_dud) {
-      return gn__event(g, "throw", "IN-R9", A, -1, "the explosive fails to explode") ? 0 : GN_ENOMEM;
-    }
-  }
-  gn_vec2 at = p;
-  if (rank > d->throw_on_target_max) {                                                 /* 3 */
-    int face;
-    if ((rc = gn__roll(g, "d6", "explosive deviation", "IN-R9", A, &face, NULL))) return rc;
-    double dx = p.x - u->box.c.x, dy = p.y - u->box.c.y, len = sqrt(dx * dx + dy * dy);
-    if (len < 1e-9) { dx = cos(u->box.facing); dy = sin(u->box.facing); len = 1; }
-    dx /= len; dy /= len;
-    static const char *const dir[] = { "short", "left", "right", "long" };
-    int k = d->deviation[face - 1];
-    double ux = k == 0 ? -dx : k == 1 ? -dy : k == 2 ? dy : dx;
-    double uy = k == 0 ? -dy : k == 1 ? dx : k == 2 ? -dx : dy;
-    at.x += ux * (rank / 2); at.y += uy * (rank / 2);
-    gn_event *e = gn__event(g, "throw", "IN-R9", A, -1, "deviates %s by %d in", dir[k], rank / 2);
-    if (!e) return GN_ENOMEM;
-  }
-  gn_event *e = gn__event(g, "throw", "IN-R9", A, -1, "bursts at %.1f,%.1f", at.x, at.y);
-  if (!e) return GN_ENOMEM;
+  if ((rc = in__throw_land(g, side, A, u->box.c, u->box.facing, p, &at, &dud)) || dud) return rc;  /* 2 */
   int nu = g->st.nunits;
   int *lost = in__ints(g, nu), *killed = in__ints(g, nu * IN_NROLES);
   if (!lost || !killed) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
-  for (int i = 0; i < nu; i++) {                                                        /* 4 */
+  for (int i = 0; i < nu; i++) {                                                        /* 3 */
     if (!in__alive(g, i) || gn_point_box_distance(at, g->st.u[i].box) > d->burst) continue;
     if (in__cover(g, i, &at) == IN_COVER_HARD) continue;
-    int n = g->st.u[i].strength, hits = 0;
-    for (int k = 0; k < n; k++) {
-      gn_vec2 fp = figure_at(g->st.u[i].box, k, n);
-      double fx = fp.x - at.x, fy = fp.y - at.y;
-      if (sqrt(fx * fx + fy * fy) > d->burst) continue;
-      in_draw dr;
-      if ((rc = in__draw_hits(g, side, 0, d->burst_cards, d->need_close, -1, "burst card", "IN-R9", i, &dr)))
-        goto done;
-      hits += dr.hits > 0;
-    }
-    lost[i] = in__casualties(g, i, hits, -1, killed + i * IN_NROLES);                  /* 5 */
-    e = gn__event(g, "throw", "IN-R9", A, i, "%s loses %d to the burst", in__name(g, i), lost[i]);
+    int hits;
+    if ((rc = in__burst_hits(g, side, g->st.u[i].box, g->st.u[i].strength, at, i, &hits))) goto done;
+    lost[i] = in__casualties(g, i, hits, -1, killed + i * IN_NROLES);
+    gn_event *e = gn__event(g, "throw", "IN-R9", A, i, "%s loses %d to the burst", in__name(g, i), lost[i]);
     if (!e) { rc = GN_ENOMEM; goto done; }
     e->total = lost[i];
   }
-  for (int i = 0; i < nu && !rc; i++)
+  for (int i = 0; i < nu && !rc; i++)                                                   /* 4 */
     if (lost[i]) rc = after_casualties(g, i, lost[i], killed + i * IN_NROLES, A);
 done:
   in__ints_free(g, lost, nu);

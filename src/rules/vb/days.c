@@ -78,19 +78,22 @@ void gn__vb_daylight(const gn_game *g, int month, int *first, int *last) {
 
 /*
 ** The first turn of battle day `day` >= 2 (ref. VB-52, VB-53, VB-54).
-**   1) the attacker rolls the start die
+**   1) the attacker rolls the start die (named in the chance point, for
+**      players typing their own dice)
 **   2) add 2 for inclement weather, and 1 per day after the second
 **   3) first turn = the month's first daylight turn + the total, at latest
 **      the last daylight turn
 ** Fails only with the dice source's error.
 */
-int gn__vb_day_start(gn_game *g, int month, int day, int inclement, int *hour) {
+int gn__vb_day_start(gn_game *g, int month, int day, int inclement, const char *attacker, int *hour) {
   const vb_data *d = gn__vb_data(g);
   int first, last, roll, rc;
-  char spec[16];
+  char spec[16], purpose[96];
   /* 1) */
   snprintf(spec, sizeof spec, "d%d", d->start_die);
-  if ((rc = gn__roll(g, spec, "start of the next day's battle", "VB-52", -1, &roll, NULL))) return rc;
+  if (attacker) snprintf(purpose, sizeof purpose, "start of day %d: the attacker, %s, rolls", day, attacker);
+  else snprintf(purpose, sizeof purpose, "start of day %d: the attacker rolls", day);
+  if ((rc = gn__roll(g, spec, purpose, "VB-52", -1, &roll, NULL))) return rc;
   /* 2) */
   int bonus = (inclement ? d->inclement_bonus : 0) + (day > 2 ? (day - 2) * d->later_day_bonus : 0);
   /* 3) */
@@ -133,7 +136,7 @@ int gn__vb_day_start_parse(gn_game *g, int argc, const char *const *argv, void *
 
 int gn__vb_day_start_run(gn_game *g, const void *cx, int64_t *outcome) {
   const daycx *c = cx;
-  int hour, rc = gn__vb_day_start(g, c->month, c->day, c->inclement, &hour);
+  int hour, rc = gn__vb_day_start(g, c->month, c->day, c->inclement, NULL, &hour);
   if (!rc) *outcome = hour;
   return rc;
 }
@@ -164,7 +167,7 @@ int gn__vb_night_end(gn_game *g) {
     if (!gn__vb_alive(g, i)) continue;
     int t = gn__vb_type(g, i);
     gn__ustate *u = &g->st.u[i];
-    u->attr[VB_STATIONARY] = (gn__vb_is_infantry(t) || gn__vb_is_artillery(t)) && !u->attr[VB_MOVED] &&
+    u->attr[VB_STATIONARY] = (gn__vb_infantry(g, i) || gn__vb_is_artillery(t)) && !u->attr[VB_MOVED] &&
                              !u->attr[VB_ROUTED];
   }
   return gn__vb_recovery_begin(g);
@@ -230,7 +233,7 @@ int gn__vb_order_reassign(gn_game *g, const gn__args *a) {
 /*
 ** Dawn: the next battle day begins (ref. VB-52, VB-53).
 **   1) the day and its date, the month's daylight
-**   2) the attacker's roll fixes the first turn
+**   2) the attacker's roll fixes the first turn (option attacker, ref. VB-52)
 **   3) the first side starts its command phase
 */
 int gn__vb_dawn(gn_game *g) {
@@ -240,7 +243,9 @@ int gn__vb_dawn(gn_game *g) {
   gn__vb_date(g, day, &y, &m, &d);
   gn__vb_daylight(g, m, &first, &last);
   /* 2) */
-  if ((rc = gn__vb_day_start(g, m, day, g->sc->weather, &hour))) return rc;
+  int att = g->sc->options[VB_OPT_ATTACKER] < g->sc->nsides ? g->sc->options[VB_OPT_ATTACKER] : 0;
+  const gn__side *as = &g->sc->side[att];
+  if ((rc = gn__vb_day_start(g, m, day, g->sc->weather, as->name ? as->name : as->id, &hour))) return rc;
   g->st.rs[VB_RS_DAY] = day;
   g->st.rs[VB_RS_HOUR] = hour;
   g->st.rs[VB_RS_FIRST] = first;

@@ -56,7 +56,8 @@ void gn__vb_exhaust_mark(gn_game *g, int division, int n) {
 **   1) for each division of the side with a record
 **   2) marks >= broken share of SP0: broken
 **   3) else all boxes marked: exhausted
-**   4) log every change
+**   4) log every change (the record is the side's own: the enemy does not
+**      see the event)
 ** Cannot fail.
 */
 int gn__vb_phase_exhaust(gn_game *g, int side) {
@@ -70,10 +71,10 @@ int gn__vb_phase_exhaust(gn_game *g, int side) {
     else if (r[VB_F_MARKS] >= r[VB_F_BOXES] && now < VB_EXHAUSTED) now = VB_EXHAUSTED;    /* 3) */
     if (now <= was) continue;
     r[VB_F_STATE] = now;                                                  /* 4) */
-    gn_event *e = gn__event(g, "exhaustion", "VB-B12", -1, -1, "%s is %s (%d of %d boxes marked, %d SP at start)",
-                            g->sc->formation[f].name, now == VB_BROKEN ? "broken" : "exhausted",
-                            r[VB_F_MARKS], r[VB_F_BOXES], r[VB_F_SP0]);
-    (void)e;
+    gn__vb_own_event(gn__event(g, "exhaustion", "VB-B12", -1, -1, "%s is %s (%d of %d boxes marked, %d SP at start)",
+                               g->sc->formation[f].name, now == VB_BROKEN ? "broken" : "exhausted",
+                               r[VB_F_MARKS], r[VB_F_BOXES], r[VB_F_SP0]),
+                     side);
   }
   return 0;
 }

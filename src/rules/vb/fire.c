@@ -209,7 +209,7 @@ static void dice_at(gn_game *g, int unit, double d, vb_fire_plan *p) {
   default:
     if (gn__vb_is_artillery(t)) {
       /* ref. VB-19: a stand that started with 1 SP is a battery, one die. */
-      int battery = gn__vb_is_battery(t) || g->sc->unit[unit].strength0 == 1;
+      int battery = gn__vb_battery(g, unit, NULL);
       int n = battery ? c->dice_battery : c->dice_art;
       int w = u->attr[VB_WEIGHT];
       w = w < 0 ? 0 : w > 2 ? 2 : w;
@@ -234,7 +234,7 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
   OFFER(gn__vb_in_terrain(g, target, VB_TR_SUNKEN_ROAD), c->save_sunken, "saves on (sunken road)", "VB-30");
   OFFER(town >= 0, c->save_town, "saves on (town)", "VB-B7");
   /* ref. VB-36: only infantry gets the woods save, and only against fire. */
-  OFFER(gn__vb_is_infantry(t) && gn__vb_in_terrain(g, target, VB_TR_WOODS), c->save_woods,
+  OFFER(gn__vb_infantry(g, target) && gn__vb_in_terrain(g, target, VB_TR_WOODS), c->save_woods,
         "saves on (woods)", "VB-36");
 #undef OFFER
   if (best > 0) {
@@ -289,7 +289,8 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
   if (u->attr[VB_ROUTED]) return gn__refuse(g, "VB-B9", "%s is routed and cannot fire", gn__vb_uname(g, unit));
   if (gn__vb_is_artillery(t) && u->attr[VB_LIMBERED])
     return gn__refuse(g, "VB-B15", "%s is limbered", gn__vb_uname(g, unit));
-  if (t == VB_T_BAT_FOOT && !u->attr[VB_STATIONARY])
+  int foot;
+  if (gn__vb_battery(g, unit, &foot) && foot && !u->attr[VB_STATIONARY])
     return gn__refuse(g, "VB-20", "a foot battery fires only when stationary");
   int town = gn__vb_town_of(g, unit);
   if (town >= 0 && !u->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)))
@@ -400,7 +401,8 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
   if (gn__vb_is_artillery(t)) {
     int w = u->attr[VB_WEIGHT];
     if (u->attr[VB_LIMBERED]) return 0;                                  /* ref. VB-B15 */
-    if (t == VB_T_BAT_FOOT && !u->attr[VB_STATIONARY]) return 0;          /* ref. VB-20 */
+    int foot;
+    if (gn__vb_battery(g, unit, &foot) && foot && !u->attr[VB_STATIONARY]) return 0;   /* ref. VB-20 */
     if (gn__vb_town_of(g, unit) >= 0 && !u->attr[VB_MARCH]) return 0;     /* ref. VB-15 */
     close = c->range_art[w < 0 ? 0 : w > 2 ? 2 : w] * c->close_frac;
   } else if (c->trigger_musket && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT || t == VB_T_SKIRMISHER)) {

@@ -142,7 +142,7 @@ static void side_of(gn_game *g, const body *b, const body *foe, int defending, v
     else if (in_town && !st->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t))) n = 0;
     else if (t == VB_T_SKIRMISHER) n = c->mdice_skirm;
     else if (gn__vb_is_artillery(t))
-      n = gn__vb_is_battery(t) || g->sc->unit[u].strength0 == 1 ? c->mdice_battery : c->mdice_art;
+      n = gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
     else n = st->strength < c->mdice_max ? st->strength : c->mdice_max;
     if (is_cav(g, u)) s->cav_dice += n;
     else if (n > 0 && st->attr[VB_BATGUNS] && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
@@ -156,7 +156,7 @@ static void side_of(gn_game *g, const body *b, const body *foe, int defending, v
     if (mm > s->morale) s->morale = mm;
     /* 4) */
     if (st->attr[VB_GRENADIERS]) gren = 1;
-    if (defending && foe_cav && st->attr[VB_STATIONARY] && gn__vb_is_infantry(t)) statinf = 1;
+    if (defending && foe_cav && st->attr[VB_STATIONARY] && gn__vb_infantry(g, u)) statinf = 1;
     if (gn__vb_is_artillery(t) && supported(g, u)) supp = 1;
   }
   if (s->morale == -1000) s->morale = 0;

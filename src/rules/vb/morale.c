@@ -40,7 +40,8 @@ void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
   int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
   const gn__ustate *u = &g->st.u[unit];
   memset(s, 0, sizeof *s);
-  s->type = gn__vb_type(g, unit);
+  /* a cavalry skirmisher tests as the light cavalry it is (ref. VB-5, VB-6) */
+  s->type = gn__vb_is_cav_skirmisher(g, unit) ? VB_T_CAV_LIGHT : gn__vb_type(g, unit);
   s->stationary = u->attr[VB_STATIONARY];
   for (int i = 0; i < n; i++) {
     int e = ids[i];

@@ -534,7 +534,7 @@ void gn__vb_move_end(gn_game *g, int side) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
     gn__ustate *s = &g->st.u[i];
     int t = gn__vb_type(g, i);
-    int can = gn__vb_is_infantry(t) || gn__vb_is_artillery(t);
+    int can = gn__vb_infantry(g, i) || gn__vb_is_artillery(t);
     s->attr[VB_STATIONARY] = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
   }
 }

@@ -9,7 +9,8 @@
 ** choices: `recover UNIT` (which stand of an equal-morale pair takes the
 ** point), `merge UNIT into UNIT` and `fill UNIT from UNIT` (under-strength
 ** stands). Its `end` applies the choices, a default for the rest, the
-** exhaustion reset and dawn.
+** exhaustion reset and dawn. Its events are each side's own (the roster and
+** the exhaustion record are not the enemy's to see).
 */
 #include <stdio.h>
 #include "vb.h"
@@ -129,18 +130,20 @@ int gn__vb_recovery_begin(gn_game *g) {
     if (lost <= 0 || tclass(g, u) < 0) continue;
     /* 1) */
     if (s->attr[VB_WIPED]) {
-      gn__event(g, "recover", s->attr[VB_WIPED] == 1 ? "VB-56" : s->attr[VB_WIPED] == 2 ? "VB-56" : "VB-57",
-                u, -1, "%s was wiped out (%s) and recovers nothing", g->sc->unit[u].name,
-                s->attr[VB_WIPED] == 1 ? "surrounded" : s->attr[VB_WIPED] == 2 ? "artillery lost in melee"
-                                                                               : "artillery routed in contact");
+      gn__vb_own_event(gn__event(g, "recover", s->attr[VB_WIPED] == 3 ? "VB-57" : "VB-56", u, -1,
+                                 "%s was wiped out (%s) and recovers nothing", g->sc->unit[u].name,
+                                 s->attr[VB_WIPED] == 1 ? "surrounded" : s->attr[VB_WIPED] == 2 ? "artillery lost in melee"
+                                                                                                : "artillery routed in contact"),
+                       g->sc->unit[u].side);
       continue;
     }
     /* 2) */
     int rec = lost * d->recover_num / d->recover_den;
     if (rec > 0) give(g, u, rec);
     if ((lost * d->recover_num) % d->recover_den) s->flags |= VB_FL_ODD;
-    gn__event(g, "recover", "VB-55", u, -1, "%s recovers %d of the %d SP it lost today%s", g->sc->unit[u].name, rec,
-              lost, (s->flags & VB_FL_ODD) ? " (one odd point pooled)" : "");
+    gn__vb_own_event(gn__event(g, "recover", "VB-55", u, -1, "%s recovers %d of the %d SP it lost today%s",
+                               g->sc->unit[u].name, rec, lost, (s->flags & VB_FL_ODD) ? " (one odd point pooled)" : ""),
+                     g->sc->unit[u].side);
   }
   /* 3) */
   pair_all(g);
@@ -148,8 +151,9 @@ int gn__vb_recovery_begin(gn_game *g) {
     if (!(g->st.u[u].flags & VB_FL_ODD)) continue;
     int p = partner(g, u);
     if (p > u)
-      gn__event(g, "recover-pair", "VB-59", u, p, "odd points of %s and %s are pooled: one SP to recover",
-                g->sc->unit[u].name, g->sc->unit[p].name);
+      gn__vb_own_event(gn__event(g, "recover-pair", "VB-59", u, p, "odd points of %s and %s are pooled: one SP to recover",
+                                 g->sc->unit[u].name, g->sc->unit[p].name),
+                       g->sc->unit[u].side);
   }
   g->st.phase = VB_PH_RECOVERY;
   g->st.active = -1;
@@ -170,8 +174,9 @@ int gn__vb_order_recover(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "VB-60", "the point goes to %s, the stand of lower morale", g->sc->unit[p].name);
   g->st.u[p].flags &= ~VB_FL_PICK;
   g->st.u[u].flags |= VB_FL_PICK;
-  gn__event(g, "recover-pick", "VB-58", u, p, "the pooled point of %s and %s goes to %s", g->sc->unit[u].name,
-            g->sc->unit[p].name, g->sc->unit[u].name);
+  gn__vb_own_event(gn__event(g, "recover-pick", "VB-58", u, p, "the pooled point of %s and %s goes to %s",
+                             g->sc->unit[u].name, g->sc->unit[p].name, g->sc->unit[u].name),
+                   g->sc->unit[u].side);
   return 0;
 }
 
@@ -215,7 +220,9 @@ int gn__vb_order_merge(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "VB-62", "%s may merge only into a stand of its division, of its kind and of similar or lower morale",
                       g->sc->unit[u].name);
   g->st.u[u].flags = (g->st.u[u].flags & 0x3ffffu & ~VB_FL_FILL) | VB_FL_MERGE | ((unsigned)(v + 1) << 18);
-  gn__event(g, "merge-order", "VB-62", u, v, "%s will merge into %s", g->sc->unit[u].name, g->sc->unit[v].name);
+  gn__vb_own_event(gn__event(g, "merge-order", "VB-62", u, v, "%s will merge into %s", g->sc->unit[u].name,
+                             g->sc->unit[v].name),
+                   g->sc->unit[u].side);
   return 0;
 }
 
@@ -228,7 +235,9 @@ int gn__vb_order_fill(gn_game *g, const gn__args *a) {
       g->st.u[v].strength <= minimum(g, u) - projected(g, u))
     return gn__refuse(g, "VB-62", "%s cannot spare the points %s needs", g->sc->unit[v].name, g->sc->unit[u].name);
   g->st.u[u].flags = (g->st.u[u].flags & 0x3ffffu & ~VB_FL_MERGE) | VB_FL_FILL | ((unsigned)(v + 1) << 18);
-  gn__event(g, "fill-order", "VB-62", u, v, "%s will take points from %s", g->sc->unit[u].name, g->sc->unit[v].name);
+  gn__vb_own_event(gn__event(g, "fill-order", "VB-62", u, v, "%s will take points from %s", g->sc->unit[u].name,
+                             g->sc->unit[v].name),
+                   g->sc->unit[u].side);
   return 0;
 }
 
@@ -236,8 +245,9 @@ int gn__vb_order_fill(gn_game *g, const gn__args *a) {
 
 static void merge(gn_game *g, int u, int v) {
   g->st.u[v].strength += g->st.u[u].strength;
-  gn__event(g, "merge", "VB-62", u, v, "%s (%d SP) merges into %s, now %d SP", g->sc->unit[u].name,
-            g->st.u[u].strength, g->sc->unit[v].name, g->st.u[v].strength);
+  gn__vb_own_event(gn__event(g, "merge", "VB-62", u, v, "%s (%d SP) merges into %s, now %d SP", g->sc->unit[u].name,
+                             g->st.u[u].strength, g->sc->unit[v].name, g->st.u[v].strength),
+                   g->sc->unit[u].side);
   g->st.u[u].strength = 0;
   g->st.u[u].removed = 1;
   g->grid_dirty = 1;
@@ -253,13 +263,16 @@ static void settle(gn_game *g, int u) {
     if (need > g->st.u[p].strength - 1) need = g->st.u[p].strength - 1;
     g->st.u[p].strength -= need;
     g->st.u[u].strength += need;
-    gn__event(g, "fill", "VB-62", u, p, "%s takes %d SP from %s", g->sc->unit[u].name, need, g->sc->unit[p].name);
+    gn__vb_own_event(gn__event(g, "fill", "VB-62", u, p, "%s takes %d SP from %s", g->sc->unit[u].name, need,
+                               g->sc->unit[p].name),
+                     g->sc->unit[u].side);
     return;
   }
   int t = merge_target(g, u);
   if (t >= 0) { merge(g, u, t); return; }
-  gn__event(g, "disband", "VB-62", u, -1, "%s (%d SP) is disbanded: no stand of its division can take it",
-            g->sc->unit[u].name, g->st.u[u].strength);
+  gn__vb_own_event(gn__event(g, "disband", "VB-62", u, -1, "%s (%d SP) is disbanded: no stand of its division can take it",
+                             g->sc->unit[u].name, g->st.u[u].strength),
+                   g->sc->unit[u].side);
   g->st.u[u].strength = 0;
   g->st.u[u].removed = 1;
   g->grid_dirty = 1;
@@ -269,33 +282,48 @@ static void settle(gn_game *g, int u) {
 ** Exhaustion and disorder at dawn (ref. VB-63, VB-64, VB-65).
 **   1) stands: not exhausted -> every marker off; exhausted or broken ->
 **      yellow off, red to yellow (corps and army troops: as exhausted, an
-**      [interpretation]: the seed speaks only of divisions)
+**      [interpretation]: the seed speaks only of divisions). A stand still
+**      routed at nightfall carries the red marker of the rout (issue 3's
+**      reading: yellow = disordered, red = routed or rallied from a rout):
+**      it is no longer routed at dawn, in good order or disordered as above
 **   2) records: fresh and exhausted divisions start fresh less the SP
 **      recovered; an exhausted one keeps at least one box empty; broken ones
-**      start exhausted
+**      start exhausted, their record one mark short of breaking
 */
 static void exhaustion_reset(gn_game *g) {
   for (int u = 0; u < g->sc->nunits; u++) {                              /* 1) */
     int dv = gn__vb_division_of(g, u);
-    int *dis = &g->st.u[u].attr[VB_DISORDER];
+    int *dis = &g->st.u[u].attr[VB_DISORDER], *routed = &g->st.u[u].attr[VB_ROUTED];
+    int red = *dis == 2 || *routed;
     if (dv >= 0 && gn__vb_division_state(g, dv) == VB_FRESH) *dis = 0;
-    else *dis = *dis == 2 ? 1 : 0;
+    else *dis = red ? 1 : 0;
+    *routed = 0;
   }
   for (int f = 0; f < g->sc->nformations; f++) {                         /* 2) */
     int *r = g->st.f[f];
     if (g->sc->formation[f].echelon != GN_DIVISION || r[VB_F_SP0] <= 0) continue;
     int was = r[VB_F_STATE];
     if (was == VB_BROKEN) {
+      /* ref. VB-65 [interpretation]: the record keeps its marks but is left
+      ** one short of the breaking point, so the division is not found broken
+      ** again at its first exhaustion phase without a new loss. */
+      const vb_data *d = gn__vb_data(g);
+      int brink = (r[VB_F_SP0] * d->broken_num + d->broken_den - 1) / d->broken_den - 1;
+      if (r[VB_F_MARKS] > brink) r[VB_F_MARKS] = brink > 0 ? brink : 0;
       r[VB_F_STATE] = VB_EXHAUSTED;
-      gn__event(g, "exhaustion", "VB-65", -1, -1, "%s was broken and starts the day exhausted", g->sc->formation[f].name);
+      gn__vb_own_event(gn__event(g, "exhaustion", "VB-65", -1, -1, "%s was broken and starts the day exhausted",
+                                 g->sc->formation[f].name),
+                       g->sc->formation[f].side);
       continue;
     }
     r[VB_F_MARKS] -= r[VB_F_RECOVERED];
     if (r[VB_F_MARKS] < 0) r[VB_F_MARKS] = 0;
     if (was == VB_EXHAUSTED && r[VB_F_BOXES] > 0 && r[VB_F_MARKS] >= r[VB_F_BOXES]) r[VB_F_MARKS] = r[VB_F_BOXES] - 1;
     r[VB_F_STATE] = VB_FRESH;
-    gn__event(g, "exhaustion", was == VB_EXHAUSTED ? "VB-64" : "VB-63", -1, -1,
-              "%s starts the day fresh, %d of %d boxes marked", g->sc->formation[f].name, r[VB_F_MARKS], r[VB_F_BOXES]);
+    gn__vb_own_event(gn__event(g, "exhaustion", was == VB_EXHAUSTED ? "VB-64" : "VB-63", -1, -1,
+                               "%s starts the day fresh, %d of %d boxes marked", g->sc->formation[f].name,
+                               r[VB_F_MARKS], r[VB_F_BOXES]),
+                     g->sc->formation[f].side);
   }
 }
 
@@ -315,7 +343,9 @@ int gn__vb_recovery_apply(gn_game *g) {
     if (!(g->st.u[u].flags & VB_FL_ODD)) continue;
     int p = partner(g, u);
     if (p < 0) {
-      gn__event(g, "recover", "VB-58", u, -1, "the odd point of %s has no partner and is lost", g->sc->unit[u].name);
+      gn__vb_own_event(gn__event(g, "recover", "VB-58", u, -1, "the odd point of %s has no partner and is lost",
+                                 g->sc->unit[u].name),
+                       g->sc->unit[u].side);
       continue;
     }
     if (p < u) continue;
@@ -323,6 +353,7 @@ int gn__vb_recovery_apply(gn_game *g) {
     give(g, w, 1);
     gn_event *e = gn__event(g, "recover", "VB-58", w, w == u ? p : u, "the pooled point of %s and %s goes to %s",
                             g->sc->unit[u].name, g->sc->unit[p].name, g->sc->unit[w].name);
+    gn__vb_own_event(e, g->sc->unit[u].side);
     if (e && g->st.u[u].attr[VB_MORALE] != g->st.u[p].attr[VB_MORALE]) gn__event_mod(e, "lower morale", 0, "VB-60");
   }
   for (int u = 0; u < n; u++) g->st.u[u].flags &= ~(unsigned)VB_FL_ODD;   /* given: no longer pending */

@@ -197,7 +197,7 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
   if (!seen) return gn__error(g, GN_ENOMEM, "out of memory");
   body[0].u = unit; body[0].pick = 0; body[0].b0 = b0;
   seen[unit] = 1;
-  int inf = gn__vb_is_infantry(gn__vb_type(g, unit)), skirm = gn__vb_type(g, unit) == VB_T_SKIRMISHER;
+  int inf = gn__vb_infantry(g, unit), skirm = gn__vb_type(g, unit) == VB_T_SKIRMISHER;
   for (int round = 0; round < 16 && !stop; round++) {
     while (!stop) {
       int f = -1, by = 0;

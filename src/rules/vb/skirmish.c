@@ -177,7 +177,7 @@ void gn__vb_reform_finish(gn_game *g, int side) {
     s->attr[VB_MOVED] = 1;
     gn__unit_place(g, b, bb);
     g->grid_dirty = 1;
-    gn__event(g, "reform", "VB-11", b, -1, "%s reforms from %d skirmish stands with %d SP",
-              g->sc->unit[b].name, n, sp);
+    gn__event(g, "reform", "VB-11", b, -1, "%s reforms from %d skirmish stands", g->sc->unit[b].name, n);
+    gn__vb_own_event(gn__event(g, "strength", "VB-11", b, -1, "%s has %d SP", g->sc->unit[b].name, sp), side);
   }
 }

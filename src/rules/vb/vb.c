@@ -134,6 +134,16 @@ int gn__vb_is_cavalry(int t) {
 }
 int gn__vb_is_artillery(int t) { return t >= VB_T_ART_FOOT && t <= VB_T_BAT_HORSE; }
 int gn__vb_is_battery(int t) { return t == VB_T_BAT_FOOT || t == VB_T_BAT_HORSE; }
+
+/* ref. VB-19: any artillery that began the battle with 1 SP is a battery,
+** whatever type the scenario gave it; a scenario opening in mid-battle gives
+** the SP lost so far (lost_today), so a 2-SP battalion now at 1 SP is not. */
+int gn__vb_battery(const gn_game *g, int u, int *foot) {
+  int t = gn__vb_type(g, u);
+  const gn__unit *su = &g->sc->unit[u];
+  if (foot) *foot = t == VB_T_BAT_FOOT || t == VB_T_ART_FOOT;
+  return gn__vb_is_battery(t) || (gn__vb_is_artillery(t) && su->strength0 + su->attr0[VB_LOST_TODAY] == 1);
+}
 int gn__vb_is_leader(int t) { return t >= VB_T_LDR_DIVISION; }
 
 int gn__vb_is_cav_skirmisher(const gn_game *g, int u) {
@@ -141,6 +151,9 @@ int gn__vb_is_cav_skirmisher(const gn_game *g, int u) {
 }
 int gn__vb_is_inf_skirmisher(const gn_game *g, int u) {
   return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->st.u[u].attr[VB_SKIRMISH_OF] == 0;
+}
+int gn__vb_infantry(const gn_game *g, int u) {
+  return gn__vb_is_infantry(gn__vb_type(g, u)) && !gn__vb_is_cav_skirmisher(g, u);
 }
 
 /* Leaders have no SP: they are alive while on the table. */
@@ -206,6 +219,10 @@ int gn__vb_in_contact(gn_game *g, int unit) {
   return 0;
 }
 
+void gn__vb_own_event(gn_event *e, int side) {
+  if (e && side >= 0 && side < GN__MAXSIDES) gn__event_hide(e, 1u << side);
+}
+
 void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const char *why) {
   gn__ustate *u = &g->st.u[unit];
   if (u->attr[VB_DISORDER] >= level) return;
@@ -217,7 +234,9 @@ void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const cha
 /*
 ** Remove n SP from a unit (every loss of the ruleset comes here).
 **   1) clamp to the SP the stand has
-**   2) count the loss in today's record (ref. VB-55)
+**   2) count the loss in today's record (ref. VB-55); the "loss" event with
+**      the SP left is its own side's (the enemy knows the hits it scored from
+**      the fire and melee events, never the roster)
 **   3) non-artillery losses mark the division's exhaustion record (ref. VB-B12)
 **   4) at 0 SP the stand leaves the table; remember how (ref. VB-56, VB-57)
 */
@@ -229,9 +248,9 @@ int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, cons
   u->strength -= n;
   /* 2) */
   u->attr[VB_LOST_TODAY] += n;
-  gn_event *e = gn__event(g, "loss", ref, unit, -1, "%s loses %d SP (%s), %d left",
-                          g->sc->unit[unit].name, n, why, u->strength);
-  (void)e;
+  gn__vb_own_event(gn__event(g, "loss", ref, unit, -1, "%s loses %d SP (%s), %d left",
+                             g->sc->unit[unit].name, n, why, u->strength),
+                   g->sc->unit[unit].side);
   /* 3) */
   if (!gn__vb_is_artillery(gn__vb_type(g, unit))) {
     int d = gn__vb_division_of(g, unit);

@@ -208,11 +208,18 @@ int gn__vb_is_infantry(int type);          /* brigades, regiments, infantry skir
 int gn__vb_is_cavalry(int type);
 int gn__vb_is_artillery(int type);
 int gn__vb_is_battery(int type);
+/* ref. VB-19: a battery stand: a battery type, or any artillery stand that
+** began the scenario with a single SP. foot: 1 when it is foot artillery
+** (VB-20), 0 horse. Cannot fail. */
+int gn__vb_battery(const gn_game *g, int unit, int *foot);
 int gn__vb_is_leader(int type);
 /* Cavalry skirmisher (type skirmisher made from a light cavalry brigade). */
 int gn__vb_is_cav_skirmisher(const gn_game *g, int unit);
 /* Infantry skirmisher. */
 int gn__vb_is_inf_skirmisher(const gn_game *g, int unit);
+/* An infantry stand: brigade, regiment or infantry skirmisher; a cavalry
+** skirmisher (of type skirmisher) is cavalry, never infantry. */
+int gn__vb_infantry(const gn_game *g, int unit);
 /* A stand on the table and not removed. */
 int gn__vb_alive(const gn_game *g, int unit);
 /* "in" or "cm" (ref. VB-1). */
@@ -230,6 +237,9 @@ int gn__vb_men(const gn_game *g, int sp);
 int gn__vb_casualty_men(const gn_game *g, int casualties);
 /* 1 when some enemy stand touches the unit's stand. */
 int gn__vb_in_contact(gn_game *g, int unit);
+/* Makes e (may be NULL) visible only to side and the umpire: SP on the roster,
+** the exhaustion record and the night's recovery are the side's business. */
+void gn__vb_own_event(gn_event *e, int side);
 /* Set the disorder level (never lowers it); logs with ref. */
 void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const char *why);
 /* Remove n SP from a unit; records today's losses, marks the division's
@@ -276,8 +286,9 @@ void gn__vb_turn_start(gn_game *g);
 const char *gn__vb_phase_name(const gn_game *g);
 /* Daylight for a month 1..12 at the scenario's latitude (ref. VB-B13). */
 void gn__vb_daylight(const gn_game *g, int month, int *first, int *last);
-/* The next day's first turn: rolls the start die (ref. VB-52, VB-53). */
-int gn__vb_day_start(gn_game *g, int month, int day, int inclement, int *hour);
+/* The next day's first turn: the attacker (a side's name, or NULL) rolls the
+** start die (ref. VB-52, VB-53). */
+int gn__vb_day_start(gn_game *g, int month, int day, int inclement, const char *attacker, int *hour);
 /* Night and recovery (rules VB-55 to VB-67). */
 int gn__vb_night_begin(gn_game *g);
 /* `end` of the night phase: recovery of the day's casualties, then the
