@@ -12,9 +12,10 @@
 
 #include "grognard.h"
 
+/* CPU time of this process: what the machine's other load does not inflate. */
 static double now(void) {
   struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
@@ -45,7 +46,7 @@ int main(void) {
   double t0 = now();
   for (long i = 0; i < N; i++) sum += gn_rng_below(&r, 6);
   double t = now() - t0;
-  printf("rng: %.0f million d6 per second (goal >= 300) [checksum %u]\n", N / t / 1e6, sum);
+  printf("rng: %.0f million d6 per second of CPU time (goal >= 300) [checksum %u]\n", N / t / 1e6, sum);
 
   /* 2) loading a 1,000-unit scenario (parse, validate, data, state) */
   size_t len;
@@ -61,7 +62,7 @@ int main(void) {
     if (t < best) best = t;
     gn_game_free(g);
   }
-  printf("load: 1,000-unit scenario in %.1f ms (best of 10; goal < 50 ms)\n", best * 1e3);
+  printf("load: 1,000-unit scenario in %.1f ms of CPU time (best of 10; goal < 50 ms)\n", best * 1e3);
   free(text);
   return 0;
 }

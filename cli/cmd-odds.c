@@ -389,7 +389,7 @@ const cli_cmd cli_cmd_odds = {
   "                     \"modifiers\": [{\"name\", \"value\", \"ref\"}], \"p_pass\"};\n"
   "                     sampled: also \"runs\" and per outcome \"lo\", \"hi\"\n"
   "  --svg FILE         also draw the chart as an SVG picture\n"
-  "  --runs N           sample N runs (Monte Carlo) instead of enumerating\n"
+  "  --runs N           sample N runs (Monte Carlo, 1 to 10^8) instead of enumerating\n"
   "  --seed S           the seed of the samples (default 1)\n",
   run_odds,
 };

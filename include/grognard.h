@@ -245,6 +245,7 @@ int gn_dice_script_left(const gn_game *g);
 
 /* Roll a dice expression at a chance point, through the game's source, and log
 ** it. faces may be NULL; else it receives d.ndice values. *total receives the sum.
+** Under gn_odds a roll without faces may be enumerated by its totals alone.
 ** Fails with GN_ESYNTAX (bad spec), GN_EDICE / GN_ENODICE / GN_EABORTED from
 ** the source. */
 int gn_roll(gn_game *g, const char *spec, const char *purpose, const char *ref,

@@ -314,7 +314,10 @@ void gn__scen_release(gn_game *g, gn__scen *sc);
 ** logs a "roll" event (unless quiet). faces receives the dice. The dice of one
 ** term are alike: under ENUMERATE they come sorted (one branch per set of faces,
 ** weighted by its orders). A rule that gives one die a meaning of its own must
-** roll it as a term or a chance point of its own. */
+** roll it as a term or a chance point of its own. A roll whose faces are not
+** asked for (faces NULL) and whose face sets would be too many (20d6) is
+** enumerated by its totals instead; its logged faces are then one throw that
+** makes the total. */
 int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
              int unit, int *total, int *faces);
 int gn__roll_dice(gn_game *g, const gn_dice *d, const char *purpose, const char *ref,

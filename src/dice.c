@@ -383,6 +383,79 @@ static int enum_term(gn_game *g, int k, int m, int *f) {
   return 0;
 }
 
+/* The paths enum_term gives k dice of m faces: m for one die, their face
+** sets, or m^k when it needs a node per die; past UINT64_MAX it stops
+** counting. Cannot fail. */
+static unsigned __int128 term_paths(int k, int m) {
+  unsigned __int128 total = 1, sets = 1;
+  for (int i = 0; i < k && total <= UINT64_MAX; i++) total *= (unsigned)m;
+  for (int i = 1; i <= k && sets <= MULTISETS_MAX; i++) sets = sets * (unsigned)(m - 1 + i) / (unsigned)i;
+  return k > 1 && sets <= MULTISETS_MAX && total <= UINT64_MAX ? sets : total;
+}
+
+#define SUMS_MAX 2048
+
+/*
+** Under ENUMERATE, for a roll whose caller reads only the total: one node
+** over the totals, when the faces would take more than MULTISETS_MAX paths
+** (20d6, or 7d2+4d7+9d5). Returns 1 (not used: few enough paths, or the
+** totals span more than SUMS_MAX), else 0 or the error of the choice.
+**   1) the number of ways to throw each total, by adding the dice one at a
+**      time (a sliding sum); exact counts while m1^k1 m2^k2 ... fits in 64
+**      bits, else probabilities (the leaves keep no fraction)
+**   2) one node over the totals lo..hi
+**   3) faces that make the chosen total, the lowest first, for the log
+*/
+static int enum_sum(gn_game *g, const gn_dice *dx, int *f) {
+  int lo = gn_dice_min(dx), hi = gn_dice_max(dx), span = hi - lo + 1, rc, c;
+  unsigned __int128 paths = 1;
+  for (int t = 0; t < dx->nterms && paths <= MULTISETS_MAX; t++)
+    paths *= term_paths(dx->term[t].count, dx->term[t].sides);
+  if (paths <= MULTISETS_MAX || span > SUMS_MAX) return 1;
+  unsigned __int128 prod = 1;
+  for (int t = 0; t < dx->nterms; t++)
+    for (int i = 0; i < dx->term[t].count && prod <= UINT64_MAX; i++) prod *= (unsigned)dx->term[t].sides;
+  int exact = prod <= UINT64_MAX;
+  if (gn__enum_known(g)) {
+    rc = gn__enum_choose(g, span, NULL, exact ? (uint64_t)prod : 0, &c);
+  } else {                                                                       /* 1 */
+    uint64_t w[SUMS_MAX], nw[SUMS_MAX];
+    double p[SUMS_MAX], np[SUMS_MAX];
+    int n = 1;            /* partial totals so far: n of them, the lowest first */
+    w[0] = 1; p[0] = 1;
+    for (int t = 0; t < dx->nterms; t++)   /* a subtracted die spreads the totals alike */
+      for (int i = 0; i < dx->term[t].count; i++) {
+        int m = dx->term[t].sides, nn = n + m - 1;
+        for (int j = 0; j < nn; j++) {     /* k*m <= span: the plain sums are cheap */
+          uint64_t ws = 0;
+          double ps = 0;
+          for (int x = 0; x < m; x++)
+            if (j - x >= 0 && j - x < n) { ws += w[j - x]; ps += p[j - x]; }
+          nw[j] = ws; np[j] = ps / m;
+        }
+        n = nn;
+        memcpy(w, nw, n * sizeof *w);
+        memcpy(p, np, n * sizeof *p);
+      }
+    rc = exact ? gn__enum_choose(g, span, w, (uint64_t)prod, &c)                  /* 2 */
+               : gn__enum_choose_p(g, span, p, &c);
+  }
+  if (rc) return rc;
+  int rest = lo + c - dx->constant, k = 0;                                      /* 3 */
+  int rmin = gn_dice_min(dx) - dx->constant, rmax = gn_dice_max(dx) - dx->constant;
+  for (int t = 0; t < dx->nterms; t++)
+    for (int i = 0; i < dx->term[t].count; i++, k++) {
+      int m = dx->term[t].sides, sg = dx->term[t].sign;
+      rmin -= sg > 0 ? 1 : -m;           /* the rest without this die */
+      rmax -= sg > 0 ? m : -1;
+      int v = 1;
+      while (v < m && (rest - sg * v > rmax || rest - sg * v < rmin)) v++;
+      f[k] = v;
+      rest -= sg * v;
+    }
+  return 0;
+}
+
 int gn__roll_dice(gn_game *g, const gn_dice *dx, const char *purpose, const char *ref,
                   int unit, int *total, int *faces) {
   int f[GN_DICE_MAXDICE];
@@ -391,8 +464,14 @@ int gn__roll_dice(gn_game *g, const gn_dice *dx, const char *purpose, const char
   gn_chance c = { GN_CHANCE_DICE, spec, purpose ? purpose : "roll", ref ? ref : "", unit, *dx, 0, 0 };
   int rc;
   if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {
-    for (int t = 0, k = 0; t < dx->nterms; k += dx->term[t].count, t++)
-      if ((rc = enum_term(g, dx->term[t].count, dx->term[t].sides, f + k))) return rc;
+    /* the caller reads only the total: one node over the totals when the
+    ** faces would need too many */
+    if (faces || (rc = enum_sum(g, dx, f)) == 1) {
+      for (int t = 0, k = 0; t < dx->nterms; k += dx->term[t].count, t++)
+        if ((rc = enum_term(g, dx->term[t].count, dx->term[t].sides, f + k))) return rc;
+    } else if (rc) {
+      return rc;
+    }
   } else if ((rc = draw(g, &c, dx->ndice, f))) {
     return rc;
   }

@@ -578,13 +578,32 @@ double gn_unit_distance(const gn_game *g, int a, int b) {
   return gn_box_distance(g->st.u[a].box, g->st.u[b].box);
 }
 
+/* Sight from pa to pb through the stands boxes[0..nb) (ids[k] the unit of
+** box k, a and b not counted), merged into r: a blocker counts when it lies
+** strictly nearer than the one r holds. Cannot fail. */
+static void los_merge(gn_los *r, gn_vec2 pa, gn_vec2 pb, const gn_box *boxes, const int *ids,
+                      int nb, int a, int b) {
+  int ia = -1, ib = -1;
+  for (int k = 0; k < nb; k++) {
+    if (ids[k] == a) ia = k;
+    if (ids[k] == b) ib = k;
+  }
+  gn_los s = gn_los_trace(pa, pb, NULL, 0, boxes, nb, ia, ib);
+  if (!s.visible && (r->visible || s.fraction < r->fraction)) {
+    *r = s;
+    r->box = ids[s.box];
+  }
+}
+
 /*
 ** Line of sight between two units' centres (gn_los_trace), whatever the
 ** number of units. Cannot fail.
 **   1) the terrain alone
-**   2) the stands on the table, a block at a time: a block's first blocker
-**      counts when it lies strictly nearer than any found before, which is
-**      the order gn_los_trace itself keeps (terrain, then stands by index)
+**   2) the stands: those the grid finds on the sight line (the segment as a
+**      stand of no depth), in unit order as gn_los_trace takes them; the
+**      terrain wins a tie, as in gn_los_trace
+**   3) without the grid, or with too many on the line: every stand on the
+**      table, a block at a time
 */
 gn_los gn_unit_los(const gn_game *g, int a, int b) {
   gn_los none = { 0, -1, -1, 0 };
@@ -593,20 +612,26 @@ gn_los gn_unit_los(const gn_game *g, int a, int b) {
   gn_los r = gn_los_trace(pa, pb, g->sc->features, g->sc->nterrain, NULL, 0, -1, -1);   /* 1 */
   gn_box boxes[256];
   int ids[256];
-  for (int i = 0; i < g->st.nunits;) {                                                   /* 2 */
-    int nb = 0, ia = -1, ib = -1;
+  gn_grid *gr = gn__grid((gn_game *)g);   /* a cache: building it changes no state */
+  if (gr) {                                                                              /* 2 */
+    double dx = pb.x - pa.x, dy = pb.y - pa.y;
+    gn_box seg = { { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 }, sqrt(dx * dx + dy * dy), 0,
+                   atan2(dy, dx) + 1.57079632679489661923 };
+    int n = gn_grid_query(gr, seg, GN_CONTACT_EPS, ids, 256);
+    if (n <= 256) {
+      for (int k = 0; k < n; k++) boxes[k] = g->st.u[ids[k]].box;
+      los_merge(&r, pa, pb, boxes, ids, n, a, b);
+      return r;
+    }
+  }
+  for (int i = 0; i < g->st.nunits;) {                                                   /* 3 */
+    int nb = 0;
     for (; i < g->st.nunits && nb < 256; i++) {
       if (g->st.u[i].removed) continue;
-      if (i == a) ia = nb;
-      if (i == b) ib = nb;
       ids[nb] = i;
       boxes[nb++] = g->st.u[i].box;
     }
-    gn_los s = gn_los_trace(pa, pb, NULL, 0, boxes, nb, ia, ib);
-    if (!s.visible && (r.visible || s.fraction < r.fraction)) {
-      r = s;
-      r.box = ids[s.box];
-    }
+    los_merge(&r, pa, pb, boxes, ids, nb, a, b);
   }
   return r;
 }

@@ -259,6 +259,7 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   struct gn__enum en = { 0 };
   acc a = { 0 };
   gn__dicesrc keep = g->dice;
+  int cur_order = g->cur_order;   /* fn may apply orders: their index goes too */
   int rc = gn__save(g, &sp), exact = !o.force_mc;                 /* 1 */
   int64_t v;
   uint64_t leaves = 0;
@@ -326,6 +327,7 @@ out:
   g->dice.quiet = keep.quiet;
   g->dice.pos = keep.pos;
   g->dice.ntape = keep.ntape;
+  g->cur_order = cur_order;
   gn__savepoint_free(g, &sp);
   gn__free(g, en.path, en.cap * sizeof *en.path);
   gn__free(g, en.w, en.capw * sizeof *en.w);

@@ -335,6 +335,56 @@ static void enumerate_big_count(void **state) {
   gn_game_free(g);
 }
 
+/* Rolls the expression in ud, reading only its total. */
+static int total_of(gn_game *g, void *ud, int64_t *out) {
+  int t, rc = gn_roll(g, (const char *)ud, "total", "", &t, NULL);
+  *out = t;
+  return rc;
+}
+
+/* A roll whose faces nobody reads is enumerated by its totals when its face
+** sets would be too many: 20d6 is 101 totals, not 6^20 paths; 12d6-3d4+2
+** mixes terms and signs. Exact fractions while 6^20 fits in 64 bits. */
+static void enumerate_totals(void **state) {
+  (void)state;
+  gn_game *g = ruleset_game();
+  gn_dist d;
+  assert_int_equal(gn_odds(g, total_of, "20d6", NULL, &d), 0);
+  assert_int_equal(d.exact, 1);
+  assert_int_equal((int)d.leaves, 101);
+  assert_int_equal((int)d.o[0].value, 20);
+  assert_true(d.o[0].num == 1 && d.o[0].den == 3656158440062976ull);   /* 6^20 */
+  assert_true(d.mean > 70 - 1e-9 && d.mean < 70 + 1e-9);
+  assert_sums_to_one(&d);
+  gn_dist_free(&d);
+  assert_int_equal(gn_odds(g, total_of, "12d6-3d4+2", NULL, &d), 0);
+  assert_int_equal(d.exact, 1);
+  assert_int_equal((int)d.o[0].value, 12 - 12 + 2);
+  assert_int_equal((int)d.o[d.n - 1].value, 72 - 3 + 2);
+  assert_true(d.mean > 36.5 - 1e-9 && d.mean < 36.5 + 1e-9);            /* 42 - 7.5 + 2 */
+  assert_sums_to_one(&d);
+  gn_dist_free(&d);
+  /* past 64 bits (30d10): probabilities without fractions, still every total */
+  assert_int_equal(gn_odds(g, total_of, "30d10", NULL, &d), 0);
+  assert_int_equal(d.exact, 1);
+  assert_int_equal((int)d.leaves, 271);
+  assert_true(d.mean > 165 - 1e-6 && d.mean < 165 + 1e-6);
+  assert_true(d.stdev > 15.732 && d.stdev < 15.733);                     /* sqrt(30 x 8.25) */
+  gn_dist_free(&d);
+  /* terms each small, their product of face sets not (8 x 210 x 715) */
+  assert_int_equal(gn_odds(g, total_of, "7d2+4d7+9d5+1", NULL, &d), 0);
+  assert_int_equal(d.exact, 1);
+  assert_int_equal((int)d.leaves, 68);                                   /* totals 21..88 */
+  assert_true(d.mean > 54.5 - 1e-9 && d.mean < 54.5 + 1e-9);
+  assert_sums_to_one(&d);
+  gn_dist_free(&d);
+  /* a small roll keeps its face sets: d10+d4 is 40 paths (14 totals) */
+  assert_int_equal(gn_odds(g, total_of, "d10+d4", NULL, &d), 0);
+  assert_int_equal((int)d.leaves, 40);
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
 static void strerror_list(void **state) {
   (void)state;
   assert_string_equal(gn_strerror(GN_OK), "success");
@@ -359,6 +409,7 @@ int main(void) {
     cmocka_unit_test(enumerate_hits_and_bound),
     cmocka_unit_test(enumerate_restores_game),
     cmocka_unit_test(enumerate_big_count),
+    cmocka_unit_test(enumerate_totals),
     cmocka_unit_test(strerror_list),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -224,33 +224,107 @@ static void attr_follows_the_view(void **state) {
   gn_game_free(g);
 }
 
-/* Line of sight counts every stand on the table, not only the first
-** thousand: here the only stand between the two is unit 1100. */
-static void los_sees_every_stand(void **state) {
-  (void)state;
-  enum { N = 1102 };
-  size_t cap = (size_t)N * 128 + 1024, k = 0;
+/* A V&B game of n units far from the sight line (20,20)-(20,60), except
+** units 0 and 1 at its ends, unit 1100 in its middle and, when crowd is set,
+** units 500..899 stacked on it at y = 30..49. */
+static gn_game *sight_line(int n, int crowd) {
+  size_t cap = (size_t)n * 128 + 1024, k = 0;
   char *t = malloc(cap);
   k += (size_t)snprintf(t + k, cap - k,
                         "grognard: 1\nname: many\nruleset: vb\ntable: {width: 480, height: 480}\n"
                         "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 4\n"
                         "sides:\n  - {id: a, name: A}\n  - {id: b, name: B}\nunits:\n");
-  for (int i = 0; i < N; i++) {
+  for (int i = 0; i < n; i++) {
     double x = 10 + (i % 100) * 4, y = 400 + (i / 100) * 6;   /* far from the sight line */
     if (i == 0) { x = 20; y = 20; }
     if (i == 1) { x = 20; y = 60; }
     if (i == 1100) { x = 20; y = 40; }                          /* in between */
+    if (crowd && i >= 500 && i < 900) { x = 20; y = 30 + i % 20; }
     k += (size_t)snprintf(t + k, cap - k, "  - {id: u%d, side: %s, type: infantry_brigade, at: [%g, %g], "
                           "strength: 4}\n", i, i % 2 ? "b" : "a", x, y);
   }
   gn_game *g = gn_game_new(NULL);
   if (gn_game_load(g, "many.yaml", t, k) || gn_game_start(g, 1)) fail_msg("%s", gn_errmsg(g));
+  free(t);
+  return g;
+}
+
+/* Line of sight counts every stand on the table, not only the first
+** thousand: the only stand between the two is unit 1100. With 400 stands
+** on the line (more than the grid's answer holds) the nearest, first by
+** index, blocks: unit 500, entered at y = 28.5. */
+static void los_sees_every_stand(void **state) {
+  (void)state;
+  gn_game *g = sight_line(1102, 0);
   gn_los r = gn_unit_los(g, 0, 1);
   assert_int_equal(r.visible, 0);
   assert_int_equal(r.box, 1100);
   assert_true(r.fraction > 0.3 && r.fraction < 0.7);
   r = gn_unit_los(g, 0, 1100);                                  /* the blocker itself is the target */
   assert_int_equal(r.visible, 1);
+  gn_game_free(g);
+  g = sight_line(1102, 1);
+  r = gn_unit_los(g, 0, 1);
+  assert_int_equal(r.visible, 0);
+  assert_int_equal(r.box, 500);
+  assert_true(r.fraction > 8.5 / 40 - 1e-12 && r.fraction < 8.5 / 40 + 1e-12);
+  gn_game_free(g);
+}
+
+/* A small generator for test positions. */
+static int rnd(unsigned long long *x, int n) {
+  *x = *x * 6364136223846793005ull + 1442695040888963407ull;
+  return (int)((*x >> 33) % (unsigned long long)n);
+}
+
+/* gn_unit_los (through the grid, or block by block) gives what one
+** gn_los_trace over every stand and the terrain gives, on a crowded table. */
+static void los_matches_brute_force(void **state) {
+  (void)state;
+  enum { N = 1500 };
+  size_t cap = (size_t)N * 128 + 2048, k = 0;
+  char *t = malloc(cap);
+  unsigned long long x = 12345;
+#define RND(n) rnd(&x, n)
+  k += (size_t)snprintf(t + k, cap - k,
+                        "grognard: 1\nname: crowd\nruleset: vb\ntable: {width: 1000, height: 1000}\n"
+                        "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 4\n"
+                        "sides:\n  - {id: a, name: A}\n  - {id: b, name: B}\n"
+                        "terrain:\n  - {id: w1, kind: woods, area: [[300, 300], [700, 300], [700, 700], [300, 700]]}\n"
+                        "units:\n");
+  for (int i = 0; i < N; i++)
+  {
+    int px = RND(1000), py = RND(1000), pf = RND(360);
+    k += (size_t)snprintf(t + k, cap - k, "  - {id: u%d, side: %s, type: infantry_brigade, at: [%d, %d], "
+                          "facing: %d, strength: 4}\n", i, i % 2 ? "b" : "a", px, py, pf);
+  }
+  gn_game *g = gn_game_new(NULL);
+  if (gn_game_load(g, "crowd.yaml", t, k) || gn_game_start(g, 1)) fail_msg("%s", gn_errmsg(g));
+  gn_box *boxes = malloc(N * sizeof *boxes);
+  for (int i = 0; i < N; i++) {
+    gn_unit_view v;
+    assert_int_equal(gn_unit_view_get(g, i, GN_UMPIRE, &v), 0);
+    boxes[i] = v.box;
+  }
+  gn_feature f;
+  assert_int_equal(gn_terrain_get(g, 0, &f, NULL, NULL), 0);
+  int blocked = 0, visible = 0;
+  for (int q = 0; q < 600; q++) {
+    int a = RND(N);
+    int b = RND(N);
+    gn_los want = gn_los_trace(boxes[a].c, boxes[b].c, &f, 1, boxes, N, a, b);
+    gn_los got = gn_unit_los(g, a, b);
+    if (got.visible != want.visible || got.box != want.box || got.feature != want.feature ||
+        got.fraction != want.fraction)
+      fail_msg("%d -> %d: got (%d, box %d, feature %d, %g), want (%d, box %d, feature %d, %g)", a, b,
+               got.visible, got.box, got.feature, got.fraction, want.visible, want.box, want.feature,
+               want.fraction);
+    blocked += !want.visible;
+    visible += want.visible;
+  }
+#undef RND
+  assert_true(blocked > 50 && visible > 20);
+  free(boxes);
   gn_game_free(g);
   free(t);
 }
@@ -267,6 +341,7 @@ int main(void) {
     cmocka_unit_test(some_orders_after_the_end),
     cmocka_unit_test(attr_follows_the_view),
     cmocka_unit_test(los_sees_every_stand),
+    cmocka_unit_test(los_matches_brute_force),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

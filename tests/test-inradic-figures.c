@@ -40,6 +40,30 @@ static void roles_must_add_up(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-M7: a unit's morale dice must be throwable: 640 figures throw
+** 64d10, 641 would need a 65th die: a scenario error naming the unit, not an
+** order that fails at its first casualty. */
+static void morale_dice_limit(void **state) {
+  (void)state;
+  for (int n = 640; n <= 641; n++) {
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%sunits:\n"
+             "  - {id: r1, side: red, type: foot, at: [50, 40], strength: 5}\n"
+             "  - {id: big, side: blue, type: foot, at: [50, 50], strength: %d}\n", HEAD, n);
+    gn_game *g = gn_game_new(NULL);
+    int rc = gn_game_load(g, "t.yaml", buf, strlen(buf));
+    if (rc == 0) rc = gn_game_start(g, 1);
+    if (n == 640) {
+      assert_int_equal(rc, 0);
+    } else {
+      assert_int_equal(rc, GN_ESCENARIO);
+      assert_non_null(strstr(gn_errmsg(g), "big"));
+      assert_non_null(strstr(gn_errmsg(g), "64d10+1"));
+    }
+    gn_game_free(g);
+  }
+}
+
 /* ref. IN-B5: each hit removes one figure, privates first, then the roles in
 ** order (bugler before flag bearer); losing its bugler the unit tests
 ** (ref. IN-M3, with IN-M1 in one test); the last figure gone, the unit is off the table. */
@@ -92,6 +116,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(roles_and_defaults),
     cmocka_unit_test(roles_must_add_up),
+    cmocka_unit_test(morale_dice_limit),
     cmocka_unit_test(casualties_in_order),
     cmocka_unit_test(enemy_view),
   };

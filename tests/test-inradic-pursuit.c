@@ -44,8 +44,16 @@ static void militia_first_turn(void **state) {
   ok(g, "pursue a");
   assert_int_equal(attr(g, "a", "pursuit"), 2);
   assert_true(near(box(g, "a").c.y, 56));           /* in contact behind b */
+  int e0 = gn_event_count(g);
   ok(g, "end");                                     /* b is pursued: it runs on to 70 */
   assert_true(near(box(g, "b").c.y, 70));
+  assert_int_equal(count_kind(g, e0, "morale"), 0);  /* ref. IN-M15: no rally test while pursued */
+  int pursued = 0;
+  for (int i = e0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (!strcmp(e->ref, "IN-M15") && strstr(e->text, "it is pursued")) pursued = 1;
+  }
+  assert_true(pursued);
   assert_true(near(box(g, "a").c.y, 68));
   ok(g, "end");                                     /* turn 2: the militia give up */
   assert_int_equal(attr(g, "a", "pursuit"), 0);

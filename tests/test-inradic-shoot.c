@@ -140,7 +140,8 @@ static void deck_without_replacement(void **state) {
   gn_game_free(g);
 }
 
-/* ref. IN-R5: a crewed MG draws 4 cards, 8 within half its 20 in range. */
+/* ref. IN-R5: a crewed MG draws 4 cards, 8 under half its 20 in range (at
+** exactly 10 in, not under: 4). */
 static void machine_gun_cards(void **state) {
   (void)state;
   gn_game *g = mk("units:\n" RED("mg", "gun", 50, 40, 3, "weapon: mg")
@@ -153,6 +154,12 @@ static void machine_gun_cards(void **state) {
   e0 = gn_event_count(g);
   SCRIPT(g, CARD(2, 2), CARD(3, 2), CARD(4, 2), CARD(5, 2));
   ok(g, "fire mg2 at b2");                          /* 17.5 in */
+  assert_int_equal(count_kind(g, e0, "card"), 4);
+  gn_game_free(g);
+  g = mk("units:\n" RED("mg", "gun", 50, 40, 3, "weapon: mg") BLUE("b1", "foot", 50, 52.5, 10, ""));
+  e0 = gn_event_count(g);
+  SCRIPT(g, CARD(2, 0), CARD(3, 0), CARD(4, 0), CARD(5, 0));
+  ok(g, "fire mg at b1");                           /* 10 in: half range, not under */
   assert_int_equal(count_kind(g, e0, "card"), 4);
   gn_game_free(g);
 }
@@ -297,6 +304,35 @@ static void thrown_explosives(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-R9: a card above 6 deviates by half its value, rounded down (a 7:
+** 3 in), the d6 naming the direction seen along the throw (here north): 1
+** short, 2-3 left (west), 4-5 right (east), 6 long. No one is near the
+** burst but the thrower, whose figures all stand more than 2 in away. */
+static void explosive_deviation(void **state) {
+  (void)state;
+  static const struct { int face; const char *dir, *at; } T[] = {
+    { 1, "short", "50.0,43.0" }, { 2, "left", "47.0,46.0" }, { 3, "left", "47.0,46.0" },
+    { 4, "right", "53.0,46.0" }, { 5, "right", "53.0,46.0" }, { 6, "long", "50.0,49.0" },
+  };
+  for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+    gn_game *g = mk("units:\n" RED("gr", "foot", 50, 40, 4, "weapon: explosive") BLUE("b1", "foot", 80, 80, 10, ""));
+    SCRIPT(g, CARD(7, 0), T[i].face);
+    ok(g, "throw gr at 50,46");
+    char want[64];
+    snprintf(want, sizeof want, "deviates %s by 3 in", T[i].dir);
+    int found = 0;
+    for (int k = 0; k < gn_event_count(g); k++) found |= strstr(gn_event_get(g, k)->text, want) != NULL;
+    assert_true(found);
+    const gn_event *e = NULL;
+    for (int k = 0; k < gn_event_count(g); k++)
+      if (strstr(gn_event_get(g, k)->text, "bursts at")) e = gn_event_get(g, k);
+    assert_non_null(e);
+    assert_non_null(strstr(e->text, T[i].at));
+    assert_int_equal(strength(g, "gr"), 4);
+    gn_game_free(g);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(fire_four_cards),
@@ -313,6 +349,7 @@ int main(void) {
     cmocka_unit_test(ammunition_and_jams),
     cmocka_unit_test(wagon_resupplies),
     cmocka_unit_test(thrown_explosives),
+    cmocka_unit_test(explosive_deviation),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

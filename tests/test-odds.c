@@ -55,6 +55,10 @@ static void two_fires_exactly(void **state) {
   assert_true(gn_game_hash(g) == h);
   assert_int_equal(gn_event_count(g), nev);
   assert_int_equal(gn_game_order_count(g), nord);
+  /* not even the index of the order in flight: a roll now belongs to the last order */
+  int t;
+  assert_int_equal(gn_roll(g, "d6", "after the question", "", &t, NULL), 0);
+  assert_int_equal(gn_event_get(g, gn_event_count(g) - 1)->order, nord - 1);
   gn_game_free(g);
 }
 

@@ -117,7 +117,7 @@ mexe=$exe
 if "$exe" simulate "$tmp/t.yaml" --runs 1 --mpi --no-store 2>&1 | grep -q 'built without MPI'; then
   mexe=""
   if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
-    mb=${GN_MPI_BUILD:-build/mpi}
+    mb=${GN_MPI_BUILD:-${GN_BUILD:-build}/mpi}   # under SAN=1 its own folder: objects never mix
     if make -C "$repo" -s MPI=1 B="$mb" "$mb/grognard" >"$tmp/mpimake.out" 2>&1; then
       case $mb in /*) mexe=$mb/grognard ;; *) mexe=$repo/$mb/grognard ;; esac
     else

@@ -305,16 +305,20 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
   int f = a[BA_FORMATION];
   if (a[BA_PART]) return NULL;   /* a reserve slot takes its unit's values when used */
   *ref = "BA-1.2.4b";
-  if (arm == BA_ARM_WAGGON && su->strength0 > 1) return "a supply waggon has one driver (strength 1, or 0 without him)";
+  if (arm == BA_ARM_WAGGON && su->strength0 > 1)
+    return "a supply waggon has one driver (strength 1, or 0 without him)";
   *ref = "BA-T18";
-  if (arm == BA_ARM_STAFF && su->strength0 != 1) return "a staff figure is one figure (strength 1)";
+  if (arm == BA_ARM_STAFF && su->strength0 != 1)
+    return "a staff figure is one figure (strength 1)";
   *ref = "BA-1.2.4a";
-  if (arm == BA_ARM_ART && a[BA_GUNS] < 1) return "a battery needs its model guns (attrs: {guns: N})";
+  if (arm == BA_ARM_ART && a[BA_GUNS] < 1)
+    return "a battery needs its model guns (attrs: {guns: N})";
   if (arm != BA_ARM_ART && a[BA_GUNS]) return "only a battery has model guns";
   *ref = "BA-B17";
   if (arm == BA_ARM_ART && f != BA_FM_LINE && f != BA_FM_MARCH && f != BA_FM_REST)
     return "a battery is unlimbered (line), limbered (march) or at rest";
-  if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS)) return "cavalry forms no square or mass";
+  if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS))
+    return "cavalry forms no square or mass";
   *ref = "BA-1.2.3";
   if (arm != BA_ARM_CAV && a[BA_SQUADRONS]) return "only a cavalry regiment has squadrons";
   *ref = "BA-5.5.4i";
@@ -396,7 +400,8 @@ static void own_state(const gn_game *g, int unit, char *buf, size_t n, int *k) {
   else if (sup == 0) add(buf, n, k, "none");
   else add(buf, n, k, "%d roll%s left", sup, sup == 1 ? "" : "s");
   if (u->attr[BA_FORMATION] != BA_FM_REST) {
-    if (u->attr[BA_ORDER] == BA_O_REST) add(buf, n, k, ", rest ordered (forms for rest this bound)");
+    if (u->attr[BA_ORDER] == BA_O_REST)
+      add(buf, n, k, ", rest ordered (forms for rest this bound)");
     else add(buf, n, k, ", not resting");
     return;
   }

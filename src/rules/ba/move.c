@@ -150,7 +150,8 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, in
   }
   for (int k = 0; k < n; k++) {
     int j = ids[k];
-    if (!ba_on_table(g, j) || ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box))
+    if (!ba_on_table(g, j) || ba_apart(nb, g->st.u[j].box, 0) ||
+        !gn_box_overlap(nb, g->st.u[j].box))
       continue;
     if (side(g, j) != side(g, u)) return 1;
     if ((g->st.u[j].flags & BA_F_CFIRED) && !forced) return 1;
@@ -289,7 +290,10 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap) {
   int *tmp = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *tmp);
   if (!tmp) return gn__error(g, GN_ENOMEM, "out of memory");
   size_t *off = gn__malloc(g, (size_t)(nm > 0 ? nm : 1) * sizeof *off);
-  if (!off) { gn__free(g, tmp, (size_t)(n > 0 ? n : 1) * sizeof *tmp); return gn__error(g, GN_ENOMEM, "out of memory"); }
+  if (!off) {
+    gn__free(g, tmp, (size_t)(n > 0 ? n : 1) * sizeof *tmp);
+    return gn__error(g, GN_ENOMEM, "out of memory");
+  }
   int rc = 0;
   for (int m = 0; m < nm && !rc; m++) {
     double r = mv[m].left + most + d->zone_depth + 2 * reach(g) + GN_CONTACT_EPS;

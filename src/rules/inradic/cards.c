@@ -1,6 +1,6 @@
 /*
-** cards.c: drawing playing cards for the rules (ref. IN-B4), and the exact
-** odds of a draw.
+** cards.c: drawing playing cards (ref. IN-B4) and rolling the d6s of the
+** rules, and the exact odds of each.
 **
 ** In play, under a test script or at the table, every card is a chance point
 ** of its own (gn__draw_card), exactly as the players draw them. Under the odds
@@ -18,6 +18,11 @@
 ** from that deck must ask for a partition that is no finer, else the run
 ** answers GN_ETOOBIG and the odds engine samples instead (Monte Carlo), so a
 ** probability reported as exact always is.
+**
+** A d6 whose faces a rule reads only by class (the hero check: whom it hits;
+** the pursuit die: what it allows; the ammunition die: out, jammed or
+** nothing; the deviation die: the direction) is, in the same way, one branch
+** per class under the odds engine, and a chance point of its own in play.
 */
 #include "inradic.h"
 
@@ -127,6 +132,7 @@ static int walk(walker *wk, int j, int left) {
 **   1) count the branches; past IN_MAXBRANCH: GN_ETOOBIG
 **   2) a new node gets its weights prod C(Nj, kj) (they sum to C(N, take))
 **   3) the branch chosen, found again by its index
+** Fails with GN_ETOOBIG, GN_ENOMEM or the odds engine's error.
 */
 static int choose(gn_game *g, walker *wk, int deckn, int take) {
   int rc, c;
@@ -163,7 +169,7 @@ static int choose(gn_game *g, walker *wk, int deckn, int take) {
 int in__draw(gn_game *g, int side, int k, const in_part *p, const char *purpose, const char *ref,
              int unit, int *ranks) {
   int rc, card;
-  if (g->dice.mode != GN_DICE_ENUMERATE || g->dice.checking) {                  /* 1 */
+  if (!in__enumerating(g)) {                                                    /* 1 */
     for (int i = 0; i < k; i++) {
       if ((rc = gn__draw_card(g, side, purpose, ref, unit, &card))) return rc;
       ranks[i] = GN_CARD_RANK(card);
@@ -201,5 +207,33 @@ int in__draw(gn_game *g, int side, int k, const in_part *p, const char *purpose,
     }
     part_set(g, side, p);                                                       /* 5 */
   }
+  return 0;
+}
+
+/*
+** A d6 that the rule reads only by class, key[face] (faces 1..6).
+**   1) in play: a chance point of its own (gn__roll), as always
+**   2) under the odds engine: one branch per class, weighted by its faces;
+**      *face is the lowest face of the class taken
+** Fails with the dice source's error or GN_ENOMEM.
+*/
+int in__roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face) {
+  if (!in__enumerating(g)) return gn__roll(g, "d6", purpose, ref, unit, face, NULL);   /* 1 */
+  int rep[6], n = 0, c, rc;                                                       /* 2 */
+  uint64_t w[6];
+  for (int f = 1; f <= 6; f++) {
+    int j = 0;
+    while (j < n && key[rep[j]] != key[f]) j++;
+    if (j == n) { rep[n] = f; w[n++] = 0; }
+    w[j]++;
+  }
+  if ((rc = gn__enum_choose(g, n, w, 6, &c))) return rc;
+  *face = rep[c];
+  gn_event *e = gn__event(g, "roll", ref ? ref : "", unit, -1, "%s: d6 -> %d (or any face alike)",
+                          purpose ? purpose : "roll", *face);
+  if (!e) return GN_ENOMEM;
+  e->spec = "d6";
+  e->ndice = 1; e->dice[0] = *face; e->total = *face;
+  if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   return 0;
 }

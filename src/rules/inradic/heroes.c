@@ -41,8 +41,10 @@ int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice
 **   3) log what it did
 */
 int in__hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role) {
-  int face, rc;
-  if ((rc = gn__roll(g, "d6", "hero and leader check for an Ace", "IN-H2", unit, &face, NULL))) /* 1 */
+  int face, rc, key[7];
+  if (in__enumerating(g))                                                          /* faces alike: whom they hit */
+    for (int f = 1; f <= 6; f++) key[f] = in__hero_pick(g, present, f, choice);
+  if ((rc = in__roll_d6(g, key, "hero and leader check for an Ace", "IN-H2", unit, &face)))   /* 1 */
     return rc;
   *role = in__hero_pick(g, present, face, choice);                                           /* 2 */
   gn_event *e = gn__event(g, "hero", *role >= 0 ? "IN-H3" : "IN-H4", unit, -1,      /* 3 */

@@ -168,7 +168,8 @@ static int load_data(gn_game *g, in_data *d) {
 ** Setup after the scenario is loaded.
 **   1) read the data tables onto sc->rsdata
 **   2) each unit: privates default to the rest of its strength (or the
-**      strength to the sum of its roles); check that they agree
+**      strength to the sum of its roles); check that they agree, and that
+**      its morale dice can be thrown (at most 640 figures, ref. IN-M7)
 **   3) quality names commoners and fighters are peasants and fanatics; guns
 **      and crewed MGs have at least one piece; steady, not pursuing
 */
@@ -193,6 +194,12 @@ static int setup(gn_game *g) {
     if (u->attr[IN_A_ROLE0 + IN_PRIVATE] < 0 || sum != sc->unit[i].strength0)
       return gn__error(g, GN_ESCENARIO, "unit %s: its roles make %d figures, its strength is %d",
                        sc->unit[i].id, sum, sc->unit[i].strength0);
+    int nd;                                    /* ref. IN-M7: its morale dice must be rollable */
+    char spec[48];
+    in__morale_dice(sum, spec, sizeof spec, &nd);
+    if (nd > GN_DICE_MAXDICE)
+      return gn__error(g, GN_ESCENARIO, "unit %s: %d figures would throw %s for morale; at most %d dice (%d figures)",
+                       sc->unit[i].id, sum, spec, GN_DICE_MAXDICE, 10 * GN_DICE_MAXDICE);
     u->strength = sum;
     u->attr[IN_A_QUALITY] = in__quality_canon(u->attr[IN_A_QUALITY]);
     int w = u->attr[IN_A_WEAPON];                                            /* 3 */

@@ -185,11 +185,20 @@ typedef struct in_part { int n; signed char cls[14]; } in_part;
 void in__part_make(in_part *p, const int key[14]);
 /* Draw k cards from side's deck (ref. IN-B4); ranks[] receives their ranks.
 ** In play, k chance points of one card; under the odds engine, one aggregate
-** chance point over the classes of p. Fails with the dice source's error,
+** chance point over the classes of p (read only then). Fails with the dice source's error,
 ** GN_ETOOBIG (enumerating: the deck is not known finely enough, or too many
 ** branches: the engine samples instead) or GN_ENOMEM. */
 int in__draw(gn_game *g, int side, int k, const in_part *p, const char *purpose, const char *ref,
              int unit, int *ranks);
+/* A d6 that the rule reads only by key[face] (faces 1..6): in play a chance
+** point of its own (gn__roll), under the odds engine one branch per class;
+** *face gets the face (a representative of its class). Fails with the dice
+** source's error or GN_ENOMEM. */
+int in__roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face);
+/* 1 while the odds engine enumerates (the aggregate chance points apply). */
+static inline int in__enumerating(const gn_game *g) {
+  return g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking;
+}
 /* A full deck for a side, known card by card. */
 void in__deck_full(gn_game *g, int side);
 /* C(n, r), 0 when r < 0 or r > n; exact for n <= 62. */
@@ -307,7 +316,6 @@ typedef struct in_melee_result {
 } in_melee_result;
 /* Both sides' cards of one round, before any figure falls (ref. IN-B6, IN-B7, IN-R3). */
 int in__melee_draw(gn_game *g, const in_melee *m, in_melee_result *r);
-int in__melee_resolve(gn_game *g, int attacker, int defender);
 int in__order_charge(gn_game *g, const gn__args *a);
 int in__order_melee(gn_game *g, const gn__args *a);
 

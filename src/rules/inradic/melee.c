@@ -81,10 +81,6 @@ static int resolve(gn_game *g, int A, int D, int choice) {
   return after_melee(g, A, lostA, kA, D);
 }
 
-int in__melee_resolve(gn_game *g, int attacker, int defender) {
-  return resolve(g, attacker, defender, -1);
-}
-
 /* Places A touching the edge of B that faces it. */
 static gn_arc place_in_contact(gn_game *g, int A, int B) {
   gn_box a = g->st.u[A].box, b = g->st.u[B].box;

@@ -38,9 +38,48 @@ void in__morale_dice(int start, char *buf, size_t n, int *ndice) {
 }
 
 /*
+** The morale dice under the odds engine: a test reads them only as pass or
+** fail, so they are one chance point of two branches, weighted by the throws
+** of the dice giving a raw total at most `most` and above it (ref. IN-M7,
+** IN-M8). *t receives a total of the branch taken (the highest that passes,
+** the lowest that fails). Returns 1 when the throws pass 64 bits (more than
+** 170 figures): the caller rolls as in play; else 0 or the engine's error.
+*/
+static int morale_enum(gn_game *g, int start, int most, const char *spec, const char *purpose, int unit, int *t) {
+  int tens = start / 10, rem = start % 10, top = 0, rc;
+  if (tens > 17) return 1;
+  uint64_t cnt[200] = { 1 }, nxt[200];
+  for (int k = 0; k < tens + (rem > 0); k++) {
+    int sides = k < tens ? 10 : rem;
+    memset(nxt, 0, sizeof nxt);
+    for (int x = 0; x <= top; x++)
+      for (int f = 1; f <= sides; f++) nxt[x + f] += cnt[x];
+    memcpy(cnt, nxt, sizeof cnt);
+    top += sides;
+  }
+  uint64_t pass = 0, all = 0;
+  int hi = -1, lo = -1;
+  for (int x = 0; x <= top; x++) {
+    if (!cnt[x]) continue;
+    all += cnt[x];
+    if (x <= most) { pass += cnt[x]; hi = x; } else if (lo < 0) lo = x;
+  }
+  uint64_t w[2] = { all - pass, pass };
+  int c = pass != 0;                               /* a sure result is no chance point */
+  if (pass != 0 && pass != all && (rc = gn__enum_choose(g, 2, w, all, &c))) return rc;
+  *t = c ? hi : lo;
+  gn_event *e = gn__event(g, "roll", "IN-M7", unit, -1, "%s: %s -> %d (or any throw alike)", purpose, spec, *t);
+  if (!e) return GN_ENOMEM;
+  if ((rc = gn__event_spec(g, e, spec))) return rc;
+  e->total = *t;
+  return 0;
+}
+
+/*
 ** One morale test.
 **   1) the dice by the STARTING figure count (ref. IN-M7)
-**   2) roll them (every face logged)
+**   2) roll them (every face logged); under the odds engine only pass or
+**      fail (morale_enum)
 **   3) the quality modifier, once (ref. IN-M9)
 **   4) the situation modifiers, once per die (ref. IN-M10, IN-B12): uphill of
 **      the engaging enemy, soft or hard cover (the better only), the enemy on
@@ -55,7 +94,6 @@ int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *r
   in__morale_dice(m->start, spec, sizeof spec, &k);                               /* 1 */
   char purpose[96];
   snprintf(purpose, sizeof purpose, "morale (%s)", why);
-  if ((rc = gn__roll(g, spec, purpose, "IN-M7", m->unit, &t, NULL))) return rc;  /* 2 */
   int qm = d->quality_mod[m->quality];                                            /* 3 */
   int sm = 0;                                                                     /* 4 */
   int up = m->uphill ? d->uphill * k : 0;
@@ -63,6 +101,11 @@ int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *r
   int fl = (m->arc == GN_ARC_LEFT || m->arc == GN_ARC_RIGHT) ? d->flank * k : 0;
   int rr = m->arc == GN_ARC_REAR ? d->rear * k : 0;
   sm = up + cv + fl + rr;
+  rc = 1;                                                                         /* 2 */
+  if (in__enumerating(g) && m->start > 0)
+    rc = morale_enum(g, m->start, m->remaining - qm - sm, spec, purpose, m->unit, &t);
+  if (rc == 1) rc = gn__roll(g, spec, purpose, "IN-M7", m->unit, &t, NULL);
+  if (rc) return rc;
   *total = t + qm + sm;
   *pass = *total <= m->remaining;                                                 /* 5 */
   gn_event *e = gn__event(g, "morale", ref, m->unit, -1,

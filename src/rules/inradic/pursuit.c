@@ -37,7 +37,9 @@ int in__pursuit_roll(gn_game *g, int quality, int unit, int *result) {
   for (int i = 1; i < 6; i++) same &= row[i] == row[0];
   if (same) *result = row[0];                                                     /* 1 */
   else {                                                                          /* 2 */
-    if ((rc = gn__roll(g, "d6", "pursuit die", qref[quality], unit, &face, NULL))) return rc;
+    int key[7];
+    for (int f = 1; f <= 6; f++) key[f] = row[f - 1];
+    if ((rc = in__roll_d6(g, key, "pursuit die", qref[quality], unit, &face))) return rc;
     *result = row[face - 1];
   }
   static const char *const txt[] = { "may not pursue", "may pursue", "must pursue",
@@ -184,7 +186,9 @@ int in__order_halt(gn_game *g, const gn__args *a) {
     if (u->flags & IN_F_HALT_TRIED)
       return gn__refuse(g, qref[q], "%s has already tried to halt this turn", in__name(g, p));
     u->flags |= IN_F_HALT_TRIED;
-    if ((rc = gn__roll(g, "d6", "halting a pursuit", qref[q], p, &face, NULL))) return rc;
+    int key[7];
+    for (int f = 1; f <= 6; f++) key[f] = f >= d->pursuit_halt_min[q];
+    if ((rc = in__roll_d6(g, key, "halting a pursuit", qref[q], p, &face))) return rc;
     if (face < d->pursuit_halt_min[q]) {
       gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s cannot be held back (%d)", in__name(g, p), face);
       if (!e) return GN_ENOMEM;

@@ -3,9 +3,10 @@
 ** Part 2.1) with the card values of Part 2.2 (proposed defaults), ammunition
 ** and jams, resupply from wagons, and thrown explosives.
 **
-** A shot: the firing group draws cards from its side's deck, one chance point
-** each (gn__draw_card); a number card at or above the value needed hits, an
-** Ace always hits (and may strike a leader, heroes.c), a picture card misses.
+** A shot: the firing group draws cards from its side's deck (in__draw: in
+** play one chance point a card, for the odds one per draw, cards.c); a number
+** card at or above the value needed hits, an Ace always hits (and may strike
+** a leader, heroes.c), a picture card misses.
 */
 #include "inradic.h"
 
@@ -37,7 +38,8 @@ int in__melee_cardcount(const gn_game *g, const in_figs *f, int *capped, int *fr
 **   2) muskets, rifles, bows, slings, pistols: by fives and leaders (ref. IN-R1, IN-R2)
 **   3) multi-shot figures: 4 cards each, never capped (ref. IN-R2, IN-R5)
 **      [interpretation: each figure carrying a multi-shot weapon is a piece]
-**   4) crewed MGs: 4 cards a piece, 8 within half range (ref. IN-R5); guns: 3
+**   4) crewed MGs: 4 cards a piece, 8 under half range (ref. IN-R5; strictly
+**      under, where a hit needs 6 "up to" half range, ref. IN-B1); guns: 3
 **      a piece (ref. IN-R6); pieces in action: at most one per crew_per_piece
 **      figures, at least one while a figure is left
 */
@@ -46,7 +48,7 @@ int in__fire_cardcount(const gn_game *g, const in_fire *f, int *capped, int *fre
   int w = f->weapon;
   *capped = *free_ = 0; *cap = -1;
   if (w <= IN_W_NONE || w >= IN_W_EXPLOSIVE || f->range > d->range[w]) return 0;   /* 1 */
-  int close = f->range <= d->range[w] / 2;
+  int under = f->range < d->range[w] / 2;
   if (w == IN_W_MULTISHOT) {                                                        /* 3 */
     *free_ = in__figs_ordinary(g, &f->firer) * d->multishot_cards +
              in__figs_leaders(g, &f->firer) * d->leader_cards;
@@ -54,7 +56,7 @@ int in__fire_cardcount(const gn_game *g, const in_fire *f, int *capped, int *fre
     int crew = in__figs_total(&f->firer), p = crew / d->crew_per_piece;
     if (p < 1 && crew > 0) p = 1;
     if (p > f->pieces) p = f->pieces;
-    *free_ = p * (w == IN_W_ARTILLERY ? d->gun_cards : close ? d->mg_close_cards : d->mg_cards);
+    *free_ = p * (w == IN_W_ARTILLERY ? d->gun_cards : under ? d->mg_close_cards : d->mg_cards);
   } else {                                                                          /* 2 */
     group_cards(g, &f->firer, capped, free_, cap);
   }
@@ -82,13 +84,13 @@ static void hit_part(const gn_game *g, int need, int pictures, in_part *p) {
 */
 int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
                   int pictures, const char *purpose, const char *ref, int unit, in_draw *dr) {
-  int rc = 0, chits = 0, fhits = 0, n = capped_cards + free_cards;
-  int *rk = in__ints(g, n);
+  int rc = 0, chits = 0, fhits = 0, n = capped_cards + free_cards, buf[64];
+  int *rk = n <= 64 ? buf : in__ints(g, n);
   in_part p;
   dr->cards = n;
   dr->hits = dr->aces = dr->pictures = dr->capped = 0;
   if (!rk) return gn__error(g, GN_ENOMEM, "out of memory");
-  hit_part(g, need, pictures, &p);
+  if (in__enumerating(g)) hit_part(g, need, pictures, &p);   /* in play in__draw asks no classes */
   for (int i = 0; i < capped_cards && !rc; i++)                                    /* 1 */
     rc = in__draw(g, side, 1, &p, purpose, ref, unit, rk + i);
   if (!rc) rc = in__draw(g, side, free_cards, &p, purpose, ref, unit, rk + capped_cards);
@@ -106,7 +108,7 @@ int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int ne
     dr->aces += ace;
   }
   dr->hits = chits + fhits;
-  in__ints_free(g, rk, n);
+  if (rk != buf) in__ints_free(g, rk, n);
   return rc;
 }
 
@@ -142,7 +144,9 @@ int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   if (r->d.capped) gn__event_mod(e, "fraction under five alone", -r->d.capped, "IN-R3");
   if (is_gun(f->weapon) && r->d.pictures >= d->ammo_pictures) {                    /* 4 */
     unsigned old = gn__roll_visibility(g, f->side >= 0 ? 1u << f->side : ~0u);
-    rc = gn__roll(g, "d6", "two picture cards: ammunition", "IN-R7", f->unit, &r->ammo_roll, NULL);
+    int key[7];
+    for (int x = 1; x <= 6; x++) key[x] = x >= d->ammo_out_min ? 2 : x <= d->ammo_jam_max ? 1 : 0;
+    rc = in__roll_d6(g, key, "two picture cards: ammunition", "IN-R7", f->unit, &r->ammo_roll);
     gn__roll_visibility(g, old);
     if (rc) return rc;
     r->out_of_ammo = r->ammo_roll >= d->ammo_out_min;
@@ -286,8 +290,9 @@ int in__throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, 
     }
   }
   if (rank > d->throw_on_target_max) {                                                 /* 2, 3 */
-    int face;
-    if ((rc = gn__roll(g, "d6", "explosive deviation", "IN-R9", unit, &face, NULL))) return rc;
+    int face, key[7];
+    for (int f = 1; f <= 6; f++) key[f] = d->deviation[f - 1];
+    if ((rc = in__roll_d6(g, key, "explosive deviation", "IN-R9", unit, &face))) return rc;
     double dx = aim.x - from.x, dy = aim.y - from.y, len = sqrt(dx * dx + dy * dy);
     if (len < 1e-9) { dx = cos(facing); dy = sin(facing); len = 1; }
     dx /= len; dy /= len;
@@ -349,7 +354,7 @@ int in__burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit
     if (sqrt(fx * fx + fy * fy) <= d->burst) m++;
   }
   int deckn = g->st.deckn[side] ? g->st.deckn[side] : 52;
-  if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking && m * c <= deckn && m > 1) {  /* 3 */
+  if (in__enumerating(g) && m * c <= deckn && m > 1) {                                  /* 3 */
     int t = m * c, *all = in__ints(g, t), h = 0, j;
     if (!all) return gn__error(g, GN_ENOMEM, "out of memory");
     rc = in__draw(g, side, t, &bp, "burst card", "IN-R9", unit, all);

@@ -181,19 +181,30 @@ static int is_obstacle(const gn_game *g, int o) {
 /* ref. VB-B4: no passing through enemy stands; samples the swept box. The
 ** stand wheels to its new facing first, then goes: the box swept has the new
 ** facing (an angled charge does not sweep its old flank across the target). */
-static int path_blocked(const gn_game *g, int u, gn_box a, gn_box b) {
+/* Only the enemy stands the grid finds within reach of the whole sweep (its
+** length plus the stand's size, for the wheel) are looked at, in unit order;
+** when the grid finds more than the buffer holds, every stand is. a is the
+** stand's present box. */
+#define MAXPATH 512
+static int path_blocked(gn_game *g, int u, gn_box a, gn_box b) {
   double len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
   int steps = (int)ceil(len / 0.25);
-  int side = g->sc->unit[u].side;
+  int side = g->sc->unit[u].side, near[MAXPATH], nc = 0, all = 0;
+  int n = gn__units_near(g, u, len + fabs(a.w) + fabs(a.d), near, MAXPATH);
+  if (n > MAXPATH) all = 1;
+  for (int i = 0; !all && i < n; i++)
+    if (g->sc->unit[near[i]].side != side && is_obstacle(g, near[i])) near[nc++] = near[i];
   for (int k = 1; k <= steps; k++) {
     gn_box s = a;
     s.facing = b.facing;
     double t = (double)k / steps;
     s.c.x = a.c.x + t * (b.c.x - a.c.x);
     s.c.y = a.c.y + t * (b.c.y - a.c.y);
-    for (int o = 0; o < g->sc->nunits; o++)
-      if (o != u && g->sc->unit[o].side != side && is_obstacle(g, o) && gn_box_overlap(s, g->st.u[o].box))
-        return o;
+    for (int i = 0; i < (all ? g->sc->nunits : nc); i++) {
+      int o = all ? i : near[i];
+      if (all && (o == u || g->sc->unit[o].side == side || !is_obstacle(g, o))) continue;
+      if (gn_box_overlap(s, g->st.u[o].box)) return o;
+    }
   }
   return -1;
 }
