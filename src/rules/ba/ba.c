@@ -85,16 +85,16 @@ static const char *const ff_keys[] = {
   "skirmish_target", "cover_1", "cover_2", "cover_3", "flank", "rear",
 };
 
-const char *ba_form_name(int f) { return f >= 0 && f < BA_FM_COUNT ? form_names[f] : "?"; }
-const char *ba_dis_name(int d) { return d >= 0 && d <= BA_DIS_FD ? dis_names[d] : "?"; }
-const char *ba_t8_key(int k) { return k >= 0 && k < T8_COUNT ? t8_keys[k] : "?"; }
-const char *ba_ff_key(int k) { return k >= 0 && k < FF_COUNT ? ff_keys[k] : "?"; }
-const char *ba_order_name(int o) { return o >= 0 && o < BA_O_COUNT ? order_names[o] : "?"; }
+const char *gn__ba_form_name(int f) { return f >= 0 && f < BA_FM_COUNT ? form_names[f] : "?"; }
+const char *gn__ba_dis_name(int d) { return d >= 0 && d <= BA_DIS_FD ? dis_names[d] : "?"; }
+const char *gn__ba_t8_key(int k) { return k >= 0 && k < T8_COUNT ? t8_keys[k] : "?"; }
+const char *gn__ba_ff_key(int k) { return k >= 0 && k < FF_COUNT ? ff_keys[k] : "?"; }
+const char *gn__ba_order_name(int o) { return o >= 0 && o < BA_O_COUNT ? order_names[o] : "?"; }
 
-int ba_type_of(const gn_game *g, int u) { return g->sc->unit[u].type; }
+int gn__ba_type_of(const gn_game *g, int u) { return g->sc->unit[u].type; }
 
-ba_arm ba_arm_of(const gn_game *g, int u) {
-  switch (ba_type_of(g, u)) {
+ba_arm gn__ba_arm_of(const gn_game *g, int u) {
+  switch (gn__ba_type_of(g, u)) {
   case BA_T_INFANTRY: return BA_ARM_INF;
   case BA_T_CAV_LIGHT: case BA_T_CAVALRY: case BA_T_CAV_HEAVY: return BA_ARM_CAV;
   case BA_T_ART_FOOT: case BA_T_ART_HORSE: return BA_ARM_ART;
@@ -103,18 +103,18 @@ ba_arm ba_arm_of(const gn_game *g, int u) {
   }
 }
 
-int ba_on_table(const gn_game *g, int u) {
+int gn__ba_on_table(const gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
   return !s->removed && !(s->attr[BA_PART] && !s->attr[BA_ROOT]);
 }
 
-int ba_root(const gn_game *g, int u) {
+int gn__ba_root(const gn_game *g, int u) {
   int r = g->st.u[u].attr[BA_ROOT];
   return r ? r - 1 : u;
 }
 
-double ba_line_frontage(const gn_game *g, int u) {
-  int r = ba_root(g, u);
+double gn__ba_line_frontage(const gn_game *g, int u) {
+  int r = gn__ba_root(g, u);
   const gn__unit *su = &g->sc->unit[r];
   const ba_data *d = BA_D(g);
   int f0 = su->attr0[BA_FORMATION];
@@ -124,18 +124,18 @@ double ba_line_frontage(const gn_game *g, int u) {
   return w;
 }
 
-gn_box ba_form_box(const gn_game *g, int u, int f) {
+gn_box gn__ba_form_box(const gn_game *g, int u, int f) {
   const ba_data *d = BA_D(g);
   gn_box b = g->st.u[u].box;
-  ba_arm arm = ba_arm_of(g, u);
+  ba_arm arm = gn__ba_arm_of(g, u);
   if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF) return b;
-  b.w = ba_line_frontage(g, u) * d->frontage[f];
+  b.w = gn__ba_line_frontage(g, u) * d->frontage[f];
   b.d = d->depth[arm][f];
   if (f == BA_FM_SQUARE) b.d = b.w;   /* a square is as deep as it is wide */
   return b;
 }
 
-unsigned ba_terrain_at(const gn_game *g, gn_vec2 p) {
+unsigned gn__ba_terrain_at(const gn_game *g, gn_vec2 p) {
   unsigned set = 0;
   for (int i = 0; i < g->sc->nterrain; i++) {
     const gn_feature *f = &g->sc->features[i];
@@ -144,21 +144,21 @@ unsigned ba_terrain_at(const gn_game *g, gn_vec2 p) {
   return set;
 }
 
-int ba_cover_of(const gn_game *g, int u) {
-  unsigned set = ba_terrain_at(g, g->st.u[u].box.c);
+int gn__ba_cover_of(const gn_game *g, int u) {
+  unsigned set = gn__ba_terrain_at(g, g->st.u[u].box.c);
   int c = 0;
   for (int k = 0; k < BA_TR_COUNT; k++)
     if ((set & (1u << k)) && BA_D(g)->cover[k] > c) c = BA_D(g)->cover[k];
   return c;
 }
 
-int ba_apart(gn_box a, gn_box b, double gap) {
+int gn__ba_apart(gn_box a, gn_box b, double gap) {
   double r = 0.5 * (sqrt(a.w * a.w + a.d * a.d) + sqrt(b.w * b.w + b.d * b.d)) + gap;
   double dx = a.c.x - b.c.x, dy = a.c.y - b.c.y;
   return dx * dx + dy * dy > r * r;
 }
 
-int ba_in_obstacle(const gn_game *g, int u) {
+int gn__ba_in_obstacle(const gn_game *g, int u) {
   gn_vec2 c[4];
   gn_box_corners(g->st.u[u].box, c);
   for (int i = 0; i < g->sc->nterrain; i++) {
@@ -301,7 +301,7 @@ static int load_data(gn_game *g, ba_data *d) {
 static const char *unit_problem(const gn_game *g, int i, const char **ref) {
   const gn__unit *su = &g->sc->unit[i];
   const int *a = su->attr0;
-  ba_arm arm = ba_arm_of(g, i);
+  ba_arm arm = gn__ba_arm_of(g, i);
   int f = a[BA_FORMATION];
   if (a[BA_PART]) return NULL;   /* a reserve slot takes its unit's values when used */
   *ref = "BA-1.2.4b";
@@ -363,7 +363,7 @@ static int setup(gn_game *g) {
   for (int i = 0; i < g->sc->nunits; i++) g->st.u[i].attr[BA_ORIG] = g->st.u[i].strength;
   g->st.phase = BA_PH_ORDERS;
   g->st.active = -1;   /* simultaneous bounds (ref. BA-1.1.1a) */
-  return ba_setup_parts(g);
+  return gn__ba_setup_parts(g);
 }
 
 static void release(gn_game *g, void *rsdata) {
@@ -383,7 +383,7 @@ static void add(char *buf, size_t n, int *k, const char *fmt, ...) {
 /* The waggon serving u, or -1 (ref. BA-5.5.4j). */
 static int serving_waggon(const gn_game *g, int u) {
   for (int w = 0; w < g->sc->nunits; w++)
-    if (ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1) return w;
+    if (gn__ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1) return w;
   return -1;
 }
 
@@ -405,7 +405,7 @@ static void own_state(const gn_game *g, int unit, char *buf, size_t n, int *k) {
     else add(buf, n, k, ", not resting");
     return;
   }
-  int v0 = g->sc->unit[ba_root(g, unit)].attr0[BA_VALOUR];
+  int v0 = g->sc->unit[gn__ba_root(g, unit)].attr0[BA_VALOUR];
   if (sup >= 0) {
     add(buf, n, k, ", resting for supplies %d/%d bounds", u->attr[BA_REST], d->rest_bounds);
     int w = serving_waggon(g, unit);
@@ -427,13 +427,13 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
   int k = 0;
   if (u->attr[BA_ORIG] > 0) v->strength0 = u->attr[BA_ORIG];
-  if (!ba_on_table(g, unit)) {
+  if (!gn__ba_on_table(g, unit)) {
     v->removed = 1;
     add(buf, n, &k, "%s", u->attr[BA_PART] && !u->attr[BA_ROOT] ? "(reserve slot, not in use)"
                                                                  : "");
     return;
   }
-  ba_arm arm = ba_arm_of(g, unit);
+  ba_arm arm = gn__ba_arm_of(g, unit);
   const char *fm = arm == BA_ARM_ART ? (u->attr[BA_FORMATION] == BA_FM_MARCH ? "limbered"
                                          : u->attr[BA_FORMATION] == BA_FM_REST ? "at rest"
                                                                                : "unlimbered")
@@ -457,13 +457,13 @@ const gn__ruleset gn__rs_ba = {
   .types = types, .ntypes = (int)(sizeof types / sizeof types[0]),
   .attrs = attrs, .nattrs = (int)(sizeof attrs / sizeof attrs[0]),
   .terrain = terrain, .nterrain = (int)(sizeof terrain / sizeof terrain[0]),
-  .verbs = ba_verbs, .nverbs = BA_NVERBS,
-  .checks = ba_checks, .nchecks = BA_NCHECKS,
+  .verbs = gn__ba_verbs, .nverbs = BA_NVERBS,
+  .checks = gn__ba_checks, .nchecks = BA_NCHECKS,
   .setup = setup, .release = release, .view = view,
-  .clock = ba_clock, .phase = ba_phase_name,
+  .clock = gn__ba_clock, .phase = gn__ba_phase_name,
 };
 
-const char *ba_phase_name(const gn_game *g) {
+const char *gn__ba_phase_name(const gn_game *g) {
   int p = g->st.phase;
   return p >= 0 && p < BA_PH_COUNT ? phase_names[p] : "?";
 }

@@ -218,66 +218,66 @@ typedef struct ba_data {
 #define BA_D(g) ((const ba_data *)(g)->sc->rsdata)
 
 /* ------------------------------------------------------------- ba.c */
-ba_arm ba_arm_of(const gn_game *g, int u);
-int ba_type_of(const gn_game *g, int u);
-const char *ba_form_name(int f);
-const char *ba_dis_name(int d);
-const char *ba_t8_key(int k);
-const char *ba_ff_key(int k);
-const char *ba_order_name(int o);
+ba_arm gn__ba_arm_of(const gn_game *g, int u);
+int gn__ba_type_of(const gn_game *g, int u);
+const char *gn__ba_form_name(int f);
+const char *gn__ba_dis_name(int d);
+const char *gn__ba_t8_key(int k);
+const char *gn__ba_ff_key(int k);
+const char *gn__ba_order_name(int o);
 /* 1 when unit u is on the table (not removed, not an unused slot). */
-int ba_on_table(const gn_game *g, int u);
+int gn__ba_on_table(const gn_game *g, int u);
 /* The unit a part belongs to (itself when it is an original). */
-int ba_root(const gn_game *g, int u);
+int gn__ba_root(const gn_game *g, int u);
 /* Line frontage of u for its present share of figures. */
-double ba_line_frontage(const gn_game *g, int u);
+double gn__ba_line_frontage(const gn_game *g, int u);
 /* Footprint of u in formation f, keeping centre and facing. */
-gn_box ba_form_box(const gn_game *g, int u, int f);
+gn_box gn__ba_form_box(const gn_game *g, int u, int f);
 /* Terrain under a point: the area kinds covering it, as a bit set. */
-unsigned ba_terrain_at(const gn_game *g, gn_vec2 p);
+unsigned gn__ba_terrain_at(const gn_game *g, gn_vec2 p);
 /* Highest cover level of the areas under a unit's centre. */
-int ba_cover_of(const gn_game *g, int u);
+int gn__ba_cover_of(const gn_game *g, int u);
 /* 1 when stands a and b are surely more than gap apart (each lies within half
 ** its diagonal of its centre): a cheap test before an exact one. Pure. */
-int ba_apart(gn_box a, gn_box b, double gap);
+int gn__ba_apart(gn_box a, gn_box b, double gap);
 /* 1 when the stand of u crosses a line obstacle. */
-int ba_in_obstacle(const gn_game *g, int u);
+int gn__ba_in_obstacle(const gn_game *g, int u);
 
 /* ------------------------------------------------------------- bound.c */
 #define BA_NVERBS 14
-extern const gn__verb ba_verbs[BA_NVERBS];
-int ba_end_bound(gn_game *g);
+extern const gn__verb gn__ba_verbs[BA_NVERBS];
+int gn__ba_end_bound(gn_game *g);
 /* Sets u's written order for the bound, refusing what the rules forbid. */
-int ba_set_order(gn_game *g, int u, int o);
-const char *ba_phase_name(const gn_game *g);
-void ba_clock(const gn_game *g, char *buf, size_t n);
+int gn__ba_set_order(gn_game *g, int u, int o);
+const char *gn__ba_phase_name(const gn_game *g);
+void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 /* The roll penalty of u's side now (ref. BA-T18). */
-int ba_side_penalty(const gn_game *g, int side);
+int gn__ba_side_penalty(const gn_game *g, int side);
 /* Roll 3d6 for unit u (ref. BA-DICE-1): faces[3], *total. */
-int ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]);
+int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]);
 
 /* ------------------------------------------------------------- units.c */
 /* want: the reserve slot to use, or -1 for the first free one. */
-int ba_split(gn_game *g, int u, int n, int want, int *part);
-int ba_assemble(gn_game *g, int a, int b);
-int ba_skirmish_out(gn_game *g, int u, int n, int want, int *line);
+int gn__ba_split(gn_game *g, int u, int n, int want, int *part);
+int gn__ba_assemble(gn_game *g, int a, int b);
+int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line);
 /* The soutien of a skirmish line, or -1 (ref. BA-4.3.1). */
-int ba_soutien(const gn_game *g, int line);
-int ba_units_of(int figures, int unit, int remainder);
-int ba_setup_parts(gn_game *g);
+int gn__ba_soutien(const gn_game *g, int line);
+int gn__ba_units_of(int figures, int unit, int remainder);
+int gn__ba_setup_parts(gn_game *g);
 
 /* ------------------------------------------------------------- move.c */
-int ba_phase_movement(gn_game *g);
+int gn__ba_phase_movement(gn_game *g);
 /* A forced move of u by dist along heading (ref. BA-1.1.1e, BA-2.3.1b). */
-int ba_forced_move(gn_game *g, int u, double heading, double dist, const char *why);
+int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const char *why);
 /* 1 when u's melee zone touches v's stand (ref. BA-4.1.1a). */
-int ba_zone_contact(const gn_game *g, int u, int v);
-gn_box ba_zone(const gn_game *g, int u);
+int gn__ba_zone_contact(const gn_game *g, int u, int v);
+gn_box gn__ba_zone(const gn_game *g, int u);
 /* Movement allowance of u this bound (ref. BA-2.3.1c). */
-double ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings);
-int ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
+double gn__ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings);
+int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
 /* 1 when neither u nor a skirmish line of u moved this bound (ref. BA-1.1.1g). */
-int ba_stationary(const gn_game *g, int u);
+int gn__ba_stationary(const gn_game *g, int u);
 
 /* ------------------------------------------------------------- fire.c */
 typedef struct ba_fire_in {
@@ -292,13 +292,13 @@ typedef struct ba_fire_out {
   int faces[3];
 } ba_fire_out;
 /* Loss and moral effect from a roll (ref. BA-DICE-3, BA-B7); no dice. */
-void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_out *out,
+void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_out *out,
                     gn_event *eloss, gn_event *emoral);
 /* Rolls one fire for its nparts (1 or 2) parts and resolves each (ref. BA-DICE-1,
 ** BA-DICE-3, BA-3.1.2a); targets may be NULL (odds checks). */
-int ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const int *targets,
+int gn__ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const int *targets,
                  ba_fire_out *out);
-int ba_phase_fire(gn_game *g, int continued);
+int gn__ba_phase_fire(gn_game *g, int continued);
 
 /* ------------------------------------------------------------- melee.c */
 typedef struct ba_melee_side {
@@ -316,48 +316,48 @@ typedef struct ba_melee_out {
   int prisoners[2];           /* prisoners taken BY attacker, defender */
 } ba_melee_out;
 /* Sum of a side's Table 8 column with the exclusive groups (ref. BA-DICE-2). */
-int ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e);
+int gn__ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e);
 /* Table 11 and 4.1.3 from two totals (ref. BA-B6, BA-B13). */
-void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_side *def,
+void gn__ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_side *def,
                      ba_melee_out *o);
-int ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
+int gn__ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
                   const ba_melee_side *def, ba_melee_out *o);
-int ba_phase_melee(gn_game *g);
+int gn__ba_phase_melee(gn_game *g);
 
 /* ------------------------------------------------------------- valour.c */
 /* Removes n figures from u: valour, FD, removal (5.5.2, see valour.c). */
-int ba_loss(gn_game *g, int u, int n, const char *why, const char *ref);
+int gn__ba_loss(gn_game *g, int u, int n, const char *why, const char *ref);
 /* Brings u into disorder state s (the worse of old and new). */
-int ba_disorder(gn_game *g, int u, int s, const char *why, const char *ref);
-int ba_bring_fd(gn_game *g, int u, const char *why, const char *ref);
-int ba_reorganise(gn_game *g, int u);
+int gn__ba_disorder(gn_game *g, int u, int s, const char *why, const char *ref);
+int gn__ba_bring_fd(gn_game *g, int u, const char *why, const char *ref);
+int gn__ba_reorganise(gn_game *g, int u);
 /* Removes u when it has fewer figures than the minimum (5.5.2, see valour.c). */
-int ba_check_min(gn_game *g, int u);
+int gn__ba_check_min(gn_game *g, int u);
 
 /* ------------------------------------------------------------- supplies.c */
 /* Supplies after one fire or melee roll with these faces (ref. BA-5.5.3b, c). */
-int ba_supplies_after(const ba_data *d, int supplies, const int faces[3]);
-int ba_supply_roll(gn_game *g, int u, const int faces[3]);
-int ba_has_supplies(const gn_game *g, int u);
+int gn__ba_supplies_after(const ba_data *d, int supplies, const int faces[3]);
+int gn__ba_supply_roll(gn_game *g, int u, const int faces[3]);
+int gn__ba_has_supplies(const gn_game *g, int u);
 
 /* ------------------------------------------------------------- rest.c */
-int ba_rest_break(gn_game *g, int u, const char *why, const char *ref);
-int ba_rest_start(gn_game *g, int u);
+int gn__ba_rest_break(gn_game *g, int u, const char *why, const char *ref);
+int gn__ba_rest_start(gn_game *g, int u);
 /* u has just taken rest formation: refurbishing starts (ref. BA-5.5.3k). */
-int ba_rest_enter(gn_game *g, int u);
-int ba_rest_bound(gn_game *g);
+int gn__ba_rest_enter(gn_game *g, int u);
+int gn__ba_rest_bound(gn_game *g);
 /* The ammunition waggon in base contact with u that may serve it, or -1. */
-int ba_waggon_for(const gn_game *g, int u);
+int gn__ba_waggon_for(const gn_game *g, int u);
 
 /* ------------------------------------------------------------- staff.c */
 /* Table 18 band of a total: 0 survives, 1 falls, 2 falls -1, 3 falls -2. */
-int ba_catch_result(const ba_data *d, int total);
-int ba_catch_draw(gn_game *g, int staff, int *band, int *total);
-int ba_catch_roll(gn_game *g, int staff);
-int ba_phase_moral(gn_game *g);
+int gn__ba_catch_result(const ba_data *d, int total);
+int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total);
+int gn__ba_catch_roll(gn_game *g, int staff);
+int gn__ba_phase_moral(gn_game *g);
 
 /* ------------------------------------------------------------- checks.c */
 #define BA_NCHECKS 4
-extern const gn__check ba_checks[BA_NCHECKS];
+extern const gn__check gn__ba_checks[BA_NCHECKS];
 
 #endif /* GN_BA_H */

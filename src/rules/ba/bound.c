@@ -16,13 +16,13 @@
 
 /* ------------------------------------------------------------- helpers */
 
-int ba_side_penalty(const gn_game *g, int side) {
+int gn__ba_side_penalty(const gn_game *g, int side) {
   if (side < 0 || side >= 4) return 0;
   return g->st.turn <= g->st.rs[BA_RS_PEN_UNTIL + side] ? g->st.rs[BA_RS_PENALTY + side] : 0;
 }
 
 /* ref. BA-DICE-1: every roll of the rules is 3d6, faces kept. */
-int ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]) {
+int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]) {
   return gn__roll(g, "3d6", purpose, ref, unit, total, faces);
 }
 
@@ -30,7 +30,7 @@ int ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *tot
 static int unit_arg(gn_game *g, const gn__args *a, int tok, int *u) {
   int rc = gn__arg_unit(g, a, tok, u);
   if (rc) return rc;
-  if (!ba_on_table(g, *u)) return gn__refuse(g, "BA-5.5.2g", "%s is not on the table",
+  if (!gn__ba_on_table(g, *u)) return gn__refuse(g, "BA-5.5.2g", "%s is not on the table",
                                              g->sc->unit[*u].code);
   return 0;
 }
@@ -64,9 +64,9 @@ static int form_then(const gn_game *g, int u) {
 **   4) a unit in rest formation must change formation before it acts (ref. BA-B11)
 **   5) set the order; details of another kind of order are dropped
 */
-int ba_set_order(gn_game *g, int u, int o) {
+int gn__ba_set_order(gn_game *g, int u, int o) {
   gn__ustate *s = &g->st.u[u];
-  ba_arm arm = ba_arm_of(g, u);
+  ba_arm arm = gn__ba_arm_of(g, u);
   /* 1) */
   if ((s->flags & BA_F_CONT) && o != BA_O_FIRE)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may do nothing else",
@@ -81,15 +81,15 @@ int ba_set_order(gn_game *g, int u, int o) {
       return gn__refuse(g, "BA-4.1.1b", "only infantry and cavalry attack");
     if (dis(g, u) >= BA_DIS_MD)
       return gn__refuse(g, "BA-4.1.1b", "%s is in %s: it may not attack, only move up to "
-                        "melee-zone contact", uid(g, u), ba_dis_name(dis(g, u)));
+                        "melee-zone contact", uid(g, u), gn__ba_dis_name(dis(g, u)));
     break;
   case BA_O_FIRE:
     if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
       return gn__refuse(g, "BA-3.1.1a", "%s has no weapons to fire", uid(g, u));
     if (dis(g, u) >= BA_DIS_MD)
       return gn__refuse(g, "BA-3.1.1c", "%s is in %s: it may not fire", uid(g, u),
-                        ba_dis_name(dis(g, u)));
-    if (!ba_has_supplies(g, u))
+                        gn__ba_dis_name(dis(g, u)));
+    if (!gn__ba_has_supplies(g, u))
       return gn__refuse(g, "BA-5.5.3f", "%s is without supplies: it may not fire", uid(g, u));
     break;
   case BA_O_REST:
@@ -97,10 +97,10 @@ int ba_set_order(gn_game *g, int u, int o) {
       return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
     if (dis(g, u) >= BA_DIS_MD)
       return gn__refuse(g, "BA-5.5.4b", "%s is in %s: it may not rest", uid(g, u),
-                        ba_dis_name(dis(g, u)));
+                        gn__ba_dis_name(dis(g, u)));
     break;
   case BA_O_EVADE:
-    if (s->attr[BA_FORMATION] != BA_FM_SKIRMISH || ba_soutien(g, u) < 0)
+    if (s->attr[BA_FORMATION] != BA_FM_SKIRMISH || gn__ba_soutien(g, u) < 0)
       return gn__refuse(g, "BA-4.3.1", "only a skirmish line with a figure within %g cm of its "
                         "soutien may choose to fall back", BA_D(g)->soutien_dist);
     break;
@@ -128,11 +128,11 @@ static int v_order(gn_game *g, const gn__args *a) {
   int u, rc;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if (a->n != 3) return gn__syntax(g, a, 2, "expected attack, fire, move, rest, evade or hold");
-  if (gn__arg_is(a, 2, "hold")) return ba_set_order(g, u, BA_O_NONE);
+  if (gn__arg_is(a, 2, "hold")) return gn__ba_set_order(g, u, BA_O_NONE);
   for (int o = 1; o < BA_O_COUNT; o++)
-    if (gn__arg_is(a, 2, ba_order_name(o))) {
-      if (o == BA_O_REST) return ba_rest_start(g, u);
-      return ba_set_order(g, u, o);
+    if (gn__arg_is(a, 2, gn__ba_order_name(o))) {
+      if (o == BA_O_REST) return gn__ba_rest_start(g, u);
+      return gn__ba_set_order(g, u, o);
     }
   return gn__syntax(g, a, 2, "expected attack, fire, move, rest, evade or hold, not '%s'",
                     a->tok[2]);
@@ -149,7 +149,7 @@ static int v_pace(gn_game *g, const gn__args *a) {
                                          a->tok[2]);
   const ba_data *d = BA_D(g);
   int any = 0;
-  for (int f = 0; f < BA_FM_COUNT; f++) any |= d->rate[ba_type_of(g, u)][p][f] > 0;
+  for (int f = 0; f < BA_FM_COUNT; f++) any |= d->rate[gn__ba_type_of(g, u)][p][f] > 0;
   if (!any) return gn__refuse(g, "BA-2.3.1a", "%s has no %s pace", uid(g, u), a->tok[2]);
   g->st.u[u].attr[BA_PACE] = p;
   return 0;
@@ -160,11 +160,11 @@ static int v_formation(gn_game *g, const gn__args *a) {
   int u, rc, f = -1;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if (a->n != 3) return gn__syntax(g, a, 2, "expected a formation");
-  ba_arm arm = ba_arm_of(g, u);
+  ba_arm arm = gn__ba_arm_of(g, u);
   if (gn__arg_is(a, 2, "limbered")) f = BA_FM_MARCH;
   else if (gn__arg_is(a, 2, "unlimbered")) f = BA_FM_LINE;
   else
-    for (int k = 0; k < BA_FM_COUNT; k++) if (gn__arg_is(a, 2, ba_form_name(k))) f = k;
+    for (int k = 0; k < BA_FM_COUNT; k++) if (gn__arg_is(a, 2, gn__ba_form_name(k))) f = k;
   if (f < 0) return gn__syntax(g, a, 2, "expected line, march, skirmish, square, mass, rest, "
                                "limbered or unlimbered, not '%s'", a->tok[2]);
   /* ref. BA-B17: which arm may take which formation */
@@ -173,11 +173,11 @@ static int v_formation(gn_game *g, const gn__args *a) {
   if (arm == BA_ARM_ART && f != BA_FM_LINE && f != BA_FM_MARCH)
     return gn__refuse(g, "BA-B17", "a battery is limbered or unlimbered");
   if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS))
-    return gn__refuse(g, "BA-B17", "cavalry forms no %s", ba_form_name(f));
+    return gn__refuse(g, "BA-B17", "cavalry forms no %s", gn__ba_form_name(f));
   if (g->st.u[u].flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not change "
                       "formation", uid(g, u));
-  if (f == BA_FM_REST) return ba_rest_start(g, u);   /* refuses MD and FD (ref. BA-5.5.4b) */
+  if (f == BA_FM_REST) return gn__ba_rest_start(g, u);   /* refuses MD and FD (ref. BA-5.5.4b) */
   if (dis(g, u) == BA_DIS_FD)
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
   gn__ustate *s = &g->st.u[u];
@@ -194,10 +194,10 @@ static int v_move(gn_game *g, const gn__args *a) {
   if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
   if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
   if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
-  if (ba_arm_of(g, u) == BA_ARM_WAGGON && g->st.u[u].strength < 1)
+  if (gn__ba_arm_of(g, u) == BA_ARM_WAGGON && g->st.u[u].strength < 1)
     return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", uid(g, u));
-  if ((rc = ba_set_order(g, u, BA_O_MOVE))) return rc;
-  if ((rc = ba_rate_check(g, u, p))) return rc;
+  if ((rc = gn__ba_set_order(g, u, BA_O_MOVE))) return rc;
+  if ((rc = gn__ba_rate_check(g, u, p))) return rc;
   g->st.u[u].attr[BA_DEST_X] = (int)lround(p.x * 1000);
   g->st.u[u].attr[BA_DEST_Y] = (int)lround(p.y * 1000);
   return 0;
@@ -219,9 +219,9 @@ static int v_fire(gn_game *g, const gn__args *a) {
   if (g->st.u[u].flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not fire again",
                       uid(g, u));
-  if ((rc = ba_set_order(g, u, BA_O_FIRE))) return rc;
+  if ((rc = gn__ba_set_order(g, u, BA_O_FIRE))) return rc;
   if (t2 >= 0) {
-    int art = ba_arm_of(g, u) == BA_ARM_ART;
+    int art = gn__ba_arm_of(g, u) == BA_ARM_ART;
     int whole = art ? g->st.u[u].attr[BA_GUNS] : g->st.u[u].strength;
     if (n < 1 || n >= whole)
       return gn__refuse(g, "BA-3.1.2a", "split fire: the second part must be 1 to %d %s",
@@ -243,13 +243,13 @@ static int v_continue(gn_game *g, const gn__args *a) {
   gn__ustate *s = &g->st.u[u];
   int t = s->attr[BA_LAST_TARGET] - 1;
   /* ref. BA-1.1.1c: only at the target it fired at in the preceding bound */
-  if (t < 0 || !ba_on_table(g, t))
+  if (t < 0 || !gn__ba_on_table(g, t))
     return gn__refuse(g, "BA-1.1.1c", "%s did not fire last bound at a target still on the "
                       "table", uid(g, u));
   if (s->attr[BA_NEWFORM] || s->flags & (BA_F_MOVED | BA_F_CHANGED | BA_F_TURN_L | BA_F_TURN_R))
     return gn__refuse(g, "BA-1.1.1d", "%s moves this bound: it cannot continue fire", uid(g, u));
   s->flags &= ~BA_F_CONT;
-  if ((rc = ba_set_order(g, u, BA_O_FIRE))) return rc;
+  if ((rc = gn__ba_set_order(g, u, BA_O_FIRE))) return rc;
   s->flags |= BA_F_CONT;
   s->attr[BA_TARGET] = t + 1;
   return 0;
@@ -261,7 +261,7 @@ static int v_attack(gn_game *g, const gn__args *a) {
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if ((rc = enemy_arg(g, a, 2, u, &t))) return rc;
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
-  if ((rc = ba_set_order(g, u, BA_O_ATTACK))) return rc;
+  if ((rc = gn__ba_set_order(g, u, BA_O_ATTACK))) return rc;
   gn__ustate *s = &g->st.u[u];
   s->attr[BA_TARGET] = t + 1;
   /* Table 8 "attack against hidden target": not in sight when ordered */
@@ -290,7 +290,7 @@ static int v_split(gn_game *g, const gn__args *a) {
     k = 3;
   }
   if ((rc = as_slot(g, a, k, &slot))) return rc;
-  return ba_split(g, u, n, slot, &part);
+  return gn__ba_split(g, u, n, slot, &part);
 }
 
 /* skirmish UNIT N [as SLOT]: send N figures out as a skirmish line (ref. BA-1.2.5) */
@@ -299,7 +299,7 @@ static int v_skirmish(gn_game *g, const gn__args *a) {
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if ((rc = gn__arg_int(g, a, 2, &n))) return rc;
   if ((rc = as_slot(g, a, 3, &slot))) return rc;
-  return ba_skirmish_out(g, u, n, slot, &line);
+  return gn__ba_skirmish_out(g, u, n, slot, &line);
 }
 
 /* assemble UNIT UNIT (ref. BA-1.2.1) */
@@ -307,7 +307,7 @@ static int v_assemble(gn_game *g, const gn__args *a) {
   int u, v, rc;
   if ((rc = unit_arg(g, a, 1, &u)) || (rc = unit_arg(g, a, 2, &v))) return rc;
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
-  return ba_assemble(g, u, v);
+  return gn__ba_assemble(g, u, v);
 }
 
 /* rest UNIT (ref. BA-5.5.4a) */
@@ -315,7 +315,7 @@ static int v_rest(gn_game *g, const gn__args *a) {
   int u, rc;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
-  return ba_rest_start(g, u);
+  return gn__ba_rest_start(g, u);
 }
 
 /* turn UNIT left|right|about (ref. BA-2.3.1c: rotation) */
@@ -346,9 +346,9 @@ static int v_engage(gn_game *g, const gn__args *a) {
   int st, u, rc;
   if ((rc = unit_arg(g, a, 1, &st)) || (rc = unit_arg(g, a, 2, &u))) return rc;
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
-  if (ba_arm_of(g, st) != BA_ARM_STAFF)
+  if (gn__ba_arm_of(g, st) != BA_ARM_STAFF)
     return gn__refuse(g, "BA-T8", "%s is not a staff figure", uid(g, st));
-  if (g->sc->unit[u].side != g->sc->unit[st].side || ba_arm_of(g, u) == BA_ARM_STAFF)
+  if (g->sc->unit[u].side != g->sc->unit[st].side || gn__ba_arm_of(g, u) == BA_ARM_STAFF)
     return gn__refuse(g, "BA-T8", "a staff figure engages with a unit of its own side");
   g->st.u[st].attr[BA_TARGET] = u + 1;
   return 0;
@@ -357,11 +357,11 @@ static int v_engage(gn_game *g, const gn__args *a) {
 /* end: close the orders phase and resolve the bound */
 static int v_end(gn_game *g, const gn__args *a) {
   if (a->n > 1) return gn__syntax(g, a, 1, "unexpected '%s'", a->tok[1]);
-  return ba_end_bound(g);
+  return gn__ba_end_bound(g);
 }
 
 /* ORDER: BA_NVERBS entries. */
-const gn__verb ba_verbs[BA_NVERBS] = {
+const gn__verb gn__ba_verbs[BA_NVERBS] = {
   {"order", "order UNIT attack|fire|move|rest|evade|hold: the unit's written order for this "
             "bound (attack: may melee; evade: a skirmish line falls back when attacked)", v_order, 0},
   {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", v_pace, 0},
@@ -393,7 +393,7 @@ const gn__verb ba_verbs[BA_NVERBS] = {
 static int phase_event(gn_game *g, int p) {
   g->st.phase = p;
   return gn__event(g, "phase", "BA-1.1.1a", -1, -1, "bound %d: %s phase", g->st.turn,
-                   ba_phase_name(g)) ? 0 : GN_ENOMEM;
+                   gn__ba_phase_name(g)) ? 0 : GN_ENOMEM;
 }
 
 /* Bookkeeping that closes a bound: this bound's facts become last bound's. */
@@ -410,7 +410,7 @@ static void close_bound(gn_game *g) {
                       BA_F_OPPFD_LAST)) | last;
     /* ref. BA-1.1.1c: remember the target fired at, for continued fire */
     s->attr[BA_LAST_TARGET] = (f & BA_F_FIRED) ? s->attr[BA_TARGET] : 0;
-    if (ba_arm_of(g, i) != BA_ARM_WAGGON) s->attr[BA_TARGET] = 0;
+    if (gn__ba_arm_of(g, i) != BA_ARM_WAGGON) s->attr[BA_TARGET] = 0;
     s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
     s->attr[BA_DEST_X] = s->attr[BA_DEST_Y] = 0;
     s->attr[BA_NEWFORM] = 0;
@@ -429,7 +429,7 @@ static int side_points(const gn_game *g, int s) {
     /* an original unit and its parts: original figures minus what is left */
     int left = 0;
     for (int j = 0; j < g->sc->nunits; j++)
-      if (ba_root(g, j) == i && ba_on_table(g, j)) left += g->st.u[j].strength;
+      if (gn__ba_root(g, j) == i && gn__ba_on_table(g, j)) left += g->st.u[j].strength;
     lost += g->sc->unit[i].strength0 - left;
   }
   pts = lost / BA_D(g)->figures_per_vp;
@@ -444,8 +444,8 @@ static void objectives(gn_game *g) {
     const gn__objective *ob = &g->sc->objective[o];
     int near[GN__MAXSIDES] = {0};
     for (int i = 0; i < g->sc->nunits; i++) {
-      ba_arm arm = ba_arm_of(g, i);
-      if (!ba_on_table(g, i) || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) continue;
+      ba_arm arm = gn__ba_arm_of(g, i);
+      if (!gn__ba_on_table(g, i) || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) continue;
       if (g->st.u[i].attr[BA_DISORDER] == BA_DIS_FD) continue;
       if (gn_point_box_distance(ob->at, g->st.u[i].box) <= ob->radius)
         near[g->sc->unit[i].side] = 1;
@@ -468,23 +468,23 @@ static void objectives(gn_game *g) {
 **      objectives, this bound's facts become last bound's, next bound or game over
 ** Each phase is finished before the next starts.
 */
-int ba_end_bound(gn_game *g) {
+int gn__ba_end_bound(gn_game *g) {
   int rc;
   if (g->st.phase != BA_PH_ORDERS) return gn__error(g, GN_ESTATE, "not in the orders phase");
   if ((rc = phase_event(g, BA_PH_CONTINUED))) return rc;            /* 1, 2 */
-  if ((rc = ba_phase_fire(g, 1))) return rc;
+  if ((rc = gn__ba_phase_fire(g, 1))) return rc;
   if ((rc = phase_event(g, BA_PH_MOVEMENT))) return rc;             /* 3 */
-  if ((rc = ba_phase_movement(g))) return rc;
+  if ((rc = gn__ba_phase_movement(g))) return rc;
   if ((rc = phase_event(g, BA_PH_FIRE))) return rc;                 /* 4 */
-  if ((rc = ba_phase_fire(g, 0))) return rc;
+  if ((rc = gn__ba_phase_fire(g, 0))) return rc;
   if ((rc = phase_event(g, BA_PH_MELEE))) return rc;                /* 5 */
-  if ((rc = ba_phase_melee(g))) return rc;
+  if ((rc = gn__ba_phase_melee(g))) return rc;
   if ((rc = phase_event(g, BA_PH_MORAL))) return rc;                /* 6 */
-  if ((rc = ba_phase_moral(g))) return rc;
+  if ((rc = gn__ba_phase_moral(g))) return rc;
   if ((rc = phase_event(g, BA_PH_END))) return rc;                  /* 7 */
-  if ((rc = ba_rest_bound(g))) return rc;
+  if ((rc = gn__ba_rest_bound(g))) return rc;
   for (int i = 0; i < g->st.nunits; i++)
-    if (ba_on_table(g, i) && (rc = ba_reorganise(g, i))) return rc;
+    if (gn__ba_on_table(g, i) && (rc = gn__ba_reorganise(g, i))) return rc;
   objectives(g);
   close_bound(g);
   g->st.phase = BA_PH_ORDERS;
@@ -502,7 +502,7 @@ int ba_end_bound(gn_game *g) {
 }
 
 /* "18 June 1815, 13:05, bound 2" (ref. BA-B19: one bound is bound.minutes). */
-void ba_clock(const gn_game *g, char *buf, size_t n) {
+void gn__ba_clock(const gn_game *g, char *buf, size_t n) {
   static const char *const months[] = {"January", "February", "March", "April", "May", "June",
                                        "July", "August", "September", "October", "November",
                                        "December"};

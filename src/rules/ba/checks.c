@@ -1,7 +1,7 @@
 /*
 ** checks.c: the standalone resolutions of `grognard odds ba ...`. Each run()
-** calls the function the orders use (ba_fire_roll, ba_melee_roll,
-** ba_supplies_after, ba_catch_draw), never a copy of the rule.
+** calls the function the orders use (gn__ba_fire_roll, gn__ba_melee_roll,
+** gn__ba_supplies_after, gn__ba_catch_draw), never a copy of the rule.
 */
 #include "ba.h"
 
@@ -56,7 +56,7 @@ static int fire_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
       else if (v && !strcmp(v, "hand")) c->in.artillery = 0;
       else return gn__error(g, GN_ESYNTAX, "--weapon: expected hand or artillery");
     } else if (!strcmp(k, "--factors")) {
-      if ((rc = factor_list(g, k, v, ba_ff_key, FF_COUNT, c->in.factors))) return rc;
+      if ((rc = factor_list(g, k, v, gn__ba_ff_key, FF_COUNT, c->in.factors))) return rc;
     } else if (!strcmp(k, "--valour")) { if ((rc = int_val(g, k, v, -5, 5, &c->in.valour))) return rc; }
     else if (!strcmp(k, "--penalty")) { if ((rc = int_val(g, k, v, -2, 0, &c->in.penalty))) return rc; }
     else return gn__error(g, GN_ESYNTAX, "unknown parameter '%s'", k);
@@ -69,7 +69,7 @@ static int fire_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
 static int fire_run(gn_game *g, const void *cx, int64_t *outcome) {
   const fire_cx *c = cx;
   ba_fire_out o;
-  int rc = ba_fire_roll(g, -1, 1, &c->in, NULL, &o);
+  int rc = gn__ba_fire_roll(g, -1, 1, &c->in, NULL, &o);
   if (rc) return rc;
   *outcome = (int64_t)o.loss * 4 + o.moral;
   return 0;
@@ -78,7 +78,7 @@ static int fire_run(gn_game *g, const void *cx, int64_t *outcome) {
 static void fire_label(const void *cx, int64_t v, char *buf, size_t n) {
   (void)cx;
   snprintf(buf, n, "%lld figures lost, %s", (long long)(v / 4),
-           v % 4 ? ba_dis_name((int)(v % 4)) : "no moral effect");
+           v % 4 ? gn__ba_dis_name((int)(v % 4)) : "no moral effect");
 }
 
 /* ---------------------------------------------------------------- melee */
@@ -91,7 +91,7 @@ static int side_opt(gn_game *g, const char *k, const char *v, const char *who, b
   int rc;
   *done = 1;
   snprintf(name, sizeof name, "--%s", who);
-  if (!strcmp(k, name)) return factor_list(g, k, v, ba_t8_key, T8_VALOUR, s->f);
+  if (!strcmp(k, name)) return factor_list(g, k, v, gn__ba_t8_key, T8_VALOUR, s->f);
   snprintf(name, sizeof name, "--%s-valour", who);
   if (!strcmp(k, name)) return int_val(g, k, v, -5, 5, &s->f[T8_VALOUR]);
   snprintf(name, sizeof name, "--%s-figures", who);
@@ -123,7 +123,7 @@ static int melee_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
 static int melee_run(gn_game *g, const void *cx, int64_t *outcome) {
   const melee_cx *c = cx;
   ba_melee_out o;
-  int rc = ba_melee_roll(g, -1, -1, &c->a, &c->d, &o);
+  int rc = gn__ba_melee_roll(g, -1, -1, &c->a, &c->d, &o);
   if (rc) return rc;
   *outcome = o.diff;
   return 0;
@@ -134,13 +134,13 @@ static void melee_label(const void *cx, int64_t v, char *buf, size_t n) {
   ba_melee_out o;
   memset(&o, 0, sizeof o);
   o.att_total = (int)v;
-  ba_melee_result(c->data, &c->a, &c->d, &o);
+  gn__ba_melee_result(c->data, &c->a, &c->d, &o);
   if (o.winner < 0) {
     snprintf(buf, n, "stalls: attacker forced back; losses %d/%d", o.loss[0], o.loss[1]);
     return;
   }
   snprintf(buf, n, "%s wins by %d: loser %s%s, losses %d/%d, prisoners %d",
-           o.winner ? "defender" : "attacker", v < 0 ? (int)-v : (int)v, ba_dis_name(o.loser_dis),
+           o.winner ? "defender" : "attacker", v < 0 ? (int)-v : (int)v, gn__ba_dis_name(o.loser_dis),
            o.loser_dis < BA_DIS_FD ? " and forced back" : "", o.loss[0], o.loss[1],
            o.prisoners[o.winner]);
 }
@@ -169,8 +169,8 @@ static int supplies_run(gn_game *g, const void *cx, int64_t *outcome) {
   const supplies_cx *c = cx;
   int s = c->start, faces[3], total, rc;
   for (int k = 0; k < c->rolls; k++) {
-    if ((rc = ba_roll(g, "fire or melee roll", "BA-5.5.3b", -1, &total, faces))) return rc;
-    s = ba_supplies_after(BA_D(g), s, faces);
+    if ((rc = gn__ba_roll(g, "fire or melee roll", "BA-5.5.3b", -1, &total, faces))) return rc;
+    s = gn__ba_supplies_after(BA_D(g), s, faces);
   }
   *outcome = s;
   return 0;
@@ -194,7 +194,7 @@ static int catch_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
 /* Outcome: Table 18 band (0 survives, 1 falls, 2 falls -1, 3 falls -2). */
 static int catch_run(gn_game *g, const void *cx, int64_t *outcome) {
   (void)cx;
-  int total, band, rc = ba_catch_draw(g, -1, &band, &total);
+  int total, band, rc = gn__ba_catch_draw(g, -1, &band, &total);
   if (rc) return rc;
   *outcome = band;
   return 0;
@@ -208,7 +208,7 @@ static void catch_label(const void *cx, int64_t v, char *buf, size_t n) {
 }
 
 /* ORDER: BA_NCHECKS entries. */
-const gn__check ba_checks[BA_NCHECKS] = {
+const gn__check gn__ba_checks[BA_NCHECKS] = {
   {"fire", "--figures N [--weapon hand|artillery] [--factors a,b,...] [--valour V] [--penalty P]",
    "loss in figures and moral effect of one fire (Tables 6, 7, 12)",
    "BA-DICE-1, BA-DICE-3, BA-3.1.1a, BA-3.1.1b, BA-B7", 0, fire_parse, fire_run, fire_label},

@@ -32,17 +32,17 @@ static int loss_per_unit(const ba_data *d, int l) {
 **   4) M = L + the moral factors - target valour; Table 12 moral band
 ** eloss and emoral (may be NULL, may be the same) receive the modifiers.
 */
-void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_out *out,
+void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_out *out,
                     gn_event *eloss, gn_event *emoral) {
   int w = in->artillery ? 1 : 0;
-  out->units = ba_units_of(in->figures, d->fire_unit[w], d->fire_remainder[w]);    /* 1 */
+  out->units = gn__ba_units_of(in->figures, d->fire_unit[w], d->fire_remainder[w]);    /* 1 */
   int l = dice + in->penalty;                                                      /* 2 */
   if (in->penalty && eloss) gn__event_mod(eloss, "staff fallen", in->penalty, "BA-T18");
   for (int k = 0; k < FF_COUNT; k++)
     if (in->factors[k] && d->ff[w][k][0]) {
       l += d->ff[w][k][0];
       if (eloss)
-        gn__event_mod(eloss, ba_ff_key(k), d->ff[w][k][0],
+        gn__event_mod(eloss, gn__ba_ff_key(k), d->ff[w][k][0],
                       k == FF_MARKSMEN ? "BA-5.5.1b" : k == FF_SPLIT ? "BA-3.1.2b"
                       : w ? "BA-B4" : "BA-B3");
     }
@@ -52,7 +52,7 @@ void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_ou
   for (int k = 0; k < FF_COUNT; k++)
     if (in->factors[k] && d->ff[w][k][1]) {
       m += d->ff[w][k][1];
-      if (emoral) gn__event_mod(emoral, ba_ff_key(k), d->ff[w][k][1], w ? "BA-B4" : "BA-B3");
+      if (emoral) gn__event_mod(emoral, gn__ba_ff_key(k), d->ff[w][k][1], w ? "BA-B4" : "BA-B3");
     }
   m -= in->valour;
   if (emoral && in->valour) gn__event_mod(emoral, "target valour", -in->valour, "BA-5.5.1a");
@@ -71,10 +71,10 @@ void ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fire_ou
 **      to the target's side (targets NULL or -1: the odds check, all shown)
 ** unit is the firer or -1; out[k].faces receive the dice.
 */
-int ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const int *targets,
+int gn__ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const int *targets,
                  ba_fire_out *out) {
   int total, faces[3];
-  int rc = ba_roll(g, "fire", "BA-DICE-1", unit, &total, faces);                 /* 1 */
+  int rc = gn__ba_roll(g, "fire", "BA-DICE-1", unit, &total, faces);                 /* 1 */
   if (rc) return rc;
   for (int k = 0; k < nparts; k++) {                                              /* 2 */
     int t = targets ? targets[k] : -1;
@@ -86,7 +86,7 @@ int ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const i
                              tid);
     if (!e || !em) return GN_ENOMEM;
     if (t >= 0) gn__event_hide(em, 1u << g->sc->unit[t].side);
-    ba_fire_result(BA_D(g), &in[k], total, &out[k], e, em);
+    gn__ba_fire_result(BA_D(g), &in[k], total, &out[k], e, em);
     out[k].total = total;
     for (int f = 0; f < 3; f++) out[k].faces[f] = faces[f];
     e->total = out[k].loss;
@@ -108,7 +108,7 @@ static const char *cannot_fire(const gn_game *g, int u, const char **ref) {
   *ref = "BA-3.1.1c";
   if (s->attr[BA_DISORDER] >= BA_DIS_MD) return "it is in MD or FD";
   *ref = "BA-5.5.3f";
-  if (!ba_has_supplies(g, u)) return "it is without supplies";
+  if (!gn__ba_has_supplies(g, u)) return "it is without supplies";
   *ref = "BA-1.1.1f";
   if (s->flags & BA_F_PASSED) return "it was passed through this bound";
   *ref = "BA-1.1.1d";
@@ -116,7 +116,7 @@ static const char *cannot_fire(const gn_game *g, int u, const char **ref) {
   *ref = "BA-B11";
   if (s->attr[BA_FORMATION] == BA_FM_REST) return "it is in rest formation";
   *ref = "BA-3.1.1b";
-  if (ba_arm_of(g, u) == BA_ARM_ART && (s->attr[BA_FORMATION] != BA_FM_LINE || s->strength < 1))
+  if (gn__ba_arm_of(g, u) == BA_ARM_ART && (s->attr[BA_FORMATION] != BA_FM_LINE || s->strength < 1))
     return "the battery is limbered or has no gunners";
   return NULL;
 }
@@ -126,15 +126,15 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
   const ba_data *d = BA_D(g);
   int u = p->firer, t = p->target;
   const gn__ustate *s = &g->st.u[u], *ts = &g->st.u[t];
-  if (!ba_on_table(g, t)) return 0;
+  if (!gn__ba_on_table(g, t)) return 0;
   double dist = gn_unit_distance(g, u, t);
-  double range = d->range[ba_type_of(g, u)];
+  double range = d->range[gn__ba_type_of(g, u)];
   if (dist > range) return 0;
   if (gn_box_arc(s->box, ts->box.c) != GN_ARC_FRONT && s->attr[BA_FORMATION] != BA_FM_SKIRMISH)
     return 0;
   if (!gn_unit_los(g, u, t).visible) return 0;   /* the costly test last */
   ba_fire_in *in = &p->in;
-  in->artillery = ba_arm_of(g, u) == BA_ARM_ART;
+  in->artillery = gn__ba_arm_of(g, u) == BA_ARM_ART;
   in->figures = p->figures;
   in->factors[FF_MARKSMEN] = !in->artillery && s->attr[BA_MARKSMEN];    /* ref. BA-5.5.1b */
   in->factors[FF_FIRST] = !(s->flags & BA_F_USED);
@@ -144,7 +144,7 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
   int tf = ts->attr[BA_FORMATION];
   in->factors[FF_DENSE] = tf == BA_FM_MARCH || tf == BA_FM_SQUARE || tf == BA_FM_MASS;
   in->factors[FF_SKIRMISH] = tf == BA_FM_SKIRMISH;
-  int cover = ba_cover_of(g, t);
+  int cover = gn__ba_cover_of(g, t);
   in->factors[FF_COVER1] = cover == 1;
   in->factors[FF_COVER2] = cover == 2;
   in->factors[FF_COVER3] = cover >= 3;
@@ -152,7 +152,7 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
   in->factors[FF_FLANK] = arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT;
   in->factors[FF_REAR] = arc == GN_ARC_REAR;
   in->valour = ts->attr[BA_VALOUR];
-  in->penalty = ba_side_penalty(g, g->sc->unit[u].side);
+  in->penalty = gn__ba_side_penalty(g, g->sc->unit[u].side);
   return 1;
 }
 
@@ -169,7 +169,7 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
 */
 static int fires(gn_game *g, int continued, shot *sh);
 
-int ba_phase_fire(gn_game *g, int continued) {
+int gn__ba_phase_fire(gn_game *g, int continued) {
   size_t m = 2 * (size_t)(g->sc->nunits > 0 ? g->sc->nunits : 1);   /* two parts a firer */
   shot *sh = gn__malloc(g, m * sizeof *sh);
   if (!sh) return gn__error(g, GN_ENOMEM, "out of memory");
@@ -184,7 +184,7 @@ static int fires(gn_game *g, int continued, shot *sh) {
   int ns = 0;
   for (int u = 0; u < n; u++) {                                                   /* 1 */
     gn__ustate *s = &g->st.u[u];
-    if (!ba_on_table(g, u) || s->attr[BA_ORDER] != BA_O_FIRE || !s->attr[BA_TARGET]) continue;
+    if (!gn__ba_on_table(g, u) || s->attr[BA_ORDER] != BA_O_FIRE || !s->attr[BA_TARGET]) continue;
     if (!!(s->flags & BA_F_CONT) != continued) continue;
     const char *ref, *why = cannot_fire(g, u, &ref);                             /* 2 */
     if (why) {
@@ -196,7 +196,7 @@ static int fires(gn_game *g, int continued, shot *sh) {
     int f2 = 0;
     if (split) {
       f2 = s->attr[BA_SPLIT2];
-      if (ba_arm_of(g, u) == BA_ARM_ART && s->attr[BA_GUNS] > 0)
+      if (gn__ba_arm_of(g, u) == BA_ARM_ART && s->attr[BA_GUNS] > 0)
         f2 = s->strength * f2 / s->attr[BA_GUNS];
       if (f2 > s->strength) f2 = s->strength;
     }
@@ -220,21 +220,21 @@ static int fires(gn_game *g, int continued, shot *sh) {
     ba_fire_out out[2];
     int tg[2];
     for (int i = ns; i < k; i++) { in[i - ns] = sh[i].in; tg[i - ns] = sh[i].target; }
-    if ((rc = ba_fire_roll(g, u, k - ns, in, tg, out))) return rc;
+    if ((rc = gn__ba_fire_roll(g, u, k - ns, in, tg, out))) return rc;
     for (int i = ns; i < k; i++) sh[i].out = out[i - ns];
     s->flags |= BA_F_FIRED | BA_F_USED | (continued ? BA_F_CFIRED : 0);
-    if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = ba_rest_break(g, u, "fires", "BA-5.5.4c")))
+    if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "fires", "BA-5.5.4c")))
       return rc;
-    if ((rc = ba_supply_roll(g, u, out[0].faces))) return rc;
+    if ((rc = gn__ba_supply_roll(g, u, out[0].faces))) return rc;
     ns = k;
   }
   for (int i = 0; i < ns; i++) {                                                  /* 4 */
     shot *p = &sh[i];
-    if (!ba_on_table(g, p->target)) continue;
+    if (!gn__ba_on_table(g, p->target)) continue;
     g->st.u[p->target].flags |= BA_F_FIRED_AT;
-    if (p->out.loss > 0 && (rc = ba_loss(g, p->target, p->out.loss, "fire", "BA-B7"))) return rc;
-    if (ba_on_table(g, p->target) && p->out.moral > BA_DIS_NONE &&
-        (rc = ba_disorder(g, p->target, p->out.moral, "fire", "BA-B7")))
+    if (p->out.loss > 0 && (rc = gn__ba_loss(g, p->target, p->out.loss, "fire", "BA-B7"))) return rc;
+    if (gn__ba_on_table(g, p->target) && p->out.moral > BA_DIS_NONE &&
+        (rc = gn__ba_disorder(g, p->target, p->out.moral, "fire", "BA-B7")))
       return rc;
   }
   return 0;

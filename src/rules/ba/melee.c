@@ -46,7 +46,7 @@ static int t8_value(const ba_data *d, const ba_melee_side *s, int k, int col) {
 **   2) of each group, only the applicable factor of largest size counts
 ** e (may be NULL) receives each counted factor.
 */
-int ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e) {
+int gn__ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e) {
   int sum = 0, best[T8_COUNT + 1];
   for (int i = 0; i <= T8_COUNT; i++) best[i] = -1;
   for (int k = 0; k < T8_COUNT; k++) {
@@ -55,7 +55,7 @@ int ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e) {
     int gr = d->t8_group[k];
     if (gr <= 0 || gr > T8_COUNT) {                                               /* 1 */
       sum += v;
-      if (e) gn__event_mod(e, ba_t8_key(k), v, t8_ref(k));
+      if (e) gn__event_mod(e, gn__ba_t8_key(k), v, t8_ref(k));
       continue;
     }
     if (best[gr] < 0 || abs(v) > abs(t8_value(d, s, best[gr], col))) best[gr] = k;   /* 2 */
@@ -65,13 +65,13 @@ int ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e) {
     int v = t8_value(d, s, best[gr], col);
     sum += v;
     const char *ref = t8_ref(best[gr]);
-    if (e) gn__event_mod(e, ba_t8_key(best[gr]), v, strcmp(ref, "BA-T8") ? ref : "BA-DICE-2");
+    if (e) gn__event_mod(e, gn__ba_t8_key(best[gr]), v, strcmp(ref, "BA-T8") ? ref : "BA-DICE-2");
   }
   return sum;
 }
 
 static int units_of_melee(const ba_data *d, int figures) {
-  return ba_units_of(figures, d->melee_unit, d->fire_remainder[0]);
+  return gn__ba_units_of(figures, d->melee_unit, d->fire_remainder[0]);
 }
 
 /*
@@ -90,7 +90,7 @@ static int units_of_melee(const ba_data *d, int figures) {
 **      (rounded down; default half) as prisoners; a winner without supplies takes the whole loss as prisoners
 **      and kills none; a side without supplies that loses or stalls inflicts nothing
 */
-void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_side *def,
+void gn__ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_side *def,
                      ba_melee_out *o) {
   int D = o->att_total - o->def_total;                                            /* 1 */
   int ad = D < 0 ? -D : D;
@@ -118,7 +118,7 @@ void ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_melee_
 }
 
 /* Rolls both sides and resolves; au, du are the principal units or -1. */
-int ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
+int gn__ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
                   const ba_melee_side *def, ba_melee_out *o) {
   const ba_data *d = BA_D(g);
   int at, dt, rc;
@@ -130,8 +130,8 @@ int ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
     x->f[T8_MORE100] = x->figures >= 2 * y->figures && y->figures > 0;
     x->f[T8_MORE200] = x->figures >= 3 * y->figures && y->figures > 0;
   }
-  if ((rc = ba_roll(g, "melee attack", "BA-DICE-1", au, &at, o->att_faces))) return rc;
-  if ((rc = ba_roll(g, "melee defence", "BA-DICE-1", du, &dt, o->def_faces))) return rc;
+  if ((rc = gn__ba_roll(g, "melee attack", "BA-DICE-1", au, &at, o->att_faces))) return rc;
+  if ((rc = gn__ba_roll(g, "melee defence", "BA-DICE-1", du, &dt, o->def_faces))) return rc;
   gn_event *ea = gn__event(g, "melee", "BA-T8", au, du, "attack: 3d6 = %d", at);
   gn_event *ed = gn__event(g, "melee", "BA-T8", du, au, "defence: 3d6 = %d", dt);
   if (!ea || !ed) return GN_ENOMEM;
@@ -139,11 +139,11 @@ int ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
   if (du >= 0) gn__event_hide(ed, 1u << side(g, du));
   if (a.penalty) gn__event_mod(ea, "staff fallen", a.penalty, "BA-T18");
   if (b.penalty) gn__event_mod(ed, "staff fallen", b.penalty, "BA-T18");
-  o->att_total = at + a.penalty + ba_t8_sum(d, &a, 0, ea);
-  o->def_total = dt + b.penalty + ba_t8_sum(d, &b, 1, ed);
+  o->att_total = at + a.penalty + gn__ba_t8_sum(d, &a, 0, ea);
+  o->def_total = dt + b.penalty + gn__ba_t8_sum(d, &b, 1, ed);
   ea->total = o->att_total;
   ed->total = o->def_total;
-  ba_melee_result(d, &a, &b, o);
+  gn__ba_melee_result(d, &a, &b, o);
   return 0;
 }
 
@@ -151,13 +151,13 @@ int ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
 ** within dist of u in one of the arcs in mask. */
 static int friend_near(const gn_game *g, int u, double dist, unsigned mask) {
   for (int j = 0; j < g->sc->nunits; j++) {
-    if (j == u || !ba_on_table(g, j) || side(g, j) != side(g, u)) continue;
-    ba_arm a = ba_arm_of(g, j);
+    if (j == u || !gn__ba_on_table(g, j) || side(g, j) != side(g, u)) continue;
+    ba_arm a = gn__ba_arm_of(g, j);
     const gn__ustate *s = &g->st.u[j];
     if (a == BA_ARM_STAFF || a == BA_ARM_WAGGON || s->attr[BA_DISORDER] >= BA_DIS_MD ||
         s->attr[BA_FORMATION] == BA_FM_SKIRMISH)
       continue;
-    if (ba_apart(g->st.u[u].box, s->box, dist) || gn_unit_distance(g, u, j) > dist) continue;
+    if (gn__ba_apart(g->st.u[u].box, s->box, dist) || gn_unit_distance(g, u, j) > dist) continue;
     if (mask & (1u << gn_box_arc(g->st.u[u].box, s->box.c))) return 1;
   }
   return 0;
@@ -166,7 +166,7 @@ static int friend_near(const gn_game *g, int u, double dist, unsigned mask) {
 /* A staff figure engaging with u and in base contact with it, or -1. */
 static int officer_of(const gn_game *g, int u) {
   for (int j = 0; j < g->sc->nunits; j++)
-    if (ba_on_table(g, j) && ba_arm_of(g, j) == BA_ARM_STAFF &&
+    if (gn__ba_on_table(g, j) && gn__ba_arm_of(g, j) == BA_ARM_STAFF &&
         g->st.u[j].attr[BA_TARGET] == u + 1 && gn_unit_distance(g, u, j) <= BA_D(g)->contact_dist)
       return j;
   return -1;
@@ -175,7 +175,7 @@ static int officer_of(const gn_game *g, int u) {
 /* 1 when u has a skirmish line in front of it whose soutien it is (ref. BA-4.3.1). */
 static int covered(const gn_game *g, int u) {
   for (int j = 0; j < g->sc->nunits; j++)
-    if (g->st.u[j].attr[BA_ROOT] == u + 1 && ba_soutien(g, j) == u) return 1;
+    if (g->st.u[j].attr[BA_ROOT] == u + 1 && gn__ba_soutien(g, j) == u) return 1;
   return 0;
 }
 
@@ -185,7 +185,7 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
                          ba_melee_side *s) {
   const ba_data *d = BA_D(g);
   const gn__ustate *x = &g->st.u[u], *y = &g->st.u[opp];
-  ba_arm ua = ba_arm_of(g, u), oa = ba_arm_of(g, opp);
+  ba_arm ua = gn__ba_arm_of(g, u), oa = gn__ba_arm_of(g, opp);
   int uf = x->attr[BA_FORMATION], of = y->attr[BA_FORMATION];
   int ucav = ua == BA_ARM_CAV, ocav = oa == BA_ARM_CAV;
   int osq = of == BA_FM_SQUARE, omass = of == BA_FM_MASS;
@@ -205,31 +205,31 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
     f[T8_CAV_INF] = ocav && ((ua == BA_ARM_INF && !usq && !umass) || ua == BA_ARM_ART);
   }
   f[T8_UNCOVERED] = ua == BA_ARM_INF && oa == BA_ARM_INF && uf != BA_FM_SKIRMISH &&
-                    ba_cover_of(g, u) == 0 && !covered(g, u);
+                    gn__ba_cover_of(g, u) == 0 && !covered(g, u);
   f[T8_SQUARE_INF] = (usq || umass) && oa == BA_ARM_INF;
   unsigned hill = 1u << BA_TR_HILL;
-  f[T8_UPHILL] = att && (ba_terrain_at(g, y->box.c) & hill) && !(ba_terrain_at(g, x->box.c) & hill);
+  f[T8_UPHILL] = att && (gn__ba_terrain_at(g, y->box.c) & hill) && !(gn__ba_terrain_at(g, x->box.c) & hill);
   f[T8_CHANGE] = (x->flags & BA_F_CHANGED) != 0;
   gn_arc arc = att ? gn_box_arc(y->box, x->box.c) : gn_box_arc(x->box, y->box.c);
   f[T8_FLANK] = arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT;
   f[T8_REAR] = arc == GN_ARC_REAR;
   f[T8_OVERREACH] = x->box.w >= y->box.w + d->overreach;
-  f[T8_OBSTACLE] = ba_in_obstacle(g, u);
-  int cover = att ? ba_cover_of(g, opp) : 0;
+  f[T8_OBSTACLE] = gn__ba_in_obstacle(g, u);
+  int cover = att ? gn__ba_cover_of(g, opp) : 0;
   f[T8_COVER1] = cover == 1;
   f[T8_COVER2] = cover == 2;
   f[T8_COVER3] = cover >= 3;
   f[T8_FIRED] = (x->flags & BA_F_FIRED) != 0;
-  f[T8_NOSUPPLIES] = !ba_has_supplies(g, u);                    /* ref. BA-5.5.3h */
+  f[T8_NOSUPPLIES] = !gn__ba_has_supplies(g, u);                    /* ref. BA-5.5.3h */
   f[T8_FIRST] = !(x->flags & BA_F_USED);
   int charge = att && (x->flags & BA_F_CHARGE);
-  int heavy = ba_type_of(g, u) == BA_T_CAV_HEAVY || (ucav && x->attr[BA_LANCERS]);
+  int heavy = gn__ba_type_of(g, u) == BA_T_CAV_HEAVY || (ucav && x->attr[BA_LANCERS]);
   f[T8_CHARGE] = charge;
   f[T8_HEAVY_CHARGE] = charge && heavy;
   f[T8_CHARGE_LAST] = (x->flags & BA_F_CHARGE_LAST) != 0;
   f[T8_PASSIVE_CAV] = ucav && !att;
-  f[T8_HEAVY] = ba_type_of(g, u) == BA_T_CAV_HEAVY;             /* ref. BA-5.5.1e */
-  f[T8_LIGHT] = ba_type_of(g, u) == BA_T_CAV_LIGHT;             /* ref. BA-5.5.1d */
+  f[T8_HEAVY] = gn__ba_type_of(g, u) == BA_T_CAV_HEAVY;             /* ref. BA-5.5.1e */
+  f[T8_LIGHT] = gn__ba_type_of(g, u) == BA_T_CAV_LIGHT;             /* ref. BA-5.5.1d */
   f[T8_ATT_RECENT] = (x->flags & (BA_F_ATT | BA_F_ATT_LAST)) != 0;
   f[T8_DEF_RECENT] = (x->flags & (BA_F_DEF | BA_F_DEF_LAST)) != 0;
   f[T8_OPP_FD] = (x->flags & (BA_F_OPPFD | BA_F_OPPFD_LAST)) != 0;
@@ -237,15 +237,15 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
   f[T8_SD] = x->attr[BA_DISORDER] == BA_DIS_SD;
   f[T8_MD] = x->attr[BA_DISORDER] == BA_DIS_MD;
   f[T8_FD] = x->attr[BA_DISORDER] == BA_DIS_FD;
-  f[T8_SUPPORT] = uf == BA_FM_SKIRMISH ? ba_soutien(g, u) >= 0
+  f[T8_SUPPORT] = uf == BA_FM_SKIRMISH ? gn__ba_soutien(g, u) >= 0
                                        : friend_near(g, u, d->support_dist, 1u << GN_ARC_REAR);
   f[T8_NEIGHBOUR] = others > 0 || friend_near(g, u, d->neighbour_dist,
                                               (1u << GN_ARC_LEFT) | (1u << GN_ARC_RIGHT));
   f[T8_OFFICER] = officer_of(g, u) >= 0;
   f[T8_VALOUR] = x->attr[BA_VALOUR];                            /* ref. BA-5.5.1f */
   s->figures = x->strength;
-  s->supplies = ba_has_supplies(g, u);
-  s->penalty = ba_side_penalty(g, side(g, u));
+  s->supplies = gn__ba_has_supplies(g, u);
+  s->penalty = gn__ba_side_penalty(g, side(g, u));
 }
 
 /* Shares loss figures among units in proportion to their figures. */
@@ -262,7 +262,7 @@ static void share(const gn_game *g, const int *us, int n, int loss, int *out) {
 /* Moves u back dist cm directly away from unit from (forced back, 4.2). */
 static int force_back(gn_game *g, int u, int from) {
   gn_vec2 a = g->st.u[from].box.c, b = g->st.u[u].box.c;
-  return ba_forced_move(g, u, atan2(b.y - a.y, b.x - a.x), BA_D(g)->forced_back, "forced back");
+  return gn__ba_forced_move(g, u, atan2(b.y - a.y, b.x - a.x), BA_D(g)->forced_back, "forced back");
 }
 
 /* 1 when a is a valid attacker now: attack order, target in its melee zone, not
@@ -270,8 +270,8 @@ static int force_back(gn_game *g, int u, int from) {
 static int attacking(const gn_game *g, int a) {
   const gn__ustate *s = &g->st.u[a];
   int t = s->attr[BA_TARGET] - 1;
-  return ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK && t >= 0 && ba_on_table(g, t) &&
-         s->attr[BA_DISORDER] < BA_DIS_MD && ba_zone_contact(g, a, t);
+  return gn__ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK && t >= 0 && gn__ba_on_table(g, t) &&
+         s->attr[BA_DISORDER] < BA_DIS_MD && gn__ba_zone_contact(g, a, t);
 }
 
 /* Applies one side's result to its units. */
@@ -281,12 +281,12 @@ static int land(gn_game *g, const int *us, int n, int loss, int prisoners, int d
   share(g, us, n, loss, part);
   for (int i = 0; i < n; i++) {
     int u = us[i];
-    if (!ba_on_table(g, u)) continue;
-    if (part[i] > 0 && (rc = ba_loss(g, u, part[i], prisoners ? "melee (prisoners among them)"
+    if (!gn__ba_on_table(g, u)) continue;
+    if (part[i] > 0 && (rc = gn__ba_loss(g, u, part[i], prisoners ? "melee (prisoners among them)"
                                                               : "melee", "BA-B6")))
       return rc;
-    if (ba_on_table(g, u) && dis && (rc = ba_disorder(g, u, dis, "melee", "BA-B6"))) return rc;
-    if (ba_on_table(g, u) && back && (rc = force_back(g, u, from))) return rc;
+    if (gn__ba_on_table(g, u) && dis && (rc = gn__ba_disorder(g, u, dis, "melee", "BA-B6"))) return rc;
+    if (gn__ba_on_table(g, u) && back && (rc = force_back(g, u, from))) return rc;
   }
   return 0;
 }
@@ -307,7 +307,7 @@ static int land(gn_game *g, const int *us, int n, int loss, int prisoners, int d
 */
 static int melees(gn_game *g, int *valid);
 
-int ba_phase_melee(gn_game *g) {
+int gn__ba_phase_melee(gn_game *g) {
   int n = g->sc->nunits;
   int *valid = gn__calloc(g, (size_t)(n > 0 ? n : 1), sizeof *valid);
   if (!valid) return gn__error(g, GN_ENOMEM, "out of memory");
@@ -326,7 +326,7 @@ static int melees(gn_game *g, int *valid) {
       if (!valid[e] || g->st.u[e].attr[BA_TARGET] - 1 != a) continue;
       gn_arc arc = gn_box_arc(g->st.u[a].box, g->st.u[e].box.c);
       int flank = arc != GN_ARC_FRONT;
-      int bycav = ba_arm_of(g, a) == BA_ARM_INF && ba_arm_of(g, e) == BA_ARM_CAV;
+      int bycav = gn__ba_arm_of(g, a) == BA_ARM_INF && gn__ba_arm_of(g, e) == BA_ARM_CAV;
       int mutual = g->st.u[a].attr[BA_TARGET] - 1 == e && e < a;
       if (flank || bycav || mutual) {
         valid[a] = 0;
@@ -339,20 +339,20 @@ static int melees(gn_game *g, int *valid) {
   }
   for (int a = 0; a < n; a++) {
     const gn__ustate *s = &g->st.u[a];
-    if (!valid[a] && ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK &&
+    if (!valid[a] && gn__ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK &&
         s->attr[BA_DISORDER] >= BA_DIS_MD && !gn__event(g, "noattack", "BA-4.1.1b", a, -1,
                                                         "%s is in %s: it may not attack", uid(g, a),
-                                                        ba_dis_name(s->attr[BA_DISORDER])))
+                                                        gn__ba_dis_name(s->attr[BA_DISORDER])))
       return GN_ENOMEM;
   }
   for (int t = 0; t < n; t++) {
     int att[64], na = 0;
     for (int a = 0; a < n && na < 64; a++)
-      if (valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && ba_on_table(g, a)) att[na++] = a;
-    if (!na || !ba_on_table(g, t)) continue;
+      if (valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a)) att[na++] = a;
+    if (!na || !gn__ba_on_table(g, t)) continue;
     for (int i = 0; i < na; i++) valid[att[i]] = 0;
     gn__ustate *ts = &g->st.u[t];
-    if (ts->attr[BA_ORDER] == BA_O_EVADE && ba_soutien(g, t) >= 0) {               /* 2 */
+    if (ts->attr[BA_ORDER] == BA_O_EVADE && gn__ba_soutien(g, t) >= 0) {               /* 2 */
       if (!gn__event(g, "evade", "BA-4.3.1", t, att[0], "skirmish line %s falls back before %s",
                      uid(g, t), uid(g, att[0])))
         return GN_ENOMEM;
@@ -364,7 +364,7 @@ static int melees(gn_game *g, int *valid) {
     side_factors(g, t, att[0], 0, 0, &ds);
     for (int i = 1; i < na; i++) as.figures += g->st.u[att[i]].strength;
     ba_melee_out o;
-    if ((rc = ba_melee_roll(g, att[0], t, &as, &ds, &o))) return rc;
+    if ((rc = gn__ba_melee_roll(g, att[0], t, &as, &ds, &o))) return rc;
     gn_event *e = gn__event(g, "melee", "BA-B6", att[0], t, "%s attacks %s: %d against %d, %s",
                             uid(g, att[0]), uid(g, t), o.att_total, o.def_total,
                             o.winner == 0 ? "the attacker wins" : o.winner == 1
@@ -374,15 +374,15 @@ static int melees(gn_game *g, int *valid) {
     for (int i = 0; i < na; i++) {                                                /* 4 */
       gn__ustate *s = &g->st.u[att[i]];
       s->flags |= BA_F_ATT | BA_F_USED;
-      if ((rc = ba_supply_roll(g, att[i], o.att_faces))) return rc;
+      if ((rc = gn__ba_supply_roll(g, att[i], o.att_faces))) return rc;
     }
     ts->flags |= BA_F_DEF | BA_F_USED;   /* with or without supplies (ref. BA-5.5.3g) */
-    if ((rc = ba_supply_roll(g, t, o.def_faces))) return rc;
+    if ((rc = gn__ba_supply_roll(g, t, o.def_faces))) return rc;
     if (ts->attr[BA_FORMATION] == BA_FM_REST &&
-        (rc = ba_rest_break(g, t, "attacked", "BA-5.5.4c")))
+        (rc = gn__ba_rest_break(g, t, "attacked", "BA-5.5.4c")))
       return rc;
     for (int j = 0; j < g->sc->nunits; j++)
-      if (ba_arm_of(g, j) == BA_ARM_STAFF && ba_on_table(g, j)) {
+      if (gn__ba_arm_of(g, j) == BA_ARM_STAFF && gn__ba_on_table(g, j)) {
         int w = g->st.u[j].attr[BA_TARGET] - 1;
         if ((w == t || w == att[0]) && officer_of(g, w) == j) g->st.u[j].flags |= BA_F_ENGAGED;
       }

@@ -32,12 +32,12 @@ static gn_box zone_of(gn_box b, double zd) {
 }
 
 /* ref. BA-4.1.1a: the melee zone is the unit's frontage x zone_depth directly in front. */
-gn_box ba_zone(const gn_game *g, int u) {
+gn_box gn__ba_zone(const gn_game *g, int u) {
   return zone_of(g->st.u[u].box, BA_D(g)->zone_depth);
 }
 
-int ba_zone_contact(const gn_game *g, int u, int v) {
-  return gn_box_distance(ba_zone(g, u), g->st.u[v].box) <= GN_CONTACT_EPS;
+int gn__ba_zone_contact(const gn_game *g, int u, int v) {
+  return gn_box_distance(gn__ba_zone(g, u), g->st.u[v].box) <= GN_CONTACT_EPS;
 }
 
 /* The terrain multiplier of formation f for u standing at p: the smallest of the
@@ -45,9 +45,9 @@ int ba_zone_contact(const gn_game *g, int u, int v) {
 ** columns. */
 static double terrain_factor(const gn_game *g, int u, int f, gn_vec2 p) {
   const ba_data *d = BA_D(g);
-  if (ba_arm_of(g, u) == BA_ARM_STAFF) f = BA_FM_SKIRMISH;
-  if (ba_arm_of(g, u) == BA_ARM_WAGGON) f = BA_FM_MARCH;
-  unsigned set = ba_terrain_at(g, p);
+  if (gn__ba_arm_of(g, u) == BA_ARM_STAFF) f = BA_FM_SKIRMISH;
+  if (gn__ba_arm_of(g, u) == BA_ARM_WAGGON) f = BA_FM_MARCH;
+  unsigned set = gn__ba_terrain_at(g, p);
   double m = 1;
   for (int k = 0; k < BA_TR_COUNT; k++)
     if ((set & (1u << k)) && d->terrain_rate[k][f] < m) m = d->terrain_rate[k][f];
@@ -56,17 +56,17 @@ static double terrain_factor(const gn_game *g, int u, int f, gn_vec2 p) {
 
 /*
 ** Movement allowance of u in open ground (ref. BA-2.3.1c, BA-B2); the terrain
-** is paid step by step as the unit enters it (ba_phase_movement).
+** is paid step by step as the unit enters it (gn__ba_phase_movement).
 **   1) Table 3 rate of its type, pace and formation
 **   2) minus every reduction that applies, added up: obstacles crossed, wheeling
 **      (turn beyond wheel_free), rotation (a turn order), splitting, assembly
 **      or change of formation this bound, SD, MD
 ** Never below 0.
 */
-double ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings) {
+double gn__ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings) {
   const ba_data *d = BA_D(g);
   const gn__ustate *s = &g->st.u[u];
-  double r = d->rate[ba_type_of(g, u)][pace][form];                                /* 1 */
+  double r = d->rate[gn__ba_type_of(g, u)][pace][form];                                /* 1 */
   r -= crossings * d->red_obstacle;                                                /* 2 */
   if (turn > d->wheel_free) r -= d->red_wheel;
   if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) r -= d->red_rotation;
@@ -79,7 +79,7 @@ double ba_rate(const gn_game *g, int u, int pace, int form, double turn, int cro
 /* 1 when u in formation f may move other than forwards (ref. BA-2.3.1d):
 ** 2 backwards and sideways, 1 backwards only, 0 forwards only. */
 static int back_ok(const gn_game *g, int u, int f) {
-  ba_arm arm = ba_arm_of(g, u);
+  ba_arm arm = gn__ba_arm_of(g, u);
   if (arm == BA_ARM_STAFF || f == BA_FM_SKIRMISH) return 2;
   if (arm == BA_ARM_ART && f == BA_FM_LINE) return 1;
   return 0;
@@ -87,7 +87,7 @@ static int back_ok(const gn_game *g, int u, int f) {
 
 /* ref. BA-2.3.1d: outside forced action only forwards, except unlimbered
 ** artillery (backwards) and skirmish lines and staff (backwards and sideways). */
-int ba_rate_check(const gn_game *g, int u, gn_vec2 dest) {
+int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest) {
   const gn__ustate *s = &g->st.u[u];
   int f = s->attr[BA_NEWFORM] ? s->attr[BA_NEWFORM] - 1 : s->attr[BA_FORMATION];
   gn_arc arc = gn_box_arc(s->box, dest);
@@ -150,23 +150,23 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, in
   }
   for (int k = 0; k < n; k++) {
     int j = ids[k];
-    if (!ba_on_table(g, j) || ba_apart(nb, g->st.u[j].box, 0) ||
+    if (!gn__ba_on_table(g, j) || gn__ba_apart(nb, g->st.u[j].box, 0) ||
         !gn_box_overlap(nb, g->st.u[j].box))
       continue;
     if (side(g, j) != side(g, u)) return 1;
     if ((g->st.u[j].flags & BA_F_CFIRED) && !forced) return 1;
   }
-  for (int k = 0; k < n && ba_arm_of(g, u) != BA_ARM_STAFF; k++) {
+  for (int k = 0; k < n && gn__ba_arm_of(g, u) != BA_ARM_STAFF; k++) {
     int j = ids[k];
-    if (!ba_on_table(g, j) || side(g, j) != side(g, u) || ba_arm_of(g, j) == BA_ARM_STAFF ||
-        ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box))
+    if (!gn__ba_on_table(g, j) || side(g, j) != side(g, u) || gn__ba_arm_of(g, j) == BA_ARM_STAFF ||
+        gn__ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box))
       continue;
     if (!(g->st.u[j].flags & BA_F_PASSED)) {
       g->st.u[j].flags |= BA_F_PASSED;
       if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", uid(g, u), uid(g, j)))
         { *rc = GN_ENOMEM; return 1; }
       if (g->st.u[j].attr[BA_FORMATION] == BA_FM_REST &&
-          (*rc = ba_rest_break(g, j, "passed through", "BA-5.5.4c")))
+          (*rc = gn__ba_rest_break(g, j, "passed through", "BA-5.5.4c")))
         return 1;
     }
   }
@@ -183,17 +183,17 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, in
 **   2) it moves in steps, through friends of any kind; an enemy stops it
 **   3) leaving the table takes it off for good
 */
-int ba_forced_move(gn_game *g, int u, double heading, double dist, const char *why) {
+int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const char *why) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = &g->st.u[u];
   int rc, f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
-  if (ba_arm_of(g, u) != BA_ARM_STAFF && ba_arm_of(g, u) != BA_ARM_WAGGON &&     /* 1 */
+  if (gn__ba_arm_of(g, u) != BA_ARM_STAFF && gn__ba_arm_of(g, u) != BA_ARM_WAGGON &&     /* 1 */
       terrain_factor(g, u, f, s->box.c) <= 0 && s->attr[BA_DISORDER] != BA_DIS_FD &&
-      (rc = ba_bring_fd(g, u, "forced to move where its formation has no rate of march",
+      (rc = gn__ba_bring_fd(g, u, "forced to move where its formation has no rate of march",
                         "BA-2.3.1b")))
     return rc;
-  if (!ba_on_table(g, u)) return 0;
-  if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = ba_rest_break(g, u, "forced to move",
+  if (!gn__ba_on_table(g, u)) return 0;
+  if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "forced to move",
                                                                  "BA-5.5.4c")))
     return rc;
   s->flags |= BA_F_FORCED | BA_F_MOVED;
@@ -219,8 +219,8 @@ static int nearest_enemy(const gn_game *g, int u) {
   int best = -1;
   double bd = HUGE_VAL;
   for (int j = 0; j < g->sc->nunits; j++) {
-    if (!ba_on_table(g, j) || side(g, j) == side(g, u)) continue;
-    ba_arm a = ba_arm_of(g, j);
+    if (!gn__ba_on_table(g, j) || side(g, j) == side(g, u)) continue;
+    ba_arm a = gn__ba_arm_of(g, j);
     if (a == BA_ARM_STAFF || a == BA_ARM_WAGGON) continue;
     double dd = gn_unit_distance(g, u, j);
     if (dd < bd) { bd = dd; best = j; }
@@ -236,7 +236,7 @@ static int cand(const gn_game *g, const cands *cl, int k) {
 
 /* 1 when j is an enemy stand of u that a melee zone can touch (not a staff figure). */
 static int zone_enemy(const gn_game *g, int u, int j) {
-  return ba_on_table(g, j) && side(g, j) != side(g, u) && ba_arm_of(g, j) != BA_ARM_STAFF;
+  return gn__ba_on_table(g, j) && side(g, j) != side(g, u) && gn__ba_arm_of(g, j) != BA_ARM_STAFF;
 }
 
 /* The gap between the melee zone of u standing at b and the nearest enemy stand
@@ -245,7 +245,7 @@ static double zone_gap(const gn_game *g, int u, gn_box b, const cands *cl, doubl
   gn_box z = zone_of(b, BA_D(g)->zone_depth);
   double best = HUGE_VAL;
   for (int k = 0, j; (j = cand(g, cl, k)) >= 0; k++) {
-    if (!zone_enemy(g, u, j) || ba_apart(z, g->st.u[j].box, cap)) continue;
+    if (!zone_enemy(g, u, j) || gn__ba_apart(z, g->st.u[j].box, cap)) continue;
     double dd = gn_box_distance(z, g->st.u[j].box);
     if (dd < best) best = dd;
   }
@@ -255,10 +255,10 @@ static double zone_gap(const gn_game *g, int u, gn_box b, const cands *cl, doubl
 /* The first enemy stand of cl (lowest index) that u's melee zone touches, or -1
 ** (ref. BA-4.1.1a). */
 static int zone_touch(const gn_game *g, int u, const cands *cl) {
-  gn_box z = ba_zone(g, u);
+  gn_box z = gn__ba_zone(g, u);
   for (int k = 0, j; (j = cand(g, cl, k)) >= 0; k++)
-    if (zone_enemy(g, u, j) && !ba_apart(z, g->st.u[j].box, 2 * GN_CONTACT_EPS) &&
-        gn_box_distance(z, g->st.u[j].box) <= GN_CONTACT_EPS)   /* as ba_zone_contact */
+    if (zone_enemy(g, u, j) && !gn__ba_apart(z, g->st.u[j].box, 2 * GN_CONTACT_EPS) &&
+        gn_box_distance(z, g->st.u[j].box) <= GN_CONTACT_EPS)   /* as gn__ba_zone_contact */
       return j;
   return -1;
 }
@@ -327,7 +327,7 @@ static int march(gn_game *g, mover *mv, int nm) {
       mover *x = &mv[m];
       gn__ustate *s = &g->st.u[x->u];
       if (x->done || x->left <= 1e-9 || x->togo <= 1e-9 || (s->flags & BA_F_STOPPED) ||
-          !ba_on_table(g, x->u)) {
+          !gn__ba_on_table(g, x->u)) {
         x->done = 1;
         continue;
       }
@@ -380,23 +380,23 @@ static int march(gn_game *g, mover *mv, int nm) {
 ** so that the unit it reached is not stopped; 4.1.2 was not found, so contact
 ** always stops both.
 */
-int ba_phase_movement(gn_game *g) {
+int gn__ba_phase_movement(gn_game *g) {
   const ba_data *d = BA_D(g);
   int n = g->sc->nunits, rc;
   for (int u = 0; u < n; u++) {                                                   /* 1 */
     gn__ustate *s = &g->st.u[u];
-    if (!ba_on_table(g, u) || (s->flags & BA_F_CONT)) continue;
+    if (!gn__ba_on_table(g, u) || (s->flags & BA_F_CONT)) continue;
     if (s->attr[BA_NEWFORM]) {
       int from = s->attr[BA_FORMATION], to = s->attr[BA_NEWFORM] - 1;
       s->attr[BA_NEWFORM] = 0;
-      if (from == BA_FM_REST && (rc = ba_rest_break(g, u, "leaves rest formation", "BA-5.5.4a")))
+      if (from == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "leaves rest formation", "BA-5.5.4a")))
         return rc;
       s->attr[BA_FORMATION] = to;
-      gn__unit_place(g, u, ba_form_box(g, u, to));
+      gn__unit_place(g, u, gn__ba_form_box(g, u, to));
       s->flags |= BA_F_MOVED | BA_F_CHANGED;
-      if (!gn__event(g, "formation", "BA-B17", u, -1, "%s forms %s", uid(g, u), ba_form_name(to)))
+      if (!gn__event(g, "formation", "BA-B17", u, -1, "%s forms %s", uid(g, u), gn__ba_form_name(to)))
         return GN_ENOMEM;
-      if (to == BA_FM_REST && (rc = ba_rest_enter(g, u))) return rc;
+      if (to == BA_FM_REST && (rc = gn__ba_rest_enter(g, u))) return rc;
     }
     if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) {
       double t = (s->flags & BA_F_TURN_L) && (s->flags & BA_F_TURN_R) ? PI
@@ -409,19 +409,19 @@ int ba_phase_movement(gn_game *g) {
   }
   for (int u = 0; u < n; u++) {                                                   /* 2 */
     gn__ustate *s = &g->st.u[u];
-    if (!ba_on_table(g, u) || s->attr[BA_DISORDER] != BA_DIS_FD || (s->flags & BA_F_FD_NOW))
+    if (!gn__ba_on_table(g, u) || s->attr[BA_DISORDER] != BA_DIS_FD || (s->flags & BA_F_FD_NOW))
       continue;
     int e = nearest_enemy(g, u);
     if (e < 0) continue;
     gn_vec2 a = g->st.u[e].box.c, b = s->box.c;
     double h = atan2(b.y - a.y, b.x - a.x);
     int f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
-    double dist = d->rate[ba_type_of(g, u)][BA_P_FAST][f];
-    if (dist <= 0) dist = d->rate[ba_type_of(g, u)][BA_P_NORMAL][f];
+    double dist = d->rate[gn__ba_type_of(g, u)][BA_P_FAST][f];
+    if (dist <= 0) dist = d->rate[gn__ba_type_of(g, u)][BA_P_NORMAL][f];
     gn_box nb = s->box;
     nb.facing = fmod(h + 2 * PI, 2 * PI);
     gn__unit_place(g, u, nb);
-    if ((rc = ba_forced_move(g, u, h, dist, "routs"))) return rc;
+    if ((rc = gn__ba_forced_move(g, u, h, dist, "routs"))) return rc;
   }
   mover *mv = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *mv);                 /* 3 */
   if (!mv) return gn__error(g, GN_ENOMEM, "out of memory");
@@ -429,13 +429,13 @@ int ba_phase_movement(gn_game *g) {
   for (int u = 0; u < n; u++) {
     gn__ustate *s = &g->st.u[u];
     int o = s->attr[BA_ORDER];
-    if (!ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED))) continue;
+    if (!gn__ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED))) continue;
     if (s->attr[BA_DISORDER] == BA_DIS_FD) continue;
     gn_vec2 to;
     if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
       to.x = s->attr[BA_DEST_X] / 1000.0; to.y = s->attr[BA_DEST_Y] / 1000.0;
-    } else if (o == BA_O_ATTACK && s->attr[BA_TARGET] && ba_on_table(g, s->attr[BA_TARGET] - 1)) {
-      if (ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) continue;   /* already in contact */
+    } else if (o == BA_O_ATTACK && s->attr[BA_TARGET] && gn__ba_on_table(g, s->attr[BA_TARGET] - 1)) {
+      if (gn__ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) continue;   /* already in contact */
       to = g->st.u[s->attr[BA_TARGET] - 1].box.c;
     } else {
       continue;
@@ -449,7 +449,7 @@ int ba_phase_movement(gn_game *g) {
       turn = angle_between(b.facing, h);
       b.facing = fmod(h + 2 * PI, 2 * PI);
     }
-    double len = ba_rate(g, u, s->attr[BA_PACE], s->attr[BA_FORMATION], turn,
+    double len = gn__ba_rate(g, u, s->attr[BA_PACE], s->attr[BA_FORMATION], turn,
                          obstacles(g, c, to));
     if (len <= 0) continue;
     gn__unit_place(g, u, b);
@@ -467,10 +467,10 @@ int ba_phase_movement(gn_game *g) {
   return rc;
 }
 
-int ba_stationary(const gn_game *g, int u) {
+int gn__ba_stationary(const gn_game *g, int u) {
   if (g->st.u[u].flags & BA_F_MOVED) return 0;
   for (int j = 0; j < g->sc->nunits; j++)
-    if (j != u && ba_on_table(g, j) && g->st.u[j].attr[BA_ROOT] == u + 1 &&
+    if (j != u && gn__ba_on_table(g, j) && g->st.u[j].attr[BA_ROOT] == u + 1 &&
         g->st.u[j].attr[BA_FORMATION] == BA_FM_SKIRMISH && (g->st.u[j].flags & BA_F_MOVED))
       return 0;
   return 1;

@@ -22,18 +22,18 @@ static void free_waggon(gn_game *g, int w) {
 /* Frees the waggon serving u, if any. */
 static void release_waggon(gn_game *g, int u) {
   for (int w = 0; w < g->sc->nunits; w++)
-    if (ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1)
+    if (gn__ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1)
       free_waggon(g, w);
 }
 
 /* rest UNIT: order rest and, unless it is in it, the rest formation
-** (ref. BA-5.5.4a, BA-5.5.4b through ba_set_order). */
-int ba_rest_start(gn_game *g, int u) {
+** (ref. BA-5.5.4a, BA-5.5.4b through gn__ba_set_order). */
+int gn__ba_rest_start(gn_game *g, int u) {
   gn__ustate *s = &g->st.u[u];
-  ba_arm arm = ba_arm_of(g, u);
+  ba_arm arm = gn__ba_arm_of(g, u);
   if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
     return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
-  int rc = ba_set_order(g, u, BA_O_REST);
+  int rc = gn__ba_set_order(g, u, BA_O_REST);
   if (rc) return rc;
   s->attr[BA_NEWFORM] = s->attr[BA_FORMATION] == BA_FM_REST ? 0 : BA_FM_REST + 1;
   s->flags &= ~(BA_F_TURN_L | BA_F_TURN_R);
@@ -41,7 +41,7 @@ int ba_rest_start(gn_game *g, int u) {
 }
 
 /* ref. BA-5.5.3k: starting to refurbish, a unit loses what supplies it had left. */
-int ba_rest_enter(gn_game *g, int u) {
+int gn__ba_rest_enter(gn_game *g, int u) {
   gn__ustate *s = &g->st.u[u];
   s->attr[BA_REST] = 0;
   if (s->attr[BA_SUPPLIES] <= 0) return 0;
@@ -54,7 +54,7 @@ int ba_rest_enter(gn_game *g, int u) {
 }
 
 /* ref. BA-5.5.4k: interrupted rest loses every bound of rest done so far. */
-int ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
+int gn__ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
   gn__ustate *s = &g->st.u[u];
   if (s->attr[BA_FORMATION] != BA_FM_REST) return 0;
   int had = s->attr[BA_REST];
@@ -72,10 +72,10 @@ int ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
 /* ref. BA-5.5.4g, BA-5.5.4i, BA-5.5.4j, BA-1.2.4b: an ammunition waggon with its
 ** driver, in base contact with u, serving nobody else (nor having served another
 ** unit earlier in this bound). */
-int ba_waggon_for(const gn_game *g, int u) {
+int gn__ba_waggon_for(const gn_game *g, int u) {
   for (int w = 0; w < g->sc->nunits; w++) {
     const gn__ustate *s = &g->st.u[w];
-    if (ba_arm_of(g, w) != BA_ARM_WAGGON || !ba_on_table(g, w) || !s->attr[BA_AMMUNITION] ||
+    if (gn__ba_arm_of(g, w) != BA_ARM_WAGGON || !gn__ba_on_table(g, w) || !s->attr[BA_AMMUNITION] ||
         s->strength < 1)
       continue;
     if (s->attr[BA_SERVING] && s->attr[BA_SERVING] != u + 1) continue;
@@ -95,7 +95,7 @@ static const char *unrested(const gn_game *g, int u, const char **ref) {
   if (s->flags & (BA_F_ATT | BA_F_DEF)) return "in melee";
   if (s->flags & BA_F_PASSED) return "passed through";
   *ref = "BA-1.1.1g";
-  if (!ba_stationary(g, u)) return "not stationary";
+  if (!gn__ba_stationary(g, u)) return "not stationary";
   return NULL;
 }
 
@@ -116,29 +116,29 @@ static const char *unrested(const gn_game *g, int u, const char **ref) {
 **      starting valour (ref. BA-B12); after each benefit the counter starts at 0
 **      (ref. BA-5.5.4l)
 */
-int ba_rest_bound(gn_game *g) {
+int gn__ba_rest_bound(gn_game *g) {
   const ba_data *d = BA_D(g);
   int n = g->sc->nunits, rc;
   for (int w = 0; w < n; w++) {                                                   /* 1 */
     gn__ustate *ws = &g->st.u[w];
-    if (ba_arm_of(g, w) != BA_ARM_WAGGON || !ws->attr[BA_SERVING]) continue;
+    if (gn__ba_arm_of(g, w) != BA_ARM_WAGGON || !ws->attr[BA_SERVING]) continue;
     int u = ws->attr[BA_SERVING] - 1;
     const char *ref;
-    if (!ba_on_table(g, w) || !ba_on_table(g, u) || g->st.u[u].attr[BA_FORMATION] != BA_FM_REST ||
+    if (!gn__ba_on_table(g, w) || !gn__ba_on_table(g, u) || g->st.u[u].attr[BA_FORMATION] != BA_FM_REST ||
         g->st.u[u].attr[BA_SUPPLIES] < 0 || unrested(g, u, &ref) ||
         gn_unit_distance(g, u, w) > d->contact_dist)
       free_waggon(g, w);
   }
   for (int u = 0; u < n; u++) {
     gn__ustate *s = &g->st.u[u];
-    if (!ba_on_table(g, u) || s->attr[BA_FORMATION] != BA_FM_REST) continue;
+    if (!gn__ba_on_table(g, u) || s->attr[BA_FORMATION] != BA_FM_REST) continue;
     const char *ref, *why = unrested(g, u, &ref);                                 /* 2 */
     if (why) {
-      if (!(s->flags & BA_F_CHANGED) && (rc = ba_rest_break(g, u, why, ref))) return rc;
+      if (!(s->flags & BA_F_CHANGED) && (rc = gn__ba_rest_break(g, u, why, ref))) return rc;
       continue;
     }
     int refurb = s->attr[BA_SUPPLIES] >= 0;
-    int w = refurb ? ba_waggon_for(g, u) : -1;   /* 3; ref. BA-5.5.4h: not for valour */
+    int w = refurb ? gn__ba_waggon_for(g, u) : -1;   /* 3; ref. BA-5.5.4h: not for valour */
     if (w >= 0) {
       gn__ustate *ws = &g->st.u[w];
       if (ws->attr[BA_SERVING] != u + 1) free_waggon(g, w);
@@ -146,7 +146,7 @@ int ba_rest_bound(gn_game *g) {
       ws->attr[BA_WAGGON_BOUNDS]++;
       ws->flags |= BA_F_SERVED;
     }
-    int v0 = g->sc->unit[ba_root(g, u)].attr0[BA_VALOUR];                         /* 4 */
+    int v0 = g->sc->unit[gn__ba_root(g, u)].attr0[BA_VALOUR];                         /* 4 */
     if (!refurb && s->attr[BA_VALOUR] >= v0) { s->attr[BA_REST] = 0; continue; }
     s->attr[BA_REST]++;
     int by_waggon = w >= 0 && g->st.u[w].attr[BA_WAGGON_BOUNDS] >= d->rest_waggon;

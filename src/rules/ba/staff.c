@@ -10,16 +10,16 @@ static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 /* ref. BA-T18: 0 survives (3-12), 1 falls (13-14), 2 falls and -1 (15-16),
 ** 3 falls and -2 (17-18). */
-int ba_catch_result(const ba_data *d, int total) {
+int gn__ba_catch_result(const ba_data *d, int total) {
   return total >= d->t18[2] ? 3 : total >= d->t18[1] ? 2 : total >= d->t18[0] ? 1 : 0;
 }
 
-/* One catch roll (ref. BA-T18, BA-DICE-1): *band as ba_catch_result, *total the
+/* One catch roll (ref. BA-T18, BA-DICE-1): *band as gn__ba_catch_result, *total the
 ** 3d6. The orders and the odds check both come here. */
-int ba_catch_draw(gn_game *g, int staff, int *band, int *total) {
-  int faces[3], rc = ba_roll(g, "catch roll", "BA-T18", staff, total, faces);
+int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total) {
+  int faces[3], rc = gn__ba_roll(g, "catch roll", "BA-T18", staff, total, faces);
   if (rc) return rc;
-  *band = ba_catch_result(BA_D(g), *total);
+  *band = gn__ba_catch_result(BA_D(g), *total);
   return 0;
 }
 
@@ -28,8 +28,8 @@ static int nearest_own(const gn_game *g, int st) {
   int best = -1;
   double bd = HUGE_VAL;
   for (int j = 0; j < g->sc->nunits; j++) {
-    if (j == st || !ba_on_table(g, j) || g->sc->unit[j].side != g->sc->unit[st].side) continue;
-    if (ba_arm_of(g, j) == BA_ARM_STAFF) continue;
+    if (j == st || !gn__ba_on_table(g, j) || g->sc->unit[j].side != g->sc->unit[st].side) continue;
+    if (gn__ba_arm_of(g, j) == BA_ARM_STAFF) continue;
     double d = gn_unit_distance(g, st, j);
     if (d < bd) { bd = d; best = j; }
   }
@@ -45,10 +45,10 @@ static int nearest_own(const gn_game *g, int st) {
 **      -2 on all rolls for the rest of this bound and all of the next (the worse
 **      of two such penalties holds)
 */
-int ba_catch_roll(gn_game *g, int st) {
+int gn__ba_catch_roll(gn_game *g, int st) {
   const ba_data *d = BA_D(g);
   int total, r, rc;
-  if ((rc = ba_catch_draw(g, st, &r, &total))) return rc;                          /* 1 */
+  if ((rc = gn__ba_catch_draw(g, st, &r, &total))) return rc;                          /* 1 */
   gn__ustate *s = &g->st.u[st];
   s->flags &= ~BA_F_ENGAGED;
   if (r == 0) {                                                                   /* 2 */
@@ -68,7 +68,7 @@ int ba_catch_roll(gn_game *g, int st) {
   s->removed = 1;                                                                 /* 3 */
   int side = g->sc->unit[st].side, pen = d->t18_pen[r - 1];
   if (pen < 0 && side < 4) {
-    int cur = ba_side_penalty(g, side);
+    int cur = gn__ba_side_penalty(g, side);
     g->st.rs[BA_RS_PENALTY + side] = pen < cur ? pen : cur;
     g->st.rs[BA_RS_PEN_UNTIL + side] = g->st.turn + 1;
   }
@@ -85,14 +85,14 @@ int ba_catch_roll(gn_game *g, int st) {
 ** and the Table 1 default puts it in this phase, but how a rout spreads (to
 ** whom, on what roll) was not found; only the unit brought into FD routs
 ** (move.c, ref. BA-B14). */
-int ba_phase_moral(gn_game *g) {
+int gn__ba_phase_moral(gn_game *g) {
   int rc;
   for (int st = 0; st < g->sc->nunits; st++) {
-    if (!ba_on_table(g, st) || ba_arm_of(g, st) != BA_ARM_STAFF) continue;
+    if (!gn__ba_on_table(g, st) || gn__ba_arm_of(g, st) != BA_ARM_STAFF) continue;
     int u = g->st.u[st].attr[BA_TARGET] - 1;
     int with_fd = u >= 0 && (g->st.u[u].flags & BA_F_FD_NOW) &&
                   gn_unit_distance(g, st, u) <= BA_D(g)->contact_dist;
-    if (((g->st.u[st].flags & BA_F_ENGAGED) || with_fd) && (rc = ba_catch_roll(g, st))) return rc;
+    if (((g->st.u[st].flags & BA_F_ENGAGED) || with_fd) && (rc = gn__ba_catch_roll(g, st))) return rc;
   }
   return 0;
 }

@@ -13,7 +13,7 @@
 **      nothing)
 **   3) without supplies (0): stays 0
 */
-int ba_supplies_after(const ba_data *d, int supplies, const int faces[3]) {
+int gn__ba_supplies_after(const ba_data *d, int supplies, const int faces[3]) {
   if (supplies < 0) {                                                             /* 1 */
     int ones = (faces[0] == 1) + (faces[1] == 1) + (faces[2] == 1);
     return ones >= d->supply_ones ? d->supply_rolls : -1;
@@ -25,9 +25,9 @@ int ba_supplies_after(const ba_data *d, int supplies, const int faces[3]) {
 ** it counts even when only part of the unit fired or fought (ref. BA-5.5.3d),
 ** for attack and defence alike (ref. BA-5.5.3e), and for cavalry the same
 ** count stands for fresh horses (ref. BA-5.5.3l). */
-int ba_supply_roll(gn_game *g, int u, const int faces[3]) {
+int gn__ba_supply_roll(gn_game *g, int u, const int faces[3]) {
   gn__ustate *s = &g->st.u[u];
-  int old = s->attr[BA_SUPPLIES], now = ba_supplies_after(BA_D(g), old, faces);
+  int old = s->attr[BA_SUPPLIES], now = gn__ba_supplies_after(BA_D(g), old, faces);
   s->attr[BA_SUPPLIES] = now;
   if (old == now) return 0;
   gn_event *e;
@@ -45,4 +45,4 @@ int ba_supply_roll(gn_game *g, int u, const int faces[3]) {
 }
 
 /* ref. BA-5.5.3a: unlimited (-1) or rolls left; 0 is "without supplies". */
-int ba_has_supplies(const gn_game *g, int u) { return g->st.u[u].attr[BA_SUPPLIES] != 0; }
+int gn__ba_has_supplies(const gn_game *g, int u) { return g->st.u[u].attr[BA_SUPPLIES] != 0; }

@@ -15,7 +15,7 @@
 
 static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
-int ba_units_of(int figures, int unit, int remainder) {
+int gn__ba_units_of(int figures, int unit, int remainder) {
   if (figures <= 0 || unit <= 0) return 0;
   return figures / unit + (figures % unit >= remainder && figures % unit > 0 ? 1 : 0);
 }
@@ -30,7 +30,7 @@ static int slot_owner(const gn_game *g, int s) {
 }
 
 /* Takes every slot off the table; a slot with no owner is a scenario error. */
-int ba_setup_parts(gn_game *g) {
+int gn__ba_setup_parts(gn_game *g) {
   for (int i = 0; i < g->sc->nunits; i++) {
     if (!g->sc->unit[i].attr0[BA_PART]) continue;
     if (slot_owner(g, i) < 0)
@@ -71,7 +71,7 @@ static int take_slot(gn_game *g, int r, int want, int *slot) {
 static int parts_on_table(const gn_game *g, int r) {
   int n = 0;
   for (int i = 0; i < g->sc->nunits; i++)
-    if (ba_on_table(g, i) && ba_root(g, i) == r &&
+    if (gn__ba_on_table(g, i) && gn__ba_root(g, i) == r &&
         g->st.u[i].attr[BA_FORMATION] != BA_FM_SKIRMISH) n++;
   return n;
 }
@@ -100,7 +100,7 @@ static void make_part(gn_game *g, int u, int p, int figs, int sub) {
   for (size_t i = 0; i < sizeof keep_attr / sizeof keep_attr[0]; i++)
     b->attr[keep_attr[i]] = a->attr[keep_attr[i]];
   b->attr[BA_PART] = 1;
-  b->attr[BA_ROOT] = ba_root(g, u) + 1;
+  b->attr[BA_ROOT] = gn__ba_root(g, u) + 1;
   int porig = (int)lround((double)a->attr[BA_ORIG] * figs / a->strength);
   if (porig < figs) porig = figs;
   if (porig > a->attr[BA_ORIG] - 1) porig = a->attr[BA_ORIG] - 1;
@@ -108,8 +108,8 @@ static void make_part(gn_game *g, int u, int p, int figs, int sub) {
   a->attr[BA_ORIG] -= porig;
   b->strength = figs;
   a->strength -= figs;
-  if (ba_arm_of(g, u) == BA_ARM_CAV) { b->attr[BA_SQUADRONS] = sub; a->attr[BA_SQUADRONS] -= sub; }
-  if (ba_arm_of(g, u) == BA_ARM_ART) { b->attr[BA_GUNS] = sub; a->attr[BA_GUNS] -= sub; }
+  if (gn__ba_arm_of(g, u) == BA_ARM_CAV) { b->attr[BA_SQUADRONS] = sub; a->attr[BA_SQUADRONS] -= sub; }
+  if (gn__ba_arm_of(g, u) == BA_ARM_ART) { b->attr[BA_GUNS] = sub; a->attr[BA_GUNS] -= sub; }
   b->removed = 0;
   b->flags = BA_F_MOVED | BA_F_CHANGED | (a->flags & BA_F_USED);
   a->flags |= BA_F_MOVED | BA_F_CHANGED;
@@ -132,23 +132,23 @@ static void make_part(gn_game *g, int u, int p, int figs, int sub) {
 ** not was not found, so the engine only marks those parts (BA_F_URBAN) and
 ** leaves re-assembly (`assemble`) to the players.
 */
-int ba_split(gn_game *g, int u, int n, int want, int *part) {
+int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = &g->st.u[u];
   int rc, figs, sub = 0, urban = 0;
   *part = -1;
   if ((rc = may_change(g, u))) return rc;                                  /* 1 */
-  switch (ba_arm_of(g, u)) {                                               /* 2 */
+  switch (gn__ba_arm_of(g, u)) {                                               /* 2 */
   case BA_ARM_INF:
-    urban = (ba_terrain_at(g, s->box.c) & ((1u << BA_TR_VILLAGE) | (1u << BA_TR_BUILDINGS))) != 0;
+    urban = (gn__ba_terrain_at(g, s->box.c) & ((1u << BA_TR_VILLAGE) | (1u << BA_TR_BUILDINGS))) != 0;
     if (!urban) {
       if (s->strength <= d->split_min_inf)
         return gn__refuse(g, "BA-1.2.2", "%s has %d figures: a battalion splits only with more "
                           "than %d (or in urban combat)", uid(g, u), s->strength, d->split_min_inf);
-      if (parts_on_table(g, ba_root(g, u)) > 1)
+      if (parts_on_table(g, gn__ba_root(g, u)) > 1)
         return gn__refuse(g, "BA-1.2.2", "a battalion splits into two parts only (outside urban "
                           "combat)");
-    } else if (parts_on_table(g, ba_root(g, u)) >= d->urban_parts) {
+    } else if (parts_on_table(g, gn__ba_root(g, u)) >= d->urban_parts) {
       return gn__refuse(g, "BA-1.2.2", "at most %d parts in urban combat", d->urban_parts);
     }
     figs = n ? n : s->strength / 2;
@@ -177,7 +177,7 @@ int ba_split(gn_game *g, int u, int n, int want, int *part) {
     return gn__refuse(g, "BA-1.2.4b", "%s cannot split (a waggon has one driver)", uid(g, u));
   }
   int p;                                                                   /* 3 */
-  if ((rc = take_slot(g, ba_root(g, u), want, &p))) return rc;
+  if ((rc = take_slot(g, gn__ba_root(g, u), want, &p))) return rc;
   int before = s->strength;
   gn_box box = s->box;
   make_part(g, u, p, figs, sub);                                           /* 4 */
@@ -192,24 +192,24 @@ int ba_split(gn_game *g, int u, int n, int want, int *part) {
   bp.c.x = box.c.x + right.x * (w0 - wp) / 2; bp.c.y = box.c.y + right.y * (w0 - wp) / 2;
   gn__unit_place(g, u, bu);
   gn__unit_place(g, p, bp);
-  gn_event *e = gn__event(g, "split", ba_arm_of(g, u) == BA_ARM_INF ? "BA-1.2.2"
-                          : ba_arm_of(g, u) == BA_ARM_CAV ? "BA-1.2.3" : "BA-1.2.4a", u, p,
+  gn_event *e = gn__event(g, "split", gn__ba_arm_of(g, u) == BA_ARM_INF ? "BA-1.2.2"
+                          : gn__ba_arm_of(g, u) == BA_ARM_CAV ? "BA-1.2.3" : "BA-1.2.4a", u, p,
                           "%s splits: %s takes %d figures, %d stay", uid(g, u), uid(g, p), figs,
                           s->strength);
   if (!e) return GN_ENOMEM;
   *part = p;
-  if ((rc = ba_check_min(g, u)) || (rc = ba_check_min(g, p))) return rc;   /* 6 */
+  if ((rc = gn__ba_check_min(g, u)) || (rc = gn__ba_check_min(g, p))) return rc;   /* 6 */
   return 0;
 }
 
 /* ref. BA-4.3.1: a skirmish line's soutien is its mother unit, while one of its
 ** figures is within soutien_distance of it. */
-int ba_soutien(const gn_game *g, int line) {
+int gn__ba_soutien(const gn_game *g, int line) {
   const gn__ustate *s = &g->st.u[line];
-  if (!ba_on_table(g, line) || s->attr[BA_FORMATION] != BA_FM_SKIRMISH || !s->attr[BA_ROOT])
+  if (!gn__ba_on_table(g, line) || s->attr[BA_FORMATION] != BA_FM_SKIRMISH || !s->attr[BA_ROOT])
     return -1;
   int m = s->attr[BA_ROOT] - 1;
-  if (!ba_on_table(g, m) || g->st.u[m].attr[BA_FORMATION] == BA_FM_SKIRMISH) return -1;
+  if (!gn__ba_on_table(g, m) || g->st.u[m].attr[BA_FORMATION] == BA_FM_SKIRMISH) return -1;
   return gn_box_distance(s->box, g->st.u[m].box) <= BA_D(g)->soutien_dist ? m : -1;
 }
 
@@ -221,13 +221,13 @@ int ba_soutien(const gn_game *g, int line) {
 **      status (ref. BA-1.2.6)
 **   4) it stands skirmish.ahead in front of u, in skirmish formation
 */
-int ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
+int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = &g->st.u[u];
   int rc;
   *line = -1;
   if ((rc = may_change(g, u))) return rc;                                  /* 1 */
-  if (ba_arm_of(g, u) != BA_ARM_INF && ba_arm_of(g, u) != BA_ARM_CAV)
+  if (gn__ba_arm_of(g, u) != BA_ARM_INF && gn__ba_arm_of(g, u) != BA_ARM_CAV)
     return gn__refuse(g, "BA-1.2.5", "only infantry and cavalry send out skirmishers");
   if (s->attr[BA_FORMATION] == BA_FM_SKIRMISH)
     return gn__refuse(g, "BA-1.2.5", "%s is itself a skirmish line", uid(g, u));
@@ -235,7 +235,7 @@ int ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
     return gn__refuse(g, "BA-5.5.2g", "the line and its soutien must each keep %d figures",
                       d->min_figures);
   int p;                                                                   /* 3 */
-  if ((rc = take_slot(g, ba_root(g, u), want, &p))) return rc;
+  if ((rc = take_slot(g, gn__ba_root(g, u), want, &p))) return rc;
   make_part(g, u, p, n, 0);
   g->st.u[u].flags &= ~BA_F_CHANGED;    /* the mother did not change formation */
   gn__ustate *l = &g->st.u[p];
@@ -244,12 +244,12 @@ int ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   l->flags &= ~BA_F_CHANGED;
   gn_box b = s->box;                                                       /* 4 */
   double cs = cos(b.facing), sn = sin(b.facing);
-  gn_box lb = ba_form_box(g, p, BA_FM_SKIRMISH);
+  gn_box lb = gn__ba_form_box(g, p, BA_FM_SKIRMISH);
   lb.facing = b.facing;
   lb.c.x = b.c.x + cs * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
   lb.c.y = b.c.y + sn * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
   gn__unit_place(g, p, lb);
-  gn__unit_place(g, u, ba_form_box(g, u, s->attr[BA_FORMATION]));
+  gn__unit_place(g, u, gn__ba_form_box(g, u, s->attr[BA_FORMATION]));
   *line = p;
   return gn__event(g, "skirmish", "BA-1.2.5", u, p, "%s sends %d figures ahead as skirmish "
                    "line %s", uid(g, u), n, uid(g, p)) ? 0 : GN_ENOMEM;
@@ -263,9 +263,9 @@ int ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
 **   3) common status: figures and originals add, valour is the figure-weighted
 **      mean rounded down, disorder the worst, supplies the fewest, rest restarts
 */
-int ba_assemble(gn_game *g, int a, int b) {
+int gn__ba_assemble(gn_game *g, int a, int b) {
   int rc;
-  if (a == b || ba_root(g, a) != ba_root(g, b))                            /* 1 */
+  if (a == b || gn__ba_root(g, a) != gn__ba_root(g, b))                            /* 1 */
     return gn__refuse(g, "BA-1.2.1", "only parts of the same original unit assemble");
   if (gn_unit_distance(g, a, b) > BA_D(g)->contact_dist)
     return gn__refuse(g, "BA-1.2.1", "%s and %s must be in base contact to assemble",
@@ -293,7 +293,7 @@ int ba_assemble(gn_game *g, int a, int b) {
   x->attr[BA_REST] = 0;
   x->flags |= BA_F_MOVED | (skirm ? 0 : BA_F_CHANGED) | (y->flags & BA_F_USED);
   if (x->attr[BA_FORMATION] == BA_FM_SKIRMISH) x->attr[BA_FORMATION] = y->attr[BA_FORMATION];
-  gn__unit_place(g, a, ba_form_box(g, a, x->attr[BA_FORMATION]));
+  gn__unit_place(g, a, gn__ba_form_box(g, a, x->attr[BA_FORMATION]));
   for (int i = 0; i < BA_NATTR; i++) y->attr[i] = 0;
   y->attr[BA_PART] = 1;
   y->strength = 0;
@@ -301,5 +301,5 @@ int ba_assemble(gn_game *g, int a, int b) {
   y->flags = 0;
   return gn__event(g, "assemble", skirm ? "BA-1.2.5" : "BA-1.2.1", a, b,
                    "%s and %s assemble: %d figures, %s", uid(g, a), uid(g, b), n,
-                   ba_dis_name(x->attr[BA_DISORDER])) ? 0 : GN_ENOMEM;
+                   gn__ba_dis_name(x->attr[BA_DISORDER])) ? 0 : GN_ENOMEM;
 }

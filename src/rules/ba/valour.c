@@ -14,10 +14,10 @@ static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side;
 ** waggons and staff figures, which follow the artillery provisions,
 ** ref. BA-1.2.4b) with fewer than 3 figures leaves the table at once; each part
 ** of a split unit on its own. */
-int ba_check_min(gn_game *g, int u) {
-  ba_arm arm = ba_arm_of(g, u);
+int gn__ba_check_min(gn_game *g, int u) {
+  ba_arm arm = gn__ba_arm_of(g, u);
   gn__ustate *s = &g->st.u[u];
-  if (!ba_on_table(g, u) || (arm != BA_ARM_INF && arm != BA_ARM_CAV)) return 0;
+  if (!gn__ba_on_table(g, u) || (arm != BA_ARM_INF && arm != BA_ARM_CAV)) return 0;
   if (s->strength >= BA_D(g)->min_figures) return 0;
   s->removed = 1;
   return gn__event(g, "removed", s->attr[BA_ROOT] ? "BA-5.5.2i" : "BA-5.5.2g", u, -1,
@@ -33,12 +33,12 @@ int ba_check_min(gn_game *g, int u) {
 **      FD loss valour is set to -5 (ref. BA-5.5.2e)
 **   4) fewer than 3 figures: removed (ref. BA-5.5.2g)
 */
-int ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
+int gn__ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = &g->st.u[u];
   int rc;
   if (n > s->strength) n = s->strength;                                          /* 1 */
-  if (n <= 0 || !ba_on_table(g, u)) return 0;
+  if (n <= 0 || !gn__ba_on_table(g, u)) return 0;
   s->strength -= n;
   if (!gn__event(g, "loss", ref, u, -1, "%s loses %d figures (%s): %d left", uid(g, u), n, why,
                  s->strength))
@@ -58,11 +58,11 @@ int ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
   }
   if (s->attr[BA_VALOUR] < -5) {                                                  /* 3 */
     if (s->attr[BA_DISORDER] != BA_DIS_FD &&
-        (rc = ba_bring_fd(g, u, "valour below -5", "BA-5.5.2c")))
+        (rc = gn__ba_bring_fd(g, u, "valour below -5", "BA-5.5.2c")))
       return rc;
     s->attr[BA_VALOUR] = -5;
   }
-  return ba_check_min(g, u);                                                      /* 4 */
+  return gn__ba_check_min(g, u);                                                      /* 4 */
 }
 
 /*
@@ -73,7 +73,7 @@ int ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
 **      fd.loss_min
 **   4) then a valour below -5 is set to -5 (ref. BA-5.5.2e)
 */
-int ba_bring_fd(gn_game *g, int u, const char *why, const char *ref) {
+int gn__ba_bring_fd(gn_game *g, int u, const char *why, const char *ref) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = &g->st.u[u];
   int rc;
@@ -82,41 +82,41 @@ int ba_bring_fd(gn_game *g, int u, const char *why, const char *ref) {
   s->flags |= BA_F_FD_NOW;
   if (!gn__event(g, "disorder", ref, u, -1, "%s is brought into FD: %s", uid(g, u), why))
     return GN_ENOMEM;
-  if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = ba_rest_break(g, u, "FD", "BA-5.5.4b")))
+  if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "FD", "BA-5.5.4b")))
     return rc;
   int n = (s->strength * d->fd_loss_pct + 99) / 100;                             /* 3 */
   if (n < d->fd_loss_min) n = d->fd_loss_min;
-  if ((rc = ba_loss(g, u, n, "loss due to FD", "BA-B14"))) return rc;
+  if ((rc = gn__ba_loss(g, u, n, "loss due to FD", "BA-B14"))) return rc;
   if (s->attr[BA_VALOUR] < -5) s->attr[BA_VALOUR] = -5;                           /* 4 */
   return 0;
 }
 
 /* Brings u into state st, keeping the worse of old and new (ref. BA-B16). MD
 ** and FD end rest (ref. BA-5.5.4b, BA-5.5.4d). */
-int ba_disorder(gn_game *g, int u, int st, const char *why, const char *ref) {
+int gn__ba_disorder(gn_game *g, int u, int st, const char *why, const char *ref) {
   gn__ustate *s = &g->st.u[u];
-  if (st <= s->attr[BA_DISORDER] || !ba_on_table(g, u)) return 0;
-  if (st == BA_DIS_FD) return ba_bring_fd(g, u, why, ref);
+  if (st <= s->attr[BA_DISORDER] || !gn__ba_on_table(g, u)) return 0;
+  if (st == BA_DIS_FD) return gn__ba_bring_fd(g, u, why, ref);
   s->attr[BA_DISORDER] = st;
   if (!gn__event(g, "disorder", ref, u, -1, "%s is brought into %s (%s)", uid(g, u),
-                 ba_dis_name(st), why))
+                 gn__ba_dis_name(st), why))
     return GN_ENOMEM;
   if (st >= BA_DIS_MD && s->attr[BA_FORMATION] == BA_FM_REST)
-    return ba_rest_break(g, u, ba_dis_name(st), "BA-5.5.4d");
+    return gn__ba_rest_break(g, u, gn__ba_dis_name(st), "BA-5.5.4d");
   return 0;
 }
 
 /* ref. BA-B15 (Table 16 default): at the end of a bound in which it was neither
 ** fired at nor in melee, a unit in disorder rolls 3d6 + valour (+ staff penalty);
 ** reaching reorganise.target it recovers one step (FD to MD, MD to SD, SD to none). */
-int ba_reorganise(gn_game *g, int u) {
+int gn__ba_reorganise(gn_game *g, int u) {
   gn__ustate *s = &g->st.u[u];
-  ba_arm arm = ba_arm_of(g, u);
+  ba_arm arm = gn__ba_arm_of(g, u);
   if (s->attr[BA_DISORDER] == BA_DIS_NONE || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) return 0;
   if (s->flags & (BA_F_FIRED_AT | BA_F_ATT | BA_F_DEF)) return 0;
   int total, faces[3], rc;
-  if ((rc = ba_roll(g, "reorganisation", "BA-B15", u, &total, faces))) return rc;
-  int pen = ba_side_penalty(g, g->sc->unit[u].side);
+  if ((rc = gn__ba_roll(g, "reorganisation", "BA-B15", u, &total, faces))) return rc;
+  int pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
   int t = total + s->attr[BA_VALOUR] + pen;
   gn_event *e = gn__event(g, "reorganise", "BA-B15", u, -1, "%s reorganises: %d against %d, %s",
                           uid(g, u), t, BA_D(g)->reorganise,

@@ -37,7 +37,7 @@ static const char SUIT[] = "CDHS";
 
 /* Ranks with equal keys share a class; classes are numbered in rank order of
 ** their first member. Cannot fail. */
-void in__part_make(in_part *p, const int key[14]) {
+void gn__in_part_make(in_part *p, const int key[14]) {
   p->n = 0;
   p->cls[0] = 0;
   for (int r = 1; r <= 13; r++) {
@@ -84,14 +84,14 @@ static int refines(const in_part *e, const in_part *p) {
   return 1;
 }
 
-void in__deck_full(gn_game *g, int side) {
+void gn__in_deck_full(gn_game *g, int side) {
   gn__deck_reset(&g->st, side);
   part_clear(g, side);
 }
 
 /* ------------------------------------------------------------ counting */
 
-uint64_t in__binom(int n, int r) {
+uint64_t gn__in_binom(int n, int r) {
   if (r < 0 || r > n) return 0;
   if (r > n - r) r = n - r;
   uint64_t c = 1;
@@ -114,7 +114,7 @@ static int walk(walker *wk, int j, int left) {
     wk->kv[j] = left;
     if (wk->w) {
       uint64_t x = 1;
-      for (int i = 0; i < wk->m; i++) x *= in__binom(wk->N[i], wk->kv[i]);
+      for (int i = 0; i < wk->m; i++) x *= gn__in_binom(wk->N[i], wk->kv[i]);
       wk->w[wk->count] = x;
     }
     return wk->count++ == wk->stop;
@@ -140,7 +140,7 @@ static int choose(gn_game *g, walker *wk, int deckn, int take) {
   walk(wk, 0, take);
   if (wk->count > IN_MAXBRANCH) return gn__error(g, GN_ETOOBIG, "a draw of %d cards has too many branches", take);
   int n = (int)wk->count;
-  uint64_t wsum = in__binom(deckn, take), *w = NULL;
+  uint64_t wsum = gn__in_binom(deckn, take), *w = NULL;
   if (!gn__enum_known(g)) {                                                     /* 2 */
     if (!(w = gn__malloc(g, (size_t)n * sizeof *w))) return GN_ENOMEM;
     wk->count = 0; wk->w = w;
@@ -166,7 +166,7 @@ static int choose(gn_game *g, walker *wk, int deckn, int take) {
 **   5) the deck is now exact for p only
 ** Fails with the dice source's error, GN_ETOOBIG or GN_ENOMEM.
 */
-int in__draw(gn_game *g, int side, int k, const in_part *p, const char *purpose, const char *ref,
+int gn__in_draw(gn_game *g, int side, int k, const in_part *p, const char *purpose, const char *ref,
              int unit, int *ranks) {
   int rc, card;
   if (!in__enumerating(g)) {                                                    /* 1 */
@@ -181,7 +181,7 @@ int in__draw(gn_game *g, int side, int k, const in_part *p, const char *purpose,
   int done = 0;
   while (done < k) {
     in_part e;                                                                  /* 2 */
-    if (st->deckn[side] == 0) in__deck_full(g, side);
+    if (st->deckn[side] == 0) gn__in_deck_full(g, side);
     if (part_get(g, side, &e) && !refines(&e, p))
       return gn__error(g, GN_ETOOBIG, "the deck is known only by the classes of an earlier draw");
     int take = k - done < st->deckn[side] ? k - done : st->deckn[side];
@@ -217,7 +217,7 @@ int in__draw(gn_game *g, int side, int k, const in_part *p, const char *purpose,
 **      *face is the lowest face of the class taken
 ** Fails with the dice source's error or GN_ENOMEM.
 */
-int in__roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face) {
+int gn__in_roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face) {
   if (!in__enumerating(g)) return gn__roll(g, "d6", purpose, ref, unit, face, NULL);   /* 1 */
   int rep[6], n = 0, c, rc;                                                       /* 2 */
   uint64_t w[6];

@@ -1,8 +1,8 @@
 /*
 ** checks.c: the standalone resolutions of `grognard odds inradic ...`. Each
-** run() calls the function the orders use (in__morale_roll, in__pursuit_roll,
-** in__hero_check, in__fire_resolve, in__melee_draw, in__throw_land and
-** in__burst_hits), never a copy of the rule. Cards come from full decks.
+** run() calls the function the orders use (gn__in_morale_roll, gn__in_pursuit_roll,
+** gn__in_hero_check, gn__in_fire_resolve, gn__in_melee_draw, gn__in_throw_land and
+** gn__in_burst_hits), never a copy of the rule. Cards come from full decks.
 */
 #include "inradic.h"
 
@@ -43,8 +43,8 @@ static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx)
     if (!strcmp(a, "--start")) { rc = want_int(g, a, v, 1, 200, &m->start); i++; have |= 1; }
     else if (!strcmp(a, "--remaining")) { rc = want_int(g, a, v, 0, 200, &m->remaining); i++; have |= 2; }
     else if (!strcmp(a, "--quality")) {
-      rc = want_enum(g, a, v, in_quality_names, &m->quality);
-      m->quality = in__quality_canon(m->quality);
+      rc = want_enum(g, a, v, gn__in_quality_names, &m->quality);
+      m->quality = gn__in_quality_canon(m->quality);
       i++;
     }
     else if (!strcmp(a, "--uphill")) m->uphill = 1;
@@ -60,7 +60,7 @@ static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx)
 }
 
 static int morale_run(gn_game *g, const void *cx, int64_t *outcome) {
-  int pass, total, rc = in__morale_roll(g, cx, "odds", "IN-M8", &pass, &total);
+  int pass, total, rc = gn__in_morale_roll(g, cx, "odds", "IN-M8", &pass, &total);
   *outcome = pass;
   return rc;
 }
@@ -80,9 +80,9 @@ static int pursuit_parse(gn_game *g, int argc, const char *const *argv, void *cx
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--quality") != 0)
       return gn__error(g, GN_ESYNTAX, "pursuit: unknown parameter '%s'", argv[i]);
-    int rc = want_enum(g, argv[i], i + 1 < argc ? argv[i + 1] : NULL, in_quality_names, &p->quality);
+    int rc = want_enum(g, argv[i], i + 1 < argc ? argv[i + 1] : NULL, gn__in_quality_names, &p->quality);
     if (rc) return rc;
-    p->quality = in__quality_canon(p->quality);
+    p->quality = gn__in_quality_canon(p->quality);
     i++;
   }
   if (p->quality < 0) return gn__error(g, GN_ESYNTAX, "pursuit needs --quality Q");
@@ -90,7 +90,7 @@ static int pursuit_parse(gn_game *g, int argc, const char *const *argv, void *cx
 }
 
 static int pursuit_run(gn_game *g, const void *cx, int64_t *outcome) {
-  int r, rc = in__pursuit_roll(g, ((const pcx *)cx)->quality, -1, &r);
+  int r, rc = gn__in_pursuit_roll(g, ((const pcx *)cx)->quality, -1, &r);
   *outcome = r;
   return rc;
 }
@@ -115,13 +115,13 @@ static int hero_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
       char buf[256];
       snprintf(buf, sizeof buf, "%s", v);
       for (char *s = strtok(buf, ","); s; s = strtok(NULL, ",")) {
-        int r = lookup(in_role_names, s);
+        int r = lookup(gn__in_role_names, s);
         if (r < 0) return gn__error(g, GN_ESYNTAX, "--present: unknown role '%s'", s);
         h->present.n[r]++;
       }
       i++;
     } else if (!strcmp(argv[i], "--choose") && v) {
-      int rc = want_enum(g, argv[i], v, in_role_names, &h->choice);
+      int rc = want_enum(g, argv[i], v, gn__in_role_names, &h->choice);
       if (rc) return rc;
       i++;
     } else {
@@ -133,7 +133,7 @@ static int hero_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
 
 static int hero_run(gn_game *g, const void *cx, int64_t *outcome) {
   const hcx *h = cx;
-  int role, rc = in__hero_check(g, &h->present, h->choice, -1, &role);
+  int role, rc = gn__in_hero_check(g, &h->present, h->choice, -1, &role);
   *outcome = role < 0 ? 0 : role;
   return rc;
 }
@@ -141,7 +141,7 @@ static int hero_run(gn_game *g, const void *cx, int64_t *outcome) {
 static void hero_label(const void *cx, int64_t o, char *buf, size_t n) {
   (void)cx;
   if (o <= 0 || o >= IN_NROLES) snprintf(buf, n, "no one important (an ordinary figure)");
-  else snprintf(buf, n, "the %s", in_role_names[o]);
+  else snprintf(buf, n, "the %s", gn__in_role_names[o]);
 }
 
 /* ------------------------------------------------------------ shoot */
@@ -157,7 +157,7 @@ static int shoot_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     i++;
     if (!strcmp(a, "--figures")) { rc = want_int(g, a, v, 0, 100, &f->firer.n[IN_PRIVATE]); have |= 1; }
-    else if (!strcmp(a, "--weapon")) { rc = want_enum(g, a, v, in_weapon_names, &f->weapon); have |= 2; }
+    else if (!strcmp(a, "--weapon")) { rc = want_enum(g, a, v, gn__in_weapon_names, &f->weapon); have |= 2; }
     else if (!strcmp(a, "--range")) {
       char *end;
       r = v ? strtod(v, &end) : -1;
@@ -174,15 +174,15 @@ static int shoot_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
   f->firer.n[IN_OFFICER] = leaders;
   if (!rc && have != 7) rc = gn__error(g, GN_ESYNTAX, "shoot needs --figures N --weapon W --range R");
   int c1, c2, cap;
-  if (!rc && !in__fire_cardcount(g, f, &c1, &c2, &cap))
-    rc = gn__error(g, GN_ESYNTAX, "a %s cannot shoot at %.1f in", in_weapon_names[f->weapon], f->range);
+  if (!rc && !gn__in_fire_cardcount(g, f, &c1, &c2, &cap))
+    rc = gn__error(g, GN_ESYNTAX, "a %s cannot shoot at %.1f in", gn__in_weapon_names[f->weapon], f->range);
   return rc;
 }
 
 static int shoot_run(gn_game *g, const void *cx, int64_t *outcome) {
   in_fire_result r;
-  in__deck_full(g, 0);
-  int rc = in__fire_resolve(g, cx, &r);
+  gn__in_deck_full(g, 0);
+  int rc = gn__in_fire_resolve(g, cx, &r);
   *outcome = r.d.hits;
   return rc;
 }
@@ -215,7 +215,7 @@ static int melee_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
     else rc = gn__error(g, GN_ESYNTAX, "melee: unknown parameter '%s'", a);
   }
   if (!rc && have != 3) rc = gn__error(g, GN_ESYNTAX, "melee needs --attackers N and --defenders M");
-  if (!rc && (!in__figs_total(&c->m.figs[0]) || !in__figs_total(&c->m.figs[1])))
+  if (!rc && (!gn__in_figs_total(&c->m.figs[0]) || !gn__in_figs_total(&c->m.figs[1])))
     rc = gn__error(g, GN_ESYNTAX, "melee needs at least one figure a side");
   return rc;
 }
@@ -225,10 +225,10 @@ static int melee_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
 static int melee_run(gn_game *g, const void *cx, int64_t *outcome) {
   const mcx *c = cx;
   in_melee_result r;
-  in__deck_full(g, 0);
-  in__deck_full(g, 1);
-  int rc = in__melee_draw(g, &c->m, &r);
-  int nA = in__figs_total(&c->m.figs[0]), nD = in__figs_total(&c->m.figs[1]);
+  gn__in_deck_full(g, 0);
+  gn__in_deck_full(g, 1);
+  int rc = gn__in_melee_draw(g, &c->m, &r);
+  int nA = gn__in_figs_total(&c->m.figs[0]), nD = gn__in_figs_total(&c->m.figs[1]);
   int lostD = r.d[0].hits < nD ? r.d[0].hits : nD, lostA = r.d[1].hits < nA ? r.d[1].hits : nA;
   *outcome = c->count == COUNT_DEFENDER ? lostD : c->count == COUNT_ATTACKER ? lostA : 100 * lostD + lostA;
   return rc;
@@ -279,11 +279,11 @@ static int throw_run(gn_game *g, const void *cx, int64_t *outcome) {
   gn_vec2 from = { 0, 0 }, aim = { 0, t->distance }, at;
   gn_box box = { aim, t->width, 2, -IN_PI / 2 };
   int dud, hits = 0, rc;
-  in__deck_full(g, 0);
+  gn__in_deck_full(g, 0);
   *outcome = 0;
-  if ((rc = in__throw_land(g, 0, -1, from, IN_PI / 2, aim, &at, &dud)) || dud) return rc;
+  if ((rc = gn__in_throw_land(g, 0, -1, from, IN_PI / 2, aim, &at, &dud)) || dud) return rc;
   if (t->hard || gn_point_box_distance(at, box) > in__data(g)->burst) return 0;
-  rc = in__burst_hits(g, 0, box, t->figures, at, -1, &hits);
+  rc = gn__in_burst_hits(g, 0, box, t->figures, at, -1, &hits);
   *outcome = hits < t->figures ? hits : t->figures;
   return rc;
 }
@@ -293,7 +293,7 @@ static void throw_label(const void *cx, int64_t o, char *buf, size_t n) {
   snprintf(buf, n, "%lld figure%s hit", (long long)o, o == 1 ? "" : "s");
 }
 
-const gn__check in_checks[IN_NCHECKS] = {
+const gn__check gn__in_checks[IN_NCHECKS] = {
   { "morale",
     "--start N --remaining R [--quality Q] [--uphill] [--soft-cover] [--hard-cover] [--flank] [--rear]",
     "does a unit that started with N figures and has R left pass a morale test?",

@@ -11,40 +11,40 @@
 #include <math.h>
 #include <string.h>
 
-in_figs in__figs(const gn_game *g, int unit) {
+in_figs gn__in_figs(const gn_game *g, int unit) {
   in_figs f;
   for (int r = 0; r < IN_NROLES; r++) f.n[r] = g->st.u[unit].attr[IN_A_ROLE0 + r];
   return f;
 }
 
-int in__figs_total(const in_figs *f) {
+int gn__in_figs_total(const in_figs *f) {
   int t = 0;
   for (int r = 0; r < IN_NROLES; r++) t += f->n[r];
   return t;
 }
 
-int in__figs_ordinary(const gn_game *g, const in_figs *f) {
+int gn__in_figs_ordinary(const gn_game *g, const in_figs *f) {
   int t = 0;
   for (int r = 0; r < IN_NROLES; r++) if (!in__data(g)->role_leader[r]) t += f->n[r];
   return t;
 }
 
-int in__figs_leaders(const gn_game *g, const in_figs *f) {
+int gn__in_figs_leaders(const gn_game *g, const in_figs *f) {
   int t = 0;
   for (int r = 0; r < IN_NROLES; r++) if (in__data(g)->role_leader[r]) t += f->n[r];
   return t;
 }
 
 /* A zeroed array of n ints (at least one), or NULL when out of memory; free
-** with in__ints_free. */
-int *in__ints(gn_game *g, int n) { return gn__calloc(g, n > 0 ? (size_t)n : 1, sizeof(int)); }
-void in__ints_free(gn_game *g, int *p, int n) { gn__free(g, p, (n > 0 ? (size_t)n : 1) * sizeof(int)); }
+** with gn__in_ints_free. */
+int *gn__in_ints(gn_game *g, int n) { return gn__calloc(g, n > 0 ? (size_t)n : 1, sizeof(int)); }
+void gn__in_ints_free(gn_game *g, int *p, int n) { gn__free(g, p, (n > 0 ? (size_t)n : 1) * sizeof(int)); }
 
 /* Off the table: whoever pursued it stops. */
-void in__remove(gn_game *g, int unit) {
+void gn__in_remove(gn_game *g, int unit) {
   g->st.u[unit].removed = 1;
   g->grid_dirty = 1;
-  in__pursuit_end(g, unit);
+  gn__in_pursuit_end(g, unit);
 }
 
 /*
@@ -53,7 +53,7 @@ void in__remove(gn_game *g, int unit) {
 **   2) then privates, then the other roles in role order
 **   3) the unit leaves the table when no figure is left
 */
-int in__casualties(gn_game *g, int unit, int n, int named, int *killed) {
+int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed) {
   gn__ustate *u = &g->st.u[unit];
   int done = 0;
   if (killed) memset(killed, 0, IN_NROLES * sizeof *killed);
@@ -70,39 +70,39 @@ int in__casualties(gn_game *g, int unit, int n, int named, int *killed) {
     }
   }
   u->strength -= done;
-  if (u->strength <= 0) { u->strength = 0; in__remove(g, unit); }                /* 3 */
+  if (u->strength <= 0) { u->strength = 0; gn__in_remove(g, unit); }                /* 3 */
   return done;
 }
 
-int in__quality(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_QUALITY]; }
-int in__weapon(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_WEAPON]; }
-int in__routing(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_STATUS] == IN_S_ROUTING; }
-int in__side(const gn_game *g, int unit) { return g->sc->unit[unit].side; }
-int in__alive(const gn_game *g, int unit) {
+int gn__in_quality(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_QUALITY]; }
+int gn__in_weapon(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_WEAPON]; }
+int gn__in_routing(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_STATUS] == IN_S_ROUTING; }
+int gn__in_side(const gn_game *g, int unit) { return g->sc->unit[unit].side; }
+int gn__in_alive(const gn_game *g, int unit) {
   return !g->st.u[unit].removed && g->st.u[unit].strength > 0;
 }
-int in__enemies(const gn_game *g, int a, int b) { return in__side(g, a) != in__side(g, b); }
-const char *in__name(const gn_game *g, int unit) { return g->sc->unit[unit].code; }
+int gn__in_enemies(const gn_game *g, int a, int b) { return gn__in_side(g, a) != gn__in_side(g, b); }
+const char *gn__in_name(const gn_game *g, int unit) { return g->sc->unit[unit].code; }
 
 /* ref. IN-B8: normal move by unit type. */
-double in__move_allowance(const gn_game *g, int unit) {
+double gn__in_move_allowance(const gn_game *g, int unit) {
   return in__data(g)->move[g->sc->unit[unit].type];
 }
 
 /* ref. IN-B9: a charge is 1.5 normal moves; guns and wagons do not charge. */
-double in__charge_allowance(const gn_game *g, int unit) {
+double gn__in_charge_allowance(const gn_game *g, int unit) {
   int t = g->sc->unit[unit].type;
   if (t != IN_T_FOOT && t != IN_T_MOUNTED) return 0;
   return in__data(g)->move[t] * in__data(g)->charge_factor;
 }
 
-int in__in_contact(const gn_game *g, int a, int b) {
+int gn__in_in_contact(const gn_game *g, int a, int b) {
   return gn_box_distance(g->st.u[a].box, g->st.u[b].box) <= in__data(g)->contact;
 }
 
-int in__engaged(const gn_game *g, int unit) {
+int gn__in_engaged(const gn_game *g, int unit) {
   for (int i = 0; i < g->st.nunits; i++)
-    if (i != unit && in__alive(g, i) && in__enemies(g, unit, i) && in__in_contact(g, unit, i)) return 1;
+    if (i != unit && gn__in_alive(g, i) && gn__in_enemies(g, unit, i) && gn__in_in_contact(g, unit, i)) return 1;
   return 0;
 }
 
@@ -135,7 +135,7 @@ static int areas_at(const gn_game *g, gn_vec2 c, const int *tab) {
 
 /* Cover (ref. IN-B2, IN-M10): the unit's area (woods soft, building hard) or
 ** a wall, hedge or fence crossed close to it by the line of attack. */
-int in__cover(const gn_game *g, int unit, const gn_vec2 *from) {
+int gn__in_cover(const gn_game *g, int unit, const gn_vec2 *from) {
   const in_data *d = in__data(g);
   int c = areas_at(g, g->st.u[unit].box.c, d->tr_cover);
   if (from) { int l = lines_near(g, unit, *from, d->tr_cover); if (l > c) c = l; }
@@ -144,7 +144,7 @@ int in__cover(const gn_game *g, int unit, const gn_vec2 *from) {
 
 /* ref. IN-B7: a defender behind an obstacle (a wall, hedge or fence between
 ** it and the attacker, or a building it holds). */
-int in__obstacle(const gn_game *g, int attacker, int defender) {
+int gn__in_obstacle(const gn_game *g, int attacker, int defender) {
   const in_data *d = in__data(g);
   if (areas_at(g, g->st.u[defender].box.c, d->tr_obstacle)) return 1;
   return lines_near(g, defender, g->st.u[attacker].box.c, d->tr_obstacle) > 0;
@@ -152,18 +152,18 @@ int in__obstacle(const gn_game *g, int attacker, int defender) {
 
 /* ref. IN-M10: uphill of the engaging enemy = on a hill the enemy is not on.
 ** [interpretation: one height of hill] */
-int in__uphill(const gn_game *g, int unit, int enemy) {
+int gn__in_uphill(const gn_game *g, int unit, int enemy) {
   const in_data *d = in__data(g);
   if (enemy < 0) return 0;
   return areas_at(g, g->st.u[unit].box.c, d->tr_hill) && !areas_at(g, g->st.u[enemy].box.c, d->tr_hill);
 }
 
-int in__nearest_enemy(const gn_game *g, int unit) {
+int gn__in_nearest_enemy(const gn_game *g, int unit) {
   int best = -1;
   double bd = 0;
   gn_vec2 c = g->st.u[unit].box.c;
   for (int i = 0; i < g->st.nunits; i++) {
-    if (i == unit || !in__alive(g, i) || !in__enemies(g, unit, i)) continue;
+    if (i == unit || !gn__in_alive(g, i) || !gn__in_enemies(g, unit, i)) continue;
     double dx = g->st.u[i].box.c.x - c.x, dy = g->st.u[i].box.c.y - c.y;
     double dd = dx * dx + dy * dy;
     if (best < 0 || dd < bd) { best = i; bd = dd; }

@@ -20,7 +20,7 @@
 #include <stdio.h>
 
 /* ref. IN-H2, IN-H3, IN-H4: the role an Ace showing `face` hits, or -1. */
-int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice) {
+int gn__in_hero_pick(const gn_game *g, const in_figs *present, int face, int choice) {
   const in_data *d = in__data(g);
   int top = d->hero_face[face - 1], best = -1;
   if (choice >= 0 && choice < IN_NROLES && present->n[choice] > 0 &&
@@ -37,19 +37,19 @@ int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice
 /*
 ** One Ace's hero check (ref. IN-H1, IN-H2, IN-H3, IN-H4).
 **   1) roll a d6
-**   2) pick the role it hits among those present (in__hero_pick)
+**   2) pick the role it hits among those present (gn__in_hero_pick)
 **   3) log what it did
 */
-int in__hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role) {
+int gn__in_hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role) {
   int face, rc, key[7];
   if (in__enumerating(g))                                                          /* faces alike: whom they hit */
-    for (int f = 1; f <= 6; f++) key[f] = in__hero_pick(g, present, f, choice);
-  if ((rc = in__roll_d6(g, key, "hero and leader check for an Ace", "IN-H2", unit, &face)))   /* 1 */
+    for (int f = 1; f <= 6; f++) key[f] = gn__in_hero_pick(g, present, f, choice);
+  if ((rc = gn__in_roll_d6(g, key, "hero and leader check for an Ace", "IN-H2", unit, &face)))   /* 1 */
     return rc;
-  *role = in__hero_pick(g, present, face, choice);                                           /* 2 */
+  *role = gn__in_hero_pick(g, present, face, choice);                                           /* 2 */
   gn_event *e = gn__event(g, "hero", *role >= 0 ? "IN-H3" : "IN-H4", unit, -1,      /* 3 */
                           "Ace hero check %d: %s", face,
-                          *role >= 0 ? in_role_names[*role] : "no one eligible, an ordinary figure");
+                          *role >= 0 ? gn__in_role_names[*role] : "no one eligible, an ordinary figure");
   if (!e) return GN_ENOMEM;
   e->total = face;
   return 0;
@@ -61,34 +61,34 @@ int in__hero_check(gn_game *g, const in_figs *present, int choice, int unit, int
 **      (ref. IN-H1) and falls on the figure it names
 **   2) the other hits fall on ordinary figures, privates first (ref. IN-B5)
 */
-int in__apply_hits(gn_game *g, int target, int hits, int aces, int choice, int *killed) {
+int gn__in_apply_hits(gn_game *g, int target, int hits, int aces, int choice, int *killed) {
   int k[IN_NROLES], done = 0, rc;
   for (int r = 0; r < IN_NROLES; r++) killed[r] = 0;
   if (g->sc->options[IN_OPT_HERO_HITS]) {                                    /* 1 */
-    for (int i = 0; i < aces && i < hits && in__alive(g, target); i++) {
-      in_figs f = in__figs(g, target);
+    for (int i = 0; i < aces && i < hits && gn__in_alive(g, target); i++) {
+      in_figs f = gn__in_figs(g, target);
       int role;
-      if ((rc = in__hero_check(g, &f, choice, target, &role))) return rc;
-      done += in__casualties(g, target, 1, role, k);
+      if ((rc = gn__in_hero_check(g, &f, choice, target, &role))) return rc;
+      done += gn__in_casualties(g, target, 1, role, k);
       for (int r = 0; r < IN_NROLES; r++) killed[r] += k[r];
     }
     hits -= aces < hits ? aces : hits;
   }
-  if (hits > 0 && in__alive(g, target)) {                                    /* 2 */
-    done += in__casualties(g, target, hits, -1, k);
+  if (hits > 0 && gn__in_alive(g, target)) {                                    /* 2 */
+    done += gn__in_casualties(g, target, hits, -1, k);
     for (int r = 0; r < IN_NROLES; r++) killed[r] += k[r];
   }
   return done;
 }
 
 /* "choose ROLE" at token tok, optional. */
-int in__arg_choice(gn_game *g, const gn__args *a, int tok, int *role) {
+int gn__in_arg_choice(gn_game *g, const gn__args *a, int tok, int *role) {
   *role = -1;
   if (tok >= a->n) return 0;
   if (!gn__arg_is(a, tok, "choose")) return gn__syntax(g, a, tok, "expected 'choose ROLE' or nothing");
   if (tok + 1 >= a->n) return gn__syntax(g, a, tok + 1, "expected a role (bugler, flag, nco, ...)");
   for (int r = 1; r < IN_NROLES; r++)
-    if (gn__arg_is(a, tok + 1, in_role_names[r])) { *role = r; break; }
+    if (gn__arg_is(a, tok + 1, gn__in_role_names[r])) { *role = r; break; }
   if (*role < 0) return gn__syntax(g, a, tok + 1, "unknown role '%s'", a->tok[tok + 1]);
   if (tok + 2 < a->n) return gn__syntax(g, a, tok + 2, "unexpected '%s'", a->tok[tok + 2]);
   return 0;

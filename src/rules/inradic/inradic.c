@@ -8,18 +8,18 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const in_role_names[IN_NROLES + 1] = {
+const char *const gn__in_role_names[IN_NROLES + 1] = {
   "privates", "bugler", "flag", "corporal", "nco", "officer", "hero", "staff", "general", NULL
 };
-const char *const in_quality_names[IN_Q_NAMES + 1] = {
+const char *const gn__in_quality_names[IN_Q_NAMES + 1] = {
   "peasants", "militia", "irregular", "native", "trained", "well_trained", "veteran", "fanatic",
   "commoners", "fighters", NULL
 };
 
-int in__quality_canon(int q) {
+int gn__in_quality_canon(int q) {
   return q == IN_Q_COMMONERS ? IN_Q_PEASANTS : q == IN_Q_FIGHTERS ? IN_Q_FANATIC : q;
 }
-const char *const in_weapon_names[IN_W_COUNT + 1] = {
+const char *const gn__in_weapon_names[IN_W_COUNT + 1] = {
   "none", "musket", "rifle", "bow", "sling", "pistol", "multishot", "mg", "artillery", "explosive",
   NULL
 };
@@ -35,8 +35,8 @@ static const gn__typedef in_types[IN_T_COUNT] = {
 };
 
 static const gn__attrdef in_attrs[IN_NATTR] = {
-  { "quality", IN_Q_TRAINED, 0, IN_Q_NAMES - 1, in_quality_names, 0, 1 },
-  { "weapon", IN_W_MUSKET, 0, IN_W_COUNT - 1, in_weapon_names, 0, 1 },
+  { "quality", IN_Q_TRAINED, 0, IN_Q_NAMES - 1, gn__in_quality_names, 0, 1 },
+  { "weapon", IN_W_MUSKET, 0, IN_W_COUNT - 1, gn__in_weapon_names, 0, 1 },
   { "privates", -1, -1, 1000, NULL, 0, 1 },
   { "bugler", 0, 0, 100, NULL, 0, 1 },
   { "flag", 0, 0, 100, NULL, 0, 1 },
@@ -74,16 +74,16 @@ static const gn__attrdef in_options[IN_OPT_COUNT] = {
 };
 
 static const gn__verb in_verbs[] = {
-  { "move", "move UNIT to X,Y [facing DEGREES]: a normal move (ref. IN-B8)", in__order_move, 0 },
+  { "move", "move UNIT to X,Y [facing DEGREES]: a normal move (ref. IN-B8)", gn__in_order_move, 0 },
   { "charge", "charge UNIT at UNIT [choose ROLE]: charge move into contact and melee (ref. IN-M5, IN-B6)",
-    in__order_charge, 0 },
+    gn__in_order_charge, 0 },
   { "melee", "melee UNIT with UNIT [choose ROLE]: a round of melee between units in contact (ref. IN-B6)",
-    in__order_melee, 0 },
-  { "fire", "fire UNIT at UNIT [choose ROLE]: shoot by cards (ref. IN-R1)", in__order_fire, 0 },
-  { "throw", "throw UNIT at X,Y: throw an explosive (ref. IN-R9)", in__order_throw, 0 },
-  { "pursue", "pursue UNIT: take up a pursuit the die allowed (ref. IN-P3)", in__order_pursue, 0 },
-  { "halt", "halt UNIT: decline or stop a pursuit (ref. IN-P3, IN-P6)", in__order_halt, 0 },
-  { "end", "end: end this side's turn (ref. IN-B13)", in__order_end, 0 },
+    gn__in_order_melee, 0 },
+  { "fire", "fire UNIT at UNIT [choose ROLE]: shoot by cards (ref. IN-R1)", gn__in_order_fire, 0 },
+  { "throw", "throw UNIT at X,Y: throw an explosive (ref. IN-R9)", gn__in_order_throw, 0 },
+  { "pursue", "pursue UNIT: take up a pursuit the die allowed (ref. IN-P3)", gn__in_order_pursue, 0 },
+  { "halt", "halt UNIT: decline or stop a pursuit (ref. IN-P3, IN-P6)", gn__in_order_halt, 0 },
+  { "end", "end: end this side's turn (ref. IN-B13)", gn__in_order_end, 0 },
 };
 
 /* ------------------------------------------------------------ data */
@@ -196,12 +196,12 @@ static int setup(gn_game *g) {
                        sc->unit[i].id, sum, sc->unit[i].strength0);
     int nd;                                    /* ref. IN-M7: its morale dice must be rollable */
     char spec[48];
-    in__morale_dice(sum, spec, sizeof spec, &nd);
+    gn__in_morale_dice(sum, spec, sizeof spec, &nd);
     if (nd > GN_DICE_MAXDICE)
       return gn__error(g, GN_ESCENARIO, "unit %s: %d figures would throw %s for morale; at most %d dice (%d figures)",
                        sc->unit[i].id, sum, spec, GN_DICE_MAXDICE, 10 * GN_DICE_MAXDICE);
     u->strength = sum;
-    u->attr[IN_A_QUALITY] = in__quality_canon(u->attr[IN_A_QUALITY]);
+    u->attr[IN_A_QUALITY] = gn__in_quality_canon(u->attr[IN_A_QUALITY]);
     int w = u->attr[IN_A_WEAPON];                                            /* 3 */
     if ((w == IN_W_MG || w == IN_W_ARTILLERY) && u->attr[IN_A_PIECES] < 1) u->attr[IN_A_PIECES] = 1;
     u->attr[IN_A_STATUS] = IN_S_STEADY;
@@ -238,7 +238,7 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
   if (u->flags & IN_F_JAMMED) ADD(", not firing");
   if (own && !u->attr[IN_A_AMMO]) ADD(", out of ammunition");
   for (int r = 1; r < IN_NROLES; r++)
-    if (u->attr[IN_A_ROLE0 + r]) ADD(", %d %s", u->attr[IN_A_ROLE0 + r], in_role_names[r]);
+    if (u->attr[IN_A_ROLE0 + r]) ADD(", %d %s", u->attr[IN_A_ROLE0 + r], gn__in_role_names[r]);
 #undef ADD
 }
 
@@ -261,6 +261,6 @@ const gn__ruleset gn__rs_inradic = {
   in_terrain_defs, IN_TR_COUNT,
   in_verbs, (int)(sizeof in_verbs / sizeof in_verbs[0]),
   in_options, IN_OPT_COUNT,
-  in_checks, IN_NCHECKS,
+  gn__in_checks, IN_NCHECKS,
   setup, release, view, clock, phase
 };

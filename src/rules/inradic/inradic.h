@@ -61,14 +61,14 @@ typedef enum in_role {
   IN_PRIVATE, IN_BUGLER, IN_FLAG, IN_CORPORAL, IN_NCO, IN_OFFICER, IN_HERO, IN_STAFF,
   IN_GENERAL, IN_NROLES
 } in_role;
-extern const char *const in_role_names[IN_NROLES + 1];
+extern const char *const gn__in_role_names[IN_NROLES + 1];
 
 /* Figures of a group by role: what the resolutions take, so that the odds
 ** checks can call them without a scenario unit. */
 typedef struct in_figs { int n[IN_NROLES]; } in_figs;
 
 /* ------------------------------------------------------------ qualities, weapons */
-/* ORDER: as in_quality_names and the data lists morale.quality, pursuit.* */
+/* ORDER: as gn__in_quality_names and the data lists morale.quality, pursuit.* */
 typedef enum in_quality {
   IN_Q_PEASANTS, IN_Q_MILITIA, IN_Q_IRREGULAR, IN_Q_NATIVE, IN_Q_TRAINED, IN_Q_WELL_TRAINED,
   IN_Q_VETERAN, IN_Q_FANATIC, IN_Q_COUNT,
@@ -76,16 +76,16 @@ typedef enum in_quality {
   IN_Q_FIGHTERS,                 /* ... and fanatics; setup stores the canonical value */
   IN_Q_NAMES
 } in_quality;
-extern const char *const in_quality_names[IN_Q_NAMES + 1];
+extern const char *const gn__in_quality_names[IN_Q_NAMES + 1];
 /* A quality name's canonical value (commoners -> peasants, fighters -> fanatic). */
-int in__quality_canon(int q);
+int gn__in_quality_canon(int q);
 
-/* ORDER: as in_weapon_names and the data list shoot.range */
+/* ORDER: as gn__in_weapon_names and the data list shoot.range */
 typedef enum in_weapon {
   IN_W_NONE, IN_W_MUSKET, IN_W_RIFLE, IN_W_BOW, IN_W_SLING, IN_W_PISTOL, IN_W_MULTISHOT,
   IN_W_MG, IN_W_ARTILLERY, IN_W_EXPLOSIVE, IN_W_COUNT
 } in_weapon;
-extern const char *const in_weapon_names[IN_W_COUNT + 1];
+extern const char *const gn__in_weapon_names[IN_W_COUNT + 1];
 
 /* ------------------------------------------------------------ terrain */
 /* ORDER: as inradic.c in_terrain[] and the data lists terrain.* */
@@ -182,70 +182,70 @@ static inline const in_data *in__data(const gn_game *g) { return (const in_data 
 ** of a card (a hit, a miss, an Ace, a picture). cls[rank] is 0..n-1. */
 typedef struct in_part { int n; signed char cls[14]; } in_part;
 /* Ranks with equal key[rank] (1..13) share a class. Cannot fail. */
-void in__part_make(in_part *p, const int key[14]);
+void gn__in_part_make(in_part *p, const int key[14]);
 /* Draw k cards from side's deck (ref. IN-B4); ranks[] receives their ranks.
 ** In play, k chance points of one card; under the odds engine, one aggregate
 ** chance point over the classes of p (read only then). Fails with the dice source's error,
 ** GN_ETOOBIG (enumerating: the deck is not known finely enough, or too many
 ** branches: the engine samples instead) or GN_ENOMEM. */
-int in__draw(gn_game *g, int side, int k, const in_part *p, const char *purpose, const char *ref,
+int gn__in_draw(gn_game *g, int side, int k, const in_part *p, const char *purpose, const char *ref,
              int unit, int *ranks);
 /* A d6 that the rule reads only by key[face] (faces 1..6): in play a chance
 ** point of its own (gn__roll), under the odds engine one branch per class;
 ** *face gets the face (a representative of its class). Fails with the dice
 ** source's error or GN_ENOMEM. */
-int in__roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face);
+int gn__in_roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face);
 /* 1 while the odds engine enumerates (the aggregate chance points apply). */
 static inline int in__enumerating(const gn_game *g) {
   return g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking;
 }
 /* A full deck for a side, known card by card. */
-void in__deck_full(gn_game *g, int side);
+void gn__in_deck_full(gn_game *g, int side);
 /* C(n, r), 0 when r < 0 or r > n; exact for n <= 62. */
-uint64_t in__binom(int n, int r);
+uint64_t gn__in_binom(int n, int r);
 
 /* ------------------------------------------------------------ figures.c */
 /* The figures of a unit by role. Cannot fail. */
-in_figs in__figs(const gn_game *g, int unit);
-int in__figs_total(const in_figs *f);
+in_figs gn__in_figs(const gn_game *g, int unit);
+int gn__in_figs_total(const in_figs *f);
 /* Ordinary figures (privates, buglers, flags) and leaders (data roles.leader). */
-int in__figs_ordinary(const gn_game *g, const in_figs *f);
-int in__figs_leaders(const gn_game *g, const in_figs *f);
+int gn__in_figs_ordinary(const gn_game *g, const in_figs *f);
+int gn__in_figs_leaders(const gn_game *g, const in_figs *f);
 /* Removes n casualties from a unit, privates first (ref. IN-B5); named is a
 ** role to take first (a hero hit), or -1. killed[] (may be NULL) gets the
 ** count per role. Removes the unit when none is left. Returns the casualties. */
-int in__casualties(gn_game *g, int unit, int n, int named, int *killed);
-int in__quality(const gn_game *g, int unit);
-int in__weapon(const gn_game *g, int unit);
-int in__routing(const gn_game *g, int unit);
-int in__side(const gn_game *g, int unit);
+int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed);
+int gn__in_quality(const gn_game *g, int unit);
+int gn__in_weapon(const gn_game *g, int unit);
+int gn__in_routing(const gn_game *g, int unit);
+int gn__in_side(const gn_game *g, int unit);
 /* 1 when the unit is on the table with figures left. */
-int in__alive(const gn_game *g, int unit);
-int in__enemies(const gn_game *g, int a, int b);
+int gn__in_alive(const gn_game *g, int unit);
+int gn__in_enemies(const gn_game *g, int a, int b);
 /* Normal move and charge move of a unit (ref. IN-B8, IN-B9); 0 for types that cannot charge. */
-double in__move_allowance(const gn_game *g, int unit);
-double in__charge_allowance(const gn_game *g, int unit);
+double gn__in_move_allowance(const gn_game *g, int unit);
+double gn__in_charge_allowance(const gn_game *g, int unit);
 /* 1 when the two stands touch (data melee.contact). */
-int in__in_contact(const gn_game *g, int a, int b);
+int gn__in_in_contact(const gn_game *g, int a, int b);
 /* 1 when the unit touches an enemy. */
-int in__engaged(const gn_game *g, int unit);
+int gn__in_engaged(const gn_game *g, int unit);
 /* Cover of a unit: areas it stands in, and lines crossed near it by the line
 ** from `from` (pass NULL for areas only). IN_COVER_*. */
-int in__cover(const gn_game *g, int unit, const gn_vec2 *from);
+int gn__in_cover(const gn_game *g, int unit, const gn_vec2 *from);
 /* 1 when a line obstacle lies between attacker and defender near the defender,
 ** or the defender stands in an obstacle area (building). */
-int in__obstacle(const gn_game *g, int attacker, int defender);
+int gn__in_obstacle(const gn_game *g, int attacker, int defender);
 /* 1 when unit stands on a hill and enemy does not (ref. IN-M10). */
-int in__uphill(const gn_game *g, int unit, int enemy);
+int gn__in_uphill(const gn_game *g, int unit, int enemy);
 /* Nearest enemy on the table (centre to centre), or -1. */
-int in__nearest_enemy(const gn_game *g, int unit);
+int gn__in_nearest_enemy(const gn_game *g, int unit);
 /* Scratch arrays of ints for a resolution (NULL on OOM). */
-int *in__ints(gn_game *g, int n);
-void in__ints_free(gn_game *g, int *p, int n);
+int *gn__in_ints(gn_game *g, int n);
+void gn__in_ints_free(gn_game *g, int *p, int n);
 /* Removes a unit from the table. */
-void in__remove(gn_game *g, int unit);
+void gn__in_remove(gn_game *g, int unit);
 /* A unit's short name for texts. */
-const char *in__name(const gn_game *g, int unit);
+const char *gn__in_name(const gn_game *g, int unit);
 
 /* ------------------------------------------------------------ shoot.c */
 /* What a shot needs, without the scenario (so the odds check shares it). */
@@ -273,32 +273,32 @@ typedef struct in_fire_result {
 ** ordinary figures when they are a fraction under five fighting alone (their
 ** hits capped at *cap figures, ref. IN-R3) and the rest. Returns the total,
 ** 0 when the weapon cannot fire at that range. */
-int in__fire_cardcount(const gn_game *g, const in_fire *f, int *capped_cards, int *free_cards,
+int gn__in_fire_cardcount(const gn_game *g, const in_fire *f, int *capped_cards, int *free_cards,
                        int *cap);
 /* The same count for melee, where every figure fights (ref. IN-B6). */
-int in__melee_cardcount(const gn_game *g, const in_figs *f, int *capped_cards, int *free_cards,
+int gn__in_melee_cardcount(const gn_game *g, const in_figs *f, int *capped_cards, int *free_cards,
                         int *cap);
 /* Draw a group's cards and count hits (ref. IN-B1, IN-B3, IN-R3); cards of the
 ** capped part score at most cap hits (cap < 0: none); pictures: 1 when the
 ** caller counts picture cards (d->pictures, ref. IN-R7), else they are only
-** misses. Fails as in__draw. */
-int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
+** misses. Fails as gn__in_draw. */
+int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
                   int pictures, const char *purpose, const char *ref, int unit, in_draw *d);
 /* The whole card resolution of one shot (ref. IN-R1, IN-R2, IN-R3, IN-R4, IN-R5,
 ** IN-R6, IN-R7, IN-B1, IN-B2, IN-B3). */
-int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r);
-int in__order_fire(gn_game *g, const gn__args *a);
+int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r);
+int gn__in_order_fire(gn_game *g, const gn__args *a);
 /* Where a thrown explosive bursts (ref. IN-R9), thrown from `from` (facing:
 ** the thrower's, used when the point is under its feet) at `aim`: *dud 1 when
 ** it fails to explode, else *at is the burst. Fails with the dice source's error. */
-int in__throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, gn_vec2 aim,
+int gn__in_throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, gn_vec2 aim,
                    gn_vec2 *at, int *dud);
 /* How many of a group's n figures (standing in box) a burst at `at` hits
-** (ref. IN-R9). Fails as in__draw. */
-int in__burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit, int *hits);
-int in__order_throw(gn_game *g, const gn__args *a);
+** (ref. IN-R9). Fails as gn__in_draw. */
+int gn__in_burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit, int *hits);
+int gn__in_order_throw(gn_game *g, const gn__args *a);
 /* Out-of-ammunition guns next to a wagon that stayed put: resupplied (ref. IN-R8). */
-int in__resupply(gn_game *g, int side);
+int gn__in_resupply(gn_game *g, int side);
 
 /* ------------------------------------------------------------ melee.c */
 /* What one round of melee needs, without the scenario (so the odds check
@@ -315,9 +315,9 @@ typedef struct in_melee_result {
   int need[2];         /* number card each side needs */
 } in_melee_result;
 /* Both sides' cards of one round, before any figure falls (ref. IN-B6, IN-B7, IN-R3). */
-int in__melee_draw(gn_game *g, const in_melee *m, in_melee_result *r);
-int in__order_charge(gn_game *g, const gn__args *a);
-int in__order_melee(gn_game *g, const gn__args *a);
+int gn__in_melee_draw(gn_game *g, const in_melee *m, in_melee_result *r);
+int gn__in_order_charge(gn_game *g, const gn__args *a);
+int gn__in_order_melee(gn_game *g, const gn__args *a);
 
 /* ------------------------------------------------------------ morale.c */
 typedef struct in_mctx {
@@ -328,9 +328,9 @@ typedef struct in_mctx {
 
 /* Morale dice of a starting size: "d10+d4" into buf; *ndice = dice counted by
 ** the per-die modifiers (ref. IN-M7, IN-B10, IN-B11). */
-void in__morale_dice(int start, char *buf, size_t n, int *ndice);
+void gn__in_morale_dice(int start, char *buf, size_t n, int *ndice);
 /* Roll one morale test; *pass 1 or 0, *total the modified total (ref. IN-M7, IN-M8, IN-M9, IN-M10). */
-int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
+int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
                     int *total);
 /* Why a unit tests (bits), for one test per resolution. */
 #define IN_TR_M1 1u
@@ -342,61 +342,61 @@ int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *r
 /* A triggered test of a scenario unit; on failure it routs (with pursuit by
 ** the units in contact and the tests of friends who see it). enemy is the
 ** engaging enemy or -1. *routed (may be NULL) is set to 1 on a rout. */
-int in__morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *routed);
+int gn__in_morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *routed);
 
 /* ------------------------------------------------------------ rout.c */
 /* A failed test (ref. IN-M11): the unit routs from enemy (or -1): friends who
-** see it test (ref. IN-M4), it runs (in__rout_move), enemies in contact may pursue. */
-int in__rout(gn_game *g, int unit, int enemy);
+** see it test (ref. IN-M4), it runs (gn__in_rout_move), enemies in contact may pursue. */
+int gn__in_rout(gn_game *g, int unit, int enemy);
 /* The unit routs now: a double move away (ref. IN-M11, IN-M12, IN-M13), from `from` (an
 ** enemy, or -1 for the nearest), then its pursuers follow. */
-int in__rout_move(gn_game *g, int unit, int from);
+int gn__in_rout_move(gn_game *g, int unit, int from);
 /* Start of a side turn: each router retests or keeps running (ref. IN-M14, IN-M15, IN-M16, IN-M17). */
-int in__rally_phase(gn_game *g, int side);
+int gn__in_rally_phase(gn_game *g, int side);
 /* 1 when some enemy pursues the unit (ref. IN-M15). */
-int in__pursued(const gn_game *g, int unit);
+int gn__in_pursued(const gn_game *g, int unit);
 /* The role that leads a rally, or -1 (ref. IN-M16). */
-int in__rally_leader(const gn_game *g, const in_figs *f);
+int gn__in_rally_leader(const gn_game *g, const in_figs *f);
 
 /* ------------------------------------------------------------ pursuit.c */
 /* Roll the pursuit die for a quality: *result IN_PU_* (ref. IN-P1, IN-P2, IN-P3, IN-P4, IN-P5, IN-P6). */
-int in__pursuit_roll(gn_game *g, int quality, int unit, int *result);
+int gn__in_pursuit_roll(gn_game *g, int quality, int unit, int *result);
 /* A unit has routed from contact: the enemies touching it may pursue. */
-int in__pursuit_offer(gn_game *g, int router, const int *contacts, int ncontacts);
+int gn__in_pursuit_offer(gn_game *g, int router, const int *contacts, int ncontacts);
 /* Pursuers follow their router after its rout move. */
-void in__pursuit_follow(gn_game *g, int router);
+void gn__in_pursuit_follow(gn_game *g, int router);
 /* The router left the table or rallied: its pursuers stop. */
-void in__pursuit_end(gn_game *g, int router);
+void gn__in_pursuit_end(gn_game *g, int router);
 /* End of a side turn: offers not taken fall to their default. */
-int in__pursuit_defaults(gn_game *g);
+int gn__in_pursuit_defaults(gn_game *g);
 /* Start of a side turn: first-turn-only pursuits end (ref. IN-P2). */
-int in__pursuit_expire(gn_game *g);
-int in__order_pursue(gn_game *g, const gn__args *a);
-int in__order_halt(gn_game *g, const gn__args *a);
+int gn__in_pursuit_expire(gn_game *g);
+int gn__in_order_pursue(gn_game *g, const gn__args *a);
+int gn__in_order_halt(gn_game *g, const gn__args *a);
 
 /* ------------------------------------------------------------ heroes.c */
 /* Roll an Ace's hero check against the figures present; *role the figure hit
 ** or -1 (ref. IN-H1, IN-H2, IN-H3, IN-H4). choice: the attacker's preferred role or -1. */
-int in__hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role);
+int gn__in_hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role);
 /* The role an Ace of face `face` hits among those present (pure). */
-int in__hero_pick(const gn_game *g, const in_figs *present, int face, int choice);
+int gn__in_hero_pick(const gn_game *g, const in_figs *present, int face, int choice);
 /* Apply a group's hits to a target, Aces first through the hero check when
 ** the option is on. killed[] receives the roles lost. Returns casualties, or
 ** a negative code when a hero check's chance point failed. */
-int in__apply_hits(gn_game *g, int target, int hits, int aces, int choice, int *killed);
+int gn__in_apply_hits(gn_game *g, int target, int hits, int aces, int choice, int *killed);
 /* Parse "choose ROLE" at token tok (optional); *role -1 when absent. */
-int in__arg_choice(gn_game *g, const gn__args *a, int tok, int *role);
+int gn__in_arg_choice(gn_game *g, const gn__args *a, int tok, int *role);
 
 /* ------------------------------------------------------------ turn.c */
-int in__order_end(gn_game *g, const gn__args *a);
-int in__order_move(gn_game *g, const gn__args *a);
+int gn__in_order_end(gn_game *g, const gn__args *a);
+int gn__in_order_move(gn_game *g, const gn__args *a);
 /* Refuse unless the unit belongs to the side whose turn it is and may act. */
-int in__may_act(gn_game *g, int unit, const char *verb);
+int gn__in_may_act(gn_game *g, int unit, const char *verb);
 /* Over when a side has no figure left on the table. */
-void in__check_over(gn_game *g);
+void gn__in_check_over(gn_game *g);
 
 /* ------------------------------------------------------------ checks.c */
 #define IN_NCHECKS 6
-extern const gn__check in_checks[IN_NCHECKS];
+extern const gn__check gn__in_checks[IN_NCHECKS];
 
 #endif /* GN_INRADIC_H */

@@ -16,11 +16,11 @@ static int after_melee(gn_game *g, int unit, int lost, const int *killed, int en
   unsigned tr = 0;
   if (lost >= in__data(g)->melee_casualties) tr |= IN_TR_M2;
   for (int r = 0; r < IN_NROLES; r++) if (killed[r] && in__data(g)->role_m3[r]) tr |= IN_TR_M3;
-  return in__morale_test(g, unit, tr, enemy, NULL);
+  return gn__in_morale_test(g, unit, tr, enemy, NULL);
 }
 
 static const char *who(const gn_game *g, const in_melee *m, int i) {
-  return m->unit[i] >= 0 ? in__name(g, m->unit[i]) : i ? "the defender" : "the attacker";
+  return m->unit[i] >= 0 ? gn__in_name(g, m->unit[i]) : i ? "the defender" : "the attacker";
 }
 
 /*
@@ -33,9 +33,9 @@ static const char *who(const gn_game *g, const in_melee *m, int i) {
 **   3) a routing group draws nothing [interpretation: its figures are
 **      running, ref. IN-M11]
 **   4) both draw before any figure falls
-** Fails as in__draw.
+** Fails as gn__in_draw.
 */
-int in__melee_draw(gn_game *g, const in_melee *m, in_melee_result *r) {
+int gn__in_melee_draw(gn_game *g, const in_melee *m, in_melee_result *r) {
   const in_data *d = in__data(g);
   static const char *const purpose[2] = { "melee card (attacker)", "melee card (defender)" };
   int rc;
@@ -46,8 +46,8 @@ int in__melee_draw(gn_game *g, const in_melee *m, in_melee_result *r) {
     in_draw *dr = &r->d[i];
     dr->cards = dr->hits = dr->aces = dr->pictures = dr->capped = 0;
     if (m->routing[i]) continue;                                                  /* 3 */
-    in__melee_cardcount(g, &m->figs[i], &capped, &free_, &cap);                   /* 1 */
-    if ((rc = in__draw_hits(g, m->side[i], capped, free_, r->need[i], cap, 0, purpose[i], "IN-B6",  /* 4 */
+    gn__in_melee_cardcount(g, &m->figs[i], &capped, &free_, &cap);                   /* 1 */
+    if ((rc = gn__in_draw_hits(g, m->side[i], capped, free_, r->need[i], cap, 0, purpose[i], "IN-B6",  /* 4 */
                             m->unit[i], dr)))
       return rc;
   }
@@ -62,20 +62,20 @@ int in__melee_draw(gn_game *g, const in_melee *m, in_melee_result *r) {
 
 /*
 ** One round of melee between units in contact.
-**   1) both sides' cards (in__melee_draw), the obstacle seen from the attacker
+**   1) both sides' cards (gn__in_melee_draw), the obstacle seen from the attacker
 **   2) hits on each side, Aces through the hero check (ref. IN-H1)
 **   3) morale: the defender first, then the attacker (ref. IN-M2, IN-M3)
 */
 static int resolve(gn_game *g, int A, int D, int choice) {
-  in_melee m = { { in__side(g, A), in__side(g, D) }, { A, D }, { in__figs(g, A), in__figs(g, D) },
-                 { in__routing(g, A), in__routing(g, D) }, in__obstacle(g, A, D) };
+  in_melee m = { { gn__in_side(g, A), gn__in_side(g, D) }, { A, D }, { gn__in_figs(g, A), gn__in_figs(g, D) },
+                 { gn__in_routing(g, A), gn__in_routing(g, D) }, gn__in_obstacle(g, A, D) };
   in_melee_result r;
   int rc;
-  if ((rc = in__melee_draw(g, &m, &r))) return rc;                                  /* 1 */
+  if ((rc = gn__in_melee_draw(g, &m, &r))) return rc;                                  /* 1 */
   int kD[IN_NROLES], kA[IN_NROLES];                                                 /* 2 */
-  int lostD = in__apply_hits(g, D, r.d[0].hits, r.d[0].aces, choice, kD);
+  int lostD = gn__in_apply_hits(g, D, r.d[0].hits, r.d[0].aces, choice, kD);
   if (lostD < 0) return lostD;   /* a hero check's dice failed: the order is rolled back */
-  int lostA = in__apply_hits(g, A, r.d[1].hits, r.d[1].aces, -1, kA);
+  int lostA = gn__in_apply_hits(g, A, r.d[1].hits, r.d[1].aces, -1, kA);
   if (lostA < 0) return lostA;
   if ((rc = after_melee(g, D, lostD, kD, A))) return rc;                            /* 3 */
   return after_melee(g, A, lostA, kA, D);
@@ -117,54 +117,54 @@ static gn_arc place_in_contact(gn_game *g, int A, int B) {
 **      or at least half its size in its flank or rear (ref. IN-M6): one test
 **   5) a target that stands fights a round of melee
 */
-int in__order_charge(gn_game *g, const gn__args *a) {
+int gn__in_order_charge(gn_game *g, const gn__args *a) {
   int A, B, choice, rc;
   if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
   if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
   if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
-  if ((rc = in__arg_choice(g, a, 4, &choice))) return rc;
-  if ((rc = in__may_act(g, A, "charge"))) return rc;                                 /* 1 */
+  if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
+  if ((rc = gn__in_may_act(g, A, "charge"))) return rc;                                 /* 1 */
   gn__ustate *u = &g->st.u[A];
   if (u->flags & (IN_F_MOVED | IN_F_FOUGHT))
-    return gn__refuse(g, "IN-B13", "%s has already moved or fought this turn", in__name(g, A));
+    return gn__refuse(g, "IN-B13", "%s has already moved or fought this turn", gn__in_name(g, A));
   if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
-    return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", in__name(g, A));
-  double reach = in__charge_allowance(g, A);
-  if (reach <= 0) return gn__refuse(g, "IN-B9", "%s cannot charge", in__name(g, A));
-  if (in__engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is already in melee", in__name(g, A));
-  if (!in__alive(g, B) || !in__enemies(g, A, B))                                      /* 2 */
-    return gn__refuse(g, "IN-B9", "%s is not an enemy on the table", in__name(g, B));
+    return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", gn__in_name(g, A));
+  double reach = gn__in_charge_allowance(g, A);
+  if (reach <= 0) return gn__refuse(g, "IN-B9", "%s cannot charge", gn__in_name(g, A));
+  if (gn__in_engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is already in melee", gn__in_name(g, A));
+  if (!gn__in_alive(g, B) || !gn__in_enemies(g, A, B))                                      /* 2 */
+    return gn__refuse(g, "IN-B9", "%s is not an enemy on the table", gn__in_name(g, B));
   double dist = gn_unit_distance(g, A, B);
   if (dist > reach)
-    return gn__refuse(g, "IN-B9", "%s is %.1f in away; a charge reaches %.1f in", in__name(g, B), dist, reach);
+    return gn__refuse(g, "IN-B9", "%s is %.1f in away; a charge reaches %.1f in", gn__in_name(g, B), dist, reach);
   if (!gn_unit_los(g, A, B).visible)
-    return gn__refuse(g, "IN-B9", "%s cannot see %s", in__name(g, A), in__name(g, B));
+    return gn__refuse(g, "IN-B9", "%s cannot see %s", gn__in_name(g, A), gn__in_name(g, B));
   gn_arc arc = place_in_contact(g, A, B);                                             /* 3 */
   u->flags |= IN_F_MOVED | IN_F_CHARGED | IN_F_FOUGHT;
-  gn_event *e = gn__event(g, "charge", "IN-B9", A, B, "%s charges %s in the %s", in__name(g, A), in__name(g, B),
+  gn_event *e = gn__event(g, "charge", "IN-B9", A, B, "%s charges %s in the %s", gn__in_name(g, A), gn__in_name(g, B),
                           arc == GN_ARC_FRONT ? "front" : arc == GN_ARC_REAR ? "rear" : "flank");
   if (!e) return GN_ENOMEM;
   int sa = u->strength, sb = g->st.u[B].strength, routed = 0;                         /* 4 */
   unsigned tr = 0;
   if (sa >= sb) tr |= IN_TR_M5;
   if (arc != GN_ARC_FRONT && 2 * sa >= sb) tr |= IN_TR_M6;
-  if ((rc = in__morale_test(g, B, tr, A, &routed))) return rc;
-  if (routed || !in__alive(g, B) || !in__alive(g, A)) return 0;
+  if ((rc = gn__in_morale_test(g, B, tr, A, &routed))) return rc;
+  if (routed || !gn__in_alive(g, B) || !gn__in_alive(g, A)) return 0;
   return resolve(g, A, B, choice);                                                    /* 5 */
 }
 
 /* melee UNIT with UNIT [choose ROLE]: another round between units in contact. */
-int in__order_melee(gn_game *g, const gn__args *a) {
+int gn__in_order_melee(gn_game *g, const gn__args *a) {
   int A, B, choice, rc;
   if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
   if (!gn__arg_is(a, 2, "with")) return gn__syntax(g, a, 2, "expected 'with'");
   if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
-  if ((rc = in__arg_choice(g, a, 4, &choice))) return rc;
-  if ((rc = in__may_act(g, A, "melee"))) return rc;
+  if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
+  if ((rc = gn__in_may_act(g, A, "melee"))) return rc;
   if (g->st.u[A].flags & IN_F_FOUGHT)
-    return gn__refuse(g, "IN-B13", "%s has already fought this turn", in__name(g, A));
-  if (!in__alive(g, B) || !in__enemies(g, A, B) || !in__in_contact(g, A, B))
-    return gn__refuse(g, "IN-B6", "%s is not an enemy in contact with %s", in__name(g, B), in__name(g, A));
+    return gn__refuse(g, "IN-B13", "%s has already fought this turn", gn__in_name(g, A));
+  if (!gn__in_alive(g, B) || !gn__in_enemies(g, A, B) || !gn__in_in_contact(g, A, B))
+    return gn__refuse(g, "IN-B6", "%s is not an enemy in contact with %s", gn__in_name(g, B), gn__in_name(g, A));
   g->st.u[A].flags |= IN_F_FOUGHT;
   return resolve(g, A, B, choice);
 }

@@ -22,7 +22,7 @@
 ** 10 -> d10, 14 -> d10+d4, 21 -> 2d10+1: a one-sided die always shows 1 and
 ** is written as the constant). *ndice counts the dice, the one-sided one too.
 */
-void in__morale_dice(int start, char *buf, size_t n, int *ndice) {
+void gn__in_morale_dice(int start, char *buf, size_t n, int *ndice) {
   int tens = start / 10, rem = start % 10;
   size_t k = 0;
   buf[0] = 0;
@@ -86,12 +86,12 @@ static int morale_enum(gn_game *g, int start, int most, const char *spec, const 
 **      the flank or in the rear
 **   5) pass when the total is at most the figures remaining (ref. IN-M8)
 */
-int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
+int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
                     int *total) {
   const in_data *d = in__data(g);
   char spec[48];
   int k, t, rc;
-  in__morale_dice(m->start, spec, sizeof spec, &k);                               /* 1 */
+  gn__in_morale_dice(m->start, spec, sizeof spec, &k);                               /* 1 */
   char purpose[96];
   snprintf(purpose, sizeof purpose, "morale (%s)", why);
   int qm = d->quality_mod[m->quality];                                            /* 3 */
@@ -113,7 +113,7 @@ int in__morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *r
                           why, spec, t, *total, m->remaining, *pass ? "passes" : "fails");
   if (!e) return GN_ENOMEM;
   e->total = *total;
-  if (qm) gn__event_mod(e, in_quality_names[m->quality], qm, "IN-M9");
+  if (qm) gn__event_mod(e, gn__in_quality_names[m->quality], qm, "IN-M9");
   if (up) gn__event_mod(e, "uphill of the enemy", up, "IN-M10");
   if (cv) gn__event_mod(e, m->cover == IN_COVER_HARD ? "hard cover" : "soft cover", cv, "IN-M10");
   if (fl) gn__event_mod(e, "attacked in the flank", fl, "IN-M10");
@@ -127,15 +127,15 @@ static const char *const trigger_ids[] = { "IN-M1", "IN-M2", "IN-M3", "IN-M4", "
 ** A triggered test of a unit on the table.
 **   1) a unit routing or gone does not test
 **   2) its situation against the engaging enemy (none for a friend's rout)
-**   3) roll (in__morale_roll)
+**   3) roll (gn__in_morale_roll)
 **   4) failure: it routs (rout.c), with pursuit and friends' tests
 */
-int in__morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *routed) {
+int gn__in_morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *routed) {
   char why[64];
   size_t k = 0;
   const char *ref = "IN-M8";
   if (routed) *routed = 0;
-  if (!triggers || !in__alive(g, unit) || in__routing(g, unit)) return 0;         /* 1 */
+  if (!triggers || !gn__in_alive(g, unit) || gn__in_routing(g, unit)) return 0;         /* 1 */
   why[0] = 0;
   for (int i = 0; i < 6; i++) {
     if (!(triggers & (1u << i))) continue;
@@ -147,14 +147,14 @@ int in__morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *rou
   in_mctx m;                                                                      /* 2 */
   m.start = g->sc->unit[unit].strength0;
   m.remaining = u->strength;
-  m.quality = in__quality(g, unit);
+  m.quality = gn__in_quality(g, unit);
   m.unit = unit;
-  m.uphill = in__uphill(g, unit, enemy);
-  m.cover = in__cover(g, unit, enemy >= 0 ? &g->st.u[enemy].box.c : NULL);
+  m.uphill = gn__in_uphill(g, unit, enemy);
+  m.cover = gn__in_cover(g, unit, enemy >= 0 ? &g->st.u[enemy].box.c : NULL);
   m.arc = enemy >= 0 ? (int)gn_box_arc(u->box, g->st.u[enemy].box.c) : -1;
   int pass, total, rc;
-  if ((rc = in__morale_roll(g, &m, why, ref, &pass, &total))) return rc;         /* 3 */
+  if ((rc = gn__in_morale_roll(g, &m, why, ref, &pass, &total))) return rc;         /* 3 */
   if (pass) return 0;
   if (routed) *routed = 1;
-  return in__rout(g, unit, enemy);                                                /* 4 */
+  return gn__in_rout(g, unit, enemy);                                                /* 4 */
 }

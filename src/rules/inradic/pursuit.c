@@ -31,7 +31,7 @@ static const char *const qref[IN_Q_COUNT] = {
 **   1) a row with one value: no roll
 **   2) else roll a d6 and read the row
 */
-int in__pursuit_roll(gn_game *g, int quality, int unit, int *result) {
+int gn__in_pursuit_roll(gn_game *g, int quality, int unit, int *result) {
   const int *row = in__data(g)->pursuit[quality];
   int same = 1, face = 0, rc;
   for (int i = 1; i < 6; i++) same &= row[i] == row[0];
@@ -39,13 +39,13 @@ int in__pursuit_roll(gn_game *g, int quality, int unit, int *result) {
   else {                                                                          /* 2 */
     int key[7];
     for (int f = 1; f <= 6; f++) key[f] = row[f - 1];
-    if ((rc = in__roll_d6(g, key, "pursuit die", qref[quality], unit, &face))) return rc;
+    if ((rc = gn__in_roll_d6(g, key, "pursuit die", qref[quality], unit, &face))) return rc;
     *result = row[face - 1];
   }
   static const char *const txt[] = { "may not pursue", "may pursue", "must pursue",
                                      "pursues unless declined" };
   gn_event *e = gn__event(g, "pursuit", qref[quality], unit, -1, "%s (%s): %s",
-                          in_quality_names[quality], face ? "rolled" : "no roll", txt[*result]);
+                          gn__in_quality_names[quality], face ? "rolled" : "no roll", txt[*result]);
   if (!e) return GN_ENOMEM;
   e->total = face;
   return 0;
@@ -62,16 +62,16 @@ static void follow(gn_game *g, int p, int router) {
 }
 
 static int pursuing(const gn_game *g, int p, int router) {
-  return in__alive(g, p) && g->st.u[p].attr[IN_A_PURSUIT] == IN_PU_PURSUING &&
+  return gn__in_alive(g, p) && g->st.u[p].attr[IN_A_PURSUIT] == IN_PU_PURSUING &&
          g->st.u[p].attr[IN_A_PURSUE_OF] == router + 1;
 }
 
-void in__pursuit_follow(gn_game *g, int router) {
+void gn__in_pursuit_follow(gn_game *g, int router) {
   for (int p = 0; p < g->st.nunits; p++)
     if (pursuing(g, p, router)) follow(g, p, router);
 }
 
-void in__pursuit_end(gn_game *g, int router) {
+void gn__in_pursuit_end(gn_game *g, int router) {
   for (int p = 0; p < g->st.nunits; p++)
     if (g->st.u[p].attr[IN_A_PURSUE_OF] == router + 1) {
       g->st.u[p].attr[IN_A_PURSUIT] = IN_PU_NONE;
@@ -85,8 +85,8 @@ static int start(gn_game *g, int p, int router) {
   u->attr[IN_A_PURSUIT] = IN_PU_PURSUING;
   u->attr[IN_A_PURSUE_OF] = router + 1;
   follow(g, p, router);
-  gn_event *e = gn__event(g, "pursuit", qref[in__quality(g, p)], p, router, "%s pursues %s",
-                          in__name(g, p), in__name(g, router));
+  gn_event *e = gn__event(g, "pursuit", qref[gn__in_quality(g, p)], p, router, "%s pursues %s",
+                          gn__in_name(g, p), gn__in_name(g, router));
   return e ? 0 : GN_ENOMEM;
 }
 
@@ -95,13 +95,13 @@ static int start(gn_game *g, int p, int router) {
 **   1) each enemy it touched, steady and not already pursuing, rolls the die
 **   2) "must": it pursues now; "may" and "unless declined": the pursuit is open
 */
-int in__pursuit_offer(gn_game *g, int router, const int *contacts, int n) {
+int gn__in_pursuit_offer(gn_game *g, int router, const int *contacts, int n) {
   int rc;
   for (int i = 0; i < n; i++) {
     int p = contacts[i], res;
     gn__ustate *u = &g->st.u[p];
-    if (!in__alive(g, p) || in__routing(g, p) || u->attr[IN_A_PURSUIT] != IN_PU_NONE) continue;  /* 1 */
-    if ((rc = in__pursuit_roll(g, in__quality(g, p), p, &res))) return rc;
+    if (!gn__in_alive(g, p) || gn__in_routing(g, p) || u->attr[IN_A_PURSUIT] != IN_PU_NONE) continue;  /* 1 */
+    if ((rc = gn__in_pursuit_roll(g, gn__in_quality(g, p), p, &res))) return rc;
     if (res == IN_PU_NONE) continue;
     u->attr[IN_A_PURSUIT_TURN] = g->st.turn;                                                   /* 2 */
     if (res == IN_PU_MUST) { if ((rc = start(g, p, router))) return rc; continue; }
@@ -112,7 +112,7 @@ int in__pursuit_offer(gn_game *g, int router, const int *contacts, int n) {
 }
 
 /* End of a side turn: open pursuits fall to their default. */
-int in__pursuit_defaults(gn_game *g) {
+int gn__in_pursuit_defaults(gn_game *g) {
   int rc;
   for (int p = 0; p < g->st.nunits; p++) {
     gn__ustate *u = &g->st.u[p];
@@ -121,7 +121,7 @@ int in__pursuit_defaults(gn_game *g) {
       u->attr[IN_A_PURSUIT] = IN_PU_NONE;
       u->attr[IN_A_PURSUE_OF] = 0;
     } else if (u->attr[IN_A_PURSUIT] == IN_PU_DECLINE) {
-      if (r >= 0 && in__alive(g, r) && in__routing(g, r)) { if ((rc = start(g, p, r))) return rc; }
+      if (r >= 0 && gn__in_alive(g, r) && gn__in_routing(g, r)) { if ((rc = start(g, p, r))) return rc; }
       else { u->attr[IN_A_PURSUIT] = IN_PU_NONE; u->attr[IN_A_PURSUE_OF] = 0; }
     }
   }
@@ -130,7 +130,7 @@ int in__pursuit_defaults(gn_game *g) {
 
 /* Start of a side turn: pursuits of troops that pursue for the first turn
 ** only end once that game turn is over (ref. IN-P2). */
-int in__pursuit_expire(gn_game *g) {
+int gn__in_pursuit_expire(gn_game *g) {
   const in_data *d = in__data(g);
   for (int p = 0; p < g->st.nunits; p++) {
     gn__ustate *u = &g->st.u[p];
@@ -138,26 +138,26 @@ int in__pursuit_expire(gn_game *g) {
     if (u->attr[IN_A_PURSUIT_TURN] >= g->st.turn) continue;
     u->attr[IN_A_PURSUIT] = IN_PU_NONE;
     u->attr[IN_A_PURSUE_OF] = 0;
-    if (!gn__event(g, "pursuit", "IN-P2", p, -1, "%s gives up the pursuit after its first turn", in__name(g, p)))
+    if (!gn__event(g, "pursuit", "IN-P2", p, -1, "%s gives up the pursuit after its first turn", gn__in_name(g, p)))
       return GN_ENOMEM;
   }
   return 0;
 }
 
 /* pursue UNIT: take up an open pursuit (ref. IN-P3, IN-P4, IN-P5, IN-P6). */
-int in__order_pursue(gn_game *g, const gn__args *a) {
+int gn__in_order_pursue(gn_game *g, const gn__args *a) {
   int p, rc;
   if ((rc = gn__arg_unit(g, a, 1, &p))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   gn__ustate *u = &g->st.u[p];
-  int q = in__quality(g, p), r = u->attr[IN_A_PURSUE_OF] - 1;
+  int q = gn__in_quality(g, p), r = u->attr[IN_A_PURSUE_OF] - 1;
   if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
-    return gn__refuse(g, qref[q], "%s is already pursuing", in__name(g, p));
+    return gn__refuse(g, qref[q], "%s is already pursuing", gn__in_name(g, p));
   if (u->attr[IN_A_PURSUIT] == IN_PU_NONE || r < 0)
-    return gn__refuse(g, qref[q], "%s has no pursuit open (%s)", in__name(g, p),
+    return gn__refuse(g, qref[q], "%s has no pursuit open (%s)", gn__in_name(g, p),
                       q == IN_Q_PEASANTS ? "peasants never pursue" : "the pursuit die did not allow it");
-  if (!in__alive(g, r) || !in__routing(g, r))
-    return gn__refuse(g, qref[q], "%s is no longer running", in__name(g, r));
+  if (!gn__in_alive(g, r) || !gn__in_routing(g, r))
+    return gn__refuse(g, qref[q], "%s is no longer running", gn__in_name(g, r));
   return start(g, p, r);
 }
 
@@ -167,30 +167,30 @@ int in__order_pursue(gn_game *g, const gn__args *a) {
 **   2) a pursuit stops at will, except fanatics: a d6 at or above
 **      pursuit.halt_min, one try per side turn (ref. IN-P6)
 */
-int in__order_halt(gn_game *g, const gn__args *a) {
+int gn__in_order_halt(gn_game *g, const gn__args *a) {
   const in_data *d = in__data(g);
   int p, rc;
   if ((rc = gn__arg_unit(g, a, 1, &p))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   gn__ustate *u = &g->st.u[p];
-  int q = in__quality(g, p);
+  int q = gn__in_quality(g, p);
   if (u->attr[IN_A_PURSUIT] == IN_PU_NONE)
-    return gn__refuse(g, qref[q], "%s is not pursuing", in__name(g, p));
+    return gn__refuse(g, qref[q], "%s is not pursuing", gn__in_name(g, p));
   if (u->attr[IN_A_PURSUIT] != IN_PU_PURSUING) {                                  /* 1 */
     u->attr[IN_A_PURSUIT] = IN_PU_NONE;
     u->attr[IN_A_PURSUE_OF] = 0;
-    return gn__event(g, "pursuit", qref[q], p, -1, "%s declines the pursuit", in__name(g, p)) ? 0 : GN_ENOMEM;
+    return gn__event(g, "pursuit", qref[q], p, -1, "%s declines the pursuit", gn__in_name(g, p)) ? 0 : GN_ENOMEM;
   }
   int face = 0;                                                                   /* 2 */
   if (d->pursuit_halt_min[q] > 0) {
     if (u->flags & IN_F_HALT_TRIED)
-      return gn__refuse(g, qref[q], "%s has already tried to halt this turn", in__name(g, p));
+      return gn__refuse(g, qref[q], "%s has already tried to halt this turn", gn__in_name(g, p));
     u->flags |= IN_F_HALT_TRIED;
     int key[7];
     for (int f = 1; f <= 6; f++) key[f] = f >= d->pursuit_halt_min[q];
-    if ((rc = in__roll_d6(g, key, "halting a pursuit", qref[q], p, &face))) return rc;
+    if ((rc = gn__in_roll_d6(g, key, "halting a pursuit", qref[q], p, &face))) return rc;
     if (face < d->pursuit_halt_min[q]) {
-      gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s cannot be held back (%d)", in__name(g, p), face);
+      gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s cannot be held back (%d)", gn__in_name(g, p), face);
       if (!e) return GN_ENOMEM;
       e->total = face;
       return 0;
@@ -198,7 +198,7 @@ int in__order_halt(gn_game *g, const gn__args *a) {
   }
   u->attr[IN_A_PURSUIT] = IN_PU_NONE;
   u->attr[IN_A_PURSUE_OF] = 0;
-  gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s halts", in__name(g, p));
+  gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s halts", gn__in_name(g, p));
   if (!e) return GN_ENOMEM;
   e->total = face;
   return 0;

@@ -3,7 +3,7 @@
 ** Part 2.1) with the card values of Part 2.2 (proposed defaults), ammunition
 ** and jams, resupply from wagons, and thrown explosives.
 **
-** A shot: the firing group draws cards from its side's deck (in__draw: in
+** A shot: the firing group draws cards from its side's deck (gn__in_draw: in
 ** play one chance point a card, for the odds one per draw, cards.c); a number
 ** card at or above the value needed hits, an Ace always hits (and may strike
 ** a leader, heroes.c), a picture card misses.
@@ -20,14 +20,14 @@ static int is_gun(int w) { return w == IN_W_MG || w == IN_W_ARTILLERY || w == IN
 ** number of hits (leaders' cards are never capped). */
 static void group_cards(const gn_game *g, const in_figs *f, int *capped, int *free_, int *cap) {
   const in_data *d = in__data(g);
-  int o = in__figs_ordinary(g, f), l = in__figs_leaders(g, f);
+  int o = gn__in_figs_ordinary(g, f), l = gn__in_figs_leaders(g, f);
   int oc = d->per_five * (o / 5) + (o % 5 ? d->remainder : 0);
   *free_ = l * d->leader_cards;
   if (o > 0 && o < 5) { *capped = oc; *cap = o; }
   else { *capped = 0; *free_ += oc; *cap = -1; }
 }
 
-int in__melee_cardcount(const gn_game *g, const in_figs *f, int *capped, int *free_, int *cap) {
+int gn__in_melee_cardcount(const gn_game *g, const in_figs *f, int *capped, int *free_, int *cap) {
   group_cards(g, f, capped, free_, cap);
   return *capped + *free_;
 }
@@ -43,17 +43,17 @@ int in__melee_cardcount(const gn_game *g, const in_figs *f, int *capped, int *fr
 **      a piece (ref. IN-R6); pieces in action: at most one per crew_per_piece
 **      figures, at least one while a figure is left
 */
-int in__fire_cardcount(const gn_game *g, const in_fire *f, int *capped, int *free_, int *cap) {
+int gn__in_fire_cardcount(const gn_game *g, const in_fire *f, int *capped, int *free_, int *cap) {
   const in_data *d = in__data(g);
   int w = f->weapon;
   *capped = *free_ = 0; *cap = -1;
   if (w <= IN_W_NONE || w >= IN_W_EXPLOSIVE || f->range > d->range[w]) return 0;   /* 1 */
   int under = f->range < d->range[w] / 2;
   if (w == IN_W_MULTISHOT) {                                                        /* 3 */
-    *free_ = in__figs_ordinary(g, &f->firer) * d->multishot_cards +
-             in__figs_leaders(g, &f->firer) * d->leader_cards;
+    *free_ = gn__in_figs_ordinary(g, &f->firer) * d->multishot_cards +
+             gn__in_figs_leaders(g, &f->firer) * d->leader_cards;
   } else if (w == IN_W_MG || w == IN_W_ARTILLERY) {                                 /* 4 */
-    int crew = in__figs_total(&f->firer), p = crew / d->crew_per_piece;
+    int crew = gn__in_figs_total(&f->firer), p = crew / d->crew_per_piece;
     if (p < 1 && crew > 0) p = 1;
     if (p > f->pieces) p = f->pieces;
     *free_ = p * (w == IN_W_ARTILLERY ? d->gun_cards : under ? d->mg_close_cards : d->mg_cards);
@@ -72,7 +72,7 @@ static void hit_part(const gn_game *g, int need, int pictures, in_part *p) {
   key[0] = -1;
   for (int r = 1; r <= 13; r++)
     key[r] = r == 1 ? (aces ? 0 : 1) : r <= 10 ? (r >= need ? 1 : 2) : (pictures ? 3 : 2);
-  in__part_make(p, key);
+  gn__in_part_make(p, key);
 }
 
 /*
@@ -82,18 +82,18 @@ static void hit_part(const gn_game *g, int need, int pictures, in_part *p) {
 **      picture card misses (ref. IN-B3)
 **   3) the first `cap` hits of the capped cards count, in the order drawn (ref. IN-R3)
 */
-int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
+int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
                   int pictures, const char *purpose, const char *ref, int unit, in_draw *dr) {
   int rc = 0, chits = 0, fhits = 0, n = capped_cards + free_cards, buf[64];
-  int *rk = n <= 64 ? buf : in__ints(g, n);
+  int *rk = n <= 64 ? buf : gn__in_ints(g, n);
   in_part p;
   dr->cards = n;
   dr->hits = dr->aces = dr->pictures = dr->capped = 0;
   if (!rk) return gn__error(g, GN_ENOMEM, "out of memory");
-  if (in__enumerating(g)) hit_part(g, need, pictures, &p);   /* in play in__draw asks no classes */
+  if (in__enumerating(g)) hit_part(g, need, pictures, &p);   /* in play gn__in_draw asks no classes */
   for (int i = 0; i < capped_cards && !rc; i++)                                    /* 1 */
-    rc = in__draw(g, side, 1, &p, purpose, ref, unit, rk + i);
-  if (!rc) rc = in__draw(g, side, free_cards, &p, purpose, ref, unit, rk + capped_cards);
+    rc = gn__in_draw(g, side, 1, &p, purpose, ref, unit, rk + i);
+  if (!rc) rc = gn__in_draw(g, side, free_cards, &p, purpose, ref, unit, rk + capped_cards);
   for (int i = 0; i < n && !rc; i++) {
     int rank = rk[i];
     int ace = rank == 1, hit = ace || (rank <= 10 && rank >= need);                 /* 2 */
@@ -108,29 +108,29 @@ int in__draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int ne
     dr->aces += ace;
   }
   dr->hits = chits + fhits;
-  if (rk != buf) in__ints_free(g, rk, n);
+  if (rk != buf) gn__in_ints_free(g, rk, n);
   return rc;
 }
 
 /*
 ** The card resolution of one shot.
-**   1) cards by weapon and figures (in__fire_cardcount)
+**   1) cards by weapon and figures (gn__in_fire_cardcount)
 **   2) value needed: 6 within half range, 8 beyond (ref. IN-B1), +2 soft and
 **      +4 hard cover (ref. IN-B2)
-**   3) draw and count (in__draw_hits, ref. IN-B3, IN-R3)
+**   3) draw and count (gn__in_draw_hits, ref. IN-B3, IN-R3)
 **   4) an MG or gun that drew two picture cards rolls a d6: 4+ out of
 **      ammunition, 1-2 jammed; either way it does not fire this turn, so no
 **      hits (ref. IN-R7) [interpretation: a 3 has no effect; "two" = two or more]
 */
-int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
+int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   const in_data *d = in__data(g);
   int capped, free_, cap, rc;
   r->ammo_roll = r->out_of_ammo = r->jammed = 0;
   r->d.cards = r->d.hits = r->d.aces = r->d.pictures = r->d.capped = 0;
-  if (!in__fire_cardcount(g, f, &capped, &free_, &cap)) return 0;                   /* 1 */
+  if (!gn__in_fire_cardcount(g, f, &capped, &free_, &cap)) return 0;                   /* 1 */
   int close = f->range <= d->range[f->weapon] / 2;                                  /* 2 */
   r->need = (close ? d->need_close : d->need_long) + d->cover_need[f->cover];
-  if ((rc = in__draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon),     /* 3 */
+  if ((rc = gn__in_draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon),     /* 3 */
                           "shooting card", "IN-R1", f->unit, &r->d)))
     return rc;
   gn_event *e = gn__event(g, "fire", "IN-R1", f->unit, f->target, "%d cards, %d hits (need %d+%s)",
@@ -146,7 +146,7 @@ int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
     unsigned old = gn__roll_visibility(g, f->side >= 0 ? 1u << f->side : ~0u);
     int key[7];
     for (int x = 1; x <= 6; x++) key[x] = x >= d->ammo_out_min ? 2 : x <= d->ammo_jam_max ? 1 : 0;
-    rc = in__roll_d6(g, key, "two picture cards: ammunition", "IN-R7", f->unit, &r->ammo_roll);
+    rc = gn__in_roll_d6(g, key, "two picture cards: ammunition", "IN-R7", f->unit, &r->ammo_roll);
     gn__roll_visibility(g, old);
     if (rc) return rc;
     r->out_of_ammo = r->ammo_roll >= d->ammo_out_min;
@@ -165,68 +165,68 @@ int in__fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
 /* Morale of a unit that lost figures to enemy shooting (ref. IN-M1, IN-M3). */
 static int after_casualties(gn_game *g, int unit, int lost, const int *killed, int enemy) {
   unsigned tr = 0;
-  if (lost <= 0 || !in__alive(g, unit) || !in__enemies(g, unit, enemy)) return 0;
+  if (lost <= 0 || !gn__in_alive(g, unit) || !gn__in_enemies(g, unit, enemy)) return 0;
   tr |= IN_TR_M1;
   for (int r = 0; r < IN_NROLES; r++) if (killed[r] && in__data(g)->role_m3[r]) tr |= IN_TR_M3;
-  return in__morale_test(g, unit, tr, enemy, NULL);
+  return gn__in_morale_test(g, unit, tr, enemy, NULL);
 }
 
 /*
 ** fire UNIT at UNIT [choose ROLE]
 **   1) the firer may act, has a weapon that shoots, ammunition, is not in melee
 **   2) the target is an enemy in sight and in range (ref. IN-R4)
-**   3) resolve the cards (in__fire_resolve); out of ammunition or jammed
+**   3) resolve the cards (gn__in_fire_resolve); out of ammunition or jammed
 **   4) hits on the target, Aces through the hero check (ref. IN-H1)
 **   5) artillery: every unit next to the target takes the same hits (ref. IN-R6)
 **   6) morale of those who lost figures (ref. IN-M1, IN-M3)
 */
-int in__order_fire(gn_game *g, const gn__args *a) {
+int gn__in_order_fire(gn_game *g, const gn__args *a) {
   const in_data *d = in__data(g);
   int A, B, choice, rc;
   if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
   if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
   if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
-  if ((rc = in__arg_choice(g, a, 4, &choice))) return rc;
-  if ((rc = in__may_act(g, A, "fire"))) return rc;                                   /* 1 */
+  if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
+  if ((rc = gn__in_may_act(g, A, "fire"))) return rc;                                   /* 1 */
   gn__ustate *u = &g->st.u[A];
-  int w = in__weapon(g, A);
-  if (u->flags & IN_F_FIRED) return gn__refuse(g, "IN-B13", "%s has already fired this turn", in__name(g, A));
-  if (u->flags & IN_F_JAMMED) return gn__refuse(g, "IN-R7", "%s is jammed for this turn", in__name(g, A));
-  if (w == IN_W_EXPLOSIVE) return gn__refuse(g, "IN-R9", "%s throws explosives: use 'throw'", in__name(g, A));
-  if (w == IN_W_NONE) return gn__refuse(g, "IN-R4", "%s has no missile weapon", in__name(g, A));
+  int w = gn__in_weapon(g, A);
+  if (u->flags & IN_F_FIRED) return gn__refuse(g, "IN-B13", "%s has already fired this turn", gn__in_name(g, A));
+  if (u->flags & IN_F_JAMMED) return gn__refuse(g, "IN-R7", "%s is jammed for this turn", gn__in_name(g, A));
+  if (w == IN_W_EXPLOSIVE) return gn__refuse(g, "IN-R9", "%s throws explosives: use 'throw'", gn__in_name(g, A));
+  if (w == IN_W_NONE) return gn__refuse(g, "IN-R4", "%s has no missile weapon", gn__in_name(g, A));
   if (!u->attr[IN_A_AMMO])
     return gn__refuse(g, "IN-R7", "%s is out of ammunition until a wagon resupplies it (ref. IN-R8)",
-                      in__name(g, A));
-  if (in__engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", in__name(g, A));
-  if (!in__alive(g, B) || !in__enemies(g, A, B))                                     /* 2 */
-    return gn__refuse(g, "IN-R1", "%s is not an enemy on the table", in__name(g, B));
+                      gn__in_name(g, A));
+  if (gn__in_engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", gn__in_name(g, A));
+  if (!gn__in_alive(g, B) || !gn__in_enemies(g, A, B))                                     /* 2 */
+    return gn__refuse(g, "IN-R1", "%s is not an enemy on the table", gn__in_name(g, B));
   double dist = gn_unit_distance(g, A, B);
   if (dist > d->range[w])
-    return gn__refuse(g, "IN-R4", "%s is %.1f in away; a %s reaches %.0f in", in__name(g, B), dist,
-                      in_weapon_names[w], d->range[w]);
+    return gn__refuse(g, "IN-R4", "%s is %.1f in away; a %s reaches %.0f in", gn__in_name(g, B), dist,
+                      gn__in_weapon_names[w], d->range[w]);
   if (!gn_unit_los(g, A, B).visible)
-    return gn__refuse(g, "IN-R1", "%s cannot see %s", in__name(g, A), in__name(g, B));
-  in_fire f = { in__side(g, A), A, B, in__figs(g, A), w, u->attr[IN_A_PIECES], dist,     /* 3 */
-                in__cover(g, B, &u->box.c) };
+    return gn__refuse(g, "IN-R1", "%s cannot see %s", gn__in_name(g, A), gn__in_name(g, B));
+  in_fire f = { gn__in_side(g, A), A, B, gn__in_figs(g, A), w, u->attr[IN_A_PIECES], dist,     /* 3 */
+                gn__in_cover(g, B, &u->box.c) };
   in_fire_result r;
-  if ((rc = in__fire_resolve(g, &f, &r))) return rc;
+  if ((rc = gn__in_fire_resolve(g, &f, &r))) return rc;
   u->flags |= IN_F_FIRED;
   if (r.out_of_ammo) u->attr[IN_A_AMMO] = 0;
   if (r.jammed) u->flags |= IN_F_JAMMED;
   int nu = g->st.nunits, nn = 0;
-  int *near = in__ints(g, nu), *lost = in__ints(g, nu), *killed = in__ints(g, nu * IN_NROLES);
+  int *near = gn__in_ints(g, nu), *lost = gn__in_ints(g, nu), *killed = gn__in_ints(g, nu * IN_NROLES);
   if (!near || !lost || !killed) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
   if (w == IN_W_ARTILLERY && r.d.hits > 0) {
     nn = gn__units_near(g, B, d->adjacent, near, nu);
     if (nn > nu) nn = nu;
   }
-  lost[B] = in__apply_hits(g, B, r.d.hits, r.d.aces, choice, killed + B * IN_NROLES);   /* 4 */
+  lost[B] = gn__in_apply_hits(g, B, r.d.hits, r.d.aces, choice, killed + B * IN_NROLES);   /* 4 */
   if (lost[B] < 0) { rc = lost[B]; goto done; }   /* a hero check's dice failed: no half order */
   for (int i = 0; i < nn; i++) {                                                      /* 5 */
     int v = near[i];
-    if (v == A || v == B || !in__alive(g, v)) continue;
-    lost[v] = in__casualties(g, v, r.d.hits, -1, killed + v * IN_NROLES);
-    gn_event *e = gn__event(g, "fire", "IN-R6", A, v, "%s next to the target loses %d", in__name(g, v), lost[v]);
+    if (v == A || v == B || !gn__in_alive(g, v)) continue;
+    lost[v] = gn__in_casualties(g, v, r.d.hits, -1, killed + v * IN_NROLES);
+    gn_event *e = gn__event(g, "fire", "IN-R6", A, v, "%s next to the target loses %d", gn__in_name(g, v), lost[v]);
     if (!e) { rc = GN_ENOMEM; goto done; }
     e->total = lost[v];
   }
@@ -234,9 +234,9 @@ int in__order_fire(gn_game *g, const gn__args *a) {
   for (int i = 0; i < nn && !rc; i++)
     if (near[i] != A && near[i] != B) rc = after_casualties(g, near[i], lost[near[i]], killed + near[i] * IN_NROLES, A);
 done:
-  in__ints_free(g, near, nu);
-  in__ints_free(g, lost, nu);
-  in__ints_free(g, killed, nu * IN_NROLES);
+  gn__in_ints_free(g, near, nu);
+  gn__in_ints_free(g, lost, nu);
+  gn__in_ints_free(g, killed, nu * IN_NROLES);
   return rc;
 }
 
@@ -249,7 +249,7 @@ static void burst_part(const in_data *d, in_part *p) {
   int key[14];
   key[0] = -1;
   for (int r = 1; r <= 13; r++) key[r] = burst_hit(d, r);
-  in__part_make(p, key);
+  gn__in_part_make(p, key);
 }
 
 /* The classes of the thrown card: what it does to the throw (a picture; on
@@ -262,7 +262,7 @@ static void throw_part(const in_data *d, in_part *p) {
     int what = r > 10 ? 100 : r <= d->throw_on_target_max ? 0 : 1 + r / 2;
     key[r] = 2 * what + burst_hit(d, r);
   }
-  in__part_make(p, key);
+  gn__in_part_make(p, key);
 }
 
 /*
@@ -273,7 +273,7 @@ static void throw_part(const in_data *d, in_part *p) {
 **      right, right, long, seen along the throw) and half the card's value,
 **      rounded down, in inches
 */
-int in__throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, gn_vec2 aim,
+int gn__in_throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, gn_vec2 aim,
                    gn_vec2 *at, int *dud) {
   const in_data *d = in__data(g);
   in_part tp;
@@ -282,7 +282,7 @@ int in__throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, 
   *dud = 0;
   *at = aim;
   for (;;) {                                                                           /* 1 */
-    if ((rc = in__draw(g, side, 1, &tp, "explosive card", "IN-R9", unit, &rank))) return rc;
+    if ((rc = gn__in_draw(g, side, 1, &tp, "explosive card", "IN-R9", unit, &rank))) return rc;
     if (rank <= 10) break;
     if (d->picture_dud) {
       *dud = 1;
@@ -292,7 +292,7 @@ int in__throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facing, 
   if (rank > d->throw_on_target_max) {                                                 /* 2, 3 */
     int face, key[7];
     for (int f = 1; f <= 6; f++) key[f] = d->deviation[f - 1];
-    if ((rc = in__roll_d6(g, key, "explosive deviation", "IN-R9", unit, &face))) return rc;
+    if ((rc = gn__in_roll_d6(g, key, "explosive deviation", "IN-R9", unit, &face))) return rc;
     double dx = aim.x - from.x, dy = aim.y - from.y, len = sqrt(dx * dx + dy * dy);
     if (len < 1e-9) { dx = cos(facing); dy = sin(facing); len = 1; }
     dx /= len; dy /= len;
@@ -325,10 +325,10 @@ static gn_vec2 figure_at(gn_box b, int k, int n) {
 static uint64_t spread(int m, int c, int h, int j) {
   __int128 s = 0;
   for (int i = 0; i <= j; i++) {
-    __int128 t = (__int128)in__binom(j, i) * (__int128)in__binom((j - i) * c, h);
+    __int128 t = (__int128)gn__in_binom(j, i) * (__int128)gn__in_binom((j - i) * c, h);
     s += i % 2 ? -t : t;
   }
-  return (uint64_t)((__int128)in__binom(m, j) * s);
+  return (uint64_t)((__int128)gn__in_binom(m, j) * s);
 }
 
 /*
@@ -341,7 +341,7 @@ static uint64_t spread(int m, int c, int h, int j) {
 **      figures (its branches: the number of figures hit)
 **   4) enumerating, else: figure by figure, as in play
 */
-int in__burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit, int *hits) {
+int gn__in_burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit, int *hits) {
   const in_data *d = in__data(g);
   int m = 0, c = d->burst_cards, rc = 0, rk[52];
   in_part bp;
@@ -355,20 +355,20 @@ int in__burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit
   }
   int deckn = g->st.deckn[side] ? g->st.deckn[side] : 52;
   if (in__enumerating(g) && m * c <= deckn && m > 1) {                                  /* 3 */
-    int t = m * c, *all = in__ints(g, t), h = 0, j;
+    int t = m * c, *all = gn__in_ints(g, t), h = 0, j;
     if (!all) return gn__error(g, GN_ENOMEM, "out of memory");
-    rc = in__draw(g, side, t, &bp, "burst card", "IN-R9", unit, all);
+    rc = gn__in_draw(g, side, t, &bp, "burst card", "IN-R9", unit, all);
     for (int i = 0; i < t && !rc; i++) h += burst_hit(d, all[i]);
-    in__ints_free(g, all, t);
+    gn__in_ints_free(g, all, t);
     if (rc || h == 0) return rc;
     uint64_t w[53];
     for (j = 0; j <= m; j++) w[j] = spread(m, c, h, j);
-    if ((rc = gn__enum_choose(g, m + 1, w, in__binom(t, h), &j))) return rc;
+    if ((rc = gn__enum_choose(g, m + 1, w, gn__in_binom(t, h), &j))) return rc;
     *hits = j;
     return 0;
   }
   for (int k = 0; k < m && !rc; k++) {                                                  /* 2, 4 */
-    if ((rc = in__draw(g, side, c, &bp, "burst card", "IN-R9", unit, rk))) break;
+    if ((rc = gn__in_draw(g, side, c, &bp, "burst card", "IN-R9", unit, rk))) break;
     int any = 0;
     for (int i = 0; i < c; i++) any |= burst_hit(d, rk[i]);
     *hits += any;
@@ -379,12 +379,12 @@ int in__burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int unit
 /*
 ** throw UNIT at X,Y: a thrown explosive (ref. IN-R9).
 **   1) the thrower has explosives, may act, has not fired; the point is within throw range
-**   2) where it bursts (in__throw_land); a dud does nothing
+**   2) where it bursts (gn__in_throw_land); a dud does nothing
 **   3) every unit within the burst radius, unless in hard cover: its figures
-**      there draw (in__burst_hits) and those hit fall
+**      there draw (gn__in_burst_hits) and those hit fall
 **   4) morale of enemies who lost figures (ref. IN-M1)
 */
-int in__order_throw(gn_game *g, const gn__args *a) {
+int gn__in_order_throw(gn_game *g, const gn__args *a) {
   const in_data *d = in__data(g);
   int A, rc, dud;
   gn_vec2 p, at;
@@ -392,35 +392,35 @@ int in__order_throw(gn_game *g, const gn__args *a) {
   if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
   if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
   if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
-  if ((rc = in__may_act(g, A, "throw"))) return rc;                                    /* 1 */
+  if ((rc = gn__in_may_act(g, A, "throw"))) return rc;                                    /* 1 */
   gn__ustate *u = &g->st.u[A];
-  if (in__weapon(g, A) != IN_W_EXPLOSIVE)
-    return gn__refuse(g, "IN-R9", "%s carries no explosives", in__name(g, A));
-  if (u->flags & IN_F_FIRED) return gn__refuse(g, "IN-B13", "%s has already thrown this turn", in__name(g, A));
+  if (gn__in_weapon(g, A) != IN_W_EXPLOSIVE)
+    return gn__refuse(g, "IN-R9", "%s carries no explosives", gn__in_name(g, A));
+  if (u->flags & IN_F_FIRED) return gn__refuse(g, "IN-B13", "%s has already thrown this turn", gn__in_name(g, A));
   double reach = gn_point_box_distance(p, u->box);
   if (reach > d->throw_range)
     return gn__refuse(g, "IN-R9", "the point is %.1f in away; a throw reaches %.0f in", reach, d->throw_range);
   u->flags |= IN_F_FIRED;
-  int side = in__side(g, A);
-  if ((rc = in__throw_land(g, side, A, u->box.c, u->box.facing, p, &at, &dud)) || dud) return rc;  /* 2 */
+  int side = gn__in_side(g, A);
+  if ((rc = gn__in_throw_land(g, side, A, u->box.c, u->box.facing, p, &at, &dud)) || dud) return rc;  /* 2 */
   int nu = g->st.nunits;
-  int *lost = in__ints(g, nu), *killed = in__ints(g, nu * IN_NROLES);
+  int *lost = gn__in_ints(g, nu), *killed = gn__in_ints(g, nu * IN_NROLES);
   if (!lost || !killed) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
   for (int i = 0; i < nu; i++) {                                                        /* 3 */
-    if (!in__alive(g, i) || gn_point_box_distance(at, g->st.u[i].box) > d->burst) continue;
-    if (in__cover(g, i, &at) == IN_COVER_HARD) continue;
+    if (!gn__in_alive(g, i) || gn_point_box_distance(at, g->st.u[i].box) > d->burst) continue;
+    if (gn__in_cover(g, i, &at) == IN_COVER_HARD) continue;
     int hits;
-    if ((rc = in__burst_hits(g, side, g->st.u[i].box, g->st.u[i].strength, at, i, &hits))) goto done;
-    lost[i] = in__casualties(g, i, hits, -1, killed + i * IN_NROLES);
-    gn_event *e = gn__event(g, "throw", "IN-R9", A, i, "%s loses %d to the burst", in__name(g, i), lost[i]);
+    if ((rc = gn__in_burst_hits(g, side, g->st.u[i].box, g->st.u[i].strength, at, i, &hits))) goto done;
+    lost[i] = gn__in_casualties(g, i, hits, -1, killed + i * IN_NROLES);
+    gn_event *e = gn__event(g, "throw", "IN-R9", A, i, "%s loses %d to the burst", gn__in_name(g, i), lost[i]);
     if (!e) { rc = GN_ENOMEM; goto done; }
     e->total = lost[i];
   }
   for (int i = 0; i < nu && !rc; i++)                                                   /* 4 */
     if (lost[i]) rc = after_casualties(g, i, lost[i], killed + i * IN_NROLES, A);
 done:
-  in__ints_free(g, lost, nu);
-  in__ints_free(g, killed, nu * IN_NROLES);
+  gn__in_ints_free(g, lost, nu);
+  gn__in_ints_free(g, killed, nu * IN_NROLES);
   return rc;
 }
 
@@ -429,16 +429,16 @@ done:
 ** MG or gun of the side with a wagon of the side within resupply range that
 ** did not move this turn (it spent the turn there) has ammunition again.
 */
-int in__resupply(gn_game *g, int side) {
+int gn__in_resupply(gn_game *g, int side) {
   const in_data *d = in__data(g);
   for (int i = 0; i < g->st.nunits; i++) {
-    if (!in__alive(g, i) || in__side(g, i) != side || g->st.u[i].attr[IN_A_AMMO]) continue;
+    if (!gn__in_alive(g, i) || gn__in_side(g, i) != side || g->st.u[i].attr[IN_A_AMMO]) continue;
     for (int w = 0; w < g->st.nunits; w++) {
-      if (w == i || !in__alive(g, w) || in__side(g, w) != side) continue;
+      if (w == i || !gn__in_alive(g, w) || gn__in_side(g, w) != side) continue;
       if (g->sc->unit[w].type != IN_T_WAGON || (g->st.u[w].flags & IN_F_MOVED)) continue;
       if (gn_unit_distance(g, i, w) > d->resupply_range) continue;
       g->st.u[i].attr[IN_A_AMMO] = 1;
-      gn_event *e = gn__event(g, "ammo", "IN-R8", i, w, "%s resupplied by %s", in__name(g, i), in__name(g, w));
+      gn_event *e = gn__event(g, "ammo", "IN-R8", i, w, "%s resupplied by %s", gn__in_name(g, i), gn__in_name(g, w));
       if (!e) return GN_ENOMEM;
       gn__event_hide(e, 1u << side);
       break;

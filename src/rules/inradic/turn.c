@@ -20,13 +20,13 @@
 #include <stdio.h>
 
 /* ref. IN-B13: only the side whose turn it is gives orders; routers obey none (ref. IN-M11). */
-int in__may_act(gn_game *g, int unit, const char *verb) {
-  if (!in__alive(g, unit)) return gn__refuse(g, "IN-B13", "%s is not on the table", in__name(g, unit));
-  if (in__side(g, unit) != g->st.active)
-    return gn__refuse(g, "IN-B13", "%s cannot %s: it is %s's turn", in__name(g, unit), verb,
+int gn__in_may_act(gn_game *g, int unit, const char *verb) {
+  if (!gn__in_alive(g, unit)) return gn__refuse(g, "IN-B13", "%s is not on the table", gn__in_name(g, unit));
+  if (gn__in_side(g, unit) != g->st.active)
+    return gn__refuse(g, "IN-B13", "%s cannot %s: it is %s's turn", gn__in_name(g, unit), verb,
                       g->sc->side[g->st.active].name);
-  if (in__routing(g, unit))
-    return gn__refuse(g, "IN-M11", "%s is routing and obeys no order", in__name(g, unit));
+  if (gn__in_routing(g, unit))
+    return gn__refuse(g, "IN-M11", "%s is routing and obeys no order", gn__in_name(g, unit));
   return 0;
 }
 
@@ -57,7 +57,7 @@ static double path_cost(const gn_game *g, gn_vec2 a, gn_vec2 b) {
 ** The facing is in compass degrees (0 north, 90 east), as in the scenario file;
 ** without it the unit faces the way it moved.
 */
-int in__order_move(gn_game *g, const gn__args *a) {
+int gn__in_order_move(gn_game *g, const gn__args *a) {
   int A, rc;
   gn_vec2 p;
   double deg = 0;
@@ -71,15 +71,15 @@ int in__order_move(gn_game *g, const gn__args *a) {
     if (a->n > 6) return gn__syntax(g, a, 6, "unexpected '%s'", a->tok[6]);
     face = 1;
   }
-  if ((rc = in__may_act(g, A, "move"))) return rc;                                  /* 1 */
+  if ((rc = gn__in_may_act(g, A, "move"))) return rc;                                  /* 1 */
   gn__ustate *u = &g->st.u[A];
-  if (u->flags & IN_F_MOVED) return gn__refuse(g, "IN-B13", "%s has already moved this turn", in__name(g, A));
+  if (u->flags & IN_F_MOVED) return gn__refuse(g, "IN-B13", "%s has already moved this turn", gn__in_name(g, A));
   if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
-    return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", in__name(g, A));
-  if (in__engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", in__name(g, A));
-  double cost = path_cost(g, u->box.c, p), allow = in__move_allowance(g, A);         /* 2 */
+    return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", gn__in_name(g, A));
+  if (gn__in_engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", gn__in_name(g, A));
+  double cost = path_cost(g, u->box.c, p), allow = gn__in_move_allowance(g, A);         /* 2 */
   if (cost > allow + 1e-9)
-    return gn__refuse(g, "IN-B8", "the move costs %.1f in; %s moves %.0f in", cost, in__name(g, A), allow);
+    return gn__refuse(g, "IN-B8", "the move costs %.1f in; %s moves %.0f in", cost, gn__in_name(g, A), allow);
   gn_box b = u->box;                                                                 /* 3 */
   if (face) b.facing = (90.0 - deg) * IN_PI / 180;   /* compass degrees, as in the scenario */
   else if (hypot(p.x - b.c.x, p.y - b.c.y) > 1e-9) b.facing = atan2(p.y - b.c.y, p.x - b.c.x);
@@ -87,16 +87,16 @@ int in__order_move(gn_game *g, const gn__args *a) {
   if (p.x < 0 || p.y < 0 || p.x > g->sc->width || p.y > g->sc->height)
     return gn__refuse(g, "IN-B8", "%.1f,%.1f is off the table", p.x, p.y);
   for (int i = 0; i < g->st.nunits; i++) {
-    if (i == A || !in__alive(g, i)) continue;
+    if (i == A || !gn__in_alive(g, i)) continue;
     if (gn_box_overlap(b, g->st.u[i].box))
-      return gn__refuse(g, "IN-B8", "%s would stand on %s", in__name(g, A), in__name(g, i));
-    if (in__enemies(g, A, i) && gn_box_distance(b, g->st.u[i].box) <= in__data(g)->contact)
-      return gn__refuse(g, "IN-B9", "moving into contact with %s is a charge", in__name(g, i));
+      return gn__refuse(g, "IN-B8", "%s would stand on %s", gn__in_name(g, A), gn__in_name(g, i));
+    if (gn__in_enemies(g, A, i) && gn_box_distance(b, g->st.u[i].box) <= in__data(g)->contact)
+      return gn__refuse(g, "IN-B9", "moving into contact with %s is a charge", gn__in_name(g, i));
   }
   gn__unit_place(g, A, b);
   u->flags |= IN_F_MOVED;
   gn_event *e = gn__event(g, "move", "IN-B8", A, -1, "%s moves to %.1f,%.1f (%.1f of %.0f in)",
-                          in__name(g, A), p.x, p.y, cost, allow);
+                          gn__in_name(g, A), p.x, p.y, cost, allow);
   return e ? 0 : GN_ENOMEM;
 }
 
@@ -104,12 +104,12 @@ int in__order_move(gn_game *g, const gn__args *a) {
 static void figures(const gn_game *g, int steady, int *n) {
   for (int s = 0; s < GN__MAXSIDES; s++) n[s] = 0;
   for (int i = 0; i < g->st.nunits; i++)
-    if (in__alive(g, i) && (!steady || !in__routing(g, i))) n[in__side(g, i)] += g->st.u[i].strength;
+    if (gn__in_alive(g, i) && (!steady || !gn__in_routing(g, i))) n[gn__in_side(g, i)] += g->st.u[i].strength;
 }
 
 /* A side with no figure left on the table (routers still count: they may
 ** rally) has lost. */
-void in__check_over(gn_game *g) {
+void gn__in_check_over(gn_game *g) {
   int n[GN__MAXSIDES], standing = 0, last = -1;
   figures(g, 0, n);
   for (int s = 0; s < g->sc->nsides; s++) if (n[s] > 0) { standing++; last = s; }
@@ -137,11 +137,11 @@ static void final_count(gn_game *g) {
 **      IN-P2), its routers retest or run (ref. IN-M14)
 **   5) is the game over?
 */
-int in__order_end(gn_game *g, const gn__args *a) {
+int gn__in_order_end(gn_game *g, const gn__args *a) {
   int rc, side = g->st.active;
   if (a->n > 1) return gn__syntax(g, a, 1, "unexpected '%s'", a->tok[1]);
-  if ((rc = in__pursuit_defaults(g))) return rc;                                    /* 1 */
-  if ((rc = in__resupply(g, side))) return rc;                                      /* 2 */
+  if ((rc = gn__in_pursuit_defaults(g))) return rc;                                    /* 1 */
+  if ((rc = gn__in_resupply(g, side))) return rc;                                      /* 2 */
   int next = side + 1;                                                              /* 3 */
   if (next >= g->sc->nsides) {
     if (g->sc->turns > 0 && g->st.turn >= g->sc->turns) {
@@ -153,11 +153,11 @@ int in__order_end(gn_game *g, const gn__args *a) {
   }
   g->st.active = next;
   for (int i = 0; i < g->st.nunits; i++)                                            /* 4 */
-    if (in__side(g, i) == next) g->st.u[i].flags = 0;
+    if (gn__in_side(g, i) == next) g->st.u[i].flags = 0;
   if (!gn__event(g, "turn", "IN-B13", -1, -1, "turn %d: %s to act", g->st.turn, g->sc->side[next].name))
     return GN_ENOMEM;
-  if ((rc = in__pursuit_expire(g))) return rc;
-  if ((rc = in__rally_phase(g, next))) return rc;
-  in__check_over(g);                                                                /* 5 */
+  if ((rc = gn__in_pursuit_expire(g))) return rc;
+  if ((rc = gn__in_rally_phase(g, next))) return rc;
+  gn__in_check_over(g);                                                                /* 5 */
   return 0;
 }
