@@ -209,22 +209,6 @@ static double best_of(const gn_game *g0, const rec *r, uint64_t hash, int *reps)
   return best;
 }
 
-/* The cost of gn_game_hash on g (best of 15 batches): the core takes this
-** hash of the whole state after every order it applies (order.c). */
-static double hash_cost(const gn_game *g) {
-  int n = 20000 / (gn_unit_count(g) + 1);
-  double best = INFINITY;
-  uint64_t sink = 0;
-  if (n < 3) n = 3;
-  for (int k = 0; k < 15; k++) {
-    double t0 = now();
-    for (int i = 0; i < n; i++) sink += gn_game_hash(g) >> (i & 7);
-    double t = (now() - t0) / n;
-    if (t < best) best = t;
-  }
-  return sink == 42 ? best * 1.0000001 : best;   /* keeps the loop */
-}
-
 /* ------------------------------------------------------------ the field */
 
 /* Every unit as the umpire sees it, and a grid of one side's stands. */
@@ -485,7 +469,6 @@ static void in_scenario(text *t, int nunits, int figures) {
 
 typedef struct figure {
   double best;          /* seconds, best pass */
-  double hash;          /* seconds, one gn_game_hash of the game */
   int reps, orders, units;
   char what[256];       /* the orders by verb */
 } figure;
@@ -497,7 +480,6 @@ static figure measure(const char *name, const text *t, commander play, void *ud)
   gn_game *g = start(name, t);
   uint64_t h = record_turn(g, play, ud, &r);
   fg.best = best_of(g, &r, h, &fg.reps);
-  fg.hash = hash_cost(g);
   fg.orders = r.n;
   fg.units = gn_unit_count(g);
   rec_summary(&r, fg.what, sizeof fg.what);
@@ -520,9 +502,6 @@ static figure measure_ai(const char *name, const text *t) {
 static void show(const char *what, const figure *f) {
   printf("  %s: %.1f us a turn, %.2f us an order (best of %d passes; %d units; %d orders: %s)\n", what,
          f->best * 1e6, f->best * 1e6 / f->orders, f->reps, f->units, f->orders, f->what);
-  printf("    of which the state hash the core takes after each order (gn_game_hash): about %d x %.2f us "
-         "= %.0f us, %.0f%%\n", f->orders, f->hash * 1e6, f->orders * f->hash * 1e6,
-         100 * f->orders * f->hash / f->best);
 }
 
 static int goal(int ok, const char *line) {

@@ -327,6 +327,15 @@ check "export: V&B morale grades of the enemy are not in it" \
   eval 'status exvb 0 && [ "$(count "$tmp/exvb.out" "\"morale\":")" = 6 ] && nout exvb "\"lost_today\": [1-9]"'
 run exvbfr export g1 --as french
 check "export: the other side sees its own five morale grades" eval '[ "$(count "$tmp/exvbfr.out" "\"morale\":")" = 5 ]'
+# V&B rosters are hidden from the enemy: an SP loss event says the SP left, so
+# it is its own side's (in a battle the AI fought, every French brigade loses SP)
+run exbat battle "$scn/vb-plancenoit.yaml" --seed 42 --quiet
+bid=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/exbat.out")
+run exbfr export "$bid" --as french
+run exbpr export "$bid" --as prussians
+lossre='"text": "(Bellair|Jamin|Bony|Tromelin|Chartrand|Guye)[^"]* loses [0-9]+ SP \([^)]*\), [0-9]+ left"'
+check "export: the SP a French brigade has left is in the French export, never in the Prussian" \
+  eval 'out exbfr "$lossre" && nout exbpr "$lossre" && out exbpr "loses [0-9]+ SP \\([^)]*\\), [0-9]+ left"'
 run exbad export g1
 check "export needs --as SIDE (exit 2)" status exbad 2
 
