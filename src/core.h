@@ -219,9 +219,10 @@ typedef struct gn__state {
 
 /* ------------------------------------------------------------ events */
 #define GN__EVBLOCK 256
+#define GN__TEXTBLK 65536
 typedef struct gn__ev {
-  gn_event e;                 /* e.text (and e.spec of a roll) live in one owned block */
-  size_t size;                /* of that block */
+  gn_event e;                 /* e.text (and e.spec of a roll) live in the game's text arena */
+  int tblk; unsigned tpos;    /* the arena's mark before this event's text */
 } gn__ev;
 
 /* ---------------------------------------------------------- dice sources */
@@ -267,6 +268,7 @@ struct gn_game {
   uint64_t seed;
   gn__dicesrc dice;
   gn__ev **evb; int nev, nevb; /* the log, in blocks of GN__EVBLOCK: an event never moves */
+  char **tb; int ntb, tcur; unsigned tpos;   /* the events' texts: blocks of GN__TEXTBLK */
   gn__order *orders; int norders, caporders;
   int cur_order;              /* index of the order in flight */
   char scratch[256];          /* clock/phase text returned by accessors */

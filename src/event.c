@@ -28,7 +28,39 @@ void gn__events_free(gn_game *g) {
   gn__events_truncate(g, 0);
   for (int i = 0; i < g->nevb; i++) gn__free(g, g->evb[i], GN__EVBLOCK * sizeof **g->evb);
   gn__free(g, g->evb, g->nevb * sizeof *g->evb);
+  for (int i = 0; i < g->ntb; i++) gn__free(g, g->tb[i], GN__TEXTBLK);
+  gn__free(g, g->tb, g->ntb * sizeof *g->tb);
   g->evb = NULL; g->nevb = 0;
+  g->tb = NULL; g->ntb = g->tcur = 0; g->tpos = 0;
+}
+
+/* n bytes of the text arena (n <= GN__TEXTBLK): the events' texts go one
+** after another in blocks that never move and are kept for reuse, so logging
+** costs no malloc and a rollback is moving the mark back. NULL on OOM. */
+static char *text_alloc(gn_game *g, size_t n) {
+  if (g->ntb == 0 || g->tpos + n > GN__TEXTBLK) {
+    int next = g->ntb == 0 ? 0 : g->tcur + 1;
+    if (next == g->ntb) {
+      char **b = gn__realloc(&g->alloc, g->tb, g->ntb * sizeof *b, (g->ntb + 1) * sizeof *b);
+      if (!b) return NULL;
+      g->tb = b;
+      if (!(b[g->ntb] = gn__malloc(g, GN__TEXTBLK))) return NULL;
+      g->ntb++;
+    }
+    g->tcur = next;
+    g->tpos = 0;
+  }
+  char *p = g->tb[g->tcur] + g->tpos;
+  g->tpos += (unsigned)n;
+  return p;
+}
+
+/* A copy of s in the arena; NULL on OOM. */
+static char *text_dup(gn_game *g, const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = text_alloc(g, n);
+  if (p) memcpy(p, s, n);
+  return p;
 }
 
 /* Returns NULL when out of memory (the game's error is set). */
@@ -48,10 +80,11 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  gn_event *e = &at(g, g->nev)->e;
+  gn__ev *v = at(g, g->nev);
+  gn_event *e = &v->e;
   memset(e, 0, sizeof *e);
-  if (!(e->text = gn__strdup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
-  at(g, g->nev)->size = strlen(buf) + 1;
+  v->tblk = g->tcur; v->tpos = g->tpos;
+  if (!(e->text = text_dup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   e->seq = g->nev;
   e->order = g->cur_order;
   e->turn = g->st.turn;
@@ -77,25 +110,19 @@ void gn__event_mod(gn_event *e, const char *name, int value, const char *ref) {
 void gn__event_hide(gn_event *e, unsigned sides) { e->visible = sides; }
 
 void gn__events_truncate(gn_game *g, int n) {
-  while (g->nev > n) {
-    gn__ev *v = at(g, --g->nev);
-    gn__free(g, (char *)v->e.text, v->size);
-  }
+  if (n < 0) n = 0;
+  if (g->nev <= n) return;
+  const gn__ev *v = at(g, n);   /* the arena goes back to where event n began */
+  g->tcur = v->tblk;
+  g->tpos = v->tpos;
+  g->nev = n;
 }
-
-/* The event's wrapper: e is the first member of an element of the log. */
-static gn__ev *wrapper(gn_event *e) { return (gn__ev *)(void *)e; }
 
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec) {
   if (e == &g->quiet_ev) return 0;
-  gn__ev *v = wrapper(e);
-  size_t tl = strlen(e->text) + 1, sl = strlen(spec) + 1;
-  char *b = gn__realloc(&g->alloc, (char *)e->text, v->size, tl + sl);
-  if (!b) return gn__error(g, GN_ENOMEM, "out of memory");
-  memcpy(b + tl, spec, sl);
-  e->text = b;
-  e->spec = b + tl;
-  v->size = tl + sl;
+  const char *p = text_dup(g, spec);
+  if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+  e->spec = p;
   return 0;
 }
 
@@ -103,12 +130,10 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i) {
   if (grow(g)) return GN_ENOMEM;
   const gn__ev *s = at(src, i);
   gn__ev *d = at(g, g->nev);
-  char *b = gn__malloc(g, s->size);
-  if (!b) return GN_ENOMEM;
-  memcpy(b, s->e.text, s->size);
   *d = *s;
-  d->e.text = b;
-  if (s->e.spec >= s->e.text && s->e.spec < s->e.text + s->size) d->e.spec = b + (s->e.spec - s->e.text);
+  d->tblk = g->tcur; d->tpos = g->tpos;
+  if (!(d->e.text = text_dup(g, s->e.text))) return GN_ENOMEM;
+  if (s->e.spec[0] && !(d->e.spec = text_dup(g, s->e.spec))) return GN_ENOMEM;
   g->nev++;
   return 0;
 }

@@ -33,11 +33,10 @@ int gn__vb_division_of(const gn_game *g, int unit) {
   return -1;
 }
 
-/* The formation a leader commands, -1 if none. */
+/* The formation a leader commands, -1 if none (setup's table, vb.c). */
 static int led_formation(const gn_game *g, int leader) {
-  for (int f = 0; f < g->sc->nformations; f++)
-    if (g->sc->formation[f].leader == leader) return f;
-  return -1;
+  const vb_data *d = gn__vb_data(g);
+  return leader >= 0 && leader < d->nled ? d->led[leader] : -1;
 }
 
 int gn__vb_leader_echelon(const gn_game *g, int leader) {
@@ -77,10 +76,17 @@ int gn__vb_can_command(const gn_game *g, int leader, int unit) {
   return is_ancestor(g, L, F);
 }
 
-/* ref. VB-B2: within the radius of a leader who may command it. */
+/* ref. VB-B2: within the radius of a leader who may command it: the leaders
+** the grid finds within the radius; past its buffer, every formation's. */
 int gn__vb_in_command(gn_game *g, int unit) {
   const vb_data *d = gn__vb_data(g);
+  int near[512], n;
   if (gn__vb_is_leader(gn__vb_type(g, unit))) return 1;
+  if ((n = gn__units_near(g, unit, d->cmd_radius + GN_CONTACT_EPS, near, 512)) <= 512) {
+    for (int i = 0; i < n; i++)
+      if (gn__vb_is_leader(gn__vb_type(g, near[i])) && gn__vb_can_command(g, near[i], unit)) return 1;
+    return 0;
+  }
   for (int f = 0; f < g->sc->nformations; f++) {
     int l = g->sc->formation[f].leader;
     if (l < 0 || !gn__vb_can_command(g, l, unit)) continue;

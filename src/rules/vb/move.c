@@ -178,40 +178,40 @@ static int is_obstacle(const gn_game *g, int o) {
   return gn__vb_alive(g, o) && !gn__vb_is_leader(gn__vb_type(g, o));
 }
 
-/* ref. VB-B4: no passing through enemy stands; samples the swept box. The
-** stand wheels to its new facing first, then goes: the box swept has the new
-** facing (an angled charge does not sweep its old flank across the target). */
-/* Only the enemy stands the grid finds within reach of the whole sweep (its
-** length plus the stand's size, for the wheel) are looked at, in unit order;
-** when the grid finds more than the buffer holds, every stand is. a is the
-** stand's present box. */
+/* ref. VB-B4: no passing through enemy stands. The stand wheels to its new
+** facing first, then goes: the box swept has the new facing (an angled charge
+** does not sweep its old flank across the target). The sweep is exact
+** (gn__vb_sweep, separating axes): an enemy base overlapped, deeper than the
+** contact tolerance, anywhere along the way blocks it; the first met is
+** named. Only the enemy stands the grid finds within reach of the whole sweep
+** (its length plus the stand's size, for the wheel) are looked at; when it
+** finds more than the buffer holds, every stand is. a is the present box. */
 #define MAXPATH 512
 static int path_blocked(gn_game *g, int u, gn_box a, gn_box b) {
-  double len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
-  int steps = (int)ceil(len / 0.25);
-  int side = g->sc->unit[u].side, near[MAXPATH], nc = 0, all = 0;
+  double len = hypot(b.c.x - a.c.x, b.c.y - a.c.y), first = INFINITY, lo, hi;
+  int side = g->sc->unit[u].side, near[MAXPATH], hit = -1;
+  if (len <= EPS) return -1;
+  gn_box s = a;
+  s.facing = b.facing;
+  gn_vec2 dir = {(b.c.x - a.c.x) / len, (b.c.y - a.c.y) / len};
   int n = gn__units_near(g, u, len + fabs(a.w) + fabs(a.d), near, MAXPATH);
-  if (n > MAXPATH) all = 1;
-  for (int i = 0; !all && i < n; i++)
-    if (g->sc->unit[near[i]].side != side && is_obstacle(g, near[i])) near[nc++] = near[i];
-  for (int k = 1; k <= steps; k++) {
-    gn_box s = a;
-    s.facing = b.facing;
-    double t = (double)k / steps;
-    s.c.x = a.c.x + t * (b.c.x - a.c.x);
-    s.c.y = a.c.y + t * (b.c.y - a.c.y);
-    for (int i = 0; i < (all ? g->sc->nunits : nc); i++) {
-      int o = all ? i : near[i];
-      if (all && (o == u || g->sc->unit[o].side == side || !is_obstacle(g, o))) continue;
-      if (gn_box_overlap(s, g->st.u[o].box)) return o;
-    }
+  int all = n > MAXPATH;
+  for (int i = 0; i < (all ? g->sc->nunits : n); i++) {
+    int o = all ? i : near[i];
+    if (o == u || g->sc->unit[o].side == side || !is_obstacle(g, o)) continue;
+    if (!gn__vb_sweep(s, dir, g->st.u[o].box, GN_CONTACT_EPS, &lo, &hi)) continue;
+    if (hi <= EPS || lo >= len) continue;         /* behind it, or beyond the end */
+    if (lo < first) { first = lo; hit = o; }
   }
-  return -1;
+  return hit;
 }
 
-/* A stand (not u, not in skip) the box would overlap, or -1. */
-int gn__vb_overlap_any(const gn_game *g, int u, gn_box b, const int *skip, int nskip) {
-  for (int o = 0; o < g->sc->nunits; o++) {
+/* A stand (not u, not in skip) the box would overlap, or -1: the first in unit
+** order of those the grid finds touching the box. */
+int gn__vb_overlap_any(gn_game *g, int u, gn_box b, const int *skip, int nskip) {
+  int near[MAXPATH], n = gn__vb_near_box(g, b, GN_CONTACT_EPS, near, MAXPATH);
+  for (int i = 0; i < (n < 0 ? g->sc->nunits : n); i++) {
+    int o = n < 0 ? i : near[i];
     if (o == u || !is_obstacle(g, o)) continue;
     int k = 0;
     while (k < nskip && skip[k] != o) k++;
@@ -221,11 +221,13 @@ int gn__vb_overlap_any(const gn_game *g, int u, gn_box b, const int *skip, int n
   return -1;
 }
 
-static int enemy_contact(const gn_game *g, int u, gn_box b) {
-  int side = g->sc->unit[u].side;
-  for (int o = 0; o < g->sc->nunits; o++)
+static int enemy_contact(gn_game *g, int u, gn_box b) {
+  int side = g->sc->unit[u].side, near[MAXPATH], n = gn__vb_near_box(g, b, GN_CONTACT_EPS, near, MAXPATH);
+  for (int i = 0; i < (n < 0 ? g->sc->nunits : n); i++) {
+    int o = n < 0 ? i : near[i];
     if (g->sc->unit[o].side != side && is_obstacle(g, o) && gn_box_distance(b, g->st.u[o].box) <= GN_CONTACT_EPS)
       return o;
+  }
   return -1;
 }
 

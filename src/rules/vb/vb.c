@@ -192,9 +192,31 @@ int gn__vb_in_terrain(const gn_game *g, int unit, int kind) {
   return 0;
 }
 
-double gn__vb_enemy_distance(const gn_game *g, int unit, gn_box b) {
-  double best = 1e18;
-  int side = g->sc->unit[unit].side;
+int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max) {
+  gn_grid *gr = gn__grid(g);
+  if (!gr) return -1;
+  int n = gn_grid_query(gr, b, r, ids, max);
+  return n > max ? -1 : n;
+}
+
+#define VB_NEAR 512
+/* The search widens fourfold from 8 table units: the nearest enemy found
+** within a radius is the nearest of all (every stand within it is listed). */
+double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b) {
+  double best = 1e18, far = g->sc->width + g->sc->height;
+  int side = g->sc->unit[unit].side, ids[VB_NEAR];
+  for (double r = 8; r < 4 * far; r *= 4) {
+    int n = gn__vb_near_box(g, b, r, ids, VB_NEAR);
+    if (n < 0) break;
+    for (int k = 0; k < n; k++) {
+      int i = ids[k];
+      if (g->sc->unit[i].side == side || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i))) continue;
+      double dd = gn_box_distance(b, g->st.u[i].box);
+      if (dd < best) best = dd;
+    }
+    if (best <= r) return best;
+  }
+  best = 1e18;        /* too many stands near, or none at all within reach: every stand */
   for (int i = 0; i < g->sc->nunits; i++) {
     if (g->sc->unit[i].side == side || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i)))
       continue;
@@ -360,7 +382,8 @@ static int link_skirmishers(gn_game *g) {
 
 /*
 ** The descriptor's setup, at gn_game_start.
-**   1) read the data tables into vb_data (sc->rsdata); the combat helper's too
+**   1) read the data tables into vb_data (sc->rsdata); the combat helper's too;
+**      which formation each leader leads
 **   2) unit defaults derived from the type (lancers, stationary); a stand
 **      given with 0 SP was wiped out earlier that day and is off the table
 **      (a scenario that opens in mid-battle gives lost_today and wiped)
@@ -377,6 +400,12 @@ static int vb_setup(gn_game *g) {
     if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
     sc->rsdata = d;
     if ((rc = load_data(g, d))) return rc;
+    if (!(d->led = gn__calloc(g, (size_t)(sc->nunits ? sc->nunits : 1), sizeof *d->led)))
+      return gn__error(g, GN_ENOMEM, "out of memory");
+    d->nled = sc->nunits ? sc->nunits : 1;
+    for (int i = 0; i < d->nled; i++) d->led[i] = -1;
+    for (int f = sc->nformations - 1; f >= 0; f--)     /* the first formation a unit leads */
+      if (sc->formation[f].leader >= 0 && sc->formation[f].leader < sc->nunits) d->led[sc->formation[f].leader] = f;
 #if GN__VB_COMBAT
     if ((rc = gn__vb_combat_setup(g, d))) return rc;
     if ((rc = gn__vb_melee_setup(g, d))) return rc;
@@ -416,6 +445,7 @@ static void vb_release(gn_game *g, void *rsdata) {
 #if GN__VB_COMBAT
   gn__vb_combat_release(g, d);
 #endif
+  if (d->led) gn__free(g, d->led, (size_t)d->nled * sizeof *d->led);
   gn__free(g, d, sizeof *d);
 }
 

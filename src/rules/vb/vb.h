@@ -197,6 +197,7 @@ typedef struct vb_data {
   int camp_rearguard[2];                    /* ref. VB-69 */
   int camp_norear[2], camp_norear_art[2];   /* ref. VB-71 */
   int rearguard_num, rearguard_den;         /* ref. VB-70 */
+  int *led, nled;                           /* per unit: the formation it leads, -1 none */
   void *combat;                             /* the combat helper's tables (its own struct) */
 } vb_data;
 
@@ -230,8 +231,12 @@ int gn__vb_in_terrain(const gn_game *g, int unit, int kind);
 int gn__vb_box_in_feature(gn_box b, const gn_feature *f);
 /* Edge distance from the unit to the nearest living enemy stand (leaders
 ** excluded), or a large number when there is none; the box stands for the
-** unit's stand. */
-double gn__vb_enemy_distance(const gn_game *g, int unit, gn_box b);
+** unit's stand. Looks through the grid, nearest first. Cannot fail. */
+double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b);
+/* Ids of the stands on the table whose bases lie within r of box b, in
+** ascending order, from the grid; -1 when there are more than max or the grid
+** cannot be built (the caller then looks at every stand). */
+int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max);
 /* Men in n SP (ref. VB-72: 1 SP = 500 men) and in n roster casualties (250). */
 int gn__vb_men(const gn_game *g, int sp);
 int gn__vb_casualty_men(const gn_game *g, int casualties);
@@ -349,7 +354,7 @@ double gn__vb_rate(const gn_game *g, int unit);
 /* What is left of its move this phase (half out of command, VB-B3). */
 double gn__vb_move_left(const gn_game *g, int unit);
 /* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
-int gn__vb_overlap_any(const gn_game *g, int unit, gn_box b, const int *skip, int nskip);
+int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nskip);
 /* skirmish.c: reforming skirmishers become their brigade (ref. VB-11). */
 void gn__vb_reform_finish(gn_game *g, int side);
 /* End of a side's movement phase: stationary, reforms, out-of-command disorder. */
