@@ -82,6 +82,13 @@ static void twenty_percent_steps(void **state) {
   gn_game_free(g);
 }
 
+/* The side of a unit, as the umpire sees it. */
+static int view_side(const gn_game *g, const char *code) {
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, code), GN_UMPIRE, &v), 0);
+  return v.side;
+}
+
 /* ref. BA-5.5.2c, BA-5.5.2e, BA-B14: valour -5 losing 20 % falls below -5: FD at
 ** once; the FD loss (10 % of 24, rounded up: 3) is taken, then valour is -5.
 ** 11 + 2 = 13: 2 figures per unit of the 30 firers = 6; M = 13 + 5 = 18, MD. */
@@ -97,6 +104,15 @@ static void below_minus_five(void **state) {
   int l = ba_event(g, e0, "loss", "BA-B14");
   assert_true(l >= 0);
   assert_non_null(strstr(gn_event_get(g, l)->text, "loses 3 figures (loss due to FD)"));
+  /* the enemy sees the FD, never the hidden valour that caused it */
+  int enemy = 1 - view_side(g, "T"), seen = 0;
+  for (int i = e0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (strcmp(e->kind, "disorder") || !gn_event_visible(g, i, enemy)) continue;
+    seen++;
+    assert_null(strstr(e->text, "valour"));
+  }
+  assert_int_equal(seen, 1);
   gn_game_free(g);
 }
 
@@ -110,7 +126,10 @@ static void no_double_fd(void **state) {
   assert_int_equal(ba_attr(g, "T", "disorder"), 3);
   assert_int_equal(ba_figures(g, "T"), 21);
   assert_int_equal(ba_events(g, e0, "loss", "BA-B14"), 1);
-  assert_int_equal(ba_events(g, e0, "disorder", NULL), 1);
+  int side = view_side(g, "T"), fd = 0;
+  for (int i = e0; i < gn_event_count(g); i++)   /* its own side reads one FD, with the reason */
+    fd += !strcmp(gn_event_get(g, i)->kind, "disorder") && gn_event_visible(g, i, side);
+  assert_int_equal(fd, 1);
   assert_int_equal(ba_attr(g, "T", "valour"), -5);
   gn_game_free(g);
 }

@@ -80,8 +80,14 @@ int gn__ba_bring_fd(gn_game *g, int u, const char *why, const char *ref) {
   if (s->attr[BA_DISORDER] == BA_DIS_FD) return 0;                                /* 1 */
   s->attr[BA_DISORDER] = BA_DIS_FD;                                               /* 2 */
   s->flags |= BA_F_FD_NOW;
-  if (!gn__event(g, "disorder", ref, u, -1, "%s is brought into FD: %s", uid(g, u), why))
+  /* the enemy sees the unit fall into FD, not why (a valour below -5 is hidden) */
+  unsigned own = 1u << g->sc->unit[u].side;
+  gn_event *e = gn__event(g, "disorder", ref, u, -1, "%s is brought into FD", uid(g, u));
+  if (!e) return GN_ENOMEM;
+  gn__event_hide(e, ~own);
+  if (!(e = gn__event(g, "disorder", ref, u, -1, "%s is brought into FD: %s", uid(g, u), why)))
     return GN_ENOMEM;
+  gn__event_hide(e, own);
   if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "FD", "BA-5.5.4b")))
     return rc;
   int n = (s->strength * d->fd_loss_pct + 99) / 100;                             /* 3 */
