@@ -190,6 +190,8 @@ typedef struct gn__scen {
   int options[16];            /* ruleset switches, indexed as rs->options */
   int ndata; gn__datum *data; /* ruleset data, sorted by key */
   void *rsdata;               /* ruleset's cached tables (setup/release) */
+  const char *tunit;          /* the table unit in play: rs->unit, unless setup says otherwise */
+  int *bycode, *byid;         /* unit indices sorted by code and by id, case-folded (gn_unit_find) */
   char **strings; int nstrings, capstrings;  /* every string above, owned */
 } gn__scen;
 

@@ -188,7 +188,10 @@ int gn_game_order_chances(const gn_game *g, int i) {
   return (i >= 0 && i < g->norders) ? g->orders[i].nchance : 0;
 }
 
-const char *gn_game_unit(const gn_game *g) { return g->sc ? g->sc->rs->unit : ""; }
+const char *gn_game_unit(const gn_game *g) {
+  if (!g->sc) return "";
+  return g->sc->tunit ? g->sc->tunit : g->sc->rs->unit;
+}
 
 int gn_terrain_count(const gn_game *g) { return g->sc ? g->sc->nterrain : 0; }
 
@@ -268,6 +271,45 @@ static int state_init(gn_game *g) {
   return 0;
 }
 
+/* Case-folded comparison of two names. */
+static int cmpi(const char *a, const char *b) {
+  for (;; a++, b++) {
+    int ca = *a >= 'A' && *a <= 'Z' ? *a + 32 : (unsigned char)*a;
+    int cb = *b >= 'A' && *b <= 'Z' ? *b + 32 : (unsigned char)*b;
+    if (ca != cb || !ca) return ca - cb;
+  }
+}
+
+/* Sorts idx[0..n) of units by key (code or id), case-folded: insertion into
+** runs merged by a bottom-up merge sort with tmp. */
+static void sort_units(const gn__scen *sc, int *idx, int *tmp, int n, int by_code) {
+  for (int i = 0; i < n; i++) idx[i] = i;
+  for (int w = 1; w < n; w *= 2) {
+    for (int lo = 0; lo < n; lo += 2 * w) {
+      int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, a = lo, b = mid, k = lo;
+      while (a < mid || b < hi) {
+        const char *ka = a < mid ? (by_code ? sc->unit[idx[a]].code : sc->unit[idx[a]].id) : NULL;
+        const char *kb = b < hi ? (by_code ? sc->unit[idx[b]].code : sc->unit[idx[b]].id) : NULL;
+        tmp[k++] = (kb == NULL || (ka != NULL && cmpi(ka, kb) <= 0)) ? idx[a++] : idx[b++];
+      }
+    }
+    memcpy(idx, tmp, (size_t)n * sizeof *idx);
+  }
+}
+
+/* The indexes gn_unit_find searches in O(log n). GN_ENOMEM. */
+static int index_units(gn_game *g, gn__scen *sc) {
+  size_t n = (size_t)(sc->nunits ? sc->nunits : 1);
+  int *tmp = gn__malloc(g, n * sizeof *tmp);
+  sc->bycode = gn__malloc(g, n * sizeof *sc->bycode);
+  sc->byid = gn__malloc(g, n * sizeof *sc->byid);
+  if (!tmp || !sc->bycode || !sc->byid) { gn__free(g, tmp, n * sizeof *tmp); return GN_ENOMEM; }
+  sort_units(sc, sc->bycode, tmp, sc->nunits, 1);
+  sort_units(sc, sc->byid, tmp, sc->nunits, 0);
+  gn__free(g, tmp, n * sizeof *tmp);
+  return 0;
+}
+
 int gn_game_load(gn_game *g, const char *name, const char *text, size_t len) {
   if (!g || !text) return GN_EINVAL;
   if (g->sc) return gn__error(g, GN_ESTATE, "a scenario is already loaded");
@@ -281,7 +323,10 @@ int gn_game_load(gn_game *g, const char *name, const char *text, size_t len) {
     return rc;
   }
   g->sc = sc;
-  if ((rc = state_init(g))) { game_clear(g); return rc; }
+  if ((rc = index_units(g, sc)) || (rc = state_init(g))) {
+    game_clear(g);
+    return gn__error(g, rc, "out of memory");
+  }
   return 0;
 }
 
@@ -330,7 +375,7 @@ int gn_game_use_ruleset(gn_game *g, const char *ruleset) {
     return rc;
   }
   g->sc = sc;
-  if ((rc = state_init(g))) { game_clear(g); return rc; }
+  if ((rc = index_units(g, sc)) || (rc = state_init(g))) { game_clear(g); return gn__error(g, rc, "out of memory"); }
   return gn_game_start(g, 0);
 }
 
@@ -474,13 +519,24 @@ int gn_formation_get(const gn_game *g, int f, gn_formation_info *out) {
 
 int gn_unit_count(const gn_game *g) { return g->sc ? g->sc->nunits : 0; }
 
+/* Binary search of a sorted index for key; -1 when absent. */
+static int search(const gn__scen *sc, const int *idx, const char *key, int by_code) {
+  int lo = 0, hi = sc->nunits;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2, u = idx[mid];
+    int c = cmpi(by_code ? sc->unit[u].code : sc->unit[u].id, key);
+    if (c == 0) return u;
+    if (c < 0) lo = mid + 1; else hi = mid;
+  }
+  return -1;
+}
+
+/* A code first, then an id; O(log n) through the indexes built at load. */
 int gn_unit_find(const gn_game *g, const char *s) {
-  if (!g->sc || !s) return GN_ENOTFOUND;
-  for (int i = 0; i < g->sc->nunits; i++)
-    if (eqi(g->sc->unit[i].code, s)) return i;
-  for (int i = 0; i < g->sc->nunits; i++)
-    if (eqi(g->sc->unit[i].id, s)) return i;
-  return GN_ENOTFOUND;
+  if (!g->sc || !s || !g->sc->bycode) return GN_ENOTFOUND;
+  int u = search(g->sc, g->sc->bycode, s, 1);
+  if (u < 0) u = search(g->sc, g->sc->byid, s, 0);
+  return u < 0 ? GN_ENOTFOUND : u;
 }
 
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {

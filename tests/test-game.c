@@ -192,6 +192,39 @@ static void load_twice_refused(void **state) {
   gn_game_free(NULL);
 }
 
+/* Units are found by code first, then by id, case-folded, on a large field
+** (gn_unit_find searches sorted indexes). */
+static void find_units_by_code_and_id(void **state) {
+  (void)state;
+  gn_game *g = game(NULL, 1);
+  assert_int_equal(gn_unit_find(g, "f1"), gn_unit_find(g, "F1"));
+  assert_int_equal(gn_unit_find(g, "lobau"), gn_unit_find(g, "L"));
+  assert_int_equal(gn_unit_find(g, "LOBAU"), 0);
+  assert_int_equal(gn_unit_find(g, "nobody"), GN_ENOTFOUND);
+  assert_int_equal(gn_unit_find(g, ""), GN_ENOTFOUND);
+  gn_game_free(g);
+  /* 3,000 units: every code and every id is found */
+  size_t cap = 3000 * 120 + 1024, k = 0;
+  char *t = malloc(cap);
+  k += (size_t)snprintf(t + k, cap - k, "grognard: 1\nname: many\nruleset: vb\ntable: {width: 400, height: 400}\n"
+                        "date: {year: 1815, month: 6, day: 18, hour: 9}\nturns: 2\n"
+                        "sides:\n  - {id: a, name: A}\n  - {id: b, name: B}\nunits:\n");
+  for (int i = 0; i < 3000; i++)
+    k += (size_t)snprintf(t + k, cap - k, "  - {id: u%d, code: C%d, side: %s, type: infantry_brigade, at: [%d, %d], strength: 4}\n",
+                          i, (i * 7919) % 3000, i % 2 ? "b" : "a", 2 + (i % 99) * 4, 2 + (i / 99) * 4 + (i % 2) * 200);
+  g = gn_game_new(NULL);
+  if (gn_game_load(g, "many.yaml", t, k)) fail_msg("%s", gn_errmsg(g));
+  for (int i = 0; i < 3000; i++) {
+    char id[16], code[16];
+    snprintf(id, sizeof id, "U%d", i);
+    snprintf(code, sizeof code, "c%d", (i * 7919) % 3000);
+    assert_int_equal(gn_unit_find(g, id), i);
+    assert_int_equal(gn_unit_find(g, code), i);
+  }
+  gn_game_free(g);
+  free(t);
+}
+
 static void some_orders_after_the_end(void **state) {
   (void)state;
   gn_game *g = gn_game_new(NULL);
@@ -339,6 +372,7 @@ int main(void) {
     cmocka_unit_test(out_of_memory_everywhere),
     cmocka_unit_test(load_twice_refused),
     cmocka_unit_test(some_orders_after_the_end),
+    cmocka_unit_test(find_units_by_code_and_id),
     cmocka_unit_test(attr_follows_the_view),
     cmocka_unit_test(los_sees_every_stand),
     cmocka_unit_test(los_matches_brute_force),

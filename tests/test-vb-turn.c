@@ -210,6 +210,7 @@ static void centimetres(void **state) {
   assert_non_null(strstr(gn_errmsg(g), "needs 16.50 cm of move and has 16.00"));
   ok(g, "move F2 to 16,16");
   assert_non_null(strstr(last(g, "move")->text, "moves 4.00 cm"));
+  assert_string_equal(gn_game_unit(g), "cm");          /* and the table says so (maps, reports) */
   gn_game_free(g);
 }
 

@@ -394,6 +394,7 @@ static int link_skirmishers(gn_game *g) {
 static int vb_setup(gn_game *g) {
   gn__scen *sc = g->sc;
   int rc;
+  sc->tunit = gn__vb_unit_word(g);   /* ref. VB-1: the table is in cm with the option */
   /* 1) */
   if (!sc->rsdata) {
     vb_data *d = gn__calloc(g, 1, sizeof *d);
