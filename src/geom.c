@@ -89,13 +89,24 @@ static double seg_dist(gn_vec2 p, gn_vec2 a, gn_vec2 b)
 
 /* -------------------------------------------------------------- stands */
 
+/* The direction of a facing. The four square facings, which most stands
+** have, are exact and cost no trigonometry. Cannot fail. */
+static gn_vec2 direction(double a)
+{
+  static const double Q = 1.57079632679489661923;   /* pi / 2 */
+  if (a == 0) return (gn_vec2){ 1, 0 };
+  if (a == Q) return (gn_vec2){ 0, 1 };
+  if (a == 2 * Q) return (gn_vec2){ -1, 0 };
+  if (a == 3 * Q) return (gn_vec2){ 0, -1 };
+  return (gn_vec2){ cos(a), sin(a) };
+}
+
 /* The frame of a stand. Cannot fail. */
 static frame frame_of(gn_box b)
 {
   frame fr;
   fr.c = b.c;
-  fr.f.x = cos(b.facing);
-  fr.f.y = sin(b.facing);
+  fr.f = direction(b.facing);
   fr.l.x = -fr.f.y;
   fr.l.y = fr.f.x;
   fr.hd = fabs(b.d) / 2;

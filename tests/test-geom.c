@@ -960,9 +960,27 @@ static void test_grid_query_matches_brute_force_on_random_tables(void **state)
   }
 }
 
+/* The four square facings are exact: corners land on whole numbers, with no
+** trace of pi's rounding (1e-16 errors could flip a contact test). */
+static void square_facings_exact(void **state)
+{
+  (void)state;
+  const double q = 1.57079632679489661923;
+  for (int k = 0; k < 4; k++) {
+    gn_box b = { { 10, 20 }, 4, 2, k * q };
+    gn_vec2 c[4];
+    gn_box_corners(b, c);
+    for (int i = 0; i < 4; i++) {
+      assert_true(c[i].x == (double)(long)c[i].x);
+      assert_true(c[i].y == (double)(long)c[i].y);
+    }
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(square_facings_exact),
     cmocka_unit_test(test_box_corners_axis_aligned),
     cmocka_unit_test(test_box_corners_rotated),
     cmocka_unit_test(test_box_front_midpoint),
