@@ -214,7 +214,7 @@ typedef struct gn__state {
   int deck[GN__MAXSIDES][52]; /* cards still in each side's deck */
   int deckn[GN__MAXSIDES];
   int nunits, nformations, nobjectives;
-  gn__ustate *u;              /* nunits */
+  const gn__ustate *u;        /* nunits; read here, write through gn__uw() */
   int (*f)[GN__MAXFATTR];     /* nformations */
   int *owner;                 /* nobjectives: side holding it, -1 none */
 } gn__state;
@@ -245,11 +245,18 @@ typedef struct gn__dicesrc {
 #define GN__ECHECKED (-1000)
 
 /* ------------------------------------------------------------ the game */
-/* A save point: what an order or an odds run may change, to go back to it. */
+/* A save point: what an order or an odds run may change, to go back to it.
+** Units are not copied: the first write to a unit after a save point goes
+** through gn__uw, which journals the unit as it was; going back replays the
+** journal backwards. The rest of the state (small) is copied. */
 typedef struct gn__savepoint {
-  gn__state st;               /* st.u == NULL until first used */
+  gn__state st;               /* all but the units; st.f == NULL until first used */
   int nev, norders, scriptpos, ntape;
+  int jmark;                  /* the journal's length at the save point */
+  int open;
 } gn__savepoint;
+
+typedef struct gn__jentry { int unit; gn__ustate was; } gn__jentry;
 
 typedef struct gn__order {
   char *text;
@@ -278,6 +285,10 @@ struct gn_game {
   int grid_dirty;
   unsigned roll_vis;          /* visibility of the roll events logged now (~0u: all) */
   gn__savepoint osp;          /* the game before the order in flight */
+  gn__jentry *jnl; int njnl, capjnl;   /* units as they were before writes under a save point */
+  unsigned *ustamp;           /* per unit: the epoch it was last journaled in */
+  unsigned epoch;             /* bumped by every save point and every return to one */
+  int depth;                  /* save points open */
   char checklabel[128];       /* gn_check_label's text */
   gn_event quiet_ev;          /* what gn__event returns while the dice source is quiet */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
@@ -285,12 +296,17 @@ struct gn_game {
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
 };
 
-/* Copies the state into sp (allocated on first use) and notes the rest.
-** GN_ENOMEM. */
+/* Opens a save point: notes the state (units through the journal). GN_ENOMEM. */
 int gn__save(gn_game *g, gn__savepoint *sp);
-/* Goes back to the save point. Cannot fail. */
+/* Goes back to the save point, which stays open. Cannot fail. */
 void gn__restore(gn_game *g, const gn__savepoint *sp);
+/* Closes the save point (keeping what happened since). Cannot fail. */
+void gn__release(gn_game *g, gn__savepoint *sp);
 void gn__savepoint_free(gn_game *g, gn__savepoint *sp);
+/* Unit i of the state, to write: journaled first when a save point is open.
+** Every write to a unit's state goes through here. Cannot fail (the journal
+** has room for every unit once per epoch, reserved when the epoch began). */
+gn__ustate *gn__uw(gn_game *g, int i);
 /* Sets the visibility of the roll events that follow; returns the old one. */
 unsigned gn__roll_visibility(gn_game *g, unsigned sides);
 

@@ -122,49 +122,114 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nu, int nf, int no) {
 }
 
 void gn__state_free(gn_game *g, gn__state *st) {
-  gn__free(g, st->u, (st->nunits ? st->nunits : 1) * sizeof *st->u);
+  gn__free(g, (void *)st->u, (st->nunits ? st->nunits : 1) * sizeof *st->u);
   gn__free(g, st->f, (st->nformations ? st->nformations : 1) * sizeof *st->f);
   gn__free(g, st->owner, (st->nobjectives ? st->nobjectives : 1) * sizeof *st->owner);
   st->u = NULL; st->f = NULL; st->owner = NULL;
 }
 
-void gn__state_copy(gn__state *dst, const gn__state *src) {
-  gn__ustate *u = dst->u;
+/* Everything but the units (the clock, globals, generator, decks, formations,
+** objectives); dst's arrays have src's sizes. */
+static void copy_rest(gn__state *dst, const gn__state *src) {
+  const gn__ustate *u = dst->u;
   int (*f)[GN__MAXFATTR] = dst->f;
-  int *owner = dst->owner;
+  int *owner = dst->owner, nu = dst->nunits;
   *dst = *src;
-  dst->u = u; dst->f = f; dst->owner = owner;
-  memcpy(u, src->u, src->nunits * sizeof *u);
+  dst->u = u; dst->f = f; dst->owner = owner; dst->nunits = nu;
   memcpy(f, src->f, src->nformations * sizeof *f);
   memcpy(owner, src->owner, src->nobjectives * sizeof *owner);
 }
 
+void gn__state_copy(gn__state *dst, const gn__state *src) {
+  copy_rest(dst, src);
+  dst->nunits = src->nunits;
+  memcpy((void *)dst->u, src->u, src->nunits * sizeof *dst->u);
+}
+
+/* Room in the journal for every unit once more (an epoch's worth). */
+static int journal_reserve(gn_game *g) {
+  int nu = g->st.nunits;
+  if (!g->ustamp && nu && !(g->ustamp = gn__calloc(g, (size_t)nu, sizeof *g->ustamp))) return GN_ENOMEM;
+  if (g->njnl + nu <= g->capjnl) return 0;
+  int cap = g->capjnl ? g->capjnl : 16;
+  while (cap < g->njnl + nu) cap *= 2;
+  gn__jentry *j = gn__realloc(&g->alloc, g->jnl, (size_t)g->capjnl * sizeof *j, (size_t)cap * sizeof *j);
+  if (!j) return GN_ENOMEM;
+  g->jnl = j; g->capjnl = cap;
+  return 0;
+}
+
+gn__ustate *gn__uw(gn_game *g, int i) {
+  gn__ustate *u = (gn__ustate *)&g->st.u[i];
+  if (g->depth > 0 && g->ustamp[i] != g->epoch) {   /* first write since the epoch began */
+    g->jnl[g->njnl].unit = i;
+    g->jnl[g->njnl].was = *u;
+    g->njnl++;
+    g->ustamp[i] = g->epoch;
+  }
+  return u;
+}
+
+/*
+** Open a save point.
+**   1) the small part of the state is copied; units go to the journal as
+**      they are first written (gn__uw)
+**   2) a new epoch, with room in the journal for each unit once
+*/
 int gn__save(gn_game *g, gn__savepoint *sp) {
-  if (!sp->st.u) {
-    int rc = gn__state_alloc(g, &sp->st, g->st.nunits, g->st.nformations, g->st.nobjectives);
+  if (!sp->st.f) {                                                       /* 1 */
+    int rc = gn__state_alloc(g, &sp->st, 0, g->st.nformations, g->st.nobjectives);
     if (rc) return rc;
   }
-  gn__state_copy(&sp->st, &g->st);
+  if (journal_reserve(g)) return GN_ENOMEM;                              /* 2 */
+  copy_rest(&sp->st, &g->st);
   sp->nev = g->nev;
   sp->norders = g->norders;
   sp->scriptpos = g->dice.pos;
   sp->ntape = g->dice.ntape;
+  sp->jmark = g->njnl;
+  sp->open = 1;
+  g->depth++;
+  g->epoch++;
   return 0;
 }
 
 static void orders_truncate(gn_game *g, int n);
 
+/*
+** Back to an open save point.
+**   1) the journal backwards to the mark: each unit as it was (and in the grid)
+**   2) the rest of the state, the log, the orders, the dice script
+**   3) a new epoch: the next write to any unit is journaled again
+*/
 void gn__restore(gn_game *g, const gn__savepoint *sp) {
-  gn__state_copy(&g->st, &sp->st);
+  while (g->njnl > sp->jmark) {                                          /* 1 */
+    const gn__jentry *e = &g->jnl[--g->njnl];
+    *(gn__ustate *)&g->st.u[e->unit] = e->was;
+    if (g->grid && !g->grid_dirty) {
+      if (e->was.removed) gn_grid_remove(g->grid, e->unit);
+      else if (gn_grid_set(g->grid, e->unit, e->was.box)) g->grid_dirty = 1;
+    }
+  }
+  copy_rest(&g->st, &sp->st);                                            /* 2 */
   gn__events_truncate(g, sp->nev);
   orders_truncate(g, sp->norders);
   g->dice.pos = sp->scriptpos;
   g->dice.ntape = sp->ntape;
-  g->grid_dirty = 1;
+  g->epoch++;                                                            /* 3 */
+}
+
+/* What happened since the save point stays; the journal empties with the
+** last open save point. */
+void gn__release(gn_game *g, gn__savepoint *sp) {
+  if (!sp->open) return;
+  sp->open = 0;
+  if (--g->depth == 0) g->njnl = 0;
 }
 
 void gn__savepoint_free(gn_game *g, gn__savepoint *sp) {
-  if (sp->st.u) gn__state_free(g, &sp->st);
+  gn__release(g, sp);
+  if (sp->st.f) gn__state_free(g, &sp->st);
 }
 
 /* ------------------------------------------------------------------ orders */
@@ -223,6 +288,9 @@ static void game_clear(gn_game *g) {
   gn__events_truncate(g, 0);
   orders_truncate(g, 0);
   gn__savepoint_free(g, &g->osp);
+  gn__free(g, g->jnl, (size_t)g->capjnl * sizeof *g->jnl);
+  gn__free(g, g->ustamp, (size_t)g->st.nunits * sizeof *g->ustamp);
+  g->jnl = NULL; g->njnl = g->capjnl = 0; g->ustamp = NULL; g->depth = 0;
   if (g->st.u) gn__state_free(g, &g->st);
   if (g->sc) gn__scen_release(g, g->sc);
   g->sc = NULL;
@@ -259,7 +327,7 @@ static int state_init(gn_game *g) {
   int rc = gn__state_alloc(g, &g->st, sc->nunits, sc->nformations, sc->nobjectives);
   if (rc) return gn__error(g, rc, "out of memory");
   for (int i = 0; i < sc->nunits; i++) {
-    gn__ustate *u = &g->st.u[i];
+    gn__ustate *u = gn__uw(g, i);
     u->box = sc->unit[i].box0;
     u->strength = sc->unit[i].strength0;
     memcpy(u->attr, sc->unit[i].attr0, sizeof u->attr);
@@ -606,7 +674,7 @@ gn_grid *gn__grid(gn_game *g) {
 }
 
 void gn__unit_place(gn_game *g, int unit, gn_box b) {
-  g->st.u[unit].box = b;
+  gn__uw(g, unit)->box = b;
   if (g->grid && !g->grid_dirty && gn_grid_set(g->grid, unit, b)) g->grid_dirty = 1;
 }
 

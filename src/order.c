@@ -185,13 +185,15 @@ static int apply(gn_game *g, const char *text, int check) {
     char keep[GN__ERRMAX];
     memcpy(keep, g->err, sizeof keep);
     gn__restore(g, &g->osp);
+    gn__release(g, &g->osp);
     memcpy(g->err, keep, sizeof keep);
     g->cur_order = g->norders - 1;
     if (rc > 0) rc = GN_ESTATE;
     return rc;
   }
-  if ((rc = record(g, text))) { gn__restore(g, &g->osp); return rc; }                    /* 5 */
-  return 0;
+  if ((rc = record(g, text))) gn__restore(g, &g->osp);                                    /* 5 */
+  gn__release(g, &g->osp);
+  return rc;
 }
 
 int gn_order_apply(gn_game *g, const char *text) { return apply(g, text, 0); }

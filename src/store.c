@@ -718,8 +718,11 @@ int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
     goto fail;
   }
 
-  /* 3) apply */
+  /* 3) apply, under a save point of our own: a failed commit takes it back */
+  gn__savepoint sp = { 0 };
+  if (gn__save(g, &sp)) { rc = fail(st, GN_ENOMEM, "out of memory"); goto fail; }
   if ((rc = gn_order_apply(g, text)) != 0) {
+    gn__savepoint_free(g, &sp);
     rc = fail(st, rc, "%s", gn_errmsg(g));
     goto fail;
   }
@@ -747,13 +750,14 @@ int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
 
   /* 5) commit */
   if ((rc = exec(st, "COMMIT")) != 0) goto undo;
+  gn__savepoint_free(g, &sp);
   free(tape);
   return 0;
 
 undo:
-  /* g->osp still holds the game as it was before this order (order.c) */
   rollback(st);
-  gn__restore(g, &g->osp);
+  gn__restore(g, &sp);
+  gn__savepoint_free(g, &sp);
   g->cur_order = g->norders - 1;
   free(tape);
   return rc;

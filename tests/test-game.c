@@ -225,6 +225,57 @@ static void find_units_by_code_and_id(void **state) {
   free(t);
 }
 
+/* Table dice that give out after a number of chance points: dice show 1,
+** cards are offered 0, 1, 2... until one is still in the deck. */
+typedef struct giveout { int left, card; } giveout;
+
+static int give_out(void *ud, const gn_chance *c, const char *refusal, int *faces) {
+  giveout *t = ud;
+  if (!refusal) {                          /* a new chance point */
+    if (t->left-- == 0) return -1;
+    t->card = 0;
+  }
+  if (c->kind == GN_CHANCE_CARD) { faces[0] = t->card++; return 0; }
+  for (int i = 0; i < c->dice.ndice; i++) faces[i] = 1;
+  return 0;
+}
+
+/* Whole or not at all, where it is hardest: a fire whose dice give out after
+** it has already taken figures off (the morale test comes after the
+** casualties) must leave no trace, wherever it stops; with enough dice it
+** applies. The save point journals each unit at its first write. */
+static void rollback_at_every_chance_point(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  if (gn_game_load_file(g, "scenarios/inradic-skirmish.yaml") || gn_game_start(g, 42)) fail_msg("%s", gn_errmsg(g));
+  uint64_t h = gn_game_hash(g);
+  int nev = gn_event_count(g), applied = -1, lost = 0;
+  for (int k = 0; k <= 64 && applied < 0; k++) {
+    gn_game *c = gn_game_clone(g);
+    giveout t = { k, 0 };
+    assert_non_null(c);
+    assert_int_equal(gn_dice_use_table(c, give_out, &t), 0);
+    int rc = gn_order_apply(c, "fire GUN at FU");
+    if (rc == 0) {
+      applied = k;
+      gn_unit_view v;
+      gn_unit_view_get(c, gn_unit_find(c, "FU"), GN_UMPIRE, &v);
+      lost = v.strength0 - v.strength;
+    } else {
+      assert_int_equal(rc, GN_EABORTED);
+      assert_true(gn_game_hash(c) == h);
+      assert_int_equal(gn_event_count(c), nev);
+      assert_int_equal(gn_game_order_count(c), 0);
+    }
+    gn_game_free(c);
+  }
+  /* the fire took a figure, and its last chance point (the morale test) came
+  ** after: the run that stopped there had written, and left no trace */
+  assert_true(applied > 1);
+  assert_true(lost >= 1);
+  gn_game_free(g);
+}
+
 static void some_orders_after_the_end(void **state) {
   (void)state;
   gn_game *g = gn_game_new(NULL);
@@ -373,6 +424,7 @@ int main(void) {
     cmocka_unit_test(load_twice_refused),
     cmocka_unit_test(some_orders_after_the_end),
     cmocka_unit_test(find_units_by_code_and_id),
+    cmocka_unit_test(rollback_at_every_chance_point),
     cmocka_unit_test(attr_follows_the_view),
     cmocka_unit_test(los_sees_every_stand),
     cmocka_unit_test(los_matches_brute_force),

@@ -360,7 +360,7 @@ static int setup(gn_game *g) {
                        su->line, su->col, su->id, types[su->type].name, why, ref);
   }
   /* 3) */
-  for (int i = 0; i < g->sc->nunits; i++) g->st.u[i].attr[BA_ORIG] = g->st.u[i].strength;
+  for (int i = 0; i < g->sc->nunits; i++) gn__uw(g, i)->attr[BA_ORIG] = gn__uw(g, i)->strength;
   g->st.phase = BA_PH_ORDERS;
   g->st.active = -1;   /* simultaneous bounds (ref. BA-1.1.1a) */
   return gn__ba_setup_parts(g);

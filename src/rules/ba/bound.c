@@ -65,7 +65,7 @@ static int form_then(const gn_game *g, int u) {
 **   5) set the order; details of another kind of order are dropped
 */
 int gn__ba_set_order(gn_game *g, int u, int o) {
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   ba_arm arm = gn__ba_arm_of(g, u);
   /* 1) */
   if ((s->flags & BA_F_CONT) && o != BA_O_FIRE)
@@ -151,7 +151,7 @@ static int v_pace(gn_game *g, const gn__args *a) {
   int any = 0;
   for (int f = 0; f < BA_FM_COUNT; f++) any |= d->rate[gn__ba_type_of(g, u)][p][f] > 0;
   if (!any) return gn__refuse(g, "BA-2.3.1a", "%s has no %s pace", uid(g, u), a->tok[2]);
-  g->st.u[u].attr[BA_PACE] = p;
+  gn__uw(g, u)->attr[BA_PACE] = p;
   return 0;
 }
 
@@ -180,7 +180,7 @@ static int v_formation(gn_game *g, const gn__args *a) {
   if (f == BA_FM_REST) return gn__ba_rest_start(g, u);   /* refuses MD and FD (ref. BA-5.5.4b) */
   if (dis(g, u) == BA_DIS_FD)
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   s->attr[BA_NEWFORM] = f == s->attr[BA_FORMATION] ? 0 : f + 1;
   if (s->attr[BA_ORDER] == BA_O_REST) s->attr[BA_ORDER] = BA_O_NONE;
   return 0;
@@ -198,8 +198,8 @@ static int v_move(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", uid(g, u));
   if ((rc = gn__ba_set_order(g, u, BA_O_MOVE))) return rc;
   if ((rc = gn__ba_rate_check(g, u, p))) return rc;
-  g->st.u[u].attr[BA_DEST_X] = (int)lround(p.x * 1000);
-  g->st.u[u].attr[BA_DEST_Y] = (int)lround(p.y * 1000);
+  gn__uw(g, u)->attr[BA_DEST_X] = (int)lround(p.x * 1000);
+  gn__uw(g, u)->attr[BA_DEST_Y] = (int)lround(p.y * 1000);
   return 0;
 }
 
@@ -228,7 +228,7 @@ static int v_fire(gn_game *g, const gn__args *a) {
                         whole - 1, art ? "guns (a battery splits fire only between guns)"
                                        : "figures");
   }
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   s->attr[BA_TARGET] = t + 1;
   s->attr[BA_TARGET2] = t2 >= 0 ? t2 + 1 : 0;
   s->attr[BA_SPLIT2] = t2 >= 0 ? n : 0;
@@ -240,7 +240,7 @@ static int v_continue(gn_game *g, const gn__args *a) {
   int u, rc;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   int t = s->attr[BA_LAST_TARGET] - 1;
   /* ref. BA-1.1.1c: only at the target it fired at in the preceding bound */
   if (t < 0 || !gn__ba_on_table(g, t))
@@ -262,7 +262,7 @@ static int v_attack(gn_game *g, const gn__args *a) {
   if ((rc = enemy_arg(g, a, 2, u, &t))) return rc;
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
   if ((rc = gn__ba_set_order(g, u, BA_O_ATTACK))) return rc;
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   s->attr[BA_TARGET] = t + 1;
   /* Table 8 "attack against hidden target": not in sight when ordered */
   if (!gn_unit_los(g, u, t).visible) s->flags |= BA_F_HIDDEN_ATT;
@@ -328,7 +328,7 @@ static int v_turn(gn_game *g, const gn__args *a) {
   else if (gn__arg_is(a, 2, "about")) f = BA_F_TURN_L | BA_F_TURN_R;
   else return gn__syntax(g, a, 2, "expected left, right or about");
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   if (s->flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not turn",
                       uid(g, u));
@@ -350,7 +350,7 @@ static int v_engage(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "BA-T8", "%s is not a staff figure", uid(g, st));
   if (g->sc->unit[u].side != g->sc->unit[st].side || gn__ba_arm_of(g, u) == BA_ARM_STAFF)
     return gn__refuse(g, "BA-T8", "a staff figure engages with a unit of its own side");
-  g->st.u[st].attr[BA_TARGET] = u + 1;
+  gn__uw(g, st)->attr[BA_TARGET] = u + 1;
   return 0;
 }
 
@@ -399,7 +399,7 @@ static int phase_event(gn_game *g, int p) {
 /* Bookkeeping that closes a bound: this bound's facts become last bound's. */
 static void close_bound(gn_game *g) {
   for (int i = 0; i < g->st.nunits; i++) {
-    gn__ustate *s = &g->st.u[i];
+    gn__ustate *s = gn__uw(g, i);
     unsigned f = s->flags;
     unsigned last = 0;
     if (f & BA_F_ATT) last |= BA_F_ATT_LAST;

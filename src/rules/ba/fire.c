@@ -183,7 +183,7 @@ static int fires(gn_game *g, int continued, shot *sh) {
   int n = g->sc->nunits, rc;
   int ns = 0;
   for (int u = 0; u < n; u++) {                                                   /* 1 */
-    gn__ustate *s = &g->st.u[u];
+    gn__ustate *s = gn__uw(g, u);
     if (!gn__ba_on_table(g, u) || s->attr[BA_ORDER] != BA_O_FIRE || !s->attr[BA_TARGET]) continue;
     if (!!(s->flags & BA_F_CONT) != continued) continue;
     const char *ref, *why = cannot_fire(g, u, &ref);                             /* 2 */
@@ -231,7 +231,7 @@ static int fires(gn_game *g, int continued, shot *sh) {
   for (int i = 0; i < ns; i++) {                                                  /* 4 */
     shot *p = &sh[i];
     if (!gn__ba_on_table(g, p->target)) continue;
-    g->st.u[p->target].flags |= BA_F_FIRED_AT;
+    gn__uw(g, p->target)->flags |= BA_F_FIRED_AT;
     if (p->out.loss > 0 && (rc = gn__ba_loss(g, p->target, p->out.loss, "fire", "BA-B7"))) return rc;
     if (gn__ba_on_table(g, p->target) && p->out.moral > BA_DIS_NONE &&
         (rc = gn__ba_disorder(g, p->target, p->out.moral, "fire", "BA-B7")))

@@ -351,7 +351,7 @@ static int melees(gn_game *g, int *valid) {
       if (valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a)) att[na++] = a;
     if (!na || !gn__ba_on_table(g, t)) continue;
     for (int i = 0; i < na; i++) valid[att[i]] = 0;
-    gn__ustate *ts = &g->st.u[t];
+    gn__ustate *ts = gn__uw(g, t);
     if (ts->attr[BA_ORDER] == BA_O_EVADE && gn__ba_soutien(g, t) >= 0) {               /* 2 */
       if (!gn__event(g, "evade", "BA-4.3.1", t, att[0], "skirmish line %s falls back before %s",
                      uid(g, t), uid(g, att[0])))
@@ -372,7 +372,7 @@ static int melees(gn_game *g, int *valid) {
     if (!e) return GN_ENOMEM;
     e->total = o.diff;
     for (int i = 0; i < na; i++) {                                                /* 4 */
-      gn__ustate *s = &g->st.u[att[i]];
+      gn__ustate *s = gn__uw(g, att[i]);
       s->flags |= BA_F_ATT | BA_F_USED;
       if ((rc = gn__ba_supply_roll(g, att[i], o.att_faces))) return rc;
     }
@@ -384,12 +384,12 @@ static int melees(gn_game *g, int *valid) {
     for (int j = 0; j < g->sc->nunits; j++)
       if (gn__ba_arm_of(g, j) == BA_ARM_STAFF && gn__ba_on_table(g, j)) {
         int w = g->st.u[j].attr[BA_TARGET] - 1;
-        if ((w == t || w == att[0]) && officer_of(g, w) == j) g->st.u[j].flags |= BA_F_ENGAGED;
+        if ((w == t || w == att[0]) && officer_of(g, w) == j) gn__uw(g, j)->flags |= BA_F_ENGAGED;
       }
     for (int s = 0; s < 2; s++)
       if (o.prisoners[s]) {
         int who = s == 0 ? att[0] : t;
-        g->st.u[who].attr[BA_PRISONERS] += o.prisoners[s];
+        gn__uw(g, who)->attr[BA_PRISONERS] += o.prisoners[s];
         if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : att[0], "%s takes %d prisoners",
                        uid(g, who), o.prisoners[s]))
           return GN_ENOMEM;
@@ -409,7 +409,7 @@ static int melees(gn_game *g, int *valid) {
           (rc = land(g, dlist, 1, o.loss[1], o.prisoners[0], o.loser_dis, att[0], back)))
         return rc;
       if (lfd && was != BA_DIS_FD)
-        for (int i = 0; i < na; i++) g->st.u[att[i]].flags |= BA_F_OPPFD;
+        for (int i = 0; i < na; i++) gn__uw(g, att[i])->flags |= BA_F_OPPFD;
     } else {
       int was = g->st.u[att[0]].attr[BA_DISORDER];
       if ((rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)) ||

@@ -162,7 +162,7 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, in
         gn__ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box))
       continue;
     if (!(g->st.u[j].flags & BA_F_PASSED)) {
-      g->st.u[j].flags |= BA_F_PASSED;
+      gn__uw(g, j)->flags |= BA_F_PASSED;
       if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", uid(g, u), uid(g, j)))
         { *rc = GN_ENOMEM; return 1; }
       if (g->st.u[j].attr[BA_FORMATION] == BA_FM_REST &&
@@ -171,7 +171,7 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, in
     }
   }
   gn__unit_place(g, u, nb);
-  g->st.u[u].flags |= BA_F_MOVED;
+  gn__uw(g, u)->flags |= BA_F_MOVED;
   return 0;
 }
 
@@ -185,7 +185,7 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, in
 */
 int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const char *why) {
   const ba_data *d = BA_D(g);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   int rc, f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
   if (gn__ba_arm_of(g, u) != BA_ARM_STAFF && gn__ba_arm_of(g, u) != BA_ARM_WAGGON &&     /* 1 */
       terrain_factor(g, u, f, s->box.c) <= 0 && s->attr[BA_DISORDER] != BA_DIS_FD &&
@@ -325,7 +325,7 @@ static int march(gn_game *g, mover *mv, int nm) {
     active = 0;
     for (int m = 0; m < nm; m++) {
       mover *x = &mv[m];
-      gn__ustate *s = &g->st.u[x->u];
+      gn__ustate *s = gn__uw(g, x->u);
       if (x->done || x->left <= 1e-9 || x->togo <= 1e-9 || (s->flags & BA_F_STOPPED) ||
           !gn__ba_on_table(g, x->u)) {
         x->done = 1;
@@ -353,7 +353,7 @@ static int march(gn_game *g, mover *mv, int nm) {
       int j = zone_touch(g, x->u, &x->near);
       if (j >= 0) {
         s->flags |= BA_F_STOPPED;
-        g->st.u[j].flags |= BA_F_STOPPED;
+        gn__uw(g, j)->flags |= BA_F_STOPPED;
         x->done = 1;
         if (!gn__event(g, "contact", "BA-4.1.1c", x->u, j, "%s reaches melee-zone contact with "
                        "%s: both halt", uid(g, x->u), uid(g, j)))
@@ -384,7 +384,7 @@ int gn__ba_phase_movement(gn_game *g) {
   const ba_data *d = BA_D(g);
   int n = g->sc->nunits, rc;
   for (int u = 0; u < n; u++) {                                                   /* 1 */
-    gn__ustate *s = &g->st.u[u];
+    gn__ustate *s = gn__uw(g, u);
     if (!gn__ba_on_table(g, u) || (s->flags & BA_F_CONT)) continue;
     if (s->attr[BA_NEWFORM]) {
       int from = s->attr[BA_FORMATION], to = s->attr[BA_NEWFORM] - 1;
@@ -408,7 +408,7 @@ int gn__ba_phase_movement(gn_game *g) {
     }
   }
   for (int u = 0; u < n; u++) {                                                   /* 2 */
-    gn__ustate *s = &g->st.u[u];
+    gn__ustate *s = gn__uw(g, u);
     if (!gn__ba_on_table(g, u) || s->attr[BA_DISORDER] != BA_DIS_FD || (s->flags & BA_F_FD_NOW))
       continue;
     int e = nearest_enemy(g, u);
@@ -427,7 +427,7 @@ int gn__ba_phase_movement(gn_game *g) {
   if (!mv) return gn__error(g, GN_ENOMEM, "out of memory");
   int nm = 0;
   for (int u = 0; u < n; u++) {
-    gn__ustate *s = &g->st.u[u];
+    gn__ustate *s = gn__uw(g, u);
     int o = s->attr[BA_ORDER];
     if (!gn__ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED))) continue;
     if (s->attr[BA_DISORDER] == BA_DIS_FD) continue;

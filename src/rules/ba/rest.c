@@ -15,8 +15,8 @@ static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side;
 
 /* Lets waggon w go of the unit it serves: nobody served, no bounds of service. */
 static void free_waggon(gn_game *g, int w) {
-  g->st.u[w].attr[BA_SERVING] = 0;
-  g->st.u[w].attr[BA_WAGGON_BOUNDS] = 0;
+  gn__uw(g, w)->attr[BA_SERVING] = 0;
+  gn__uw(g, w)->attr[BA_WAGGON_BOUNDS] = 0;
 }
 
 /* Frees the waggon serving u, if any. */
@@ -29,7 +29,7 @@ static void release_waggon(gn_game *g, int u) {
 /* rest UNIT: order rest and, unless it is in it, the rest formation
 ** (ref. BA-5.5.4a, BA-5.5.4b through gn__ba_set_order). */
 int gn__ba_rest_start(gn_game *g, int u) {
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   ba_arm arm = gn__ba_arm_of(g, u);
   if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
     return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
@@ -42,7 +42,7 @@ int gn__ba_rest_start(gn_game *g, int u) {
 
 /* ref. BA-5.5.3k: starting to refurbish, a unit loses what supplies it had left. */
 int gn__ba_rest_enter(gn_game *g, int u) {
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   s->attr[BA_REST] = 0;
   if (s->attr[BA_SUPPLIES] <= 0) return 0;
   s->attr[BA_SUPPLIES] = 0;
@@ -55,7 +55,7 @@ int gn__ba_rest_enter(gn_game *g, int u) {
 
 /* ref. BA-5.5.4k: interrupted rest loses every bound of rest done so far. */
 int gn__ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   if (s->attr[BA_FORMATION] != BA_FM_REST) return 0;
   int had = s->attr[BA_REST];
   s->attr[BA_REST] = 0;
@@ -120,7 +120,7 @@ int gn__ba_rest_bound(gn_game *g) {
   const ba_data *d = BA_D(g);
   int n = g->sc->nunits, rc;
   for (int w = 0; w < n; w++) {                                                   /* 1 */
-    gn__ustate *ws = &g->st.u[w];
+    gn__ustate *ws = gn__uw(g, w);
     if (gn__ba_arm_of(g, w) != BA_ARM_WAGGON || !ws->attr[BA_SERVING]) continue;
     int u = ws->attr[BA_SERVING] - 1;
     const char *ref;
@@ -130,7 +130,7 @@ int gn__ba_rest_bound(gn_game *g) {
       free_waggon(g, w);
   }
   for (int u = 0; u < n; u++) {
-    gn__ustate *s = &g->st.u[u];
+    gn__ustate *s = gn__uw(g, u);
     if (!gn__ba_on_table(g, u) || s->attr[BA_FORMATION] != BA_FM_REST) continue;
     const char *ref, *why = unrested(g, u, &ref);                                 /* 2 */
     if (why) {
@@ -140,7 +140,7 @@ int gn__ba_rest_bound(gn_game *g) {
     int refurb = s->attr[BA_SUPPLIES] >= 0;
     int w = refurb ? gn__ba_waggon_for(g, u) : -1;   /* 3; ref. BA-5.5.4h: not for valour */
     if (w >= 0) {
-      gn__ustate *ws = &g->st.u[w];
+      gn__ustate *ws = gn__uw(g, w);
       if (ws->attr[BA_SERVING] != u + 1) free_waggon(g, w);
       ws->attr[BA_SERVING] = u + 1;
       ws->attr[BA_WAGGON_BOUNDS]++;

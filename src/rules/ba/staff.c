@@ -49,7 +49,7 @@ int gn__ba_catch_roll(gn_game *g, int st) {
   const ba_data *d = BA_D(g);
   int total, r, rc;
   if ((rc = gn__ba_catch_draw(g, st, &r, &total))) return rc;                          /* 1 */
-  gn__ustate *s = &g->st.u[st];
+  gn__ustate *s = gn__uw(g, st);
   s->flags &= ~BA_F_ENGAGED;
   if (r == 0) {                                                                   /* 2 */
     int u = nearest_own(g, st);

@@ -26,7 +26,7 @@ int gn__ba_supplies_after(const ba_data *d, int supplies, const int faces[3]) {
 ** for attack and defence alike (ref. BA-5.5.3e), and for cavalry the same
 ** count stands for fresh horses (ref. BA-5.5.3l). */
 int gn__ba_supply_roll(gn_game *g, int u, const int faces[3]) {
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   int old = s->attr[BA_SUPPLIES], now = gn__ba_supplies_after(BA_D(g), old, faces);
   s->attr[BA_SUPPLIES] = now;
   if (old == now) return 0;

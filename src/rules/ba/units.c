@@ -37,7 +37,7 @@ int gn__ba_setup_parts(gn_game *g) {
       return gn__error(g, GN_ESCENARIO, "%s:%d:%d: reserve slot '%s' (part: 1) has no unit of "
                        "its side and type listed before it (ref. BA-B9)", g->sc->file,
                        g->sc->unit[i].line, g->sc->unit[i].col, uid(g, i));
-    gn__ustate *s = &g->st.u[i];
+    gn__ustate *s = gn__uw(g, i);
     s->removed = 1;
     s->strength = 0;
     s->attr[BA_ROOT] = 0;
@@ -93,7 +93,7 @@ static int may_change(gn_game *g, int u) {
 ** guns), taking its share of the original figures; u keeps the rest. The part
 ** keeps u's valour, disorder and supplies (ref. BA-1.2.6). */
 static void make_part(gn_game *g, int u, int p, int figs, int sub) {
-  gn__ustate *a = &g->st.u[u], *b = &g->st.u[p];
+  gn__ustate *a = gn__uw(g, u), *b = gn__uw(g, p);
   int keep_attr[] = {BA_VALOUR, BA_MARKSMEN, BA_LANCERS, BA_FORMATION, BA_DISORDER,
                      BA_SUPPLIES, BA_VSTEPS};
   for (int i = 0; i < BA_NATTR; i++) b->attr[i] = 0;
@@ -134,7 +134,7 @@ static void make_part(gn_game *g, int u, int p, int figs, int sub) {
 */
 int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   const ba_data *d = BA_D(g);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   int rc, figs, sub = 0, urban = 0;
   *part = -1;
   if ((rc = may_change(g, u))) return rc;                                  /* 1 */
@@ -181,7 +181,7 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   int before = s->strength;
   gn_box box = s->box;
   make_part(g, u, p, figs, sub);                                           /* 4 */
-  if (urban) g->st.u[p].flags |= BA_F_URBAN;
+  if (urban) gn__uw(g, p)->flags |= BA_F_URBAN;
   double w0 = box.w, wu = w0 * s->strength / before, wp = w0 - wu;        /* 5 */
   double cs = cos(box.facing), sn = sin(box.facing);
   /* the right of a stand facing `facing` lies at facing - 90 degrees */
@@ -223,7 +223,7 @@ int gn__ba_soutien(const gn_game *g, int line) {
 */
 int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   const ba_data *d = BA_D(g);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   int rc;
   *line = -1;
   if ((rc = may_change(g, u))) return rc;                                  /* 1 */
@@ -237,8 +237,8 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   int p;                                                                   /* 3 */
   if ((rc = take_slot(g, gn__ba_root(g, u), want, &p))) return rc;
   make_part(g, u, p, n, 0);
-  g->st.u[u].flags &= ~BA_F_CHANGED;    /* the mother did not change formation */
-  gn__ustate *l = &g->st.u[p];
+  gn__uw(g, u)->flags &= ~BA_F_CHANGED;    /* the mother did not change formation */
+  gn__ustate *l = gn__uw(g, p);
   l->attr[BA_ROOT] = u + 1;
   l->attr[BA_FORMATION] = BA_FM_SKIRMISH;
   l->flags &= ~BA_F_CHANGED;
@@ -274,7 +274,7 @@ int gn__ba_assemble(gn_game *g, int a, int b) {
   if (g->st.u[a].attr[BA_ROOT] && (!g->st.u[b].attr[BA_ROOT] || b < a)) {  /* 2 */
     int t = a; a = b; b = t;
   }
-  gn__ustate *x = &g->st.u[a], *y = &g->st.u[b];
+  gn__ustate *x = gn__uw(g, a), *y = gn__uw(g, b);
   int skirm = y->attr[BA_FORMATION] == BA_FM_SKIRMISH || x->attr[BA_FORMATION] == BA_FM_SKIRMISH;
   int n = x->strength + y->strength;                                       /* 3 */
   double mean = n > 0 ? ((double)x->attr[BA_VALOUR] * x->strength +

@@ -16,7 +16,7 @@ static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side;
 ** of a split unit on its own. */
 int gn__ba_check_min(gn_game *g, int u) {
   ba_arm arm = gn__ba_arm_of(g, u);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   if (!gn__ba_on_table(g, u) || (arm != BA_ARM_INF && arm != BA_ARM_CAV)) return 0;
   if (s->strength >= BA_D(g)->min_figures) return 0;
   s->removed = 1;
@@ -35,7 +35,7 @@ int gn__ba_check_min(gn_game *g, int u) {
 */
 int gn__ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
   const ba_data *d = BA_D(g);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   int rc;
   if (n > s->strength) n = s->strength;                                          /* 1 */
   if (n <= 0 || !gn__ba_on_table(g, u)) return 0;
@@ -75,7 +75,7 @@ int gn__ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
 */
 int gn__ba_bring_fd(gn_game *g, int u, const char *why, const char *ref) {
   const ba_data *d = BA_D(g);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   int rc;
   if (s->attr[BA_DISORDER] == BA_DIS_FD) return 0;                                /* 1 */
   s->attr[BA_DISORDER] = BA_DIS_FD;                                               /* 2 */
@@ -100,7 +100,7 @@ int gn__ba_bring_fd(gn_game *g, int u, const char *why, const char *ref) {
 /* Brings u into state st, keeping the worse of old and new (ref. BA-B16). MD
 ** and FD end rest (ref. BA-5.5.4b, BA-5.5.4d). */
 int gn__ba_disorder(gn_game *g, int u, int st, const char *why, const char *ref) {
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   if (st <= s->attr[BA_DISORDER] || !gn__ba_on_table(g, u)) return 0;
   if (st == BA_DIS_FD) return gn__ba_bring_fd(g, u, why, ref);
   s->attr[BA_DISORDER] = st;
@@ -116,7 +116,7 @@ int gn__ba_disorder(gn_game *g, int u, int st, const char *why, const char *ref)
 ** fired at nor in melee, a unit in disorder rolls 3d6 + valour (+ staff penalty);
 ** reaching reorganise.target it recovers one step (FD to MD, MD to SD, SD to none). */
 int gn__ba_reorganise(gn_game *g, int u) {
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   ba_arm arm = gn__ba_arm_of(g, u);
   if (s->attr[BA_DISORDER] == BA_DIS_NONE || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) return 0;
   if (s->flags & (BA_F_FIRED_AT | BA_F_ATT | BA_F_DEF)) return 0;

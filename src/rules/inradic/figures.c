@@ -42,7 +42,7 @@ void gn__in_ints_free(gn_game *g, int *p, int n) { gn__free(g, p, (n > 0 ? (size
 
 /* Off the table: whoever pursued it stops. */
 void gn__in_remove(gn_game *g, int unit) {
-  g->st.u[unit].removed = 1;
+  gn__uw(g, unit)->removed = 1;
   g->grid_dirty = 1;
   gn__in_pursuit_end(g, unit);
 }
@@ -54,7 +54,7 @@ void gn__in_remove(gn_game *g, int unit) {
 **   3) the unit leaves the table when no figure is left
 */
 int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed) {
-  gn__ustate *u = &g->st.u[unit];
+  gn__ustate *u = gn__uw(g, unit);
   int done = 0;
   if (killed) memset(killed, 0, IN_NROLES * sizeof *killed);
   if (named >= 0 && n > 0 && u->attr[IN_A_ROLE0 + named] > 0) {                 /* 1 */

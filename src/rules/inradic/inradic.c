@@ -181,7 +181,7 @@ static int setup(gn_game *g) {
   if (rc) { gn__free(g, d, sizeof *d); return rc; }
   sc->rsdata = d;
   for (int i = 0; i < sc->nunits; i++) {                                      /* 2 */
-    gn__ustate *u = &g->st.u[i];
+    gn__ustate *u = gn__uw(g, i);
     int others = 0;
     for (int r = 1; r < IN_NROLES; r++) others += u->attr[IN_A_ROLE0 + r];
     if (u->attr[IN_A_ROLE0 + IN_PRIVATE] < 0) {

@@ -124,7 +124,7 @@ int gn__in_order_charge(gn_game *g, const gn__args *a) {
   if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
   if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
   if ((rc = gn__in_may_act(g, A, "charge"))) return rc;                                 /* 1 */
-  gn__ustate *u = &g->st.u[A];
+  gn__ustate *u = gn__uw(g, A);
   if (u->flags & (IN_F_MOVED | IN_F_FOUGHT))
     return gn__refuse(g, "IN-B13", "%s has already moved or fought this turn", gn__in_name(g, A));
   if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
@@ -165,6 +165,6 @@ int gn__in_order_melee(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "IN-B13", "%s has already fought this turn", gn__in_name(g, A));
   if (!gn__in_alive(g, B) || !gn__in_enemies(g, A, B) || !gn__in_in_contact(g, A, B))
     return gn__refuse(g, "IN-B6", "%s is not an enemy in contact with %s", gn__in_name(g, B), gn__in_name(g, A));
-  g->st.u[A].flags |= IN_F_FOUGHT;
+  gn__uw(g, A)->flags |= IN_F_FOUGHT;
   return resolve(g, A, B, choice);
 }

@@ -74,14 +74,14 @@ void gn__in_pursuit_follow(gn_game *g, int router) {
 void gn__in_pursuit_end(gn_game *g, int router) {
   for (int p = 0; p < g->st.nunits; p++)
     if (g->st.u[p].attr[IN_A_PURSUE_OF] == router + 1) {
-      g->st.u[p].attr[IN_A_PURSUIT] = IN_PU_NONE;
-      g->st.u[p].attr[IN_A_PURSUE_OF] = 0;
+      gn__uw(g, p)->attr[IN_A_PURSUIT] = IN_PU_NONE;
+      gn__uw(g, p)->attr[IN_A_PURSUE_OF] = 0;
     }
 }
 
 /* Starts a pursuit: the unit follows now. */
 static int start(gn_game *g, int p, int router) {
-  gn__ustate *u = &g->st.u[p];
+  gn__ustate *u = gn__uw(g, p);
   u->attr[IN_A_PURSUIT] = IN_PU_PURSUING;
   u->attr[IN_A_PURSUE_OF] = router + 1;
   follow(g, p, router);
@@ -99,7 +99,7 @@ int gn__in_pursuit_offer(gn_game *g, int router, const int *contacts, int n) {
   int rc;
   for (int i = 0; i < n; i++) {
     int p = contacts[i], res;
-    gn__ustate *u = &g->st.u[p];
+    gn__ustate *u = gn__uw(g, p);
     if (!gn__in_alive(g, p) || gn__in_routing(g, p) || u->attr[IN_A_PURSUIT] != IN_PU_NONE) continue;  /* 1 */
     if ((rc = gn__in_pursuit_roll(g, gn__in_quality(g, p), p, &res))) return rc;
     if (res == IN_PU_NONE) continue;
@@ -115,7 +115,7 @@ int gn__in_pursuit_offer(gn_game *g, int router, const int *contacts, int n) {
 int gn__in_pursuit_defaults(gn_game *g) {
   int rc;
   for (int p = 0; p < g->st.nunits; p++) {
-    gn__ustate *u = &g->st.u[p];
+    gn__ustate *u = gn__uw(g, p);
     int r = u->attr[IN_A_PURSUE_OF] - 1;
     if (u->attr[IN_A_PURSUIT] == IN_PU_MAY) {
       u->attr[IN_A_PURSUIT] = IN_PU_NONE;
@@ -133,7 +133,7 @@ int gn__in_pursuit_defaults(gn_game *g) {
 int gn__in_pursuit_expire(gn_game *g) {
   const in_data *d = in__data(g);
   for (int p = 0; p < g->st.nunits; p++) {
-    gn__ustate *u = &g->st.u[p];
+    gn__ustate *u = gn__uw(g, p);
     if (u->attr[IN_A_PURSUIT] == IN_PU_NONE || !d->pursuit_first_only[u->attr[IN_A_QUALITY]]) continue;
     if (u->attr[IN_A_PURSUIT_TURN] >= g->st.turn) continue;
     u->attr[IN_A_PURSUIT] = IN_PU_NONE;
@@ -149,7 +149,7 @@ int gn__in_order_pursue(gn_game *g, const gn__args *a) {
   int p, rc;
   if ((rc = gn__arg_unit(g, a, 1, &p))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
-  gn__ustate *u = &g->st.u[p];
+  gn__ustate *u = gn__uw(g, p);
   int q = gn__in_quality(g, p), r = u->attr[IN_A_PURSUE_OF] - 1;
   if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
     return gn__refuse(g, qref[q], "%s is already pursuing", gn__in_name(g, p));
@@ -172,7 +172,7 @@ int gn__in_order_halt(gn_game *g, const gn__args *a) {
   int p, rc;
   if ((rc = gn__arg_unit(g, a, 1, &p))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
-  gn__ustate *u = &g->st.u[p];
+  gn__ustate *u = gn__uw(g, p);
   int q = gn__in_quality(g, p);
   if (u->attr[IN_A_PURSUIT] == IN_PU_NONE)
     return gn__refuse(g, qref[q], "%s is not pursuing", gn__in_name(g, p));

@@ -92,7 +92,7 @@ int gn__in_rout_move(gn_game *g, int unit, int from) {
 */
 int gn__in_rout(gn_game *g, int unit, int enemy) {
   const in_data *d = in__data(g);
-  gn__ustate *u = &g->st.u[unit];
+  gn__ustate *u = gn__uw(g, unit);
   int nu = g->st.nunits, ns = 0, nt = 0, rc = 0;
   int *seen = gn__in_ints(g, nu), *touch = gn__in_ints(g, nu);
   if (!seen || !touch) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
@@ -132,7 +132,7 @@ int gn__in_rally_phase(gn_game *g, int side) {
   int rc;
   for (int i = 0; i < g->st.nunits; i++) {
     if (!gn__in_alive(g, i) || gn__in_side(g, i) != side || !gn__in_routing(g, i)) continue;
-    gn__ustate *u = &g->st.u[i];
+    gn__ustate *u = gn__uw(g, i);
     int from = u->attr[IN_A_ROUT_FROM] - 1, near = -1;
     for (int e = 0; e < g->st.nunits && near < 0; e++) {                           /* 1 */
       if (!gn__in_alive(g, e) || !gn__in_enemies(g, i, e) || gn__in_routing(g, e)) continue;

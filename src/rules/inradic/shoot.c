@@ -188,7 +188,7 @@ int gn__in_order_fire(gn_game *g, const gn__args *a) {
   if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
   if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
   if ((rc = gn__in_may_act(g, A, "fire"))) return rc;                                   /* 1 */
-  gn__ustate *u = &g->st.u[A];
+  gn__ustate *u = gn__uw(g, A);
   int w = gn__in_weapon(g, A);
   if (u->flags & IN_F_FIRED) return gn__refuse(g, "IN-B13", "%s has already fired this turn", gn__in_name(g, A));
   if (u->flags & IN_F_JAMMED) return gn__refuse(g, "IN-R7", "%s is jammed for this turn", gn__in_name(g, A));
@@ -393,7 +393,7 @@ int gn__in_order_throw(gn_game *g, const gn__args *a) {
   if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
   if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
   if ((rc = gn__in_may_act(g, A, "throw"))) return rc;                                    /* 1 */
-  gn__ustate *u = &g->st.u[A];
+  gn__ustate *u = gn__uw(g, A);
   if (gn__in_weapon(g, A) != IN_W_EXPLOSIVE)
     return gn__refuse(g, "IN-R9", "%s carries no explosives", gn__in_name(g, A));
   if (u->flags & IN_F_FIRED) return gn__refuse(g, "IN-B13", "%s has already thrown this turn", gn__in_name(g, A));
@@ -437,7 +437,7 @@ int gn__in_resupply(gn_game *g, int side) {
       if (w == i || !gn__in_alive(g, w) || gn__in_side(g, w) != side) continue;
       if (g->sc->unit[w].type != IN_T_WAGON || (g->st.u[w].flags & IN_F_MOVED)) continue;
       if (gn_unit_distance(g, i, w) > d->resupply_range) continue;
-      g->st.u[i].attr[IN_A_AMMO] = 1;
+      gn__uw(g, i)->attr[IN_A_AMMO] = 1;
       gn_event *e = gn__event(g, "ammo", "IN-R8", i, w, "%s resupplied by %s", gn__in_name(g, i), gn__in_name(g, w));
       if (!e) return GN_ENOMEM;
       gn__event_hide(e, 1u << side);

@@ -72,7 +72,7 @@ int gn__in_order_move(gn_game *g, const gn__args *a) {
     face = 1;
   }
   if ((rc = gn__in_may_act(g, A, "move"))) return rc;                                  /* 1 */
-  gn__ustate *u = &g->st.u[A];
+  gn__ustate *u = gn__uw(g, A);
   if (u->flags & IN_F_MOVED) return gn__refuse(g, "IN-B13", "%s has already moved this turn", gn__in_name(g, A));
   if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
     return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", gn__in_name(g, A));
@@ -153,7 +153,7 @@ int gn__in_order_end(gn_game *g, const gn__args *a) {
   }
   g->st.active = next;
   for (int i = 0; i < g->st.nunits; i++)                                            /* 4 */
-    if (gn__in_side(g, i) == next) g->st.u[i].flags = 0;
+    if (gn__in_side(g, i) == next) gn__uw(g, i)->flags = 0;
   if (!gn__event(g, "turn", "IN-B13", -1, -1, "turn %d: %s to act", g->st.turn, g->sc->side[next].name))
     return GN_ENOMEM;
   if ((rc = gn__in_pursuit_expire(g))) return rc;

@@ -99,6 +99,6 @@ int gn__vb_in_command(gn_game *g, int unit) {
 void gn__vb_command_refresh(gn_game *g, int side) {
   for (int i = 0; i < g->sc->nunits; i++) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
-    g->st.u[i].attr[VB_INCMD] = gn__vb_in_command(g, i);
+    gn__uw(g, i)->attr[VB_INCMD] = gn__vb_in_command(g, i);
   }
 }

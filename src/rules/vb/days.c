@@ -154,7 +154,7 @@ int gn__vb_night_begin(gn_game *g) {
   g->st.phase = VB_PH_NIGHT;
   g->st.active = -1;
   for (int i = 0; i < g->sc->nunits; i++) {
-    gn__ustate *u = &g->st.u[i];
+    gn__ustate *u = gn__uw(g, i);
     u->attr[VB_MOVED] = u->attr[VB_MOVE_USED] = u->attr[VB_REFORM] = u->attr[VB_TOWN_DIS] = 0;
   }
   gn__event(g, "night", "VB-66", -1, -1, "night: every stand may make one full move; divisions may change corps");
@@ -166,7 +166,7 @@ int gn__vb_night_end(gn_game *g) {
   for (int i = 0; i < g->sc->nunits; i++) {
     if (!gn__vb_alive(g, i)) continue;
     int t = gn__vb_type(g, i);
-    gn__ustate *u = &g->st.u[i];
+    gn__ustate *u = gn__uw(g, i);
     u->attr[VB_STATIONARY] = (gn__vb_infantry(g, i) || gn__vb_is_artillery(t)) && !u->attr[VB_MOVED] &&
                              !u->attr[VB_ROUTED];
   }

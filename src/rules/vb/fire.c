@@ -427,7 +427,7 @@ int gn__vb_fire(gn_game *g, int unit, int target, int *hits) {
   int rc, lost;
   if ((rc = gn__vb_fire_plan(g, unit, target, &p))) return rc;      /* 1) */
   if ((rc = gn__vb_fire_roll(g, unit, target, &p, &lost))) return rc;  /* 2) */
-  gn__ustate *u = &g->st.u[unit];                                   /* 3) */
+  gn__ustate *u = gn__uw(g, unit);                                   /* 3) */
   if (p.face >= 0) {
     int dice = 0;
     for (int i = 0; i < p.ngroups; i++) dice += p.dice[i];

@@ -352,7 +352,7 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   casualties(g, &b[0], lost[0]);                                                      /* 4) */
   casualties(g, &b[1], lost[1]);
   for (int k = 0; k < 2; k++)                                                         /* 5) */
-    for (int i = 0; i < b[k].n; i++) g->st.u[b[k].id[i]].attr[VB_MELEED] = 1;
+    for (int i = 0; i < b[k].n; i++) gn__uw(g, b[k].id[i])->attr[VB_MELEED] = 1;
   if ((rc = losers(g, &b[1 - w], &b[w]))) return rc;                                  /* 6) */
   if (winner) *winner = w;
   return 0;
@@ -460,7 +460,7 @@ static int charge_move(gn_game *g, int unit, int target, int through) {
 ** Fails only with GN_ENOMEM.
 */
 static int mark_breakthrough(gn_game *g, int unit, int target, int winner) {
-  gn__ustate *s = &g->st.u[unit];
+  gn__ustate *s = gn__uw(g, unit);
   if (winner != 0 || !gn__vb_is_cavalry(gn__vb_type(g, unit)) || !gn__vb_alive(g, unit) ||     /* 1) */
       s->attr[VB_ROUTED])
     return 0;
@@ -548,7 +548,7 @@ int gn__vb_order_breakthrough(gn_game *g, const gn__args *a) {
     if ((rc = gn__vb_move_parse(g, a, &unit, &to, &hasf, &f))) return rc;
     if ((rc = may_break(g, unit))) return rc;                                                     /* 2) */
     if ((rc = gn__vb_move_breakthrough(g, unit, to, hasf, f))) return rc;                         /* 3) */
-    g->st.u[unit].attr[VB_MELEED] = VB_MEL_BROKE;
+    gn__uw(g, unit)->attr[VB_MELEED] = VB_MEL_BROKE;
     if (!gn__event(g, "breakthrough", "VB-B17", unit, -1, "%s breaks through without a new melee",
                    gn__vb_uname(g, unit)))
       return GN_ENOMEM;
@@ -566,7 +566,7 @@ int gn__vb_order_breakthrough(gn_game *g, const gn__args *a) {
       (rc = charge_move(g, unit, target, 1)))
     return rc;
   if ((rc = gn__vb_melee(g, unit, target, NULL))) return rc;
-  g->st.u[unit].attr[VB_MELEED] = VB_MEL_BROKE;
+  gn__uw(g, unit)->attr[VB_MELEED] = VB_MEL_BROKE;
   return 0;
 }
 
@@ -603,7 +603,7 @@ int gn__vb_phase_combat(gn_game *g, int side) {
     if (e >= 0 && (rc = gn__vb_melee(g, u, e, NULL))) return rc;
   }
   for (int u = 0; u < g->st.nunits; u++) {                                         /* 2) */
-    gn__ustate *st = &g->st.u[u];
+    gn__ustate *st = gn__uw(g, u);
     st->attr[VB_FIRED] = st->attr[VB_MELEED] = st->attr[VB_TOWNFIRE] = st->attr[VB_RALLIED] = 0;
   }
   return 0;

@@ -153,7 +153,7 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
 */
 int gn__vb_rout(gn_game *g, int unit, gn_vec2 cause, const char *ref) {
   const vb_combat *c = gn__vb_combat(g);
-  gn__ustate *u = &g->st.u[unit];
+  gn__ustate *u = gn__uw(g, unit);
   if (gn__vb_is_artillery(gn__vb_type(g, unit))) {                          /* 1) */
     int wiped = gn__vb_in_contact(g, unit) ? 3 : 0;
     gn__event(g, "rout", "VB-57", unit, -1, "%s routs: artillery that routs is lost%s", gn__vb_uname(g, unit),

@@ -47,7 +47,7 @@ double gn__vb_move_left(const gn_game *g, int u) {
 
 /* Charges cost (table units) to the stand's move this phase. */
 static void spend(gn_game *g, int u, double cost) {
-  g->st.u[u].attr[VB_MOVE_USED] += (int)ceil(cost * 100 - 1e-6);
+  gn__uw(g, u)->attr[VB_MOVE_USED] += (int)ceil(cost * 100 - 1e-6);
 }
 
 /* ------------------------------------------------------------ path */
@@ -282,7 +282,7 @@ typedef enum move_kind { MV_MOVE, MV_BREAKTHROUGH } move_kind;
 */
 static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double facing, move_kind kind) {
   const vb_data *d = gn__vb_data(g);
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   const char *name = g->sc->unit[u].name;
   const char *uw = gn__vb_unit_word(g);
   int t = gn__vb_type(g, u), rc;
@@ -440,7 +440,7 @@ static int in_place(gn_game *g, const gn__args *a, int *u, const char *ref, cons
   if (!gn__vb_alive(g, *u)) return gn__refuse(g, ref, "%s is not on the table", g->sc->unit[*u].name);
   if (gn__vb_is_leader(gn__vb_type(g, *u))) return gn__refuse(g, ref, "leaders have no formation");
   if (g->st.u[*u].attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed", g->sc->unit[*u].name);
-  g->st.u[*u].attr[VB_INCMD] = gn__vb_in_command(g, *u);
+  gn__uw(g, *u)->attr[VB_INCMD] = gn__vb_in_command(g, *u);
   return 0;
 }
 
@@ -450,8 +450,8 @@ static int pay(gn_game *g, int u, double frac, const char *ref) {
     return gn__refuse(g, ref, "%s needs %.2f %s of move and has %.2f", g->sc->unit[u].name, cost,
                       gn__vb_unit_word(g), left);
   spend(g, u, cost);
-  g->st.u[u].attr[VB_MOVED] = 1;
-  g->st.u[u].attr[VB_STATIONARY] = 0;
+  gn__uw(g, u)->attr[VB_MOVED] = 1;
+  gn__uw(g, u)->attr[VB_STATIONARY] = 0;
   return 0;
 }
 
@@ -459,7 +459,7 @@ static int pay(gn_game *g, int u, double frac, const char *ref) {
 static int set_march(gn_game *g, const gn__args *a, int on) {
   int u, rc;
   if ((rc = in_place(g, a, &u, "VB-B14", on ? "forming march column" : "deploying"))) return rc;
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   if (s->attr[VB_MARCH] == on)
     return gn__refuse(g, "VB-B14", "%s is %s in march column", g->sc->unit[u].name, on ? "already" : "not");
   if (gn__vb_is_artillery(gn__vb_type(g, u)) && !s->attr[VB_INCMD] && !s->attr[VB_LIMBERED])
@@ -479,7 +479,7 @@ int gn__vb_order_deploy(gn_game *g, const gn__args *a) { return set_march(g, a, 
 static int set_limber(gn_game *g, const gn__args *a, int on) {
   int u, rc;
   if ((rc = in_place(g, a, &u, "VB-B15", on ? "limbering" : "unlimbering"))) return rc;
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   if (!gn__vb_is_artillery(gn__vb_type(g, u)))
     return gn__refuse(g, "VB-B15", "%s is not artillery", g->sc->unit[u].name);
   if (s->attr[VB_LIMBERED] == on)
@@ -502,7 +502,7 @@ int gn__vb_order_unlimber(gn_game *g, const gn__args *a) { return set_limber(g, 
 int gn__vb_order_reorder(gn_game *g, const gn__args *a) {
   int u, rc;
   if ((rc = in_place(g, a, &u, "VB-B20", "reordering"))) return rc;
-  gn__ustate *s = &g->st.u[u];
+  gn__ustate *s = gn__uw(g, u);
   int t = gn__vb_type(g, u);
   const char *name = g->sc->unit[u].name;
   if (s->attr[VB_DISORDER] == 0) return gn__refuse(g, "VB-B20", "%s is not disordered", name);
@@ -525,7 +525,7 @@ int gn__vb_order_reorder(gn_game *g, const gn__args *a) {
 void gn__vb_move_begin(gn_game *g, int side) {
   for (int i = 0; i < g->sc->nunits; i++) {
     if (g->sc->unit[i].side != side) continue;
-    gn__ustate *s = &g->st.u[i];
+    gn__ustate *s = gn__uw(g, i);
     s->attr[VB_MOVED] = 0;
     s->attr[VB_MOVE_USED] = 0;
     s->attr[VB_REFORM] = 0;
@@ -545,7 +545,7 @@ void gn__vb_move_end(gn_game *g, int side) {
   gn__vb_command_refresh(g, side);                                        /* 2) */
   for (int i = 0; i < g->sc->nunits; i++) {                               /* 3) */
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
-    gn__ustate *s = &g->st.u[i];
+    gn__ustate *s = gn__uw(g, i);
     int t = gn__vb_type(g, i);
     int can = gn__vb_infantry(g, i) || gn__vb_is_artillery(t);
     s->attr[VB_STATIONARY] = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];

@@ -39,7 +39,7 @@ static int may_rally(gn_game *g, int leader, int unit) {
 */
 int gn__vb_rally(gn_game *g, int leader, int unit) {
   const vb_combat *c = gn__vb_combat(g);
-  gn__ustate *u = &g->st.u[unit];
+  gn__ustate *u = gn__uw(g, unit);
   int ok = 1, roll = 0, rc;
   char purpose[96];
   u->attr[VB_RALLIED] = 1;

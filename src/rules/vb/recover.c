@@ -49,7 +49,7 @@ static int recipient(const gn_game *g, int u) {
 
 static void give(gn_game *g, int u, int n) {
   int r = recipient(g, u);
-  gn__ustate *s = &g->st.u[r];
+  gn__ustate *s = gn__uw(g, r);
   if (s->strength == 0 && s->removed) { s->removed = 0; g->grid_dirty = 1; }
   s->strength += n;
   int dv = gn__vb_division_of(g, u);
@@ -86,8 +86,8 @@ static void pair_all(gn_game *g) {
       if (s > bs) { bs = s; best = v; }
     }
     if (best < 0) continue;
-    g->st.u[u].flags |= (unsigned)(best + 1) << 4;
-    g->st.u[best].flags |= (unsigned)(u + 1) << 4;
+    gn__uw(g, u)->flags |= (unsigned)(best + 1) << 4;
+    gn__uw(g, best)->flags |= (unsigned)(u + 1) << 4;
   }
 }
 
@@ -124,7 +124,7 @@ int gn__vb_recovery_begin(gn_game *g) {
   const vb_data *d = gn__vb_data(g);
   for (int f = 0; f < g->sc->nformations; f++) g->st.f[f][VB_F_RECOVERED] = 0;
   for (int u = 0; u < g->sc->nunits; u++) {
-    gn__ustate *s = &g->st.u[u];
+    gn__ustate *s = gn__uw(g, u);
     int lost = s->attr[VB_LOST_TODAY];
     s->flags = 0;
     if (lost <= 0 || tclass(g, u) < 0) continue;
@@ -172,8 +172,8 @@ int gn__vb_order_recover(gn_game *g, const gn__args *a) {
   if (p < 0) return gn__refuse(g, "VB-58", "%s has no pooled odd point to recover", g->sc->unit[u].name);
   if (g->st.u[u].attr[VB_MORALE] > g->st.u[p].attr[VB_MORALE])
     return gn__refuse(g, "VB-60", "the point goes to %s, the stand of lower morale", g->sc->unit[p].name);
-  g->st.u[p].flags &= ~VB_FL_PICK;
-  g->st.u[u].flags |= VB_FL_PICK;
+  gn__uw(g, p)->flags &= ~VB_FL_PICK;
+  gn__uw(g, u)->flags |= VB_FL_PICK;
   gn__vb_own_event(gn__event(g, "recover-pick", "VB-58", u, p, "the pooled point of %s and %s goes to %s",
                              g->sc->unit[u].name, g->sc->unit[p].name, g->sc->unit[u].name),
                    g->sc->unit[u].side);
@@ -219,7 +219,7 @@ int gn__vb_order_merge(gn_game *g, const gn__args *a) {
   if (!merge_ok(g, u, v))
     return gn__refuse(g, "VB-62", "%s may merge only into a stand of its division, of its kind and of similar or lower morale",
                       g->sc->unit[u].name);
-  g->st.u[u].flags = (g->st.u[u].flags & 0x3ffffu & ~VB_FL_FILL) | VB_FL_MERGE | ((unsigned)(v + 1) << 18);
+  gn__uw(g, u)->flags = (gn__uw(g, u)->flags & 0x3ffffu & ~VB_FL_FILL) | VB_FL_MERGE | ((unsigned)(v + 1) << 18);
   gn__vb_own_event(gn__event(g, "merge-order", "VB-62", u, v, "%s will merge into %s", g->sc->unit[u].name,
                              g->sc->unit[v].name),
                    g->sc->unit[u].side);
@@ -234,7 +234,7 @@ int gn__vb_order_fill(gn_game *g, const gn__args *a) {
   if (v == u || g->sc->unit[v].side != g->sc->unit[u].side || group_of(g, v) != group_of(g, u) ||
       g->st.u[v].strength <= minimum(g, u) - projected(g, u))
     return gn__refuse(g, "VB-62", "%s cannot spare the points %s needs", g->sc->unit[v].name, g->sc->unit[u].name);
-  g->st.u[u].flags = (g->st.u[u].flags & 0x3ffffu & ~VB_FL_MERGE) | VB_FL_FILL | ((unsigned)(v + 1) << 18);
+  gn__uw(g, u)->flags = (gn__uw(g, u)->flags & 0x3ffffu & ~VB_FL_MERGE) | VB_FL_FILL | ((unsigned)(v + 1) << 18);
   gn__vb_own_event(gn__event(g, "fill-order", "VB-62", u, v, "%s will take points from %s", g->sc->unit[u].name,
                              g->sc->unit[v].name),
                    g->sc->unit[u].side);
@@ -244,12 +244,12 @@ int gn__vb_order_fill(gn_game *g, const gn__args *a) {
 /* ---------------------------------------------------------------- end */
 
 static void merge(gn_game *g, int u, int v) {
-  g->st.u[v].strength += g->st.u[u].strength;
+  gn__uw(g, v)->strength += gn__uw(g, u)->strength;
   gn__vb_own_event(gn__event(g, "merge", "VB-62", u, v, "%s (%d SP) merges into %s, now %d SP", g->sc->unit[u].name,
                              g->st.u[u].strength, g->sc->unit[v].name, g->st.u[v].strength),
                    g->sc->unit[u].side);
-  g->st.u[u].strength = 0;
-  g->st.u[u].removed = 1;
+  gn__uw(g, u)->strength = 0;
+  gn__uw(g, u)->removed = 1;
   g->grid_dirty = 1;
 }
 
@@ -261,8 +261,8 @@ static void settle(gn_game *g, int u) {
   if ((fl & VB_FL_FILL) && p >= 0 && g->st.u[p].strength > 1) {
     int need = minimum(g, u) - g->st.u[u].strength;
     if (need > g->st.u[p].strength - 1) need = g->st.u[p].strength - 1;
-    g->st.u[p].strength -= need;
-    g->st.u[u].strength += need;
+    gn__uw(g, p)->strength -= need;
+    gn__uw(g, u)->strength += need;
     gn__vb_own_event(gn__event(g, "fill", "VB-62", u, p, "%s takes %d SP from %s", g->sc->unit[u].name, need,
                                g->sc->unit[p].name),
                      g->sc->unit[u].side);
@@ -273,8 +273,8 @@ static void settle(gn_game *g, int u) {
   gn__vb_own_event(gn__event(g, "disband", "VB-62", u, -1, "%s (%d SP) is disbanded: no stand of its division can take it",
                              g->sc->unit[u].name, g->st.u[u].strength),
                    g->sc->unit[u].side);
-  g->st.u[u].strength = 0;
-  g->st.u[u].removed = 1;
+  gn__uw(g, u)->strength = 0;
+  gn__uw(g, u)->removed = 1;
   g->grid_dirty = 1;
 }
 
@@ -293,7 +293,7 @@ static void settle(gn_game *g, int u) {
 static void exhaustion_reset(gn_game *g) {
   for (int u = 0; u < g->sc->nunits; u++) {                              /* 1) */
     int dv = gn__vb_division_of(g, u);
-    int *dis = &g->st.u[u].attr[VB_DISORDER], *routed = &g->st.u[u].attr[VB_ROUTED];
+    int *dis = &gn__uw(g, u)->attr[VB_DISORDER], *routed = &gn__uw(g, u)->attr[VB_ROUTED];
     int red = *dis == 2 || *routed;
     if (dv >= 0 && gn__vb_division_state(g, dv) == VB_FRESH) *dis = 0;
     else *dis = red ? 1 : 0;
@@ -356,7 +356,7 @@ int gn__vb_recovery_apply(gn_game *g) {
     gn__vb_own_event(e, g->sc->unit[u].side);
     if (e && g->st.u[u].attr[VB_MORALE] != g->st.u[p].attr[VB_MORALE]) gn__event_mod(e, "lower morale", 0, "VB-60");
   }
-  for (int u = 0; u < n; u++) g->st.u[u].flags &= ~(unsigned)VB_FL_ODD;   /* given: no longer pending */
+  for (int u = 0; u < n; u++) gn__uw(g, u)->flags &= ~(unsigned)VB_FL_ODD;   /* given: no longer pending */
   /* 2) */
   for (int u = 0; u < n; u++) {
     int m = minimum(g, u);
@@ -366,9 +366,9 @@ int gn__vb_recovery_apply(gn_game *g) {
   exhaustion_reset(g);
   /* 4) */
   for (int u = 0; u < n; u++) {
-    g->st.u[u].attr[VB_LOST_TODAY] = 0;
-    g->st.u[u].attr[VB_WIPED] = 0;
-    g->st.u[u].flags = 0;
+    gn__uw(g, u)->attr[VB_LOST_TODAY] = 0;
+    gn__uw(g, u)->attr[VB_WIPED] = 0;
+    gn__uw(g, u)->flags = 0;
   }
   for (int f = 0; f < g->sc->nformations; f++) g->st.f[f][VB_F_RECOVERED] = 0;
   return gn__vb_dawn(g);

@@ -218,7 +218,7 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
       }
       if (f < 0) break;
       seen[f] = 1;
-      gn__ustate *fs = &g->st.u[f];
+      gn__ustate *fs = gn__uw(g, f);
       if (inf && is_cav(g, f)) {                                      /* ref. VB-50 */
         end = cp;
         stop = 1;
@@ -291,7 +291,7 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
       gn__vb_lose_sp(g, v, c->terrain_sp, 0, "VB-43", "retreat through disordering terrain");
     if (gn__vb_alive(g, v) &&
         (nbx.c.x < 0 || nbx.c.y < 0 || nbx.c.x > g->sc->width || nbx.c.y > g->sc->height)) {
-      g->st.u[v].removed = 1;
+      gn__uw(g, v)->removed = 1;
       g->grid_dirty = 1;
       gn__event(g, "offtable", "VB-41", v, -1, "%s leaves the table", gn__vb_uname(g, v));
     }

@@ -28,7 +28,7 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   if ((rc = gn__arg_unit(g, a, 1, &b))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   if ((rc = gn__vb_need_phase(g, b, VB_PH_MOVE, "VB-9", "breaking into skirmishers"))) return rc;
-  gn__ustate *s = &g->st.u[b];
+  gn__ustate *s = gn__uw(g, b);
   const char *name = g->sc->unit[b].name;
   if (gn__vb_type(g, b) != VB_T_CAV_LIGHT || !gn__vb_alive(g, b))
     return gn__refuse(g, "VB-9", "only a light cavalry brigade on the table can break into skirmishers");
@@ -61,7 +61,7 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   /* 4) */
   int sp = s->strength;
   for (int k = 0; k < n; k++) {
-    gn__ustate *r = &g->st.u[res[k]];
+    gn__ustate *r = gn__uw(g, res[k]);
     r->removed = 0;
     r->strength = d->skirmish_per_sp ? 1 : sp / n + (k < sp % n);
     r->attr[VB_DISORDER] = s->attr[VB_DISORDER];
@@ -104,7 +104,7 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   if (b < 0) return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher", g->sc->unit[st[0]].name);
   if (!g->st.u[b].removed) return gn__refuse(g, "VB-11", "%s is already on the table", g->sc->unit[b].name);
   for (int k = 0; k < n; k++) {
-    gn__ustate *r = &g->st.u[st[k]];
+    gn__ustate *r = gn__uw(g, st[k]);
     const char *nm = g->sc->unit[st[k]].name;
     if (!gn__vb_is_cav_skirmisher(g, st[k]) || !gn__vb_alive(g, st[k]))
       return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher on the table", nm);
@@ -139,7 +139,7 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   if (o >= 0) return gn__refuse(g, "VB-11", "no room for the brigade: %s is in the way", g->sc->unit[o].name);
   /* 5) */
   for (int k = 0; k < n; k++) {
-    gn__ustate *r = &g->st.u[st[k]];
+    gn__ustate *r = gn__uw(g, st[k]);
     r->attr[VB_MOVE_USED] += (int)ceil(d->reform_cost * gn__vb_rate(g, st[k]) * 100 - 1e-6);
     r->attr[VB_MOVED] = 1;
     r->attr[VB_REFORM] = 1;
@@ -156,7 +156,7 @@ void gn__vb_reform_finish(gn_game *g, int side) {
     if (g->sc->unit[b].side != side || gn__vb_type(g, b) != VB_T_CAV_LIGHT) continue;
     int first = -1, sp = 0, dis = 0, n = 0;
     for (int k = 0; k < g->sc->nunits; k++) {
-      gn__ustate *r = &g->st.u[k];
+      gn__ustate *r = gn__uw(g, k);
       if (r->attr[VB_SKIRMISH_OF] != b + 1 || !r->attr[VB_REFORM] || !gn__vb_alive(g, k)) continue;
       if (first < 0) first = k;
       sp += r->strength;
@@ -167,7 +167,7 @@ void gn__vb_reform_finish(gn_game *g, int side) {
       n++;
     }
     if (first < 0) continue;
-    gn__ustate *s = &g->st.u[b];
+    gn__ustate *s = gn__uw(g, b);
     gn_box bb = s->box;
     bb.c = g->st.u[first].box.c;
     bb.facing = g->st.u[first].box.facing;

@@ -25,7 +25,7 @@ const char *gn__vb_phase_name(const gn_game *g) {
 /* Start of a side's turn: per-turn marks, command status. */
 static void side_begin(gn_game *g, int side) {
   for (int i = 0; i < g->sc->nunits; i++) {
-    gn__ustate *u = &g->st.u[i];
+    gn__ustate *u = gn__uw(g, i);
     u->attr[VB_FIRED] = 0;
     u->attr[VB_MELEED] = 0;
     if (g->sc->unit[i].side == side) u->attr[VB_TOWN_DIS] = 0;

@@ -246,7 +246,7 @@ void gn__vb_own_event(gn_event *e, int side) {
 }
 
 void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const char *why) {
-  gn__ustate *u = &g->st.u[unit];
+  gn__ustate *u = gn__uw(g, unit);
   if (u->attr[VB_DISORDER] >= level) return;
   u->attr[VB_DISORDER] = level;
   gn__event(g, "disorder", ref, unit, -1, "%s is %s: %s", g->sc->unit[unit].name,
@@ -263,7 +263,7 @@ void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const cha
 **   4) at 0 SP the stand leaves the table; remember how (ref. VB-56, VB-57)
 */
 int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, const char *why) {
-  gn__ustate *u = &g->st.u[unit];
+  gn__ustate *u = gn__uw(g, unit);
   /* 1) */
   if (n > u->strength) n = u->strength;
   if (n <= 0) return 0;
@@ -365,7 +365,7 @@ static int load_data(gn_game *g, vb_data *d) {
 static int link_skirmishers(gn_game *g) {
   int brigade = -1;
   for (int i = 0; i < g->sc->nunits; i++) {
-    gn__ustate *u = &g->st.u[i];
+    gn__ustate *u = gn__uw(g, i);
     int t = gn__vb_type(g, i);
     if (t == VB_T_CAV_LIGHT) brigade = i;
     if (t != VB_T_SKIRMISHER || u->attr[VB_SKIRMISH_OF] == 0) continue;
@@ -414,7 +414,7 @@ static int vb_setup(gn_game *g) {
   }
   /* 2) */
   for (int i = 0; i < sc->nunits; i++) {
-    gn__ustate *u = &g->st.u[i];
+    gn__ustate *u = gn__uw(g, i);
     int t = gn__vb_type(g, i);
     if (t == VB_T_CAV_LANCER) u->attr[VB_LANCERS] = 1;
     if (gn__vb_is_leader(t) || gn__vb_is_cavalry(t)) u->attr[VB_STATIONARY] = 0;
