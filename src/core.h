@@ -215,7 +215,7 @@ typedef struct gn__state {
   int deckn[GN__MAXSIDES];
   int nunits, nformations, nobjectives;
   const gn__ustate *u;        /* nunits; read here, write through gn__uw() */
-  int (*f)[GN__MAXFATTR];     /* nformations */
+  const int (*f)[GN__MAXFATTR];   /* nformations; write through gn__fw() */
   int *owner;                 /* nobjectives: side holding it, -1 none */
 } gn__state;
 
@@ -252,11 +252,12 @@ typedef struct gn__dicesrc {
 typedef struct gn__savepoint {
   gn__state st;               /* all but the units; st.f == NULL until first used */
   int nev, norders, scriptpos, ntape;
-  int jmark;                  /* the journal's length at the save point */
+  int jmark, fjmark;          /* the journals' lengths at the save point */
   int open;
 } gn__savepoint;
 
 typedef struct gn__jentry { int unit; gn__ustate was; } gn__jentry;
+typedef struct gn__fjentry { int f; int was[GN__MAXFATTR]; } gn__fjentry;
 
 typedef struct gn__order {
   char *text;
@@ -287,6 +288,8 @@ struct gn_game {
   gn__savepoint osp;          /* the game before the order in flight */
   gn__jentry *jnl; int njnl, capjnl;   /* units as they were before writes under a save point */
   unsigned *ustamp;           /* per unit: the epoch it was last journaled in */
+  gn__fjentry *fjnl; int nfjnl, capfjnl;   /* formations, likewise */
+  unsigned *fstamp;
   unsigned epoch;             /* bumped by every save point and every return to one */
   int depth;                  /* save points open */
   char checklabel[128];       /* gn_check_label's text */
@@ -307,6 +310,8 @@ void gn__savepoint_free(gn_game *g, gn__savepoint *sp);
 ** Every write to a unit's state goes through here. Cannot fail (the journal
 ** has room for every unit once per epoch, reserved when the epoch began). */
 gn__ustate *gn__uw(gn_game *g, int i);
+/* Formation f's values, to write: journaled like units. Cannot fail. */
+int *gn__fw(gn_game *g, int f);
 /* Sets the visibility of the roll events that follow; returns the old one. */
 unsigned gn__roll_visibility(gn_game *g, unsigned sides);
 

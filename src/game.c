@@ -123,7 +123,7 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nu, int nf, int no) {
 
 void gn__state_free(gn_game *g, gn__state *st) {
   gn__free(g, (void *)st->u, (st->nunits ? st->nunits : 1) * sizeof *st->u);
-  gn__free(g, st->f, (st->nformations ? st->nformations : 1) * sizeof *st->f);
+  gn__free(g, (void *)st->f, (st->nformations ? st->nformations : 1) * sizeof *st->f);
   gn__free(g, st->owner, (st->nobjectives ? st->nobjectives : 1) * sizeof *st->owner);
   st->u = NULL; st->f = NULL; st->owner = NULL;
 }
@@ -132,31 +132,52 @@ void gn__state_free(gn_game *g, gn__state *st) {
 ** objectives); dst's arrays have src's sizes. */
 static void copy_rest(gn__state *dst, const gn__state *src) {
   const gn__ustate *u = dst->u;
-  int (*f)[GN__MAXFATTR] = dst->f;
-  int *owner = dst->owner, nu = dst->nunits;
+  const int (*f)[GN__MAXFATTR] = dst->f;
+  int *owner = dst->owner, nu = dst->nunits, nf = dst->nformations;
   *dst = *src;
-  dst->u = u; dst->f = f; dst->owner = owner; dst->nunits = nu;
-  memcpy(f, src->f, src->nformations * sizeof *f);
+  dst->u = u; dst->f = f; dst->owner = owner; dst->nunits = nu; dst->nformations = nf;
   memcpy(owner, src->owner, src->nobjectives * sizeof *owner);
 }
 
 void gn__state_copy(gn__state *dst, const gn__state *src) {
   copy_rest(dst, src);
   dst->nunits = src->nunits;
+  dst->nformations = src->nformations;
   memcpy((void *)dst->u, src->u, src->nunits * sizeof *dst->u);
+  memcpy((void *)dst->f, src->f, src->nformations * sizeof *dst->f);
 }
 
-/* Room in the journal for every unit once more (an epoch's worth). */
+/* Room in the journals for every unit and formation once more (an epoch's worth). */
 static int journal_reserve(gn_game *g) {
-  int nu = g->st.nunits;
+  int nu = g->st.nunits, nf = g->st.nformations;
   if (!g->ustamp && nu && !(g->ustamp = gn__calloc(g, (size_t)nu, sizeof *g->ustamp))) return GN_ENOMEM;
-  if (g->njnl + nu <= g->capjnl) return 0;
-  int cap = g->capjnl ? g->capjnl : 16;
-  while (cap < g->njnl + nu) cap *= 2;
-  gn__jentry *j = gn__realloc(&g->alloc, g->jnl, (size_t)g->capjnl * sizeof *j, (size_t)cap * sizeof *j);
-  if (!j) return GN_ENOMEM;
-  g->jnl = j; g->capjnl = cap;
+  if (!g->fstamp && nf && !(g->fstamp = gn__calloc(g, (size_t)nf, sizeof *g->fstamp))) return GN_ENOMEM;
+  if (g->njnl + nu > g->capjnl) {
+    int cap = g->capjnl ? g->capjnl : 16;
+    while (cap < g->njnl + nu) cap *= 2;
+    gn__jentry *j = gn__realloc(&g->alloc, g->jnl, (size_t)g->capjnl * sizeof *j, (size_t)cap * sizeof *j);
+    if (!j) return GN_ENOMEM;
+    g->jnl = j; g->capjnl = cap;
+  }
+  if (g->nfjnl + nf > g->capfjnl) {
+    int cap = g->capfjnl ? g->capfjnl : 16;
+    while (cap < g->nfjnl + nf) cap *= 2;
+    gn__fjentry *j = gn__realloc(&g->alloc, g->fjnl, (size_t)g->capfjnl * sizeof *j, (size_t)cap * sizeof *j);
+    if (!j) return GN_ENOMEM;
+    g->fjnl = j; g->capfjnl = cap;
+  }
   return 0;
+}
+
+int *gn__fw(gn_game *g, int f) {
+  int *r = (int *)g->st.f[f];
+  if (g->depth > 0 && g->fstamp[f] != g->epoch) {
+    g->fjnl[g->nfjnl].f = f;
+    memcpy(g->fjnl[g->nfjnl].was, r, sizeof g->fjnl[0].was);
+    g->nfjnl++;
+    g->fstamp[f] = g->epoch;
+  }
+  return r;
 }
 
 gn__ustate *gn__uw(gn_game *g, int i) {
@@ -177,8 +198,8 @@ gn__ustate *gn__uw(gn_game *g, int i) {
 **   2) a new epoch, with room in the journal for each unit once
 */
 int gn__save(gn_game *g, gn__savepoint *sp) {
-  if (!sp->st.f) {                                                       /* 1 */
-    int rc = gn__state_alloc(g, &sp->st, 0, g->st.nformations, g->st.nobjectives);
+  if (!sp->st.owner) {                                                   /* 1 */
+    int rc = gn__state_alloc(g, &sp->st, 0, 0, g->st.nobjectives);
     if (rc) return rc;
   }
   if (journal_reserve(g)) return GN_ENOMEM;                              /* 2 */
@@ -188,6 +209,7 @@ int gn__save(gn_game *g, gn__savepoint *sp) {
   sp->scriptpos = g->dice.pos;
   sp->ntape = g->dice.ntape;
   sp->jmark = g->njnl;
+  sp->fjmark = g->nfjnl;
   sp->open = 1;
   g->depth++;
   g->epoch++;
@@ -211,6 +233,10 @@ void gn__restore(gn_game *g, const gn__savepoint *sp) {
       else if (gn_grid_set(g->grid, e->unit, e->was.box)) g->grid_dirty = 1;
     }
   }
+  while (g->nfjnl > sp->fjmark) {
+    const gn__fjentry *e = &g->fjnl[--g->nfjnl];
+    memcpy((int *)g->st.f[e->f], e->was, sizeof e->was);
+  }
   copy_rest(&g->st, &sp->st);                                            /* 2 */
   gn__events_truncate(g, sp->nev);
   orders_truncate(g, sp->norders);
@@ -224,12 +250,12 @@ void gn__restore(gn_game *g, const gn__savepoint *sp) {
 void gn__release(gn_game *g, gn__savepoint *sp) {
   if (!sp->open) return;
   sp->open = 0;
-  if (--g->depth == 0) g->njnl = 0;
+  if (--g->depth == 0) g->njnl = g->nfjnl = 0;
 }
 
 void gn__savepoint_free(gn_game *g, gn__savepoint *sp) {
   gn__release(g, sp);
-  if (sp->st.f) gn__state_free(g, &sp->st);
+  if (sp->st.owner) gn__state_free(g, &sp->st);
 }
 
 /* ------------------------------------------------------------------ orders */
@@ -290,7 +316,10 @@ static void game_clear(gn_game *g) {
   gn__savepoint_free(g, &g->osp);
   gn__free(g, g->jnl, (size_t)g->capjnl * sizeof *g->jnl);
   gn__free(g, g->ustamp, (size_t)g->st.nunits * sizeof *g->ustamp);
+  gn__free(g, g->fjnl, (size_t)g->capfjnl * sizeof *g->fjnl);
+  gn__free(g, g->fstamp, (size_t)g->st.nformations * sizeof *g->fstamp);
   g->jnl = NULL; g->njnl = g->capjnl = 0; g->ustamp = NULL; g->depth = 0;
+  g->fjnl = NULL; g->nfjnl = g->capfjnl = 0; g->fstamp = NULL;
   if (g->st.u) gn__state_free(g, &g->st);
   if (g->sc) gn__scen_release(g, g->sc);
   g->sc = NULL;

@@ -23,19 +23,19 @@ static int is_reserve(const gn_game *g, int u) {
 void gn__vb_exhaust_init(gn_game *g) {
   const vb_data *d = gn__vb_data(g);
   for (int f = 0; f < g->sc->nformations; f++)
-    g->st.f[f][VB_F_SP0] = g->st.f[f][VB_F_MARKS] = 0;
+    gn__fw(g, f)[VB_F_SP0] = gn__fw(g, f)[VB_F_MARKS] = 0;
   for (int u = 0; u < g->sc->nunits; u++) {
     int t = gn__vb_type(g, u);
     if (gn__vb_is_leader(t) || gn__vb_is_artillery(t) || is_reserve(g, u)) continue;
     int div = gn__vb_division_of(g, u), lost = g->sc->unit[u].attr0[VB_LOST_TODAY];
     if (div < 0) continue;
-    g->st.f[div][VB_F_SP0] += g->sc->unit[u].strength0 + lost;
-    g->st.f[div][VB_F_MARKS] += lost;
+    gn__fw(g, div)[VB_F_SP0] += g->sc->unit[u].strength0 + lost;
+    gn__fw(g, div)[VB_F_MARKS] += lost;
   }
   for (int f = 0; f < g->sc->nformations; f++) {
     int sp0 = g->st.f[f][VB_F_SP0];
-    g->st.f[f][VB_F_BOXES] = (sp0 * d->boxes_num + d->boxes_den - 1) / d->boxes_den;
-    g->st.f[f][VB_F_STATE] = VB_FRESH;
+    gn__fw(g, f)[VB_F_BOXES] = (sp0 * d->boxes_num + d->boxes_den - 1) / d->boxes_den;
+    gn__fw(g, f)[VB_F_STATE] = VB_FRESH;
   }
 }
 
@@ -48,7 +48,7 @@ int gn__vb_exhausted(const gn_game *g, int unit) {
 }
 
 void gn__vb_exhaust_mark(gn_game *g, int division, int n) {
-  g->st.f[division][VB_F_MARKS] += n;
+  gn__fw(g, division)[VB_F_MARKS] += n;
 }
 
 /*
@@ -63,7 +63,7 @@ void gn__vb_exhaust_mark(gn_game *g, int division, int n) {
 int gn__vb_phase_exhaust(gn_game *g, int side) {
   const vb_data *d = gn__vb_data(g);
   for (int f = 0; f < g->sc->nformations; f++) {                         /* 1) */
-    int *r = g->st.f[f];
+    int *r = gn__fw(g, f);
     if (g->sc->formation[f].side != side || g->sc->formation[f].echelon != GN_DIVISION) continue;
     if (r[VB_F_SP0] <= 0) continue;
     int was = r[VB_F_STATE], now = was;

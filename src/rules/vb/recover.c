@@ -53,7 +53,7 @@ static void give(gn_game *g, int u, int n) {
   if (s->strength == 0 && s->removed) { s->removed = 0; g->grid_dirty = 1; }
   s->strength += n;
   int dv = gn__vb_division_of(g, u);
-  if (dv >= 0 && !gn__vb_is_artillery(gn__vb_type(g, u))) g->st.f[dv][VB_F_RECOVERED] += n;
+  if (dv >= 0 && !gn__vb_is_artillery(gn__vb_type(g, u))) gn__fw(g, dv)[VB_F_RECOVERED] += n;
 }
 
 /* ---------------------------------------------------------------- pairs */
@@ -122,7 +122,7 @@ static int projected(const gn_game *g, int u) {
 */
 int gn__vb_recovery_begin(gn_game *g) {
   const vb_data *d = gn__vb_data(g);
-  for (int f = 0; f < g->sc->nformations; f++) g->st.f[f][VB_F_RECOVERED] = 0;
+  for (int f = 0; f < g->sc->nformations; f++) gn__fw(g, f)[VB_F_RECOVERED] = 0;
   for (int u = 0; u < g->sc->nunits; u++) {
     gn__ustate *s = gn__uw(g, u);
     int lost = s->attr[VB_LOST_TODAY];
@@ -300,7 +300,7 @@ static void exhaustion_reset(gn_game *g) {
     *routed = 0;
   }
   for (int f = 0; f < g->sc->nformations; f++) {                         /* 2) */
-    int *r = g->st.f[f];
+    int *r = gn__fw(g, f);
     if (g->sc->formation[f].echelon != GN_DIVISION || r[VB_F_SP0] <= 0) continue;
     int was = r[VB_F_STATE];
     if (was == VB_BROKEN) {
@@ -370,6 +370,6 @@ int gn__vb_recovery_apply(gn_game *g) {
     gn__uw(g, u)->attr[VB_WIPED] = 0;
     gn__uw(g, u)->flags = 0;
   }
-  for (int f = 0; f < g->sc->nformations; f++) g->st.f[f][VB_F_RECOVERED] = 0;
+  for (int f = 0; f < g->sc->nformations; f++) gn__fw(g, f)[VB_F_RECOVERED] = 0;
   return gn__vb_dawn(g);
 }
