@@ -191,6 +191,14 @@ gn__ustate *gn__uw(gn_game *g, int i) {
   return u;
 }
 
+/* A new epoch; after 2^32 of them the stamps start again from clean. */
+static void new_epoch(gn_game *g) {
+  if (++g->epoch != 0) return;
+  if (g->ustamp) memset(g->ustamp, 0, (size_t)g->st.nunits * sizeof *g->ustamp);
+  if (g->fstamp) memset(g->fstamp, 0, (size_t)g->st.nformations * sizeof *g->fstamp);
+  g->epoch = 1;
+}
+
 /*
 ** Open a save point.
 **   1) the small part of the state is copied; units go to the journal as
@@ -212,7 +220,7 @@ int gn__save(gn_game *g, gn__savepoint *sp) {
   sp->fjmark = g->nfjnl;
   sp->open = 1;
   g->depth++;
-  g->epoch++;
+  new_epoch(g);
   return 0;
 }
 
@@ -242,7 +250,7 @@ void gn__restore(gn_game *g, const gn__savepoint *sp) {
   orders_truncate(g, sp->norders);
   g->dice.pos = sp->scriptpos;
   g->dice.ntape = sp->ntape;
-  g->epoch++;                                                            /* 3 */
+  new_epoch(g);                                                          /* 3 */
 }
 
 /* What happened since the save point stays; the journal empties with the
