@@ -5,29 +5,8 @@
 # usage errors; and, when grognard was built with MPI (make MPI=1) and mpirun
 # is there, the same batch on 2 ranks. One TAP line per check.
 
-repo=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
-case ${GN_BUILD:-build} in
-  /*) exe=$GN_BUILD/grognard ;;
-  *) exe=$repo/${GN_BUILD:-build}/grognard ;;
-esac
-[ -x "$exe" ] || { echo "not ok - $exe is built"; exit 1; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/grognard-battle.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-unset GROGNARD_DB
-failed=0
-
-check() { # check <name> <shell test...>
-  name=$1; shift
-  if "$@"; then echo "ok - $name"; else echo "not ok - $name"; failed=1; fi
-}
-run() { # run <name> [args...]: stdout, stderr and status into $tmp/<name>.*
-  n=$1; shift
-  (cd "$tmp" && "$exe" "$@") >"$tmp/$n.out" 2>"$tmp/$n.err"
-  echo $? >"$tmp/$n.rc"
-}
-status() { [ "$(cat "$tmp/$1.rc")" = "$2" ]; }
-out() { grep -Eq -- "$2" "$tmp/$1.out"; }
-err() { grep -Eq -- "$2" "$tmp/$1.err"; }
+GN_TEST=battle
+. "$(dirname "$0")/lib.sh"
 
 cat >"$tmp/t.yaml" <<'EOF'
 grognard: 1

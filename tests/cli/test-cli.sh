@@ -5,32 +5,8 @@
 # directory for the store. Prints one TAP line per check, "ok - <name>" or
 # "not ok - <name>", and exits 1 if any check failed.
 
-repo=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
-case ${GN_BUILD:-build} in
-  /*) exe=$GN_BUILD/grognard ;;
-  *) exe=$repo/${GN_BUILD:-build}/grognard ;;
-esac
-[ -x "$exe" ] || { echo "not ok - $exe is built"; exit 1; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/grognard-cli.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-unset GROGNARD_DB
-failed=0
-
-check() { # check <name> <shell test...>
-  name=$1; shift
-  if "$@"; then echo "ok - $name"; else echo "not ok - $name"; failed=1; fi
-}
-# run <name> [args...]: stdout, stderr and status of grognard into $tmp/<name>.*
-run() {
-  n=$1; shift
-  (cd "$tmp" && "$exe" "$@") >"$tmp/$n.out" 2>"$tmp/$n.err"
-  echo $? >"$tmp/$n.rc"
-}
-status() { [ "$(cat "$tmp/$1.rc")" = "$2" ]; }
-out() { grep -Eq -- "$2" "$tmp/$1.out"; }      # out <name> <ERE>: in stdout
-err() { grep -Eq -- "$2" "$tmp/$1.err"; }      # err <name> <ERE>: in stderr
-quiet() { [ ! -s "$tmp/$1.err" ]; }             # nothing on stderr
-same() { cmp -s "$tmp/$1.out" "$tmp/$2.out"; }  # same stdout
+GN_TEST=cli
+. "$(dirname "$0")/lib.sh"
 
 cat >"$tmp/t.yaml" <<'EOF'
 grognard: 1

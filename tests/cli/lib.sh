@@ -1,0 +1,33 @@
+# tests/cli/lib.sh: what the command-line tests share. Source it after setting
+# GN_TEST (a word for the temporary folder's name):
+#   GN_TEST=cli; . "$(dirname "$0")/lib.sh"
+# It finds the grognard to test ($GN_BUILD/grognard, default build/grognard),
+# makes a temporary folder $tmp removed at exit, and defines the checks, each
+# printing one TAP line ("ok - NAME" or "not ok - NAME"); $failed is 1 after a
+# failure.
+repo=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
+case ${GN_BUILD:-build} in
+  /*) exe=$GN_BUILD/grognard ;;
+  *) exe=$repo/${GN_BUILD:-build}/grognard ;;
+esac
+[ -x "$exe" ] || { echo "not ok - $exe is built"; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/grognard-${GN_TEST:-test}.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+unset GROGNARD_DB
+failed=0
+
+check() { # check <name> <shell test...>
+  name=$1; shift
+  if "$@"; then echo "ok - $name"; else echo "not ok - $name"; failed=1; fi
+}
+# run <name> [args...]: stdout, stderr and status of grognard into $tmp/<name>.*
+run() {
+  n=$1; shift
+  (cd "$tmp" && "$exe" "$@") >"$tmp/$n.out" 2>"$tmp/$n.err"
+  echo $? >"$tmp/$n.rc"
+}
+status() { [ "$(cat "$tmp/$1.rc")" = "$2" ]; }
+out() { grep -Eq -- "$2" "$tmp/$1.out"; }      # out <name> <ERE>: in stdout
+err() { grep -Eq -- "$2" "$tmp/$1.err"; }      # err <name> <ERE>: in stderr
+quiet() { [ ! -s "$tmp/$1.err" ]; }             # nothing on stderr
+same() { cmp -s "$tmp/$1.out" "$tmp/$2.out"; }  # same stdout
