@@ -128,7 +128,7 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
     len += (size_t)n;
   }
 
-  if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+  if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[2], NULL, &viewer)) != CLI_OK) goto done;
   if (opts[0].seen && gn_dice_script(g, dice, ndice) != 0) {
     rc = cli_fail("%s", gn_errmsg(g));
@@ -178,7 +178,7 @@ static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv)
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
-  if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+  if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK)
     rc = cli_put(opts[2].seen ? gn_state_json(g, viewer) : gn_state_text(g, viewer));
   gn_game_free(g);
@@ -279,13 +279,13 @@ static int run_undo(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 1, 1)) != 0) return rc;
   if (cli_store_open(c, 1, &st) != CLI_OK) return CLI_FAIL;
   /* the text of the order undone, when the game still loads */
-  if (gn_store_load(st, pos[0], &g) == 0 && gn_game_order_count(g) > 0)
+  if (gn_store_resume(st, pos[0], &g) == 0 && gn_game_order_count(g) > 0)
     snprintf(last, sizeof last, "%s", gn_game_order_text(g, gn_game_order_count(g) - 1));
   gn_game_free(g);
   g = NULL;
   if (gn_store_undo(st, pos[0]) != 0) {
     rc = cli_fail("%s", gn_store_errmsg(st));
-  } else if (gn_store_load(st, pos[0], &g) != 0) {
+  } else if (gn_store_resume(st, pos[0], &g) != 0) {
     rc = cli_fail("order undone, but %s", gn_store_errmsg(st));
   } else {
     int n = gn_game_order_count(g);

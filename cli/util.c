@@ -102,17 +102,27 @@ int cli_store_open(cli *c, int must_exist, gn_store **st)
   return CLI_OK;
 }
 
-int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g)
+static int game_open(cli *c, const char *id, gn_store **st, gn_game **g, int resume)
 {
   *g = NULL;
   if (cli_store_open(c, 1, st) != CLI_OK) return CLI_FAIL;
-  if (gn_store_load(*st, id, g) != 0) {
+  if ((resume ? gn_store_resume : gn_store_load)(*st, id, g) != 0) {
     cli_fail("%s", gn_store_errmsg(*st));
     gn_store_close(*st);
     *st = NULL;
     return CLI_FAIL;
   }
   return CLI_OK;
+}
+
+int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g)
+{
+  return game_open(c, id, st, g, 0);
+}
+
+int cli_game_resume(cli *c, const char *id, gn_store **st, gn_game **g)
+{
+  return game_open(c, id, st, g, 1);
 }
 
 int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpire, int *viewer)

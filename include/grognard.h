@@ -449,8 +449,13 @@ typedef struct gn_event {
   gn_mod mods[GN_EVENT_MAXMODS];
 } gn_event;
 
+/* Events are numbered from 0, the first of the game's start. */
 int gn_event_count(const gn_game *g);
-/* Borrowed; NULL when i is out of range. */
+/* The first event held in memory: 0, unless the game was resumed from a
+** snapshot (gn_store_resume), which keeps only the events of the orders
+** replayed after it; the earlier ones are in the store (gn_store_load). */
+int gn_event_first(const gn_game *g);
+/* Borrowed; NULL when i is out of range or before gn_event_first. */
 const gn_event *gn_event_get(const gn_game *g, int i);
 /* 1 when viewer may see event i. */
 int gn_event_visible(const gn_game *g, int i, int viewer);
@@ -682,8 +687,17 @@ const char *gn_store_errmsg(const gn_store *st);
 ** diagnostics in the store's message. */
 int gn_store_create(gn_store *st, const char *scenario_path, uint64_t seed,
                     char *id, size_t idlen);
-/* Loads a game by replaying its orders. *out is owned by the caller. */
+/* Loads a game by replaying its orders from the start: the whole game, with
+** its whole event log. *out is owned by the caller. */
 int gn_store_load(gn_store *st, const char *id, gn_game **out);
+/* Loads a game to play on: from its newest snapshot, replaying only the
+** orders after it (a snapshot that does not hash to the recorded state is
+** passed over). The same state, orders and event numbering as gn_store_load,
+** but the event log in memory starts at gn_event_first(*out). */
+int gn_store_resume(gn_store *st, const char *id, gn_game **out);
+/* Every how many orders gn_store_order stores a snapshot of the state
+** (default 256; 0: never). Applies to this handle only. */
+int gn_store_snapshot_every(gn_store *st, int orders);
 /* Applies one order to g (loaded from this store) and commits it with its
 ** events and state hash in one transaction. On any failure neither the game
 ** nor the file changes. */
@@ -691,7 +705,8 @@ int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text);
 /* Removes the last order of a game. */
 int gn_store_undo(gn_store *st, const char *id);
 /* Replays the game from scratch and compares the state hash after every order
-** with the one recorded; GN_EDIVERGED names the first order that differs. */
+** with the one recorded, and every snapshot with the replayed state;
+** GN_EDIVERGED names the first order that differs. */
 int gn_store_verify(gn_store *st, const char *id, int *orders_checked);
 /* Lists game ids, newest first: calls fn for each. */
 int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *scenario,

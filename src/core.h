@@ -278,6 +278,7 @@ struct gn_game {
   uint64_t seed;
   gn__dicesrc dice;
   gn__ev **evb; int nev, nevb; /* the log, in blocks of GN__EVBLOCK: an event never moves */
+  int evfirst;                /* public index of evb's first event (0 unless resumed) */
   char **tb; int ntb, tcur; unsigned tpos;   /* the events' texts: blocks of GN__TEXTBLK */
   gn__order *orders; int norders, caporders;
   int cur_order;              /* index of the order in flight */
@@ -386,10 +387,17 @@ void gn__events_truncate(gn_game *g, int n);
 void gn__events_free(gn_game *g);
 /* Copies a dice expression into the event's own block (e->spec). GN_ENOMEM. */
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec);
+/* Drops every event held in memory; the next one logged is number first
+** (a game resumed from a snapshot taken after first events). */
+void gn__events_rebase(gn_game *g, int first);
 /* Copies event i of src to the end of g's log. GN_ENOMEM. */
 int gn__event_copy(gn_game *g, const gn_game *src, int i);
 
 /* ------------------------------------------------------------ order.c */
+/* Appends an order to the list without applying it (the store resuming a
+** game from a snapshot). GN_ENOMEM, nothing appended. */
+int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int *tape,
+                     int ntape, int nchance);
 /* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */
 int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
 int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);
@@ -399,6 +407,13 @@ int gn__arg_int(gn_game *g, const gn__args *a, int tok, int *v);
 int gn__arg_num(gn_game *g, const gn__args *a, int tok, double *v);
 int gn__arg_point(gn_game *g, const gn__args *a, int tok, gn_vec2 *p);  /* "x,y" */
 int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if matches */
+
+/* ------------------------------------------------------------ snapshot.c */
+/* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
+int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
+/* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
+** then not to be trusted: discard the game. */
+int gn__snapshot_read(gn_game *g, const void *data, size_t len);
 
 /* ------------------------------------------------------------ hash.c */
 uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n);

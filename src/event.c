@@ -85,7 +85,7 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   memset(e, 0, sizeof *e);
   v->tblk = g->tcur; v->tpos = g->tpos;
   if (!(e->text = text_dup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
-  e->seq = g->nev;
+  e->seq = g->evfirst + g->nev;
   e->order = g->cur_order;
   e->turn = g->st.turn;
   e->phase = gn_game_phase(g);
@@ -118,6 +118,11 @@ void gn__events_truncate(gn_game *g, int n) {
   g->nev = n;
 }
 
+void gn__events_rebase(gn_game *g, int first) {
+  gn__events_truncate(g, 0);
+  g->evfirst = first < 0 ? 0 : first;
+}
+
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec) {
   if (e == &g->quiet_ev) return 0;
   const char *p = text_dup(g, spec);
@@ -138,17 +143,23 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i) {
   return 0;
 }
 
-int gn_event_count(const gn_game *g) { return g->nev; }
+/* Public indices count from the game's first event; a game resumed from a
+** snapshot holds in memory only those from g->evfirst on. */
+int gn_event_count(const gn_game *g) { return g->evfirst + g->nev; }
+
+int gn_event_first(const gn_game *g) { return g->evfirst; }
 
 const gn_event *gn_event_get(const gn_game *g, int i) {
+  i -= g->evfirst;
   return (i >= 0 && i < g->nev) ? &at(g, i)->e : NULL;
 }
 
 int gn_event_visible(const gn_game *g, int i, int viewer) {
-  if (i < 0 || i >= g->nev) return 0;
+  const gn_event *e = gn_event_get(g, i);
+  if (!e) return 0;
   if (viewer == GN_UMPIRE) return 1;
   if (viewer < 0 || viewer >= 32) return 0;
-  return (at(g, i)->e.visible >> viewer) & 1u;
+  return (e->visible >> viewer) & 1u;
 }
 
 /* The unit's code, or "-". */

@@ -534,6 +534,7 @@ gn_game *gn_game_clone(const gn_game *src) {
     goto oom;
   }
   if (g->dice.mode == GN_DICE_ENUMERATE) g->dice.mode = GN_DICE_RNG;
+  g->evfirst = src->evfirst;
   for (int i = 0; i < src->nev; i++)
     if (gn__event_copy(g, src, i)) goto oom;
   if (src->caporders) {

@@ -123,8 +123,11 @@ static const gn__verb *find_verb(const gn_game *g, const char *w, int *ambiguous
   return *ambiguous ? NULL : hit;
 }
 
-/* Records the order that has just been applied. */
-static int record(gn_game *g, const char *text) {
+/* Appends an order to the game's list: its text, how its dice were given,
+** the results it was given (tape, when not from the generator) and how many
+** it drew in all. GN_ENOMEM (message set), nothing appended. */
+int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int *tape,
+                     int ntape, int nchance) {
   if (g->norders == g->caporders) {
     int cap = g->caporders ? 2 * g->caporders : 64;
     gn__order *o = gn__realloc(&g->alloc, g->orders, g->caporders * sizeof *o, cap * sizeof *o);
@@ -134,17 +137,22 @@ static int record(gn_game *g, const char *text) {
   gn__order *o = &g->orders[g->norders];
   memset(o, 0, sizeof *o);
   if (!(o->text = gn__strdup(g, text))) return gn__error(g, GN_ENOMEM, "out of memory");
-  o->mode = g->dice.mode;
-  o->nchance = g->dice.ntape;
-  if (o->mode != GN_DICE_RNG && g->dice.ntape) {
-    o->tape = gn__malloc(g, g->dice.ntape * sizeof *o->tape);
+  o->mode = mode;
+  o->nchance = nchance;
+  if (mode != GN_DICE_RNG && ntape) {
+    o->tape = gn__malloc(g, ntape * sizeof *o->tape);
     if (!o->tape) { gn__free(g, o->text, strlen(o->text) + 1); o->text = NULL;
                     return gn__error(g, GN_ENOMEM, "out of memory"); }
-    memcpy(o->tape, g->dice.tape, g->dice.ntape * sizeof *o->tape);
-    o->ntape = g->dice.ntape;
+    memcpy(o->tape, tape, ntape * sizeof *o->tape);
+    o->ntape = ntape;
   }
   g->norders++;
   return 0;
+}
+
+/* Records the order that has just been applied. */
+static int record(gn_game *g, const char *text) {
+  return gn__order_record(g, text, g->dice.mode, g->dice.tape, g->dice.ntape, g->dice.ntape);
 }
 
 /*

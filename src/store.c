@@ -15,8 +15,14 @@
 ** synchronous=NORMAL: a process killed at any moment loses at most the order
 ** in flight (a power failure may lose the last few), and the file stays whole.
 **
-** Snapshots are not kept: loading replays every order (the replay runs at
-** well over 100,000 orders a second, bench/bench-store.c).
+** Snapshots make resuming a long game cheap: every so many orders (256 unless
+** gn_store_snapshot_every says otherwise) the state after the order is stored
+** as bytes (snapshot.c) in the order's own transaction. gn_store_resume starts
+** from the newest one and replays only the orders after it; a snapshot whose
+** state does not hash to the hash recorded with its order is passed over (the
+** game is then replayed from the start). gn_store_load and gn_store_verify
+** always replay from the start: they give the whole event log, and verify also
+** compares every snapshot with the replayed state.
 */
 #include "core.h"
 
@@ -27,12 +33,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GN_STORE_SCHEMA 1
+#define GN_STORE_SCHEMA 2
+#define GN_STORE_SNAP_EVERY 256   /* orders between snapshots, by default */
 
 /* Prepared statements, kept for the life of the store. ORDER: as sqls[]. */
 enum {
   S_GAME, S_LAST, S_NEXT, S_INS_GAME, S_INS_ORDER, S_INS_EVENT,
-  S_ORDERS, S_DEL_ORDER, S_DEL_EVENTS, S_LIST, NSTMT
+  S_ORDERS, S_DEL_ORDER, S_DEL_EVENTS, S_LIST, S_INS_SNAP, S_SNAP_LAST, S_SNAPS,
+  S_DEL_SNAPS, NSTMT
 };
 
 static const char *const sqls[NSTMT] = {
@@ -47,12 +55,12 @@ static const char *const sqls[NSTMT] = {
   "INSERT INTO games (id, created, scenario_name, scenario_file, scenario_text,"
   " ruleset, seed, data_hash, start_hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
   /* S_INS_ORDER */
-  "INSERT INTO orders (game, seq, text, dice_mode, tape, hash, turn)"
-  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+  "INSERT INTO orders (game, seq, text, dice_mode, tape, hash, turn, chances)"
+  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
   /* S_INS_EVENT */
   "INSERT INTO events (game, seq, idx, json) VALUES (?1, ?2, ?3, ?4)",
   /* S_ORDERS */
-  "SELECT seq, text, dice_mode, tape, hash FROM orders WHERE game = ?1 ORDER BY seq",
+  "SELECT seq, text, dice_mode, tape, hash, chances FROM orders WHERE game = ?1 ORDER BY seq",
   /* S_DEL_ORDER */
   "DELETE FROM orders WHERE game = ?1 AND seq = ?2",
   /* S_DEL_EVENTS */
@@ -60,6 +68,14 @@ static const char *const sqls[NSTMT] = {
   /* S_LIST */
   "SELECT g.id, g.scenario_name, (SELECT count(*) FROM orders o WHERE o.game = g.id)"
   " FROM games g ORDER BY g.created DESC",
+  /* S_INS_SNAP */
+  "INSERT INTO snapshots (game, seq, events, state) VALUES (?1, ?2, ?3, ?4)",
+  /* S_SNAP_LAST */
+  "SELECT seq, events, state FROM snapshots WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
+  /* S_SNAPS */
+  "SELECT seq, state FROM snapshots WHERE game = ?1 ORDER BY seq",
+  /* S_DEL_SNAPS */
+  "DELETE FROM snapshots WHERE game = ?1 AND seq >= ?2",
 };
 
 static const char schema[] =
@@ -82,6 +98,7 @@ static const char schema[] =
   "  tape TEXT,                        -- JSON array of the results given (script, table)\n"
   "  hash TEXT NOT NULL,               -- state hash after the order, 16 hex digits\n"
   "  turn INTEGER NOT NULL,            -- turn after the order\n"
+  "  chances INTEGER NOT NULL,         -- results it drew, whatever the source\n"
   "  PRIMARY KEY (game, seq)\n"
   ") WITHOUT ROWID;\n"
   "CREATE TABLE events (\n"
@@ -90,6 +107,13 @@ static const char schema[] =
   "  idx INTEGER NOT NULL,             -- index in the game's event log\n"
   "  json TEXT NOT NULL,               -- gn_event_json\n"
   "  PRIMARY KEY (game, seq, idx)\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE TABLE snapshots (\n"
+  "  game TEXT NOT NULL REFERENCES games(id),\n"
+  "  seq INTEGER NOT NULL,             -- the state after this order\n"
+  "  events INTEGER NOT NULL,          -- events logged up to it (the next one's index)\n"
+  "  state BLOB NOT NULL,              -- src/snapshot.c\n"
+  "  PRIMARY KEY (game, seq)\n"
   ") WITHOUT ROWID;\n";
 
 struct gn_store {
@@ -97,6 +121,7 @@ struct gn_store {
   char *path;
   char *msg;                  /* last failure, malloc'd; NULL = none */
   sqlite3_stmt *stmt[NSTMT];
+  int snap_every;             /* orders between snapshots; 0 = none */
 };
 
 /* ----------------------------------------------------------------- errors */
@@ -299,6 +324,7 @@ int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen)
     return GN_ENOMEM;
   }
   strcpy(st->path, path);
+  st->snap_every = GN_STORE_SNAP_EVERY;
   int rc = open_db(st);
   if (rc != 0) {
     if (err && errlen) snprintf(err, errlen, "%s", gn_store_errmsg(st));
@@ -361,6 +387,32 @@ static int put_events(gn_store *st, const char *id, gn_game *g, int from, int se
     gn_string_free(json);
     if (rc != SQLITE_DONE) return dberr(st, "cannot store an event");
   }
+  return 0;
+}
+
+/* Stores the state of g as the snapshot after order seq. */
+static int put_snapshot(gn_store *st, const char *id, gn_game *g, int seq)
+{
+  unsigned char *blob;
+  size_t len;
+  int rc = gn__snapshot_write(g, &blob, &len);
+  if (rc != 0) return fail(st, rc, "cannot take a snapshot: %s", gn_strerror(rc));
+  sqlite3_stmt *s = stmt(st, S_INS_SNAP);
+  if (!s) { free(blob); return GN_ESTORE; }
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  sqlite3_bind_int(s, 2, seq);
+  sqlite3_bind_int(s, 3, gn_event_count(g));
+  sqlite3_bind_blob64(s, 4, blob, (sqlite3_uint64)len, SQLITE_STATIC);
+  rc = sqlite3_step(s);
+  sqlite3_reset(s);
+  free(blob);
+  return rc == SQLITE_DONE ? 0 : dberr(st, "cannot store a snapshot");
+}
+
+int gn_store_snapshot_every(gn_store *st, int orders)
+{
+  if (!st || orders < 0) return GN_EINVAL;
+  st->snap_every = orders;
   return 0;
 }
 
@@ -531,25 +583,102 @@ static int diverged(gn_store *st, const char *id, int seq, const char *text,
               strcmp(dh, dh_want) ? " (the ruleset data changed since the game was created)" : "");
 }
 
+/* Appends stored order seq to g's list without applying it (its state comes
+** from a snapshot). */
+static int record_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq)
+{
+  const char *text = (const char *)sqlite3_column_text(s, 1);
+  int mode = mode_parse((const char *)sqlite3_column_text(s, 2));
+  int *tape = NULL, n = 0, rc;
+  if (mode < 0)
+    return fail(st, GN_ECORRUPT, "game %s: order %d has an unknown dice mode '%s'",
+                id, seq, (const char *)sqlite3_column_text(s, 2));
+  if (mode != GN_DICE_RNG) {
+    const char *tj = (const char *)sqlite3_column_text(s, 3);
+    if ((rc = tape_parse(tj ? tj : "[]", &tape, &n)) != 0) {
+      if (rc == GN_ENOMEM) return fail(st, rc, "out of memory");
+      return fail(st, rc, "game %s: order %d has a malformed dice tape", id, seq);
+    }
+  }
+  rc = gn__order_record(g, text, (gn_dice_mode)mode, tape, n, sqlite3_column_int(s, 5));
+  free(tape);
+  return rc ? fail(st, rc, "out of memory") : 0;
+}
+
+/* The newest snapshot of a game: *seq = 0 when there is none; *blob is
+** malloc'd. */
+static int last_snapshot(gn_store *st, const char *id, int *seq, int *nev,
+                         unsigned char **blob, size_t *len)
+{
+  sqlite3_stmt *s = stmt(st, S_SNAP_LAST);
+  *seq = *nev = 0;
+  *blob = NULL;
+  *len = 0;
+  if (!s) return GN_ESTORE;
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW) {
+    int n = sqlite3_column_bytes(s, 2);
+    const void *p = sqlite3_column_blob(s, 2);
+    if (n > 0 && !(*blob = malloc((size_t)n))) { sqlite3_reset(s); return fail(st, GN_ENOMEM, "out of memory"); }
+    if (n > 0) memcpy(*blob, p, (size_t)n);
+    *len = (size_t)n;
+    *seq = sqlite3_column_int(s, 0);
+    *nev = sqlite3_column_int(s, 1);
+  }
+  sqlite3_reset(s);
+  return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : dberr(st, "cannot read the snapshots");
+}
+
+/* Verify: the next stored snapshot's order (INT_MAX when none is left). */
+static int next_snapshot(sqlite3_stmt *s)
+{
+  return sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0x7fffffff;
+}
+
+/* Verify: 0 when the snapshot in the current row of s is g's state. */
+static int same_snapshot(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq)
+{
+  unsigned char *blob;
+  size_t len;
+  int rc = gn__snapshot_write(g, &blob, &len);
+  if (rc != 0) return fail(st, rc, "cannot take a snapshot: %s", gn_strerror(rc));
+  int same = (size_t)sqlite3_column_bytes(s, 1) == len &&
+             memcmp(sqlite3_column_blob(s, 1), blob, len) == 0;
+  free(blob);
+  return same ? 0 : fail(st, GN_EDIVERGED, "game %s: the snapshot after order %d is not"
+                         " the state the replay gives", id, seq);
+}
+
+enum { R_LOAD, R_VERIFY, R_RESUME };
+
 /*
 ** Rebuilds a game from the store.
 **   1) read the game row
 **   2) a new game: load the stored scenario text, start it with the stored seed
-**   3) replay each order with the dice it was given; with every, compare the
-**      state hash after the start and after each order with the recorded one,
-**      else only the last one (the start's when there is no order)
-**   4) hand back the game with the generator as its dice source
+**   3) R_RESUME: the newest snapshot, K (none: K = 0)
+**   4) the orders: those up to K are listed, not applied, and the state after
+**      K is the snapshot's, which must hash to the hash recorded with order
+**      K; any other is replayed with the dice it was given. R_VERIFY compares
+**      the state hash after the start and after each order with the recorded
+**      one, and each snapshot with the state; the others only the last one
+**      (the start's when there is no order)
+**   5) hand back the game with the generator as its dice source
+** A snapshot that cannot be used (corrupt, of another build, not the
+** recorded state) is passed over: the game is replayed from the start.
 ** Fails with GN_ENOTFOUND, GN_ECORRUPT, GN_EDIVERGED, GN_ESTORE, GN_ENOMEM.
 */
-static int replay(gn_store *st, const char *id, int every, gn_game **out, int *checked)
+static int replay(gn_store *st, const char *id, int how, gn_game **out, int *checked)
 {
   char *file = NULL, *text = NULL;
   char dh_want[17] = "", sh_want[17] = "", lasthash[17] = "";
-  size_t textlen = 0;
+  size_t textlen = 0, bloblen = 0;
+  unsigned char *blob = NULL;
   uint64_t seed;
   gn_game *g = NULL;
-  int rc, seq = 0;
-  sqlite3_stmt *s;
+  int rc, seq = 0, snap = 0, snapnev = 0, nextsnap = 0x7fffffff, every = how == R_VERIFY;
+  int passover = 0;
+  sqlite3_stmt *s, *ss = NULL;
 
   *out = NULL;
   if (checked) *checked = 0;
@@ -583,9 +712,16 @@ static int replay(gn_store *st, const char *id, int every, gn_game **out, int *c
     char h[17];
     hexhash(gn_game_hash(g), h);
     if (strcmp(h, sh_want)) { rc = diverged(st, id, 0, "", sh_want, gn_game_hash(g), dh_want, g); goto done; }
+    if (!(ss = stmt(st, S_SNAPS))) { rc = GN_ESTORE; goto done; }
+    sqlite3_bind_text(ss, 1, id, -1, SQLITE_STATIC);
+    nextsnap = next_snapshot(ss);
   }
 
-  /* 3) the orders */
+  /* 3) the snapshot to resume from */
+  if (how == R_RESUME && (rc = last_snapshot(st, id, &snap, &snapnev, &blob, &bloblen)) != 0)
+    goto done;
+
+  /* 4) the orders */
   if (!(s = stmt(st, S_ORDERS))) { rc = GN_ESTORE; goto done; }
   sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -593,9 +729,23 @@ static int replay(gn_store *st, const char *id, int every, gn_game **out, int *c
       rc = fail(st, GN_ECORRUPT, "game %s: order %d is missing", id, seq);
       break;
     }
+    const char *want = (const char *)sqlite3_column_text(s, 4);
+    if (seq <= snap) {
+      if ((rc = record_order(st, id, g, s, seq)) != 0) break;
+      if (seq == snap) {
+        char h[17];
+        if (gn__snapshot_read(g, blob, bloblen) != 0 ||
+            (hexhash(gn_game_hash(g), h), strcmp(h, want))) {
+          passover = 1;
+          break;
+        }
+        gn__events_rebase(g, snapnev);
+        snprintf(lasthash, sizeof lasthash, "%s", want);
+      }
+      continue;
+    }
     if ((rc = replay_order(st, id, g, s, seq)) != 0)
       break;
-    const char *want = (const char *)sqlite3_column_text(s, 4);
     if (every) {
       char h[17];
       uint64_t got = gn_game_hash(g);
@@ -604,6 +754,11 @@ static int replay(gn_store *st, const char *id, int every, gn_game **out, int *c
         rc = diverged(st, id, seq, (const char *)sqlite3_column_text(s, 1), want, got, dh_want, g);
         break;
       }
+      while (nextsnap < seq) nextsnap = next_snapshot(ss);
+      if (nextsnap == seq) {
+        if ((rc = same_snapshot(st, id, g, ss, seq)) != 0) break;
+        nextsnap = next_snapshot(ss);
+      }
       if (checked) *checked = seq;
     } else {
       snprintf(lasthash, sizeof lasthash, "%s", want);
@@ -611,10 +766,19 @@ static int replay(gn_store *st, const char *id, int every, gn_game **out, int *c
   }
   if (rc == SQLITE_DONE)
     rc = 0;
-  else if (rc > 0)
+  else if (rc > 0 && !passover)
     rc = dberr(st, "cannot read the orders");
   sqlite3_reset(s);
-  if (rc == 0 && !every) {           /* the last hash: the start's when no order */
+  if (ss) sqlite3_reset(ss);
+  if (passover) {                    /* from the start, without the snapshot */
+    gn_game_free(g);
+    g = NULL;
+    rc = replay(st, id, R_LOAD, out, checked);
+    goto done;
+  }
+  if (rc == 0 && seq < snap) {
+    rc = fail(st, GN_ECORRUPT, "game %s: a snapshot after order %d, but %d orders", id, snap, seq);
+  } else if (rc == 0 && !every) {    /* the last hash: the start's when no order */
     char h[17];
     const char *want = seq > 0 ? lasthash : sh_want;
     uint64_t got = gn_game_hash(g);
@@ -623,7 +787,7 @@ static int replay(gn_store *st, const char *id, int every, gn_game **out, int *c
       rc = diverged(st, id, seq, seq ? gn_game_order_text(g, seq - 1) : "", want, got, dh_want, g);
   }
 
-  /* 4) hand it back */
+  /* 5) hand it back */
   if (rc == 0) {
     gn_dice_use_rng(g);
     *out = g;
@@ -631,6 +795,7 @@ static int replay(gn_store *st, const char *id, int every, gn_game **out, int *c
   }
 done:
   gn_game_free(g);
+  free(blob);
   free(file);
   free(text);
   return rc;
@@ -641,7 +806,15 @@ int gn_store_load(gn_store *st, const char *id, gn_game **out)
   if (!out) return GN_EINVAL;
   *out = NULL;
   if (!st || !id) return GN_EINVAL;
-  return replay(st, id, 0, out, NULL);
+  return replay(st, id, R_LOAD, out, NULL);
+}
+
+int gn_store_resume(gn_store *st, const char *id, gn_game **out)
+{
+  if (!out) return GN_EINVAL;
+  *out = NULL;
+  if (!st || !id) return GN_EINVAL;
+  return replay(st, id, R_RESUME, out, NULL);
 }
 
 int gn_store_verify(gn_store *st, const char *id, int *orders_checked)
@@ -649,7 +822,7 @@ int gn_store_verify(gn_store *st, const char *id, int *orders_checked)
   gn_game *g = NULL;
   if (orders_checked) *orders_checked = 0;
   if (!st || !id) return GN_EINVAL;
-  int rc = replay(st, id, 1, &g, orders_checked);
+  int rc = replay(st, id, R_VERIFY, &g, orders_checked);
   gn_game_free(g);
   return rc;
 }
@@ -693,7 +866,8 @@ static int game_exists(gn_store *st, const char *id, char start_hash[17])
 **   1) begin (a write lock: no other writer until commit)
 **   2) g must be the game as stored: same order count, same last hash
 **   3) apply the order to g; a refusal changes nothing anywhere
-**   4) store the order (text, dice mode, tape, hash, turn) and its events
+**   4) store the order (text, dice mode, tape, hash, turn) and its events,
+**      and a snapshot of the state after it every snap_every orders
 **   5) commit; on any failure after 3), roll the file back, and put g back
 **      to the save point the core took before the order
 */
@@ -743,10 +917,14 @@ int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
   if (tape) sqlite3_bind_text(s, 5, tape, -1, SQLITE_STATIC);
   sqlite3_bind_text(s, 6, have, -1, SQLITE_STATIC);
   sqlite3_bind_int(s, 7, gn_game_turn(g));
+  sqlite3_bind_int(s, 8, o->nchance);
   rc = sqlite3_step(s);
   sqlite3_reset(s);
   if (rc != SQLITE_DONE) { rc = dberr(st, "cannot store the order"); goto undo; }
   if ((rc = put_events(st, id, g, nev, n + 1)) != 0) goto undo;
+  if (st->snap_every > 0 && (n + 1) % st->snap_every == 0 &&
+      (rc = put_snapshot(st, id, g, n + 1)) != 0)
+    goto undo;
 
   /* 5) commit */
   if ((rc = exec(st, "COMMIT")) != 0) goto undo;
@@ -781,8 +959,9 @@ int gn_store_undo(gn_store *st, const char *id)
     rc = fail(st, GN_ESTATE, "game %s has no orders to undo", id);
     goto done;
   }
-  for (int k = 0; k < 2; k++) {
-    if (!(s = stmt(st, k == 0 ? S_DEL_EVENTS : S_DEL_ORDER))) { rc = GN_ESTORE; goto done; }
+  static const int del[3] = { S_DEL_SNAPS, S_DEL_EVENTS, S_DEL_ORDER };
+  for (int k = 0; k < 3; k++) {
+    if (!(s = stmt(st, del[k]))) { rc = GN_ESTORE; goto done; }
     sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
     sqlite3_bind_int(s, 2, seq);
     rc = sqlite3_step(s);

@@ -192,7 +192,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
   check "replay --verify finds a tampered hash: exit 1" eval 'status tampered 1 && err tampered "diverged at order 1 .end."'
   sqlite3 "$tmp/grognard.db" "PRAGMA user_version = 9"
   run newer list
-  check "a store of another schema version: exit 1 naming both" eval 'status newer 1 && err newer "schema version 9" && err newer "reads schema version 1"'
+  check "a store of another schema version: exit 1 naming both" eval 'status newer 1 && err newer "schema version 9" && err newer "reads schema version 2"'
 else
   echo "ok - replay --verify finds a tampered hash # SKIP no sqlite3 command"
   echo "ok - a store of another schema version # SKIP no sqlite3 command"
