@@ -31,3 +31,28 @@ out() { grep -Eq -- "$2" "$tmp/$1.out"; }      # out <name> <ERE>: in stdout
 err() { grep -Eq -- "$2" "$tmp/$1.err"; }      # err <name> <ERE>: in stderr
 quiet() { [ ! -s "$tmp/$1.err" ]; }             # nothing on stderr
 same() { cmp -s "$tmp/$1.out" "$tmp/$2.out"; }  # same stdout
+
+# vb_scenario <file> <turns> [<extra top-level line>]: a small V&B scenario, a
+# division leader and a brigade a side, facing each other 6" apart.
+vb_scenario() {
+  cat >"$1" <<EOF
+grognard: 1
+name: CLI test
+ruleset: vb
+table: {width: 48, height: 36, unit: in}
+date: {year: 1815, month: 6, day: 18, hour: 9}
+turns: $2
+${3:-}
+sides:
+  - {id: french, name: French}
+  - {id: allied, name: Allied}
+formations:
+  - {id: fdiv, echelon: division, side: french, leader: fl}
+  - {id: adiv, echelon: division, side: allied, leader: al}
+units:
+  - {id: fl, code: FL, formation: fdiv, type: leader_division, at: [10, 6], strength: 0}
+  - {id: f1, code: F1, formation: fdiv, type: infantry_brigade, at: [10, 10], strength: 4}
+  - {id: al, code: AL, formation: adiv, type: leader_division, at: [10, 30], facing: 180, strength: 0}
+  - {id: a1, code: A1, formation: adiv, type: infantry_brigade, at: [10, 16], facing: 180, strength: 4}
+EOF
+}

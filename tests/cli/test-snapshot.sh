@@ -5,26 +5,7 @@
 # snapshot against the replay. TAP lines.
 GN_TEST=snapshot; . "$(dirname "$0")/lib.sh"
 
-cat >"$tmp/long.yaml" <<'YAML'
-grognard: 1
-name: Long game
-ruleset: vb
-table: {width: 48, height: 36, unit: in}
-date: {year: 1815, month: 6, day: 18, hour: 9}
-turns: 1000
-options: {days: 9}
-sides:
-  - {id: french, name: French}
-  - {id: allied, name: Allied}
-formations:
-  - {id: fdiv, echelon: division, side: french, leader: fl}
-  - {id: adiv, echelon: division, side: allied, leader: al}
-units:
-  - {id: fl, code: FL, formation: fdiv, type: leader_division, at: [10, 6], strength: 0}
-  - {id: f1, code: F1, formation: fdiv, type: infantry_brigade, at: [10, 10], strength: 4}
-  - {id: al, code: AL, formation: adiv, type: leader_division, at: [10, 30], facing: 180, strength: 0}
-  - {id: a1, code: A1, formation: adiv, type: infantry_brigade, at: [10, 16], facing: 180, strength: 4}
-YAML
+vb_scenario "$tmp/long.yaml" 1000 "options: {days: 9}"
 
 run new new long.yaml --seed 5
 bad=0
