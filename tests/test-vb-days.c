@@ -96,6 +96,41 @@ static void night(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-66 (with VB-B1): at night and in the recovery both sides give
+** orders, and each ends its own part: `end SIDE` closes that side's (its
+** stands then take no order), the phase closes when every side has ended; a
+** plain `end` closes it for all. By day `end SIDE` must name the side whose
+** turn it is. */
+static void night_sides(void **state) {
+  (void)state;
+  gn_game *g = load(NIGHT, sizeof NIGHT - 1);
+  refused(g, "end prussians", "VB-B1");                 /* the French turn */
+  assert_int_equal(gn_order_apply(g, "end nobody"), GN_ESYNTAX);
+  assert_int_equal(gn_order_apply(g, "end french now"), GN_ESYNTAX);
+  ok(g, "end french");                                  /* the French command phase */
+  assert_string_equal(gn_game_phase(g), "movement");
+  ends(g, 11);
+  assert_string_equal(gn_game_phase(g), "night");
+  ok(g, "end prussians");
+  assert_string_equal(gn_game_phase(g), "night");       /* the French still at it */
+  assert_non_null(find(g, "Prussians ends its night; the others are still at it", "VB-66"));
+  refused(g, "end prussians", "VB-66");
+  refused(g, "move P1 to 50,77", "VB-66");              /* the Prussians are done */
+  assert_non_null(strstr(gn_errmsg(g), "Prussians has ended its night"));
+  ok(g, "move NX to 80,32");                            /* the French are not */
+  ok(g, "end french");
+  assert_string_equal(gn_game_phase(g), "recovery");
+  ok(g, "end french");
+  refused(g, "recover A2", "VB-58");                    /* the French have ended theirs */
+  assert_non_null(strstr(gn_errmsg(g), "French has ended its recovery"));
+  int five = 5;
+  assert_int_equal(gn_dice_script(g, &five, 1), 0);
+  ok(g, "end prussians");
+  assert_string_equal(gn_game_phase(g), "command");     /* dawn */
+  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  gn_game_free(g);
+}
+
 /*
 ** ref. VB-55, VB-56, VB-57, VB-58, VB-59, VB-60, VB-61, VB-62: half the
 ** day's losses back per stand; odd points paired (nationality first, then
@@ -461,6 +496,7 @@ static void campaign_retreat(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(night),
+    cmocka_unit_test(night_sides),
     cmocka_unit_test(recovery),
     cmocka_unit_test(recovery_defaults),
     cmocka_unit_test(dawn_routed),

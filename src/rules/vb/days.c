@@ -224,6 +224,7 @@ int gn__vb_order_reassign(gn_game *g, const gn__args *a) {
   int ldr = army >= 0 ? g->sc->formation[army].leader : -1;
   if (ldr < 0 || !gn__vb_alive(g, ldr))
     return gn__refuse(g, "VB-67", "only the army commander may shift divisions, and there is none");
+  if (gn__vb_side_ended(g, ldr)) return gn__refuse(g, "VB-66", "%s has ended its night", g->sc->side[D->side].name);
   /* 4) */
   gn__fw(g, dv)[VB_F_PARENT] = cp + 1;
   gn__event(g, "reassign", "VB-67", ldr, -1, "%s moves %s to %s", g->sc->unit[ldr].name, D->name, C->name);

@@ -298,6 +298,8 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   if (s->attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed: it moves only by the rout rules", name);
   if (s->attr[VB_REFORM]) return gn__refuse(g, "VB-11", "%s is reforming its brigade this phase", name);
   if (night && s->attr[VB_MOVED]) return gn__refuse(g, "VB-66", "%s has made its one night move", name);
+  if (night && gn__vb_side_ended(g, u))
+    return gn__refuse(g, "VB-66", "%s has ended its night", g->sc->side[g->sc->unit[u].side].name);
   gn_box from = s->box, nb = s->box;
   nb.c = to;
   if (has_facing) nb.facing = facing;

@@ -167,7 +167,7 @@ int gn__vb_order_recover(gn_game *g, const gn__args *a) {
   int u, rc;
   if ((rc = gn__arg_unit(g, a, 1, &u))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
-  if ((rc = gn__vb_need_phase(g, -1, VB_PH_RECOVERY, "VB-58", "pooled points are given"))) return rc;
+  if ((rc = gn__vb_need_phase(g, u, VB_PH_RECOVERY, "VB-58", "pooled points are given"))) return rc;
   int p = (g->st.u[u].flags & VB_FL_ODD) ? partner(g, u) : -1;
   if (p < 0) return gn__refuse(g, "VB-58", "%s has no pooled odd point to recover", g->sc->unit[u].name);
   if (g->st.u[u].attr[VB_MORALE] > g->st.u[p].attr[VB_MORALE])
@@ -206,7 +206,7 @@ static int under_order(gn_game *g, const gn__args *a, const char *word, int *u, 
   if (a->n != 4 || !gn__arg_is(a, 2, word))
     return gn__syntax(g, a, a->n < 3 ? a->n : 2, "expected '%s UNIT %s UNIT'", a->tok[0], word);
   if ((rc = gn__arg_unit(g, a, 1, u)) || (rc = gn__arg_unit(g, a, 3, v))) return rc;
-  if ((rc = gn__vb_need_phase(g, -1, VB_PH_RECOVERY, "VB-62", "under-strength stands are settled"))) return rc;
+  if ((rc = gn__vb_need_phase(g, *u, VB_PH_RECOVERY, "VB-62", "under-strength stands are settled"))) return rc;
   int m = minimum(g, *u), s = projected(g, *u);
   if (g->st.u[*u].strength <= 0 || m == 0 || s >= m)
     return gn__refuse(g, "VB-61", "%s is not under its minimum strength (%d SP, minimum %d)", g->sc->unit[*u].name, s, m);

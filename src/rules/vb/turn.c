@@ -75,18 +75,49 @@ static int advance_hour(gn_game *g) {
   return 0;
 }
 
+/* Ends the night or the recovery for one side (who >= 0) or for every side
+** (who < 0, the umpire's `end`); *all is 1 once every side has ended. */
+static int night_end_side(gn_game *g, int who, int *all) {
+  int every = (1 << g->sc->nsides) - 1;
+  const char *what = g->st.phase == VB_PH_NIGHT ? "night" : "recovery";
+  if (who >= 0 && (g->st.rs[VB_RS_ENDED] >> who) & 1)
+    return gn__refuse(g, "VB-66", "%s has already ended its %s", g->sc->side[who].name, what);
+  g->st.rs[VB_RS_ENDED] = who < 0 ? every : g->st.rs[VB_RS_ENDED] | 1 << who;
+  *all = g->st.rs[VB_RS_ENDED] == every;
+  if (who >= 0 && !*all)
+    gn__event(g, "end-side", "VB-66", -1, -1, "%s ends its %s; the others are still at it",
+              g->sc->side[who].name, what);
+  if (*all) g->st.rs[VB_RS_ENDED] = 0;
+  return 0;
+}
+
+/* 1 when unit's side has ended the night or the recovery (its stands then
+** take no more orders until the next phase). */
+int gn__vb_side_ended(const gn_game *g, int unit) {
+  return g->st.active < 0 && unit >= 0 && (g->st.rs[VB_RS_ENDED] >> g->sc->unit[unit].side) & 1;
+}
+
 /*
-** `end`: closes the current phase (ref. VB-B1).
-**   1) no words after "end"
+** `end [SIDE]`: closes the current phase (ref. VB-B1).
+**   1) at most one word after "end": the side ending; by day it must be the
+**      side whose turn it is
 **   2) daytime phases: the phase's closing work, then the next phase; after
 **      exhaustion the next side, or the next hour after the last side
-**   3) night and recovery phases: days.c
+**   3) night and recovery phases (both sides play): a side's `end` ends its
+**      part, and the phase closes when every side has ended (ref. VB-66); a
+**      plain `end` closes it for all (the umpire's); then days.c
 */
 int gn__vb_order_end(gn_game *g, const gn__args *a) {
   int rc = 0;
   /* 1) */
-  if (a->n > 1) return gn__syntax(g, a, 1, "'end' takes no arguments");
+  int who = -1, all;
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  if (a->n == 2 && (who = gn_side_find(g, a->tok[1])) < 0)
+    return gn__syntax(g, a, 1, "no side '%s'", a->tok[1]);
   int side = g->st.active;
+  if (who >= 0 && side >= 0 && who != side)
+    return gn__refuse(g, "VB-B1", "it is %s's turn, not %s's", g->sc->side[side].name,
+                      g->sc->side[who].name);
   /* 2) */
   switch (g->st.phase) {
   case VB_PH_COMMAND:
@@ -121,8 +152,10 @@ int gn__vb_order_end(gn_game *g, const gn__args *a) {
     break;
   /* 3) */
   case VB_PH_NIGHT:
+    if ((rc = night_end_side(g, who, &all)) || !all) return rc;
     return gn__vb_night_end(g);
   case VB_PH_RECOVERY:
+    if ((rc = night_end_side(g, who, &all)) || !all) return rc;
     return gn__vb_recovery_apply(g);
   default:
     return gn__error(g, GN_ESTATE, "unknown phase %d", g->st.phase);
@@ -138,6 +171,9 @@ int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const ch
   if (unit >= 0 && g->st.active >= 0 && g->sc->unit[unit].side != g->st.active)
     return gn__refuse(g, ref, "%s belongs to %s, and it is %s's turn", g->sc->unit[unit].name,
                       g->sc->side[g->sc->unit[unit].side].name, g->sc->side[g->st.active].name);
+  if (gn__vb_side_ended(g, unit))
+    return gn__refuse(g, ref, "%s has ended its %s", g->sc->side[g->sc->unit[unit].side].name,
+                      phase_names[phase]);
   return 0;
 }
 

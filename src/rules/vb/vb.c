@@ -87,7 +87,7 @@ static const gn__attrdef vb_options[VB_OPT_COUNT] = {
 };
 
 static const gn__verb vb_verbs[] = {
-  {"end", "end [ends the current phase of the active side]", gn__vb_order_end, 0},
+  {"end", "end [SIDE] [ends the current phase of the active side; at night and in the recovery each side ends its own, a plain end ends it for all]", gn__vb_order_end, 0},
   {"move", "move UNIT to X,Y [facing DEG]", gn__vb_order_move, 0},
   {"leader", "leader LEADER to X,Y [facing DEG]", gn__vb_order_leader, 0},
   {"march", "march UNIT [forms march column]", gn__vb_order_march, 0},

@@ -140,6 +140,7 @@ typedef enum vb_rs {
   VB_RS_LAST,         /* last daylight turn (hour) of the current day */
   VB_RS_FIRSTSIDE,    /* side that moves first in each turn */
   VB_RS_RECOVERED,    /* recovery of this night already applied (1) */
+  VB_RS_ENDED,        /* night, recovery: bit s set once side s has ended it */
   VB_RS_NRS
 } vb_rs;
 
@@ -285,6 +286,8 @@ int gn__vb_order_end(gn_game *g, const gn__args *a);
 /* Refuses (returns GN_EREFUSED) unless it is `phase` and, when unit >= 0 and a
 ** side is active, the unit's side is the active one. 0 when allowed. */
 int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const char *what);
+/* 1 when unit's side has ended the night or the recovery (turn.c). */
+int gn__vb_side_ended(const gn_game *g, int unit);
 /* Start of the active side's turn: clears VB_FIRED and VB_MELEED of every
 ** stand and VB_TOWN_DIS of the side's; refreshes command. */
 void gn__vb_turn_start(gn_game *g);
