@@ -17,6 +17,7 @@
 **   rest.c     rest (5.5.4, 1.3.6), supply waggons (1.2.4)
 **   staff.c    staff catch roll (table 18)
 **   checks.c   the odds checks
+**   near.c     screens before exact stand geometry (speed only)
 **
 ** State: per-unit values in g->st.u[i].attr[] indexed by ba_attr, one-bit
 ** facts in g->st.u[i].flags (BA_F_*), globals in g->st.rs[] (ba_rs). The
@@ -26,6 +27,8 @@
 #define GN_BA_H
 
 #include "core.h"
+
+#include <math.h>
 
 /* ------------------------------------------------------------ unit types */
 /* ORDER: as ba.c's types[]. */
@@ -355,6 +358,24 @@ int gn__ba_catch_result(const ba_data *d, int total);
 int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total);
 int gn__ba_catch_roll(gn_game *g, int staff);
 int gn__ba_phase_moral(gn_game *g);
+
+/* ------------------------------------------------------------- near.c */
+/* What a stand's size and facing say about where it can reach: half extents
+** of its bounding box on the table axes (grown by GN_CONTACT_EPS) and its
+** diagonal. True while the stand only moves (see near.c). */
+typedef struct ba_screen { double ex, ey, diag; } ba_screen;
+ba_screen gn__ba_screen(gn_box b);
+/* 1 when stands centred at a and b with screens sa, sb are surely more than
+** gap apart: their grown bounding boxes are, or gn__ba_apart would say so
+** (the same expression, to the last bit). Where it says 1, no exact test of a
+** distance at most gap (or of an overlap, gap 0) can pass. Pure. */
+static inline int gn__ba_screened(gn_vec2 a, const ba_screen *sa, gn_vec2 b, const ba_screen *sb,
+                                  double gap) {
+  double dx = a.x - b.x, dy = a.y - b.y;
+  if (fabs(dx) - (sa->ex + sb->ex) > gap || fabs(dy) - (sa->ey + sb->ey) > gap) return 1;
+  double r = 0.5 * (sa->diag + sb->diag) + gap;
+  return dx * dx + dy * dy > r * r;
+}
 
 /* ------------------------------------------------------------- checks.c */
 #define BA_NCHECKS 4
