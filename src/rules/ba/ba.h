@@ -377,6 +377,19 @@ static inline int gn__ba_screened(gn_vec2 a, const ba_screen *sa, gn_vec2 b, con
   return dx * dx + dy * dy > r * r;
 }
 
+/* The units on the table, not removed, sorted by centre x with their screens
+** (sc[unit id]), to find neighbours without the grid. True until a unit moves. */
+typedef struct ba_sweep {
+  int n, cap;           /* units held; units of the game */
+  int *order;           /* ids by centre x */
+  double *x;            /* their centre x, ascending */
+  ba_screen *sc;        /* [unit id] */
+  double maxex;         /* the largest ex held */
+} ba_sweep;
+int gn__ba_sweep_make(gn_game *g, ba_sweep *sw);
+void gn__ba_sweep_free(gn_game *g, ba_sweep *sw);
+int gn__ba_sweep_near(const gn_game *g, const ba_sweep *sw, int u, double r, int *ids);
+
 /* ------------------------------------------------------------- checks.c */
 #define BA_NCHECKS 4
 extern const gn__check gn__ba_checks[BA_NCHECKS];

@@ -160,10 +160,9 @@ static int step_to(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced
   }
   for (int k = 0; k < n; k++) {
     int j = ids[k];
-    if (!gn__ba_on_table(g, j) ||
-        (sc ? gn__ba_screened(nb.c, us, g->st.u[j].box.c, &sc[k], 0)
+    if ((sc ? gn__ba_screened(nb.c, us, g->st.u[j].box.c, &sc[k], 0)
             : gn__ba_apart(nb, g->st.u[j].box, 0)) ||
-        !gn_box_overlap(nb, g->st.u[j].box))
+        !gn__ba_on_table(g, j) || !gn_box_overlap(nb, g->st.u[j].box))
       continue;
     if (side(g, j) != side(g, u)) return 1;
     if ((g->st.u[j].flags & BA_F_CFIRED) && !forced) return 1;
@@ -296,7 +295,7 @@ static double zone_gap(const gn_game *g, const mover *x, gn_box b, double cap) {
   gn_box z = zone_at(b, BA_D(g)->zone_depth, x->cf, x->sf);
   double best = HUGE_VAL;
   for (int k = 0, j; (j = cand(g, &x->near, k)) >= 0; k++) {
-    if (!zone_enemy(g, x->u, j) || far_from(g, z, &x->zsc, &x->near, k, j, cap)) continue;
+    if (far_from(g, z, &x->zsc, &x->near, k, j, cap) || !zone_enemy(g, x->u, j)) continue;
     double dd = gn_box_distance(z, g->st.u[j].box);
     if (dd < best) best = dd;
   }
@@ -308,7 +307,7 @@ static double zone_gap(const gn_game *g, const mover *x, gn_box b, double cap) {
 static int zone_touch(const gn_game *g, const mover *x) {
   gn_box z = zone_at(g->st.u[x->u].box, BA_D(g)->zone_depth, x->cf, x->sf);   /* gn__ba_zone */
   for (int k = 0, j; (j = cand(g, &x->near, k)) >= 0; k++)
-    if (zone_enemy(g, x->u, j) && !far_from(g, z, &x->zsc, &x->near, k, j, 2 * GN_CONTACT_EPS) &&
+    if (!far_from(g, z, &x->zsc, &x->near, k, j, 2 * GN_CONTACT_EPS) && zone_enemy(g, x->u, j) &&
         gn_box_distance(z, g->st.u[j].box) <= GN_CONTACT_EPS)   /* as gn__ba_zone_contact */
       return j;
   return -1;
@@ -331,11 +330,12 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap, ba_scr
   size_t used = 0;
   for (int m = 0; m < nm; m++) if (mv[m].left > most) most = mv[m].left;
   size_t nn = (size_t)(n > 0 ? n : 1), nmm = (size_t)(nm > 0 ? nm : 1);
+  ba_sweep sw;
+  int rc = gn__ba_sweep_make(g, &sw);
+  if (rc) return rc;
   int *tmp = gn__malloc(g, nn * sizeof *tmp);
   size_t *off = gn__malloc(g, nmm * sizeof *off);
-  ba_screen *scr = gn__malloc(g, nn * sizeof *scr);          /* each unit's, made once */
-  unsigned char *made = gn__calloc(g, nn, 1);
-  int rc = tmp && off && scr && made ? 0 : gn__error(g, GN_ENOMEM, "out of memory");
+  if (!tmp || !off) rc = gn__error(g, GN_ENOMEM, "out of memory");
   for (int m = 0; m < nm && !rc; m++) {
     mover *x = &mv[m];
     gn_box b = g->st.u[x->u].box;
@@ -343,10 +343,11 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap, ba_scr
     x->sh = sin(x->heading);
     x->cf = cos(b.facing);
     x->sf = sin(b.facing);
-    x->sc = gn__ba_screen(b);
+    x->sc = sw.sc[x->u];
     x->zsc = gn__ba_screen(zone_at(b, d->zone_depth, x->cf, x->sf));
     double r = x->left + most + d->zone_depth + 2 * reach(g) + GN_CONTACT_EPS;
-    int k = gn__units_near(g, x->u, r, tmp, n);
+    /* those within r, and perhaps a few beyond it, which can meet nothing either */
+    int k = gn__ba_sweep_near(g, &sw, x->u, r, tmp);
     off[m] = used;
     x->near.n = k;
     if (used + (size_t)k > *cap) {
@@ -364,10 +365,8 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap, ba_scr
       *scap = *cap;
     }
     for (int i = 0; i < k; i++) {
-      int j = tmp[i];
-      if (!made[j]) { scr[j] = gn__ba_screen(g->st.u[j].box); made[j] = 1; }
-      (*pool)[used + i] = j;
-      (*spool)[used + i] = scr[j];
+      (*pool)[used + i] = tmp[i];
+      (*spool)[used + i] = sw.sc[tmp[i]];
     }
     used += (size_t)k;
   }
@@ -375,8 +374,7 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap, ba_scr
     mv[m].near.ids = *pool + off[m];
     mv[m].near.sc = *spool + off[m];
   }
-  gn__free(g, made, nn);
-  gn__free(g, scr, nn * sizeof *scr);
+  gn__ba_sweep_free(g, &sw);
   gn__free(g, off, nmm * sizeof *off);
   gn__free(g, tmp, nn * sizeof *tmp);
   return rc;
