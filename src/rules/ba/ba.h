@@ -221,15 +221,27 @@ typedef struct ba_data {
 #define BA_D(g) ((const ba_data *)(g)->sc->rsdata)
 
 /* ------------------------------------------------------------- ba.c */
-ba_arm gn__ba_arm_of(const gn_game *g, int u);
-int gn__ba_type_of(const gn_game *g, int u);
+/* The three below are asked for every unit near every step of a bound: inline. */
+static inline int gn__ba_type_of(const gn_game *g, int u) { return g->sc->unit[u].type; }
+static inline ba_arm gn__ba_arm_of(const gn_game *g, int u) {
+  switch (gn__ba_type_of(g, u)) {
+  case BA_T_INFANTRY: return BA_ARM_INF;
+  case BA_T_CAV_LIGHT: case BA_T_CAVALRY: case BA_T_CAV_HEAVY: return BA_ARM_CAV;
+  case BA_T_ART_FOOT: case BA_T_ART_HORSE: return BA_ARM_ART;
+  case BA_T_WAGGON: return BA_ARM_WAGGON;
+  default: return BA_ARM_STAFF;
+  }
+}
 const char *gn__ba_form_name(int f);
 const char *gn__ba_dis_name(int d);
 const char *gn__ba_t8_key(int k);
 const char *gn__ba_ff_key(int k);
 const char *gn__ba_order_name(int o);
 /* 1 when unit u is on the table (not removed, not an unused slot). */
-int gn__ba_on_table(const gn_game *g, int u);
+static inline int gn__ba_on_table(const gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  return !s->removed && !(s->attr[BA_PART] && !s->attr[BA_ROOT]);
+}
 /* The unit a part belongs to (itself when it is an original). */
 int gn__ba_root(const gn_game *g, int u);
 /* Line frontage of u for its present share of figures. */
