@@ -389,6 +389,14 @@ static inline int gn__ba_screened(gn_vec2 a, const ba_screen *sa, gn_vec2 b, con
   return dx * dx + dy * dy > r * r;
 }
 
+/* 1 when stands a and b are surely more than gap apart, from their centres
+** and sizes alone (no square root, no screen): where it says 1, so does
+** gn__ba_apart(a, b, gap), with GN_CONTACT_EPS to spare. Pure. */
+static inline int gn__ba_far(gn_box a, gn_box b, double gap) {
+  double r = 0.5 * (fabs(a.w) + fabs(a.d) + fabs(b.w) + fabs(b.d)) + gap + GN_CONTACT_EPS;
+  return fabs(a.c.x - b.c.x) > r || fabs(a.c.y - b.c.y) > r;
+}
+
 /* The units on the table, not removed, sorted by centre x with their screens
 ** (sc[unit id]), to find neighbours without the grid. True until a unit moves. */
 typedef struct ba_sweep {
