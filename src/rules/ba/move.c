@@ -278,6 +278,7 @@ typedef struct mover {
   double left;      /* allowance left, cm of open ground */
   double togo;      /* distance to the destination (HUGE_VAL for an attack) */
   int done;
+  int zquiet;       /* rounds left in which its zone surely meets no enemy (zone_quiet) */
   cands near;       /* the units it may meet (into the phase's pool) */
 } mover;
 
@@ -311,6 +312,31 @@ static int zone_touch(const gn_game *g, const mover *x) {
         gn_box_distance(z, g->st.u[j].box) <= GN_CONTACT_EPS)   /* as gn__ba_zone_contact */
       return j;
   return -1;
+}
+
+/*
+** Rounds of marching, from this one, in which the melee zone of x surely
+** touches no enemy stand it may meet and comes no nearer one than a step, so
+** that zone_gap and zone_touch could find nothing (speed only): in a round x
+** and an enemy move at most a step each (reach), and those tests look a step
+** ahead with a cap of a step. From the grown bounding boxes (near.c).
+*/
+static int zone_quiet(const gn_game *g, const mover *x) {
+  gn_box z = zone_at(g->st.u[x->u].box, BA_D(g)->zone_depth, x->cf, x->sf);
+  double rch = reach(g), gap = HUGE_VAL;
+  if (x->near.n < 0 || !x->near.sc) return 0;
+  for (int k = 0; k < x->near.n; k++) {
+    int j = x->near.ids[k];
+    if (side(g, j) == side(g, x->u) || gn__ba_arm_of(g, j) == BA_ARM_STAFF) continue;
+    gn_vec2 c = g->st.u[j].box.c;
+    double gx = fabs(z.c.x - c.x) - (x->zsc.ex + x->near.sc[k].ex);
+    double gy = fabs(z.c.y - c.y) - (x->zsc.ey + x->near.sc[k].ey);
+    if ((gx > gy ? gx : gy) < gap) gap = gx > gy ? gx : gy;
+  }
+  gap -= 2 * rch + GN_CONTACT_EPS;   /* what is left after this round's look ahead */
+  if (gap <= 0) return 0;
+  double q = ceil(gap / (2 * rch));  /* then 2 steps nearer a round: q - 1 more rounds */
+  return q < 1e6 ? (int)q : 1000000;
 }
 
 /*
@@ -402,7 +428,10 @@ static int march(gn_game *g, mover *mv, int nm) {
                                  shifted_by(s->box, x->ch, x->sh, seg).c);
       if (tf <= 0) { x->done = 1; continue; }
       if (x->left * tf < seg) seg = x->left * tf;
-      double dz = zone_gap(g, x, s->box, seg);
+      if (x->zquiet == 0) x->zquiet = zone_quiet(g, x);
+      int quiet = x->zquiet > 0;   /* zone_gap would give HUGE_VAL, zone_touch -1 */
+      if (quiet) x->zquiet--;
+      double dz = quiet ? HUGE_VAL : zone_gap(g, x, s->box, seg);
       if (dz < seg && zone_gap(g, x, shifted_by(s->box, x->ch, x->sh, seg), dz) < dz)
         seg = dz > 0.01 ? dz : 0.01;               /* end the step on contact */
       gn_box nb = shifted_by(s->box, x->ch, x->sh, seg);
@@ -414,7 +443,7 @@ static int march(gn_game *g, mover *mv, int nm) {
       x->left -= seg / tf;
       x->togo -= seg;
       active++;
-      int j = zone_touch(g, x);
+      int j = quiet ? -1 : zone_touch(g, x);
       if (j >= 0) {
         s->flags |= BA_F_STOPPED;
         gn__uw(g, j)->flags |= BA_F_STOPPED;
