@@ -1,16 +1,19 @@
 /*
 ** near.c: screens in front of the exact stand geometry, for the phases that
 ** test one stand against its neighbours thousands of times a bound (the steps
-** of marching and of forced moves).
+** of marching and of forced moves), and a sweep of the units by x that finds
+** a marching unit's neighbours without a grid query.
 **
-** A screen never changes a result. It answers only "surely farther apart than
-** gap", from the stands' bounding boxes on the table axes grown by
+** Nothing here changes a result. A screen answers only "surely farther apart
+** than gap", from the stands' bounding boxes on the table axes grown by
 ** GN_CONTACT_EPS (far more than the rounding of geom.c's exact tests) and from
 ** their bounding circles exactly as gn__ba_apart takes them; the caller then
-** skips an exact test that could not have passed. What a screen holds depends
-** on a stand's size and facing alone, so it stays true while the stand only
-** moves: it is made when marching or a forced move begins and the centre is
-** read from the state at each test. Nothing here is kept in the game.
+** skips an exact test that could not have passed. The sweep finds a superset
+** of the grid's answer, in the same ascending order. What a screen holds
+** depends on a stand's size and facing alone, so it stays true while the
+** stand only moves: it is made when marching or a forced move begins, and the
+** centre is read from the state at each test. Nothing here is kept in the
+** game, so there is nothing to journal or to roll back.
 */
 #include "ba.h"
 
