@@ -91,22 +91,7 @@ const char *gn__ba_t8_key(int k) { return k >= 0 && k < T8_COUNT ? t8_keys[k] : 
 const char *gn__ba_ff_key(int k) { return k >= 0 && k < FF_COUNT ? ff_keys[k] : "?"; }
 const char *gn__ba_order_name(int o) { return o >= 0 && o < BA_O_COUNT ? order_names[o] : "?"; }
 
-int gn__ba_type_of(const gn_game *g, int u) { return g->sc->unit[u].type; }
-
-ba_arm gn__ba_arm_of(const gn_game *g, int u) {
-  switch (gn__ba_type_of(g, u)) {
-  case BA_T_INFANTRY: return BA_ARM_INF;
-  case BA_T_CAV_LIGHT: case BA_T_CAVALRY: case BA_T_CAV_HEAVY: return BA_ARM_CAV;
-  case BA_T_ART_FOOT: case BA_T_ART_HORSE: return BA_ARM_ART;
-  case BA_T_WAGGON: return BA_ARM_WAGGON;
-  default: return BA_ARM_STAFF;
-  }
-}
-
-int gn__ba_on_table(const gn_game *g, int u) {
-  const gn__ustate *s = &g->st.u[u];
-  return !s->removed && !(s->attr[BA_PART] && !s->attr[BA_ROOT]);
-}
+/* gn__ba_type_of, gn__ba_arm_of and gn__ba_on_table are inline in ba.h. */
 
 int gn__ba_root(const gn_game *g, int u) {
   int r = g->st.u[u].attr[BA_ROOT];

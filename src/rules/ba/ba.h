@@ -17,6 +17,7 @@
 **   rest.c     rest (5.5.4, 1.3.6), supply waggons (1.2.4)
 **   staff.c    staff catch roll (table 18)
 **   checks.c   the odds checks
+**   near.c     screens before exact stand geometry (speed only)
 **
 ** State: per-unit values in g->st.u[i].attr[] indexed by ba_attr, one-bit
 ** facts in g->st.u[i].flags (BA_F_*), globals in g->st.rs[] (ba_rs). The
@@ -26,6 +27,8 @@
 #define GN_BA_H
 
 #include "core.h"
+
+#include <math.h>
 
 /* ------------------------------------------------------------ unit types */
 /* ORDER: as ba.c's types[]. */
@@ -218,15 +221,27 @@ typedef struct ba_data {
 #define BA_D(g) ((const ba_data *)(g)->sc->rsdata)
 
 /* ------------------------------------------------------------- ba.c */
-ba_arm gn__ba_arm_of(const gn_game *g, int u);
-int gn__ba_type_of(const gn_game *g, int u);
+/* The three below are asked for every unit near every step of a bound: inline. */
+static inline int gn__ba_type_of(const gn_game *g, int u) { return g->sc->unit[u].type; }
+static inline ba_arm gn__ba_arm_of(const gn_game *g, int u) {
+  switch (gn__ba_type_of(g, u)) {
+  case BA_T_INFANTRY: return BA_ARM_INF;
+  case BA_T_CAV_LIGHT: case BA_T_CAVALRY: case BA_T_CAV_HEAVY: return BA_ARM_CAV;
+  case BA_T_ART_FOOT: case BA_T_ART_HORSE: return BA_ARM_ART;
+  case BA_T_WAGGON: return BA_ARM_WAGGON;
+  default: return BA_ARM_STAFF;
+  }
+}
 const char *gn__ba_form_name(int f);
 const char *gn__ba_dis_name(int d);
 const char *gn__ba_t8_key(int k);
 const char *gn__ba_ff_key(int k);
 const char *gn__ba_order_name(int o);
 /* 1 when unit u is on the table (not removed, not an unused slot). */
-int gn__ba_on_table(const gn_game *g, int u);
+static inline int gn__ba_on_table(const gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  return !s->removed && !(s->attr[BA_PART] && !s->attr[BA_ROOT]);
+}
 /* The unit a part belongs to (itself when it is an original). */
 int gn__ba_root(const gn_game *g, int u);
 /* Line frontage of u for its present share of figures. */
@@ -355,6 +370,45 @@ int gn__ba_catch_result(const ba_data *d, int total);
 int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total);
 int gn__ba_catch_roll(gn_game *g, int staff);
 int gn__ba_phase_moral(gn_game *g);
+
+/* ------------------------------------------------------------- near.c */
+/* What a stand's size and facing say about where it can reach: half extents
+** of its bounding box on the table axes (grown by GN_CONTACT_EPS) and its
+** diagonal. True while the stand only moves (see near.c). */
+typedef struct ba_screen { double ex, ey, diag; } ba_screen;
+ba_screen gn__ba_screen(gn_box b);
+/* 1 when stands centred at a and b with screens sa, sb are surely more than
+** gap apart: their grown bounding boxes are, or gn__ba_apart would say so
+** (the same expression, to the last bit). Where it says 1, no exact test of a
+** distance at most gap (or of an overlap, gap 0) can pass. Pure. */
+static inline int gn__ba_screened(gn_vec2 a, const ba_screen *sa, gn_vec2 b, const ba_screen *sb,
+                                  double gap) {
+  double dx = a.x - b.x, dy = a.y - b.y;
+  if (fabs(dx) - (sa->ex + sb->ex) > gap || fabs(dy) - (sa->ey + sb->ey) > gap) return 1;
+  double r = 0.5 * (sa->diag + sb->diag) + gap;
+  return dx * dx + dy * dy > r * r;
+}
+
+/* 1 when stands a and b are surely more than gap apart, from their centres
+** and sizes alone (no square root, no screen): where it says 1, so does
+** gn__ba_apart(a, b, gap), with GN_CONTACT_EPS to spare. Pure. */
+static inline int gn__ba_far(gn_box a, gn_box b, double gap) {
+  double r = 0.5 * (fabs(a.w) + fabs(a.d) + fabs(b.w) + fabs(b.d)) + gap + GN_CONTACT_EPS;
+  return fabs(a.c.x - b.c.x) > r || fabs(a.c.y - b.c.y) > r;
+}
+
+/* The units on the table, not removed, sorted by centre x with their screens
+** (sc[unit id]), to find neighbours without the grid. True until a unit moves. */
+typedef struct ba_sweep {
+  int n, cap;           /* units held; units of the game */
+  int *order;           /* ids by centre x */
+  double *x;            /* their centre x, ascending */
+  ba_screen *sc;        /* [unit id] */
+  double maxex;         /* the largest ex held */
+} ba_sweep;
+int gn__ba_sweep_make(gn_game *g, ba_sweep *sw);
+void gn__ba_sweep_free(gn_game *g, ba_sweep *sw);
+int gn__ba_sweep_near(const gn_game *g, const ba_sweep *sw, int u, double r, int *ids);
 
 /* ------------------------------------------------------------- checks.c */
 #define BA_NCHECKS 4

@@ -151,7 +151,8 @@ int gn__ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
 ** within dist of u in one of the arcs in mask. */
 static int friend_near(const gn_game *g, int u, double dist, unsigned mask) {
   for (int j = 0; j < g->sc->nunits; j++) {
-    if (j == u || !gn__ba_on_table(g, j) || side(g, j) != side(g, u)) continue;
+    if (j == u || gn__ba_far(g->st.u[u].box, g->st.u[j].box, dist)) continue;   /* speed only */
+    if (!gn__ba_on_table(g, j) || side(g, j) != side(g, u)) continue;
     ba_arm a = gn__ba_arm_of(g, j);
     const gn__ustate *s = &g->st.u[j];
     if (a == BA_ARM_STAFF || a == BA_ARM_WAGGON || s->attr[BA_DISORDER] >= BA_DIS_MD ||

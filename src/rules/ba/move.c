@@ -22,14 +22,17 @@ static double angle_between(double a, double b) {
   return x > PI ? 2 * PI - x : x;
 }
 
-/* The melee zone of a stand b: its frontage x zd directly in front. */
-static gn_box zone_of(gn_box b, double zd) {
+/* The melee zone of a stand b whose facing has cosine cf and sine sf: its
+** frontage x zd directly in front. */
+static gn_box zone_at(gn_box b, double zd, double cf, double sf) {
   gn_box z = b;
   z.d = zd;
-  z.c.x = b.c.x + cos(b.facing) * (b.d / 2 + zd / 2);
-  z.c.y = b.c.y + sin(b.facing) * (b.d / 2 + zd / 2);
+  z.c.x = b.c.x + cf * (b.d / 2 + zd / 2);
+  z.c.y = b.c.y + sf * (b.d / 2 + zd / 2);
   return z;
 }
+
+static gn_box zone_of(gn_box b, double zd) { return zone_at(b, zd, cos(b.facing), sin(b.facing)); }
 
 /* ref. BA-4.1.1a: the melee zone is the unit's frontage x zone_depth directly in front. */
 gn_box gn__ba_zone(const gn_game *g, int u) {
@@ -110,9 +113,10 @@ static int obstacles(const gn_game *g, gn_vec2 a, gn_vec2 b) {
   return n;
 }
 
-static gn_box shifted(gn_box b, double heading, double dist) {
-  b.c.x += cos(heading) * dist;
-  b.c.y += sin(heading) * dist;
+/* b moved dist along the heading whose cosine and sine are ch, sh. */
+static gn_box shifted_by(gn_box b, double ch, double sh, double dist) {
+  b.c.x += ch * dist;
+  b.c.y += sh * dist;
   return b;
 }
 
@@ -126,22 +130,28 @@ static double reach(const gn_game *g) { return BA_D(g)->step > 0.01 ? BA_D(g)->s
 
 /* Units that may matter to a marching unit this phase: ids (ascending) of the
 ** stands that lay, when marching began, within the distance it and any other
-** unit can still move; n < 0: too many, every unit is looked at. */
-typedef struct cands { const int *ids; int n; } cands;
+** unit can still move, and sc[k] the screen of ids[k] (near.c); n < 0: too
+** many, every unit is looked at. */
+typedef struct cands { const int *ids; const ba_screen *sc; int n; } cands;
 
 /* One step of u to box nb. Returns 1 when blocked (nothing moves): an enemy
 ** stand in the way, or a friend that may not be passed through (it fired in
 ** the continued-fire phase, ref. BA-1.1.1d; forced action passes,
 ** ref. BA-1.1.1e). Friends passed through are marked (ref. BA-1.1.1f) and lose
 ** their rest (ref. BA-5.5.4c); a staff figure is a single rider, not a unit:
-** it neither passes through nor is passed through. cl: the units to look at, or
-** NULL (those within a step, through the grid). */
-static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, int *rc) {
-  int buf[256], n;
+** it neither passes through nor is passed through. cl: the units to look at
+** (their screens and us, u's, skip the exact tests that cannot pass), or NULL
+** (those within a step, through the grid). The box is written, not the grid:
+** the caller places u when its moving is over (place_moved). */
+static int step_to(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const cands *cl,
+                   int *rc) {
+  int buf[256], n, over[64], nover = 0;
   const int *ids = buf;
+  const ba_screen *sc = NULL;
   *rc = 0;
   if (cl && cl->n >= 0) {
     ids = cl->ids;
+    sc = cl->sc;
     n = cl->n;
   } else {
     /* nb is u's stand moved by at most a step: what it overlaps lies that close */
@@ -150,17 +160,22 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, in
   }
   for (int k = 0; k < n; k++) {
     int j = ids[k];
-    if (!gn__ba_on_table(g, j) || gn__ba_apart(nb, g->st.u[j].box, 0) ||
-        !gn_box_overlap(nb, g->st.u[j].box))
+    if ((sc ? gn__ba_screened(nb.c, us, g->st.u[j].box.c, &sc[k], 0)
+            : gn__ba_apart(nb, g->st.u[j].box, 0)) ||
+        !gn__ba_on_table(g, j) || !gn_box_overlap(nb, g->st.u[j].box))
       continue;
     if (side(g, j) != side(g, u)) return 1;
     if ((g->st.u[j].flags & BA_F_CFIRED) && !forced) return 1;
+    if (nover >= 0 && nover < 64) over[nover++] = j;   /* the friends it overlaps, for below */
+    else nover = -1;
   }
-  for (int k = 0; k < n && gn__ba_arm_of(g, u) != BA_ARM_STAFF; k++) {
-    int j = ids[k];
-    if (!gn__ba_on_table(g, j) || side(g, j) != side(g, u) || gn__ba_arm_of(g, j) == BA_ARM_STAFF ||
-        gn__ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box))
+  /* the friends passed through: those just found (or, past 64, found again) */
+  for (int k = 0; k < (nover >= 0 ? nover : n) && gn__ba_arm_of(g, u) != BA_ARM_STAFF; k++) {
+    int j = nover >= 0 ? over[k] : ids[k];
+    if (nover < 0 && (!gn__ba_on_table(g, j) || side(g, j) != side(g, u) ||
+                      gn__ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box)))
       continue;
+    if (gn__ba_arm_of(g, j) == BA_ARM_STAFF) continue;
     if (!(g->st.u[j].flags & BA_F_PASSED)) {
       gn__uw(g, j)->flags |= BA_F_PASSED;
       if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", uid(g, u), uid(g, j)))
@@ -170,10 +185,14 @@ static int step_to(gn_game *g, int u, gn_box nb, int forced, const cands *cl, in
         return 1;
     }
   }
-  gn__unit_place(g, u, nb);
-  gn__uw(g, u)->flags |= BA_F_MOVED;
+  gn__ustate *s = gn__uw(g, u);
+  s->box = nb;
+  s->flags |= BA_F_MOVED;
   return 0;
 }
+
+/* Puts u's stand, moved by step_to, in the grid. */
+static void place_moved(gn_game *g, int u) { gn__unit_place(g, u, g->st.u[u].box); }
 
 /*
 ** A forced move (forced back, rout) of u: dist cm along heading
@@ -199,19 +218,28 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
   s->flags |= BA_F_FORCED | BA_F_MOVED;
   gn_event *e = gn__event(g, "forced", "BA-1.1.1e", u, -1, "%s: %s, %.1f cm", uid(g, u), why, dist);
   if (!e) return GN_ENOMEM;
-  double left = dist;                                                             /* 2 */
+  /* 2) nothing else moves meanwhile: what a step can meet lies within the
+  **    whole distance (and a step) of where the unit stands now */
+  int ids[256];
+  ba_screen sc[256], us = gn__ba_screen(s->box);
+  cands cl = {ids, sc, gn__units_near(g, u, dist + reach(g) + 2 * GN_CONTACT_EPS, ids, 256)};
+  for (int k = 0; k < cl.n && cl.n <= 256; k++) sc[k] = gn__ba_screen(g->st.u[ids[k]].box);
+  double ch = cos(heading), sh = sin(heading), left = dist;
+  rc = 0;
   while (left > 1e-9) {
     double seg = left < d->step ? left : d->step;
-    gn_box nb = shifted(s->box, heading, seg);
+    gn_box nb = shifted_by(s->box, ch, sh, seg);
     if (!on_board(g, nb.c)) {                                                     /* 3 */
       s->removed = 1;
-      return gn__event(g, "removed", "BA-1.1.1e", u, -1, "%s leaves the table", uid(g, u))
-             ? 0 : GN_ENOMEM;
+      if (!gn__event(g, "removed", "BA-1.1.1e", u, -1, "%s leaves the table", uid(g, u)))
+        rc = GN_ENOMEM;
+      break;
     }
-    if (step_to(g, u, nb, 1, NULL, &rc)) return rc;
+    if (step_to(g, u, nb, &us, 1, cl.n <= 256 ? &cl : NULL, &rc)) break;
     left -= seg;
   }
-  return 0;
+  place_moved(g, u);
+  return rc;
 }
 
 /* The nearest enemy on the table to u, or -1. */
@@ -239,67 +267,115 @@ static int zone_enemy(const gn_game *g, int u, int j) {
   return gn__ba_on_table(g, j) && side(g, j) != side(g, u) && gn__ba_arm_of(g, j) != BA_ARM_STAFF;
 }
 
-/* The gap between the melee zone of u standing at b and the nearest enemy stand
-** of cl (ref. BA-4.1.1a), when it is below cap; else HUGE_VAL. */
-static double zone_gap(const gn_game *g, int u, gn_box b, const cands *cl, double cap) {
-  gn_box z = zone_of(b, BA_D(g)->zone_depth);
+/* A marching unit of this phase. Its facing stays as it is while it marches:
+** what follows from it is worked out once, when marching begins. */
+typedef struct mover {
+  int u;
+  double heading;
+  double ch, sh;    /* cosine and sine of the heading */
+  double cf, sf;    /* cosine and sine of the facing */
+  ba_screen sc, zsc;   /* screens of its stand and of its melee zone (near.c) */
+  double left;      /* allowance left, cm of open ground */
+  double togo;      /* distance to the destination (HUGE_VAL for an attack) */
+  int done;
+  int zquiet;       /* rounds left in which its zone surely meets no enemy (zone_quiet) */
+  cands near;       /* the units it may meet (into the phase's pool) */
+} mover;
+
+/* 1 when j (the k-th unit of cl) is surely more than gap from the box z whose
+** screen is zs, so that no exact test of gap or less can pass (as gn__ba_apart). */
+static int far_from(const gn_game *g, gn_box z, const ba_screen *zs, const cands *cl, int k,
+                    int j, double gap) {
+  if (cl->n >= 0 && cl->sc) return gn__ba_screened(z.c, zs, g->st.u[j].box.c, &cl->sc[k], gap);
+  return gn__ba_apart(z, g->st.u[j].box, gap);
+}
+
+/* The gap between the melee zone of x standing at b and the nearest enemy stand
+** it may meet (ref. BA-4.1.1a), when it is below cap; else HUGE_VAL. */
+static double zone_gap(const gn_game *g, const mover *x, gn_box b, double cap) {
+  gn_box z = zone_at(b, BA_D(g)->zone_depth, x->cf, x->sf);
   double best = HUGE_VAL;
-  for (int k = 0, j; (j = cand(g, cl, k)) >= 0; k++) {
-    if (!zone_enemy(g, u, j) || gn__ba_apart(z, g->st.u[j].box, cap)) continue;
+  for (int k = 0, j; (j = cand(g, &x->near, k)) >= 0; k++) {
+    if (far_from(g, z, &x->zsc, &x->near, k, j, cap) || !zone_enemy(g, x->u, j)) continue;
     double dd = gn_box_distance(z, g->st.u[j].box);
     if (dd < best) best = dd;
   }
   return best < cap ? best : HUGE_VAL;
 }
 
-/* The first enemy stand of cl (lowest index) that u's melee zone touches, or -1
-** (ref. BA-4.1.1a). */
-static int zone_touch(const gn_game *g, int u, const cands *cl) {
-  gn_box z = gn__ba_zone(g, u);
-  for (int k = 0, j; (j = cand(g, cl, k)) >= 0; k++)
-    if (zone_enemy(g, u, j) && !gn__ba_apart(z, g->st.u[j].box, 2 * GN_CONTACT_EPS) &&
+/* The first enemy stand it may meet (lowest index) that x's melee zone
+** touches, or -1 (ref. BA-4.1.1a). */
+static int zone_touch(const gn_game *g, const mover *x) {
+  gn_box z = zone_at(g->st.u[x->u].box, BA_D(g)->zone_depth, x->cf, x->sf);   /* gn__ba_zone */
+  for (int k = 0, j; (j = cand(g, &x->near, k)) >= 0; k++)
+    if (!far_from(g, z, &x->zsc, &x->near, k, j, 2 * GN_CONTACT_EPS) && zone_enemy(g, x->u, j) &&
         gn_box_distance(z, g->st.u[j].box) <= GN_CONTACT_EPS)   /* as gn__ba_zone_contact */
       return j;
   return -1;
 }
 
-/* A marching unit of this phase. */
-typedef struct mover {
-  int u;
-  double heading;
-  double left;      /* allowance left, cm of open ground */
-  double togo;      /* distance to the destination (HUGE_VAL for an attack) */
-  int done;
-  cands near;       /* the units it may meet (into the phase's pool) */
-} mover;
+/*
+** Rounds of marching, from this one, in which the melee zone of x surely
+** touches no enemy stand it may meet and comes no nearer one than a step, so
+** that zone_gap and zone_touch could find nothing (speed only): in a round x
+** and an enemy move at most a step each (reach), and those tests look a step
+** ahead with a cap of a step. From the grown bounding boxes (near.c).
+*/
+static int zone_quiet(const gn_game *g, const mover *x) {
+  gn_box z = zone_at(g->st.u[x->u].box, BA_D(g)->zone_depth, x->cf, x->sf);
+  double rch = reach(g), gap = HUGE_VAL;
+  if (x->near.n < 0 || !x->near.sc) return 0;
+  for (int k = 0; k < x->near.n; k++) {
+    int j = x->near.ids[k];
+    if (side(g, j) == side(g, x->u) || gn__ba_arm_of(g, j) == BA_ARM_STAFF) continue;
+    gn_vec2 c = g->st.u[j].box.c;
+    double gx = fabs(z.c.x - c.x) - (x->zsc.ex + x->near.sc[k].ex);
+    double gy = fabs(z.c.y - c.y) - (x->zsc.ey + x->near.sc[k].ey);
+    if ((gx > gy ? gx : gy) < gap) gap = gx > gy ? gx : gy;
+  }
+  gap -= 2 * rch + GN_CONTACT_EPS;   /* what is left after this round's look ahead */
+  if (gap <= 0) return 0;
+  double q = ceil(gap / (2 * rch));  /* then 2 steps nearer a round: q - 1 more rounds */
+  return q < 1e6 ? (int)q : 1000000;
+}
 
 /*
 ** The units each mover may meet while marching (step 4 of the phase): all that
 ** stand within its own allowance + the largest allowance of any mover + the
 ** melee zone + two steps; nothing farther can come into contact, overlap or
 ** the melee zone this phase (forced moves are over when marching begins).
-** Fills mv[i].near from one pool (*pool, *cap ints, owned by the caller).
+** Fills mv[i].near from two pools (*pool of *cap ints, *spool of *scap
+** screens, owned by the caller), and each mover's trigonometry and screens.
 ** GN_ENOMEM.
 */
-static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap) {
+static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap, ba_screen **spool,
+                  size_t *scap) {
   const ba_data *d = BA_D(g);
   int n = g->sc->nunits;
   double most = 0;
   size_t used = 0;
   for (int m = 0; m < nm; m++) if (mv[m].left > most) most = mv[m].left;
-  int *tmp = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *tmp);
-  if (!tmp) return gn__error(g, GN_ENOMEM, "out of memory");
-  size_t *off = gn__malloc(g, (size_t)(nm > 0 ? nm : 1) * sizeof *off);
-  if (!off) {
-    gn__free(g, tmp, (size_t)(n > 0 ? n : 1) * sizeof *tmp);
-    return gn__error(g, GN_ENOMEM, "out of memory");
-  }
-  int rc = 0;
+  size_t nn = (size_t)(n > 0 ? n : 1), nmm = (size_t)(nm > 0 ? nm : 1);
+  ba_sweep sw;
+  int rc = gn__ba_sweep_make(g, &sw);
+  if (rc) return rc;
+  int *tmp = gn__malloc(g, nn * sizeof *tmp);
+  size_t *off = gn__malloc(g, nmm * sizeof *off);
+  if (!tmp || !off) rc = gn__error(g, GN_ENOMEM, "out of memory");
   for (int m = 0; m < nm && !rc; m++) {
-    double r = mv[m].left + most + d->zone_depth + 2 * reach(g) + GN_CONTACT_EPS;
-    int k = gn__units_near(g, mv[m].u, r, tmp, n);
+    mover *x = &mv[m];
+    gn_box b = g->st.u[x->u].box;
+    x->ch = cos(x->heading);
+    x->sh = sin(x->heading);
+    x->cf = cos(b.facing);
+    x->sf = sin(b.facing);
+    x->sc = sw.sc[x->u];
+    x->zsc = gn__ba_screen(zone_at(b, d->zone_depth, x->cf, x->sf));
+    double r = x->left + most + d->zone_depth + 2 * reach(g) + GN_CONTACT_EPS;
+    /* those within r, and perhaps a few beyond it, which can meet nothing either */
+    int k = gn__ba_sweep_near(g, &sw, x->u, r, tmp);
     off[m] = used;
-    mv[m].near.n = k;
+    x->near.n = k;
     if (used + (size_t)k > *cap) {
       size_t nc = (*cap ? *cap * 2 : 256);
       while (nc < used + (size_t)k) nc *= 2;
@@ -308,16 +384,30 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap) {
       *pool = np;
       *cap = nc;
     }
-    for (int i = 0; i < k; i++) (*pool)[used + i] = tmp[i];
+    if (used + (size_t)k > *scap) {
+      ba_screen *ns = gn__realloc(&g->alloc, *spool, *scap * sizeof **spool, *cap * sizeof **spool);
+      if (!ns) { rc = gn__error(g, GN_ENOMEM, "out of memory"); break; }
+      *spool = ns;
+      *scap = *cap;
+    }
+    for (int i = 0; i < k; i++) {
+      (*pool)[used + i] = tmp[i];
+      (*spool)[used + i] = sw.sc[tmp[i]];
+    }
     used += (size_t)k;
   }
-  for (int m = 0; m < nm && !rc; m++) mv[m].near.ids = *pool + off[m];
-  gn__free(g, off, (size_t)(nm > 0 ? nm : 1) * sizeof *off);
-  gn__free(g, tmp, (size_t)(n > 0 ? n : 1) * sizeof *tmp);
+  for (int m = 0; m < nm && !rc; m++) {
+    mv[m].near.ids = *pool + off[m];
+    mv[m].near.sc = *spool + off[m];
+  }
+  gn__ba_sweep_free(g, &sw);
+  gn__free(g, off, nmm * sizeof *off);
+  gn__free(g, tmp, nn * sizeof *tmp);
   return rc;
 }
 
-/* Step 4 of the phase: every mover steps in turn until none can. */
+/* Step 4 of the phase: every mover steps in turn until none can (the caller
+** then places them in the grid). */
 static int march(gn_game *g, mover *mv, int nm) {
   const ba_data *d = BA_D(g);
   int rc = 0;
@@ -335,14 +425,17 @@ static int march(gn_game *g, mover *mv, int nm) {
       ** distance; a formation with no rate of march there stops at its edge */
       double seg = x->togo < d->step ? x->togo : d->step;
       double tf = terrain_factor(g, x->u, s->attr[BA_FORMATION],
-                                 shifted(s->box, x->heading, seg).c);
+                                 shifted_by(s->box, x->ch, x->sh, seg).c);
       if (tf <= 0) { x->done = 1; continue; }
       if (x->left * tf < seg) seg = x->left * tf;
-      double dz = zone_gap(g, x->u, s->box, &x->near, seg);
-      if (dz < seg && zone_gap(g, x->u, shifted(s->box, x->heading, seg), &x->near, dz) < dz)
+      if (x->zquiet == 0) x->zquiet = zone_quiet(g, x);
+      int quiet = x->zquiet > 0;   /* zone_gap would give HUGE_VAL, zone_touch -1 */
+      if (quiet) x->zquiet--;
+      double dz = quiet ? HUGE_VAL : zone_gap(g, x, s->box, seg);
+      if (dz < seg && zone_gap(g, x, shifted_by(s->box, x->ch, x->sh, seg), dz) < dz)
         seg = dz > 0.01 ? dz : 0.01;               /* end the step on contact */
-      gn_box nb = shifted(s->box, x->heading, seg);
-      if (!on_board(g, nb.c) || step_to(g, x->u, nb, 0, &x->near, &rc)) {
+      gn_box nb = shifted_by(s->box, x->ch, x->sh, seg);
+      if (!on_board(g, nb.c) || step_to(g, x->u, nb, &x->sc, 0, &x->near, &rc)) {
         if (rc) return rc;
         x->done = 1;
         continue;
@@ -350,7 +443,7 @@ static int march(gn_game *g, mover *mv, int nm) {
       x->left -= seg / tf;
       x->togo -= seg;
       active++;
-      int j = zone_touch(g, x->u, &x->near);
+      int j = quiet ? -1 : zone_touch(g, x);
       if (j >= 0) {
         s->flags |= BA_F_STOPPED;
         gn__uw(g, j)->flags |= BA_F_STOPPED;
@@ -459,9 +552,14 @@ int gn__ba_phase_movement(gn_game *g) {
     nm++;
   }
   int *pool = NULL;                                                               /* 4 */
-  size_t cap = 0;
-  rc = gather(g, mv, nm, &pool, &cap);
-  if (!rc) rc = march(g, mv, nm);
+  ba_screen *spool = NULL;
+  size_t cap = 0, scap = 0;
+  rc = gather(g, mv, nm, &pool, &cap, &spool, &scap);
+  if (!rc) {
+    rc = march(g, mv, nm);
+    for (int m = 0; m < nm; m++) place_moved(g, mv[m].u);
+  }
+  gn__free(g, spool, scap * sizeof *spool);
   gn__free(g, pool, cap * sizeof *pool);
   gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
   return rc;
