@@ -66,7 +66,7 @@ typedef enum ba_order {
 typedef enum ba_pace { BA_P_NORMAL, BA_P_FAST, BA_P_CHARGE, BA_P_COUNT } ba_pace;
 
 /* ------------------------------------------------------- unit attributes */
-/* ORDER: as ba.c's attrs[]. GN__MAXATTR (24) at most. */
+/* ORDER: as ba.c's attrs[]. GN__MAXATTR (32) at most. */
 typedef enum ba_attr {
   /* set by the scenario (ref. BA-B9) */
   BA_VALOUR,        /* -5..+5, hidden from the enemy (ref. BA-5.5.1a) */
@@ -95,8 +95,21 @@ typedef enum ba_attr {
   BA_LAST_TARGET,   /* the target it fired at last bound + 1 (ref. BA-1.1.1c) */
   BA_NEWFORM,       /* formation ordered for the movement phase + 1; 0 none */
   BA_PRISONERS,     /* prisoners taken (ref. BA-B13) */
+  /* set by the scenario, after the engine's (slot 24 on: hash.c) */
+  BA_CLASS,         /* ba_class: Table 21 troop class, the starting valour (ref. BA-B8) */
   BA_NATTR
 } ba_attr;
+
+/* Valour a scenario leaves unset (the attribute's default, outside -5..+5): the
+** unit's class gives it, else 0 (ba.c's setup, ref. BA-B8). */
+#define BA_VALOUR_UNSET 99
+
+/* Table 21 troop classes (ref. BA-B8). ORDER: ba.c's class names and the data
+** keys t21.<name>; BA_C_NONE has no row (valour from the scenario, else 0). */
+typedef enum ba_class {
+  BA_C_NONE, BA_C_SENIOR_GUARD, BA_C_GUARD, BA_C_ELITE, BA_C_VETERAN, BA_C_GOOD_LINE,
+  BA_C_LINE, BA_C_NEW_LINE, BA_C_LANDWEHR, BA_C_MILITIA, BA_C_LEVIES, BA_C_COUNT
+} ba_class;
 
 /* Waggons keep the unit they serve + 1 in BA_TARGET (ref. BA-5.5.4j) and the
 ** bounds they have served it in BA_REST (ref. BA-5.5.4g). */
@@ -208,6 +221,8 @@ typedef struct ba_data {
   int reorganise;
   /* splitting (ref. BA-1.2.2) */
   int split_min_inf, urban_parts;
+  /* Table 21 (ref. BA-B8): starting valour of each class ([BA_C_NONE] unused) */
+  int t21[BA_C_COUNT];
   /* staff (ref. BA-T18) */
   int t18[3];                                         /* lowest totals of the fall bands */
   int t18_pen[3];
@@ -225,6 +240,7 @@ const char *gn__ba_dis_name(int d);
 const char *gn__ba_t8_key(int k);
 const char *gn__ba_ff_key(int k);
 const char *gn__ba_order_name(int o);
+const char *gn__ba_class_name(int c);
 /* 1 when unit u is on the table (not removed, not an unused slot). */
 int gn__ba_on_table(const gn_game *g, int u);
 /* The unit a part belongs to (itself when it is an original). */

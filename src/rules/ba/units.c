@@ -95,7 +95,7 @@ static int may_change(gn_game *g, int u) {
 static void make_part(gn_game *g, int u, int p, int figs, int sub) {
   gn__ustate *a = gn__uw(g, u), *b = gn__uw(g, p);
   int keep_attr[] = {BA_VALOUR, BA_MARKSMEN, BA_LANCERS, BA_FORMATION, BA_DISORDER,
-                     BA_SUPPLIES, BA_VSTEPS};
+                     BA_SUPPLIES, BA_VSTEPS, BA_CLASS};
   for (int i = 0; i < BA_NATTR; i++) b->attr[i] = 0;
   for (size_t i = 0; i < sizeof keep_attr / sizeof keep_attr[0]; i++)
     b->attr[keep_attr[i]] = a->attr[keep_attr[i]];
