@@ -299,6 +299,9 @@ static int load_data(gn_game *g, ba_data *d) {
     if (d->t21[c] < -5 || d->t21[c] > 5)
       return gn__error(g, GN_EDATA, "ruleset ba: %s must be -5 to 5 (a valour)", key);
   }
+  /* ref. BA-B21: spread of rout */
+  NUM("rout.spread_distance", &d->spread_dist);
+  INT("rout.spread_hold", &d->spread_hold);
   /* ref. BA-T18 */
   if ((rc = int_list(g, "t18.falls_from", 3, d->t18))) return rc;
   if ((rc = int_list(g, "t18.penalty", 3, d->t18_pen))) return rc;

@@ -144,6 +144,7 @@ enum {
   BA_F_TURN_L     = 1u << 23,  /* ordered to turn left this bound (both bits: about) */
   BA_F_TURN_R     = 1u << 24,
   BA_F_SERVED     = 1u << 25,  /* waggon: served a resting unit this bound (ref. BA-5.5.4j) */
+  BA_F_SPREAD     = 1u << 27,  /* has taken its spread-of-rout test this bound (ref. BA-B21) */
 };
 
 /* Flags that hold only for one bound; cleared at its end. */
@@ -151,7 +152,7 @@ enum {
                     BA_F_DEF | BA_F_CHANGED | BA_F_CHARGE | BA_F_OPPFD | BA_F_FIRED_AT | \
                     BA_F_CONT | BA_F_RESTLOST | BA_F_STOPPED | BA_F_HIDDEN_ATT | \
                     BA_F_FD_NOW | BA_F_ENGAGED | BA_F_FORCED | BA_F_TURN_L | \
-                    BA_F_TURN_R | BA_F_SERVED)
+                    BA_F_TURN_R | BA_F_SERVED | BA_F_SPREAD)
 
 /* ------------------------------------------------------------ globals */
 /* ORDER: indices into g->st.rs[]. */
@@ -223,6 +224,9 @@ typedef struct ba_data {
   int split_min_inf, urban_parts;
   /* Table 21 (ref. BA-B8): starting valour of each class ([BA_C_NONE] unused) */
   int t21[BA_C_COUNT];
+  /* spread of rout (ref. BA-B21) */
+  double spread_dist;
+  int spread_hold;
   /* staff (ref. BA-T18) */
   int t18[3];                                         /* lowest totals of the fall bands */
   int t18_pen[3];
@@ -370,6 +374,8 @@ int gn__ba_waggon_for(const gn_game *g, int u);
 int gn__ba_catch_result(const ba_data *d, int total);
 int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total);
 int gn__ba_catch_roll(gn_game *g, int staff);
+/* Spread of rout in the moral consequences phase (ref. BA-B21, see staff.c). */
+int gn__ba_spread_rout(gn_game *g);
 int gn__ba_phase_moral(gn_game *g);
 
 /* ------------------------------------------------------------- checks.c */
