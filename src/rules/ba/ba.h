@@ -144,6 +144,7 @@ enum {
   BA_F_TURN_L     = 1u << 23,  /* ordered to turn left this bound (both bits: about) */
   BA_F_TURN_R     = 1u << 24,
   BA_F_SERVED     = 1u << 25,  /* waggon: served a resting unit this bound (ref. BA-5.5.4j) */
+  BA_F_CANCEL     = 1u << 26,  /* ordered to cancel its attack on melee-zone contact (ref. BA-B20) */
   BA_F_SPREAD     = 1u << 27,  /* has taken its spread-of-rout test this bound (ref. BA-B21) */
 };
 
@@ -152,7 +153,7 @@ enum {
                     BA_F_DEF | BA_F_CHANGED | BA_F_CHARGE | BA_F_OPPFD | BA_F_FIRED_AT | \
                     BA_F_CONT | BA_F_RESTLOST | BA_F_STOPPED | BA_F_HIDDEN_ATT | \
                     BA_F_FD_NOW | BA_F_ENGAGED | BA_F_FORCED | BA_F_TURN_L | \
-                    BA_F_TURN_R | BA_F_SERVED | BA_F_SPREAD)
+                    BA_F_TURN_R | BA_F_SERVED | BA_F_CANCEL | BA_F_SPREAD)
 
 /* ------------------------------------------------------------ globals */
 /* ORDER: indices into g->st.rs[]. */
@@ -264,7 +265,7 @@ int gn__ba_apart(gn_box a, gn_box b, double gap);
 int gn__ba_in_obstacle(const gn_game *g, int u);
 
 /* ------------------------------------------------------------- bound.c */
-#define BA_NVERBS 14
+#define BA_NVERBS 15
 extern const gn__verb gn__ba_verbs[BA_NVERBS];
 int gn__ba_end_bound(gn_game *g);
 /* Sets u's written order for the bound, refusing what the rules forbid. */
@@ -298,6 +299,8 @@ double gn__ba_rate(const gn_game *g, int u, int pace, int form, double turn, int
 int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
 /* 1 when neither u nor a skirmish line of u moved this bound (ref. BA-1.1.1g). */
 int gn__ba_stationary(const gn_game *g, int u);
+/* The verb "cancel UNIT [off]" (ref. BA-B20); in bound.c's verb table. */
+int gn__ba_v_cancel(gn_game *g, const gn__args *a);
 
 /* ------------------------------------------------------------- fire.c */
 typedef struct ba_fire_in {

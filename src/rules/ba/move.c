@@ -317,6 +317,44 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap) {
   return rc;
 }
 
+/* 1 when u attacks this bound and was ordered to cancel on contact (ref. BA-B20). */
+static int cancels(const gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  return s->attr[BA_ORDER] == BA_O_ATTACK && (s->flags & BA_F_CANCEL);
+}
+
+/* ref. BA-B20: u, at melee-zone contact with j, cancels its attack: it halts
+** and makes no melee this bound, and j is not halted (4.1.1, 4.1.2).
+** [interpretation: the choice, made at the table when contact comes, is
+** written in the orders phase as `cancel UNIT`] */
+static int cancel_attack(gn_game *g, int u, int j) {
+  gn__uw(g, u)->attr[BA_ORDER] = BA_O_NONE;
+  return gn__event(g, "cancel", "BA-B20", u, j, "%s reaches melee-zone contact with %s and "
+                   "cancels its attack: it halts, %s does not", uid(g, u), uid(g, j), uid(g, j))
+         ? 0 : GN_ENOMEM;
+}
+
+/* cancel UNIT [off] (ref. BA-B20): written with an attack order in the orders
+** phase; "off" withdraws it. */
+int gn__ba_v_cancel(gn_game *g, const gn__args *a) {
+  int u, rc, off = 0;
+  if ((rc = gn__arg_unit(g, a, 1, &u))) return rc;
+  if (a->n > 2) {
+    if (!gn__arg_is(a, 2, "off")) return gn__syntax(g, a, 2, "expected 'off' or nothing");
+    off = 1;
+  }
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  if (!gn__ba_on_table(g, u))
+    return gn__refuse(g, "BA-5.5.2g", "%s is not on the table", uid(g, u));
+  if (!off && g->st.u[u].attr[BA_ORDER] != BA_O_ATTACK)
+    return gn__refuse(g, "BA-B20", "%s has no attack order to cancel: give it `attack %s "
+                      "TARGET` first", uid(g, u), uid(g, u));
+  gn__ustate *s = gn__uw(g, u);
+  if (off) s->flags &= ~BA_F_CANCEL;
+  else s->flags |= BA_F_CANCEL;
+  return 0;
+}
+
 /* Step 4 of the phase: every mover steps in turn until none can. */
 static int march(gn_game *g, mover *mv, int nm) {
   const ba_data *d = BA_D(g);
@@ -353,8 +391,12 @@ static int march(gn_game *g, mover *mv, int nm) {
       int j = zone_touch(g, x->u, &x->near);
       if (j >= 0) {
         s->flags |= BA_F_STOPPED;
-        gn__uw(g, j)->flags |= BA_F_STOPPED;
         x->done = 1;
+        if (cancels(g, x->u)) {
+          if ((rc = cancel_attack(g, x->u, j))) return rc;
+          continue;
+        }
+        gn__uw(g, j)->flags |= BA_F_STOPPED;
         if (!gn__event(g, "contact", "BA-4.1.1c", x->u, j, "%s reaches melee-zone contact with "
                        "%s: both halt", uid(g, x->u), uid(g, j)))
           return GN_ENOMEM;
@@ -374,11 +416,9 @@ static int march(gn_game *g, mover *mv, int nm) {
 **      target; each faces the way it goes when that is forward (wheeling)
 **   4) all step together, move.step cm each in turn (a step ends where the melee
 **      zone would first touch an enemy); a unit whose melee zone touches an enemy stand stops,
-**      and that enemy stops too (ref. BA-4.1.1c); enemy stands are never entered
+**      and that enemy stops too (ref. BA-4.1.1c) unless the unit is an attacker
+**      ordered to cancel its attack (ref. BA-B20); enemy stands are never entered
 ** Units that continue fire do not move (ref. BA-1.1.1d).
-** ref. BA-B20 NOT IMPLEMENTED: 4.1.1 lets an attacker cancel its attack (4.1.2)
-** so that the unit it reached is not stopped; 4.1.2 was not found, so contact
-** always stops both.
 */
 int gn__ba_phase_movement(gn_game *g) {
   const ba_data *d = BA_D(g);
@@ -435,7 +475,13 @@ int gn__ba_phase_movement(gn_game *g) {
     if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
       to.x = s->attr[BA_DEST_X] / 1000.0; to.y = s->attr[BA_DEST_Y] / 1000.0;
     } else if (o == BA_O_ATTACK && s->attr[BA_TARGET] && gn__ba_on_table(g, s->attr[BA_TARGET] - 1)) {
-      if (gn__ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) continue;   /* already in contact */
+      if (gn__ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) {            /* already in contact */
+        if (cancels(g, u) && (rc = cancel_attack(g, u, s->attr[BA_TARGET] - 1))) {
+          gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
+          return rc;
+        }
+        continue;
+      }
       to = g->st.u[s->attr[BA_TARGET] - 1].box.c;
     } else {
       continue;
