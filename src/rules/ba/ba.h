@@ -285,6 +285,12 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line);
 /* The soutien of a skirmish line, or -1 (ref. BA-4.3.1). */
 int gn__ba_soutien(const gn_game *g, int line);
 int gn__ba_units_of(int figures, int unit, int remainder);
+/* 1 when u may split, assemble or send out skirmishers now (the refusals of
+** gn__ba_split and gn__ba_assemble for its state: continued fire, FD, rest). Pure. */
+int gn__ba_may_change(const gn_game *g, int u);
+/* 1 when u is a part split off in urban combat that must now re-assemble: no
+** part of its original unit stands in a village or buildings (ref. BA-B22). Pure. */
+int gn__ba_urban_over(const gn_game *g, int u);
 int gn__ba_setup_parts(gn_game *g);
 
 /* ------------------------------------------------------------- move.c */

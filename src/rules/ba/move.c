@@ -274,7 +274,7 @@ typedef struct mover {
 } mover;
 
 /*
-** The units each mover may meet while marching (step 4 of the phase): all that
+** The units each mover may meet while marching (step 5 of the phase): all that
 ** stand within its own allowance + the largest allowance of any mover + the
 ** melee zone + two steps; nothing farther can come into contact, overlap or
 ** the melee zone this phase (forced moves are over when marching begins).
@@ -355,7 +355,7 @@ int gn__ba_v_cancel(gn_game *g, const gn__args *a) {
   return 0;
 }
 
-/* Step 4 of the phase: every mover steps in turn until none can. */
+/* Step 5 of the phase: every mover steps in turn until none can. */
 static int march(gn_game *g, mover *mv, int nm) {
   const ba_data *d = BA_D(g);
   int rc = 0;
@@ -406,15 +406,68 @@ static int march(gn_game *g, mover *mv, int nm) {
   return 0;
 }
 
+/* The part of u's original unit (not a skirmish line) nearest to u, or -1. */
+static int nearest_part(const gn_game *g, int u) {
+  int best = -1, r = gn__ba_root(g, u);
+  double bd = HUGE_VAL;
+  for (int i = 0; i < g->sc->nunits; i++) {
+    if (i == u || !gn__ba_on_table(g, i) || gn__ba_root(g, i) != r ||
+        g->st.u[i].attr[BA_FORMATION] == BA_FM_SKIRMISH)
+      continue;
+    double dd = gn_unit_distance(g, u, i);
+    if (dd < bd) { bd = dd; best = i; }
+  }
+  return best;
+}
+
+/* How far stand b must go along heading h to come within half the contact
+** distance of stand q (bisection; the gap shrinks as b nears q's centre). Pure. */
+static double approach(const gn_game *g, gn_box b, double h, gn_box q) {
+  double lo = 0, hi = hypot(q.c.x - b.c.x, q.c.y - b.c.y), near = BA_D(g)->contact_dist / 2;
+  if (gn_box_distance(b, q) <= near) return 0;
+  for (int k = 0; k < 40; k++) {
+    double mid = (lo + hi) / 2;
+    if (gn_box_distance(shifted(b, h, mid), q) <= near) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/*
+** ref. BA-B22: parts split in urban combat re-assemble once it is over
+** (gn__ba_urban_over). [default: a part in base contact with another part of
+** its unit assembles with it in the movement phase; one that is not marches to
+** the nearest part instead of its orders (step 4). Parts in FD, in continued
+** fire or at rest wait.]
+*/
+static int reassemble(gn_game *g) {
+  int rc;
+  for (int u = 0; u < g->sc->nunits; u++) {
+    if (!gn__ba_urban_over(g, u) || !gn__ba_may_change(g, u)) continue;
+    int q = nearest_part(g, u);
+    if (q < 0 || !gn__ba_may_change(g, q) || gn_unit_distance(g, u, q) > BA_D(g)->contact_dist)
+      continue;
+    if (!gn__event(g, "reassemble", "BA-B22", u, q, "urban combat is over: %s re-assembles "
+                   "with %s", uid(g, u), uid(g, q)))
+      return GN_ENOMEM;
+    if ((rc = gn__ba_assemble(g, q, u))) return rc;
+  }
+  return 0;
+}
+
 /*
 ** The movement phase.
 **   1) changes of formation ordered (a unit entering rest formation starts rest,
 **      one leaving it loses its rest) and turns (rotation)
 **   2) routs: FD units make a forced move at the fast rate directly away from the
 **      nearest enemy (ref. BA-B14)
-**   3) marching units: move orders to their point, attack orders towards the
-**      target; each faces the way it goes when that is forward (wheeling)
-**   4) all step together, move.step cm each in turn (a step ends where the melee
+**   3) parts split in urban combat that is over, in base contact with another
+**      part of their unit, assemble (ref. BA-B22)
+**   4) marching units: move orders to their point, attack orders towards the
+**      target; an urban part of 3) not in contact towards the nearest part of its
+**      unit, whatever its orders (ref. BA-B22); each faces the way it goes when
+**      that is forward (wheeling; an attacker or a part re-assembling always)
+**   5) all step together, move.step cm each in turn (a step ends where the melee
 **      zone would first touch an enemy); a unit whose melee zone touches an enemy stand stops,
 **      and that enemy stops too (ref. BA-4.1.1c) unless the unit is an attacker
 **      ordered to cancel its attack (ref. BA-B20); enemy stands are never entered
@@ -463,16 +516,26 @@ int gn__ba_phase_movement(gn_game *g) {
     gn__unit_place(g, u, nb);
     if ((rc = gn__ba_forced_move(g, u, h, dist, "routs"))) return rc;
   }
-  mover *mv = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *mv);                 /* 3 */
+  if ((rc = reassemble(g))) return rc;                                           /* 3 */
+  mover *mv = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *mv);                 /* 4 */
   if (!mv) return gn__error(g, GN_ENOMEM, "out of memory");
   int nm = 0;
   for (int u = 0; u < n; u++) {
     gn__ustate *s = gn__uw(g, u);
-    int o = s->attr[BA_ORDER];
+    int o = s->attr[BA_ORDER], q = -1;
     if (!gn__ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED))) continue;
     if (s->attr[BA_DISORDER] == BA_DIS_FD) continue;
     gn_vec2 to;
-    if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
+    if (gn__ba_urban_over(g, u) && gn__ba_may_change(g, u) && (q = nearest_part(g, u)) >= 0) {
+      to = g->st.u[q].box.c;
+      s->attr[BA_ORDER] = o = BA_O_MOVE;   /* its written order gives way (ref. BA-B22) */
+      s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
+      if (!gn__event(g, "reassemble", "BA-B22", u, q, "urban combat is over: %s marches to "
+                     "re-assemble with %s", uid(g, u), uid(g, q))) {
+        gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
+        return GN_ENOMEM;
+      }
+    } else if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
       to.x = s->attr[BA_DEST_X] / 1000.0; to.y = s->attr[BA_DEST_Y] / 1000.0;
     } else if (o == BA_O_ATTACK && s->attr[BA_TARGET] && gn__ba_on_table(g, s->attr[BA_TARGET] - 1)) {
       if (gn__ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) {            /* already in contact */
@@ -491,7 +554,7 @@ int gn__ba_phase_movement(gn_game *g) {
     if (dist < 1e-9) continue;
     double h = atan2(to.y - c.y, to.x - c.x), turn = 0;
     gn_box b = s->box;
-    if (gn_box_arc(b, to) == GN_ARC_FRONT || o == BA_O_ATTACK) {   /* forward: wheel to face it */
+    if (gn_box_arc(b, to) == GN_ARC_FRONT || o == BA_O_ATTACK || q >= 0) {   /* wheel to face it */
       turn = angle_between(b.facing, h);
       b.facing = fmod(h + 2 * PI, 2 * PI);
     }
@@ -501,10 +564,11 @@ int gn__ba_phase_movement(gn_game *g) {
     gn__unit_place(g, u, b);
     if (turn > 0) s->flags |= BA_F_MOVED;
     if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
-    mv[nm] = (mover){.u = u, .heading = h, .left = len, .togo = o == BA_O_MOVE ? dist : HUGE_VAL};
+    double togo = q >= 0 ? approach(g, b, h, g->st.u[q].box) : o == BA_O_MOVE ? dist : HUGE_VAL;
+    mv[nm] = (mover){.u = u, .heading = h, .left = len, .togo = togo};
     nm++;
   }
-  int *pool = NULL;                                                               /* 4 */
+  int *pool = NULL;                                                               /* 5 */
   size_t cap = 0;
   rc = gather(g, mv, nm, &pool, &cap);
   if (!rc) rc = march(g, mv, nm);
