@@ -87,16 +87,19 @@ static int may_catch_rout(const gn_game *g, int u) {
          s->attr[BA_DISORDER] != BA_DIS_FD && !(s->flags & BA_F_SPREAD);
 }
 
-/* A unit of u's side brought into FD this bound, still on the table, within
-** rout.spread_distance of u; -1 if none. */
+/* 1 when j is routing: brought into FD this bound and still on the table. */
+static int routing(const gn_game *g, int j) {
+  const gn__ustate *s = &g->st.u[j];
+  return gn__ba_on_table(g, j) && s->attr[BA_DISORDER] == BA_DIS_FD && (s->flags & BA_F_FD_NOW);
+}
+
+/* A routing unit of u's side within rout.spread_distance of u; -1 if none. */
 static int routing_near(const gn_game *g, int u) {
   double dist = BA_D(g)->spread_dist;
   for (int j = 0; j < g->sc->nunits; j++) {
-    const gn__ustate *s = &g->st.u[j];
-    if (j == u || !gn__ba_on_table(g, j) || g->sc->unit[j].side != g->sc->unit[u].side ||
-        s->attr[BA_DISORDER] != BA_DIS_FD || !(s->flags & BA_F_FD_NOW))
-      continue;
-    if (!gn__ba_apart(g->st.u[u].box, s->box, dist) && gn_unit_distance(g, u, j) <= dist) return j;
+    if (j == u || g->sc->unit[j].side != g->sc->unit[u].side || !routing(g, j)) continue;
+    if (!gn__ba_apart(g->st.u[u].box, g->st.u[j].box, dist) && gn_unit_distance(g, u, j) <= dist)
+      return j;
   }
   return -1;
 }
@@ -116,7 +119,8 @@ static int routing_near(const gn_game *g, int u) {
 */
 int gn__ba_spread_rout(gn_game *g) {
   const ba_data *d = BA_D(g);
-  int rc, more = 1;
+  int rc, more = 0;
+  for (int j = 0; j < g->sc->nunits && !more; j++) more = routing(g, j);   /* most bounds: none */
   while (more) {                                                                  /* 3 */
     more = 0;
     for (int u = 0; u < g->sc->nunits; u++) {
