@@ -93,11 +93,13 @@ static int routing(const gn_game *g, int j) {
   return gn__ba_on_table(g, j) && s->attr[BA_DISORDER] == BA_DIS_FD && (s->flags & BA_F_FD_NOW);
 }
 
-/* A routing unit of u's side within rout.spread_distance of u; -1 if none. */
-static int routing_near(const gn_game *g, int u) {
+/* The first of the ns routing units src[] of u's side within rout.spread_distance
+** of u; -1 if none. */
+static int routing_near(const gn_game *g, int u, const int *src, int ns) {
   double dist = BA_D(g)->spread_dist;
-  for (int j = 0; j < g->sc->nunits; j++) {
-    if (j == u || g->sc->unit[j].side != g->sc->unit[u].side || !routing(g, j)) continue;
+  for (int k = 0; k < ns; k++) {
+    int j = src[k];
+    if (j == u || g->sc->unit[j].side != g->sc->unit[u].side) continue;
     if (!gn__ba_apart(g->st.u[u].box, g->st.u[j].box, dist) && gn_unit_distance(g, u, j) <= dist)
       return j;
   }
@@ -114,19 +116,36 @@ static int routing_near(const gn_game *g, int u) {
 **   2) at least rout.spread_hold: it holds; below: it is brought into FD and
 **      routs with it (the loss due to FD, a forced move in the next movement
 **      phase, ref. BA-B14)
-**   3) a unit so routed spreads the rout in turn: passes repeat, in unit order,
-**      until one brings no unit into FD
+**   3) a unit so routed spreads the rout in turn: passes, each over the units
+**      routing when it begins, in unit order, repeat until one brings no unit
+**      into FD
+** Fails with GN_ENOMEM or the dice source's error.
 */
+static int spread(gn_game *g, int *src);
+
 int gn__ba_spread_rout(gn_game *g) {
+  int n = g->sc->nunits, any = 0;
+  for (int j = 0; j < n && !any; j++) any = routing(g, j);      /* most bounds: nobody */
+  if (!any) return 0;
+  int *src = gn__malloc(g, (size_t)n * sizeof *src);
+  if (!src) return gn__error(g, GN_ENOMEM, "out of memory");
+  int rc = spread(g, src);
+  gn__free(g, src, (size_t)n * sizeof *src);
+  return rc;
+}
+
+/* gn__ba_spread_rout with src[] (one int per unit) to list the routing units in. */
+static int spread(gn_game *g, int *src) {
   const ba_data *d = BA_D(g);
-  int rc, more = 0;
-  for (int j = 0; j < g->sc->nunits && !more; j++) more = routing(g, j);   /* most bounds: none */
+  int rc, more = 1;
   while (more) {                                                                  /* 3 */
+    int ns = 0;
     more = 0;
+    for (int j = 0; j < g->sc->nunits; j++) if (routing(g, j)) src[ns++] = j;
     for (int u = 0; u < g->sc->nunits; u++) {
       if (!may_catch_rout(g, u)) continue;
-      int src = routing_near(g, u);
-      if (src < 0) continue;
+      int from = routing_near(g, u, src, ns);
+      if (from < 0) continue;
       gn__ustate *s = gn__uw(g, u);                                               /* 1 */
       s->flags |= BA_F_SPREAD;
       int total, faces[3];
@@ -134,8 +153,8 @@ int gn__ba_spread_rout(gn_game *g) {
       int pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
       int t = total + s->attr[BA_VALOUR] + pen;
       int holds = t >= d->spread_hold;                                            /* 2 */
-      gn_event *e = gn__event(g, "spread", "BA-B21", u, src, "%s sees %s rout: %d against %d, "
-                              "%s", uid(g, u), uid(g, src), t, d->spread_hold,
+      gn_event *e = gn__event(g, "spread", "BA-B21", u, from, "%s sees %s rout: %d against %d, "
+                              "%s", uid(g, u), uid(g, from), t, d->spread_hold,
                               holds ? "it holds" : "the rout spreads to it");
       if (!e) return GN_ENOMEM;
       gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");
