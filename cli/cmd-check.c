@@ -134,6 +134,8 @@ static void attr_range(const gn_attr_info *a, char *buf, size_t n)
       snprintf(buf + k, n - k, " (default `%s`)", a->names[a->def]);
   } else if (a->min == 0 && a->max == 1) {
     snprintf(buf, n, "`true`, `false` (default `%s`)", a->def ? "true" : "false");
+  } else if (a->def < a->min || a->def > a->max) {   /* the rules set it at the start */
+    snprintf(buf, n, "%d to %d (default: set by the rules)", a->min, a->max);
   } else {
     snprintf(buf, n, "%d to %d (default %d)", a->min, a->max, a->def);
   }

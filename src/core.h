@@ -15,7 +15,7 @@
 #include <stdarg.h>
 
 #define GN__MAXSIDES 4
-#define GN__MAXATTR 24       /* ruleset attributes per unit */
+#define GN__MAXATTR 32       /* ruleset attributes per unit (hash.c: the first 24 always) */
 #define GN__MAXFATTR 8       /* ruleset attributes per formation */
 #define GN__MAXRS 64         /* ruleset globals in the state */
 #define GN__ERRMAX 512

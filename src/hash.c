@@ -27,6 +27,11 @@ uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
+/* Attribute slots hashed word by word (GN__MAXATTR was 24 when the hash was
+** fixed); a later slot is mixed in only when it is set, with its index, so a
+** game that never uses one keeps the hash it was stored with. */
+enum { HASHATTR = 24 };
+
 static uint64_t ints(uint64_t h, const int *v, int n) {
   for (int i = 0; i < n; i++) h = mix(h, (uint64_t)(int64_t)v[i]);
   return h;
@@ -50,7 +55,9 @@ uint64_t gn__state_hash(const gn_game *g) {
     h = mix(h, dbits(u->box.w)); h = mix(h, dbits(u->box.d)); h = mix(h, dbits(u->box.facing));
     h = mix(h, (uint64_t)(int64_t)u->strength); h = mix(h, (uint64_t)u->removed);
     h = mix(h, (uint64_t)u->flags);
-    h = ints(h, u->attr, GN__MAXATTR);
+    h = ints(h, u->attr, HASHATTR);
+    for (int k = HASHATTR; k < GN__MAXATTR; k++)
+      if (u->attr[k]) { h = mix(h, (uint64_t)k); h = mix(h, (uint64_t)(int64_t)u->attr[k]); }
   }
   for (int i = 0; i < st->nformations; i++) h = ints(h, st->f[i], GN__MAXFATTR);
   h = ints(h, st->owner, st->nobjectives);

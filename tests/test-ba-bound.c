@@ -135,8 +135,9 @@ static void forced_action_passes(void **state) {
     "  - {id: N, side: al, type: infantry, at: [45, 50], facing: 180, strength: 30}\n"
     "  - {id: E, side: al, type: infantry, at: [80, 40], facing: 180, width: 10, strength: 30}\n", NULL);
   /* A at E: 5 + 2 - long 2 = 5: nothing. N at R: 18 + 2 - 2 = 18: 3 x 3 = 9;
-  ** M = 18 + 2 = 20: FD, FD loss 2 of 11 */
-  ba_dice(g, 6, 2, 2, 1, 6, 6, 6);
+  ** M = 18 + 2 = 20: FD, FD loss 2 of 11. A, 8 cm from R, holds against the
+  ** spread of rout (ref. BA-B21): 12 + valour 0 >= 8 */
+  ba_dice(g, 9, 2, 2, 1, 6, 6, 6, 4, 4, 4);
   ba_ok(g, "fire A at E");
   ba_ok(g, "fire N at R");
   ba_ok(g, "end");

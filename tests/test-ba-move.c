@@ -161,6 +161,76 @@ static void zone_contact(void **state) {
   gn_game_free(g);
 }
 
+static double x_of(gn_game *g, const char *id) { return ba_box(g, id).c.x; }
+
+/* A attacks B, which marches west across A's front: A heads north at its
+** normal 10 cm; B, a line facing west (its stand y 30..50), at its normal 10 cm.
+** A's melee zone first touches B in A's fourth step (after 3.5 cm), when B has
+** made three. */
+#define CROSSING                                                                       \
+  "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"   \
+  "  - {id: B, side: al, type: infantry, at: [50, 40], facing: 270, strength: 30}\n"
+
+/* ref. BA-B20: an attacker ordered to cancel its attack halts at melee-zone
+** contact and makes no melee, and the unit it reached is not halted: B marches
+** its whole 10 cm. Without the order both halt there (ref. BA-4.1.1c). */
+static void cancel_on_contact(void **state) {
+  (void)state;
+  gn_game *g = ba_game(CROSSING, NULL);
+  ba_refused(g, "cancel A", "BA-B20");            /* no attack order yet */
+  ba_ok(g, "attack A B");
+  ba_ok(g, "cancel A");
+  ba_ok(g, "move B to 10,40");
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  int c = ba_event(g, e0, "cancel", "BA-B20");
+  assert_true(c >= 0);
+  assert_int_equal(gn_event_get(g, c)->unit, ba_unit(g, "A"));
+  assert_int_equal(gn_event_get(g, c)->target, ba_unit(g, "B"));
+  assert_int_equal(ba_event(g, e0, "contact", "BA-4.1.1c"), -1);
+  assert_int_equal(ba_events(g, e0, "melee", NULL), 0);
+  assert_true(near(y_of(g, "A"), 23.5));
+  assert_true(near(x_of(g, "B"), 40));
+  gn_game_free(g);
+  /* the same without `cancel` (or with it withdrawn): both halt, A melees B */
+  g = ba_game(CROSSING, NULL);
+  ba_ok(g, "attack A B");
+  ba_ok(g, "cancel A");
+  ba_ok(g, "cancel A off");
+  ba_ok(g, "move B to 10,40");
+  /* A, from B's rear: 5 + 2 = 7 against 18 - 2 = 16: A loses by 9 and takes FD
+  ** (no forced back), so B stands where it halted */
+  ba_dice(g, 6, 1, 2, 2, 6, 6, 6);
+  e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_int_equal(ba_event(g, e0, "cancel", "BA-B20"), -1);
+  assert_true(ba_event(g, e0, "contact", "BA-4.1.1c") >= 0);
+  assert_true(ba_event(g, e0, "melee", "BA-B6") >= 0);
+  assert_true(near(y_of(g, "A"), 23.5));
+  assert_true(near(x_of(g, "B"), 47));
+  assert_int_equal(ba_attr(g, "A", "disorder"), 3);
+  gn_game_free(g);
+}
+
+/* ref. BA-B20: an attacker already in melee-zone contact when the bound begins
+** cancels there: no melee (no dice are rolled). */
+static void cancel_in_contact(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 28], facing: 180, strength: 30}\n", NULL);
+  ba_ok(g, "attack A B");
+  ba_ok(g, "cancel A");
+  assert_int_equal(gn_order_apply(g, "cancel A on"), GN_ESYNTAX);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_true(ba_event(g, e0, "cancel", "BA-B20") >= 0);
+  assert_int_equal(ba_events(g, e0, "melee", NULL), 0);
+  assert_int_equal(ba_events(g, e0, "roll", NULL), 0);
+  assert_int_equal(ba_figures(g, "B"), 30);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(paces),
@@ -169,6 +239,8 @@ int main(void) {
     cmocka_unit_test(directions),
     cmocka_unit_test(forced_no_rate_fd),
     cmocka_unit_test(zone_contact),
+    cmocka_unit_test(cancel_on_contact),
+    cmocka_unit_test(cancel_in_contact),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

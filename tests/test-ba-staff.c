@@ -99,8 +99,58 @@ static void no_roll_when_not_engaged(void **state) {
   gn_game_free(g);
 }
 
+/* R is brought into FD by fire (valour -2, as in test-ba-bound.c: N's 18 at
+** long range, loss 9 of 20, moral FD, FD loss 2). A stands 5 cm from R, D 9 cm
+** from A but 17 from R, F far off; N is the enemy. */
+#define ROUT                                                                                   \
+  "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"            \
+  "  - {id: R, side: fr, type: infantry, at: [45, 28], facing: 0, width: 10, strength: 20, "  \
+  "attrs: {valour: -2}}\n"                                                                     \
+  "  - {id: D, side: fr, type: infantry, at: [50, 8], facing: 0, strength: 30, attrs: {valour: 1}}\n" \
+  "  - {id: F, side: fr, type: infantry, at: [150, 20], facing: 0, strength: 30}\n"          \
+  "  - {id: N, side: al, type: infantry, at: [45, 50], facing: 180, strength: 30}\n"
+
+/* ref. BA-B21: in the moral consequences phase a unit within 10 cm of a friend
+** brought into FD this bound tests once: 3d6 + valour below 8 and the rout
+** spreads to it (FD, with the loss due to FD); a unit so routed spreads it in
+** turn. A: 1+2+3 = 6 + 0 < 8, FD, loses 3 of 30. D, near A only: 4+4+4 + 1 =
+** 13, holds. F is too far to test. A then fails its reorganisation (3 < 11). */
+static void spread_of_rout(void **state) {
+  (void)state;
+  gn_game *g = ba_game(ROUT, NULL);
+  ba_ok(g, "fire N at R");
+  ba_dice(g, 12, 6, 6, 6, 1, 2, 3, 4, 4, 4, 1, 1, 1);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_int_equal(ba_attr(g, "R", "disorder"), 3);
+  assert_int_equal(ba_events(g, e0, "spread", "BA-B21"), 2);
+  int a = ba_event(g, e0, "spread", "BA-B21");
+  assert_int_equal(gn_event_get(g, a)->unit, ba_unit(g, "A"));
+  assert_int_equal(gn_event_get(g, a)->target, ba_unit(g, "R"));
+  assert_int_equal(gn_event_get(g, a)->total, 6);
+  assert_int_equal(ba_mod(g, a, "valour"), 0);
+  assert_int_equal(ba_attr(g, "A", "disorder"), 3);
+  assert_int_equal(ba_figures(g, "A"), 27);
+  int d = ba_event(g, a + 1, "spread", "BA-B21");
+  assert_int_equal(gn_event_get(g, d)->unit, ba_unit(g, "D"));
+  assert_int_equal(gn_event_get(g, d)->target, ba_unit(g, "A"));
+  assert_int_equal(gn_event_get(g, d)->total, 13);
+  assert_int_equal(ba_attr(g, "D", "disorder"), 0);
+  assert_int_equal(ba_attr(g, "F", "disorder"), 0);
+  /* the spread test is the side's own business: the enemy does not see it */
+  assert_int_equal(gn_event_visible(g, a, gn_side_find(g, "al")), 0);
+  /* next bound A and R rout (ref. BA-B14); nobody new is brought into FD, so
+  ** nobody tests again */
+  ba_dice(g, 6, 1, 1, 1, 1, 1, 1);
+  e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_int_equal(ba_events(g, e0, "spread", "BA-B21"), 0);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(spread_of_rout),
     cmocka_unit_test(survives),
     cmocka_unit_test(falls),
     cmocka_unit_test(no_roll_when_not_engaged),

@@ -303,8 +303,79 @@ static void impossible_units(void **state) {
   gn_game_free(g);
 }
 
+/* A battalion of 30 whose centre stands in a village (y 10..20.5) splits there;
+** each part marches out north at its normal 10 cm a bound (a line has no rate
+** in a village; the first step takes the centre out of it). A keeps 20 figures,
+** centre x 46.667; A.b takes 10, centre x 56.667. */
+#define URBAN_UNITS                                                                          \
+  "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"          \
+  SLOT("A.b", "infantry") ENEMY
+#define VILLAGE "  - {id: v, kind: village, area: [[30, 10], [70, 10], [70, 20.5], [30, 20.5]]}\n"
+
+/* ref. BA-B22: parts split in urban combat re-assemble once no part of the
+** battalion stands in the village any more: A.b and A, side by side in base
+** contact, assemble at the start of the next movement phase; while A is still
+** in the village, A.b (outside) does not. */
+static void urban_reassembly(void **state) {
+  (void)state;
+  gn_game *g = ba_game(URBAN_UNITS, VILLAGE);
+  ba_ok(g, "split A 10");
+  ba_ok(g, "end");
+  gn_box a = ba_box(g, "A"), b = ba_box(g, "A.b");
+  ba_ok(g, "move A.b to 56.6667,100");              /* only A.b leaves the village */
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_true(ba_box(g, "A.b").c.y > 29.99 && ba_box(g, "A.b").c.y < 30.01);
+  ba_ok(g, "end");                                /* A is still in the village */
+  assert_int_equal(ba_events(g, e0, "reassemble", "BA-B22"), 0);
+  assert_int_equal(ba_removed(g, "A.b"), 0);
+  ba_ok(g, "move A to 46.6667,100");                /* now A leaves it too, beside A.b */
+  ba_ok(g, "end");
+  assert_int_equal(ba_events(g, e0, "reassemble", "BA-B22"), 0);
+  e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  int r = ba_event(g, e0, "reassemble", "BA-B22");
+  assert_true(r >= 0);
+  assert_true(ba_event(g, r, "assemble", "BA-1.2.1") > r);
+  assert_int_equal(ba_removed(g, "A.b"), 1);
+  assert_int_equal(ba_figures(g, "A"), 30);
+  assert_true(a.w + b.w > 19.99 && ba_box(g, "A").w > 19.99 && ba_box(g, "A").w < 20.01);
+  gn_game_free(g);
+}
+
+/* ref. BA-B22: a part of an urban split that is out of base contact once urban
+** combat is over marches to the nearest part of its battalion whatever its
+** orders (here: on north), comes into base contact, and assembles next bound. */
+static void urban_rejoin_march(void **state) {
+  (void)state;
+  gn_game *g = ba_game(URBAN_UNITS, VILLAGE);
+  ba_ok(g, "split A 10");
+  ba_ok(g, "end");
+  ba_ok(g, "move A.b to 56.6667,100");
+  ba_ok(g, "end");                                /* A.b at y 30 */
+  ba_ok(g, "move A.b to 56.6667,100");
+  ba_ok(g, "move A to 46.6667,100");
+  ba_ok(g, "end");                                /* A.b at y 40, A at y 30: 7 cm apart */
+  assert_true(gn_box_distance(ba_box(g, "A"), ba_box(g, "A.b")) > 6.99);
+  ba_ok(g, "move A.b to 56.6667,110");             /* gives way to the re-assembly */
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  int r = ba_event(g, e0, "reassemble", "BA-B22");
+  assert_true(r >= 0);
+  assert_int_equal(gn_event_get(g, r)->unit, ba_unit(g, "A.b"));
+  assert_int_equal(gn_event_get(g, r)->target, ba_unit(g, "A"));
+  assert_true(gn_box_distance(ba_box(g, "A"), ba_box(g, "A.b")) <= 1);
+  assert_int_equal(ba_removed(g, "A.b"), 0);
+  ba_ok(g, "end");
+  assert_int_equal(ba_removed(g, "A.b"), 1);
+  assert_int_equal(ba_figures(g, "A"), 30);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(urban_reassembly),
+    cmocka_unit_test(urban_rejoin_march),
     cmocka_unit_test(infantry_split),
     cmocka_unit_test(cavalry_split),
     cmocka_unit_test(battery_split),

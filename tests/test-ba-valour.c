@@ -61,6 +61,46 @@ static void valour_from_scenario(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-B8: a unit's troop class gives its starting valour from Table 21
+** (data t21.*: guard +4, senior guard +5, landwehr -2) when the scenario does
+** not give valour; a valour given wins; no class and no valour is 0. The class
+** is hidden from the enemy like the valour it gives; a split part keeps it. */
+static void valour_by_class(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: G, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 50, attrs: {class: guard}}\n"
+    "  - {id: G.b, side: fr, type: infantry, at: [1, 1], strength: 0, attrs: {part: 1}}\n"
+    "  - {id: O, side: fr, type: infantry, at: [90, 20], facing: 0, strength: 30, attrs: {class: senior_guard}}\n"
+    "  - {id: H, side: fr, type: infantry, at: [130, 20], facing: 0, strength: 30, attrs: {class: guard, valour: 1}}\n"
+    "  - {id: W, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30, attrs: {class: landwehr}}\n"
+    "  - {id: N, side: al, type: infantry, at: [90, 90], facing: 180, strength: 30, attrs: {valour: 0, class: none}}\n"
+    "  - {id: L, side: al, type: infantry, at: [130, 90], facing: 180, strength: 30}\n", NULL);
+  assert_int_equal(ba_attr(g, "G", "valour"), 4);
+  assert_int_equal(ba_attr(g, "O", "valour"), 5);
+  assert_int_equal(ba_attr(g, "H", "valour"), 1);
+  assert_int_equal(ba_attr(g, "W", "valour"), -2);
+  assert_int_equal(ba_attr(g, "N", "valour"), 0);
+  assert_int_equal(ba_attr(g, "L", "valour"), 0);
+  assert_int_equal(ba_attr(g, "G", "class"), 2);      /* guard: the third name */
+  int v;
+  assert_int_equal(gn_unit_attr(g, ba_unit(g, "G"), gn_side_find(g, "al"), "class", &v), GN_ESTATE);
+  ba_ok(g, "split G");
+  assert_int_equal(ba_attr(g, "G.b", "class"), 2);
+  assert_int_equal(ba_attr(g, "G.b", "valour"), 4);
+  gn_game_free(g);
+  /* a waggon or a staff figure has no class: the game does not start */
+  char text[1024];
+  snprintf(text, sizeof text, BA_HEAD "%s",
+           "  - {id: C, side: fr, type: waggon, at: [50, 20], strength: 1, attrs: {class: guard}}\n"
+           "  - {id: B, side: al, type: infantry, at: [50, 90], strength: 30}\n");
+  g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load(g, "t.yaml", text, strlen(text)), GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_ESCENARIO);
+  assert_non_null(strstr(gn_errmsg(g), "t.yaml:11:"));
+  assert_non_null(strstr(gn_errmsg(g), "ref. BA-B8"));
+  gn_game_free(g);
+}
+
 /* ref. BA-5.5.2a, BA-5.5.2b, Table 15: -1 valour per full 20 % of the ORIGINAL
 ** figures lost, recounted after every loss: 30 figures losing 3 a bound. */
 static void twenty_percent_steps(void **state) {
@@ -242,6 +282,7 @@ static void disorder_and_reorganisation(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(valour_from_scenario),
+    cmocka_unit_test(valour_by_class),
     cmocka_unit_test(twenty_percent_steps),
     cmocka_unit_test(below_minus_five),
     cmocka_unit_test(no_double_fd),

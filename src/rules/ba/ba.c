@@ -21,10 +21,15 @@ static const char *const form_names[] = {"line", "march", "skirmish", "square", 
 static const char *const dis_names[] = {"none", "SD", "MD", "FD", NULL};
 static const char *const order_names[] = {"none", "attack", "fire", "move", "rest", "evade", NULL};
 static const char *const pace_names[] = {"normal", "fast", "charge", NULL};
+/* ORDER: ba_class; each but "none" is a data key t21.<name> (ref. BA-B8). */
+static const char *const class_names[] = {
+  "none", "senior_guard", "guard", "elite", "veteran", "good_line", "line", "new_line",
+  "landwehr", "militia", "levies", NULL,
+};
 
 /* ORDER: ba_attr. {name, default, min, max, names, hidden, scenario} */
 static const gn__attrdef attrs[] = {
-  {"valour", 0, -5, 5, NULL, 1, 1},
+  {"valour", BA_VALOUR_UNSET, -5, 5, NULL, 1, 1},   /* unset: from the class (ref. BA-B8) */
   {"marksmen", 0, 0, 1, NULL, 0, 1},
   {"lancers", 0, 0, 1, NULL, 0, 1},
   {"ammunition", 0, 0, 1, NULL, 0, 1},
@@ -48,6 +53,7 @@ static const gn__attrdef attrs[] = {
   {"last_target", 0, 0, 100000, NULL, 1, 0},
   {"new_formation", 0, 0, BA_FM_COUNT, NULL, 1, 0},
   {"prisoners", 0, 0, 100000, NULL, 0, 0},
+  {"class", BA_C_NONE, 0, BA_C_COUNT - 1, class_names, 1, 1},
 };
 
 /* ORDER: ba_terrain. */
@@ -90,6 +96,7 @@ const char *gn__ba_dis_name(int d) { return d >= 0 && d <= BA_DIS_FD ? dis_names
 const char *gn__ba_t8_key(int k) { return k >= 0 && k < T8_COUNT ? t8_keys[k] : "?"; }
 const char *gn__ba_ff_key(int k) { return k >= 0 && k < FF_COUNT ? ff_keys[k] : "?"; }
 const char *gn__ba_order_name(int o) { return o >= 0 && o < BA_O_COUNT ? order_names[o] : "?"; }
+const char *gn__ba_class_name(int c) { return c >= 0 && c < BA_C_COUNT ? class_names[c] : "?"; }
 
 /* gn__ba_type_of, gn__ba_arm_of and gn__ba_on_table are inline in ba.h. */
 
@@ -270,6 +277,16 @@ static int load_data(gn_game *g, ba_data *d) {
   /* ref. BA-1.2.2 */
   INT("split.infantry_more_than", &d->split_min_inf);
   INT("split.urban_parts", &d->urban_parts);
+  /* ref. BA-B8: Table 21 by troop class */
+  for (int c = 1; c < BA_C_COUNT; c++) {
+    snprintf(key, sizeof key, "t21.%s", class_names[c]);
+    INT(key, &d->t21[c]);
+    if (d->t21[c] < -5 || d->t21[c] > 5)
+      return gn__error(g, GN_EDATA, "ruleset ba: %s must be -5 to 5 (a valour)", key);
+  }
+  /* ref. BA-B21: spread of rout */
+  NUM("rout.spread_distance", &d->spread_dist);
+  INT("rout.spread_hold", &d->spread_hold);
   /* ref. BA-T18 */
   if ((rc = int_list(g, "t18.falls_from", 3, d->t18))) return rc;
   if ((rc = int_list(g, "t18.penalty", 3, d->t18_pen))) return rc;
@@ -310,6 +327,9 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
   if (arm != BA_ARM_WAGGON && a[BA_AMMUNITION]) return "only a supply waggon carries ammunition";
   *ref = "BA-T8";
   if (arm != BA_ARM_CAV && a[BA_LANCERS]) return "only cavalry carries lances";
+  *ref = "BA-B8";
+  if ((arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF) && a[BA_CLASS] != BA_C_NONE)
+    return "a waggon or a staff figure has no troop class (Table 21 is for fighting units)";
   *ref = "BA-5.5.1c";
   if (arm != BA_ARM_INF && arm != BA_ARM_CAV && a[BA_MARKSMEN])
     return "marksmen are infantry or cavalry (hand weapons, Table 6)";
@@ -327,6 +347,9 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
 **      file, line and column of the first that is not
 **   3) every unit: original figures, unlimited supplies unless the scenario says
 **      otherwise (ref. BA-5.5.3a), reserve slots off the table (units.c)
+**   4) starting valour (ref. BA-B8, BA-5.5.1a): the scenario's when it gives one;
+**      else Table 21 for the unit's class; else 0. The scenario's record takes the
+**      value too, as the starting valour that rest never exceeds (ref. BA-B12).
 */
 static int setup(gn_game *g) {
   /* 1) */
@@ -346,6 +369,13 @@ static int setup(gn_game *g) {
   }
   /* 3) */
   for (int i = 0; i < g->sc->nunits; i++) gn__uw(g, i)->attr[BA_ORIG] = gn__uw(g, i)->strength;
+  /* 4) setup runs once, before the scenario is shared with any clone */
+  for (int i = 0; i < g->sc->nunits; i++) {
+    int *a0 = g->sc->unit[i].attr0;
+    if (a0[BA_VALOUR] == BA_VALOUR_UNSET)
+      a0[BA_VALOUR] = a0[BA_CLASS] != BA_C_NONE ? d->t21[a0[BA_CLASS]] : 0;
+    gn__uw(g, i)->attr[BA_VALOUR] = a0[BA_VALOUR];
+  }
   g->st.phase = BA_PH_ORDERS;
   g->st.active = -1;   /* simultaneous bounds (ref. BA-1.1.1a) */
   return gn__ba_setup_parts(g);

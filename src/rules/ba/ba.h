@@ -69,7 +69,7 @@ typedef enum ba_order {
 typedef enum ba_pace { BA_P_NORMAL, BA_P_FAST, BA_P_CHARGE, BA_P_COUNT } ba_pace;
 
 /* ------------------------------------------------------- unit attributes */
-/* ORDER: as ba.c's attrs[]. GN__MAXATTR (24) at most. */
+/* ORDER: as ba.c's attrs[]. GN__MAXATTR (32) at most. */
 typedef enum ba_attr {
   /* set by the scenario (ref. BA-B9) */
   BA_VALOUR,        /* -5..+5, hidden from the enemy (ref. BA-5.5.1a) */
@@ -98,8 +98,21 @@ typedef enum ba_attr {
   BA_LAST_TARGET,   /* the target it fired at last bound + 1 (ref. BA-1.1.1c) */
   BA_NEWFORM,       /* formation ordered for the movement phase + 1; 0 none */
   BA_PRISONERS,     /* prisoners taken (ref. BA-B13) */
+  /* set by the scenario, after the engine's (slot 24 on: hash.c) */
+  BA_CLASS,         /* ba_class: Table 21 troop class, the starting valour (ref. BA-B8) */
   BA_NATTR
 } ba_attr;
+
+/* Valour a scenario leaves unset (the attribute's default, outside -5..+5): the
+** unit's class gives it, else 0 (ba.c's setup, ref. BA-B8). */
+#define BA_VALOUR_UNSET 99
+
+/* Table 21 troop classes (ref. BA-B8). ORDER: ba.c's class names and the data
+** keys t21.<name>; BA_C_NONE has no row (valour from the scenario, else 0). */
+typedef enum ba_class {
+  BA_C_NONE, BA_C_SENIOR_GUARD, BA_C_GUARD, BA_C_ELITE, BA_C_VETERAN, BA_C_GOOD_LINE,
+  BA_C_LINE, BA_C_NEW_LINE, BA_C_LANDWEHR, BA_C_MILITIA, BA_C_LEVIES, BA_C_COUNT
+} ba_class;
 
 /* Waggons keep the unit they serve + 1 in BA_TARGET (ref. BA-5.5.4j) and the
 ** bounds they have served it in BA_REST (ref. BA-5.5.4g). */
@@ -134,6 +147,8 @@ enum {
   BA_F_TURN_L     = 1u << 23,  /* ordered to turn left this bound (both bits: about) */
   BA_F_TURN_R     = 1u << 24,
   BA_F_SERVED     = 1u << 25,  /* waggon: served a resting unit this bound (ref. BA-5.5.4j) */
+  BA_F_CANCEL     = 1u << 26,  /* ordered to cancel its attack on melee-zone contact (ref. BA-B20) */
+  BA_F_SPREAD     = 1u << 27,  /* has taken its spread-of-rout test this bound (ref. BA-B21) */
 };
 
 /* Flags that hold only for one bound; cleared at its end. */
@@ -141,7 +156,7 @@ enum {
                     BA_F_DEF | BA_F_CHANGED | BA_F_CHARGE | BA_F_OPPFD | BA_F_FIRED_AT | \
                     BA_F_CONT | BA_F_RESTLOST | BA_F_STOPPED | BA_F_HIDDEN_ATT | \
                     BA_F_FD_NOW | BA_F_ENGAGED | BA_F_FORCED | BA_F_TURN_L | \
-                    BA_F_TURN_R | BA_F_SERVED)
+                    BA_F_TURN_R | BA_F_SERVED | BA_F_CANCEL | BA_F_SPREAD)
 
 /* ------------------------------------------------------------ globals */
 /* ORDER: indices into g->st.rs[]. */
@@ -211,6 +226,11 @@ typedef struct ba_data {
   int reorganise;
   /* splitting (ref. BA-1.2.2) */
   int split_min_inf, urban_parts;
+  /* Table 21 (ref. BA-B8): starting valour of each class ([BA_C_NONE] unused) */
+  int t21[BA_C_COUNT];
+  /* spread of rout (ref. BA-B21) */
+  double spread_dist;
+  int spread_hold;
   /* staff (ref. BA-T18) */
   int t18[3];                                         /* lowest totals of the fall bands */
   int t18_pen[3];
@@ -237,6 +257,7 @@ const char *gn__ba_dis_name(int d);
 const char *gn__ba_t8_key(int k);
 const char *gn__ba_ff_key(int k);
 const char *gn__ba_order_name(int o);
+const char *gn__ba_class_name(int c);
 /* 1 when unit u is on the table (not removed, not an unused slot). */
 static inline int gn__ba_on_table(const gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
@@ -259,7 +280,7 @@ int gn__ba_apart(gn_box a, gn_box b, double gap);
 int gn__ba_in_obstacle(const gn_game *g, int u);
 
 /* ------------------------------------------------------------- bound.c */
-#define BA_NVERBS 14
+#define BA_NVERBS 15
 extern const gn__verb gn__ba_verbs[BA_NVERBS];
 int gn__ba_end_bound(gn_game *g);
 /* Sets u's written order for the bound, refusing what the rules forbid. */
@@ -279,6 +300,12 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line);
 /* The soutien of a skirmish line, or -1 (ref. BA-4.3.1). */
 int gn__ba_soutien(const gn_game *g, int line);
 int gn__ba_units_of(int figures, int unit, int remainder);
+/* 1 when u may split, assemble or send out skirmishers now (the refusals of
+** gn__ba_split and gn__ba_assemble for its state: continued fire, FD, rest). Pure. */
+int gn__ba_may_change(const gn_game *g, int u);
+/* 1 when u is a part split off in urban combat that must now re-assemble: no
+** part of its original unit stands in a village or buildings (ref. BA-B22). Pure. */
+int gn__ba_urban_over(const gn_game *g, int u);
 int gn__ba_setup_parts(gn_game *g);
 
 /* ------------------------------------------------------------- move.c */
@@ -293,6 +320,8 @@ double gn__ba_rate(const gn_game *g, int u, int pace, int form, double turn, int
 int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
 /* 1 when neither u nor a skirmish line of u moved this bound (ref. BA-1.1.1g). */
 int gn__ba_stationary(const gn_game *g, int u);
+/* The verb "cancel UNIT [off]" (ref. BA-B20); in bound.c's verb table. */
+int gn__ba_v_cancel(gn_game *g, const gn__args *a);
 
 /* ------------------------------------------------------------- fire.c */
 typedef struct ba_fire_in {
@@ -369,6 +398,8 @@ int gn__ba_waggon_for(const gn_game *g, int u);
 int gn__ba_catch_result(const ba_data *d, int total);
 int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total);
 int gn__ba_catch_roll(gn_game *g, int staff);
+/* Spread of rout in the moral consequences phase (ref. BA-B21, see staff.c). */
+int gn__ba_spread_rout(gn_game *g);
 int gn__ba_phase_moral(gn_game *g);
 
 /* ------------------------------------------------------------- near.c */

@@ -385,6 +385,8 @@ const gn__verb gn__ba_verbs[BA_NVERBS] = {
   {"turn", "turn UNIT left|right|about: rotate in the movement phase", v_turn, 0},
   {"engage", "engage STAFF UNIT: the staff figure leads the unit in melee (+4, catch roll)",
    v_engage, 0},
+  {"cancel", "cancel UNIT [off]: an attacker cancels its attack on melee-zone contact: it halts "
+             "without melee and the unit it reached is not halted (off: withdraw)", gn__ba_v_cancel, 0},
   {"end", "end: close the orders phase and resolve the bound", v_end, 0},
 };
 

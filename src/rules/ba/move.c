@@ -340,7 +340,7 @@ static int zone_quiet(const gn_game *g, const mover *x) {
 }
 
 /*
-** The units each mover may meet while marching (step 4 of the phase): all that
+** The units each mover may meet while marching (step 5 of the phase): all that
 ** stand within its own allowance + the largest allowance of any mover + the
 ** melee zone + two steps; nothing farther can come into contact, overlap or
 ** the melee zone this phase (forced moves are over when marching begins).
@@ -406,7 +406,45 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap, ba_scr
   return rc;
 }
 
-/* Step 4 of the phase: every mover steps in turn until none can (the caller
+/* 1 when u attacks this bound and was ordered to cancel on contact (ref. BA-B20). */
+static int cancels(const gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  return s->attr[BA_ORDER] == BA_O_ATTACK && (s->flags & BA_F_CANCEL);
+}
+
+/* ref. BA-B20: u, at melee-zone contact with j, cancels its attack: it halts
+** and makes no melee this bound, and j is not halted (4.1.1, 4.1.2).
+** [interpretation: the choice, made at the table when contact comes, is
+** written in the orders phase as `cancel UNIT`] */
+static int cancel_attack(gn_game *g, int u, int j) {
+  gn__uw(g, u)->attr[BA_ORDER] = BA_O_NONE;
+  return gn__event(g, "cancel", "BA-B20", u, j, "%s reaches melee-zone contact with %s and "
+                   "cancels its attack: it halts, %s does not", uid(g, u), uid(g, j), uid(g, j))
+         ? 0 : GN_ENOMEM;
+}
+
+/* cancel UNIT [off] (ref. BA-B20): written with an attack order in the orders
+** phase; "off" withdraws it. */
+int gn__ba_v_cancel(gn_game *g, const gn__args *a) {
+  int u, rc, off = 0;
+  if ((rc = gn__arg_unit(g, a, 1, &u))) return rc;
+  if (a->n > 2) {
+    if (!gn__arg_is(a, 2, "off")) return gn__syntax(g, a, 2, "expected 'off' or nothing");
+    off = 1;
+  }
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  if (!gn__ba_on_table(g, u))
+    return gn__refuse(g, "BA-5.5.2g", "%s is not on the table", uid(g, u));
+  if (!off && g->st.u[u].attr[BA_ORDER] != BA_O_ATTACK)
+    return gn__refuse(g, "BA-B20", "%s has no attack order to cancel: give it `attack %s "
+                      "TARGET` first", uid(g, u), uid(g, u));
+  gn__ustate *s = gn__uw(g, u);
+  if (off) s->flags &= ~BA_F_CANCEL;
+  else s->flags |= BA_F_CANCEL;
+  return 0;
+}
+
+/* Step 5 of the phase: every mover steps in turn until none can (the caller
 ** then places them in the grid). */
 static int march(gn_game *g, mover *mv, int nm) {
   const ba_data *d = BA_D(g);
@@ -446,13 +484,67 @@ static int march(gn_game *g, mover *mv, int nm) {
       int j = quiet ? -1 : zone_touch(g, x);
       if (j >= 0) {
         s->flags |= BA_F_STOPPED;
-        gn__uw(g, j)->flags |= BA_F_STOPPED;
         x->done = 1;
+        if (cancels(g, x->u)) {
+          if ((rc = cancel_attack(g, x->u, j))) return rc;
+          continue;
+        }
+        gn__uw(g, j)->flags |= BA_F_STOPPED;
         if (!gn__event(g, "contact", "BA-4.1.1c", x->u, j, "%s reaches melee-zone contact with "
                        "%s: both halt", uid(g, x->u), uid(g, j)))
           return GN_ENOMEM;
       }
     }
+  }
+  return 0;
+}
+
+/* The part of u's original unit (not a skirmish line) nearest to u, or -1. */
+static int nearest_part(const gn_game *g, int u) {
+  int best = -1, r = gn__ba_root(g, u);
+  double bd = HUGE_VAL;
+  for (int i = 0; i < g->sc->nunits; i++) {
+    if (i == u || !gn__ba_on_table(g, i) || gn__ba_root(g, i) != r ||
+        g->st.u[i].attr[BA_FORMATION] == BA_FM_SKIRMISH)
+      continue;
+    double dd = gn_unit_distance(g, u, i);
+    if (dd < bd) { bd = dd; best = i; }
+  }
+  return best;
+}
+
+/* How far stand b must go along heading h to come within half the contact
+** distance of stand q (bisection; the gap shrinks as b nears q's centre). Pure. */
+static double approach(const gn_game *g, gn_box b, double h, gn_box q) {
+  double lo = 0, hi = hypot(q.c.x - b.c.x, q.c.y - b.c.y), near = BA_D(g)->contact_dist / 2;
+  if (gn_box_distance(b, q) <= near) return 0;
+  double ch = cos(h), sh = sin(h);
+  for (int k = 0; k < 40; k++) {
+    double mid = (lo + hi) / 2;
+    if (gn_box_distance(shifted_by(b, ch, sh, mid), q) <= near) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/*
+** ref. BA-B22: parts split in urban combat re-assemble once it is over
+** (gn__ba_urban_over). [default: a part in base contact with another part of
+** its unit assembles with it in the movement phase; one that is not marches to
+** the nearest part instead of its orders (step 4). Parts in FD, in continued
+** fire or at rest wait.]
+*/
+static int reassemble(gn_game *g) {
+  int rc;
+  for (int u = 0; u < g->sc->nunits; u++) {
+    if (!gn__ba_urban_over(g, u) || !gn__ba_may_change(g, u)) continue;
+    int q = nearest_part(g, u);
+    if (q < 0 || !gn__ba_may_change(g, q) || gn_unit_distance(g, u, q) > BA_D(g)->contact_dist)
+      continue;
+    if (!gn__event(g, "reassemble", "BA-B22", u, q, "urban combat is over: %s re-assembles "
+                   "with %s", uid(g, u), uid(g, q)))
+      return GN_ENOMEM;
+    if ((rc = gn__ba_assemble(g, q, u))) return rc;
   }
   return 0;
 }
@@ -463,15 +555,17 @@ static int march(gn_game *g, mover *mv, int nm) {
 **      one leaving it loses its rest) and turns (rotation)
 **   2) routs: FD units make a forced move at the fast rate directly away from the
 **      nearest enemy (ref. BA-B14)
-**   3) marching units: move orders to their point, attack orders towards the
-**      target; each faces the way it goes when that is forward (wheeling)
-**   4) all step together, move.step cm each in turn (a step ends where the melee
+**   3) parts split in urban combat that is over, in base contact with another
+**      part of their unit, assemble (ref. BA-B22)
+**   4) marching units: move orders to their point, attack orders towards the
+**      target; an urban part of 3) not in contact towards the nearest part of its
+**      unit, whatever its orders (ref. BA-B22); each faces the way it goes when
+**      that is forward (wheeling; an attacker or a part re-assembling always)
+**   5) all step together, move.step cm each in turn (a step ends where the melee
 **      zone would first touch an enemy); a unit whose melee zone touches an enemy stand stops,
-**      and that enemy stops too (ref. BA-4.1.1c); enemy stands are never entered
+**      and that enemy stops too (ref. BA-4.1.1c) unless the unit is an attacker
+**      ordered to cancel its attack (ref. BA-B20); enemy stands are never entered
 ** Units that continue fire do not move (ref. BA-1.1.1d).
-** ref. BA-B20 NOT IMPLEMENTED: 4.1.1 lets an attacker cancel its attack (4.1.2)
-** so that the unit it reached is not stopped; 4.1.2 was not found, so contact
-** always stops both.
 */
 int gn__ba_phase_movement(gn_game *g) {
   const ba_data *d = BA_D(g);
@@ -516,19 +610,35 @@ int gn__ba_phase_movement(gn_game *g) {
     gn__unit_place(g, u, nb);
     if ((rc = gn__ba_forced_move(g, u, h, dist, "routs"))) return rc;
   }
-  mover *mv = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *mv);                 /* 3 */
+  if ((rc = reassemble(g))) return rc;                                           /* 3 */
+  mover *mv = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *mv);                 /* 4 */
   if (!mv) return gn__error(g, GN_ENOMEM, "out of memory");
   int nm = 0;
   for (int u = 0; u < n; u++) {
     gn__ustate *s = gn__uw(g, u);
-    int o = s->attr[BA_ORDER];
+    int o = s->attr[BA_ORDER], q = -1;
     if (!gn__ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED))) continue;
     if (s->attr[BA_DISORDER] == BA_DIS_FD) continue;
     gn_vec2 to;
-    if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
+    if (gn__ba_urban_over(g, u) && gn__ba_may_change(g, u) && (q = nearest_part(g, u)) >= 0) {
+      to = g->st.u[q].box.c;
+      s->attr[BA_ORDER] = o = BA_O_MOVE;   /* its written order gives way (ref. BA-B22) */
+      s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
+      if (!gn__event(g, "reassemble", "BA-B22", u, q, "urban combat is over: %s marches to "
+                     "re-assemble with %s", uid(g, u), uid(g, q))) {
+        gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
+        return GN_ENOMEM;
+      }
+    } else if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
       to.x = s->attr[BA_DEST_X] / 1000.0; to.y = s->attr[BA_DEST_Y] / 1000.0;
     } else if (o == BA_O_ATTACK && s->attr[BA_TARGET] && gn__ba_on_table(g, s->attr[BA_TARGET] - 1)) {
-      if (gn__ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) continue;   /* already in contact */
+      if (gn__ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) {            /* already in contact */
+        if (cancels(g, u) && (rc = cancel_attack(g, u, s->attr[BA_TARGET] - 1))) {
+          gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
+          return rc;
+        }
+        continue;
+      }
       to = g->st.u[s->attr[BA_TARGET] - 1].box.c;
     } else {
       continue;
@@ -538,7 +648,7 @@ int gn__ba_phase_movement(gn_game *g) {
     if (dist < 1e-9) continue;
     double h = atan2(to.y - c.y, to.x - c.x), turn = 0;
     gn_box b = s->box;
-    if (gn_box_arc(b, to) == GN_ARC_FRONT || o == BA_O_ATTACK) {   /* forward: wheel to face it */
+    if (gn_box_arc(b, to) == GN_ARC_FRONT || o == BA_O_ATTACK || q >= 0) {   /* wheel to face it */
       turn = angle_between(b.facing, h);
       b.facing = fmod(h + 2 * PI, 2 * PI);
     }
@@ -548,10 +658,11 @@ int gn__ba_phase_movement(gn_game *g) {
     gn__unit_place(g, u, b);
     if (turn > 0) s->flags |= BA_F_MOVED;
     if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
-    mv[nm] = (mover){.u = u, .heading = h, .left = len, .togo = o == BA_O_MOVE ? dist : HUGE_VAL};
+    double togo = q >= 0 ? approach(g, b, h, g->st.u[q].box) : o == BA_O_MOVE ? dist : HUGE_VAL;
+    mv[nm] = (mover){.u = u, .heading = h, .left = len, .togo = togo};
     nm++;
   }
-  int *pool = NULL;                                                               /* 4 */
+  int *pool = NULL;                                                               /* 5 */
   ba_screen *spool = NULL;
   size_t cap = 0, scap = 0;
   rc = gather(g, mv, nm, &pool, &cap, &spool, &scap);

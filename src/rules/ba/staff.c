@@ -79,15 +79,104 @@ int gn__ba_catch_roll(gn_game *g, int st) {
   return 0;
 }
 
-/* The moral consequences phase: catch rolls of the staff figures that engaged
-** in a melee, or stood with a unit brought into FD this bound (ref. BA-T18).
-** ref. BA-B21 NOT IMPLEMENTED: 1.1.1 names the spread of rout as a forced action
-** and the Table 1 default puts it in this phase, but how a rout spreads (to
-** whom, on what roll) was not found; only the unit brought into FD routs
-** (move.c, ref. BA-B14). */
+/* 1 when u is a fighting unit that a rout may spread to (not FD, not tested yet). */
+static int may_catch_rout(const gn_game *g, int u) {
+  ba_arm arm = gn__ba_arm_of(g, u);
+  const gn__ustate *s = &g->st.u[u];
+  return gn__ba_on_table(g, u) && arm != BA_ARM_STAFF && arm != BA_ARM_WAGGON &&
+         s->attr[BA_DISORDER] != BA_DIS_FD && !(s->flags & BA_F_SPREAD);
+}
+
+/* 1 when j is routing: brought into FD this bound and still on the table. */
+static int routing(const gn_game *g, int j) {
+  const gn__ustate *s = &g->st.u[j];
+  return gn__ba_on_table(g, j) && s->attr[BA_DISORDER] == BA_DIS_FD && (s->flags & BA_F_FD_NOW);
+}
+
+/* The first of the ns routing units src[] of u's side within rout.spread_distance
+** of u; -1 if none. */
+static int routing_near(const gn_game *g, int u, const int *src, int ns) {
+  double dist = BA_D(g)->spread_dist;
+  for (int k = 0; k < ns; k++) {
+    int j = src[k];
+    if (j == u || g->sc->unit[j].side != g->sc->unit[u].side) continue;
+    if (!gn__ba_apart(g->st.u[u].box, g->st.u[j].box, dist) && gn_unit_distance(g, u, j) <= dist)
+      return j;
+  }
+  return -1;
+}
+
+/*
+** Spread of rout, a forced action of the moral consequences phase (1.1.1,
+** ref. BA-B21). [default, rules-reference Table 1: the rules for it were not
+** found]
+**   1) a fighting unit (not staff, waggon or FD) within rout.spread_distance of a
+**      unit of its side brought into FD this bound, and on the table, tests once
+**      a bound: 3d6 + valour + its side's staff penalty (ref. BA-T18)
+**   2) at least rout.spread_hold: it holds; below: it is brought into FD and
+**      routs with it (the loss due to FD, a forced move in the next movement
+**      phase, ref. BA-B14)
+**   3) a unit so routed spreads the rout in turn: passes, each over the units
+**      routing when it begins, in unit order, repeat until one brings no unit
+**      into FD
+** Fails with GN_ENOMEM or the dice source's error.
+*/
+static int spread(gn_game *g, int *src);
+
+int gn__ba_spread_rout(gn_game *g) {
+  int n = g->sc->nunits, any = 0;
+  for (int j = 0; j < n && !any; j++) any = routing(g, j);      /* most bounds: nobody */
+  if (!any) return 0;
+  int *src = gn__malloc(g, (size_t)n * sizeof *src);
+  if (!src) return gn__error(g, GN_ENOMEM, "out of memory");
+  int rc = spread(g, src);
+  gn__free(g, src, (size_t)n * sizeof *src);
+  return rc;
+}
+
+/* gn__ba_spread_rout with src[] (one int per unit) to list the routing units in. */
+static int spread(gn_game *g, int *src) {
+  const ba_data *d = BA_D(g);
+  int rc, more = 1;
+  while (more) {                                                                  /* 3 */
+    int ns = 0;
+    more = 0;
+    for (int j = 0; j < g->sc->nunits; j++) if (routing(g, j)) src[ns++] = j;
+    for (int u = 0; u < g->sc->nunits; u++) {
+      if (!may_catch_rout(g, u)) continue;
+      int from = routing_near(g, u, src, ns);
+      if (from < 0) continue;
+      gn__ustate *s = gn__uw(g, u);                                               /* 1 */
+      s->flags |= BA_F_SPREAD;
+      int total, faces[3];
+      if ((rc = gn__ba_roll(g, "spread of rout", "BA-B21", u, &total, faces))) return rc;
+      int pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
+      int t = total + s->attr[BA_VALOUR] + pen;
+      int holds = t >= d->spread_hold;                                            /* 2 */
+      gn_event *e = gn__event(g, "spread", "BA-B21", u, from, "%s sees %s rout: %d against %d, "
+                              "%s", uid(g, u), uid(g, from), t, d->spread_hold,
+                              holds ? "it holds" : "the rout spreads to it");
+      if (!e) return GN_ENOMEM;
+      gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");
+      if (pen) gn__event_mod(e, "staff fallen", pen, "BA-T18");
+      gn__event_hide(e, 1u << g->sc->unit[u].side);
+      e->total = t;
+      if (holds) continue;
+      if ((rc = gn__ba_bring_fd(g, u, "the rout spreads to it", "BA-B21"))) return rc;
+      more = 1;
+    }
+  }
+  return 0;
+}
+
+/* The moral consequences phase (Table 1 default, ref. BA-B1):
+**   1) spread of rout (ref. BA-B21)
+**   2) catch rolls of the staff figures that engaged in a melee, or stood with a
+**      unit brought into FD this bound (ref. BA-T18) */
 int gn__ba_phase_moral(gn_game *g) {
   int rc;
-  for (int st = 0; st < g->sc->nunits; st++) {
+  if ((rc = gn__ba_spread_rout(g))) return rc;                                   /* 1 */
+  for (int st = 0; st < g->sc->nunits; st++) {                                   /* 2 */
     if (!gn__ba_on_table(g, st) || gn__ba_arm_of(g, st) != BA_ARM_STAFF) continue;
     int u = g->st.u[st].attr[BA_TARGET] - 1;
     int with_fd = u >= 0 && (g->st.u[u].flags & BA_F_FD_NOW) &&

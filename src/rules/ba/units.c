@@ -76,7 +76,20 @@ static int parts_on_table(const gn_game *g, int r) {
   return n;
 }
 
-/* Common refusals for a unit about to split, assemble or send out skirmishers. */
+/* 1 when urban terrain (village, buildings) lies under u's centre (ref. BA-1.2.2). */
+static int in_urban(const gn_game *g, int u) {
+  return (gn__ba_terrain_at(g, g->st.u[u].box.c) &
+          ((1u << BA_TR_VILLAGE) | (1u << BA_TR_BUILDINGS))) != 0;
+}
+
+int gn__ba_may_change(const gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  return !(s->flags & BA_F_CONT) && s->attr[BA_DISORDER] != BA_DIS_FD &&
+         s->attr[BA_FORMATION] != BA_FM_REST;
+}
+
+/* Common refusals for a unit about to split, assemble or send out skirmishers
+** (the refusing side of gn__ba_may_change). */
 static int may_change(gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
   if (s->flags & BA_F_CONT)
@@ -95,7 +108,7 @@ static int may_change(gn_game *g, int u) {
 static void make_part(gn_game *g, int u, int p, int figs, int sub) {
   gn__ustate *a = gn__uw(g, u), *b = gn__uw(g, p);
   int keep_attr[] = {BA_VALOUR, BA_MARKSMEN, BA_LANCERS, BA_FORMATION, BA_DISORDER,
-                     BA_SUPPLIES, BA_VSTEPS};
+                     BA_SUPPLIES, BA_VSTEPS, BA_CLASS};
   for (int i = 0; i < BA_NATTR; i++) b->attr[i] = 0;
   for (size_t i = 0; i < sizeof keep_attr / sizeof keep_attr[0]; i++)
     b->attr[keep_attr[i]] = a->attr[keep_attr[i]];
@@ -127,10 +140,8 @@ static void make_part(gn_game *g, int u, int p, int figs, int sub) {
 **   5) the part stands beside u's right flank; frontages shrink in proportion
 **   6) a part under 3 figures leaves the table (ref. BA-5.5.2i)
 ** n: figures (cavalry: squadrons, artillery: guns) of the new part; 0 = half.
-** ref. BA-B22 NOT IMPLEMENTED: 1.2.2 says parts split in urban combat must
-** re-assemble afterwards; when urban combat is over and what follows if they do
-** not was not found, so the engine only marks those parts (BA_F_URBAN) and
-** leaves re-assembly (`assemble`) to the players.
+** Parts split in urban combat are marked (BA_F_URBAN): they must re-assemble
+** once it is over (ref. BA-B22, gn__ba_urban_over and the movement phase).
 */
 int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   const ba_data *d = BA_D(g);
@@ -140,7 +151,7 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   if ((rc = may_change(g, u))) return rc;                                  /* 1 */
   switch (gn__ba_arm_of(g, u)) {                                               /* 2 */
   case BA_ARM_INF:
-    urban = (gn__ba_terrain_at(g, s->box.c) & ((1u << BA_TR_VILLAGE) | (1u << BA_TR_BUILDINGS))) != 0;
+    urban = in_urban(g, u);
     if (!urban) {
       if (s->strength <= d->split_min_inf)
         return gn__refuse(g, "BA-1.2.2", "%s has %d figures: a battalion splits only with more "
@@ -200,6 +211,22 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   *part = p;
   if ((rc = gn__ba_check_min(g, u)) || (rc = gn__ba_check_min(g, p))) return rc;   /* 6 */
   return 0;
+}
+
+/* ref. BA-B22: a part split off in urban combat must re-assemble afterwards.
+** [default: urban combat is over for a unit when none of its parts on the table,
+** the original included, stands in a village or buildings] */
+int gn__ba_urban_over(const gn_game *g, int u) {
+  if (!gn__ba_on_table(g, u) || !(g->st.u[u].flags & BA_F_URBAN)) return 0;
+  int r = gn__ba_root(g, u), others = 0;
+  for (int i = 0; i < g->sc->nunits; i++) {
+    if (!gn__ba_on_table(g, i) || gn__ba_root(g, i) != r ||
+        g->st.u[i].attr[BA_FORMATION] == BA_FM_SKIRMISH)
+      continue;
+    if (in_urban(g, i)) return 0;
+    if (i != u) others++;
+  }
+  return others > 0;
 }
 
 /* ref. BA-4.3.1: a skirmish line's soutien is its mother unit, while one of its
