@@ -30,11 +30,11 @@
 #define WORN_DIVISION 0.5    /* a division that lost this share of its SP falls back */
 #define LEADER_BEHIND 1.5    /* leaders stand this far behind their troops */
 
-static int vb_fighting(const char *type) { return ai_type_fights(type); }
+static int vb_fighting(const char *type) { return gn__ai_type_fights(type); }
 
 static int vb_broken(const gn_game *g, int u, int viewer, const gn_unit_view *v) {
   (void)g; (void)u; (void)viewer;
-  return v->removed || (ai_status_has(v, "routed"));
+  return v->removed || (gn__ai_status_has(v, "routed"));
 }
 
 static int is_type(const ai_unit *a, const char *prefix) {
@@ -87,11 +87,11 @@ static int try_charge(ai_ctx *cx, int u) {
     if (e < 0) continue;
     char order[128];
     snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
-    if (ai_check(cx, "%s", order)) continue;
+    if (gn__ai_check(cx, "%s", order)) continue;
     /* the contact now, the melee in the combat phase (after rally and morale) */
     const char *seq[] = {order, "end", "end", "end", order};
-    double gain, p = ai_odds(cx, seq, 5, u, e, &gain);
-    if (ai_charge_ok(cx, p, gain, 0) && ai_order(cx, "%s", order) == 0) return 1;
+    double gain, p = gn__ai_odds(cx, seq, 5, u, e, &gain);
+    if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "%s", order) == 0) return 1;
   }
   return 0;
 }
@@ -100,10 +100,10 @@ static int try_charge(ai_ctx *cx, int u) {
 static void advance(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   double de;
-  int e = ai_nearest_enemy(cx, u, 0, &de);
+  int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   double standoff = artillery(a) ? STANDOFF_ART : cavalry(a) ? STANDOFF_CAV : STANDOFF_INF;
-  standoff *= ai_standoff_factor(cx);
-  gn_vec2 goal = ai_goal(cx, u);
+  standoff *= gn__ai_standoff_factor(cx);
+  gn_vec2 goal = gn__ai_goal(cx, u);
   double step = rate(a);
   if (e >= 0) {
     double room = de - standoff;
@@ -113,46 +113,47 @@ static void advance(ai_ctx *cx, int u) {
     if (gx * ex + gy * ey > 0) step = room < step ? room : step;
   }
   if (step < 0.25) return;
-  double face = e >= 0 ? ai_heading_deg(a->v.box.c, cx->u[e].v.box.c) : ai_heading_deg(a->v.box.c, goal);
-  ai_move_toward(cx, "move", u, goal, step, 1, face);
+  double face = gn__ai_heading_deg(a->v.box.c, e >= 0 ? cx->u[e].v.box.c : goal);
+  gn__ai_move_toward(cx, "move", u, goal, step, 1, face);
 }
 
 /* Fall back towards home, away from the enemy. */
 static void fall_back(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   double de;
-  int e = ai_nearest_enemy(cx, u, 0, &de);
+  int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   if (e < 0 || de > 8) return;
   gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
   double dx = c.x - ec.x, dy = c.y - ec.y, l = hypot(dx, dy);
   if (l < 1e-9) return;
   gn_vec2 goal = {c.x + dx / l * rate(a), c.y + dy / l * rate(a)};
-  ai_move_toward(cx, "move", u, goal, rate(a), 1, ai_heading_deg(c, ec));
+  gn__ai_move_toward(cx, "move", u, goal, rate(a), 1, gn__ai_heading_deg(c, ec));
 }
 
 /* One stand's movement phase. */
 static void move_unit(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   double de;
-  int e = ai_nearest_enemy(cx, u, 0, &de);
+  int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   /* a worn division gives ground (see VB-B12: exhausted, it may not close
   ** on the enemy anyway), all but the garrison of an objective */
-  if (formation_losses(cx, a->v.formation) >= WORN_DIVISION * (1.5 - cx->p->caution) && !ai_garrison(cx, u)) {
-    if (artillery(a) && !ai_status_has(&a->v, "limbered")) ai_order(cx, "limber %s", a->v.id);
+  double worn = WORN_DIVISION * (1.5 - cx->p->caution);
+  if (formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
+    if (artillery(a) && !gn__ai_status_has(&a->v, "limbered")) gn__ai_order(cx, "limber %s", a->v.id);
     fall_back(cx, u);
     return;
   }
-  if (ai_status_has(&a->v, "disordered") && !ai_status_has(&a->v, "permanently") && de > 1.0)
-    ai_order(cx, "reorder %s", a->v.id);
-  if (ai_status_has(&a->v, "march column") && e >= 0 && de < 12) ai_order(cx, "deploy %s", a->v.id);
+  if (gn__ai_status_has(&a->v, "disordered") && !gn__ai_status_has(&a->v, "permanently") && de > 1.0)
+    gn__ai_order(cx, "reorder %s", a->v.id);
+  if (gn__ai_status_has(&a->v, "march column") && e >= 0 && de < 12) gn__ai_order(cx, "deploy %s", a->v.id);
   if (artillery(a)) {
-    int limbered = ai_status_has(&a->v, "limbered");
+    int limbered = gn__ai_status_has(&a->v, "limbered");
     if (e >= 0 && de <= UNLIMBER_AT) {
-      if (limbered) ai_order(cx, "unlimber %s", a->v.id);
+      if (limbered) gn__ai_order(cx, "unlimber %s", a->v.id);
       return;
     }
     if (cx->posture == AI_DEFEND && !limbered) return;
-    if (!limbered && ai_order(cx, "limber %s", a->v.id)) return;
+    if (!limbered && gn__ai_order(cx, "limber %s", a->v.id)) return;
   }
   if (try_charge(cx, u)) return;
   advance(cx, u);
@@ -184,7 +185,7 @@ static void move_leaders(ai_ctx *cx) {
     gn_vec2 at = {sx / n, sy / n};
     double ex = cx->en_c.x - at.x, ey = cx->en_c.y - at.y, l = hypot(ex, ey);
     if (l > 1e-9) { at.x -= ex / l * LEADER_BEHIND; at.y -= ey / l * LEADER_BEHIND; }
-    ai_move_toward(cx, "leader", fi.leader, at, rate(&cx->u[fi.leader]), 0, 0);
+    gn__ai_move_toward(cx, "leader", fi.leader, at, rate(&cx->u[fi.leader]), 0, 0);
   }
 }
 
@@ -194,7 +195,7 @@ static int movement(ai_ctx *cx) {
     if (!a->mine || !a->fighting || a->broken) continue;
     move_unit(cx, u);
     /* the picture of this stand changed: read it again */
-    ai_view(cx, u);
+    gn__ai_view(cx, u);
   }
   move_leaders(cx);
   return 0;
@@ -205,12 +206,12 @@ static int movement(ai_ctx *cx) {
 static int rally(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
-    if (!a->mine || a->v.removed || !ai_status_has(&a->v, "routed")) continue;
-    if (ai_order(cx, "rally %s", a->v.id) == 0) continue;
+    if (!a->mine || a->v.removed || !gn__ai_status_has(&a->v, "routed")) continue;
+    if (gn__ai_order(cx, "rally %s", a->v.id) == 0) continue;
     for (int l = 0; l < cx->n; l++) {
       const ai_unit *b = &cx->u[l];
       if (!b->mine || b->v.removed || !(is_type(b, "leader_corps") || is_type(b, "leader_army"))) continue;
-      if (ai_order(cx, "rally %s with %s", a->v.id, b->v.id) == 0) break;
+      if (gn__ai_order(cx, "rally %s with %s", a->v.id, b->v.id) == 0) break;
     }
   }
   return 0;
@@ -235,7 +236,7 @@ static int fire_best(ai_ctx *cx, int u) {
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     double d = gn_unit_distance(cx->g, u, i);
     if (d > FIRE_REACH) continue;
-    double s = -d + (ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
+    double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
     int k = n < 8 ? n++ : 7;
     if (k == 7 && n == 8 && s <= score[7]) continue;
@@ -243,7 +244,7 @@ static int fire_best(ai_ctx *cx, int u) {
     score[k] = s; order[k] = i;
   }
   for (int k = 0; k < n && k < 4; k++)
-    if (ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) return 1;
+    if (gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) return 1;
   return 0;
 }
 
@@ -252,14 +253,14 @@ static int combat(ai_ctx *cx) {
     const ai_unit *a = &cx->u[u];
     if (!a->mine || !a->fighting || a->broken) continue;
     double de;
-    int e = ai_nearest_enemy(cx, u, 0, &de);
+    int e = gn__ai_nearest_enemy(cx, u, 0, &de);
     if (e >= 0 && de <= 0.01) {
       char order[128];
       snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
-      if (ai_check(cx, "%s", order) == 0) {
+      if (gn__ai_check(cx, "%s", order) == 0) {
         const char *seq[] = {order};
-        double gain, p = ai_odds(cx, seq, 1, u, e, &gain);
-        if (ai_charge_ok(cx, p, gain, 0.1) && ai_order(cx, "%s", order) == 0) continue;
+        double gain, p = gn__ai_odds(cx, seq, 1, u, e, &gain);
+        if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "%s", order) == 0) continue;
       }
     }
     fire_best(cx, u);
@@ -276,6 +277,6 @@ static int vb_play(ai_ctx *cx) {
   return 0;
 }
 
-const ai_doctrine ai_doctrine_vb = {
+const ai_doctrine gn__ai_doctrine_vb = {
   "vb", vb_fighting, vb_broken, vb_play, NULL, 250,   /* ref. VB-72: a roster casualty is about 250 men */
 };

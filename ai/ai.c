@@ -76,14 +76,14 @@ int gn_ai_params_format(const gn_ai_params *p, char *buf, size_t len) {
 
 /* ------------------------------------------------------------ life cycle */
 
-int ai_type_fights(const char *type) {
+int gn__ai_type_fights(const char *type) {
   if (!type) return 0;
   return strncmp(type, "leader", 6) && strcmp(type, "staff") && strcmp(type, "waggon") &&
          strcmp(type, "wagon");
 }
 
-const ai_doctrine *ai_doctrine_for(const char *ruleset) {
-  static const ai_doctrine *const all[] = {&ai_doctrine_vb, &ai_doctrine_ba, &ai_doctrine_inradic};
+const ai_doctrine *gn__ai_doctrine_for(const char *ruleset) {
+  static const ai_doctrine *const all[] = {&gn__ai_doctrine_vb, &gn__ai_doctrine_ba, &gn__ai_doctrine_inradic};
   for (size_t i = 0; ruleset && i < sizeof all / sizeof all[0]; i++)
     if (!strcmp(all[i]->ruleset, ruleset)) return all[i];
   return NULL;
@@ -91,7 +91,7 @@ const ai_doctrine *ai_doctrine_for(const char *ruleset) {
 
 gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   if (!g || side < 0 || side >= gn_side_count(g)) return NULL;
-  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   if (!doc) return NULL;
   gn_ai *ai = calloc(1, sizeof *ai);
   if (!ai) return NULL;
@@ -135,10 +135,10 @@ void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out) {
 
 /* ------------------------------------------------------------ helpers */
 
-double ai_dist(gn_vec2 a, gn_vec2 b) { return hypot(b.x - a.x, b.y - a.y); }
+double gn__ai_dist(gn_vec2 a, gn_vec2 b) { return hypot(b.x - a.x, b.y - a.y); }
 
 /* Orders and scenarios give facings as compass bearings: 0 towards +y, 90 towards +x. */
-double ai_heading_deg(gn_vec2 a, gn_vec2 b) {
+double gn__ai_heading_deg(gn_vec2 a, gn_vec2 b) {
   double d = 90.0 - atan2(b.y - a.y, b.x - a.x) * 180.0 / PI;
   d = fmod(d, 360.0);
   if (d < 0) d += 360.0;
@@ -146,16 +146,17 @@ double ai_heading_deg(gn_vec2 a, gn_vec2 b) {
   return d >= 360.0 ? 0.0 : d;
 }
 
-int ai_stuck(const ai_ctx *cx, int u) {
+int gn__ai_stuck(const ai_ctx *cx, int u) {
   if (u >= cx->ai->nstart || !cx->ai->moveturn[u]) return 0;
-  return cx->ai->moveturn[u] == gn_game_turn(cx->g) - 1 && ai_dist(cx->u[u].v.box.c, cx->ai->from[u]) < 0.5;
+  return cx->ai->moveturn[u] == gn_game_turn(cx->g) - 1 &&
+         gn__ai_dist(cx->u[u].v.box.c, cx->ai->from[u]) < 0.5;
 }
 
-double ai_random(ai_ctx *cx) {
+double gn__ai_random(ai_ctx *cx) {
   return (double)(gn_rng_next(&cx->ai->rng) >> 11) / 9007199254740992.0;
 }
 
-void ai_view(ai_ctx *cx, int u) {
+void gn__ai_view(ai_ctx *cx, int u) {
   ai_unit *a = &cx->u[u];
   if (gn_unit_view_get(cx->g, u, cx->side, &a->v) || !a->v.known) {
     a->v.known = 0;
@@ -166,18 +167,18 @@ void ai_view(ai_ctx *cx, int u) {
   a->v.status = a->status;
 }
 
-int ai_status_has(const gn_unit_view *v, const char *word) {
+int gn__ai_status_has(const gn_unit_view *v, const char *word) {
   return v->status && strstr(v->status, word) != NULL;
 }
 
-double ai_unit_losses(const ai_ctx *cx, int u) {
+double gn__ai_unit_losses(const ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   int s0 = u < cx->ai->nstart ? cx->ai->start[u] : 0;
   if (s0 <= 0 || a->v.strength < 0) return 0;
   return 1.0 - (double)a->v.strength / s0;
 }
 
-int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist) {
+int gn__ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist) {
   int best = -1;
   double bd = 1e300;
   for (int i = 0; i < cx->n; i++) {
@@ -218,7 +219,7 @@ static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
   return 0;
 }
 
-int ai_order(ai_ctx *cx, const char *fmt, ...) {
+int gn__ai_order(ai_ctx *cx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int rc = vorder(cx, 1, fmt, ap);
@@ -226,7 +227,7 @@ int ai_order(ai_ctx *cx, const char *fmt, ...) {
   return rc;
 }
 
-int ai_check(ai_ctx *cx, const char *fmt, ...) {
+int gn__ai_check(ai_ctx *cx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int rc = vorder(cx, 0, fmt, ap);
@@ -242,7 +243,7 @@ int ai_check(ai_ctx *cx, const char *fmt, ...) {
 **      of the table below
 **   3) the first position the check accepts is ordered; at most AI_MAXTRY tried
 */
-int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
+int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
                    double facing_deg) {
   static const double try_[][2] = {   /* share of the step, side-step in frontages */
     {1.0, 0}, {0.7, 0}, {0.7, 1}, {0.7, -1}, {0.45, 0}, {0.45, 1}, {0.45, -1},
@@ -250,7 +251,7 @@ int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double ste
   };
   const gn_unit_view *v = &cx->u[u].v;
   gn_vec2 c = v->box.c;
-  double d = ai_dist(c, goal);
+  double d = gn__ai_dist(c, goal);
   if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
   double len = d < step ? d : step;
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
@@ -264,10 +265,10 @@ int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double ste
     if (p.y < margin) p.y = margin;
     if (p.x > cx->w - margin) p.x = cx->w - margin;
     if (p.y > cx->h - margin) p.y = cx->h - margin;
-    if (ai_dist(p, c) < 0.05) continue;
+    if (gn__ai_dist(p, c) < 0.05) continue;
     tries++;
-    int rc = face ? ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
-                  : ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
+    int rc = face ? gn__ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
+                  : gn__ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
     if (rc == 0) {
       if (u < cx->ai->nstart) { cx->ai->from[u] = c; cx->ai->moveturn[u] = gn_game_turn(cx->g); }
       return 0;
@@ -334,13 +335,13 @@ static int odds_fn(gn_game *g, void *ud, int64_t *out) {
   /* ground: the target driven from where it stood (from an objective: more) */
   gn_unit_view tv;
   if (!gn_unit_view_get(g, r->target, r->side, &tv) && tv.known &&
-      (tv.removed || ai_dist(tv.box.c, r->tgc0) > 1.0))
+      (tv.removed || gn__ai_dist(tv.box.c, r->tgc0) > 1.0))
     gain += 1.0 + r->hold;
   *out = (int64_t)llround(gain * 100);
   return 0;
 }
 
-double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain) {
+double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain) {
   gn_game *c = gn_game_clone(cx->g);
   if (gain) *gain = 0;
   if (!c) return -1;
@@ -364,7 +365,7 @@ double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target,
     if (gain) *gain = d.mean / 100.0;
 #ifdef AI_DEBUG
     fprintf(stderr, "ai %d: odds of %s: P(good) %.2f, mean gain %.2f, threshold %.2f\n", cx->side,
-            orders[0], p, d.mean / 100.0, ai_charge_threshold(cx));
+            orders[0], p, d.mean / 100.0, gn__ai_charge_threshold(cx));
 #endif
     gn_dist_free(&d);
   }
@@ -372,18 +373,18 @@ double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target,
   return p;
 }
 
-double ai_charge_threshold(const ai_ctx *cx) {
+double gn__ai_charge_threshold(const ai_ctx *cx) {
   double odds = cx->ratio > 1 ? cx->ratio - 1 : 0;
   double t = 0.55 + 0.35 * cx->p->caution - 0.35 * cx->p->aggression - 0.1 * odds -
              (cx->needy ? 0.35 * cx->urgency : 0);
   return t < 0.1 ? 0.1 : t > 0.9 ? 0.9 : t;
 }
 
-int ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack) {
-  return p >= 0 && p >= ai_charge_threshold(cx) - slack && gain > (cx->needy ? -2.5 * cx->urgency : 0);
+int gn__ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack) {
+  return p >= 0 && p >= gn__ai_charge_threshold(cx) - slack && gain > (cx->needy ? -2.5 * cx->urgency : 0);
 }
 
-double ai_standoff_factor(const ai_ctx *cx) {
+double gn__ai_standoff_factor(const ai_ctx *cx) {
   double f = (1.0 + cx->p->caution - cx->p->aggression) * (cx->needy ? 1.0 - cx->urgency : 1.0);
   return f < 0 ? 0 : f;
 }
@@ -423,7 +424,7 @@ static gn_vec2 abreast(const ai_ctx *cx, int u, gn_vec2 goal) {
 **   2) attack: the nearest objective not held, else the nearest enemy
 **   3) defend: the nearest objective held, its enemy-facing edge; else stay
 */
-int ai_garrison(const ai_ctx *cx, int u) {
+int gn__ai_garrison(const ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   if (!a->mine || !a->fighting || a->broken || a->v.removed || cx->p->caution < 0.2) return 0;
   for (int i = 0; i < cx->nobj; i++) {
@@ -440,28 +441,28 @@ int ai_garrison(const ai_ctx *cx, int u) {
   return 0;
 }
 
-gn_vec2 ai_goal(ai_ctx *cx, int u) {
+gn_vec2 gn__ai_goal(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   gn_vec2 c = a->v.box.c;
   int best = -1;
   double bd = 1e300;
   /* 1) */
-  if (ai_garrison(cx, u)) return c;
+  if (gn__ai_garrison(cx, u)) return c;
   if (cx->posture == AI_ATTACK) {
     /* 2) */
     for (int i = 0; i < cx->nobj; i++) {
       if (holder(cx, i) == cx->side) continue;
-      double d = ai_dist(c, cx->obj[i].at) / (cx->obj[i].points > 0 ? sqrt(cx->obj[i].points) : 1);
+      double d = gn__ai_dist(c, cx->obj[i].at) / (cx->obj[i].points > 0 ? sqrt(cx->obj[i].points) : 1);
       if (d < bd) { bd = d; best = i; }
     }
     if (best >= 0) return abreast(cx, u, cx->obj[best].at);
-    int e = ai_nearest_enemy(cx, u, 1, NULL);
+    int e = gn__ai_nearest_enemy(cx, u, 1, NULL);
     return e >= 0 ? cx->u[e].v.box.c : c;
   }
   /* 3) */
   for (int i = 0; i < cx->nobj; i++) {
     if (holder(cx, i) != cx->side) continue;
-    double d = ai_dist(c, cx->obj[i].at);
+    double d = gn__ai_dist(c, cx->obj[i].at);
     if (d < bd) { bd = d; best = i; }
   }
   if (best < 0) return c;
@@ -491,7 +492,7 @@ static int picture(ai_ctx *cx) {
   for (int i = 0; i < cx->n; i++) {
     ai_unit *a = &cx->u[i];
     a->id = i;
-    ai_view(cx, i);
+    gn__ai_view(cx, i);
     if (!a->v.known) continue;
     a->mine = a->v.side == ai->side;
     a->fighting = ai->doc->fighting(a->v.type);

@@ -91,62 +91,62 @@ struct ai_doctrine {
   int men_per_loss;
 };
 
-extern const ai_doctrine ai_doctrine_vb, ai_doctrine_ba, ai_doctrine_inradic;
-const ai_doctrine *ai_doctrine_for(const char *ruleset);
+extern const ai_doctrine gn__ai_doctrine_vb, gn__ai_doctrine_ba, gn__ai_doctrine_inradic;
+const ai_doctrine *gn__ai_doctrine_for(const char *ruleset);
 
 /* ------------------------------------------------------------ ai.c */
 /* Checks the order (gn_order_check), then gives it. 0 given; GN_EREFUSED or
 ** GN_ESYNTAX when the check (or apply) refused it; another negative code is a
 ** hard error (kept in cx->err). */
-int ai_order(ai_ctx *cx, const char *fmt, ...);
+int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
 /* 0 when gn_order_check accepts the order. */
-int ai_check(ai_ctx *cx, const char *fmt, ...);
+int gn__ai_check(ai_ctx *cx, const char *fmt, ...);
 /* Moves unit u towards goal, at most step, along the straight line, trying
 ** shorter moves and small side-steps until one passes the check. verb is
 ** "move" or the ruleset's word; "facing DEG" (a compass bearing, as orders
 ** take it) is added when face is 1. 0 moved, GN_EREFUSED when nothing passed. */
-int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
+int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
                    double facing_deg);
 /* Odds of a charge or attack: P(the exchange favours us) and the mean gain
 ** (enemy strength lost minus ours, broken units weighted), from the odds
 ** engine run on a scratch copy of the game, after the n orders (then the
 ** doctrine's resolve order). -1 when they cannot be evaluated. */
-double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
+double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
 /* The threshold of P(good) above which this commander charges: lower with
 ** aggression, numbers, and time running out for a side that must attack. */
-double ai_charge_threshold(const ai_ctx *cx);
+double gn__ai_charge_threshold(const ai_ctx *cx);
 /* 1 when odds p and mean gain are good enough to charge: p above the
 ** threshold and a gain above 0 (a side that must attack accepts a loss in
 ** the exchange as time runs out: down to -2.5 SP at the last turn). */
-int ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack);
+int gn__ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack);
 /* The share of a standoff distance kept now (less as time runs out for a
 ** side that must attack). */
-double ai_standoff_factor(const ai_ctx *cx);
+double gn__ai_standoff_factor(const ai_ctx *cx);
 /* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
 ** its edge distance; -1 none. */
-int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist);
+int gn__ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist);
 /* 1 when u is the garrison of an objective its side holds: the first good
 ** unit of the side inside it (a commander with caution 0.2 or more keeps one). */
-int ai_garrison(const ai_ctx *cx, int u);
+int gn__ai_garrison(const ai_ctx *cx, int u);
 /* Where the doctrine sends unit u: an objective to take or hold, or the enemy. */
-gn_vec2 ai_goal(ai_ctx *cx, int u);
+gn_vec2 gn__ai_goal(ai_ctx *cx, int u);
 /* 1 when own unit u was ordered to move last turn and has not moved since
 ** (the ground or a formation stopped it). */
-int ai_stuck(const ai_ctx *cx, int u);
+int gn__ai_stuck(const ai_ctx *cx, int u);
 /* Compass bearing in whole degrees from a to b (0 towards +y, 90 towards +x). */
-double ai_heading_deg(gn_vec2 a, gn_vec2 b);
-double ai_dist(gn_vec2 a, gn_vec2 b);
+double gn__ai_heading_deg(gn_vec2 a, gn_vec2 b);
+double gn__ai_dist(gn_vec2 a, gn_vec2 b);
 /* Uniform in [0, 1) from the commander's generator. */
-double ai_random(ai_ctx *cx);
+double gn__ai_random(ai_ctx *cx);
 /* Loss fraction of own unit u since the start. */
-double ai_unit_losses(const ai_ctx *cx, int u);
+double gn__ai_unit_losses(const ai_ctx *cx, int u);
 /* Reads unit u's view again (after it moved); its status is kept in u's copy. */
-void ai_view(ai_ctx *cx, int u);
+void gn__ai_view(ai_ctx *cx, int u);
 /* 1 when the view's status text contains word. */
-int ai_status_has(const gn_unit_view *v, const char *word);
+int gn__ai_status_has(const gn_unit_view *v, const char *word);
 
 /* ------------------------------------------------------------ battle.c */
 /* Type filter shared by the doctrines: leaders, staff, waggons do not fight. */
-int ai_type_fights(const char *type);
+int gn__ai_type_fights(const char *type);
 
 #endif /* GN_AI_H */

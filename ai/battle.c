@@ -90,7 +90,7 @@ static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / wh
 **   2) broken armies; 3) objective points; 4) loss fractions; 5) drawn
 */
 void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
-  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   int good[GN_BATTLE_MAXSIDES] = {0};
   if (!doc) return;
   r->nsides = gn_side_count(g);
@@ -312,7 +312,7 @@ int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r) {
   if (!o) { memset(&dflt, 0, sizeof dflt); o = &dflt; }
   memset(&rn, 0, sizeof rn);
   rn.g = g; rn.o = o; rn.r = r;
-  if (!(rn.doc = ai_doctrine_for(gn_game_ruleset(g)))) return GN_ERULESET;
+  if (!(rn.doc = gn__ai_doctrine_for(gn_game_ruleset(g)))) return GN_ERULESET;
   /* 1) */
   rn.nsides = gn_side_count(g);
   if (rn.nsides > GN_BATTLE_MAXSIDES) rn.nsides = GN_BATTLE_MAXSIDES;

@@ -60,7 +60,7 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   if (!s->name || !s->text || (data_dir && !s->data_dir)) { gn_sim_free(s); return GN_ENOMEM; }
   gn_game *g = load(s, err, errlen);
   if (!g) { gn_sim_free(s); return GN_ESCENARIO; }
-  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   if (!doc) {
     if (err) snprintf(err, errlen, "no AI commander for the ruleset '%s'", gn_game_ruleset(g));
     gn_game_free(g); gn_sim_free(s);
