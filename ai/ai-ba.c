@@ -72,7 +72,7 @@ static int has_target(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    if (gn_unit_distance(cx->g, u, i) <= fire_reach(&cx->u[u]) && gn_unit_los(cx->g, u, i).visible) return 1;
+    if (gn__ai_distance(cx, u, i) <= fire_reach(&cx->u[u]) && gn_unit_los(cx->g, u, i).visible) return 1;
   }
   return 0;
 }
@@ -88,7 +88,7 @@ static int fire(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    double d = gn_unit_distance(cx->g, u, i);
+    double d = gn__ai_distance(cx, u, i);
     if (d > reach) continue;
     for (int k = 0; k < 3; k++)
       if (d < bd[k]) {
@@ -206,7 +206,7 @@ static void waggons(ai_ctx *cx) {
       const ai_unit *b = &cx->u[u];
       if (!b->mine || !b->fighting || b->v.removed) continue;
       if (attr(cx->g, u, cx->side, "supplies", -1) != 0) continue;
-      double d = gn_unit_distance(cx->g, w, u);
+      double d = gn__ai_distance(cx, w, u);
       if (d < bd) { bd = d; best = u; }
     }
     if (best < 0 || bd < 0.5) continue;

@@ -42,7 +42,7 @@ static int fire(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double s = -gn_unit_distance(cx->g, u, i) - (e->broken ? 10 : 0);
+    double s = -gn__ai_distance(cx, u, i) - (e->broken ? 10 : 0);
     for (int k = 0; k < 4; k++)
       if (s > cs[k]) {
         for (int j = 3; j > k; j--) { cs[j] = cs[j - 1]; cand[j] = cand[j - 1]; }

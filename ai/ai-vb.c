@@ -29,6 +29,7 @@
 #define FIRE_REACH 12.0      /* nor for fire */
 #define WORN_DIVISION 0.5    /* a division that lost this share of its SP falls back */
 #define LEADER_BEHIND 1.5    /* leaders stand this far behind their troops */
+#define OOC_NEAR 4.0         /* a stand out of command goes back this near its leader (radius 6") */
 
 static int vb_fighting(const char *type) { return gn__ai_type_fights(type); }
 
@@ -65,6 +66,76 @@ static double formation_losses(const ai_ctx *cx, int f) {
   return s0 > 0 ? 1.0 - s / s0 : 0;
 }
 
+/* ------------------------------------------------------------ melee odds */
+
+/* Melee dice as the commander reckons them (the dice of VB-B11): a stand
+** rolls its SP, at most MELEE_DICE; skirmishers and batteries one die,
+** artillery battalions two; routed stands none. */
+#define MELEE_DICE 6
+
+static int melee_dice(const ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  if (a->broken) return 0;
+  if (is_type(a, "skirmisher") || is_type(a, "battery")) return 1;
+  if (is_type(a, "artillery")) return 2;
+  int s = gn__ai_odds_strength(cx, u);
+  return s < 0 ? 0 : s < MELEE_DICE ? s : MELEE_DICE;
+}
+
+/*
+** The odds of a melee of u against e: P(u's side wins), and the mean gain
+** of the exchange (in SP, broken stands and ground, as gn__ai_odds counts it).
+**   1) the two bodies: u and its stands touching e; e and its stands touching u
+**   2) each body's dice and highest morale; P(the attacker wins) from the
+**      ruleset's melee check, exact, through the commander's memo: the same
+**      question is put to the odds engine once
+**   3) the gain: a win drives the target from its ground (1, more from an
+**      objective) and routs it if it was disordered (2); a loss costs us the
+**      same; the winner has the better of the SP exchange (1)
+** -1 when the odds cannot be evaluated.
+*/
+static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
+  int dice[2] = {0, 0}, morale[2] = {-100, -100}, cav = cavalry(&cx->u[u]);
+  *gain = 0;
+  /* 1) */
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *b = &cx->u[i];
+    if (!b->v.known || b->v.removed || !b->fighting || b->broken) continue;
+    int k;
+    if (i == u || i == e) k = i == e;
+    else if (b->mine && gn__ai_distance(cx, i, e) <= 0.01) k = 0;
+    else if (!b->mine && gn__ai_distance(cx, i, u) <= 0.01) k = 1;
+    else continue;
+    /* 2) */
+    dice[k] += melee_dice(cx, i);
+    int m = gn__ai_odds_attr(cx, i, "morale");
+    if (m > morale[k]) morale[k] = m;
+  }
+  char a[4][16];
+  for (int k = 0; k < 2; k++) {
+    snprintf(a[k], sizeof a[k], "%d", dice[k]);
+    snprintf(a[2 + k], sizeof a[2 + k], "%d", morale[k] > -100 ? morale[k] : 0);
+  }
+  const char *argv[] = {"--attack-dice", a[0], "--defence-dice", a[1], "--attack-morale", a[2],
+                        "--defence-morale", a[3], "--attack-cavalry"};
+  double p = gn__ai_check_p(cx, "melee", cav ? 9 : 8, argv, 0);
+  if (p < 0) return -1;
+  /* 3) */
+  double hold = 0;
+  for (int i = 0; i < cx->nobj; i++)
+    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
+      hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
+  double win = 2.0 + hold + (gn__ai_status_has(&cx->u[e].v, "disordered") ? 2.0 : 0);
+  double lose = 2.0 + (gn__ai_status_has(&cx->u[u].v, "disordered") ? 2.0 : 0);
+  *gain = p * win - (1 - p) * lose;
+#ifdef AI_DEBUG
+  fprintf(stderr, "ai %d: melee of %s at %s: dice %d:%d, morale %d:%d, P(win) %.2f, gain %.2f, threshold %.2f\n",
+          cx->side, cx->u[u].v.id, cx->u[e].v.id, dice[0], dice[1], morale[0], morale[1], p, *gain,
+          gn__ai_charge_threshold(cx));
+#endif
+  return p;
+}
+
 /* ------------------------------------------------------------ movement */
 
 /* Charge into contact when the melee after it looks good. 1 charged. */
@@ -77,7 +148,7 @@ static int try_charge(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    double d = gn_unit_distance(cx->g, u, i);
+    double d = gn__ai_distance(cx, u, i);
     if (d > CHARGE_REACH || d > rate(a)) continue;
     if (d < cd[0]) { cand[1] = cand[0]; cd[1] = cd[0]; cand[0] = i; cd[0] = d; }
     else if (d < cd[1]) { cand[1] = i; cd[1] = d; }
@@ -87,10 +158,8 @@ static int try_charge(ai_ctx *cx, int u) {
     if (e < 0) continue;
     char order[128];
     snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
-    if (gn__ai_check(cx, "%s", order)) continue;
-    /* the contact now, the melee in the combat phase (after rally and morale) */
-    const char *seq[] = {order, "end", "end", "end", order};
-    double gain, p = gn__ai_odds(cx, seq, 5, u, e, &gain);
+    /* the contact now, the melee in the combat phase */
+    double gain, p = melee_odds(cx, u, e, &gain);
     if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "%s", order) == 0) return 1;
   }
   return 0;
@@ -114,7 +183,26 @@ static void advance(ai_ctx *cx, int u) {
   }
   if (step < 0.25) return;
   double face = gn__ai_heading_deg(a->v.box.c, e >= 0 ? cx->u[e].v.box.c : goal);
-  gn__ai_move_toward(cx, "move", u, goal, step, 1, face);
+  gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR, face);
+}
+
+/* A stand out of command (its status says so) may not close on the enemy
+** and has half its move (VB-B3): it goes back towards its division's
+** leader, to within OOC_NEAR of it, never nearer the enemy. */
+static void regain_command(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  gn_formation_info fi;
+  if (gn_formation_get(cx->g, a->v.formation, &fi) || fi.leader < 0 || fi.leader >= cx->n) return;
+  const ai_unit *l = &cx->u[fi.leader];
+  if (!l->mine || l->v.removed) return;
+  gn_vec2 c = a->v.box.c, lc = l->v.box.c;
+  double d = gn__ai_dist(c, lc);
+  if (d <= OOC_NEAR) return;
+  gn_vec2 goal = {lc.x + (c.x - lc.x) * OOC_NEAR / d, lc.y + (c.y - lc.y) * OOC_NEAR / d};
+  double de;
+  int e = gn__ai_nearest_enemy(cx, u, 0, &de);
+  double face = gn__ai_heading_deg(c, e >= 0 ? cx->u[e].v.box.c : goal);
+  gn__ai_move_toward(cx, "move", u, goal, rate(a) / 2, AI_MOVE_FACE | AI_MOVE_CLEAR | AI_MOVE_NOT_CLOSER, face);
 }
 
 /* Fall back towards home, away from the enemy. */
@@ -127,7 +215,7 @@ static void fall_back(ai_ctx *cx, int u) {
   double dx = c.x - ec.x, dy = c.y - ec.y, l = hypot(dx, dy);
   if (l < 1e-9) return;
   gn_vec2 goal = {c.x + dx / l * rate(a), c.y + dy / l * rate(a)};
-  gn__ai_move_toward(cx, "move", u, goal, rate(a), 1, gn__ai_heading_deg(c, ec));
+  gn__ai_move_toward(cx, "move", u, goal, rate(a), AI_MOVE_FACE | AI_MOVE_CLEAR, gn__ai_heading_deg(c, ec));
 }
 
 /* One stand's movement phase. */
@@ -155,6 +243,7 @@ static void move_unit(ai_ctx *cx, int u) {
     if (cx->posture == AI_DEFEND && !limbered) return;
     if (!limbered && gn__ai_order(cx, "limber %s", a->v.id)) return;
   }
+  if (gn__ai_status_has(&a->v, "out of command")) { regain_command(cx, u); return; }
   if (try_charge(cx, u)) return;
   advance(cx, u);
 }
@@ -227,24 +316,35 @@ static int on_objective(const ai_ctx *cx, int e) {
 }
 
 /* The fire target: nearest first; the disordered and routed preferred, and
-** for a side that must take ground, the enemy on an objective. */
+** for a side that must take ground, the enemy on an objective. Targets no
+** nearer than one the rules put out of range of u (VB-B18, remembered for
+** the battle) are not tried, and after two refusals for sight or arc (VB-B21:
+** friends in the way, the wrong facing) the stand gives up. */
 static int fire_best(ai_ctx *cx, int u) {
-  int order[8], n = 0;
-  double score[8];
+  int order[8], n = 0, blind = 0;
+  double score[8], dist[8];
+  double *out = u < cx->ai->nstart ? &cx->ai->outranged[u] : NULL;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double d = gn_unit_distance(cx->g, u, i);
-    if (d > FIRE_REACH) continue;
+    double d = gn__ai_distance(cx, u, i);
+    if (d > FIRE_REACH || (out && *out > 0 && d >= *out)) continue;
     double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
     int k = n < 8 ? n++ : 7;
     if (k == 7 && n == 8 && s <= score[7]) continue;
-    while (k > 0 && score[k - 1] < s) { score[k] = score[k - 1]; order[k] = order[k - 1]; k--; }
-    score[k] = s; order[k] = i;
+    while (k > 0 && score[k - 1] < s) {
+      score[k] = score[k - 1]; order[k] = order[k - 1]; dist[k] = dist[k - 1]; k--;
+    }
+    score[k] = s; order[k] = i; dist[k] = d;
   }
-  for (int k = 0; k < n && k < 4; k++)
+  for (int k = 0; k < n && k < 4 && blind < 2; k++) {
+    if (out && *out > 0 && dist[k] >= *out) continue;
     if (gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) return 1;
+    const char *why = gn_refusal_ref(cx->g);
+    if (why && !strcmp(why, "VB-B18") && out && (*out <= 0 || dist[k] < *out)) *out = dist[k];
+    if (why && !strcmp(why, "VB-B21")) blind++;
+  }
   return 0;
 }
 
@@ -257,11 +357,8 @@ static int combat(ai_ctx *cx) {
     if (e >= 0 && de <= 0.01) {
       char order[128];
       snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
-      if (gn__ai_check(cx, "%s", order) == 0) {
-        const char *seq[] = {order};
-        double gain, p = gn__ai_odds(cx, seq, 1, u, e, &gain);
-        if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "%s", order) == 0) continue;
-      }
+      double gain, p = melee_odds(cx, u, e, &gain);
+      if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "%s", order) == 0) continue;
     }
     fire_best(cx, u);
   }

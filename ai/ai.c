@@ -106,7 +106,8 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->start = calloc(nu, sizeof *ai->start);
   ai->from = calloc(nu, sizeof *ai->from);
   ai->moveturn = calloc(nu, sizeof *ai->moveturn);
-  if (!ai->start || !ai->from || !ai->moveturn) { gn_ai_free(ai); return NULL; }
+  ai->outranged = calloc(nu, sizeof *ai->outranged);
+  if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged) { gn_ai_free(ai); return NULL; }
   double sx = 0, sy = 0;
   int n = 0;
   for (int i = 0; i < ai->nstart; i++) {
@@ -122,9 +123,13 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
 
 void gn_ai_free(gn_ai *ai) {
   if (!ai) return;
+  if (ai->own_memo) gn__ai_memo_free(ai->memo);
+  free(ai->dist);
+  free(ai->stamp);
   free(ai->start);
   free(ai->from);
   free(ai->moveturn);
+  free(ai->outranged);
   free(ai);
 }
 
@@ -178,14 +183,31 @@ double gn__ai_unit_losses(const ai_ctx *cx, int u) {
   return 1.0 - (double)a->v.strength / s0;
 }
 
-int gn__ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist) {
+/* Forgets the distances kept; after 2^32 epochs the stamps are cleared rather than wrapping. */
+static void new_epoch(gn_ai *ai) {
+  if (++ai->epoch != 0) return;
+  if (ai->stamp) memset(ai->stamp, 0, (size_t)ai->ndist * (size_t)ai->ndist * sizeof *ai->stamp);
+  ai->epoch = 1;
+}
+
+double gn__ai_distance(ai_ctx *cx, int a, int b) {
+  if (a < 0 || b < 0 || a >= cx->n || b >= cx->n || !cx->dist) return gn_unit_distance(cx->g, a, b);
+  size_t k = (size_t)(a < b ? a : b) * (size_t)cx->n + (size_t)(a < b ? b : a);
+  if (cx->stamp[k] != cx->ai->epoch) {
+    cx->dist[k] = gn_unit_distance(cx->g, a, b);
+    cx->stamp[k] = cx->ai->epoch;
+  }
+  return cx->dist[k];
+}
+
+int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
   int best = -1;
   double bd = 1e300;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     if (skip_broken && e->broken) continue;
-    double d = gn_unit_distance(cx->g, u, i);
+    double d = gn__ai_distance(cx, u, i);
     if (d < bd) { bd = d; best = i; }
   }
   if (dist) *dist = best >= 0 ? bd : 1e300;
@@ -214,6 +236,7 @@ static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
   rc = cx->apply ? cx->apply(cx->ud, cx->g, text) : gn_order_apply(cx->g, text);
   if (rc == GN_EREFUSED || rc == GN_ESYNTAX) { refused(cx); return rc; }
   if (rc) { cx->err = rc; return rc; }
+  new_epoch(cx->ai);         /* the order may have moved anyone */
   cx->ai->st.given++;
   cx->given++;
   return 0;
@@ -235,16 +258,44 @@ int gn__ai_check(ai_ctx *cx, const char *fmt, ...) {
   return rc;
 }
 
+/* Half the diagonal of a box: no two boxes whose centres are further apart
+** than the sum of theirs overlap. */
+static double reach(gn_box b) { return 0.5 * hypot(b.w, b.d); }
+
+/* 1 when box b (of unit u) would overlap another fighting unit u sees. */
+static int crowded(const ai_ctx *cx, int u, gn_box b) {
+  double r = reach(b);
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *o = &cx->u[i];
+    if (i == u || !o->v.known || o->v.removed || !o->fighting) continue;
+    if (gn__ai_dist(b.c, o->v.box.c) > r + reach(o->v.box)) continue;
+    if (gn_box_overlap(b, o->v.box)) return 1;
+  }
+  return 0;
+}
+
+/* Centre distance from p to the nearest enemy fighting unit u's side sees. */
+static double enemy_centre(const ai_ctx *cx, gn_vec2 p) {
+  double best = 1e300;
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    double d = gn__ai_dist(p, e->v.box.c);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
 /*
 ** Move u towards goal.
 **   1) the full step along the line (no further than the goal), kept on the table
 **   2) if the check refuses (too far for the ground, a friend in the way):
 **      shorter steps, and side-steps of one and two frontages, in the order
-**      of the table below
+**      of the table below; positions the flags rule out are not asked
 **   3) the first position the check accepts is ordered; at most AI_MAXTRY tried
 */
-int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
-                   double facing_deg) {
+int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
+                       double facing_deg) {
   static const double try_[][2] = {   /* share of the step, side-step in frontages */
     {1.0, 0}, {0.7, 0}, {0.7, 1}, {0.7, -1}, {0.45, 0}, {0.45, 1}, {0.45, -1},
     {0.45, 2}, {0.45, -2}, {0.25, 0}, {0.25, 1}, {0.25, -1}, {0.1, 0},
@@ -257,6 +308,12 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
+  double near = how & AI_MOVE_NOT_CLOSER ? enemy_centre(cx, c) : 0;
+  gn_box nb = v->box;
+  if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
+    double r = fmod(90.0 - facing_deg, 360.0);
+    nb.facing = (r < 0 ? r + 360.0 : r) * PI / 180.0;
+  }
   int tries = 0;
   for (size_t k = 0; k < sizeof try_ / sizeof try_[0] && tries < AI_MAXTRY; k++) {
     double f = try_[k][0], lat = try_[k][1] * w;
@@ -266,9 +323,13 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
     if (p.x > cx->w - margin) p.x = cx->w - margin;
     if (p.y > cx->h - margin) p.y = cx->h - margin;
     if (gn__ai_dist(p, c) < 0.05) continue;
+    nb.c = p;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_centre(cx, p) < near) continue;
+    if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
-    int rc = face ? gn__ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
-                  : gn__ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
+    int rc = how & AI_MOVE_FACE
+               ? gn__ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
+               : gn__ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
     if (rc == 0) {
       if (u < cx->ai->nstart) { cx->ai->from[u] = c; cx->ai->moveturn[u] = gn_game_turn(cx->g); }
       return 0;
@@ -371,6 +432,115 @@ double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int tar
   }
   gn_game_free(c);
   return p;
+}
+
+/* ------------------------------------------------------------ check memo */
+
+#define MEMO_KEY 160
+
+typedef struct memo_entry { uint64_t h; char key[MEMO_KEY]; double p; } memo_entry;
+
+struct gn__ai_memo {
+  char *data_dir;
+  gn_game *rules;            /* a game holding only the ruleset's data */
+  char ruleset[16];
+  memo_entry *e; int n, cap;
+};
+
+gn__ai_memo *gn__ai_memo_new(const char *data_dir) {
+  gn__ai_memo *m = calloc(1, sizeof *m);
+  if (m && data_dir && !(m->data_dir = malloc(strlen(data_dir) + 1))) { free(m); return NULL; }
+  if (m && data_dir) strcpy(m->data_dir, data_dir);
+  return m;
+}
+
+void gn__ai_memo_free(gn__ai_memo *m) {
+  if (!m) return;
+  gn_game_free(m->rules);
+  free(m->data_dir);
+  free(m->e);
+  free(m);
+}
+
+void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m) {
+  if (!ai || !m) return;
+  if (ai->own_memo) gn__ai_memo_free(ai->memo);
+  free(ai->dist);
+  free(ai->stamp);
+  ai->memo = m;
+  ai->own_memo = 0;
+}
+
+static uint64_t fnv(const char *s) {
+  uint64_t h = 1469598103934665603u;
+  while (*s) { h ^= (unsigned char)*s++; h *= 1099511628211u; }
+  return h;
+}
+
+/*
+** P(outcome == v) of a check, from the memo.
+**   1) the key: ruleset, check, arguments and v; an answer kept is returned
+**   2) the ruleset's game is made the first time (again if the ruleset changed)
+**   3) the odds engine enumerates the check; the answer is kept
+*/
+double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v) {
+  gn_ai *ai = cx->ai;
+  const char *rs = gn_game_ruleset(cx->g);
+  if (!ai->memo && (ai->memo = gn__ai_memo_new(NULL)) != NULL) ai->own_memo = 1;
+  gn__ai_memo *m = ai->memo;
+  if (!m || !rs) return -1;
+  /* 1) */
+  char key[MEMO_KEY];
+  size_t k = (size_t)snprintf(key, sizeof key, "%s %s %lld", rs, check, (long long)v);
+  for (int i = 0; i < argc && k < sizeof key; i++) k += (size_t)snprintf(key + k, sizeof key - k, " %s", argv[i]);
+  if (k >= sizeof key) return -1;
+  uint64_t h = fnv(key);
+  for (int i = 0; i < m->n; i++)
+    if (m->e[i].h == h && !strcmp(m->e[i].key, key)) return m->e[i].p;
+  /* 2) */
+  if (!m->rules || strcmp(m->ruleset, rs)) {
+    gn_game_free(m->rules);
+    m->n = 0;
+    snprintf(m->ruleset, sizeof m->ruleset, "%s", rs);
+    if (!(m->rules = gn_game_new(NULL))) return -1;
+    if ((m->data_dir && gn_game_set_data_dir(m->rules, m->data_dir)) || gn_game_use_ruleset(m->rules, rs)) {
+      gn_game_free(m->rules);
+      m->rules = NULL;
+      return -1;
+    }
+  }
+  /* 3) */
+  gn_odds_opts o = {0, 0, 1, 0};
+  gn_dist d;
+  if (gn_check_odds(m->rules, check, argc, argv, &o, &d, NULL)) return -1;
+  double p = 0;
+  for (int i = 0; i < d.n; i++)
+    if (d.o[i].value == v) p = d.o[i].p;
+  gn_dist_free(&d);
+  if (m->n == m->cap) {
+    int cap = m->cap ? 2 * m->cap : 32;
+    memo_entry *e = realloc(m->e, (size_t)cap * sizeof *e);
+    if (!e) return p;
+    m->e = e; m->cap = cap;
+  }
+  m->e[m->n].h = h;
+  strcpy(m->e[m->n].key, key);
+  m->e[m->n++].p = p;
+  return p;
+}
+
+int gn__ai_odds_strength(const ai_ctx *cx, int u) {
+  gn_unit_view v;
+  int s = cx->u[u].v.known ? cx->u[u].v.strength : -1;
+  if (s < 0 && !gn_unit_view_get(cx->g, u, GN_UMPIRE, &v)) s = v.strength;
+  return s;
+}
+
+int gn__ai_odds_attr(const ai_ctx *cx, int u, const char *name) {
+  int a;
+  if (gn_unit_attr(cx->g, u, cx->side, name, &a) == 0) return a;
+  if (gn_unit_attr(cx->g, u, GN_UMPIRE, name, &a) == 0) return a;
+  return -1;
 }
 
 double gn__ai_charge_threshold(const ai_ctx *cx) {
@@ -485,6 +655,15 @@ static int picture(ai_ctx *cx) {
   cx->n = gn_unit_count(g);
   if (cx->n > AI_MAXUNITS) cx->n = AI_MAXUNITS;
   if (!(cx->u = calloc(cx->n > 0 ? (size_t)cx->n : 1, sizeof *cx->u))) return GN_ENOMEM;
+  if (cx->n <= AI_MAXCACHED && cx->n > ai->ndist) {
+    size_t nn = (size_t)cx->n * (size_t)cx->n;
+    free(ai->dist); free(ai->stamp);
+    ai->dist = malloc(nn * sizeof *ai->dist);
+    ai->stamp = calloc(nn, sizeof *ai->stamp);
+    ai->ndist = ai->dist && ai->stamp ? cx->n : 0;
+  }
+  if (cx->n <= ai->ndist) { cx->dist = ai->dist; cx->stamp = ai->stamp; }
+  new_epoch(ai);
   gn_game_table(g, &cx->w, &cx->h);
   /* 1) */
   double avg = 0, mx = 0, my = 0, ex = 0, ey = 0;

@@ -23,6 +23,7 @@
 #define AI_MAXUNITS 4096
 #define AI_MAXTRY 12         /* positions tried per move (gn_order_check each) */
 #define AI_ODDS_RUNS 16      /* Monte Carlo runs of the odds engine per decision */
+#define AI_MAXCACHED 512     /* distances are kept for at most this many units */
 
 /* One unit as the AI's side sees it. */
 typedef struct ai_unit {
@@ -39,6 +40,12 @@ typedef enum ai_posture { AI_DEFEND, AI_ATTACK } ai_posture;
 
 typedef struct ai_doctrine ai_doctrine;
 
+/* Exact answers of the ruleset's standalone odds checks (gn_check_odds),
+** kept by their arguments. A check's distribution depends on its arguments
+** alone, so one memo may serve every battle a thread plays (sim.c): which
+** battle asked first changes nothing. */
+typedef struct gn__ai_memo gn__ai_memo;
+
 struct gn_ai {
   int side;
   gn_ai_params p;
@@ -53,6 +60,12 @@ struct gn_ai {
   int nstart;
   gn_vec2 *from;             /* per unit: where it stood when last ordered to move */
   int *moveturn;             /* per unit: the turn of that order, 0 none */
+  double *outranged;         /* per unit: a distance its fire was refused from as out of range, 0 none */
+  double *dist;              /* the pictures' distance cache (ai_ctx.dist) */
+  unsigned *stamp, epoch;    /* epoch: bumped by each picture and each order given */
+  int ndist;
+  gn__ai_memo *memo;         /* the check answers (borrowed when own_memo is 0) */
+  int own_memo;
 };
 
 /* The picture of the field for one call of gn_ai_play. */
@@ -65,6 +78,8 @@ typedef struct ai_ctx {
   int err;                   /* first hard error from apply */
   int given;
   int n; ai_unit *u;         /* every unit, indexed by unit id */
+  double *dist;              /* n x n edge distances, valid where stamp == ai->epoch */
+  unsigned *stamp;           /* (the commander's; NULL past AI_MAXCACHED units) */
   double w, h;               /* table */
   double my, my0, en, en0;   /* fighting strength now and at the start, as seen */
   gn_vec2 my_c, en_c;        /* centroids of own and enemy fighting units */
@@ -103,15 +118,37 @@ int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
 int gn__ai_check(ai_ctx *cx, const char *fmt, ...);
 /* Moves unit u towards goal, at most step, along the straight line, trying
 ** shorter moves and small side-steps until one passes the check. verb is
-** "move" or the ruleset's word; "facing DEG" (a compass bearing, as orders
-** take it) is added when face is 1. 0 moved, GN_EREFUSED when nothing passed. */
-int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
-                   double facing_deg);
+** "move" or the ruleset's word; how is a set of AI_MOVE_* flags: FACE adds
+** "facing DEG" (a compass bearing, as orders take it); CLEAR skips, without
+** asking the check, the positions where u would overlap another fighting
+** unit it sees; NOT_CLOSER those where u's centre would be nearer the centre
+** of the nearest enemy than now. 0 moved, GN_EREFUSED when nothing passed. */
+#define AI_MOVE_FACE 1
+#define AI_MOVE_CLEAR 2
+#define AI_MOVE_NOT_CLOSER 4
+int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
+                       double facing_deg);
 /* Odds of a charge or attack: P(the exchange favours us) and the mean gain
 ** (enemy strength lost minus ours, broken units weighted), from the odds
 ** engine run on a scratch copy of the game, after the n orders (then the
 ** doctrine's resolve order). -1 when they cannot be evaluated. */
 double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
+/* A memo for the checks of ruleset games; data_dir as gn_game_set_data_dir
+** (NULL: the built-in data). NULL only when out of memory. */
+gn__ai_memo *gn__ai_memo_new(const char *data_dir);
+void gn__ai_memo_free(gn__ai_memo *m);
+/* The commander asks its checks through m (borrowed; it must outlive ai). */
+void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m);
+/* P(outcome == v) of the ruleset's check with "--param value" arguments,
+** exact, from the commander's memo (asked of the odds engine the first time).
+** -1 when it cannot be evaluated. */
+double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v);
+/* Strength and a named attribute of unit u for the odds of a fight. What the
+** ruleset hides from the side (V&B rosters and grades) is read as the
+** umpire's, as the odds engine's runs of the rules do (see gn__ai_odds): the
+** commander learns only the odds, never the value. -1 when unknown. */
+int gn__ai_odds_strength(const ai_ctx *cx, int u);
+int gn__ai_odds_attr(const ai_ctx *cx, int u, const char *name);
 /* The threshold of P(good) above which this commander charges: lower with
 ** aggression, numbers, and time running out for a side that must attack. */
 double gn__ai_charge_threshold(const ai_ctx *cx);
@@ -122,9 +159,12 @@ int gn__ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack);
 /* The share of a standoff distance kept now (less as time runs out for a
 ** side that must attack). */
 double gn__ai_standoff_factor(const ai_ctx *cx);
+/* Edge distance between units a and b (gn_unit_distance), asked of the
+** engine once per order given (the picture keeps it). */
+double gn__ai_distance(ai_ctx *cx, int a, int b);
 /* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
 ** its edge distance; -1 none. */
-int gn__ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist);
+int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist);
 /* 1 when u is the garrison of an objective its side holds: the first good
 ** unit of the side inside it (a commander with caution 0.2 or more keeps one). */
 int gn__ai_garrison(const ai_ctx *cx, int u);
@@ -146,6 +186,9 @@ void gn__ai_view(ai_ctx *cx, int u);
 int gn__ai_status_has(const gn_unit_view *v, const char *word);
 
 /* ------------------------------------------------------------ battle.c */
+/* gn_battle_run with the commanders asking their checks through memo
+** (borrowed; NULL: each commander its own). */
+int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn__ai_memo *memo);
 /* Type filter shared by the doctrines: leaders, staff, waggons do not fight. */
 int gn__ai_type_fights(const char *type);
 
