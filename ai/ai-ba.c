@@ -228,6 +228,12 @@ static int ba_play(ai_ctx *cx) {
   return 0;
 }
 
+static int ba_acts(const gn_game *g, int side) {
+  const char *ph = gn_game_phase(g);
+  (void)side;
+  return ph && !strcmp(ph, "orders");
+}
+
 const ai_doctrine gn__ai_doctrine_ba = {
-  "ba", ba_fighting, ba_broken, ba_play, "end", 0,
+  "ba", ba_fighting, ba_broken, ba_play, ba_acts, "end", 0,
 };

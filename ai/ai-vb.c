@@ -374,6 +374,12 @@ static int vb_play(ai_ctx *cx) {
   return 0;
 }
 
+static int vb_acts(const gn_game *g, int side) {
+  const char *ph = gn_game_phase(g);
+  return ph && gn_game_active_side(g) == side &&
+         (!strcmp(ph, "movement") || !strcmp(ph, "rally") || !strcmp(ph, "combat"));
+}
+
 const ai_doctrine gn__ai_doctrine_vb = {
-  "vb", vb_fighting, vb_broken, vb_play, NULL, 250,   /* ref. VB-72: a roster casualty is about 250 men */
+  "vb", vb_fighting, vb_broken, vb_play, vb_acts, NULL, 250,   /* ref. VB-72: a roster casualty is about 250 men */
 };

@@ -726,7 +726,8 @@ static int picture(ai_ctx *cx) {
 ** Orders for the side's present phase.
 **   1) a passive commander gives none
 **   2) a new turn reseeds the generator and the refusal count
-**   3) the picture of the field, then the ruleset's doctrine
+**   3) the picture of the field, then the ruleset's doctrine (not even the
+**      picture in a phase where the doctrine gives no order)
 */
 int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
   if (!ai || !g) return GN_EINVAL;
@@ -740,6 +741,7 @@ int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
     gn_rng_seed(&ai->rng, gn_seed_child(gn_seed_child(gn_game_seed(g), (uint64_t)t), (uint64_t)ai->side + 1));
   }
   /* 3) */
+  if (ai->doc->acts && !ai->doc->acts(g, ai->side)) return 0;
   ai_ctx cx;
   memset(&cx, 0, sizeof cx);
   cx.g = g; cx.ai = ai; cx.side = ai->side; cx.p = &ai->p; cx.apply = apply; cx.ud = ud;

@@ -99,6 +99,9 @@ struct ai_doctrine {
   int (*broken)(const gn_game *g, int u, int viewer, const gn_unit_view *v);
   /* Gives the orders of the present phase. */
   int (*play)(ai_ctx *cx);
+  /* 0 when play would give no order in the present phase (the picture of
+  ** the field is then not drawn); NULL: it may give some in any. */
+  int (*acts)(const gn_game *g, int side);
   /* Orders to apply after the one whose odds are wanted, so that it is
   ** resolved (NULL: none); e.g. "end" when the ruleset resolves at phase end. */
   const char *resolve;
