@@ -29,7 +29,7 @@
 #define FIRE_REACH 12.0      /* nor for fire */
 #define WORN_DIVISION 0.5    /* a division that lost this share of its SP falls back */
 #define LEADER_BEHIND 1.5    /* leaders stand this far behind their troops */
-#define OOC_NEAR 4.0         /* a stand out of command goes back this near its leader (radius 6") */
+#define LEADER_SLACK 0.5     /* nor do they move for less than this */
 
 static int vb_fighting(const char *type) { return gn__ai_type_fights(type); }
 
@@ -165,15 +165,17 @@ static int try_charge(ai_ctx *cx, int u) {
   return 0;
 }
 
-/* The step of u towards its goal, short of the enemy by its standoff. */
-static void advance(ai_ctx *cx, int u) {
+/* The step of u towards its goal, short of the enemy by its standoff. A
+** stand out of command (its status says so) has half its move and may not
+** close on the enemy (VB-B3): positions nearer the enemy are not tried. */
+static void advance(ai_ctx *cx, int u, int ooc) {
   const ai_unit *a = &cx->u[u];
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   double standoff = artillery(a) ? STANDOFF_ART : cavalry(a) ? STANDOFF_CAV : STANDOFF_INF;
   standoff *= gn__ai_standoff_factor(cx);
   gn_vec2 goal = gn__ai_goal(cx, u);
-  double step = rate(a);
+  double step = ooc ? rate(a) / 2 : rate(a);
   if (e >= 0) {
     double room = de - standoff;
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
@@ -183,26 +185,8 @@ static void advance(ai_ctx *cx, int u) {
   }
   if (step < 0.25) return;
   double face = gn__ai_heading_deg(a->v.box.c, e >= 0 ? cx->u[e].v.box.c : goal);
-  gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR, face);
-}
-
-/* A stand out of command (its status says so) may not close on the enemy
-** and has half its move (VB-B3): it goes back towards its division's
-** leader, to within OOC_NEAR of it, never nearer the enemy. */
-static void regain_command(ai_ctx *cx, int u) {
-  const ai_unit *a = &cx->u[u];
-  gn_formation_info fi;
-  if (gn_formation_get(cx->g, a->v.formation, &fi) || fi.leader < 0 || fi.leader >= cx->n) return;
-  const ai_unit *l = &cx->u[fi.leader];
-  if (!l->mine || l->v.removed) return;
-  gn_vec2 c = a->v.box.c, lc = l->v.box.c;
-  double d = gn__ai_dist(c, lc);
-  if (d <= OOC_NEAR) return;
-  gn_vec2 goal = {lc.x + (c.x - lc.x) * OOC_NEAR / d, lc.y + (c.y - lc.y) * OOC_NEAR / d};
-  double de;
-  int e = gn__ai_nearest_enemy(cx, u, 0, &de);
-  double face = gn__ai_heading_deg(c, e >= 0 ? cx->u[e].v.box.c : goal);
-  gn__ai_move_toward(cx, "move", u, goal, rate(a) / 2, AI_MOVE_FACE | AI_MOVE_CLEAR | AI_MOVE_NOT_CLOSER, face);
+  gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
+                     face);
 }
 
 /* Fall back towards home, away from the enemy. */
@@ -231,7 +215,8 @@ static void move_unit(ai_ctx *cx, int u) {
     fall_back(cx, u);
     return;
   }
-  if (gn__ai_status_has(&a->v, "disordered") && !gn__ai_status_has(&a->v, "permanently") && de > 1.0)
+  int ooc = gn__ai_status_has(&a->v, "out of command");
+  if (gn__ai_status_has(&a->v, "disordered") && !gn__ai_status_has(&a->v, "permanently") && de > 1.0 && !ooc)
     gn__ai_order(cx, "reorder %s", a->v.id);
   if (gn__ai_status_has(&a->v, "march column") && e >= 0 && de < 12) gn__ai_order(cx, "deploy %s", a->v.id);
   if (artillery(a)) {
@@ -243,12 +228,12 @@ static void move_unit(ai_ctx *cx, int u) {
     if (cx->posture == AI_DEFEND && !limbered) return;
     if (!limbered && gn__ai_order(cx, "limber %s", a->v.id)) return;
   }
-  if (gn__ai_status_has(&a->v, "out of command")) { regain_command(cx, u); return; }
-  if (try_charge(cx, u)) return;
-  advance(cx, u);
+  if (!ooc && try_charge(cx, u)) return;
+  advance(cx, u, ooc);
 }
 
-/* Leaders follow the stands of their formation, a little behind them. */
+/* Leaders follow the stands of their formation, a little behind them (not
+** for a step shorter than LEADER_SLACK). */
 static void move_leaders(ai_ctx *cx) {
   int nf = gn_formation_count(cx->g);
   for (int f = 0; f < nf; f++) {
@@ -274,6 +259,7 @@ static void move_leaders(ai_ctx *cx) {
     gn_vec2 at = {sx / n, sy / n};
     double ex = cx->en_c.x - at.x, ey = cx->en_c.y - at.y, l = hypot(ex, ey);
     if (l > 1e-9) { at.x -= ex / l * LEADER_BEHIND; at.y -= ey / l * LEADER_BEHIND; }
+    if (gn__ai_dist(at, cx->u[fi.leader].v.box.c) < LEADER_SLACK) continue;
     gn__ai_move_toward(cx, "leader", fi.leader, at, rate(&cx->u[fi.leader]), 0, 0);
   }
 }
