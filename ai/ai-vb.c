@@ -103,8 +103,8 @@ static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
     if (!b->v.known || b->v.removed || !b->fighting || b->broken) continue;
     int k;
     if (i == u || i == e) k = i == e;
-    else if (b->mine && gn__ai_distance(cx, i, e) <= 0.01) k = 0;
-    else if (!b->mine && gn__ai_distance(cx, i, u) <= 0.01) k = 1;
+    else if (b->mine && gn__ai_distance_upto(cx, i, e, 0.01) <= 0.01) k = 0;
+    else if (!b->mine && gn__ai_distance_upto(cx, i, u, 0.01) <= 0.01) k = 1;
     else continue;
     /* 2) */
     dice[k] += melee_dice(cx, i);
@@ -148,8 +148,9 @@ static int try_charge(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    double d = gn__ai_distance(cx, u, i);
-    if (d > CHARGE_REACH || d > rate(a)) continue;
+    double reach = CHARGE_REACH < rate(a) ? CHARGE_REACH : rate(a);
+    double d = gn__ai_distance_upto(cx, u, i, reach);
+    if (d > reach) continue;
     if (d < cd[0]) { cand[1] = cand[0]; cd[1] = cd[0]; cand[0] = i; cd[0] = d; }
     else if (d < cd[1]) { cand[1] = i; cd[1] = d; }
   }
@@ -313,7 +314,7 @@ static int fire_best(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double d = gn__ai_distance(cx, u, i);
+    double d = gn__ai_distance_upto(cx, u, i, FIRE_REACH);
     if (d > FIRE_REACH || (out && *out > 0 && d >= *out)) continue;
     double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);

@@ -200,15 +200,37 @@ double gn__ai_distance(ai_ctx *cx, int a, int b) {
   return cx->dist[k];
 }
 
+/* Half the diagonal of a box: no two boxes whose centres are further apart
+** than the sum of theirs overlap or touch. */
+static double reach(gn_box b) { return 0.5 * hypot(b.w, b.d); }
+
+double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
+  if (a >= 0 && b >= 0 && a < cx->n && b < cx->n) {
+    gn_box ba = cx->u[a].v.box, bb = cx->u[b].v.box;
+    double lb = gn__ai_dist(ba.c, bb.c) - reach(ba) - reach(bb);
+    if (lb > r) return lb;
+  }
+  return gn__ai_distance(cx, a, b);
+}
+
+/* The nearest by centres first, then only those that may beat it (ties: the
+** lowest index, as a plain scan finds). */
 int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
-  int best = -1;
-  double bd = 1e300;
+  int best = -1, first = -1;
+  double bd = 1e300, fc = 1e300;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting || (skip_broken && e->broken)) continue;
+    double c = gn__ai_dist(cx->u[u].v.box.c, e->v.box.c);
+    if (c < fc) { fc = c; first = i; }
+  }
+  if (first >= 0) { best = first; bd = gn__ai_distance(cx, u, first); }
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (i == first || !e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     if (skip_broken && e->broken) continue;
-    double d = gn__ai_distance(cx, u, i);
-    if (d < bd) { bd = d; best = i; }
+    double d = gn__ai_distance_upto(cx, u, i, bd);
+    if (d < bd || (d == bd && i < best)) { bd = d; best = i; }
   }
   if (dist) *dist = best >= 0 ? bd : 1e300;
   return best;
@@ -257,10 +279,6 @@ int gn__ai_check(ai_ctx *cx, const char *fmt, ...) {
   va_end(ap);
   return rc;
 }
-
-/* Half the diagonal of a box: no two boxes whose centres are further apart
-** than the sum of theirs overlap. */
-static double reach(gn_box b) { return 0.5 * hypot(b.w, b.d); }
 
 /* 1 when box b (of unit u) would overlap another fighting unit u sees. */
 static int crowded(const ai_ctx *cx, int u, gn_box b) {

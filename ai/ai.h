@@ -165,6 +165,10 @@ double gn__ai_standoff_factor(const ai_ctx *cx);
 /* Edge distance between units a and b (gn_unit_distance), asked of the
 ** engine once per order given (the picture keeps it). */
 double gn__ai_distance(ai_ctx *cx, int a, int b);
+/* The same when it is at most r; otherwise a number above r, found without
+** the engine when the centres are far enough apart (a lower bound from the
+** boxes in the picture). */
+double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r);
 /* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
 ** its edge distance; -1 none. */
 int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist);
