@@ -327,7 +327,10 @@ static int fire_best(ai_ctx *cx, int u) {
   }
   for (int k = 0; k < n && k < 4 && blind < 2; k++) {
     if (out && *out > 0 && dist[k] >= *out) continue;
-    if (gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) return 1;
+    if (gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) {
+      gn__ai_view(cx, order[k]);      /* it may be gone: the next stand need not ask */
+      return 1;
+    }
     const char *why = gn_refusal_ref(cx->g);
     if (why && !strcmp(why, "VB-B18") && out && (*out <= 0 || dist[k] < *out)) *out = dist[k];
     if (why && !strcmp(why, "VB-B21")) blind++;
