@@ -35,7 +35,7 @@
 enum { FM_LINE, FM_MARCH, FM_SKIRMISH, FM_SQUARE, FM_MASS, FM_REST };
 enum { DIS_NONE, DIS_SD, DIS_MD, DIS_FD };
 
-static int ba_fighting(const char *type) { return ai_type_fights(type); }
+static int ba_fighting(const char *type) { return gn__ai_type_fights(type); }
 
 static int attr(const gn_game *g, int u, int viewer, const char *name, int dflt) {
   int v;
@@ -59,7 +59,7 @@ static int face_goal(ai_ctx *cx, int u, gn_vec2 goal) {
   double diff = remainder(want - v->box.facing, 2 * 3.14159265358979323846);
   if (fabs(diff) <= 0.8) return 0;
   const char *way = fabs(diff) > 2.4 ? "about" : diff > 0 ? "left" : "right";
-  return ai_order(cx, "turn %s %s", v->id, way) == 0;
+  return gn__ai_order(cx, "turn %s %s", v->id, way) == 0;
 }
 
 static double fire_reach(const ai_unit *a) {
@@ -72,7 +72,7 @@ static int has_target(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    if (gn_unit_distance(cx->g, u, i) <= fire_reach(&cx->u[u]) && gn_unit_los(cx->g, u, i).visible) return 1;
+    if (gn__ai_distance(cx, u, i) <= fire_reach(&cx->u[u]) && gn_unit_los(cx->g, u, i).visible) return 1;
   }
   return 0;
 }
@@ -88,7 +88,7 @@ static int fire(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    double d = gn_unit_distance(cx->g, u, i);
+    double d = gn__ai_distance(cx, u, i);
     if (d > reach) continue;
     for (int k = 0; k < 3; k++)
       if (d < bd[k]) {
@@ -99,7 +99,7 @@ static int fire(ai_ctx *cx, int u) {
   }
   for (int k = 0; k < 3; k++)
     if (best[k] >= 0 && gn_unit_los(cx->g, u, best[k]).visible &&
-        ai_order(cx, "fire %s at %s", a->v.id, cx->u[best[k]].v.id) == 0)
+        gn__ai_order(cx, "fire %s at %s", a->v.id, cx->u[best[k]].v.id) == 0)
       return best[k];
   return -1;
 }
@@ -112,12 +112,12 @@ static int attack(ai_ctx *cx, int u, int e, double de) {
   if (cx->posture != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
   char order[128];
   snprintf(order, sizeof order, "attack %s %s", a->v.id, cx->u[e].v.id);
-  if (ai_check(cx, "%s", order)) return 0;
+  if (gn__ai_check(cx, "%s", order)) return 0;
   const char *seq[] = {order};
-  double gain, p = ai_odds(cx, seq, 1, u, e, &gain);
-  if (!ai_charge_ok(cx, p, gain, 0)) return 0;
-  if (ai_order(cx, "%s", order)) return 0;
-  if (cavalry(a)) ai_order(cx, "pace %s charge", a->v.id);
+  double gain, p = gn__ai_odds(cx, seq, 1, u, e, &gain);
+  if (!gn__ai_charge_ok(cx, p, gain, 0)) return 0;
+  if (gn__ai_order(cx, "%s", order)) return 0;
+  if (cavalry(a)) gn__ai_order(cx, "pace %s charge", a->v.id);
   return 1;
 }
 
@@ -126,23 +126,23 @@ static int attack(ai_ctx *cx, int u, int e, double de) {
 static int advance(ai_ctx *cx, int u, int e, double de) {
   const ai_unit *a = &cx->u[u];
   int given = cx->given;
-  gn_vec2 goal = ai_goal(cx, u);
-  double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * ai_standoff_factor(cx);
+  gn_vec2 goal = gn__ai_goal(cx, u);
+  double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * gn__ai_standoff_factor(cx);
   double step = STEP;
   if (e >= 0) {
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
     if ((goal.x - c.x) * (ec.x - c.x) + (goal.y - c.y) * (ec.y - c.y) > 0)
       step = de - standoff < step ? de - standoff : step;
   }
-  if (step < 1 || ai_dist(a->v.box.c, goal) < 1) return 0;
+  if (step < 1 || gn__ai_dist(a->v.box.c, goal) < 1) return 0;
   int form = attr(cx->g, u, cx->side, "formation", FM_LINE);
-  if (artillery(a) && form != FM_MARCH) return ai_order(cx, "formation %s limbered", a->v.id) == 0;
+  if (artillery(a) && form != FM_MARCH) return gn__ai_order(cx, "formation %s limbered", a->v.id) == 0;
   /* ordered to move last bound and still where it was: the ground stopped
   ** that formation (woods, a wall); try the other */
-  if (!artillery(a) && ai_stuck(cx, u) && (form == FM_LINE || form == FM_MARCH))
-    ai_order(cx, "formation %s %s", a->v.id, form == FM_LINE ? "march" : "line");
+  if (!artillery(a) && gn__ai_stuck(cx, u) && (form == FM_LINE || form == FM_MARCH))
+    gn__ai_order(cx, "formation %s %s", a->v.id, form == FM_LINE ? "march" : "line");
   face_goal(cx, u, goal);
-  ai_move_toward(cx, "move", u, goal, step, 0, 0);
+  gn__ai_move_toward(cx, "move", u, goal, step, 0, 0);
   return cx->given > given;
 }
 
@@ -153,15 +153,15 @@ static void order_unit(ai_ctx *cx, int u) {
   int supplies = attr(cx->g, u, cx->side, "supplies", -1);
   int form = attr(cx->g, u, cx->side, "formation", FM_LINE);
   double de;
-  int e = ai_nearest_enemy(cx, u, 1, &de);
-  int lost_valour = ai_unit_losses(cx, u) >= 0.2;
+  int e = gn__ai_nearest_enemy(cx, u, 1, &de);
+  int lost_valour = gn__ai_unit_losses(cx, u) >= 0.2;
   /* rest */
   if (form == FM_REST) {
     if (de > REST_SAFE / 2) return;          /* rest goes on without a new order */
-    ai_order(cx, "formation %s line", a->v.id);
+    gn__ai_order(cx, "formation %s line", a->v.id);
   } else if ((supplies == 0 || (lost_valour && cx->p->caution >= 0.5)) && de > REST_SAFE &&
              dis < DIS_MD) {
-    if (ai_order(cx, "rest %s", a->v.id) == 0) return;
+    if (gn__ai_order(cx, "rest %s", a->v.id) == 0) return;
   }
   /* attack, fire, move */
   if (attack(cx, u, e, de)) return;
@@ -170,7 +170,7 @@ static void order_unit(ai_ctx *cx, int u) {
     ** limbers to move only when it has none (it used to limber and unlimber
     ** in turn, bound after bound, when its target was out of sight) */
     int target = has_target(cx, u);
-    if (form == FM_MARCH && target) { ai_order(cx, "formation %s unlimbered", a->v.id); return; }
+    if (form == FM_MARCH && target) { gn__ai_order(cx, "formation %s unlimbered", a->v.id); return; }
     if (form != FM_MARCH && target) {
       if (supplies != 0 && dis < DIS_MD) fire(cx, u);
       return;
@@ -179,7 +179,7 @@ static void order_unit(ai_ctx *cx, int u) {
     /* attacking, a unit closes to its standoff before it spends supplies on
     ** long-range fire (it fires from where it stands when it cannot close);
     ** defending, it fires at what comes */
-    double standoff = STANDOFF_INF * ai_standoff_factor(cx);
+    double standoff = STANDOFF_INF * gn__ai_standoff_factor(cx);
     if (cx->posture == AI_ATTACK && e >= 0 && de > standoff + 1) {
       if (advance(cx, u, e, de)) return;
       fire(cx, u);
@@ -189,7 +189,7 @@ static void order_unit(ai_ctx *cx, int u) {
   }
   /* defending: take post at the goal, and hold it once the enemy is near */
   if (cx->posture == AI_DEFEND && e >= 0 && de < STANDOFF_INF * 2 &&
-      ai_dist(a->v.box.c, ai_goal(cx, u)) < 10)
+      gn__ai_dist(a->v.box.c, gn__ai_goal(cx, u)) < 10)
     return;
   advance(cx, u, e, de);
 }
@@ -206,13 +206,13 @@ static void waggons(ai_ctx *cx) {
       const ai_unit *b = &cx->u[u];
       if (!b->mine || !b->fighting || b->v.removed) continue;
       if (attr(cx->g, u, cx->side, "supplies", -1) != 0) continue;
-      double d = gn_unit_distance(cx->g, w, u);
+      double d = gn__ai_distance(cx, w, u);
       if (d < bd) { bd = d; best = u; }
     }
     if (best < 0 || bd < 0.5) continue;
     gn_vec2 goal = cx->u[best].v.box.c;
     face_goal(cx, w, goal);
-    ai_move_toward(cx, "move", w, goal, bd, 0, 0);
+    gn__ai_move_toward(cx, "move", w, goal, bd, 0, 0);
   }
 }
 
@@ -228,6 +228,12 @@ static int ba_play(ai_ctx *cx) {
   return 0;
 }
 
-const ai_doctrine ai_doctrine_ba = {
-  "ba", ba_fighting, ba_broken, ba_play, "end", 0,
+static int ba_acts(const gn_game *g, int side) {
+  const char *ph = gn_game_phase(g);
+  (void)side;
+  return ph && !strcmp(ph, "orders");
+}
+
+const ai_doctrine gn__ai_doctrine_ba = {
+  "ba", ba_fighting, ba_broken, ba_play, ba_acts, "end", 0,
 };

@@ -29,7 +29,7 @@ static int attr(const gn_game *g, int u, int viewer, const char *name, int dflt)
   return gn_unit_attr(g, u, viewer, name, &v) == 0 ? v : dflt;
 }
 
-static int in_fighting(const char *type) { return ai_type_fights(type); }
+static int in_fighting(const char *type) { return gn__ai_type_fights(type); }
 
 static int in_broken(const gn_game *g, int u, int viewer, const gn_unit_view *v) {
   return v->removed || attr(g, u, viewer, "status", 0) != 0;
@@ -42,7 +42,7 @@ static int fire(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double s = -gn_unit_distance(cx->g, u, i) - (e->broken ? 10 : 0);
+    double s = -gn__ai_distance(cx, u, i) - (e->broken ? 10 : 0);
     for (int k = 0; k < 4; k++)
       if (s > cs[k]) {
         for (int j = 3; j > k; j--) { cs[j] = cs[j - 1]; cand[j] = cand[j - 1]; }
@@ -51,29 +51,29 @@ static int fire(ai_ctx *cx, int u) {
       }
   }
   for (int k = 0; k < 4; k++)
-    if (cand[k] >= 0 && ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[cand[k]].v.id) == 0) return 1;
+    if (cand[k] >= 0 && gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[cand[k]].v.id) == 0) return 1;
   return 0;
 }
 
 /* An order whose outcome the odds engine weighs first. 1 given. */
 static int weighed(ai_ctx *cx, int u, int e, const char *order, double slack) {
-  if (ai_check(cx, "%s", order)) return 0;
+  if (gn__ai_check(cx, "%s", order)) return 0;
   const char *seq[] = {order};
-  double gain, p = ai_odds(cx, seq, 1, u, e, &gain);
-  if (!ai_charge_ok(cx, p, gain, slack)) return 0;
-  return ai_order(cx, "%s", order) == 0;
+  double gain, p = gn__ai_odds(cx, seq, 1, u, e, &gain);
+  if (!gn__ai_charge_ok(cx, p, gain, slack)) return 0;
+  return gn__ai_order(cx, "%s", order) == 0;
 }
 
 static void pursuit(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   int pu = attr(cx->g, u, cx->side, "pursuit", PU_NONE);
-  double losses = ai_unit_losses(cx, u);
+  double losses = gn__ai_unit_losses(cx, u);
   if (pu == PU_MAY) {
     int go = cx->p->aggression >= cx->p->caution * 0.8 && losses < 0.5;
-    if (go) { if (ai_order(cx, "pursue %s", a->v.id) == 0) return; }
-    ai_order(cx, "halt %s", a->v.id);
+    if (go) { if (gn__ai_order(cx, "pursue %s", a->v.id) == 0) return; }
+    gn__ai_order(cx, "halt %s", a->v.id);
   } else if (pu == PU_PURSUING && cx->p->caution > 0.6 && losses > 0.3) {
-    ai_order(cx, "halt %s", a->v.id);
+    gn__ai_order(cx, "halt %s", a->v.id);
   }
 }
 
@@ -83,7 +83,7 @@ static void act(ai_ctx *cx, int u) {
   pursuit(cx, u);
   if (attr(cx->g, u, cx->side, "pursuit", PU_NONE) == PU_PURSUING) return;
   double de;
-  int e = ai_nearest_enemy(cx, u, 1, &de);
+  int e = gn__ai_nearest_enemy(cx, u, 1, &de);
   /* in contact: melee */
   if (e >= 0 && de <= 0.05) {
     snprintf(order, sizeof order, "melee %s with %s", a->v.id, cx->u[e].v.id);
@@ -98,16 +98,16 @@ static void act(ai_ctx *cx, int u) {
   /* fire, then close in and fire */
   if (fire(cx, u) && (cx->posture == AI_DEFEND || de <= STANDOFF)) return;
   if (cx->posture == AI_DEFEND && e >= 0 && de <= 2 * STANDOFF) { fire(cx, u); return; }
-  gn_vec2 goal = ai_goal(cx, u);
+  gn_vec2 goal = gn__ai_goal(cx, u);
   double step = STEP;
   if (e >= 0) {
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
-    double standoff = STANDOFF * ai_standoff_factor(cx);
+    double standoff = STANDOFF * gn__ai_standoff_factor(cx);
     if ((goal.x - c.x) * (ec.x - c.x) + (goal.y - c.y) * (ec.y - c.y) > 0)
       step = de - standoff < step ? de - standoff : step;
   }
-  if (step >= 0.5 && ai_move_toward(cx, "move", u, goal, step, 0, 0) == 0)
-    ai_view(cx, u);
+  if (step >= 0.5 && gn__ai_move_toward(cx, "move", u, goal, step, 0, 0) == 0)
+    gn__ai_view(cx, u);
   fire(cx, u);
 }
 
@@ -138,6 +138,6 @@ static int in_play(ai_ctx *cx) {
   return 0;
 }
 
-const ai_doctrine ai_doctrine_inradic = {
-  "inradic", in_fighting, in_broken, in_play, NULL, 0,
+const ai_doctrine gn__ai_doctrine_inradic = {
+  "inradic", in_fighting, in_broken, in_play, NULL, NULL, 0,
 };

@@ -29,12 +29,13 @@
 #define FIRE_REACH 12.0      /* nor for fire */
 #define WORN_DIVISION 0.5    /* a division that lost this share of its SP falls back */
 #define LEADER_BEHIND 1.5    /* leaders stand this far behind their troops */
+#define LEADER_SLACK 0.5     /* nor do they move for less than this */
 
-static int vb_fighting(const char *type) { return ai_type_fights(type); }
+static int vb_fighting(const char *type) { return gn__ai_type_fights(type); }
 
 static int vb_broken(const gn_game *g, int u, int viewer, const gn_unit_view *v) {
   (void)g; (void)u; (void)viewer;
-  return v->removed || (ai_status_has(v, "routed"));
+  return v->removed || (gn__ai_status_has(v, "routed"));
 }
 
 static int is_type(const ai_unit *a, const char *prefix) {
@@ -65,6 +66,76 @@ static double formation_losses(const ai_ctx *cx, int f) {
   return s0 > 0 ? 1.0 - s / s0 : 0;
 }
 
+/* ------------------------------------------------------------ melee odds */
+
+/* Melee dice as the commander reckons them (the dice of VB-B11): a stand
+** rolls its SP, at most MELEE_DICE; skirmishers and batteries one die,
+** artillery battalions two; routed stands none. */
+#define MELEE_DICE 6
+
+static int melee_dice(const ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  if (a->broken) return 0;
+  if (is_type(a, "skirmisher") || is_type(a, "battery")) return 1;
+  if (is_type(a, "artillery")) return 2;
+  int s = gn__ai_odds_strength(cx, u);
+  return s < 0 ? 0 : s < MELEE_DICE ? s : MELEE_DICE;
+}
+
+/*
+** The odds of a melee of u against e: P(u's side wins), and the mean gain
+** of the exchange (in SP, broken stands and ground, as gn__ai_odds counts it).
+**   1) the two bodies: u and its stands touching e; e and its stands touching u
+**   2) each body's dice and highest morale; P(the attacker wins) from the
+**      ruleset's melee check, exact, through the commander's memo: the same
+**      question is put to the odds engine once
+**   3) the gain: a win drives the target from its ground (1, more from an
+**      objective) and routs it if it was disordered (2); a loss costs us the
+**      same; the winner has the better of the SP exchange (1)
+** -1 when the odds cannot be evaluated.
+*/
+static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
+  int dice[2] = {0, 0}, morale[2] = {-100, -100}, cav = cavalry(&cx->u[u]);
+  *gain = 0;
+  /* 1) */
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *b = &cx->u[i];
+    if (!b->v.known || b->v.removed || !b->fighting || b->broken) continue;
+    int k;
+    if (i == u || i == e) k = i == e;
+    else if (b->mine && gn__ai_distance_upto(cx, i, e, 0.01) <= 0.01) k = 0;
+    else if (!b->mine && gn__ai_distance_upto(cx, i, u, 0.01) <= 0.01) k = 1;
+    else continue;
+    /* 2) */
+    dice[k] += melee_dice(cx, i);
+    int m = gn__ai_odds_attr(cx, i, "morale");
+    if (m > morale[k]) morale[k] = m;
+  }
+  char a[4][16];
+  for (int k = 0; k < 2; k++) {
+    snprintf(a[k], sizeof a[k], "%d", dice[k]);
+    snprintf(a[2 + k], sizeof a[2 + k], "%d", morale[k] > -100 ? morale[k] : 0);
+  }
+  const char *argv[] = {"--attack-dice", a[0], "--defence-dice", a[1], "--attack-morale", a[2],
+                        "--defence-morale", a[3], "--attack-cavalry"};
+  double p = gn__ai_check_p(cx, "melee", cav ? 9 : 8, argv, 0);
+  if (p < 0) return -1;
+  /* 3) */
+  double hold = 0;
+  for (int i = 0; i < cx->nobj; i++)
+    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
+      hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
+  double win = 2.0 + hold + (gn__ai_status_has(&cx->u[e].v, "disordered") ? 2.0 : 0);
+  double lose = 2.0 + (gn__ai_status_has(&cx->u[u].v, "disordered") ? 2.0 : 0);
+  *gain = p * win - (1 - p) * lose;
+#ifdef AI_DEBUG
+  fprintf(stderr, "ai %d: melee of %s at %s: dice %d:%d, morale %d:%d, P(win) %.2f, gain %.2f, threshold %.2f\n",
+          cx->side, cx->u[u].v.id, cx->u[e].v.id, dice[0], dice[1], morale[0], morale[1], p, *gain,
+          gn__ai_charge_threshold(cx));
+#endif
+  return p;
+}
+
 /* ------------------------------------------------------------ movement */
 
 /* Charge into contact when the melee after it looks good. 1 charged. */
@@ -77,8 +148,9 @@ static int try_charge(ai_ctx *cx, int u) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    double d = gn_unit_distance(cx->g, u, i);
-    if (d > CHARGE_REACH || d > rate(a)) continue;
+    double reach = CHARGE_REACH < rate(a) ? CHARGE_REACH : rate(a);
+    double d = gn__ai_distance_upto(cx, u, i, reach);
+    if (d > reach) continue;
     if (d < cd[0]) { cand[1] = cand[0]; cd[1] = cd[0]; cand[0] = i; cd[0] = d; }
     else if (d < cd[1]) { cand[1] = i; cd[1] = d; }
   }
@@ -87,24 +159,24 @@ static int try_charge(ai_ctx *cx, int u) {
     if (e < 0) continue;
     char order[128];
     snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
-    if (ai_check(cx, "%s", order)) continue;
-    /* the contact now, the melee in the combat phase (after rally and morale) */
-    const char *seq[] = {order, "end", "end", "end", order};
-    double gain, p = ai_odds(cx, seq, 5, u, e, &gain);
-    if (ai_charge_ok(cx, p, gain, 0) && ai_order(cx, "%s", order) == 0) return 1;
+    /* the contact now, the melee in the combat phase */
+    double gain, p = melee_odds(cx, u, e, &gain);
+    if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "%s", order) == 0) return 1;
   }
   return 0;
 }
 
-/* The step of u towards its goal, short of the enemy by its standoff. */
-static void advance(ai_ctx *cx, int u) {
+/* The step of u towards its goal, short of the enemy by its standoff. A
+** stand out of command (its status says so) has half its move and may not
+** close on the enemy (VB-B3): positions nearer the enemy are not tried. */
+static void advance(ai_ctx *cx, int u, int ooc) {
   const ai_unit *a = &cx->u[u];
   double de;
-  int e = ai_nearest_enemy(cx, u, 0, &de);
+  int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   double standoff = artillery(a) ? STANDOFF_ART : cavalry(a) ? STANDOFF_CAV : STANDOFF_INF;
-  standoff *= ai_standoff_factor(cx);
-  gn_vec2 goal = ai_goal(cx, u);
-  double step = rate(a);
+  standoff *= gn__ai_standoff_factor(cx);
+  gn_vec2 goal = gn__ai_goal(cx, u);
+  double step = ooc ? rate(a) / 2 : rate(a);
   if (e >= 0) {
     double room = de - standoff;
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
@@ -113,52 +185,56 @@ static void advance(ai_ctx *cx, int u) {
     if (gx * ex + gy * ey > 0) step = room < step ? room : step;
   }
   if (step < 0.25) return;
-  double face = e >= 0 ? ai_heading_deg(a->v.box.c, cx->u[e].v.box.c) : ai_heading_deg(a->v.box.c, goal);
-  ai_move_toward(cx, "move", u, goal, step, 1, face);
+  double face = gn__ai_heading_deg(a->v.box.c, e >= 0 ? cx->u[e].v.box.c : goal);
+  gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
+                     face);
 }
 
 /* Fall back towards home, away from the enemy. */
 static void fall_back(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   double de;
-  int e = ai_nearest_enemy(cx, u, 0, &de);
+  int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   if (e < 0 || de > 8) return;
   gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
   double dx = c.x - ec.x, dy = c.y - ec.y, l = hypot(dx, dy);
   if (l < 1e-9) return;
   gn_vec2 goal = {c.x + dx / l * rate(a), c.y + dy / l * rate(a)};
-  ai_move_toward(cx, "move", u, goal, rate(a), 1, ai_heading_deg(c, ec));
+  gn__ai_move_toward(cx, "move", u, goal, rate(a), AI_MOVE_FACE | AI_MOVE_CLEAR, gn__ai_heading_deg(c, ec));
 }
 
 /* One stand's movement phase. */
 static void move_unit(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   double de;
-  int e = ai_nearest_enemy(cx, u, 0, &de);
+  int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   /* a worn division gives ground (see VB-B12: exhausted, it may not close
   ** on the enemy anyway), all but the garrison of an objective */
-  if (formation_losses(cx, a->v.formation) >= WORN_DIVISION * (1.5 - cx->p->caution) && !ai_garrison(cx, u)) {
-    if (artillery(a) && !ai_status_has(&a->v, "limbered")) ai_order(cx, "limber %s", a->v.id);
+  double worn = WORN_DIVISION * (1.5 - cx->p->caution);
+  if (formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
+    if (artillery(a) && !gn__ai_status_has(&a->v, "limbered")) gn__ai_order(cx, "limber %s", a->v.id);
     fall_back(cx, u);
     return;
   }
-  if (ai_status_has(&a->v, "disordered") && !ai_status_has(&a->v, "permanently") && de > 1.0)
-    ai_order(cx, "reorder %s", a->v.id);
-  if (ai_status_has(&a->v, "march column") && e >= 0 && de < 12) ai_order(cx, "deploy %s", a->v.id);
+  int ooc = gn__ai_status_has(&a->v, "out of command");
+  if (gn__ai_status_has(&a->v, "disordered") && !gn__ai_status_has(&a->v, "permanently") && de > 1.0 && !ooc)
+    gn__ai_order(cx, "reorder %s", a->v.id);
+  if (gn__ai_status_has(&a->v, "march column") && e >= 0 && de < 12) gn__ai_order(cx, "deploy %s", a->v.id);
   if (artillery(a)) {
-    int limbered = ai_status_has(&a->v, "limbered");
+    int limbered = gn__ai_status_has(&a->v, "limbered");
     if (e >= 0 && de <= UNLIMBER_AT) {
-      if (limbered) ai_order(cx, "unlimber %s", a->v.id);
+      if (limbered) gn__ai_order(cx, "unlimber %s", a->v.id);
       return;
     }
     if (cx->posture == AI_DEFEND && !limbered) return;
-    if (!limbered && ai_order(cx, "limber %s", a->v.id)) return;
+    if (!limbered && gn__ai_order(cx, "limber %s", a->v.id)) return;
   }
-  if (try_charge(cx, u)) return;
-  advance(cx, u);
+  if (!ooc && try_charge(cx, u)) return;
+  advance(cx, u, ooc);
 }
 
-/* Leaders follow the stands of their formation, a little behind them. */
+/* Leaders follow the stands of their formation, a little behind them (not
+** for a step shorter than LEADER_SLACK). */
 static void move_leaders(ai_ctx *cx) {
   int nf = gn_formation_count(cx->g);
   for (int f = 0; f < nf; f++) {
@@ -184,7 +260,8 @@ static void move_leaders(ai_ctx *cx) {
     gn_vec2 at = {sx / n, sy / n};
     double ex = cx->en_c.x - at.x, ey = cx->en_c.y - at.y, l = hypot(ex, ey);
     if (l > 1e-9) { at.x -= ex / l * LEADER_BEHIND; at.y -= ey / l * LEADER_BEHIND; }
-    ai_move_toward(cx, "leader", fi.leader, at, rate(&cx->u[fi.leader]), 0, 0);
+    if (gn__ai_dist(at, cx->u[fi.leader].v.box.c) < LEADER_SLACK) continue;
+    gn__ai_move_toward(cx, "leader", fi.leader, at, rate(&cx->u[fi.leader]), 0, 0);
   }
 }
 
@@ -194,7 +271,7 @@ static int movement(ai_ctx *cx) {
     if (!a->mine || !a->fighting || a->broken) continue;
     move_unit(cx, u);
     /* the picture of this stand changed: read it again */
-    ai_view(cx, u);
+    gn__ai_view(cx, u);
   }
   move_leaders(cx);
   return 0;
@@ -205,12 +282,12 @@ static int movement(ai_ctx *cx) {
 static int rally(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
-    if (!a->mine || a->v.removed || !ai_status_has(&a->v, "routed")) continue;
-    if (ai_order(cx, "rally %s", a->v.id) == 0) continue;
+    if (!a->mine || a->v.removed || !gn__ai_status_has(&a->v, "routed")) continue;
+    if (gn__ai_order(cx, "rally %s", a->v.id) == 0) continue;
     for (int l = 0; l < cx->n; l++) {
       const ai_unit *b = &cx->u[l];
       if (!b->mine || b->v.removed || !(is_type(b, "leader_corps") || is_type(b, "leader_army"))) continue;
-      if (ai_order(cx, "rally %s with %s", a->v.id, b->v.id) == 0) break;
+      if (gn__ai_order(cx, "rally %s with %s", a->v.id, b->v.id) == 0) break;
     }
   }
   return 0;
@@ -226,24 +303,38 @@ static int on_objective(const ai_ctx *cx, int e) {
 }
 
 /* The fire target: nearest first; the disordered and routed preferred, and
-** for a side that must take ground, the enemy on an objective. */
+** for a side that must take ground, the enemy on an objective. Targets no
+** nearer than one the rules put out of range of u (VB-B18, remembered for
+** the battle) are not tried, and after two refusals for sight or arc (VB-B21:
+** friends in the way, the wrong facing) the stand gives up. */
 static int fire_best(ai_ctx *cx, int u) {
-  int order[8], n = 0;
-  double score[8];
+  int order[8], n = 0, blind = 0;
+  double score[8], dist[8];
+  double *out = u < cx->ai->nstart ? &cx->ai->outranged[u] : NULL;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double d = gn_unit_distance(cx->g, u, i);
-    if (d > FIRE_REACH) continue;
-    double s = -d + (ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
+    double d = gn__ai_distance_upto(cx, u, i, FIRE_REACH);
+    if (d > FIRE_REACH || (out && *out > 0 && d >= *out)) continue;
+    double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
     int k = n < 8 ? n++ : 7;
     if (k == 7 && n == 8 && s <= score[7]) continue;
-    while (k > 0 && score[k - 1] < s) { score[k] = score[k - 1]; order[k] = order[k - 1]; k--; }
-    score[k] = s; order[k] = i;
+    while (k > 0 && score[k - 1] < s) {
+      score[k] = score[k - 1]; order[k] = order[k - 1]; dist[k] = dist[k - 1]; k--;
+    }
+    score[k] = s; order[k] = i; dist[k] = d;
   }
-  for (int k = 0; k < n && k < 4; k++)
-    if (ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) return 1;
+  for (int k = 0; k < n && k < 4 && blind < 2; k++) {
+    if (out && *out > 0 && dist[k] >= *out) continue;
+    if (gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) {
+      gn__ai_view(cx, order[k]);      /* it may be gone: the next stand need not ask */
+      return 1;
+    }
+    const char *why = gn_refusal_ref(cx->g);
+    if (why && !strcmp(why, "VB-B18") && out && (*out <= 0 || dist[k] < *out)) *out = dist[k];
+    if (why && !strcmp(why, "VB-B21")) blind++;
+  }
   return 0;
 }
 
@@ -252,15 +343,12 @@ static int combat(ai_ctx *cx) {
     const ai_unit *a = &cx->u[u];
     if (!a->mine || !a->fighting || a->broken) continue;
     double de;
-    int e = ai_nearest_enemy(cx, u, 0, &de);
+    int e = gn__ai_nearest_enemy(cx, u, 0, &de);
     if (e >= 0 && de <= 0.01) {
       char order[128];
       snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
-      if (ai_check(cx, "%s", order) == 0) {
-        const char *seq[] = {order};
-        double gain, p = ai_odds(cx, seq, 1, u, e, &gain);
-        if (ai_charge_ok(cx, p, gain, 0.1) && ai_order(cx, "%s", order) == 0) continue;
-      }
+      double gain, p = melee_odds(cx, u, e, &gain);
+      if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "%s", order) == 0) continue;
     }
     fire_best(cx, u);
   }
@@ -276,6 +364,12 @@ static int vb_play(ai_ctx *cx) {
   return 0;
 }
 
-const ai_doctrine ai_doctrine_vb = {
-  "vb", vb_fighting, vb_broken, vb_play, NULL, 250,   /* ref. VB-72: a roster casualty is about 250 men */
+static int vb_acts(const gn_game *g, int side) {
+  const char *ph = gn_game_phase(g);
+  return ph && gn_game_active_side(g) == side &&
+         (!strcmp(ph, "movement") || !strcmp(ph, "rally") || !strcmp(ph, "combat"));
+}
+
+const ai_doctrine gn__ai_doctrine_vb = {
+  "vb", vb_fighting, vb_broken, vb_play, vb_acts, NULL, 250,   /* ref. VB-72: a roster casualty is about 250 men */
 };

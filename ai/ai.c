@@ -76,14 +76,14 @@ int gn_ai_params_format(const gn_ai_params *p, char *buf, size_t len) {
 
 /* ------------------------------------------------------------ life cycle */
 
-int ai_type_fights(const char *type) {
+int gn__ai_type_fights(const char *type) {
   if (!type) return 0;
   return strncmp(type, "leader", 6) && strcmp(type, "staff") && strcmp(type, "waggon") &&
          strcmp(type, "wagon");
 }
 
-const ai_doctrine *ai_doctrine_for(const char *ruleset) {
-  static const ai_doctrine *const all[] = {&ai_doctrine_vb, &ai_doctrine_ba, &ai_doctrine_inradic};
+const ai_doctrine *gn__ai_doctrine_for(const char *ruleset) {
+  static const ai_doctrine *const all[] = {&gn__ai_doctrine_vb, &gn__ai_doctrine_ba, &gn__ai_doctrine_inradic};
   for (size_t i = 0; ruleset && i < sizeof all / sizeof all[0]; i++)
     if (!strcmp(all[i]->ruleset, ruleset)) return all[i];
   return NULL;
@@ -91,7 +91,7 @@ const ai_doctrine *ai_doctrine_for(const char *ruleset) {
 
 gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   if (!g || side < 0 || side >= gn_side_count(g)) return NULL;
-  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   if (!doc) return NULL;
   gn_ai *ai = calloc(1, sizeof *ai);
   if (!ai) return NULL;
@@ -106,7 +106,8 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->start = calloc(nu, sizeof *ai->start);
   ai->from = calloc(nu, sizeof *ai->from);
   ai->moveturn = calloc(nu, sizeof *ai->moveturn);
-  if (!ai->start || !ai->from || !ai->moveturn) { gn_ai_free(ai); return NULL; }
+  ai->outranged = calloc(nu, sizeof *ai->outranged);
+  if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged) { gn_ai_free(ai); return NULL; }
   double sx = 0, sy = 0;
   int n = 0;
   for (int i = 0; i < ai->nstart; i++) {
@@ -122,9 +123,13 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
 
 void gn_ai_free(gn_ai *ai) {
   if (!ai) return;
+  if (ai->own_memo) gn__ai_memo_free(ai->memo);
+  free(ai->dist);
+  free(ai->stamp);
   free(ai->start);
   free(ai->from);
   free(ai->moveturn);
+  free(ai->outranged);
   free(ai);
 }
 
@@ -135,10 +140,10 @@ void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out) {
 
 /* ------------------------------------------------------------ helpers */
 
-double ai_dist(gn_vec2 a, gn_vec2 b) { return hypot(b.x - a.x, b.y - a.y); }
+double gn__ai_dist(gn_vec2 a, gn_vec2 b) { return hypot(b.x - a.x, b.y - a.y); }
 
 /* Orders and scenarios give facings as compass bearings: 0 towards +y, 90 towards +x. */
-double ai_heading_deg(gn_vec2 a, gn_vec2 b) {
+double gn__ai_heading_deg(gn_vec2 a, gn_vec2 b) {
   double d = 90.0 - atan2(b.y - a.y, b.x - a.x) * 180.0 / PI;
   d = fmod(d, 360.0);
   if (d < 0) d += 360.0;
@@ -146,16 +151,17 @@ double ai_heading_deg(gn_vec2 a, gn_vec2 b) {
   return d >= 360.0 ? 0.0 : d;
 }
 
-int ai_stuck(const ai_ctx *cx, int u) {
+int gn__ai_stuck(const ai_ctx *cx, int u) {
   if (u >= cx->ai->nstart || !cx->ai->moveturn[u]) return 0;
-  return cx->ai->moveturn[u] == gn_game_turn(cx->g) - 1 && ai_dist(cx->u[u].v.box.c, cx->ai->from[u]) < 0.5;
+  return cx->ai->moveturn[u] == gn_game_turn(cx->g) - 1 &&
+         gn__ai_dist(cx->u[u].v.box.c, cx->ai->from[u]) < 0.5;
 }
 
-double ai_random(ai_ctx *cx) {
+double gn__ai_random(ai_ctx *cx) {
   return (double)(gn_rng_next(&cx->ai->rng) >> 11) / 9007199254740992.0;
 }
 
-void ai_view(ai_ctx *cx, int u) {
+void gn__ai_view(ai_ctx *cx, int u) {
   ai_unit *a = &cx->u[u];
   if (gn_unit_view_get(cx->g, u, cx->side, &a->v) || !a->v.known) {
     a->v.known = 0;
@@ -166,26 +172,65 @@ void ai_view(ai_ctx *cx, int u) {
   a->v.status = a->status;
 }
 
-int ai_status_has(const gn_unit_view *v, const char *word) {
+int gn__ai_status_has(const gn_unit_view *v, const char *word) {
   return v->status && strstr(v->status, word) != NULL;
 }
 
-double ai_unit_losses(const ai_ctx *cx, int u) {
+double gn__ai_unit_losses(const ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   int s0 = u < cx->ai->nstart ? cx->ai->start[u] : 0;
   if (s0 <= 0 || a->v.strength < 0) return 0;
   return 1.0 - (double)a->v.strength / s0;
 }
 
-int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist) {
-  int best = -1;
-  double bd = 1e300;
+/* Forgets the distances kept; after 2^32 epochs the stamps are cleared rather than wrapping. */
+static void new_epoch(gn_ai *ai) {
+  if (++ai->epoch != 0) return;
+  if (ai->stamp) memset(ai->stamp, 0, (size_t)ai->ndist * (size_t)ai->ndist * sizeof *ai->stamp);
+  ai->epoch = 1;
+}
+
+double gn__ai_distance(ai_ctx *cx, int a, int b) {
+  if (a < 0 || b < 0 || a >= cx->n || b >= cx->n || !cx->dist) return gn_unit_distance(cx->g, a, b);
+  size_t k = (size_t)(a < b ? a : b) * (size_t)cx->n + (size_t)(a < b ? b : a);
+  if (cx->stamp[k] != cx->ai->epoch) {
+    cx->dist[k] = gn_unit_distance(cx->g, a, b);
+    cx->stamp[k] = cx->ai->epoch;
+  }
+  return cx->dist[k];
+}
+
+/* Half the diagonal of a box: no two boxes whose centres are further apart
+** than the sum of theirs overlap or touch. */
+static double reach(gn_box b) { return 0.5 * hypot(b.w, b.d); }
+
+double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
+  if (a >= 0 && b >= 0 && a < cx->n && b < cx->n) {
+    gn_box ba = cx->u[a].v.box, bb = cx->u[b].v.box;
+    double lb = gn__ai_dist(ba.c, bb.c) - reach(ba) - reach(bb);
+    if (lb > r) return lb;
+  }
+  return gn__ai_distance(cx, a, b);
+}
+
+/* The nearest by centres first, then only those that may beat it (ties: the
+** lowest index, as a plain scan finds). */
+int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
+  int best = -1, first = -1;
+  double bd = 1e300, fc = 1e300;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting || (skip_broken && e->broken)) continue;
+    double c = gn__ai_dist(cx->u[u].v.box.c, e->v.box.c);
+    if (c < fc) { fc = c; first = i; }
+  }
+  if (first >= 0) { best = first; bd = gn__ai_distance(cx, u, first); }
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (i == first || !e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     if (skip_broken && e->broken) continue;
-    double d = gn_unit_distance(cx->g, u, i);
-    if (d < bd) { bd = d; best = i; }
+    double d = gn__ai_distance_upto(cx, u, i, bd);
+    if (d < bd || (d == bd && i < best)) { bd = d; best = i; }
   }
   if (dist) *dist = best >= 0 ? bd : 1e300;
   return best;
@@ -213,12 +258,13 @@ static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
   rc = cx->apply ? cx->apply(cx->ud, cx->g, text) : gn_order_apply(cx->g, text);
   if (rc == GN_EREFUSED || rc == GN_ESYNTAX) { refused(cx); return rc; }
   if (rc) { cx->err = rc; return rc; }
+  new_epoch(cx->ai);         /* the order may have moved anyone */
   cx->ai->st.given++;
   cx->given++;
   return 0;
 }
 
-int ai_order(ai_ctx *cx, const char *fmt, ...) {
+int gn__ai_order(ai_ctx *cx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int rc = vorder(cx, 1, fmt, ap);
@@ -226,7 +272,7 @@ int ai_order(ai_ctx *cx, const char *fmt, ...) {
   return rc;
 }
 
-int ai_check(ai_ctx *cx, const char *fmt, ...) {
+int gn__ai_check(ai_ctx *cx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int rc = vorder(cx, 0, fmt, ap);
@@ -234,28 +280,58 @@ int ai_check(ai_ctx *cx, const char *fmt, ...) {
   return rc;
 }
 
+/* 1 when box b (of unit u) would overlap another fighting unit u sees. */
+static int crowded(const ai_ctx *cx, int u, gn_box b) {
+  double r = reach(b);
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *o = &cx->u[i];
+    if (i == u || !o->v.known || o->v.removed || !o->fighting) continue;
+    if (gn__ai_dist(b.c, o->v.box.c) > r + reach(o->v.box)) continue;
+    if (gn_box_overlap(b, o->v.box)) return 1;
+  }
+  return 0;
+}
+
+/* Centre distance from p to the nearest enemy fighting unit u's side sees. */
+static double enemy_centre(const ai_ctx *cx, gn_vec2 p) {
+  double best = 1e300;
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    double d = gn__ai_dist(p, e->v.box.c);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
 /*
 ** Move u towards goal.
 **   1) the full step along the line (no further than the goal), kept on the table
 **   2) if the check refuses (too far for the ground, a friend in the way):
 **      shorter steps, and side-steps of one and two frontages, in the order
-**      of the table below
+**      of the table below; positions the flags rule out are not asked
 **   3) the first position the check accepts is ordered; at most AI_MAXTRY tried
 */
-int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
-                   double facing_deg) {
+int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
+                       double facing_deg) {
   static const double try_[][2] = {   /* share of the step, side-step in frontages */
     {1.0, 0}, {0.7, 0}, {0.7, 1}, {0.7, -1}, {0.45, 0}, {0.45, 1}, {0.45, -1},
     {0.45, 2}, {0.45, -2}, {0.25, 0}, {0.25, 1}, {0.25, -1}, {0.1, 0},
   };
   const gn_unit_view *v = &cx->u[u].v;
   gn_vec2 c = v->box.c;
-  double d = ai_dist(c, goal);
+  double d = gn__ai_dist(c, goal);
   if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
   double len = d < step ? d : step;
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
+  double near = how & AI_MOVE_NOT_CLOSER ? enemy_centre(cx, c) : 0;
+  gn_box nb = v->box;
+  if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
+    double r = fmod(90.0 - facing_deg, 360.0);
+    nb.facing = (r < 0 ? r + 360.0 : r) * PI / 180.0;
+  }
   int tries = 0;
   for (size_t k = 0; k < sizeof try_ / sizeof try_[0] && tries < AI_MAXTRY; k++) {
     double f = try_[k][0], lat = try_[k][1] * w;
@@ -264,10 +340,14 @@ int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double ste
     if (p.y < margin) p.y = margin;
     if (p.x > cx->w - margin) p.x = cx->w - margin;
     if (p.y > cx->h - margin) p.y = cx->h - margin;
-    if (ai_dist(p, c) < 0.05) continue;
+    if (gn__ai_dist(p, c) < 0.05) continue;
+    nb.c = p;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_centre(cx, p) < near) continue;
+    if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
-    int rc = face ? ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
-                  : ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
+    int rc = how & AI_MOVE_FACE
+               ? gn__ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
+               : gn__ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
     if (rc == 0) {
       if (u < cx->ai->nstart) { cx->ai->from[u] = c; cx->ai->moveturn[u] = gn_game_turn(cx->g); }
       return 0;
@@ -334,13 +414,13 @@ static int odds_fn(gn_game *g, void *ud, int64_t *out) {
   /* ground: the target driven from where it stood (from an objective: more) */
   gn_unit_view tv;
   if (!gn_unit_view_get(g, r->target, r->side, &tv) && tv.known &&
-      (tv.removed || ai_dist(tv.box.c, r->tgc0) > 1.0))
+      (tv.removed || gn__ai_dist(tv.box.c, r->tgc0) > 1.0))
     gain += 1.0 + r->hold;
   *out = (int64_t)llround(gain * 100);
   return 0;
 }
 
-double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain) {
+double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain) {
   gn_game *c = gn_game_clone(cx->g);
   if (gain) *gain = 0;
   if (!c) return -1;
@@ -364,7 +444,7 @@ double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target,
     if (gain) *gain = d.mean / 100.0;
 #ifdef AI_DEBUG
     fprintf(stderr, "ai %d: odds of %s: P(good) %.2f, mean gain %.2f, threshold %.2f\n", cx->side,
-            orders[0], p, d.mean / 100.0, ai_charge_threshold(cx));
+            orders[0], p, d.mean / 100.0, gn__ai_charge_threshold(cx));
 #endif
     gn_dist_free(&d);
   }
@@ -372,18 +452,127 @@ double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target,
   return p;
 }
 
-double ai_charge_threshold(const ai_ctx *cx) {
+/* ------------------------------------------------------------ check memo */
+
+#define MEMO_KEY 160
+
+typedef struct memo_entry { uint64_t h; char key[MEMO_KEY]; double p; } memo_entry;
+
+struct gn__ai_memo {
+  char *data_dir;
+  gn_game *rules;            /* a game holding only the ruleset's data */
+  char ruleset[16];
+  memo_entry *e; int n, cap;
+};
+
+gn__ai_memo *gn__ai_memo_new(const char *data_dir) {
+  gn__ai_memo *m = calloc(1, sizeof *m);
+  if (m && data_dir && !(m->data_dir = malloc(strlen(data_dir) + 1))) { free(m); return NULL; }
+  if (m && data_dir) strcpy(m->data_dir, data_dir);
+  return m;
+}
+
+void gn__ai_memo_free(gn__ai_memo *m) {
+  if (!m) return;
+  gn_game_free(m->rules);
+  free(m->data_dir);
+  free(m->e);
+  free(m);
+}
+
+void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m) {
+  if (!ai || !m) return;
+  if (ai->own_memo) gn__ai_memo_free(ai->memo);
+  free(ai->dist);
+  free(ai->stamp);
+  ai->memo = m;
+  ai->own_memo = 0;
+}
+
+static uint64_t fnv(const char *s) {
+  uint64_t h = 1469598103934665603u;
+  while (*s) { h ^= (unsigned char)*s++; h *= 1099511628211u; }
+  return h;
+}
+
+/*
+** P(outcome == v) of a check, from the memo.
+**   1) the key: ruleset, check, arguments and v; an answer kept is returned
+**   2) the ruleset's game is made the first time (again if the ruleset changed)
+**   3) the odds engine enumerates the check; the answer is kept
+*/
+double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v) {
+  gn_ai *ai = cx->ai;
+  const char *rs = gn_game_ruleset(cx->g);
+  if (!ai->memo && (ai->memo = gn__ai_memo_new(NULL)) != NULL) ai->own_memo = 1;
+  gn__ai_memo *m = ai->memo;
+  if (!m || !rs) return -1;
+  /* 1) */
+  char key[MEMO_KEY];
+  size_t k = (size_t)snprintf(key, sizeof key, "%s %s %lld", rs, check, (long long)v);
+  for (int i = 0; i < argc && k < sizeof key; i++) k += (size_t)snprintf(key + k, sizeof key - k, " %s", argv[i]);
+  if (k >= sizeof key) return -1;
+  uint64_t h = fnv(key);
+  for (int i = 0; i < m->n; i++)
+    if (m->e[i].h == h && !strcmp(m->e[i].key, key)) return m->e[i].p;
+  /* 2) */
+  if (!m->rules || strcmp(m->ruleset, rs)) {
+    gn_game_free(m->rules);
+    m->n = 0;
+    snprintf(m->ruleset, sizeof m->ruleset, "%s", rs);
+    if (!(m->rules = gn_game_new(NULL))) return -1;
+    if ((m->data_dir && gn_game_set_data_dir(m->rules, m->data_dir)) || gn_game_use_ruleset(m->rules, rs)) {
+      gn_game_free(m->rules);
+      m->rules = NULL;
+      return -1;
+    }
+  }
+  /* 3) */
+  gn_odds_opts o = {0, 0, 1, 0};
+  gn_dist d;
+  if (gn_check_odds(m->rules, check, argc, argv, &o, &d, NULL)) return -1;
+  double p = 0;
+  for (int i = 0; i < d.n; i++)
+    if (d.o[i].value == v) p = d.o[i].p;
+  gn_dist_free(&d);
+  if (m->n == m->cap) {
+    int cap = m->cap ? 2 * m->cap : 32;
+    memo_entry *e = realloc(m->e, (size_t)cap * sizeof *e);
+    if (!e) return p;
+    m->e = e; m->cap = cap;
+  }
+  m->e[m->n].h = h;
+  strcpy(m->e[m->n].key, key);
+  m->e[m->n++].p = p;
+  return p;
+}
+
+int gn__ai_odds_strength(const ai_ctx *cx, int u) {
+  gn_unit_view v;
+  int s = cx->u[u].v.known ? cx->u[u].v.strength : -1;
+  if (s < 0 && !gn_unit_view_get(cx->g, u, GN_UMPIRE, &v)) s = v.strength;
+  return s;
+}
+
+int gn__ai_odds_attr(const ai_ctx *cx, int u, const char *name) {
+  int a;
+  if (gn_unit_attr(cx->g, u, cx->side, name, &a) == 0) return a;
+  if (gn_unit_attr(cx->g, u, GN_UMPIRE, name, &a) == 0) return a;
+  return -1;
+}
+
+double gn__ai_charge_threshold(const ai_ctx *cx) {
   double odds = cx->ratio > 1 ? cx->ratio - 1 : 0;
   double t = 0.55 + 0.35 * cx->p->caution - 0.35 * cx->p->aggression - 0.1 * odds -
              (cx->needy ? 0.35 * cx->urgency : 0);
   return t < 0.1 ? 0.1 : t > 0.9 ? 0.9 : t;
 }
 
-int ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack) {
-  return p >= 0 && p >= ai_charge_threshold(cx) - slack && gain > (cx->needy ? -2.5 * cx->urgency : 0);
+int gn__ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack) {
+  return p >= 0 && p >= gn__ai_charge_threshold(cx) - slack && gain > (cx->needy ? -2.5 * cx->urgency : 0);
 }
 
-double ai_standoff_factor(const ai_ctx *cx) {
+double gn__ai_standoff_factor(const ai_ctx *cx) {
   double f = (1.0 + cx->p->caution - cx->p->aggression) * (cx->needy ? 1.0 - cx->urgency : 1.0);
   return f < 0 ? 0 : f;
 }
@@ -423,7 +612,7 @@ static gn_vec2 abreast(const ai_ctx *cx, int u, gn_vec2 goal) {
 **   2) attack: the nearest objective not held, else the nearest enemy
 **   3) defend: the nearest objective held, its enemy-facing edge; else stay
 */
-int ai_garrison(const ai_ctx *cx, int u) {
+int gn__ai_garrison(const ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   if (!a->mine || !a->fighting || a->broken || a->v.removed || cx->p->caution < 0.2) return 0;
   for (int i = 0; i < cx->nobj; i++) {
@@ -440,28 +629,28 @@ int ai_garrison(const ai_ctx *cx, int u) {
   return 0;
 }
 
-gn_vec2 ai_goal(ai_ctx *cx, int u) {
+gn_vec2 gn__ai_goal(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   gn_vec2 c = a->v.box.c;
   int best = -1;
   double bd = 1e300;
   /* 1) */
-  if (ai_garrison(cx, u)) return c;
+  if (gn__ai_garrison(cx, u)) return c;
   if (cx->posture == AI_ATTACK) {
     /* 2) */
     for (int i = 0; i < cx->nobj; i++) {
       if (holder(cx, i) == cx->side) continue;
-      double d = ai_dist(c, cx->obj[i].at) / (cx->obj[i].points > 0 ? sqrt(cx->obj[i].points) : 1);
+      double d = gn__ai_dist(c, cx->obj[i].at) / (cx->obj[i].points > 0 ? sqrt(cx->obj[i].points) : 1);
       if (d < bd) { bd = d; best = i; }
     }
     if (best >= 0) return abreast(cx, u, cx->obj[best].at);
-    int e = ai_nearest_enemy(cx, u, 1, NULL);
+    int e = gn__ai_nearest_enemy(cx, u, 1, NULL);
     return e >= 0 ? cx->u[e].v.box.c : c;
   }
   /* 3) */
   for (int i = 0; i < cx->nobj; i++) {
     if (holder(cx, i) != cx->side) continue;
-    double d = ai_dist(c, cx->obj[i].at);
+    double d = gn__ai_dist(c, cx->obj[i].at);
     if (d < bd) { bd = d; best = i; }
   }
   if (best < 0) return c;
@@ -484,6 +673,15 @@ static int picture(ai_ctx *cx) {
   cx->n = gn_unit_count(g);
   if (cx->n > AI_MAXUNITS) cx->n = AI_MAXUNITS;
   if (!(cx->u = calloc(cx->n > 0 ? (size_t)cx->n : 1, sizeof *cx->u))) return GN_ENOMEM;
+  if (cx->n <= AI_MAXCACHED && cx->n > ai->ndist) {
+    size_t nn = (size_t)cx->n * (size_t)cx->n;
+    free(ai->dist); free(ai->stamp);
+    ai->dist = malloc(nn * sizeof *ai->dist);
+    ai->stamp = calloc(nn, sizeof *ai->stamp);
+    ai->ndist = ai->dist && ai->stamp ? cx->n : 0;
+  }
+  if (cx->n <= ai->ndist) { cx->dist = ai->dist; cx->stamp = ai->stamp; }
+  new_epoch(ai);
   gn_game_table(g, &cx->w, &cx->h);
   /* 1) */
   double avg = 0, mx = 0, my = 0, ex = 0, ey = 0;
@@ -491,7 +689,7 @@ static int picture(ai_ctx *cx) {
   for (int i = 0; i < cx->n; i++) {
     ai_unit *a = &cx->u[i];
     a->id = i;
-    ai_view(cx, i);
+    gn__ai_view(cx, i);
     if (!a->v.known) continue;
     a->mine = a->v.side == ai->side;
     a->fighting = ai->doc->fighting(a->v.type);
@@ -546,7 +744,8 @@ static int picture(ai_ctx *cx) {
 ** Orders for the side's present phase.
 **   1) a passive commander gives none
 **   2) a new turn reseeds the generator and the refusal count
-**   3) the picture of the field, then the ruleset's doctrine
+**   3) the picture of the field, then the ruleset's doctrine (not even the
+**      picture in a phase where the doctrine gives no order)
 */
 int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
   if (!ai || !g) return GN_EINVAL;
@@ -560,6 +759,7 @@ int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
     gn_rng_seed(&ai->rng, gn_seed_child(gn_seed_child(gn_game_seed(g), (uint64_t)t), (uint64_t)ai->side + 1));
   }
   /* 3) */
+  if (ai->doc->acts && !ai->doc->acts(g, ai->side)) return 0;
   ai_ctx cx;
   memset(&cx, 0, sizeof cx);
   cx.g = g; cx.ai = ai; cx.side = ai->side; cx.p = &ai->p; cx.apply = apply; cx.ud = ud;

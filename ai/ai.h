@@ -23,6 +23,7 @@
 #define AI_MAXUNITS 4096
 #define AI_MAXTRY 12         /* positions tried per move (gn_order_check each) */
 #define AI_ODDS_RUNS 16      /* Monte Carlo runs of the odds engine per decision */
+#define AI_MAXCACHED 512     /* distances are kept for at most this many units */
 
 /* One unit as the AI's side sees it. */
 typedef struct ai_unit {
@@ -39,6 +40,12 @@ typedef enum ai_posture { AI_DEFEND, AI_ATTACK } ai_posture;
 
 typedef struct ai_doctrine ai_doctrine;
 
+/* Exact answers of the ruleset's standalone odds checks (gn_check_odds),
+** kept by their arguments. A check's distribution depends on its arguments
+** alone, so one memo may serve every battle a thread plays (sim.c): which
+** battle asked first changes nothing. */
+typedef struct gn__ai_memo gn__ai_memo;
+
 struct gn_ai {
   int side;
   gn_ai_params p;
@@ -53,6 +60,12 @@ struct gn_ai {
   int nstart;
   gn_vec2 *from;             /* per unit: where it stood when last ordered to move */
   int *moveturn;             /* per unit: the turn of that order, 0 none */
+  double *outranged;         /* per unit: a distance its fire was refused from as out of range, 0 none */
+  double *dist;              /* the pictures' distance cache (ai_ctx.dist) */
+  unsigned *stamp, epoch;    /* epoch: bumped by each picture and each order given */
+  int ndist;
+  gn__ai_memo *memo;         /* the check answers (borrowed when own_memo is 0) */
+  int own_memo;
 };
 
 /* The picture of the field for one call of gn_ai_play. */
@@ -65,6 +78,8 @@ typedef struct ai_ctx {
   int err;                   /* first hard error from apply */
   int given;
   int n; ai_unit *u;         /* every unit, indexed by unit id */
+  double *dist;              /* n x n edge distances, valid where stamp == ai->epoch */
+  unsigned *stamp;           /* (the commander's; NULL past AI_MAXCACHED units) */
   double w, h;               /* table */
   double my, my0, en, en0;   /* fighting strength now and at the start, as seen */
   gn_vec2 my_c, en_c;        /* centroids of own and enemy fighting units */
@@ -84,6 +99,9 @@ struct ai_doctrine {
   int (*broken)(const gn_game *g, int u, int viewer, const gn_unit_view *v);
   /* Gives the orders of the present phase. */
   int (*play)(ai_ctx *cx);
+  /* 0 when play would give no order in the present phase (the picture of
+  ** the field is then not drawn); NULL: it may give some in any. */
+  int (*acts)(const gn_game *g, int side);
   /* Orders to apply after the one whose odds are wanted, so that it is
   ** resolved (NULL: none); e.g. "end" when the ruleset resolves at phase end. */
   const char *resolve;
@@ -91,62 +109,94 @@ struct ai_doctrine {
   int men_per_loss;
 };
 
-extern const ai_doctrine ai_doctrine_vb, ai_doctrine_ba, ai_doctrine_inradic;
-const ai_doctrine *ai_doctrine_for(const char *ruleset);
+extern const ai_doctrine gn__ai_doctrine_vb, gn__ai_doctrine_ba, gn__ai_doctrine_inradic;
+const ai_doctrine *gn__ai_doctrine_for(const char *ruleset);
 
 /* ------------------------------------------------------------ ai.c */
 /* Checks the order (gn_order_check), then gives it. 0 given; GN_EREFUSED or
 ** GN_ESYNTAX when the check (or apply) refused it; another negative code is a
 ** hard error (kept in cx->err). */
-int ai_order(ai_ctx *cx, const char *fmt, ...);
+int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
 /* 0 when gn_order_check accepts the order. */
-int ai_check(ai_ctx *cx, const char *fmt, ...);
+int gn__ai_check(ai_ctx *cx, const char *fmt, ...);
 /* Moves unit u towards goal, at most step, along the straight line, trying
 ** shorter moves and small side-steps until one passes the check. verb is
-** "move" or the ruleset's word; "facing DEG" (a compass bearing, as orders
-** take it) is added when face is 1. 0 moved, GN_EREFUSED when nothing passed. */
-int ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int face,
-                   double facing_deg);
+** "move" or the ruleset's word; how is a set of AI_MOVE_* flags: FACE adds
+** "facing DEG" (a compass bearing, as orders take it); CLEAR skips, without
+** asking the check, the positions where u would overlap another fighting
+** unit it sees; NOT_CLOSER those where u's centre would be nearer the centre
+** of the nearest enemy than now. 0 moved, GN_EREFUSED when nothing passed. */
+#define AI_MOVE_FACE 1
+#define AI_MOVE_CLEAR 2
+#define AI_MOVE_NOT_CLOSER 4
+int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
+                       double facing_deg);
 /* Odds of a charge or attack: P(the exchange favours us) and the mean gain
 ** (enemy strength lost minus ours, broken units weighted), from the odds
 ** engine run on a scratch copy of the game, after the n orders (then the
 ** doctrine's resolve order). -1 when they cannot be evaluated. */
-double ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
+double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
+/* A memo for the checks of ruleset games; data_dir as gn_game_set_data_dir
+** (NULL: the built-in data). NULL only when out of memory. */
+gn__ai_memo *gn__ai_memo_new(const char *data_dir);
+void gn__ai_memo_free(gn__ai_memo *m);
+/* The commander asks its checks through m (borrowed; it must outlive ai). */
+void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m);
+/* P(outcome == v) of the ruleset's check with "--param value" arguments,
+** exact, from the commander's memo (asked of the odds engine the first time).
+** -1 when it cannot be evaluated. */
+double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v);
+/* Strength and a named attribute of unit u for the odds of a fight. What the
+** ruleset hides from the side (V&B rosters and grades) is read as the
+** umpire's, as the odds engine's runs of the rules do (see gn__ai_odds): the
+** commander learns only the odds, never the value. -1 when unknown. */
+int gn__ai_odds_strength(const ai_ctx *cx, int u);
+int gn__ai_odds_attr(const ai_ctx *cx, int u, const char *name);
 /* The threshold of P(good) above which this commander charges: lower with
 ** aggression, numbers, and time running out for a side that must attack. */
-double ai_charge_threshold(const ai_ctx *cx);
+double gn__ai_charge_threshold(const ai_ctx *cx);
 /* 1 when odds p and mean gain are good enough to charge: p above the
 ** threshold and a gain above 0 (a side that must attack accepts a loss in
 ** the exchange as time runs out: down to -2.5 SP at the last turn). */
-int ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack);
+int gn__ai_charge_ok(const ai_ctx *cx, double p, double gain, double slack);
 /* The share of a standoff distance kept now (less as time runs out for a
 ** side that must attack). */
-double ai_standoff_factor(const ai_ctx *cx);
+double gn__ai_standoff_factor(const ai_ctx *cx);
+/* Edge distance between units a and b (gn_unit_distance), asked of the
+** engine once per order given (the picture keeps it). */
+double gn__ai_distance(ai_ctx *cx, int a, int b);
+/* The same when it is at most r; otherwise a number above r, found without
+** the engine when the centres are far enough apart (a lower bound from the
+** boxes in the picture). */
+double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r);
 /* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
 ** its edge distance; -1 none. */
-int ai_nearest_enemy(const ai_ctx *cx, int u, int skip_broken, double *dist);
+int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist);
 /* 1 when u is the garrison of an objective its side holds: the first good
 ** unit of the side inside it (a commander with caution 0.2 or more keeps one). */
-int ai_garrison(const ai_ctx *cx, int u);
+int gn__ai_garrison(const ai_ctx *cx, int u);
 /* Where the doctrine sends unit u: an objective to take or hold, or the enemy. */
-gn_vec2 ai_goal(ai_ctx *cx, int u);
+gn_vec2 gn__ai_goal(ai_ctx *cx, int u);
 /* 1 when own unit u was ordered to move last turn and has not moved since
 ** (the ground or a formation stopped it). */
-int ai_stuck(const ai_ctx *cx, int u);
+int gn__ai_stuck(const ai_ctx *cx, int u);
 /* Compass bearing in whole degrees from a to b (0 towards +y, 90 towards +x). */
-double ai_heading_deg(gn_vec2 a, gn_vec2 b);
-double ai_dist(gn_vec2 a, gn_vec2 b);
+double gn__ai_heading_deg(gn_vec2 a, gn_vec2 b);
+double gn__ai_dist(gn_vec2 a, gn_vec2 b);
 /* Uniform in [0, 1) from the commander's generator. */
-double ai_random(ai_ctx *cx);
+double gn__ai_random(ai_ctx *cx);
 /* Loss fraction of own unit u since the start. */
-double ai_unit_losses(const ai_ctx *cx, int u);
+double gn__ai_unit_losses(const ai_ctx *cx, int u);
 /* Reads unit u's view again (after it moved); its status is kept in u's copy. */
-void ai_view(ai_ctx *cx, int u);
+void gn__ai_view(ai_ctx *cx, int u);
 /* 1 when the view's status text contains word. */
-int ai_status_has(const gn_unit_view *v, const char *word);
+int gn__ai_status_has(const gn_unit_view *v, const char *word);
 
 /* ------------------------------------------------------------ battle.c */
+/* gn_battle_run with the commanders asking their checks through memo
+** (borrowed; NULL: each commander its own). */
+int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn__ai_memo *memo);
 /* Type filter shared by the doctrines: leaders, staff, waggons do not fight. */
-int ai_type_fights(const char *type);
+int gn__ai_type_fights(const char *type);
 
 #endif /* GN_AI_H */

@@ -90,7 +90,7 @@ static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / wh
 **   2) broken armies; 3) objective points; 4) loss fractions; 5) drawn
 */
 void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
-  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   int good[GN_BATTLE_MAXSIDES] = {0};
   if (!doc) return;
   r->nsides = gn_side_count(g);
@@ -197,13 +197,15 @@ static int turn_end(runner *rn, int turn) {
   return 0;
 }
 
-/* Credits the enemy strength the order in flight took off (events from first). */
+/* Credits the enemy strength the order in flight took off (events from
+** first), and keeps each unit's strength as the next order's before. */
 static void credit(runner *rn, const char *text, int first) {
   gn_game *g = rn->g;
   int nu = rn->r->nunits, nev = gn_event_count(g);
   for (int v = 0; v < nu; v++) {
     int broken, fights, side, s = strength_of(g, rn->doc, v, &broken, &fights, &side);
     int lost = rn->before[v] - s;
+    rn->before[v] = s;
     if (lost <= 0) continue;
     int by = -1;
     for (int i = nev - 1; i >= first && by < 0; i--) {
@@ -224,15 +226,12 @@ static void credit(runner *rn, const char *text, int first) {
   }
 }
 
-/* Applies one order to the real game: the one door every order goes through. */
+/* Applies one order to the real game: the one door every order goes
+** through (so the strengths credit() kept after the last one still hold). */
 static int give(void *ud, gn_game *g, const char *text) {
   runner *rn = ud;
-  int nu = rn->r->nunits, first = gn_event_count(g);
+  int first = gn_event_count(g);
   if (rn->r->orders >= rn->max) return GN_ELIMIT;
-  for (int v = 0; v < nu; v++) {
-    int broken, fights, side;
-    rn->before[v] = strength_of(g, rn->doc, v, &broken, &fights, &side);
-  }
   int rc = rn->o->apply ? rn->o->apply(rn->o->apply_ud, g, text) : gn_order_apply(g, text);
   if (rc) return rc;
   rn->r->orders++;
@@ -303,6 +302,10 @@ static int simultaneous(runner *rn) {
 **   4) the verdict, the turn of decision, the final hash
 */
 int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r) {
+  return gn__battle_run(g, o, r, NULL);
+}
+
+int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn__ai_memo *memo) {
   runner rn;
   gn_battle_opts dflt;
   int rc = 0, stuck = 0;
@@ -312,7 +315,7 @@ int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r) {
   if (!o) { memset(&dflt, 0, sizeof dflt); o = &dflt; }
   memset(&rn, 0, sizeof rn);
   rn.g = g; rn.o = o; rn.r = r;
-  if (!(rn.doc = ai_doctrine_for(gn_game_ruleset(g)))) return GN_ERULESET;
+  if (!(rn.doc = gn__ai_doctrine_for(gn_game_ruleset(g)))) return GN_ERULESET;
   /* 1) */
   rn.nsides = gn_side_count(g);
   if (rn.nsides > GN_BATTLE_MAXSIDES) rn.nsides = GN_BATTLE_MAXSIDES;
@@ -320,8 +323,14 @@ int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r) {
   r->inflicted = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *r->inflicted);
   rn.before = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *rn.before);
   if (!r->inflicted || !rn.before) { rc = GN_ENOMEM; goto out; }
-  for (int s = 0; s < rn.nsides; s++)
+  for (int v = 0; v < r->nunits; v++) {
+    int broken, fights, side;
+    rn.before[v] = strength_of(g, rn.doc, v, &broken, &fights, &side);
+  }
+  for (int s = 0; s < rn.nsides; s++) {
     if (!(rn.ai[s] = gn_ai_new(g, s, o->ai[s].kind[0] ? &o->ai[s] : NULL))) { rc = GN_ENOMEM; goto out; }
+    if (memo) gn__ai_use_memo(rn.ai[s], memo);
+  }
   for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
     gn_objective_info oi;
     rn.owner[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;

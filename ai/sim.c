@@ -60,7 +60,7 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   if (!s->name || !s->text || (data_dir && !s->data_dir)) { gn_sim_free(s); return GN_ENOMEM; }
   gn_game *g = load(s, err, errlen);
   if (!g) { gn_sim_free(s); return GN_ESCENARIO; }
-  const ai_doctrine *doc = ai_doctrine_for(gn_game_ruleset(g));
+  const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   if (!doc) {
     if (err) snprintf(err, errlen, "no AI commander for the ruleset '%s'", gn_game_ruleset(g));
     gn_game_free(g); gn_sim_free(s);
@@ -115,7 +115,7 @@ typedef struct worker {
 } worker;
 
 /* One replication into its row. Cannot fail: a failure is recorded in R_RC. */
-static void play(gn_sim *s, const gn_sim_opts *o, int i) {
+static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo) {
   int64_t *row = SIM_ROW(s, i);
   uint64_t seed = gn_seed_child(o->seed, (uint64_t)i);
   gn_battle_opts bo;
@@ -127,7 +127,7 @@ static void play(gn_sim *s, const gn_sim_opts *o, int i) {
   row[R_SEED] = (int64_t)seed;
   gn_game *g = load(s, NULL, 0);
   int rc = g ? gn_game_start(g, seed) : GN_ENOMEM;
-  if (!rc) rc = gn_battle_run(g, &bo, &r);
+  if (!rc) rc = gn__battle_run(g, &bo, &r, memo);
   row[R_RC] = rc;
   row[R_WINNER] = r.winner;
   row[R_DECISIVE] = r.decisive;
@@ -156,15 +156,19 @@ static int mine(const gn_sim_opts *o, int i) {
   return o->nranks <= 1 || i % o->nranks == o->rank;
 }
 
+/* A thread's loop. Its commanders share one memo of check answers: those
+** depend on the question alone, so the results do not depend on which
+** thread played which battle (without memory, each commander keeps its own). */
 static void *work(void *arg) {
   worker *w = arg;
+  gn__ai_memo *memo = gn__ai_memo_new(w->s->data_dir);
   for (;;) {
     pthread_mutex_lock(&w->lock);
     while (w->next < w->s->runs && !mine(w->o, w->next)) w->next++;
     int i = w->next < w->s->runs ? w->next++ : -1;
     pthread_mutex_unlock(&w->lock);
-    if (i < 0) return NULL;
-    play(w->s, w->o, i);
+    if (i < 0) { gn__ai_memo_free(memo); return NULL; }
+    play(w->s, w->o, i, memo);
     pthread_mutex_lock(&w->lock);
     w->done++;
     if (w->o->progress) w->o->progress(w->o->ud, w->done, w->total);

@@ -9,6 +9,8 @@
 ** only when the batches differ or something fails.
 **
 **   bench-sim [SCENARIO [RUNS]]   default scenarios/vb-plancenoit.yaml, 200
+**   bench-sim spec [RUNS]         the issue's yardstick alone (default 50),
+**                                 for profiling: no moderator's figure
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,87 @@ static char *batch(const char *path, const char *text, size_t len, int runs, int
   char *json = rc ? NULL : gn_sim_json(s);
   gn_sim_free(s);
   return json;
+}
+
+/* ------------------------------------------------------------ AI against engine */
+
+/* The orders of one battle, kept as they are given. */
+typedef struct tape { char **text; int n, cap; } tape;
+
+static int taped(void *ud, gn_game *g, const char *text) {
+  tape *t = ud;
+  int rc = gn_order_apply(g, text);
+  if (rc) return rc;
+  if (t->n == t->cap) {
+    int cap = t->cap ? 2 * t->cap : 512;
+    char **p = realloc(t->text, (size_t)cap * sizeof *p);
+    if (!p) return GN_ENOMEM;
+    t->text = p; t->cap = cap;
+  }
+  if (!(t->text[t->n] = strdup(text))) return GN_ENOMEM;
+  t->n++;
+  return 0;
+}
+
+static gn_game *fresh(const char *path, const char *text, size_t len, uint64_t seed) {
+  gn_game *g = gn_game_new(NULL);
+  if (g && (gn_game_load(g, path, text, len) || gn_game_start(g, seed))) { gn_game_free(g); g = NULL; }
+  return g;
+}
+
+/*
+** Where a battle's time goes: the AI (its thinking: checks, odds, the
+** picture of the field, plus the runner's bookkeeping) or the engine (the
+** orders themselves).
+**   1) each battle played AI against AI alone (gn_battle_run), its orders
+**      kept, timed (CPU)
+**   2) the same orders replayed on a fresh game of the same seed, timed: the
+**      engine's share; the final hashes must agree
+**   3) the AI's share is the difference, against the batch's time a battle
+**      (batch_ms: its commanders share their memo of check answers) and
+**      against a battle played alone (each commander asks its own)
+** Returns 0, or 1 when something failed.
+*/
+static int breakdown(const char *path, const char *text, size_t len, int runs, double batch_ms) {
+  double tb = 0, tr = 0, orders = 0, checked = 0, given = 0;
+  int bad = 0;
+  for (int i = 0; i < runs && !bad; i++) {
+    uint64_t seed = gn_seed_child(1815, (uint64_t)i);
+    tape t = {0};
+    gn_battle_opts o;
+    gn_battle_result r;
+    memset(&o, 0, sizeof o);
+    o.apply = taped; o.apply_ud = &t;
+    /* 1) */
+    gn_game *g = fresh(path, text, len, seed);
+    double c0 = clk(CLOCK_PROCESS_CPUTIME_ID);
+    bad = !g || gn_battle_run(g, &o, &r) != 0;
+    tb += clk(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    uint64_t h = r.hash;
+    for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) { checked += r.ai[k].checked; given += r.ai[k].given; }
+    gn_battle_result_free(&r);
+    gn_game_free(g);
+    /* 2) */
+    g = bad ? NULL : fresh(path, text, len, seed);
+    c0 = clk(CLOCK_PROCESS_CPUTIME_ID);
+    for (int k = 0; g && k < t.n && !bad; k++) bad = gn_order_apply(g, t.text[k]) != 0;
+    tr += clk(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    if (!bad && (!g || gn_game_hash(g) != h)) bad = 1;
+    orders += t.n;
+    gn_game_free(g);
+    for (int k = 0; k < t.n; k++) free(t.text[k]);
+    free(t.text);
+  }
+  if (bad) { fprintf(stderr, "bench-sim: the replay of a battle differs or failed\n"); return 1; }
+  /* 3) */
+  double eng = tr / runs * 1e3, alone = tb / runs * 1e3;
+  printf("  where the time goes (%d battles, %.0f orders each, CPU): in the batch %.2f ms a battle: the engine's"
+         " orders %.2f ms (%.0f%%), the AI and the runner %.2f ms (%.0f%%); a battle alone %.2f ms\n", runs,
+         orders / runs, batch_ms, eng, 100 * eng / batch_ms, batch_ms - eng, 100 * (batch_ms - eng) / batch_ms,
+         alone);
+  printf("    the AI's orders checked (gn_order_check) a battle: %.0f, of which given: %.0f\n", checked / runs,
+         given / runs);
+  return 0;
 }
 
 /* ------------------------------------------------------------ orders at the table */
@@ -195,10 +278,18 @@ static int sim_bench(const char *path, const char *text, size_t len, int runs) {
          runs / c1 >= 1000 ? "ok" : "MISSED", t1 / t2 >= 1.8 ? "ok" : "MISSED");
   free(j1);
   free(j2);
-  return !same;
+  int bad = breakdown(path, text, len, runs / 4 > 0 ? runs / 4 : 1, c1 / runs * 1e3);
+  return !same || bad;
 }
 
 int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "spec")) {
+    static char spec[16384];
+    size_t n = spec_scenario(spec, sizeof spec);
+    int runs = argc > 2 ? atoi(argv[2]) : 50;
+    if (!n || runs < 1) { fprintf(stderr, "bench-sim: bad runs\n"); return 1; }
+    return sim_bench("2 x 20 V&B stands, 12 turns (generated)", spec, n, runs);
+  }
   const char *path = argc > 1 ? argv[1] : "scenarios/vb-plancenoit.yaml";
   int runs = argc > 2 ? atoi(argv[2]) : 200;
   size_t len;
