@@ -69,17 +69,17 @@ static double formation_losses(const ai_ctx *cx, int f) {
 /* ------------------------------------------------------------ melee odds */
 
 /* Melee dice as the commander reckons them (the dice of VB-B11): a stand
-** rolls its SP, at most MELEE_DICE; skirmishers and batteries one die,
-** artillery battalions two; routed stands none. */
-#define MELEE_DICE 6
-
+** rolls its SP, at most the data's melee.dice.max; skirmishers and batteries
+** one die, artillery battalions two; routed stands none. */
 static int melee_dice(const ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   if (a->broken) return 0;
   if (is_type(a, "skirmisher") || is_type(a, "battery")) return 1;
   if (is_type(a, "artillery")) return 2;
+  double max = 1e9;
+  gn_data_number(cx->g, "melee.dice.max", &max);
   int s = gn__ai_odds_strength(cx, u);
-  return s < 0 ? 0 : s < MELEE_DICE ? s : MELEE_DICE;
+  return s < 0 ? 0 : s < max ? s : (int)max;
 }
 
 /*

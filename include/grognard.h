@@ -316,6 +316,11 @@ const char *gn_diag(const gn_game *g, int i);
 /* Loads only a ruleset's data, with no scenario: enough for the standalone
 ** odds checks. GN_ERULESET when unknown, GN_EDATA on bad data. */
 int gn_game_use_ruleset(gn_game *g, const char *ruleset);
+/* One number of the ruleset data the game was set up with
+** (the files of data/rulesets/ID, e.g. "melee.dice.max"); a list gives its first.
+** GN_ENOTFOUND when the key is missing. For commanders and tools that
+** reckon as the rules do without copying their numbers. */
+int gn_data_number(const gn_game *g, const char *key, double *out);
 
 /* Sets up the loaded scenario for play and seeds the generator. GN_ESTATE if
 ** no scenario is loaded or the game has already started. */

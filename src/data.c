@@ -459,6 +459,13 @@ int gn__data_int(gn_game *g, const char *key, int *out) {
 }
 
 /* 0 or GN_EDATA (missing or a list). */
+int gn_data_number(const gn_game *g, const char *key, double *out) {
+  const gn__datum *d = g && out ? gn__data_find(g, key) : NULL;
+  if (!d || d->n < 1) return GN_ENOTFOUND;
+  *out = d->v[0];
+  return 0;
+}
+
 int gn__data_num(gn_game *g, const char *key, double *out) {
   const gn__datum *d = need(g, key, 1, "one number");
   if (!d) return GN_EDATA;

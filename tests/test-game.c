@@ -413,11 +413,30 @@ static void los_matches_brute_force(void **state) {
   free(t);
 }
 
+/* gn_data_number: the ruleset's numbers, as the rules read them (a list
+** gives its first); a missing key or a game with no ruleset: GN_ENOTFOUND. */
+static void data_number(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  double v = -1;
+  assert_non_null(g);
+  assert_int_equal(gn_data_number(g, "melee.dice.max", &v), GN_ENOTFOUND);
+  assert_int_equal(gn_game_use_ruleset(g, "vb"), 0);
+  assert_int_equal(gn_data_number(g, "melee.dice.max", &v), 0);
+  assert_true(v == 6.0);
+  assert_int_equal(gn_data_number(g, "exhaustion.boxes", &v), 0);
+  assert_true(v == 1.0);
+  assert_int_equal(gn_data_number(g, "melee.dice.maximum", &v), GN_ENOTFOUND);
+  assert_true(v == 1.0);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(refused_order_changes_nothing),
     cmocka_unit_test(check_is_pure),
     cmocka_unit_test(same_inputs_same_bytes),
+    cmocka_unit_test(data_number),
     cmocka_unit_test(clone_is_equal_and_independent),
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),
