@@ -66,6 +66,11 @@ const char *gn_strerror(int err);
 
 /* ---------------------------------------------------------------------------
 ** Memory. One realloc-style hook (as in Lua): nsize 0 frees and returns NULL.
+** Everything a game owns goes through it. What the library hands over to the
+** caller (the strings below, a gn_dist's outcomes, a gn_store) comes from the
+** C library's malloc instead, so that it may outlive the game it came from
+** (and JSON is written by jansson, whose allocator is process-wide): free it
+** with gn_string_free, gn_dist_free, gn_store_close.
 */
 typedef struct gn_allocator {
   void *(*realloc)(void *ud, void *ptr, size_t osize, size_t nsize);
