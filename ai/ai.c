@@ -98,7 +98,7 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->side = side;
   ai->doc = doc;
   if (p && p->kind[0]) ai->p = *p;
-  else gn_ai_params_default(&ai->p);
+  else gn_side_ai(g, side, &ai->p);
   ai->rng_turn = -1;
   ai->turn = -1;
   ai->nstart = gn_unit_count(g);

@@ -72,7 +72,10 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   s->word = strcmp(s->ruleset, "vb") ? "figures" : "SP";
   s->nsides = gn_side_count(g);
   if (s->nsides > GN_BATTLE_MAXSIDES) s->nsides = GN_BATTLE_MAXSIDES;
-  for (int k = 0; k < s->nsides; k++) copy(s->side[k], sizeof s->side[k], gn_side_name(g, k));
+  for (int k = 0; k < s->nsides; k++) {
+    copy(s->side[k], sizeof s->side[k], gn_side_name(g, k));
+    gn_side_ai(g, k, &s->side_ai[k]);
+  }
   s->nobj = gn_objective_count(g);
   if (s->nobj > GN_BATTLE_MAXOBJ) s->nobj = GN_BATTLE_MAXOBJ;
   for (int o = 0; o < s->nobj; o++) {
@@ -191,6 +194,7 @@ int gn_sim_run(gn_sim *s, const gn_sim_opts *o) {
   s->seed = o->seed;
   for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) {
     gn_ai_params p = o->ai[k];
+    if (!p.kind[0] && k < s->nsides) p = s->side_ai[k];   /* the scenario's */
     if (!p.kind[0]) gn_ai_params_default(&p);
     gn_ai_params_format(&p, s->ai[k], sizeof s->ai[k]);
   }

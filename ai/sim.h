@@ -25,6 +25,7 @@ struct gn_sim {
   char scenario[128];
   int nsides, nobj, nunits;
   char side[GN_BATTLE_MAXSIDES][64];
+  gn_ai_params side_ai[GN_BATTLE_MAXSIDES];   /* the scenario's commanders (gn_side_ai) */
   char obj[GN_BATTLE_MAXOBJ][64];
   char (*unit)[64];          /* unit ids */
   int *unit_side;

@@ -28,8 +28,9 @@ static int ai_specs(const cli_cmd *cmd, const char *text, gn_ai_params *p)
 {
   char buf[512], spec[GN_BATTLE_MAXSIDES][512], err[160];
   int n = 0;
-  for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) gn_ai_params_default(&p[k]);
+  memset(p, 0, GN_BATTLE_MAXSIDES * sizeof *p);   /* none given: the scenario's */
   if (!text) return 0;
+  for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) gn_ai_params_default(&p[k]);
   if (strlen(text) >= sizeof buf) return cli_usage(cmd, "--ai is too long");
   strcpy(buf, text);
   for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
@@ -208,8 +209,10 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
   printf("== battle %s: %s (%s), seed %llu\n", id, gn_game_scenario_name(g), gn_game_ruleset(g),
          (unsigned long long)seed);
   for (int s = 0; s < gn_side_count(g) && s < GN_BATTLE_MAXSIDES; s++) {
-    gn_ai_params_format(&bo.ai[s], spec[s], sizeof spec[s]);
-    printf("   %s: %s\n", gn_side_name(g, s), spec[s]);
+    gn_ai_params p = bo.ai[s];
+    int scen = !p.kind[0] && gn_side_ai(g, s, &p) == 1;
+    gn_ai_params_format(&p, spec[s], sizeof spec[s]);
+    printf("   %s: %s%s\n", gn_side_name(g, s), spec[s], scen ? " (the scenario's)" : "");
   }
   printf("   %s\n", gn_game_clock(g));
   gn_battle_result r;
@@ -241,7 +244,8 @@ const cli_cmd cli_cmd_battle = {
   "  --seed N           the seed of the game's dice (default 1)\n"
   "  --ai A,B           the commanders of the sides in order (one: both);\n"
   "                     doctrine[:aggression=X,caution=Y] (0..1, default 0.5)\n"
-  "                     or passive (gives no orders)\n"
+  "                     or passive (gives no orders);\n"
+  "                     without it, each side's ai: in the scenario, else doctrine\n"
   "  --quiet            one line per turn instead of every event\n",
   run_battle,
 };

@@ -566,6 +566,11 @@ void gn_ai_params_default(gn_ai_params *p);
 int gn_ai_params_parse(const char *spec, gn_ai_params *p, char *err, size_t errlen);
 /* Canonical text of p ("doctrine:aggression=0.70,caution=0.30"); its length. */
 int gn_ai_params_format(const gn_ai_params *p, char *buf, size_t len);
+/* The commander the scenario names for a side (the side's `ai:`), else the
+** defaults: 1 when the scenario names one, 0 when not, GN_ENOTFOUND when side
+** is not a side of g. gn_ai_new and the battles use it for a side given no
+** commander of its own. */
+int gn_side_ai(const gn_game *g, int side, gn_ai_params *out);
 
 /* How the AI (and the battle runner) applies an order: return 0 or the
 ** negative code of gn_order_apply. */
@@ -575,6 +580,7 @@ typedef struct gn_ai gn_ai;
 /* An AI for one side of g. Its randomness, if any, comes from
 ** gn_seed_child(gn_game_seed(g), turn). NULL when out of memory or side is
 ** not a side of g. */
+/* p NULL or of an empty kind: the scenario's commander for the side (gn_side_ai). */
 gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p);
 void gn_ai_free(gn_ai *ai);
 /* Gives the side's orders for the game's present phase, never "end": each
@@ -597,7 +603,7 @@ void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out);
 #define GN_BATTLE_MAXOBJ 32
 typedef struct gn_battle_result gn_battle_result;
 typedef struct gn_battle_opts {
-  gn_ai_params ai[GN_BATTLE_MAXSIDES];  /* per side; a zeroed entry means the defaults */
+  gn_ai_params ai[GN_BATTLE_MAXSIDES];  /* per side; a zeroed entry: the scenario's (gn_side_ai) */
   int max_orders;                       /* safety bound; 0 = 200,000 */
   gn_ai_apply_fn apply; void *apply_ud; /* NULL: gn_order_apply (in memory) */
   /* After each order applied (order text; its events are first_event..count-1). */

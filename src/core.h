@@ -140,7 +140,10 @@ int gn__data_list(gn_game *g, const char *key, int n, int *out);  /* exactly n i
 const gn__datum *gn__data_find(const gn_game *g, const char *key);
 
 /* ---------------------------------------------------------- the scenario */
-typedef struct gn__side { const char *id, *name; } gn__side;
+typedef struct gn__side {
+  const char *id, *name;
+  const char *ai;              /* the scenario's commander (gn_ai_params_parse text) or NULL */
+} gn__side;
 
 typedef struct gn__formation {
   const char *id, *name;

@@ -597,6 +597,13 @@ const char *gn_side_name(const gn_game *g, int s) {
   return (g->sc && s >= 0 && s < g->sc->nsides) ? g->sc->side[s].name : NULL;
 }
 
+int gn_side_ai(const gn_game *g, int s, gn_ai_params *out) {
+  gn_ai_params_default(out);
+  if (!g->sc || s < 0 || s >= g->sc->nsides) return GN_ENOTFOUND;
+  const char *ai = g->sc->side[s].ai;   /* checked when the scenario was read */
+  return ai && gn_ai_params_parse(ai, out, NULL, 0) == 0;
+}
+
 /* Case-insensitive string equality. */
 static int eqi(const char *a, const char *b) {
   for (; *a && *b; a++, b++) {

@@ -343,11 +343,13 @@ static void read_date(loader *L, int node) {
 
 /* ------------------------------------------------------------- sides */
 
-/* sides: 2..GN__MAXSIDES of {id, name}. Problems are recorded. */
+/* sides: 2..GN__MAXSIDES of {id, name, ai}; ai is the side's AI commander
+** when none is given on the command line ("doctrine:aggression=0.7,
+** caution=0.3", as --ai takes it). Problems are recorded. */
 static void read_sides(loader *L, int node) {
-  static const char *const keys[] = {"id", "name", NULL};
+  static const char *const keys[] = {"id", "name", "ai", NULL};
   gn__scen *sc = L->sc;
-  int i, j, n, v[2];
+  int i, j, n, v[3];
   if (gn__yaml_seq(L->y, node, "sides")) return;
   n = gn__yaml_len(L->y, node);
   if (n < 2 || n > GN__MAXSIDES)
@@ -363,9 +365,19 @@ static void read_sides(loader *L, int node) {
       continue;
     }
     if (read_opt_str(L, v[1], "name", id, &name)) name = id;
+    const char *ai = NULL;
+    if (v[2] && read_opt_str(L, v[2], "ai", NULL, &ai) == 0 && ai) {
+      gn_ai_params p;
+      char why[160];
+      if (gn_ai_params_parse(ai, &p, why, sizeof why)) {
+        gn__yaml_error(L->y, v[2], "side '%s': ai: %s", id, why);
+        ai = NULL;
+      }
+    }
     if (sc->nsides < GN__MAXSIDES) {
       sc->side[sc->nsides].id = id;
       sc->side[sc->nsides].name = name;
+      sc->side[sc->nsides].ai = ai;
       L->sidenode[sc->nsides] = v[0];
       sc->nsides++;
     }

@@ -260,6 +260,43 @@ static void passive_commanders(void **state) {
   gn_game_free(g);
 }
 
+/* The scenario names a side's commander (sides: ai:): gn_side_ai reads it,
+** and a battle given no commander of its own uses it; a commander given
+** wins over the scenario's. */
+static void scenario_commanders(void **state) {
+  (void)state;
+  char text[sizeof VB + 64];
+  const char *from = "  - {id: french, name: French}\n";
+  const char *at = strstr(VB, from);
+  assert_non_null(at);
+  snprintf(text, sizeof text, "%.*s  - {id: french, name: French, ai: passive}\n%s", (int)(at - VB), VB,
+           at + strlen(from));
+  gn_game *g = game(text, 3);
+  gn_ai_params p;
+  assert_int_equal(gn_side_ai(g, 0, &p), 1);
+  assert_string_equal(p.kind, "passive");
+  assert_int_equal(gn_side_ai(g, 1, &p), 0);
+  assert_string_equal(p.kind, "doctrine");
+  assert_true(p.aggression == 0.5 && p.caution == 0.5);
+  assert_int_equal(gn_side_ai(g, 2, &p), GN_ENOTFOUND);
+  gn_battle_opts o;
+  gn_battle_result r;
+  memset(&o, 0, sizeof o);
+  assert_int_equal(gn_battle_run(g, &o, &r), 0);
+  assert_int_equal(r.ai[0].given, 0);                 /* the passive French only end phases */
+  assert_true(r.ai[1].given > 0);
+  gn_battle_result_free(&r);
+  gn_game_free(g);
+  /* a commander given wins over the scenario's */
+  g = game(text, 3);
+  memset(&o, 0, sizeof o);
+  gn_ai_params_parse("doctrine", &o.ai[0], NULL, 0);
+  assert_int_equal(gn_battle_run(g, &o, &r), 0);
+  assert_true(r.ai[0].given > 0);
+  gn_battle_result_free(&r);
+  gn_game_free(g);
+}
+
 /* ------------------------------------------------------------ battles */
 
 /* Plays text with seed; checks what every battle must satisfy. */
@@ -561,6 +598,7 @@ int main(void) {
     cmocka_unit_test(assess_at_the_start),
     cmocka_unit_test(ai_checks_every_order),
     cmocka_unit_test(passive_commanders),
+    cmocka_unit_test(scenario_commanders),
     cmocka_unit_test(vb_battle),
     cmocka_unit_test(ba_battle),
     cmocka_unit_test(inradic_battle),
