@@ -573,6 +573,8 @@ static void return_default(void **state) {
   assert_true(fabs(view(g, "R1").box.facing - view(g, "D1L").box.facing) < 1e-9);
   assert_int_equal(sp(g, "A6"), 3);
   assert_int_equal(sp(g, "R1"), 3);
+  assert_int_equal(attr(g, "A6", "stationary"), 0);    /* it came there in the night */
+  assert_int_equal(attr(g, "F1", "stationary"), 1);
   assert_int_equal(sp(g, "C3"), -103);
   assert_int_equal(sp(g, "Y0"), -103);
   assert_non_null(find(g, "a6 (3 SP) comes back at 10.00,7.00, behind d1l", "VB-B22"));
