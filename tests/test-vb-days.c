@@ -429,7 +429,9 @@ static void plancenoit_day2(void **state) {
 ** formation has no leader at all. X0 was wiped out surrounded (nothing back).
 ** R1, disordered and touching P9, routs off the south edge in the French
 ** morale phase of the 8 p.m. turn (dice 6 for it, 1 for P9). F1 stands
-** directly behind the 1st Division's leader D1L (10, 12).
+** directly behind the 1st Division's leader D1L (10, 12). The batteries G1
+** (wiped out) and G2 lost 1 SP each: their odd points are pooled, and the
+** point goes to G1, listed first (ref. VB-58), at the end of the recovery.
 */
 static const char RETURN[] =
   "grognard: 1\nname: vb return test\nruleset: vb\n"
@@ -457,6 +459,8 @@ static const char RETURN[] =
   "  - {id: x0, code: X0, formation: d1, type: infantry_brigade, at: [20, 25], strength: 0, attrs: {lost_today: 4, wiped: surrounded}}\n"
   "  - {id: y0, code: Y0, formation: lone, type: infantry_brigade, at: [50, 15], strength: 0, attrs: {lost_today: 6}}\n"
   "  - {id: r1, code: R1, formation: d1, type: infantry_brigade, at: [55, 3], strength: 4, attrs: {disorder: disordered}}\n"
+  "  - {id: g1, code: G1, formation: d1, type: battery_foot, at: [20, 30], strength: 0, attrs: {lost_today: 1}}\n"
+  "  - {id: g2, code: G2, formation: d1, type: battery_foot, at: [25, 4], strength: 1, attrs: {lost_today: 1}}\n"
   "  - {id: bl, code: BL, formation: pr, type: leader_army, at: [5, 38], facing: 180, strength: 0}\n"
   "  - {id: q1, code: Q1, formation: pr, type: infantry_brigade, at: [45, 34], facing: 180, strength: 4}\n"
   "  - {id: q2, code: Q2, formation: pr, type: infantry_brigade, at: [45, 26], facing: 180, strength: 4}\n"
@@ -499,6 +503,8 @@ static void return_place(void **state) {
   refused(g, "place D1L at 20,10", "VB-B22");          /* a leader */
   refused(g, "place X0 at 20,10", "VB-B22");           /* nothing back */
   assert_non_null(strstr(gn_errmsg(g), "x0 has no SP to come back with"));
+  refused(g, "place G1 at 20,10", "VB-B22");           /* its SP comes only at dawn */
+  assert_non_null(strstr(gn_errmsg(g), "g1 has no SP yet: it comes back only if its pooled point goes to it"));
   refused(g, "place Y0 at 50,15", "VB-B22");           /* no leader of its chain */
   assert_non_null(strstr(gn_errmsg(g), "y0 has no leader of its division, corps or army on the table"));
   refused(g, "place A6 at 10,1", "VB-B22");            /* y from -0.5 */
@@ -571,6 +577,12 @@ static void return_default(void **state) {
   /* R1 (after A6 in unit order): (10, 7) is A6's; of ring 3 the nearest, 3 steps left */
   at(g, "R1", 7, 10);
   assert_true(fabs(view(g, "R1").box.facing - view(g, "D1L").box.facing) < 1e-9);
+  /* G1 (3 x 1.5 in), back with the pooled point at the end of the recovery:
+  ** every spot of rings 0 and 1 and the back of ring 2 is on F1, A6 or R1;
+  ** the nearest free one is 2 steps forward, over D1L (leaders do not count) */
+  assert_non_null(find(g, "the pooled point of g1 and g2 goes to g1", "VB-58"));
+  at(g, "G1", 10, 12.75);
+  assert_int_equal(sp(g, "G1"), 1);
   assert_int_equal(sp(g, "A6"), 3);
   assert_int_equal(sp(g, "R1"), 3);
   assert_int_equal(attr(g, "A6", "stationary"), 0);    /* it came there in the night */

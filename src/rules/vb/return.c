@@ -116,9 +116,10 @@ int gn__vb_order_place(gn_game *g, const gn__args *a) {
   /* 2) */
   if (gn__vb_is_leader(gn__vb_type(g, u))) return gn__refuse(g, "VB-B22", "%s is a leader, not a stand coming back", name);
   if (!g->st.u[u].removed) return gn__refuse(g, "VB-B22", "%s is on the table: only a stand coming back is placed", name);
-  if (g->st.u[u].strength <= 0)
-    return gn__refuse(g, "VB-B22", "%s has no SP to come back with (a pooled point it wins brings it back at dawn, "
-                      "placed by default)", name);
+  if (g->st.u[u].strength <= 0 && (g->st.u[u].flags & VB_FL_ODD))
+    return gn__refuse(g, "VB-B22", "%s has no SP yet: it comes back only if its pooled point goes to it, at dawn, "
+                      "placed by default", name);
+  if (g->st.u[u].strength <= 0) return gn__refuse(g, "VB-B22", "%s has no SP to come back with", name);
   /* 3) */
   int ldr = leader_of(g, u);
   if (ldr < 0) return gn__refuse(g, "VB-B22", "%s has no leader of its division, corps or army on the table", name);
