@@ -151,7 +151,7 @@ static void recovery(void **state) {
   assert_int_equal(sp(g, "A1"), 4);
   assert_int_equal(sp(g, "A2"), 4);
   assert_int_equal(sp(g, "A4"), 6);
-  assert_int_equal(sp(g, "A6"), 2);                    /* back on the table */
+  assert_int_equal(sp(g, "A6"), -102);                 /* 2 SP back, off the table until placed (ref. VB-B22) */
   assert_int_equal(sp(g, "B1"), 4);
   assert_int_equal(sp(g, "C1B"), -100);                /* ref. VB-56: surrounded */
   assert_int_equal(sp(g, "AR"), -100);                 /* ref. VB-56: artillery lost in melee */
@@ -173,12 +173,14 @@ static void recovery(void **state) {
   refused(g, "merge A2 into A1", "VB-61");             /* A2 is not under strength */
   refused(g, "fill A6 from A2", "VB-62");              /* a merge is possible: it must merge */
   ok(g, "recover A2");                                 /* equal morale: the player chooses */
+  ok(g, "place A6 at 90,3");                           /* ref. VB-B22: behind its division's leader */
+  at(g, "A6", 90, 3);
   int five = 5;
   assert_int_equal(gn_dice_script(g, &five, 1), 0);
   ok(g, "end");
   assert_int_equal(sp(g, "A2"), 5);
   assert_int_equal(sp(g, "A1"), 6);                    /* 4 and A6's 2 merged in (ref. VB-62) */
-  assert_int_equal(sp(g, "A6"), -100);
+  assert_int_equal(sp(g, "A6"), -100);                 /* placed, then merged all the same */
   assert_int_equal(sp(g, "A3"), 3);                    /* ref. VB-60: the lower morale */
   assert_int_equal(sp(g, "A4"), 6);
   assert_int_equal(sp(g, "K1"), 3);
@@ -417,6 +419,199 @@ static void plancenoit_day2(void **state) {
   gn_game_free(g);
 }
 
+
+/*
+** ref. VB-B22 (a default): stands coming back after the night. The scenario
+** opens at the last daylight turn; the French face north, the Prussians
+** south. A6 (1st Division), B2 (2nd Division, no leader: its corps
+** commander's) and C3 (3rd Division, whose leader stands between two
+** Prussian brigades) were wiped out today, 6 SP lost each: 3 come back. Y0's
+** formation has no leader at all. X0 was wiped out surrounded (nothing back).
+** R1, disordered and touching P9, routs off the south edge in the French
+** morale phase of the 8 p.m. turn (dice 6 for it, 1 for P9). F1 stands
+** directly behind the 1st Division's leader D1L (10, 12). The batteries G1
+** (wiped out) and G2 lost 1 SP each: their odd points are pooled, and the
+** point goes to G1, listed first (ref. VB-58), at the end of the recovery.
+*/
+static const char RETURN[] =
+  "grognard: 1\nname: vb return test\nruleset: vb\n"
+  "table: {width: 60, height: 40}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 20}\nturns: 30\n"
+  "options: {days: 2}\n"
+  "sides:\n  - {id: french, name: French}\n  - {id: prussians, name: Prussians}\n"
+  "formations:\n"
+  "  - {id: army, echelon: army, side: french, leader: nap}\n"
+  "  - {id: c1, echelon: corps, parent: army, leader: c1l}\n"
+  "  - {id: d1, echelon: division, parent: c1, leader: d1l}\n"
+  "  - {id: d2, echelon: division, parent: c1}\n"
+  "  - {id: d3, echelon: division, parent: army, leader: d3l}\n"
+  "  - {id: lone, echelon: division, side: french}\n"
+  "  - {id: pr, echelon: army, side: prussians, leader: bl}\n"
+  "units:\n"
+  "  - {id: nap, code: NAP, formation: army, type: leader_army, at: [30, 2], strength: 0}\n"
+  "  - {id: c1l, code: C1L, formation: c1, type: leader_corps, at: [30, 12], strength: 0}\n"
+  "  - {id: d1l, code: D1L, formation: d1, type: leader_division, at: [10, 12], strength: 0}\n"
+  "  - {id: d3l, code: D3L, formation: d3, type: leader_division, at: [45, 30], strength: 0}\n"
+  "  - {id: f1, code: F1, formation: d1, type: infantry_brigade, at: [10, 10], strength: 4}\n"
+  "  - {id: a6, code: A6, formation: d1, type: infantry_brigade, at: [20, 20], strength: 0, attrs: {lost_today: 6}}\n"
+  "  - {id: b2, code: B2, formation: d2, type: infantry_brigade, at: [30, 20], strength: 0, attrs: {lost_today: 6}}\n"
+  "  - {id: c3, code: C3, formation: d3, type: infantry_brigade, at: [40, 20], strength: 0, attrs: {lost_today: 6}}\n"
+  "  - {id: x0, code: X0, formation: d1, type: infantry_brigade, at: [20, 25], strength: 0, attrs: {lost_today: 4, wiped: surrounded}}\n"
+  "  - {id: y0, code: Y0, formation: lone, type: infantry_brigade, at: [50, 15], strength: 0, attrs: {lost_today: 6}}\n"
+  "  - {id: r1, code: R1, formation: d1, type: infantry_brigade, at: [55, 3], strength: 4, attrs: {disorder: disordered}}\n"
+  "  - {id: g1, code: G1, formation: d1, type: battery_foot, at: [20, 30], strength: 0, attrs: {lost_today: 1}}\n"
+  "  - {id: g2, code: G2, formation: d1, type: battery_foot, at: [25, 4], strength: 1, attrs: {lost_today: 1}}\n"
+  "  - {id: bl, code: BL, formation: pr, type: leader_army, at: [5, 38], facing: 180, strength: 0}\n"
+  "  - {id: q1, code: Q1, formation: pr, type: infantry_brigade, at: [45, 34], facing: 180, strength: 4}\n"
+  "  - {id: q2, code: Q2, formation: pr, type: infantry_brigade, at: [45, 26], facing: 180, strength: 4}\n"
+  "  - {id: p9, code: P9, formation: pr, type: infantry_brigade, at: [55, 6], facing: 180, strength: 4}\n";
+
+/* To the recovery phase: R1 routs off the table on the way. */
+static gn_game *to_recovery(void) {
+  gn_game *g = load(RETURN, sizeof RETURN - 1);
+  refused(g, "place A6 at 10,7", "VB-B22");             /* by day */
+  assert_non_null(strstr(gn_errmsg(g), "only in the recovery phase"));
+  script(g, 2, 6, 1);                                  /* R1 fails its test, P9 passes */
+  to_night(g);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  assert_non_null(find(g, "R1 leaves the table", "VB-41"));
+  assert_int_equal(sp(g, "R1"), -103);                 /* off the table with 3 SP */
+  refused(g, "place R1 at 10,7", "VB-B22");             /* not at night either */
+  ok(g, "end");
+  assert_string_equal(gn_game_phase(g), "recovery");
+  /* ref. VB-55: 3 of 6 back, off the table; R1 routed off keeps its 3 */
+  assert_int_equal(sp(g, "A6"), -103);
+  assert_int_equal(sp(g, "B2"), -103);
+  assert_int_equal(sp(g, "C3"), -103);
+  assert_int_equal(sp(g, "Y0"), -103);
+  assert_int_equal(sp(g, "R1"), -103);
+  assert_int_equal(sp(g, "X0"), -100);
+  assert_non_null(find(g, "a6 (3 SP) is off the table and comes back at dawn", "VB-B22"));
+  assert_non_null(find(g, "r1 (3 SP) is off the table and comes back at dawn", "VB-B22"));
+  assert_int_equal(seen_with(g, 1, "comes back"), 0);  /* the French's own business */
+  return g;
+}
+
+/* ref. VB-B22: `place` in the recovery phase, each condition refused with
+** the rule id, then a good spot; the stands not placed come back by default
+** at dawn. */
+static void return_place(void **state) {
+  (void)state;
+  gn_game *g = to_recovery();
+  refused(g, "place F1 at 20,10", "VB-B22");           /* on the table */
+  assert_non_null(strstr(gn_errmsg(g), "f1 is on the table"));
+  refused(g, "place D1L at 20,10", "VB-B22");          /* a leader */
+  refused(g, "place X0 at 20,10", "VB-B22");           /* nothing back */
+  assert_non_null(strstr(gn_errmsg(g), "x0 has no SP to come back with"));
+  refused(g, "place G1 at 20,10", "VB-B22");           /* its SP comes only at dawn */
+  assert_non_null(strstr(gn_errmsg(g), "g1 has no SP yet: it comes back only if its pooled point goes to it"));
+  refused(g, "place Y0 at 50,15", "VB-B22");           /* no leader of its chain */
+  assert_non_null(strstr(gn_errmsg(g), "y0 has no leader of its division, corps or army on the table"));
+  refused(g, "place A6 at 10,1", "VB-B22");            /* y from -0.5 */
+  assert_non_null(strstr(gn_errmsg(g), "a6 would stand partly off the table"));
+  refused(g, "place A6 at 10,21", "VB-B22");           /* 7 in from D1L */
+  assert_non_null(strstr(gn_errmsg(g), "a6 would be out of the command radius (6 in) of d1l"));
+  ok(g, "place A6 at 10,20");                          /* 6 in: just within */
+  at(g, "A6", 10, 20);
+  refused(g, "place A6 at 14,9", "VB-B22");            /* placed: on the table now */
+  refused(g, "place R1 at 11,18", "VB-B22");           /* on A6 */
+  assert_non_null(strstr(gn_errmsg(g), "r1 would stand on a6"));
+  refused(g, "place R1 at 11,9", "VB-B22");            /* on F1 */
+  assert_non_null(strstr(gn_errmsg(g), "r1 would stand on f1"));
+  refused(g, "place C3 at 50,30", "VB-B22");           /* 2.24 in from Q1 */
+  assert_non_null(strstr(gn_errmsg(g), "c3 would be 2.24 in from the enemy, nearer than 6"));
+  assert_int_equal(gn_order_apply(g, "place R1 at 14,9 facing"), GN_ESYNTAX);
+  assert_int_equal(gn_order_apply(g, "place R1 to 14,9"), GN_ESYNTAX);
+  ok(g, "place R1 at 14,9 facing 90");                 /* 2.24 in from D1L, facing east */
+  at(g, "R1", 14, 9);
+  assert_true(fabs(view(g, "R1").box.facing) < 1e-9);
+  assert_int_equal(seen_with(g, 0, "r1 comes back at 14.00,9.00, by d1l"), 1);
+  assert_int_equal(seen_with(g, 1, "r1 comes back"), 0);
+  ok(g, "place B2 at 30,18");                           /* by the corps commander, C1L (30, 12) */
+  at(g, "B2", 30, 18);
+  ok(g, "end french");
+  refused(g, "place C3 at 45,20", "VB-B22");
+  assert_non_null(strstr(gn_errmsg(g), "French has ended its recovery"));
+  script(g, 1, 5);
+  ok(g, "end prussians");
+  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  at(g, "A6", 10, 20);                                 /* where they were placed */
+  at(g, "R1", 14, 9);
+  at(g, "B2", 30, 18);
+  assert_int_equal(sp(g, "C3"), -103);                 /* no room by D3L */
+  assert_int_equal(sp(g, "Y0"), -103);                 /* no leader */
+  gn_game_free(g);
+}
+
+/* The value of key "k" in the JSON object of unit `id` in a state export, as
+** text ("" when absent). */
+static const char *json_field(const char *json, const char *id, const char *k, char *buf, size_t n) {
+  char key[64];
+  snprintf(key, sizeof key, "\"id\": \"%s\"", id);
+  const char *u = strstr(json, key), *end = u ? strstr(u + 1, "\"id\": ") : NULL;
+  snprintf(key, sizeof key, "\"%s\": ", k);
+  const char *v = u ? strstr(u, key) : NULL;
+  buf[0] = 0;
+  if (!v || (end && v > end)) return buf;
+  v += strlen(key);
+  size_t l = strcspn(v, ",\n");
+  snprintf(buf, n, "%.*s", (int)(l < n ? l : n - 1), v);
+  return buf;
+}
+
+/* ref. VB-B22: nobody places: at dawn each stand comes back at the first good
+** spot of the square rings around the spot directly behind its leader (its
+** division's, else its corps'), in unit order; C3 finds none by D3L, hemmed
+** in by Q1 and Q2, and stays off the table with its SP; Y0 has no leader.
+** The next day's export has them where they came back. */
+static void return_default(void **state) {
+  (void)state;
+  gn_game *g = to_recovery();
+  script(g, 1, 5);
+  ends(g, 1);
+  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  /* A6: behind D1L is (10, 10), on F1; rings 1 and 2 overlap F1; ring 3 first: 3 steps back */
+  at(g, "A6", 10, 7);
+  /* B2: behind C1L, free */
+  at(g, "B2", 30, 10);
+  /* R1 (after A6 in unit order): (10, 7) is A6's; of ring 3 the nearest, 3 steps left */
+  at(g, "R1", 7, 10);
+  assert_true(fabs(view(g, "R1").box.facing - view(g, "D1L").box.facing) < 1e-9);
+  /* G1 (3 x 1.5 in), back with the pooled point at the end of the recovery:
+  ** every spot of rings 0 and 1 and the back of ring 2 is on F1, A6 or R1;
+  ** the nearest free one is 2 steps forward, over D1L (leaders do not count) */
+  assert_non_null(find(g, "the pooled point of g1 and g2 goes to g1", "VB-58"));
+  at(g, "G1", 10, 12.75);
+  assert_int_equal(sp(g, "G1"), 1);
+  assert_int_equal(sp(g, "A6"), 3);
+  assert_int_equal(sp(g, "R1"), 3);
+  assert_int_equal(attr(g, "A6", "stationary"), 0);    /* it came there in the night */
+  assert_int_equal(attr(g, "F1", "stationary"), 1);
+  assert_int_equal(sp(g, "C3"), -103);
+  assert_int_equal(sp(g, "Y0"), -103);
+  assert_non_null(find(g, "a6 (3 SP) comes back at 10.00,7.00, behind d1l", "VB-B22"));
+  assert_non_null(find(g, "b2 (3 SP) comes back at 30.00,10.00, behind c1l", "VB-B22"));
+  assert_non_null(find(g, "c3 (3 SP) finds no room near d3l and stays off the table today, its SP kept", "VB-B22"));
+  assert_non_null(find(g, "y0 (3 SP) has no leader on the table to come back to", "VB-B22"));
+  assert_int_equal(seen_with(g, 1, "comes back"), 0);
+  assert_int_equal(seen_with(g, 1, "stays off the table"), 0);
+  /* the next day's scenario, as the French export it */
+  char *json = gn_state_json(g, 0), buf[32];
+  assert_non_null(json);
+  assert_string_equal(json_field(json, "a6", "x", buf, sizeof buf), "10.0");
+  assert_string_equal(json_field(json, "a6", "y", buf, sizeof buf), "7.0");
+  assert_string_equal(json_field(json, "a6", "removed", buf, sizeof buf), "false");
+  assert_string_equal(json_field(json, "r1", "x", buf, sizeof buf), "7.0");
+  assert_string_equal(json_field(json, "c3", "removed", buf, sizeof buf), "true");
+  assert_string_equal(json_field(json, "c3", "strength", buf, sizeof buf), "3");
+  gn_string_free(json);
+  /* they move by the ordinary rules */
+  ok(g, "end");
+  ok(g, "move A6 to 10,5");
+  refused(g, "move C3 to 40,20", "VB-B4");             /* still off the table */
+  gn_game_free(g);
+}
+
 static const char CAMP[] =
   "grognard: 1\nname: vb campaign test\nruleset: vb\n"
   "table: {width: 60, height: 40}\n"
@@ -501,6 +696,8 @@ int main(void) {
     cmocka_unit_test(recovery_defaults),
     cmocka_unit_test(dawn_routed),
     cmocka_unit_test(last_day),
+    cmocka_unit_test(return_place),
+    cmocka_unit_test(return_default),
     cmocka_unit_test(plancenoit_day2),
     cmocka_unit_test(day_start_odds),
     cmocka_unit_test(campaign_held),

@@ -47,11 +47,11 @@ static int recipient(const gn_game *g, int u) {
   return u;
 }
 
+/* Gives n SP to u (or its recipient). A stand wiped out today gets them off
+** the table: it comes back at dawn (return.c). Cannot fail. */
 static void give(gn_game *g, int u, int n) {
   int r = recipient(g, u);
-  gn__ustate *s = gn__uw(g, r);
-  if (s->strength == 0 && s->removed) { s->removed = 0; g->grid_dirty = 1; }
-  s->strength += n;
+  gn__uw(g, r)->strength += n;   /* a stand off the table stays off until placed (return.c, ref. VB-B22) */
   int dv = gn__vb_division_of(g, u);
   if (dv >= 0 && !gn__vb_is_artillery(gn__vb_type(g, u))) gn__fw(g, dv)[VB_F_RECOVERED] += n;
 }
@@ -117,7 +117,8 @@ static int projected(const gn_game *g, int u) {
 **   1) each stand that lost SP today: none back if it was wiped out
 **      surrounded, or is artillery lost in melee or routed in contact
 **   2) else half its loss rounded down; an odd remainder is pooled
-**   3) the recovery phase: both sides give their choices
+**   3) the recovery phase: both sides give their choices; each is told of
+**      its stands off the table that come back (ref. VB-B22)
 ** Cannot fail.
 */
 int gn__vb_recovery_begin(gn_game *g) {
@@ -155,6 +156,7 @@ int gn__vb_recovery_begin(gn_game *g) {
                                  g->sc->unit[u].name, g->sc->unit[p].name),
                        g->sc->unit[u].side);
   }
+  gn__vb_return_announce(g);
   g->st.phase = VB_PH_RECOVERY;
   g->st.active = -1;
   return 0;
@@ -331,12 +333,19 @@ static void exhaustion_reset(gn_game *g) {
 ** `end` of the recovery phase.
 **   1) each pooled pair gives its point: lower morale first, else the
 **      player's pick, else the stand that lost more (ref. VB-58, VB-60)
-**   2) stands under their minimum merge, fill or disband (ref. VB-61, VB-62)
-**   3) exhaustion and disorder reset (ref. VB-63, VB-64, VB-65)
-**   4) the day's records are cleared; dawn
-** Fails only with the dice source's error (dawn's roll).
+**   2) stands under their minimum merge, fill or disband (ref. VB-61, VB-62),
+**      those still off the table too
+**   3) stands off the table with SP not placed by their side come back by
+**      default, or stay off today (ref. VB-B22)
+**   4) exhaustion and disorder reset (ref. VB-63, VB-64, VB-65)
+**   5) the day's records are cleared; dawn
+** Fails with GN_EDATA (recovery.return.*) before any change, or with the dice
+** source's error (dawn's roll).
 */
 int gn__vb_recovery_apply(gn_game *g) {
+  vb_return ret;
+  int rc;
+  if ((rc = gn__vb_return_data(g, &ret))) return rc;
   /* 1) */
   int n = g->sc->nunits;
   for (int u = 0; u < n; u++) {
@@ -360,11 +369,13 @@ int gn__vb_recovery_apply(gn_game *g) {
   /* 2) */
   for (int u = 0; u < n; u++) {
     int m = minimum(g, u);
-    if (m > 0 && g->st.u[u].strength > 0 && !g->st.u[u].removed && g->st.u[u].strength < m) settle(g, u);
+    if (m > 0 && g->st.u[u].strength > 0 && g->st.u[u].strength < m) settle(g, u);
   }
   /* 3) */
-  exhaustion_reset(g);
+  gn__vb_return_dawn(g, &ret);
   /* 4) */
+  exhaustion_reset(g);
+  /* 5) */
   for (int u = 0; u < n; u++) {
     gn__uw(g, u)->attr[VB_LOST_TODAY] = 0;
     gn__uw(g, u)->attr[VB_WIPED] = 0;

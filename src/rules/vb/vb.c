@@ -101,6 +101,7 @@ static const gn__verb vb_verbs[] = {
   {"recover", "recover UNIT [takes a pooled odd point at night]", gn__vb_order_recover, 0},
   {"merge", "merge UNIT into UNIT [at night, under-strength stand]", gn__vb_order_merge, 0},
   {"fill", "fill UNIT from UNIT [at night, under-strength stand takes points]", gn__vb_order_fill, 0},
+  {"place", "place UNIT at X,Y [facing DEG] [in the recovery, a stand coming back (wiped out or routed off the table, with SP): on the table, within the command radius of its division's leader (else corps', army's), on no stand, not nearer the enemy than recovery.return.enemy_distance; not placed: behind its leader at dawn]", gn__vb_order_place, 0},
   {"campaign", "campaign held|possession|retreat-rearguard|retreat [SIDE]", gn__vb_order_campaign, 1},
 #if GN__VB_COMBAT
   {"fire", "fire UNIT at UNIT", gn__vb_order_fire, 0},

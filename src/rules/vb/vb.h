@@ -317,6 +317,23 @@ int gn__vb_recovery_begin(gn_game *g);
 int gn__vb_order_recover(gn_game *g, const gn__args *a);
 int gn__vb_order_merge(gn_game *g, const gn__args *a);
 int gn__vb_order_fill(gn_game *g, const gn__args *a);
+/* return.c: stands coming back after the night (ref. VB-B22). */
+typedef struct vb_return {
+  double enemy;       /* recovery.return.enemy_distance: nearest the enemy a stand comes back */
+  double step;        /* recovery.return.step: grid of the default placement's search */
+} vb_return;
+/* 1 when unit is a stand off the table with SP (wiped out and given points
+** back, or routed off the table): it comes back after the night. */
+int gn__vb_returning(const gn_game *g, int unit);
+/* Reads recovery.return.*. GN_EDATA naming the key or the bad value. */
+int gn__vb_return_data(gn_game *g, vb_return *r);
+/* `place UNIT at X,Y [facing DEG]`: the recovery phase's placement. */
+int gn__vb_order_place(gn_game *g, const gn__args *a);
+/* Recovery phase: tells each side its stands that come back. Cannot fail. */
+void gn__vb_return_announce(gn_game *g);
+/* Dawn: the stands coming back not placed are placed by default, or stay off
+** the table today with their SP. Cannot fail. */
+void gn__vb_return_dawn(gn_game *g, const vb_return *r);
 void gn__vb_date(const gn_game *g, int day, int *year, int *month, int *mday);
 /* The odds check "day-start" (row in vb.c's checks). */
 int gn__vb_day_start_parse(gn_game *g, int argc, const char *const *argv, void *cx);
