@@ -328,6 +328,15 @@ void gn__unit_place(gn_game *g, int unit, gn_box b);
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);
 
+/* ------------------------------------------------------------ geom.c */
+/* A stand's frame: centre, unit facing f, unit left l, half depth and half
+** frontage. Computed once, it spares the trigonometry of each query. */
+typedef struct gn__frame { gn_vec2 c, f, l; double hd, hw; } gn__frame;
+/* The frame of b. Cannot fail. */
+gn__frame gn__frame_of(gn_box b);
+/* gn_box_distance(a, b) from their frames: exactly the same double. Cannot fail. */
+double gn__frame_distance(const gn__frame *a, const gn__frame *b);
+
 /* ------------------------------------------------------------ scen.c */
 /* Parses a scenario text into a new gn__scen; every problem goes to the
 ** game's diagnostics. Loads the ruleset data too. */

@@ -31,12 +31,12 @@
 */
 #include <math.h>
 
-#include "grognard.h"
+#include "core.h"
 
 #define EPS GN_CONTACT_EPS
 
-/* A stand's frame: centre, unit facing f, unit left l, half sizes. */
-typedef struct frame { gn_vec2 c, f, l; double hd, hw; } frame;
+/* A stand's frame (core.h): centre, unit facing f, unit left l, half sizes. */
+typedef gn__frame frame;
 
 /* Pieces of a traced segment (see the file comment). */
 enum { OUTSIDE, INSIDE, ON };
@@ -114,6 +114,9 @@ static frame frame_of(gn_box b)
   return fr;
 }
 
+/* The frame of a stand, for callers that keep it (see core.h). Cannot fail. */
+gn__frame gn__frame_of(gn_box b) { return frame_of(b); }
+
 /* p in the stand's frame: x along the facing, y to the left. Cannot fail. */
 static gn_vec2 local(const frame *fr, gn_vec2 p)
 {
@@ -185,29 +188,37 @@ void gn_box_corners(gn_box b, gn_vec2 out[4])
   corners(&fr, out);
 }
 
+/* Edge-to-edge distance between two stands, 0 when they touch or overlap
+** (gn__frame_distance below). Cannot fail. */
+double gn_box_distance(gn_box a, gn_box b)
+{
+  frame fa = frame_of(a), fb = frame_of(b);
+  return gn__frame_distance(&fa, &fb);
+}
+
 /*
-** Edge-to-edge distance between two stands, 0 when they touch or overlap.
+** Edge-to-edge distance between the stands of two frames, 0 when they touch
+** or overlap: gn_box_distance, to the last bit.
 **   1) no separating axis: they meet, 0;
 **   2) else the least distance between their edges, which for two disjoint
 **      convex shapes is always reached at a corner of one of them: the least
 **      distance from a corner of each to the other.
 ** Cannot fail.
 */
-double gn_box_distance(gn_box a, gn_box b)
+double gn__frame_distance(const gn__frame *fa, const gn__frame *fb)
 {
-  frame fa = frame_of(a), fb = frame_of(b);
   gn_vec2 ca[4], cb[4];
   double best = INFINITY, d;
   int i;
-  if (sat_depth(&fa, &fb) >= 0)                        /* 1) */
+  if (sat_depth(fa, fb) >= 0)                          /* 1) */
     return 0;
-  corners(&fa, ca);                                    /* 2) */
-  corners(&fb, cb);
+  corners(fa, ca);                                     /* 2) */
+  corners(fb, cb);
   for (i = 0; i < 4; i++) {
-    d = frame_dist(&fb, ca[i]);
+    d = frame_dist(fb, ca[i]);
     if (d < best)
       best = d;
-    d = frame_dist(&fa, cb[i]);
+    d = frame_dist(fa, cb[i]);
     if (d < best)
       best = d;
   }

@@ -33,7 +33,8 @@ typedef struct cell { int *ids; int n, cap; } cell;
 
 /* What the grid knows of one id. */
 typedef struct slot {
-  gn_box b;
+  gn__frame fr;               /* the stand's frame, computed once */
+  double rad;                 /* its circumscribed circle's radius */
   double x0, y0, x1, y1;      /* bounding box, grown by SLACK */
   int cx0, cy0, cx1, cy1;     /* cell range; cx0 < 0 when the id is absent */
 } slot;
@@ -146,24 +147,28 @@ static int box_ok(gn_box b)
       && isfinite(b.facing) && b.w >= 0 && b.d >= 0;
 }
 
-/* The bounding box of b grown by grow: *x0 <= x <= *x1, likewise y. Cannot fail. */
-static void bounds(gn_box b, double grow, double *x0, double *y0, double *x1, double *y1)
+/* The bounding box of the stand of frame fr grown by grow: *x0 <= x <= *x1,
+** likewise y. Cannot fail. */
+static void bounds(const gn__frame *fr, double grow, double *x0, double *y0, double *x1, double *y1)
 {
-  double fx = fabs(cos(b.facing)), fy = fabs(sin(b.facing));
-  double hd = fabs(b.d) / 2, hw = fabs(b.w) / 2;
-  double ex = hd * fx + hw * fy + grow, ey = hd * fy + hw * fx + grow;
-  *x0 = b.c.x - ex;
-  *x1 = b.c.x + ex;
-  *y0 = b.c.y - ey;
-  *y1 = b.c.y + ey;
+  double fx = fabs(fr->f.x), fy = fabs(fr->f.y);
+  double ex = fr->hd * fx + fr->hw * fy + grow, ey = fr->hd * fy + fr->hw * fx + grow;
+  *x0 = fr->c.x - ex;
+  *x1 = fr->c.x + ex;
+  *y0 = fr->c.y - ey;
+  *y1 = fr->c.y + ey;
 }
 
-/* The slot for box b: its bounding box and cell range. Cannot fail. */
+/* The radius of the circle about the centre that holds the stand. Cannot fail. */
+static double radius(const gn__frame *fr) { return sqrt(fr->hd * fr->hd + fr->hw * fr->hw); }
+
+/* The slot for box b: its frame, bounding box and cell range. Cannot fail. */
 static slot place(const gn_grid *gr, gn_box b)
 {
   slot s;
-  s.b = b;
-  bounds(b, SLACK, &s.x0, &s.y0, &s.x1, &s.y1);
+  s.fr = gn__frame_of(b);
+  s.rad = radius(&s.fr);
+  bounds(&s.fr, SLACK, &s.x0, &s.y0, &s.x1, &s.y1);
   s.cx0 = index_of(s.x0, gr->cell, gr->nx);
   s.cx1 = index_of(s.x1, gr->cell, gr->nx);
   s.cy0 = index_of(s.y0, gr->cell, gr->ny);
@@ -351,10 +356,11 @@ static void heap_sort(int *h, int n)
   }
 }
 
-/* The query in progress: its box, reach, bounds, cell range and results. */
+/* The query in progress: its stand's frame and circle, reach, bounds, cell
+** range and results. */
 typedef struct query {
-  gn_box b;
-  double r, x0, y0, x1, y1;
+  gn__frame fr;
+  double rad, r, x0, y0, x1, y1;
   int cx0, cy0, cx1, cy1;
   int *ids, max, held, n;
 } query;
@@ -371,6 +377,29 @@ static void offer(query *q, int id)
   }
 }
 
+/*
+** 1 when the stand of slot s lies within q->r of the query's, exactly as
+** gn_box_distance(query box, s's box) <= r decides. Cannot fail.
+**   1) the circles about the centres that hold the stands: the distance is
+**      at least the centres' distance less both radii, and at most the
+**      centres' distance; either bound settles most pairs, with a margin
+**      (1e-9 of the coordinates' size) far beyond any rounding of the exact
+**      distance, so that no pair is settled otherwise than below
+**   2) else the exact distance
+*/
+static int within(const query *q, const slot *s)
+{
+  double dx = s->fr.c.x - q->fr.c.x, dy = s->fr.c.y - q->fr.c.y, dc2 = dx * dx + dy * dy;
+  double m = 1e-9 * (1 + fabs(q->fr.c.x) + fabs(q->fr.c.y) + fabs(s->fr.c.x) + fabs(s->fr.c.y)
+                     + q->rad + s->rad);
+  double far = q->rad + s->rad + q->r + m, near = q->r - m;            /* 1) */
+  if (far < 0 || dc2 > far * far)
+    return 0;
+  if (near >= 0 && dc2 <= near * near)
+    return 1;
+  return gn__frame_distance(&q->fr, &s->fr) <= q->r;                   /* 2) */
+}
+
 /* Examines the ids listed in cell (x, y) that are first met there. Cannot fail. */
 static void scan(const gn_grid *gr, query *q, int x, int y)
 {
@@ -385,7 +414,7 @@ static void scan(const gn_grid *gr, query *q, int x, int y)
       continue;                         /* examined in another cell */
     if (s->x0 > q->x1 || s->x1 < q->x0 || s->y0 > q->y1 || s->y1 < q->y0)
       continue;
-    if (gn_box_distance(q->b, s->b) <= q->r)
+    if (within(q, s))
       offer(q, id);
   }
 }
@@ -405,12 +434,13 @@ int gn_grid_query(const gn_grid *gr, gn_box b, double r, int *ids, int max)
   if (!gr || !isfinite(b.c.x) || !isfinite(b.c.y) || !isfinite(b.w)
       || !isfinite(b.d) || !isfinite(b.facing) || isnan(r))
     return 0;
-  q.b = b;
+  q.fr = gn__frame_of(b);
+  q.rad = radius(&q.fr);
   q.r = r;
   q.ids = ids;
   q.max = ids && max > 0 ? max : 0;
   q.held = q.n = 0;
-  bounds(b, r + SLACK, &q.x0, &q.y0, &q.x1, &q.y1);             /* 1) */
+  bounds(&q.fr, r + SLACK, &q.x0, &q.y0, &q.x1, &q.y1);          /* 1) */
   if (q.x0 > q.x1 || q.y0 > q.y1)
     return 0;                           /* r negative beyond the box */
   q.cx0 = index_of(q.x0, gr->cell, gr->nx);
