@@ -337,6 +337,19 @@ gn__frame gn__frame_of(gn_box b);
 /* gn_box_distance(a, b) from their frames: exactly the same double. Cannot fail. */
 double gn__frame_distance(const gn__frame *a, const gn__frame *b);
 
+/* ------------------------------------------------------------ grid.c */
+/* A filter for the grid searches below: 1 to look at stand id. */
+typedef int (*gn__grid_keep)(void *ud, int id);
+/* gn_grid_query for the stand of frame fr, among the ids keep accepts (all
+** when NULL), asked before any distance. Cannot fail. */
+int gn__grid_query_if(const gn_grid *gr, const gn__frame *fr, double r, gn__grid_keep keep,
+                      void *ud, int *ids, int max);
+/* The nearest stand to fr that keep accepts, edge to edge (gn_box_distance to
+** the last bit; the least id at equal distances): its id and *dist, or -1 and
+** INFINITY. Cannot fail. */
+int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep, void *ud,
+                     double *dist);
+
 /* ------------------------------------------------------------ scen.c */
 /* Parses a scenario text into a new gn__scen; every problem goes to the
 ** game's diagnostics. Loads the ruleset data too. */

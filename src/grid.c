@@ -362,6 +362,7 @@ typedef struct query {
   gn__frame fr;
   double rad, r, x0, y0, x1, y1;
   int cx0, cy0, cx1, cy1;
+  gn__grid_keep keep; void *ud;   /* the caller's filter, or NULL */
   int *ids, max, held, n;
 } query;
 
@@ -414,9 +415,121 @@ static void scan(const gn_grid *gr, query *q, int x, int y)
       continue;                         /* examined in another cell */
     if (s->x0 > q->x1 || s->x1 < q->x0 || s->y0 > q->y1 || s->y1 < q->y0)
       continue;
-    if (within(q, s))
+    if ((!q->keep || q->keep(q->ud, id)) && within(q, s))
       offer(q, id);
   }
+}
+
+/* The bounds and cell range of q for its frame and reach q->r: 0 when
+** nothing can be within reach (r negative beyond the stand). Cannot fail. */
+static int reach(const gn_grid *gr, query *q)
+{
+  bounds(&q->fr, q->r + SLACK, &q->x0, &q->y0, &q->x1, &q->y1);
+  if (q->x0 > q->x1 || q->y0 > q->y1)
+    return 0;
+  q->cx0 = index_of(q->x0, gr->cell, gr->nx);
+  q->cx1 = index_of(q->x1, gr->cell, gr->nx);
+  q->cy0 = index_of(q->y0, gr->cell, gr->ny);
+  q->cy1 = index_of(q->y1, gr->cell, gr->ny);
+  return 1;
+}
+
+/* 1 when the frame's fields are all finite. Cannot fail. */
+static int frame_ok(const gn__frame *fr)
+{
+  return isfinite(fr->c.x) && isfinite(fr->c.y) && isfinite(fr->f.x) && isfinite(fr->f.y)
+      && isfinite(fr->hd) && isfinite(fr->hw);
+}
+
+/*
+** gn_grid_query for the stand of frame fr, among the ids keep accepts (all
+** when keep is NULL); keep is asked before the distance, so it should be
+** cheap. Cannot fail.
+**   1) the cells that the stand's bounding box grown by r covers;
+**   2) each listed id once: bounding boxes, the filter, the distance;
+**   3) sort the ids kept.
+*/
+int gn__grid_query_if(const gn_grid *gr, const gn__frame *fr, double r, gn__grid_keep keep,
+                      void *ud, int *ids, int max)
+{
+  query q;
+  int x, y;
+  if (!gr || !frame_ok(fr) || isnan(r))
+    return 0;
+  q.fr = *fr;
+  q.rad = radius(&q.fr);
+  q.r = r;
+  q.keep = keep;
+  q.ud = ud;
+  q.ids = ids;
+  q.max = ids && max > 0 ? max : 0;
+  q.held = q.n = 0;
+  if (!reach(gr, &q))                                            /* 1) */
+    return 0;
+  for (y = q.cy0; y <= q.cy1; y++)                               /* 2) */
+    for (x = q.cx0; x <= q.cx1; x++)
+      scan(gr, &q, x, y);
+  heap_sort(q.ids, q.held);                                      /* 3) */
+  return q.n;
+}
+
+/*
+** The nearest stand to frame fr among those keep accepts, edge to edge: its
+** id (the least of those at the same distance) with the distance in *dist,
+** or -1 and INFINITY when keep accepts none. The search widens fourfold from
+** one cell: a stand found within the reach searched is the nearest of all,
+** since every stand within it was looked at; once the reach covers every
+** cell, every stand is. Cannot fail.
+**   1) the cells within reach r; each listed id once, bounding boxes first;
+**      the circle bound against the best so far, then the exact distance
+**   2) found within r: it is the nearest; else widen, or stop when the reach
+**      covered every cell (then the best found is the nearest, none if none)
+*/
+int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep, void *ud,
+                     double *dist)
+{
+  query q;
+  double best = INFINITY;
+  int who = -1, x, y, i, all = 0;
+  *dist = INFINITY;
+  if (!gr || !frame_ok(fr))
+    return -1;
+  q.fr = *fr;
+  q.rad = radius(&q.fr);
+  for (q.r = gr->cell; !all; q.r *= 4) {
+    reach(gr, &q);
+    all = q.cx0 == 0 && q.cy0 == 0 && q.cx1 == gr->nx - 1 && q.cy1 == gr->ny - 1;
+    for (y = q.cy0; y <= q.cy1; y++)                             /* 1) */
+      for (x = q.cx0; x <= q.cx1; x++) {
+        const cell *c = cell_at(gr, x, y);
+        for (i = 0; i < c->n; i++) {
+          int id = c->ids[i];
+          const slot *s = &gr->slots[id];
+          double dx, dy, lo, d;
+          if (x != (s->cx0 > q.cx0 ? s->cx0 : q.cx0) || y != (s->cy0 > q.cy0 ? s->cy0 : q.cy0))
+            continue;                   /* examined in another cell */
+          if (!all && (s->x0 > q.x1 || s->x1 < q.x0 || s->y0 > q.y1 || s->y1 < q.y0))
+            continue;
+          if (keep && !keep(ud, id))
+            continue;
+          dx = s->fr.c.x - q.fr.c.x;
+          dy = s->fr.c.y - q.fr.c.y;
+          lo = sqrt(dx * dx + dy * dy) - q.rad - s->rad;
+          if (lo > best + 1e-9 * (1 + fabs(q.fr.c.x) + fabs(q.fr.c.y) + fabs(s->fr.c.x)
+                                  + fabs(s->fr.c.y) + q.rad + s->rad))
+            continue;                   /* surely farther than the best */
+          d = gn__frame_distance(&q.fr, &s->fr);
+          if (d < best || (d == best && id < who)) {
+            best = d;
+            who = id;
+          }
+        }
+      }
+    if (best <= q.r)                                             /* 2) */
+      break;
+  }
+  *dist = best;
+  return who;
 }
 
 /*
@@ -437,16 +550,13 @@ int gn_grid_query(const gn_grid *gr, gn_box b, double r, int *ids, int max)
   q.fr = gn__frame_of(b);
   q.rad = radius(&q.fr);
   q.r = r;
+  q.keep = NULL;
+  q.ud = NULL;
   q.ids = ids;
   q.max = ids && max > 0 ? max : 0;
   q.held = q.n = 0;
-  bounds(&q.fr, r + SLACK, &q.x0, &q.y0, &q.x1, &q.y1);          /* 1) */
-  if (q.x0 > q.x1 || q.y0 > q.y1)
+  if (!reach(gr, &q))                                            /* 1) */
     return 0;                           /* r negative beyond the box */
-  q.cx0 = index_of(q.x0, gr->cell, gr->nx);
-  q.cx1 = index_of(q.x1, gr->cell, gr->nx);
-  q.cy0 = index_of(q.y0, gr->cell, gr->ny);
-  q.cy1 = index_of(q.y1, gr->cell, gr->ny);
   for (y = q.cy0; y <= q.cy1; y++)                               /* 2) */
     for (x = q.cx0; x <= q.cx1; x++)
       scan(gr, &q, x, y);

@@ -199,27 +199,27 @@ int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max) {
   return n > max ? -1 : n;
 }
 
-#define VB_NEAR 512
-/* The search widens fourfold from 8 table units: the nearest enemy found
-** within a radius is the nearest of all (every stand within it is listed). */
+/* An enemy stand of side ud->side that counts for the distance: on the
+** table and not a leader. */
+typedef struct vb_foe { const gn_game *g; int side; } vb_foe;
+
+static int foe(void *ud, int i) {
+  const vb_foe *f = ud;
+  return f->g->sc->unit[i].side != f->side && gn__vb_alive(f->g, i) && !gn__vb_is_leader(gn__vb_type(f->g, i));
+}
+
+/* The grid's nearest search (gn__grid_nearest); without the grid, every stand. */
 double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b) {
-  double best = 1e18, far = g->sc->width + g->sc->height;
-  int side = g->sc->unit[unit].side, ids[VB_NEAR];
-  for (double r = 8; r < 4 * far; r *= 4) {
-    int n = gn__vb_near_box(g, b, r, ids, VB_NEAR);
-    if (n < 0) break;
-    for (int k = 0; k < n; k++) {
-      int i = ids[k];
-      if (g->sc->unit[i].side == side || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i))) continue;
-      double dd = gn_box_distance(b, g->st.u[i].box);
-      if (dd < best) best = dd;
-    }
-    if (best <= r) return best;
+  vb_foe f = {g, g->sc->unit[unit].side};
+  double best = 1e18;
+  gn_grid *gr = gn__grid(g);
+  if (gr) {
+    gn__frame fr = gn__frame_of(b);
+    double d;
+    return gn__grid_nearest(gr, &fr, foe, &f, &d) < 0 ? best : d;
   }
-  best = 1e18;        /* too many stands near, or none at all within reach: every stand */
   for (int i = 0; i < g->sc->nunits; i++) {
-    if (g->sc->unit[i].side == side || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i)))
-      continue;
+    if (!foe(&f, i)) continue;
     double dd = gn_box_distance(b, g->st.u[i].box);
     if (dd < best) best = dd;
   }
