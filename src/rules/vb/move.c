@@ -187,18 +187,28 @@ static int is_obstacle(const gn_game *g, int o) {
 ** (its length plus the stand's size, for the wheel) are looked at; when it
 ** finds more than the buffer holds, every stand is. a is the present box. */
 #define MAXPATH 512
+typedef struct mover { const gn_game *g; int u, side; } mover;
+
+/* An enemy stand that blocks mover ud. */
+static int enemy_obstacle(void *ud, int o) {
+  const mover *m = ud;
+  return o != m->u && m->g->sc->unit[o].side != m->side && is_obstacle(m->g, o);
+}
+
 static int path_blocked(gn_game *g, int u, gn_box a, gn_box b) {
   double len = hypot(b.c.x - a.c.x, b.c.y - a.c.y), first = INFINITY, lo, hi;
-  int side = g->sc->unit[u].side, near[MAXPATH], hit = -1;
+  int near[MAXPATH], hit = -1;
+  mover m = {g, u, g->sc->unit[u].side};
   if (len <= EPS) return -1;
   gn_box s = a;
   s.facing = b.facing;
   gn_vec2 dir = {(b.c.x - a.c.x) / len, (b.c.y - a.c.y) / len};
-  int n = gn__units_near(g, u, len + fabs(a.w) + fabs(a.d), near, MAXPATH);
-  int all = n > MAXPATH;
+  gn__frame fa = gn__frame_of(a);
+  int n = gn__vb_near_if(g, &fa, len + fabs(a.w) + fabs(a.d), enemy_obstacle, &m, near, MAXPATH);
+  int all = n < 0;
   for (int i = 0; i < (all ? g->sc->nunits : n); i++) {
     int o = all ? i : near[i];
-    if (o == u || g->sc->unit[o].side == side || !is_obstacle(g, o)) continue;
+    if (!enemy_obstacle(&m, o)) continue;
     if (!gn__vb_sweep(s, dir, g->st.u[o].box, GN_CONTACT_EPS, &lo, &hi)) continue;
     if (hi <= EPS || lo >= len) continue;         /* behind it, or beyond the end */
     if (lo < first) { first = lo; hit = o; }

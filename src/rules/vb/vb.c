@@ -199,6 +199,13 @@ int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max) {
   return n > max ? -1 : n;
 }
 
+int gn__vb_near_if(gn_game *g, const gn__frame *fr, double r, gn__grid_keep keep, void *ud, int *ids, int max) {
+  gn_grid *gr = gn__grid(g);
+  if (!gr) return -1;
+  int n = gn__grid_query_if(gr, fr, r, keep, ud, ids, max);
+  return n > max ? -1 : n;
+}
+
 /* An enemy stand of side ud->side that counts for the distance: on the
 ** table and not a leader. */
 typedef struct vb_foe { const gn_game *g; int side; } vb_foe;
@@ -230,14 +237,15 @@ double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b) {
 int gn__vb_men(const gn_game *g, int sp) { return sp * gn__vb_data(g)->men_per_sp; }
 int gn__vb_casualty_men(const gn_game *g, int n) { return n * gn__vb_data(g)->men_per_casualty; }
 
+/* Any enemy stand (not a leader) touching the unit: the grid asked for enemy
+** stands only; without it, every stand. */
 int gn__vb_in_contact(gn_game *g, int unit) {
-  int ids[64];
-  int n = gn__units_near(g, unit, GN_CONTACT_EPS, ids, 64);
-  int side = g->sc->unit[unit].side;
-  for (int i = 0; i < n && i < 64; i++)
-    if (g->sc->unit[ids[i]].side != side && !gn__vb_is_leader(gn__vb_type(g, ids[i])) &&
-        gn__vb_alive(g, ids[i]))
-      return 1;
+  vb_foe f = {g, g->sc->unit[unit].side};
+  gn__frame fr = gn__frame_of(g->st.u[unit].box);
+  int ids[64], n = gn__vb_near_if(g, &fr, GN_CONTACT_EPS, foe, &f, ids, 64);
+  if (n >= 0) return n > 0;
+  for (int i = 0; i < g->sc->nunits; i++)
+    if (i != unit && foe(&f, i) && gn_box_distance(g->st.u[unit].box, g->st.u[i].box) <= GN_CONTACT_EPS) return 1;
   return 0;
 }
 
