@@ -23,16 +23,36 @@ static int is_cav(const gn_game *g, int u) {
   return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
 }
 
+/* Stands of side ud->side (or of the other sides, with other) that count:
+** on the table, not leaders, and not routed when fit is set. */
+typedef struct vb_who { const gn_game *g; int side, other, fit; } vb_who;
+
+static int who(void *ud, int e) {
+  const vb_who *w = ud;
+  const gn_game *g = w->g;
+  return (g->sc->unit[e].side != w->side) == w->other && gn__vb_alive(g, e) &&
+         !gn__vb_is_leader(gn__vb_type(g, e)) && !(w->fit && g->st.u[e].attr[VB_ROUTED]);
+}
+
+/* Ids of the stands the grid finds within r of unit that w accepts, in
+** ascending order (at most MAXNEAR, as many as held); past the buffer or
+** without the grid, the first MAXNEAR of every stand near. */
+static int near_who(gn_game *g, int unit, double r, vb_who *w, int *ids) {
+  gn__frame fr = gn__frame_of(g->st.u[unit].box);
+  int n = gn__vb_near_if(g, &fr, r, who, w, ids, MAXNEAR), k = 0;
+  if (n >= 0) return n;
+  int near[MAXNEAR], m = gn__units_near(g, unit, r, near, MAXNEAR);
+  for (int i = 0; i < m && i < MAXNEAR; i++)
+    if (who(w, near[i])) ids[k++] = near[i];
+  return k;
+}
+
 /* Enemy stands (alive, not leaders) touching unit; returns the count. */
 static int contacts(gn_game *g, int unit, int *ids, int max) {
-  int near[MAXNEAR], n = gn__units_near(g, unit, GN_CONTACT_EPS, near, MAXNEAR), k = 0;
-  if (n > MAXNEAR) n = MAXNEAR;
-  for (int i = 0; i < n; i++) {
-    int e = near[i];
-    if (g->sc->unit[e].side == g->sc->unit[unit].side || !gn__vb_alive(g, e)) continue;
-    if (gn__vb_is_leader(gn__vb_type(g, e))) continue;
-    if (k < max) ids[k++] = e;
-  }
+  vb_who w = {g, g->sc->unit[unit].side, 1, 0};
+  int near[MAXNEAR], n = near_who(g, unit, GN_CONTACT_EPS, &w, near), k = 0;
+  for (int i = 0; i < n; i++)
+    if (k < max) ids[k++] = near[i];
   return k;
 }
 
@@ -122,10 +142,10 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
   int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
   gn_vec2 p = {0, 0};
   if (n == 0) {       /* no contact: the enemy stands that make it test */
-    int near[MAXNEAR], m = gn__units_near(g, unit, gn__vb_threat_range(g), near, MAXNEAR);
-    for (int k = 0; k < m && k < MAXNEAR; k++)
-      if (g->sc->unit[near[k]].side != g->sc->unit[unit].side && gn__vb_threatens(g, near[k], unit))
-        ids[n++] = near[k];
+    vb_who w = {g, g->sc->unit[unit].side, 1, 0};
+    int near[MAXNEAR], m = near_who(g, unit, gn__vb_threat_range(g), &w, near);
+    for (int k = 0; k < m; k++)
+      if (gn__vb_threatens(g, near[k], unit)) ids[n++] = near[k];
   }
   if (n == 0) {       /* else the nearest enemy stand */
     double best = INFINITY;
@@ -215,9 +235,10 @@ int gn__vb_phase_morale(gn_game *g, int side) {
     if (why[i] || g->sc->unit[i].side == side || !gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] ||
         gn__vb_is_leader(gn__vb_type(g, i)))
       continue;
-    int near[MAXNEAR], m = gn__units_near(g, i, gn__vb_threat_range(g), near, MAXNEAR);
-    for (int j = 0; j < m && j < MAXNEAR; j++)
-      if (g->sc->unit[near[j]].side == side && gn__vb_threatens(g, near[j], i)) { list[k++] = i; why[i] = 2; break; }
+    vb_who w = {g, side, 0, 1};
+    int near[MAXNEAR], m = near_who(g, i, gn__vb_threat_range(g), &w, near);
+    for (int j = 0; j < m; j++)
+      if (gn__vb_threatens(g, near[j], i)) { list[k++] = i; why[i] = 2; break; }
   }
   for (int i = 0; i < k; i++) {                                          /* 2) */
     int u = list[i];
