@@ -476,14 +476,15 @@ int gn__grid_query_if(const gn_grid *gr, const gn__frame *fr, double r, gn__grid
 /*
 ** The nearest stand to frame fr among those keep accepts, edge to edge: its
 ** id (the least of those at the same distance) with the distance in *dist,
-** or -1 and INFINITY when keep accepts none. The search widens fourfold from
-** one cell: a stand found within the reach searched is the nearest of all,
-** since every stand within it was looked at; once the reach covers every
-** cell, every stand is. Cannot fail.
-**   1) the cells within reach r; each listed id once, bounding boxes first;
-**      the circle bound against the best so far, then the exact distance
-**   2) found within r: it is the nearest; else widen, or stop when the reach
-**      covered every cell (then the best found is the nearest, none if none)
+** or -1 and INFINITY when keep accepts none. A stand found within the reach
+** searched is the nearest of all, since every stand within it was looked at;
+** once the reach covers every cell, every stand is. Cannot fail.
+**   1) the cells within reach r (one cell's side at first); each listed id
+**      once, bounding boxes first; the circle bound against the best so far,
+**      then the exact distance
+**   2) found within r, or every cell searched: that is the nearest; else
+**      search again within the distance of the best found (which then holds
+**      the nearest), or, with none found, four times as far
 */
 int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep, void *ud,
                      double *dist)
@@ -496,7 +497,7 @@ int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep,
     return -1;
   q.fr = *fr;
   q.rad = radius(&q.fr);
-  for (q.r = gr->cell; !all; q.r *= 4) {
+  for (q.r = gr->cell;; q.r = best < INFINITY ? best : 4 * q.r) {
     reach(gr, &q);
     all = q.cx0 == 0 && q.cy0 == 0 && q.cx1 == gr->nx - 1 && q.cy1 == gr->ny - 1;
     for (y = q.cy0; y <= q.cy1; y++)                             /* 1) */
@@ -525,7 +526,7 @@ int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep,
           }
         }
       }
-    if (best <= q.r)                                             /* 2) */
+    if (best <= q.r || all)                                      /* 2) */
       break;
   }
   *dist = best;
