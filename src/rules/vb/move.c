@@ -183,10 +183,13 @@ static int is_obstacle(const gn_game *g, int o) {
 ** does not sweep its old flank across the target). The sweep is exact
 ** (gn__vb_sweep, separating axes): an enemy base overlapped, deeper than the
 ** contact tolerance, anywhere along the way blocks it; the first met is
-** named. Only the enemy stands the grid finds within reach of the whole sweep
-** (its length plus the stand's size, for the wheel) are looked at; when it
-** finds more than the buffer holds, every stand is. a is the present box. */
+** named. Only the enemy stands the grid finds touching the lane the sweep
+** stays in (the path, widened on each side and lengthened at each end by the
+** radius of the circle that holds the stand however it wheels) are looked
+** at; when it finds more than the buffer holds, every stand is. a is the
+** present box. */
 #define MAXPATH 512
+#define LANE_SLACK 1e-3   /* the lane searched is this much wider than the sweep: rounding only */
 typedef struct mover { const gn_game *g; int u, side; } mover;
 
 /* An enemy stand that blocks mover ud. */
@@ -203,8 +206,9 @@ static int path_blocked(gn_game *g, int u, gn_box a, gn_box b) {
   gn_box s = a;
   s.facing = b.facing;
   gn_vec2 dir = {(b.c.x - a.c.x) / len, (b.c.y - a.c.y) / len};
-  gn__frame fa = gn__frame_of(a);
-  int n = gn__vb_near_if(g, &fa, len + fabs(a.w) + fabs(a.d), enemy_obstacle, &m, near, MAXPATH);
+  double R = hypot(a.w, a.d) / 2;     /* the stand, however it wheels, lies within R of its centre */
+  gn__frame lane = {{a.c.x + dir.x * len / 2, a.c.y + dir.y * len / 2}, dir, {-dir.y, dir.x}, len / 2 + R, R};
+  int n = gn__vb_near_if(g, &lane, LANE_SLACK, enemy_obstacle, &m, near, MAXPATH);
   int all = n < 0;
   for (int i = 0; i < (all ? g->sc->nunits : n); i++) {
     int o = all ? i : near[i];
