@@ -24,14 +24,21 @@ static int is_cav(const gn_game *g, int u) {
 }
 
 /* Stands of side ud->side (or of the other sides, with other) that count:
-** on the table, not leaders, and not routed when fit is set. */
+** on the table, not leaders; with fit, not routed and of a kind that can
+** make the enemy test (gn__vb_threatens: unlimbered guns, and muskets when
+** they trigger tests). */
 typedef struct vb_who { const gn_game *g; int side, other, fit; } vb_who;
 
 static int who(void *ud, int e) {
   const vb_who *w = ud;
   const gn_game *g = w->g;
-  return (g->sc->unit[e].side != w->side) == w->other && gn__vb_alive(g, e) &&
-         !gn__vb_is_leader(gn__vb_type(g, e)) && !(w->fit && g->st.u[e].attr[VB_ROUTED]);
+  int t = gn__vb_type(g, e);
+  if ((g->sc->unit[e].side != w->side) != w->other || !gn__vb_alive(g, e) || gn__vb_is_leader(t)) return 0;
+  if (!w->fit) return 1;
+  const gn__ustate *u = &g->st.u[e];
+  if (u->attr[VB_ROUTED]) return 0;
+  if (gn__vb_is_artillery(t)) return !u->attr[VB_LIMBERED];
+  return gn__vb_combat(g)->trigger_musket && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT || t == VB_T_SKIRMISHER);
 }
 
 /* Ids of the stands the grid finds within r of unit that w accepts, in

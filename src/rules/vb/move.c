@@ -349,16 +349,19 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   }
   /* 6) */
   if (!gn__vb_is_leader(t)) {
-    double before = gn__vb_enemy_distance(g, u, from), after = gn__vb_enemy_distance(g, u, nb);
-    if (!night && after < before - 1e-6) {
-      if (!incmd) return gn__refuse(g, "VB-B3", "%s is out of command and may not move closer to the enemy", name);
-      if (gn__vb_exhausted(g, u))
-        return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not move closer to the enemy", name);
+    /* by day the distance to the enemy matters only to a stand out of
+    ** command or of a division no longer fresh (broken is not fresh) */
+    if (!night && (!incmd || gn__vb_exhausted(g, u))) {
+      double before = gn__vb_enemy_distance(g, u, from), after = gn__vb_enemy_distance(g, u, nb);
+      if (after < before - 1e-6) {
+        if (!incmd) return gn__refuse(g, "VB-B3", "%s is out of command and may not move closer to the enemy", name);
+        if (gn__vb_exhausted(g, u))
+          return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not move closer to the enemy", name);
+      }
+      /* ref. VB-B12: a broken division's stands only retire, away from the enemy */
+      if (len > EPS && after <= before + 1e-6 && gn__vb_division_state(g, gn__vb_division_of(g, u)) == VB_BROKEN)
+        return gn__refuse(g, "VB-B12", "%s belongs to a broken division: it may only move away from the enemy", name);
     }
-    /* ref. VB-B12: a broken division's stands only retire, away from the enemy */
-    if (!night && len > EPS && after <= before + 1e-6 &&
-        gn__vb_division_state(g, gn__vb_division_of(g, u)) == VB_BROKEN)
-      return gn__refuse(g, "VB-B12", "%s belongs to a broken division: it may only move away from the enemy", name);
     int e;
     if (night && (e = night_unscreened(g, u, from, nb)) >= 0)
       return gn__refuse(g, "VB-66", "at night %s may not move closer to %s unless toward a friend between them",
