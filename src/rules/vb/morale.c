@@ -41,6 +41,17 @@ static int who(void *ud, int e) {
   return gn__vb_combat(g)->trigger_musket && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT || t == VB_T_SKIRMISHER);
 }
 
+/* A stand of another side than ud->side that the guns may make test: on the
+** table, not a leader, not routed, not listed yet (why[i] 0). */
+typedef struct vb_mark { const gn_game *g; int side; const unsigned char *why; } vb_mark;
+
+static int may_test(void *ud, int i) {
+  const vb_mark *mk = ud;
+  const gn_game *g = mk->g;
+  return !mk->why[i] && g->sc->unit[i].side != mk->side && gn__vb_alive(g, i) && !g->st.u[i].attr[VB_ROUTED] &&
+         !gn__vb_is_leader(gn__vb_type(g, i));
+}
+
 /* Ids of the stands the grid finds within r of unit that w accepts, in
 ** ascending order (at most MAXNEAR, as many as held); past the buffer or
 ** without the grid, the first MAXNEAR of every stand near. */
@@ -226,7 +237,9 @@ int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed) {
 **   1) list, in unit order, the stands of either side touching an enemy stand,
 **      then the other side's stands within close range of this side's guns
 **      (gn__vb_threatens; ref. VB-25); each stand once; never leaders nor
-**      routed stands; stands sharing a town block each test (ref. VB-34)
+**      routed stands; stands sharing a town block each test (ref. VB-34).
+**      The threatened are found from the guns (few), the grid asked for the
+**      stands within the longest close range of each
 **   2) test them in that order (a stand gone meanwhile does not test)
 */
 int gn__vb_phase_morale(gn_game *g, int side) {
@@ -238,15 +251,20 @@ int gn__vb_phase_morale(gn_game *g, int side) {
     if (!gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] || gn__vb_is_leader(gn__vb_type(g, i))) continue;
     if (gn__vb_in_contact(g, i)) { list[k++] = i; why[i] = 1; }
   }
-  for (int i = 0; i < n; i++) {
-    if (why[i] || g->sc->unit[i].side == side || !gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] ||
-        gn__vb_is_leader(gn__vb_type(g, i)))
-      continue;
-    vb_who w = {g, side, 0, 1};
-    int near[MAXNEAR], m = near_who(g, i, gn__vb_threat_range(g), &w, near);
-    for (int j = 0; j < m; j++)
-      if (gn__vb_threatens(g, near[j], i)) { list[k++] = i; why[i] = 2; break; }
+  vb_who w = {g, side, 0, 1};
+  vb_mark mk = {g, side, why};
+  double reach = gn__vb_threat_range(g);
+  for (int j = 0; j < n; j++) {       /* from each stand that can threaten: distances are symmetric */
+    if (!who(&w, j)) continue;
+    gn__frame fr = gn__frame_of(g->st.u[j].box);
+    int near[MAXNEAR], m = gn__vb_near_if(g, &fr, reach, may_test, &mk, near, MAXNEAR);
+    for (int q = 0; q < (m < 0 ? n : m); q++) {       /* past the buffer, every stand */
+      int i = m < 0 ? q : near[q];
+      if (may_test(&mk, i) && gn__vb_threatens(g, j, i)) why[i] = 2;
+    }
   }
+  for (int i = 0; i < n; i++)
+    if (why[i] == 2) list[k++] = i;
   for (int i = 0; i < k; i++) {                                          /* 2) */
     int u = list[i];
     if (!gn__vb_alive(g, u) || g->st.u[u].attr[VB_ROUTED]) continue;
