@@ -336,6 +336,13 @@ typedef struct gn__frame { gn_vec2 c, f, l; double hd, hw; } gn__frame;
 gn__frame gn__frame_of(gn_box b);
 /* gn_box_distance(a, b) from their frames: exactly the same double. Cannot fail. */
 double gn__frame_distance(const gn__frame *a, const gn__frame *b);
+/* The radius of the circle about the centre that holds the stand. Cannot fail. */
+double gn__frame_radius(const gn__frame *fr);
+/* gn__frame_distance(a, b) <= r, to the last bit, most pairs settled by the
+** circles of radii ra, rb (gn__frame_radius) without it. Cannot fail. */
+int gn__frame_within(const gn__frame *a, double ra, const gn__frame *b, double rb, double r);
+/* gn_box_distance(a, b) <= r, the same way. Cannot fail. */
+int gn__box_within(gn_box a, gn_box b, double r);
 
 /* ------------------------------------------------------------ grid.c */
 /* A filter for the grid searches below: 1 to look at stand id. */

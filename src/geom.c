@@ -225,6 +225,38 @@ double gn__frame_distance(const gn__frame *fa, const gn__frame *fb)
   return best;
 }
 
+/* The radius of the circle about the centre that holds the stand. Cannot fail. */
+double gn__frame_radius(const gn__frame *fr) { return sqrt(fr->hd * fr->hd + fr->hw * fr->hw); }
+
+/*
+** 1 when gn__frame_distance(a, b) <= r, to the last bit; ra and rb are the
+** frames' gn__frame_radius. Cannot fail.
+**   1) the circles about the centres that hold the stands: the distance is
+**      at least the centres' distance less both radii, and at most the
+**      centres' distance; either bound settles most pairs, with a margin
+**      (1e-9 of the coordinates' size) far beyond any rounding of the exact
+**      distance, so that no pair is settled otherwise than below
+**   2) else the exact distance
+*/
+int gn__frame_within(const gn__frame *a, double ra, const gn__frame *b, double rb, double r)
+{
+  double dx = b->c.x - a->c.x, dy = b->c.y - a->c.y, dc2 = dx * dx + dy * dy;
+  double m = 1e-9 * (1 + fabs(a->c.x) + fabs(a->c.y) + fabs(b->c.x) + fabs(b->c.y) + ra + rb);
+  double far = ra + rb + r + m, near = r - m;                         /* 1) */
+  if (far < 0 || dc2 > far * far)
+    return 0;
+  if (near >= 0 && dc2 <= near * near)
+    return 1;
+  return gn__frame_distance(a, b) <= r;                               /* 2) */
+}
+
+/* gn_box_distance(a, b) <= r, settled by gn__frame_within. Cannot fail. */
+int gn__box_within(gn_box a, gn_box b, double r)
+{
+  frame fa = frame_of(a), fb = frame_of(b);
+  return gn__frame_within(&fa, gn__frame_radius(&fa), &fb, gn__frame_radius(&fb), r);
+}
+
 /* Distance from a point to a stand's nearest edge, 0 inside. Cannot fail. */
 double gn_point_box_distance(gn_vec2 p, gn_box b)
 {

@@ -159,8 +159,7 @@ static void bounds(const gn__frame *fr, double grow, double *x0, double *y0, dou
   *y1 = fr->c.y + ey;
 }
 
-/* The radius of the circle about the centre that holds the stand. Cannot fail. */
-static double radius(const gn__frame *fr) { return sqrt(fr->hd * fr->hd + fr->hw * fr->hw); }
+static double radius(const gn__frame *fr) { return gn__frame_radius(fr); }
 
 /* The slot for box b: its frame, bounding box and cell range. Cannot fail. */
 static slot place(const gn_grid *gr, gn_box b)
@@ -378,27 +377,11 @@ static void offer(query *q, int id)
   }
 }
 
-/*
-** 1 when the stand of slot s lies within q->r of the query's, exactly as
-** gn_box_distance(query box, s's box) <= r decides. Cannot fail.
-**   1) the circles about the centres that hold the stands: the distance is
-**      at least the centres' distance less both radii, and at most the
-**      centres' distance; either bound settles most pairs, with a margin
-**      (1e-9 of the coordinates' size) far beyond any rounding of the exact
-**      distance, so that no pair is settled otherwise than below
-**   2) else the exact distance
-*/
+/* 1 when the stand of slot s lies within q->r of the query's, exactly as
+** gn_box_distance(query box, s's box) <= r decides. Cannot fail. */
 static int within(const query *q, const slot *s)
 {
-  double dx = s->fr.c.x - q->fr.c.x, dy = s->fr.c.y - q->fr.c.y, dc2 = dx * dx + dy * dy;
-  double m = 1e-9 * (1 + fabs(q->fr.c.x) + fabs(q->fr.c.y) + fabs(s->fr.c.x) + fabs(s->fr.c.y)
-                     + q->rad + s->rad);
-  double far = q->rad + s->rad + q->r + m, near = q->r - m;            /* 1) */
-  if (far < 0 || dc2 > far * far)
-    return 0;
-  if (near >= 0 && dc2 <= near * near)
-    return 1;
-  return gn__frame_distance(&q->fr, &s->fr) <= q->r;                   /* 2) */
+  return gn__frame_within(&q->fr, q->rad, &s->fr, s->rad, q->r);
 }
 
 /* Examines the ids listed in cell (x, y) that are first met there. Cannot fail. */

@@ -80,7 +80,7 @@ int gn__vb_can_command(const gn_game *g, int leader, int unit) {
 ** edge, measured as the grid measures (from the unit's stand). */
 static int commands(const gn_game *g, int l, int unit, double r) {
   return l >= 0 && l < g->sc->nunits && l != unit && !g->st.u[l].removed && gn__vb_can_command(g, l, unit) &&
-         gn_box_distance(g->st.u[unit].box, g->st.u[l].box) <= r;
+         gn__box_within(g->st.u[unit].box, g->st.u[l].box, r);
 }
 
 /*

@@ -414,7 +414,7 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
   const gn__ustate *u = &g->st.u[unit];
   int t = gn__vb_type(g, unit);
   if (!gn__vb_alive(g, unit) || !gn__vb_alive(g, target) || u->attr[VB_ROUTED]) return 0;
-  double d = gn_box_distance(u->box, g->st.u[target].box), close;
+  double close;
   if (gn__vb_is_artillery(t)) {
     int w = u->attr[VB_WEIGHT];
     if (u->attr[VB_LIMBERED]) return 0;                                  /* ref. VB-B15 */
@@ -427,7 +427,7 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
   } else {
     return 0;     /* ref. VB-25: battalion guns never make the enemy test */
   }
-  if (d > close) return 0;
+  if (!gn__box_within(u->box, g->st.u[target].box, close)) return 0;
   if (gn__vb_town_of(g, unit) < 0 && !in_front_arc(u->box, g->st.u[target].box)) return 0;
   return can_see(g, unit, target);
 }
