@@ -187,7 +187,7 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   va_end(ap);
   gn__ev *v = at(g, g->nev);
   gn_event *e = &v->e;
-  memset(e, 0, sizeof *e);
+  e->ndice = e->nmods = e->total = 0;   /* dice[] and mods[] are read up to their counts only */
   v->tblk = g->tcur; v->tpos = g->tpos;
   if (!(e->text = text_dup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   e->seq = g->nev;

@@ -3,10 +3,12 @@
 ** queries cost near O(1) per stand (design decision 8).
 **
 ** The table is [0, width] x [0, height]; column i covers x in
-** [i*cell, (i+1)*cell), and likewise rows; a stand off the table is clamped
-** into the border cells. Each stand is listed in every cell its bounding box
-** (grown by GN_CONTACT_EPS against rounding) covers; its box, bounding box
-** and cell range are kept in a slot indexed by id.
+** [i*cell, (i+1)*cell) (up to the rounding of x / cell, taken alike
+** everywhere), and likewise rows; a stand off the table is clamped into the
+** border cells. Each stand is listed in every cell its bounding box (grown by
+** GN_CONTACT_EPS against rounding) covers; its frame (gn__frame: the cosine
+** and sine of its facing, taken once), bounding box and cell range are kept
+** in a slot indexed by id.
 **
 ** A query visits the cells covered by the query box's bounding box grown by
 ** r. A stand listed in several of them is examined only in the first cell
@@ -31,17 +33,17 @@
 /* The ids listed in one cell, in no order. */
 typedef struct cell { int *ids; int n, cap; } cell;
 
-/* What the grid knows of one id. */
+/* What the grid knows of one id; what a scan tests first comes first. */
 typedef struct slot {
-  gn__frame fr;               /* the stand's frame, computed once */
-  double rad;                 /* its circumscribed circle's radius */
-  double x0, y0, x1, y1;      /* bounding box, grown by SLACK */
   int cx0, cy0, cx1, cy1;     /* cell range; cx0 < 0 when the id is absent */
+  double x0, y0, x1, y1;      /* bounding box, grown by SLACK */
+  double rad;                 /* its circumscribed circle's radius */
+  gn__frame fr;               /* the stand's frame, computed once */
 } slot;
 
 struct gn_grid {
   gn_allocator alloc;         /* a copy; a NULL hook means the C library */
-  double cell;                /* cell side */
+  double cell, inv;           /* cell side, and 1 / side */
   int nx, ny;                 /* columns, rows */
   cell *cells;                /* nx * ny, row after row */
   slot *slots;                /* indexed by id */
@@ -127,14 +129,17 @@ static void shape(gn_grid *gr, double width, double height, double side)
   while (count(w, c) * count(h, c) > MAXCELLS)                    /* 3) */
     c *= 2;
   gr->cell = c;
+  gr->inv = 1 / c;
   gr->nx = (int)count(w, c);
   gr->ny = (int)count(h, c);
 }
 
-/* The column (or row) of coordinate x, clamped to [0, n). Cannot fail. */
-static int index_of(double x, double side, int n)
+/* The column (or row) of coordinate x, clamped to [0, n): x times the
+** inverse of the side, truncated (every index of the grid is taken so, which
+** is all its bookkeeping needs). Cannot fail. */
+static int index_of(double x, double inv, int n)
 {
-  double q = floor(x / side);
+  double q = x * inv;
   if (!(q > 0))                 /* also NaN */
     return 0;
   return q >= n - 1 ? n - 1 : (int)q;
@@ -168,10 +173,10 @@ static slot place(const gn_grid *gr, gn_box b)
   s.fr = gn__frame_of(b);
   s.rad = radius(&s.fr);
   bounds(&s.fr, SLACK, &s.x0, &s.y0, &s.x1, &s.y1);
-  s.cx0 = index_of(s.x0, gr->cell, gr->nx);
-  s.cx1 = index_of(s.x1, gr->cell, gr->nx);
-  s.cy0 = index_of(s.y0, gr->cell, gr->ny);
-  s.cy1 = index_of(s.y1, gr->cell, gr->ny);
+  s.cx0 = index_of(s.x0, gr->inv, gr->nx);
+  s.cx1 = index_of(s.x1, gr->inv, gr->nx);
+  s.cy0 = index_of(s.y0, gr->inv, gr->ny);
+  s.cy1 = index_of(s.y1, gr->inv, gr->ny);
   return s;
 }
 
@@ -410,10 +415,10 @@ static int reach(const gn_grid *gr, query *q)
   bounds(&q->fr, q->r + SLACK, &q->x0, &q->y0, &q->x1, &q->y1);
   if (q->x0 > q->x1 || q->y0 > q->y1)
     return 0;
-  q->cx0 = index_of(q->x0, gr->cell, gr->nx);
-  q->cx1 = index_of(q->x1, gr->cell, gr->nx);
-  q->cy0 = index_of(q->y0, gr->cell, gr->ny);
-  q->cy1 = index_of(q->y1, gr->cell, gr->ny);
+  q->cx0 = index_of(q->x0, gr->inv, gr->nx);
+  q->cx1 = index_of(q->x1, gr->inv, gr->nx);
+  q->cy0 = index_of(q->y0, gr->inv, gr->ny);
+  q->cy1 = index_of(q->y1, gr->inv, gr->ny);
   return 1;
 }
 
