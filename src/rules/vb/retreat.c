@@ -294,8 +294,7 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
       gn__vb_lose_sp(g, v, c->terrain_sp, 0, "VB-43", "retreat through disordering terrain");
     if (gn__vb_alive(g, v) &&
         (nbx.c.x < 0 || nbx.c.y < 0 || nbx.c.x > g->sc->width || nbx.c.y > g->sc->height)) {
-      gn__uw(g, v)->removed = 1;
-      g->grid_dirty = 1;
+      gn__vb_take_off(g, v);
       gn__event(g, "offtable", "VB-41", v, -1, "%s leaves the table", gn__vb_uname(g, v));
     }
   }

@@ -192,6 +192,11 @@ int gn__vb_in_terrain(const gn_game *g, int unit, int kind) {
   return 0;
 }
 
+void gn__vb_take_off(gn_game *g, int unit) {
+  gn__uw(g, unit)->removed = 1;
+  if (g->grid && !g->grid_dirty) gn_grid_remove(g->grid, unit);
+}
+
 int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max) {
   gn_grid *gr = gn__grid(g);
   if (!gr) return -1;
@@ -288,9 +293,8 @@ int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, cons
   }
   /* 4) */
   if (u->strength == 0) {
-    u->removed = 1;
+    gn__vb_take_off(g, unit);
     u->attr[VB_WIPED] = wiped;
-    g->grid_dirty = 1;
     gn__event(g, "eliminated", ref, unit, -1, "%s is eliminated", g->sc->unit[unit].name);
   }
   return n;
