@@ -72,9 +72,13 @@ static void put_char(char *buf, size_t n, size_t *k, char c) {
   (*k)++;
 }
 
-static void put_str(char *buf, size_t n, size_t *k, const char *s) {
-  while (*s) put_char(buf, n, k, *s++);
+/* Appends the len bytes at s, as many as there is room for. */
+static void put_mem(char *buf, size_t n, size_t *k, const char *s, size_t len) {
+  if (*k + 1 < n) memcpy(buf + *k, s, *k + len + 1 <= n ? len : n - 1 - *k);
+  *k += len;
 }
+
+static void put_str(char *buf, size_t n, size_t *k, const char *s) { put_mem(buf, n, k, s, strlen(s)); }
 
 /* The decimal digits of v, most significant first. */
 static void put_uint(char *buf, size_t n, size_t *k, unsigned long long v) {
@@ -124,7 +128,13 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
 static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   size_t k = 0;
   for (const char *c = fmt; *c; c++) {
-    if (*c != '%') { put_char(buf, n, &k, *c); continue; }
+    if (*c != '%') {                    /* the run of plain text up to the next % */
+      const char *e = c;
+      while (*e && *e != '%') e++;
+      put_mem(buf, n, &k, c, (size_t)(e - c));
+      if (!*e) break;
+      c = e;
+    }
     c++;
     int plus = 0, prec = -1;
     if (*c == '+') { plus = 1; c++; }

@@ -221,9 +221,9 @@ static int path_blocked(gn_game *g, int u, gn_box a, gn_box b) {
 }
 
 /* A stand (not u, not in skip) the box would overlap, or -1: the first in unit
-** order of those the grid finds touching the box. */
-int gn__vb_overlap_any(gn_game *g, int u, gn_box b, const int *skip, int nskip) {
-  int near[MAXPATH], n = gn__vb_near_box(g, b, GN_CONTACT_EPS, near, MAXPATH);
+** order of near[0..n) (the stands the grid finds touching the box; every
+** stand when n < 0). */
+static int overlap_in(const gn_game *g, int u, gn_box b, const int *skip, int nskip, const int *near, int n) {
   for (int i = 0; i < (n < 0 ? g->sc->nunits : n); i++) {
     int o = n < 0 ? i : near[i];
     if (o == u || !is_obstacle(g, o)) continue;
@@ -235,11 +235,22 @@ int gn__vb_overlap_any(gn_game *g, int u, gn_box b, const int *skip, int nskip) 
   return -1;
 }
 
-static int enemy_contact(gn_game *g, int u, gn_box b) {
-  int side = g->sc->unit[u].side, near[MAXPATH], n = gn__vb_near_box(g, b, GN_CONTACT_EPS, near, MAXPATH);
+/* A stand (not u, not in skip) the box would overlap, or -1: the first in unit
+** order of those the grid finds touching the box. */
+int gn__vb_overlap_any(gn_game *g, int u, gn_box b, const int *skip, int nskip) {
+  int near[MAXPATH], n = gn__vb_near_box(g, b, GN_CONTACT_EPS, near, MAXPATH);
+  return overlap_in(g, u, b, skip, nskip, near, n);
+}
+
+/* An enemy stand touching the box, or -1: the first in unit order of
+** near[0..n), the stands the grid found within GN_CONTACT_EPS of it (every
+** stand, measured here, when n < 0). */
+static int enemy_contact(const gn_game *g, int u, gn_box b, const int *near, int n) {
+  int side = g->sc->unit[u].side;
   for (int i = 0; i < (n < 0 ? g->sc->nunits : n); i++) {
     int o = n < 0 ? i : near[i];
-    if (g->sc->unit[o].side != side && is_obstacle(g, o) && gn_box_distance(b, g->st.u[o].box) <= GN_CONTACT_EPS)
+    if (g->sc->unit[o].side != side && is_obstacle(g, o) &&
+        (n >= 0 || gn_box_distance(b, g->st.u[o].box) <= GN_CONTACT_EPS))
       return o;
   }
   return -1;
@@ -341,9 +352,10 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   if (!gn__vb_is_leader(t)) {
     int o = path_blocked(g, u, from, nb);
     if (o >= 0) return gn__refuse(g, "VB-B4", "%s cannot move through the enemy stand %s", name, g->sc->unit[o].name);
-    if ((o = gn__vb_overlap_any(g, u, nb, NULL, 0)) >= 0)
+    int near[MAXPATH], n = gn__vb_near_box(g, nb, GN_CONTACT_EPS, near, MAXPATH);   /* both ask the same */
+    if ((o = overlap_in(g, u, nb, NULL, 0, near, n)) >= 0)
       return gn__refuse(g, "VB-B4", "%s would end on top of %s", name, g->sc->unit[o].name);
-    if ((o = enemy_contact(g, u, nb)) >= 0)
+    if ((o = enemy_contact(g, u, nb, near, n)) >= 0)
       return gn__refuse(g, "VB-B4", "%s would end in contact with %s: closing to contact is a charge", name,
                         g->sc->unit[o].name);
   }
