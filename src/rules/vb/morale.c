@@ -166,13 +166,8 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
       if (gn__vb_threatens(g, near[k], unit)) ids[n++] = near[k];
   }
   if (n == 0) {       /* else the nearest enemy stand */
-    double best = INFINITY;
-    for (int i = 0; i < g->st.nunits; i++) {
-      if (g->sc->unit[i].side == g->sc->unit[unit].side || !gn__vb_alive(g, i)) continue;
-      if (gn__vb_is_leader(gn__vb_type(g, i))) continue;
-      double d = gn_box_distance(g->st.u[unit].box, g->st.u[i].box);
-      if (d < best) { best = d; ids[0] = i; n = 1; }
-    }
+    double d;
+    if ((ids[0] = gn__vb_nearest_enemy(g, unit, g->st.u[unit].box, &d)) >= 0) n = 1;
   }
   if (n == 0) return gn_box_front(g->st.u[unit].box);   /* nobody: retire to the rear */
   for (int i = 0; i < n; i++) { p.x += g->st.u[ids[i]].box.c.x; p.y += g->st.u[ids[i]].box.c.y; }

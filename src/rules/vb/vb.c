@@ -220,22 +220,28 @@ static int foe(void *ud, int i) {
   return f->g->sc->unit[i].side != f->side && gn__vb_alive(f->g, i) && !gn__vb_is_leader(gn__vb_type(f->g, i));
 }
 
-/* The grid's nearest search (gn__grid_nearest); without the grid, every stand. */
-double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b) {
+/* The grid's nearest search (gn__grid_nearest); without the grid, every
+** stand in unit order, keeping the first of the nearest. */
+int gn__vb_nearest_enemy(gn_game *g, int unit, gn_box b, double *dist) {
   vb_foe f = {g, g->sc->unit[unit].side};
-  double best = 1e18;
   gn_grid *gr = gn__grid(g);
+  int who = -1;
   if (gr) {
     gn__frame fr = gn__frame_of(b);
-    double d;
-    return gn__grid_nearest(gr, &fr, foe, &f, &d) < 0 ? best : d;
+    return gn__grid_nearest(gr, &fr, foe, &f, dist);
   }
+  *dist = INFINITY;
   for (int i = 0; i < g->sc->nunits; i++) {
     if (!foe(&f, i)) continue;
     double dd = gn_box_distance(b, g->st.u[i].box);
-    if (dd < best) best = dd;
+    if (dd < *dist) { *dist = dd; who = i; }
   }
-  return best;
+  return who;
+}
+
+double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b) {
+  double d;
+  return gn__vb_nearest_enemy(g, unit, b, &d) < 0 ? 1e18 : d;
 }
 
 /* ref. VB-72: 1 SP = 500 men present; a roster casualty about 250 men. */

@@ -233,6 +233,11 @@ int gn__vb_box_in_feature(gn_box b, const gn_feature *f);
 ** excluded), or a large number when there is none; the box stands for the
 ** unit's stand. Looks through the grid, nearest first. Cannot fail. */
 double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b);
+/* The nearest living enemy stand (leaders excluded) to box b standing for
+** the unit's stand, the first in unit order at equal distances, with the
+** distance (gn_box_distance(b, its box)) in *dist; -1 and INFINITY when there
+** is none. Cannot fail. */
+int gn__vb_nearest_enemy(gn_game *g, int unit, gn_box b, double *dist);
 /* Ids of the stands on the table whose bases lie within r of box b, in
 ** ascending order, from the grid; -1 when there are more than max or the grid
 ** cannot be built (the caller then looks at every stand). */
