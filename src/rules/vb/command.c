@@ -118,9 +118,11 @@ int gn__vb_in_command(gn_game *g, int unit) {
   return 0;
 }
 
+/* Only the stands whose mark changes are written (and so journaled). */
 void gn__vb_command_refresh(gn_game *g, int side) {
   for (int i = 0; i < g->sc->nunits; i++) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
-    gn__uw(g, i)->attr[VB_INCMD] = gn__vb_in_command(g, i);
+    int incmd = gn__vb_in_command(g, i);
+    if (g->st.u[i].attr[VB_INCMD] != incmd) gn__uw(g, i)->attr[VB_INCMD] = incmd;
   }
 }
