@@ -33,22 +33,31 @@
 /* The ids listed in one cell, in no order. */
 typedef struct cell { int *ids; int n, cap; } cell;
 
-/* What the grid knows of one id; what a scan tests first comes first. */
+/* What a scan reads of each id it meets: small, so that the slots of many
+** stands stay in the cache. */
 typedef struct slot {
   int cx0, cy0, cx1, cy1;     /* cell range; cx0 < 0 when the id is absent */
   double x0, y0, x1, y1;      /* bounding box, grown by SLACK */
-  double rad;                 /* its circumscribed circle's radius */
-  gn__frame fr;               /* the stand's frame, computed once */
 } slot;
+
+/* The rest, read only for the ids whose bounding boxes meet the query's. */
+typedef struct stand {
+  gn__frame fr;               /* the stand's frame, computed once */
+  double rad;                 /* its circumscribed circle's radius */
+} stand;
 
 struct gn_grid {
   gn_allocator alloc;         /* a copy; a NULL hook means the C library */
   double cell, inv;           /* cell side, and 1 / side */
   int nx, ny;                 /* columns, rows */
   cell *cells;                /* nx * ny, row after row */
-  slot *slots;                /* indexed by id */
+  slot *slots;                /* indexed by id: nslots slots, then nslots stands, one block */
+  stand *stands;
   size_t nslots;
 };
+
+/* Bytes of the block of n slots and stands. */
+#define SLOTBYTES(n) ((n) * (sizeof(slot) + sizeof(stand)))
 
 /* ------------------------------------------------------------ memory */
 
@@ -78,7 +87,8 @@ static int cell_reserve(const gn_grid *gr, cell *c)
   return 0;
 }
 
-/* Slots for ids up to id, new ones absent. Returns GN_ENOMEM (grid unchanged) or 0. */
+/* Slots and stands for ids up to id, new ones absent: one block, the stands
+** moved up behind the grown slots. Returns GN_ENOMEM (grid unchanged) or 0. */
 static int slots_reserve(gn_grid *gr, int id)
 {
   size_t need = (size_t)id + 1, ncap = gr->nslots * 2, i;
@@ -89,14 +99,16 @@ static int slots_reserve(gn_grid *gr, int id)
     ncap = need;
   if (ncap < 16)
     ncap = 16;
-  if (ncap > SIZE_MAX / sizeof *p)
+  if (ncap > SIZE_MAX / (sizeof(slot) + sizeof(stand)))
     return GN_ENOMEM;
-  p = mem(gr, gr->slots, gr->nslots * sizeof *p, ncap * sizeof *p);
+  p = mem(gr, gr->slots, SLOTBYTES(gr->nslots), SLOTBYTES(ncap));
   if (!p)
     return GN_ENOMEM;
+  memmove(p + ncap, p + gr->nslots, gr->nslots * sizeof(stand));
   for (i = gr->nslots; i < ncap; i++)
     p[i].cx0 = -1;
   gr->slots = p;
+  gr->stands = (stand *)(p + ncap);
   gr->nslots = ncap;
   return 0;
 }
@@ -166,13 +178,14 @@ static void bounds(const gn__frame *fr, double grow, double *x0, double *y0, dou
 
 static double radius(const gn__frame *fr) { return gn__frame_radius(fr); }
 
-/* The slot for box b: its frame, bounding box and cell range. Cannot fail. */
-static slot place(const gn_grid *gr, gn_box b)
+/* The slot for box b: its bounding box and cell range; its frame and circle in *sh.
+** Cannot fail. */
+static slot place(const gn_grid *gr, gn_box b, stand *sh)
 {
   slot s;
-  s.fr = gn__frame_of(b);
-  s.rad = radius(&s.fr);
-  bounds(&s.fr, SLACK, &s.x0, &s.y0, &s.x1, &s.y1);
+  sh->fr = gn__frame_of(b);
+  sh->rad = radius(&sh->fr);
+  bounds(&sh->fr, SLACK, &s.x0, &s.y0, &s.x1, &s.y1);
   s.cx0 = index_of(s.x0, gr->inv, gr->nx);
   s.cx1 = index_of(s.x1, gr->inv, gr->nx);
   s.cy0 = index_of(s.y0, gr->inv, gr->ny);
@@ -272,7 +285,7 @@ void gn_grid_free(gn_grid *gr)
   for (i = 0; i < ncells; i++)
     mem(gr, gr->cells[i].ids, (size_t)gr->cells[i].cap * sizeof(int), 0);
   mem(gr, gr->cells, ncells * sizeof *gr->cells, 0);
-  mem(gr, gr->slots, gr->nslots * sizeof *gr->slots, 0);
+  mem(gr, gr->slots, SLOTBYTES(gr->nslots), 0);
   gn__realloc(&a, gr, sizeof *gr, 0);
 }
 
@@ -286,14 +299,16 @@ void gn_grid_free(gn_grid *gr)
 int gn_grid_set(gn_grid *gr, int id, gn_box b)
 {
   slot s, *old;
+  stand sh;
   if (!gr || id < 0 || !box_ok(b))
     return GN_EINVAL;
   if (slots_reserve(gr, id) != 0)                              /* 1) */
     return GN_ENOMEM;
-  s = place(gr, b);
+  s = place(gr, b, &sh);
   old = &gr->slots[id];
   if (old->cx0 >= 0 && same_range(old, &s)) {
     *old = s;
+    gr->stands[id] = sh;
     return 0;
   }
   if (reserve(gr, &s) != 0)
@@ -302,6 +317,7 @@ int gn_grid_set(gn_grid *gr, int id, gn_box b)
     unlist(gr, old, id);
   list(gr, &s, id);
   *old = s;
+  gr->stands[id] = sh;
   return 0;
 }
 
@@ -382,9 +398,9 @@ static void offer(query *q, int id)
   }
 }
 
-/* 1 when the stand of slot s lies within q->r of the query's, exactly as
-** gn_box_distance(query box, s's box) <= r decides. Cannot fail. */
-static int within(const query *q, const slot *s)
+/* 1 when the stand s lies within q->r of the query's, exactly as
+** gn_box_distance(query box, its box) <= r decides. Cannot fail. */
+static int within(const query *q, const stand *s)
 {
   return gn__frame_within(&q->fr, q->rad, &s->fr, s->rad, q->r);
 }
@@ -403,7 +419,7 @@ static void scan(const gn_grid *gr, query *q, int x, int y)
       continue;                         /* examined in another cell */
     if (s->x0 > q->x1 || s->x1 < q->x0 || s->y0 > q->y1 || s->y1 < q->y0)
       continue;
-    if ((!q->keep || q->keep(q->ud, id)) && within(q, s))
+    if ((!q->keep || q->keep(q->ud, id)) && within(q, &gr->stands[id]))
       offer(q, id);
   }
 }
@@ -494,6 +510,7 @@ int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep,
         for (i = 0; i < c->n; i++) {
           int id = c->ids[i];
           const slot *s = &gr->slots[id];
+          const stand *sh = &gr->stands[id];
           double dx, dy, lo, d;
           if (x != (s->cx0 > q.cx0 ? s->cx0 : q.cx0) || y != (s->cy0 > q.cy0 ? s->cy0 : q.cy0))
             continue;                   /* examined in another cell */
@@ -501,13 +518,13 @@ int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep,
             continue;
           if (keep && !keep(ud, id))
             continue;
-          dx = s->fr.c.x - q.fr.c.x;
-          dy = s->fr.c.y - q.fr.c.y;
-          lo = sqrt(dx * dx + dy * dy) - q.rad - s->rad;
-          if (lo > best + 1e-9 * (1 + fabs(q.fr.c.x) + fabs(q.fr.c.y) + fabs(s->fr.c.x)
-                                  + fabs(s->fr.c.y) + q.rad + s->rad))
+          dx = sh->fr.c.x - q.fr.c.x;
+          dy = sh->fr.c.y - q.fr.c.y;
+          lo = sqrt(dx * dx + dy * dy) - q.rad - sh->rad;
+          if (lo > best + 1e-9 * (1 + fabs(q.fr.c.x) + fabs(q.fr.c.y) + fabs(sh->fr.c.x)
+                                  + fabs(sh->fr.c.y) + q.rad + sh->rad))
             continue;                   /* surely farther than the best */
-          d = gn__frame_distance(&q.fr, &s->fr);
+          d = gn__frame_distance(&q.fr, &sh->fr);
           if (d < best || (d == best && id < who)) {
             best = d;
             who = id;
