@@ -20,6 +20,7 @@
 **
 ** Memory goes through gn__realloc: the caller's hook, or the C library's.
 */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -33,11 +34,12 @@
 /* The ids listed in one cell, in no order. */
 typedef struct cell { int *ids; int n, cap; } cell;
 
-/* What a scan reads of each id it meets: small, so that the slots of many
-** stands stay in the cache. */
+/* What a scan reads of each id it meets: 32 bytes, so that the slots of
+** many stands stay in the cache. The bounding box is only a first test
+** before the exact one: floats rounded outward do. */
 typedef struct slot {
   int cx0, cy0, cx1, cy1;     /* cell range; cx0 < 0 when the id is absent */
-  double x0, y0, x1, y1;      /* bounding box, grown by SLACK */
+  float x0, y0, x1, y1;       /* bounding box, grown by SLACK, rounded outward */
 } slot;
 
 /* The rest, read only for the ids whose bounding boxes meet the query's. */
@@ -178,6 +180,30 @@ static void bounds(const gn__frame *fr, double grow, double *x0, double *y0, dou
 
 static double radius(const gn__frame *fr) { return gn__frame_radius(fr); }
 
+/* x (finite) as a float no greater (down) or no less (up); beyond the
+** floats' range, the largest float or an infinity. Cannot fail. */
+static float down(double x)
+{
+  float f;
+  if (x > FLT_MAX)
+    return FLT_MAX;
+  if (x < -FLT_MAX)
+    return -INFINITY;
+  f = (float)x;
+  return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static float up(double x)
+{
+  float f;
+  if (x < -FLT_MAX)
+    return -FLT_MAX;
+  if (x > FLT_MAX)
+    return INFINITY;
+  f = (float)x;
+  return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
 /* The slot for box b: its bounding box and cell range; its frame and circle in *sh.
 ** Cannot fail. */
 static slot place(const gn_grid *gr, gn_box b, stand *sh)
@@ -185,11 +211,16 @@ static slot place(const gn_grid *gr, gn_box b, stand *sh)
   slot s;
   sh->fr = gn__frame_of(b);
   sh->rad = radius(&sh->fr);
-  bounds(&sh->fr, SLACK, &s.x0, &s.y0, &s.x1, &s.y1);
-  s.cx0 = index_of(s.x0, gr->inv, gr->nx);
-  s.cx1 = index_of(s.x1, gr->inv, gr->nx);
-  s.cy0 = index_of(s.y0, gr->inv, gr->ny);
-  s.cy1 = index_of(s.y1, gr->inv, gr->ny);
+  double x0, y0, x1, y1;
+  bounds(&sh->fr, SLACK, &x0, &y0, &x1, &y1);
+  s.x0 = down(x0);
+  s.y0 = down(y0);
+  s.x1 = up(x1);
+  s.y1 = up(y1);
+  s.cx0 = index_of(x0, gr->inv, gr->nx);
+  s.cx1 = index_of(x1, gr->inv, gr->nx);
+  s.cy0 = index_of(y0, gr->inv, gr->ny);
+  s.cy1 = index_of(y1, gr->inv, gr->ny);
   return s;
 }
 
