@@ -180,28 +180,25 @@ static void bounds(const gn__frame *fr, double grow, double *x0, double *y0, dou
 
 static double radius(const gn__frame *fr) { return gn__frame_radius(fr); }
 
-/* x (finite) as a float no greater (down) or no less (up); beyond the
-** floats' range, the largest float or an infinity. Cannot fail. */
+/* x (finite) as a float no greater (down) or no less (up): moved outward by
+** 2^-20 of itself (and 1e-30) first, far more than a float's rounding; near
+** the floats' limits, an infinity or the largest float. Cannot fail. */
 static float down(double x)
 {
-  float f;
-  if (x > FLT_MAX)
-    return FLT_MAX;
-  if (x < -FLT_MAX)
+  if (x > FLT_MAX / 2)
+    return FLT_MAX / 2;
+  if (x < -FLT_MAX / 2)
     return -INFINITY;
-  f = (float)x;
-  return (double)f > x ? nextafterf(f, -INFINITY) : f;
+  return (float)(x - (fabs(x) * 0x1p-20 + 1e-30));
 }
 
 static float up(double x)
 {
-  float f;
-  if (x < -FLT_MAX)
-    return -FLT_MAX;
-  if (x > FLT_MAX)
+  if (x < -FLT_MAX / 2)
+    return -FLT_MAX / 2;
+  if (x > FLT_MAX / 2)
     return INFINITY;
-  f = (float)x;
-  return (double)f < x ? nextafterf(f, INFINITY) : f;
+  return (float)(x + (fabs(x) * 0x1p-20 + 1e-30));
 }
 
 /* The slot for box b: its bounding box and cell range; its frame and circle in *sh.
