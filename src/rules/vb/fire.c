@@ -54,9 +54,14 @@ int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char 
 static int feature_under(const gn_game *g, int unit, int kind) {
   gn_box b = g->st.u[unit].box;
   gn_vec2 c[4];
+  int any = 0;
+  for (int i = 0; i < g->sc->nterrain; i++) {
+    if (g->sc->features[i].kind != kind) continue;
+    if (gn_feature_contains(&g->sc->features[i], b.c)) return i;
+    any = 1;
+  }
+  if (!any) return -1;     /* no feature of the kind: no corners to work out */
   gn_box_corners(b, c);
-  for (int i = 0; i < g->sc->nterrain; i++)
-    if (g->sc->features[i].kind == kind && gn_feature_contains(&g->sc->features[i], b.c)) return i;
   for (int i = 0; i < g->sc->nterrain; i++) {
     if (g->sc->features[i].kind != kind) continue;
     for (int k = 0; k < 4; k++)
