@@ -130,7 +130,8 @@ static void area(const gn_game *g, int u, int fi, double frac, int on_path, path
 static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
   const vb_data *d = gn__vb_data(g);
   gn_crossing xs[MAXX];
-  char seen[1024] = {0};
+  char seen[1024];                    /* features 0..1023 met on the centre line */
+  memset(seen, 0, (size_t)(g->sc->nterrain < 1024 ? g->sc->nterrain : 1024));
   memset(p, 0, sizeof *p);
   p->len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
   /* 1) */
