@@ -332,6 +332,35 @@ void gn__unit_place(gn_game *g, int unit, gn_box b);
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);
 
+/* ------------------------------------------------------------ geom.c */
+/* A stand's frame: centre, unit facing f, unit left l, half depth and half
+** frontage. Computed once, it spares the trigonometry of each query. */
+typedef struct gn__frame { gn_vec2 c, f, l; double hd, hw; } gn__frame;
+/* The frame of b. Cannot fail. */
+gn__frame gn__frame_of(gn_box b);
+/* gn_box_distance(a, b) from their frames: exactly the same double. Cannot fail. */
+double gn__frame_distance(const gn__frame *a, const gn__frame *b);
+/* The radius of the circle about the centre that holds the stand. Cannot fail. */
+double gn__frame_radius(const gn__frame *fr);
+/* gn__frame_distance(a, b) <= r, to the last bit, most pairs settled by the
+** circles of radii ra, rb (gn__frame_radius) without it. Cannot fail. */
+int gn__frame_within(const gn__frame *a, double ra, const gn__frame *b, double rb, double r);
+/* gn_box_distance(a, b) <= r, the same way. Cannot fail. */
+int gn__box_within(gn_box a, gn_box b, double r);
+
+/* ------------------------------------------------------------ grid.c */
+/* A filter for the grid searches below: 1 to look at stand id. */
+typedef int (*gn__grid_keep)(void *ud, int id);
+/* gn_grid_query for the stand of frame fr, among the ids keep accepts (all
+** when NULL), asked before any distance. Cannot fail. */
+int gn__grid_query_if(const gn_grid *gr, const gn__frame *fr, double r, gn__grid_keep keep,
+                      void *ud, int *ids, int max);
+/* The nearest stand to fr that keep accepts, edge to edge (gn_box_distance to
+** the last bit; the least id at equal distances): its id and *dist, or -1 and
+** INFINITY. Cannot fail. */
+int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep, void *ud,
+                     double *dist);
+
 /* ------------------------------------------------------------ scen.c */
 /* Parses a scenario text into a new gn__scen; every problem goes to the
 ** game's diagnostics. Loads the ruleset data too. */

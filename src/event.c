@@ -5,6 +5,7 @@
 #include "core.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,118 @@ static char *text_dup(gn_game *g, const char *s) {
   return p;
 }
 
+/* ------------------------------------------------------------ event texts */
+
+/* Appends c to buf[*k] while room is left (the last byte kept for the 0). */
+static void put_char(char *buf, size_t n, size_t *k, char c) {
+  if (*k + 1 < n) buf[*k] = c;
+  (*k)++;
+}
+
+/* Appends the len bytes at s, as many as there is room for. */
+static void put_mem(char *buf, size_t n, size_t *k, const char *s, size_t len) {
+  if (*k + 1 < n) memcpy(buf + *k, s, *k + len + 1 <= n ? len : n - 1 - *k);
+  *k += len;
+}
+
+static void put_str(char *buf, size_t n, size_t *k, const char *s) { put_mem(buf, n, k, s, strlen(s)); }
+
+/* The decimal digits of v, most significant first. */
+static void put_uint(char *buf, size_t n, size_t *k, unsigned long long v) {
+  char d[24];
+  int m = 0;
+  do { d[m++] = (char)('0' + v % 10); v /= 10; } while (v);
+  while (m) put_char(buf, n, k, d[--m]);
+}
+
+/*
+** x with prec decimals, as printf's "%.<prec>f" writes it under the default
+** rounding: the exact binary value rounded to nearest, ties to even. Returns
+** 0 when it cannot be sure (not finite, x * 10^prec of 10^12 or more, more
+** than 6 decimals), and writes nothing.
+**   1) X = |x| * 10^prec exactly, as p + e: the product rounded and its
+**      error (fma gives the error exactly)
+**   2) k = floor(p); the exact fraction of X is (p - k) + e, compared with
+**      one half by the sign of ((p - k) - 0.5) + e, which is exact where it
+**      matters and never changes sign in rounding; a tie goes to even
+**   3) the sign (printf writes "-0.00" for a small negative), the integer
+**      digits, the point and prec decimals
+*/
+static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
+  static const double pow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+  double a = fabs(x);
+  if (!isfinite(x) || prec < 0 || prec > 6) return 0;
+  double p = a * pow10[prec], e = fma(a, pow10[prec], -p);               /* 1) */
+  if (!(p < 1e12)) return 0;    /* ulp(p) <= 2^-12: the fraction below is sound */
+  double f = floor(p), s = (p - f - 0.5) + e;                              /* 2) */
+  unsigned long long q = (unsigned long long)f, scale = (unsigned long long)pow10[prec];
+  if (s > 0 || (s == 0 && (q & 1))) q++;
+  if (signbit(x)) put_char(buf, n, k, '-');                               /* 3) */
+  put_uint(buf, n, k, q / scale);
+  if (prec == 0) return 1;
+  put_char(buf, n, k, '.');
+  unsigned long long r = q % scale;
+  for (unsigned long long d = scale / 10; d; d /= 10) put_char(buf, n, k, (char)('0' + r / d % 10));
+  return 1;
+}
+
+/*
+** vsnprintf for the conversions event texts use: %s, %d, %i, %u, %c, %%,
+** %+d and %.Nf, byte for byte what vsnprintf writes. Returns -1, having
+** consumed some of ap, at the first conversion it does not take (the caller
+** then formats from a copy of ap); else the length, as vsnprintf.
+*/
+static int format(char *buf, size_t n, const char *fmt, va_list ap) {
+  size_t k = 0;
+  for (const char *c = fmt; *c; c++) {
+    if (*c != '%') {                    /* the run of plain text up to the next % */
+      const char *e = c;
+      while (*e && *e != '%') e++;
+      put_mem(buf, n, &k, c, (size_t)(e - c));
+      if (!*e) break;
+      c = e;
+    }
+    c++;
+    int plus = 0, prec = -1;
+    if (*c == '+') { plus = 1; c++; }
+    if (*c == '.' && c[1] >= '0' && c[1] <= '9' && c[2] == 'f') { prec = c[1] - '0'; c += 2; }
+    switch (*c) {
+    case '%':
+      if (plus) return -1;
+      put_char(buf, n, &k, '%');
+      break;
+    case 's': {
+      const char *s = va_arg(ap, const char *);
+      if (plus || !s) return -1;
+      put_str(buf, n, &k, s);
+      break;
+    }
+    case 'c':
+      if (plus) return -1;
+      put_char(buf, n, &k, (char)va_arg(ap, int));
+      break;
+    case 'd': case 'i': {
+      int v = va_arg(ap, int);
+      if (v < 0) put_char(buf, n, &k, '-');
+      else if (plus) put_char(buf, n, &k, '+');
+      put_uint(buf, n, &k, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+      break;
+    }
+    case 'u':
+      if (plus) return -1;
+      put_uint(buf, n, &k, va_arg(ap, unsigned));
+      break;
+    case 'f':
+      if (plus || prec < 0 || !put_fixed(buf, n, &k, va_arg(ap, double), prec)) return -1;
+      break;
+    default:
+      return -1;
+    }
+  }
+  if (n) buf[k < n ? k : n - 1] = 0;
+  return (int)k;
+}
+
 /* Returns NULL when out of memory (the game's error is set). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...) {
@@ -76,13 +189,15 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   }
   if (grow(g)) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   char buf[512];
-  va_list ap;
+  va_list ap, again;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_copy(again, ap);
+  if (format(buf, sizeof buf, fmt, ap) < 0) vsnprintf(buf, sizeof buf, fmt, again);
+  va_end(again);
   va_end(ap);
   gn__ev *v = at(g, g->nev);
   gn_event *e = &v->e;
-  memset(e, 0, sizeof *e);
+  e->ndice = e->nmods = e->total = 0;   /* dice[] and mods[] are read up to their counts only */
   v->tblk = g->tcur; v->tpos = g->tpos;
   if (!(e->text = text_dup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   e->seq = g->evfirst + g->nev;

@@ -31,12 +31,12 @@
 */
 #include <math.h>
 
-#include "grognard.h"
+#include "core.h"
 
 #define EPS GN_CONTACT_EPS
 
-/* A stand's frame: centre, unit facing f, unit left l, half sizes. */
-typedef struct frame { gn_vec2 c, f, l; double hd, hw; } frame;
+/* A stand's frame (core.h): centre, unit facing f, unit left l, half sizes. */
+typedef gn__frame frame;
 
 /* Pieces of a traced segment (see the file comment). */
 enum { OUTSIDE, INSIDE, ON };
@@ -114,6 +114,9 @@ static frame frame_of(gn_box b)
   return fr;
 }
 
+/* The frame of a stand, for callers that keep it (see core.h). Cannot fail. */
+gn__frame gn__frame_of(gn_box b) { return frame_of(b); }
+
 /* p in the stand's frame: x along the facing, y to the left. Cannot fail. */
 static gn_vec2 local(const frame *fr, gn_vec2 p)
 {
@@ -185,33 +188,73 @@ void gn_box_corners(gn_box b, gn_vec2 out[4])
   corners(&fr, out);
 }
 
+/* Edge-to-edge distance between two stands, 0 when they touch or overlap
+** (gn__frame_distance below). Cannot fail. */
+double gn_box_distance(gn_box a, gn_box b)
+{
+  frame fa = frame_of(a), fb = frame_of(b);
+  return gn__frame_distance(&fa, &fb);
+}
+
 /*
-** Edge-to-edge distance between two stands, 0 when they touch or overlap.
+** Edge-to-edge distance between the stands of two frames, 0 when they touch
+** or overlap: gn_box_distance, to the last bit.
 **   1) no separating axis: they meet, 0;
 **   2) else the least distance between their edges, which for two disjoint
 **      convex shapes is always reached at a corner of one of them: the least
 **      distance from a corner of each to the other.
 ** Cannot fail.
 */
-double gn_box_distance(gn_box a, gn_box b)
+double gn__frame_distance(const gn__frame *fa, const gn__frame *fb)
 {
-  frame fa = frame_of(a), fb = frame_of(b);
   gn_vec2 ca[4], cb[4];
   double best = INFINITY, d;
   int i;
-  if (sat_depth(&fa, &fb) >= 0)                        /* 1) */
+  if (sat_depth(fa, fb) >= 0)                          /* 1) */
     return 0;
-  corners(&fa, ca);                                    /* 2) */
-  corners(&fb, cb);
+  corners(fa, ca);                                     /* 2) */
+  corners(fb, cb);
   for (i = 0; i < 4; i++) {
-    d = frame_dist(&fb, ca[i]);
+    d = frame_dist(fb, ca[i]);
     if (d < best)
       best = d;
-    d = frame_dist(&fa, cb[i]);
+    d = frame_dist(fa, cb[i]);
     if (d < best)
       best = d;
   }
   return best;
+}
+
+/* The radius of the circle about the centre that holds the stand. Cannot fail. */
+double gn__frame_radius(const gn__frame *fr) { return sqrt(fr->hd * fr->hd + fr->hw * fr->hw); }
+
+/*
+** 1 when gn__frame_distance(a, b) <= r, to the last bit; ra and rb are the
+** frames' gn__frame_radius. Cannot fail.
+**   1) the circles about the centres that hold the stands: the distance is
+**      at least the centres' distance less both radii, and at most the
+**      centres' distance; either bound settles most pairs, with a margin
+**      (1e-9 of the coordinates' size) far beyond any rounding of the exact
+**      distance, so that no pair is settled otherwise than below
+**   2) else the exact distance
+*/
+int gn__frame_within(const gn__frame *a, double ra, const gn__frame *b, double rb, double r)
+{
+  double dx = b->c.x - a->c.x, dy = b->c.y - a->c.y, dc2 = dx * dx + dy * dy;
+  double m = 1e-9 * (1 + fabs(a->c.x) + fabs(a->c.y) + fabs(b->c.x) + fabs(b->c.y) + ra + rb);
+  double far = ra + rb + r + m, near = r - m;                         /* 1) */
+  if (far < 0 || dc2 > far * far)
+    return 0;
+  if (near >= 0 && dc2 <= near * near)
+    return 1;
+  return gn__frame_distance(a, b) <= r;                               /* 2) */
+}
+
+/* gn_box_distance(a, b) <= r, settled by gn__frame_within. Cannot fail. */
+int gn__box_within(gn_box a, gn_box b, double r)
+{
+  frame fa = frame_of(a), fb = frame_of(b);
+  return gn__frame_within(&fa, gn__frame_radius(&fa), &fb, gn__frame_radius(&fb), r);
 }
 
 /* Distance from a point to a stand's nearest edge, 0 inside. Cannot fail. */

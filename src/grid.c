@@ -3,10 +3,12 @@
 ** queries cost near O(1) per stand (design decision 8).
 **
 ** The table is [0, width] x [0, height]; column i covers x in
-** [i*cell, (i+1)*cell), and likewise rows; a stand off the table is clamped
-** into the border cells. Each stand is listed in every cell its bounding box
-** (grown by GN_CONTACT_EPS against rounding) covers; its box, bounding box
-** and cell range are kept in a slot indexed by id.
+** [i*cell, (i+1)*cell) (up to the rounding of x / cell, taken alike
+** everywhere), and likewise rows; a stand off the table is clamped into the
+** border cells. Each stand is listed in every cell its bounding box (grown by
+** GN_CONTACT_EPS against rounding) covers; its frame (gn__frame: the cosine
+** and sine of its facing, taken once), bounding box and cell range are kept
+** in a slot indexed by id.
 **
 ** A query visits the cells covered by the query box's bounding box grown by
 ** r. A stand listed in several of them is examined only in the first cell
@@ -18,6 +20,7 @@
 **
 ** Memory goes through gn__realloc: the caller's hook, or the C library's.
 */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -31,21 +34,32 @@
 /* The ids listed in one cell, in no order. */
 typedef struct cell { int *ids; int n, cap; } cell;
 
-/* What the grid knows of one id. */
+/* What a scan reads of each id it meets: 32 bytes, so that the slots of
+** many stands stay in the cache. The bounding box is only a first test
+** before the exact one: floats rounded outward do. */
 typedef struct slot {
-  gn_box b;
-  double x0, y0, x1, y1;      /* bounding box, grown by SLACK */
   int cx0, cy0, cx1, cy1;     /* cell range; cx0 < 0 when the id is absent */
+  float x0, y0, x1, y1;       /* bounding box, grown by SLACK, rounded outward */
 } slot;
+
+/* The rest, read only for the ids whose bounding boxes meet the query's. */
+typedef struct stand {
+  gn__frame fr;               /* the stand's frame, computed once */
+  double rad;                 /* its circumscribed circle's radius */
+} stand;
 
 struct gn_grid {
   gn_allocator alloc;         /* a copy; a NULL hook means the C library */
-  double cell;                /* cell side */
+  double cell, inv;           /* cell side, and 1 / side */
   int nx, ny;                 /* columns, rows */
   cell *cells;                /* nx * ny, row after row */
-  slot *slots;                /* indexed by id */
+  slot *slots;                /* indexed by id: nslots slots, then nslots stands, one block */
+  stand *stands;
   size_t nslots;
 };
+
+/* Bytes of the block of n slots and stands. */
+#define SLOTBYTES(n) ((n) * (sizeof(slot) + sizeof(stand)))
 
 /* ------------------------------------------------------------ memory */
 
@@ -75,7 +89,8 @@ static int cell_reserve(const gn_grid *gr, cell *c)
   return 0;
 }
 
-/* Slots for ids up to id, new ones absent. Returns GN_ENOMEM (grid unchanged) or 0. */
+/* Slots and stands for ids up to id, new ones absent: one block, the stands
+** moved up behind the grown slots. Returns GN_ENOMEM (grid unchanged) or 0. */
 static int slots_reserve(gn_grid *gr, int id)
 {
   size_t need = (size_t)id + 1, ncap = gr->nslots * 2, i;
@@ -86,14 +101,16 @@ static int slots_reserve(gn_grid *gr, int id)
     ncap = need;
   if (ncap < 16)
     ncap = 16;
-  if (ncap > SIZE_MAX / sizeof *p)
+  if (ncap > SIZE_MAX / (sizeof(slot) + sizeof(stand)))
     return GN_ENOMEM;
-  p = mem(gr, gr->slots, gr->nslots * sizeof *p, ncap * sizeof *p);
+  p = mem(gr, gr->slots, SLOTBYTES(gr->nslots), SLOTBYTES(ncap));
   if (!p)
     return GN_ENOMEM;
+  memmove(p + ncap, p + gr->nslots, gr->nslots * sizeof(stand));
   for (i = gr->nslots; i < ncap; i++)
     p[i].cx0 = -1;
   gr->slots = p;
+  gr->stands = (stand *)(p + ncap);
   gr->nslots = ncap;
   return 0;
 }
@@ -126,14 +143,17 @@ static void shape(gn_grid *gr, double width, double height, double side)
   while (count(w, c) * count(h, c) > MAXCELLS)                    /* 3) */
     c *= 2;
   gr->cell = c;
+  gr->inv = 1 / c;
   gr->nx = (int)count(w, c);
   gr->ny = (int)count(h, c);
 }
 
-/* The column (or row) of coordinate x, clamped to [0, n). Cannot fail. */
-static int index_of(double x, double side, int n)
+/* The column (or row) of coordinate x, clamped to [0, n): x times the
+** inverse of the side, truncated (every index of the grid is taken so, which
+** is all its bookkeeping needs). Cannot fail. */
+static int index_of(double x, double inv, int n)
 {
-  double q = floor(x / side);
+  double q = x * inv;
   if (!(q > 0))                 /* also NaN */
     return 0;
   return q >= n - 1 ? n - 1 : (int)q;
@@ -146,28 +166,58 @@ static int box_ok(gn_box b)
       && isfinite(b.facing) && b.w >= 0 && b.d >= 0;
 }
 
-/* The bounding box of b grown by grow: *x0 <= x <= *x1, likewise y. Cannot fail. */
-static void bounds(gn_box b, double grow, double *x0, double *y0, double *x1, double *y1)
+/* The bounding box of the stand of frame fr grown by grow: *x0 <= x <= *x1,
+** likewise y. Cannot fail. */
+static void bounds(const gn__frame *fr, double grow, double *x0, double *y0, double *x1, double *y1)
 {
-  double fx = fabs(cos(b.facing)), fy = fabs(sin(b.facing));
-  double hd = fabs(b.d) / 2, hw = fabs(b.w) / 2;
-  double ex = hd * fx + hw * fy + grow, ey = hd * fy + hw * fx + grow;
-  *x0 = b.c.x - ex;
-  *x1 = b.c.x + ex;
-  *y0 = b.c.y - ey;
-  *y1 = b.c.y + ey;
+  double fx = fabs(fr->f.x), fy = fabs(fr->f.y);
+  double ex = fr->hd * fx + fr->hw * fy + grow, ey = fr->hd * fy + fr->hw * fx + grow;
+  *x0 = fr->c.x - ex;
+  *x1 = fr->c.x + ex;
+  *y0 = fr->c.y - ey;
+  *y1 = fr->c.y + ey;
 }
 
-/* The slot for box b: its bounding box and cell range. Cannot fail. */
-static slot place(const gn_grid *gr, gn_box b)
+static double radius(const gn__frame *fr) { return gn__frame_radius(fr); }
+
+/* x (finite) as a float no greater (down) or no less (up): moved outward by
+** 2^-20 of itself (and 1e-30) first, far more than a float's rounding; near
+** the floats' limits, an infinity or the largest float. Cannot fail. */
+static float down(double x)
+{
+  if (x > FLT_MAX / 2)
+    return FLT_MAX / 2;
+  if (x < -FLT_MAX / 2)
+    return -INFINITY;
+  return (float)(x - (fabs(x) * 0x1p-20 + 1e-30));
+}
+
+static float up(double x)
+{
+  if (x < -FLT_MAX / 2)
+    return -FLT_MAX / 2;
+  if (x > FLT_MAX / 2)
+    return INFINITY;
+  return (float)(x + (fabs(x) * 0x1p-20 + 1e-30));
+}
+
+/* The slot for box b: its bounding box and cell range; its frame and circle in *sh.
+** Cannot fail. */
+static slot place(const gn_grid *gr, gn_box b, stand *sh)
 {
   slot s;
-  s.b = b;
-  bounds(b, SLACK, &s.x0, &s.y0, &s.x1, &s.y1);
-  s.cx0 = index_of(s.x0, gr->cell, gr->nx);
-  s.cx1 = index_of(s.x1, gr->cell, gr->nx);
-  s.cy0 = index_of(s.y0, gr->cell, gr->ny);
-  s.cy1 = index_of(s.y1, gr->cell, gr->ny);
+  sh->fr = gn__frame_of(b);
+  sh->rad = radius(&sh->fr);
+  double x0, y0, x1, y1;
+  bounds(&sh->fr, SLACK, &x0, &y0, &x1, &y1);
+  s.x0 = down(x0);
+  s.y0 = down(y0);
+  s.x1 = up(x1);
+  s.y1 = up(y1);
+  s.cx0 = index_of(x0, gr->inv, gr->nx);
+  s.cx1 = index_of(x1, gr->inv, gr->nx);
+  s.cy0 = index_of(y0, gr->inv, gr->ny);
+  s.cy1 = index_of(y1, gr->inv, gr->ny);
   return s;
 }
 
@@ -263,7 +313,7 @@ void gn_grid_free(gn_grid *gr)
   for (i = 0; i < ncells; i++)
     mem(gr, gr->cells[i].ids, (size_t)gr->cells[i].cap * sizeof(int), 0);
   mem(gr, gr->cells, ncells * sizeof *gr->cells, 0);
-  mem(gr, gr->slots, gr->nslots * sizeof *gr->slots, 0);
+  mem(gr, gr->slots, SLOTBYTES(gr->nslots), 0);
   gn__realloc(&a, gr, sizeof *gr, 0);
 }
 
@@ -277,14 +327,16 @@ void gn_grid_free(gn_grid *gr)
 int gn_grid_set(gn_grid *gr, int id, gn_box b)
 {
   slot s, *old;
+  stand sh;
   if (!gr || id < 0 || !box_ok(b))
     return GN_EINVAL;
   if (slots_reserve(gr, id) != 0)                              /* 1) */
     return GN_ENOMEM;
-  s = place(gr, b);
+  s = place(gr, b, &sh);
   old = &gr->slots[id];
   if (old->cx0 >= 0 && same_range(old, &s)) {
     *old = s;
+    gr->stands[id] = sh;
     return 0;
   }
   if (reserve(gr, &s) != 0)
@@ -293,6 +345,7 @@ int gn_grid_set(gn_grid *gr, int id, gn_box b)
     unlist(gr, old, id);
   list(gr, &s, id);
   *old = s;
+  gr->stands[id] = sh;
   return 0;
 }
 
@@ -351,11 +404,13 @@ static void heap_sort(int *h, int n)
   }
 }
 
-/* The query in progress: its box, reach, bounds, cell range and results. */
+/* The query in progress: its stand's frame and circle, reach, bounds, cell
+** range and results. */
 typedef struct query {
-  gn_box b;
-  double r, x0, y0, x1, y1;
+  gn__frame fr;
+  double rad, r, x0, y0, x1, y1;
   int cx0, cy0, cx1, cy1;
+  gn__grid_keep keep; void *ud;   /* the caller's filter, or NULL */
   int *ids, max, held, n;
 } query;
 
@@ -369,6 +424,13 @@ static void offer(query *q, int id)
     q->ids[0] = id;
     heap_down(q->ids, q->held, 0);
   }
+}
+
+/* 1 when the stand s lies within q->r of the query's, exactly as
+** gn_box_distance(query box, its box) <= r decides. Cannot fail. */
+static int within(const query *q, const stand *s)
+{
+  return gn__frame_within(&q->fr, q->rad, &s->fr, s->rad, q->r);
 }
 
 /* Examines the ids listed in cell (x, y) that are first met there. Cannot fail. */
@@ -385,9 +447,123 @@ static void scan(const gn_grid *gr, query *q, int x, int y)
       continue;                         /* examined in another cell */
     if (s->x0 > q->x1 || s->x1 < q->x0 || s->y0 > q->y1 || s->y1 < q->y0)
       continue;
-    if (gn_box_distance(q->b, s->b) <= q->r)
+    if ((!q->keep || q->keep(q->ud, id)) && within(q, &gr->stands[id]))
       offer(q, id);
   }
+}
+
+/* The bounds and cell range of q for its frame and reach q->r: 0 when
+** nothing can be within reach (r negative beyond the stand). Cannot fail. */
+static int reach(const gn_grid *gr, query *q)
+{
+  bounds(&q->fr, q->r + SLACK, &q->x0, &q->y0, &q->x1, &q->y1);
+  if (q->x0 > q->x1 || q->y0 > q->y1)
+    return 0;
+  q->cx0 = index_of(q->x0, gr->inv, gr->nx);
+  q->cx1 = index_of(q->x1, gr->inv, gr->nx);
+  q->cy0 = index_of(q->y0, gr->inv, gr->ny);
+  q->cy1 = index_of(q->y1, gr->inv, gr->ny);
+  return 1;
+}
+
+/* 1 when the frame's fields are all finite. Cannot fail. */
+static int frame_ok(const gn__frame *fr)
+{
+  return isfinite(fr->c.x) && isfinite(fr->c.y) && isfinite(fr->f.x) && isfinite(fr->f.y)
+      && isfinite(fr->hd) && isfinite(fr->hw);
+}
+
+/*
+** gn_grid_query for the stand of frame fr, among the ids keep accepts (all
+** when keep is NULL); keep is asked before the distance, so it should be
+** cheap. Cannot fail.
+**   1) the cells that the stand's bounding box grown by r covers;
+**   2) each listed id once: bounding boxes, the filter, the distance;
+**   3) sort the ids kept.
+*/
+int gn__grid_query_if(const gn_grid *gr, const gn__frame *fr, double r, gn__grid_keep keep,
+                      void *ud, int *ids, int max)
+{
+  query q;
+  int x, y;
+  if (!gr || !frame_ok(fr) || isnan(r))
+    return 0;
+  q.fr = *fr;
+  q.rad = radius(&q.fr);
+  q.r = r;
+  q.keep = keep;
+  q.ud = ud;
+  q.ids = ids;
+  q.max = ids && max > 0 ? max : 0;
+  q.held = q.n = 0;
+  if (!reach(gr, &q))                                            /* 1) */
+    return 0;
+  for (y = q.cy0; y <= q.cy1; y++)                               /* 2) */
+    for (x = q.cx0; x <= q.cx1; x++)
+      scan(gr, &q, x, y);
+  heap_sort(q.ids, q.held);                                      /* 3) */
+  return q.n;
+}
+
+/*
+** The nearest stand to frame fr among those keep accepts, edge to edge: its
+** id (the least of those at the same distance) with the distance in *dist,
+** or -1 and INFINITY when keep accepts none. A stand found within the reach
+** searched is the nearest of all, since every stand within it was looked at;
+** once the reach covers every cell, every stand is. Cannot fail.
+**   1) the cells within reach r (one cell's side at first); each listed id
+**      once, bounding boxes first; the circle bound against the best so far,
+**      then the exact distance
+**   2) found within r, or every cell searched: that is the nearest; else
+**      search again within the distance of the best found (which then holds
+**      the nearest), or, with none found, four times as far
+*/
+int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep, void *ud,
+                     double *dist)
+{
+  query q;
+  double best = INFINITY;
+  int who = -1, x, y, i, all = 0;
+  *dist = INFINITY;
+  if (!gr || !frame_ok(fr))
+    return -1;
+  q.fr = *fr;
+  q.rad = radius(&q.fr);
+  for (q.r = gr->cell;; q.r = best < INFINITY ? best : 4 * q.r) {
+    reach(gr, &q);
+    all = q.cx0 == 0 && q.cy0 == 0 && q.cx1 == gr->nx - 1 && q.cy1 == gr->ny - 1;
+    for (y = q.cy0; y <= q.cy1; y++)                             /* 1) */
+      for (x = q.cx0; x <= q.cx1; x++) {
+        const cell *c = cell_at(gr, x, y);
+        for (i = 0; i < c->n; i++) {
+          int id = c->ids[i];
+          const slot *s = &gr->slots[id];
+          const stand *sh = &gr->stands[id];
+          double dx, dy, lo, d;
+          if (x != (s->cx0 > q.cx0 ? s->cx0 : q.cx0) || y != (s->cy0 > q.cy0 ? s->cy0 : q.cy0))
+            continue;                   /* examined in another cell */
+          if (!all && (s->x0 > q.x1 || s->x1 < q.x0 || s->y0 > q.y1 || s->y1 < q.y0))
+            continue;
+          if (keep && !keep(ud, id))
+            continue;
+          dx = sh->fr.c.x - q.fr.c.x;
+          dy = sh->fr.c.y - q.fr.c.y;
+          lo = sqrt(dx * dx + dy * dy) - q.rad - sh->rad;
+          if (lo > best + 1e-9 * (1 + fabs(q.fr.c.x) + fabs(q.fr.c.y) + fabs(sh->fr.c.x)
+                                  + fabs(sh->fr.c.y) + q.rad + sh->rad))
+            continue;                   /* surely farther than the best */
+          d = gn__frame_distance(&q.fr, &sh->fr);
+          if (d < best || (d == best && id < who)) {
+            best = d;
+            who = id;
+          }
+        }
+      }
+    if (best <= q.r || all)                                      /* 2) */
+      break;
+  }
+  *dist = best;
+  return who;
 }
 
 /*
@@ -405,18 +581,16 @@ int gn_grid_query(const gn_grid *gr, gn_box b, double r, int *ids, int max)
   if (!gr || !isfinite(b.c.x) || !isfinite(b.c.y) || !isfinite(b.w)
       || !isfinite(b.d) || !isfinite(b.facing) || isnan(r))
     return 0;
-  q.b = b;
+  q.fr = gn__frame_of(b);
+  q.rad = radius(&q.fr);
   q.r = r;
+  q.keep = NULL;
+  q.ud = NULL;
   q.ids = ids;
   q.max = ids && max > 0 ? max : 0;
   q.held = q.n = 0;
-  bounds(b, r + SLACK, &q.x0, &q.y0, &q.x1, &q.y1);             /* 1) */
-  if (q.x0 > q.x1 || q.y0 > q.y1)
+  if (!reach(gr, &q))                                            /* 1) */
     return 0;                           /* r negative beyond the box */
-  q.cx0 = index_of(q.x0, gr->cell, gr->nx);
-  q.cx1 = index_of(q.x1, gr->cell, gr->nx);
-  q.cy0 = index_of(q.y0, gr->cell, gr->ny);
-  q.cy1 = index_of(q.y1, gr->cell, gr->ny);
   for (y = q.cy0; y <= q.cy1; y++)                               /* 2) */
     for (x = q.cx0; x <= q.cx1; x++)
       scan(gr, &q, x, y);

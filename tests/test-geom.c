@@ -960,6 +960,67 @@ static void test_grid_query_matches_brute_force_on_random_tables(void **state)
   }
 }
 
+/* Checks that gn_grid_query holding the n boxes finds, for radius r about b,
+** exactly the boxes a scan with gn_box_distance finds. */
+static void query_is_exact(const gn_grid *g, const gn_box *boxes, int n, gn_box b, double r)
+{
+  int got[64], want[64], k = 0, i, m;
+  for (i = 0; i < n; i++)
+    if (gn_box_distance(b, boxes[i]) <= r)
+      want[k++] = i;
+  m = gn_grid_query(g, b, r, got, 64);
+  assert_int_equal(m, k);
+  for (i = 0; i < k; i++)
+    assert_int_equal(got[i], want[i]);
+}
+
+/* The grid settles most pairs from the circles that hold the stands before
+** the exact distance; at the radii where those bounds are tight (corners
+** pointing at each other along the line of the centres, stands of no size),
+** and at the exact distance and one step either side of it, it must answer
+** as gn_box_distance does. */
+static void test_grid_query_exact_where_the_circles_are_tight(void **state)
+{
+  static gn_box boxes[48];
+  gn_rng s;
+  int t, i, n;
+  (void)state;
+  gn_rng_seed(&s, 0xc1c1e5u);
+  for (t = 0; t < 200; t++) {
+    gn_grid *g = gn_grid_new(NULL, 100, 100, uni(&s, 1, 12));
+    gn_box b = B(uni(&s, 20, 80), uni(&s, 20, 80), uni(&s, 0, 4), uni(&s, 0, 4), uni(&s, 0, 2 * PI));
+    assert_non_null(g);
+    if (t % 3 == 0)
+      b.w = b.d = 0;                          /* a point: the distance is the centres' */
+    for (i = n = 0; i < 48; i++, n++) {
+      double a = uni(&s, 0, 2 * PI), sz = uni(&s, 0.5, 3), gap = uni(&s, 0, 5);
+      double rb = sqrt(b.w * b.w + b.d * b.d) / 2, rs = sz * R2 / 2;
+      /* a square whose corner points back at b's centre, on the ray at angle a,
+      ** and b turned so that its own corner points at it: the centres' distance
+      ** less both radii is then the distance itself */
+      double dc = rb + rs + gap;
+      boxes[i] = B(b.c.x + dc * cos(a), b.c.y + dc * sin(a), sz, sz, a + PI / 4);
+      if (i % 4 == 1)
+        boxes[i].w = boxes[i].d = 0;          /* a point */
+      if (i % 4 == 2)
+        boxes[i].facing = uni(&s, 0, 2 * PI); /* any turn */
+      assert_int_equal(gn_grid_set(g, i, boxes[i]), 0);
+    }
+    for (i = 0; i < n; i++) {
+      gn_box q = b;
+      double d;
+      if (i % 2 == 0)                         /* b's own corner toward box i */
+        q.facing = atan2(boxes[i].c.y - b.c.y, boxes[i].c.x - b.c.x) + PI / 4 - atan2(b.w, b.d) + PI / 4;
+      d = gn_box_distance(q, boxes[i]);
+      query_is_exact(g, boxes, n, q, d);
+      query_is_exact(g, boxes, n, q, nextafter(d, -INFINITY));
+      query_is_exact(g, boxes, n, q, nextafter(d, INFINITY));
+      query_is_exact(g, boxes, n, q, d + EPS);
+    }
+    gn_grid_free(g);
+  }
+}
+
 /* The four square facings are exact: corners land on whole numbers, with no
 ** trace of pi's rounding (1e-16 errors could flip a contact test). */
 static void square_facings_exact(void **state)
@@ -1026,6 +1087,7 @@ int main(void)
     cmocka_unit_test(test_grid_allocator_hook_balances),
     cmocka_unit_test(test_grid_out_of_memory_leaves_grid_unchanged),
     cmocka_unit_test(test_grid_query_matches_brute_force_on_random_tables),
+    cmocka_unit_test(test_grid_query_exact_where_the_circles_are_tight),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

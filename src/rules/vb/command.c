@@ -76,13 +76,35 @@ int gn__vb_can_command(const gn_game *g, int leader, int unit) {
   return is_ancestor(g, L, F);
 }
 
-/* ref. VB-B2: within the radius of a leader who may command it: the leaders
-** the grid finds within the radius; past its buffer, every formation's. */
+/* 1 when leader l may command unit and stands within reach r of it, edge to
+** edge, measured as the grid measures (from the unit's stand). */
+static int commands(const gn_game *g, int l, int unit, double r) {
+  return l >= 0 && l < g->sc->nunits && l != unit && !g->st.u[l].removed && gn__vb_can_command(g, l, unit) &&
+         gn__box_within(g->st.u[unit].box, g->st.u[l].box, r);
+}
+
+/*
+** ref. VB-B2: within the radius of a leader who may command it.
+**   1) a stand of a formation below corps: its commanders are the leaders of
+**      its formation and of those above it (a formation has one leader,
+**      setup's table), so they are asked directly
+**   2) army and corps troops, whom other leaders may command too (VB-2,
+**      VB-3): the leaders the grid finds within the radius; past its buffer,
+**      every formation's
+*/
 int gn__vb_in_command(gn_game *g, int unit) {
   const vb_data *d = gn__vb_data(g);
-  int near[512], n;
+  double r = d->cmd_radius + GN_CONTACT_EPS;
+  int near[512], n, F = g->sc->unit[unit].formation;
   if (gn__vb_is_leader(gn__vb_type(g, unit))) return 1;
-  if ((n = gn__units_near(g, unit, d->cmd_radius + GN_CONTACT_EPS, near, 512)) <= 512) {
+  if (F < 0) return 0;
+  gn_echelon fe = g->sc->formation[F].echelon;
+  if (fe != GN_ARMY && fe != GN_CORPS) {                                          /* 1) */
+    for (int guard = 0, f = F; f >= 0 && guard < 64; guard++, f = gn__vb_fparent(g, f))
+      if (commands(g, g->sc->formation[f].leader, unit, r)) return 1;
+    return 0;
+  }
+  if ((n = gn__units_near(g, unit, r, near, 512)) <= 512) {                       /* 2) */
     for (int i = 0; i < n; i++)
       if (gn__vb_is_leader(gn__vb_type(g, near[i])) && gn__vb_can_command(g, near[i], unit)) return 1;
     return 0;
@@ -90,15 +112,17 @@ int gn__vb_in_command(gn_game *g, int unit) {
   for (int f = 0; f < g->sc->nformations; f++) {
     int l = g->sc->formation[f].leader;
     if (l < 0 || !gn__vb_can_command(g, l, unit)) continue;
-    if (gn_box_distance(g->st.u[l].box, g->st.u[unit].box) <= d->cmd_radius + GN_CONTACT_EPS)
+    if (gn_box_distance(g->st.u[l].box, g->st.u[unit].box) <= r)
       return 1;
   }
   return 0;
 }
 
+/* Only the stands whose mark changes are written (and so journaled). */
 void gn__vb_command_refresh(gn_game *g, int side) {
   for (int i = 0; i < g->sc->nunits; i++) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
-    gn__uw(g, i)->attr[VB_INCMD] = gn__vb_in_command(g, i);
+    int incmd = gn__vb_in_command(g, i);
+    if (g->st.u[i].attr[VB_INCMD] != incmd) gn__uw(g, i)->attr[VB_INCMD] = incmd;
   }
 }

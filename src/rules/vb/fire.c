@@ -54,9 +54,14 @@ int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char 
 static int feature_under(const gn_game *g, int unit, int kind) {
   gn_box b = g->st.u[unit].box;
   gn_vec2 c[4];
+  int any = 0;
+  for (int i = 0; i < g->sc->nterrain; i++) {
+    if (g->sc->features[i].kind != kind) continue;
+    if (gn_feature_contains(&g->sc->features[i], b.c)) return i;
+    any = 1;
+  }
+  if (!any) return -1;     /* no feature of the kind: no corners to work out */
   gn_box_corners(b, c);
-  for (int i = 0; i < g->sc->nterrain; i++)
-    if (g->sc->features[i].kind == kind && gn_feature_contains(&g->sc->features[i], b.c)) return i;
   for (int i = 0; i < g->sc->nterrain; i++) {
     if (g->sc->features[i].kind != kind) continue;
     for (int k = 0; k < 4; k++)
@@ -77,11 +82,21 @@ static int in_front_arc(gn_box firer, gn_box target) {
   return 0;
 }
 
+/* A stand that may block the sight of ud's firer at its target. */
+typedef struct sight { const gn_game *g; int unit, target; } sight;
+
+static int screen(void *ud, int i) {
+  const sight *s = ud;
+  return i != s->unit && i != s->target && gn__vb_alive(s->g, i) && !gn__vb_is_leader(gn__vb_type(s->g, i));
+}
+
 /*
 ** Line of sight from unit to target, centre to centre (ref. VB-B21, VB-31).
 **   1) terrain: features flagged as blocking sight, villages never (VB-31)
-**   2) stands: the other stands but leaders; only those near enough to touch
-**      the line (within the centres' distance of the firer) are looked at
+**   2) stands: the other stands but leaders; only those the grid finds
+**      touching the line (the line as a stand of no depth) are looked at:
+**      a stand blocks only where the line enters it, so no other can;
+**      without the grid, those within the centres' distance of the firer
 ** Returns 1 when visible. Cannot fail (past the buffers, the farthest
 ** features or stands are not looked at).
 */
@@ -89,16 +104,23 @@ static int can_see(gn_game *g, int unit, int target) {
   gn_feature feats[256];
   gn_box boxes[512];
   int near[512], nf = 0, nb = 0;
+  sight sg = {g, unit, target};
   gn_vec2 a = g->st.u[unit].box.c, b = g->st.u[target].box.c;
   for (int i = 0; i < g->sc->nterrain && nf < 256; i++) {       /* 1) */
     const gn_feature *f = &g->sc->features[i];
     if (f->kind == VB_TR_VILLAGE || !(f->flags & GN_FEAT_BLOCKS_LOS)) continue;  /* ref. VB-31 */
     feats[nf++] = *f;
   }
-  int n = gn__units_near(g, unit, hypot(b.x - a.x, b.y - a.y), near, 512);   /* 2) */
+  double dx = b.x - a.x, dy = b.y - a.y, len = hypot(dx, dy);    /* 2) */
+  int n = -1;
+  if (len > 0) {
+    gn__frame line = {{(a.x + b.x) / 2, (a.y + b.y) / 2}, {dy / len, -dx / len}, {dx / len, dy / len}, 0, len / 2};
+    n = gn__vb_near_if(g, &line, GN_CONTACT_EPS, screen, &sg, near, 512);
+  }
+  if (n < 0) n = gn__units_near(g, unit, len, near, 512);
   for (int k = 0; k < n && k < 512; k++) {
     int i = near[k];
-    if (i == target || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i))) continue;
+    if (!screen(&sg, i)) continue;
     boxes[nb++] = g->st.u[i].box;
   }
   gn_los r = gn_los_trace(a, b, feats, nf, boxes, nb, -1, -1);
@@ -397,7 +419,7 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
   const gn__ustate *u = &g->st.u[unit];
   int t = gn__vb_type(g, unit);
   if (!gn__vb_alive(g, unit) || !gn__vb_alive(g, target) || u->attr[VB_ROUTED]) return 0;
-  double d = gn_box_distance(u->box, g->st.u[target].box), close;
+  double close;
   if (gn__vb_is_artillery(t)) {
     int w = u->attr[VB_WEIGHT];
     if (u->attr[VB_LIMBERED]) return 0;                                  /* ref. VB-B15 */
@@ -410,7 +432,7 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
   } else {
     return 0;     /* ref. VB-25: battalion guns never make the enemy test */
   }
-  if (d > close) return 0;
+  if (!gn__box_within(u->box, g->st.u[target].box, close)) return 0;
   if (gn__vb_town_of(g, unit) < 0 && !in_front_arc(u->box, g->st.u[target].box)) return 0;
   return can_see(g, unit, target);
 }

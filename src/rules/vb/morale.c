@@ -23,16 +23,54 @@ static int is_cav(const gn_game *g, int u) {
   return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
 }
 
+/* Stands of side ud->side (or of the other sides, with other) that count:
+** on the table, not leaders; with fit, not routed and of a kind that can
+** make the enemy test (gn__vb_threatens: unlimbered guns, and muskets when
+** they trigger tests). */
+typedef struct vb_who { const gn_game *g; int side, other, fit; } vb_who;
+
+static int who(void *ud, int e) {
+  const vb_who *w = ud;
+  const gn_game *g = w->g;
+  int t = gn__vb_type(g, e);
+  if ((g->sc->unit[e].side != w->side) != w->other || !gn__vb_alive(g, e) || gn__vb_is_leader(t)) return 0;
+  if (!w->fit) return 1;
+  const gn__ustate *u = &g->st.u[e];
+  if (u->attr[VB_ROUTED]) return 0;
+  if (gn__vb_is_artillery(t)) return !u->attr[VB_LIMBERED];
+  return gn__vb_combat(g)->trigger_musket && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT || t == VB_T_SKIRMISHER);
+}
+
+/* A stand of another side than ud->side that the guns may make test: on the
+** table, not a leader, not routed, not listed yet (why[i] 0). */
+typedef struct vb_mark { const gn_game *g; int side; const unsigned char *why; } vb_mark;
+
+static int may_test(void *ud, int i) {
+  const vb_mark *mk = ud;
+  const gn_game *g = mk->g;
+  return !mk->why[i] && g->sc->unit[i].side != mk->side && gn__vb_alive(g, i) && !g->st.u[i].attr[VB_ROUTED] &&
+         !gn__vb_is_leader(gn__vb_type(g, i));
+}
+
+/* Ids of the stands the grid finds within r of unit that w accepts, in
+** ascending order (at most MAXNEAR, as many as held); past the buffer or
+** without the grid, the first MAXNEAR of every stand near. */
+static int near_who(gn_game *g, int unit, double r, vb_who *w, int *ids) {
+  gn__frame fr = gn__frame_of(g->st.u[unit].box);
+  int n = gn__vb_near_if(g, &fr, r, who, w, ids, MAXNEAR), k = 0;
+  if (n >= 0) return n;
+  int near[MAXNEAR], m = gn__units_near(g, unit, r, near, MAXNEAR);
+  for (int i = 0; i < m && i < MAXNEAR; i++)
+    if (who(w, near[i])) ids[k++] = near[i];
+  return k;
+}
+
 /* Enemy stands (alive, not leaders) touching unit; returns the count. */
 static int contacts(gn_game *g, int unit, int *ids, int max) {
-  int near[MAXNEAR], n = gn__units_near(g, unit, GN_CONTACT_EPS, near, MAXNEAR), k = 0;
-  if (n > MAXNEAR) n = MAXNEAR;
-  for (int i = 0; i < n; i++) {
-    int e = near[i];
-    if (g->sc->unit[e].side == g->sc->unit[unit].side || !gn__vb_alive(g, e)) continue;
-    if (gn__vb_is_leader(gn__vb_type(g, e))) continue;
-    if (k < max) ids[k++] = e;
-  }
+  vb_who w = {g, g->sc->unit[unit].side, 1, 0};
+  int near[MAXNEAR], n = near_who(g, unit, GN_CONTACT_EPS, &w, near), k = 0;
+  for (int i = 0; i < n; i++)
+    if (k < max) ids[k++] = near[i];
   return k;
 }
 
@@ -122,19 +160,14 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
   int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
   gn_vec2 p = {0, 0};
   if (n == 0) {       /* no contact: the enemy stands that make it test */
-    int near[MAXNEAR], m = gn__units_near(g, unit, gn__vb_threat_range(g), near, MAXNEAR);
-    for (int k = 0; k < m && k < MAXNEAR; k++)
-      if (g->sc->unit[near[k]].side != g->sc->unit[unit].side && gn__vb_threatens(g, near[k], unit))
-        ids[n++] = near[k];
+    vb_who w = {g, g->sc->unit[unit].side, 1, 0};
+    int near[MAXNEAR], m = near_who(g, unit, gn__vb_threat_range(g), &w, near);
+    for (int k = 0; k < m; k++)
+      if (gn__vb_threatens(g, near[k], unit)) ids[n++] = near[k];
   }
   if (n == 0) {       /* else the nearest enemy stand */
-    double best = INFINITY;
-    for (int i = 0; i < g->st.nunits; i++) {
-      if (g->sc->unit[i].side == g->sc->unit[unit].side || !gn__vb_alive(g, i)) continue;
-      if (gn__vb_is_leader(gn__vb_type(g, i))) continue;
-      double d = gn_box_distance(g->st.u[unit].box, g->st.u[i].box);
-      if (d < best) { best = d; ids[0] = i; n = 1; }
-    }
+    double d;
+    if ((ids[0] = gn__vb_nearest_enemy(g, unit, g->st.u[unit].box, &d)) >= 0) n = 1;
   }
   if (n == 0) return gn_box_front(g->st.u[unit].box);   /* nobody: retire to the rear */
   for (int i = 0; i < n; i++) { p.x += g->st.u[ids[i]].box.c.x; p.y += g->st.u[ids[i]].box.c.y; }
@@ -199,7 +232,9 @@ int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed) {
 **   1) list, in unit order, the stands of either side touching an enemy stand,
 **      then the other side's stands within close range of this side's guns
 **      (gn__vb_threatens; ref. VB-25); each stand once; never leaders nor
-**      routed stands; stands sharing a town block each test (ref. VB-34)
+**      routed stands; stands sharing a town block each test (ref. VB-34).
+**      The threatened are found from the guns (few), the grid asked for the
+**      stands within the longest close range of each
 **   2) test them in that order (a stand gone meanwhile does not test)
 */
 int gn__vb_phase_morale(gn_game *g, int side) {
@@ -211,14 +246,20 @@ int gn__vb_phase_morale(gn_game *g, int side) {
     if (!gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] || gn__vb_is_leader(gn__vb_type(g, i))) continue;
     if (gn__vb_in_contact(g, i)) { list[k++] = i; why[i] = 1; }
   }
-  for (int i = 0; i < n; i++) {
-    if (why[i] || g->sc->unit[i].side == side || !gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] ||
-        gn__vb_is_leader(gn__vb_type(g, i)))
-      continue;
-    int near[MAXNEAR], m = gn__units_near(g, i, gn__vb_threat_range(g), near, MAXNEAR);
-    for (int j = 0; j < m && j < MAXNEAR; j++)
-      if (g->sc->unit[near[j]].side == side && gn__vb_threatens(g, near[j], i)) { list[k++] = i; why[i] = 2; break; }
+  vb_who w = {g, side, 0, 1};
+  vb_mark mk = {g, side, why};
+  double reach = gn__vb_threat_range(g);
+  for (int j = 0; j < n; j++) {       /* from each stand that can threaten: distances are symmetric */
+    if (!who(&w, j)) continue;
+    gn__frame fr = gn__frame_of(g->st.u[j].box);
+    int near[MAXNEAR], m = gn__vb_near_if(g, &fr, reach, may_test, &mk, near, MAXNEAR);
+    for (int q = 0; q < (m < 0 ? n : m); q++) {       /* past the buffer, every stand */
+      int i = m < 0 ? q : near[q];
+      if (may_test(&mk, i) && gn__vb_threatens(g, j, i)) why[i] = 2;
+    }
   }
+  for (int i = 0; i < n; i++)
+    if (why[i] == 2) list[k++] = i;
   for (int i = 0; i < k; i++) {                                          /* 2) */
     int u = list[i];
     if (!gn__vb_alive(g, u) || g->st.u[u].attr[VB_ROUTED]) continue;

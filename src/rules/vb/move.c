@@ -130,7 +130,8 @@ static void area(const gn_game *g, int u, int fi, double frac, int on_path, path
 static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
   const vb_data *d = gn__vb_data(g);
   gn_crossing xs[MAXX];
-  char seen[1024] = {0};
+  char seen[1024];                    /* features 0..1023 met on the centre line */
+  memset(seen, 0, (size_t)(g->sc->nterrain < 1024 ? g->sc->nterrain : 1024));
   memset(p, 0, sizeof *p);
   p->len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
   /* 1) */
@@ -183,22 +184,36 @@ static int is_obstacle(const gn_game *g, int o) {
 ** does not sweep its old flank across the target). The sweep is exact
 ** (gn__vb_sweep, separating axes): an enemy base overlapped, deeper than the
 ** contact tolerance, anywhere along the way blocks it; the first met is
-** named. Only the enemy stands the grid finds within reach of the whole sweep
-** (its length plus the stand's size, for the wheel) are looked at; when it
-** finds more than the buffer holds, every stand is. a is the present box. */
+** named. Only the enemy stands the grid finds touching the lane the sweep
+** stays in (the path, widened on each side and lengthened at each end by the
+** radius of the circle that holds the stand however it wheels) are looked
+** at; when it finds more than the buffer holds, every stand is. a is the
+** present box. */
 #define MAXPATH 512
+#define LANE_SLACK 1e-3   /* the lane searched is this much wider than the sweep: rounding only */
+typedef struct mover { const gn_game *g; int u, side; } mover;
+
+/* An enemy stand that blocks mover ud. */
+static int enemy_obstacle(void *ud, int o) {
+  const mover *m = ud;
+  return o != m->u && m->g->sc->unit[o].side != m->side && is_obstacle(m->g, o);
+}
+
 static int path_blocked(gn_game *g, int u, gn_box a, gn_box b) {
   double len = hypot(b.c.x - a.c.x, b.c.y - a.c.y), first = INFINITY, lo, hi;
-  int side = g->sc->unit[u].side, near[MAXPATH], hit = -1;
+  int near[MAXPATH], hit = -1;
+  mover m = {g, u, g->sc->unit[u].side};
   if (len <= EPS) return -1;
   gn_box s = a;
   s.facing = b.facing;
   gn_vec2 dir = {(b.c.x - a.c.x) / len, (b.c.y - a.c.y) / len};
-  int n = gn__units_near(g, u, len + fabs(a.w) + fabs(a.d), near, MAXPATH);
-  int all = n > MAXPATH;
+  double R = hypot(a.w, a.d) / 2;     /* the stand, however it wheels, lies within R of its centre */
+  gn__frame lane = {{a.c.x + dir.x * len / 2, a.c.y + dir.y * len / 2}, dir, {-dir.y, dir.x}, len / 2 + R, R};
+  int n = gn__vb_near_if(g, &lane, LANE_SLACK, enemy_obstacle, &m, near, MAXPATH);
+  int all = n < 0;
   for (int i = 0; i < (all ? g->sc->nunits : n); i++) {
     int o = all ? i : near[i];
-    if (o == u || g->sc->unit[o].side == side || !is_obstacle(g, o)) continue;
+    if (!enemy_obstacle(&m, o)) continue;
     if (!gn__vb_sweep(s, dir, g->st.u[o].box, GN_CONTACT_EPS, &lo, &hi)) continue;
     if (hi <= EPS || lo >= len) continue;         /* behind it, or beyond the end */
     if (lo < first) { first = lo; hit = o; }
@@ -207,9 +222,9 @@ static int path_blocked(gn_game *g, int u, gn_box a, gn_box b) {
 }
 
 /* A stand (not u, not in skip) the box would overlap, or -1: the first in unit
-** order of those the grid finds touching the box. */
-int gn__vb_overlap_any(gn_game *g, int u, gn_box b, const int *skip, int nskip) {
-  int near[MAXPATH], n = gn__vb_near_box(g, b, GN_CONTACT_EPS, near, MAXPATH);
+** order of near[0..n) (the stands the grid finds touching the box; every
+** stand when n < 0). */
+static int overlap_in(const gn_game *g, int u, gn_box b, const int *skip, int nskip, const int *near, int n) {
   for (int i = 0; i < (n < 0 ? g->sc->nunits : n); i++) {
     int o = n < 0 ? i : near[i];
     if (o == u || !is_obstacle(g, o)) continue;
@@ -221,11 +236,22 @@ int gn__vb_overlap_any(gn_game *g, int u, gn_box b, const int *skip, int nskip) 
   return -1;
 }
 
-static int enemy_contact(gn_game *g, int u, gn_box b) {
-  int side = g->sc->unit[u].side, near[MAXPATH], n = gn__vb_near_box(g, b, GN_CONTACT_EPS, near, MAXPATH);
+/* A stand (not u, not in skip) the box would overlap, or -1: the first in unit
+** order of those the grid finds touching the box. */
+int gn__vb_overlap_any(gn_game *g, int u, gn_box b, const int *skip, int nskip) {
+  int near[MAXPATH], n = gn__vb_near_box(g, b, GN_CONTACT_EPS, near, MAXPATH);
+  return overlap_in(g, u, b, skip, nskip, near, n);
+}
+
+/* An enemy stand touching the box, or -1: the first in unit order of
+** near[0..n), the stands the grid found within GN_CONTACT_EPS of it (every
+** stand, measured here, when n < 0). */
+static int enemy_contact(const gn_game *g, int u, gn_box b, const int *near, int n) {
+  int side = g->sc->unit[u].side;
   for (int i = 0; i < (n < 0 ? g->sc->nunits : n); i++) {
     int o = n < 0 ? i : near[i];
-    if (g->sc->unit[o].side != side && is_obstacle(g, o) && gn_box_distance(b, g->st.u[o].box) <= GN_CONTACT_EPS)
+    if (g->sc->unit[o].side != side && is_obstacle(g, o) &&
+        (n >= 0 || gn_box_distance(b, g->st.u[o].box) <= GN_CONTACT_EPS))
       return o;
   }
   return -1;
@@ -329,24 +355,28 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   if (!gn__vb_is_leader(t)) {
     int o = path_blocked(g, u, from, nb);
     if (o >= 0) return gn__refuse(g, "VB-B4", "%s cannot move through the enemy stand %s", name, g->sc->unit[o].name);
-    if ((o = gn__vb_overlap_any(g, u, nb, NULL, 0)) >= 0)
+    int near[MAXPATH], n = gn__vb_near_box(g, nb, GN_CONTACT_EPS, near, MAXPATH);   /* both ask the same */
+    if ((o = overlap_in(g, u, nb, NULL, 0, near, n)) >= 0)
       return gn__refuse(g, "VB-B4", "%s would end on top of %s", name, g->sc->unit[o].name);
-    if ((o = enemy_contact(g, u, nb)) >= 0)
+    if ((o = enemy_contact(g, u, nb, near, n)) >= 0)
       return gn__refuse(g, "VB-B4", "%s would end in contact with %s: closing to contact is a charge", name,
                         g->sc->unit[o].name);
   }
   /* 6) */
   if (!gn__vb_is_leader(t)) {
-    double before = gn__vb_enemy_distance(g, u, from), after = gn__vb_enemy_distance(g, u, nb);
-    if (!night && after < before - 1e-6) {
-      if (!incmd) return gn__refuse(g, "VB-B3", "%s is out of command and may not move closer to the enemy", name);
-      if (gn__vb_exhausted(g, u))
-        return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not move closer to the enemy", name);
+    /* by day the distance to the enemy matters only to a stand out of
+    ** command or of a division no longer fresh (broken is not fresh) */
+    if (!night && (!incmd || gn__vb_exhausted(g, u))) {
+      double before = gn__vb_enemy_distance(g, u, from), after = gn__vb_enemy_distance(g, u, nb);
+      if (after < before - 1e-6) {
+        if (!incmd) return gn__refuse(g, "VB-B3", "%s is out of command and may not move closer to the enemy", name);
+        if (gn__vb_exhausted(g, u))
+          return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not move closer to the enemy", name);
+      }
+      /* ref. VB-B12: a broken division's stands only retire, away from the enemy */
+      if (len > EPS && after <= before + 1e-6 && gn__vb_division_state(g, gn__vb_division_of(g, u)) == VB_BROKEN)
+        return gn__refuse(g, "VB-B12", "%s belongs to a broken division: it may only move away from the enemy", name);
     }
-    /* ref. VB-B12: a broken division's stands only retire, away from the enemy */
-    if (!night && len > EPS && after <= before + 1e-6 &&
-        gn__vb_division_state(g, gn__vb_division_of(g, u)) == VB_BROKEN)
-      return gn__refuse(g, "VB-B12", "%s belongs to a broken division: it may only move away from the enemy", name);
     int e;
     if (night && (e = night_unscreened(g, u, from, nb)) >= 0)
       return gn__refuse(g, "VB-66", "at night %s may not move closer to %s unless toward a friend between them",

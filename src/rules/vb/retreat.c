@@ -19,18 +19,21 @@
 static double dot(gn_vec2 a, gn_vec2 b) { return a.x * b.x + a.y * b.y; }
 static gn_vec2 along(gn_vec2 p, gn_vec2 u, double s) { gn_vec2 r = {p.x + u.x * s, p.y + u.y * s}; return r; }
 
-static double half_extent(gn_box b, gn_vec2 ax) {
-  gn_vec2 f = {cos(b.facing), sin(b.facing)}, l = {-f.y, f.x};
+/* Half of box b's extent along ax; f is b's facing, {cos, sin}. */
+static double half_extent(gn_box b, gn_vec2 f, gn_vec2 ax) {
+  gn_vec2 l = {-f.y, f.x};
   return fabs(b.d) / 2 * fabs(dot(f, ax)) + fabs(b.w) / 2 * fabs(dot(l, ax));
 }
 
+/* The cosine and sine of each facing are taken once: the same doubles the
+** axes and the extents were always computed from. */
 int gn__vb_sweep(gn_box a, gn_vec2 u, gn_box b, double shrink, double *lo, double *hi) {
-  gn_vec2 ax[4] = {{cos(a.facing), sin(a.facing)}, {-sin(a.facing), cos(a.facing)},
-                   {cos(b.facing), sin(b.facing)}, {-sin(b.facing), cos(b.facing)}};
+  gn_vec2 fa = {cos(a.facing), sin(a.facing)}, fb = {cos(b.facing), sin(b.facing)};
+  gn_vec2 ax[4] = {fa, {-fa.y, fa.x}, fb, {-fb.y, fb.x}};
   gn_vec2 dc = {a.c.x - b.c.x, a.c.y - b.c.y};
   double l = -INFINITY, h = INFINITY;
   for (int i = 0; i < 4; i++) {
-    double r = half_extent(a, ax[i]) + half_extent(b, ax[i]) - shrink;
+    double r = half_extent(a, fa, ax[i]) + half_extent(b, fb, ax[i]) - shrink;
     double d0 = dot(dc, ax[i]), v = dot(u, ax[i]);
     if (fabs(v) < 1e-12) {
       if (fabs(d0) > r + 1e-12) return 0;
@@ -291,8 +294,7 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
       gn__vb_lose_sp(g, v, c->terrain_sp, 0, "VB-43", "retreat through disordering terrain");
     if (gn__vb_alive(g, v) &&
         (nbx.c.x < 0 || nbx.c.y < 0 || nbx.c.x > g->sc->width || nbx.c.y > g->sc->height)) {
-      gn__uw(g, v)->removed = 1;
-      g->grid_dirty = 1;
+      gn__vb_take_off(g, v);
       gn__event(g, "offtable", "VB-41", v, -1, "%s leaves the table", gn__vb_uname(g, v));
     }
   }

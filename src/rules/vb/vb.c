@@ -193,6 +193,11 @@ int gn__vb_in_terrain(const gn_game *g, int unit, int kind) {
   return 0;
 }
 
+void gn__vb_take_off(gn_game *g, int unit) {
+  gn__uw(g, unit)->removed = 1;
+  if (g->grid && !g->grid_dirty) gn_grid_remove(g->grid, unit);
+}
+
 int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max) {
   gn_grid *gr = gn__grid(g);
   if (!gr) return -1;
@@ -200,45 +205,59 @@ int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max) {
   return n > max ? -1 : n;
 }
 
-#define VB_NEAR 512
-/* The search widens fourfold from 8 table units: the nearest enemy found
-** within a radius is the nearest of all (every stand within it is listed). */
-double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b) {
-  double best = 1e18, far = g->sc->width + g->sc->height;
-  int side = g->sc->unit[unit].side, ids[VB_NEAR];
-  for (double r = 8; r < 4 * far; r *= 4) {
-    int n = gn__vb_near_box(g, b, r, ids, VB_NEAR);
-    if (n < 0) break;
-    for (int k = 0; k < n; k++) {
-      int i = ids[k];
-      if (g->sc->unit[i].side == side || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i))) continue;
-      double dd = gn_box_distance(b, g->st.u[i].box);
-      if (dd < best) best = dd;
-    }
-    if (best <= r) return best;
+int gn__vb_near_if(gn_game *g, const gn__frame *fr, double r, gn__grid_keep keep, void *ud, int *ids, int max) {
+  gn_grid *gr = gn__grid(g);
+  if (!gr) return -1;
+  int n = gn__grid_query_if(gr, fr, r, keep, ud, ids, max);
+  return n > max ? -1 : n;
+}
+
+/* An enemy stand of side ud->side that counts for the distance: on the
+** table and not a leader. */
+typedef struct vb_foe { const gn_game *g; int side; } vb_foe;
+
+static int foe(void *ud, int i) {
+  const vb_foe *f = ud;
+  return f->g->sc->unit[i].side != f->side && gn__vb_alive(f->g, i) && !gn__vb_is_leader(gn__vb_type(f->g, i));
+}
+
+/* The grid's nearest search (gn__grid_nearest); without the grid, every
+** stand in unit order, keeping the first of the nearest. */
+int gn__vb_nearest_enemy(gn_game *g, int unit, gn_box b, double *dist) {
+  vb_foe f = {g, g->sc->unit[unit].side};
+  gn_grid *gr = gn__grid(g);
+  int who = -1;
+  if (gr) {
+    gn__frame fr = gn__frame_of(b);
+    return gn__grid_nearest(gr, &fr, foe, &f, dist);
   }
-  best = 1e18;        /* too many stands near, or none at all within reach: every stand */
+  *dist = INFINITY;
   for (int i = 0; i < g->sc->nunits; i++) {
-    if (g->sc->unit[i].side == side || !gn__vb_alive(g, i) || gn__vb_is_leader(gn__vb_type(g, i)))
-      continue;
+    if (!foe(&f, i)) continue;
     double dd = gn_box_distance(b, g->st.u[i].box);
-    if (dd < best) best = dd;
+    if (dd < *dist) { *dist = dd; who = i; }
   }
-  return best;
+  return who;
+}
+
+double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b) {
+  double d;
+  return gn__vb_nearest_enemy(g, unit, b, &d) < 0 ? 1e18 : d;
 }
 
 /* ref. VB-72: 1 SP = 500 men present; a roster casualty about 250 men. */
 int gn__vb_men(const gn_game *g, int sp) { return sp * gn__vb_data(g)->men_per_sp; }
 int gn__vb_casualty_men(const gn_game *g, int n) { return n * gn__vb_data(g)->men_per_casualty; }
 
+/* Any enemy stand (not a leader) touching the unit: the grid asked for enemy
+** stands only; without it, every stand. */
 int gn__vb_in_contact(gn_game *g, int unit) {
-  int ids[64];
-  int n = gn__units_near(g, unit, GN_CONTACT_EPS, ids, 64);
-  int side = g->sc->unit[unit].side;
-  for (int i = 0; i < n && i < 64; i++)
-    if (g->sc->unit[ids[i]].side != side && !gn__vb_is_leader(gn__vb_type(g, ids[i])) &&
-        gn__vb_alive(g, ids[i]))
-      return 1;
+  vb_foe f = {g, g->sc->unit[unit].side};
+  gn__frame fr = gn__frame_of(g->st.u[unit].box);
+  int ids[64], n = gn__vb_near_if(g, &fr, GN_CONTACT_EPS, foe, &f, ids, 64);
+  if (n >= 0) return n > 0;
+  for (int i = 0; i < g->sc->nunits; i++)
+    if (i != unit && foe(&f, i) && gn_box_distance(g->st.u[unit].box, g->st.u[i].box) <= GN_CONTACT_EPS) return 1;
   return 0;
 }
 
@@ -281,9 +300,8 @@ int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, cons
   }
   /* 4) */
   if (u->strength == 0) {
-    u->removed = 1;
+    gn__vb_take_off(g, unit);
     u->attr[VB_WIPED] = wiped;
-    g->grid_dirty = 1;
     gn__event(g, "eliminated", ref, unit, -1, "%s is eliminated", g->sc->unit[unit].name);
   }
   return n;

@@ -234,10 +234,21 @@ int gn__vb_box_in_feature(gn_box b, const gn_feature *f);
 ** excluded), or a large number when there is none; the box stands for the
 ** unit's stand. Looks through the grid, nearest first. Cannot fail. */
 double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b);
+/* The nearest living enemy stand (leaders excluded) to box b standing for
+** the unit's stand, the first in unit order at equal distances, with the
+** distance (gn_box_distance(b, its box)) in *dist; -1 and INFINITY when there
+** is none. Cannot fail. */
+int gn__vb_nearest_enemy(gn_game *g, int unit, gn_box b, double *dist);
 /* Ids of the stands on the table whose bases lie within r of box b, in
 ** ascending order, from the grid; -1 when there are more than max or the grid
 ** cannot be built (the caller then looks at every stand). */
 int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max);
+/* The same for the stand of frame fr, among the stands keep accepts (asked
+** before any distance: gn__grid_query_if). */
+int gn__vb_near_if(gn_game *g, const gn__frame *fr, double r, gn__grid_keep keep, void *ud, int *ids, int max);
+/* Takes the unit off the table: removed, and out of the grid (kept up to
+** date as gn__unit_place keeps it, rather than rebuilt). Cannot fail. */
+void gn__vb_take_off(gn_game *g, int unit);
 /* Men in n SP (ref. VB-72: 1 SP = 500 men) and in n roster casualties (250). */
 int gn__vb_men(const gn_game *g, int sp);
 int gn__vb_casualty_men(const gn_game *g, int casualties);
