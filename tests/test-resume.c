@@ -11,6 +11,7 @@
 ** in memory (JSON and text) must be those of the same orders played in memory,
 ** and the store's event log must stay numbered without a gap. At the end a
 ** full load gives the whole log of the game in memory, and verify passes.
+** The same for the first orders of an AI battle on every bundled scenario.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,17 +90,16 @@ static void same_events(const gn_game *a, const gn_game *b, const char *what)
   }
 }
 
-/* Plays golden game NAME through the store with a snapshot every `every`
-** orders, resuming after each order; compares with the game in memory. */
-static void resume_all(const char *name, int every)
+/* Plays gd's orders on scenario file scen through the store with a snapshot
+** every `every` orders, resuming after each order; compares with the game in
+** memory. */
+static void resume_orders(const char *name, const char *scen, const golden *gdp, int every)
 {
-  golden gd;
-  golden_read(name, &gd);
-  char dir[64], db[128], scen[256], id[32], what[128];
+  const golden gd = *gdp;
+  char dir[64], db[128], id[32], what[160];
   snprintf(dir, sizeof dir, "/tmp/gn-resume-XXXXXX");
   if (!mkdtemp(dir)) fail_msg("mkdtemp");
   snprintf(db, sizeof db, "%s/t.db", dir);
-  snprintf(scen, sizeof scen, "scenarios/%s.yaml", name);
 
   /* the game in memory, and its hash and event count after each order */
   static uint64_t hash[MAXORDERS + 1];
@@ -167,7 +168,6 @@ static void resume_all(const char *name, int every)
 
   gn_store_close(st);
   gn_game_free(m);
-  golden_free(&gd);
   const char *ext[] = { "t.db", "t.db-wal", "t.db-shm" };
   for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
     char p[160];
@@ -177,9 +177,68 @@ static void resume_all(const char *name, int every)
   rmdir(dir);
 }
 
+/* Golden game NAME. */
+static void resume_all(const char *name, int every)
+{
+  golden gd;
+  char scen[256];
+  golden_read(name, &gd);
+  snprintf(scen, sizeof scen, "scenarios/%s.yaml", name);
+  resume_orders(name, scen, &gd, every);
+  golden_free(&gd);
+}
+
 static void vb_plancenoit(void **state) { (void)state; resume_all("vb-plancenoit", 7); resume_all("vb-plancenoit", 1); }
 static void ba_hougoumont(void **state) { (void)state; resume_all("ba-hougoumont", 7); resume_all("ba-hougoumont", 1); }
 static void inradic_skirmish(void **state) { (void)state; resume_all("inradic-skirmish", 7); resume_all("inradic-skirmish", 1); }
+
+/* on_order: the orders of an AI battle, as given. */
+static void note_order(void *ud, const gn_game *g, const char *order, int first_event)
+{
+  golden *gd = ud;
+  (void)g; (void)first_event;
+  if (gd->n < MAXORDERS) gd->order[gd->n++] = strdup(order);
+}
+
+/* Every bundled scenario: the first orders of a battle the AI plays on it (all
+** its verbs and phases that come up, nights and recoveries included), through
+** the store with a snapshot every 5 orders, resumed after each. */
+static void ai_battles(void **state)
+{
+  (void)state;
+  DIR *d = opendir("scenarios");
+  if (!d) fail_msg("scenarios/ is missing (run from the repository root)");
+  struct dirent *de;
+  int played = 0;
+  while ((de = readdir(d))) {
+    size_t len = strlen(de->d_name);
+    if (len < 6 || strcmp(de->d_name + len - 5, ".yaml")) continue;
+    char scen[300];
+    snprintf(scen, sizeof scen, "scenarios/%s", de->d_name);
+    golden gd;
+    memset(&gd, 0, sizeof gd);
+    gd.seed = 11;
+    gn_game *g = gn_game_new(NULL);
+    if (gn_game_load_file(g, scen)) fail_msg("%s: %s", scen, gn_errmsg(g));
+    assert_int_equal(gn_game_start(g, gd.seed), 0);
+    gn_battle_opts o;
+    memset(&o, 0, sizeof o);
+    o.max_orders = MAXORDERS;
+    o.on_order = note_order;
+    o.ud = &gd;
+    gn_battle_result r;
+    int rc = gn_battle_run(g, &o, &r);
+    if (rc && rc != GN_ELIMIT) fail_msg("%s: battle: %s", scen, gn_strerror(rc));
+    gn_battle_result_free(&r);
+    gn_game_free(g);
+    assert_true(gd.n > 0);
+    resume_orders(de->d_name, scen, &gd, 5);
+    golden_free(&gd);
+    played++;
+  }
+  closedir(d);
+  assert_true(played >= 3);
+}
 
 int main(void)
 {
@@ -187,6 +246,7 @@ int main(void)
     cmocka_unit_test(vb_plancenoit),
     cmocka_unit_test(ba_hougoumont),
     cmocka_unit_test(inradic_skirmish),
+    cmocka_unit_test(ai_battles),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
