@@ -682,7 +682,8 @@ enum { R_LOAD, R_VERIFY, R_RESUME };
 ** Rebuilds a game from the store.
 **   1) read the game row
 **   2) a new game: load the stored scenario text, start it with the stored seed
-**   3) R_RESUME: the newest snapshot, K (none: K = 0)
+**   3) R_RESUME: the newest snapshot, K (none, or the ruleset data changed
+**      since the game was created: K = 0)
 **   4) the orders: those up to K are listed, not applied, and the state after
 **      K is the snapshot's, which must hash to the hash recorded with order
 **      K; any other is replayed with the dice it was given. R_VERIFY compares
@@ -744,9 +745,15 @@ static int replay(gn_store *st, const char *id, int how, gn_game **out, int *che
     nextsnap = next_snapshot(ss);
   }
 
-  /* 3) the snapshot to resume from */
-  if (how == R_RESUME && (rc = last_snapshot(st, id, &snap, &snapnev, &blob, &bloblen)) != 0)
-    goto done;
+  /* 3) the snapshot to resume from: none when the ruleset data changed since
+  **    the game was created (the orders before it might no longer replay to it,
+  **    and load would say so: resume replays from the start to say the same) */
+  if (how == R_RESUME) {
+    char dh[17];
+    hexhash(data_hash(g), dh);
+    if (!strcmp(dh, dh_want) && (rc = last_snapshot(st, id, &snap, &snapnev, &blob, &bloblen)) != 0)
+      goto done;
+  }
 
   /* 4) the orders */
   if (!(s = stmt(st, S_ORDERS))) { rc = GN_ESTORE; goto done; }
