@@ -483,8 +483,6 @@ void gn__ai_memo_free(gn__ai_memo *m) {
 void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m) {
   if (!ai || !m) return;
   if (ai->own_memo) gn__ai_memo_free(ai->memo);
-  free(ai->dist);
-  free(ai->stamp);
   ai->memo = m;
   ai->own_memo = 0;
 }

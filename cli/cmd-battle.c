@@ -125,8 +125,8 @@ static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result
   (void)ud;
   printf("== end of turn %d (%s):", turn, gn_game_clock(g));
   for (int s = 0; s < r->nsides; s++)
-    printf("%s %s %d %s (-%d)", s ? "," : "", gn_side_name(g, s), r->side[s].strength, word_of(g),
-           r->side[s].lost);
+    printf("%s %s %d %s (%c%d)", s ? "," : "", gn_side_name(g, s), r->side[s].strength, word_of(g),
+           r->side[s].lost < 0 ? '+' : '-', abs(r->side[s].lost));   /* + after a night's recovery */
   for (int i = 0; i < r->nobjectives; i++) {
     gn_objective_info o;
     if (gn_objective_get(g, i, &o)) continue;
@@ -149,8 +149,11 @@ static void report(const gn_game *g, const char *id, const gn_battle_result *r)
   printf("losses:\n");
   for (int s = 0; s < r->nsides; s++) {
     const gn_battle_side *d = &r->side[s];
-    printf("  %-16s lost %d of %d %s", gn_side_name(g, s), d->lost, d->strength0, w);
-    if (d->men_lost >= 0)   /* ref. VB-72: a roster casualty is about 250 men, 1 SP = 500 men present */
+    if (d->lost < 0)        /* the night's recovery gave back more than the battle took */
+      printf("  %-16s gained %d over its %d %s", gn_side_name(g, s), -d->lost, d->strength0, w);
+    else
+      printf("  %-16s lost %d of %d %s", gn_side_name(g, s), d->lost, d->strength0, w);
+    if (d->lost >= 0 && d->men_lost >= 0)   /* ref. VB-72: a roster casualty is about 250 men, 1 SP = 500 men present */
       printf(" (about %s men of %s present)", thousands(d->men_lost, a, sizeof a),
              thousands((long)d->strength0 * 500, b, sizeof b));
     printf("; %d of %d units broken\n", d->broken, d->units);

@@ -458,7 +458,8 @@ int gn__data_int(gn_game *g, const char *key, int *out) {
   return 0;
 }
 
-/* 0 or GN_EDATA (missing or a list). */
+/* The first number of a datum (a list gives its first). 0, or GN_ENOTFOUND when
+** the key is missing (or g, out NULL); *out untouched then. */
 int gn_data_number(const gn_game *g, const char *key, double *out) {
   const gn__datum *d = g && out ? gn__data_find(g, key) : NULL;
   if (!d || d->n < 1) return GN_ENOTFOUND;

@@ -770,7 +770,10 @@ static void los_merge(gn_los *r, gn_vec2 pa, gn_vec2 pb, const gn_box *boxes, co
 **   1) the terrain alone
 **   2) the stands: those the grid finds on the sight line (the segment as a
 **      stand of no depth), in unit order as gn_los_trace takes them; the
-**      terrain wins a tie, as in gn_los_trace
+**      terrain wins a tie, as in gn_los_trace. A unit off the table blocks
+**      nothing: the grid may still hold it (it leaves the grid only when the
+**      grid is rebuilt), so that sight would otherwise depend on the grid's
+**      history and differ between a game replayed and one resumed
 **   3) without the grid, or with too many on the line: every stand on the
 **      table, a block at a time
 */
@@ -786,10 +789,14 @@ gn_los gn_unit_los(const gn_game *g, int a, int b) {
     double dx = pb.x - pa.x, dy = pb.y - pa.y;
     gn_box seg = { { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 }, sqrt(dx * dx + dy * dy), 0,
                    atan2(dy, dx) + 1.57079632679489661923 };
-    int n = gn_grid_query(gr, seg, GN_CONTACT_EPS, ids, 256);
+    int n = gn_grid_query(gr, seg, GN_CONTACT_EPS, ids, 256), nb = 0;
     if (n <= 256) {
-      for (int k = 0; k < n; k++) boxes[k] = g->st.u[ids[k]].box;
-      los_merge(&r, pa, pb, boxes, ids, n, a, b);
+      for (int k = 0; k < n; k++)
+        if (!g->st.u[ids[k]].removed) {
+          ids[nb] = ids[k];
+          boxes[nb++] = g->st.u[ids[k]].box;
+        }
+      los_merge(&r, pa, pb, boxes, ids, nb, a, b);
       return r;
     }
   }

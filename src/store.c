@@ -40,7 +40,7 @@
 enum {
   S_GAME, S_LAST, S_NEXT, S_INS_GAME, S_INS_ORDER, S_INS_EVENT,
   S_ORDERS, S_DEL_ORDER, S_DEL_EVENTS, S_LIST, S_INS_SNAP, S_SNAP_LAST, S_SNAPS,
-  S_DEL_SNAPS, NSTMT
+  S_DEL_SNAPS, S_LAST_EVENT, NSTMT
 };
 
 static const char *const sqls[NSTMT] = {
@@ -73,9 +73,11 @@ static const char *const sqls[NSTMT] = {
   /* S_SNAP_LAST */
   "SELECT seq, events, state FROM snapshots WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
   /* S_SNAPS */
-  "SELECT seq, state FROM snapshots WHERE game = ?1 ORDER BY seq",
+  "SELECT seq, state, events FROM snapshots WHERE game = ?1 ORDER BY seq",
   /* S_DEL_SNAPS */
   "DELETE FROM snapshots WHERE game = ?1 AND seq >= ?2",
+  /* S_LAST_EVENT */
+  "SELECT idx FROM events WHERE game = ?1 AND seq <= ?2 ORDER BY seq DESC, idx DESC LIMIT 1",
 };
 
 static const char schema[] =
@@ -605,7 +607,8 @@ static int record_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *
   return rc ? fail(st, rc, "out of memory") : 0;
 }
 
-/* The newest snapshot of a game: *seq = 0 when there is none; *blob is
+/* The newest snapshot of a game: *seq = 0 when there is none, or when its
+** count of events is not the stored log's up to its order; *blob is
 ** malloc'd. */
 static int last_snapshot(gn_store *st, const char *id, int *seq, int *nev,
                          unsigned char **blob, size_t *len)
@@ -627,7 +630,24 @@ static int last_snapshot(gn_store *st, const char *id, int *seq, int *nev,
     *nev = sqlite3_column_int(s, 1);
   }
   sqlite3_reset(s);
-  return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : dberr(st, "cannot read the snapshots");
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return dberr(st, "cannot read the snapshots");
+  if (rc == SQLITE_DONE) return 0;
+  /* its count of events must be the log's up to its order, or the events
+  ** logged after it would be numbered out of line: else it is not used */
+  if (!(s = stmt(st, S_LAST_EVENT))) return GN_ESTORE;
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  sqlite3_bind_int(s, 2, *seq);
+  rc = sqlite3_step(s);
+  int logged = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) + 1 : 0;
+  sqlite3_reset(s);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return dberr(st, "cannot read the events");
+  if (logged != *nev) {
+    free(*blob);
+    *blob = NULL;
+    *len = 0;
+    *seq = *nev = 0;
+  }
+  return 0;
 }
 
 /* Verify: the next stored snapshot's order (INT_MAX when none is left). */
@@ -636,7 +656,8 @@ static int next_snapshot(sqlite3_stmt *s)
   return sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0x7fffffff;
 }
 
-/* Verify: 0 when the snapshot in the current row of s is g's state. */
+/* Verify: 0 when the snapshot in the current row of s is g's state, with
+** g's count of events. */
 static int same_snapshot(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq)
 {
   unsigned char *blob;
@@ -646,8 +667,13 @@ static int same_snapshot(gn_store *st, const char *id, gn_game *g, sqlite3_stmt 
   int same = (size_t)sqlite3_column_bytes(s, 1) == len &&
              memcmp(sqlite3_column_blob(s, 1), blob, len) == 0;
   free(blob);
-  return same ? 0 : fail(st, GN_EDIVERGED, "game %s: the snapshot after order %d is not"
-                         " the state the replay gives", id, seq);
+  if (!same)
+    return fail(st, GN_EDIVERGED, "game %s: the snapshot after order %d is not"
+                " the state the replay gives", id, seq);
+  if (sqlite3_column_int(s, 2) != gn_event_count(g))
+    return fail(st, GN_EDIVERGED, "game %s: the snapshot after order %d counts %d events"
+                " before it, the replay %d", id, seq, sqlite3_column_int(s, 2), gn_event_count(g));
+  return 0;
 }
 
 enum { R_LOAD, R_VERIFY, R_RESUME };
@@ -656,7 +682,8 @@ enum { R_LOAD, R_VERIFY, R_RESUME };
 ** Rebuilds a game from the store.
 **   1) read the game row
 **   2) a new game: load the stored scenario text, start it with the stored seed
-**   3) R_RESUME: the newest snapshot, K (none: K = 0)
+**   3) R_RESUME: the newest snapshot, K (none, or the ruleset data changed
+**      since the game was created: K = 0)
 **   4) the orders: those up to K are listed, not applied, and the state after
 **      K is the snapshot's, which must hash to the hash recorded with order
 **      K; any other is replayed with the dice it was given. R_VERIFY compares
@@ -665,7 +692,8 @@ enum { R_LOAD, R_VERIFY, R_RESUME };
 **      (the start's when there is no order)
 **   5) hand back the game with the generator as its dice source
 ** A snapshot that cannot be used (corrupt, of another build, not the
-** recorded state) is passed over: the game is replayed from the start.
+** recorded state, after an order the game has not, or counting other events
+** than the log's) is passed over: the game is replayed from the start.
 ** Fails with GN_ENOTFOUND, GN_ECORRUPT, GN_EDIVERGED, GN_ESTORE, GN_ENOMEM.
 */
 static int replay(gn_store *st, const char *id, int how, gn_game **out, int *checked)
@@ -717,9 +745,15 @@ static int replay(gn_store *st, const char *id, int how, gn_game **out, int *che
     nextsnap = next_snapshot(ss);
   }
 
-  /* 3) the snapshot to resume from */
-  if (how == R_RESUME && (rc = last_snapshot(st, id, &snap, &snapnev, &blob, &bloblen)) != 0)
-    goto done;
+  /* 3) the snapshot to resume from: none when the ruleset data changed since
+  **    the game was created (the orders before it might no longer replay to it,
+  **    and load would say so: resume replays from the start to say the same) */
+  if (how == R_RESUME) {
+    char dh[17];
+    hexhash(data_hash(g), dh);
+    if (!strcmp(dh, dh_want) && (rc = last_snapshot(st, id, &snap, &snapnev, &blob, &bloblen)) != 0)
+      goto done;
+  }
 
   /* 4) the orders */
   if (!(s = stmt(st, S_ORDERS))) { rc = GN_ESTORE; goto done; }
@@ -770,15 +804,18 @@ static int replay(gn_store *st, const char *id, int how, gn_game **out, int *che
     rc = dberr(st, "cannot read the orders");
   sqlite3_reset(s);
   if (ss) sqlite3_reset(ss);
+  if (rc == 0 && seq < snap)         /* a snapshot after an order the game has not */
+    passover = 1;
+  if (rc == 0 && every && nextsnap != 0x7fffffff)
+    rc = fail(st, GN_EDIVERGED, "game %s: a snapshot after order %d, but %d orders", id,
+              nextsnap, seq);
   if (passover) {                    /* from the start, without the snapshot */
     gn_game_free(g);
     g = NULL;
     rc = replay(st, id, R_LOAD, out, checked);
     goto done;
   }
-  if (rc == 0 && seq < snap) {
-    rc = fail(st, GN_ECORRUPT, "game %s: a snapshot after order %d, but %d orders", id, snap, seq);
-  } else if (rc == 0 && !every) {    /* the last hash: the start's when no order */
+  if (rc == 0 && !every) {    /* the last hash: the start's when no order */
     char h[17];
     const char *want = seq > 0 ? lasthash : sh_want;
     uint64_t got = gn_game_hash(g);

@@ -619,6 +619,116 @@ static void snapshots(void **state)
   gn_store_close(st);
 }
 
+/* Resumes game id and checks it is the game m of memory, its events from
+** gn_event_first on included; expect_first: the first event held (-1: any). */
+static void resume_same(gn_store *st, const char *id, const gn_game *m, int expect_first)
+{
+  gn_game *g = NULL;
+  if (gn_store_resume(st, id, &g)) fail_msg("gn_store_resume: %s", gn_store_errmsg(st));
+  assert_int_equal(gn_game_hash(g), gn_game_hash(m));
+  assert_int_equal(gn_game_order_count(g), gn_game_order_count(m));
+  assert_int_equal(gn_event_count(g), gn_event_count(m));
+  if (expect_first >= 0) assert_int_equal(gn_event_first(g), expect_first);
+  for (int i = gn_event_first(g); i < gn_event_count(g); i++) {
+    char *x = gn_event_json(g, i), *y = gn_event_json(m, i);
+    assert_string_equal(x, y);
+    gn_string_free(x);
+    gn_string_free(y);
+  }
+  gn_game_free(g);
+}
+
+/* Damaged, foreign or misplaced snapshots (edited in the file with SQL): a
+** resume never crashes and never gives another game; it passes the snapshot
+** over and replays from the start. Layout (src/snapshot.c): the unit count at
+** byte 8, the first card of the first deck at 348, the first unit at 1192. */
+static void snapshot_damage(void **state)
+{
+  fx *f = *state;
+  char id[32], id2[32], sql[512];
+  gn_store *st = open_ok(f);
+  assert_int_equal(gn_store_snapshot_every(st, 3), 0);
+  create_ok(st, f, id);
+  gn_game *g = load_ok(st, id);
+  for (int i = 0; i < 7; i++)
+    order_ok(st, id, g, order_at(i));
+  gn_game_free(g);
+  /* another game of the same scenario, another seed: same counts, other state */
+  if (gn_store_create(st, f->scn, 8, id2, sizeof id2)) fail_msg("%s", gn_store_errmsg(st));
+  g = load_ok(st, id2);
+  for (int i = 0; i < 7; i++)
+    order_ok(st, id2, g, order_at(i));
+  gn_game_free(g);
+  gn_game *m = memory_game(7);
+  int first = (int)raw_int(f->db, "SELECT events FROM snapshots WHERE game = 'g1' AND seq = 6");
+  assert_true(first > 0);
+  resume_same(st, id, m, first);
+  raw_sql(f->db, "CREATE TABLE keep AS SELECT * FROM snapshots WHERE game = 'g1' AND seq = 6");
+
+  static const char *const damage[] = {
+    /* the snapshot of the other game after the same order */
+    "UPDATE snapshots SET state = (SELECT state FROM snapshots WHERE game = 'g2' AND seq = 6)"
+    " WHERE game = 'g1' AND seq = 6",
+    /* one byte of a unit's attributes changed */
+    "UPDATE snapshots SET state = substr(state, 1, 1300) || x'09' || substr(state, 1302)"
+    " WHERE game = 'g1' AND seq = 6",
+    /* the first unit's x not a number */
+    "UPDATE snapshots SET state = substr(state, 1, 1192) || x'000000000000f87f' ||"
+    " substr(state, 1201) WHERE game = 'g1' AND seq = 6",
+    /* a card out of range; a deck of -1 cards */
+    "UPDATE snapshots SET state = substr(state, 1, 348) || x'40000000' || substr(state, 353)"
+    " WHERE game = 'g1' AND seq = 6",
+    "UPDATE snapshots SET state = substr(state, 1, 344) || x'ffffffff' || substr(state, 349)"
+    " WHERE game = 'g1' AND seq = 6",
+    /* the wrong count of units; a byte too many; cut short; empty; not a blob */
+    "UPDATE snapshots SET state = substr(state, 1, 8) || x'07000000' || substr(state, 13)"
+    " WHERE game = 'g1' AND seq = 6",
+    "UPDATE snapshots SET state = state || x'00' WHERE game = 'g1' AND seq = 6",
+    "UPDATE snapshots SET state = substr(state, 1, 40) WHERE game = 'g1' AND seq = 6",
+    "UPDATE snapshots SET state = x'' WHERE game = 'g1' AND seq = 6",
+    "UPDATE snapshots SET state = 'GNSNAP01' WHERE game = 'g1' AND seq = 6",
+    /* the count of events before it wrong, either way */
+    "UPDATE snapshots SET events = events - 2 WHERE game = 'g1' AND seq = 6",
+    "UPDATE snapshots SET events = events + 2 WHERE game = 'g1' AND seq = 6",
+    "UPDATE snapshots SET events = -5 WHERE game = 'g1' AND seq = 6",
+    /* after an order the game does not have */
+    "UPDATE snapshots SET seq = 99 WHERE game = 'g1' AND seq = 6",
+  };
+  for (size_t k = 0; k < sizeof damage / sizeof damage[0]; k++) {
+    raw_sql(f->db, damage[k]);
+    resume_same(st, id, m, -1);
+    int n = -1;
+    assert_int_equal(gn_store_verify(st, id, &n), GN_EDIVERGED);
+    assert_non_null(strstr(gn_store_errmsg(st), "snapshot after order"));
+    /* whatever was passed over, the game plays on with its log numbered
+    ** without a gap, and is the game of memory */
+    g = NULL;
+    assert_int_equal(gn_store_resume(st, id, &g), 0);
+    order_ok(st, id, g, order_at(7));
+    gn_game *m8 = memory_game(8);
+    assert_int_equal(gn_game_hash(g), gn_game_hash(m8));
+    gn_game_free(g);
+    assert_int_equal(raw_int(f->db, "SELECT max(idx) + 1 - count(*) FROM events WHERE game = 'g1'"), 0);
+    g = load_ok(st, id);
+    same_log(g, m8);
+    gn_game_free(g);
+    gn_game_free(m8);
+    assert_int_equal(gn_store_undo(st, id), 0);
+    snprintf(sql, sizeof sql, "DELETE FROM snapshots WHERE game = 'g1' AND seq >= 6;"
+             " INSERT INTO snapshots SELECT * FROM keep");
+    raw_sql(f->db, sql);
+    resume_same(st, id, m, first);
+  }
+
+  /* a game whose ruleset data changed since it was created (its recorded data
+  ** hash is not the data's now) is replayed from the start, as load does, so
+  ** that an order that no longer replays is reported, not played on */
+  raw_sql(f->db, "UPDATE games SET data_hash = '0123456789abcdef' WHERE id = 'g1'");
+  resume_same(st, id, m, 0);
+  gn_game_free(m);
+  gn_store_close(st);
+}
+
 static void scripted_dice(void **state)
 {
   fx *f = *state;
@@ -772,6 +882,7 @@ int main(void)
     cmocka_unit_test_setup_teardown(verify, setup, teardown),
     cmocka_unit_test_setup_teardown(schema_version, setup, teardown),
     cmocka_unit_test_setup_teardown(snapshots, setup, teardown),
+    cmocka_unit_test_setup_teardown(snapshot_damage, setup, teardown),
     cmocka_unit_test_setup_teardown(atomic_orders, setup, teardown),
     cmocka_unit_test_setup_teardown(stale_game, setup, teardown),
     cmocka_unit_test_setup_teardown(ids_and_errors, setup, teardown),

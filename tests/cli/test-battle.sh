@@ -114,4 +114,11 @@ else
   check "mpirun -np 2: each rank plays its share" grep -q "on each of 2 MPI ranks" "$tmp/mpi.err"
 fi
 
+# a battle across a night: the recovery may give a side back more SP than the
+# day took; the report says so instead of printing a negative loss
+run night --db n.db battle "$repo/scenarios/vb-teach-night.yaml" --seed 3
+check "battle through a night: gains after recovery are not negative losses" \
+  eval 'status night 0 && out night "recovers" && ! grep -Eq -- "\(--|lost -" "$tmp/night.out" &&
+        out night "(\(\+[0-9]+\)|gained [0-9]+ over its)"'
+
 [ $failed -eq 0 ]

@@ -312,6 +312,22 @@ run night play "$scn/vb-teach-night.yaml" --script "$tmp/night.txt"
 check "vb: a session reaches night, recovery, the next day and the campaign order" \
   eval 'status night 0 && out night "night phase" && out night "recovery phase" &&
         out night "17 June 1815" && out night "campaign"'
+cat >"$tmp/nightsides.txt" <<'EOF'
+# the same, each side ending its own night and recovery (end SIDE, VB-66)
+end; end; end; end; end; end; end; end; end; end; end; end
+end; end; end; end; end; end; end; end; end; end; end; end
+end prussians
+move W5 to 24,31
+end french
+end french
+end prussians
+show
+EOF
+run nightsides play "$scn/vb-teach-night.yaml" --script "$tmp/nightsides.txt" --keep-going
+check "vb: each side ends its own night and recovery; a side that has ended gives no more orders" \
+  eval 'status nightsides 1 && out nightsides "Prussians ends its night; the others are still at it" &&
+        out nightsides "refused \(ref. VB-66\): Prussians has ended its night" &&
+        out nightsides "French ends its recovery" && out nightsides "17 June 1815"'
 
 # ---- export: nothing hidden leaks ---------------------------------------------
 run exfr export g2 --as french --out "$tmp/fr.json"
