@@ -167,9 +167,9 @@ static int log_cmd(play *p, char *arg) {
     else if ((last = atoi(arg)) <= 0) { printf("  log takes a number of orders or 'all'\n"); return CLI_FAIL; }
   }
   int first = n - last < 0 ? 0 : n - last, cur = -2;
-  for (int i = 0; i < gn_event_count(p->g); i++) {
+  for (int i = gn_event_first(p->g); i < gn_event_count(p->g); i++) {
     const gn_event *e = gn_event_get(p->g, i);
-    if (e->order < first || !gn_event_visible(p->g, i, p->viewer)) continue;
+    if (!e || e->order < first || !gn_event_visible(p->g, i, p->viewer)) continue;
     if (e->order != cur) {
       cur = e->order;
       printf("order %d: %s\n", cur + 1, gn_game_order_text(p->g, cur));

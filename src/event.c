@@ -265,8 +265,8 @@ int gn_event_count(const gn_game *g) { return g->evfirst + g->nev; }
 int gn_event_first(const gn_game *g) { return g->evfirst; }
 
 const gn_event *gn_event_get(const gn_game *g, int i) {
-  i -= g->evfirst;
-  return (i >= 0 && i < g->nev) ? &at(g, i)->e : NULL;
+  if (i < g->evfirst || i - g->evfirst >= g->nev) return NULL;
+  return &at(g, i - g->evfirst)->e;
 }
 
 int gn_event_visible(const gn_game *g, int i, int viewer) {

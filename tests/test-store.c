@@ -552,6 +552,8 @@ static void snapshots(void **state)
   assert_int_equal(gn_event_first(g), first);
   assert_int_equal(gn_event_count(g), gn_event_count(m));
   assert_null(gn_event_get(g, (int)first - 1));
+  assert_null(gn_event_get(g, -2147483647 - 1));      /* no overflow below the first */
+  assert_null(gn_event_get(g, gn_event_count(g)));
   assert_int_equal(gn_event_visible(g, 0, GN_UMPIRE), 0);
   for (int i = (int)first; i < gn_event_count(m); i++) {
     char *x = gn_event_json(g, i), *y = gn_event_json(m, i);
