@@ -13,7 +13,7 @@
 **   - move: towards the objective of the posture, turning first if the goal
 **     is not ahead (units move forwards only), stopping out of musket reach
 ** Waggons carrying ammunition drive to the nearest unit without supplies.
-** The distances are the commander's tactics; every order passes the check.
+** The distances are the commander's tactics; the rules accept or refuse every order.
 */
 #include "ai.h"
 
@@ -77,7 +77,7 @@ static int has_target(ai_ctx *cx, int u) {
   return 0;
 }
 
-/* The nearest enemy the unit may fire at, by the check; -1 none. Enemies out
+/* The nearest enemy the unit may fire at, as the rules allow; -1 none. Enemies out
 ** of the fight (a battery without gunners, a unit in full disorder) are not
 ** worth the supplies. */
 static int fire(ai_ctx *cx, int u) {

@@ -10,7 +10,7 @@
 **   - charge: an enemy in charge reach, when the odds are good
 **   - fire: the best target in range and sight (steady, nearest)
 **   - move: towards the objective of the posture, then fire if it can
-** Every order passes gn_order_check first.
+** The rules accept or refuse every order (a refusal changes nothing).
 */
 #include "ai.h"
 

@@ -12,7 +12,8 @@
 **   combat    stands in contact melee if the odds are good (else they fire);
 **             others fire at the best target the rules accept
 ** The distances below are the commander's tactics, not rules: every order
-** still passes gn_order_check, which applies the real rules.
+** goes through the real rules, which may refuse it (it is then a probe that
+** changed nothing, and the next choice is tried).
 */
 #include "ai.h"
 

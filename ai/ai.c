@@ -1,6 +1,6 @@
 /*
 ** ai.c: the AI commanders' common ground (issue 7): personality parameters,
-** the picture of the field a side sees, orders checked before they are given,
+** the picture of the field a side sees, orders given if the rules accept them,
 ** movement by trial, the odds of a charge, and the objectives doctrine.
 **
 ** Determinism: no rand(), no clock. The one generator is seeded from
@@ -238,25 +238,42 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
 
 /* ------------------------------------------------------------ orders */
 
-/* Counts a refusal of an order that passed its check. */
-static void refused(ai_ctx *cx) {
-  cx->ai->st.refused++;
-  cx->ai->turn_refused++;
-  if (cx->ai->turn_refused > cx->ai->st.max_refused_turn) cx->ai->st.max_refused_turn = cx->ai->turn_refused;
-}
-
+/*
+** An order: a question (give 0) is put to gn_order_check; an order the
+** commander would give if the rules accept it (give 1) goes straight to
+** apply, and a refusal is the answer, as a check's would have been: apply
+** (gn_order_apply, or the runner's door to it) changes nothing when it
+** refuses, so "apply, and take a refusal as a failed check" is "check, then
+** apply" without the order's work done twice. Such a refusal is a probe's
+** (a move tried at one place, then another; a target, then the next) and is
+** counted apart (st.probes_refused), not as a refusal of an order given.
+**   1) a game already over: refused as the check would (no order, no count)
+**   2) apply; GN_EREFUSED or GN_ESYNTAX: a probe refused; another code: a hard error
+*/
 static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
   char text[512];
   vsnprintf(text, sizeof text, fmt, ap);
   if (cx->err) return cx->err;
-  cx->ai->st.checked++;
-  int rc = gn_order_check(cx->g, text);
+  if (!give) {
+    cx->ai->st.checked++;
+    int rc = gn_order_check(cx->g, text);
 #ifdef AI_DEBUG
-  if (rc) fprintf(stderr, "ai %d: %s: %s\n", cx->side, text, gn_errmsg(cx->g));
+    if (rc) fprintf(stderr, "ai %d: check: %s: %s\n", cx->side, text, gn_errmsg(cx->g));
 #endif
-  if (rc || !give) return rc;
-  rc = cx->apply ? cx->apply(cx->ud, cx->g, text) : gn_order_apply(cx->g, text);
-  if (rc == GN_EREFUSED || rc == GN_ESYNTAX) { refused(cx); return rc; }
+    return rc;
+  }
+  /* 1) */
+  if (gn_game_over(cx->g)) return GN_ESTATE;
+  /* 2) */
+  cx->ai->st.tried++;
+  int rc = cx->apply ? cx->apply(cx->ud, cx->g, text) : gn_order_apply(cx->g, text);
+  if (rc == GN_EREFUSED || rc == GN_ESYNTAX) {
+    cx->ai->st.probes_refused++;
+#ifdef AI_DEBUG
+    fprintf(stderr, "ai %d: %s: %s\n", cx->side, text, gn_errmsg(cx->g));
+#endif
+    return rc;
+  }
   if (rc) { cx->err = rc; return rc; }
   new_epoch(cx->ai);         /* the order may have moved anyone */
   cx->ai->st.given++;
@@ -307,10 +324,10 @@ static double enemy_centre(const ai_ctx *cx, gn_vec2 p) {
 /*
 ** Move u towards goal.
 **   1) the full step along the line (no further than the goal), kept on the table
-**   2) if the check refuses (too far for the ground, a friend in the way):
+**   2) if the rules refuse (too far for the ground, a friend in the way):
 **      shorter steps, and side-steps of one and two frontages, in the order
 **      of the table below; positions the flags rule out are not asked
-**   3) the first position the check accepts is ordered; at most AI_MAXTRY tried
+**   3) the first position the rules accept is the order given; at most AI_MAXTRY tried
 */
 int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
                        double facing_deg) {

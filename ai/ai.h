@@ -1,8 +1,11 @@
 /*
 ** ai.h: what the AI commanders, the battle runner and the simulator share
 ** (issue 7). The AI is a client of include/grognard.h ONLY: it sees the game
-** as its side does (gn_unit_view_get with its side as viewer), gives orders as
-** text and checks every order with gn_order_check before giving it.
+** as its side does (gn_unit_view_get with its side as viewer) and gives orders
+** as text through the runner's apply. An order it would give if the rules
+** allow it goes to apply directly: a refusal changes nothing and is the
+** answer (a probe refused), as gn_order_check's would have been; the check
+** alone serves for questions (may this unit attack?) asked before the odds.
 **
 ** Files:
 **   ai.c          commanders: parameters, the picture of the field, orders,
@@ -18,10 +21,10 @@
 
 #include "grognard.h"
 
-/* Build with -DAI_DEBUG to print, on stderr, every order a check refused and
+/* Build with -DAI_DEBUG to print, on stderr, every order the rules refused and
 ** every charge weighed with its odds (for tuning the doctrines). */
 #define AI_MAXUNITS 4096
-#define AI_MAXTRY 12         /* positions tried per move (gn_order_check each) */
+#define AI_MAXTRY 12         /* positions tried per move (each an order the rules may refuse) */
 #define AI_ODDS_RUNS 16      /* Monte Carlo runs of the odds engine per decision */
 #define AI_MAXCACHED 512     /* distances are kept for at most this many units */
 
@@ -113,17 +116,18 @@ extern const ai_doctrine gn__ai_doctrine_vb, gn__ai_doctrine_ba, gn__ai_doctrine
 const ai_doctrine *gn__ai_doctrine_for(const char *ruleset);
 
 /* ------------------------------------------------------------ ai.c */
-/* Checks the order (gn_order_check), then gives it. 0 given; GN_EREFUSED or
-** GN_ESYNTAX when the check (or apply) refused it; another negative code is a
-** hard error (kept in cx->err). */
+/* Gives the order through apply if the rules accept it (no separate check: a
+** refusal changes nothing and is counted as a probe refused). 0 given;
+** GN_EREFUSED or GN_ESYNTAX when refused; GN_ESTATE when the game is over;
+** another negative code is a hard error (kept in cx->err). */
 int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
-/* 0 when gn_order_check accepts the order. */
+/* 0 when gn_order_check accepts the order (a question: nothing is given). */
 int gn__ai_check(ai_ctx *cx, const char *fmt, ...);
 /* Moves unit u towards goal, at most step, along the straight line, trying
-** shorter moves and small side-steps until one passes the check. verb is
+** shorter moves and small side-steps until the rules accept one. verb is
 ** "move" or the ruleset's word; how is a set of AI_MOVE_* flags: FACE adds
 ** "facing DEG" (a compass bearing, as orders take it); CLEAR skips, without
-** asking the check, the positions where u would overlap another fighting
+** trying them, the positions where u would overlap another fighting
 ** unit it sees; NOT_CLOSER those where u's centre would be nearer the centre
 ** of the nearest enemy than now. 0 moved, GN_EREFUSED when nothing passed. */
 #define AI_MOVE_FACE 1

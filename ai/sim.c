@@ -137,6 +137,7 @@ static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo) {
   row[R_HASH] = (int64_t)r.hash;
   for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) {
     row[R_REFUSED] += r.ai[k].refused;
+    row[R_PROBES] += r.ai[k].probes_refused;
     if (r.ai[k].max_refused_turn > row[R_MAXREFUSED]) row[R_MAXREFUSED] = r.ai[k].max_refused_turn;
   }
   for (int k = 0; k < s->nsides; k++) {
