@@ -476,15 +476,16 @@ double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int tar
 
 /* ------------------------------------------------------------ check memo */
 
-#define MEMO_KEY 160
+#define MEMO_KEY 240
 
-typedef struct memo_entry { uint64_t h; char key[MEMO_KEY]; double p; } memo_entry;
+typedef struct memo_entry { uint64_t h; char key[MEMO_KEY]; double v[AI_SUMS]; } memo_entry;
 
 struct gn__ai_memo {
   char *data_dir;
   gn_game *rules;            /* a game holding only the ruleset's data */
   char ruleset[16];
   memo_entry *e; int n, cap;
+  int *slot; int nslot;      /* open addressing by hash: index + 1, 0 empty; nslot a power of 2 */
 };
 
 gn__ai_memo *gn__ai_memo_new(const char *data_dir) {
@@ -499,6 +500,7 @@ void gn__ai_memo_free(gn__ai_memo *m) {
   gn_game_free(m->rules);
   free(m->data_dir);
   free(m->e);
+  free(m->slot);
   free(m);
 }
 
@@ -517,13 +519,55 @@ static uint64_t fnv(const char *s) {
   return h;
 }
 
+/* The entry kept for key (hash h), or NULL. */
+static const memo_entry *memo_find(const gn__ai_memo *m, uint64_t h, const char *key) {
+  if (!m->nslot) return NULL;
+  for (size_t i = (size_t)h & (size_t)(m->nslot - 1);; i = (i + 1) & (size_t)(m->nslot - 1)) {
+    int k = m->slot[i] - 1;
+    if (k < 0) return NULL;
+    if (m->e[k].h == h && !strcmp(m->e[k].key, key)) return &m->e[k];
+  }
+}
+
+/* Keeps an answer (out of memory: not kept, which changes nothing but time). */
+static void memo_keep(gn__ai_memo *m, uint64_t h, const char *key, const double *v) {
+  if (m->n == m->cap) {
+    int cap = m->cap ? 2 * m->cap : 64;
+    memo_entry *e = realloc(m->e, (size_t)cap * sizeof *e);
+    if (!e) return;
+    m->e = e; m->cap = cap;
+  }
+  if (2 * (m->n + 1) > m->nslot) {    /* at most half full */
+    int ns = m->nslot ? 2 * m->nslot : 128;
+    int *sl = calloc((size_t)ns, sizeof *sl);
+    if (!sl) return;
+    for (int k = 0; k < m->n; k++) {
+      size_t i = (size_t)m->e[k].h & (size_t)(ns - 1);
+      while (sl[i]) i = (i + 1) & (size_t)(ns - 1);
+      sl[i] = k + 1;
+    }
+    free(m->slot);
+    m->slot = sl; m->nslot = ns;
+  }
+  memo_entry *e = &m->e[m->n];
+  e->h = h;
+  strcpy(e->key, key);
+  memcpy(e->v, v, sizeof e->v);
+  size_t i = (size_t)h & (size_t)(m->nslot - 1);
+  while (m->slot[i]) i = (i + 1) & (size_t)(m->nslot - 1);
+  m->slot[i] = ++m->n;
+}
+
 /*
-** P(outcome == v) of a check, from the memo.
-**   1) the key: ruleset, check, arguments and v; an answer kept is returned
+** A summary of a check's distribution, from the memo.
+**   1) the key: ruleset, check, the summary's tag and the arguments; an
+**      answer kept is returned
 **   2) the ruleset's game is made the first time (again if the ruleset changed)
-**   3) the odds engine enumerates the check; the answer is kept
+**   3) the odds engine enumerates the check; fn sums it up (it may read the
+**      outcomes' labels, gn_check_label on rules); the answer is kept
 */
-double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v) {
+int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const *argv, const char *tag,
+                     gn__ai_sum_fn fn, void *ud, double out[AI_SUMS]) {
   gn_ai *ai = cx->ai;
   const char *rs = gn_game_ruleset(cx->g);
   if (!ai->memo && (ai->memo = gn__ai_memo_new(NULL)) != NULL) ai->own_memo = 1;
@@ -531,16 +575,19 @@ double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const
   if (!m || !rs) return -1;
   /* 1) */
   char key[MEMO_KEY];
-  size_t k = (size_t)snprintf(key, sizeof key, "%s %s %lld", rs, check, (long long)v);
+  size_t k = (size_t)snprintf(key, sizeof key, "%s %s %s", rs, check, tag);
   for (int i = 0; i < argc && k < sizeof key; i++) k += (size_t)snprintf(key + k, sizeof key - k, " %s", argv[i]);
   if (k >= sizeof key) return -1;
   uint64_t h = fnv(key);
-  for (int i = 0; i < m->n; i++)
-    if (m->e[i].h == h && !strcmp(m->e[i].key, key)) return m->e[i].p;
+  if (m->rules && !strcmp(m->ruleset, rs)) {
+    const memo_entry *e = memo_find(m, h, key);
+    if (e) { memcpy(out, e->v, sizeof e->v); return 0; }
+  }
   /* 2) */
   if (!m->rules || strcmp(m->ruleset, rs)) {
     gn_game_free(m->rules);
     m->n = 0;
+    if (m->slot) memset(m->slot, 0, (size_t)m->nslot * sizeof *m->slot);
     snprintf(m->ruleset, sizeof m->ruleset, "%s", rs);
     if (!(m->rules = gn_game_new(NULL))) return -1;
     if ((m->data_dir && gn_game_set_data_dir(m->rules, m->data_dir)) || gn_game_use_ruleset(m->rules, rs)) {
@@ -553,20 +600,27 @@ double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const
   gn_odds_opts o = {0, 0, 1, 0};
   gn_dist d;
   if (gn_check_odds(m->rules, check, argc, argv, &o, &d, NULL)) return -1;
-  double p = 0;
-  for (int i = 0; i < d.n; i++)
-    if (d.o[i].value == v) p = d.o[i].p;
+  double v[AI_SUMS] = {0};
+  fn(m->rules, check, &d, ud, v);
   gn_dist_free(&d);
-  if (m->n == m->cap) {
-    int cap = m->cap ? 2 * m->cap : 32;
-    memo_entry *e = realloc(m->e, (size_t)cap * sizeof *e);
-    if (!e) return p;
-    m->e = e; m->cap = cap;
-  }
-  m->e[m->n].h = h;
-  strcpy(m->e[m->n].key, key);
-  m->e[m->n++].p = p;
-  return p;
+  memo_keep(m, h, key, v);
+  memcpy(out, v, sizeof v);
+  return 0;
+}
+
+/* P(outcome == *ud). */
+static void sum_p_eq(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out) {
+  int64_t v = *(const int64_t *)ud;
+  (void)rules; (void)check;
+  for (int i = 0; i < d->n; i++)
+    if (d->o[i].value == v) out[0] = d->o[i].p;
+}
+
+double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v) {
+  char tag[32];
+  double out[AI_SUMS];
+  snprintf(tag, sizeof tag, "=%lld", (long long)v);
+  return gn__ai_check_sum(cx, check, argc, argv, tag, sum_p_eq, &v, out) ? -1 : out[0];
 }
 
 int gn__ai_odds_strength(const ai_ctx *cx, int u) {

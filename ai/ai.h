@@ -146,6 +146,16 @@ gn__ai_memo *gn__ai_memo_new(const char *data_dir);
 void gn__ai_memo_free(gn__ai_memo *m);
 /* The commander asks its checks through m (borrowed; it must outlive ai). */
 void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m);
+/* A summary (AI_SUMS numbers) of the distribution of the ruleset's check
+** with "--param value" arguments, exact, from the commander's memo: fn makes
+** it the first time the question is asked (from the outcomes and, through
+** gn_check_label on rules, their labels). tag names fn and whatever of ud
+** the summary depends on (the memo's key is the ruleset, the check, tag and
+** the arguments). 0, or -1 when it cannot be evaluated. */
+#define AI_SUMS 4
+typedef void (*gn__ai_sum_fn)(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out);
+int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const *argv, const char *tag,
+                     gn__ai_sum_fn fn, void *ud, double out[AI_SUMS]);
 /* P(outcome == v) of the ruleset's check with "--param value" arguments,
 ** exact, from the commander's memo (asked of the odds engine the first time).
 ** -1 when it cannot be evaluated. */
