@@ -152,7 +152,7 @@ void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m);
 ** gn_check_label on rules, their labels). tag names fn and whatever of ud
 ** the summary depends on (the memo's key is the ruleset, the check, tag and
 ** the arguments). 0, or -1 when it cannot be evaluated. */
-#define AI_SUMS 4
+#define AI_SUMS 40
 typedef void (*gn__ai_sum_fn)(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out);
 int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const *argv, const char *tag,
                      gn__ai_sum_fn fn, void *ud, double out[AI_SUMS]);
