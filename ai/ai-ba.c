@@ -8,7 +8,8 @@
 **   - rest: a unit without supplies, or one that lost valour, out of the
 **     enemy's reach, rests (rest refurbishes supplies, then valour; next to
 **     an ammunition waggon the supplies come in two bounds)
-**   - attack: an enemy in reach, when the odds engine says the melee is good
+**   - attack: an enemy in reach, when the melee looks good by the ruleset's
+**     melee check (Table 8 factors as the commander sees them)
 **   - fire: the nearest enemy in musket (gun) reach, with supplies
 **   - move: towards the objective of the posture, turning first if the goal
 **     is not ahead (units move forwards only), stopping out of musket reach
@@ -474,5 +475,5 @@ static int ba_acts(const gn_game *g, int side) {
 }
 
 const ai_doctrine gn__ai_doctrine_ba = {
-  "ba", ba_fighting, ba_broken, ba_play, ba_acts, "end", 0,
+  "ba", ba_fighting, ba_broken, ba_play, ba_acts, 0,
 };

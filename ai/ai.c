@@ -1,7 +1,8 @@
 /*
 ** ai.c: the AI commanders' common ground (issue 7): personality parameters,
 ** the picture of the field a side sees, orders given if the rules accept them,
-** movement by trial, the odds of a charge, and the objectives doctrine.
+** movement by trial, the memo of the rulesets' odds checks, and the
+** objectives doctrine.
 **
 ** Determinism: no rand(), no clock. The one generator is seeded from
 ** gn_seed_child(gn_seed_child(game seed, turn), side + 1) at each new turn,
@@ -244,9 +245,8 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
 /* ------------------------------------------------------------ orders */
 
 /*
-** An order: a question (give 0) is put to gn_order_check; an order the
-** commander would give if the rules accept it (give 1) goes straight to
-** apply, and a refusal is the answer, as a check's would have been: apply
+** An order the commander would give if the rules accept it goes straight to
+** apply, and a refusal is the answer, as gn_order_check's would have been: apply
 ** (gn_order_apply, or the runner's door to it) changes nothing when it
 ** refuses, so "apply, and take a refusal as a failed check" is "check, then
 ** apply" without the order's work done twice. Such a refusal is a probe's
@@ -255,18 +255,10 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
 **   1) a game already over: refused as the check would (no order, no count)
 **   2) apply; GN_EREFUSED or GN_ESYNTAX: a probe refused; another code: a hard error
 */
-static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
+static int vorder(ai_ctx *cx, const char *fmt, va_list ap) {
   char text[512];
   vsnprintf(text, sizeof text, fmt, ap);
   if (cx->err) return cx->err;
-  if (!give) {
-    cx->ai->st.checked++;
-    int rc = gn_order_check(cx->g, text);
-#ifdef AI_DEBUG
-    if (rc) fprintf(stderr, "ai %d: check: %s: %s\n", cx->side, text, gn_errmsg(cx->g));
-#endif
-    return rc;
-  }
   /* 1) */
   if (gn_game_over(cx->g)) return GN_ESTATE;
   /* 2) */
@@ -289,15 +281,7 @@ static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
 int gn__ai_order(ai_ctx *cx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int rc = vorder(cx, 1, fmt, ap);
-  va_end(ap);
-  return rc;
-}
-
-int gn__ai_check(ai_ctx *cx, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int rc = vorder(cx, 0, fmt, ap);
+  int rc = vorder(cx, fmt, ap);
   va_end(ap);
   return rc;
 }
@@ -377,101 +361,6 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
     if (cx->err) return cx->err;
   }
   return GN_EREFUSED;
-}
-
-/* ------------------------------------------------------------ odds */
-
-typedef struct oddsrun {
-  const char *const *orders; int n;
-  const char *resolve;
-  int side, me, target;
-  int me0, tg0, meb0, tgb0;
-  gn_vec2 tgc0;              /* where the target stood */
-  double hold;               /* its ground is worth this much (an objective) */
-  const ai_doctrine *doc;
-} oddsrun;
-
-/* Strength of u as the side sees it (0 when removed), and whether it is out
-** of the fight. A strength the ruleset hides from the side (V&B rosters) is
-** read as the umpire's: the scratch run already resolves the true exchange,
-** as the moderator's odds do, and the commander learns only its summary (P
-** and the mean gain), never a unit's value. Without this the enemy's losses
-** counted for nothing and its own for everything, so no charge looked good. */
-static void seen(const gn_game *g, const ai_doctrine *doc, int u, int side, int *str, int *broken) {
-  gn_unit_view v, t;
-  *str = 0; *broken = 1;
-  if (gn_unit_view_get(g, u, side, &v) || !v.known) return;
-  *broken = v.removed || doc->broken(g, u, side, &v);
-  *str = v.removed ? 0 : v.strength;
-  if (*str < 0 && !gn_unit_view_get(g, u, GN_UMPIRE, &t)) *str = t.strength;
-}
-
-/* The order in a run of the odds engine: 1 when it was applied, 0 when the
-** rules refused it (the run goes no further), or a hard error. */
-static int odds_step(gn_game *g, const char *order) {
-  int rc = gn_game_over(g) ? GN_EREFUSED : gn_order_apply(g, order);
-  return rc == 0 ? 1 : rc == GN_EREFUSED || rc == GN_ESYNTAX ? 0 : rc;
-}
-
-/* One run of the odds engine: the orders, then our gain as our side sees it,
-** in hundredths of a strength point. An order the run's dice made illegal
-** (the charger routed in the morale phase before its melee, the target fled)
-** ends the run there: that is one of the outcomes, not a failure of the
-** whole estimate. Fails only with a hard error. */
-static int odds_fn(gn_game *g, void *ud, int64_t *out) {
-  oddsrun *r = ud;
-  int rc = 1;
-  for (int i = 0; i < r->n && rc == 1; i++) rc = odds_step(g, r->orders[i]);
-  if (rc == 1 && r->resolve) rc = odds_step(g, r->resolve);
-  if (rc < 0) return rc;
-  int me, tg, meb, tgb;
-  seen(g, r->doc, r->me, r->side, &me, &meb);
-  seen(g, r->doc, r->target, r->side, &tg, &tgb);
-  double gain = 0;
-  if (r->tg0 >= 0 && tg >= 0) gain += r->tg0 - tg;
-  if (r->me0 >= 0 && me >= 0) gain -= r->me0 - me;
-  double bonus = 2.0;
-  if (tgb && !r->tgb0) gain += bonus;
-  if (meb && !r->meb0) gain -= bonus;
-  /* ground: the target driven from where it stood (from an objective: more) */
-  gn_unit_view tv;
-  if (!gn_unit_view_get(g, r->target, r->side, &tv) && tv.known &&
-      (tv.removed || gn__ai_dist(tv.box.c, r->tgc0) > 1.0))
-    gain += 1.0 + r->hold;
-  *out = (int64_t)llround(gain * 100);
-  return 0;
-}
-
-double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain) {
-  gn_game *c = gn_game_clone(cx->g);
-  if (gain) *gain = 0;
-  if (!c) return -1;
-  oddsrun r;
-  memset(&r, 0, sizeof r);
-  r.orders = orders; r.n = n; r.resolve = cx->ai->doc->resolve;
-  r.side = cx->side; r.me = me; r.target = target; r.doc = cx->ai->doc;
-  seen(c, r.doc, me, cx->side, &r.me0, &r.meb0);
-  seen(c, r.doc, target, cx->side, &r.tg0, &r.tgb0);
-  r.tgc0 = cx->u[target].v.box.c;
-  for (int i = 0; i < cx->nobj; i++)
-    if (gn_point_box_distance(cx->obj[i].at, cx->u[target].v.box) <= cx->obj[i].radius)
-      r.hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
-  /* one order: exact when its tree is small; a sequence of phases: sampled */
-  int seq = n > 1 || r.resolve;
-  gn_odds_opts o = {seq ? 1 : 64, AI_ODDS_RUNS, gn_rng_next(&cx->ai->rng), seq};
-  gn_dist d;
-  double p = -1;
-  if (gn_odds(c, odds_fn, &r, &o, &d) == 0) {
-    p = 1.0 - gn_dist_at_most(&d, 0);
-    if (gain) *gain = d.mean / 100.0;
-#ifdef AI_DEBUG
-    fprintf(stderr, "ai %d: odds of %s: P(good) %.2f, mean gain %.2f, threshold %.2f\n", cx->side,
-            orders[0], p, d.mean / 100.0, gn__ai_charge_threshold(cx));
-#endif
-    gn_dist_free(&d);
-  }
-  gn_game_free(c);
-  return p;
 }
 
 /* ------------------------------------------------------------ check memo */

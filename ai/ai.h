@@ -25,7 +25,6 @@
 ** every charge weighed with its odds (for tuning the doctrines). */
 #define AI_MAXUNITS 4096
 #define AI_MAXTRY 12         /* positions tried per move (each an order the rules may refuse) */
-#define AI_ODDS_RUNS 16      /* Monte Carlo runs of the odds engine per decision */
 #define AI_MAXCACHED 512     /* distances are kept for at most this many units */
 
 /* One unit as the AI's side sees it. */
@@ -105,9 +104,6 @@ struct ai_doctrine {
   /* 0 when play would give no order in the present phase (the picture of
   ** the field is then not drawn); NULL: it may give some in any. */
   int (*acts)(const gn_game *g, int side);
-  /* Orders to apply after the one whose odds are wanted, so that it is
-  ** resolved (NULL: none); e.g. "end" when the ruleset resolves at phase end. */
-  const char *resolve;
   /* Men per unit of strength lost (V&B: 250 a roster casualty), 0 none. */
   int men_per_loss;
 };
@@ -121,8 +117,6 @@ const ai_doctrine *gn__ai_doctrine_for(const char *ruleset);
 ** GN_EREFUSED or GN_ESYNTAX when refused; GN_ESTATE when the game is over;
 ** another negative code is a hard error (kept in cx->err). */
 int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
-/* 0 when gn_order_check accepts the order (a question: nothing is given). */
-int gn__ai_check(ai_ctx *cx, const char *fmt, ...);
 /* Moves unit u towards goal, at most step, along the straight line, trying
 ** shorter moves and small side-steps until the rules accept one. verb is
 ** "move" or the ruleset's word; how is a set of AI_MOVE_* flags: FACE adds
@@ -135,11 +129,6 @@ int gn__ai_check(ai_ctx *cx, const char *fmt, ...);
 #define AI_MOVE_NOT_CLOSER 4
 int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
                        double facing_deg);
-/* Odds of a charge or attack: P(the exchange favours us) and the mean gain
-** (enemy strength lost minus ours, broken units weighted), from the odds
-** engine run on a scratch copy of the game, after the n orders (then the
-** doctrine's resolve order). -1 when they cannot be evaluated. */
-double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
 /* A memo for the checks of ruleset games; data_dir as gn_game_set_data_dir
 ** (NULL: the built-in data). NULL only when out of memory. */
 gn__ai_memo *gn__ai_memo_new(const char *data_dir);
@@ -152,7 +141,7 @@ void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m);
 ** gn_check_label on rules, their labels). tag names fn and whatever of ud
 ** the summary depends on (the memo's key is the ruleset, the check, tag and
 ** the arguments). 0, or -1 when it cannot be evaluated. */
-#define AI_SUMS 40
+#define AI_SUMS 64
 typedef void (*gn__ai_sum_fn)(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out);
 int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const *argv, const char *tag,
                      gn__ai_sum_fn fn, void *ud, double out[AI_SUMS]);
@@ -162,7 +151,7 @@ int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const 
 double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v);
 /* Strength and a named attribute of unit u for the odds of a fight. What the
 ** ruleset hides from the side (V&B rosters and grades) is read as the
-** umpire's, as the odds engine's runs of the rules do (see gn__ai_odds): the
+** umpire's, as a player asking the moderator "what are my chances?": the
 ** commander learns only the odds, never the value. -1 when unknown. */
 int gn__ai_odds_strength(const ai_ctx *cx, int u);
 int gn__ai_odds_attr(const ai_ctx *cx, int u, const char *name);

@@ -583,7 +583,6 @@ void gn_ai_free(gn_ai *ai);
 int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud);
 
 typedef struct gn_ai_stats {
-  int checked;            /* questions put to gn_order_check alone (before weighing odds) */
   int given;              /* orders applied */
   int refused;            /* orders it had decided on that the game then refused (a
                           ** simultaneous phase: the other side's orders came first) */
