@@ -298,13 +298,16 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
   return 0;
 }
 
-/* Centre distance from p to the nearest enemy fighting unit u's side sees. */
-static double enemy_centre(const ai_ctx *cx, gn_vec2 p) {
-  double best = 1e300;
+/* Edge distance from box b to the nearest enemy fighting unit the side sees
+** (gn_box_distance; only the enemies whose boxes may be nearer than the best
+** so far are measured). */
+static double enemy_edge(const ai_ctx *cx, gn_box b) {
+  double best = 1e300, rb = reach(b);
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double d = gn__ai_dist(p, e->v.box.c);
+    if (gn__ai_dist(b.c, e->v.box.c) - rb - reach(e->v.box) >= best) continue;
+    double d = gn_box_distance(b, e->v.box);
     if (d < best) best = d;
   }
   return best;
@@ -312,10 +315,13 @@ static double enemy_centre(const ai_ctx *cx, gn_vec2 p) {
 
 /*
 ** Move u towards goal.
-**   1) the full step along the line (no further than the goal), kept on the table
+**   1) the full step along the line (no further than the goal, and a
+**      hundredth short of the step: the order's coordinates are rounded to
+**      hundredths), kept on the table
 **   2) if the rules refuse (too far for the ground, a friend in the way):
-**      shorter steps, and side-steps of one and two frontages, in the order
-**      of the table below; positions the flags rule out are not asked
+**      shorter steps, and side-steps of one and two frontages (brought back
+**      within the step), in the order of the table below; positions the
+**      flags rule out are not asked
 **   3) the first position the rules accept is the order given; at most AI_MAXTRY tried
 */
 int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
@@ -328,11 +334,11 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   gn_vec2 c = v->box.c;
   double d = gn__ai_dist(c, goal);
   if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
-  double len = d < step ? d : step;
+  double len = d < step - 0.01 ? d : step - 0.01;
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
-  double near = how & AI_MOVE_NOT_CLOSER ? enemy_centre(cx, c) : 0;
+  double near = how & AI_MOVE_NOT_CLOSER ? enemy_edge(cx, v->box) : 0;
   gn_box nb = v->box;
   if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
     double r = fmod(90.0 - facing_deg, 360.0);
@@ -342,13 +348,15 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   for (size_t k = 0; k < sizeof try_ / sizeof try_[0] && tries < AI_MAXTRY; k++) {
     double f = try_[k][0], lat = try_[k][1] * w;
     gn_vec2 p = {c.x + ux * len * f - uy * lat, c.y + uy * len * f + ux * lat};
+    double out = gn__ai_dist(p, c);
+    if (out > len) { p.x = c.x + (p.x - c.x) * len / out; p.y = c.y + (p.y - c.y) * len / out; }
     if (p.x < margin) p.x = margin;
     if (p.y < margin) p.y = margin;
     if (p.x > cx->w - margin) p.x = cx->w - margin;
     if (p.y > cx->h - margin) p.y = cx->h - margin;
     if (gn__ai_dist(p, c) < 0.05) continue;
     nb.c = p;
-    if ((how & AI_MOVE_NOT_CLOSER) && enemy_centre(cx, p) < near) continue;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb) < near - 1e-6) continue;
     if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
     int rc = how & AI_MOVE_FACE

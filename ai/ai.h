@@ -122,8 +122,8 @@ int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
 ** "move" or the ruleset's word; how is a set of AI_MOVE_* flags: FACE adds
 ** "facing DEG" (a compass bearing, as orders take it); CLEAR skips, without
 ** trying them, the positions where u would overlap another fighting
-** unit it sees; NOT_CLOSER those where u's centre would be nearer the centre
-** of the nearest enemy than now. 0 moved, GN_EREFUSED when nothing passed. */
+** unit it sees; NOT_CLOSER those where u would be nearer (edge to edge) the
+** nearest enemy than now. 0 moved, GN_EREFUSED when nothing passed. */
 #define AI_MOVE_FACE 1
 #define AI_MOVE_CLEAR 2
 #define AI_MOVE_NOT_CLOSER 4
