@@ -173,7 +173,10 @@ void gn__ai_view(ai_ctx *cx, int u) {
     a->v.known = 0;
     a->status[0] = 0;
   } else {
-    snprintf(a->status, sizeof a->status, "%s", a->v.status ? a->v.status : "");
+    size_t n = a->v.status ? strlen(a->v.status) : 0;
+    if (n >= sizeof a->status) n = sizeof a->status - 1;
+    if (n) memcpy(a->status, a->v.status, n);
+    a->status[n] = 0;
   }
   a->v.status = a->status;
 }
@@ -299,10 +302,10 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
 }
 
 /* Edge distance from box b to the nearest enemy fighting unit the side sees
-** (gn_box_distance; only the enemies whose boxes may be nearer than the best
-** so far are measured). */
-static double enemy_edge(const ai_ctx *cx, gn_box b) {
-  double best = 1e300, rb = reach(b);
+** (gn_box_distance), when it is below below; otherwise a number at least
+** below, found without measuring the enemies whose boxes cannot be nearer. */
+static double enemy_edge(const ai_ctx *cx, gn_box b, double below) {
+  double best = below, rb = reach(b);
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
@@ -338,7 +341,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
-  double near = how & AI_MOVE_NOT_CLOSER ? enemy_edge(cx, v->box) : 0;
+  double near = how & AI_MOVE_NOT_CLOSER ? enemy_edge(cx, v->box, 1e300) : 0;
   gn_box nb = v->box;
   if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
     double r = fmod(90.0 - facing_deg, 360.0);
@@ -356,7 +359,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
     if (p.y > cx->h - margin) p.y = cx->h - margin;
     if (gn__ai_dist(p, c) < 0.05) continue;
     nb.c = p;
-    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb) < near - 1e-6) continue;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6) < near - 1e-6) continue;
     if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
     int rc = how & AI_MOVE_FACE
