@@ -329,11 +329,18 @@ static int in_front(gn_box f, gn_box t) {
 ** town, only targets in the front arc (VB-B21: the rules refuse the others).
 ** Targets no nearer than one the rules put out of range of u (VB-B18,
 ** remembered for the battle) are not tried, and after two refusals for
-** sight (VB-B21: friends in the way) the stand gives up. */
+** sight (VB-B21: friends in the way) the stand gives up. Limbered guns
+** (VB-B15), and cavalry and artillery in a town (VB-15), have no fire. A
+** target is looked at again just before the order (another stand's fire
+** may have driven it off the table). */
 static int fire_best(ai_ctx *cx, int u) {
   int order[8], n = 0, blind = 0, town = in_town(cx, u);
   double score[8], dist[8];
   double *out = u < cx->ai->nstart ? &cx->ai->outranged[u] : NULL;
+  const ai_unit *a = &cx->u[u];
+  if ((artillery(a) && gn__ai_status_has(&a->v, "limbered")) ||
+      (town && !gn__ai_status_has(&a->v, "march column") && (artillery(a) || cavalry(a))))
+    return 0;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
@@ -351,6 +358,8 @@ static int fire_best(ai_ctx *cx, int u) {
   }
   for (int k = 0; k < n && k < 4 && blind < 2; k++) {
     if (out && *out > 0 && dist[k] >= *out) continue;
+    gn__ai_view(cx, order[k]);
+    if (!cx->u[order[k]].v.known || cx->u[order[k]].v.removed) continue;
     if (gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) {
       gn__ai_view(cx, order[k]);      /* it may be gone: the next stand need not ask */
       return 1;
