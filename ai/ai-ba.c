@@ -347,6 +347,19 @@ static double attack_odds(ai_ctx *cx, int u, int e, double *gain) {
 
 /* ------------------------------------------------------------ orders */
 
+/* 1 when u's attack on e last bound came to nothing: u has not moved, and
+** neither it nor e lost a figure (the ground or a formation stopped it
+** short of the melee zone). The odds weigh the melee, not the approach, so
+** u then advances instead (a move, a change of formation) until it has
+** moved from there. */
+static int attack_stalled(const ai_ctx *cx, int u, int e) {
+  const gn_ai *ai = cx->ai;
+  if (u >= ai->nstart || !ai->atk_turn[u] || ai->atk_target[u] != e) return 0;
+  int strength = cx->u[u].v.strength * 10000 + cx->u[e].v.strength;
+  return ai->atk_turn[u] < gn_game_turn(cx->g) && gn__ai_dist(cx->u[u].v.box.c, ai->atk_at[u]) < 0.5 &&
+         ai->atk_str[u] == strength;
+}
+
 /* Attack the nearest enemy in reach when the odds are good (the attack is
 ** then ordered: the rules may still refuse it). 1 attacked. */
 static int attack(ai_ctx *cx, int u, int e, double de) {
@@ -354,9 +367,16 @@ static int attack(ai_ctx *cx, int u, int e, double de) {
   if (artillery(a) || e < 0) return 0;
   if (de > (cavalry(a) ? ATTACK_REACH_CAV : ATTACK_REACH_INF)) return 0;
   if (cx->posture != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
+  if (attack_stalled(cx, u, e)) return 0;
   double gain, p = attack_odds(cx, u, e, &gain);
   if (!gn__ai_charge_ok(cx, p, gain, 0)) return 0;
   if (gn__ai_order(cx, "attack %s %s", a->v.id, cx->u[e].v.id)) return 0;
+  if (u < cx->ai->nstart) {
+    cx->ai->atk_turn[u] = gn_game_turn(cx->g);
+    cx->ai->atk_target[u] = e;
+    cx->ai->atk_at[u] = a->v.box.c;
+    cx->ai->atk_str[u] = a->v.strength * 10000 + cx->u[e].v.strength;
+  }
   if (cavalry(a)) gn__ai_order(cx, "pace %s charge", a->v.id);
   return 1;
 }

@@ -108,7 +108,15 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->from = calloc(nu, sizeof *ai->from);
   ai->moveturn = calloc(nu, sizeof *ai->moveturn);
   ai->outranged = calloc(nu, sizeof *ai->outranged);
-  if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged) { gn_ai_free(ai); return NULL; }
+  ai->atk_turn = calloc(nu, sizeof *ai->atk_turn);
+  ai->atk_target = calloc(nu, sizeof *ai->atk_target);
+  ai->atk_str = calloc(nu, sizeof *ai->atk_str);
+  ai->atk_at = calloc(nu, sizeof *ai->atk_at);
+  if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged || !ai->atk_turn || !ai->atk_target ||
+      !ai->atk_str || !ai->atk_at) {
+    gn_ai_free(ai);
+    return NULL;
+  }
   double sx = 0, sy = 0;
   int n = 0;
   for (int i = 0; i < ai->nstart; i++) {
@@ -131,6 +139,10 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->from);
   free(ai->moveturn);
   free(ai->outranged);
+  free(ai->atk_turn);
+  free(ai->atk_target);
+  free(ai->atk_str);
+  free(ai->atk_at);
   free(ai);
 }
 

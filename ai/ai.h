@@ -63,6 +63,10 @@ struct gn_ai {
   gn_vec2 *from;             /* per unit: where it stood when last ordered to move */
   int *moveturn;             /* per unit: the turn of that order, 0 none */
   double *outranged;         /* per unit: a distance its fire was refused from as out of range, 0 none */
+  /* per unit: its last attack order (Belle Alliance): the turn (0 none), the
+  ** target, where it stood and its and the target's strengths then */
+  int *atk_turn, *atk_target, *atk_str;
+  gn_vec2 *atk_at;
   double *dist;              /* the pictures' distance cache (ai_ctx.dist) */
   unsigned *stamp, epoch;    /* epoch: bumped by each picture and each order given */
   int ndist;
