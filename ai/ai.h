@@ -4,12 +4,13 @@
 ** as its side does (gn_unit_view_get with its side as viewer) and gives orders
 ** as text through the runner's apply. An order it would give if the rules
 ** allow it goes to apply directly: a refusal changes nothing and is the
-** answer (a probe refused), as gn_order_check's would have been; the check
-** alone serves for questions (may this unit attack?) asked before the odds.
+** answer (a probe refused), as gn_order_check's would have been. The odds
+** of a fight come from the rulesets' standalone checks (gn_check_odds),
+** through a memo.
 **
 ** Files:
 **   ai.c          commanders: parameters, the picture of the field, orders,
-**                 movement, odds of a charge, the objectives doctrine
+**                 movement, the memo of check answers, the objectives doctrine
 **   ai-vb.c       Volley & Bayonet doctrine (phases, fire, charge, rally, retreat)
 **   ai-ba.c       Belle Alliance doctrine (written orders, fire, attack, rest)
 **   ai-inradic.c  Inradic doctrine (fire, charge, melee, pursuit)
