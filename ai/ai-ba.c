@@ -8,12 +8,13 @@
 **   - rest: a unit without supplies, or one that lost valour, out of the
 **     enemy's reach, rests (rest refurbishes supplies, then valour; next to
 **     an ammunition waggon the supplies come in two bounds)
-**   - attack: an enemy in reach, when the odds engine says the melee is good
+**   - attack: an enemy in reach, when the melee looks good by the ruleset's
+**     melee check (Table 8 factors as the commander sees them)
 **   - fire: the nearest enemy in musket (gun) reach, with supplies
 **   - move: towards the objective of the posture, turning first if the goal
 **     is not ahead (units move forwards only), stopping out of musket reach
 ** Waggons carrying ammunition drive to the nearest unit without supplies.
-** The distances are the commander's tactics; every order passes the check.
+** The distances are the commander's tactics; the rules accept or refuse every order.
 */
 #include "ai.h"
 
@@ -77,7 +78,7 @@ static int has_target(ai_ctx *cx, int u) {
   return 0;
 }
 
-/* The nearest enemy the unit may fire at, by the check; -1 none. Enemies out
+/* The nearest enemy the unit may fire at, as the rules allow; -1 none. Enemies out
 ** of the fight (a battery without gunners, a unit in full disorder) are not
 ** worth the supplies. */
 static int fire(ai_ctx *cx, int u) {
@@ -104,19 +105,278 @@ static int fire(ai_ctx *cx, int u) {
   return -1;
 }
 
-/* Attack the nearest enemy in reach when the odds are good. 1 attacked. */
+/* ------------------------------------------------------------ attack odds */
+
+static int infantry(const ai_unit *a) { return is_type(a, "infantry"); }
+static int heavy(const ai_unit *a) { return is_type(a, "heavy_cavalry"); }
+static int light(const ai_unit *a) { return is_type(a, "light_cavalry"); }
+
+/* The cover of the ground at p (Table 8's cover I to III: the best of the
+** terrain areas holding it, terrain.KIND.cover in the data), and whether a
+** hill holds it. */
+static int cover_at(const ai_ctx *cx, gn_vec2 p, int *hill) {
+  int n = gn_terrain_count(cx->g), c = 0;
+  *hill = 0;
+  for (int i = 0; i < n; i++) {
+    gn_feature f;
+    const char *id, *kind;
+    if (gn_terrain_get(cx->g, i, &f, &id, &kind) || f.shape != GN_SHAPE_AREA || !gn_feature_contains(&f, p))
+      continue;
+    char key[64];
+    double v = 0;
+    snprintf(key, sizeof key, "terrain.%s.cover", kind);
+    if (!gn_data_number(cx->g, key, &v) && v > c) c = (int)v;
+    if (!strcmp(kind, "hill")) *hill = 1;
+  }
+  return c;
+}
+
+/* 1 when an edge of u's stand crosses a line of terrain other than a road. */
+static int in_obstacle(const ai_ctx *cx, int u) {
+  gn_vec2 c[4];
+  gn_box_corners(cx->u[u].v.box, c);
+  int n = gn_terrain_count(cx->g);
+  for (int i = 0; i < n; i++) {
+    gn_feature f;
+    const char *id, *kind;
+    if (gn_terrain_get(cx->g, i, &f, &id, &kind) || f.shape != GN_SHAPE_LINE || !strcmp(kind, "road")) continue;
+    for (int k = 0; k < 4; k++)
+      if (gn_path_crossings(c[k], c[(k + 1) % 4], &f, 1, NULL, 0) > 0) return 1;
+  }
+  return 0;
+}
+
+/* A formed friend of u (not staff or waggon, not in MD or FD, not a
+** skirmish line) within dist of it, in one of the arcs in mask. */
+static int friend_near(ai_ctx *cx, int u, double dist, unsigned mask) {
+  for (int j = 0; j < cx->n; j++) {
+    const ai_unit *b = &cx->u[j];
+    if (j == u || !b->v.known || b->v.removed || !b->fighting || b->v.side != cx->u[u].v.side) continue;
+    if (gn__ai_distance_upto(cx, u, j, dist) > dist) continue;
+    if (gn__ai_odds_attr(cx, j, "disorder") >= DIS_MD || attr(cx->g, j, cx->side, "formation", FM_LINE) == FM_SKIRMISH)
+      continue;
+    if (mask & (1u << gn_box_arc(cx->u[u].v.box, b->v.box.c))) return 1;
+  }
+  return 0;
+}
+
+/* Appends a factor name to a comma list. */
+static void add(char *buf, size_t n, const char *f) {
+  size_t k = strlen(buf);
+  snprintf(buf + k, n - k, "%s%s", k ? "," : "", f);
+}
+
+/*
+** The Table 8 factors of u fighting opp, as the commander reckons them from
+** what it sees (the rules' own list is taken when the melee is fought): its
+** formation, arm and disorder, its supplies, cover and the hill, flank and
+** rear, overreach, an obstacle, friends behind and beside it; att: u attacks
+** (cavalry attacks at the charge). What the commander cannot see is taken at
+** its most usual: each side's first fire or melee of the bound; no change
+** of formation, no earlier fight, no staff officer.
+*/
+static void t8(ai_ctx *cx, int u, int opp, int att, char *buf, size_t n) {
+  const ai_unit *x = &cx->u[u], *y = &cx->u[opp];
+  int uf = attr(cx->g, u, cx->side, "formation", FM_LINE), of = attr(cx->g, opp, cx->side, "formation", FM_LINE);
+  int usq = uf == FM_SQUARE, umass = uf == FM_MASS, osq = of == FM_SQUARE, omass = of == FM_MASS;
+  int hill_u, hill_o, cover_u = cover_at(cx, x->v.box.c, &hill_u), cover_o = cover_at(cx, y->v.box.c, &hill_o);
+  double d;
+  buf[0] = 0;
+  if (uf == FM_MARCH) add(buf, n, "column_of_march");
+  if (uf == FM_SKIRMISH) add(buf, n, "skirmish_line");
+  if (artillery(x) || uf == FM_REST) add(buf, n, "artillery_work_rest");
+  const ai_unit *cav = att ? x : y, *other = att ? y : x;
+  int csq = att ? osq : usq, cmass = att ? omass : umass;
+  if (cavalry(cav) && csq) add(buf, n, "cavalry_vs_square");
+  if (cavalry(cav) && cmass) add(buf, n, "cavalry_vs_mass");
+  if (cavalry(cav) && ((infantry(other) && !csq && !cmass) || artillery(other))) add(buf, n, "cavalry_vs_infantry");
+  if (infantry(x) && infantry(y) && uf != FM_SKIRMISH && cover_u == 0) add(buf, n, "not_covered");
+  if ((usq || umass) && infantry(y)) add(buf, n, "square_vs_infantry");
+  if (att && hill_o && !hill_u) add(buf, n, "uphill");
+  gn_arc arc = att ? gn_box_arc(y->v.box, x->v.box.c) : gn_box_arc(x->v.box, y->v.box.c);
+  if (arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT) add(buf, n, "flank");
+  if (arc == GN_ARC_REAR) add(buf, n, "rear");
+  if (!gn_data_number(cx->g, "melee.overreach", &d) && x->v.box.w >= y->v.box.w + d) add(buf, n, "overreaching");
+  if (in_obstacle(cx, u)) add(buf, n, "obstacle");
+  if (att && cover_o == 1) add(buf, n, "cover_1");
+  if (att && cover_o == 2) add(buf, n, "cover_2");
+  if (att && cover_o >= 3) add(buf, n, "cover_3");
+  if (gn__ai_odds_attr(cx, u, "supplies") == 0) add(buf, n, "without_supplies");
+  add(buf, n, "first_fire_or_melee");
+  int lancers = gn__ai_odds_attr(cx, u, "lancers") == 1;
+  if (att && cavalry(x)) add(buf, n, "charge");
+  if (att && cavalry(x) && (heavy(x) || lancers)) add(buf, n, "heavy_charge");
+  if (cavalry(x) && !att) add(buf, n, "passive_cavalry");
+  if (heavy(x)) add(buf, n, "heavy_cavalry");
+  if (light(x)) add(buf, n, "light_cavalry");
+  int dis = gn__ai_odds_attr(cx, u, "disorder");
+  if (dis == DIS_SD) add(buf, n, "sd");
+  if (dis == DIS_MD) add(buf, n, "md");
+  if (dis == DIS_FD) add(buf, n, "fd");
+  if (!gn_data_number(cx->g, "melee.support_distance", &d) && friend_near(cx, u, d, 1u << GN_ARC_REAR))
+    add(buf, n, "support");
+  if (!gn_data_number(cx->g, "melee.neighbour_distance", &d) &&
+      friend_near(cx, u, d, (1u << GN_ARC_LEFT) | (1u << GN_ARC_RIGHT)))
+    add(buf, n, "neighbour");
+}
+
+/* Of the melee check's outcomes (D, attack total minus defence total, with
+** its Table 11 label: "attacker wins by 9: loser FD, ..."): out[0] the least
+** D, out[1] how many values follow, out[2] the least |D| that puts the
+** loser in full disorder, out[3 + i] P(D = out[0] + i). */
+static void melee_sum(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out) {
+  (void)ud;
+  out[2] = 1e9;
+  if (d->n < 1 || d->o[d->n - 1].value - d->o[0].value + 1 > AI_SUMS - 3) { out[1] = 0; return; }
+  out[0] = (double)d->o[0].value;
+  out[1] = (double)(d->o[d->n - 1].value - d->o[0].value + 1);
+  for (int i = 0; i < d->n; i++) {
+    int64_t D = d->o[i].value;
+    const char *l = gn_check_label(rules, check, D);
+    if (l && strstr(l, "loser FD") && (D < 0 ? -D : D) < out[2]) out[2] = (double)(D < 0 ? -D : D);
+    out[3 + (D - d->o[0].value)] = d->o[i].p;
+  }
+}
+
+/* The mean of the check's outcomes. */
+static void mean_sum(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out) {
+  (void)rules; (void)check; (void)ud;
+  for (int i = 0; i < d->n; i++) out[0] += (double)d->o[i].value * d->o[i].p;
+}
+
+/* The mean D of the melee check with these arguments: both sides roll 3d6,
+** so it is the Table 8 sum of the sides asked for (attack less defence).
+** 0 or -1. */
+static int melee_shift(ai_ctx *cx, int argc, const char *const *argv, double *shift) {
+  double out[AI_SUMS];
+  if (gn__ai_check_sum(cx, "melee", argc, argv, "mean", mean_sum, NULL, out)) return -1;
+  *shift = out[0];
+  return 0;
+}
+
+/* Units of melee of so many figures (melee.unit, with a remainder of
+** fire.remainder.hand: the rules' unit of fire). */
+static int units_of(const ai_ctx *cx, int figures) {
+  double unit = 10, rem = 3;
+  gn_data_number(cx->g, "melee.unit", &unit);
+  gn_data_number(cx->g, "fire.remainder.hand", &rem);
+  if (figures <= 0 || unit < 1) return 0;
+  int u = (int)unit, r = figures % u;
+  return figures / u + (r >= (int)rem && r > 0 ? 1 : 0);
+}
+
+/*
+** The odds of u attacking e: P(the exchange favours us), and its mean gain.
+**   1) each side's Table 8 factors (t8) and valour
+**   2) the ruleset's melee check, through the commander's memo (each
+**      question is put to the odds engine once, exactly): both sides roll
+**      3d6 and add their Table 8 column, so D is the plain 3d6 - 3d6 (its
+**      distribution, and the margin that puts the loser in full disorder,
+**      from the labels) moved by a sum asked side by side: the attacker's
+**      factors alone, the defender's alone, and the figures only as the
+**      rules' "more by 50, 100, 200%" factors see them (3:1, 2:1, 3:2, 1:1
+**      and back); so few questions serve every pair of units
+**   3) each D as Table 11 resolves it for these strengths: the loser loses
+**      ceil(|D|/2) a unit of melee of the winner, the winner one a unit of
+**      the loser up to t11.winner_loss_max, a stall one a unit each (a side
+**      without supplies inflicts nothing when it loses or stalls); the gain
+**      is figures taken off less figures lost, a loser in full disorder 2,
+**      and a target driven off 1 and the worth of its ground
+** -1 when they cannot be evaluated.
+*/
+static double attack_odds(ai_ctx *cx, int u, int e, double *gain) {
+  char fa[512], fd[512], va[8], vd[8], na[4], nd[4];
+  *gain = 0;
+  int sa = gn__ai_odds_strength(cx, u), sd = gn__ai_odds_strength(cx, e);
+  if (sa < 1 || sd < 1) return -1;
+  /* 1) */
+  t8(cx, u, e, 1, fa, sizeof fa);
+  t8(cx, e, u, 0, fd, sizeof fd);
+  int val[2] = {gn__ai_odds_attr(cx, u, "valour"), gn__ai_odds_attr(cx, e, "valour")};
+  for (int k = 0; k < 2; k++) val[k] = val[k] < -5 ? -5 : val[k] > 5 ? 5 : val[k];
+  snprintf(va, sizeof va, "%d", val[0]);
+  snprintf(vd, sizeof vd, "%d", val[1]);
+  int ra = sa >= 3 * sd ? 3 : sa >= 2 * sd ? 2 : 2 * sa >= 3 * sd ? 3 : sd >= 3 * sa ? 1 : sd >= 2 * sa ? 1
+         : 2 * sd >= 3 * sa ? 2 : 1;
+  int rd = sa >= 3 * sd ? 1 : sa >= 2 * sd ? 1 : 2 * sa >= 3 * sd ? 2 : sd >= 3 * sa ? 3 : sd >= 2 * sa ? 2
+         : 2 * sd >= 3 * sa ? 3 : 1;
+  snprintf(na, sizeof na, "%d", ra);
+  snprintf(nd, sizeof nd, "%d", rd);
+  /* 2) */
+  const char *qa[] = {"--attack-valour", va, "--attack-figures", "1", "--defence-figures", "1", "--attack", fa};
+  const char *qd[] = {"--defence-valour", vd, "--attack-figures", "1", "--defence-figures", "1", "--defence", fd};
+  const char *qm[] = {"--attack-figures", na, "--defence-figures", nd};
+  double out[AI_SUMS], sha, shd, shm;
+  if (gn__ai_check_sum(cx, "melee", 0, NULL, "t11", melee_sum, NULL, out) || out[1] < 1 ||
+      melee_shift(cx, fa[0] ? 8 : 6, qa, &sha) || melee_shift(cx, fd[0] ? 8 : 6, qd, &shd) ||
+      melee_shift(cx, 4, qm, &shm))
+    return -1;
+  int shift = (int)lround(sha + shd + shm);
+  /* 3) */
+  double hold = 0, wmax = 3, p = 0, g = 0;
+  for (int i = 0; i < cx->nobj; i++)
+    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
+      hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
+  gn_data_number(cx->g, "t11.winner_loss_max", &wmax);
+  int um[2] = {units_of(cx, sa), units_of(cx, sd)}, fig[2] = {sa, sd};
+  int sup[2] = {gn__ai_odds_attr(cx, u, "supplies") != 0, gn__ai_odds_attr(cx, e, "supplies") != 0};
+  for (int i = 0; i < (int)out[1]; i++) {
+    int D = (int)out[0] + i + shift, ad = D < 0 ? -D : D, loss[2];
+    if (D == 0) {
+      loss[0] = sup[1] ? um[1] : 0;
+      loss[1] = sup[0] ? um[0] : 0;
+    } else {
+      int w = D > 0 ? 0 : 1, l = 1 - w;
+      loss[l] = (ad + 1) / 2 * um[w];
+      loss[w] = ad <= wmax && sup[l] ? um[l] : 0;
+    }
+    for (int k = 0; k < 2; k++) if (loss[k] > fig[k]) loss[k] = fig[k];
+    double x = loss[1] - loss[0];
+    if (D > 0) x += 1.0 + hold + (ad >= out[2] ? 2.0 : 0);
+    if (D < 0 && ad >= out[2]) x -= 2.0;
+    if (x > 0) p += out[3 + i];
+    g += out[3 + i] * x;
+  }
+  *gain = g;
+#ifdef AI_DEBUG
+  fprintf(stderr, "ai %d: attack of %s on %s: %s | %s: D moved by %d, P(good) %.2f, gain %.2f, threshold %.2f\n",
+          cx->side, cx->u[u].v.id, cx->u[e].v.id, fa, fd, shift, p, g, gn__ai_charge_threshold(cx));
+#endif
+  return p;
+}
+
+/* ------------------------------------------------------------ orders */
+
+/* 1 when u's attack on e last bound came to nothing: u has not moved, and
+** neither it nor e lost a figure (the ground or a formation stopped it
+** short of the melee zone). The odds weigh the melee, not the approach, so
+** u then advances instead (a move, a change of formation) until it has
+** moved from there. */
+static int attack_stalled(const ai_ctx *cx, int u, int e) {
+  const gn_ai *ai = cx->ai;
+  if (u >= ai->nstart || !ai->atk_turn[u] || ai->atk_target[u] != e) return 0;
+  int strength = cx->u[u].v.strength * 10000 + cx->u[e].v.strength;
+  return ai->atk_turn[u] < gn_game_turn(cx->g) && gn__ai_dist(cx->u[u].v.box.c, ai->atk_at[u]) < 0.5 &&
+         ai->atk_str[u] == strength;
+}
+
+/* Attack the nearest enemy in reach when the odds are good (the attack is
+** then ordered: the rules may still refuse it). 1 attacked. */
 static int attack(ai_ctx *cx, int u, int e, double de) {
   const ai_unit *a = &cx->u[u];
   if (artillery(a) || e < 0) return 0;
   if (de > (cavalry(a) ? ATTACK_REACH_CAV : ATTACK_REACH_INF)) return 0;
   if (cx->posture != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
-  char order[128];
-  snprintf(order, sizeof order, "attack %s %s", a->v.id, cx->u[e].v.id);
-  if (gn__ai_check(cx, "%s", order)) return 0;
-  const char *seq[] = {order};
-  double gain, p = gn__ai_odds(cx, seq, 1, u, e, &gain);
+  if (attack_stalled(cx, u, e)) return 0;
+  double gain, p = attack_odds(cx, u, e, &gain);
   if (!gn__ai_charge_ok(cx, p, gain, 0)) return 0;
-  if (gn__ai_order(cx, "%s", order)) return 0;
+  if (gn__ai_order(cx, "attack %s %s", a->v.id, cx->u[e].v.id)) return 0;
+  if (u < cx->ai->nstart) {
+    cx->ai->atk_turn[u] = gn_game_turn(cx->g);
+    cx->ai->atk_target[u] = e;
+    cx->ai->atk_at[u] = a->v.box.c;
+    cx->ai->atk_str[u] = a->v.strength * 10000 + cx->u[e].v.strength;
+  }
   if (cavalry(a)) gn__ai_order(cx, "pace %s charge", a->v.id);
   return 1;
 }
@@ -235,5 +495,5 @@ static int ba_acts(const gn_game *g, int side) {
 }
 
 const ai_doctrine gn__ai_doctrine_ba = {
-  "ba", ba_fighting, ba_broken, ba_play, ba_acts, "end", 0,
+  "ba", ba_fighting, ba_broken, ba_play, ba_acts, 0,
 };

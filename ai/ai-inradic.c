@@ -6,11 +6,12 @@
 **   - pursuit: when the die allows a pursuit, take it up if it is worthwhile
 **     (an aggressive commander, a fresh unit), else halt; a cautious
 **     commander halts a pursuit that has run on after losses
-**   - melee: a unit in contact fights on when the odds engine says so
+**   - melee: a unit in contact fights on when the odds are good (the
+**     ruleset's melee and morale checks)
 **   - charge: an enemy in charge reach, when the odds are good
 **   - fire: the best target in range and sight (steady, nearest)
 **   - move: towards the objective of the posture, then fire if it can
-** Every order passes gn_order_check first.
+** The rules accept or refuse every order (a refusal changes nothing).
 */
 #include "ai.h"
 
@@ -55,11 +56,150 @@ static int fire(ai_ctx *cx, int u) {
   return 0;
 }
 
-/* An order whose outcome the odds engine weighs first. 1 given. */
-static int weighed(ai_ctx *cx, int u, int e, const char *order, double slack) {
-  if (gn__ai_check(cx, "%s", order)) return 0;
-  const char *seq[] = {order};
-  double gain, p = gn__ai_odds(cx, seq, 1, u, e, &gain);
+/* ------------------------------------------------------------ odds of a fight */
+
+/* The figures of u as the melee check counts them: ordinary ones (privates,
+** buglers, flag bearers) and leaders (corporals, NCOs, officers, heroes,
+** staff and generals, who draw 3 cards each: roles.leader in the data). */
+static void figures(const ai_ctx *cx, int u, int *ordinary, int *leaders) {
+  static const char *const lead[] = {"corporal", "nco", "officer", "hero", "staff", "general"};
+  int s = gn__ai_odds_strength(cx, u), l = 0;
+  for (size_t i = 0; i < sizeof lead / sizeof lead[0]; i++) {
+    int n = gn__ai_odds_attr(cx, u, lead[i]);
+    if (n > 0) l += n;
+  }
+  if (l > s) l = s;
+  *ordinary = s - l;
+  *leaders = l;
+}
+
+/* The name of u's quality, as the checks take it ("" when unknown). */
+static const char *quality(const ai_ctx *cx, int u) {
+  gn_attr_info ai;
+  int q = gn__ai_odds_attr(cx, u, "quality");
+  for (int i = 0; q >= 0 && gn_ruleset_attr("inradic", i, &ai) == 0; i++)
+    if (!strcmp(ai.name, "quality") && ai.names) {
+      for (int k = 0; ai.names[k]; k++) if (k == q) return ai.names[k];
+      break;
+    }
+  return "";
+}
+
+/* P(u passes a morale test with r figures left), by the ruleset's morale
+** check through the memo; arc: the side it is engaged on. 0 when none are left. */
+static double passes(ai_ctx *cx, int u, int r, gn_arc arc) {
+  if (r <= 0) return 0;
+  int s0 = cx->u[u].v.strength0 > r ? cx->u[u].v.strength0 : r;
+  char st[16], rm[16];
+  snprintf(st, sizeof st, "%d", s0 > 200 ? 200 : s0);
+  snprintf(rm, sizeof rm, "%d", r > 200 ? 200 : r);
+  const char *q = quality(cx, u);
+  const char *argv[8] = {"--start", st, "--remaining", rm};
+  int argc = 4;
+  if (q[0]) { argv[argc++] = "--quality"; argv[argc++] = q; }
+  if (arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT) argv[argc++] = "--flank";
+  if (arc == GN_ARC_REAR) argv[argc++] = "--rear";
+  double p = gn__ai_check_p(cx, "morale", argc, argv, 1);
+  return p < 0 ? 0.5 : p;
+}
+
+/* Of the melee check with --count both (100 x the defender's loss + the
+** attacker's): out[0] and out[1] how many values of each loss follow, then
+** P(the defender loses k) for k from 0, then the same for the attacker (the
+** two sides draw from their own decks; a loss past the room is counted at
+** the last value). */
+static void losses_sum(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out) {
+  int room = (AI_SUMS - 2) / 2;
+  (void)rules; (void)check; (void)ud;
+  out[0] = out[1] = 1;
+  for (int i = 0; i < d->n; i++) {
+    int ld = (int)(d->o[i].value / 100), la = (int)(d->o[i].value % 100);
+    if (ld >= room) ld = room - 1;
+    if (la >= room) la = room - 1;
+    if (ld + 1 > out[0]) out[0] = ld + 1;
+    if (la + 1 > out[1]) out[1] = la + 1;
+    out[2 + ld] += d->o[i].p;
+    out[2 + room + la] += d->o[i].p;
+  }
+  /* packed: the attacker's values right after the defender's */
+  memmove(out + 2 + (int)out[0], out + 2 + room, (size_t)out[1] * sizeof *out);
+}
+
+/*
+** The odds of u fighting e (a charge, or a round of melee in contact):
+** P(the exchange favours us) and its mean gain, from the ruleset's checks
+** through the memo (each question asked of the odds engine once).
+**   1) a charge: e tests its morale first when the charger is at least its
+**      size, or half its size in its flank or rear (IN-M5, IN-M6); if it
+**      fails it routs and there is no melee
+**   2) the round: each side's losses from the melee check (ordinary figures
+**      and leaders); a side that lost morale.melee_casualties or more tests
+**      (the morale check, with the figures left)
+**   3) the gain: figures taken off less figures lost; a routed target 2 and
+**      its ground (1 and the worth of an objective); a routed unit of ours -2
+** -1 when they cannot be evaluated. (The obstacle, cover and hill factors
+** are left out: a commander's reckoning, not the rules'.)
+*/
+static double fight_odds(ai_ctx *cx, int u, int e, int charge, double *gain) {
+  int sa = gn__ai_odds_strength(cx, u), sb = gn__ai_odds_strength(cx, e), oa, la, ob, lb;
+  *gain = 0;
+  if (sa < 1 || sb < 1) return -1;
+  double hold = 0, cas = 2;
+  for (int i = 0; i < cx->nobj; i++)
+    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
+      hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
+  gn_data_number(cx->g, "morale.melee_casualties", &cas);
+  double routed = 3.0 + hold;          /* 2 for the rout, 1 and the objective for the ground */
+  /* 1) */
+  gn_arc arc = gn_box_arc(cx->u[e].v.box, cx->u[u].v.box.c);
+  double f0 = 0;
+  if (charge && (sa >= sb || (arc != GN_ARC_FRONT && 2 * sa >= sb))) f0 = 1 - passes(cx, e, sb, arc);
+  /* 2) */
+  figures(cx, u, &oa, &la);
+  figures(cx, e, &ob, &lb);
+  char a[4][16];
+  snprintf(a[0], sizeof a[0], "%d", oa > 60 ? 60 : oa);
+  snprintf(a[1], sizeof a[1], "%d", ob > 60 ? 60 : ob);
+  snprintf(a[2], sizeof a[2], "%d", la > 20 ? 20 : la);
+  snprintf(a[3], sizeof a[3], "%d", lb > 20 ? 20 : lb);
+  const char *argv[] = {"--attackers", a[0], "--defenders", a[1], "--attacker-leaders", a[2],
+                        "--defender-leaders", a[3], "--count", "both"};
+  double out[AI_SUMS];
+  if ((oa < 1 && la < 1) || (ob < 1 && lb < 1) || gn__ai_check_sum(cx, "melee", 10, argv, "losses", losses_sum, NULL, out))
+    return -1;
+  int nd = (int)out[0], na = (int)out[1];
+  const double *pd = out + 2, *pa = out + 2 + nd;
+  double qd[AI_SUMS], qa[AI_SUMS];     /* P(routs) after losing k */
+  for (int k = 0; k < nd; k++) qd[k] = k >= cas ? 1 - passes(cx, e, sb - k, arc) : 0;
+  for (int k = 0; k < na; k++) qa[k] = k >= cas ? 1 - passes(cx, u, sa - k, GN_ARC_FRONT) : 0;
+  /* 3) */
+  double p = 0, g = 0;
+  for (int i = 0; i < nd; i++)
+    for (int j = 0; j < na; j++) {
+      double pij = pd[i] * pa[j];
+      if (pij <= 0) continue;
+      for (int c = 0; c < 4; c++) {
+        int dr = c & 1, ar = c >> 1;
+        double pc = pij * (dr ? qd[i] : 1 - qd[i]) * (ar ? qa[j] : 1 - qa[j]);
+        double x = (i < sb ? i : sb) - (j < sa ? j : sa) + (dr ? routed : 0) - (ar ? 2.0 : 0);
+        if (x > 0) p += pc;
+        g += pc * x;
+      }
+    }
+  *gain = f0 * routed + (1 - f0) * g;
+  p = f0 + (1 - f0) * p;
+#ifdef AI_DEBUG
+  fprintf(stderr, "ai %d: %s of %s at %s: %d+%d against %d+%d, P(routs first) %.2f, P(good) %.2f, gain %.2f, threshold %.2f\n",
+          cx->side, charge ? "charge" : "melee", cx->u[u].v.id, cx->u[e].v.id, oa, la, ob, lb, f0, p, *gain,
+          gn__ai_charge_threshold(cx));
+#endif
+  return p;
+}
+
+/* An order whose outcome is weighed first (charge: 1 for a charge, 0 for a
+** round of melee), then given (the rules may still refuse it). 1 given. */
+static int weighed(ai_ctx *cx, int u, int e, const char *order, double slack, int charge) {
+  double gain, p = fight_odds(cx, u, e, charge, &gain);
   if (!gn__ai_charge_ok(cx, p, gain, slack)) return 0;
   return gn__ai_order(cx, "%s", order) == 0;
 }
@@ -87,13 +227,13 @@ static void act(ai_ctx *cx, int u) {
   /* in contact: melee */
   if (e >= 0 && de <= 0.05) {
     snprintf(order, sizeof order, "melee %s with %s", a->v.id, cx->u[e].v.id);
-    weighed(cx, u, e, order, 0.15);
+    weighed(cx, u, e, order, 0.15, 0);
     return;
   }
   /* charge */
   if (e >= 0 && de <= CHARGE_LOOK && (cx->posture == AI_ATTACK || cx->p->aggression >= 0.6)) {
     snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
-    if (weighed(cx, u, e, order, 0)) return;
+    if (weighed(cx, u, e, order, 0, 1)) return;
   }
   /* fire, then close in and fire */
   if (fire(cx, u) && (cx->posture == AI_DEFEND || de <= STANDOFF)) return;
@@ -139,5 +279,5 @@ static int in_play(ai_ctx *cx) {
 }
 
 const ai_doctrine gn__ai_doctrine_inradic = {
-  "inradic", in_fighting, in_broken, in_play, NULL, NULL, 0,
+  "inradic", in_fighting, in_broken, in_play, NULL, 0,
 };

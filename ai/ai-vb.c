@@ -12,7 +12,8 @@
 **   combat    stands in contact melee if the odds are good (else they fire);
 **             others fire at the best target the rules accept
 ** The distances below are the commander's tactics, not rules: every order
-** still passes gn_order_check, which applies the real rules.
+** goes through the real rules, which may refuse it (it is then a probe that
+** changed nothing, and the next choice is tried).
 */
 #include "ai.h"
 
@@ -279,16 +280,13 @@ static int movement(ai_ctx *cx) {
 
 /* ------------------------------------------------------------ rally */
 
+/* Routed stands are rallied: "rally X" lets the rules take a corps or army
+** commander in reach (naming one would be refused whenever that is). */
 static int rally(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
     if (!a->mine || a->v.removed || !gn__ai_status_has(&a->v, "routed")) continue;
-    if (gn__ai_order(cx, "rally %s", a->v.id) == 0) continue;
-    for (int l = 0; l < cx->n; l++) {
-      const ai_unit *b = &cx->u[l];
-      if (!b->mine || b->v.removed || !(is_type(b, "leader_corps") || is_type(b, "leader_army"))) continue;
-      if (gn__ai_order(cx, "rally %s with %s", a->v.id, b->v.id) == 0) break;
-    }
+    gn__ai_order(cx, "rally %s", a->v.id);
   }
   return 0;
 }
@@ -302,20 +300,53 @@ static int on_objective(const ai_ctx *cx, int e) {
   return 0;
 }
 
+/* 1 when unit u stands in a town (the centre of its stand in a town area):
+** a stand there fires all round (VB-32). */
+static int in_town(const ai_ctx *cx, int u) {
+  int n = gn_terrain_count(cx->g);
+  for (int i = 0; i < n; i++) {
+    gn_feature f;
+    const char *id, *kind;
+    if (!gn_terrain_get(cx->g, i, &f, &id, &kind) && f.shape == GN_SHAPE_AREA && !strcmp(kind, "town") &&
+        gn_feature_contains(&f, cx->u[u].v.box.c))
+      return 1;
+  }
+  return 0;
+}
+
+/* 1 when the centre or a corner of t's stand lies in the front arc of f's. */
+static int in_front(gn_box f, gn_box t) {
+  gn_vec2 c[4];
+  if (gn_box_arc(f, t.c) == GN_ARC_FRONT) return 1;
+  gn_box_corners(t, c);
+  for (int k = 0; k < 4; k++)
+    if (gn_box_arc(f, c[k]) == GN_ARC_FRONT) return 1;
+  return 0;
+}
+
 /* The fire target: nearest first; the disordered and routed preferred, and
-** for a side that must take ground, the enemy on an objective. Targets no
-** nearer than one the rules put out of range of u (VB-B18, remembered for
-** the battle) are not tried, and after two refusals for sight or arc (VB-B21:
-** friends in the way, the wrong facing) the stand gives up. */
+** for a side that must take ground, the enemy on an objective. Out of a
+** town, only targets in the front arc (VB-B21: the rules refuse the others).
+** Targets no nearer than one the rules put out of range of u (VB-B18,
+** remembered for the battle) are not tried, and after two refusals for
+** sight (VB-B21: friends in the way) the stand gives up. Limbered guns
+** (VB-B15), and cavalry and artillery in a town (VB-15), have no fire. A
+** target is looked at again just before the order (another stand's fire
+** may have driven it off the table). */
 static int fire_best(ai_ctx *cx, int u) {
-  int order[8], n = 0, blind = 0;
+  int order[8], n = 0, blind = 0, town = in_town(cx, u);
   double score[8], dist[8];
   double *out = u < cx->ai->nstart ? &cx->ai->outranged[u] : NULL;
+  const ai_unit *a = &cx->u[u];
+  if ((artillery(a) && gn__ai_status_has(&a->v, "limbered")) ||
+      (town && !gn__ai_status_has(&a->v, "march column") && (artillery(a) || cavalry(a))))
+    return 0;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     double d = gn__ai_distance_upto(cx, u, i, FIRE_REACH);
     if (d > FIRE_REACH || (out && *out > 0 && d >= *out)) continue;
+    if (!town && !in_front(cx->u[u].v.box, e->v.box)) continue;
     double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
     int k = n < 8 ? n++ : 7;
@@ -327,6 +358,8 @@ static int fire_best(ai_ctx *cx, int u) {
   }
   for (int k = 0; k < n && k < 4 && blind < 2; k++) {
     if (out && *out > 0 && dist[k] >= *out) continue;
+    gn__ai_view(cx, order[k]);
+    if (!cx->u[order[k]].v.known || cx->u[order[k]].v.removed) continue;
     if (gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) {
       gn__ai_view(cx, order[k]);      /* it may be gone: the next stand need not ask */
       return 1;
@@ -371,5 +404,5 @@ static int vb_acts(const gn_game *g, int side) {
 }
 
 const ai_doctrine gn__ai_doctrine_vb = {
-  "vb", vb_fighting, vb_broken, vb_play, vb_acts, NULL, 250,   /* ref. VB-72: a roster casualty is about 250 men */
+  "vb", vb_fighting, vb_broken, vb_play, vb_acts, 250,   /* ref. VB-72: a roster casualty is about 250 men */
 };

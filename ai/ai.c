@@ -1,7 +1,8 @@
 /*
 ** ai.c: the AI commanders' common ground (issue 7): personality parameters,
-** the picture of the field a side sees, orders checked before they are given,
-** movement by trial, the odds of a charge, and the objectives doctrine.
+** the picture of the field a side sees, orders given if the rules accept them,
+** movement by trial, the memo of the rulesets' odds checks, and the
+** objectives doctrine.
 **
 ** Determinism: no rand(), no clock. The one generator is seeded from
 ** gn_seed_child(gn_seed_child(game seed, turn), side + 1) at each new turn,
@@ -107,7 +108,15 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->from = calloc(nu, sizeof *ai->from);
   ai->moveturn = calloc(nu, sizeof *ai->moveturn);
   ai->outranged = calloc(nu, sizeof *ai->outranged);
-  if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged) { gn_ai_free(ai); return NULL; }
+  ai->atk_turn = calloc(nu, sizeof *ai->atk_turn);
+  ai->atk_target = calloc(nu, sizeof *ai->atk_target);
+  ai->atk_str = calloc(nu, sizeof *ai->atk_str);
+  ai->atk_at = calloc(nu, sizeof *ai->atk_at);
+  if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged || !ai->atk_turn || !ai->atk_target ||
+      !ai->atk_str || !ai->atk_at) {
+    gn_ai_free(ai);
+    return NULL;
+  }
   double sx = 0, sy = 0;
   int n = 0;
   for (int i = 0; i < ai->nstart; i++) {
@@ -130,6 +139,10 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->from);
   free(ai->moveturn);
   free(ai->outranged);
+  free(ai->atk_turn);
+  free(ai->atk_target);
+  free(ai->atk_str);
+  free(ai->atk_at);
   free(ai);
 }
 
@@ -140,7 +153,12 @@ void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out) {
 
 /* ------------------------------------------------------------ helpers */
 
-double gn__ai_dist(gn_vec2 a, gn_vec2 b) { return hypot(b.x - a.x, b.y - a.y); }
+/* sqrt of the sum of squares, not hypot: the table's numbers are small (no
+** overflow to guard against) and hypot's exactness costs several times more. */
+double gn__ai_dist(gn_vec2 a, gn_vec2 b) {
+  double dx = b.x - a.x, dy = b.y - a.y;
+  return sqrt(dx * dx + dy * dy);
+}
 
 /* Orders and scenarios give facings as compass bearings: 0 towards +y, 90 towards +x. */
 double gn__ai_heading_deg(gn_vec2 a, gn_vec2 b) {
@@ -167,7 +185,10 @@ void gn__ai_view(ai_ctx *cx, int u) {
     a->v.known = 0;
     a->status[0] = 0;
   } else {
-    snprintf(a->status, sizeof a->status, "%s", a->v.status ? a->v.status : "");
+    size_t n = a->v.status ? strlen(a->v.status) : 0;
+    if (n >= sizeof a->status) n = sizeof a->status - 1;
+    if (n) memcpy(a->status, a->v.status, n);
+    a->status[n] = 0;
   }
   a->v.status = a->status;
 }
@@ -202,7 +223,7 @@ double gn__ai_distance(ai_ctx *cx, int a, int b) {
 
 /* Half the diagonal of a box: no two boxes whose centres are further apart
 ** than the sum of theirs overlap or touch. */
-static double reach(gn_box b) { return 0.5 * hypot(b.w, b.d); }
+static double reach(gn_box b) { return 0.5 * sqrt(b.w * b.w + b.d * b.d); }
 
 double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
   if (a >= 0 && b >= 0 && a < cx->n && b < cx->n) {
@@ -238,25 +259,33 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
 
 /* ------------------------------------------------------------ orders */
 
-/* Counts a refusal of an order that passed its check. */
-static void refused(ai_ctx *cx) {
-  cx->ai->st.refused++;
-  cx->ai->turn_refused++;
-  if (cx->ai->turn_refused > cx->ai->st.max_refused_turn) cx->ai->st.max_refused_turn = cx->ai->turn_refused;
-}
-
-static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
+/*
+** An order the commander would give if the rules accept it goes straight to
+** apply, and a refusal is the answer, as gn_order_check's would have been: apply
+** (gn_order_apply, or the runner's door to it) changes nothing when it
+** refuses, so "apply, and take a refusal as a failed check" is "check, then
+** apply" without the order's work done twice. Such a refusal is a probe's
+** (a move tried at one place, then another; a target, then the next) and is
+** counted apart (st.probes_refused), not as a refusal of an order given.
+**   1) a game already over: refused as the check would (no order, no count)
+**   2) apply; GN_EREFUSED or GN_ESYNTAX: a probe refused; another code: a hard error
+*/
+static int vorder(ai_ctx *cx, const char *fmt, va_list ap) {
   char text[512];
   vsnprintf(text, sizeof text, fmt, ap);
   if (cx->err) return cx->err;
-  cx->ai->st.checked++;
-  int rc = gn_order_check(cx->g, text);
+  /* 1) */
+  if (gn_game_over(cx->g)) return GN_ESTATE;
+  /* 2) */
+  cx->ai->st.tried++;
+  int rc = cx->apply ? cx->apply(cx->ud, cx->g, text) : gn_order_apply(cx->g, text);
+  if (rc == GN_EREFUSED || rc == GN_ESYNTAX) {
+    cx->ai->st.probes_refused++;
 #ifdef AI_DEBUG
-  if (rc) fprintf(stderr, "ai %d: %s: %s\n", cx->side, text, gn_errmsg(cx->g));
+    fprintf(stderr, "ai %d: %s: %s\n", cx->side, text, gn_errmsg(cx->g));
 #endif
-  if (rc || !give) return rc;
-  rc = cx->apply ? cx->apply(cx->ud, cx->g, text) : gn_order_apply(cx->g, text);
-  if (rc == GN_EREFUSED || rc == GN_ESYNTAX) { refused(cx); return rc; }
+    return rc;
+  }
   if (rc) { cx->err = rc; return rc; }
   new_epoch(cx->ai);         /* the order may have moved anyone */
   cx->ai->st.given++;
@@ -267,15 +296,7 @@ static int vorder(ai_ctx *cx, int give, const char *fmt, va_list ap) {
 int gn__ai_order(ai_ctx *cx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int rc = vorder(cx, 1, fmt, ap);
-  va_end(ap);
-  return rc;
-}
-
-int gn__ai_check(ai_ctx *cx, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int rc = vorder(cx, 0, fmt, ap);
+  int rc = vorder(cx, fmt, ap);
   va_end(ap);
   return rc;
 }
@@ -292,13 +313,16 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
   return 0;
 }
 
-/* Centre distance from p to the nearest enemy fighting unit u's side sees. */
-static double enemy_centre(const ai_ctx *cx, gn_vec2 p) {
-  double best = 1e300;
+/* Edge distance from box b to the nearest enemy fighting unit the side sees
+** (gn_box_distance), when it is below below; otherwise a number at least
+** below, found without measuring the enemies whose boxes cannot be nearer. */
+static double enemy_edge(const ai_ctx *cx, gn_box b, double below) {
+  double best = below, rb = reach(b);
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double d = gn__ai_dist(p, e->v.box.c);
+    if (gn__ai_dist(b.c, e->v.box.c) - rb - reach(e->v.box) >= best) continue;
+    double d = gn_box_distance(b, e->v.box);
     if (d < best) best = d;
   }
   return best;
@@ -306,11 +330,14 @@ static double enemy_centre(const ai_ctx *cx, gn_vec2 p) {
 
 /*
 ** Move u towards goal.
-**   1) the full step along the line (no further than the goal), kept on the table
-**   2) if the check refuses (too far for the ground, a friend in the way):
-**      shorter steps, and side-steps of one and two frontages, in the order
-**      of the table below; positions the flags rule out are not asked
-**   3) the first position the check accepts is ordered; at most AI_MAXTRY tried
+**   1) the full step along the line (no further than the goal, and a
+**      hundredth short of the step: the order's coordinates are rounded to
+**      hundredths), kept on the table
+**   2) if the rules refuse (too far for the ground, a friend in the way):
+**      shorter steps, and side-steps of one and two frontages (brought back
+**      within the step), in the order of the table below; positions the
+**      flags rule out are not asked
+**   3) the first position the rules accept is the order given; at most AI_MAXTRY tried
 */
 int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
                        double facing_deg) {
@@ -322,11 +349,11 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   gn_vec2 c = v->box.c;
   double d = gn__ai_dist(c, goal);
   if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
-  double len = d < step ? d : step;
+  double len = d < step - 0.01 ? d : step - 0.01;
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
-  double near = how & AI_MOVE_NOT_CLOSER ? enemy_centre(cx, c) : 0;
+  double near = how & AI_MOVE_NOT_CLOSER ? enemy_edge(cx, v->box, 1e300) : 0;
   gn_box nb = v->box;
   if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
     double r = fmod(90.0 - facing_deg, 360.0);
@@ -336,13 +363,15 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   for (size_t k = 0; k < sizeof try_ / sizeof try_[0] && tries < AI_MAXTRY; k++) {
     double f = try_[k][0], lat = try_[k][1] * w;
     gn_vec2 p = {c.x + ux * len * f - uy * lat, c.y + uy * len * f + ux * lat};
+    double out = gn__ai_dist(p, c);
+    if (out > len) { p.x = c.x + (p.x - c.x) * len / out; p.y = c.y + (p.y - c.y) * len / out; }
     if (p.x < margin) p.x = margin;
     if (p.y < margin) p.y = margin;
     if (p.x > cx->w - margin) p.x = cx->w - margin;
     if (p.y > cx->h - margin) p.y = cx->h - margin;
     if (gn__ai_dist(p, c) < 0.05) continue;
     nb.c = p;
-    if ((how & AI_MOVE_NOT_CLOSER) && enemy_centre(cx, p) < near) continue;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6) < near - 1e-6) continue;
     if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
     int rc = how & AI_MOVE_FACE
@@ -357,112 +386,18 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   return GN_EREFUSED;
 }
 
-/* ------------------------------------------------------------ odds */
-
-typedef struct oddsrun {
-  const char *const *orders; int n;
-  const char *resolve;
-  int side, me, target;
-  int me0, tg0, meb0, tgb0;
-  gn_vec2 tgc0;              /* where the target stood */
-  double hold;               /* its ground is worth this much (an objective) */
-  const ai_doctrine *doc;
-} oddsrun;
-
-/* Strength of u as the side sees it (0 when removed), and whether it is out
-** of the fight. A strength the ruleset hides from the side (V&B rosters) is
-** read as the umpire's: the scratch run already resolves the true exchange,
-** as the moderator's odds do, and the commander learns only its summary (P
-** and the mean gain), never a unit's value. Without this the enemy's losses
-** counted for nothing and its own for everything, so no charge looked good. */
-static void seen(const gn_game *g, const ai_doctrine *doc, int u, int side, int *str, int *broken) {
-  gn_unit_view v, t;
-  *str = 0; *broken = 1;
-  if (gn_unit_view_get(g, u, side, &v) || !v.known) return;
-  *broken = v.removed || doc->broken(g, u, side, &v);
-  *str = v.removed ? 0 : v.strength;
-  if (*str < 0 && !gn_unit_view_get(g, u, GN_UMPIRE, &t)) *str = t.strength;
-}
-
-/* The order in a run of the odds engine: 1 when it was applied, 0 when the
-** rules refused it (the run goes no further), or a hard error. */
-static int odds_step(gn_game *g, const char *order) {
-  int rc = gn_game_over(g) ? GN_EREFUSED : gn_order_apply(g, order);
-  return rc == 0 ? 1 : rc == GN_EREFUSED || rc == GN_ESYNTAX ? 0 : rc;
-}
-
-/* One run of the odds engine: the orders, then our gain as our side sees it,
-** in hundredths of a strength point. An order the run's dice made illegal
-** (the charger routed in the morale phase before its melee, the target fled)
-** ends the run there: that is one of the outcomes, not a failure of the
-** whole estimate. Fails only with a hard error. */
-static int odds_fn(gn_game *g, void *ud, int64_t *out) {
-  oddsrun *r = ud;
-  int rc = 1;
-  for (int i = 0; i < r->n && rc == 1; i++) rc = odds_step(g, r->orders[i]);
-  if (rc == 1 && r->resolve) rc = odds_step(g, r->resolve);
-  if (rc < 0) return rc;
-  int me, tg, meb, tgb;
-  seen(g, r->doc, r->me, r->side, &me, &meb);
-  seen(g, r->doc, r->target, r->side, &tg, &tgb);
-  double gain = 0;
-  if (r->tg0 >= 0 && tg >= 0) gain += r->tg0 - tg;
-  if (r->me0 >= 0 && me >= 0) gain -= r->me0 - me;
-  double bonus = 2.0;
-  if (tgb && !r->tgb0) gain += bonus;
-  if (meb && !r->meb0) gain -= bonus;
-  /* ground: the target driven from where it stood (from an objective: more) */
-  gn_unit_view tv;
-  if (!gn_unit_view_get(g, r->target, r->side, &tv) && tv.known &&
-      (tv.removed || gn__ai_dist(tv.box.c, r->tgc0) > 1.0))
-    gain += 1.0 + r->hold;
-  *out = (int64_t)llround(gain * 100);
-  return 0;
-}
-
-double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain) {
-  gn_game *c = gn_game_clone(cx->g);
-  if (gain) *gain = 0;
-  if (!c) return -1;
-  oddsrun r;
-  memset(&r, 0, sizeof r);
-  r.orders = orders; r.n = n; r.resolve = cx->ai->doc->resolve;
-  r.side = cx->side; r.me = me; r.target = target; r.doc = cx->ai->doc;
-  seen(c, r.doc, me, cx->side, &r.me0, &r.meb0);
-  seen(c, r.doc, target, cx->side, &r.tg0, &r.tgb0);
-  r.tgc0 = cx->u[target].v.box.c;
-  for (int i = 0; i < cx->nobj; i++)
-    if (gn_point_box_distance(cx->obj[i].at, cx->u[target].v.box) <= cx->obj[i].radius)
-      r.hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
-  /* one order: exact when its tree is small; a sequence of phases: sampled */
-  int seq = n > 1 || r.resolve;
-  gn_odds_opts o = {seq ? 1 : 64, AI_ODDS_RUNS, gn_rng_next(&cx->ai->rng), seq};
-  gn_dist d;
-  double p = -1;
-  if (gn_odds(c, odds_fn, &r, &o, &d) == 0) {
-    p = 1.0 - gn_dist_at_most(&d, 0);
-    if (gain) *gain = d.mean / 100.0;
-#ifdef AI_DEBUG
-    fprintf(stderr, "ai %d: odds of %s: P(good) %.2f, mean gain %.2f, threshold %.2f\n", cx->side,
-            orders[0], p, d.mean / 100.0, gn__ai_charge_threshold(cx));
-#endif
-    gn_dist_free(&d);
-  }
-  gn_game_free(c);
-  return p;
-}
-
 /* ------------------------------------------------------------ check memo */
 
-#define MEMO_KEY 160
+#define MEMO_KEY 240
 
-typedef struct memo_entry { uint64_t h; char key[MEMO_KEY]; double p; } memo_entry;
+typedef struct memo_entry { uint64_t h; char key[MEMO_KEY]; double v[AI_SUMS]; } memo_entry;
 
 struct gn__ai_memo {
   char *data_dir;
   gn_game *rules;            /* a game holding only the ruleset's data */
   char ruleset[16];
   memo_entry *e; int n, cap;
+  int *slot; int nslot;      /* open addressing by hash: index + 1, 0 empty; nslot a power of 2 */
 };
 
 gn__ai_memo *gn__ai_memo_new(const char *data_dir) {
@@ -477,6 +412,7 @@ void gn__ai_memo_free(gn__ai_memo *m) {
   gn_game_free(m->rules);
   free(m->data_dir);
   free(m->e);
+  free(m->slot);
   free(m);
 }
 
@@ -493,13 +429,55 @@ static uint64_t fnv(const char *s) {
   return h;
 }
 
+/* The entry kept for key (hash h), or NULL. */
+static const memo_entry *memo_find(const gn__ai_memo *m, uint64_t h, const char *key) {
+  if (!m->nslot) return NULL;
+  for (size_t i = (size_t)h & (size_t)(m->nslot - 1);; i = (i + 1) & (size_t)(m->nslot - 1)) {
+    int k = m->slot[i] - 1;
+    if (k < 0) return NULL;
+    if (m->e[k].h == h && !strcmp(m->e[k].key, key)) return &m->e[k];
+  }
+}
+
+/* Keeps an answer (out of memory: not kept, which changes nothing but time). */
+static void memo_keep(gn__ai_memo *m, uint64_t h, const char *key, const double *v) {
+  if (m->n == m->cap) {
+    int cap = m->cap ? 2 * m->cap : 64;
+    memo_entry *e = realloc(m->e, (size_t)cap * sizeof *e);
+    if (!e) return;
+    m->e = e; m->cap = cap;
+  }
+  if (2 * (m->n + 1) > m->nslot) {    /* at most half full */
+    int ns = m->nslot ? 2 * m->nslot : 128;
+    int *sl = calloc((size_t)ns, sizeof *sl);
+    if (!sl) return;
+    for (int k = 0; k < m->n; k++) {
+      size_t i = (size_t)m->e[k].h & (size_t)(ns - 1);
+      while (sl[i]) i = (i + 1) & (size_t)(ns - 1);
+      sl[i] = k + 1;
+    }
+    free(m->slot);
+    m->slot = sl; m->nslot = ns;
+  }
+  memo_entry *e = &m->e[m->n];
+  e->h = h;
+  strcpy(e->key, key);
+  memcpy(e->v, v, sizeof e->v);
+  size_t i = (size_t)h & (size_t)(m->nslot - 1);
+  while (m->slot[i]) i = (i + 1) & (size_t)(m->nslot - 1);
+  m->slot[i] = ++m->n;
+}
+
 /*
-** P(outcome == v) of a check, from the memo.
-**   1) the key: ruleset, check, arguments and v; an answer kept is returned
+** A summary of a check's distribution, from the memo.
+**   1) the key: ruleset, check, the summary's tag and the arguments; an
+**      answer kept is returned
 **   2) the ruleset's game is made the first time (again if the ruleset changed)
-**   3) the odds engine enumerates the check; the answer is kept
+**   3) the odds engine enumerates the check; fn sums it up (it may read the
+**      outcomes' labels, gn_check_label on rules); the answer is kept
 */
-double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v) {
+int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const *argv, const char *tag,
+                     gn__ai_sum_fn fn, void *ud, double out[AI_SUMS]) {
   gn_ai *ai = cx->ai;
   const char *rs = gn_game_ruleset(cx->g);
   if (!ai->memo && (ai->memo = gn__ai_memo_new(NULL)) != NULL) ai->own_memo = 1;
@@ -507,16 +485,19 @@ double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const
   if (!m || !rs) return -1;
   /* 1) */
   char key[MEMO_KEY];
-  size_t k = (size_t)snprintf(key, sizeof key, "%s %s %lld", rs, check, (long long)v);
+  size_t k = (size_t)snprintf(key, sizeof key, "%s %s %s", rs, check, tag);
   for (int i = 0; i < argc && k < sizeof key; i++) k += (size_t)snprintf(key + k, sizeof key - k, " %s", argv[i]);
   if (k >= sizeof key) return -1;
   uint64_t h = fnv(key);
-  for (int i = 0; i < m->n; i++)
-    if (m->e[i].h == h && !strcmp(m->e[i].key, key)) return m->e[i].p;
+  if (m->rules && !strcmp(m->ruleset, rs)) {
+    const memo_entry *e = memo_find(m, h, key);
+    if (e) { memcpy(out, e->v, sizeof e->v); return 0; }
+  }
   /* 2) */
   if (!m->rules || strcmp(m->ruleset, rs)) {
     gn_game_free(m->rules);
     m->n = 0;
+    if (m->slot) memset(m->slot, 0, (size_t)m->nslot * sizeof *m->slot);
     snprintf(m->ruleset, sizeof m->ruleset, "%s", rs);
     if (!(m->rules = gn_game_new(NULL))) return -1;
     if ((m->data_dir && gn_game_set_data_dir(m->rules, m->data_dir)) || gn_game_use_ruleset(m->rules, rs)) {
@@ -529,20 +510,27 @@ double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const
   gn_odds_opts o = {0, 0, 1, 0};
   gn_dist d;
   if (gn_check_odds(m->rules, check, argc, argv, &o, &d, NULL)) return -1;
-  double p = 0;
-  for (int i = 0; i < d.n; i++)
-    if (d.o[i].value == v) p = d.o[i].p;
+  double v[AI_SUMS] = {0};
+  fn(m->rules, check, &d, ud, v);
   gn_dist_free(&d);
-  if (m->n == m->cap) {
-    int cap = m->cap ? 2 * m->cap : 32;
-    memo_entry *e = realloc(m->e, (size_t)cap * sizeof *e);
-    if (!e) return p;
-    m->e = e; m->cap = cap;
-  }
-  m->e[m->n].h = h;
-  strcpy(m->e[m->n].key, key);
-  m->e[m->n++].p = p;
-  return p;
+  memo_keep(m, h, key, v);
+  memcpy(out, v, sizeof v);
+  return 0;
+}
+
+/* P(outcome == *ud). */
+static void sum_p_eq(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out) {
+  int64_t v = *(const int64_t *)ud;
+  (void)rules; (void)check;
+  for (int i = 0; i < d->n; i++)
+    if (d->o[i].value == v) out[0] = d->o[i].p;
+}
+
+double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v) {
+  char tag[32];
+  double out[AI_SUMS];
+  snprintf(tag, sizeof tag, "=%lld", (long long)v);
+  return gn__ai_check_sum(cx, check, argc, argv, tag, sum_p_eq, &v, out) ? -1 : out[0];
 }
 
 int gn__ai_odds_strength(const ai_ctx *cx, int u) {

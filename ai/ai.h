@@ -1,12 +1,16 @@
 /*
 ** ai.h: what the AI commanders, the battle runner and the simulator share
 ** (issue 7). The AI is a client of include/grognard.h ONLY: it sees the game
-** as its side does (gn_unit_view_get with its side as viewer), gives orders as
-** text and checks every order with gn_order_check before giving it.
+** as its side does (gn_unit_view_get with its side as viewer) and gives orders
+** as text through the runner's apply. An order it would give if the rules
+** allow it goes to apply directly: a refusal changes nothing and is the
+** answer (a probe refused), as gn_order_check's would have been. The odds
+** of a fight come from the rulesets' standalone checks (gn_check_odds),
+** through a memo.
 **
 ** Files:
 **   ai.c          commanders: parameters, the picture of the field, orders,
-**                 movement, odds of a charge, the objectives doctrine
+**                 movement, the memo of check answers, the objectives doctrine
 **   ai-vb.c       Volley & Bayonet doctrine (phases, fire, charge, rally, retreat)
 **   ai-ba.c       Belle Alliance doctrine (written orders, fire, attack, rest)
 **   ai-inradic.c  Inradic doctrine (fire, charge, melee, pursuit)
@@ -18,11 +22,10 @@
 
 #include "grognard.h"
 
-/* Build with -DAI_DEBUG to print, on stderr, every order a check refused and
+/* Build with -DAI_DEBUG to print, on stderr, every order the rules refused and
 ** every charge weighed with its odds (for tuning the doctrines). */
 #define AI_MAXUNITS 4096
-#define AI_MAXTRY 12         /* positions tried per move (gn_order_check each) */
-#define AI_ODDS_RUNS 16      /* Monte Carlo runs of the odds engine per decision */
+#define AI_MAXTRY 12         /* positions tried per move (each an order the rules may refuse) */
 #define AI_MAXCACHED 512     /* distances are kept for at most this many units */
 
 /* One unit as the AI's side sees it. */
@@ -61,6 +64,10 @@ struct gn_ai {
   gn_vec2 *from;             /* per unit: where it stood when last ordered to move */
   int *moveturn;             /* per unit: the turn of that order, 0 none */
   double *outranged;         /* per unit: a distance its fire was refused from as out of range, 0 none */
+  /* per unit: its last attack order (Belle Alliance): the turn (0 none), the
+  ** target, where it stood and its and the target's strengths then */
+  int *atk_turn, *atk_target, *atk_str;
+  gn_vec2 *atk_at;
   double *dist;              /* the pictures' distance cache (ai_ctx.dist) */
   unsigned *stamp, epoch;    /* epoch: bumped by each picture and each order given */
   int ndist;
@@ -102,9 +109,6 @@ struct ai_doctrine {
   /* 0 when play would give no order in the present phase (the picture of
   ** the field is then not drawn); NULL: it may give some in any. */
   int (*acts)(const gn_game *g, int side);
-  /* Orders to apply after the one whose odds are wanted, so that it is
-  ** resolved (NULL: none); e.g. "end" when the ruleset resolves at phase end. */
-  const char *resolve;
   /* Men per unit of strength lost (V&B: 250 a roster casualty), 0 none. */
   int men_per_loss;
 };
@@ -113,42 +117,46 @@ extern const ai_doctrine gn__ai_doctrine_vb, gn__ai_doctrine_ba, gn__ai_doctrine
 const ai_doctrine *gn__ai_doctrine_for(const char *ruleset);
 
 /* ------------------------------------------------------------ ai.c */
-/* Checks the order (gn_order_check), then gives it. 0 given; GN_EREFUSED or
-** GN_ESYNTAX when the check (or apply) refused it; another negative code is a
-** hard error (kept in cx->err). */
+/* Gives the order through apply if the rules accept it (no separate check: a
+** refusal changes nothing and is counted as a probe refused). 0 given;
+** GN_EREFUSED or GN_ESYNTAX when refused; GN_ESTATE when the game is over;
+** another negative code is a hard error (kept in cx->err). */
 int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
-/* 0 when gn_order_check accepts the order. */
-int gn__ai_check(ai_ctx *cx, const char *fmt, ...);
 /* Moves unit u towards goal, at most step, along the straight line, trying
-** shorter moves and small side-steps until one passes the check. verb is
+** shorter moves and small side-steps until the rules accept one. verb is
 ** "move" or the ruleset's word; how is a set of AI_MOVE_* flags: FACE adds
 ** "facing DEG" (a compass bearing, as orders take it); CLEAR skips, without
-** asking the check, the positions where u would overlap another fighting
-** unit it sees; NOT_CLOSER those where u's centre would be nearer the centre
-** of the nearest enemy than now. 0 moved, GN_EREFUSED when nothing passed. */
+** trying them, the positions where u would overlap another fighting
+** unit it sees; NOT_CLOSER those where u would be nearer (edge to edge) the
+** nearest enemy than now. 0 moved, GN_EREFUSED when nothing passed. */
 #define AI_MOVE_FACE 1
 #define AI_MOVE_CLEAR 2
 #define AI_MOVE_NOT_CLOSER 4
 int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
                        double facing_deg);
-/* Odds of a charge or attack: P(the exchange favours us) and the mean gain
-** (enemy strength lost minus ours, broken units weighted), from the odds
-** engine run on a scratch copy of the game, after the n orders (then the
-** doctrine's resolve order). -1 when they cannot be evaluated. */
-double gn__ai_odds(ai_ctx *cx, const char *const *orders, int n, int me, int target, double *gain);
 /* A memo for the checks of ruleset games; data_dir as gn_game_set_data_dir
 ** (NULL: the built-in data). NULL only when out of memory. */
 gn__ai_memo *gn__ai_memo_new(const char *data_dir);
 void gn__ai_memo_free(gn__ai_memo *m);
 /* The commander asks its checks through m (borrowed; it must outlive ai). */
 void gn__ai_use_memo(gn_ai *ai, gn__ai_memo *m);
+/* A summary (AI_SUMS numbers) of the distribution of the ruleset's check
+** with "--param value" arguments, exact, from the commander's memo: fn makes
+** it the first time the question is asked (from the outcomes and, through
+** gn_check_label on rules, their labels). tag names fn and whatever of ud
+** the summary depends on (the memo's key is the ruleset, the check, tag and
+** the arguments). 0, or -1 when it cannot be evaluated. */
+#define AI_SUMS 64
+typedef void (*gn__ai_sum_fn)(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out);
+int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const *argv, const char *tag,
+                     gn__ai_sum_fn fn, void *ud, double out[AI_SUMS]);
 /* P(outcome == v) of the ruleset's check with "--param value" arguments,
 ** exact, from the commander's memo (asked of the odds engine the first time).
 ** -1 when it cannot be evaluated. */
 double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v);
 /* Strength and a named attribute of unit u for the odds of a fight. What the
 ** ruleset hides from the side (V&B rosters and grades) is read as the
-** umpire's, as the odds engine's runs of the rules do (see gn__ai_odds): the
+** umpire's, as a player asking the moderator "what are my chances?": the
 ** commander learns only the odds, never the value. -1 when unknown. */
 int gn__ai_odds_strength(const ai_ctx *cx, int u);
 int gn__ai_odds_attr(const ai_ctx *cx, int u, const char *name);

@@ -40,6 +40,7 @@ typedef struct runner {
   int nsides;
   int owner[GN_BATTLE_MAXOBJ];
   int *before;               /* per unit: strength before the order in flight */
+  int *seen, *named;         /* per unit: the order whose events named it last; those named now */
   int (*lead)[2]; int nlead, caplead;   /* [turn, verdict's winner] at each turn's end */
   int turn;                  /* the turn being played */
   int max;                   /* orders at most */
@@ -198,11 +199,25 @@ static int turn_end(runner *rn, int turn) {
 }
 
 /* Credits the enemy strength the order in flight took off (events from
-** first), and keeps each unit's strength as the next order's before. */
+** first), and keeps each unit's strength as the next order's before. A
+** unit's strength changes only with an event of the order that names it
+** (a loss, a rout, a removal: as unit or target), so only those are read;
+** the whole army is read again at each turn's end (resync). */
 static void credit(runner *rn, const char *text, int first) {
   gn_game *g = rn->g;
-  int nu = rn->r->nunits, nev = gn_event_count(g);
-  for (int v = 0; v < nu; v++) {
+  int nu = rn->r->nunits, nev = gn_event_count(g), nn = 0;
+  int stamp = rn->r->orders;
+  for (int i = first; i < nev; i++) {
+    const gn_event *e = gn_event_get(g, i);
+    int who[2] = {e ? e->unit : -1, e ? e->target : -1};
+    for (int k = 0; k < 2; k++)
+      if (who[k] >= 0 && who[k] < nu && rn->seen[who[k]] != stamp) {
+        rn->seen[who[k]] = stamp;
+        rn->named[nn++] = who[k];
+      }
+  }
+  for (int j = 0; j < nn; j++) {
+    int v = rn->named[j];
     int broken, fights, side, s = strength_of(g, rn->doc, v, &broken, &fights, &side);
     int lost = rn->before[v] - s;
     rn->before[v] = s;
@@ -226,6 +241,14 @@ static void credit(runner *rn, const char *text, int first) {
   }
 }
 
+/* Every unit's strength read again (at each turn's end: see credit). */
+static void resync(runner *rn) {
+  for (int v = 0; v < rn->r->nunits; v++) {
+    int broken, fights, side;
+    rn->before[v] = strength_of(rn->g, rn->doc, v, &broken, &fights, &side);
+  }
+}
+
 /* Applies one order to the real game: the one door every order goes
 ** through (so the strengths credit() kept after the last one still hold). */
 static int give(void *ud, gn_game *g, const char *text) {
@@ -241,6 +264,7 @@ static int give(void *ud, gn_game *g, const char *text) {
   if (t != rn->turn || gn_game_over(g)) {
     int ended = rn->turn;
     rn->turn = t;
+    resync(rn);
     if ((rc = turn_end(rn, ended))) return rc;
   }
   return 0;
@@ -322,11 +346,10 @@ int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn_
   r->nunits = gn_unit_count(g);
   r->inflicted = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *r->inflicted);
   rn.before = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *rn.before);
-  if (!r->inflicted || !rn.before) { rc = GN_ENOMEM; goto out; }
-  for (int v = 0; v < r->nunits; v++) {
-    int broken, fights, side;
-    rn.before[v] = strength_of(g, rn.doc, v, &broken, &fights, &side);
-  }
+  rn.seen = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *rn.seen);
+  rn.named = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *rn.named);
+  if (!r->inflicted || !rn.before || !rn.seen || !rn.named) { rc = GN_ENOMEM; goto out; }
+  resync(&rn);
   for (int s = 0; s < rn.nsides; s++) {
     if (!(rn.ai[s] = gn_ai_new(g, s, o->ai[s].kind[0] ? &o->ai[s] : NULL))) { rc = GN_ENOMEM; goto out; }
     if (memo) gn__ai_use_memo(rn.ai[s], memo);
@@ -380,6 +403,8 @@ out:
     gn_ai_free(rn.ai[s]);
   }
   free(rn.before);
+  free(rn.seen);
+  free(rn.named);
   free(rn.lead);
   return rc;
 }

@@ -85,7 +85,7 @@ static int cmp64(const void *a, const void *b) {
 typedef struct summary {
   int played, failed, firstrc;
   int wins[GN_BATTLE_MAXSIDES], draws, decisive;
-  double turns_mean, refused_mean;
+  double turns_mean, refused_mean, probes_mean;
   int64_t maxrefused;
   struct { double mean, sd; int64_t min, p10, med, p90, max; double broken; } lost[GN_BATTLE_MAXSIDES];
   int maxturn;
@@ -101,7 +101,8 @@ static void summary_free(summary *m) {
 
 /*
 ** Everything the outputs print.
-**   1) counts: played, failed, wins, draws, decisive; means of turns and refusals
+**   1) counts: played, failed, wins, draws, decisive; means of turns, refusals
+**      of orders given and of probes
 **   2) losses per side: mean, sd, min, 10th, 50th, 90th percentile, max
 **   3) the turn of decision; each objective's holder; each unit's score and
 **      how often it was its side's most effective unit (ties: the first)
@@ -125,10 +126,11 @@ static int summarise(const gn_sim *s, summary *m) {
     m->decisive += row[R_DECISIVE] != 0;
     m->turns_mean += (double)row[R_TURNS];
     m->refused_mean += (double)row[R_REFUSED];
+    m->probes_mean += (double)row[R_PROBES];
     if (row[R_MAXREFUSED] > m->maxrefused) m->maxrefused = row[R_MAXREFUSED];
     if (row[R_DECISION] > m->maxturn) m->maxturn = (int)row[R_DECISION];
   }
-  if (m->played) { m->turns_mean /= m->played; m->refused_mean /= m->played; }
+  if (m->played) { m->turns_mean /= m->played; m->refused_mean /= m->played; m->probes_mean /= m->played; }
   /* 2) */
   for (int k = 0; k < s->nsides; k++) {
     int c = 0;
@@ -234,6 +236,7 @@ char *gn_sim_json(const gn_sim *s) {
   put(&b, "  \"decisive\": %d,\n  \"turns_mean\": %.3f,\n", m.decisive, m.turns_mean);
   put(&b, "  \"refused_orders_mean\": %.3f,\n  \"refused_orders_max_turn\": %lld,\n", m.refused_mean,
       (long long)m.maxrefused);
+  put(&b, "  \"probes_refused_mean\": %.3f,\n", m.probes_mean);
   put(&b, "  \"decision_turn\": {");
   for (int t = 0, first = 1; t <= m.maxturn; t++)
     if (m.decision[t]) { put(&b, "%s\"%d\": %d", first ? "" : ", ", t, m.decision[t]); first = 0; }
@@ -305,6 +308,8 @@ char *gn_sim_text(const gn_sim *s) {
   put(&b, "%-14s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", "drawn", m.draws,
       m.played ? 100.0 * m.draws / m.played : 0, 100 * lo, 100 * hi);
   put(&b, "decisive (an army broke): %d; turns played: %.1f on average\n", m.decisive, m.turns_mean);
+  put(&b, "orders refused: %.2f a battle (at most %lld in a turn); probes the rules refused: %.1f a battle\n",
+      m.refused_mean, (long long)m.maxrefused, m.probes_mean);
   put(&b, "\nlosses (%s)       mean     sd   min  10%%  50%%  90%%  max", s->word);
   put(&b, s->men_per_loss ? "   men (mean)\n" : "\n");
   for (int k = 0; k < s->nsides; k++) {

@@ -117,8 +117,24 @@ typedef struct worker {
   int next, done, total, rc;
 } worker;
 
+/*
+** The thread's copy of the scenario, loaded once, from which each battle is
+** cloned and then started (gn_game_clone shares the loaded scenario), instead
+** of parsing the YAML again for every battle. Only for a ruleset whose start
+** leaves the shared scenario alone: V&B's setup reads its data onto the
+** scenario once (when it has none) and changes only the game's own state.
+** Belle Alliance's setup replaces the scenario's data and writes starting
+** valours into it at every start, and Inradic's attaches new data each time
+** without freeing the old (it would leak a table a battle); their battles are
+** loaded afresh. NULL: load each battle.
+*/
+static gn_game *template_for(const gn_sim *s) {
+  if (strcmp(s->ruleset, "vb")) return NULL;
+  return load(s, NULL, 0);
+}
+
 /* One replication into its row. Cannot fail: a failure is recorded in R_RC. */
-static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo) {
+static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo, const gn_game *tmpl) {
   int64_t *row = SIM_ROW(s, i);
   uint64_t seed = gn_seed_child(o->seed, (uint64_t)i);
   gn_battle_opts bo;
@@ -128,7 +144,7 @@ static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo) {
   memcpy(bo.ai, o->ai, sizeof bo.ai);
   row[R_PLAYED] = 1;
   row[R_SEED] = (int64_t)seed;
-  gn_game *g = load(s, NULL, 0);
+  gn_game *g = tmpl ? gn_game_clone(tmpl) : load(s, NULL, 0);
   int rc = g ? gn_game_start(g, seed) : GN_ENOMEM;
   if (!rc) rc = gn__battle_run(g, &bo, &r, memo);
   row[R_RC] = rc;
@@ -140,6 +156,7 @@ static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo) {
   row[R_HASH] = (int64_t)r.hash;
   for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) {
     row[R_REFUSED] += r.ai[k].refused;
+    row[R_PROBES] += r.ai[k].probes_refused;
     if (r.ai[k].max_refused_turn > row[R_MAXREFUSED]) row[R_MAXREFUSED] = r.ai[k].max_refused_turn;
   }
   for (int k = 0; k < s->nsides; k++) {
@@ -161,17 +178,19 @@ static int mine(const gn_sim_opts *o, int i) {
 
 /* A thread's loop. Its commanders share one memo of check answers: those
 ** depend on the question alone, so the results do not depend on which
-** thread played which battle (without memory, each commander keeps its own). */
+** thread played which battle (without memory, each commander keeps its own).
+** Its battles are cloned from its own copy of the scenario (template_for). */
 static void *work(void *arg) {
   worker *w = arg;
   gn__ai_memo *memo = gn__ai_memo_new(w->s->data_dir);
+  gn_game *tmpl = template_for(w->s);
   for (;;) {
     pthread_mutex_lock(&w->lock);
     while (w->next < w->s->runs && !mine(w->o, w->next)) w->next++;
     int i = w->next < w->s->runs ? w->next++ : -1;
     pthread_mutex_unlock(&w->lock);
-    if (i < 0) { gn__ai_memo_free(memo); return NULL; }
-    play(w->s, w->o, i, memo);
+    if (i < 0) { gn__ai_memo_free(memo); gn_game_free(tmpl); return NULL; }
+    play(w->s, w->o, i, memo, tmpl);
     pthread_mutex_lock(&w->lock);
     w->done++;
     if (w->o->progress) w->o->progress(w->o->ud, w->done, w->total);

@@ -176,12 +176,13 @@ static void report(const gn_game *g, const char *id, const gn_battle_result *r)
       printf("most effective unit of %s: %s (%s), %d enemy %s\n", gn_side_name(g, s), v.name, v.id,
              r->inflicted[best], w);
   }
-  int refused = 0, worst = 0;
+  int refused = 0, worst = 0, probes = 0;
   for (int s = 0; s < r->nsides; s++) {
     refused += r->ai[s].refused;
+    probes += r->ai[s].probes_refused;
     if (r->ai[s].max_refused_turn > worst) worst = r->ai[s].max_refused_turn;
   }
-  printf("orders refused after passing the check: %d (at most %d in a turn)\n", refused, worst);
+  printf("orders refused: %d (at most %d in a turn); probes the rules refused: %d\n", refused, worst, probes);
   printf("final state hash %016llx\n", (unsigned long long)r->hash);
   printf("stored as %s: grognard log %s | grognard replay %s --verify | grognard show %s\n", id, id, id, id);
 }

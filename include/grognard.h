@@ -583,18 +583,23 @@ typedef struct gn_ai gn_ai;
 /* p NULL or of an empty kind: the scenario's commander for the side (gn_side_ai). */
 gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p);
 void gn_ai_free(gn_ai *ai);
-/* Gives the side's orders for the game's present phase, never "end": each
-** one first passes gn_order_check, then goes through apply (NULL:
-** gn_order_apply). Returns the number of orders given, or a negative code
-** other than GN_EREFUSED/GN_ESYNTAX that apply returned (the AI counts those
-** two and goes on). */
+/* Gives the side's orders for the game's present phase, never "end", each
+** through apply (NULL: gn_order_apply). An order it would give if the rules
+** allow it (a move tried at one place, then nearer; a target, then the next)
+** goes to apply directly, and GN_EREFUSED or GN_ESYNTAX is taken as the
+** answer, as from gn_order_check: apply must change nothing when it refuses
+** (gn_order_apply and gn_store_order do not), so the game only ever gets
+** orders the rules accepted. Returns the number of orders given, or a
+** negative code other than GN_EREFUSED/GN_ESYNTAX that apply returned. */
 int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud);
 
 typedef struct gn_ai_stats {
-  int checked;            /* orders tried with gn_order_check */
   int given;              /* orders applied */
-  int refused;            /* orders refused by apply after passing the check */
+  int refused;            /* orders it had decided on that the game then refused (a
+                          ** simultaneous phase: the other side's orders came first) */
   int max_refused_turn;   /* most such refusals in one turn */
+  int tried;              /* orders sent to apply: given + probes_refused */
+  int probes_refused;     /* of those, refused by the rules: probes, nothing changed */
 } gn_ai_stats;
 void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out);
 
