@@ -431,12 +431,41 @@ static void data_number(void **state) {
   gn_game_free(g);
 }
 
+/* A game loaded once and cloned before it starts: each clone's start runs
+** the ruleset's setup again on the shared scenario, which must find the data
+** it loaded the first time (no second copy, no leak: the SAN build checks)
+** and give the same game. */
+static void clones_start_alike(void **state) {
+  (void)state;
+  static const char *const files[] = { "scenarios/vb-plancenoit.yaml", "scenarios/ba-hougoumont.yaml",
+                                       "scenarios/inradic-skirmish.yaml" };
+  for (int k = 0; k < 3; k++) {
+    gn_game *g = gn_game_new(NULL);
+    assert_non_null(g);
+    if (gn_game_load_file(g, files[k])) fail_msg("%s: %s", files[k], gn_errmsg(g));
+    gn_game *c1 = gn_game_clone(g), *c2 = gn_game_clone(g);
+    assert_non_null(c1);
+    assert_non_null(c2);
+    assert_int_equal(gn_game_start(g, 9), 0);
+    assert_int_equal(gn_game_start(c1, 9), 0);
+    assert_int_equal(gn_game_start(c2, 10), 0);
+    assert_true(gn_game_hash(c1) == gn_game_hash(g));
+    assert_int_equal(gn_order_apply(c1, "end"), 0);
+    assert_int_equal(gn_order_apply(g, "end"), 0);
+    assert_true(gn_game_hash(c1) == gn_game_hash(g));
+    gn_game_free(g);
+    gn_game_free(c2);
+    gn_game_free(c1);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(refused_order_changes_nothing),
     cmocka_unit_test(check_is_pure),
     cmocka_unit_test(same_inputs_same_bytes),
     cmocka_unit_test(data_number),
+    cmocka_unit_test(clones_start_alike),
     cmocka_unit_test(clone_is_equal_and_independent),
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),

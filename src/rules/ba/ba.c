@@ -342,7 +342,8 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
 }
 
 /* Setup: reads the data, then fills the engine's attributes (ref. BA-B9):
-**   1) load data/rulesets/ba into a ba_data on sc->rsdata
+**   1) load data/rulesets/ba into a ba_data on sc->rsdata, once: a clone
+**      started again shares the scenario and finds it there
 **   2) every unit must be possible (unit_problem): GN_ESCENARIO naming the
 **      file, line and column of the first that is not
 **   3) every unit: original figures, unlimited supplies unless the scenario says
@@ -353,12 +354,14 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
 */
 static int setup(gn_game *g) {
   /* 1) */
-  ba_data *d = gn__calloc(g, 1, sizeof *d);
-  if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
-  int rc = load_data(g, d);
-  if (rc) { gn__free(g, d, sizeof *d); return rc; }
-  if (g->sc->rsdata) gn__free(g, g->sc->rsdata, sizeof(ba_data));
-  g->sc->rsdata = d;
+  if (!g->sc->rsdata) {
+    ba_data *d = gn__calloc(g, 1, sizeof *d);
+    if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
+    int rc = load_data(g, d);
+    if (rc) { gn__free(g, d, sizeof *d); return rc; }
+    g->sc->rsdata = d;
+  }
+  const ba_data *d = g->sc->rsdata;
   /* 2) */
   for (int i = 0; i < g->sc->nunits; i++) {
     const char *ref, *why = unit_problem(g, i, &ref);
@@ -369,7 +372,8 @@ static int setup(gn_game *g) {
   }
   /* 3) */
   for (int i = 0; i < g->sc->nunits; i++) gn__uw(g, i)->attr[BA_ORIG] = gn__uw(g, i)->strength;
-  /* 4) setup runs once, before the scenario is shared with any clone */
+  /* 4) the scenario's record is written the first time only: once set, the
+  **    starting valour is no longer BA_VALOUR_UNSET */
   for (int i = 0; i < g->sc->nunits; i++) {
     int *a0 = g->sc->unit[i].attr0;
     if (a0[BA_VALOUR] == BA_VALOUR_UNSET)

@@ -166,7 +166,8 @@ static int load_data(gn_game *g, in_data *d) {
 
 /*
 ** Setup after the scenario is loaded.
-**   1) read the data tables onto sc->rsdata
+**   1) read the data tables onto sc->rsdata, once: a clone started again
+**      shares the scenario and finds them there
 **   2) each unit: privates default to the rest of its strength (or the
 **      strength to the sum of its roles); check that they agree, and that
 **      its morale dice can be thrown (at most 640 figures, ref. IN-M7)
@@ -175,11 +176,13 @@ static int load_data(gn_game *g, in_data *d) {
 */
 static int setup(gn_game *g) {
   gn__scen *sc = g->sc;
-  in_data *d = gn__calloc(g, 1, sizeof *d);
-  if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
-  int rc = load_data(g, d);                                                   /* 1 */
-  if (rc) { gn__free(g, d, sizeof *d); return rc; }
-  sc->rsdata = d;
+  if (!sc->rsdata) {                                                          /* 1 */
+    in_data *d = gn__calloc(g, 1, sizeof *d);
+    if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
+    int rc = load_data(g, d);
+    if (rc) { gn__free(g, d, sizeof *d); return rc; }
+    sc->rsdata = d;
+  }
   for (int i = 0; i < sc->nunits; i++) {                                      /* 2 */
     gn__ustate *u = gn__uw(g, i);
     int others = 0;
