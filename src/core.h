@@ -174,6 +174,9 @@ typedef struct gn__objective {
   int owner0;                 /* side holding it at the start, -1 none */
 } gn__objective;
 
+/* A slot of the units' name index: hash 0 is an empty slot. */
+typedef struct gn__name { uint32_t hash; int unit; const char *key; } gn__name;
+
 typedef struct gn__scen {
   int refs;
   const gn__ruleset *rs;
@@ -194,9 +197,12 @@ typedef struct gn__scen {
   int ndata; gn__datum *data; /* ruleset data, sorted by key */
   void *rsdata;               /* ruleset's cached tables (setup/release) */
   const char *tunit;          /* the table unit in play: rs->unit, unless setup says otherwise */
-  int *bycode, *byid;         /* unit indices sorted by code and by id, case-folded (gn_unit_find) */
+  gn__name *names; int nnames;   /* codes and ids, case-folded: a hash table (gn_unit_find) */
   char **strings; int nstrings, capstrings;  /* every string above, owned */
 } gn__scen;
+
+/* Frees the name index of sc (game.c). Cannot fail. */
+void gn__scen_names_free(gn_game *g, gn__scen *sc);
 
 /* Intern a copy of s in sc (owned by sc). NULL on OOM. */
 const char *gn__scen_str(gn_game *g, gn__scen *sc, const char *s);

@@ -385,34 +385,49 @@ static int cmpi(const char *a, const char *b) {
   }
 }
 
-/* Sorts idx[0..n) of units by key (code or id), case-folded: insertion into
-** runs merged by a bottom-up merge sort with tmp. */
-static void sort_units(const gn__scen *sc, int *idx, int *tmp, int n, int by_code) {
-  for (int i = 0; i < n; i++) idx[i] = i;
-  for (int w = 1; w < n; w *= 2) {
-    for (int lo = 0; lo < n; lo += 2 * w) {
-      int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, a = lo, b = mid, k = lo;
-      while (a < mid || b < hi) {
-        const char *ka = a < mid ? (by_code ? sc->unit[idx[a]].code : sc->unit[idx[a]].id) : NULL;
-        const char *kb = b < hi ? (by_code ? sc->unit[idx[b]].code : sc->unit[idx[b]].id) : NULL;
-        tmp[k++] = (kb == NULL || (ka != NULL && cmpi(ka, kb) <= 0)) ? idx[a++] : idx[b++];
-      }
-    }
-    memcpy(idx, tmp, (size_t)n * sizeof *idx);
+/* The hash of a name folded as cmpi folds it (FNV-1a); never 0, which marks
+** an empty slot. */
+static uint32_t name_hash(const char *s) {
+  uint32_t h = 2166136261u;
+  for (; *s; s++) h = (h ^ (uint32_t)(*s >= 'A' && *s <= 'Z' ? *s + 32 : (unsigned char)*s)) * 16777619u;
+  return h ? h : 1;
+}
+
+/* Slots of the name index of a scenario of n units: a power of two, at least
+** four per unit (a code and an id each, the table at most half full). */
+static size_t name_slots(int n) {
+  size_t m = 8;
+  while (m < 4 * (size_t)n) m *= 2;
+  return m;
+}
+
+/* Puts unit u under name (unless the name is there already: a unit whose code
+** is its id). Cannot fail: the table has room. */
+static void name_put(gn__scen *sc, const char *name, int u) {
+  uint32_t h = name_hash(name), mask = (uint32_t)sc->nnames - 1;
+  for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+    gn__name *e = &sc->names[i];
+    if (e->hash == 0) { e->hash = h; e->unit = u; e->key = name; return; }
+    if (e->hash == h && cmpi(e->key, name) == 0) return;
   }
 }
 
-/* The indexes gn_unit_find searches in O(log n). GN_ENOMEM. */
+/* The index gn_unit_find looks names up in: every code, then every id (the
+** scenario checks that no code is another unit's id, and that codes and ids
+** are unique without case). GN_ENOMEM. */
 static int index_units(gn_game *g, gn__scen *sc) {
-  size_t n = (size_t)(sc->nunits ? sc->nunits : 1);
-  int *tmp = gn__malloc(g, n * sizeof *tmp);
-  sc->bycode = gn__malloc(g, n * sizeof *sc->bycode);
-  sc->byid = gn__malloc(g, n * sizeof *sc->byid);
-  if (!tmp || !sc->bycode || !sc->byid) { gn__free(g, tmp, n * sizeof *tmp); return GN_ENOMEM; }
-  sort_units(sc, sc->bycode, tmp, sc->nunits, 1);
-  sort_units(sc, sc->byid, tmp, sc->nunits, 0);
-  gn__free(g, tmp, n * sizeof *tmp);
+  size_t m = name_slots(sc->nunits);
+  if (!(sc->names = gn__calloc(g, m, sizeof *sc->names))) return GN_ENOMEM;
+  sc->nnames = (int)m;
+  for (int i = 0; i < sc->nunits; i++) name_put(sc, sc->unit[i].code, i);
+  for (int i = 0; i < sc->nunits; i++) name_put(sc, sc->unit[i].id, i);
   return 0;
+}
+
+void gn__scen_names_free(gn_game *g, gn__scen *sc) {
+  gn__free(g, sc->names, (size_t)sc->nnames * sizeof *sc->names);
+  sc->names = NULL;
+  sc->nnames = 0;
 }
 
 int gn_game_load(gn_game *g, const char *name, const char *text, size_t len) {
@@ -632,24 +647,17 @@ int gn_formation_get(const gn_game *g, int f, gn_formation_info *out) {
 
 int gn_unit_count(const gn_game *g) { return g->sc ? g->sc->nunits : 0; }
 
-/* Binary search of a sorted index for key; -1 when absent. */
-static int search(const gn__scen *sc, const int *idx, const char *key, int by_code) {
-  int lo = 0, hi = sc->nunits;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2, u = idx[mid];
-    int c = cmpi(by_code ? sc->unit[u].code : sc->unit[u].id, key);
-    if (c == 0) return u;
-    if (c < 0) lo = mid + 1; else hi = mid;
-  }
-  return -1;
-}
-
-/* A code first, then an id; O(log n) through the indexes built at load. */
+/* A code first, then an id (the index holds each name once): one probe of
+** the hash table as a rule. */
 int gn_unit_find(const gn_game *g, const char *s) {
-  if (!g->sc || !s || !g->sc->bycode) return GN_ENOTFOUND;
-  int u = search(g->sc, g->sc->bycode, s, 1);
-  if (u < 0) u = search(g->sc, g->sc->byid, s, 0);
-  return u < 0 ? GN_ENOTFOUND : u;
+  if (!g->sc || !s || !g->sc->names) return GN_ENOTFOUND;
+  const gn__scen *sc = g->sc;
+  uint32_t h = name_hash(s), mask = (uint32_t)sc->nnames - 1;
+  for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+    const gn__name *e = &sc->names[i];
+    if (e->hash == 0) return GN_ENOTFOUND;
+    if (e->hash == h && cmpi(e->key, s) == 0) return e->unit;
+  }
 }
 
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
