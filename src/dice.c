@@ -77,24 +77,41 @@ int gn_dice_parse(const char *text, gn_dice *d, char *err, size_t errlen) {
   return 0;
 }
 
+/* Appends the n bytes of s at buf[*k] while they fit in len (the last byte
+** kept for the 0); *k counts them all. */
+static void put(char *buf, size_t len, size_t *k, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++, (*k)++)
+    if (*k + 1 < len) buf[*k] = s[i];
+}
+
+/* Appends v in decimal, as "%d" writes it. */
+static void put_int(char *buf, size_t len, size_t *k, int v) {
+  char d[12];
+  int m = sizeof d;
+  unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+  do { d[--m] = (char)('0' + u % 10); u /= 10; } while (u);
+  if (v < 0) d[--m] = '-';
+  put(buf, len, k, d + m, sizeof d - (size_t)m);
+}
+
 /* Like snprintf: the whole length is returned, what fits (cut, NUL-ended) is
-** written; len 0 writes nothing at all. Cannot fail. */
+** written; len 0 writes nothing at all. Cannot fail.
+** "%s%sd%d" a term (its sign, its count unless 1, its faces), then the
+** constant ("%d", "+%d" after terms), written without printf. */
 int gn_dice_format(const gn_dice *d, char *buf, size_t len) {
   size_t n = 0;
-  if (len) buf[0] = 0;
-#define AT (n < len ? buf + n : NULL), (n < len ? len - n : 0)
   for (int i = 0; i < d->nterms; i++) {
-    const char *op = i == 0 ? (d->term[i].sign < 0 ? "-" : "") : (d->term[i].sign < 0 ? "-" : "+");
-    char cnt[16] = "";
-    if (d->term[i].count != 1) snprintf(cnt, sizeof cnt, "%d", d->term[i].count);
-    int w = snprintf(AT, "%s%sd%d", op, cnt, d->term[i].sides);
-    n += w > 0 ? (size_t)w : 0;
+    if (d->term[i].sign < 0) put(buf, len, &n, "-", 1);
+    else if (i > 0) put(buf, len, &n, "+", 1);
+    if (d->term[i].count != 1) put_int(buf, len, &n, d->term[i].count);
+    put(buf, len, &n, "d", 1);
+    put_int(buf, len, &n, d->term[i].sides);
   }
   if (d->constant || d->nterms == 0) {
-    int w = snprintf(AT, d->nterms && d->constant > 0 ? "+%d" : "%d", d->constant);
-    n += w > 0 ? (size_t)w : 0;
+    if (d->nterms && d->constant > 0) put(buf, len, &n, "+", 1);
+    put_int(buf, len, &n, d->constant);
   }
-#undef AT
+  if (len) buf[n < len ? n : len - 1] = 0;
   return (int)n;
 }
 
