@@ -268,11 +268,14 @@ typedef struct gn__savepoint {
 typedef struct gn__jentry { int unit; gn__ustate was; } gn__jentry;
 typedef struct gn__fjentry { int f; int was[GN__MAXFATTR]; } gn__fjentry;
 
+#define GN__ORDBLK 16384
+typedef struct gn__block { char *p; size_t cap; } gn__block;
 typedef struct gn__order {
-  char *text;
+  char *text;                 /* in the orders' arena (order.c) */
   gn_dice_mode mode;          /* how its dice were given */
-  int ntape; int *tape;       /* its results, when they came from the table or a script */
+  int ntape; int *tape;       /* its results, when they came from the table or a script (arena) */
   int nchance;                /* results it drew, whatever the source */
+  int blk; size_t pos;        /* the arena's mark before this order's text */
 } gn__order;
 
 struct gn_game {
@@ -290,6 +293,7 @@ struct gn_game {
   int evfirst;                /* public index of evb's first event (0 unless resumed) */
   char **tb; int ntb, tcur; unsigned tpos;   /* the events' texts: blocks of GN__TEXTBLK */
   gn__order *orders; int norders, caporders;
+  gn__block *ob; int nob, ocur; size_t opos;   /* the orders' arena: blocks and mark */
   int cur_order;              /* index of the order in flight */
   char scratch[256];          /* clock/phase text returned by accessors */
   gn_grid *grid;              /* stands by unit index; rebuilt on restore */
@@ -436,6 +440,10 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i);
 ** game from a snapshot). GN_ENOMEM, nothing appended. */
 int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int *tape,
                      int ntape, int nchance);
+/* Drops the orders from n on (their arena space is reused). Cannot fail. */
+void gn__orders_truncate(gn_game *g, int n);
+/* Frees the orders and their arena. Cannot fail. */
+void gn__orders_free(gn_game *g);
 /* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */
 int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
 int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);

@@ -224,8 +224,6 @@ int gn__save(gn_game *g, gn__savepoint *sp) {
   return 0;
 }
 
-static void orders_truncate(gn_game *g, int n);
-
 /*
 ** Back to an open save point.
 **   1) the journal backwards to the mark: each unit as it was (and in the grid)
@@ -247,7 +245,7 @@ void gn__restore(gn_game *g, const gn__savepoint *sp) {
   }
   copy_rest(&g->st, &sp->st);                                            /* 2 */
   gn__events_truncate(g, sp->nev);
-  orders_truncate(g, sp->norders);
+  gn__orders_truncate(g, sp->norders);
   g->dice.pos = sp->scriptpos;
   g->dice.ntape = sp->ntape;
   new_epoch(g);                                                          /* 3 */
@@ -267,16 +265,6 @@ void gn__savepoint_free(gn_game *g, gn__savepoint *sp) {
 }
 
 /* ------------------------------------------------------------------ orders */
-
-static void order_free(gn_game *g, gn__order *o) {
-  strfree(g, o->text);
-  gn__free(g, o->tape, o->ntape * sizeof *o->tape);
-  memset(o, 0, sizeof *o);
-}
-
-static void orders_truncate(gn_game *g, int n) {
-  while (g->norders > n) order_free(g, &g->orders[--g->norders]);
-}
 
 int gn_game_order_count(const gn_game *g) { return g->norders; }
 const char *gn_game_order_text(const gn_game *g, int i) {
@@ -320,7 +308,7 @@ gn_game *gn_game_new(const gn_allocator *a) {
 static void game_clear(gn_game *g) {
   gn__order_odds_clear(g);
   gn__events_truncate(g, 0);
-  orders_truncate(g, 0);
+  gn__orders_truncate(g, 0);
   gn__savepoint_free(g, &g->osp);
   gn__free(g, g->jnl, (size_t)g->capjnl * sizeof *g->jnl);
   gn__free(g, g->ustamp, (size_t)g->st.nunits * sizeof *g->ustamp);
@@ -342,7 +330,7 @@ void gn_game_free(gn_game *g) {
   gn__diag_clear(g);
   gn__free(g, g->diag, g->capdiag * sizeof *g->diag);
   gn__events_free(g);
-  gn__free(g, g->orders, g->caporders * sizeof *g->orders);
+  gn__orders_free(g);
   gn__free(g, g->dice.script, g->dice.capscript * sizeof(int));
   gn__free(g, g->dice.tape, g->dice.captape * sizeof(int));
   strfree(g, g->datadir);
@@ -552,20 +540,9 @@ gn_game *gn_game_clone(const gn_game *src) {
   g->evfirst = src->evfirst;
   for (int i = 0; i < src->nev; i++)
     if (gn__event_copy(g, src, i)) goto oom;
-  if (src->caporders) {
-    if (!(g->orders = gn__calloc(g, src->caporders, sizeof *g->orders))) goto oom;
-    g->caporders = src->caporders;
-    for (int i = 0; i < src->norders; i++) {
-      const gn__order *o = &src->orders[i];
-      gn__order *d = &g->orders[i];
-      g->norders = i + 1;
-      d->mode = o->mode; d->nchance = o->nchance;
-      if (!(d->text = gn__strdup(g, o->text))) goto oom;
-      if (o->ntape) {
-        if (!(d->tape = intdup(g, o->tape, o->ntape, o->ntape))) goto oom;
-        d->ntape = o->ntape;
-      }
-    }
+  for (int i = 0; i < src->norders; i++) {
+    const gn__order *o = &src->orders[i];
+    if (gn__order_record(g, o->text, o->mode, o->tape, o->ntape, o->nchance)) goto oom;
   }
   g->grid_dirty = 1;
   return g;
