@@ -232,8 +232,10 @@ typedef struct gn__state {
 #define GN__EVBLOCK 256
 #define GN__TEXTBLK 65536
 typedef struct gn__ev {
-  gn_event e;                 /* e.text (and e.spec of a roll) live in the game's text arena */
+  gn_event e;                 /* e.text, e.spec, e.dice and e.mods live in the game's text arena */
+  gn_game *g;                 /* the game whose arena holds them (gn__event_mod) */
   int tblk; unsigned tpos;    /* the arena's mark before this event's text */
+  int mcap;                   /* room at e.mods */
 } gn__ev;
 
 /* ---------------------------------------------------------- dice sources */
@@ -307,7 +309,10 @@ struct gn_game {
   unsigned epoch;             /* bumped by every save point and every return to one */
   int depth;                  /* save points open */
   char checklabel[128];       /* gn_check_label's text */
-  gn_event quiet_ev;          /* what gn__event returns while the dice source is quiet */
+  gn__ev quiet_ev;            /* what gn__event returns while the dice source is quiet */
+  int quiet_dice[GN_EVENT_MAXDICE];
+  gn_mod quiet_mods[GN_EVENT_MAXMODS];
+  int evoom;                  /* an event's dice or modifier found no memory (gn__event_mod) */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
   char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
@@ -422,7 +427,13 @@ void gn__order_odds_clear(gn_game *g);
 ** logged) or NULL on OOM (the game's error is set). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
+/* Adds a modifier to an event (at most GN_EVENT_MAXMODS). Cannot fail: when
+** no memory is left for it, the game notes it (g->evoom) and the order in
+** flight fails with GN_ENOMEM (the next gn__event does too). */
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
+/* Sets the results of an event (at most GN_EVENT_MAXDICE kept): a copy in the
+** game's arena. GN_ENOMEM. */
+int gn__event_dice(gn_game *g, gn_event *e, const int *v, int n);
 /* Makes an event visible only to the umpire and the listed side(s). */
 void gn__event_hide(gn_event *e, unsigned sides);
 void gn__events_truncate(gn_game *g, int n);

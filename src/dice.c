@@ -322,9 +322,7 @@ static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
 /* Logs a roll event. */
 static int log_roll(gn_game *g, const gn_chance *c, const int *faces, int n, int total) {
   gn_event *e = gn__event(g, "roll", c->ref, c->unit, -1, "%s: %s -> %d", c->purpose, c->spec, total);
-  if (!e || gn__event_spec(g, e, c->spec)) return GN_ENOMEM;
-  e->ndice = n < GN_EVENT_MAXDICE ? n : GN_EVENT_MAXDICE;
-  memcpy(e->dice, faces, e->ndice * sizeof *faces);
+  if (!e || gn__event_spec(g, e, c->spec) || gn__event_dice(g, e, faces, n)) return GN_ENOMEM;
   e->total = total;
   if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   return 0;
@@ -575,10 +573,8 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
   }
   gn_event *e = gn__event(g, "roll", c.ref, unit, -1, "%s: %s, %d+ -> %d hit%s", c.purpose, spec,
                           target, k, k == 1 ? "" : "s");
-  if (!e) return GN_ENOMEM;
+  if (!e || gn__event_dice(g, e, f, n)) return GN_ENOMEM;
   e->spec = "count";
-  e->ndice = n;
-  memcpy(e->dice, f, n * sizeof *f);
   e->total = k;
   if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   *hits = k;
@@ -619,9 +615,9 @@ int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref, in
   st->deck[side][idx] = st->deck[side][--st->deckn[side]];               /* 3 */
   gn_event *e = gn__event(g, "card", c.ref, unit, -1, "%s: %s%c", c.purpose, RANKS[GN_CARD_RANK(v)],
                           SUITS[GN_CARD_SUIT(v)]);
-  if (!e) return GN_ENOMEM;
+  if (!e || gn__event_dice(g, e, &v, 1)) return GN_ENOMEM;
   e->spec = "card";
-  e->ndice = 1; e->dice[0] = v; e->total = GN_CARD_RANK(v);
+  e->total = GN_CARD_RANK(v);
   if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   *card = v;
   return 0;

@@ -56,6 +56,27 @@ static char *text_alloc(gn_game *g, size_t n) {
   return p;
 }
 
+/* n bytes of the arena aligned for any of the event's arrays (ints,
+** modifiers); NULL on OOM. */
+static void *data_alloc(gn_game *g, size_t n) {
+  g->tpos = (g->tpos + 7u) & ~7u;   /* at most GN__TEXTBLK, a multiple of 8 */
+  return text_alloc(g, n);
+}
+
+/* The events logged after v, if any, begin where the arena is now: what was
+** just taken for v is kept when the log goes back to one of them (their own
+** texts then stay taken until the log goes back further). Cannot fail. */
+static void keep_for(gn_game *g, const gn__ev *v) {
+  for (int j = v->e.seq - g->evfirst + 1; j < g->nev; j++) {
+    gn__ev *w = at(g, j);
+    w->tblk = g->tcur;
+    w->tpos = g->tpos;
+  }
+}
+
+static const int nodice[1];
+static const gn_mod nomods[1];
+
 /* A copy of s in the arena; NULL on OOM. */
 static char *text_dup(gn_game *g, const char *s) {
   size_t n = strlen(s) + 1;
@@ -180,14 +201,18 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...) {
   if (g->dice.quiet) {   /* an odds run: the rules still fill an event, nobody keeps it */
-    gn_event *q = &g->quiet_ev;
+    gn_event *q = &g->quiet_ev.e;
     q->nmods = q->ndice = q->total = 0;
     q->text = q->spec = q->phase = "";
     q->kind = kind; q->ref = ref ? ref : ""; q->unit = unit; q->target = target;
     q->visible = ~0u;
+    q->dice = g->quiet_dice;
+    q->mods = g->quiet_mods;
+    g->quiet_ev.g = g;
+    g->quiet_ev.mcap = GN_EVENT_MAXMODS;
     return q;
   }
-  if (grow(g)) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  if (g->evoom || grow(g)) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   char buf[512];
   va_list ap, again;
   va_start(ap, fmt);
@@ -197,8 +222,9 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   va_end(ap);
   gn__ev *v = at(g, g->nev);
   gn_event *e = &v->e;
-  e->ndice = e->nmods = e->total = 0;   /* dice[] and mods[] are read up to their counts only */
+  v->g = g;
   v->tblk = g->tcur; v->tpos = g->tpos;
+  v->mcap = 0;
   if (!(e->text = text_dup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   e->seq = g->evfirst + g->nev;
   e->order = g->cur_order;
@@ -210,15 +236,48 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   e->target = target;
   e->visible = ~0u;
   e->spec = "";
+  e->ndice = e->nmods = e->total = 0;
+  e->dice = nodice;
+  e->mods = nomods;
   g->nev++;
   return e;
 }
 
+int gn__event_dice(gn_game *g, gn_event *e, const int *d, int n) {
+  gn__ev *v = (gn__ev *)e;
+  if (n > GN_EVENT_MAXDICE) n = GN_EVENT_MAXDICE;
+  if (n < 0) n = 0;
+  int *p = v == &g->quiet_ev ? g->quiet_dice : n ? data_alloc(g, (size_t)n * sizeof *p) : (int *)nodice;
+  if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+  if (v != &g->quiet_ev) keep_for(g, v);
+  if (n) memcpy(p, d, (size_t)n * sizeof *p);
+  e->dice = p;
+  e->ndice = n;
+  return 0;
+}
+
+/* Room for the modifiers of v: 4 at its first, GN_EVENT_MAXMODS past them
+** (the first 4 copied). 0, or -1 with g->evoom set. */
+static int mods_room(gn__ev *v) {
+  gn_game *g = v->g;
+  int cap = v->mcap ? GN_EVENT_MAXMODS : 4;
+  gn_mod *m = data_alloc(g, (size_t)cap * sizeof *m);
+  if (!m) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return -1; }
+  keep_for(g, v);
+  if (v->e.nmods) memcpy(m, v->e.mods, (size_t)v->e.nmods * sizeof *m);
+  v->e.mods = m;
+  v->mcap = cap;
+  return 0;
+}
+
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref) {
+  gn__ev *v = (gn__ev *)e;
   if (e->nmods == GN_EVENT_MAXMODS) return;
-  e->mods[e->nmods].name = name;
-  e->mods[e->nmods].value = value;
-  e->mods[e->nmods].ref = ref ? ref : "";
+  if (e->nmods == v->mcap && mods_room(v)) return;
+  gn_mod *m = (gn_mod *)&e->mods[e->nmods];
+  m->name = name;
+  m->value = value;
+  m->ref = ref ? ref : "";
   e->nmods++;
 }
 
@@ -239,9 +298,10 @@ void gn__events_rebase(gn_game *g, int first) {
 }
 
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec) {
-  if (e == &g->quiet_ev) return 0;
+  if (e == &g->quiet_ev.e) return 0;
   const char *p = text_dup(g, spec);
   if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+  keep_for(g, (gn__ev *)e);
   e->spec = p;
   return 0;
 }
@@ -251,9 +311,22 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i) {
   const gn__ev *s = at(src, i);
   gn__ev *d = at(g, g->nev);
   *d = *s;
+  d->g = g;
   d->tblk = g->tcur; d->tpos = g->tpos;
   if (!(d->e.text = text_dup(g, s->e.text))) return GN_ENOMEM;
   if (s->e.spec[0] && !(d->e.spec = text_dup(g, s->e.spec))) return GN_ENOMEM;
+  if (s->e.ndice) {
+    int *p = data_alloc(g, (size_t)s->e.ndice * sizeof *p);
+    if (!p) return GN_ENOMEM;
+    memcpy(p, s->e.dice, (size_t)s->e.ndice * sizeof *p);
+    d->e.dice = p;
+  }
+  if (s->e.nmods) {
+    gn_mod *m = data_alloc(g, (size_t)s->mcap * sizeof *m);
+    if (!m) return GN_ENOMEM;
+    memcpy(m, s->e.mods, (size_t)s->e.nmods * sizeof *m);
+    d->e.mods = m;
+  }
   g->nev++;
   return 0;
 }

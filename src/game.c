@@ -495,7 +495,9 @@ int gn_game_start(gn_game *g, uint64_t seed) {
   gn_rng_seed(&g->st.rng, seed);
   g->dice.mode = GN_DICE_RNG;
   if (g->sc->rs->setup) {
+    g->evoom = 0;
     int rc = g->sc->rs->setup(g);
+    if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier */
     if (rc) return rc;
   }
   g->started = 1;

@@ -274,8 +274,10 @@ static int apply(gn_game *g, const char *text, int check) {
   g->dice.ntape = 0;
   g->cur_order = g->norders;
   g->dice.checking = check;
+  g->evoom = 0;
   rc = v->apply(g, &a);
   g->dice.checking = 0;
+  if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier */
   if (check && rc == GN__ECHECKED) rc = 0;
   if (rc || check) {                                                                      /* 4 */
     char keep[GN__ERRMAX];
