@@ -93,20 +93,28 @@ static void put_char(char *buf, size_t n, size_t *k, char c) {
   (*k)++;
 }
 
-/* Appends the len bytes at s, as many as there is room for. */
+/* Appends the len bytes at s, as many as there is room for (a byte loop:
+** the pieces are short, and memcpy's string instructions cost more to start). */
 static void put_mem(char *buf, size_t n, size_t *k, const char *s, size_t len) {
-  if (*k + 1 < n) memcpy(buf + *k, s, *k + len + 1 <= n ? len : n - 1 - *k);
+  size_t i = *k, end = i + len < n ? i + len : (n ? n - 1 : 0);
+  for (; i < end; i++) buf[i] = *s++;
   *k += len;
 }
 
-static void put_str(char *buf, size_t n, size_t *k, const char *s) { put_mem(buf, n, k, s, strlen(s)); }
+/* Appends the string s, as much as there is room for. */
+static void put_str(char *buf, size_t n, size_t *k, const char *s) {
+  size_t i = *k;
+  for (; *s && i + 1 < n; i++) buf[i] = *s++;
+  while (*s) { s++; i++; }
+  *k = i;
+}
 
 /* The decimal digits of v, most significant first. */
 static void put_uint(char *buf, size_t n, size_t *k, unsigned long long v) {
   char d[24];
-  int m = 0;
-  do { d[m++] = (char)('0' + v % 10); v /= 10; } while (v);
-  while (m) put_char(buf, n, k, d[--m]);
+  int m = sizeof d;
+  do { d[--m] = (char)('0' + v % 10); v /= 10; } while (v);
+  put_mem(buf, n, k, d + m, sizeof d - (size_t)m);
 }
 
 /*
@@ -171,10 +179,12 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
       put_str(buf, n, &k, s);
       break;
     }
-    case 'c':
-      if (plus) return -1;
-      put_char(buf, n, &k, (char)va_arg(ap, int));
+    case 'c': {
+      char ch = (char)va_arg(ap, int);
+      if (plus || !ch) return -1;   /* a 0 would end the text early: vsnprintf's way */
+      put_char(buf, n, &k, ch);
       break;
+    }
     case 'd': case 'i': {
       int v = va_arg(ap, int);
       if (v < 0) put_char(buf, n, &k, '-');
@@ -197,6 +207,8 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   return (int)k;
 }
 
+#define EVTEXT 512   /* an event's text is cut to 511 bytes */
+
 /* Returns NULL when out of memory (the game's error is set). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...) {
@@ -213,19 +225,27 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
     return q;
   }
   if (g->evoom || grow(g)) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
-  char buf[512];
-  va_list ap, again;
-  va_start(ap, fmt);
-  va_copy(again, ap);
-  if (format(buf, sizeof buf, fmt, ap) < 0) vsnprintf(buf, sizeof buf, fmt, again);
-  va_end(again);
-  va_end(ap);
   gn__ev *v = at(g, g->nev);
   gn_event *e = &v->e;
   v->g = g;
   v->tblk = g->tcur; v->tpos = g->tpos;
   v->mcap = 0;
-  if (!(e->text = text_dup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  /* the text, at most EVTEXT - 1 bytes, formatted in place in the arena */
+  char *t = text_alloc(g, EVTEXT);
+  if (!t) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  va_list ap;
+  va_start(ap, fmt);
+  int len = format(t, EVTEXT, fmt, ap);
+  va_end(ap);
+  if (len < 0) {
+    va_start(ap, fmt);
+    vsnprintf(t, EVTEXT, fmt, ap);
+    va_end(ap);
+    len = (int)strlen(t);
+  }
+  if (len > EVTEXT - 1) len = EVTEXT - 1;
+  g->tpos -= EVTEXT - (unsigned)len - 1;   /* give back what the text did not take */
+  e->text = t;
   e->seq = g->evfirst + g->nev;
   e->order = g->cur_order;
   e->turn = g->st.turn;
