@@ -13,7 +13,6 @@
 ** triggers too only when morale.trigger.musket_range is 1 (the derived QRS).
 */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 #include "vb.h"
 
@@ -138,7 +137,12 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
   char purpose[96];
   int roll, rc;
   int need = grade + gn__vb_morale_mods(g, s, &m);                        /* 1) */
-  snprintf(purpose, sizeof purpose, "morale of %s", unit >= 0 ? gn__vb_uname(g, unit) : "stand");
+  const char *name = unit >= 0 ? gn__vb_uname(g, unit) : "stand";   /* "morale of NAME", cut to the buffer */
+  size_t len = strlen(name);
+  if (len > sizeof purpose - 11) len = sizeof purpose - 11;
+  memcpy(purpose, "morale of ", 10);
+  memcpy(purpose + 10, name, len);
+  purpose[10 + len] = 0;
   /* the grade is hidden from the enemy: the roll and the test are its side's */
   unsigned vis = g->roll_vis, own = unit >= 0 ? 1u << g->sc->unit[unit].side : ~0u;
   g->roll_vis = own;
@@ -228,6 +232,32 @@ int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed) {
 }
 
 /*
+** The stands in contact with an enemy stand (gn__vb_in_contact), marked 1 in
+** why, for a game of two sides, with half the grid queries: contact is
+** symmetric (the grid settles the exact edge-to-edge distance, symmetric to
+** the last bit), so each pair is found from its first side's stand.
+**   1) every stand of side 0 on the table, not a leader (routed ones too):
+**      the enemy stands touching it (on the table, not leaders) and itself
+**      are marked
+** Returns 0, marking nothing, when it cannot answer (not two sides, no grid,
+** a query past its buffer): the caller then asks stand by stand.
+*/
+static int contacts_of_two(gn_game *g, unsigned char *why) {
+  int n = g->st.nunits;
+  if (g->sc->nsides != 2 || !gn__grid(g)) return 0;
+  vb_who foes = {g, 0, 1, 0};
+  for (int j = 0; j < n; j++) {                                          /* 1) */
+    if (g->sc->unit[j].side != 0 || !gn__vb_alive(g, j) || gn__vb_is_leader(gn__vb_type(g, j))) continue;
+    gn__frame fr = gn__frame_of(g->st.u[j].box);
+    int near[MAXNEAR], m = gn__vb_near_if(g, &fr, GN_CONTACT_EPS, who, &foes, near, MAXNEAR);
+    if (m < 0) { memset(why, 0, (size_t)n); return 0; }
+    if (m > 0) why[j] = 1;
+    for (int q = 0; q < m; q++) why[near[q]] = 1;
+  }
+  return 1;
+}
+
+/*
 ** End of side's morale phase: the tests (ref. VB-B8, reading above).
 **   1) list, in unit order, the stands of either side touching an enemy stand,
 **      then the other side's stands within close range of this side's guns
@@ -242,9 +272,15 @@ int gn__vb_phase_morale(gn_game *g, int side) {
   int *list = gn__calloc(g, (size_t)(n ? n : 1), sizeof *list);
   unsigned char *why = gn__calloc(g, (size_t)(n ? n : 1), 1);
   if (!list || !why) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
-  for (int i = 0; i < n; i++) {                                          /* 1) */
-    if (!gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] || gn__vb_is_leader(gn__vb_type(g, i))) continue;
-    if (gn__vb_in_contact(g, i)) { list[k++] = i; why[i] = 1; }
+  if (!contacts_of_two(g, why)) {                                        /* 1) */
+    for (int i = 0; i < n; i++) {
+      if (!gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] || gn__vb_is_leader(gn__vb_type(g, i))) continue;
+      if (gn__vb_in_contact(g, i)) { list[k++] = i; why[i] = 1; }
+    }
+  } else {
+    for (int i = 0; i < n; i++)
+      if (why[i] == 1 && !g->st.u[i].attr[VB_ROUTED]) list[k++] = i;
+      else why[i] = 0;
   }
   vb_who w = {g, side, 0, 1};
   vb_mark mk = {g, side, why};
