@@ -147,8 +147,9 @@ static const gn__verb *find_verb(const gn_game *g, const char *w, int *ambiguous
   const gn__verb *hit = NULL;
   size_t n = strlen(w);
   *ambiguous = 0;
+  int w0 = fold(w[0]);
   for (int i = 0; i < rs->nverbs; i++)
-    if (eqi(rs->verbs[i].word, w)) return &rs->verbs[i];
+    if (fold(rs->verbs[i].word[0]) == w0 && eqi(rs->verbs[i].word, w)) return &rs->verbs[i];
   for (int i = 0; i < rs->nverbs; i++) {
     const char *v = rs->verbs[i].word;
     size_t k = 0;
