@@ -422,6 +422,9 @@ int gn__enum_known(const gn_game *g);
 void gn__order_odds_clear(gn_game *g);
 
 /* ------------------------------------------------------------ event.c */
+/* snprintf, byte for byte, without printf for the conversions event texts
+** use (%s %d %i %u %c %% %+d %.Nf); others go to vsnprintf. Cannot fail. */
+int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
 /* Appends an event of the order in flight; text is printf-style. Returns the
 ** event (to add dice and modifiers; it stays where it is while others are
 ** logged) or NULL on OOM (the game's error is set). */

@@ -207,6 +207,19 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   return (int)k;
 }
 
+int gn__snprintf(char *buf, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int k = format(buf, n, fmt, ap);
+  va_end(ap);
+  if (k < 0) {
+    va_start(ap, fmt);
+    k = vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+  }
+  return k;
+}
+
 #define EVTEXT 512   /* an event's text is cut to 511 bytes */
 
 /* Returns NULL when out of memory (the game's error is set). */

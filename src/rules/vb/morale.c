@@ -137,12 +137,7 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
   char purpose[96];
   int roll, rc;
   int need = grade + gn__vb_morale_mods(g, s, &m);                        /* 1) */
-  const char *name = unit >= 0 ? gn__vb_uname(g, unit) : "stand";   /* "morale of NAME", cut to the buffer */
-  size_t len = strlen(name);
-  if (len > sizeof purpose - 11) len = sizeof purpose - 11;
-  memcpy(purpose, "morale of ", 10);
-  memcpy(purpose + 10, name, len);
-  purpose[10 + len] = 0;
+  gn__snprintf(purpose, sizeof purpose, "morale of %s", unit >= 0 ? gn__vb_uname(g, unit) : "stand");
   /* the grade is hidden from the enemy: the roll and the test are its side's */
   unsigned vis = g->roll_vis, own = unit >= 0 ? 1u << g->sc->unit[unit].side : ~0u;
   g->roll_vis = own;
