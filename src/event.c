@@ -93,28 +93,32 @@ static void put_char(char *buf, size_t n, size_t *k, char c) {
   (*k)++;
 }
 
-/* Appends the len bytes at s, as many as there is room for (a byte loop:
-** the pieces are short, and memcpy's string instructions cost more to start). */
+/* Appends the len bytes at s, as many as there is room for. */
 static void put_mem(char *buf, size_t n, size_t *k, const char *s, size_t len) {
-  size_t i = *k, end = i + len < n ? i + len : (n ? n - 1 : 0);
-  for (; i < end; i++) buf[i] = *s++;
+  if (*k + len < n) memcpy(buf + *k, s, len);
+  else if (*k + 1 < n) memcpy(buf + *k, s, n - 1 - *k);
   *k += len;
 }
 
 /* Appends the string s, as much as there is room for. */
-static void put_str(char *buf, size_t n, size_t *k, const char *s) {
-  size_t i = *k;
-  for (; *s && i + 1 < n; i++) buf[i] = *s++;
-  while (*s) { s++; i++; }
-  *k = i;
-}
+static void put_str(char *buf, size_t n, size_t *k, const char *s) { put_mem(buf, n, k, s, strlen(s)); }
 
 /* The decimal digits of v, most significant first. */
 static void put_uint(char *buf, size_t n, size_t *k, unsigned long long v) {
+  if (v < 10 && *k + 1 < n) { buf[(*k)++] = (char)('0' + v); return; }
   char d[24];
   int m = sizeof d;
   do { d[--m] = (char)('0' + v % 10); v /= 10; } while (v);
   put_mem(buf, n, k, d + m, sizeof d - (size_t)m);
+}
+
+/* The rounding error of a * b (b below 2^26, a * b finite and below 2^1000):
+** a * b = p + the result, exactly (Dekker's product: a split in two halves
+** of 26 bits whose products with b are exact). Gives what fma(a, b, -p)
+** gives, without a library call. Cannot fail. */
+static double product_error(double a, double b, double p) {
+  double c = 134217729.0 * a, hi = c - (c - a), lo = a - hi;   /* 2^27 + 1 */
+  return (hi * b - p) + lo * b;
 }
 
 /*
@@ -123,8 +127,8 @@ static void put_uint(char *buf, size_t n, size_t *k, unsigned long long v) {
 ** 0 when it cannot be sure (not finite, x * 10^prec of 10^12 or more, more
 ** than 6 decimals), and writes nothing.
 **   1) X = |x| * 10^prec exactly, as p + e: the product rounded and its
-**      error (fma gives the error exactly)
-**   2) k = floor(p); the exact fraction of X is (p - k) + e, compared with
+**      error (product_error gives it exactly)
+**   2) k = floor(p) (p is not negative: the conversion truncates); the exact fraction of X is (p - k) + e, compared with
 **      one half by the sign of ((p - k) - 0.5) + e, which is exact where it
 **      matters and never changes sign in rounding; a tie goes to even
 **   3) the sign (printf writes "-0.00" for a small negative), the integer
@@ -134,10 +138,11 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
   static const double pow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
   double a = fabs(x);
   if (!isfinite(x) || prec < 0 || prec > 6) return 0;
-  double p = a * pow10[prec], e = fma(a, pow10[prec], -p);               /* 1) */
+  double p = a * pow10[prec];                                             /* 1) */
   if (!(p < 1e12)) return 0;    /* ulp(p) <= 2^-12: the fraction below is sound */
-  double f = floor(p), s = (p - f - 0.5) + e;                              /* 2) */
-  unsigned long long q = (unsigned long long)f, scale = (unsigned long long)pow10[prec];
+  double e = product_error(a, pow10[prec], p);
+  unsigned long long q = (unsigned long long)p, scale = (unsigned long long)pow10[prec];
+  double f = (double)q, s = (p - f - 0.5) + e;                             /* 2) */
   if (s > 0 || (s == 0 && (q & 1))) q++;
   if (signbit(x)) put_char(buf, n, k, '-');                               /* 3) */
   put_uint(buf, n, k, q / scale);
@@ -157,12 +162,11 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
 static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   size_t k = 0;
   for (const char *c = fmt; *c; c++) {
-    if (*c != '%') {                    /* the run of plain text up to the next % */
-      const char *e = c;
-      while (*e && *e != '%') e++;
-      put_mem(buf, n, &k, c, (size_t)(e - c));
-      if (!*e) break;
-      c = e;
+    if (*c != '%') {                    /* the run of plain text up to the next %, copied as read */
+      size_t end = n ? n - 1 : 0;
+      for (; *c && *c != '%'; c++, k++)
+        if (k < end) buf[k] = *c;
+      if (!*c) break;
     }
     c++;
     int plus = 0, prec = -1;
