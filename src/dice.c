@@ -551,8 +551,12 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
   if (n < 0 || n > GN_DICE_MAXDICE || m < 2) return gn__error(g, GN_EINVAL, "bad dice count");
   if (n == 0) { *hits = 0; return 0; }
   gn_dice d = { 1, { { n, m, 1 } }, 0, n };
-  char spec[64];
-  gn_dice_format(&d, spec, sizeof spec);
+  char spec[64];   /* gn_dice_format's "NdM" ("dM" for one die), written here */
+  size_t len = 0;
+  if (n != 1) put_int(spec, sizeof spec, &len, n);
+  spec[len++] = 'd';
+  put_int(spec, sizeof spec, &len, m);
+  spec[len] = 0;
   gn_chance c = { GN_CHANCE_COUNT, spec, purpose ? purpose : "roll", ref ? ref : "", unit, d, target, 0 };
   int f[GN_DICE_MAXDICE], rc, k = 0;
   if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {   /* 1 */

@@ -373,11 +373,15 @@ static int cmpi(const char *a, const char *b) {
   }
 }
 
-/* The hash of a name folded as cmpi folds it (FNV-1a); never 0, which marks
-** an empty slot. */
+/* The hash of a name folded as cmpi folds it: h * 31 + c over the bytes (a
+** short chain per byte), then mixed so that the low bits index the table;
+** never 0, which marks an empty slot. */
 static uint32_t name_hash(const char *s) {
-  uint32_t h = 2166136261u;
-  for (; *s; s++) h = (h ^ (uint32_t)(*s >= 'A' && *s <= 'Z' ? *s + 32 : (unsigned char)*s)) * 16777619u;
+  uint32_t h = 0;
+  for (; *s; s++) h = h * 31u + (uint32_t)(*s >= 'A' && *s <= 'Z' ? *s + 32 : (unsigned char)*s);
+  h ^= h >> 16;
+  h *= 0x45d9f3bu;
+  h ^= h >> 16;
   return h ? h : 1;
 }
 
