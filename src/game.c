@@ -134,7 +134,9 @@ static void copy_rest(gn__state *dst, const gn__state *src) {
   const gn__ustate *u = dst->u;
   const int (*f)[GN__MAXFATTR] = dst->f;
   int *owner = dst->owner, nu = dst->nunits, nf = dst->nformations;
-  *dst = *src;
+  size_t n = sizeof *dst;
+  __asm__("" : "+r"(n));   /* a size the compiler cannot see: the library's memcpy, not "rep movs" */
+  memcpy(dst, src, n);
   dst->u = u; dst->f = f; dst->owner = owner; dst->nunits = nu; dst->nformations = nf;
   memcpy(owner, src->owner, src->nobjectives * sizeof *owner);
 }
