@@ -175,7 +175,7 @@ typedef struct gn__objective {
 } gn__objective;
 
 /* A slot of the units' name index: hash 0 is an empty slot. */
-typedef struct gn__name { uint32_t hash; int unit; const char *key; } gn__name;
+typedef struct gn__name { uint32_t hash; int unit; uint32_t key; } gn__name;   /* key: at namepool[key] */
 
 typedef struct gn__scen {
   int refs;
@@ -198,6 +198,7 @@ typedef struct gn__scen {
   void *rsdata;               /* ruleset's cached tables (setup/release) */
   const char *tunit;          /* the table unit in play: rs->unit, unless setup says otherwise */
   gn__name *names; int nnames;   /* codes and ids, case-folded: a hash table (gn_unit_find) */
+  char *namepool; size_t npool;  /* the names folded, one after another */
   char **strings; int nstrings, capstrings;  /* every string above, owned */
 } gn__scen;
 

@@ -387,41 +387,67 @@ static uint32_t name_hash(const char *s) {
   return h ? h : 1;
 }
 
-/* Slots of the name index of a scenario of n units: a power of two, at least
-** four per unit (a code and an id each, the table at most half full). */
-static size_t name_slots(int n) {
-  size_t m = 8;
-  while (m < 4 * (size_t)n) m *= 2;
-  return m;
+/* 1 when the folded key k and the name s are the same name (s folded as
+** cmpi folds it). */
+static int same_name(const char *k, const char *s) {
+  for (; *k; k++, s++)
+    if (*k != (*s >= 'A' && *s <= 'Z' ? *s + 32 : *s)) return 0;
+  return *s == 0;
 }
 
 /* Puts unit u under name (unless the name is there already: a unit whose code
-** is its id). Cannot fail: the table has room. */
-static void name_put(gn__scen *sc, const char *name, int u) {
+** is its id), its folded copy appended to the pool at *at. Cannot fail: the
+** table and the pool have room. */
+static void name_put(gn__scen *sc, const char *name, int u, size_t *at) {
   uint32_t h = name_hash(name), mask = (uint32_t)sc->nnames - 1;
   for (uint32_t i = h & mask;; i = (i + 1) & mask) {
     gn__name *e = &sc->names[i];
-    if (e->hash == 0) { e->hash = h; e->unit = u; e->key = name; return; }
-    if (e->hash == h && cmpi(e->key, name) == 0) return;
+    if (e->hash == h && same_name(sc->namepool + e->key, name)) return;
+    if (e->hash != 0) continue;
+    e->hash = h; e->unit = u; e->key = (uint32_t)*at;
+    for (const char *c = name;; c++) {
+      sc->namepool[(*at)++] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+      if (!*c) break;
+    }
+    return;
   }
 }
 
 /* The index gn_unit_find looks names up in: every code, then every id (the
 ** scenario checks that no code is another unit's id, and that codes and ids
-** are unique without case). GN_ENOMEM. */
+** are unique without case). A hash table at most half full, whose slots
+** point into one pool of the names folded: a look-up touches the slot and
+** the pool, not the units. GN_ENOMEM.
+**   1) the names: codes and ids (one when a code is its id), their bytes
+**   2) the table and the pool; codes first, then ids */
 static int index_units(gn_game *g, gn__scen *sc) {
-  size_t m = name_slots(sc->nunits);
-  if (!(sc->names = gn__calloc(g, m, sizeof *sc->names))) return GN_ENOMEM;
+  size_t keys = 0, bytes = 0, at = 0, m = 8;
+  for (int i = 0; i < sc->nunits; i++) {                                   /* 1 */
+    keys++; bytes += strlen(sc->unit[i].code) + 1;
+    if (cmpi(sc->unit[i].code, sc->unit[i].id)) { keys++; bytes += strlen(sc->unit[i].id) + 1; }
+  }
+  while (m < 2 * keys) m *= 2;                                             /* 2 */
+  if (bytes > UINT32_MAX) return GN_ENOMEM;
+  sc->names = gn__calloc(g, m, sizeof *sc->names);
+  sc->namepool = gn__malloc(g, bytes);
+  if (!sc->names || !sc->namepool) {
+    gn__free(g, sc->names, m * sizeof *sc->names);
+    gn__free(g, sc->namepool, bytes ? bytes : 1);
+    sc->names = NULL; sc->namepool = NULL;
+    return GN_ENOMEM;
+  }
   sc->nnames = (int)m;
-  for (int i = 0; i < sc->nunits; i++) name_put(sc, sc->unit[i].code, i);
-  for (int i = 0; i < sc->nunits; i++) name_put(sc, sc->unit[i].id, i);
+  sc->npool = bytes;
+  for (int i = 0; i < sc->nunits; i++) name_put(sc, sc->unit[i].code, i, &at);
+  for (int i = 0; i < sc->nunits; i++) name_put(sc, sc->unit[i].id, i, &at);
   return 0;
 }
 
 void gn__scen_names_free(gn_game *g, gn__scen *sc) {
   gn__free(g, sc->names, (size_t)sc->nnames * sizeof *sc->names);
-  sc->names = NULL;
-  sc->nnames = 0;
+  gn__free(g, sc->namepool, sc->npool ? sc->npool : 1);
+  sc->names = NULL; sc->namepool = NULL;
+  sc->nnames = 0; sc->npool = 0;
 }
 
 int gn_game_load(gn_game *g, const char *name, const char *text, size_t len) {
@@ -641,7 +667,7 @@ int gn_unit_find(const gn_game *g, const char *s) {
   for (uint32_t i = h & mask;; i = (i + 1) & mask) {
     const gn__name *e = &sc->names[i];
     if (e->hash == 0) return GN_ENOTFOUND;
-    if (e->hash == h && cmpi(e->key, s) == 0) return e->unit;
+    if (e->hash == h && same_name(sc->namepool + e->key, s)) return e->unit;
   }
 }
 
