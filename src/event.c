@@ -106,6 +106,12 @@ static void put_str(char *buf, size_t n, size_t *k, const char *s) { put_mem(buf
 /* The decimal digits of v, most significant first. */
 static void put_uint(char *buf, size_t n, size_t *k, unsigned long long v) {
   if (v < 10 && *k + 1 < n) { buf[(*k)++] = (char)('0' + v); return; }
+  if (v < 100 && *k + 2 < n) {
+    buf[*k] = (char)('0' + v / 10);
+    buf[*k + 1] = (char)('0' + v % 10);
+    *k += 2;
+    return;
+  }
   char d[24];
   int m = sizeof d;
   do { d[--m] = (char)('0' + v % 10); v /= 10; } while (v);
