@@ -426,9 +426,10 @@ void gn__order_odds_clear(gn_game *g);
 /* snprintf, byte for byte, without printf for the conversions event texts
 ** use (%s %d %i %u %c %% %+d %.Nf); others go to vsnprintf. Cannot fail. */
 int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
-/* Appends an event of the order in flight; text is printf-style. Returns the
-** event (to add dice and modifiers; it stays where it is while others are
-** logged) or NULL on OOM (the game's error is set). */
+/* Appends an event of the order in flight; text is printf-style (cut to 511
+** bytes). Returns the event (to add dice with gn__event_dice and modifiers
+** with gn__event_mod; it stays where it is while others are logged) or NULL
+** on OOM (the game's error is set). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
 /* Adds a modifier to an event (at most GN_EVENT_MAXMODS). Cannot fail: when

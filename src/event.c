@@ -134,9 +134,10 @@ static double product_error(double a, double b, double p) {
 ** than 6 decimals), and writes nothing.
 **   1) X = |x| * 10^prec exactly, as p + e: the product rounded and its
 **      error (product_error gives it exactly)
-**   2) k = floor(p) (p is not negative: the conversion truncates); the exact fraction of X is (p - k) + e, compared with
-**      one half by the sign of ((p - k) - 0.5) + e, which is exact where it
-**      matters and never changes sign in rounding; a tie goes to even
+**   2) k = floor(p) (p is not negative: the conversion truncates); the
+**      exact fraction of X is (p - k) + e, compared with one half by the
+**      sign of ((p - k) - 0.5) + e, which is exact where it matters and
+**      never changes sign in rounding; a tie goes to even
 **   3) the sign (printf writes "-0.00" for a small negative), the integer
 **      digits, the point and prec decimals
 */
@@ -163,7 +164,8 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
 ** vsnprintf for the conversions event texts use: %s, %d, %i, %u, %c, %%,
 ** %+d and %.Nf, byte for byte what vsnprintf writes. Returns -1, having
 ** consumed some of ap, at the first conversion it does not take (the caller
-** then formats from a copy of ap); else the length, as vsnprintf.
+** then formats again with vsnprintf from a fresh ap); else the length, as
+** vsnprintf.
 */
 static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   size_t k = 0;
