@@ -73,8 +73,8 @@ static int contacts(gn_game *g, int unit, int *ids, int max) {
   return k;
 }
 
-void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
-  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+/* The situation of unit touching the n enemy stands ids. */
+static void situation(gn_game *g, int unit, const int *ids, int n, vb_morale_sit *s) {
   const gn__ustate *u = &g->st.u[unit];
   memset(s, 0, sizeof *s);
   /* a cavalry skirmisher tests as the light cavalry it is (ref. VB-5, VB-6) */
@@ -89,6 +89,11 @@ void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
   s->works = gn__vb_in_terrain(g, unit, VB_TR_WORKS);
   s->sunken = gn__vb_in_terrain(g, unit, VB_TR_SUNKEN_ROAD);
   s->town = gn__vb_town_of(g, unit) >= 0;
+}
+
+void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
+  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  situation(g, unit, ids, n, s);
 }
 
 /*
@@ -156,8 +161,9 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
   return 0;
 }
 
-gn_vec2 gn__vb_cause(gn_game *g, int unit) {
-  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+/* The cause of unit's failed test, given the n enemy stands ids touching it
+** (ids has room for MAXNEAR). */
+static gn_vec2 cause(gn_game *g, int unit, int *ids, int n) {
   gn_vec2 p = {0, 0};
   if (n == 0) {       /* no contact: the enemy stands that make it test */
     vb_who w = {g, g->sc->unit[unit].side, 1, 0};
@@ -174,6 +180,11 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
   p.x /= n;
   p.y /= n;
   return p;
+}
+
+gn_vec2 gn__vb_cause(gn_game *g, int unit) {
+  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  return cause(g, unit, ids, n);
 }
 
 /*
@@ -216,14 +227,15 @@ int gn__vb_morale_fail(gn_game *g, int unit, gn_vec2 cause) {
   return gn__vb_rout(g, unit, cause, "VB-B9");                              /* 2) */
 }
 
-/* A test of unit in its present situation, with its result applied. */
+/* A test of unit in its present situation, with its result applied. The
+** stands touching it are found once: the roll moves nobody. */
 int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed) {
   vb_morale_sit s;
-  int ok, rc;
-  gn__vb_morale_situation(g, unit, &s);
+  int ok, rc, ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  situation(g, unit, ids, n, &s);
   if ((rc = gn__vb_morale_roll(g, unit, g->st.u[unit].attr[VB_MORALE], &s, why, &ok))) return rc;
   if (passed) *passed = ok;
-  if (!ok) return gn__vb_morale_fail(g, unit, gn__vb_cause(g, unit));
+  if (!ok) return gn__vb_morale_fail(g, unit, cause(g, unit, ids, n));
   return 0;
 }
 
