@@ -439,8 +439,11 @@ const char *gn_order_help(const gn_game *g, const char *verb);
 /* A modifier applied to a resolution. */
 typedef struct gn_mod { const char *name; int value; const char *ref; } gn_mod;
 
-#define GN_EVENT_MAXDICE 64
+#define GN_EVENT_MAXDICE 64     /* at most this many results and modifiers on one event */
 #define GN_EVENT_MAXMODS 16
+/* An event of the log. Its strings, dice and modifiers are held by the game
+** (borrowed, like the event): e->dice[k] for k < e->ndice, e->mods[k] for
+** k < e->nmods. */
 typedef struct gn_event {
   int seq;                 /* 0-based over the game */
   int order;               /* index of the order that caused it */
@@ -453,10 +456,10 @@ typedef struct gn_event {
   const char *text;        /* one line for people */
   const char *spec;        /* dice expression of a roll, or "" */
   int ndice;
-  int dice[GN_EVENT_MAXDICE];
   int total;
+  const int *dice;         /* ndice results (faces, or the card drawn) */
   int nmods;
-  gn_mod mods[GN_EVENT_MAXMODS];
+  const gn_mod *mods;      /* nmods modifiers */
 } gn_event;
 
 /* Events are numbered from 0, the first of the game's start. */

@@ -174,6 +174,9 @@ typedef struct gn__objective {
   int owner0;                 /* side holding it at the start, -1 none */
 } gn__objective;
 
+/* A slot of the units' name index: hash 0 is an empty slot. */
+typedef struct gn__name { uint32_t hash; int unit; uint32_t key; } gn__name;   /* key: at namepool[key] */
+
 typedef struct gn__scen {
   int refs;
   const gn__ruleset *rs;
@@ -194,9 +197,13 @@ typedef struct gn__scen {
   int ndata; gn__datum *data; /* ruleset data, sorted by key */
   void *rsdata;               /* ruleset's cached tables (setup/release) */
   const char *tunit;          /* the table unit in play: rs->unit, unless setup says otherwise */
-  int *bycode, *byid;         /* unit indices sorted by code and by id, case-folded (gn_unit_find) */
+  gn__name *names; int nnames;   /* codes and ids, case-folded: a hash table (gn_unit_find) */
+  char *namepool; size_t npool;  /* the names folded, one after another */
   char **strings; int nstrings, capstrings;  /* every string above, owned */
 } gn__scen;
+
+/* Frees the name index of sc (game.c). Cannot fail. */
+void gn__scen_names_free(gn_game *g, gn__scen *sc);
 
 /* Intern a copy of s in sc (owned by sc). NULL on OOM. */
 const char *gn__scen_str(gn_game *g, gn__scen *sc, const char *s);
@@ -226,8 +233,10 @@ typedef struct gn__state {
 #define GN__EVBLOCK 256
 #define GN__TEXTBLK 65536
 typedef struct gn__ev {
-  gn_event e;                 /* e.text (and e.spec of a roll) live in the game's text arena */
+  gn_event e;                 /* e.text, e.spec, e.dice and e.mods live in the game's text arena */
+  gn_game *g;                 /* the game whose arena holds them (gn__event_mod) */
   int tblk; unsigned tpos;    /* the arena's mark before this event's text */
+  int mcap;                   /* room at e.mods */
 } gn__ev;
 
 /* ---------------------------------------------------------- dice sources */
@@ -262,11 +271,14 @@ typedef struct gn__savepoint {
 typedef struct gn__jentry { int unit; gn__ustate was; } gn__jentry;
 typedef struct gn__fjentry { int f; int was[GN__MAXFATTR]; } gn__fjentry;
 
+#define GN__ORDBLK 16384
+typedef struct gn__block { char *p; size_t cap; } gn__block;
 typedef struct gn__order {
-  char *text;
+  char *text;                 /* in the orders' arena (order.c) */
   gn_dice_mode mode;          /* how its dice were given */
-  int ntape; int *tape;       /* its results, when they came from the table or a script */
+  int ntape; int *tape;       /* its results, when they came from the table or a script (arena) */
   int nchance;                /* results it drew, whatever the source */
+  int blk; size_t pos;        /* the arena's mark before this order's text */
 } gn__order;
 
 struct gn_game {
@@ -284,6 +296,7 @@ struct gn_game {
   int evfirst;                /* public index of evb's first event (0 unless resumed) */
   char **tb; int ntb, tcur; unsigned tpos;   /* the events' texts: blocks of GN__TEXTBLK */
   gn__order *orders; int norders, caporders;
+  gn__block *ob; int nob, ocur; size_t opos;   /* the orders' arena: blocks and mark */
   int cur_order;              /* index of the order in flight */
   char scratch[256];          /* clock/phase text returned by accessors */
   gn_grid *grid;              /* stands by unit index; rebuilt on restore */
@@ -297,7 +310,10 @@ struct gn_game {
   unsigned epoch;             /* bumped by every save point and every return to one */
   int depth;                  /* save points open */
   char checklabel[128];       /* gn_check_label's text */
-  gn_event quiet_ev;          /* what gn__event returns while the dice source is quiet */
+  gn__ev quiet_ev;            /* what gn__event returns while the dice source is quiet */
+  int quiet_dice[GN_EVENT_MAXDICE];
+  gn_mod quiet_mods[GN_EVENT_MAXMODS];
+  int evoom;                  /* an event's dice or modifier found no memory (gn__event_mod) */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
   char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
@@ -407,12 +423,22 @@ int gn__enum_known(const gn_game *g);
 void gn__order_odds_clear(gn_game *g);
 
 /* ------------------------------------------------------------ event.c */
-/* Appends an event of the order in flight; text is printf-style. Returns the
-** event (to add dice and modifiers; it stays where it is while others are
-** logged) or NULL on OOM (the game's error is set). */
+/* snprintf, byte for byte, without printf for the conversions event texts
+** use (%s %d %i %u %c %% %+d %.Nf); others go to vsnprintf. Cannot fail. */
+int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
+/* Appends an event of the order in flight; text is printf-style (cut to 511
+** bytes). Returns the event (to add dice with gn__event_dice and modifiers
+** with gn__event_mod; it stays where it is while others are logged) or NULL
+** on OOM (the game's error is set). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
+/* Adds a modifier to an event (at most GN_EVENT_MAXMODS). Cannot fail: when
+** no memory is left for it, the game notes it (g->evoom) and the order in
+** flight fails with GN_ENOMEM (the next gn__event does too). */
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
+/* Sets the results of an event (at most GN_EVENT_MAXDICE kept): a copy in the
+** game's arena. GN_ENOMEM. */
+int gn__event_dice(gn_game *g, gn_event *e, const int *v, int n);
 /* Makes an event visible only to the umpire and the listed side(s). */
 void gn__event_hide(gn_event *e, unsigned sides);
 void gn__events_truncate(gn_game *g, int n);
@@ -430,6 +456,10 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i);
 ** game from a snapshot). GN_ENOMEM, nothing appended. */
 int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int *tape,
                      int ntape, int nchance);
+/* Drops the orders from n on (their arena space is reused). Cannot fail. */
+void gn__orders_truncate(gn_game *g, int n);
+/* Frees the orders and their arena. Cannot fail. */
+void gn__orders_free(gn_game *g);
 /* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */
 int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
 int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);

@@ -77,24 +77,41 @@ int gn_dice_parse(const char *text, gn_dice *d, char *err, size_t errlen) {
   return 0;
 }
 
+/* Appends the n bytes of s at buf[*k] while they fit in len (the last byte
+** kept for the 0); *k counts them all. */
+static void put(char *buf, size_t len, size_t *k, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++, (*k)++)
+    if (*k + 1 < len) buf[*k] = s[i];
+}
+
+/* Appends v in decimal, as "%d" writes it. */
+static void put_int(char *buf, size_t len, size_t *k, int v) {
+  char d[12];
+  int m = sizeof d;
+  unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+  do { d[--m] = (char)('0' + u % 10); u /= 10; } while (u);
+  if (v < 0) d[--m] = '-';
+  put(buf, len, k, d + m, sizeof d - (size_t)m);
+}
+
 /* Like snprintf: the whole length is returned, what fits (cut, NUL-ended) is
-** written; len 0 writes nothing at all. Cannot fail. */
+** written; len 0 writes nothing at all. Cannot fail.
+** "%s%sd%d" a term (its sign, its count unless 1, its faces), then the
+** constant ("%d", "+%d" after terms), written without printf. */
 int gn_dice_format(const gn_dice *d, char *buf, size_t len) {
   size_t n = 0;
-  if (len) buf[0] = 0;
-#define AT (n < len ? buf + n : NULL), (n < len ? len - n : 0)
   for (int i = 0; i < d->nterms; i++) {
-    const char *op = i == 0 ? (d->term[i].sign < 0 ? "-" : "") : (d->term[i].sign < 0 ? "-" : "+");
-    char cnt[16] = "";
-    if (d->term[i].count != 1) snprintf(cnt, sizeof cnt, "%d", d->term[i].count);
-    int w = snprintf(AT, "%s%sd%d", op, cnt, d->term[i].sides);
-    n += w > 0 ? (size_t)w : 0;
+    if (d->term[i].sign < 0) put(buf, len, &n, "-", 1);
+    else if (i > 0) put(buf, len, &n, "+", 1);
+    if (d->term[i].count != 1) put_int(buf, len, &n, d->term[i].count);
+    put(buf, len, &n, "d", 1);
+    put_int(buf, len, &n, d->term[i].sides);
   }
   if (d->constant || d->nterms == 0) {
-    int w = snprintf(AT, d->nterms && d->constant > 0 ? "+%d" : "%d", d->constant);
-    n += w > 0 ? (size_t)w : 0;
+    if (d->nterms && d->constant > 0) put(buf, len, &n, "+", 1);
+    put_int(buf, len, &n, d->constant);
   }
-#undef AT
+  if (len) buf[n < len ? n : len - 1] = 0;
   return (int)n;
 }
 
@@ -305,9 +322,7 @@ static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
 /* Logs a roll event. */
 static int log_roll(gn_game *g, const gn_chance *c, const int *faces, int n, int total) {
   gn_event *e = gn__event(g, "roll", c->ref, c->unit, -1, "%s: %s -> %d", c->purpose, c->spec, total);
-  if (!e || gn__event_spec(g, e, c->spec)) return GN_ENOMEM;
-  e->ndice = n < GN_EVENT_MAXDICE ? n : GN_EVENT_MAXDICE;
-  memcpy(e->dice, faces, e->ndice * sizeof *faces);
+  if (!e || gn__event_spec(g, e, c->spec) || gn__event_dice(g, e, faces, n)) return GN_ENOMEM;
   e->total = total;
   if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   return 0;
@@ -536,8 +551,12 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
   if (n < 0 || n > GN_DICE_MAXDICE || m < 2) return gn__error(g, GN_EINVAL, "bad dice count");
   if (n == 0) { *hits = 0; return 0; }
   gn_dice d = { 1, { { n, m, 1 } }, 0, n };
-  char spec[64];
-  gn_dice_format(&d, spec, sizeof spec);
+  char spec[64];   /* gn_dice_format's "NdM" ("dM" for one die), written here */
+  size_t len = 0;
+  if (n != 1) put_int(spec, sizeof spec, &len, n);
+  spec[len++] = 'd';
+  put_int(spec, sizeof spec, &len, m);
+  spec[len] = 0;
   gn_chance c = { GN_CHANCE_COUNT, spec, purpose ? purpose : "roll", ref ? ref : "", unit, d, target, 0 };
   int f[GN_DICE_MAXDICE], rc, k = 0;
   if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {   /* 1 */
@@ -558,10 +577,8 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
   }
   gn_event *e = gn__event(g, "roll", c.ref, unit, -1, "%s: %s, %d+ -> %d hit%s", c.purpose, spec,
                           target, k, k == 1 ? "" : "s");
-  if (!e) return GN_ENOMEM;
+  if (!e || gn__event_dice(g, e, f, n)) return GN_ENOMEM;
   e->spec = "count";
-  e->ndice = n;
-  memcpy(e->dice, f, n * sizeof *f);
   e->total = k;
   if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   *hits = k;
@@ -602,9 +619,9 @@ int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref, in
   st->deck[side][idx] = st->deck[side][--st->deckn[side]];               /* 3 */
   gn_event *e = gn__event(g, "card", c.ref, unit, -1, "%s: %s%c", c.purpose, RANKS[GN_CARD_RANK(v)],
                           SUITS[GN_CARD_SUIT(v)]);
-  if (!e) return GN_ENOMEM;
+  if (!e || gn__event_dice(g, e, &v, 1)) return GN_ENOMEM;
   e->spec = "card";
-  e->ndice = 1; e->dice[0] = v; e->total = GN_CARD_RANK(v);
+  e->total = GN_CARD_RANK(v);
   if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   *card = v;
   return 0;

@@ -56,6 +56,27 @@ static char *text_alloc(gn_game *g, size_t n) {
   return p;
 }
 
+/* n bytes of the arena aligned for any of the event's arrays (ints,
+** modifiers); NULL on OOM. */
+static void *data_alloc(gn_game *g, size_t n) {
+  g->tpos = (g->tpos + 7u) & ~7u;   /* at most GN__TEXTBLK, a multiple of 8 */
+  return text_alloc(g, n);
+}
+
+/* The events logged after v, if any, begin where the arena is now: what was
+** just taken for v is kept when the log goes back to one of them (their own
+** texts then stay taken until the log goes back further). Cannot fail. */
+static void keep_for(gn_game *g, const gn__ev *v) {
+  for (int j = v->e.seq - g->evfirst + 1; j < g->nev; j++) {
+    gn__ev *w = at(g, j);
+    w->tblk = g->tcur;
+    w->tpos = g->tpos;
+  }
+}
+
+static const int nodice[1];
+static const gn_mod nomods[1];
+
 /* A copy of s in the arena; NULL on OOM. */
 static char *text_dup(gn_game *g, const char *s) {
   size_t n = strlen(s) + 1;
@@ -74,18 +95,36 @@ static void put_char(char *buf, size_t n, size_t *k, char c) {
 
 /* Appends the len bytes at s, as many as there is room for. */
 static void put_mem(char *buf, size_t n, size_t *k, const char *s, size_t len) {
-  if (*k + 1 < n) memcpy(buf + *k, s, *k + len + 1 <= n ? len : n - 1 - *k);
+  if (*k + len < n) memcpy(buf + *k, s, len);
+  else if (*k + 1 < n) memcpy(buf + *k, s, n - 1 - *k);
   *k += len;
 }
 
+/* Appends the string s, as much as there is room for. */
 static void put_str(char *buf, size_t n, size_t *k, const char *s) { put_mem(buf, n, k, s, strlen(s)); }
 
 /* The decimal digits of v, most significant first. */
 static void put_uint(char *buf, size_t n, size_t *k, unsigned long long v) {
+  if (v < 10 && *k + 1 < n) { buf[(*k)++] = (char)('0' + v); return; }
+  if (v < 100 && *k + 2 < n) {
+    buf[*k] = (char)('0' + v / 10);
+    buf[*k + 1] = (char)('0' + v % 10);
+    *k += 2;
+    return;
+  }
   char d[24];
-  int m = 0;
-  do { d[m++] = (char)('0' + v % 10); v /= 10; } while (v);
-  while (m) put_char(buf, n, k, d[--m]);
+  int m = sizeof d;
+  do { d[--m] = (char)('0' + v % 10); v /= 10; } while (v);
+  put_mem(buf, n, k, d + m, sizeof d - (size_t)m);
+}
+
+/* The rounding error of a * b (b below 2^26, a * b finite and below 2^1000):
+** a * b = p + the result, exactly (Dekker's product: a split in two halves
+** of 26 bits whose products with b are exact). Gives what fma(a, b, -p)
+** gives, without a library call. Cannot fail. */
+static double product_error(double a, double b, double p) {
+  double c = 134217729.0 * a, hi = c - (c - a), lo = a - hi;   /* 2^27 + 1 */
+  return (hi * b - p) + lo * b;
 }
 
 /*
@@ -94,10 +133,11 @@ static void put_uint(char *buf, size_t n, size_t *k, unsigned long long v) {
 ** 0 when it cannot be sure (not finite, x * 10^prec of 10^12 or more, more
 ** than 6 decimals), and writes nothing.
 **   1) X = |x| * 10^prec exactly, as p + e: the product rounded and its
-**      error (fma gives the error exactly)
-**   2) k = floor(p); the exact fraction of X is (p - k) + e, compared with
-**      one half by the sign of ((p - k) - 0.5) + e, which is exact where it
-**      matters and never changes sign in rounding; a tie goes to even
+**      error (product_error gives it exactly)
+**   2) k = floor(p) (p is not negative: the conversion truncates); the
+**      exact fraction of X is (p - k) + e, compared with one half by the
+**      sign of ((p - k) - 0.5) + e, which is exact where it matters and
+**      never changes sign in rounding; a tie goes to even
 **   3) the sign (printf writes "-0.00" for a small negative), the integer
 **      digits, the point and prec decimals
 */
@@ -105,10 +145,11 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
   static const double pow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
   double a = fabs(x);
   if (!isfinite(x) || prec < 0 || prec > 6) return 0;
-  double p = a * pow10[prec], e = fma(a, pow10[prec], -p);               /* 1) */
+  double p = a * pow10[prec];                                             /* 1) */
   if (!(p < 1e12)) return 0;    /* ulp(p) <= 2^-12: the fraction below is sound */
-  double f = floor(p), s = (p - f - 0.5) + e;                              /* 2) */
-  unsigned long long q = (unsigned long long)f, scale = (unsigned long long)pow10[prec];
+  double e = product_error(a, pow10[prec], p);
+  unsigned long long q = (unsigned long long)p, scale = (unsigned long long)pow10[prec];
+  double f = (double)q, s = (p - f - 0.5) + e;                             /* 2) */
   if (s > 0 || (s == 0 && (q & 1))) q++;
   if (signbit(x)) put_char(buf, n, k, '-');                               /* 3) */
   put_uint(buf, n, k, q / scale);
@@ -123,17 +164,17 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
 ** vsnprintf for the conversions event texts use: %s, %d, %i, %u, %c, %%,
 ** %+d and %.Nf, byte for byte what vsnprintf writes. Returns -1, having
 ** consumed some of ap, at the first conversion it does not take (the caller
-** then formats from a copy of ap); else the length, as vsnprintf.
+** then formats again with vsnprintf from a fresh ap); else the length, as
+** vsnprintf.
 */
 static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   size_t k = 0;
   for (const char *c = fmt; *c; c++) {
-    if (*c != '%') {                    /* the run of plain text up to the next % */
-      const char *e = c;
-      while (*e && *e != '%') e++;
-      put_mem(buf, n, &k, c, (size_t)(e - c));
-      if (!*e) break;
-      c = e;
+    if (*c != '%') {                    /* the run of plain text up to the next %, copied as read */
+      size_t end = n ? n - 1 : 0;
+      for (; *c && *c != '%'; c++, k++)
+        if (k < end) buf[k] = *c;
+      if (!*c) break;
     }
     c++;
     int plus = 0, prec = -1;
@@ -150,10 +191,12 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
       put_str(buf, n, &k, s);
       break;
     }
-    case 'c':
-      if (plus) return -1;
-      put_char(buf, n, &k, (char)va_arg(ap, int));
+    case 'c': {
+      char ch = (char)va_arg(ap, int);
+      if (plus || !ch) return -1;   /* a 0 would end the text early: vsnprintf's way */
+      put_char(buf, n, &k, ch);
       break;
+    }
     case 'd': case 'i': {
       int v = va_arg(ap, int);
       if (v < 0) put_char(buf, n, &k, '-');
@@ -176,30 +219,58 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   return (int)k;
 }
 
+int gn__snprintf(char *buf, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int k = format(buf, n, fmt, ap);
+  va_end(ap);
+  if (k < 0) {
+    va_start(ap, fmt);
+    k = vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+  }
+  return k;
+}
+
+#define EVTEXT 512   /* an event's text is cut to 511 bytes */
+
 /* Returns NULL when out of memory (the game's error is set). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...) {
   if (g->dice.quiet) {   /* an odds run: the rules still fill an event, nobody keeps it */
-    gn_event *q = &g->quiet_ev;
+    gn_event *q = &g->quiet_ev.e;
     q->nmods = q->ndice = q->total = 0;
     q->text = q->spec = q->phase = "";
     q->kind = kind; q->ref = ref ? ref : ""; q->unit = unit; q->target = target;
     q->visible = ~0u;
+    q->dice = g->quiet_dice;
+    q->mods = g->quiet_mods;
+    g->quiet_ev.g = g;
+    g->quiet_ev.mcap = GN_EVENT_MAXMODS;
     return q;
   }
-  if (grow(g)) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
-  char buf[512];
-  va_list ap, again;
-  va_start(ap, fmt);
-  va_copy(again, ap);
-  if (format(buf, sizeof buf, fmt, ap) < 0) vsnprintf(buf, sizeof buf, fmt, again);
-  va_end(again);
-  va_end(ap);
+  if (g->evoom || grow(g)) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   gn__ev *v = at(g, g->nev);
   gn_event *e = &v->e;
-  e->ndice = e->nmods = e->total = 0;   /* dice[] and mods[] are read up to their counts only */
+  v->g = g;
   v->tblk = g->tcur; v->tpos = g->tpos;
-  if (!(e->text = text_dup(g, buf))) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  v->mcap = 0;
+  /* the text, at most EVTEXT - 1 bytes, formatted in place in the arena */
+  char *t = text_alloc(g, EVTEXT);
+  if (!t) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  va_list ap;
+  va_start(ap, fmt);
+  int len = format(t, EVTEXT, fmt, ap);
+  va_end(ap);
+  if (len < 0) {
+    va_start(ap, fmt);
+    vsnprintf(t, EVTEXT, fmt, ap);
+    va_end(ap);
+    len = (int)strlen(t);
+  }
+  if (len > EVTEXT - 1) len = EVTEXT - 1;
+  g->tpos -= EVTEXT - (unsigned)len - 1;   /* give back what the text did not take */
+  e->text = t;
   e->seq = g->evfirst + g->nev;
   e->order = g->cur_order;
   e->turn = g->st.turn;
@@ -210,15 +281,48 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   e->target = target;
   e->visible = ~0u;
   e->spec = "";
+  e->ndice = e->nmods = e->total = 0;
+  e->dice = nodice;
+  e->mods = nomods;
   g->nev++;
   return e;
 }
 
+int gn__event_dice(gn_game *g, gn_event *e, const int *d, int n) {
+  gn__ev *v = (gn__ev *)e;
+  if (n > GN_EVENT_MAXDICE) n = GN_EVENT_MAXDICE;
+  if (n < 0) n = 0;
+  int *p = v == &g->quiet_ev ? g->quiet_dice : n ? data_alloc(g, (size_t)n * sizeof *p) : (int *)nodice;
+  if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+  if (v != &g->quiet_ev) keep_for(g, v);
+  if (n) memcpy(p, d, (size_t)n * sizeof *p);
+  e->dice = p;
+  e->ndice = n;
+  return 0;
+}
+
+/* Room for the modifiers of v: 4 at its first, GN_EVENT_MAXMODS past them
+** (the first 4 copied). 0, or -1 with g->evoom set. */
+static int mods_room(gn__ev *v) {
+  gn_game *g = v->g;
+  int cap = v->mcap ? GN_EVENT_MAXMODS : 4;
+  gn_mod *m = data_alloc(g, (size_t)cap * sizeof *m);
+  if (!m) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return -1; }
+  keep_for(g, v);
+  if (v->e.nmods) memcpy(m, v->e.mods, (size_t)v->e.nmods * sizeof *m);
+  v->e.mods = m;
+  v->mcap = cap;
+  return 0;
+}
+
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref) {
+  gn__ev *v = (gn__ev *)e;
   if (e->nmods == GN_EVENT_MAXMODS) return;
-  e->mods[e->nmods].name = name;
-  e->mods[e->nmods].value = value;
-  e->mods[e->nmods].ref = ref ? ref : "";
+  if (e->nmods == v->mcap && mods_room(v)) return;
+  gn_mod *m = (gn_mod *)&e->mods[e->nmods];
+  m->name = name;
+  m->value = value;
+  m->ref = ref ? ref : "";
   e->nmods++;
 }
 
@@ -239,9 +343,10 @@ void gn__events_rebase(gn_game *g, int first) {
 }
 
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec) {
-  if (e == &g->quiet_ev) return 0;
+  if (e == &g->quiet_ev.e) return 0;
   const char *p = text_dup(g, spec);
   if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+  keep_for(g, (gn__ev *)e);
   e->spec = p;
   return 0;
 }
@@ -251,9 +356,22 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i) {
   const gn__ev *s = at(src, i);
   gn__ev *d = at(g, g->nev);
   *d = *s;
+  d->g = g;
   d->tblk = g->tcur; d->tpos = g->tpos;
   if (!(d->e.text = text_dup(g, s->e.text))) return GN_ENOMEM;
   if (s->e.spec[0] && !(d->e.spec = text_dup(g, s->e.spec))) return GN_ENOMEM;
+  if (s->e.ndice) {
+    int *p = data_alloc(g, (size_t)s->e.ndice * sizeof *p);
+    if (!p) return GN_ENOMEM;
+    memcpy(p, s->e.dice, (size_t)s->e.ndice * sizeof *p);
+    d->e.dice = p;
+  }
+  if (s->e.nmods) {
+    gn_mod *m = data_alloc(g, (size_t)s->mcap * sizeof *m);
+    if (!m) return GN_ENOMEM;
+    memcpy(m, s->e.mods, (size_t)s->e.nmods * sizeof *m);
+    d->e.mods = m;
+  }
   g->nev++;
   return 0;
 }

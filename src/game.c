@@ -134,7 +134,9 @@ static void copy_rest(gn__state *dst, const gn__state *src) {
   const gn__ustate *u = dst->u;
   const int (*f)[GN__MAXFATTR] = dst->f;
   int *owner = dst->owner, nu = dst->nunits, nf = dst->nformations;
-  *dst = *src;
+  size_t n = sizeof *dst;
+  __asm__("" : "+r"(n));   /* a size the compiler cannot see: the library's memcpy, not "rep movs" */
+  memcpy(dst, src, n);
   dst->u = u; dst->f = f; dst->owner = owner; dst->nunits = nu; dst->nformations = nf;
   memcpy(owner, src->owner, src->nobjectives * sizeof *owner);
 }
@@ -224,8 +226,6 @@ int gn__save(gn_game *g, gn__savepoint *sp) {
   return 0;
 }
 
-static void orders_truncate(gn_game *g, int n);
-
 /*
 ** Back to an open save point.
 **   1) the journal backwards to the mark: each unit as it was (and in the grid)
@@ -247,7 +247,7 @@ void gn__restore(gn_game *g, const gn__savepoint *sp) {
   }
   copy_rest(&g->st, &sp->st);                                            /* 2 */
   gn__events_truncate(g, sp->nev);
-  orders_truncate(g, sp->norders);
+  gn__orders_truncate(g, sp->norders);
   g->dice.pos = sp->scriptpos;
   g->dice.ntape = sp->ntape;
   new_epoch(g);                                                          /* 3 */
@@ -267,16 +267,6 @@ void gn__savepoint_free(gn_game *g, gn__savepoint *sp) {
 }
 
 /* ------------------------------------------------------------------ orders */
-
-static void order_free(gn_game *g, gn__order *o) {
-  strfree(g, o->text);
-  gn__free(g, o->tape, o->ntape * sizeof *o->tape);
-  memset(o, 0, sizeof *o);
-}
-
-static void orders_truncate(gn_game *g, int n) {
-  while (g->norders > n) order_free(g, &g->orders[--g->norders]);
-}
 
 int gn_game_order_count(const gn_game *g) { return g->norders; }
 const char *gn_game_order_text(const gn_game *g, int i) {
@@ -320,7 +310,7 @@ gn_game *gn_game_new(const gn_allocator *a) {
 static void game_clear(gn_game *g) {
   gn__order_odds_clear(g);
   gn__events_truncate(g, 0);
-  orders_truncate(g, 0);
+  gn__orders_truncate(g, 0);
   gn__savepoint_free(g, &g->osp);
   gn__free(g, g->jnl, (size_t)g->capjnl * sizeof *g->jnl);
   gn__free(g, g->ustamp, (size_t)g->st.nunits * sizeof *g->ustamp);
@@ -342,7 +332,7 @@ void gn_game_free(gn_game *g) {
   gn__diag_clear(g);
   gn__free(g, g->diag, g->capdiag * sizeof *g->diag);
   gn__events_free(g);
-  gn__free(g, g->orders, g->caporders * sizeof *g->orders);
+  gn__orders_free(g);
   gn__free(g, g->dice.script, g->dice.capscript * sizeof(int));
   gn__free(g, g->dice.tape, g->dice.captape * sizeof(int));
   strfree(g, g->datadir);
@@ -385,34 +375,79 @@ static int cmpi(const char *a, const char *b) {
   }
 }
 
-/* Sorts idx[0..n) of units by key (code or id), case-folded: insertion into
-** runs merged by a bottom-up merge sort with tmp. */
-static void sort_units(const gn__scen *sc, int *idx, int *tmp, int n, int by_code) {
-  for (int i = 0; i < n; i++) idx[i] = i;
-  for (int w = 1; w < n; w *= 2) {
-    for (int lo = 0; lo < n; lo += 2 * w) {
-      int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, a = lo, b = mid, k = lo;
-      while (a < mid || b < hi) {
-        const char *ka = a < mid ? (by_code ? sc->unit[idx[a]].code : sc->unit[idx[a]].id) : NULL;
-        const char *kb = b < hi ? (by_code ? sc->unit[idx[b]].code : sc->unit[idx[b]].id) : NULL;
-        tmp[k++] = (kb == NULL || (ka != NULL && cmpi(ka, kb) <= 0)) ? idx[a++] : idx[b++];
-      }
+/* The hash of a name folded as cmpi folds it: h * 31 + c over the bytes (a
+** short chain per byte), then mixed so that the low bits index the table;
+** never 0, which marks an empty slot. */
+static uint32_t name_hash(const char *s) {
+  uint32_t h = 0;
+  for (; *s; s++) h = h * 31u + (uint32_t)(*s >= 'A' && *s <= 'Z' ? *s + 32 : (unsigned char)*s);
+  h ^= h >> 16;
+  h *= 0x45d9f3bu;
+  h ^= h >> 16;
+  return h ? h : 1;
+}
+
+/* 1 when the folded key k and the name s are the same name (s folded as
+** cmpi folds it). */
+static int same_name(const char *k, const char *s) {
+  for (; *k; k++, s++)
+    if (*k != (*s >= 'A' && *s <= 'Z' ? *s + 32 : *s)) return 0;
+  return *s == 0;
+}
+
+/* Puts unit u under name (unless the name is there already: a unit whose code
+** is its id), its folded copy appended to the pool at *at. Cannot fail: the
+** table and the pool have room. */
+static void name_put(gn__scen *sc, const char *name, int u, size_t *at) {
+  uint32_t h = name_hash(name), mask = (uint32_t)sc->nnames - 1;
+  for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+    gn__name *e = &sc->names[i];
+    if (e->hash == h && same_name(sc->namepool + e->key, name)) return;
+    if (e->hash != 0) continue;
+    e->hash = h; e->unit = u; e->key = (uint32_t)*at;
+    for (const char *c = name;; c++) {
+      sc->namepool[(*at)++] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+      if (!*c) break;
     }
-    memcpy(idx, tmp, (size_t)n * sizeof *idx);
+    return;
   }
 }
 
-/* The indexes gn_unit_find searches in O(log n). GN_ENOMEM. */
+/* The index gn_unit_find looks names up in: every code, then every id (the
+** scenario checks that no code is another unit's id, and that codes and ids
+** are unique without case). A hash table at most half full, whose slots
+** point into one pool of the names folded: a look-up touches the slot and
+** the pool, not the units. GN_ENOMEM.
+**   1) the names: codes and ids (one when a code is its id), their bytes
+**   2) the table and the pool; codes first, then ids */
 static int index_units(gn_game *g, gn__scen *sc) {
-  size_t n = (size_t)(sc->nunits ? sc->nunits : 1);
-  int *tmp = gn__malloc(g, n * sizeof *tmp);
-  sc->bycode = gn__malloc(g, n * sizeof *sc->bycode);
-  sc->byid = gn__malloc(g, n * sizeof *sc->byid);
-  if (!tmp || !sc->bycode || !sc->byid) { gn__free(g, tmp, n * sizeof *tmp); return GN_ENOMEM; }
-  sort_units(sc, sc->bycode, tmp, sc->nunits, 1);
-  sort_units(sc, sc->byid, tmp, sc->nunits, 0);
-  gn__free(g, tmp, n * sizeof *tmp);
+  size_t keys = 0, bytes = 0, at = 0, m = 8;
+  for (int i = 0; i < sc->nunits; i++) {                                   /* 1 */
+    keys++; bytes += strlen(sc->unit[i].code) + 1;
+    if (cmpi(sc->unit[i].code, sc->unit[i].id)) { keys++; bytes += strlen(sc->unit[i].id) + 1; }
+  }
+  while (m < 2 * keys) m *= 2;                                             /* 2 */
+  if (bytes > UINT32_MAX) return GN_ENOMEM;
+  sc->names = gn__calloc(g, m, sizeof *sc->names);
+  sc->namepool = gn__malloc(g, bytes);
+  if (!sc->names || !sc->namepool) {
+    gn__free(g, sc->names, m * sizeof *sc->names);
+    gn__free(g, sc->namepool, bytes ? bytes : 1);
+    sc->names = NULL; sc->namepool = NULL;
+    return GN_ENOMEM;
+  }
+  sc->nnames = (int)m;
+  sc->npool = bytes;
+  for (int i = 0; i < sc->nunits; i++) name_put(sc, sc->unit[i].code, i, &at);
+  for (int i = 0; i < sc->nunits; i++) name_put(sc, sc->unit[i].id, i, &at);
   return 0;
+}
+
+void gn__scen_names_free(gn_game *g, gn__scen *sc) {
+  gn__free(g, sc->names, (size_t)sc->nnames * sizeof *sc->names);
+  gn__free(g, sc->namepool, sc->npool ? sc->npool : 1);
+  sc->names = NULL; sc->namepool = NULL;
+  sc->nnames = 0; sc->npool = 0;
 }
 
 int gn_game_load(gn_game *g, const char *name, const char *text, size_t len) {
@@ -492,7 +527,9 @@ int gn_game_start(gn_game *g, uint64_t seed) {
   gn_rng_seed(&g->st.rng, seed);
   g->dice.mode = GN_DICE_RNG;
   if (g->sc->rs->setup) {
+    g->evoom = 0;
     int rc = g->sc->rs->setup(g);
+    if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier */
     if (rc) return rc;
   }
   g->started = 1;
@@ -537,20 +574,9 @@ gn_game *gn_game_clone(const gn_game *src) {
   g->evfirst = src->evfirst;
   for (int i = 0; i < src->nev; i++)
     if (gn__event_copy(g, src, i)) goto oom;
-  if (src->caporders) {
-    if (!(g->orders = gn__calloc(g, src->caporders, sizeof *g->orders))) goto oom;
-    g->caporders = src->caporders;
-    for (int i = 0; i < src->norders; i++) {
-      const gn__order *o = &src->orders[i];
-      gn__order *d = &g->orders[i];
-      g->norders = i + 1;
-      d->mode = o->mode; d->nchance = o->nchance;
-      if (!(d->text = gn__strdup(g, o->text))) goto oom;
-      if (o->ntape) {
-        if (!(d->tape = intdup(g, o->tape, o->ntape, o->ntape))) goto oom;
-        d->ntape = o->ntape;
-      }
-    }
+  for (int i = 0; i < src->norders; i++) {
+    const gn__order *o = &src->orders[i];
+    if (gn__order_record(g, o->text, o->mode, o->tape, o->ntape, o->nchance)) goto oom;
   }
   g->grid_dirty = 1;
   return g;
@@ -632,24 +658,17 @@ int gn_formation_get(const gn_game *g, int f, gn_formation_info *out) {
 
 int gn_unit_count(const gn_game *g) { return g->sc ? g->sc->nunits : 0; }
 
-/* Binary search of a sorted index for key; -1 when absent. */
-static int search(const gn__scen *sc, const int *idx, const char *key, int by_code) {
-  int lo = 0, hi = sc->nunits;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2, u = idx[mid];
-    int c = cmpi(by_code ? sc->unit[u].code : sc->unit[u].id, key);
-    if (c == 0) return u;
-    if (c < 0) lo = mid + 1; else hi = mid;
-  }
-  return -1;
-}
-
-/* A code first, then an id; O(log n) through the indexes built at load. */
+/* A code first, then an id (the index holds each name once): one probe of
+** the hash table as a rule. */
 int gn_unit_find(const gn_game *g, const char *s) {
-  if (!g->sc || !s || !g->sc->bycode) return GN_ENOTFOUND;
-  int u = search(g->sc, g->sc->bycode, s, 1);
-  if (u < 0) u = search(g->sc, g->sc->byid, s, 0);
-  return u < 0 ? GN_ENOTFOUND : u;
+  if (!g->sc || !s || !g->sc->names) return GN_ENOTFOUND;
+  const gn__scen *sc = g->sc;
+  uint32_t h = name_hash(s), mask = (uint32_t)sc->nnames - 1;
+  for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+    const gn__name *e = &sc->names[i];
+    if (e->hash == 0) return GN_ENOTFOUND;
+    if (e->hash == h && same_name(sc->namepool + e->key, s)) return e->unit;
+  }
 }
 
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {

@@ -5,7 +5,6 @@
 */
 #include "core.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,9 +30,13 @@ static int tokenize(gn_game *g, const char *text, char *buf, gn__args *a) {
   return 0;
 }
 
+/* ASCII letters folded to lower case (orders and verbs are ASCII words; no
+** locale's tolower). */
+static inline int fold(char c) { return c >= 'A' && c <= 'Z' ? c + 32 : (unsigned char)c; }
+
 static int eqi(const char *a, const char *b) {
   for (; *a && *b; a++, b++)
-    if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
+    if (fold(*a) != fold(*b)) return 0;
   return *a == *b;
 }
 
@@ -72,10 +75,42 @@ int gn__arg_unit(gn_game *g, const gn__args *a, int tok, int *unit) {
   return 0;
 }
 
+/*
+** strtod(s, end), its plain decimals ("12", "-3.25") without it: the digits
+** as a whole number m < 2^53 with k <= 22 decimals are exactly m / 10^k, and
+** that one division rounds as strtod does (both round the exact value to
+** nearest). Anything else (exponents, hexadecimal, inf, nan, long digit
+** strings, leading spaces) goes to strtod. Cannot fail.
+*/
+static double num(const char *s, char **end) {
+  static const double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const char *p = s;
+  int neg = *p == '-', digits = 0, k = -1;
+  if (*p == '-' || *p == '+') p++;
+  uint64_t m = 0;
+  for (;; p++) {
+    if (*p >= '0' && *p <= '9') {
+      if (m >= (UINT64_C(1) << 53) / 10) return strtod(s, end);
+      m = m * 10 + (uint64_t)(*p - '0');
+      digits++;
+      if (k >= 0) k++;
+    } else if (*p == '.' && k < 0) {
+      k = 0;
+    } else {
+      break;
+    }
+  }
+  if (!digits || k > 22 || *p == 'e' || *p == 'E' || *p == 'x' || *p == 'X') return strtod(s, end);
+  double x = (double)m / pow10[k < 0 ? 0 : k];
+  *end = (char *)p;
+  return neg ? -x : x;
+}
+
 int gn__arg_num(gn_game *g, const gn__args *a, int tok, double *v) {
   if (tok >= a->n) return gn__syntax(g, a, tok, "expected a number");
   char *end;
-  double d = strtod(a->tok[tok], &end);
+  double d = num(a->tok[tok], &end);
   if (*end || end == a->tok[tok] || d != d || d > 1e9 || d < -1e9)
     return gn__syntax(g, a, tok, "expected a number, not '%s'", a->tok[tok]);
   *v = d;
@@ -96,10 +131,10 @@ int gn__arg_point(gn_game *g, const gn__args *a, int tok, gn_vec2 *p) {
   if (tok >= a->n) return gn__syntax(g, a, tok, "expected a point X,Y");
   const char *s = a->tok[tok];
   char *end;
-  double x = strtod(s, &end);
+  double x = num(s, &end);
   if (end == s || *end != ',') return gn__syntax(g, a, tok, "expected a point X,Y, not '%s'", s);
   const char *s2 = end + 1;
-  double y = strtod(s2, &end);
+  double y = num(s2, &end);
   if (end == s2 || *end || x != x || y != y || x > 1e6 || x < -1e6 || y > 1e6 || y < -1e6)
     return gn__syntax(g, a, tok, "expected a point X,Y, not '%s'", s);
   p->x = x; p->y = y;
@@ -112,20 +147,54 @@ static const gn__verb *find_verb(const gn_game *g, const char *w, int *ambiguous
   const gn__verb *hit = NULL;
   size_t n = strlen(w);
   *ambiguous = 0;
+  int w0 = fold(w[0]);
   for (int i = 0; i < rs->nverbs; i++)
-    if (eqi(rs->verbs[i].word, w)) return &rs->verbs[i];
+    if (fold(rs->verbs[i].word[0]) == w0 && eqi(rs->verbs[i].word, w)) return &rs->verbs[i];
   for (int i = 0; i < rs->nverbs; i++) {
     const char *v = rs->verbs[i].word;
     size_t k = 0;
-    while (k < n && v[k] && tolower((unsigned char)v[k]) == tolower((unsigned char)w[k])) k++;
+    while (k < n && v[k] && fold(v[k]) == fold(w[k])) k++;
     if (k == n) { if (hit) *ambiguous = 1; hit = &rs->verbs[i]; }
   }
   return *ambiguous ? NULL : hit;
 }
 
+/* n bytes (n a multiple of 8) of the orders' arena: texts and tapes one
+** after another in blocks that never move and are kept for reuse, so that
+** recording an order costs no malloc and taking orders back is moving the
+** mark back (gn__orders_truncate). A block holds GN__ORDBLK bytes, or one
+** larger piece. NULL on OOM. */
+static void *order_alloc(gn_game *g, size_t n) {
+  if (g->nob == 0 || g->opos + n > g->ob[g->ocur].cap) {
+    int next = g->nob == 0 ? 0 : g->ocur + 1;
+    size_t cap = n > GN__ORDBLK ? n : GN__ORDBLK;
+    if (next < g->nob && g->ob[next].cap < n) {   /* a kept block too small: replace it */
+      char *b = gn__malloc(g, cap);
+      if (!b) return NULL;
+      gn__free(g, g->ob[next].p, g->ob[next].cap);
+      g->ob[next].p = b; g->ob[next].cap = cap;
+    } else if (next == g->nob) {
+      char *p = gn__malloc(g, cap);
+      if (!p) return NULL;
+      gn__block *b = gn__realloc(&g->alloc, g->ob, g->nob * sizeof *b, (g->nob + 1) * sizeof *b);
+      if (!b) { gn__free(g, p, cap); return NULL; }
+      g->ob = b;
+      b[g->nob].p = p;
+      b[g->nob].cap = cap;
+      g->nob++;
+    }
+    g->ocur = next;
+    g->opos = 0;
+  }
+  void *p = g->ob[g->ocur].p + g->opos;
+  g->opos += n;
+  return p;
+}
+
 /* Appends an order to the game's list: its text, how its dice were given,
 ** the results it was given (tape, when not from the generator) and how many
-** it drew in all. GN_ENOMEM (message set), nothing appended. */
+** it drew in all. Text and tape go to the orders' arena. GN_ENOMEM (message
+** set), nothing appended. */
 int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int *tape,
                      int ntape, int nchance) {
   if (g->norders == g->caporders) {
@@ -134,20 +203,40 @@ int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int 
     if (!o) return gn__error(g, GN_ENOMEM, "out of memory");
     g->orders = o; g->caporders = cap;
   }
+  if (mode == GN_DICE_RNG) ntape = 0;
+  size_t len = strlen(text) + 1, at = (len + 7) & ~(size_t)7;
+  int blk = g->ocur;                       /* the arena's mark before this order */
+  size_t pos = g->opos;
+  char *p = order_alloc(g, (at + (size_t)ntape * sizeof *tape + 7) & ~(size_t)7);
+  if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
   gn__order *o = &g->orders[g->norders];
-  memset(o, 0, sizeof *o);
-  if (!(o->text = gn__strdup(g, text))) return gn__error(g, GN_ENOMEM, "out of memory");
+  memcpy(p, text, len);
+  o->text = p;
   o->mode = mode;
   o->nchance = nchance;
-  if (mode != GN_DICE_RNG && ntape) {
-    o->tape = gn__malloc(g, ntape * sizeof *o->tape);
-    if (!o->tape) { gn__free(g, o->text, strlen(o->text) + 1); o->text = NULL;
-                    return gn__error(g, GN_ENOMEM, "out of memory"); }
-    memcpy(o->tape, tape, ntape * sizeof *o->tape);
-    o->ntape = ntape;
-  }
+  o->ntape = ntape;
+  o->tape = ntape ? (int *)(p + at) : NULL;
+  if (ntape) memcpy(o->tape, tape, (size_t)ntape * sizeof *tape);
+  o->blk = blk; o->pos = pos;
   g->norders++;
   return 0;
+}
+
+void gn__orders_truncate(gn_game *g, int n) {
+  if (n < 0) n = 0;
+  if (g->norders <= n) return;
+  g->ocur = g->orders[n].blk;   /* the arena goes back to where order n began */
+  g->opos = g->orders[n].pos;
+  g->norders = n;
+}
+
+void gn__orders_free(gn_game *g) {
+  gn__orders_truncate(g, 0);
+  for (int i = 0; i < g->nob; i++) gn__free(g, g->ob[i].p, g->ob[i].cap);
+  gn__free(g, g->ob, g->nob * sizeof *g->ob);
+  gn__free(g, g->orders, g->caporders * sizeof *g->orders);
+  g->ob = NULL; g->nob = g->ocur = 0; g->opos = 0;
+  g->orders = NULL; g->caporders = 0;
 }
 
 /* Records the order that has just been applied. */
@@ -186,8 +275,10 @@ static int apply(gn_game *g, const char *text, int check) {
   g->dice.ntape = 0;
   g->cur_order = g->norders;
   g->dice.checking = check;
+  g->evoom = 0;
   rc = v->apply(g, &a);
   g->dice.checking = 0;
+  if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier */
   if (check && rc == GN__ECHECKED) rc = 0;
   if (rc || check) {                                                                      /* 4 */
     char keep[GN__ERRMAX];

@@ -949,8 +949,7 @@ static void scen_free(gn_game *g, gn__scen *sc) {
   gn__data_free(g, sc);
   gn__free(g, sc->formation, (size_t)sc->nformations * sizeof *sc->formation);
   gn__free(g, sc->unit, (size_t)sc->nunits * sizeof *sc->unit);
-  gn__free(g, sc->bycode, (size_t)(sc->nunits ? sc->nunits : 1) * sizeof *sc->bycode);
-  gn__free(g, sc->byid, (size_t)(sc->nunits ? sc->nunits : 1) * sizeof *sc->byid);
+  gn__scen_names_free(g, sc);
   for (i = 0; i < sc->nterrain; i++)
     gn__free(g, (void *)sc->terrain[i].f.pts, (size_t)sc->terrain[i].f.npts * sizeof(gn_vec2));
   gn__free(g, sc->terrain, (size_t)sc->nterrain * sizeof *sc->terrain);

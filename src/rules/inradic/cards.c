@@ -199,9 +199,9 @@ int gn__in_draw(gn_game *g, int side, int k, const in_part *p, const char *purpo
         ranks[done++] = GN_CARD_RANK(card);
         gn_event *ev = gn__event(g, "card", ref ? ref : "", unit, -1, "%s: %s%c (one of its class)",
                                  purpose ? purpose : "card", RANK[GN_CARD_RANK(card)], SUIT[GN_CARD_SUIT(card)]);
-        if (!ev) return GN_ENOMEM;
+        if (!ev || gn__event_dice(g, ev, &card, 1)) return GN_ENOMEM;
         ev->spec = "card";
-        ev->ndice = 1; ev->dice[0] = card; ev->total = GN_CARD_RANK(card);
+        ev->total = GN_CARD_RANK(card);
         if (g->roll_vis != ~0u) gn__event_hide(ev, g->roll_vis);
       }
     }
@@ -231,9 +231,9 @@ int gn__in_roll_d6(gn_game *g, const int key[7], const char *purpose, const char
   *face = rep[c];
   gn_event *e = gn__event(g, "roll", ref ? ref : "", unit, -1, "%s: d6 -> %d (or any face alike)",
                           purpose ? purpose : "roll", *face);
-  if (!e) return GN_ENOMEM;
+  if (!e || gn__event_dice(g, e, face, 1)) return GN_ENOMEM;
   e->spec = "d6";
-  e->ndice = 1; e->dice[0] = *face; e->total = *face;
+  e->total = *face;
   if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   return 0;
 }

@@ -379,8 +379,8 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
   char purpose[96];
   int hits = 0, saved = 0, rc, dice = 0;
   vb_mods m = {0};
-  if (unit >= 0) snprintf(purpose, sizeof purpose, "fire of %s at %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
-  else snprintf(purpose, sizeof purpose, "fire");
+  if (unit >= 0) gn__snprintf(purpose, sizeof purpose, "fire of %s at %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
+  else gn__snprintf(purpose, sizeof purpose, "fire");
   for (int i = 0; i < p->ngroups; i++) {                   /* 1) */
     int h;
     if ((rc = gn__vb_count(g, p->dice[i], p->hit[i], purpose, p->ref[i], unit, &h))) return rc;
@@ -391,7 +391,7 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
   for (int k = 0; k < p->nsaves; k++) {                    /* 2) */
     int sv = 0;
     if (hits - saved > 0) {
-      snprintf(purpose, sizeof purpose, "%s", p->save_name[k]);
+      gn__snprintf(purpose, sizeof purpose, "%s", p->save_name[k]);
       if ((rc = gn__vb_count(g, hits - saved, p->save[k], purpose, p->save_ref[k], target, &sv))) return rc;
     }
     saved += sv;

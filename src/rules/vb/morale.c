@@ -13,7 +13,6 @@
 ** triggers too only when morale.trigger.musket_range is 1 (the derived QRS).
 */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 #include "vb.h"
 
@@ -74,8 +73,8 @@ static int contacts(gn_game *g, int unit, int *ids, int max) {
   return k;
 }
 
-void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
-  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+/* The situation of unit touching the n enemy stands ids. */
+static void situation(gn_game *g, int unit, const int *ids, int n, vb_morale_sit *s) {
   const gn__ustate *u = &g->st.u[unit];
   memset(s, 0, sizeof *s);
   /* a cavalry skirmisher tests as the light cavalry it is (ref. VB-5, VB-6) */
@@ -90,6 +89,11 @@ void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
   s->works = gn__vb_in_terrain(g, unit, VB_TR_WORKS);
   s->sunken = gn__vb_in_terrain(g, unit, VB_TR_SUNKEN_ROAD);
   s->town = gn__vb_town_of(g, unit) >= 0;
+}
+
+void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
+  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  situation(g, unit, ids, n, s);
 }
 
 /*
@@ -138,11 +142,12 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
   char purpose[96];
   int roll, rc;
   int need = grade + gn__vb_morale_mods(g, s, &m);                        /* 1) */
-  snprintf(purpose, sizeof purpose, "morale of %s", unit >= 0 ? gn__vb_uname(g, unit) : "stand");
+  gn__snprintf(purpose, sizeof purpose, "morale of %s", unit >= 0 ? gn__vb_uname(g, unit) : "stand");
   /* the grade is hidden from the enemy: the roll and the test are its side's */
   unsigned vis = g->roll_vis, own = unit >= 0 ? 1u << g->sc->unit[unit].side : ~0u;
   g->roll_vis = own;
-  rc = gn__roll(g, "1d6", purpose, "VB-B8", unit, &roll, NULL);                /* 2) */
+  static const gn_dice d6 = { 1, { { 1, 6, 1 } }, 0, 1 };                   /* 1d6, parsed once */
+  rc = gn__roll_dice(g, &d6, purpose, "VB-B8", unit, &roll, NULL);          /* 2) */
   g->roll_vis = vis;
   if (rc) return rc;
   *passed = roll <= need;
@@ -156,8 +161,9 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
   return 0;
 }
 
-gn_vec2 gn__vb_cause(gn_game *g, int unit) {
-  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+/* The cause of unit's failed test, given the n enemy stands ids touching it
+** (ids has room for MAXNEAR). */
+static gn_vec2 cause(gn_game *g, int unit, int *ids, int n) {
   gn_vec2 p = {0, 0};
   if (n == 0) {       /* no contact: the enemy stands that make it test */
     vb_who w = {g, g->sc->unit[unit].side, 1, 0};
@@ -174,6 +180,11 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
   p.x /= n;
   p.y /= n;
   return p;
+}
+
+gn_vec2 gn__vb_cause(gn_game *g, int unit) {
+  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  return cause(g, unit, ids, n);
 }
 
 /*
@@ -216,15 +227,42 @@ int gn__vb_morale_fail(gn_game *g, int unit, gn_vec2 cause) {
   return gn__vb_rout(g, unit, cause, "VB-B9");                              /* 2) */
 }
 
-/* A test of unit in its present situation, with its result applied. */
+/* A test of unit in its present situation, with its result applied. The
+** stands touching it are found once: the roll moves nobody. */
 int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed) {
   vb_morale_sit s;
-  int ok, rc;
-  gn__vb_morale_situation(g, unit, &s);
+  int ok, rc, ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  situation(g, unit, ids, n, &s);
   if ((rc = gn__vb_morale_roll(g, unit, g->st.u[unit].attr[VB_MORALE], &s, why, &ok))) return rc;
   if (passed) *passed = ok;
-  if (!ok) return gn__vb_morale_fail(g, unit, gn__vb_cause(g, unit));
+  if (!ok) return gn__vb_morale_fail(g, unit, cause(g, unit, ids, n));
   return 0;
+}
+
+/*
+** The stands in contact with an enemy stand (gn__vb_in_contact), marked 1 in
+** why, for a game of two sides, with half the grid queries: contact is
+** symmetric (the grid settles the exact edge-to-edge distance, symmetric to
+** the last bit), so each pair is found from its first side's stand.
+**   1) every stand of side 0 on the table, not a leader (routed ones too):
+**      the enemy stands touching it (on the table, not leaders) and itself
+**      are marked
+** Returns 0, marking nothing, when it cannot answer (not two sides, no grid,
+** a query past its buffer): the caller then asks stand by stand.
+*/
+static int contacts_of_two(gn_game *g, unsigned char *why) {
+  int n = g->st.nunits;
+  if (g->sc->nsides != 2 || !gn__grid(g)) return 0;
+  vb_who foes = {g, 0, 1, 0};
+  for (int j = 0; j < n; j++) {                                          /* 1) */
+    if (g->sc->unit[j].side != 0 || !gn__vb_alive(g, j) || gn__vb_is_leader(gn__vb_type(g, j))) continue;
+    gn__frame fr = gn__frame_of(g->st.u[j].box);
+    int near[MAXNEAR], m = gn__vb_near_if(g, &fr, GN_CONTACT_EPS, who, &foes, near, MAXNEAR);
+    if (m < 0) { memset(why, 0, (size_t)n); return 0; }
+    if (m > 0) why[j] = 1;
+    for (int q = 0; q < m; q++) why[near[q]] = 1;
+  }
+  return 1;
 }
 
 /*
@@ -242,9 +280,15 @@ int gn__vb_phase_morale(gn_game *g, int side) {
   int *list = gn__calloc(g, (size_t)(n ? n : 1), sizeof *list);
   unsigned char *why = gn__calloc(g, (size_t)(n ? n : 1), 1);
   if (!list || !why) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
-  for (int i = 0; i < n; i++) {                                          /* 1) */
-    if (!gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] || gn__vb_is_leader(gn__vb_type(g, i))) continue;
-    if (gn__vb_in_contact(g, i)) { list[k++] = i; why[i] = 1; }
+  if (!contacts_of_two(g, why)) {                                        /* 1) */
+    for (int i = 0; i < n; i++) {
+      if (!gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] || gn__vb_is_leader(gn__vb_type(g, i))) continue;
+      if (gn__vb_in_contact(g, i)) { list[k++] = i; why[i] = 1; }
+    }
+  } else {
+    for (int i = 0; i < n; i++)
+      if (why[i] == 1 && !g->st.u[i].attr[VB_ROUTED]) list[k++] = i;
+      else why[i] = 0;
   }
   vb_who w = {g, side, 0, 1};
   vb_mark mk = {g, side, why};
