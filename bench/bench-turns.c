@@ -15,10 +15,10 @@
 ** How it is measured:
 **   1) the scenario is loaded and started (seed 1815)
 **   2) a recording pass plays the first turn on a clone: the orders come from
-**      a scripted commander (V&B, below: the same orders at every size) or
-**      from the AI commanders of the library (Belle Alliance, Inradic; V&B
-**      too, for comparison); every order that applies is kept as text, with
-**      the state hash at the end of the turn
+**      scripted commanders (V&B: the same orders at every size; Belle
+**      Alliance), then, for comparison, from the AI commanders of the library
+**      (the only ones for Inradic); every order that applies is kept as text,
+**      with the state hash at the end of the turn
 **   3) a timed pass clones the started game (untimed), then applies the
 **      recorded orders with gn_order_apply (timed); its final hash must be
 **      the recording's, so the engine did the same work
@@ -444,6 +444,30 @@ static void ba_scenario(text *t, int nbat) {
   }
 }
 
+/*
+** The scripted Belle Alliance commanders, the same at every run: in each
+** side's first line, one battalion in three attacks the battalion facing it,
+** one fires at it, one moves up 4 cm; the second line moves up 6 cm. Orders
+** the rules refuse are skipped (none on this field).
+*/
+static void ba_play(void *ud, gn_game *g, rec *r) {
+  const int *nbat = ud;
+  if (strcmp(gn_game_phase(g), "orders")) return;
+  for (int s = 0; s < 2; s++) {
+    double dir = s ? -1 : 1;    /* towards the middle */
+    for (int i = 0; i < *nbat; i++) {
+      gn_unit_view v;
+      char id[32];
+      snprintf(id, sizeof id, "b%d_%d", s, i);
+      int u = gn_unit_find(g, id);
+      if (u < 0 || gn_unit_view_get(g, u, GN_UMPIRE, &v) || v.removed) continue;
+      if (i < BA_ABREAST && i % 3 == 0) givef(g, r, "attack %s b%d_%d", id, 1 - s, i);
+      else if (i < BA_ABREAST && i % 3 == 1) givef(g, r, "fire %s at b%d_%d", id, 1 - s, i);
+      else givef(g, r, "move %s to %.1f,%.1f", id, v.box.c.x, v.box.c.y + dir * (i < BA_ABREAST ? 4 : 6));
+    }
+  }
+}
+
 /* ------------------------------------------------------------ Inradic */
 
 /*
@@ -566,12 +590,16 @@ int main(int argc, char **argv) {
   }
   if (want(argc, argv, "ba")) {
     text t = {0};
-    ba_scenario(&t, 60);
-    figure fg = measure_ai("ba-2x60.yaml", &t);
-    printf("Belle Alliance (issue 4): 60 infantry battalions a side in two lines; orders of the AI "
-           "commanders (front lines fire, second lines move up)\n");
+    int nbat = 60;
+    ba_scenario(&t, nbat);
+    figure fg = measure("ba-2x60.yaml", &t, ba_play, &nbat);
+    printf("Belle Alliance (issue 4): 60 infantry battalions a side in two lines; scripted orders "
+           "(in the first lines one battalion in three attacks, one fires, one moves up; the second "
+           "lines move up)\n");
     show("2 x 60 battalions", &fg);
     missed += goal(fg.best < 200e-6, "one bound for 2 x 60 battalions under 200 us");
+    figure fa = measure_ai("ba-2x60.yaml", &t);
+    show("for comparison, the same field with the AI commanders' orders", &fa);
     free(t.s);
   }
   if (want(argc, argv, "inradic")) {

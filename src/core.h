@@ -347,6 +347,8 @@ void gn__unit_place(gn_game *g, int unit, gn_box b);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);
+/* A copy of a grid, its lists in the same order (grid.c). NULL on OOM. */
+gn_grid *gn__grid_clone(const gn_grid *src, const gn_allocator *a);
 
 /* ------------------------------------------------------------ geom.c */
 /* A stand's frame: centre, unit facing f, unit left l, half depth and half

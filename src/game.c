@@ -532,8 +532,9 @@ int gn_game_start(gn_game *g, uint64_t seed) {
     if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier */
     if (rc) return rc;
   }
-  g->started = 1;
   g->grid_dirty = 1;
+  if (!gn__grid(g)) return gn__error(g, GN_ENOMEM, "out of memory");   /* now: clones copy it */
+  g->started = 1;
   return 0;
 }
 
@@ -578,7 +579,9 @@ gn_game *gn_game_clone(const gn_game *src) {
     const gn__order *o = &src->orders[i];
     if (gn__order_record(g, o->text, o->mode, o->tape, o->ntape, o->nchance)) goto oom;
   }
-  g->grid_dirty = 1;
+  /* the grid as it is (the same lists in the same order), else built when asked */
+  g->grid = src->grid && !src->grid_dirty ? gn__grid_clone(src->grid, &g->alloc) : NULL;
+  g->grid_dirty = g->grid == NULL;
   return g;
 oom:
   gn_game_free(g);

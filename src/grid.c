@@ -301,6 +301,50 @@ gn_grid *gn_grid_new(const gn_allocator *a, double width, double height, double 
   return gr;
 }
 
+/* A copy of src, its cells' lists in the same order (so that queries answer
+** in the same order), with the allocator a. NULL when out of memory. */
+gn_grid *gn__grid_clone(const gn_grid *src, const gn_allocator *a)
+{
+  size_t ncells = (size_t)src->nx * (size_t)src->ny, i;
+  gn_grid *gr = gn__realloc(a, NULL, 0, sizeof *gr);
+  if (!gr)
+    return NULL;
+  *gr = *src;
+  memset(&gr->alloc, 0, sizeof gr->alloc);
+  if (a)
+    gr->alloc = *a;
+  gr->slots = NULL;
+  gr->stands = NULL;
+  gr->nslots = 0;
+  gr->cells = mem(gr, NULL, 0, ncells * sizeof *gr->cells);
+  if (!gr->cells) {
+    gn__realloc(a, gr, sizeof *gr, 0);
+    return NULL;
+  }
+  memset(gr->cells, 0, ncells * sizeof *gr->cells);
+  for (i = 0; i < ncells; i++) {
+    const cell *c = &src->cells[i];
+    if (c->n == 0)
+      continue;
+    if (!(gr->cells[i].ids = mem(gr, NULL, 0, (size_t)c->n * sizeof(int)))) {
+      gn_grid_free(gr);
+      return NULL;
+    }
+    memcpy(gr->cells[i].ids, c->ids, (size_t)c->n * sizeof(int));
+    gr->cells[i].n = gr->cells[i].cap = c->n;
+  }
+  if (src->nslots) {
+    if (!(gr->slots = mem(gr, NULL, 0, SLOTBYTES(src->nslots)))) {
+      gn_grid_free(gr);
+      return NULL;
+    }
+    memcpy(gr->slots, src->slots, SLOTBYTES(src->nslots));
+    gr->stands = (stand *)(gr->slots + src->nslots);
+    gr->nslots = src->nslots;
+  }
+  return gr;
+}
+
 /* Releases the grid and all it holds; NULL is fine. Cannot fail. */
 void gn_grid_free(gn_grid *gr)
 {
