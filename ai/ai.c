@@ -191,6 +191,8 @@ void gn__ai_view(ai_ctx *cx, int u) {
     a->status[n] = 0;
   }
   a->v.status = a->status;
+  a->reach = 0.5 * sqrt(a->v.box.w * a->v.box.w + a->v.box.d * a->v.box.d);
+  cx->vgen++;
 }
 
 int gn__ai_status_has(const gn_unit_view *v, const char *word) {
@@ -227,8 +229,8 @@ static double reach(gn_box b) { return 0.5 * sqrt(b.w * b.w + b.d * b.d); }
 
 double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
   if (a >= 0 && b >= 0 && a < cx->n && b < cx->n) {
-    gn_box ba = cx->u[a].v.box, bb = cx->u[b].v.box;
-    double lb = gn__ai_dist(ba.c, bb.c) - reach(ba) - reach(bb);
+    const ai_unit *ua = &cx->u[a], *ub = &cx->u[b];
+    double lb = gn__ai_dist(ua->v.box.c, ub->v.box.c) - ua->reach - ub->reach;
     if (lb > r) return lb;
   }
   return gn__ai_distance(cx, a, b);
@@ -237,6 +239,11 @@ double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
 /* The nearest by centres first, then only those that may beat it (ties: the
 ** lowest index, as a plain scan finds). */
 int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
+  size_t slot = 2 * (size_t)u + (skip_broken != 0);
+  if (cx->near_stamp && u >= 0 && u < cx->n && cx->near_stamp[slot] == cx->vgen) {
+    if (dist) *dist = cx->near_d[slot];
+    return cx->near_e[slot];
+  }
   int best = -1, first = -1;
   double bd = 1e300, fc = 1e300;
   for (int i = 0; i < cx->n; i++) {
@@ -254,6 +261,9 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
     if (d < bd || (d == bd && i < best)) { bd = d; best = i; }
   }
   if (dist) *dist = best >= 0 ? bd : 1e300;
+  if (cx->near_stamp && u >= 0 && u < cx->n) {
+    cx->near_e[slot] = best; cx->near_d[slot] = best >= 0 ? bd : 1e300; cx->near_stamp[slot] = cx->vgen;
+  }
   return best;
 }
 
@@ -288,6 +298,7 @@ static int vorder(ai_ctx *cx, const char *fmt, va_list ap) {
   }
   if (rc) { cx->err = rc; return rc; }
   new_epoch(cx->ai);         /* the order may have moved anyone */
+  cx->vgen++;
   cx->ai->st.given++;
   cx->given++;
   return 0;
@@ -307,7 +318,7 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *o = &cx->u[i];
     if (i == u || !o->v.known || o->v.removed || !o->fighting) continue;
-    if (gn__ai_dist(b.c, o->v.box.c) > r + reach(o->v.box)) continue;
+    if (gn__ai_dist(b.c, o->v.box.c) > r + o->reach) continue;
     if (gn_box_overlap(b, o->v.box)) return 1;
   }
   return 0;
@@ -315,15 +326,17 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
 
 /* Edge distance from box b to the nearest enemy fighting unit the side sees
 ** (gn_box_distance), when it is below below; otherwise a number at least
-** below, found without measuring the enemies whose boxes cannot be nearer. */
-static double enemy_edge(const ai_ctx *cx, gn_box b, double below) {
+** below, found without measuring the enemies whose boxes cannot be nearer.
+** With first, the first distance found below below is returned (enough to
+** know that one is). */
+static double enemy_edge(const ai_ctx *cx, gn_box b, double below, int first) {
   double best = below, rb = reach(b);
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    if (gn__ai_dist(b.c, e->v.box.c) - rb - reach(e->v.box) >= best) continue;
+    if (gn__ai_dist(b.c, e->v.box.c) - rb - e->reach >= best) continue;
     double d = gn_box_distance(b, e->v.box);
-    if (d < best) best = d;
+    if (d < best) { best = d; if (first) break; }
   }
   return best;
 }
@@ -353,7 +366,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
-  double near = how & AI_MOVE_NOT_CLOSER ? enemy_edge(cx, v->box, 1e300) : 0;
+  double near = how & AI_MOVE_NOT_CLOSER ? enemy_edge(cx, v->box, 1e300, 0) : 0;
   gn_box nb = v->box;
   if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
     double r = fmod(90.0 - facing_deg, 360.0);
@@ -371,7 +384,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
     if (p.y > cx->h - margin) p.y = cx->h - margin;
     if (gn__ai_dist(p, c) < 0.05) continue;
     nb.c = p;
-    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6) < near - 1e-6) continue;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6, 1) < near - 1e-6) continue;
     if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
     int rc = how & AI_MOVE_FACE
@@ -658,7 +671,13 @@ static int picture(ai_ctx *cx) {
   gn_game *g = cx->g;
   cx->n = gn_unit_count(g);
   if (cx->n > AI_MAXUNITS) cx->n = AI_MAXUNITS;
-  if (!(cx->u = calloc(cx->n > 0 ? (size_t)cx->n : 1, sizeof *cx->u))) return GN_ENOMEM;
+  size_t nu = cx->n > 0 ? (size_t)cx->n : 1;
+  if (!(cx->u = calloc(nu, sizeof *cx->u))) return GN_ENOMEM;
+  cx->near_e = malloc(2 * nu * sizeof *cx->near_e);
+  cx->near_d = malloc(2 * nu * sizeof *cx->near_d);
+  cx->near_stamp = calloc(2 * nu, sizeof *cx->near_stamp);
+  if (!cx->near_e || !cx->near_d || !cx->near_stamp) return GN_ENOMEM;
+  cx->vgen = 1;
   if (cx->n <= AI_MAXCACHED && cx->n > ai->ndist) {
     size_t nn = (size_t)cx->n * (size_t)cx->n;
     free(ai->dist); free(ai->stamp);
@@ -752,6 +771,7 @@ int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
   int rc = picture(&cx);
   if (rc == 0) rc = ai->doc->play(&cx);
   free(cx.u);
+  free(cx.near_e); free(cx.near_d); free(cx.near_stamp);
   if (cx.err) return cx.err;
   if (rc < 0 && rc != GN_EREFUSED && rc != GN_ESYNTAX) return rc;
   return cx.given;

@@ -37,6 +37,7 @@ typedef struct ai_unit {
   int fighting;              /* a fighting unit: not a leader, staff figure or waggon */
   int broken;                /* routed, removed or in full disorder, as seen */
   int strength;              /* as seen; strength0 (or 1) when hidden */
+  double reach;              /* half the diagonal of v.box */
 } ai_unit;
 
 typedef enum ai_posture { AI_DEFEND, AI_ATTACK } ai_posture;
@@ -96,6 +97,10 @@ typedef struct ai_ctx {
   double ratio;              /* own strength / enemy strength, as seen, at most 3 */
   int needy;                 /* 1 when the side does not lead on objective points */
   double urgency;            /* 0 at the first turn .. 1 at the last */
+  /* the nearest enemy of each unit (gn__ai_nearest_enemy), [2 u + skip_broken],
+  ** valid where near_stamp == vgen; vgen moves with each order given and each
+  ** view read again */
+  int *near_e; double *near_d; unsigned *near_stamp, vgen;
 } ai_ctx;
 
 struct ai_doctrine {
