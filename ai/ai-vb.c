@@ -77,10 +77,42 @@ static int melee_dice(const ai_ctx *cx, int u) {
   if (a->broken) return 0;
   if (is_type(a, "skirmisher") || is_type(a, "battery")) return 1;
   if (is_type(a, "artillery")) return 2;
-  double max = 1e9;
-  gn_data_number(cx->g, "melee.dice.max", &max);
+  if (cx->ai->dice_max == 0) {
+    double m = 1e9;
+    gn_data_number(cx->g, "melee.dice.max", &m);
+    cx->ai->dice_max = m;
+  }
+  double max = cx->ai->dice_max;
   int s = gn__ai_odds_strength(cx, u);
   return s < 0 ? 0 : s < max ? s : (int)max;
+}
+
+/* P(the attacker wins) of the melee check with these dice and morale
+** (cavalry attacking or not), through the memo; the answers of this battle
+** are kept by their packed arguments, not asked of the memo again. */
+static double melee_p(ai_ctx *cx, const int dice[2], const int morale[2], int cav) {
+  gn_ai *ai = cx->ai;
+  uint32_t key = 0;
+  size_t slot = 0;
+  int packed = dice[0] >= 0 && dice[0] < 256 && dice[1] >= 0 && dice[1] < 256 && morale[0] >= -1 &&
+               morale[0] < 127 && morale[1] >= -1 && morale[1] < 127;
+  if (packed) {
+    key = 0x80000000u | (uint32_t)(cav != 0) | (uint32_t)dice[0] << 1 | (uint32_t)dice[1] << 9 |
+          (uint32_t)(morale[0] + 1) << 17 | (uint32_t)(morale[1] + 1) << 24;
+    slot = (key * 2654435761u >> 24) & (AI_PCACHE - 1);
+    for (int k = 0; k < AI_PCACHE && ai->pkey[slot]; k++, slot = (slot + 1) & (AI_PCACHE - 1))
+      if (ai->pkey[slot] == key) return ai->pval[slot];
+  }
+  char a[4][16];
+  for (int k = 0; k < 2; k++) {
+    snprintf(a[k], sizeof a[k], "%d", dice[k]);
+    snprintf(a[2 + k], sizeof a[2 + k], "%d", morale[k]);
+  }
+  const char *argv[] = {"--attack-dice", a[0], "--defence-dice", a[1], "--attack-morale", a[2],
+                        "--defence-morale", a[3], "--attack-cavalry"};
+  double p = gn__ai_check_p(cx, "melee", cav ? 9 : 8, argv, 0);
+  if (packed && p >= 0 && !ai->pkey[slot]) { ai->pkey[slot] = key; ai->pval[slot] = p; }
+  return p;
 }
 
 /*
@@ -112,14 +144,8 @@ static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
     int m = gn__ai_odds_attr(cx, i, "morale");
     if (m > morale[k]) morale[k] = m;
   }
-  char a[4][16];
-  for (int k = 0; k < 2; k++) {
-    snprintf(a[k], sizeof a[k], "%d", dice[k]);
-    snprintf(a[2 + k], sizeof a[2 + k], "%d", morale[k] > -100 ? morale[k] : 0);
-  }
-  const char *argv[] = {"--attack-dice", a[0], "--defence-dice", a[1], "--attack-morale", a[2],
-                        "--defence-morale", a[3], "--attack-cavalry"};
-  double p = gn__ai_check_p(cx, "melee", cav ? 9 : 8, argv, 0);
+  for (int k = 0; k < 2; k++) morale[k] = morale[k] > -100 ? morale[k] : 0;
+  double p = melee_p(cx, dice, morale, cav);
   if (p < 0) return -1;
   /* 3) */
   double hold = 0;
@@ -158,11 +184,10 @@ static int try_charge(ai_ctx *cx, int u) {
   for (int k = 0; k < 2; k++) {
     int e = cand[k];
     if (e < 0) continue;
-    char order[128];
-    snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
     /* the contact now, the melee in the combat phase */
     double gain, p = melee_odds(cx, u, e, &gain);
-    if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "%s", order) == 0) return 1;
+    if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "charge %s at %s", a->v.id, cx->u[e].v.id) == 0)
+      return 1;
   }
   return 0;
 }
@@ -378,10 +403,9 @@ static int combat(ai_ctx *cx) {
     double de;
     int e = gn__ai_nearest_enemy(cx, u, 0, &de);
     if (e >= 0 && de <= 0.01) {
-      char order[128];
-      snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
       double gain, p = melee_odds(cx, u, e, &gain);
-      if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "%s", order) == 0) continue;
+      if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "charge %s at %s", a->v.id, cx->u[e].v.id) == 0)
+        continue;
     }
     fire_best(cx, u);
   }

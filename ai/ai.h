@@ -50,6 +50,8 @@ typedef struct ai_doctrine ai_doctrine;
 ** battle asked first changes nothing. */
 typedef struct gn__ai_memo gn__ai_memo;
 
+#define AI_PCACHE 256
+
 struct gn_ai {
   int side;
   gn_ai_params p;
@@ -73,6 +75,11 @@ struct gn_ai {
   unsigned *stamp, epoch;    /* epoch: bumped by each picture and each order given */
   int ndist;
   gn__ai_memo *memo;         /* the check answers (borrowed when own_memo is 0) */
+  /* the V&B melee's P(win) this battle, by its packed arguments (ai-vb.c):
+  ** the memo's answers without building its key; 0 an empty slot */
+  uint32_t pkey[AI_PCACHE];
+  double pval[AI_PCACHE];
+  double dice_max;           /* melee.dice.max, read once (0 not yet) */
   int own_memo;
 };
 
