@@ -396,12 +396,24 @@ static int fire_best(ai_ctx *cx, int u) {
   return 0;
 }
 
+/* 1 when some enemy may touch u (edge to edge within 0.01): the boxes'
+** lower bound says no for the others without measuring them. */
+static int touching(ai_ctx *cx, int u) {
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    if (gn__ai_distance_upto(cx, u, i, 0.01) <= 0.01) return 1;
+  }
+  return 0;
+}
+
 static int combat(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
     if (!a->mine || !a->fighting || a->broken) continue;
-    double de;
-    int e = gn__ai_nearest_enemy(cx, u, 0, &de);
+    double de = 1e300;
+    int e = -1;
+    if (touching(cx, u)) e = gn__ai_nearest_enemy(cx, u, 0, &de);
     if (e >= 0 && de <= 0.01) {
       double gain, p = melee_odds(cx, u, e, &gain);
       if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "charge %s at %s", a->v.id, cx->u[e].v.id) == 0)
