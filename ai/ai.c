@@ -326,17 +326,17 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
 
 /* Edge distance from box b to the nearest enemy fighting unit the side sees
 ** (gn_box_distance), when it is below below; otherwise a number at least
-** below, found without measuring the enemies whose boxes cannot be nearer.
-** With first, the first distance found below below is returned (enough to
-** know that one is). */
-static double enemy_edge(const ai_ctx *cx, gn_box b, double below, int first) {
+** below, found without measuring the enemies whose boxes cannot be nearer;
+** the first distance found below below is returned (enough to know that one
+** is). */
+static double enemy_edge(const ai_ctx *cx, gn_box b, double below) {
   double best = below, rb = reach(b);
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     if (gn__ai_dist(b.c, e->v.box.c) - rb - e->reach >= best) continue;
     double d = gn_box_distance(b, e->v.box);
-    if (d < best) { best = d; if (first) break; }
+    if (d < best) { best = d; break; }
   }
   return best;
 }
@@ -366,7 +366,8 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
-  double near = how & AI_MOVE_NOT_CLOSER ? enemy_edge(cx, v->box, 1e300, 0) : 0;
+  double near = 0;
+  if (how & AI_MOVE_NOT_CLOSER) gn__ai_nearest_enemy(cx, u, 0, &near);
   gn_box nb = v->box;
   if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
     double r = fmod(90.0 - facing_deg, 360.0);
@@ -384,7 +385,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
     if (p.y > cx->h - margin) p.y = cx->h - margin;
     if (gn__ai_dist(p, c) < 0.05) continue;
     nb.c = p;
-    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6, 1) < near - 1e-6) continue;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6) < near - 1e-6) continue;
     if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
     int rc = how & AI_MOVE_FACE
