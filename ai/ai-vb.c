@@ -193,8 +193,11 @@ static int try_charge(ai_ctx *cx, int u) {
 }
 
 /* The step of u towards its goal, short of the enemy by its standoff. A
-** stand out of command (its status says so) has half its move and may not
-** close on the enemy (VB-B3): positions nearer the enemy are not tried. */
+** stand out of command has half its move and may not close on the enemy
+** (VB-B3): positions nearer the enemy are not tried. Its status says so from
+** the last time it moved; the rules judge command again when it starts to
+** move, so a stand the rules find out of command (a VB-B3 refusal) tries
+** again as one. */
 static void advance(ai_ctx *cx, int u, int ooc) {
   const ai_unit *a = &cx->u[u];
   double de;
@@ -212,12 +215,17 @@ static void advance(ai_ctx *cx, int u, int ooc) {
   }
   if (step < 0.25) return;
   double face = gn__ai_heading_deg(a->v.box.c, e >= 0 ? cx->u[e].v.box.c : goal);
-  gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
-                     face);
+  cx->stop_ref = ooc ? NULL : "VB-B3";
+  int rc = gn__ai_move_toward(cx, "move", u, goal, step,
+                              AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0), face);
+  cx->stop_ref = NULL;
+  const char *why = rc == GN_EREFUSED ? gn_refusal_ref(cx->g) : NULL;
+  if (!ooc && why && !strcmp(why, "VB-B3")) advance(cx, u, 1);
 }
 
-/* Fall back towards home, away from the enemy. */
-static void fall_back(ai_ctx *cx, int u) {
+/* Fall back towards home, away from the enemy; out of command (as advance
+** finds it), half the move and no place nearer the enemy (VB-B3). */
+static void fall_back(ai_ctx *cx, int u, int ooc) {
   const ai_unit *a = &cx->u[u];
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 0, &de);
@@ -225,8 +233,15 @@ static void fall_back(ai_ctx *cx, int u) {
   gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
   double dx = c.x - ec.x, dy = c.y - ec.y, l = hypot(dx, dy);
   if (l < 1e-9) return;
-  gn_vec2 goal = {c.x + dx / l * rate(a), c.y + dy / l * rate(a)};
-  gn__ai_move_toward(cx, "move", u, goal, rate(a), AI_MOVE_FACE | AI_MOVE_CLEAR, gn__ai_heading_deg(c, ec));
+  double step = ooc ? rate(a) / 2 : rate(a);
+  gn_vec2 goal = {c.x + dx / l * step, c.y + dy / l * step};
+  cx->stop_ref = ooc ? NULL : "VB-B3";
+  int rc = gn__ai_move_toward(cx, "move", u, goal, step,
+                              AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
+                              gn__ai_heading_deg(c, ec));
+  cx->stop_ref = NULL;
+  const char *why = rc == GN_EREFUSED ? gn_refusal_ref(cx->g) : NULL;
+  if (!ooc && why && !strcmp(why, "VB-B3")) fall_back(cx, u, 1);
 }
 
 /* One stand's movement phase. */
@@ -239,7 +254,7 @@ static void move_unit(ai_ctx *cx, int u) {
   double worn = WORN_DIVISION * (1.5 - cx->p->caution);
   if (formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
     if (artillery(a) && !gn__ai_status_has(&a->v, "limbered")) gn__ai_order(cx, "limber %s", a->v.id);
-    fall_back(cx, u);
+    fall_back(cx, u, gn__ai_status_has(&a->v, "out of command"));
     return;
   }
   int ooc = gn__ai_status_has(&a->v, "out of command");

@@ -396,6 +396,8 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
       return 0;
     }
     if (cx->err) return cx->err;
+    const char *why = cx->stop_ref ? gn_refusal_ref(cx->g) : NULL;
+    if (why && !strcmp(why, cx->stop_ref)) break;
   }
   return GN_EREFUSED;
 }

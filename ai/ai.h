@@ -108,6 +108,7 @@ typedef struct ai_ctx {
   ** valid where near_stamp == vgen; vgen moves with each order given and each
   ** view read again */
   int *near_e; double *near_d; unsigned *near_stamp, vgen;
+  const char *stop_ref;      /* gn__ai_move_toward tries no further place after a refusal by this rule */
 } ai_ctx;
 
 struct ai_doctrine {
