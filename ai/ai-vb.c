@@ -364,6 +364,37 @@ static int in_front(gn_box f, gn_box t) {
   return 0;
 }
 
+/* The longest reach of u's fire as the ruleset's numbers give it (ref.
+** VB-B18, VB-22, VB-23, VB-28: the musket, a battalion gun's long range, a
+** skirmisher's gun; guns by their weight): targets further off are not tried
+** (the rules would refuse them). FIRE_REACH when a number is missing. */
+static double fire_range(ai_ctx *cx, int u) {
+  static const char *const key[6] = {"fire.range.musket", "fire.range.batgun_long",
+                                     "fire.range.skirmish_batgun_long", "fire.range.light",
+                                     "fire.range.field", "fire.range.heavy"};
+  gn_ai *ai = cx->ai;
+  const ai_unit *a = &cx->u[u];
+  if (!ai->range_read) {
+    for (int k = 0; k < 6; k++)
+      if (gn_data_number(cx->g, key[k], &ai->range[k])) ai->range[k] = -1;
+    ai->range_read = 1;
+  }
+  double r;
+  if (artillery(a)) {
+    int w;
+    if (gn_unit_attr(cx->g, u, cx->side, "weight", &w)) return FIRE_REACH;
+    r = ai->range[3 + (w < 0 ? 0 : w > 2 ? 2 : w)];
+  } else {
+    int guns = 0;
+    if (gn_unit_attr(cx->g, u, cx->side, "batguns", &guns)) return FIRE_REACH;
+    r = ai->range[0];
+    double g = !guns ? 0 : is_type(a, "skirmisher") ? ai->range[2] : ai->range[1];
+    if (g < 0) return FIRE_REACH;
+    if (g > r) r = g;
+  }
+  return r < 0 || r > FIRE_REACH ? FIRE_REACH : r;
+}
+
 /* The fire target: nearest first; the disordered and routed preferred, and
 ** for a side that must take ground, the enemy on an objective. Out of a
 ** town, only targets in the front arc (VB-B21: the rules refuse the others).
@@ -381,11 +412,12 @@ static int fire_best(ai_ctx *cx, int u) {
   if ((artillery(a) && gn__ai_status_has(&a->v, "limbered")) ||
       (town && !gn__ai_status_has(&a->v, "march column") && (artillery(a) || cavalry(a))))
     return 0;
+  double range = fire_range(cx, u) + 1e-6;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double d = gn__ai_distance_upto(cx, u, i, FIRE_REACH);
-    if (d > FIRE_REACH || (out && *out > 0 && d >= *out)) continue;
+    double d = gn__ai_distance_upto(cx, u, i, range);
+    if (d > range || (out && *out > 0 && d >= *out)) continue;
     if (!town && !in_front(cx->u[u].v.box, e->v.box)) continue;
     double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);

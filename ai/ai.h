@@ -80,6 +80,10 @@ struct gn_ai {
   uint32_t pkey[AI_PCACHE];
   double pval[AI_PCACHE];
   double dice_max;           /* melee.dice.max, read once (0 not yet) */
+  /* V&B fire ranges (fire.range.*: musket, battalion gun, skirmisher's gun,
+  ** light, field, heavy guns), read once (range_read) */
+  double range[6];
+  int range_read;
   int own_memo;
 };
 
