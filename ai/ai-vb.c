@@ -399,7 +399,8 @@ static double fire_range(ai_ctx *cx, int u) {
 ** for a side that must take ground, the enemy on an objective. Out of a
 ** town, only targets in the front arc (VB-B21: the rules refuse the others).
 ** Targets no nearer than one the rules put out of range of u (VB-B18,
-** remembered for the battle) are not tried, and after two refusals for
+** remembered for the battle) are not tried, nor those touching u (VB-B11:
+** that is melee), and after two refusals for
 ** sight (VB-B21: friends in the way) the stand gives up. Limbered guns
 ** (VB-B15), and cavalry and artillery in a town (VB-15), have no fire. A
 ** target is looked at again just before the order (another stand's fire
@@ -417,7 +418,7 @@ static int fire_best(ai_ctx *cx, int u) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     double d = gn__ai_distance_upto(cx, u, i, range);
-    if (d > range || (out && *out > 0 && d >= *out)) continue;
+    if (d > range || d <= GN_CONTACT_EPS || (out && *out > 0 && d >= *out)) continue;
     if (!town && !in_front(cx->u[u].v.box, e->v.box)) continue;
     double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
