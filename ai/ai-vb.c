@@ -481,10 +481,24 @@ static int vb_play(ai_ctx *cx) {
   return 0;
 }
 
+/* 1 when some unit on the table is routed: without one, the rally phase
+** has no order to give (the routed attribute as the umpire reads it, so that
+** no view of the field is drawn for it; only whether a picture is drawn
+** depends on it, never an order). */
+static int any_routed(const gn_game *g) {
+  int n = gn_unit_count(g);
+  for (int u = 0; u < n; u++) {
+    int r;
+    if (gn_unit_attr(g, u, GN_UMPIRE, "routed", &r) || r) return 1;
+  }
+  return 0;
+}
+
 static int vb_acts(const gn_game *g, int side) {
   const char *ph = gn_game_phase(g);
-  return ph && gn_game_active_side(g) == side &&
-         (!strcmp(ph, "movement") || !strcmp(ph, "rally") || !strcmp(ph, "combat"));
+  if (!ph || gn_game_active_side(g) != side) return 0;
+  if (!strcmp(ph, "rally")) return any_routed(g);
+  return !strcmp(ph, "movement") || !strcmp(ph, "combat");
 }
 
 const ai_doctrine gn__ai_doctrine_vb = {
