@@ -310,9 +310,10 @@ static int movement(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
     if (!a->mine || !a->fighting || a->broken) continue;
+    int given = cx->given;
     move_unit(cx, u);
-    /* the picture of this stand changed: read it again */
-    gn__ai_view(cx, u);
+    /* the picture of this stand changed if it was given an order: read it again */
+    if (cx->given != given) gn__ai_view(cx, u);
   }
   move_leaders(cx);
   return 0;
