@@ -244,6 +244,17 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
     if (dist) *dist = cx->near_d[slot];
     return cx->near_e[slot];
   }
+  /* the nearest of all, when it is not broken, is the nearest of those not
+  ** broken (ties too: the lowest index of all is the lowest of fewer) */
+  if (skip_broken && cx->near_stamp && u >= 0 && u < cx->n) {
+    double d0;
+    int e0 = gn__ai_nearest_enemy(cx, u, 0, &d0);
+    if (e0 < 0 || !cx->u[e0].broken) {
+      cx->near_e[slot] = e0; cx->near_d[slot] = d0; cx->near_stamp[slot] = cx->vgen;
+      if (dist) *dist = d0;
+      return e0;
+    }
+  }
   int best = -1, first = -1;
   double bd = 1e300, fc = 1e300;
   for (int i = 0; i < cx->n; i++) {
