@@ -229,9 +229,12 @@ static double reach(gn_box b) { return 0.5 * sqrt(b.w * b.w + b.d * b.d); }
 
 double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
   if (a >= 0 && b >= 0 && a < cx->n && b < cx->n) {
+    /* centres further apart than r and the two reaches: r + 1 will do (no
+    ** square root taken) */
     const ai_unit *ua = &cx->u[a], *ub = &cx->u[b];
-    double lb = gn__ai_dist(ua->v.box.c, ub->v.box.c) - ua->reach - ub->reach;
-    if (lb > r) return lb;
+    double dx = ub->v.box.c.x - ua->v.box.c.x, dy = ub->v.box.c.y - ua->v.box.c.y;
+    double s = r + ua->reach + ub->reach;
+    if (s >= 0 && dx * dx + dy * dy > s * s) return r + 1;
   }
   return gn__ai_distance(cx, a, b);
 }

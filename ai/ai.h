@@ -191,8 +191,8 @@ double gn__ai_standoff_factor(const ai_ctx *cx);
 ** engine once per order given (the picture keeps it). */
 double gn__ai_distance(ai_ctx *cx, int a, int b);
 /* The same when it is at most r; otherwise a number above r, found without
-** the engine when the centres are far enough apart (a lower bound from the
-** boxes in the picture). */
+** the engine when the centres are far enough apart (the boxes in the
+** picture say so). */
 double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r);
 /* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
 ** its edge distance; -1 none. */
