@@ -98,7 +98,15 @@ static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / wh
 **   1) strength, losses, broken units and objective points of each side
 **   2) broken armies; 3) objective points; 4) loss fractions; 5) drawn
 */
+static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int *strength);
+
 void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
+  assess(g, owner, r, NULL);
+}
+
+/* The verdict; each unit's strength (as strength_of reads it) also kept in
+** strength[] when it is not NULL (the runner's resync, from the same reading). */
+static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int *strength) {
   const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   int good[GN_BATTLE_MAXSIDES] = {0};
   if (!doc) return;
@@ -112,6 +120,7 @@ void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
   for (int u = 0; u < r->nunits; u++) {
     gn_unit_view v;
     int broken, fights, side, s = strength_view(g, doc, u, &broken, &fights, &side, &v);
+    if (strength) strength[u] = s;
     if (!fights || side < 0 || side >= r->nsides || !v.known) continue;
     /* a reserve slot never used (Belle Alliance parts, ref. BA-B9) is no unit */
     if (v.strength0 <= 0 && s <= 0) continue;
@@ -189,10 +198,11 @@ void gn_battle_result_free(gn_battle_result *r) {
 
 /* ------------------------------------------------------------ running */
 
-/* The turn that has just ended: holders, the verdict so far, the callback. */
+/* The turn that has just ended: holders, the verdict so far (every unit's
+** strength read again on the way: see credit), the callback. */
 static int turn_end(runner *rn, int turn) {
   holders(rn->g, rn->doc, rn->owner);
-  gn_battle_assess(rn->g, rn->owner, rn->r);
+  assess(rn->g, rn->owner, rn->r, rn->before);
   if (rn->nlead == rn->caplead) {
     int cap = rn->caplead ? 2 * rn->caplead : 64;
     int (*p)[2] = realloc(rn->lead, (size_t)cap * sizeof *p);
@@ -272,7 +282,6 @@ static int give(void *ud, gn_game *g, const char *text) {
   if (t != rn->turn || gn_game_over(g)) {
     int ended = rn->turn;
     rn->turn = t;
-    resync(rn);
     if ((rc = turn_end(rn, ended))) return rc;
   }
   return 0;
