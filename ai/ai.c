@@ -342,10 +342,12 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
 ** (gn_box_distance), when it is below below; otherwise a number at least
 ** below, found without measuring the enemies whose boxes cannot be nearer;
 ** the first distance found below below is returned (enough to know that one
-** is). */
-static double enemy_edge(const ai_ctx *cx, gn_box b, double below) {
+** is). Enemy hint (-1 none) is measured first: the one most likely nearer. */
+static double enemy_edge(const ai_ctx *cx, gn_box b, double below, int hint) {
   double best = below, rb = reach(b);
-  for (int i = 0; i < cx->n; i++) {
+  for (int k = hint >= 0 && hint < cx->n ? -1 : 0; k < cx->n; k++) {
+    int i = k < 0 ? hint : k;
+    if (k >= 0 && i == hint) continue;
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     if (gn__ai_dist(b.c, e->v.box.c) - rb - e->reach >= best) continue;
@@ -381,7 +383,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
   double near = 0;
-  if (how & AI_MOVE_NOT_CLOSER) gn__ai_nearest_enemy(cx, u, 0, &near);
+  int nearest = how & AI_MOVE_NOT_CLOSER ? gn__ai_nearest_enemy(cx, u, 0, &near) : -1;
   gn_box nb = v->box;
   if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
     double r = fmod(90.0 - facing_deg, 360.0);
@@ -399,7 +401,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
     if (p.y > cx->h - margin) p.y = cx->h - margin;
     if (gn__ai_dist(p, c) < 0.05) continue;
     nb.c = p;
-    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6) < near - 1e-6) continue;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6, nearest) < near - 1e-6) continue;
     if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
     int rc = how & AI_MOVE_FACE
