@@ -197,7 +197,8 @@ static int try_charge(ai_ctx *cx, int u) {
 ** (VB-B3): positions nearer the enemy are not tried. Its status says so from
 ** the last time it moved; the rules judge command again when it starts to
 ** move, so a stand the rules find out of command (a VB-B3 refusal) tries
-** again as one. */
+** again as one. A stand of a division the rules found exhausted (a VB-B12
+** refusal, remembered for the battle) tries no place nearer the enemy. */
 static void advance(ai_ctx *cx, int u, int ooc) {
   const ai_unit *a = &cx->u[u];
   double de;
@@ -215,12 +216,16 @@ static void advance(ai_ctx *cx, int u, int ooc) {
   }
   if (step < 0.25) return;
   double face = gn__ai_heading_deg(a->v.box.c, e >= 0 ? cx->u[e].v.box.c : goal);
-  cx->stop_ref = ooc ? NULL : "VB-B3";
-  int rc = gn__ai_move_toward(cx, "move", u, goal, step,
-                              AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0), face);
-  cx->stop_ref = NULL;
-  const char *why = rc == GN_EREFUSED ? gn_refusal_ref(cx->g) : NULL;
-  if (!ooc && why && !strcmp(why, "VB-B3")) advance(cx, u, 1);
+  int f = a->v.formation, exh = f >= 0 && f < cx->ai->nform && cx->ai->exhausted[f];
+  cx->stop_ref[0] = ooc ? NULL : "VB-B3";
+  cx->stop_ref[1] = exh || f < 0 || f >= cx->ai->nform ? NULL : "VB-B12";
+  gn__ai_move_toward(cx, "move", u, goal, step,
+                     AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc || exh ? AI_MOVE_NOT_CLOSER : 0), face);
+  const char *why = cx->stopped;
+  cx->stop_ref[0] = cx->stop_ref[1] = NULL;
+  cx->stopped = NULL;
+  if (why && !strcmp(why, "VB-B3")) advance(cx, u, 1);
+  else if (why) { cx->ai->exhausted[f] = 1; advance(cx, u, ooc); }
 }
 
 /* Fall back towards home, away from the enemy; out of command (as advance
@@ -235,13 +240,13 @@ static void fall_back(ai_ctx *cx, int u, int ooc) {
   if (l < 1e-9) return;
   double step = ooc ? rate(a) / 2 : rate(a);
   gn_vec2 goal = {c.x + dx / l * step, c.y + dy / l * step};
-  cx->stop_ref = ooc ? NULL : "VB-B3";
-  int rc = gn__ai_move_toward(cx, "move", u, goal, step,
-                              AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
-                              gn__ai_heading_deg(c, ec));
-  cx->stop_ref = NULL;
-  const char *why = rc == GN_EREFUSED ? gn_refusal_ref(cx->g) : NULL;
-  if (!ooc && why && !strcmp(why, "VB-B3")) fall_back(cx, u, 1);
+  cx->stop_ref[0] = ooc ? NULL : "VB-B3";
+  gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
+                     gn__ai_heading_deg(c, ec));
+  const char *why = cx->stopped;
+  cx->stop_ref[0] = NULL;
+  cx->stopped = NULL;
+  if (why) fall_back(cx, u, 1);
 }
 
 /* One stand's movement phase. */

@@ -112,8 +112,10 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->atk_target = calloc(nu, sizeof *ai->atk_target);
   ai->atk_str = calloc(nu, sizeof *ai->atk_str);
   ai->atk_at = calloc(nu, sizeof *ai->atk_at);
+  ai->nform = gn_formation_count(g);
+  ai->exhausted = calloc(ai->nform > 0 ? (size_t)ai->nform : 1, 1);
   if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged || !ai->atk_turn || !ai->atk_target ||
-      !ai->atk_str || !ai->atk_at) {
+      !ai->atk_str || !ai->atk_at || !ai->exhausted) {
     gn_ai_free(ai);
     return NULL;
   }
@@ -143,6 +145,7 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->atk_target);
   free(ai->atk_str);
   free(ai->atk_at);
+  free(ai->exhausted);
   free(ai);
 }
 
@@ -376,6 +379,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   };
   const gn_unit_view *v = &cx->u[u].v;
   gn_vec2 c = v->box.c;
+  cx->stopped = NULL;
   double d = gn__ai_dist(c, goal);
   if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
   double len = d < step - 0.01 ? d : step - 0.01;
@@ -412,8 +416,9 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
       return 0;
     }
     if (cx->err) return cx->err;
-    const char *why = cx->stop_ref ? gn_refusal_ref(cx->g) : NULL;
-    if (why && !strcmp(why, cx->stop_ref)) break;
+    const char *why = cx->stop_ref[0] || cx->stop_ref[1] ? gn_refusal_ref(cx->g) : NULL;
+    for (int r = 0; r < 2 && why; r++)
+      if (cx->stop_ref[r] && !strcmp(why, cx->stop_ref[r])) { cx->stopped = cx->stop_ref[r]; return GN_EREFUSED; }
   }
   return GN_EREFUSED;
 }

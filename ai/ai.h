@@ -84,6 +84,8 @@ struct gn_ai {
   ** light, field, heavy guns), read once (range_read) */
   double range[6];
   int range_read;
+  unsigned char *exhausted;  /* per formation: a move of its stands refused as exhausted (V&B, VB-B12) */
+  int nform;
   int own_memo;
 };
 
@@ -112,7 +114,9 @@ typedef struct ai_ctx {
   ** valid where near_stamp == vgen; vgen moves with each order given and each
   ** view read again */
   int *near_e; double *near_d; unsigned *near_stamp, vgen;
-  const char *stop_ref;      /* gn__ai_move_toward tries no further place after a refusal by this rule */
+  /* gn__ai_move_toward tries no further place after a refusal by one of these
+  ** rules (NULL: none) and says which in stopped (NULL when it did not stop so) */
+  const char *stop_ref[2], *stopped;
 } ai_ctx;
 
 struct ai_doctrine {
