@@ -326,12 +326,27 @@ static int movement(ai_ctx *cx) {
 
 /* ------------------------------------------------------------ rally */
 
+/* 1 when a corps or army commander of the side stands within the command
+** radius of u, edge to edge, as the rules measure it (VB-B2, VB-B10); 1 too
+** when the ruleset gives no radius. */
+static int rallier_near(ai_ctx *cx, int u) {
+  double radius;
+  if (gn_data_number(cx->g, "command.radius", &radius)) return 1;
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *l = &cx->u[i];
+    if (!l->mine || l->v.removed || !(is_type(l, "leader_corps") || is_type(l, "leader_army"))) continue;
+    if (gn__ai_distance(cx, i, u) <= radius + GN_CONTACT_EPS) return 1;
+  }
+  return 0;
+}
+
 /* Routed stands are rallied: "rally X" lets the rules take a corps or army
-** commander in reach (naming one would be refused whenever that is). */
+** commander in reach (naming one would be refused whenever that is); not
+** asked when no such commander is in reach. */
 static int rally(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
-    if (!a->mine || a->v.removed || !gn__ai_status_has(&a->v, "routed")) continue;
+    if (!a->mine || a->v.removed || !gn__ai_status_has(&a->v, "routed") || !rallier_near(cx, u)) continue;
     gn__ai_order(cx, "rally %s", a->v.id);
   }
   return 0;
