@@ -112,10 +112,12 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->atk_target = calloc(nu, sizeof *ai->atk_target);
   ai->atk_str = calloc(nu, sizeof *ai->atk_str);
   ai->atk_at = calloc(nu, sizeof *ai->atk_at);
+  ai->ftype = calloc(nu, sizeof *ai->ftype);
+  ai->fights = calloc(nu, sizeof *ai->fights);
   ai->nform = gn_formation_count(g);
   ai->exhausted = calloc(ai->nform > 0 ? (size_t)ai->nform : 1, 1);
   if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged || !ai->atk_turn || !ai->atk_target ||
-      !ai->atk_str || !ai->atk_at || !ai->exhausted) {
+      !ai->atk_str || !ai->atk_at || !ai->exhausted || !ai->ftype || !ai->fights) {
     gn_ai_free(ai);
     return NULL;
   }
@@ -146,6 +148,8 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->atk_str);
   free(ai->atk_at);
   free(ai->exhausted);
+  free(ai->ftype);
+  free(ai->fights);
   free(ai);
 }
 
@@ -721,7 +725,11 @@ static int picture(ai_ctx *cx) {
     gn__ai_view(cx, i);
     if (!a->v.known) continue;
     a->mine = a->v.side == ai->side;
-    a->fighting = ai->doc->fighting(a->v.type);
+    if (i < ai->nstart && a->v.type && a->v.type == ai->ftype[i]) a->fighting = ai->fights[i];
+    else {
+      a->fighting = ai->doc->fighting(a->v.type);
+      if (i < ai->nstart) { ai->ftype[i] = a->v.type; ai->fights[i] = (unsigned char)(a->fighting != 0); }
+    }
     a->broken = a->v.removed || ai->doc->broken(g, i, ai->side, &a->v);
     if (a->mine && a->fighting) { avg += a->v.strength0 > 0 ? a->v.strength0 : 0; nmine++; }
   }

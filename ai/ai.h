@@ -85,6 +85,10 @@ struct gn_ai {
   double range[6];
   int range_read;
   unsigned char *exhausted;  /* per formation: a move of its stands refused as exhausted (V&B, VB-B12) */
+  /* per unit: the type text last asked whether it fights, and the answer
+  ** (the same text, the same answer: asked again only when it changes) */
+  const char **ftype;
+  unsigned char *fights;
   int nform;
   int own_memo;
 };
