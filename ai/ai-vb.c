@@ -77,10 +77,42 @@ static int melee_dice(const ai_ctx *cx, int u) {
   if (a->broken) return 0;
   if (is_type(a, "skirmisher") || is_type(a, "battery")) return 1;
   if (is_type(a, "artillery")) return 2;
-  double max = 1e9;
-  gn_data_number(cx->g, "melee.dice.max", &max);
+  if (cx->ai->dice_max == 0) {
+    double m = 1e9;
+    gn_data_number(cx->g, "melee.dice.max", &m);
+    cx->ai->dice_max = m;
+  }
+  double max = cx->ai->dice_max;
   int s = gn__ai_odds_strength(cx, u);
   return s < 0 ? 0 : s < max ? s : (int)max;
+}
+
+/* P(the attacker wins) of the melee check with these dice and morale
+** (cavalry attacking or not), through the memo; the answers of this battle
+** are kept by their packed arguments, not asked of the memo again. */
+static double melee_p(ai_ctx *cx, const int dice[2], const int morale[2], int cav) {
+  gn_ai *ai = cx->ai;
+  uint32_t key = 0;
+  size_t slot = 0;
+  int packed = dice[0] >= 0 && dice[0] < 256 && dice[1] >= 0 && dice[1] < 256 && morale[0] >= -1 &&
+               morale[0] < 127 && morale[1] >= -1 && morale[1] < 127;
+  if (packed) {
+    key = 0x80000000u | (uint32_t)(cav != 0) | (uint32_t)dice[0] << 1 | (uint32_t)dice[1] << 9 |
+          (uint32_t)(morale[0] + 1) << 17 | (uint32_t)(morale[1] + 1) << 24;
+    slot = (key * 2654435761u >> 24) & (AI_PCACHE - 1);
+    for (int k = 0; k < AI_PCACHE && ai->pkey[slot]; k++, slot = (slot + 1) & (AI_PCACHE - 1))
+      if (ai->pkey[slot] == key) return ai->pval[slot];
+  }
+  char a[4][16];
+  for (int k = 0; k < 2; k++) {
+    snprintf(a[k], sizeof a[k], "%d", dice[k]);
+    snprintf(a[2 + k], sizeof a[2 + k], "%d", morale[k]);
+  }
+  const char *argv[] = {"--attack-dice", a[0], "--defence-dice", a[1], "--attack-morale", a[2],
+                        "--defence-morale", a[3], "--attack-cavalry"};
+  double p = gn__ai_check_p(cx, "melee", cav ? 9 : 8, argv, 0);
+  if (packed && p >= 0 && !ai->pkey[slot]) { ai->pkey[slot] = key; ai->pval[slot] = p; }
+  return p;
 }
 
 /*
@@ -112,14 +144,8 @@ static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
     int m = gn__ai_odds_attr(cx, i, "morale");
     if (m > morale[k]) morale[k] = m;
   }
-  char a[4][16];
-  for (int k = 0; k < 2; k++) {
-    snprintf(a[k], sizeof a[k], "%d", dice[k]);
-    snprintf(a[2 + k], sizeof a[2 + k], "%d", morale[k] > -100 ? morale[k] : 0);
-  }
-  const char *argv[] = {"--attack-dice", a[0], "--defence-dice", a[1], "--attack-morale", a[2],
-                        "--defence-morale", a[3], "--attack-cavalry"};
-  double p = gn__ai_check_p(cx, "melee", cav ? 9 : 8, argv, 0);
+  for (int k = 0; k < 2; k++) morale[k] = morale[k] > -100 ? morale[k] : 0;
+  double p = melee_p(cx, dice, morale, cav);
   if (p < 0) return -1;
   /* 3) */
   double hold = 0;
@@ -158,18 +184,21 @@ static int try_charge(ai_ctx *cx, int u) {
   for (int k = 0; k < 2; k++) {
     int e = cand[k];
     if (e < 0) continue;
-    char order[128];
-    snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
     /* the contact now, the melee in the combat phase */
     double gain, p = melee_odds(cx, u, e, &gain);
-    if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "%s", order) == 0) return 1;
+    if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "charge %s at %s", a->v.id, cx->u[e].v.id) == 0)
+      return 1;
   }
   return 0;
 }
 
 /* The step of u towards its goal, short of the enemy by its standoff. A
-** stand out of command (its status says so) has half its move and may not
-** close on the enemy (VB-B3): positions nearer the enemy are not tried. */
+** stand out of command has half its move and may not close on the enemy
+** (VB-B3): positions nearer the enemy are not tried. Its status says so from
+** the last time it moved; the rules judge command again when it starts to
+** move, so a stand the rules find out of command (a VB-B3 refusal) tries
+** again as one. A stand of a division the rules found exhausted (a VB-B12
+** refusal, remembered for the battle) tries no place nearer the enemy. */
 static void advance(ai_ctx *cx, int u, int ooc) {
   const ai_unit *a = &cx->u[u];
   double de;
@@ -187,12 +216,21 @@ static void advance(ai_ctx *cx, int u, int ooc) {
   }
   if (step < 0.25) return;
   double face = gn__ai_heading_deg(a->v.box.c, e >= 0 ? cx->u[e].v.box.c : goal);
-  gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
-                     face);
+  int f = a->v.formation, exh = f >= 0 && f < cx->ai->nform && cx->ai->exhausted[f];
+  cx->stop_ref[0] = ooc ? NULL : "VB-B3";
+  cx->stop_ref[1] = exh || f < 0 || f >= cx->ai->nform ? NULL : "VB-B12";
+  gn__ai_move_toward(cx, "move", u, goal, step,
+                     AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc || exh ? AI_MOVE_NOT_CLOSER : 0), face);
+  const char *why = cx->stopped;
+  cx->stop_ref[0] = cx->stop_ref[1] = NULL;
+  cx->stopped = NULL;
+  if (why && !strcmp(why, "VB-B3")) advance(cx, u, 1);
+  else if (why) { cx->ai->exhausted[f] = 1; advance(cx, u, ooc); }
 }
 
-/* Fall back towards home, away from the enemy. */
-static void fall_back(ai_ctx *cx, int u) {
+/* Fall back towards home, away from the enemy; out of command (as advance
+** finds it), half the move and no place nearer the enemy (VB-B3). */
+static void fall_back(ai_ctx *cx, int u, int ooc) {
   const ai_unit *a = &cx->u[u];
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 0, &de);
@@ -200,8 +238,15 @@ static void fall_back(ai_ctx *cx, int u) {
   gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
   double dx = c.x - ec.x, dy = c.y - ec.y, l = hypot(dx, dy);
   if (l < 1e-9) return;
-  gn_vec2 goal = {c.x + dx / l * rate(a), c.y + dy / l * rate(a)};
-  gn__ai_move_toward(cx, "move", u, goal, rate(a), AI_MOVE_FACE | AI_MOVE_CLEAR, gn__ai_heading_deg(c, ec));
+  double step = ooc ? rate(a) / 2 : rate(a);
+  gn_vec2 goal = {c.x + dx / l * step, c.y + dy / l * step};
+  cx->stop_ref[0] = ooc ? NULL : "VB-B3";
+  gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
+                     gn__ai_heading_deg(c, ec));
+  const char *why = cx->stopped;
+  cx->stop_ref[0] = NULL;
+  cx->stopped = NULL;
+  if (why) fall_back(cx, u, 1);
 }
 
 /* One stand's movement phase. */
@@ -214,7 +259,7 @@ static void move_unit(ai_ctx *cx, int u) {
   double worn = WORN_DIVISION * (1.5 - cx->p->caution);
   if (formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
     if (artillery(a) && !gn__ai_status_has(&a->v, "limbered")) gn__ai_order(cx, "limber %s", a->v.id);
-    fall_back(cx, u);
+    fall_back(cx, u, gn__ai_status_has(&a->v, "out of command"));
     return;
   }
   int ooc = gn__ai_status_has(&a->v, "out of command");
@@ -270,9 +315,10 @@ static int movement(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
     if (!a->mine || !a->fighting || a->broken) continue;
+    int given = cx->given;
     move_unit(cx, u);
-    /* the picture of this stand changed: read it again */
-    gn__ai_view(cx, u);
+    /* the picture of this stand changed if it was given an order: read it again */
+    if (cx->given != given) gn__ai_view(cx, u);
   }
   move_leaders(cx);
   return 0;
@@ -280,12 +326,27 @@ static int movement(ai_ctx *cx) {
 
 /* ------------------------------------------------------------ rally */
 
+/* 1 when a corps or army commander of the side stands within the command
+** radius of u, edge to edge, as the rules measure it (VB-B2, VB-B10); 1 too
+** when the ruleset gives no radius. */
+static int rallier_near(ai_ctx *cx, int u) {
+  double radius;
+  if (gn_data_number(cx->g, "command.radius", &radius)) return 1;
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *l = &cx->u[i];
+    if (!l->mine || l->v.removed || !(is_type(l, "leader_corps") || is_type(l, "leader_army"))) continue;
+    if (gn__ai_distance(cx, i, u) <= radius + GN_CONTACT_EPS) return 1;
+  }
+  return 0;
+}
+
 /* Routed stands are rallied: "rally X" lets the rules take a corps or army
-** commander in reach (naming one would be refused whenever that is). */
+** commander in reach (naming one would be refused whenever that is); not
+** asked when no such commander is in reach. */
 static int rally(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
-    if (!a->mine || a->v.removed || !gn__ai_status_has(&a->v, "routed")) continue;
+    if (!a->mine || a->v.removed || !gn__ai_status_has(&a->v, "routed") || !rallier_near(cx, u)) continue;
     gn__ai_order(cx, "rally %s", a->v.id);
   }
   return 0;
@@ -324,11 +385,43 @@ static int in_front(gn_box f, gn_box t) {
   return 0;
 }
 
+/* The longest reach of u's fire as the ruleset's numbers give it (ref.
+** VB-B18, VB-22, VB-23, VB-28: the musket, a battalion gun's long range, a
+** skirmisher's gun; guns by their weight): targets further off are not tried
+** (the rules would refuse them). FIRE_REACH when a number is missing. */
+static double fire_range(ai_ctx *cx, int u) {
+  static const char *const key[6] = {"fire.range.musket", "fire.range.batgun_long",
+                                     "fire.range.skirmish_batgun_long", "fire.range.light",
+                                     "fire.range.field", "fire.range.heavy"};
+  gn_ai *ai = cx->ai;
+  const ai_unit *a = &cx->u[u];
+  if (!ai->range_read) {
+    for (int k = 0; k < 6; k++)
+      if (gn_data_number(cx->g, key[k], &ai->range[k])) ai->range[k] = -1;
+    ai->range_read = 1;
+  }
+  double r;
+  if (artillery(a)) {
+    int w;
+    if (gn_unit_attr(cx->g, u, cx->side, "weight", &w)) return FIRE_REACH;
+    r = ai->range[3 + (w < 0 ? 0 : w > 2 ? 2 : w)];
+  } else {
+    int guns = 0;
+    if (gn_unit_attr(cx->g, u, cx->side, "batguns", &guns)) return FIRE_REACH;
+    r = ai->range[0];
+    double g = !guns ? 0 : is_type(a, "skirmisher") ? ai->range[2] : ai->range[1];
+    if (g < 0) return FIRE_REACH;
+    if (g > r) r = g;
+  }
+  return r < 0 || r > FIRE_REACH ? FIRE_REACH : r;
+}
+
 /* The fire target: nearest first; the disordered and routed preferred, and
 ** for a side that must take ground, the enemy on an objective. Out of a
 ** town, only targets in the front arc (VB-B21: the rules refuse the others).
 ** Targets no nearer than one the rules put out of range of u (VB-B18,
-** remembered for the battle) are not tried, and after two refusals for
+** remembered for the battle) are not tried, nor those touching u (VB-B11:
+** that is melee), and after two refusals for
 ** sight (VB-B21: friends in the way) the stand gives up. Limbered guns
 ** (VB-B15), and cavalry and artillery in a town (VB-15), have no fire. A
 ** target is looked at again just before the order (another stand's fire
@@ -341,11 +434,12 @@ static int fire_best(ai_ctx *cx, int u) {
   if ((artillery(a) && gn__ai_status_has(&a->v, "limbered")) ||
       (town && !gn__ai_status_has(&a->v, "march column") && (artillery(a) || cavalry(a))))
     return 0;
+  double range = fire_range(cx, u) + 1e-6;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double d = gn__ai_distance_upto(cx, u, i, FIRE_REACH);
-    if (d > FIRE_REACH || (out && *out > 0 && d >= *out)) continue;
+    double d = gn__ai_distance_upto(cx, u, i, range);
+    if (d > range || d <= GN_CONTACT_EPS || (out && *out > 0 && d >= *out)) continue;
     if (!town && !in_front(cx->u[u].v.box, e->v.box)) continue;
     double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
@@ -371,17 +465,28 @@ static int fire_best(ai_ctx *cx, int u) {
   return 0;
 }
 
+/* 1 when some enemy may touch u (edge to edge within 0.01): the boxes'
+** lower bound says no for the others without measuring them. */
+static int touching(ai_ctx *cx, int u) {
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *e = &cx->u[i];
+    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
+    if (gn__ai_distance_upto(cx, u, i, 0.01) <= 0.01) return 1;
+  }
+  return 0;
+}
+
 static int combat(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
     if (!a->mine || !a->fighting || a->broken) continue;
-    double de;
-    int e = gn__ai_nearest_enemy(cx, u, 0, &de);
+    double de = 1e300;
+    int e = -1;
+    if (touching(cx, u)) e = gn__ai_nearest_enemy(cx, u, 0, &de);
     if (e >= 0 && de <= 0.01) {
-      char order[128];
-      snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
       double gain, p = melee_odds(cx, u, e, &gain);
-      if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "%s", order) == 0) continue;
+      if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "charge %s at %s", a->v.id, cx->u[e].v.id) == 0)
+        continue;
     }
     fire_best(cx, u);
   }
@@ -397,10 +502,24 @@ static int vb_play(ai_ctx *cx) {
   return 0;
 }
 
+/* 1 when some unit on the table is routed: without one, the rally phase
+** has no order to give (the routed attribute as the umpire reads it, so that
+** no view of the field is drawn for it; only whether a picture is drawn
+** depends on it, never an order). */
+static int any_routed(const gn_game *g) {
+  int n = gn_unit_count(g);
+  for (int u = 0; u < n; u++) {
+    int r;
+    if (gn_unit_attr(g, u, GN_UMPIRE, "routed", &r) || r) return 1;
+  }
+  return 0;
+}
+
 static int vb_acts(const gn_game *g, int side) {
   const char *ph = gn_game_phase(g);
-  return ph && gn_game_active_side(g) == side &&
-         (!strcmp(ph, "movement") || !strcmp(ph, "rally") || !strcmp(ph, "combat"));
+  if (!ph || gn_game_active_side(g) != side) return 0;
+  if (!strcmp(ph, "rally")) return any_routed(g);
+  return !strcmp(ph, "movement") || !strcmp(ph, "combat");
 }
 
 const ai_doctrine gn__ai_doctrine_vb = {

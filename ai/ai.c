@@ -112,8 +112,12 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   ai->atk_target = calloc(nu, sizeof *ai->atk_target);
   ai->atk_str = calloc(nu, sizeof *ai->atk_str);
   ai->atk_at = calloc(nu, sizeof *ai->atk_at);
+  ai->ftype = calloc(nu, sizeof *ai->ftype);
+  ai->fights = calloc(nu, sizeof *ai->fights);
+  ai->nform = gn_formation_count(g);
+  ai->exhausted = calloc(ai->nform > 0 ? (size_t)ai->nform : 1, 1);
   if (!ai->start || !ai->from || !ai->moveturn || !ai->outranged || !ai->atk_turn || !ai->atk_target ||
-      !ai->atk_str || !ai->atk_at) {
+      !ai->atk_str || !ai->atk_at || !ai->exhausted || !ai->ftype || !ai->fights) {
     gn_ai_free(ai);
     return NULL;
   }
@@ -143,6 +147,9 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->atk_target);
   free(ai->atk_str);
   free(ai->atk_at);
+  free(ai->exhausted);
+  free(ai->ftype);
+  free(ai->fights);
   free(ai);
 }
 
@@ -191,6 +198,8 @@ void gn__ai_view(ai_ctx *cx, int u) {
     a->status[n] = 0;
   }
   a->v.status = a->status;
+  a->reach = 0.5 * sqrt(a->v.box.w * a->v.box.w + a->v.box.d * a->v.box.d);
+  cx->vgen++;
 }
 
 int gn__ai_status_has(const gn_unit_view *v, const char *word) {
@@ -227,9 +236,12 @@ static double reach(gn_box b) { return 0.5 * sqrt(b.w * b.w + b.d * b.d); }
 
 double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
   if (a >= 0 && b >= 0 && a < cx->n && b < cx->n) {
-    gn_box ba = cx->u[a].v.box, bb = cx->u[b].v.box;
-    double lb = gn__ai_dist(ba.c, bb.c) - reach(ba) - reach(bb);
-    if (lb > r) return lb;
+    /* centres further apart than r and the two reaches: r + 1 will do (no
+    ** square root taken) */
+    const ai_unit *ua = &cx->u[a], *ub = &cx->u[b];
+    double dx = ub->v.box.c.x - ua->v.box.c.x, dy = ub->v.box.c.y - ua->v.box.c.y;
+    double s = r + ua->reach + ub->reach;
+    if (s >= 0 && dx * dx + dy * dy > s * s) return r + 1;
   }
   return gn__ai_distance(cx, a, b);
 }
@@ -237,6 +249,22 @@ double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
 /* The nearest by centres first, then only those that may beat it (ties: the
 ** lowest index, as a plain scan finds). */
 int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
+  size_t slot = 2 * (size_t)u + (skip_broken != 0);
+  if (cx->near_stamp && u >= 0 && u < cx->n && cx->near_stamp[slot] == cx->vgen) {
+    if (dist) *dist = cx->near_d[slot];
+    return cx->near_e[slot];
+  }
+  /* the nearest of all, when it is not broken, is the nearest of those not
+  ** broken (ties too: the lowest index of all is the lowest of fewer) */
+  if (skip_broken && cx->near_stamp && u >= 0 && u < cx->n) {
+    double d0;
+    int e0 = gn__ai_nearest_enemy(cx, u, 0, &d0);
+    if (e0 < 0 || !cx->u[e0].broken) {
+      cx->near_e[slot] = e0; cx->near_d[slot] = d0; cx->near_stamp[slot] = cx->vgen;
+      if (dist) *dist = d0;
+      return e0;
+    }
+  }
   int best = -1, first = -1;
   double bd = 1e300, fc = 1e300;
   for (int i = 0; i < cx->n; i++) {
@@ -254,6 +282,9 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
     if (d < bd || (d == bd && i < best)) { bd = d; best = i; }
   }
   if (dist) *dist = best >= 0 ? bd : 1e300;
+  if (cx->near_stamp && u >= 0 && u < cx->n) {
+    cx->near_e[slot] = best; cx->near_d[slot] = best >= 0 ? bd : 1e300; cx->near_stamp[slot] = cx->vgen;
+  }
   return best;
 }
 
@@ -288,6 +319,7 @@ static int vorder(ai_ctx *cx, const char *fmt, va_list ap) {
   }
   if (rc) { cx->err = rc; return rc; }
   new_epoch(cx->ai);         /* the order may have moved anyone */
+  cx->vgen++;
   cx->ai->st.given++;
   cx->given++;
   return 0;
@@ -307,7 +339,7 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *o = &cx->u[i];
     if (i == u || !o->v.known || o->v.removed || !o->fighting) continue;
-    if (gn__ai_dist(b.c, o->v.box.c) > r + reach(o->v.box)) continue;
+    if (gn__ai_dist(b.c, o->v.box.c) > r + o->reach) continue;
     if (gn_box_overlap(b, o->v.box)) return 1;
   }
   return 0;
@@ -315,15 +347,19 @@ static int crowded(const ai_ctx *cx, int u, gn_box b) {
 
 /* Edge distance from box b to the nearest enemy fighting unit the side sees
 ** (gn_box_distance), when it is below below; otherwise a number at least
-** below, found without measuring the enemies whose boxes cannot be nearer. */
-static double enemy_edge(const ai_ctx *cx, gn_box b, double below) {
+** below, found without measuring the enemies whose boxes cannot be nearer;
+** the first distance found below below is returned (enough to know that one
+** is). Enemy hint (-1 none) is measured first: the one most likely nearer. */
+static double enemy_edge(const ai_ctx *cx, gn_box b, double below, int hint) {
   double best = below, rb = reach(b);
-  for (int i = 0; i < cx->n; i++) {
+  for (int k = hint >= 0 && hint < cx->n ? -1 : 0; k < cx->n; k++) {
+    int i = k < 0 ? hint : k;
+    if (k >= 0 && i == hint) continue;
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    if (gn__ai_dist(b.c, e->v.box.c) - rb - reach(e->v.box) >= best) continue;
+    if (gn__ai_dist(b.c, e->v.box.c) - rb - e->reach >= best) continue;
     double d = gn_box_distance(b, e->v.box);
-    if (d < best) best = d;
+    if (d < best) { best = d; break; }
   }
   return best;
 }
@@ -347,13 +383,15 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   };
   const gn_unit_view *v = &cx->u[u].v;
   gn_vec2 c = v->box.c;
+  cx->stopped = NULL;
   double d = gn__ai_dist(c, goal);
   if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
   double len = d < step - 0.01 ? d : step - 0.01;
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
   double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
-  double near = how & AI_MOVE_NOT_CLOSER ? enemy_edge(cx, v->box, 1e300) : 0;
+  double near = 0;
+  int nearest = how & AI_MOVE_NOT_CLOSER ? gn__ai_nearest_enemy(cx, u, 0, &near) : -1;
   gn_box nb = v->box;
   if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
     double r = fmod(90.0 - facing_deg, 360.0);
@@ -371,7 +409,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
     if (p.y > cx->h - margin) p.y = cx->h - margin;
     if (gn__ai_dist(p, c) < 0.05) continue;
     nb.c = p;
-    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6) < near - 1e-6) continue;
+    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6, nearest) < near - 1e-6) continue;
     if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
     int rc = how & AI_MOVE_FACE
@@ -382,6 +420,9 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
       return 0;
     }
     if (cx->err) return cx->err;
+    const char *why = cx->stop_ref[0] || cx->stop_ref[1] ? gn_refusal_ref(cx->g) : NULL;
+    for (int r = 0; r < 2 && why; r++)
+      if (cx->stop_ref[r] && !strcmp(why, cx->stop_ref[r])) { cx->stopped = cx->stop_ref[r]; return GN_EREFUSED; }
   }
   return GN_EREFUSED;
 }
@@ -658,7 +699,13 @@ static int picture(ai_ctx *cx) {
   gn_game *g = cx->g;
   cx->n = gn_unit_count(g);
   if (cx->n > AI_MAXUNITS) cx->n = AI_MAXUNITS;
-  if (!(cx->u = calloc(cx->n > 0 ? (size_t)cx->n : 1, sizeof *cx->u))) return GN_ENOMEM;
+  size_t nu = cx->n > 0 ? (size_t)cx->n : 1;
+  if (!(cx->u = calloc(nu, sizeof *cx->u))) return GN_ENOMEM;
+  cx->near_e = malloc(2 * nu * sizeof *cx->near_e);
+  cx->near_d = malloc(2 * nu * sizeof *cx->near_d);
+  cx->near_stamp = calloc(2 * nu, sizeof *cx->near_stamp);
+  if (!cx->near_e || !cx->near_d || !cx->near_stamp) return GN_ENOMEM;
+  cx->vgen = 1;
   if (cx->n <= AI_MAXCACHED && cx->n > ai->ndist) {
     size_t nn = (size_t)cx->n * (size_t)cx->n;
     free(ai->dist); free(ai->stamp);
@@ -678,7 +725,11 @@ static int picture(ai_ctx *cx) {
     gn__ai_view(cx, i);
     if (!a->v.known) continue;
     a->mine = a->v.side == ai->side;
-    a->fighting = ai->doc->fighting(a->v.type);
+    if (i < ai->nstart && a->v.type && a->v.type == ai->ftype[i]) a->fighting = ai->fights[i];
+    else {
+      a->fighting = ai->doc->fighting(a->v.type);
+      if (i < ai->nstart) { ai->ftype[i] = a->v.type; ai->fights[i] = (unsigned char)(a->fighting != 0); }
+    }
     a->broken = a->v.removed || ai->doc->broken(g, i, ai->side, &a->v);
     if (a->mine && a->fighting) { avg += a->v.strength0 > 0 ? a->v.strength0 : 0; nmine++; }
   }
@@ -752,6 +803,7 @@ int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
   int rc = picture(&cx);
   if (rc == 0) rc = ai->doc->play(&cx);
   free(cx.u);
+  free(cx.near_e); free(cx.near_d); free(cx.near_stamp);
   if (cx.err) return cx.err;
   if (rc < 0 && rc != GN_EREFUSED && rc != GN_ESYNTAX) return rc;
   return cx.given;

@@ -37,6 +37,7 @@ typedef struct ai_unit {
   int fighting;              /* a fighting unit: not a leader, staff figure or waggon */
   int broken;                /* routed, removed or in full disorder, as seen */
   int strength;              /* as seen; strength0 (or 1) when hidden */
+  double reach;              /* half the diagonal of v.box */
 } ai_unit;
 
 typedef enum ai_posture { AI_DEFEND, AI_ATTACK } ai_posture;
@@ -48,6 +49,8 @@ typedef struct ai_doctrine ai_doctrine;
 ** alone, so one memo may serve every battle a thread plays (sim.c): which
 ** battle asked first changes nothing. */
 typedef struct gn__ai_memo gn__ai_memo;
+
+#define AI_PCACHE 256
 
 struct gn_ai {
   int side;
@@ -72,6 +75,21 @@ struct gn_ai {
   unsigned *stamp, epoch;    /* epoch: bumped by each picture and each order given */
   int ndist;
   gn__ai_memo *memo;         /* the check answers (borrowed when own_memo is 0) */
+  /* the V&B melee's P(win) this battle, by its packed arguments (ai-vb.c):
+  ** the memo's answers without building its key; 0 an empty slot */
+  uint32_t pkey[AI_PCACHE];
+  double pval[AI_PCACHE];
+  double dice_max;           /* melee.dice.max, read once (0 not yet) */
+  /* V&B fire ranges (fire.range.*: musket, battalion gun, skirmisher's gun,
+  ** light, field, heavy guns), read once (range_read) */
+  double range[6];
+  int range_read;
+  unsigned char *exhausted;  /* per formation: a move of its stands refused as exhausted (V&B, VB-B12) */
+  /* per unit: the type text last asked whether it fights, and the answer
+  ** (the same text, the same answer: asked again only when it changes) */
+  const char **ftype;
+  unsigned char *fights;
+  int nform;
   int own_memo;
 };
 
@@ -96,6 +114,13 @@ typedef struct ai_ctx {
   double ratio;              /* own strength / enemy strength, as seen, at most 3 */
   int needy;                 /* 1 when the side does not lead on objective points */
   double urgency;            /* 0 at the first turn .. 1 at the last */
+  /* the nearest enemy of each unit (gn__ai_nearest_enemy), [2 u + skip_broken],
+  ** valid where near_stamp == vgen; vgen moves with each order given and each
+  ** view read again */
+  int *near_e; double *near_d; unsigned *near_stamp, vgen;
+  /* gn__ai_move_toward tries no further place after a refusal by one of these
+  ** rules (NULL: none) and says which in stopped (NULL when it did not stop so) */
+  const char *stop_ref[2], *stopped;
 } ai_ctx;
 
 struct ai_doctrine {
@@ -174,8 +199,8 @@ double gn__ai_standoff_factor(const ai_ctx *cx);
 ** engine once per order given (the picture keeps it). */
 double gn__ai_distance(ai_ctx *cx, int a, int b);
 /* The same when it is at most r; otherwise a number above r, found without
-** the engine when the centres are far enough apart (a lower bound from the
-** boxes in the picture). */
+** the engine when the centres are far enough apart (the boxes in the
+** picture say so). */
 double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r);
 /* Nearest enemy fighting unit on the table not broken (skip_broken) of u, and
 ** its edge distance; -1 none. */

@@ -52,15 +52,23 @@ static const char *unit_word(const gn_game *g) {
   return strcmp(gn_game_ruleset(g), "vb") ? "figures" : "SP";
 }
 
-/* Strength the umpire sees on the table (0 when removed) and whether u is out of the fight. */
-static int strength_of(const gn_game *g, const ai_doctrine *doc, int u, int *broken, int *fights, int *side) {
-  gn_unit_view v;
+/* Strength the umpire sees on the table (0 when removed) and whether u is
+** out of the fight; the umpire's view in *vp when vp is not NULL (its known
+** 0 when it could not be read). */
+static int strength_view(const gn_game *g, const ai_doctrine *doc, int u, int *broken, int *fights, int *side,
+                         gn_unit_view *vp) {
+  gn_unit_view v0, *v = vp ? vp : &v0;
   *broken = 0; *fights = 0; *side = -1;
-  if (gn_unit_view_get(g, u, GN_UMPIRE, &v) || !v.known) return 0;
-  *fights = doc->fighting(v.type);
-  *side = v.side;
-  *broken = v.removed || doc->broken(g, u, GN_UMPIRE, &v);
-  return v.removed || v.strength < 0 ? 0 : v.strength;
+  if (gn_unit_view_get(g, u, GN_UMPIRE, v)) { v->known = 0; return 0; }
+  if (!v->known) return 0;
+  *fights = doc->fighting(v->type);
+  *side = v->side;
+  *broken = v->removed || doc->broken(g, u, GN_UMPIRE, v);
+  return v->removed || v->strength < 0 ? 0 : v->strength;
+}
+
+static int strength_of(const gn_game *g, const ai_doctrine *doc, int u, int *broken, int *fights, int *side) {
+  return strength_view(g, doc, u, broken, fights, side, NULL);
 }
 
 /* Objective holders at this moment (ref. the verdict's step 2). */
@@ -74,9 +82,9 @@ static void holders(const gn_game *g, const ai_doctrine *doc, int *owner) {
     for (int u = 0; u < nu; u++) {
       gn_unit_view v;
       int broken, fights, side;
-      strength_of(g, doc, u, &broken, &fights, &side);
+      strength_view(g, doc, u, &broken, &fights, &side, &v);
       if (!fights || broken || side < 0 || side >= GN_BATTLE_MAXSIDES) continue;
-      if (gn_unit_view_get(g, u, GN_UMPIRE, &v) || gn_point_box_distance(o.at, v.box) > o.radius) continue;
+      if (gn_point_box_distance(o.at, v.box) > o.radius) continue;
       if (!present[side]++) { sides++; who = side; }
     }
     if (sides == 1) owner[i] = who;
@@ -90,7 +98,15 @@ static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / wh
 **   1) strength, losses, broken units and objective points of each side
 **   2) broken armies; 3) objective points; 4) loss fractions; 5) drawn
 */
+static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int *strength);
+
 void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
+  assess(g, owner, r, NULL);
+}
+
+/* The verdict; each unit's strength (as strength_of reads it) also kept in
+** strength[] when it is not NULL (the runner's resync, from the same reading). */
+static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int *strength) {
   const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   int good[GN_BATTLE_MAXSIDES] = {0};
   if (!doc) return;
@@ -103,8 +119,9 @@ void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r) {
   /* 1) */
   for (int u = 0; u < r->nunits; u++) {
     gn_unit_view v;
-    int broken, fights, side, s = strength_of(g, doc, u, &broken, &fights, &side);
-    if (!fights || side < 0 || side >= r->nsides || gn_unit_view_get(g, u, GN_UMPIRE, &v)) continue;
+    int broken, fights, side, s = strength_view(g, doc, u, &broken, &fights, &side, &v);
+    if (strength) strength[u] = s;
+    if (!fights || side < 0 || side >= r->nsides || !v.known) continue;
     /* a reserve slot never used (Belle Alliance parts, ref. BA-B9) is no unit */
     if (v.strength0 <= 0 && s <= 0) continue;
     gn_battle_side *b = &r->side[side];
@@ -181,10 +198,11 @@ void gn_battle_result_free(gn_battle_result *r) {
 
 /* ------------------------------------------------------------ running */
 
-/* The turn that has just ended: holders, the verdict so far, the callback. */
+/* The turn that has just ended: holders, the verdict so far (every unit's
+** strength read again on the way: see credit), the callback. */
 static int turn_end(runner *rn, int turn) {
   holders(rn->g, rn->doc, rn->owner);
-  gn_battle_assess(rn->g, rn->owner, rn->r);
+  assess(rn->g, rn->owner, rn->r, rn->before);
   if (rn->nlead == rn->caplead) {
     int cap = rn->caplead ? 2 * rn->caplead : 64;
     int (*p)[2] = realloc(rn->lead, (size_t)cap * sizeof *p);
@@ -264,7 +282,6 @@ static int give(void *ud, gn_game *g, const char *text) {
   if (t != rn->turn || gn_game_over(g)) {
     int ended = rn->turn;
     rn->turn = t;
-    resync(rn);
     if ((rc = turn_end(rn, ended))) return rc;
   }
   return 0;

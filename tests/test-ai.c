@@ -507,6 +507,36 @@ static void vb_hidden_rosters_weighed_as_open(void **state) {
   assert_true(charges > 0);
 }
 
+/* In the combat phase a brigade fires at an enemy within its musket's reach
+** (fire.range.musket, VB-B18) and does not try one beyond it, which the rules
+** would refuse: no probe is spent on it. */
+static void vb_fire_only_within_reach(void **state) {
+  (void)state;
+  static const char *const at[2] = {"[20, 14.5]", "[20, 19]"};   /* edge to edge 1.5 in; 6 in */
+  for (int far = 0; far < 2; far++) {
+    char units[512], text[2048];
+    snprintf(units, sizeof units,
+             "  - {id: f1, side: french, formation: vi, type: infantry_brigade, at: [20, 10], facing: 0, strength: 4, attrs: {morale: 4}}\n"
+             "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: %s, facing: 180, strength: 4, attrs: {morale: 4}}\n",
+             at[far]);
+    snprintf(text, sizeof text, VB_CHARGE, "", units);
+    gn_game *g = game(text, 1);
+    while (strcmp(gn_game_phase(g), "combat")) assert_int_equal(gn_order_apply(g, "end"), 0);
+    assert_int_equal(gn_game_active_side(g), 0);
+    gn_ai *ai = gn_ai_new(g, 0, NULL);
+    assert_non_null(ai);
+    record r;
+    memset(&r, 0, sizeof r);
+    assert_true(gn_ai_play(ai, g, recorded, &r) >= 0);
+    gn_ai_stats st;
+    gn_ai_stats_get(ai, &st);
+    assert_int_equal(count_lines(r.text, "fire f1 at p1"), far ? 0 : 1);
+    assert_int_equal(st.probes_refused, 0);
+    gn_ai_free(ai);
+    gn_game_free(g);
+  }
+}
+
 static const char BA_HEAD[] =
   "grognard: 1\nname: BA doctrine\nruleset: ba\ntable: {width: 240, height: 180}\n"
   "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 8\n"
@@ -620,6 +650,7 @@ int main(void) {
     cmocka_unit_test(order_bound),
     cmocka_unit_test(vb_charges_a_shaken_enemy),
     cmocka_unit_test(vb_hidden_rosters_weighed_as_open),
+    cmocka_unit_test(vb_fire_only_within_reach),
     cmocka_unit_test(ba_battery_does_not_flip_flop),
     cmocka_unit_test(ba_no_fire_at_a_spent_battery),
     cmocka_unit_test(ba_attacker_closes_before_firing),
