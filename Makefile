@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 CC      ?= cc
 PKGS    := yaml-0.1 sqlite3 jansson
 TESTPKGS := cmocka
-OPT     ?= -O2
+OPT     ?= -O3
 CFLAGS  ?= $(OPT) -g
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -ffp-contract=off -fno-fast-math
 ifeq ($(SAN),1)
