@@ -678,7 +678,6 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
   const gn__unit *su = &g->sc->unit[unit];
   const gn__ustate *u = &g->st.u[unit];
-  static char nobuf[1];
   memset(v, 0, sizeof *v);
   v->known = 1;
   v->id = su->id; v->code = su->code; v->name = su->name;
@@ -687,7 +686,7 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed;
-  v->status = nobuf;
+  v->status = "";
   if (g->sc->rs->view) {
     gn_game *m = (gn_game *)g;   /* the scratch buffer only */
     m->scratch[0] = 0;

@@ -472,9 +472,10 @@ static void vb_release(gn_game *g, void *rsdata) {
 /* -------------------------------------------------------------- views */
 
 static void add(char *buf, size_t n, const char *w) {
-  size_t l = strlen(buf);
-  if (l + 2 + strlen(w) + 1 > n) return;
-  snprintf(buf + l, n - l, "%s%s", l ? ", " : "", w);
+  size_t l = strlen(buf), k = strlen(w);
+  if (l + 2 + k + 1 > n) return;
+  if (l) { buf[l++] = ','; buf[l++] = ' '; }
+  memcpy(buf + l, w, k + 1);
 }
 
 /* The enemy sees position, type and the disorder marker, never the roster SP
