@@ -39,9 +39,12 @@ static int vb_broken(const gn_game *g, int u, int viewer, const gn_unit_view *v)
   return v->removed || (gn__ai_status_has(v, "routed"));
 }
 
-static int is_type(const ai_unit *a, const char *prefix) {
-  return a->v.type && !strncmp(a->v.type, prefix, strlen(prefix));
+/* 1 when the stand's type name starts with the literal prefix p (the first
+** letter decides most: the AI asks this for every stand many times a phase). */
+static int type_is(const ai_unit *a, const char *prefix, size_t n) {
+  return a->v.type && a->v.type[0] == prefix[0] && !strncmp(a->v.type, prefix, n);
 }
+#define is_type(a, p) type_is((a), "" p, sizeof(p) - 1)
 
 static int artillery(const ai_unit *a) { return is_type(a, "artillery") || is_type(a, "battery"); }
 static int cavalry(const ai_unit *a) { return is_type(a, "cavalry"); }
