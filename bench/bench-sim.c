@@ -9,8 +9,11 @@
 ** only when the batches differ or something fails.
 **
 **   bench-sim [SCENARIO [RUNS]]   default scenarios/vb-plancenoit.yaml, 200
-**   bench-sim spec [RUNS]         the issue's yardstick alone (default 50),
-**                                 for profiling: no moderator's figure
+**   bench-sim spec [RUNS]         the issue's yardstick alone (default 1000,
+**                                 as in make bench: a batch's commanders share
+**                                 what the odds engine told them, so a short
+**                                 batch pays for its warm-up), for profiling:
+**                                 no moderator's figure
 **   bench-sim batch [RUNS]        the yardstick's batch on one thread alone
 **                                 (default 1000): what the per-core figure
 **                                 times, nothing else in a profile
@@ -264,7 +267,7 @@ static size_t spec_scenario(char *buf, size_t n) {
 }
 
 /* One scenario's batches on 1 and 2 threads. 0, or 1 when they differ or fail. */
-static int sim_bench(const char *path, const char *text, size_t len, int runs) {
+static int sim_bench(const char *path, const char *text, size_t len, int runs, int yardstick) {
   double t1, t2, c1, c2;
   char *j1 = batch(path, text, len, runs, 1, &t1, &c1);
   char *j2 = batch(path, text, len, runs, 2, &t2, &c2);
@@ -279,8 +282,11 @@ static int sim_bench(const char *path, const char *text, size_t len, int runs) {
   printf("  2 threads: %7.1f battles/s (%.2f s wall, %.2f s CPU)  speedup %.2f (CPU busy %.2f of 2 cores)\n",
          runs / t2, t2, c2, t1 / t2, c2 / t2);
   printf("  same JSON for 1 and 2 threads: %s\n", same ? "yes" : "NO");
-  printf("  targets: 1,000 V&B battles/s per core: %s; 2 threads at least 1.8x one: %s\n",
-         runs / c1 >= 1000 ? "ok" : "MISSED", t1 / t2 >= 1.8 ? "ok" : "MISSED");
+  if (yardstick)   /* the 1,000 a second is for its 2 x 20 stands, 12 turns */
+    printf("  targets: 1,000 V&B battles/s per core: %s; 2 threads at least 1.8x one: %s\n",
+           runs / c1 >= 1000 ? "ok" : "MISSED", t1 / t2 >= 1.8 ? "ok" : "MISSED");
+  else
+    printf("  target: 2 threads at least 1.8x one: %s\n", t1 / t2 >= 1.8 ? "ok" : "MISSED");
   free(j1);
   free(j2);
   int bad = breakdown(path, text, len, runs / 4 > 0 ? runs / 4 : 1, c1 / runs * 1e3);
@@ -305,21 +311,21 @@ int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "spec")) {
     static char spec[16384];
     size_t n = spec_scenario(spec, sizeof spec);
-    int runs = argc > 2 ? atoi(argv[2]) : 50;
+    int runs = argc > 2 ? atoi(argv[2]) : 1000;
     if (!n || runs < 1) { fprintf(stderr, "bench-sim: bad runs\n"); return 1; }
-    return sim_bench("2 x 20 V&B stands, 12 turns (generated)", spec, n, runs);
+    return sim_bench("2 x 20 V&B stands, 12 turns (generated)", spec, n, runs, 1);
   }
   const char *path = argc > 1 ? argv[1] : "scenarios/vb-plancenoit.yaml";
   int runs = argc > 2 ? atoi(argv[2]) : 200;
   size_t len;
   char *text = slurp(path, &len);
   if (!text || runs < 1) { fprintf(stderr, "bench-sim: cannot read %s\n", path); return 1; }
-  int bad = sim_bench(path, text, len, runs);
+  int bad = sim_bench(path, text, len, runs, 0);
   free(text);
   if (argc <= 1) {   /* the yardstick */
     static char spec[16384];
     size_t n = spec_scenario(spec, sizeof spec);
-    bad |= !n || sim_bench("2 x 20 V&B stands, 12 turns (generated)", spec, n, runs / 4 > 0 ? runs / 4 : 1);
+    bad |= !n || sim_bench("2 x 20 V&B stands, 12 turns (generated)", spec, n, 1000, 1);
   }
   bad |= table_orders();
   return bad;

@@ -611,33 +611,15 @@ int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep,
 }
 
 /*
-** The ids of the stands within r of b, edge to edge (see grognard.h).
-** A NULL grid, a box with a non-finite field or a NaN r find nothing.
-** Cannot fail.
-**   1) the cells that b's bounding box grown by r covers;
-**   2) each listed id once, bounding boxes first, then the exact distance;
-**   3) sort the ids kept.
+** The ids of the stands within r of b, edge to edge (see grognard.h):
+** gn__grid_query_if with b's frame and no filter. A NULL grid, a box with a
+** non-finite field or a NaN r find nothing. Cannot fail.
 */
 int gn_grid_query(const gn_grid *gr, gn_box b, double r, int *ids, int max)
 {
-  query q;
-  int x, y;
   if (!gr || !isfinite(b.c.x) || !isfinite(b.c.y) || !isfinite(b.w)
       || !isfinite(b.d) || !isfinite(b.facing) || isnan(r))
     return 0;
-  q.fr = gn__frame_of(b);
-  q.rad = radius(&q.fr);
-  q.r = r;
-  q.keep = NULL;
-  q.ud = NULL;
-  q.ids = ids;
-  q.max = ids && max > 0 ? max : 0;
-  q.held = q.n = 0;
-  if (!reach(gr, &q))                                            /* 1) */
-    return 0;                           /* r negative beyond the box */
-  for (y = q.cy0; y <= q.cy1; y++)                               /* 2) */
-    for (x = q.cx0; x <= q.cx1; x++)
-      scan(gr, &q, x, y);
-  heap_sort(q.ids, q.held);                                      /* 3) */
-  return q.n;
+  gn__frame fr = gn__frame_of(b);
+  return gn__grid_query_if(gr, &fr, r, NULL, NULL, ids, max);
 }
