@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "grognard.h"
+#include "sqlite-helpers.h"
 
 #define GOLDEN "tests/golden"
 #define MAXORDERS 512
@@ -60,20 +61,6 @@ static void golden_read(const char *name, golden *gd)
 static void golden_free(golden *gd)
 {
   for (int i = 0; i < gd->n; i++) free(gd->order[i]);
-}
-
-/* The first column of the first row of a query on the store's file. */
-static long long raw_int(const char *db, const char *sql)
-{
-  sqlite3 *d;
-  sqlite3_stmt *s;
-  long long v = -1;
-  assert_int_equal(sqlite3_open(db, &d), SQLITE_OK);
-  assert_int_equal(sqlite3_prepare_v2(d, sql, -1, &s, NULL), SQLITE_OK);
-  if (sqlite3_step(s) == SQLITE_ROW) v = sqlite3_column_int64(s, 0);
-  sqlite3_finalize(s);
-  sqlite3_close(d);
-  return v;
 }
 
 /* Events [gn_event_first(a), count) of a are those of b, byte for byte. */

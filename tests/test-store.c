@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "grognard.h"
+#include "sqlite-helpers.h"
 
 static const char scenario[] =
   "grognard: 1\n"
@@ -144,32 +145,6 @@ static gn_game *memory_game(int n)
     if (gn_order_apply(g, order_at(i)))
       fail_msg("order %d '%s': %s", i + 1, order_at(i), gn_errmsg(g));
   return g;
-}
-
-/* Runs one SQL statement on the file with a connection of the test's own. */
-static void raw_sql(const char *db, const char *sql)
-{
-  sqlite3 *d;
-  char *err = NULL;
-  assert_int_equal(sqlite3_open(db, &d), SQLITE_OK);
-  sqlite3_busy_timeout(d, 5000);
-  if (sqlite3_exec(d, sql, NULL, NULL, &err) != SQLITE_OK)
-    fail_msg("%s: %s", sql, err ? err : "?");
-  sqlite3_close(d);
-}
-
-/* The first column of the first row of a query, as an integer. */
-static long long raw_int(const char *db, const char *sql)
-{
-  sqlite3 *d;
-  sqlite3_stmt *s;
-  long long v = -1;
-  assert_int_equal(sqlite3_open(db, &d), SQLITE_OK);
-  assert_int_equal(sqlite3_prepare_v2(d, sql, -1, &s, NULL), SQLITE_OK);
-  if (sqlite3_step(s) == SQLITE_ROW) v = sqlite3_column_int64(s, 0);
-  sqlite3_finalize(s);
-  sqlite3_close(d);
-  return v;
 }
 
 /* PRAGMA integrity_check's first line. */
