@@ -179,6 +179,40 @@ static void out_of_memory_everywhere(void **state) {
   }
 }
 
+/* A start that runs out of memory leaves the game unstarted and usable: the
+** same start tried again gives the game a start without a failure gives
+** (V&B's data tables were kept half read and never read again). */
+static void start_out_of_memory_then_again(void **state) {
+  (void)state;
+  gn_game *r = game(NULL, 5);
+  uint64_t want = gn_game_hash(r);
+  int nev = gn_event_count(r);
+  gn_game_free(r);
+  int failed = 0;
+  for (long k = 1;; k++) {
+    counting c = { 0, 0, -1 };
+    gn_allocator a = { count_realloc, &c };
+    gn_game *g = gn_game_new(&a);
+    assert_non_null(g);
+    assert_int_equal(gn_game_load(g, "core.yaml", SCN, sizeof SCN - 1), 0);
+    c.fail_at = c.calls + k;
+    int rc = gn_game_start(g, 5);
+    int hit = c.calls >= c.fail_at;
+    c.fail_at = -1;
+    if (rc) {
+      assert_int_equal(rc, GN_ENOMEM);
+      failed++;
+      assert_int_equal(gn_game_start(g, 5), 0);
+    }
+    assert_true(gn_game_hash(g) == want);   /* (a grid that failed is built when next asked) */
+    assert_int_equal(gn_event_count(g), nev);
+    gn_game_free(g);
+    assert_int_equal(c.live, 0);
+    if (!hit) break;
+  }
+  assert_true(failed >= 3);   /* V&B's data, its leaders, its combat tables */
+}
+
 static void load_twice_refused(void **state) {
   (void)state;
   gn_game *g = game(NULL, 1);
@@ -470,6 +504,7 @@ int main(void) {
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),
     cmocka_unit_test(load_twice_refused),
+    cmocka_unit_test(start_out_of_memory_then_again),
     cmocka_unit_test(some_orders_after_the_end),
     cmocka_unit_test(find_units_by_code_and_id),
     cmocka_unit_test(rollback_at_every_chance_point),
