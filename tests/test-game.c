@@ -132,6 +132,98 @@ static void clone_is_equal_and_independent(void **state) {
   gn_game_free(c);
 }
 
+/* Sight between every two units of a and of b is the same. */
+static int same_sight(const gn_game *a, const gn_game *b) {
+  for (int i = 0; i < gn_unit_count(a); i++)
+    for (int j = 0; j < gn_unit_count(a); j++) {
+      gn_los x = gn_unit_los(a, i, j), y = gn_unit_los(b, i, j);
+      if (x.visible != y.visible || x.box != y.box || x.feature != y.feature || x.fraction != y.fraction)
+        return 0;
+    }
+  return 1;
+}
+
+/* A clone has its own grid (copied at the clone, or built when first asked):
+** a stand moved in one game is where it was in the other. */
+static void clone_grid_is_its_own(void **state) {
+  (void)state;
+  for (int when = 0; when < 2; when++) {
+    gn_game *g = game(NULL, 9), *still = game(NULL, 9), *moved = game(NULL, 9);
+    const char *orders[] = { "end", "end", "end", "end", "end", "end", "end", "end" };
+    int n = when ? 8 : 1;
+    for (int i = 0; i < n; i++) {
+      assert_int_equal(gn_order_apply(g, orders[i]), 0);
+      assert_int_equal(gn_order_apply(still, orders[i]), 0);
+      assert_int_equal(gn_order_apply(moved, orders[i]), 0);
+    }
+    if (when) (void)gn_unit_los(g, 0, 3);   /* the grid in use before the clone */
+    gn_game *c = gn_game_clone(g);
+    assert_non_null(c);
+    const char *move = "move F1 to 15,14";
+    int rc = gn_order_apply(g, move);
+    assert_int_equal(gn_order_apply(moved, move), rc);
+    assert_true(same_sight(c, still));
+    assert_true(same_sight(g, moved));
+    gn_game_free(g);
+    gn_game_free(still);
+    gn_game_free(moved);
+    gn_game_free(c);
+  }
+}
+
+/* Every event of g, its text, dice and modifiers, in one string (malloc). */
+static char *events_text(const gn_game *g, int *withmods) {
+  size_t cap = 4096, n = 0;
+  char *s = malloc(cap);
+  s[0] = 0;
+  *withmods = 0;
+  for (int i = gn_event_first(g); i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (cap - n < 8192) s = realloc(s, cap *= 2);
+    n += (size_t)sprintf(s + n, "%s|%s|%d:", e->text, e->spec, e->ndice);
+    for (int d = 0; d < e->ndice; d++) n += (size_t)sprintf(s + n, "%d,", e->dice[d]);
+    for (int m = 0; m < e->nmods; m++)
+      n += (size_t)sprintf(s + n, "%s%+d%s;", e->mods[m].name, e->mods[m].value, e->mods[m].ref);
+    *withmods += (e->nmods > 0) + (e->ndice > 0) * 1000;
+  }
+  return s;
+}
+
+/* A clone's events (texts, dice and modifiers in its own arena) stay as they
+** were when the source goes on (refused orders rolled back, the arena used
+** again) and when it is freed. */
+static void clone_events_outlive_source(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load_file(g, "scenarios/inradic-skirmish.yaml"), 0);
+  assert_int_equal(gn_game_start(g, 42), 0);
+  FILE *f = fopen("tests/golden/inradic-skirmish.orders", "r");
+  assert_non_null(f);
+  char line[512];
+  gn_game *c = NULL;
+  char *want = NULL;
+  int withmods = 0, n = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (!line[0] || line[0] == '#') continue;
+    gn_order_apply(g, line);
+    gn_order_apply(g, "frobnicate");            /* refused: nothing kept */
+    if (++n == 15) {
+      c = gn_game_clone(g);
+      assert_non_null(c);
+      want = events_text(g, &withmods);
+    }
+  }
+  fclose(f);
+  assert_non_null(c);
+  gn_game_free(g);
+  char *got = events_text(c, &withmods);
+  assert_string_equal(want, got);
+  assert_true(withmods > 1000 && withmods % 1000 > 0);   /* events with dice, with modifiers */
+  free(want); free(got);
+  gn_game_free(c);
+}
+
 /* An allocator that counts bytes and can fail the n-th allocation. */
 typedef struct counting { long live, calls, fail_at; } counting;
 
@@ -501,6 +593,8 @@ int main(void) {
     cmocka_unit_test(data_number),
     cmocka_unit_test(clones_start_alike),
     cmocka_unit_test(clone_is_equal_and_independent),
+    cmocka_unit_test(clone_grid_is_its_own),
+    cmocka_unit_test(clone_events_outlive_source),
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),
     cmocka_unit_test(load_twice_refused),
