@@ -224,6 +224,60 @@ static void clone_events_outlive_source(void **state) {
   gn_game_free(c);
 }
 
+/* A number of an order as the test generates it: mostly plain decimals
+** near 13 or below 1 (up to 31 decimals: 17 and more significant digits,
+** leading zeros, a sign, a point first or last), some with an exponent or
+** in hexadecimal (those strtod reads). */
+static void decimal(uint64_t *r, char *out) {
+  static const char *ints[] = { "13", "12", "14", "013", "+13", "00000000000000000000013", "", "1" };
+  static const char *other[] = { "1.3e1", "130e-1", "0x1.Ap3", "0XD", "13.25E0", "1.35e+1", "13.e0" };
+  *r = *r * 6364136223846793005u + 1442695040888963407u;
+  unsigned v = (unsigned)(*r >> 33);
+  if (v % 16 == 0) { strcpy(out, other[(v / 16) % 7]); return; }
+  char *o = out + sprintf(out, "%s", ints[(v / 16) % 8]);
+  if (!strcmp(out, "1")) *o++ = '3';
+  if ((v / 128) % 8 || o == out) {
+    *o++ = '.';
+    int nd = (int)((v / 1024) % 32);
+    for (int i = 0; i < nd; i++) {
+      *r = *r * 6364136223846793005u + 1442695040888963407u;
+      *o++ = (char)('0' + (*r >> 40) % 10);
+    }
+  }
+  *o = 0;
+}
+
+/* Orders read their numbers as strtod would (order.c reads plain decimals
+** itself): a move to X,Y puts the stand at exactly strtod's X and Y, on a
+** few thousand generated numbers. */
+static void order_numbers_as_strtod(void **state) {
+  (void)state;
+  gn_game *g = game(NULL, 9);
+  assert_int_equal(gn_order_apply(g, "end"), 0);   /* the French movement */
+  int f1 = gn_unit_find(g, "F1"), moved = 0;
+  uint64_t r = 12345;
+  for (int i = 0; i < 3000; i++) {
+    char x[64], y[64], order[160];
+    decimal(&r, x);
+    decimal(&r, y);
+    snprintf(order, sizeof order, "move F1 to %s,%s", x, y);
+    gn_game *c = gn_game_clone(g);
+    assert_non_null(c);
+    int rc = gn_order_apply(c, order);
+    if (rc == 0) {
+      gn_unit_view v;
+      assert_int_equal(gn_unit_view_get(c, f1, GN_UMPIRE, &v), 0);
+      double wx = strtod(x, NULL), wy = strtod(y, NULL);
+      if (memcmp(&v.box.c.x, &wx, sizeof wx) || memcmp(&v.box.c.y, &wy, sizeof wy))
+        fail_msg("'%s': at %.17g,%.17g, strtod reads %.17g,%.17g", order, v.box.c.x, v.box.c.y, wx, wy);
+      moved++;
+    }
+    gn_game_free(c);
+  }
+  assert_true(moved > 2500);
+  gn_game_free(g);
+}
+
 /* An allocator that counts bytes and can fail the n-th allocation. */
 typedef struct counting { long live, calls, fail_at; } counting;
 
@@ -594,6 +648,7 @@ int main(void) {
     cmocka_unit_test(clones_start_alike),
     cmocka_unit_test(clone_is_equal_and_independent),
     cmocka_unit_test(clone_grid_is_its_own),
+    cmocka_unit_test(order_numbers_as_strtod),
     cmocka_unit_test(clone_events_outlive_source),
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),
