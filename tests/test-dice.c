@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -394,8 +395,65 @@ static void strerror_list(void **state) {
   assert_string_equal(gn_version(), GN_VERSION);
 }
 
+/* gn_dice_format as snprintf wrote it: a term's sign, its count unless 1,
+** "d" and its faces; the constant, "+" before it after terms. */
+static int format_by_snprintf(const gn_dice *d, char *buf, size_t len) {
+  size_t n = 0;
+  if (len) buf[0] = 0;
+  for (int i = 0; i < d->nterms; i++) {
+    const char *op = d->term[i].sign < 0 ? "-" : i ? "+" : "";
+    char cnt[16] = "";
+    if (d->term[i].count != 1) snprintf(cnt, sizeof cnt, "%d", d->term[i].count);
+    int w = snprintf(n < len ? buf + n : NULL, n < len ? len - n : 0, "%s%sd%d", op, cnt, d->term[i].sides);
+    n += (size_t)w;
+  }
+  if (d->constant || d->nterms == 0) {
+    int w = snprintf(n < len ? buf + n : NULL, n < len ? len - n : 0, d->nterms && d->constant > 0 ? "+%d" : "%d",
+                     d->constant);
+    n += (size_t)w;
+  }
+  return (int)n;
+}
+
+/* The same bytes and length as snprintf on random expressions: any counts,
+** faces and constants (INT_MIN, INT_MAX, negative), buffers cut anywhere. */
+static void format_as_snprintf(void **state) {
+  (void)state;
+  uint64_t r = 7;
+  for (int t = 0; t < 200000; t++) {
+    int v[2 * GN_DICE_MAXTERMS + 4];
+    for (size_t k = 0; k < sizeof v / sizeof *v; k++) {
+      r = r * 6364136223846793005u + 1442695040888963407u;
+      uint32_t x = (uint32_t)(r >> 32);
+      switch (x % 6) {
+      case 0: v[k] = INT_MIN; break;
+      case 1: v[k] = INT_MAX; break;
+      case 2: v[k] = (int)x; break;
+      case 3: v[k] = -(int)(x % 100); break;
+      default: v[k] = (int)(x % 100);
+      }
+    }
+    gn_dice d;
+    memset(&d, 0, sizeof d);
+    d.nterms = (int)((unsigned)v[0] % (GN_DICE_MAXTERMS + 1));
+    for (int i = 0; i < d.nterms; i++) {
+      d.term[i].count = v[1 + 2 * i];
+      d.term[i].sides = v[2 + 2 * i];
+      d.term[i].sign = v[3 + 2 * i] & 1 ? -1 : 1;
+    }
+    d.constant = v[2 * GN_DICE_MAXTERMS + 1];
+    size_t len = (unsigned)v[2 * GN_DICE_MAXTERMS + 2] % 3 ? 200 : (unsigned)v[2 * GN_DICE_MAXTERMS + 3] % 40;
+    char a[256], b[256];
+    memset(a, '#', sizeof a);
+    memset(b, '#', sizeof b);
+    assert_int_equal(gn_dice_format(&d, a, len), format_by_snprintf(&d, b, len));
+    assert_memory_equal(a, b, sizeof a);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(format_as_snprintf),
     cmocka_unit_test(parse_ok),
     cmocka_unit_test(parse_errors),
     cmocka_unit_test(format_cut),

@@ -132,6 +132,152 @@ static void clone_is_equal_and_independent(void **state) {
   gn_game_free(c);
 }
 
+/* Sight between every two units of a and of b is the same. */
+static int same_sight(const gn_game *a, const gn_game *b) {
+  for (int i = 0; i < gn_unit_count(a); i++)
+    for (int j = 0; j < gn_unit_count(a); j++) {
+      gn_los x = gn_unit_los(a, i, j), y = gn_unit_los(b, i, j);
+      if (x.visible != y.visible || x.box != y.box || x.feature != y.feature || x.fraction != y.fraction)
+        return 0;
+    }
+  return 1;
+}
+
+/* A clone has its own grid (copied at the clone, or built when first asked):
+** a stand moved in one game is where it was in the other. */
+static void clone_grid_is_its_own(void **state) {
+  (void)state;
+  for (int when = 0; when < 2; when++) {
+    gn_game *g = game(NULL, 9), *still = game(NULL, 9), *moved = game(NULL, 9);
+    const char *orders[] = { "end", "end", "end", "end", "end", "end", "end", "end" };
+    int n = when ? 8 : 1;
+    for (int i = 0; i < n; i++) {
+      assert_int_equal(gn_order_apply(g, orders[i]), 0);
+      assert_int_equal(gn_order_apply(still, orders[i]), 0);
+      assert_int_equal(gn_order_apply(moved, orders[i]), 0);
+    }
+    if (when) (void)gn_unit_los(g, 0, 3);   /* the grid in use before the clone */
+    gn_game *c = gn_game_clone(g);
+    assert_non_null(c);
+    const char *move = "move F1 to 15,14";
+    int rc = gn_order_apply(g, move);
+    assert_int_equal(gn_order_apply(moved, move), rc);
+    assert_true(same_sight(c, still));
+    assert_true(same_sight(g, moved));
+    gn_game_free(g);
+    gn_game_free(still);
+    gn_game_free(moved);
+    gn_game_free(c);
+  }
+}
+
+/* Every event of g, its text, dice and modifiers, in one string (malloc). */
+static char *events_text(const gn_game *g, int *withmods) {
+  size_t cap = 4096, n = 0;
+  char *s = malloc(cap);
+  s[0] = 0;
+  *withmods = 0;
+  for (int i = gn_event_first(g); i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (cap - n < 8192) s = realloc(s, cap *= 2);
+    n += (size_t)sprintf(s + n, "%s|%s|%d:", e->text, e->spec, e->ndice);
+    for (int d = 0; d < e->ndice; d++) n += (size_t)sprintf(s + n, "%d,", e->dice[d]);
+    for (int m = 0; m < e->nmods; m++)
+      n += (size_t)sprintf(s + n, "%s%+d%s;", e->mods[m].name, e->mods[m].value, e->mods[m].ref);
+    *withmods += (e->nmods > 0) + (e->ndice > 0) * 1000;
+  }
+  return s;
+}
+
+/* A clone's events (texts, dice and modifiers in its own arena) stay as they
+** were when the source goes on (refused orders rolled back, the arena used
+** again) and when it is freed. */
+static void clone_events_outlive_source(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load_file(g, "scenarios/inradic-skirmish.yaml"), 0);
+  assert_int_equal(gn_game_start(g, 42), 0);
+  FILE *f = fopen("tests/golden/inradic-skirmish.orders", "r");
+  assert_non_null(f);
+  char line[512];
+  gn_game *c = NULL;
+  char *want = NULL;
+  int withmods = 0, n = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (!line[0] || line[0] == '#') continue;
+    gn_order_apply(g, line);
+    gn_order_apply(g, "frobnicate");            /* refused: nothing kept */
+    if (++n == 15) {
+      c = gn_game_clone(g);
+      assert_non_null(c);
+      want = events_text(g, &withmods);
+    }
+  }
+  fclose(f);
+  assert_non_null(c);
+  gn_game_free(g);
+  char *got = events_text(c, &withmods);
+  assert_string_equal(want, got);
+  assert_true(withmods > 1000 && withmods % 1000 > 0);   /* events with dice, with modifiers */
+  free(want); free(got);
+  gn_game_free(c);
+}
+
+/* A number of an order as the test generates it: mostly plain decimals
+** near 13 or below 1 (up to 31 decimals: 17 and more significant digits,
+** leading zeros, a sign, a point first or last), some with an exponent or
+** in hexadecimal (those strtod reads). */
+static void decimal(uint64_t *r, char *out) {
+  static const char *ints[] = { "13", "12", "14", "013", "+13", "00000000000000000000013", "", "1" };
+  static const char *other[] = { "1.3e1", "130e-1", "0x1.Ap3", "0XD", "13.25E0", "1.35e+1", "13.e0" };
+  *r = *r * 6364136223846793005u + 1442695040888963407u;
+  unsigned v = (unsigned)(*r >> 33);
+  if (v % 16 == 0) { strcpy(out, other[(v / 16) % 7]); return; }
+  char *o = out + sprintf(out, "%s", ints[(v / 16) % 8]);
+  if (!strcmp(out, "1")) *o++ = '3';
+  if ((v / 128) % 8 || o == out) {
+    *o++ = '.';
+    int nd = (int)((v / 1024) % 32);
+    for (int i = 0; i < nd; i++) {
+      *r = *r * 6364136223846793005u + 1442695040888963407u;
+      *o++ = (char)('0' + (*r >> 40) % 10);
+    }
+  }
+  *o = 0;
+}
+
+/* Orders read their numbers as strtod would (order.c reads plain decimals
+** itself): a move to X,Y puts the stand at exactly strtod's X and Y, on a
+** few thousand generated numbers. */
+static void order_numbers_as_strtod(void **state) {
+  (void)state;
+  gn_game *g = game(NULL, 9);
+  assert_int_equal(gn_order_apply(g, "end"), 0);   /* the French movement */
+  int f1 = gn_unit_find(g, "F1"), moved = 0;
+  uint64_t r = 12345;
+  for (int i = 0; i < 3000; i++) {
+    char x[64], y[64], order[160];
+    decimal(&r, x);
+    decimal(&r, y);
+    snprintf(order, sizeof order, "move F1 to %s,%s", x, y);
+    gn_game *c = gn_game_clone(g);
+    assert_non_null(c);
+    int rc = gn_order_apply(c, order);
+    if (rc == 0) {
+      gn_unit_view v;
+      assert_int_equal(gn_unit_view_get(c, f1, GN_UMPIRE, &v), 0);
+      double wx = strtod(x, NULL), wy = strtod(y, NULL);
+      if (memcmp(&v.box.c.x, &wx, sizeof wx) || memcmp(&v.box.c.y, &wy, sizeof wy))
+        fail_msg("'%s': at %.17g,%.17g, strtod reads %.17g,%.17g", order, v.box.c.x, v.box.c.y, wx, wy);
+      moved++;
+    }
+    gn_game_free(c);
+  }
+  assert_true(moved > 2500);
+  gn_game_free(g);
+}
+
 /* An allocator that counts bytes and can fail the n-th allocation. */
 typedef struct counting { long live, calls, fail_at; } counting;
 
@@ -177,6 +323,40 @@ static void out_of_memory_everywhere(void **state) {
     }
     assert_int_equal(c.live, 0);
   }
+}
+
+/* A start that runs out of memory leaves the game unstarted and usable: the
+** same start tried again gives the game a start without a failure gives
+** (V&B's data tables were kept half read and never read again). */
+static void start_out_of_memory_then_again(void **state) {
+  (void)state;
+  gn_game *r = game(NULL, 5);
+  uint64_t want = gn_game_hash(r);
+  int nev = gn_event_count(r);
+  gn_game_free(r);
+  int failed = 0;
+  for (long k = 1;; k++) {
+    counting c = { 0, 0, -1 };
+    gn_allocator a = { count_realloc, &c };
+    gn_game *g = gn_game_new(&a);
+    assert_non_null(g);
+    assert_int_equal(gn_game_load(g, "core.yaml", SCN, sizeof SCN - 1), 0);
+    c.fail_at = c.calls + k;
+    int rc = gn_game_start(g, 5);
+    int hit = c.calls >= c.fail_at;
+    c.fail_at = -1;
+    if (rc) {
+      assert_int_equal(rc, GN_ENOMEM);
+      failed++;
+      assert_int_equal(gn_game_start(g, 5), 0);
+    }
+    assert_true(gn_game_hash(g) == want);   /* (a grid that failed is built when next asked) */
+    assert_int_equal(gn_event_count(g), nev);
+    gn_game_free(g);
+    assert_int_equal(c.live, 0);
+    if (!hit) break;
+  }
+  assert_true(failed >= 3);   /* V&B's data, its leaders, its combat tables */
 }
 
 static void load_twice_refused(void **state) {
@@ -467,9 +647,13 @@ int main(void) {
     cmocka_unit_test(data_number),
     cmocka_unit_test(clones_start_alike),
     cmocka_unit_test(clone_is_equal_and_independent),
+    cmocka_unit_test(clone_grid_is_its_own),
+    cmocka_unit_test(order_numbers_as_strtod),
+    cmocka_unit_test(clone_events_outlive_source),
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),
     cmocka_unit_test(load_twice_refused),
+    cmocka_unit_test(start_out_of_memory_then_again),
     cmocka_unit_test(some_orders_after_the_end),
     cmocka_unit_test(find_units_by_code_and_id),
     cmocka_unit_test(rollback_at_every_chance_point),

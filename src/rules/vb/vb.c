@@ -402,7 +402,8 @@ static int link_skirmishers(gn_game *g) {
 /*
 ** The descriptor's setup, at gn_game_start.
 **   1) read the data tables into vb_data (sc->rsdata); the combat helper's too;
-**      which formation each leader leads
+**      which formation each leader leads (on failure the part read goes, so
+**      that a start tried again reads all)
 **   2) unit defaults derived from the type (lancers, stationary); a stand
 **      given with 0 SP was wiped out earlier that day and is off the table
 **      (a scenario that opens in mid-battle gives lost_today and wiped)
@@ -410,6 +411,8 @@ static int link_skirmishers(gn_game *g) {
 **   4) the clock: day 1, the scenario's hour, the month's daylight
 **   5) divisional exhaustion records
 */
+static void vb_release(gn_game *g, void *rsdata);
+
 static int vb_setup(gn_game *g) {
   gn__scen *sc = g->sc;
   int rc;
@@ -419,16 +422,18 @@ static int vb_setup(gn_game *g) {
     vb_data *d = gn__calloc(g, 1, sizeof *d);
     if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
     sc->rsdata = d;
-    if ((rc = load_data(g, d))) return rc;
-    if (!(d->led = gn__calloc(g, (size_t)(sc->nunits ? sc->nunits : 1), sizeof *d->led)))
-      return gn__error(g, GN_ENOMEM, "out of memory");
+    if ((rc = load_data(g, d))) goto undo;
+    if (!(d->led = gn__calloc(g, (size_t)(sc->nunits ? sc->nunits : 1), sizeof *d->led))) {
+      rc = gn__error(g, GN_ENOMEM, "out of memory");
+      goto undo;
+    }
     d->nled = sc->nunits ? sc->nunits : 1;
     for (int i = 0; i < d->nled; i++) d->led[i] = -1;
     for (int f = sc->nformations - 1; f >= 0; f--)     /* the first formation a unit leads */
       if (sc->formation[f].leader >= 0 && sc->formation[f].leader < sc->nunits) d->led[sc->formation[f].leader] = f;
 #if GN__VB_COMBAT
-    if ((rc = gn__vb_combat_setup(g, d))) return rc;
-    if ((rc = gn__vb_melee_setup(g, d))) return rc;
+    if ((rc = gn__vb_combat_setup(g, d))) goto undo;
+    if ((rc = gn__vb_melee_setup(g, d))) goto undo;
 #endif
   }
   /* 2) */
@@ -457,6 +462,10 @@ static int vb_setup(gn_game *g) {
   gn__vb_turn_start(g);
   g->grid_dirty = 1;
   return 0;
+undo:   /* the data half loaded goes: a start tried again loads it whole */
+  vb_release(g, sc->rsdata);
+  sc->rsdata = NULL;
+  return rc;
 }
 
 static void vb_release(gn_game *g, void *rsdata) {
