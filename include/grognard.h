@@ -597,7 +597,8 @@ void gn_ai_free(gn_ai *ai);
 int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud);
 
 typedef struct gn_ai_stats {
-  int given;              /* orders applied */
+  int given;              /* orders it gave and saw accepted (in a simultaneous phase, on
+                          ** its own copy of the game: see refused) */
   int refused;            /* orders it had decided on that the game then refused (a
                           ** simultaneous phase: the other side's orders came first) */
   int max_refused_turn;   /* most such refusals in one turn */
