@@ -219,16 +219,21 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   return (int)k;
 }
 
+/* format, or vsnprintf for a conversion format does not know: the length the
+** whole text would have, as vsnprintf gives it. */
+static int vformat(char *buf, size_t n, const char *fmt, va_list ap) {
+  va_list cp;
+  va_copy(cp, ap);
+  int k = format(buf, n, fmt, cp);
+  va_end(cp);
+  return k >= 0 ? k : vsnprintf(buf, n, fmt, ap);
+}
+
 int gn__snprintf(char *buf, size_t n, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int k = format(buf, n, fmt, ap);
+  int k = vformat(buf, n, fmt, ap);
   va_end(ap);
-  if (k < 0) {
-    va_start(ap, fmt);
-    k = vsnprintf(buf, n, fmt, ap);
-    va_end(ap);
-  }
   return k;
 }
 
@@ -260,14 +265,9 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   if (!t) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   va_list ap;
   va_start(ap, fmt);
-  int len = format(t, EVTEXT, fmt, ap);
+  int len = vformat(t, EVTEXT, fmt, ap);
   va_end(ap);
-  if (len < 0) {
-    va_start(ap, fmt);
-    vsnprintf(t, EVTEXT, fmt, ap);
-    va_end(ap);
-    len = (int)strlen(t);
-  }
+  if (len < 0) { t[0] = 0; len = 0; }   /* an encoding error: no text */
   if (len > EVTEXT - 1) len = EVTEXT - 1;
   g->tpos -= EVTEXT - (unsigned)len - 1;   /* give back what the text did not take */
   e->text = t;

@@ -76,6 +76,7 @@ static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   size_t cap = 1 << 12, n = 0;
   char *buf;
+  if (len) *len = 0;
   if (!f) return NULL;
   buf = malloc(cap);
   for (;;) {

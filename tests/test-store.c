@@ -133,6 +133,17 @@ static void order_ok(gn_store *st, const char *id, gn_game *g, const char *text)
   if (rc) fail_msg("gn_store_order '%s': %s", text, gn_store_errmsg(st));
 }
 
+/* A new game in the store (create_ok) with its first n orders played
+** through it. */
+static void stored_game(gn_store *st, const fx *f, char id[32], int n)
+{
+  create_ok(st, f, id);
+  gn_game *g = load_ok(st, id);
+  for (int i = 0; i < n; i++)
+    order_ok(st, id, g, order_at(i));
+  gn_game_free(g);
+}
+
 /* The same game in memory only, after n orders. */
 static gn_game *memory_game(int n)
 {
@@ -261,11 +272,8 @@ static void undo(void **state)
   fx *f = *state;
   char id[32];
   gn_store *st = open_ok(f);
-  create_ok(st, f, id);
-  gn_game *g = load_ok(st, id);
-  for (int i = 0; i < 5; i++)
-    order_ok(st, id, g, order_at(i));
-  gn_game_free(g);
+  stored_game(st, f, id, 5);
+  gn_game *g;
   assert_int_equal(gn_store_undo(st, id), 0);
   g = load_ok(st, id);
   gn_game *m = memory_game(4);
@@ -298,11 +306,8 @@ static void verify(void **state)
   char id[32];
   int n = -1;
   gn_store *st = open_ok(f);
-  create_ok(st, f, id);
-  gn_game *g = load_ok(st, id);
-  for (int i = 0; i < 6; i++)
-    order_ok(st, id, g, order_at(i));
-  gn_game_free(g);
+  stored_game(st, f, id, 6);
+  gn_game *g;
   assert_int_equal(gn_store_verify(st, id, &n), 0);
   assert_int_equal(n, 6);
 
@@ -507,11 +512,8 @@ static void snapshots(void **state)
   gn_store *st = open_ok(f);
   assert_int_equal(gn_store_snapshot_every(st, -1), GN_EINVAL);
   assert_int_equal(gn_store_snapshot_every(st, 3), 0);
-  create_ok(st, f, id);
-  gn_game *g = load_ok(st, id);
-  for (int i = 0; i < 4; i++)
-    order_ok(st, id, g, order_at(i));
-  gn_game_free(g);
+  stored_game(st, f, id, 4);
+  gn_game *g;
   assert_int_equal(raw_int(f->db, "SELECT count(*) FROM snapshots"), 1);
   assert_int_equal(raw_int(f->db, "SELECT seq FROM snapshots"), 3);
 
@@ -587,11 +589,7 @@ static void snapshots(void **state)
 
   /* none at all when asked */
   assert_int_equal(gn_store_snapshot_every(st, 0), 0);
-  create_ok(st, f, id);
-  g = load_ok(st, id);
-  for (int i = 0; i < 7; i++)
-    order_ok(st, id, g, order_at(i));
-  gn_game_free(g);
+  stored_game(st, f, id, 7);
   assert_int_equal(raw_int(f->db, "SELECT count(*) FROM snapshots WHERE game = 'g2'"), 0);
   gn_store_close(st);
 }
@@ -625,11 +623,8 @@ static void snapshot_damage(void **state)
   char id[32], id2[32], sql[512];
   gn_store *st = open_ok(f);
   assert_int_equal(gn_store_snapshot_every(st, 3), 0);
-  create_ok(st, f, id);
-  gn_game *g = load_ok(st, id);
-  for (int i = 0; i < 7; i++)
-    order_ok(st, id, g, order_at(i));
-  gn_game_free(g);
+  stored_game(st, f, id, 7);
+  gn_game *g;
   /* another game of the same scenario, another seed: same counts, other state */
   if (gn_store_create(st, f->scn, 8, id2, sizeof id2)) fail_msg("%s", gn_store_errmsg(st));
   g = load_ok(st, id2);
