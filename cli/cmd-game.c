@@ -4,6 +4,7 @@
 */
 #include "cli.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,35 +171,42 @@ const cli_cmd cli_cmd_order = {
 
 static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
+  static const char *const formats[] = { "text", "json", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL },
-                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+                     CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
   char *pos[1];
   int npos, rc, viewer;
+  cli_output out;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
+  if ((rc = cli_output_get(cmd, opts, formats, &out)) != CLI_OK) return rc;
   if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
-  if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK)
-    rc = cli_put(opts[2].seen ? gn_state_json(g, viewer) : gn_state_text(g, viewer));
+  if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK) {
+    char *s = strcmp(out.format, "json") ? gn_state_text(g, viewer) : gn_state_json(g, viewer);
+    rc = s ? cli_output_write(&out, s) : cli_fail("out of memory");
+    gn_string_free(s);
+  }
   gn_game_free(g);
   gn_store_close(st);
   return rc;
 }
 
 const cli_cmd cli_cmd_show = {
-  "show", "GAME [--as SIDE | --umpire] [--json]",
+  "show", "GAME [--as SIDE | --umpire] [--json | -o FILE] [--format text|json]",
   "print the state of a game as a viewer may see it",
   "\noptions:\n"
-  "  --as SIDE          what SIDE may know (hidden values of the enemy are left out)\n"
+  "  --as SIDE          what SIDE may know (hidden values of the enemy are left out;\n"
+  "                     'umpire': everything)\n"
   "  --umpire           everything (the default)\n"
-  "  --json             as one JSON object\n",
+  CLI_OUTPUT_HELP " text, json\n",
   run_show,
 };
 
 /* ------------------------------------------------------------------- log */
 
-static int log_json(const gn_game *g, int viewer)
+static int log_json(const gn_game *g, int viewer, const cli_output *o)
 {
   json_t *a = json_array();
   for (int i = 0; a && i < gn_event_count(g); i++) {
@@ -211,12 +219,12 @@ static int log_json(const gn_game *g, int viewer)
   char *out = a ? json_dumps(a, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
   json_decref(a);
   if (!out) return cli_fail("out of memory");
-  puts(out);
+  int rc = cli_output_write(o, out);
   free(out);
-  return CLI_OK;
+  return rc;
 }
 
-static void log_text(const gn_game *g, int viewer)
+static void log_text(const gn_game *g, int viewer, FILE *f)
 {
   int last = -2;
   for (int i = 0; i < gn_event_count(g); i++) {
@@ -225,32 +233,44 @@ static void log_text(const gn_game *g, int viewer)
     if (e->order != last) {
       last = e->order;
       if (e->order < 0)
-        printf("start:\n");
+        fprintf(f, "start:\n");
       else
-        printf("order %d: %s\n", e->order + 1, gn_game_order_text(g, e->order));
+        fprintf(f, "order %d: %s\n", e->order + 1, gn_game_order_text(g, e->order));
     }
     char *t = gn_event_text(g, i);
-    if (t) printf("  turn %d, %s: %s\n", e->turn, e->phase ? e->phase : "", t);
+    if (t) fprintf(f, "  turn %d, %s: %s\n", e->turn, e->phase ? e->phase : "", t);
     gn_string_free(t);
   }
 }
 
 static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
+  static const char *const formats[] = { "text", "json", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL },
-                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+                     CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
   char *pos[1];
   int npos, rc, viewer;
+  cli_output out;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
+  if ((rc = cli_output_get(cmd, opts, formats, &out)) != CLI_OK) return rc;
   if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK) {
-    if (opts[2].seen)
-      rc = log_json(g, viewer);
-    else
-      log_text(g, viewer);
+    if (!strcmp(out.format, "json")) {
+      rc = log_json(g, viewer, &out);
+    } else if (!out.path) {
+      log_text(g, viewer, stdout);
+    } else {
+      FILE *f = fopen(out.path, "w");
+      if (!f) {
+        rc = cli_fail("cannot write %s: %s", out.path, strerror(errno));
+      } else {
+        log_text(g, viewer, f);
+        if ((ferror(f) | fclose(f)) != 0) rc = cli_fail("cannot write %s: %s", out.path, strerror(errno));
+      }
+    }
   }
   gn_game_free(g);
   gn_store_close(st);
@@ -258,13 +278,15 @@ static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv)
 }
 
 const cli_cmd cli_cmd_log = {
-  "log", "GAME [--as SIDE | --umpire] [--json]",
+  "log", "GAME [--as SIDE | --umpire] [--json | -o FILE] [--format text|json]",
   "print the event log of a game: every roll, modifier and rule id",
-  "Events are grouped by the order that caused them.\n"
+  "Events are grouped by the order that caused them. Orders are numbered from\n"
+  "1, as 'order' prints them; in the JSON an event's \"order\" is that number,\n"
+  "0 for the events of the start.\n"
   "\noptions:\n"
-  "  --as SIDE          only the events SIDE may see\n"
+  "  --as SIDE          only the events SIDE may see ('umpire': every event)\n"
   "  --umpire           every event (the default)\n"
-  "  --json             a JSON array of event objects\n",
+  CLI_OUTPUT_HELP " text, json (a JSON array of event objects)\n",
   run_log,
 };
 
