@@ -107,39 +107,59 @@ static void print_events(const gn_game *g, int from, int viewer)
   }
 }
 
+#define ORDER_RETRIES 8   /* times an order is checked again after another process ordered */
+
 static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--dice", 1, 0, NULL }, { "--table", 0, 0, NULL },
                      { "--as", 1, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[CLI_MAXWORDS];
-  int npos, rc, viewer, dice[256], ndice = 0;
+  int npos, rc, viewer, dice[256], ndice = 0, table = 0;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 2, CLI_MAXWORDS)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --dice or --table, not both");
-  if (opts[0].seen && (ndice = dice_list(opts[0].val, dice, 256)) <= 0)
-    return cli_usage(cmd, "--dice needs results like 3,5,6, not '%s'", opts[0].val);
+  if (opts[1].seen) { cli_note_old(cmd, "--table", "--dice table"); table = 1; }
+  /* --dice auto (the engine rolls), table (typed at the terminal), or the results */
+  if (opts[0].seen && !strcmp(opts[0].val, "table")) table = 1;
+  else if (opts[0].seen && strcmp(opts[0].val, "auto") &&
+           (ndice = dice_list(opts[0].val, dice, 256)) <= 0)
+    return cli_usage(cmd, "--dice takes auto, table or the results like 3,5,6 (at most 256), not '%s'",
+                     opts[0].val);
 
   /* the order: the words after GAME, joined by spaces */
   char text[1024] = "";
   size_t len = 0;
   for (int i = 1; i < npos; i++) {
     int n = snprintf(text + len, sizeof text - len, "%s%s", i > 1 ? " " : "", pos[i]);
-    if (n < 0 || (size_t)n >= sizeof text - len) return cli_fail("order too long");
+    if (n < 0 || (size_t)n >= sizeof text - len)
+      return cli_fail("order too long: more than %zu characters", sizeof text - 1);
     len += (size_t)n;
   }
 
-  if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
-  if ((rc = cli_viewer(cmd, g, &opts[2], NULL, &viewer)) != CLI_OK) goto done;
-  if (opts[0].seen && gn_dice_script(g, dice, ndice) != 0) {
-    rc = cli_fail("%s", gn_errmsg(g));
-    goto done;
-  }
-  if (opts[1].seen) gn_dice_use_table(g, table_dice, NULL);
-  int nev = gn_event_count(g), n = gn_game_order_count(g);
-  if (gn_store_order(st, pos[0], g, text) != 0) {
-    rc = cli_fail("%s: %s", pos[0], gn_store_errmsg(st));
-    goto done;
+  /* apply and store; when another process ordered in between, load the
+  ** stored state and check the order again on it */
+  int nev = 0, n = 0;
+  for (int attempt = 0;; attempt++) {
+    if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+    if ((rc = cli_viewer(cmd, g, &opts[2], NULL, &viewer)) != CLI_OK) goto done;
+    if (ndice > 0 && gn_dice_script(g, dice, ndice) != 0) {
+      rc = cli_fail("%s", gn_errmsg(g));
+      goto done;
+    }
+    if (table) gn_dice_use_table(g, table_dice, NULL);
+    nev = gn_event_count(g);
+    n = gn_game_order_count(g);
+    int e = gn_store_order(st, pos[0], g, text);
+    if (e == 0) break;
+    if (e != GN_ESTATE || attempt == ORDER_RETRIES) {
+      rc = cli_fail("%s: %s", pos[0], gn_store_errmsg(st));
+      goto done;
+    }
+    fprintf(stderr, "grognard: note: %s changed in the store while this order was checked (another "
+                    "process ordered); checking it again on the stored state\n", pos[0]);
+    gn_game_free(g);
+    gn_store_close(st);
   }
   printf("%s: order %d: %s\n", pos[0], n + 1, gn_game_order_text(g, n));
   print_events(g, nev, viewer);
@@ -154,15 +174,18 @@ done:
 }
 
 const cli_cmd cli_cmd_order = {
-  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE]",
+  "order", "GAME ORDER... [--dice auto|table|LIST] [--as SIDE]",
   "apply one order to a game and store it; print the events it caused",
   "The order is the words after GAME (quote it or not: \"fire 1/II at 3/IV\").\n"
   "It applies whole or not at all: an order the rules forbid is refused with\n"
   "the rule id, and neither the game nor the store changes (exit status 1).\n"
+  "When another process orders in the same game meanwhile, the order is checked\n"
+  "again on the stored state (a note on stderr says so).\n"
   "\noptions:\n"
-  "  --dice LIST        the dice results to use, in order (\"3,5,6\"), e.g. the\n"
-  "                     players' own dice; the order is refused if too few\n"
-  "  --table            ask for each roll on the terminal (dice at the table)\n"
+  "  --dice auto|table|LIST  auto: the engine rolls (the default); table: ask for\n"
+  "                     each roll on the terminal (dice at the table); LIST: the\n"
+  "                     results to use, in order (\"3,5,6\"), e.g. the players'\n"
+  "                     own dice; the order is refused if too few\n"
   "  --as SIDE          print only the events SIDE may see (default: all)\n",
   run_order,
 };
