@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int cli_fail(const char *fmt, ...)
@@ -170,11 +171,17 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
 int cli_store_open(cli *c, int must_exist, gn_store **st)
 {
   char err[1024];
+  struct stat sb;
   *st = NULL;
-  if (must_exist && access(c->db, F_OK) != 0) {
-    if (errno == ENOENT)
+  if (stat(c->db, &sb) != 0) {
+    if (errno != ENOENT) return cli_fail("cannot open %s: %s", c->db, strerror(errno));
+    if (must_exist)
       return cli_fail("no game store at %s (create a game with 'grognard new SCENARIO')", c->db);
-    return cli_fail("%s: %s", c->db, strerror(errno));
+  } else if (S_ISREG(sb.st_mode) && sb.st_size == 0) {
+    /* SQLite would take an empty file for a new database: most likely a
+    ** wrong path (or a file truncated by accident), not a store to fill */
+    return cli_fail("%s is an empty file, not a game store (remove it to start a new store there, "
+                    "or give another --db)", c->db);
   }
   if (gn_store_open(c->db, st, err, sizeof err) != 0)
     return cli_fail("%s", err);
