@@ -183,7 +183,13 @@ static int run_schema(cli *c, const cli_cmd *cmd, int argc, char **argv)
     schema_of(gn_ruleset_id(i), gn_ruleset_title(i));
     found = 1;
   }
-  if (!found) return cli_fail("no ruleset '%s'", pos[0]);
+  if (!found) {
+    fprintf(stderr, "grognard: no ruleset '%s' (rulesets:", pos[0]);
+    for (int i = 0; i < gn_ruleset_count(); i++)
+      fprintf(stderr, "%s %s", i ? "," : "", gn_ruleset_id(i));
+    fprintf(stderr, ")\n");
+    return CLI_FAIL;
+  }
   return CLI_OK;
 }
 
