@@ -137,7 +137,7 @@ static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result
   printf("; %s\n", r->winner >= 0 ? gn_side_name(g, r->winner) : "even so far");
 }
 
-static void report(const gn_game *g, const char *id, const gn_battle_result *r)
+static void report(const gn_game *g, const char *id, const char *db, const gn_battle_result *r)
 {
   char a[32], b[32];
   const char *w = word_of(g);
@@ -185,7 +185,12 @@ static void report(const gn_game *g, const char *id, const gn_battle_result *r)
   }
   printf("orders refused: %d (at most %d in a turn); probes the rules refused: %d\n", refused, worst, probes);
   printf("final state hash %016llx\n", (unsigned long long)r->hash);
-  printf("stored as %s: grognard log %s | grognard replay %s --verify | grognard show %s\n", id, id, id, id);
+  /* the hint names the store when it is not the default one */
+  char g_[1100];
+  if (!strcmp(db, CLI_DEFAULT_DB)) snprintf(g_, sizeof g_, "grognard");
+  else snprintf(g_, sizeof g_, "grognard --db %s", db);
+  printf("stored as %s in %s: %s log %s | %s replay %s --verify | %s show %s\n", id, db, g_, id, g_, id,
+         g_, id);
 }
 
 static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
@@ -222,7 +227,7 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
   printf("   %s\n", gn_game_clock(g));
   gn_battle_result r;
   rc = gn_battle_run(g, &bo, &r);
-  report(g, id, &r);
+  report(g, id, c->db, &r);
   gn_battle_result_free(&r);
   if (rc) {
     cli_fail("the battle stopped early: %s (%s)", gn_strerror(rc), gn_errmsg(g));

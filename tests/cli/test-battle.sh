@@ -44,6 +44,8 @@ check "battle reports the objective" out b1 '^objective Plancenoit \(2 points\):
 check "battle reports refused orders" out b1 '^orders refused: 0 '
 id=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/b1.out")
 check "battle names the stored game" [ "$id" = g1 ]
+check "battle's hint names the store it used, and its commands work there" eval \
+  'out b1 "^stored as g1 in b.db: grognard --db b.db log g1 " && (cd "$tmp" && "$exe" --db b.db log g1 >/dev/null)'
 run r1 --db b.db replay g1 --verify
 check "the stored battle replays with every hash" out r1 'every state hash matches'
 hash=$(sed -n 's/^final state hash \(.*\)/\1/p' "$tmp/b1.out")
