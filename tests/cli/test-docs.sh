@@ -86,6 +86,21 @@ check "the README walks through a game: new, end, move, show, odds, order with d
           grep -Eq -- "$w" "$tmp/README.cmds" || exit 1; done)'
 check "the documents name no unit the bundled scenarios lack (19/1, 3/II)" \
   eval '! grep -n "19/1\|3/II" README.md docs/grognard.1 docs/play.md docs/simulate.md'
+# every scenario of docs/scenario.md (a ```yaml block starting "grognard: 1") loads
+awk -v dir="$tmp" '/^```yaml[ \t]*$/ { on = 1; n++; f = dir "/scen-" n ".yaml"; next }
+  /^```/ { on = 0; next } on { print > f }' docs/scenario.md
+bad=""; rulesets=""
+for f in "$tmp"/scen-*.yaml; do
+  head -n 1 "$f" | grep -q '^grognard: 1' || continue
+  "$exe" check "$f" >"$tmp/scen.out" 2>"$tmp/scen.err" || { bad="$bad $(basename "$f")"; cat "$tmp/scen.err"; }
+  rulesets="$rulesets $(sed -n 's/^.*: ok (\([a-z]*\),.*/\1/p' "$tmp/scen.out")"
+done
+check "every scenario of docs/scenario.md loads:${bad:- yes}" [ -z "$bad" ]
+check "docs/scenario.md has a complete example for each ruleset (has:$rulesets)" \
+  eval '(for r in $("$exe" schema | sed -n "s/^## \`\([a-z]*\)\`.*/\1/p"); do
+          case " $rulesets " in *" $r "*) ;; *) exit 1 ;; esac; done)'
+check "the ruleset tables of docs/scenario.md and docs/rulesets.md are grognard schema's" \
+  env GN_BUILD="${GN_BUILD:-build}" scripts/gen-rulesets-doc --check
 check "docs/ refer to no file outside the repository (rules-reference.md)" \
   eval '! grep -rn "rules-reference" README.md docs'
 
