@@ -53,7 +53,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"town_disordered", 0, 0, 1, NULL, 0, 0},
   {"wiped", 0, 0, 3, wiped_names, 0, 1},
   {"in_command", 1, 0, 1, NULL, 0, 0},
-  {"reforming", 0, 0, 1, NULL, 0, 0},
+  {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
   {"town_fire", 0, -1000000, 1000000, NULL, 1, 0},   /* VB_TOWNFIRE (combat helper) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat helper) */
 };
@@ -331,6 +331,7 @@ static int load_data(gn_game *g, vb_data *d) {
     rc |= dnum(g, key, &d->rate[t]);
   }
   rc |= dnum(g, "move.rate.heavy_foot_artillery", &d->heavy_foot_rate);
+  rc |= dnum(g, "move.rate.cavalry_skirmisher", &d->cav_skirm_rate);
   rc |= dnum(g, "move.batguns.infantry", &d->batgun_rate_inf);
   rc |= dnum(g, "move.batguns.cavalry", &d->batgun_rate_cav);
   rc |= dnum(g, "move.woods.factor", &d->woods_factor);
