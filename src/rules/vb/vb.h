@@ -185,6 +185,8 @@ typedef struct vb_data {
   double night_screen;                      /* ref. VB-66: half-width of the band a screen covers */
   double march_cost, limber_cost;           /* fractions of the move (ref. VB-B14, VB-B15) */
   int village_friends;                      /* ref. VB-18: 1 friendly skirmishers block too */
+  /* fire.yaml, sight */
+  int sight_leaders, sight_skirm;           /* ref. VB-B21: 1 leaders / skirmishers block sight */
   /* turn.yaml */
   int first_turn[12], last_turn[12];        /* ref. VB-B13, VB-51, VB-54 */
   double daylight_latitude;                 /* latitude the table was computed for */
