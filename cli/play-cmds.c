@@ -297,11 +297,12 @@ static int odds(play *p, char *arg) {
     printf("  %s\n", gn_errmsg(p->g));
     return CLI_FAIL;
   }
-  printf("  %s: %s\n", orders, d.exact ? "exact" : "Monte Carlo estimate");
+  if (d.exact) printf("  %s: exact\n", orders);
+  else printf("  %s: Monte Carlo estimate (%s)\n", orders, d.why);
   for (int i = 0; i < d.n; i++) {
     const gn_outcome *x = &d.o[i];
     printf("  %6.2f%%  %s", 100 * x->p, gn_order_odds_label(p->g, x->value));
-    if (d.exact && x->den) printf("  (%llu/%llu)", (unsigned long long)x->num, (unsigned long long)x->den);
+    if (d.exact && x->frac) printf("  (%s)", x->frac);
     printf("\n");
   }
   gn_dist_free(&d);

@@ -256,6 +256,13 @@ int gn_dice_script_left(const gn_game *g);
 int gn_roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
             int *total, int *faces);
 
+/* How many of n dice (0..100000) of `sides` faces show >= target, as count
+** chance points (GN_CHANCE_COUNT) of at most GN_DICE_MAXDICE dice each; under
+** gn_odds, one exact aggregate over 0..n whatever n. Fails as gn_roll, or
+** with GN_EINVAL for a bad count. */
+int gn_roll_count(gn_game *g, int n, int sides, int target, const char *purpose, const char *ref,
+                  int *hits);
+
 /* ---------------------------------------------------------------------------
 ** Exact odds (decision 3): run fn again and again under the enumerate source,
 ** once per path through its chance points, and collect the outcome each path
@@ -265,9 +272,12 @@ typedef int (*gn_outcome_fn)(gn_game *g, void *ud, int64_t *outcome);
 
 typedef struct gn_outcome {
   int64_t value;
-  double p;               /* probability */
-  uint64_t num, den;      /* exact fraction num/den when den != 0 */
+  double p;               /* probability (exact: the nearest double to frac) */
+  uint64_t num, den;      /* the exact fraction num/den when both fit in 64 bits; else den = 0 */
   double lo, hi;          /* 95% Wilson interval (Monte Carlo); = p when exact */
+  char *frac;             /* exact: the probability "num/den" in lowest terms, any size;
+                          ** NULL when sampled. Owned by the dist (gn_dist_free) */
+  int rounded;            /* 1 when p is not exactly the probability (rounded, or sampled) */
 } gn_outcome;
 
 typedef struct gn_dist {
@@ -277,6 +287,8 @@ typedef struct gn_dist {
   uint64_t leaves;        /* paths walked (exact) */
   uint64_t runs;          /* runs (Monte Carlo) */
   double mean, stdev;
+  double est_leaves;      /* the paths estimated before walking (0: not estimated) */
+  char why[192];          /* Monte Carlo: why no exact answer ("" when exact) */
 } gn_dist;
 
 typedef struct gn_odds_opts {
@@ -286,8 +298,11 @@ typedef struct gn_odds_opts {
   int force_mc;           /* 1: sample even if enumerable */
 } gn_odds_opts;
 
-/* Fills dist. Falls back to seeded Monte Carlo when the tree passes max_leaves
-** (dist->exact = 0). Fails with fn's error, or GN_ENOMEM. */
+/* Fills dist. Every probability of an exact result is a fraction of any size
+** (gn_outcome.frac). A few random descents estimate the tree first; it falls
+** back to seeded Monte Carlo when the estimate or the walk passes max_leaves,
+** or when a chance point cannot be enumerated (dist->exact = 0, the reason in
+** dist->why). Fails with fn's error, or GN_ENOMEM. */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist);
 void gn_dist_free(gn_dist *d);
 /* P(outcome <= v) and P(outcome >= v). */

@@ -13,6 +13,7 @@
 
 #include "grognard.h"
 #include <stdarg.h>
+#include <gmp.h>
 
 #define GN__MAXSIDES 4
 #define GN__MAXATTR 32       /* ruleset attributes per unit (hash.c: the first 24 always) */
@@ -398,11 +399,25 @@ int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
              int unit, int *total, int *faces);
 int gn__roll_dice(gn_game *g, const gn_dice *d, const char *purpose, const char *ref,
                   int unit, int *total, int *faces);
-/* How many of n dice of m faces show >= target; enumerated as one aggregate
-** (binomial) under ENUMERATE. faces may be NULL (else n values; under
-** ENUMERATE a representative arrangement). */
+/* How many of n (0..GN__MAXCOUNT) dice of m faces show >= target; enumerated
+** as one aggregate (binomial, exact at any size) under ENUMERATE; otherwise
+** rolled as chance points of at most GN_DICE_MAXDICE dice each. */
+#define GN__MAXCOUNT 100000
 int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
                    const char *ref, int unit, int *hits);
+/* Under ENUMERATE only: one chance point over the total successes of groups of
+** independent dice (group i: n[i] dice, each a success with weight a[i] out
+** of t), for a rule that reads only that total (hits left after saves: a die
+** that hits and is not saved is one success). *k receives the total. */
+#define GN__MAXGROUPS 8
+int gn__enum_successes(gn_game *g, int ng, const int *n, const uint64_t *a, uint64_t t, int *k);
+/* Under ENUMERATE only: one chance point comparing two such totals, for a rule
+** that reads only which is larger: *cmp is -1 (the first is smaller), 0, 1. */
+int gn__enum_compare(gn_game *g, const int ng[2], const int *const n[2], const uint64_t *const a[2],
+                     const uint64_t t[2], int *cmp);
+/* 1 when chance points are being enumerated by the odds engine (not while an
+** order is only checked). */
+int gn__enumerating(const gn_game *g);
 /* Draws one card from side's deck (reshuffled when empty). */
 int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
                   int unit, int *card);
@@ -413,10 +428,13 @@ void gn__deck_reset(gn__state *st, int side);
 /* Under ENUMERATE: the next choice among n outcomes of weights w[] (sum wsum).
 ** Returns the index of the outcome this path takes. */
 int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice);
-/* The same with the branches' probabilities p[] (summing to 1), for a chance
-** point whose exact weights pass 64 bits: still walked outcome by outcome,
-** the leaves below it keep a probability but no fraction. */
-int gn__enum_choose_p(gn_game *g, int n, const double *p, int *choice);
+/* Fills w[0..n-1] (initialised, zero) with a chance point's exact weights;
+** returns 0 or a GN_E* code. */
+typedef int (*gn__wfill)(const void *ud, int n, mpz_t *w);
+/* Under ENUMERATE: the same for weights of any size. key names the weights
+** (the same key, the same weights): fill runs once per odds run for a key. */
+int gn__enum_choose_tab(gn_game *g, const uint64_t key[4], int n, gn__wfill fill, const void *ud,
+                        int *choice);
 /* 1 when the next gn__enum_choose replays a node of the path (its weights are
 ** known: w may be NULL), 0 when it meets a new one. */
 int gn__enum_known(const gn_game *g);

@@ -486,6 +486,8 @@ typedef struct vb_mods {
 } vb_mods;
 void gn__vb_mod(vb_mods *m, const char *name, int value, const char *ref);
 void gn__vb_mods_put(gn_event *e, const vb_mods *m);
+/* How many faces of a d6 reach target (6 at 1 or less, 0 past 6). */
+uint64_t gn__vb_d6_at_least(int target);
 /* How many of n d6 show >= target, in chunks the dice source takes. */
 int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char *ref,
                  int unit, int *hits);
@@ -564,7 +566,8 @@ typedef struct vb_melee_side {
   int cannot_hold;          /* skirmishers out of cover (ref. VB-12) */
 } vb_melee_side;
 /* Resolves dice, saves and the tie: *winner 0 (side s[0], the attacker) or 1;
-** lost[k] the SP side k loses. Logs a "melee" event. */
+** lost[k] the SP side k loses (lost NULL: the caller reads the winner alone,
+** which the odds engine then asks as one question). Logs a "melee" event. */
 int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
                       int *winner, int lost[2]);
 /* The tie roll (ref. VB-37, VB-38): equal totals roll again. */
