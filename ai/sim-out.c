@@ -1,5 +1,5 @@
 /*
-** sim-out.c: the results of a batch (issue 7): win, draw and loss rates with
+** sim-out.c: the results of a batch: win, draw and loss rates with
 ** 95% Wilson intervals, the distributions of losses, of the turn of decision
 ** and of each objective's final holder, the units that mattered most; as
 ** JSON, CSV (one line per replication) and text for people.
@@ -21,7 +21,7 @@
 
 typedef struct sb { char *p; size_t n, cap; int oom; } sb;
 
-static void put(sb *b, const char *fmt, ...) {
+GN_PRINTF(2, 3) static void put(sb *b, const char *fmt, ...) {
   va_list ap;
   if (b->oom) return;
   for (;;) {

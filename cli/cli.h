@@ -52,9 +52,9 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
 cli_opt *cli_opt_get(cli_opt *opts, const char *name);
 
 /* "grognard: <message>\n" on stderr; returns CLI_FAIL. */
-int cli_fail(const char *fmt, ...);
+GN_PRINTF(1, 2) int cli_fail(const char *fmt, ...);
 /* "grognard NAME: <message>\n" and the usage line on stderr; returns CLI_USAGE. */
-int cli_usage(const cli_cmd *cmd, const char *fmt, ...);
+GN_PRINTF(2, 3) int cli_usage(const cli_cmd *cmd, const char *fmt, ...);
 /* Prints the command's full help on stdout. */
 void cli_help(const cli_cmd *cmd);
 

@@ -1,5 +1,5 @@
 /*
-** cmd-battle.c: the commands that let the AI commanders fight (issue 7):
+** cmd-battle.c: the commands that let the AI commanders fight:
 **   battle    one whole battle, AI against AI, narrated, stored in the store
 **   simulate  N seeded battles in memory, on threads (and MPI ranks when
 **             built with make MPI=1), with rates, intervals, distributions

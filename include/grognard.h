@@ -29,6 +29,15 @@ extern "C" {
 #define GN_VERSION_PATCH 0
 #define GN_VERSION "0.1.0"
 
+/* GN_PRINTF(f, a) before a declaration: the function formats like printf, its
+** format string is argument f and the values start at argument a (0 for a
+** va_list), so the compiler checks every call. Empty where not supported. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GN_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define GN_PRINTF(f, a)
+#endif
+
 /* Returns GN_VERSION of the library actually linked. This function cannot fail. */
 const char *gn_version(void);
 
@@ -535,7 +544,7 @@ int gn_order_odds(gn_game *g, const char *orders, const gn_odds_opts *opts, gn_d
 const char *gn_order_odds_label(const gn_game *g, int64_t outcome);
 
 /* ---------------------------------------------------------------------------
-** Objectives, AI commanders, whole battles and seeded simulation (issue 7).
+** Objectives, AI commanders, whole battles and seeded simulation.
 ** The AI is a client of this header only: it sees the game as its side does.
 */
 
@@ -738,7 +747,7 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
                                           int orders), void *ud);
 
 /* ---------------------------------------------------------------------------
-** The table session (issue 8): what a moderator asks between orders
+** The table session: what a moderator asks between orders
 ** (src/query_play.c) and the notes a session keeps beside a stored game
 ** (src/store_play.c).
 */

@@ -32,8 +32,8 @@ void *gn__calloc(gn_game *g, size_t n, size_t size);    /* NULL on OOM */
 void gn__free(gn_game *g, void *p, size_t n);
 char *gn__strdup(gn_game *g, const char *s);            /* NULL on OOM */
 /* Sets gn_errmsg and returns err. */
-int gn__error(gn_game *g, int err, const char *fmt, ...);
-int gn__verror(gn_game *g, int err, const char *fmt, va_list ap);
+GN_PRINTF(3, 4) int gn__error(gn_game *g, int err, const char *fmt, ...);
+GN_PRINTF(3, 0) int gn__verror(gn_game *g, int err, const char *fmt, va_list ap);
 
 /* -------------------------------------------------------- ruleset schema */
 /* One per-unit attribute of a ruleset ("morale", "valour", "supplies"). */
@@ -340,7 +340,7 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nunits, int nformations, int 
 void gn__state_free(gn_game *g, gn__state *st);
 /* dst must have the same sizes (allocated by gn__state_alloc). Cannot fail. */
 void gn__state_copy(gn__state *dst, const gn__state *src);
-int gn__diag_add(gn_game *g, const char *fmt, ...);
+GN_PRINTF(2, 3) int gn__diag_add(gn_game *g, const char *fmt, ...);
 void gn__diag_clear(gn_game *g);
 /* Unit move: updates the box and the grid. */
 void gn__unit_place(gn_game *g, int unit, gn_box b);
@@ -427,12 +427,12 @@ void gn__order_odds_clear(gn_game *g);
 /* ------------------------------------------------------------ event.c */
 /* snprintf, byte for byte, without printf for the conversions event texts
 ** use (%s %d %i %u %c %% %+d %.Nf); others go to vsnprintf. Cannot fail. */
-int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
+GN_PRINTF(3, 4) int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
 /* Appends an event of the order in flight; text is printf-style (cut to 511
 ** bytes). Returns the event (to add dice with gn__event_dice and modifiers
 ** with gn__event_mod; it stays where it is while others are logged) or NULL
 ** on OOM (the game's error is set). */
-gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
+GN_PRINTF(6, 7) gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
 /* Adds a modifier to an event (at most GN_EVENT_MAXMODS). Cannot fail: when
 ** no memory is left for it, the game notes it (g->evoom) and the order in
@@ -463,8 +463,8 @@ void gn__orders_truncate(gn_game *g, int n);
 /* Frees the orders and their arena. Cannot fail. */
 void gn__orders_free(gn_game *g);
 /* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */
-int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
-int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);
+GN_PRINTF(3, 4) int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
+GN_PRINTF(4, 5) int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);
 /* Argument helpers: each returns 0 or GN_ESYNTAX (with message). */
 int gn__arg_unit(gn_game *g, const gn__args *a, int tok, int *unit);
 int gn__arg_int(gn_game *g, const gn__args *a, int tok, int *v);

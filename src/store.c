@@ -130,7 +130,7 @@ struct gn_store {
 
 /* Sets the store's message (the arguments may include the old one) and
 ** returns err. On OOM the message is lost. */
-static int fail(gn_store *st, int err, const char *fmt, ...)
+GN_PRINTF(3, 4) static int fail(gn_store *st, int err, const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);

@@ -1,6 +1,6 @@
 /*
-** store_batch.c: a batch of simulated battles in the game store file (issue
-** 7). The batch lives in two tables of its own, created when first needed:
+** store_batch.c: a batch of simulated battles in the game store file. The
+** batch lives in two tables of its own, created when first needed:
 **
 **   batches     one row per batch: scenario, ruleset, seed, runs, the
 **               commanders, and the results as gn_sim_json gives them

@@ -1,6 +1,6 @@
 /*
-** store_play.c: the notes a table session keeps beside a stored game (issue
-** 8): switches of the dice source, changes of viewer, undos, and above all
+** store_play.c: the notes a table session keeps beside a stored game:
+** switches of the dice source, changes of viewer, undos, and above all
 ** the umpire's undos of orders that drew dice, which must stay on record.
 **
 ** They live in the same SQLite file as the games, in a table of their own

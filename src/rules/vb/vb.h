@@ -1,12 +1,13 @@
 /*
 ** vb.h: internals of the Volley & Bayonet ruleset (id "vb").
 **
-** Two helpers share this header:
-**   - the framework (vb.c, turn.c, command.c, move.c, skirmish.c, exhaust.c,
-**     days.c, recover.c, campaign.c): schema, sequence of play, command,
-**     movement, exhaustion, multi-day battles, campaign recovery;
-**   - the combat helper (fire.c, morale.c, melee.c, retreat.c): the section
-**     marked "combat" below, which that helper owns and may change.
+** Two parts share this header:
+**   - the sequence of play and movement (vb.c, turn.c, command.c, move.c,
+**     skirmish.c, exhaust.c, days.c, recover.c, return.c, campaign.c): schema,
+**     sequence of play, command, movement, exhaustion, multi-day battles,
+**     campaign recovery;
+**   - combat (fire.c, morale.c, melee.c, retreat.c, rally.c, checks.c): the
+**     section marked "combat" below.
 **
 ** State: per-unit values live in g->st.u[i].attr[] indexed by vb_attr,
 ** per-formation values in g->st.f[i][] indexed by vb_fattr, globals in
@@ -69,7 +70,7 @@ typedef enum vb_attr {
                          3 artillery routed in contact (ref. VB-56, VB-57) */
   VB_INCMD,           /* 1 in command (refreshed at command phase and each move) */
   VB_REFORM,          /* cavalry skirmisher reforming: paid half its move (ref. VB-11) */
-  VB_SPARE1,          /* free for the combat helper (rename in vb.c and here) */
+  VB_SPARE1,          /* town fire (VB_TOWNFIRE, combat section) */
   VB_SPARE2,
   VB_NATTR
 } vb_attr;
@@ -199,7 +200,7 @@ typedef struct vb_data {
   int camp_norear[2], camp_norear_art[2];   /* ref. VB-71 */
   int rearguard_num, rearguard_den;         /* ref. VB-70 */
   int *led, nled;                           /* per unit: the formation it leads, -1 none */
-  void *combat;                             /* the combat helper's tables (its own struct) */
+  void *combat;                             /* the combat tables (vb_combat, combat section) */
 } vb_data;
 
 /* ------------------------------------------------------ helpers (vb.c) */
@@ -378,7 +379,7 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a);
 int gn__vb_order_reform(gn_game *g, const gn__args *a);
 /* `reorder UNIT`: removes yellow disorder in the movement phase for half a
 ** move, in command and out of contact (ref. VB-B20). Rallying routed stands
-** is the combat helper's `rally`. */
+** is `rally` (combat section). */
 int gn__vb_order_reorder(gn_game *g, const gn__args *a);
 /* A stand's full move in table units (ref. VB-B4, VB-26). */
 double gn__vb_rate(const gn_game *g, int unit);
@@ -403,10 +404,10 @@ int gn__vb_rearguard(const gn_game *g, int side);
 int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 
 /* ==================================================================== */
-/* ---- combat (owned by the VB combat helper) ---- */
+/* ---- combat ---- */
 /*
 ** Fire, morale, melee, retreats and rally: fire.c, morale.c, melee.c,
-** retreat.c, rally.c, checks.c (the combat helper's files).
+** retreat.c, rally.c, checks.c.
 **
 ** Hooks called by turn.c when a side ends the phase (after its orders):
 **   gn__vb_phase_morale(g, side)  end of side's morale phase: the tests
@@ -432,7 +433,6 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 ** exhaustion see them; artillery lost in melee is wiped 2 (VB_WIPED), artillery
 ** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
-#define GN__VB_COMBAT 1
 
 /* Fire from a town block (ref. VB-32): bits 0..7 the faces of the block
 ** already fired out of this combat phase, bits 8.. the dice fired. */
