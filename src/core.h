@@ -479,6 +479,19 @@ int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 ** then not to be trusted: discard the game. */
 int gn__snapshot_read(gn_game *g, const void *data, size_t len);
 
+/* ------------------------------------------------------------ store.c */
+/* What store_play.c and store_batch.c share with store.c: the connection,
+** the file's name, and the store's message. */
+struct sqlite3;
+struct sqlite3 *gn__store_db(gn_store *st);
+const char *gn__store_path(const gn_store *st);
+/* 0, or GN_ESTORE (message set) when the store was opened for reading only. */
+int gn__store_writable(gn_store *st);
+/* GN_ESTORE with "PATH: what: SQLite's reason" (plain words for a read-only file). */
+int gn__store_dberr(gn_store *st, const char *what);
+/* Sets the store's message and returns err. */
+GN_PRINTF(3, 4) int gn__store_fail(gn_store *st, int err, const char *fmt, ...);
+
 /* ------------------------------------------------------------ hash.c */
 uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n);
 uint64_t gn__state_hash(const gn_game *g);
