@@ -247,7 +247,7 @@ static int game_exists(cli *c, const char *id)
 {
   gn_store *st;
   const char *look[2] = { id, NULL };
-  if (access(c->db, F_OK) != 0 || gn_store_open(c->db, &st, NULL, 0) != 0) return 0;
+  if (gn_store_open_readonly(c->db, &st, NULL, 0) != 0) return 0;
   gn_store_list(st, seen_id, look);
   gn_store_close(st);
   return look[1] != NULL;

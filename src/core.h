@@ -33,8 +33,8 @@ void *gn__calloc(gn_game *g, size_t n, size_t size);    /* NULL on OOM */
 void gn__free(gn_game *g, void *p, size_t n);
 char *gn__strdup(gn_game *g, const char *s);            /* NULL on OOM */
 /* Sets gn_errmsg and returns err. */
-int gn__error(gn_game *g, int err, const char *fmt, ...);
-int gn__verror(gn_game *g, int err, const char *fmt, va_list ap);
+GN_PRINTF(3, 4) int gn__error(gn_game *g, int err, const char *fmt, ...);
+GN_PRINTF(3, 0) int gn__verror(gn_game *g, int err, const char *fmt, va_list ap);
 
 /* -------------------------------------------------------- ruleset schema */
 /* One per-unit attribute of a ruleset ("morale", "valour", "supplies"). */
@@ -116,6 +116,10 @@ typedef struct gn__ruleset {
   /* Clock text ("18 June 1815, 9 a.m.") and phase name. */
   void (*clock)(const gn_game *g, char *buf, size_t n);
   const char *(*phase)(const gn_game *g);
+  /* 1 when unit's stand, on the table, blocks the sight of other stands
+  ** through it (gn_unit_los, the one line of sight of every rule and front
+  ** end); NULL: every stand on the table does. Cannot fail. */
+  int (*blocks_sight)(const gn_game *g, int unit);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -341,7 +345,7 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nunits, int nformations, int 
 void gn__state_free(gn_game *g, gn__state *st);
 /* dst must have the same sizes (allocated by gn__state_alloc). Cannot fail. */
 void gn__state_copy(gn__state *dst, const gn__state *src);
-int gn__diag_add(gn_game *g, const char *fmt, ...);
+GN_PRINTF(2, 3) int gn__diag_add(gn_game *g, const char *fmt, ...);
 void gn__diag_clear(gn_game *g);
 /* Unit move: updates the box and the grid. */
 void gn__unit_place(gn_game *g, int unit, gn_box b);
@@ -445,12 +449,12 @@ void gn__order_odds_clear(gn_game *g);
 /* ------------------------------------------------------------ event.c */
 /* snprintf, byte for byte, without printf for the conversions event texts
 ** use (%s %d %i %u %c %% %+d %.Nf); others go to vsnprintf. Cannot fail. */
-int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
+GN_PRINTF(3, 4) int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
 /* Appends an event of the order in flight; text is printf-style (cut to 511
 ** bytes). Returns the event (to add dice with gn__event_dice and modifiers
 ** with gn__event_mod; it stays where it is while others are logged) or NULL
 ** on OOM (the game's error is set). */
-gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
+GN_PRINTF(6, 7) gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
 /* Adds a modifier to an event (at most GN_EVENT_MAXMODS). Cannot fail: when
 ** no memory is left for it, the game notes it (g->evoom) and the order in
@@ -481,8 +485,8 @@ void gn__orders_truncate(gn_game *g, int n);
 /* Frees the orders and their arena. Cannot fail. */
 void gn__orders_free(gn_game *g);
 /* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */
-int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
-int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);
+GN_PRINTF(3, 4) int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
+GN_PRINTF(4, 5) int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);
 /* Argument helpers: each returns 0 or GN_ESYNTAX (with message). */
 int gn__arg_unit(gn_game *g, const gn__args *a, int tok, int *unit);
 int gn__arg_int(gn_game *g, const gn__args *a, int tok, int *v);
@@ -496,6 +500,19 @@ int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 /* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
 ** then not to be trusted: discard the game. */
 int gn__snapshot_read(gn_game *g, const void *data, size_t len);
+
+/* ------------------------------------------------------------ store.c */
+/* What store_play.c and store_batch.c share with store.c: the connection,
+** the file's name, and the store's message. */
+struct sqlite3;
+struct sqlite3 *gn__store_db(gn_store *st);
+const char *gn__store_path(const gn_store *st);
+/* 0, or GN_ESTORE (message set) when the store was opened for reading only. */
+int gn__store_writable(gn_store *st);
+/* GN_ESTORE with "PATH: what: SQLite's reason" (plain words for a read-only file). */
+int gn__store_dberr(gn_store *st, const char *what);
+/* Sets the store's message and returns err. */
+GN_PRINTF(3, 4) int gn__store_fail(gn_store *st, int err, const char *fmt, ...);
 
 /* ------------------------------------------------------------ hash.c */
 uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n);
