@@ -265,5 +265,6 @@ const gn__ruleset gn__rs_inradic = {
   in_verbs, (int)(sizeof in_verbs / sizeof in_verbs[0]),
   in_options, IN_OPT_COUNT,
   gn__in_checks, IN_NCHECKS,
-  setup, release, view, clock, phase
+  setup, release, view, clock, phase,
+  gn__in_allowance, NULL,
 };

@@ -384,6 +384,8 @@ int gn__vb_order_reorder(gn_game *g, const gn__args *a);
 double gn__vb_rate(const gn_game *g, int unit);
 /* What is left of its move this phase (half out of command, VB-B3). */
 double gn__vb_move_left(const gn_game *g, int unit);
+/* The ruleset's allowance hook (gn__ruleset.allowance) for move and leader. */
+double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 /* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
 int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nskip);
 /* skirmish.c: reforming skirmishers become their brigade (ref. VB-11). */
