@@ -108,6 +108,9 @@ int gn_box_overlap(gn_box a, gn_box b);
 int gn_box_contact(gn_box a, gn_box b);
 /* Which arc of b the point p lies in (the centre itself counts as front). */
 gn_arc gn_box_arc(gn_box b, gn_vec2 p);
+/* 1 when stand t lies in arc of b: its centre or one of its corners does
+** (gn_box_arc); else 0. Cannot fail. */
+int gn_box_in_arc(gn_box b, gn_arc arc, gn_box t);
 /* The point at the middle of the front edge. */
 gn_vec2 gn_box_front(gn_box b);
 

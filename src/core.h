@@ -115,6 +115,10 @@ typedef struct gn__ruleset {
   /* Clock text ("18 June 1815, 9 a.m.") and phase name. */
   void (*clock)(const gn_game *g, char *buf, size_t n);
   const char *(*phase)(const gn_game *g);
+  /* 1 when unit's stand, on the table, blocks the sight of other stands
+  ** through it (gn_unit_los, the one line of sight of every rule and front
+  ** end); NULL: every stand on the table does. Cannot fail. */
+  int (*blocks_sight)(const gn_game *g, int unit);
   /* For gn_actions (may be NULL). The move unit has left for a verb whose
   ** order ends in a point ("move UNIT to X,Y"), in table units, from the
   ** function the verb's handler spends it with, and the ground it may not

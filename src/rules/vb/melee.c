@@ -88,10 +88,15 @@ static int holds_cover(gn_game *g, int u) {
 }
 
 /* ref. VB-39: artillery with a formed (not skirmisher), non-disordered
-** infantry stand of its side touching the back of its base. */
+** infantry stand of its side "touching the back of its base": any contact
+** with the rear edge counts, however little of it, by a stand that lies in
+** the gun's rear arc (a stand beside the gun touching only its rear corner is
+** at its flank, not its back). */
 static int supported(gn_game *g, int art) {
-  gn_vec2 c[4];
-  gn_box_corners(g->st.u[art].box, c);        /* c[2], c[3]: the rear edge */
+  gn_box ab = g->st.u[art].box, rear = ab;
+  rear.c.x -= cos(ab.facing) * ab.d / 2;      /* the rear edge, as a base of no depth */
+  rear.c.y -= sin(ab.facing) * ab.d / 2;
+  rear.d = 0;
   int near[MAXNEAR], n = gn__units_near(g, art, GN_CONTACT_EPS, near, MAXNEAR);
   if (n > MAXNEAR) n = MAXNEAR;
   for (int k = 0; k < n; k++) {
@@ -100,10 +105,7 @@ static int supported(gn_game *g, int art) {
     if (t != VB_T_INF_BRIGADE && t != VB_T_INF_REGIMENT) continue;
     if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) continue;
     gn_box b = g->st.u[u].box;
-    gn_vec2 mid = {(c[2].x + c[3].x) / 2, (c[2].y + c[3].y) / 2};
-    if (gn_point_box_distance(mid, b) <= GN_CONTACT_EPS ||
-        (gn_point_box_distance(c[2], b) <= GN_CONTACT_EPS && gn_point_box_distance(c[3], b) <= GN_CONTACT_EPS))
-      return 1;
+    if (gn_box_distance(rear, b) <= GN_CONTACT_EPS && gn_box_arc(ab, b.c) == GN_ARC_REAR) return 1;
   }
   return 0;
 }

@@ -53,7 +53,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"town_disordered", 0, 0, 1, NULL, 0, 0},
   {"wiped", 0, 0, 3, wiped_names, 0, 1},
   {"in_command", 1, 0, 1, NULL, 0, 0},
-  {"reforming", 0, 0, 1, NULL, 0, 0},
+  {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
   {"town_fire", 0, -1000000, 1000000, NULL, 1, 0},   /* VB_TOWNFIRE (combat helper) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat helper) */
 };
@@ -331,6 +331,7 @@ static int load_data(gn_game *g, vb_data *d) {
     rc |= dnum(g, key, &d->rate[t]);
   }
   rc |= dnum(g, "move.rate.heavy_foot_artillery", &d->heavy_foot_rate);
+  rc |= dnum(g, "move.rate.cavalry_skirmisher", &d->cav_skirm_rate);
   rc |= dnum(g, "move.batguns.infantry", &d->batgun_rate_inf);
   rc |= dnum(g, "move.batguns.cavalry", &d->batgun_rate_cav);
   rc |= dnum(g, "move.woods.factor", &d->woods_factor);
@@ -349,6 +350,8 @@ static int load_data(gn_game *g, vb_data *d) {
   rc |= dnum(g, "move.march.cost", &d->march_cost);
   rc |= dnum(g, "move.limber.cost", &d->limber_cost);
   rc |= gn__data_int(g, "move.village.friends_block", &d->village_friends);
+  rc |= gn__data_int(g, "sight.leaders_block", &d->sight_leaders);
+  rc |= gn__data_int(g, "sight.skirmishers_block", &d->sight_skirm);
   rc |= gn__data_list(g, "daylight.first", 12, d->first_turn);
   rc |= gn__data_list(g, "daylight.last", 12, d->last_turn);
   rc |= dnum(g, "daylight.latitude", &d->daylight_latitude);
@@ -375,6 +378,22 @@ static int load_data(gn_game *g, vb_data *d) {
     return gn__error(g, GN_EDATA, "vb data: move.road.factor must be > 0, day_start.die >= 2, "
                      "woods and marsh factors >= 1, other distances and factors >= 0");
   return 0;
+}
+
+/* ------------------------------------------------------------- sight */
+
+/* Which stands block the sight of others (ref. VB-B21), for gn_unit_los:
+** every stand on the table but the dead, and leaders and skirmishers as the
+** data say (sight.leaders_block, sight.skirmishers_block). Before the start
+** (no data read yet) every stand on the table blocks. Cannot fail. */
+static int vb_blocks_sight(const gn_game *g, int unit) {
+  const vb_data *d = g->sc->rsdata;
+  if (!gn__vb_alive(g, unit)) return 0;
+  if (!d) return 1;
+  int t = gn__vb_type(g, unit);
+  if (gn__vb_is_leader(t)) return d->sight_leaders;
+  if (t == VB_T_SKIRMISHER) return d->sight_skirm;
+  return 1;
 }
 
 /* ------------------------------------------------------------- setup */
@@ -531,5 +550,6 @@ const gn__ruleset gn__rs_vb = {
   vb_options, VB_OPT_COUNT,
   vb_checks, (int)(sizeof vb_checks / sizeof vb_checks[0]),
   vb_setup, vb_release, vb_view, vb_clock, gn__vb_phase_name,
+  vb_blocks_sight,
   gn__vb_allowance, NULL,
 };

@@ -68,7 +68,8 @@ typedef enum vb_attr {
   VB_WIPED,           /* how its last SP went: 0 normal, 1 surrounded, 2 artillery in melee,
                          3 artillery routed in contact (ref. VB-56, VB-57) */
   VB_INCMD,           /* 1 in command (refreshed at command phase and each move) */
-  VB_REFORM,          /* cavalry skirmisher reforming: paid half its move (ref. VB-11) */
+  VB_REFORM,          /* cavalry skirmisher reforming: unit index + 1 of the brigade it
+                         reforms (any brigade's stands may combine), 0 none (ref. VB-11) */
   VB_SPARE1,          /* free for the combat helper (rename in vb.c and here) */
   VB_SPARE2,
   VB_NATTR
@@ -167,6 +168,7 @@ typedef struct vb_data {
   /* move.yaml */
   double rate[VB_T_COUNT];                  /* ref. VB-B4 */
   double heavy_foot_rate;                   /* heavy foot artillery (weight 2) */
+  double cav_skirm_rate;                    /* cavalry skirmishers (ref. VB-B4, VB-9) */
   double batgun_rate_inf, batgun_rate_cav;  /* ref. VB-26 */
   double woods_factor;                      /* cost multiplier of ground in woods */
   double marsh_factor;
@@ -183,6 +185,8 @@ typedef struct vb_data {
   double night_screen;                      /* ref. VB-66: half-width of the band a screen covers */
   double march_cost, limber_cost;           /* fractions of the move (ref. VB-B14, VB-B15) */
   int village_friends;                      /* ref. VB-18: 1 friendly skirmishers block too */
+  /* fire.yaml, sight */
+  int sight_leaders, sight_skirm;           /* ref. VB-B21: 1 leaders / skirmishers block sight */
   /* turn.yaml */
   int first_turn[12], last_turn[12];        /* ref. VB-B13, VB-51, VB-54 */
   double daylight_latitude;                 /* latitude the table was computed for */
@@ -384,11 +388,16 @@ int gn__vb_order_reorder(gn_game *g, const gn__args *a);
 double gn__vb_rate(const gn_game *g, int unit);
 /* What is left of its move this phase (half out of command, VB-B3). */
 double gn__vb_move_left(const gn_game *g, int unit);
+/* ref. VB-27: terrain kind + 1 closed to artillery met by the straight move
+** of unit from box a to box b, 0 none; gn__vb_guns_check takes its battalion
+** guns away for good when it has them (how: " retreating", or ""). */
+int gn__vb_closed_to_guns(const gn_game *g, int unit, gn_box a, gn_box b);
+void gn__vb_guns_check(gn_game *g, int unit, gn_box a, gn_box b, const char *how);
 /* The ruleset's allowance hook (gn__ruleset.allowance) for move and leader. */
 double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 /* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
 int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nskip);
-/* skirmish.c: reforming skirmishers become their brigade (ref. VB-11). */
+/* skirmish.c: reforming skirmishers become the brigade they reform (ref. VB-11). */
 void gn__vb_reform_finish(gn_game *g, int side);
 /* End of a side's movement phase: stationary, reforms, out-of-command disorder. */
 void gn__vb_move_end(gn_game *g, int side);
