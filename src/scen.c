@@ -11,7 +11,7 @@
 ** all (formation parents, sides and leaders; a unit per side), terrain and
 ** objectives. After a clean structure, the ruleset data (data.c).
 */
-#include "yaml.h"
+#include "yamldoc.h"
 
 #include <math.h>
 #include <stdio.h>
