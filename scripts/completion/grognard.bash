@@ -63,7 +63,7 @@ _grognard() {
         COMPREPLY=($(compgen -W "$(grognard $db list 2>/dev/null | awk '{ print $1 }')" -- "$cur")
                    $(compgen -f -X '!*.yaml' -- "$cur") $(compgen -d -- "$cur"))
       fi ;;
-    order|show|log|undo|replay|map|export|odds)
+    order|show|log|undo|replay|map|export|odds|actions)
       if [[ -z $game ]]; then
         local words
         words=$(grognard $db list 2>/dev/null | awk '{ print $1 }')

@@ -114,6 +114,7 @@ json_args() {
   case $1 in
     show) echo "show g1 --json --as prussians" ;;
     log) echo "log g1 --json" ;;
+    actions) echo "actions g1 --json" ;;
     export) echo "export g1 --as prussians --json" ;;
     odds) echo "odds vb fire --dice 2 --range close --weapon musket --json" ;;
     simulate) echo "simulate $repo/scenarios/vb-teach-fire.yaml --runs 3 --json --no-store" ;;

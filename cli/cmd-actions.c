@@ -1,0 +1,120 @@
+/*
+** cmd-actions.c: `grognard actions`: every order the rules would accept now
+** (gn_actions_list), for the side to act, a side, or one unit.
+*/
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *code_of(const gn_game *g, int u) {
+  gn_unit_view v;
+  if (gn_unit_view_get(g, u, GN_UMPIRE, &v) != 0) return "?";
+  return v.code && *v.code ? v.code : v.id;
+}
+
+/* What a player needs to decide on one complete order, in brackets. */
+static void target_line(FILE *f, const gn_game *g, const gn_action_target *t) {
+  char buf[512];
+  size_t k = 0;
+#define SAY(...) do { if (k < sizeof buf) k += (size_t)snprintf(buf + k, sizeof buf - k, __VA_ARGS__); } while (0)
+  if (t->distance >= 0) SAY("%s%.2f %s", k ? "; " : "", t->distance, gn_game_unit(g));
+  if (t->dice) {
+    if (!strcmp(t->dice, "card")) SAY("%s%d card%s", k ? "; " : "", t->ndice, t->ndice == 1 ? "" : "s");
+    else SAY("%s%s", k ? "; " : "", t->dice);
+    if (t->need) SAY(", %d+ counts", t->need);
+  }
+  if (!t->ready) SAY("%snot now: %s", k ? "; " : "", t->why ? t->why : "");
+#undef SAY
+  fprintf(f, "    %s%s%s%s\n", t->order, k ? "  (" : "", k ? buf : "", k ? ")" : "");
+}
+
+static void actions_print(FILE *f, const gn_game *g, const gn_actions *a) {
+  for (int i = 0; i < a->n; i++) {
+    const gn_action *x = &a->a[i];
+    if (i == 0 || x->unit != a->a[i - 1].unit) fprintf(f, "  %s:\n", code_of(g, x->unit));
+    if (x->form) {
+      fprintf(f, "    %s", x->form);
+      if (x->left >= 0) fprintf(f, "  (%.2f %s left", x->left, gn_game_unit(g));
+      if (x->avoid) fprintf(f, "%s%s", x->left >= 0 ? "; not: " : "  (not: ", x->avoid);
+      if (x->left >= 0 || x->avoid) fprintf(f, ")");
+      fprintf(f, "\n");
+      continue;
+    }
+    for (int k = 0; k < x->ntargets; k++) target_line(f, g, &x->targets[k]);
+  }
+}
+
+void cli_actions_print(const gn_game *g, const gn_actions *a) { actions_print(stdout, g, a); }
+
+static int run_actions(cli *c, const cli_cmd *cmd, int argc, char **argv) {
+  static const char *const formats[] = { "text", "json", NULL };
+  cli_opt opts[] = { { "--as", 1, 0, NULL }, CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
+  cli_output out;
+  char *pos[2];
+  int npos, rc, side = -1, unit = -1;
+  gn_store *st;
+  gn_game *g;
+  gn_actions *a = NULL;
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 2)) != 0) return rc;
+  if ((rc = cli_output_get(cmd, opts + 1, formats, &out)) != CLI_OK) return rc;
+  if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+  if ((rc = cli_viewer(cmd, g, &opts[0], NULL, &side)) != CLI_OK) goto done;
+  if (npos > 1 && (unit = gn_unit_find(g, pos[1])) < 0) {
+    rc = cli_fail("no unit '%s' in game %s", pos[1], pos[0]);
+    goto done;
+  }
+  if (unit >= 0 && side >= 0) {
+    gn_unit_view v;
+    if (gn_unit_view_get(g, unit, side, &v) != 0 || v.side != side) {
+      rc = cli_fail("%s is not a unit of %s", pos[1], gn_side_id(g, side));
+      goto done;
+    }
+  }
+  if ((rc = gn_actions_list(g, side, unit, &a)) != 0) {
+    rc = cli_fail("%s", gn_strerror(rc));
+    goto done;
+  }
+  if (!strcmp(out.format, "json")) {
+    char *j = gn_actions_json(g, a);
+    rc = j ? cli_output_write(&out, j) : cli_fail("out of memory");
+    gn_string_free(j);
+  } else {
+    FILE *f = out.path ? fopen(out.path, "w") : stdout;
+    if (!f) { rc = cli_fail("cannot write %s: %s", out.path, strerror(errno)); goto done; }
+    if (gn_game_over(g)) fprintf(f, "%s: the game is over\n", pos[0]);
+    else fprintf(f, "%s: %s phase, %s\n", pos[0], a->phase, a->side >= 0 ? gn_side_name(g, a->side) : "all sides");
+    actions_print(f, g, a);
+    if (!a->n && !gn_game_over(g)) fprintf(f, "  no order to give now: 'end' closes the phase\n");
+    rc = CLI_OK;
+    if (f != stdout && (ferror(f) | fclose(f)) != 0) rc = cli_fail("cannot write %s: %s", out.path, strerror(errno));
+  }
+done:
+  gn_actions_free(a);
+  gn_game_free(g);
+  gn_store_close(st);
+  return rc;
+}
+
+const cli_cmd cli_cmd_actions = {
+  "actions", "GAME [UNIT] [--as SIDE] [--json | -o FILE] [--format text|json]",
+  "every order the rules would accept now, with what a player needs to decide",
+  "Lists, for the side to act (every side in a simultaneous phase), or SIDE,\n"
+  "or one UNIT, each order the rules would accept now, found by the rules' own\n"
+  "check (as 'order --check'). Each complete order is given with the distance\n"
+  "to its target, the dice it rolls first and the number needed where the rule\n"
+  "has one; an order the rules accept now but resolve later in the turn (a\n"
+  "Belle Alliance fire order) is marked 'not now' when it would not take\n"
+  "effect if resolved now. A move is continuous: its form (\"move UHL to X,Y\")\n"
+  "comes with the move left and the ground the unit may not enter; ask\n"
+  "'order GAME ORDER --check' about a given point.\n"
+  "\noptions:\n"
+  "  --as SIDE          the actions of SIDE's units (targets it cannot see are left out)\n"
+  "  --json             as JSON: {\"side\", \"phase\", \"actions\": [{\"unit\", \"verb\",\n"
+  "                     \"order\" | \"form\" | \"targets\": [{\"order\", \"unit\", \"distance\",\n"
+  "                     \"dice\", \"count\", \"need\", \"ready\", \"why\"}], \"left\", \"avoid\"}]}\n"
+  "  -o, --out FILE     write to FILE, in the format of its extension ('-': stdout)\n"
+  "  --format FMT       the format when FILE does not say it: text, json\n",
+  run_actions,
+};
