@@ -604,6 +604,10 @@ int gn__vb_phase_combat(gn_game *g, int side) {
   }
   for (int u = 0; u < g->st.nunits; u++) {                                         /* 2) */
     gn__ustate *st = gn__uw(g, u);
+    if (st->attr[VB_MELEED] == VB_MEL_BREAK && gn__vb_alive(g, u))   /* its own side was told it may */
+      gn__vb_own_event(gn__event(g, "breakthrough", "VB-B17", u, -1, "%s may no longer break through",
+                                 g->sc->unit[u].name),
+                       g->sc->unit[u].side);
     st->attr[VB_FIRED] = st->attr[VB_MELEED] = st->attr[VB_TOWNFIRE] = st->attr[VB_RALLIED] = 0;
   }
   return 0;
