@@ -109,8 +109,9 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   *total = t + qm + sm;
   *pass = *total <= m->remaining;                                                 /* 5 */
   gn_event *e = gn__event(g, "morale", ref, m->unit, -1,
-                          "morale test (%s): %s = %d, modified %d against %d figures: %s",
-                          why, spec, t, *total, m->remaining, *pass ? "passes" : "fails");
+                          "%s morale test (%s): %s = %d, modified %d against %d figures: %s",
+                          m->unit >= 0 ? gn__in_name(g, m->unit) : "the unit's", why, spec, t, *total,
+                          m->remaining, *pass ? "passes" : "fails");
   if (!e) return GN_ENOMEM;
   e->total = *total;
   if (qm) gn__event_mod(e, gn__in_quality_names[m->quality], qm, "IN-M9");

@@ -93,10 +93,12 @@ int gn__in_order_move(gn_game *g, const gn__args *a) {
     if (gn__in_enemies(g, A, i) && gn_box_distance(b, g->st.u[i].box) <= in__data(g)->contact)
       return gn__refuse(g, "IN-B9", "moving into contact with %s is a charge", gn__in_name(g, i));
   }
+  gn_vec2 from = u->box.c;
   gn__unit_place(g, A, b);
   u->flags |= IN_F_MOVED;
-  gn_event *e = gn__event(g, "move", "IN-B8", A, -1, "%s moves to %.1f,%.1f (%.1f of %.0f in)",
-                          gn__in_name(g, A), p.x, p.y, cost, allow);
+  gn_event *e = gn__event(g, "move", "IN-B8", A, -1, "%s moves %.1f in from %.1f,%.1f to %.1f,%.1f facing %.1f "
+                          "(%.1f of %.0f in)", gn__in_name(g, A), hypot(p.x - from.x, p.y - from.y), from.x,
+                          from.y, p.x, p.y, gn__compass(b.facing), cost, allow);
   return e ? 0 : GN_ENOMEM;
 }
 
