@@ -378,16 +378,6 @@ static int in_town(const ai_ctx *cx, int u) {
   return 0;
 }
 
-/* 1 when the centre or a corner of t's stand lies in the front arc of f's. */
-static int in_front(gn_box f, gn_box t) {
-  gn_vec2 c[4];
-  if (gn_box_arc(f, t.c) == GN_ARC_FRONT) return 1;
-  gn_box_corners(t, c);
-  for (int k = 0; k < 4; k++)
-    if (gn_box_arc(f, c[k]) == GN_ARC_FRONT) return 1;
-  return 0;
-}
-
 /* The longest reach of u's fire as the ruleset's numbers give it (ref.
 ** VB-B18, VB-22, VB-23, VB-28: the musket, a battalion gun's long range, a
 ** skirmisher's gun; guns by their weight): targets further off are not tried
@@ -443,7 +433,7 @@ static int fire_best(ai_ctx *cx, int u) {
     if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
     double d = gn__ai_distance_upto(cx, u, i, range);
     if (d > range || d <= GN_CONTACT_EPS || (out && *out > 0 && d >= *out)) continue;
-    if (!town && !in_front(cx->u[u].v.box, e->v.box)) continue;
+    if (!town && !gn_box_in_arc(cx->u[u].v.box, GN_ARC_FRONT, e->v.box)) continue;
     double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
     int k = n < 8 ? n++ : 7;

@@ -785,18 +785,27 @@ static void los_merge(gn_los *r, gn_vec2 pa, gn_vec2 pb, const gn_box *boxes, co
   }
 }
 
+/* 1 when unit's stand may block sight: on the table, and a stand the ruleset
+** says screens (gn__ruleset.blocks_sight). Cannot fail. */
+static int screens(const gn_game *g, int unit) {
+  if (g->st.u[unit].removed) return 0;
+  return !g->sc->rs->blocks_sight || g->sc->rs->blocks_sight(g, unit);
+}
+
 /*
 ** Line of sight between two units' centres (gn_los_trace), whatever the
-** number of units. Cannot fail.
-**   1) the terrain alone
+** number of units: the one line of sight of the rules of every ruleset, the
+** map and the commanders. Cannot fail.
+**   1) the terrain alone: the features whose kind blocks sight
 **   2) the stands: those the grid finds on the sight line (the segment as a
-**      stand of no depth), in unit order as gn_los_trace takes them; the
-**      terrain wins a tie, as in gn_los_trace. A unit off the table blocks
-**      nothing: the grid may still hold it (it leaves the grid only when the
-**      grid is rebuilt), so that sight would otherwise depend on the grid's
-**      history and differ between a game replayed and one resumed
-**   3) without the grid, or with too many on the line: every stand on the
-**      table, a block at a time
+**      stand of no depth) that screen (the ruleset says which), in unit
+**      order as gn_los_trace takes them; the terrain wins a tie, as in
+**      gn_los_trace. A unit off the table blocks nothing: the grid may still
+**      hold it (it leaves the grid only when the grid is rebuilt), so that
+**      sight would otherwise depend on the grid's history and differ between
+**      a game replayed and one resumed
+**   3) without the grid, or with more on the line than a block holds: every
+**      stand on the table, a block at a time
 */
 gn_los gn_unit_los(const gn_game *g, int a, int b) {
   gn_los none = { 0, -1, -1, 0 };
@@ -813,7 +822,7 @@ gn_los gn_unit_los(const gn_game *g, int a, int b) {
     int n = gn_grid_query(gr, seg, GN_CONTACT_EPS, ids, 256), nb = 0;
     if (n <= 256) {
       for (int k = 0; k < n; k++)
-        if (!g->st.u[ids[k]].removed) {
+        if (screens(g, ids[k])) {
           ids[nb] = ids[k];
           boxes[nb++] = g->st.u[ids[k]].box;
         }
@@ -824,7 +833,7 @@ gn_los gn_unit_los(const gn_game *g, int a, int b) {
   for (int i = 0; i < g->st.nunits;) {                                                   /* 3 */
     int nb = 0;
     for (; i < g->st.nunits && nb < 256; i++) {
-      if (g->st.u[i].removed) continue;
+      if (!screens(g, i)) continue;
       ids[nb] = i;
       boxes[nb++] = g->st.u[i].box;
     }

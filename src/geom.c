@@ -306,6 +306,19 @@ gn_arc gn_box_arc(gn_box b, gn_vec2 p)
   return q.y > 0 ? GN_ARC_LEFT : GN_ARC_RIGHT;
 }
 
+/* Stand t in arc of b: its centre, else a corner. Cannot fail. */
+int gn_box_in_arc(gn_box b, gn_arc arc, gn_box t)
+{
+  gn_vec2 c[4];
+  if (gn_box_arc(b, t.c) == arc)
+    return 1;
+  gn_box_corners(t, c);
+  for (int k = 0; k < 4; k++)
+    if (gn_box_arc(b, c[k]) == arc)
+      return 1;
+  return 0;
+}
+
 /* The point at the middle of the front edge. Cannot fail. */
 gn_vec2 gn_box_front(gn_box b)
 {

@@ -6,6 +6,9 @@
 ** (13, 20), side al has "wel" far away at (55, 55); all stands are army troops,
 ** in command. Facing is in compass degrees (0 north, 90 east).
 */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <dirent.h>
 #include "vb-helpers.h"
 
 #define HEAD VB_COMBAT_HEAD("fire test", "", "", "55, 55")
@@ -440,6 +443,99 @@ static void t_vb31_sight_and_arc(void **state) {
   gn_game_free(g);
 }
 
+/* The gun of guns() with a stand of its own side, `what`, at (20, 24) between it
+** and the target 7 in off (long range: no morale test). With data_dir, the
+** ruleset data are read from there. */
+static gn_game *screened(const char *what, const char *data_dir) {
+  char u[2048], text[8192];
+  snprintf(u, sizeof u,
+           "  - {id: gun, side: fr, formation: fa, type: artillery_foot, at: [20, 20], facing: 0, strength: 2, attrs: {weight: field}}\n"
+           "  - {id: mid, side: fr, formation: fa, type: %s, at: [20, 24], facing: 0, strength: %d}\n"
+           "  - {id: tgt, side: al, formation: aa, type: infantry_brigade, at: [20, 29.25], facing: 180, strength: 4}\n",
+           what, strncmp(what, "leader", 6) ? 1 : 0);
+  snprintf(text, sizeof text, "%s%s", HEAD, u);
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (data_dir) assert_int_equal(gn_game_set_data_dir(g, data_dir), 0);
+  if (gn_game_load(g, "t.yaml", text, strlen(text)) || gn_game_start(g, 1)) fail_msg("%s", gn_errmsg(g));
+  to_phase(g, "combat");
+  return g;
+}
+
+/* The rule and gn_unit_los give one answer: the order is accepted exactly
+** when the line of sight is clear, and a blocked line names the stand. */
+static void same_sight(gn_game *g, int visible) {
+  gn_los l = gn_unit_los(g, unit(g, "gun"), unit(g, "tgt"));
+  assert_int_equal(l.visible, visible);
+  assert_int_equal(l.box, visible ? -1 : unit(g, "mid"));
+  if (visible) assert_int_equal(gn_order_check(g, "fire gun at tgt"), GN_OK);
+  else refused(g, "fire gun at tgt", "VB-B21");
+}
+
+/* Copies the V&B data files (data/rulesets/vb/*.yaml) into dir/vb, fire.yaml
+** with `from` replaced by `to`. */
+static void data_copy(const char *dir, const char *from, const char *to) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/vb", dir);
+  assert_int_equal(mkdir(path, 0700), 0);
+  DIR *d = opendir("data/rulesets/vb");
+  assert_non_null(d);
+  struct dirent *e;
+  int replaced = 0;
+  while ((e = readdir(d))) {
+    size_t len = strlen(e->d_name);
+    if (len < 6 || strcmp(e->d_name + len - 5, ".yaml")) continue;
+    char src[512], *buf = malloc(1 << 20);
+    assert_non_null(buf);
+    snprintf(src, sizeof src, "data/rulesets/vb/%s", e->d_name);
+    FILE *f = fopen(src, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, (1 << 20) - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    snprintf(path, sizeof path, "%s/vb/%s", dir, e->d_name);
+    assert_non_null(f = fopen(path, "wb"));
+    char *hit = !strcmp(e->d_name, "fire.yaml") ? strstr(buf, from) : NULL;
+    if (hit) {
+      fwrite(buf, 1, (size_t)(hit - buf), f);
+      fputs(to, f);
+      fputs(hit + strlen(from), f);
+      replaced = 1;
+    } else {
+      fwrite(buf, 1, n, f);
+    }
+    fclose(f);
+    free(buf);
+  }
+  closedir(d);
+  assert_int_equal(replaced, 1);
+}
+
+/* ref. VB-B21: which stands block sight is the ruleset's data, and the fire
+** rule asks the game's one line of sight (gn_unit_los): a leader between gun
+** and target does not block it (sight.leaders_block 0), a brigade or a
+** skirmisher does; with sight.leaders_block set to 1 the leader blocks, for
+** the rule and gn_unit_los alike. */
+static void t_b21_one_sight(void **state) {
+  (void)state;
+  static const struct { const char *what; int visible; } c[] = {
+    {"leader_division", 1}, {"infantry_brigade", 0}, {"skirmisher", 0}};
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    gn_game *g = screened(c[i].what, NULL);
+    same_sight(g, c[i].visible);
+    gn_game_free(g);
+  }
+  char dir[] = "/tmp/gn-sight-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  data_copy(dir, "key: sight.leaders_block, value: 0", "key: sight.leaders_block, value: 1");
+  gn_game *g = screened("leader_division", dir);
+  same_sight(g, 0);
+  gn_game_free(g);
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 /* Each stand fires once per combat phase; only in the combat phase; not at
 ** a stand it touches (that is melee, ref. VB-B11); routed stands do not fire
 ** (ref. VB-B9). */
@@ -482,6 +578,7 @@ int main(void) {
     cmocka_unit_test(t_vb33_open_order),
     cmocka_unit_test(t_vb32_town_faces),
     cmocka_unit_test(t_vb31_sight_and_arc),
+    cmocka_unit_test(t_b21_one_sight),
     cmocka_unit_test(t_once_and_phase),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,6 +4,7 @@
 ** comments give (or scripted where they leave them to chance). Run from the
 ** repository root.
 */
+#include <stdlib.h>
 #include "vb-helpers.h"
 
 static gn_game *teach(const char *name, uint64_t seed) {
@@ -95,6 +96,73 @@ static void refusals_change_nothing(void **state) {
   refused_clean(g, "fire F2 at PS2", "VB-B21");
   refused_clean(g, "charge F2 at P2", "VB-B11");
   gn_game_free(g);
+}
+
+/* vb-teach-fire with PS2 at (35, 21.8), just behind the copse and within reach
+** of FA, made heavy guns; `woods` small woods (0.2 in squares far off at the
+** bottom left) listed before the copse; without the copse when copse is 0.
+** Taken to the combat phase without a move. */
+static gn_game *fire_woods(int woods, int copse) {
+  FILE *f = fopen("scenarios/vb-teach-fire.yaml", "rb");
+  assert_non_null(f);
+  static char src[16384];
+  size_t n = fread(src, 1, sizeof src - 1, f);
+  fclose(f);
+  src[n] = 0;
+  size_t cap = n + (size_t)woods * 160 + 256, len = 0;
+  char *text = malloc(cap);
+  assert_non_null(text);
+  const char *terrain = strstr(src, "\nterrain:\n"), *ps2 = strstr(src, "at: [38, 24]");
+  const char *field = strstr(src, "weight: field"), *cp = strstr(src, "  - {id: copse");
+  assert_true(terrain && ps2 && field && cp && field < ps2 && ps2 < terrain && terrain < cp);
+  terrain += strlen("\nterrain:\n");
+#define PUT(p, q) do { memcpy(text + len, (p), (size_t)((q) - (p))); len += (size_t)((q) - (p)); } while (0)
+  PUT(src, field);
+  len += (size_t)sprintf(text + len, "weight: heavy");
+  PUT(field + strlen("weight: field"), ps2);
+  len += (size_t)sprintf(text + len, "at: [35, 21.8]");
+  PUT(ps2 + strlen("at: [38, 24]"), terrain);
+  for (int i = 0; i < woods; i++) {
+    double x = 1 + (i % 40) * 0.5, y = 30 + (i / 40) * 0.5;
+    len += (size_t)sprintf(text + len, "  - {id: w%d, kind: woods, area: [[%g, %g], [%g, %g], [%g, %g], [%g, %g]]}\n",
+                           i, x, y, x + 0.2, y, x + 0.2, y + 0.2, x, y + 0.2);
+  }
+  PUT(terrain, cp);
+  const char *after = strchr(cp, '\n') + 1;
+  if (copse) PUT(cp, after);
+  PUT(after, src + n);
+#undef PUT
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load(g, "fire-woods.yaml", text, len) || gn_game_start(g, 1)) fail_msg("%s", gn_errmsg(g));
+  free(text);
+  ends(g, 4);
+  assert_string_equal(gn_game_phase(g), "combat");
+  return g;
+}
+
+/* ref. VB-B21: the copse hides PS2 from FA however many other woods the
+** scenario lists before it (here 300, past any block of features the trace
+** might keep), and the rule answers as gn_unit_los does; without the copse
+** the same shot is allowed. */
+static void fire_behind_many_woods(void **state) {
+  (void)state;
+  static const int woods[] = {0, 255, 256, 300};
+  for (size_t i = 0; i < sizeof woods / sizeof woods[0]; i++) {
+    gn_game *g = fire_woods(woods[i], 1);
+    gn_los l = gn_unit_los(g, unit(g, "FA"), unit(g, "PS2"));
+    gn_feature ft;
+    const char *id, *kind;
+    assert_int_equal(l.visible, 0);
+    assert_int_equal(gn_terrain_get(g, l.feature, &ft, &id, &kind), GN_OK);
+    assert_string_equal(id, "copse");
+    refused_clean(g, "fire FA at PS2", "VB-B21");
+    gn_game_free(g);
+    g = fire_woods(woods[i], 0);
+    assert_int_equal(gn_unit_los(g, unit(g, "FA"), unit(g, "PS2")).visible, 1);
+    assert_int_equal(gn_order_check(g, "fire FA at PS2"), GN_OK);
+    gn_game_free(g);
+  }
 }
 
 /* ref. VB-37, VB-38, VB-39, VB-6: vb-teach-melee, both melees forced to a tie. */
@@ -297,6 +365,7 @@ int main(void) {
     cmocka_unit_test(teach_town),
     cmocka_unit_test(teach_retreat),
     cmocka_unit_test(refusals_change_nothing),
+    cmocka_unit_test(fire_behind_many_woods),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

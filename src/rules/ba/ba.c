@@ -390,7 +390,7 @@ static void release(gn_game *g, void *rsdata) {
 }
 
 /* Appends printf text to buf at *k (never past n). */
-static void add(char *buf, size_t n, int *k, const char *fmt, ...) {
+GN_PRINTF(4, 5) static void add(char *buf, size_t n, int *k, const char *fmt, ...) {
   if (*k < 0 || (size_t)*k >= n) return;
   va_list ap;
   va_start(ap, fmt);
@@ -480,6 +480,7 @@ const gn__ruleset gn__rs_ba = {
   .checks = gn__ba_checks, .nchecks = BA_NCHECKS,
   .setup = setup, .release = release, .view = view,
   .clock = gn__ba_clock, .phase = gn__ba_phase_name,
+  .blocks_sight = NULL,   /* every stand on the table blocks sight, staff and waggons too */
 };
 
 const char *gn__ba_phase_name(const gn_game *g) {

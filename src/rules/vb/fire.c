@@ -36,15 +36,11 @@ void gn__vb_mods_put(gn_event *e, const vb_mods *m) {
 
 int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char *ref,
                  int unit, int *hits) {
-  int total = 0, rc;
-  while (n > 0) {
-    int k = n > GN_DICE_MAXDICE ? GN_DICE_MAXDICE : n, h = 0;
-    if ((rc = gn__roll_count(g, k, 6, target, purpose, ref, unit, &h))) return rc;
-    total += h;
-    n -= k;
-  }
-  *hits = total;
-  return 0;
+  return gn__roll_count(g, n, 6, target, purpose, ref, unit, hits);
+}
+
+uint64_t gn__vb_d6_at_least(int target) {
+  return target <= 1 ? 6 : target > 6 ? 0 : (uint64_t)(7 - target);
 }
 
 /* ------------------------------------------------------------ geometry */
@@ -72,60 +68,17 @@ static int feature_under(const gn_game *g, int unit, int kind) {
 
 int gn__vb_town_of(const gn_game *g, int unit) { return feature_under(g, unit, VB_TR_TOWN); }
 
-/* 1 when the target's centre or a corner lies in the firer's front arc. */
-static int in_front_arc(gn_box firer, gn_box target) {
-  gn_vec2 c[4];
-  gn_box_corners(target, c);
-  if (gn_box_arc(firer, target.c) == GN_ARC_FRONT) return 1;
-  for (int k = 0; k < 4; k++)
-    if (gn_box_arc(firer, c[k]) == GN_ARC_FRONT) return 1;
-  return 0;
-}
-
-/* A stand that may block the sight of ud's firer at its target. */
-typedef struct sight { const gn_game *g; int unit, target; } sight;
-
-static int screen(void *ud, int i) {
-  const sight *s = ud;
-  return i != s->unit && i != s->target && gn__vb_alive(s->g, i) && !gn__vb_is_leader(gn__vb_type(s->g, i));
-}
-
 /*
-** Line of sight from unit to target, centre to centre (ref. VB-B21, VB-31).
-**   1) terrain: features flagged as blocking sight, villages never (VB-31)
-**   2) stands: the other stands but leaders; only those the grid finds
-**      touching the line (the line as a stand of no depth) are looked at:
-**      a stand blocks only where the line enters it, so no other can;
-**      without the grid, those within the centres' distance of the firer
-** Returns 1 when visible. Cannot fail (past the buffers, the farthest
-** features or stands are not looked at).
+** The firer sees the target (ref. VB-B21, VB-31): the one line of sight of
+** the game (gn_unit_los), centre to centre, through the terrain that blocks
+** sight (villages do not, VB-31) and the stands that screen (which ones is
+** the ruleset's data: vb_blocks_sight). Cannot fail.
 */
-static int can_see(gn_game *g, int unit, int target) {
-  gn_feature feats[256];
-  gn_box boxes[512];
-  int near[512], nf = 0, nb = 0;
-  sight sg = {g, unit, target};
-  gn_vec2 a = g->st.u[unit].box.c, b = g->st.u[target].box.c;
-  for (int i = 0; i < g->sc->nterrain && nf < 256; i++) {       /* 1) */
-    const gn_feature *f = &g->sc->features[i];
-    if (f->kind == VB_TR_VILLAGE || !(f->flags & GN_FEAT_BLOCKS_LOS)) continue;  /* ref. VB-31 */
-    feats[nf++] = *f;
-  }
-  double dx = b.x - a.x, dy = b.y - a.y, len = hypot(dx, dy);    /* 2) */
-  int n = -1;
-  if (len > 0) {
-    gn__frame line = {{(a.x + b.x) / 2, (a.y + b.y) / 2}, {dy / len, -dx / len}, {dx / len, dy / len}, 0, len / 2};
-    n = gn__vb_near_if(g, &line, GN_CONTACT_EPS, screen, &sg, near, 512);
-  }
-  if (n < 0) n = gn__units_near(g, unit, len, near, 512);
-  for (int k = 0; k < n && k < 512; k++) {
-    int i = near[k];
-    if (!screen(&sg, i)) continue;
-    boxes[nb++] = g->st.u[i].box;
-  }
-  gn_los r = gn_los_trace(a, b, feats, nf, boxes, nb, -1, -1);
-  return r.visible;
-}
+static int can_see(const gn_game *g, int unit, int target) { return gn_unit_los(g, unit, target).visible; }
+
+/* The target in the firer's front arc (ref. VB-B21): its centre or a corner
+** there (gn_box_in_arc). Cannot fail. */
+static int in_front_arc(gn_box firer, gn_box target) { return gn_box_in_arc(firer, GN_ARC_FRONT, target); }
 
 /* Face of a town block that the line from p to q leaves through: the edge it
 ** crosses first; 0 when it crosses none. Cannot fail. */
@@ -373,6 +326,10 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
 **   1) each group: how many of its dice reach the hit number (ref. VB-B6)
 **   2) each saving throw in turn: one die per hit not yet saved (ref. VB-B7)
 **   3) SP lost = hits not saved, one per hit (ref. VB-B19); log the event
+** Under the odds engine, 1) and 2) are one chance point over the SP lost: a
+** die of group i is a hit not saved with weight (faces >= its hit number)
+** x (faces under each save) out of 6^(1 + saves), each die on its own, which
+** is what rolling the hits and then the saves on them gives.
 ** Fails only with the dice source's errors.
 */
 int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, int *lost) {
@@ -381,16 +338,25 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
   vb_mods m = {0};
   if (unit >= 0) gn__snprintf(purpose, sizeof purpose, "fire of %s at %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
   else gn__snprintf(purpose, sizeof purpose, "fire");
+  int one = gn__enumerating(g);
+  uint64_t a[2], t = 6;
+  for (int k = 0; k < p->nsaves; k++) t *= 6;
   for (int i = 0; i < p->ngroups; i++) {                   /* 1) */
     int h;
-    if ((rc = gn__vb_count(g, p->dice[i], p->hit[i], purpose, p->ref[i], unit, &h))) return rc;
-    hits += h;
+    if (one) {
+      a[i] = gn__vb_d6_at_least(p->hit[i]);
+      for (int k = 0; k < p->nsaves; k++) a[i] *= 6 - gn__vb_d6_at_least(p->save[k]);
+    } else {
+      if ((rc = gn__vb_count(g, p->dice[i], p->hit[i], purpose, p->ref[i], unit, &h))) return rc;
+      hits += h;
+    }
     dice += p->dice[i];
     gn__vb_mod(&m, p->what[i], p->hit[i], p->ref[i]);
   }
+  if (one && (rc = gn__enum_successes(g, p->ngroups, p->dice, a, t, &hits))) return rc;
   for (int k = 0; k < p->nsaves; k++) {                    /* 2) */
     int sv = 0;
-    if (hits - saved > 0) {
+    if (!one && hits - saved > 0) {
       gn__snprintf(purpose, sizeof purpose, "%s", p->save_name[k]);
       if ((rc = gn__vb_count(g, hits - saved, p->save[k], purpose, p->save_ref[k], target, &sv))) return rc;
     }
