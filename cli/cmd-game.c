@@ -129,14 +129,15 @@ static int events_json(const gn_game *g, int from, int viewer)
 static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--dice", 1, 0, NULL }, { "--table", 0, 0, NULL },
-                     { "--as", 1, 0, NULL }, { "--json", 0, 0, NULL },
-                     { NULL, 0, 0, NULL } };
+                     { "--as", 1, 0, NULL }, { "--check", 0, 0, NULL },
+                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[CLI_MAXWORDS];
   int npos, rc, viewer, dice[256], ndice = 0;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 2, CLI_MAXWORDS)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --dice or --table, not both");
+  if (opts[3].seen && opts[4].seen) return cli_usage(cmd, "give --check or --json, not both");
   if (opts[0].seen && (ndice = dice_list(opts[0].val, dice, 256)) <= 0)
     return cli_usage(cmd, "--dice needs results like 3,5,6, not '%s'", opts[0].val);
 
@@ -156,12 +157,18 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
     goto done;
   }
   if (opts[1].seen) gn_dice_use_table(g, table_dice, NULL);
+  if (opts[3].seen) {   /* the rules' check: adjudicates nothing, stores nothing */
+    rc = gn_order_check(g, text);
+    if (rc == 0) printf("%s: accepted now: %s\n", pos[0], text);
+    else rc = cli_fail("%s: %s", pos[0], gn_errmsg(g));
+    goto done;
+  }
   int nev = gn_event_count(g), n = gn_game_order_count(g);
   if (gn_store_order(st, pos[0], g, text) != 0) {
     rc = cli_fail("%s: %s", pos[0], gn_store_errmsg(st));
     goto done;
   }
-  if (opts[3].seen) {
+  if (opts[4].seen) {
     if (events_json(g, nev, viewer) != CLI_OK) { rc = CLI_FAIL; goto done; }
   } else {
     printf("%s: order %d: %s\n", pos[0], n + 1, gn_game_order_text(g, n));
@@ -178,7 +185,7 @@ done:
 }
 
 const cli_cmd cli_cmd_order = {
-  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE] [--json]",
+  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE] [--check | --json]",
   "apply one order to a game and store it; print the events it caused",
   "The order is the words after GAME (quote it or not: \"fire 1/II at 3/IV\").\n"
   "It applies whole or not at all: an order the rules forbid is refused with\n"
@@ -188,6 +195,9 @@ const cli_cmd cli_cmd_order = {
   "                     players' own dice; the order is refused if too few\n"
   "  --table            ask for each roll on the terminal (dice at the table)\n"
   "  --as SIDE          print only the events SIDE may see (default: all)\n"
+  "  --check            only ask the rules: exit 0 when they would accept the\n"
+  "                     order now, 1 with the refusal and its rule id if not;\n"
+  "                     nothing is rolled, applied or stored\n"
   "  --json             the events as a JSON array of event objects (as log\n"
   "                     --json gives them: kind, rule id, text, dice, \"units\":\n"
   "                     the codes of the units each event changed or concerns)\n",
