@@ -335,9 +335,6 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
     return "marksmen are infantry or cavalry (hand weapons, Table 6)";
   *ref = "BA-5.5.4a";
   if (a[BA_REST] && f != BA_FM_REST) return "bounds of rest need the rest formation";
-  *ref = "BA-5.5.3k";
-  if (f == BA_FM_REST && a[BA_SUPPLIES] > 0)
-    return "a unit at rest has lost what supplies it had left (supplies 0, or unlimited)";
   return NULL;
 }
 
@@ -390,7 +387,7 @@ static void release(gn_game *g, void *rsdata) {
 }
 
 /* Appends printf text to buf at *k (never past n). */
-static void add(char *buf, size_t n, int *k, const char *fmt, ...) {
+GN_PRINTF(4, 5) static void add(char *buf, size_t n, int *k, const char *fmt, ...) {
   if (*k < 0 || (size_t)*k >= n) return;
   va_list ap;
   va_start(ap, fmt);
@@ -425,7 +422,7 @@ static void own_state(const gn_game *g, int unit, char *buf, size_t n, int *k) {
     return;
   }
   int v0 = g->sc->unit[gn__ba_root(g, unit)].attr0[BA_VALOUR];
-  if (sup >= 0) {
+  if (sup == 0) {
     add(buf, n, k, ", resting for supplies %d/%d bounds", u->attr[BA_REST], d->rest_bounds);
     int w = serving_waggon(g, unit);
     if (w >= 0)

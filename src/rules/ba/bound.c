@@ -131,7 +131,7 @@ static int v_order(gn_game *g, const gn__args *a) {
   if (gn__arg_is(a, 2, "hold")) return gn__ba_set_order(g, u, BA_O_NONE);
   for (int o = 1; o < BA_O_COUNT; o++)
     if (gn__arg_is(a, 2, gn__ba_order_name(o))) {
-      if (o == BA_O_REST) return gn__ba_rest_start(g, u);
+      if (o == BA_O_REST) return gn__ba_rest_start(g, u, BA_REST_AUTO);
       return gn__ba_set_order(g, u, o);
     }
   return gn__syntax(g, a, 2, "expected attack, fire, move, rest, evade or hold, not '%s'",
@@ -177,7 +177,7 @@ static int v_formation(gn_game *g, const gn__args *a) {
   if (g->st.u[u].flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not change "
                       "formation", uid(g, u));
-  if (f == BA_FM_REST) return gn__ba_rest_start(g, u);   /* refuses MD and FD (ref. BA-5.5.4b) */
+  if (f == BA_FM_REST) return gn__ba_rest_start(g, u, BA_REST_AUTO);   /* refuses MD and FD (ref. BA-5.5.4b) */
   if (dis(g, u) == BA_DIS_FD)
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
   gn__ustate *s = gn__uw(g, u);
@@ -310,12 +310,17 @@ static int v_assemble(gn_game *g, const gn__args *a) {
   return gn__ba_assemble(g, u, v);
 }
 
-/* rest UNIT (ref. BA-5.5.4a) */
+/* rest UNIT [supplies|valour] (ref. BA-5.5.4a, BA-5.5.4f) */
 static int v_rest(gn_game *g, const gn__args *a) {
-  int u, rc;
+  int u, rc, for_ = BA_REST_AUTO;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
-  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
-  return gn__ba_rest_start(g, u);
+  if (a->n > 2) {
+    if (gn__arg_is(a, 2, "supplies")) for_ = BA_REST_SUPPLIES;
+    else if (gn__arg_is(a, 2, "valour")) for_ = BA_REST_VALOUR;
+    else return gn__syntax(g, a, 2, "expected supplies, valour or nothing, not '%s'", a->tok[2]);
+  }
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  return gn__ba_rest_start(g, u, for_);
 }
 
 /* turn UNIT left|right|about (ref. BA-2.3.1c: rotation) */
@@ -380,7 +385,8 @@ const gn__verb gn__ba_verbs[BA_NVERBS] = {
                "is its soutien", v_skirmish, 0},
   {"assemble", "assemble UNIT PART: join a part or skirmish line of the same original unit "
                "in base contact", v_assemble, 0},
-  {"rest", "rest UNIT: take rest formation and rest (8 bounds: supplies or one valour point)",
+  {"rest", "rest UNIT [supplies|valour]: take rest formation and rest (8 bounds: supplies or one "
+   "valour point; a unit with supply rolls left chooses, and keeps them resting for valour)",
    v_rest, 0},
   {"turn", "turn UNIT left|right|about: rotate in the movement phase", v_turn, 0},
   {"engage", "engage STAFF UNIT: the staff figure leads the unit in melee (+4, catch roll)",

@@ -43,8 +43,7 @@ void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fir
       l += d->ff[w][k][0];
       if (eloss)
         gn__event_mod(eloss, gn__ba_ff_key(k), d->ff[w][k][0],
-                      k == FF_MARKSMEN ? "BA-5.5.1b" : k == FF_SPLIT ? "BA-3.1.2b"
-                      : w ? "BA-B4" : "BA-B3");
+                      k == FF_SPLIT ? "BA-3.1.2b" : w ? "BA-B4" : "BA-B3");   /* the value's own rule id */
     }
   out->loss_total = l;
   out->loss = loss_per_unit(d, l) * out->units;                                    /* 3 */

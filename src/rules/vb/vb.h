@@ -1,12 +1,13 @@
 /*
 ** vb.h: internals of the Volley & Bayonet ruleset (id "vb").
 **
-** Two helpers share this header:
-**   - the framework (vb.c, turn.c, command.c, move.c, skirmish.c, exhaust.c,
-**     days.c, recover.c, campaign.c): schema, sequence of play, command,
-**     movement, exhaustion, multi-day battles, campaign recovery;
-**   - the combat helper (fire.c, morale.c, melee.c, retreat.c): the section
-**     marked "combat" below, which that helper owns and may change.
+** Two parts share this header:
+**   - the sequence of play and movement (vb.c, turn.c, command.c, move.c,
+**     skirmish.c, exhaust.c, days.c, recover.c, return.c, campaign.c): schema,
+**     sequence of play, command, movement, exhaustion, multi-day battles,
+**     campaign recovery;
+**   - combat (fire.c, morale.c, melee.c, retreat.c, rally.c, checks.c): the
+**     section marked "combat" below.
 **
 ** State: per-unit values live in g->st.u[i].attr[] indexed by vb_attr,
 ** per-formation values in g->st.f[i][] indexed by vb_fattr, globals in
@@ -70,7 +71,7 @@ typedef enum vb_attr {
   VB_INCMD,           /* 1 in command (refreshed at command phase and each move) */
   VB_REFORM,          /* cavalry skirmisher reforming: unit index + 1 of the brigade it
                          reforms (any brigade's stands may combine), 0 none (ref. VB-11) */
-  VB_SPARE1,          /* free for the combat helper (rename in vb.c and here) */
+  VB_SPARE1,          /* town fire (VB_TOWNFIRE, combat section) */
   VB_SPARE2,
   VB_NATTR
 } vb_attr;
@@ -203,7 +204,7 @@ typedef struct vb_data {
   int camp_norear[2], camp_norear_art[2];   /* ref. VB-71 */
   int rearguard_num, rearguard_den;         /* ref. VB-70 */
   int *led, nled;                           /* per unit: the formation it leads, -1 none */
-  void *combat;                             /* the combat helper's tables (its own struct) */
+  void *combat;                             /* the combat tables (vb_combat, combat section) */
 } vb_data;
 
 /* ------------------------------------------------------ helpers (vb.c) */
@@ -382,7 +383,7 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a);
 int gn__vb_order_reform(gn_game *g, const gn__args *a);
 /* `reorder UNIT`: removes yellow disorder in the movement phase for half a
 ** move, in command and out of contact (ref. VB-B20). Rallying routed stands
-** is the combat helper's `rally`. */
+** is `rally` (combat section). */
 int gn__vb_order_reorder(gn_game *g, const gn__args *a);
 /* A stand's full move in table units (ref. VB-B4, VB-26). */
 double gn__vb_rate(const gn_game *g, int unit);
@@ -412,10 +413,10 @@ int gn__vb_rearguard(const gn_game *g, int side);
 int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 
 /* ==================================================================== */
-/* ---- combat (owned by the VB combat helper) ---- */
+/* ---- combat ---- */
 /*
 ** Fire, morale, melee, retreats and rally: fire.c, morale.c, melee.c,
-** retreat.c, rally.c, checks.c (the combat helper's files).
+** retreat.c, rally.c, checks.c.
 **
 ** Hooks called by turn.c when a side ends the phase (after its orders):
 **   gn__vb_phase_morale(g, side)  end of side's morale phase: the tests
@@ -441,7 +442,6 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 ** exhaustion see them; artillery lost in melee is wiped 2 (VB_WIPED), artillery
 ** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
-#define GN__VB_COMBAT 1
 
 /* Fire from a town block (ref. VB-32): the dice fired out of each face of
 ** the block this combat phase, 3 bits a face (fire.c). */
@@ -497,6 +497,8 @@ typedef struct vb_mods {
 } vb_mods;
 void gn__vb_mod(vb_mods *m, const char *name, int value, const char *ref);
 void gn__vb_mods_put(gn_event *e, const vb_mods *m);
+/* How many faces of a d6 reach target (6 at 1 or less, 0 past 6). */
+uint64_t gn__vb_d6_at_least(int target);
 /* How many of n d6 show >= target, in chunks the dice source takes. */
 int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char *ref,
                  int unit, int *hits);
@@ -575,7 +577,8 @@ typedef struct vb_melee_side {
   int cannot_hold;          /* skirmishers out of cover (ref. VB-12) */
 } vb_melee_side;
 /* Resolves dice, saves and the tie: *winner 0 (side s[0], the attacker) or 1;
-** lost[k] the SP side k loses. Logs a "melee" event. */
+** lost[k] the SP side k loses (lost NULL: the caller reads the winner alone,
+** which the odds engine then asks as one question). Logs a "melee" event. */
 int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
                       int *winner, int lost[2]);
 /* The tie roll (ref. VB-37, VB-38): equal totals roll again. */
