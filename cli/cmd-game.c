@@ -109,7 +109,7 @@ static void print_events(const gn_game *g, int from, int viewer)
 static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--dice", 1, 0, NULL }, { "--table", 0, 0, NULL },
-                     { "--as", 1, 0, NULL }, { NULL, 0, 0, NULL } };
+                     { "--as", 1, 0, NULL }, { "--check", 0, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[CLI_MAXWORDS];
   int npos, rc, viewer, dice[256], ndice = 0;
   gn_store *st;
@@ -135,6 +135,12 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
     goto done;
   }
   if (opts[1].seen) gn_dice_use_table(g, table_dice, NULL);
+  if (opts[3].seen) {   /* the rules' check: adjudicates nothing, stores nothing */
+    rc = gn_order_check(g, text);
+    if (rc == 0) printf("%s: accepted now: %s\n", pos[0], text);
+    else rc = cli_fail("%s: %s", pos[0], gn_errmsg(g));
+    goto done;
+  }
   int nev = gn_event_count(g), n = gn_game_order_count(g);
   if (gn_store_order(st, pos[0], g, text) != 0) {
     rc = cli_fail("%s: %s", pos[0], gn_store_errmsg(st));
@@ -153,7 +159,7 @@ done:
 }
 
 const cli_cmd cli_cmd_order = {
-  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE]",
+  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE] [--check]",
   "apply one order to a game and store it; print the events it caused",
   "The order is the words after GAME (quote it or not: \"fire 1/II at 3/IV\").\n"
   "It applies whole or not at all: an order the rules forbid is refused with\n"
@@ -162,7 +168,10 @@ const cli_cmd cli_cmd_order = {
   "  --dice LIST        the dice results to use, in order (\"3,5,6\"), e.g. the\n"
   "                     players' own dice; the order is refused if too few\n"
   "  --table            ask for each roll on the terminal (dice at the table)\n"
-  "  --as SIDE          print only the events SIDE may see (default: all)\n",
+  "  --as SIDE          print only the events SIDE may see (default: all)\n"
+  "  --check            only ask the rules: exit 0 when they would accept the\n"
+  "                     order now, 1 with the refusal and its rule id if not;\n"
+  "                     nothing is rolled, applied or stored\n",
   run_order,
 };
 

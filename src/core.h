@@ -120,6 +120,17 @@ typedef struct gn__ruleset {
   ** through it (gn_unit_los, the one line of sight of every rule and front
   ** end); NULL: every stand on the table does. Cannot fail. */
   int (*blocks_sight)(const gn_game *g, int unit);
+  /* For gn_actions (may be NULL). The move unit has left for a verb whose
+  ** order ends in a point ("move UNIT to X,Y"), in table units, from the
+  ** function the verb's handler spends it with, and the ground it may not
+  ** enter (text with rule ids) in avoid; -1 when the verb has no allowance. */
+  double (*allowance)(gn_game *g, const char *verb, int unit, char *avoid, size_t n);
+  /* For gn_actions (may be NULL): of an order the rules accept now but
+  ** resolve later in the turn (a fire order written before the moves),
+  ** whether it would take effect if resolved now, by the test its
+  ** resolution makes: 1 yes, 0 no (why: the reason with its rule id), -1
+  ** when the verb takes effect at once. target is -1 for an order without one. */
+  int (*ready)(gn_game *g, const char *verb, int unit, int target, char *why, size_t n);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -256,6 +267,14 @@ typedef struct gn__dicesrc {
   gn__enum *en;               /* ENUMERATE: the path being walked */
   /* The tape: every result drawn by the order in flight, for the store. */
   int *tape; int ntape, captape;
+  /* What the chance point that stopped a check asks for (gn_actions tells a
+  ** player the dice an order will roll): set by draw while checking. */
+  int stopped;                /* 1 when the last check stopped at a chance point */
+  gn_chance_kind stopkind;
+  char stopspec[32];          /* "4d6", "card" */
+  int stopn, stoptarget;      /* dice (or cards) and, for a count, the number needed */
+  /* gn__chance_need: what the rule needs of the next chance point. */
+  int need, needn;
 } gn__dicesrc;
 
 /* Returned by a chance point while checking an order: everything before it passed. */
@@ -425,6 +444,11 @@ int gn__enumerating(const gn_game *g);
 /* Draws one card from side's deck (reshuffled when empty). */
 int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
                   int unit, int *card);
+/* Tells the dice source what the rule needs of the chance points that follow:
+** count dice or cards, each counting at need or more (a number the chance point
+** itself does not carry, as for cards). Resolution calls it on its way; a
+** check stopped at the next chance point reports it (gn_actions). Cannot fail. */
+void gn__chance_need(gn_game *g, int need, int count);
 /* Restores a full deck for a side. */
 void gn__deck_reset(gn__state *st, int side);
 

@@ -273,6 +273,8 @@ static int apply(gn_game *g, const char *text, int check) {
   if (g->st.over && !v->when_over) return gn__error(g, GN_ESTATE, "the game is over");
   if ((rc = gn__save(g, &g->osp))) return gn__error(g, rc, "out of memory");            /* 3 */
   g->dice.ntape = 0;
+  g->dice.stopped = 0;
+  g->dice.need = g->dice.needn = 0;
   g->cur_order = g->norders;
   g->dice.checking = check;
   g->evoom = 0;

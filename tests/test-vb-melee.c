@@ -513,16 +513,37 @@ static void t_vb_b17_refused(void **state) {
 }
 
 /* ref. VB-B17: cavalry that spent its whole move (24 in) in the movement
-** phase, 12 in back and 12 in charging again into contact, wins in the combat
-** phase with d routing, but has no move left to break through. */
+** phase charging into contact from 24 in away wins in the combat phase with
+** d routing, but has no move left to break through. (A stand in contact may
+** not first move off and charge back, ref. VB-B23.) */
 static void t_vb_b17_no_move_left(void **state) {
   (void)state;
-  gn_game *g = breakthrough_game("cavalry_light", "", "disorder: 1", "");
+  char u[1024];
+  double dy = 28 + depth("cavalry_light") / 2 + depth("infantry_brigade") / 2;
+  snprintf(u, sizeof u,
+           "  - {id: a, side: fr, formation: fa, type: cavalry_light, at: [20, 4], facing: 0, strength: 3}\n"
+           "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, %g], facing: 180, "
+           "strength: 4, attrs: {disorder: 1}}\n"
+           "  - {id: e, side: al, formation: aa, type: infantry_brigade, at: [32, %g], facing: 270, strength: 4}\n",
+           dy, dy);
+  /* HEAD with the army leader by a's start, so that a is in command */
+  gn_game *g = vb_game("grognard: 1\nname: melee test\nruleset: vb\n"
+                       "table: {width: 60, height: 60}\n"
+                       "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"
+                       "sides:\n  - {id: fr}\n  - {id: al}\n"
+                       "formations:\n"
+                       "  - {id: fa, echelon: army, side: fr, leader: nap}\n"
+                       "  - {id: aa, echelon: army, side: al, leader: wel}\n"
+                       "units:\n"
+                       "  - {id: nap, formation: fa, type: leader_army, at: [15, 4], strength: 0}\n"
+                       "  - {id: wel, formation: aa, type: leader_army, at: [55, 55], strength: 0}\n",
+                       u, NULL);
+  refused(g, "move a to 20,8", "VB-B1");   /* still the command phase */
   to_phase(g, "movement");
-  ok(g, "move a to 20,8");
   ok(g, "charge a at d");
-  at(g, "a", 20, 20);
+  at(g, "a", 20, 28);
   assert_int_equal(attr(g, "a", "move_used"), 2400);
+  refused(g, "move a to 20,26", "VB-B23");
   won_charge(g);
   assert_int_equal(attr(g, "d", "routed"), 1);
   assert_int_equal(attr(g, "a", "meleed"), 1);                /* not marked */

@@ -130,6 +130,7 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   if (!gn__in_fire_cardcount(g, f, &capped, &free_, &cap)) return 0;                   /* 1 */
   int close = f->range <= d->range[f->weapon] / 2;                                  /* 2 */
   r->need = (close ? d->need_close : d->need_long) + d->cover_need[f->cover];
+  gn__chance_need(g, r->need, capped + free_);
   if ((rc = gn__in_draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon),     /* 3 */
                           "shooting card", "IN-R1", f->unit, &r->d)))
     return rc;

@@ -18,6 +18,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* ref. IN-B13: only the side whose turn it is gives orders; routers obey none (ref. IN-M11). */
 int gn__in_may_act(gn_game *g, int unit, const char *verb) {
@@ -47,6 +48,15 @@ static double path_cost(const gn_game *g, gn_vec2 a, gn_vec2 b) {
   }
   if (hi > lo) in += hi - lo;
   return len * (1 + (d->difficult_cost - 1) * in);
+}
+
+/* gn_actions: the normal move `move` spends (all of it, or none once the unit
+** has moved this turn) and what gn__in_order_move keeps a unit from. */
+double gn__in_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
+  if (strcmp(verb, "move")) return -1;
+  snprintf(avoid, n, "difficult terrain counts double (IN-B8); other units, and contact with an "
+           "enemy: that is a charge (IN-B9); off the table (IN-B8)");
+  return g->st.u[u].flags & IN_F_MOVED ? 0 : gn__in_move_allowance(g, u);
 }
 
 /*

@@ -394,6 +394,8 @@ double gn__vb_move_left(const gn_game *g, int unit);
 ** guns away for good when it has them (how: " retreating", or ""). */
 int gn__vb_closed_to_guns(const gn_game *g, int unit, gn_box a, gn_box b);
 void gn__vb_guns_check(gn_game *g, int unit, gn_box a, gn_box b, const char *how);
+/* The ruleset's allowance hook (gn__ruleset.allowance) for move and leader. */
+double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 /* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
 int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nskip);
 /* skirmish.c: reforming skirmishers become the brigade they reform (ref. VB-11). */
