@@ -107,18 +107,41 @@ static void print_events(const gn_game *g, int from, int viewer)
   }
 }
 
+/* The events from..count-1 that viewer may see, as one JSON array, to the
+** output (o NULL: standard output). CLI_FAIL when out of memory or the file
+** cannot be written. */
+static int events_json(const gn_game *g, int from, int viewer, const cli_output *o)
+{
+  json_t *a = json_array();
+  for (int i = from; a && i < gn_event_count(g); i++) {
+    if (!gn_event_visible(g, i, viewer)) continue;
+    char *s = gn_event_json(g, i);
+    json_t *e = s ? json_loads(s, 0, NULL) : NULL;
+    gn_string_free(s);
+    if (!e || json_array_append_new(a, e) != 0) { json_decref(a); a = NULL; }
+  }
+  char *out = a ? json_dumps(a, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+  json_decref(a);
+  if (!out) return cli_fail("out of memory");
+  int rc = o ? cli_output_write(o, out) : cli_write_file(NULL, out);
+  free(out);
+  return rc;
+}
+
 #define ORDER_RETRIES 8   /* times an order is checked again after another process ordered */
 
 static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--dice", 1, 0, NULL }, { "--table", 0, 0, NULL },
-                     { "--as", 1, 0, NULL }, { "--check", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+                     { "--as", 1, 0, NULL }, { "--check", 0, 0, NULL },
+                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[CLI_MAXWORDS];
   int npos, rc, viewer, dice[256], ndice = 0, table = 0;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 2, CLI_MAXWORDS)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --dice or --table, not both");
+  if (opts[3].seen && opts[4].seen) return cli_usage(cmd, "give --check or --json, not both");
   if (opts[1].seen) { cli_note_old(cmd, "--table", "--dice table"); table = 1; }
   /* --dice auto (the engine rolls), table (typed at the terminal), or the results */
   if (opts[0].seen && !strcmp(opts[0].val, "table")) table = 1;
@@ -167,8 +190,12 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
     gn_game_free(g);
     gn_store_close(st);
   }
-  printf("%s: order %d: %s\n", pos[0], n + 1, gn_game_order_text(g, n));
-  print_events(g, nev, viewer);
+  if (opts[4].seen) {
+    if (events_json(g, nev, viewer, NULL) != CLI_OK) { rc = CLI_FAIL; goto done; }
+  } else {
+    printf("%s: order %d: %s\n", pos[0], n + 1, gn_game_order_text(g, n));
+    print_events(g, nev, viewer);
+  }
   if (opts[0].seen && gn_dice_script_left(g) > 0)
     fprintf(stderr, "grognard: warning: %d of the dice given were not needed\n",
             gn_dice_script_left(g));
@@ -180,7 +207,7 @@ done:
 }
 
 const cli_cmd cli_cmd_order = {
-  "order", "GAME ORDER... [--dice auto|table|LIST] [--as SIDE] [--check]",
+  "order", "GAME ORDER... [--dice auto|table|LIST] [--as SIDE] [--check | --json]",
   "apply one order to a game and store it; print the events it caused",
   "The order is the words after GAME (quote it or not: \"fire 1/II at 3/IV\").\n"
   "It applies whole or not at all: an order the rules forbid is refused with\n"
@@ -195,7 +222,10 @@ const cli_cmd cli_cmd_order = {
   "  --as SIDE          print only the events SIDE may see (default: all)\n"
   "  --check            only ask the rules: exit 0 when they would accept the\n"
   "                     order now, 1 with the refusal and its rule id if not;\n"
-  "                     nothing is rolled, applied or stored\n",
+  "                     nothing is rolled, applied or stored\n"
+  "  --json             the events as a JSON array of event objects (as log\n"
+  "                     --json gives them: kind, rule id, text, dice, \"units\":\n"
+  "                     the codes of the units each event changed or concerns)\n",
   run_order,
 };
 
@@ -238,24 +268,6 @@ const cli_cmd cli_cmd_show = {
 
 /* ------------------------------------------------------------------- log */
 
-static int log_json(const gn_game *g, int viewer, const cli_output *o)
-{
-  json_t *a = json_array();
-  for (int i = 0; a && i < gn_event_count(g); i++) {
-    if (!gn_event_visible(g, i, viewer)) continue;
-    char *s = gn_event_json(g, i);
-    json_t *e = s ? json_loads(s, 0, NULL) : NULL;
-    gn_string_free(s);
-    if (!e || json_array_append_new(a, e) != 0) { json_decref(a); a = NULL; }
-  }
-  char *out = a ? json_dumps(a, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
-  json_decref(a);
-  if (!out) return cli_fail("out of memory");
-  int rc = cli_output_write(o, out);
-  free(out);
-  return rc;
-}
-
 static void log_text(const gn_game *g, int viewer, FILE *f)
 {
   int last = -2;
@@ -291,7 +303,7 @@ static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK) {
     if (!strcmp(out.format, "json")) {
-      rc = log_json(g, viewer, &out);
+      rc = events_json(g, 0, viewer, &out);
     } else if (!out.path) {
       log_text(g, viewer, stdout);
     } else {
@@ -318,7 +330,8 @@ const cli_cmd cli_cmd_log = {
   "\noptions:\n"
   "  --as SIDE          only the events SIDE may see ('umpire': every event)\n"
   "  --umpire           every event (the default)\n"
-  CLI_OUTPUT_HELP " text, json (a JSON array of event objects)\n",
+  CLI_OUTPUT_HELP " text, json (a JSON array of event objects; each lists in\n"
+  "                     \"units\" the codes of the units it changed or concerns)\n",
   run_log,
 };
 

@@ -468,9 +468,15 @@ typedef struct gn_mod { const char *name; int value; const char *ref; } gn_mod;
 
 #define GN_EVENT_MAXDICE 64     /* at most this many results and modifiers on one event */
 #define GN_EVENT_MAXMODS 16
-/* An event of the log. Its strings, dice and modifiers are held by the game
-** (borrowed, like the event): e->dice[k] for k < e->ndice, e->mods[k] for
-** k < e->nmods. */
+/* An event of the log. Its strings, dice, modifiers and units are held by the
+** game (borrowed, like the event): e->dice[k] for k < e->ndice, e->mods[k] for
+** k < e->nmods, e->units[k] for k < e->nunits. Every change an order makes to
+** a unit (place, facing, strength, figures and roles, formation, disorder,
+** rout, rest, supplies, valour, removal) is told by an event of that order
+** whose units list the unit and whose text names it; a roll event lists the
+** unit it is rolled for. A change the enemy may not know is told in an event
+** only the owner sees (and, where the enemy sees that something happened, in
+** another without the hidden number). */
 typedef struct gn_event {
   int seq;                 /* 0-based over the game */
   int order;               /* index of the order that caused it */
@@ -479,6 +485,8 @@ typedef struct gn_event {
   const char *kind;        /* "roll", "fire", "morale", "move", "rout"... */
   const char *ref;         /* rule id or "" */
   int unit, target;        /* unit indices or -1 */
+  int nunits;              /* the units the event concerns: every unit whose state it */
+  const int *units;        /* changed, and the one acting; unit and target come first */
   unsigned visible;        /* bit s: side s may see it; the umpire sees all */
   const char *text;        /* one line for people */
   const char *spec;        /* dice expression of a roll, or "" */

@@ -427,8 +427,9 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   s->attr[VB_MOVED] = 1;
   s->attr[VB_STATIONARY] = 0;
   gn_event *ev = gn__event(g, "move", night ? "VB-66" : kind == MV_BREAKTHROUGH ? "VB-B17" : "VB-B4", u, -1,
-                           "%s %s %.2f %s (cost %.2f of %.2f)", name,
-                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, uw, cost, left);
+                           "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f (cost %.2f of %.2f)", name,
+                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, uw, from.c.x, from.c.y,
+                           nb.c.x, nb.c.y, gn__compass(nb.facing), cost, left);
   if (ev && p.road) gn__event_mod(ev, "march column on a road", 0, "VB-B14");
   if (ev && p.extra > 0) gn__event_mod(ev, "terrain cost (hundredths)", (int)lround(p.extra * 100), "VB-B4");
   if (ev && !incmd) gn__event_mod(ev, "out of command: half move", 0, "VB-B3");
@@ -605,18 +606,30 @@ void gn__vb_move_begin(gn_game *g, int side) {
 **   1) reforming cavalry skirmishers become their brigade (ref. VB-11)
 **   2) command status from the final positions
 **   3) stationary: infantry and artillery that did not move, in command,
-**      not routed (ref. VB-B16, VB-B3)
+**      not routed (ref. VB-B16, VB-B3); the markers placed and taken away
+**      are told
 */
 void gn__vb_move_end(gn_game *g, int side) {
   gn__vb_reform_finish(g, side);                                          /* 1) */
   gn__vb_command_refresh(g, side);                                        /* 2) */
-  for (int i = 0; i < g->sc->nunits; i++) {                               /* 3) */
+  int n = g->sc->nunits, non = 0, noff = 0;                               /* 3) */
+  int *list = gn__malloc(g, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  if (!list) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return; }
+  int *on = list, *off = list + n;
+  for (int i = 0; i < n; i++) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
-    gn__ustate *s = gn__uw(g, i);
-    int t = gn__vb_type(g, i);
+    int t = gn__vb_type(g, i), was = g->st.u[i].attr[VB_STATIONARY];
     int can = gn__vb_infantry(g, i) || gn__vb_is_artillery(t);
-    s->attr[VB_STATIONARY] = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
+    const gn__ustate *s = &g->st.u[i];
+    int now = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
+    if (now == was) continue;
+    gn__uw(g, i)->attr[VB_STATIONARY] = now;
+    if (now) on[non++] = i;
+    else off[noff++] = i;
   }
+  gn__event_list(g, "stationary", "VB-B16", ~0u, "stationary", on, non);
+  gn__event_list(g, "stationary", "VB-B16", ~0u, "no longer stationary", off, noff);
+  gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
 }
 
 /*
