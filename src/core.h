@@ -317,7 +317,8 @@ struct gn_game {
   gn__ev quiet_ev;            /* what gn__event returns while the dice source is quiet */
   int quiet_dice[GN_EVENT_MAXDICE];
   gn_mod quiet_mods[GN_EVENT_MAXMODS];
-  int evoom;                  /* an event's dice or modifier found no memory (gn__event_mod) */
+  int evoom;                  /* an event's dice or modifier (gn__event_mod) or a rule's list
+                              ** (gn__room) found no memory: the order in flight fails */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
   char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
@@ -351,6 +352,24 @@ void gn__unit_place(gn_game *g, int unit, gn_box b);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);
+/* Room for *n elements of size bytes, for the lists whose length the rules
+** cannot bound (stands near, terrain crossed): buf (room for cap) when they
+** fit, else an allocation of the game's. Out of memory, it is buf all the
+** same, *n cut to cap, and the game notes it (g->evoom): the order in flight
+** then fails whole with GN_ENOMEM, so a list cut short never decides
+** anything. Never NULL. */
+void *gn__room(const gn_game *g, void *buf, int cap, int *n, size_t size);
+/* Gives back what gn__room gave for n (nothing when it gave buf). Cannot fail. */
+void gn__room_free(const gn_game *g, const void *buf, void *p, int n, size_t size);
+/* Every crossing of a->b with the scenario's terrain (gn_path_crossings):
+** *out is buf (room for cap) or a gn__room allocation for the count
+** returned, to give back with gn__room_free. Cannot fail (out of memory:
+** as gn__room). */
+int gn__crossings(const gn_game *g, gn_vec2 a, gn_vec2 b, gn_crossing *buf, int cap, gn_crossing **out);
+/* gn__units_near, every one: *out is buf (room for cap) or a gn__room
+** allocation for the count returned (gn__room_free). Cannot fail (out of
+** memory: as gn__room). */
+int gn__units_near_all(gn_game *g, int unit, double r, int *buf, int cap, int **out);
 /* A copy of a grid, its lists in the same order (grid.c). NULL on OOM. */
 gn_grid *gn__grid_clone(const gn_grid *src, const gn_allocator *a);
 
