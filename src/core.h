@@ -119,6 +119,9 @@ typedef struct gn__ruleset {
   ** through it (gn_unit_los, the one line of sight of every rule and front
   ** end); NULL: every stand on the table does. Cannot fail. */
   int (*blocks_sight)(const gn_game *g, int unit);
+  /* The most units a scenario may have, a limit of the ruleset's own (the
+  ** scenario loader refuses more with GN_ELIMIT); 0: none. */
+  int maxunits;
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
