@@ -457,7 +457,8 @@ int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
 /* Appends an event of the order in flight; text is printf-style (cut to 511
 ** bytes). Returns the event (to add dice with gn__event_dice and modifiers
 ** with gn__event_mod; it stays where it is while others are logged) or NULL
-** on OOM (the game's error is set). */
+** on OOM (the game's error is set and g->evoom noted: the order in flight
+** fails whole even where the caller goes on). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
 /* Adds a modifier to an event (at most GN_EVENT_MAXMODS). Cannot fail: when
