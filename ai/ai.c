@@ -1,5 +1,5 @@
 /*
-** ai.c: the AI commanders' common ground (issue 7): personality parameters,
+** ai.c: the AI commanders' common ground: personality parameters,
 ** the picture of the field a side sees, orders given if the rules accept them,
 ** movement by trial, the memo of the rulesets' odds checks, and the
 ** objectives doctrine.
@@ -301,7 +301,7 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
 **   1) a game already over: refused as the check would (no order, no count)
 **   2) apply; GN_EREFUSED or GN_ESYNTAX: a probe refused; another code: a hard error
 */
-static int vorder(ai_ctx *cx, const char *fmt, va_list ap) {
+GN_PRINTF(2, 0) static int vorder(ai_ctx *cx, const char *fmt, va_list ap) {
   char text[512];
   vsnprintf(text, sizeof text, fmt, ap);
   if (cx->err) return cx->err;

@@ -1,6 +1,6 @@
 /*
-** ai.h: what the AI commanders, the battle runner and the simulator share
-** (issue 7). The AI is a client of include/grognard.h ONLY: it sees the game
+** ai.h: what the AI commanders, the battle runner and the simulator share.
+** The AI is a client of include/grognard.h ONLY: it sees the game
 ** as its side does (gn_unit_view_get with its side as viewer) and gives orders
 ** as text through the runner's apply. An order it would give if the rules
 ** allow it goes to apply directly: a refusal changes nothing and is the
@@ -145,7 +145,7 @@ const ai_doctrine *gn__ai_doctrine_for(const char *ruleset);
 ** refusal changes nothing and is counted as a probe refused). 0 given;
 ** GN_EREFUSED or GN_ESYNTAX when refused; GN_ESTATE when the game is over;
 ** another negative code is a hard error (kept in cx->err). */
-int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
+GN_PRINTF(2, 3) int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
 /* Moves unit u towards goal, at most step, along the straight line, trying
 ** shorter moves and small side-steps until the rules accept one. verb is
 ** "move" or the ruleset's word; how is a set of AI_MOVE_* flags: FACE adds

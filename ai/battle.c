@@ -1,5 +1,5 @@
 /*
-** battle.c: one whole battle, AI against AI (issue 7), and its verdict.
+** battle.c: one whole battle, AI against AI, and its verdict.
 **
 ** The runner asks the commander of the active side for its orders, then ends
 ** the phase; in a simultaneous phase (active side -1) each commander writes

@@ -1,5 +1,5 @@
 /*
-** sim-out.c: the results of a batch (issue 7): win, draw and loss rates with
+** sim-out.c: the results of a batch: win, draw and loss rates with
 ** 95% Wilson intervals, the distributions of losses, of the turn of decision
 ** and of each objective's final holder, the units that mattered most; as
 ** JSON, CSV (one line per replication) and text for people.
@@ -21,7 +21,7 @@
 
 typedef struct sb { char *p; size_t n, cap; int oom; } sb;
 
-static void put(sb *b, const char *fmt, ...) {
+GN_PRINTF(2, 3) static void put(sb *b, const char *fmt, ...) {
   va_list ap;
   if (b->oom) return;
   for (;;) {
@@ -337,4 +337,44 @@ char *gn_sim_text(const gn_sim *s) {
   }
   summary_free(&m);
   return done(&b);
+}
+
+/*
+** Stores the batch (gn_store_save_batch).
+**   1) the results as JSON, the commanders joined by "; "
+**   2) one gn_store_run per replication played, from its record
+*/
+int gn_sim_save(const gn_sim *s, gn_store *st, char *id, size_t idlen) {
+  if (id && idlen) id[0] = 0;
+  if (!s || !st || !s->rec) return GN_EINVAL;
+  char ai[GN_BATTLE_MAXSIDES * 72] = "";
+  for (int k = 0; k < s->nsides; k++) {                                        /* 1 */
+    size_t n = strlen(ai);
+    snprintf(ai + n, sizeof ai - n, "%s%s", k ? "; " : "", s->ai[k]);
+  }
+  char *json = gn_sim_json(s);
+  gn_store_run *run = calloc(s->runs > 0 ? (size_t)s->runs : 1, sizeof *run);
+  if (!json || !run) { gn_string_free(json); free(run); return GN_ENOMEM; }
+  gn_store_batch b = {.scenario = s->scenario, .ruleset = s->ruleset, .seed = s->seed,
+                      .runs = s->runs, .nsides = s->nsides, .ai = ai, .results = json, .run = run};
+  for (int k = 0; k < s->nsides; k++) b.side[k] = s->side[k];
+  for (int i = 0; i < s->runs; i++) {                                          /* 2 */
+    const int64_t *row = SIM_ROW(s, i);
+    if (!row[R_PLAYED]) continue;
+    gn_store_run *r = &run[b.nrun++];
+    r->run = i;
+    r->seed = (uint64_t)row[R_SEED];
+    r->rc = (int)row[R_RC];
+    r->winner = row[R_WINNER] >= 0 && row[R_WINNER] < s->nsides ? (int)row[R_WINNER] : -1;
+    r->decisive = (int)row[R_DECISIVE];
+    r->decision_turn = (int)row[R_DECISION];
+    r->turns = (int)row[R_TURNS];
+    r->orders = (int)row[R_ORDERS];
+    r->hash = (uint64_t)row[R_HASH];
+    for (int k = 0; k < s->nsides; k++) r->lost[k] = SIM_SIDE(s, i, k, S_LOST);
+  }
+  int rc = gn_store_save_batch(st, &b, id, idlen);
+  free(run);
+  gn_string_free(json);
+  return rc;
 }

@@ -1,5 +1,5 @@
 /*
-** sim.c: seeded batches of battles (issue 7, design decision 10).
+** sim.c: seeded batches of battles (design decision 10).
 **
 ** Replication i plays the scenario with the seed gn_seed_child(seed, i), AI
 ** against AI, in memory (no store, no per-order commit), and writes its row

@@ -52,21 +52,28 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
 cli_opt *cli_opt_get(cli_opt *opts, const char *name);
 
 /* "grognard: <message>\n" on stderr; returns CLI_FAIL. */
-int cli_fail(const char *fmt, ...);
+GN_PRINTF(1, 2) int cli_fail(const char *fmt, ...);
 /* "grognard NAME: <message>\n" and the usage line on stderr; returns CLI_USAGE. */
-int cli_usage(const cli_cmd *cmd, const char *fmt, ...);
+GN_PRINTF(2, 3) int cli_usage(const cli_cmd *cmd, const char *fmt, ...);
 /* Prints the command's full help on stdout. */
 void cli_help(const cli_cmd *cmd);
 
 /* Opens the store; must_exist: a missing file is an error rather than created.
 ** Returns CLI_OK or CLI_FAIL (message printed). */
 int cli_store_open(cli *c, int must_exist, gn_store **st);
-/* Opens the store and loads a game, with its whole event log. CLI_OK or
-** CLI_FAIL (message printed). */
+/* Opens an existing store for reading only (gn_store_open_readonly): the
+** commands that only read (log, show, export, replay, list, map) work on a
+** store in a read-only folder. CLI_OK or CLI_FAIL (message printed). */
+int cli_store_read(cli *c, gn_store **st);
+/* Opens the store for reading and loads a game, with its whole event log.
+** CLI_OK or CLI_FAIL (message printed). */
 int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g);
-/* The same from the game's newest snapshot (gn_store_resume): for commands
-** that need the state and the orders but not the events before the snapshot. */
+/* Opens the store to write and loads a game from its newest snapshot
+** (gn_store_resume): for commands that play on and need the state and the
+** orders but not the events before the snapshot. */
 int cli_game_resume(cli *c, const char *id, gn_store **st, gn_game **g);
+/* The same on a store opened for reading only (show, map). */
+int cli_game_view(cli *c, const char *id, gn_store **st, gn_game **g);
 /* The viewer from --as SIDE / --umpire (GN_UMPIRE when neither). CLI_OK,
 ** CLI_FAIL (unknown side) or CLI_USAGE (both given). */
 int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpire, int *viewer);

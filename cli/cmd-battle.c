@@ -1,5 +1,5 @@
 /*
-** cmd-battle.c: the commands that let the AI commanders fight (issue 7):
+** cmd-battle.c: the commands that let the AI commanders fight:
 **   battle    one whole battle, AI against AI, narrated, stored in the store
 **   simulate  N seeded battles in memory, on threads (and MPI ranks when
 **             built with make MPI=1), with rates, intervals, distributions
@@ -587,8 +587,13 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (rc == CLI_OK && opts[O_SVG].seen) rc = write_sim_svg(opts[O_SVG].val, sim);
   if (rc == CLI_OK && !opts[O_NOSTORE].seen) {
     char id[32];
-    if (gn_store_save_batch(c->db, sim, id, sizeof id, err, sizeof err) != 0) rc = cli_fail("%s", err);
+    int src;
+    gn_store *st = NULL;
+    if (cli_store_open(c, 0, &st) != CLI_OK) rc = CLI_FAIL;
+    else if ((src = gn_sim_save(sim, st, id, sizeof id)) != 0)
+      rc = cli_fail("%s", src == GN_ESTORE ? gn_store_errmsg(st) : gn_strerror(src));
     else printf("stored as batch %s in %s\n", id, c->db);
+    gn_store_close(st);
   }
 out:
   gn_sim_free(sim);

@@ -178,7 +178,7 @@ static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv)
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
-  if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+  if (cli_game_view(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK)
     rc = cli_put(opts[2].seen ? gn_state_json(g, viewer) : gn_state_text(g, viewer));
   gn_game_free(g);
@@ -316,7 +316,7 @@ static int run_replay(cli *c, const cli_cmd *cmd, int argc, char **argv)
   gn_store *st;
   gn_game *g = NULL;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
-  if (cli_store_open(c, 1, &st) != CLI_OK) return CLI_FAIL;
+  if (cli_store_read(c, &st) != CLI_OK) return CLI_FAIL;
   if (opts[0].seen && gn_store_verify(st, pos[0], &n) != 0) {
     rc = cli_fail("%s (%d order%s matched before)", gn_store_errmsg(st), n, n == 1 ? "" : "s");
   } else if (gn_store_load(st, pos[0], &g) != 0) {
@@ -357,7 +357,7 @@ static int run_list(cli *c, const cli_cmd *cmd, int argc, char **argv)
   int npos, rc;
   gn_store *st;
   if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 0, 0)) != 0) return rc;
-  if (cli_store_open(c, 1, &st) != CLI_OK) return CLI_FAIL;
+  if (cli_store_read(c, &st) != CLI_OK) return CLI_FAIL;
   rc = gn_store_list(st, list_one, NULL) ? cli_fail("%s", gn_store_errmsg(st)) : CLI_OK;
   gn_store_close(st);
   return rc;

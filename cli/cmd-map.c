@@ -427,7 +427,7 @@ static int run_map(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (!opts[3].seen) return cli_usage(cmd, "give the file: --out FILE.svg|.png|.pdf");
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
-  if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+  if (cli_game_view(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) != CLI_OK) goto done;
   if (opts[2].seen && (sel = gn_unit_find(g, opts[2].val)) < 0) {
     rc = cli_fail("no unit '%s' in game %s", opts[2].val, pos[0]);

@@ -135,7 +135,7 @@ static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   cli_opt opts[] = { { "--seed", 1, 0, NULL }, { "--as", 1, 0, NULL }, { "--dice", 1, 0, NULL },
                      { "--script", 1, 0, NULL }, { "--keep-going", 0, 0, NULL },
                      { NULL, 0, 0, NULL } };
-  char *pos[1], err[512];
+  char *pos[1];
   int npos, rc;
   uint64_t seed = 1;
   play p;
@@ -175,8 +175,8 @@ static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
     rc = cli_fail("%s", gn_store_errmsg(p.st));
     goto done;
   }
-  if (gn_store_notes(c->db, p.id, resume_note, &p, err, sizeof err) != 0) {
-    rc = cli_fail("%s", err);
+  if (gn_store_notes(p.st, p.id, resume_note, &p) != 0) {
+    rc = cli_fail("%s", gn_store_errmsg(p.st));
     goto done;
   }
   /* 3) */

@@ -21,9 +21,8 @@ const char *play_viewer_name(const play *p) {
 }
 
 void play_note(play *p, const char *kind, const char *text) {
-  char err[512];
-  if (gn_store_note(p->c->db, p->id, gn_game_order_count(p->g), kind, text, err, sizeof err) != 0)
-    printf("  warning: the session note was not saved: %s\n", err);
+  if (gn_store_note(p->st, p->id, gn_game_order_count(p->g), kind, text) != 0)
+    printf("  warning: the session note was not saved: %s\n", gn_store_errmsg(p->st));
 }
 
 int play_reload(play *p) {
@@ -179,10 +178,9 @@ static int log_cmd(play *p, char *arg) {
     gn_string_free(t);
   }
   noterange r = { first, n };
-  char err[512];
   printf("session notes:\n");
-  if (gn_store_notes(p->c->db, p->id, print_note, &r, err, sizeof err) != 0)
-    printf("  cannot read the notes: %s\n", err);
+  if (gn_store_notes(p->st, p->id, print_note, &r) != 0)
+    printf("  cannot read the notes: %s\n", gn_store_errmsg(p->st));
   return CLI_OK;
 }
 
@@ -297,11 +295,12 @@ static int odds(play *p, char *arg) {
     printf("  %s\n", gn_errmsg(p->g));
     return CLI_FAIL;
   }
-  printf("  %s: %s\n", orders, d.exact ? "exact" : "Monte Carlo estimate");
+  if (d.exact) printf("  %s: exact\n", orders);
+  else printf("  %s: Monte Carlo estimate (%s)\n", orders, d.why);
   for (int i = 0; i < d.n; i++) {
     const gn_outcome *x = &d.o[i];
     printf("  %6.2f%%  %s", 100 * x->p, gn_order_odds_label(p->g, x->value));
-    if (d.exact && x->den) printf("  (%llu/%llu)", (unsigned long long)x->num, (unsigned long long)x->den);
+    if (d.exact && x->frac) printf("  (%s)", x->frac);
     printf("\n");
   }
   gn_dist_free(&d);

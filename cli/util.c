@@ -102,10 +102,21 @@ int cli_store_open(cli *c, int must_exist, gn_store **st)
   return CLI_OK;
 }
 
-static int game_open(cli *c, const char *id, gn_store **st, gn_game **g, int resume)
+int cli_store_read(cli *c, gn_store **st)
+{
+  char err[1024];
+  int rc = gn_store_open_readonly(c->db, st, err, sizeof err);
+  if (rc == GN_ENOTFOUND)
+    return cli_fail("no game store at %s (create a game with 'grognard new SCENARIO')", c->db);
+  if (rc != 0)
+    return cli_fail("%s", err);
+  return CLI_OK;
+}
+
+static int game_open(cli *c, const char *id, gn_store **st, gn_game **g, int resume, int write)
 {
   *g = NULL;
-  if (cli_store_open(c, 1, st) != CLI_OK) return CLI_FAIL;
+  if ((write ? cli_store_open(c, 1, st) : cli_store_read(c, st)) != CLI_OK) return CLI_FAIL;
   if ((resume ? gn_store_resume : gn_store_load)(*st, id, g) != 0) {
     cli_fail("%s", gn_store_errmsg(*st));
     gn_store_close(*st);
@@ -117,12 +128,17 @@ static int game_open(cli *c, const char *id, gn_store **st, gn_game **g, int res
 
 int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g)
 {
-  return game_open(c, id, st, g, 0);
+  return game_open(c, id, st, g, 0, 0);
 }
 
 int cli_game_resume(cli *c, const char *id, gn_store **st, gn_game **g)
 {
-  return game_open(c, id, st, g, 1);
+  return game_open(c, id, st, g, 1, 1);
+}
+
+int cli_game_view(cli *c, const char *id, gn_store **st, gn_game **g)
+{
+  return game_open(c, id, st, g, 1, 0);
 }
 
 int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpire, int *viewer)

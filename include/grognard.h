@@ -29,6 +29,15 @@ extern "C" {
 #define GN_VERSION_PATCH 0
 #define GN_VERSION "0.1.0"
 
+/* GN_PRINTF(f, a) before a declaration: the function formats like printf, its
+** format string is argument f and the values start at argument a (0 for a
+** va_list), so the compiler checks every call. Empty where not supported. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GN_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define GN_PRINTF(f, a)
+#endif
+
 /* Returns GN_VERSION of the library actually linked. This function cannot fail. */
 const char *gn_version(void);
 
@@ -259,6 +268,13 @@ int gn_dice_script_left(const gn_game *g);
 int gn_roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
             int *total, int *faces);
 
+/* How many of n dice (0..100000) of `sides` faces show >= target, as count
+** chance points (GN_CHANCE_COUNT) of at most GN_DICE_MAXDICE dice each; under
+** gn_odds, one exact aggregate over 0..n whatever n. Fails as gn_roll, or
+** with GN_EINVAL for a bad count. */
+int gn_roll_count(gn_game *g, int n, int sides, int target, const char *purpose, const char *ref,
+                  int *hits);
+
 /* ---------------------------------------------------------------------------
 ** Exact odds (decision 3): run fn again and again under the enumerate source,
 ** once per path through its chance points, and collect the outcome each path
@@ -268,9 +284,12 @@ typedef int (*gn_outcome_fn)(gn_game *g, void *ud, int64_t *outcome);
 
 typedef struct gn_outcome {
   int64_t value;
-  double p;               /* probability */
-  uint64_t num, den;      /* exact fraction num/den when den != 0 */
+  double p;               /* probability (exact: the nearest double to frac) */
+  uint64_t num, den;      /* the exact fraction num/den when both fit in 64 bits; else den = 0 */
   double lo, hi;          /* 95% Wilson interval (Monte Carlo); = p when exact */
+  char *frac;             /* exact: the probability "num/den" in lowest terms, any size;
+                          ** NULL when sampled. Owned by the dist (gn_dist_free) */
+  int rounded;            /* 1 when p is not exactly the probability (rounded, or sampled) */
 } gn_outcome;
 
 typedef struct gn_dist {
@@ -280,6 +299,8 @@ typedef struct gn_dist {
   uint64_t leaves;        /* paths walked (exact) */
   uint64_t runs;          /* runs (Monte Carlo) */
   double mean, stdev;
+  double est_leaves;      /* the paths estimated before walking (0: not estimated) */
+  char why[192];          /* Monte Carlo: why no exact answer ("" when exact) */
 } gn_dist;
 
 typedef struct gn_odds_opts {
@@ -289,8 +310,11 @@ typedef struct gn_odds_opts {
   int force_mc;           /* 1: sample even if enumerable */
 } gn_odds_opts;
 
-/* Fills dist. Falls back to seeded Monte Carlo when the tree passes max_leaves
-** (dist->exact = 0). Fails with fn's error, or GN_ENOMEM. */
+/* Fills dist. Every probability of an exact result is a fraction of any size
+** (gn_outcome.frac). A few random descents estimate the tree first; it falls
+** back to seeded Monte Carlo when the estimate or the walk passes max_leaves,
+** or when a chance point cannot be enumerated (dist->exact = 0, the reason in
+** dist->why). Fails with fn's error, or GN_ENOMEM. */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist);
 void gn_dist_free(gn_dist *d);
 /* P(outcome <= v) and P(outcome >= v). */
@@ -538,7 +562,7 @@ int gn_order_odds(gn_game *g, const char *orders, const gn_odds_opts *opts, gn_d
 const char *gn_order_odds_label(const gn_game *g, int64_t outcome);
 
 /* ---------------------------------------------------------------------------
-** Objectives, AI commanders, whole battles and seeded simulation (issue 7).
+** Objectives, AI commanders, whole battles and seeded simulation.
 ** The AI is a client of this header only: it sees the game as its side does.
 */
 
@@ -691,11 +715,6 @@ void gn_sim_merged(gn_sim *s);
 char *gn_sim_json(const gn_sim *s);
 char *gn_sim_csv(const gn_sim *s);
 char *gn_sim_text(const gn_sim *s);
-/* Stores the batch (its JSON and one row per replication) in the store file
-** at path, in tables of its own; writes the batch id into id. GN_ESTORE with
-** the reason in err. */
-int gn_store_save_batch(const char *path, const gn_sim *s, char *id, size_t idlen,
-                        char *err, size_t errlen);
 
 /* ---------------------------------------------------------------------------
 ** The game store (decision 9): one SQLite file holds any number of games with
@@ -707,6 +726,12 @@ typedef struct gn_store gn_store;
 /* Opens or creates a store. On failure *out is NULL and err (if given)
 ** receives the reason; GN_EVERSION names both schema versions. */
 int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen);
+/* Opens an existing store for reading only: the file is not written, and a
+** store in a read-only folder can be read (there, when no writer has left a
+** write-ahead log beside it, the file is read as immutable). The
+** calls that write (create, order, undo, notes, batches) fail with GN_ESTORE.
+** GN_ENOTFOUND when there is no such file; GN_EVERSION; GN_ESTORE. */
+int gn_store_open_readonly(const char *path, gn_store **out, char *err, size_t errlen);
 void gn_store_close(gn_store *st);
 const char *gn_store_errmsg(const gn_store *st);
 
@@ -741,7 +766,7 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
                                           int orders), void *ud);
 
 /* ---------------------------------------------------------------------------
-** The table session (issue 8): what a moderator asks between orders
+** The table session: what a moderator asks between orders
 ** (src/query_play.c) and the notes a session keeps beside a stored game
 ** (src/store_play.c).
 */
@@ -761,16 +786,51 @@ int gn_unit_orders(gn_game *g, int unit, char *buf, size_t len);
 ** Kinds: "dice" (the source switched; text "auto" or "table"), "view" (text a
 ** side id or "umpire"), "undo" (an order without dice taken back),
 ** "umpire-undo" (an order that drew dice taken back by the umpire). Notes live
-** in the store file at path, in a table of their own made when first needed;
-** orders is the game's order count when the note was made. GN_ENOTFOUND (no
-** such game), GN_EINVAL, GN_ESTORE; the reason goes into err. */
-int gn_store_note(const char *path, const char *game, int orders, const char *kind,
-                  const char *text, char *err, size_t errlen);
+** in the store's file, in a table of their own made when first needed;
+** orders is the game's order count when the note was made, and the note is
+** committed at once. GN_ENOTFOUND (no such game), GN_EINVAL, GN_ESTORE; the
+** reason in gn_store_errmsg. */
+int gn_store_note(gn_store *st, const char *game, int orders, const char *kind,
+                  const char *text);
 /* Calls fn for each note of game, oldest first. A store without notes has
 ** none (returns 0); fn returning non-zero stops the walk and is returned. */
-int gn_store_notes(const char *path, const char *game,
+int gn_store_notes(gn_store *st, const char *game,
                    int (*fn)(void *ud, int orders, const char *kind, const char *text),
-                   void *ud, char *err, size_t errlen);
+                   void *ud);
+
+/* ---------------------------------------------------------------------------
+** Batches of simulated battles in the store: a batch row (scenario, seed,
+** commanders, results as JSON) and one row per replication, in tables of
+** their own made when first needed. The simulator (gn_sim_save) fills these.
+*/
+typedef struct gn_store_run {
+  int run;                  /* replication index; its seed is gn_seed_child(batch seed, run) */
+  uint64_t seed;
+  int rc;                   /* 0, or the GN_E* error that stopped it */
+  int winner;               /* side index, -1 when drawn */
+  int decisive, decision_turn, turns, orders;
+  uint64_t hash;            /* final state hash */
+  int64_t lost[GN_BATTLE_MAXSIDES];   /* strength lost per side */
+} gn_store_run;
+
+typedef struct gn_store_batch {
+  const char *scenario, *ruleset;
+  uint64_t seed;
+  int runs;                 /* replications asked for */
+  int nsides;               /* at most GN_BATTLE_MAXSIDES */
+  const char *side[GN_BATTLE_MAXSIDES];   /* side names, for the winner */
+  const char *ai;           /* the commanders, one per side, '; ' between */
+  const char *results;      /* the results as JSON */
+  int nrun;                 /* the replications played, in run[] */
+  const gn_store_run *run;
+} gn_store_batch;
+
+/* Stores a batch in one transaction; writes its id ("b1", "b2"...) into id.
+** GN_EINVAL, GN_ESTORE (reason in gn_store_errmsg). */
+int gn_store_save_batch(gn_store *st, const gn_store_batch *b, char *id, size_t idlen);
+/* Stores a simulated batch (gn_sim_run) through gn_store_save_batch: its JSON
+** and its replications. GN_EINVAL, GN_ENOMEM, GN_ESTORE. */
+int gn_sim_save(const gn_sim *s, gn_store *st, char *id, size_t idlen);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 
 #include "grognard.h"
 #include <stdarg.h>
+#include <gmp.h>
 
 #define GN__MAXSIDES 4
 #define GN__MAXATTR 32       /* ruleset attributes per unit (hash.c: the first 24 always) */
@@ -32,8 +33,8 @@ void *gn__calloc(gn_game *g, size_t n, size_t size);    /* NULL on OOM */
 void gn__free(gn_game *g, void *p, size_t n);
 char *gn__strdup(gn_game *g, const char *s);            /* NULL on OOM */
 /* Sets gn_errmsg and returns err. */
-int gn__error(gn_game *g, int err, const char *fmt, ...);
-int gn__verror(gn_game *g, int err, const char *fmt, va_list ap);
+GN_PRINTF(3, 4) int gn__error(gn_game *g, int err, const char *fmt, ...);
+GN_PRINTF(3, 0) int gn__verror(gn_game *g, int err, const char *fmt, va_list ap);
 
 /* -------------------------------------------------------- ruleset schema */
 /* One per-unit attribute of a ruleset ("morale", "valour", "supplies"). */
@@ -348,7 +349,7 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nunits, int nformations, int 
 void gn__state_free(gn_game *g, gn__state *st);
 /* dst must have the same sizes (allocated by gn__state_alloc). Cannot fail. */
 void gn__state_copy(gn__state *dst, const gn__state *src);
-int gn__diag_add(gn_game *g, const char *fmt, ...);
+GN_PRINTF(2, 3) int gn__diag_add(gn_game *g, const char *fmt, ...);
 void gn__diag_clear(gn_game *g);
 /* Unit move: updates the box and the grid. */
 void gn__unit_place(gn_game *g, int unit, gn_box b);
@@ -424,11 +425,25 @@ int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
              int unit, int *total, int *faces);
 int gn__roll_dice(gn_game *g, const gn_dice *d, const char *purpose, const char *ref,
                   int unit, int *total, int *faces);
-/* How many of n dice of m faces show >= target; enumerated as one aggregate
-** (binomial) under ENUMERATE. faces may be NULL (else n values; under
-** ENUMERATE a representative arrangement). */
+/* How many of n (0..GN__MAXCOUNT) dice of m faces show >= target; enumerated
+** as one aggregate (binomial, exact at any size) under ENUMERATE; otherwise
+** rolled as chance points of at most GN_DICE_MAXDICE dice each. */
+#define GN__MAXCOUNT 100000
 int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
                    const char *ref, int unit, int *hits);
+/* Under ENUMERATE only: one chance point over the total successes of groups of
+** independent dice (group i: n[i] dice, each a success with weight a[i] out
+** of t), for a rule that reads only that total (hits left after saves: a die
+** that hits and is not saved is one success). *k receives the total. */
+#define GN__MAXGROUPS 8
+int gn__enum_successes(gn_game *g, int ng, const int *n, const uint64_t *a, uint64_t t, int *k);
+/* Under ENUMERATE only: one chance point comparing two such totals, for a rule
+** that reads only which is larger: *cmp is -1 (the first is smaller), 0, 1. */
+int gn__enum_compare(gn_game *g, const int ng[2], const int *const n[2], const uint64_t *const a[2],
+                     const uint64_t t[2], int *cmp);
+/* 1 when chance points are being enumerated by the odds engine (not while an
+** order is only checked). */
+int gn__enumerating(const gn_game *g);
 /* Draws one card from side's deck (reshuffled when empty). */
 int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
                   int unit, int *card);
@@ -439,10 +454,13 @@ void gn__deck_reset(gn__state *st, int side);
 /* Under ENUMERATE: the next choice among n outcomes of weights w[] (sum wsum).
 ** Returns the index of the outcome this path takes. */
 int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice);
-/* The same with the branches' probabilities p[] (summing to 1), for a chance
-** point whose exact weights pass 64 bits: still walked outcome by outcome,
-** the leaves below it keep a probability but no fraction. */
-int gn__enum_choose_p(gn_game *g, int n, const double *p, int *choice);
+/* Fills w[0..n-1] (initialised, zero) with a chance point's exact weights;
+** returns 0 or a GN_E* code. */
+typedef int (*gn__wfill)(const void *ud, int n, mpz_t *w);
+/* Under ENUMERATE: the same for weights of any size. key names the weights
+** (the same key, the same weights): fill runs once per odds run for a key. */
+int gn__enum_choose_tab(gn_game *g, const uint64_t key[4], int n, gn__wfill fill, const void *ud,
+                        int *choice);
 /* 1 when the next gn__enum_choose replays a node of the path (its weights are
 ** known: w may be NULL), 0 when it meets a new one. */
 int gn__enum_known(const gn_game *g);
@@ -453,13 +471,13 @@ void gn__order_odds_clear(gn_game *g);
 /* ------------------------------------------------------------ event.c */
 /* snprintf, byte for byte, without printf for the conversions event texts
 ** use (%s %d %i %u %c %% %+d %.Nf); others go to vsnprintf. Cannot fail. */
-int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
+GN_PRINTF(3, 4) int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
 /* Appends an event of the order in flight; text is printf-style (cut to 511
 ** bytes). Returns the event (to add dice with gn__event_dice and modifiers
 ** with gn__event_mod; it stays where it is while others are logged) or NULL
 ** on OOM (the game's error is set and g->evoom noted: the order in flight
 ** fails whole even where the caller goes on). */
-gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
+GN_PRINTF(6, 7) gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
 /* Adds a modifier to an event (at most GN_EVENT_MAXMODS). Cannot fail: when
 ** no memory is left for it, the game notes it (g->evoom) and the order in
@@ -490,8 +508,8 @@ void gn__orders_truncate(gn_game *g, int n);
 /* Frees the orders and their arena. Cannot fail. */
 void gn__orders_free(gn_game *g);
 /* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */
-int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
-int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);
+GN_PRINTF(3, 4) int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
+GN_PRINTF(4, 5) int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);
 /* Argument helpers: each returns 0 or GN_ESYNTAX (with message). */
 int gn__arg_unit(gn_game *g, const gn__args *a, int tok, int *unit);
 int gn__arg_int(gn_game *g, const gn__args *a, int tok, int *v);
@@ -505,6 +523,19 @@ int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 /* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
 ** then not to be trusted: discard the game. */
 int gn__snapshot_read(gn_game *g, const void *data, size_t len);
+
+/* ------------------------------------------------------------ store.c */
+/* What store_play.c and store_batch.c share with store.c: the connection,
+** the file's name, and the store's message. */
+struct sqlite3;
+struct sqlite3 *gn__store_db(gn_store *st);
+const char *gn__store_path(const gn_store *st);
+/* 0, or GN_ESTORE (message set) when the store was opened for reading only. */
+int gn__store_writable(gn_store *st);
+/* GN_ESTORE with "PATH: what: SQLite's reason" (plain words for a read-only file). */
+int gn__store_dberr(gn_store *st, const char *what);
+/* Sets the store's message and returns err. */
+GN_PRINTF(3, 4) int gn__store_fail(gn_store *st, int err, const char *fmt, ...);
 
 /* ------------------------------------------------------------ hash.c */
 uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n);

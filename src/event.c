@@ -170,7 +170,7 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
 ** then formats again with vsnprintf from a fresh ap); else the length, as
 ** vsnprintf.
 */
-static int format(char *buf, size_t n, const char *fmt, va_list ap) {
+GN_PRINTF(3, 0) static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   size_t k = 0;
   for (const char *c = fmt; *c; c++) {
     if (*c != '%') {                    /* the run of plain text up to the next %, copied as read */
@@ -224,7 +224,7 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
 
 /* format, or vsnprintf for a conversion format does not know: the length the
 ** whole text would have, as vsnprintf gives it. */
-static int vformat(char *buf, size_t n, const char *fmt, va_list ap) {
+GN_PRINTF(3, 0) static int vformat(char *buf, size_t n, const char *fmt, va_list ap) {
   va_list cp;
   va_copy(cp, ap);
   int k = format(buf, n, fmt, cp);

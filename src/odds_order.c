@@ -42,7 +42,7 @@ void gn__order_odds_clear(gn_game *g) {
 }
 
 /* Appends to a label, silently cut at its size. */
-static void cat(char *buf, size_t n, const char *fmt, ...) {
+GN_PRINTF(3, 4) static void cat(char *buf, size_t n, const char *fmt, ...) {
   size_t k = strlen(buf);
   if (k + 1 >= n) return;
   va_list ap;

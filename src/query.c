@@ -1,6 +1,6 @@
 /*
-** query.c: small public queries the AI commanders and the battle runner need
-** (issue 7): the table's size and the scenario's objectives. They read the
+** query.c: small public queries the AI commanders and the battle runner need:
+** the table's size and the scenario's objectives. They read the
 ** scenario and the state; they change nothing.
 */
 #include "core.h"

@@ -1,5 +1,5 @@
 /*
-** query_play.c: what the table session asks between orders (issue 8): which
+** query_play.c: what the table session asks between orders: which
 ** order words a unit may be given now. The core knows no ruleset's words, so
 ** the answer comes from the ruleset itself: each verb's help line is read as
 ** a template ("fire UNIT at UNIT", "move UNIT to X,Y", "order UNIT a|b|c"),

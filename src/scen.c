@@ -11,7 +11,7 @@
 ** all (formation parents, sides and leaders; a unit per side), terrain and
 ** objectives. After a clean structure, the ruleset data (data.c).
 */
-#include "yaml.h"
+#include "yamldoc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +38,10 @@ typedef struct loader {
   int *uid, *ucode;           /* nodes of id and code (0 when no code) */
   int nu;
   int limit;                  /* a built-in limit was passed: the load fails with GN_ELIMIT */
+  /* values: the scenario's own numbers for ruleset data keys, applied once
+  ** the data is loaded (apply_values) */
+  struct ovr { const char *key; int n; double *v; int line, col; } *ov;
+  int nov, capov;
 } loader;
 
 /* A built-in limit passed at node: a problem reported like any other, which
@@ -886,16 +890,117 @@ static int read_objectives(loader *L, int node) {
   return 0;
 }
 
+/* ------------------------------------------------------------- values */
+
+/* values: {KEY: NUMBER or [NUMBERS], ...}: the numbers this scenario plays
+** with in place of the ruleset data's (a group that owns a published book
+** overrides the project's defaults). Read here; checked against the data and
+** applied by apply_values. Problems are recorded in L->y; 0 or GN_ENOMEM. */
+static int read_values(loader *L, int node) {
+  char got[64];
+  if (gn__yaml_kind(L->y, node) != GN__Y_MAP) {
+    gn__yaml_error(L->y, node, "expected a mapping of data keys to numbers for 'values', got %s",
+                   gn__yaml_got(L->y, node, got, sizeof got));
+    return 0;
+  }
+  for (int i = 0; i < gn__yaml_len(L->y, node); i++) {
+    int kn = gn__yaml_key(L->y, node, i), vn = gn__yaml_value(L->y, node, i), n, bad = 0, k;
+    const char *key = gn__yaml_text(L->y, kn);
+    if (!key) {
+      gn__yaml_error(L->y, kn, "expected a data key in 'values', got %s",
+                     gn__yaml_got(L->y, kn, got, sizeof got));
+      continue;
+    }
+    for (k = 0; k < L->nov && strcmp(L->ov[k].key, key); k++) {}
+    if (k < L->nov) {
+      gn__yaml_error(L->y, kn, "duplicate data key '%s' in 'values' (first at line %d)", key,
+                     L->ov[k].line);
+      continue;
+    }
+    int seq = gn__yaml_kind(L->y, vn) == GN__Y_SEQ;
+    n = seq ? gn__yaml_len(L->y, vn) : 1;
+    if (n < 1 || (!seq && gn__yaml_kind(L->y, vn) != GN__Y_SCALAR)) {
+      gn__yaml_error(L->y, vn, "expected a number or a list of numbers for '%s', got %s", key,
+                     gn__yaml_got(L->y, vn, got, sizeof got));
+      continue;
+    }
+    double *v = gn__malloc(L->g, (size_t)n * sizeof *v);
+    if (!v) return GN_ENOMEM;
+    for (int j = 0; j < n; j++)
+      if (gn__yaml_num(L->y, seq ? gn__yaml_item(L->y, vn, j) : vn, key, &v[j])) bad = 1;
+    if (!bad && L->nov == L->capov) {
+      int cap = L->capov ? L->capov * 2 : 8;
+      struct ovr *no = gn__realloc(&L->g->alloc, L->ov, (size_t)L->capov * sizeof *no,
+                                   (size_t)cap * sizeof *no);
+      if (!no) { gn__free(L->g, v, (size_t)n * sizeof *v); return GN_ENOMEM; }
+      L->ov = no; L->capov = cap;
+    }
+    if (bad) { gn__free(L->g, v, (size_t)n * sizeof *v); continue; }
+    const char *kc = intern(L->g, L->sc, key);
+    if (!kc) { gn__free(L->g, v, (size_t)n * sizeof *v); return GN_ENOMEM; }
+    L->ov[L->nov++] = (struct ovr){ kc, n, v, gn__yaml_line(L->y, kn), gn__yaml_col(L->y, kn) };
+  }
+  return 0;
+}
+
+/* Puts the scenario's values in place of the data's: each key must be a
+** datum of the ruleset, with as many numbers. The datum keeps its rule id and
+** takes provenance "scenario". 0, GN_ESCENARIO (diagnostics say which) or
+** GN_ENOMEM; nothing is changed on failure. */
+static int apply_values(loader *L) {
+  gn__scen *sc = L->sc;
+  gn__datum **at = NULL;
+  int rc = 0, bad = 0;
+  if (!L->nov) return 0;
+  if (!(at = gn__calloc(L->g, (size_t)L->nov, sizeof *at))) return GN_ENOMEM;
+  for (int i = 0; i < L->nov && !rc; i++) {
+    const struct ovr *o = &L->ov[i];
+    int lo = 0, hi = sc->ndata;
+    while (lo < hi) {
+      int mid = lo + (hi - lo) / 2, c = strcmp(sc->data[mid].key, o->key);
+      if (c == 0) { at[i] = &sc->data[mid]; break; }
+      if (c < 0) lo = mid + 1; else hi = mid;
+    }
+    if (!at[i]) {
+      gn__ysuggest sg;
+      char hint[96];
+      gn__yaml_suggest_init(&sg, o->key);
+      for (int k = 0; k < sc->ndata; k++) gn__yaml_suggest_add(&sg, sc->data[k].key);
+      rc = gn__diag_add(L->g, "%s:%d:%d: unknown data key '%s' for ruleset '%s'%s", sc->file,
+                        o->line, o->col, o->key, sc->rs->id,
+                        gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      bad = 1;
+    } else if (at[i]->n != o->n) {
+      rc = gn__diag_add(L->g, "%s:%d:%d: data key '%s' holds %d number%s (%s:%d), the scenario "
+                        "gives %d", sc->file, o->line, o->col, o->key, at[i]->n,
+                        at[i]->n == 1 ? "" : "s", at[i]->file, at[i]->line, o->n);
+      bad = 1;
+    }
+  }
+  if (!rc && bad) rc = GN_ESCENARIO;
+  for (int i = 0; i < L->nov && !rc; i++) {
+    gn__datum *d = at[i];
+    gn__free(L->g, d->v, (size_t)d->n * sizeof *d->v);
+    d->v = L->ov[i].v;
+    L->ov[i].v = NULL;
+    d->provenance = "scenario";
+    d->file = sc->file;
+    d->line = L->ov[i].line;
+  }
+  gn__free(L->g, at, (size_t)L->nov * sizeof *at);
+  return rc;
+}
+
 /* ------------------------------------------------------------- the whole */
 
 enum { K_VERSION, K_NAME, K_RULESET, K_TABLE, K_DATE, K_WEATHER, K_TURNS, K_OPTIONS,
-       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_N };
+       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_VALUES, K_N };
 
 /* Reads everything; problems are recorded in L->y. Returns 0 or GN_ENOMEM. */
 static int read_scenario(loader *L) {
   static const char *const keys[] = {"grognard", "name", "ruleset", "table", "date",
                                      "weather", "turns", "options", "sides", "formations",
-                                     "units", "terrain", "objectives", NULL};
+                                     "units", "terrain", "objectives", "values", NULL};
   gn__yaml *y = L->y;
   gn__scen *sc = L->sc;
   int root = gn__yaml_root(y), v[K_N], rc, i;
@@ -953,7 +1058,9 @@ static int read_scenario(loader *L) {
     return rc;
   /* 3) terrain and objectives */
   if ((rc = read_terrain(L, v[K_TERRAIN]))) return rc;
-  return read_objectives(L, v[K_OBJECTIVES]);
+  if ((rc = read_objectives(L, v[K_OBJECTIVES]))) return rc;
+  /* 4) the scenario's own values for ruleset data (applied after the data) */
+  return v[K_VALUES] ? read_values(L, v[K_VALUES]) : 0;
 }
 
 /* Frees everything sc holds and sc itself. Cannot fail. */
@@ -1007,6 +1114,9 @@ done:
   gn__free(g, L.uid, (size_t)L.nu * 2 * sizeof *L.uid);
   /* the ruleset data, once the structure is sound */
   if (!rc && (rc = gn__data_load(g, L.sc)) == 0 && L.oom) rc = GN_ENOMEM;
+  if (!rc) rc = apply_values(&L);
+  for (int i = 0; i < L.nov; i++) gn__free(g, L.ov[i].v, (size_t)L.ov[i].n * sizeof(double));
+  gn__free(g, L.ov, (size_t)L.capov * sizeof *L.ov);
   if (rc) {
     scen_free(g, L.sc);
     if (rc == GN_ENOMEM) gn__error(g, rc, "out of memory");

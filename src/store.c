@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define GN_STORE_SCHEMA 2
 #define GN_STORE_SNAP_EVERY 256   /* orders between snapshots, by default */
@@ -124,33 +125,50 @@ struct gn_store {
   char *msg;                  /* last failure, malloc'd; NULL = none */
   sqlite3_stmt *stmt[NSTMT];
   int snap_every;             /* orders between snapshots; 0 = none */
+  int readonly;               /* opened by gn_store_open_readonly: writes are refused */
 };
 
 /* ----------------------------------------------------------------- errors */
 
 /* Sets the store's message (the arguments may include the old one) and
 ** returns err. On OOM the message is lost. */
-static int fail(gn_store *st, int err, const char *fmt, ...)
+GN_PRINTF(3, 0) static int vfail(gn_store *st, int err, const char *fmt, va_list ap)
 {
-  va_list ap;
-  va_start(ap, fmt);
+  va_list again;
+  va_copy(again, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
   char *m = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (m) {
-    va_start(ap, fmt);
-    vsnprintf(m, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-  }
+  if (m) vsnprintf(m, (size_t)n + 1, fmt, again);
+  va_end(again);
   free(st->msg);
   st->msg = m;
   return err;
 }
 
-/* A failure of SQLite itself, with its message. */
+GN_PRINTF(3, 4) static int fail(gn_store *st, int err, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  err = vfail(st, err, fmt, ap);
+  va_end(ap);
+  return err;
+}
+
+/* A failure of SQLite itself, with its message; a store that cannot be
+** written is said so in plain words. */
 static int dberr(gn_store *st, const char *what)
 {
+  if ((sqlite3_errcode(st->db) & 0xff) == SQLITE_READONLY)
+    return fail(st, GN_ESTORE, "%s: cannot write to the store: the file or its folder is read-only"
+                " (the commands that only read it still work: list, log, show, export, replay, map)",
+                st->path);
   return fail(st, GN_ESTORE, "%s: %s: %s", st->path, what, sqlite3_errmsg(st->db));
+}
+
+/* 0, or GN_ESTORE when the store was opened for reading only. */
+static int writable(gn_store *st)
+{
+  return st->readonly ? fail(st, GN_ESTORE, "%s: opened for reading only", st->path) : 0;
 }
 
 const char *gn_store_errmsg(const gn_store *st)
@@ -278,8 +296,13 @@ static int open_db(gn_store *st)
 
   /* 1) open */
   if (sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                      NULL) != SQLITE_OK)
-    return st->db ? dberr(st, "cannot open") : fail(st, GN_ENOMEM, "out of memory");
+                      NULL) != SQLITE_OK) {
+    if (!st->db) return fail(st, GN_ENOMEM, "out of memory");
+    if (access(st->path, F_OK) != 0)
+      return fail(st, GN_ESTORE, "%s: cannot create the store there (is the folder missing or"
+                  " read-only?): %s", st->path, sqlite3_errmsg(st->db));
+    return dberr(st, "cannot open");
+  }
   sqlite3_busy_timeout(st->db, 5000);
 
   /* 2) the version */
@@ -309,6 +332,101 @@ static int open_db(gn_store *st)
   return rc;
 }
 
+/* The file's name as an SQLite URI that opens it immutable (nothing is
+** written, not even the shared memory of WAL mode). malloc'd; NULL on OOM. */
+static char *immutable_uri(const char *path)
+{
+  static const char hex[] = "0123456789ABCDEF";
+  char *u = malloc(3 * strlen(path) + sizeof "file:?immutable=1");
+  if (!u) return NULL;
+  char *w = u + sprintf(u, "file:");
+  for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+    if (*c == '%' || *c == '?' || *c == '#' || *c < 0x21 || *c > 0x7e) {
+      *w++ = '%'; *w++ = hex[*c >> 4]; *w++ = hex[*c & 15];
+    } else {
+      *w++ = (char)*c;
+    }
+  }
+  strcpy(w, "?immutable=1");
+  return u;
+}
+
+/*
+** Opens an existing store for reading only.
+**   1) open read-only: the file must exist and is not written (SQLite may
+**      make the shared memory of WAL mode beside it, where it can)
+**   2) a store in WAL mode needs its shared-memory file: in a folder where
+**      that cannot be made, and with no write-ahead log left beside the file
+**      (every writer has finished), the file is read as immutable
+**   3) it must be a store of this schema version
+*/
+static int open_db_readonly(gn_store *st)
+{
+  int version = 0, ntables = 0, rc;
+  if (sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {   /* 1 */
+    if (!st->db) return fail(st, GN_ENOMEM, "out of memory");
+    return access(st->path, F_OK) != 0 ? fail(st, GN_ENOTFOUND, "%s: no such store", st->path)
+                                       : dberr(st, "cannot open");
+  }
+  sqlite3_busy_timeout(st->db, 5000);
+  if ((rc = read_version(st, &version, &ntables)) != 0) {                            /* 2 */
+    char *wal = malloc(strlen(st->path) + 5);
+    if (!wal) return fail(st, GN_ENOMEM, "out of memory");
+    sprintf(wal, "%s-wal", st->path);
+    int logged = access(wal, F_OK) == 0;
+    free(wal);
+    if (logged) return rc;
+    char *uri = immutable_uri(st->path);
+    if (!uri) return fail(st, GN_ENOMEM, "out of memory");
+    sqlite3_close(st->db);
+    st->db = NULL;
+    int orc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    free(uri);
+    if (orc != SQLITE_OK) return st->db ? dberr(st, "cannot open") : fail(st, GN_ENOMEM, "out of memory");
+    if ((rc = read_version(st, &version, &ntables)) != 0) return rc;
+  }
+  if (version == 0 && ntables == 0)                                                   /* 3 */
+    return fail(st, GN_ESTORE, "%s: an empty file, not a grognard store", st->path);
+  return check_version(st, version, ntables);
+}
+
+/* A new handle on path (copied); NULL on OOM (err says so). */
+static gn_store *store_new(const char *path, char *err, size_t errlen)
+{
+  gn_store *st = calloc(1, sizeof *st);
+  if (st) st->path = malloc(strlen(path) + 1);
+  if (!st || !st->path) {
+    free(st);
+    if (err && errlen) snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  strcpy(st->path, path);
+  st->snap_every = GN_STORE_SNAP_EVERY;
+  return st;
+}
+
+int gn_store_open_readonly(const char *path, gn_store **out, char *err, size_t errlen)
+{
+  if (!out) return GN_EINVAL;
+  *out = NULL;
+  if (err && errlen) err[0] = '\0';
+  if (!path || !*path) {
+    if (err && errlen) snprintf(err, errlen, "no store path given");
+    return GN_EINVAL;
+  }
+  gn_store *st = store_new(path, err, errlen);
+  if (!st) return GN_ENOMEM;
+  st->readonly = 1;
+  int rc = open_db_readonly(st);
+  if (rc != 0) {
+    if (err && errlen) snprintf(err, errlen, "%s", gn_store_errmsg(st));
+    gn_store_close(st);
+    return rc;
+  }
+  *out = st;
+  return 0;
+}
+
 int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen)
 {
   if (!out) return GN_EINVAL;
@@ -318,15 +436,8 @@ int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen)
     if (err && errlen) snprintf(err, errlen, "no store path given");
     return GN_EINVAL;
   }
-  gn_store *st = calloc(1, sizeof *st);
-  if (st) st->path = malloc(strlen(path) + 1);
-  if (!st || !st->path) {
-    free(st);
-    if (err && errlen) snprintf(err, errlen, "out of memory");
-    return GN_ENOMEM;
-  }
-  strcpy(st->path, path);
-  st->snap_every = GN_STORE_SNAP_EVERY;
+  gn_store *st = store_new(path, err, errlen);
+  if (!st) return GN_ENOMEM;
   int rc = open_db(st);
   if (rc != 0) {
     if (err && errlen) snprintf(err, errlen, "%s", gn_store_errmsg(st));
@@ -428,6 +539,7 @@ int gn_store_create(gn_store *st, const char *scenario_path, uint64_t seed,
 {
   if (!st || !scenario_path || !id || idlen == 0) return GN_EINVAL;
   id[0] = '\0';
+  if (writable(st)) return GN_ESTORE;
 
   /* 1) the game */
   gn_game *g = gn_game_new(NULL);
@@ -911,6 +1023,7 @@ static int game_exists(gn_store *st, const char *id, char start_hash[17])
 int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
 {
   if (!st || !id || !g || !text) return GN_EINVAL;
+  if (writable(st)) return GN_ESTORE;
   int rc, seq, n = gn_game_order_count(g), nev = gn_event_count(g);
   char want[17], have[17], start[17];
   char *tape = NULL;
@@ -986,6 +1099,7 @@ fail:
 int gn_store_undo(gn_store *st, const char *id)
 {
   if (!st || !id) return GN_EINVAL;
+  if (writable(st)) return GN_ESTORE;
   int rc, seq;
   char hash[17];
   sqlite3_stmt *s;
@@ -1031,4 +1145,35 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
   }
   sqlite3_reset(s);
   return rc == SQLITE_DONE ? 0 : dberr(st, "cannot list the games");
+}
+
+/* ------------------------------------------- for store_play.c, store_batch.c */
+
+sqlite3 *gn__store_db(gn_store *st)
+{
+  return st->db;
+}
+
+const char *gn__store_path(const gn_store *st)
+{
+  return st->path;
+}
+
+int gn__store_writable(gn_store *st)
+{
+  return writable(st);
+}
+
+int gn__store_dberr(gn_store *st, const char *what)
+{
+  return dberr(st, what);
+}
+
+int gn__store_fail(gn_store *st, int err, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  err = vfail(st, err, fmt, ap);
+  va_end(ap);
+  return err;
 }

@@ -1,5 +1,5 @@
 /*
-** view.c: the state as a viewer may see it (issue 2, part 8). The umpire
+** view.c: the state as a viewer may see it. The umpire
 ** sees everything; a side sees its own units exactly and the enemy only as the
 ** ruleset's view hook allows. The mechanism is here; each ruleset fills it.
 */
@@ -89,7 +89,7 @@ char *gn_state_json(const gn_game *g, int viewer) {
 /* A growing text buffer (malloc: the caller frees it with gn_string_free). */
 typedef struct sbuf { char *s; size_t n, cap; int oom; } sbuf;
 
-static void put(sbuf *b, const char *fmt, ...) {
+GN_PRINTF(2, 3) static void put(sbuf *b, const char *fmt, ...) {
   char tmp[512];
   va_list ap;
   va_start(ap, fmt);

@@ -6,14 +6,16 @@
 
 /* r1 (5 figures: 2 cards) shoots b1 (10 figures with the given roles): an Ace
 ** and a miss, so one hit that is an Ace. */
-static gn_game *setup(int option, const char *roles) {
+static gn_game *setup_values(int option, const char *roles, const char *values) {
   char body[1024];
-  snprintf(body, sizeof body, "options: {hero_hits: %d}\nunits:\n"
+  snprintf(body, sizeof body, "%soptions: {hero_hits: %d}\nunits:\n"
            "  - {id: r1, side: red, type: foot, at: [50, 40], facing: 0, strength: 5}\n"
            "  - {id: b1, side: blue, type: foot, at: [50, 50], facing: 180, strength: 10, attrs: {%s}}\n",
-           option, roles);
+           values, option, roles);
   return mk(body);
 }
+
+static gn_game *setup(int option, const char *roles) { return setup_values(option, roles, ""); }
 
 /* Fires with the hero die showing face (0: no hero die expected). */
 static void fire(gn_game *g, const char *order, int face) {
@@ -85,9 +87,8 @@ static void attacker_choice(void **state) {
   gn_game_free(g);
 }
 
-/* ref. IN-H4: types above the roll are safe: with only an NCO and a hero, a 2
-** hits an ordinary figure; a 6 without a general takes the highest type below
-** (the officer, type 5, before the hero). */
+/* ref. IN-H4: ranks above the roll are safe: with only an NCO and a hero, a 2
+** hits an ordinary figure. */
 static void higher_types_safe(void **state) {
   (void)state;
   gn_game *g = setup(1, "nco: 1, hero: 1");
@@ -96,10 +97,80 @@ static void higher_types_safe(void **state) {
   assert_int_equal(attr(g, "b1", "nco"), 1);
   assert_string_equal(last_kind(g, "hero")->ref, "IN-H4");
   gn_game_free(g);
-  g = setup(1, "officer: 1, hero: 1");
+}
+
+/* ref. IN-H3, IN-H4, switch heroes.absent_falls_lower: "Each Ace drawn has a
+** chance"; "if an NCO is present, a roll of 3 means that piece takes a hit (or
+** a bugler or flag bearer instead, if the attacker wishes)". By default a
+** rolled rank with no figure present hits an ordinary figure, even with a
+** bugler there (the lower choice needs the rolled figure present); with the
+** switch on, the Ace falls on the highest rank present below. */
+static void absent_rank(void **state) {
+  (void)state;
+  gn_game *g = setup(1, "bugler: 1");
+  fire(g, "fire r1 at b1", 3);
+  assert_int_equal(attr(g, "b1", "bugler"), 1);
+  assert_int_equal(attr(g, "b1", "privates"), 8);
+  assert_string_equal(last_kind(g, "hero")->ref, "IN-H4");
+  gn_game_free(g);
+  g = setup(1, "bugler: 1");                       /* the attacker may not pick the bugler either */
+  fire(g, "fire r1 at b1 choose bugler", 3);
+  assert_int_equal(attr(g, "b1", "bugler"), 1);
+  gn_game_free(g);
+  g = setup(1, "officer: 1, hero: 1");              /* a 6 without a general */
   fire(g, "fire r1 at b1", 6);
+  assert_int_equal(attr(g, "b1", "officer"), 1);
+  assert_int_equal(attr(g, "b1", "hero"), 1);
+  gn_game_free(g);
+
+  g = setup_values(1, "bugler: 1", "values: {heroes.absent_falls_lower: 1}\n");
+  fire(g, "fire r1 at b1", 3);
+  assert_int_equal(attr(g, "b1", "bugler"), 0);
+  assert_string_equal(last_kind(g, "hero")->ref, "IN-H3");
+  gn_game_free(g);
+  g = setup_values(1, "officer: 1, hero: 1", "values: {heroes.absent_falls_lower: 1}\n");
+  fire(g, "fire r1 at b1", 6);                      /* the officer (rank 5) before the hero (4) */
   assert_int_equal(attr(g, "b1", "officer"), 0);
   assert_int_equal(attr(g, "b1", "hero"), 1);
+  gn_game_free(g);
+}
+
+/* ref. IN-B14: one list of roles: a corporal is an NCO for hero hits (a 3 hits
+** it), for M3 (its loss calls for a test) and for the rally (it may lead one);
+** a staff officer is an officer for M3. */
+static void one_list_of_roles(void **state) {
+  (void)state;
+  gn_game *g = setup(1, "corporal: 1");
+  fire(g, "fire r1 at b1", 3);
+  assert_int_equal(attr(g, "b1", "corporal"), 0);
+  assert_non_null(strstr(last_kind(g, "morale")->text, "IN-M3"));
+  gn_game_free(g);
+  g = setup(1, "staff: 1");
+  fire(g, "fire r1 at b1", 5);
+  assert_int_equal(attr(g, "b1", "staff"), 0);
+  assert_non_null(strstr(last_kind(g, "morale")->text, "IN-M3"));
+  gn_game_free(g);
+  g = setup(1, "hero: 1");                          /* the seed's M3 list names no hero */
+  fire(g, "fire r1 at b1", 4);
+  assert_int_equal(attr(g, "b1", "hero"), 0);
+  assert_null(strstr(last_kind(g, "morale")->text, "IN-M3"));
+  gn_game_free(g);
+}
+
+/* ref. IN-H1, IN-R3 [interpretation]: "Any Ace card drawn ... has a chance"
+** is read as any Ace that scores: a lone figure draws 2 cards but scores at
+** most 1 hit, so of two Aces only the first makes a hero check. */
+static void capped_ace_no_check(void **state) {
+  (void)state;
+  gn_game *g = mk("options: {hero_hits: 1}\nunits:\n"
+                  "  - {id: r1, side: red, type: foot, at: [50, 40], facing: 0, strength: 1}\n"
+                  "  - {id: b1, side: blue, type: foot, at: [50, 50], facing: 180, strength: 10, attrs: {bugler: 1, nco: 1}}\n");
+  int e0 = gn_event_count(g);
+  SCRIPT(g, CARD(1, 0), CARD(1, 1), /* one hero die */ 1, /* b1's morale d10 */ 1);
+  ok(g, "fire r1 at b1");
+  assert_int_equal(count_kind(g, e0, "hero"), 1);
+  assert_int_equal(attr(g, "b1", "bugler"), 0);
+  assert_int_equal(strength(g, "b1"), 9);
   gn_game_free(g);
 }
 
@@ -125,6 +196,9 @@ int main(void) {
     cmocka_unit_test(die_names_type),
     cmocka_unit_test(attacker_choice),
     cmocka_unit_test(higher_types_safe),
+    cmocka_unit_test(absent_rank),
+    cmocka_unit_test(one_list_of_roles),
+    cmocka_unit_test(capped_ace_no_check),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -104,6 +104,30 @@ static void flank_and_rear(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-M6: "Attacked (melee) in the flank or rear by an enemy half (or
+** larger) own size" is any attack: when a's melee goes on in b's flank the
+** next turn, b tests again before the round (a charge is not needed). */
+static void melee_continues_in_flank(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n"
+                  "  - {id: a, side: red, type: foot, at: [60, 50], facing: 270, strength: 4}\n"
+                  BLUE("b", "foot", 50, 50, 8, ""));
+  SCRIPT(g, /* d8 */ 5, CARD(2, 0), CARD(3, 0), CARD(2, 1), CARD(3, 1), CARD(4, 1), CARD(5, 1));
+  ok(g, "charge a at b");
+  ok(g, "end");
+  ok(g, "end");
+  int e0 = gn_event_count(g);
+  SCRIPT(g, /* d8 */ 4, CARD(2, 2), CARD(3, 2), CARD(2, 3), CARD(3, 3), CARD(4, 3), CARD(5, 3));
+  ok(g, "melee a with b");
+  assert_int_equal(count_kind(g, e0, "morale"), 1);
+  const gn_event *m = last_kind(g, "morale");
+  assert_string_equal(m->ref, "IN-M6");
+  assert_int_equal(mod(m, "attacked in the flank"), 1);
+  assert_int_equal(m->total, 5);
+  assert_int_equal(count_kind(g, e0, "melee"), 1);  /* b stood: the round is fought */
+  gn_game_free(g);
+}
+
 /* ref. IN-B9, IN-B6: charge reach is 1.5 moves (foot 9 in); guns do not
 ** charge; melee needs contact. */
 static void charge_limits(void **state) {
@@ -122,6 +146,7 @@ int main(void) {
     cmocka_unit_test(obstacle_needs_seven),
     cmocka_unit_test(charged_unit_routs),
     cmocka_unit_test(flank_and_rear),
+    cmocka_unit_test(melee_continues_in_flank),
     cmocka_unit_test(charge_limits),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

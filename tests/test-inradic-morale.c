@@ -30,11 +30,12 @@ static void dice_by_starting_size(void **state) {
 }
 
 /* ref. IN-B10, IN-B11: a d10 per ten figures and one die of the remainder;
-** odd dice are rolled as they are, a one-sided die is the constant 1. */
+** odd dice are rolled as they are; a remainder of one past ten is the
+** constant +1, not a die: 11 rolls d10 and adds 1 under IN-B10. */
 static void dice_for_any_size(void **state) {
   (void)state;
   static const struct { int n; const char *spec; int faces; } T[] = {
-    { 5, "d5", 1 }, { 7, "d7", 1 }, { 10, "d10", 1 }, { 11, "d10+1", 1 }, { 25, "2d10+d5", 3 }, { 20, "2d10", 2 },
+    { 5, "d5", 1 }, { 7, "d7", 1 }, { 10, "d10", 1 }, { 11, "d10", 1 }, { 25, "2d10+d5", 3 }, { 20, "2d10", 2 },
   };
   for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
     char body[512];
@@ -45,6 +46,33 @@ static void dice_for_any_size(void **state) {
     for (int k = 0; k < T[i].faces; k++) SCRIPT(g, 1);
     ok(g, "fire r1 at b1");
     assert_string_equal(morale_spec(g), T[i].spec);
+    const gn_event *m = last_kind(g, "morale");
+    assert_int_equal(mod(m, "one-figure remainder"), T[i].n == 11 ? 1 : -999);
+    for (int k = 0; k < m->nmods; k++)
+      if (!strcmp(m->mods[k].name, "one-figure remainder")) assert_string_equal(m->mods[k].ref, "IN-B10");
+    gn_game_free(g);
+  }
+}
+
+/* ref. IN-B10, IN-M10, switch morale.one_is_die: "-1 each die if uphill of an
+** engaging enemy". A unit of 21 throws 2d10+1; by default the +1 is no die, so
+** uphill counts twice (-2); with morale.one_is_die 1 it counts three times. */
+static void one_is_not_a_die(void **state) {
+  (void)state;
+  static const char *const v[2] = { "", "values: {morale.one_is_die: 1}\n" };
+  for (int i = 0; i < 2; i++) {
+    char body[1024];
+    snprintf(body, sizeof body, "%sunits:\n" RED("r1", "foot", 50, 40, 1, "")
+             BLUE("b1", "foot", 50, 50, 21, "")
+             "terrain:\n  - {id: h, kind: hill, area: [[40, 45], [60, 45], [60, 55], [40, 55]]}\n", v[i]);
+    gn_game *g = mk(body);
+    SCRIPT(g, CARD(1, 0), CARD(10, 0), /* 2d10 */ 6, 2);
+    ok(g, "fire r1 at b1");
+    const gn_event *m = last_kind(g, "morale");
+    assert_int_equal(mod(m, "uphill of the enemy"), i ? -3 : -2);
+    assert_int_equal(mod(m, "one-figure remainder"), 1);
+    assert_int_equal(m->total, 6 + 2 + 1 + (i ? -3 : -2));
+    assert_string_equal(morale_spec(g), "2d10");
     gn_game_free(g);
   }
 }
@@ -190,6 +218,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(dice_by_starting_size),
     cmocka_unit_test(dice_for_any_size),
+    cmocka_unit_test(one_is_not_a_die),
     cmocka_unit_test(one_over_fails),
     cmocka_unit_test(quality_modifiers),
     cmocka_unit_test(situation_per_die),

@@ -163,14 +163,15 @@ static void notes_round_trip(void **state) {
   (void)state;
   char dir[64], db[128], id[32], err[256];
   make_store(dir, db, id);
+  gn_store *ns;
+  assert_int_equal(gn_store_open(db, &ns, err, sizeof err), GN_OK);
   seen s = { 0 };
-  assert_int_equal(gn_store_notes(db, id, collect, &s, err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_notes(ns, id, collect, &s), GN_OK);
   assert_int_equal(s.n, 0);
-  assert_int_equal(gn_store_note(db, id, 0, "dice", "table", err, sizeof err), GN_OK);
-  assert_int_equal(gn_store_note(db, id, 3, "view", "french", err, sizeof err), GN_OK);
-  assert_int_equal(gn_store_note(db, id, 3, "umpire-undo", "order 4 'fire F1 at A1' (it drew 2 results)",
-                                 err, sizeof err), GN_OK);
-  assert_int_equal(gn_store_notes(db, id, collect, &s, err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_note(ns, id, 0, "dice", "table"), GN_OK);
+  assert_int_equal(gn_store_note(ns, id, 3, "view", "french"), GN_OK);
+  assert_int_equal(gn_store_note(ns, id, 3, "umpire-undo", "order 4 'fire F1 at A1' (it drew 2 results)"), GN_OK);
+  assert_int_equal(gn_store_notes(ns, id, collect, &s), GN_OK);
   assert_int_equal(s.n, 3);
   assert_int_equal(s.orders[0], 0);
   assert_string_equal(s.kind[0], "dice");
@@ -182,8 +183,9 @@ static void notes_round_trip(void **state) {
   assert_string_equal(s.text[2], "order 4 'fire F1 at A1' (it drew 2 results)");
   /* the walk stops when the callback says so, and returns its value */
   int calls = 0;
-  assert_int_equal(gn_store_notes(db, id, stop_at_first, &calls, err, sizeof err), 7);
+  assert_int_equal(gn_store_notes(ns, id, stop_at_first, &calls), 7);
   assert_int_equal(calls, 1);
+  gn_store_close(ns);
   /* the store is still a store of its own schema, and the game replays */
   gn_store *st;
   int checked = -1;
@@ -199,18 +201,30 @@ static void notes_refused(void **state) {
   (void)state;
   char dir[64], db[128], id[32], err[256], missing[160];
   make_store(dir, db, id);
-  assert_int_equal(gn_store_note(db, "g99", 0, "dice", "table", err, sizeof err), GN_ENOTFOUND);
-  assert_non_null(strstr(err, "no game 'g99'"));
+  gn_store *ns, *ro;
+  assert_int_equal(gn_store_open(db, &ns, err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_note(ns, "g99", 0, "dice", "table"), GN_ENOTFOUND);
+  assert_non_null(strstr(gn_store_errmsg(ns), "no game 'g99'"));
   snprintf(missing, sizeof missing, "%s/none.db", dir);
-  assert_int_equal(gn_store_note(missing, id, 0, "dice", "table", err, sizeof err), GN_ESTORE);
+  assert_int_equal(gn_store_open_readonly(missing, &ro, err, sizeof err), GN_ENOTFOUND);
+  assert_null(ro);
   assert_int_equal(access(missing, F_OK), -1);   /* not created */
-  assert_int_equal(gn_store_note(db, id, -1, "dice", "table", err, sizeof err), GN_EINVAL);
-  assert_int_equal(gn_store_note(db, id, 0, NULL, "table", err, sizeof err), GN_EINVAL);
-  assert_int_equal(gn_store_notes(db, id, NULL, NULL, err, sizeof err), GN_EINVAL);
+  assert_int_equal(gn_store_note(NULL, id, 0, "dice", "table"), GN_EINVAL);
+  assert_int_equal(gn_store_note(ns, id, -1, "dice", "table"), GN_EINVAL);
+  assert_int_equal(gn_store_note(ns, id, 0, NULL, "table"), GN_EINVAL);
+  assert_int_equal(gn_store_notes(ns, id, NULL, NULL), GN_EINVAL);
   seen s = { 0 };
-  assert_int_equal(gn_store_note(db, id, 1, "undo", "order 1 'end'", err, sizeof err), GN_OK);
-  assert_int_equal(gn_store_notes(db, "g99", collect, &s, err, sizeof err), GN_ENOTFOUND);
+  assert_int_equal(gn_store_note(ns, id, 1, "undo", "order 1 'end'"), GN_OK);
+  assert_int_equal(gn_store_notes(ns, "g99", collect, &s), GN_ENOTFOUND);
   assert_int_equal(s.n, 0);
+  gn_store_close(ns);
+  /* a store opened for reading gives its notes and takes none */
+  assert_int_equal(gn_store_open_readonly(db, &ro, err, sizeof err), GN_OK);
+  assert_int_equal(gn_store_note(ro, id, 1, "undo", "order 1 'end'"), GN_ESTORE);
+  assert_non_null(strstr(gn_store_errmsg(ro), "opened for reading only"));
+  assert_int_equal(gn_store_notes(ro, id, collect, &s), GN_OK);
+  assert_int_equal(s.n, 1);
+  gn_store_close(ro);
   remove_store(dir);
 }
 

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -682,8 +683,54 @@ static void limits_just_past(void **state) {
   free(t);
 }
 
+/* Loads text as a scenario; the return code, the first diagnostic in msg. */
+static int load_text(const char *name, const char *text, size_t len, char *msg, size_t n) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  int rc = gn_game_load(g, name, text, len);
+  snprintf(msg, n, "%s", gn_diag_count(g) ? gn_diag(g, 0) : "");
+  gn_game_free(g);
+  return rc;
+}
+
+/* Nesting past the limit (64 levels of mappings and lists) is refused where
+** it passes the limit, before any tree is built: a million levels cost no
+** more than sixty-five. 64 levels are read (and fail only as a scenario). */
+static void deep_nesting(void **state) {
+  (void)state;
+  char msg[512];
+  size_t n = 100000, len = 2 * n + 1;
+  char *text = malloc(len + 2000000);
+  assert_non_null(text);
+  memset(text, '[', n);                                   /* [[[ ... ]]] */
+  memset(text + n, ']', n);
+  text[2 * n] = '\n';
+  clock_t t0 = clock();
+  assert_int_equal(load_text("flow.yaml", text, len, msg, sizeof msg), GN_ELIMIT);
+  assert_string_equal(msg, "flow.yaml:1:65: nested deeper than 64 levels of mappings and lists, "
+                           "the limit for a grognard file");
+  len = 0;                                                /* - - - ... x: a million levels */
+  for (int i = 0; i < 1000000; i++) { text[len++] = '-'; text[len++] = ' '; }
+  memcpy(text + len, "x\n", 2);
+  len += 2;
+  assert_int_equal(load_text("block.yaml", text, len, msg, sizeof msg), GN_ELIMIT);
+  assert_string_equal(msg, "block.yaml:1:129: nested deeper than 64 levels of mappings and lists, "
+                           "the limit for a grognard file");
+  assert_true((double)(clock() - t0) / CLOCKS_PER_SEC < 5.0);
+  len = 0;                                                /* a: {a: ... }: 64 levels */
+  for (int i = 0; i < 64; i++) len += (size_t)sprintf(text + len, "{a: ");
+  len += (size_t)sprintf(text + len, "1");
+  for (int i = 0; i < 64; i++) text[len++] = '}';
+  text[len++] = '\n';
+  assert_int_equal(load_text("deep.yaml", text, len, msg, sizeof msg), GN_ESCENARIO);
+  assert_null(strstr(msg, "nested"));
+  assert_non_null(strstr(msg, "deep.yaml:1:1: "));
+  free(text);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(deep_nesting),
     cmocka_unit_test(good_header),
     cmocka_unit_test(good_formations),
     cmocka_unit_test(good_units),

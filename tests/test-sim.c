@@ -198,10 +198,13 @@ static void store_batch(void **state) {
   o.seed = 5; o.runs = 4; o.jobs = 1;
   assert_int_equal(gn_sim_run(s, &o), 0);
   char id[32], err[256];
-  assert_int_equal(gn_store_save_batch(path, s, id, sizeof id, err, sizeof err), 0);
+  gn_store *bs = NULL;
+  assert_int_equal(gn_store_open(path, &bs, err, sizeof err), 0);
+  assert_int_equal(gn_sim_save(s, bs, id, sizeof id), 0);
   assert_string_equal(id, "b1");
-  assert_int_equal(gn_store_save_batch(path, s, id, sizeof id, err, sizeof err), 0);
+  assert_int_equal(gn_sim_save(s, bs, id, sizeof id), 0);
   assert_string_equal(id, "b2");
+  gn_store_close(bs);
   sqlite3 *db;
   assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
   assert_int_equal(count(db, "SELECT count(*) FROM batches"), 2);

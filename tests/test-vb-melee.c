@@ -98,6 +98,31 @@ static void t_vb39_supported_artillery(void **state) {
   assert_int_equal(named(last(g, "tie"), "supported artillery")->value, 2);
   gn_game_free(g);
 
+  /* ref. VB-39: "touching the back of its base" is any contact: a brigade
+  ** covering only the last half inch of the rear edge (neither its middle
+  ** nor both corners) supports all the same */
+  g = contact("infantry_brigade", "", 4, "artillery_foot", "", 2,
+              "  - {id: s, side: al, formation: aa, type: infantry_brigade, at: [22.5, 24.5], facing: 180, strength: 4}\n",
+              NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 1, 1, 1, 6, 1, 5, 4);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").removed, 0);
+  assert_int_equal(named(last(g, "tie"), "supported artillery")->value, 2);
+  gn_game_free(g);
+
+  /* a brigade beside the gun, touching its rear corner only, is at its flank */
+  g = contact("infantry_brigade", "", 4, "artillery_foot", "", 2,
+              "  - {id: s, side: al, formation: aa, type: infantry_brigade, at: [23, 23.1], facing: 180, strength: 4}\n",
+              NULL);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 1, 1, 1, 6, 1, 5, 4);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").removed, 1);
+  gn_game_free(g);
+
   snprintf(extra, sizeof extra, sup, "disorder: 1");
   g = contact("infantry_brigade", "", 4, "artillery_foot", "", 2, extra, NULL);
   script(g, 2, 1, 1);

@@ -278,6 +278,45 @@ static void cavalry_skirmishers(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-11: skirmishers of two broken-down brigades reform one brigade:
+** two or more cavalry skirmishers "may combine to reform a brigade". One stand
+** of each brigade reforms the first stand's brigade, with both SP; the other
+** brigade stays off the table and the stands become the new brigade's. */
+static void skirmishers_of_two_brigades(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD LEADERS
+    "  - {id: la, code: LA, formation: army, type: cavalry_light, at: [50, 30], strength: 2}\n"
+    "  - {id: s1a, code: S1A, formation: army, type: skirmisher, at: [1, 1], strength: 1, attrs: {skirmish_of: 1}}\n"
+    "  - {id: s1b, code: S1B, formation: army, type: skirmisher, at: [1, 1], strength: 1, attrs: {skirmish_of: 1}}\n"
+    "  - {id: lb, code: LB, formation: army, type: cavalry_light, at: [40, 30], strength: 2}\n"
+    "  - {id: s2a, code: S2A, formation: army, type: skirmisher, at: [1, 1], strength: 1, attrs: {skirmish_of: 1}}\n"
+    "  - {id: s2b, code: S2B, formation: army, type: skirmisher, at: [1, 1], strength: 1, attrs: {skirmish_of: 1}}\n");
+  ok(g, "skirmish LA");
+  ok(g, "skirmish LB");
+  at(g, "S1A", 48.25, 30.75);                          /* edges 3.5 in apart: moving together */
+  at(g, "S2B", 41.75, 30.75);
+  /* ref. VB-9, VB-B4: a cavalry skirmisher moves as light cavalry, 24 in (no
+  ** source gives it the infantry skirmisher's 12 in) */
+  refused(g, "move S1B to 51.75,6.25", "VB-B4");
+  ok(g, "move S1B to 51.75,6.75");
+  ok(g, "reform S2B S1A");
+  assert_non_null(strstr(last(g, "reform")->text, "reform lb"));
+  ok(g, "end");
+  gn_unit_view lb = view(g, "LB"), la = view(g, "LA");
+  assert_int_equal(lb.removed, 0);
+  assert_int_equal(lb.strength, 2);                    /* one brigade of 2 SP, not two of 1 */
+  assert_true(lb.box.c.x == 48.25 && lb.box.c.y == 30.75);   /* at the lowest-numbered stand */
+  assert_int_equal(la.removed, 1);
+  assert_int_equal(la.strength, 0);
+  assert_int_equal(view(g, "S1A").removed, 1);
+  assert_int_equal(view(g, "S2B").removed, 1);
+  assert_int_equal(strength_points(g, "S1B", 0) + strength_points(g, "S2A", 0), 2);
+  at(g, "S1B", 51.75, 6.75);
+  assert_int_equal(attr(g, "S1A", "skirmish_of"), unit(g, "LB") + 1);   /* now the brigade's reserve */
+  assert_int_equal(count(g, "reform", "VB-11"), 2);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(rates),
@@ -289,6 +328,7 @@ int main(void) {
     cmocka_unit_test(limber_and_reorder),
     cmocka_unit_test(enemy_stands),
     cmocka_unit_test(cavalry_skirmishers),
+    cmocka_unit_test(skirmishers_of_two_brigades),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

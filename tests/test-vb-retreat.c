@@ -45,13 +45,16 @@ static void lose(gn_game *g, int ntest, int natt) {
   assert_int_equal(gn_dice_script_left(g), 0);
 }
 
-/* ref. VB-41: straight away from the stand that caused it: 8 in north. */
+/* ref. VB-41: straight away from the stand that caused it: 8 in north.
+** ref. VB-B16: a stand driven back has moved: stationary before, it is no
+** longer (no VB-6 protection, no tie bonus in a later melee of the phase). */
 static void t_vb41_straight(void **state) {
   (void)state;
-  gn_game *g = game("", NULL, NULL);
+  gn_game *g = game("stationary: 1", NULL, NULL);
   lose(g, 2, 4);
   at(g, "d", 20, 31);
   assert_int_equal(attr(g, "d", "disorder"), 1);
+  assert_int_equal(attr(g, "d", "stationary"), 0);
   gn_game_free(g);
 }
 
@@ -115,6 +118,27 @@ static void t_vb43_terrain(void **state) {
   g = game("", NULL, "terrain:\n  - {id: t, kind: town, area: [[15, 26], [25, 26], [25, 29], [15, 29]]}\n");
   lose(g, 2, 4);
   assert_int_equal(view(g, "d").strength, 2);
+  gn_game_free(g);
+}
+
+/* ref. VB-27: a stand with battalion guns that "moves through terrain
+** normally prohibited to artillery" loses them for good, whatever the move: a
+** retreat into woods (6 in: a brigade with guns moves 12, ref. VB-26) strips
+** them; the same retreat in the open keeps them. */
+static void t_vb27_retreat_into_woods(void **state) {
+  (void)state;
+  gn_game *g = game("batguns: 1", NULL, "terrain:\n  - {id: w, kind: woods, area: [[10, 27], [30, 27], [30, 40], [10, 40]]}\n");
+  assert_int_equal(attr(g, "d", "batguns"), 1);
+  lose(g, 2, 4);
+  at(g, "d", 20, 29);
+  assert_int_equal(attr(g, "d", "batguns"), 0);
+  assert_int_equal(count_events(g, "batguns-lost", "VB-27"), 1);
+  gn_game_free(g);
+
+  g = game("batguns: 1", NULL, NULL);
+  lose(g, 2, 4);
+  at(g, "d", 20, 29);
+  assert_int_equal(attr(g, "d", "batguns"), 1);
   gn_game_free(g);
 }
 
@@ -251,6 +275,7 @@ int main(void) {
     cmocka_unit_test(t_vb42_deviation),
     cmocka_unit_test(t_vb42_surrounded),
     cmocka_unit_test(t_vb43_terrain),
+    cmocka_unit_test(t_vb27_retreat_into_woods),
     cmocka_unit_test(t_vb45_disorders_friend),
     cmocka_unit_test(t_vb44_second_half),
     cmocka_unit_test(t_vb44_corner),

@@ -18,11 +18,12 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/grognard-play.XXXXXX") || exit 2
 T="tmux -S $tmp/tmux.sock"
 trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 unset GROGNARD_DB TMUX
-# Under SAN=1: fontconfig (below cairo's text) keeps its caches to the end of
-# the process; they are not ours to free.
-printf 'leak:libfontconfig.so\n' >"$tmp/lsan.supp"
-LSAN_OPTIONS="suppressions=$tmp/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export LSAN_OPTIONS
+# Under SAN=1: the project's one suppressions file (scripts/run-tests sets it
+# too), for a run of this script on its own.
+case ${LSAN_OPTIONS:-} in
+  *lsan.supp*) ;;
+  *) LSAN_OPTIONS="suppressions=$repo/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"; export LSAN_OPTIONS ;;
+esac
 db=$tmp/g.db
 scn=$repo/scenarios
 failed=0

@@ -390,7 +390,7 @@ static void release(gn_game *g, void *rsdata) {
 }
 
 /* Appends printf text to buf at *k (never past n). */
-static void add(char *buf, size_t n, int *k, const char *fmt, ...) {
+GN_PRINTF(4, 5) static void add(char *buf, size_t n, int *k, const char *fmt, ...) {
   if (*k < 0 || (size_t)*k >= n) return;
   va_list ap;
   va_start(ap, fmt);

@@ -76,7 +76,8 @@ int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed) {
 
 int gn__in_quality(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_QUALITY]; }
 int gn__in_weapon(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_WEAPON]; }
-int gn__in_routing(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_STATUS] == IN_S_ROUTING; }
+/* Routing or halted: broken, not yet rallied. */
+int gn__in_routing(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_STATUS] != IN_S_STEADY; }
 int gn__in_side(const gn_game *g, int unit) { return g->sc->unit[unit].side; }
 int gn__in_alive(const gn_game *g, int unit) {
   return !g->st.u[unit].removed && g->st.u[unit].strength > 0;

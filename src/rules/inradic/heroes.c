@@ -2,18 +2,23 @@
 ** heroes.c: hits on heroes and leaders, the optional rule of the seed
 ** (scenario option hero_hits).
 **
-** Each Ace that scores a hit in shooting or melee gets a d6 (ref. IN-H1). The
-** face names a figure type (data heroes.face: 1 bugler, 2 flag bearer, 3 NCO,
-** 4 hero, 5 staff officer, 6 general, ref. IN-H2). Roles map to types by data
-** heroes.type: a corporal counts as an NCO (3) and a unit's officer as a staff
-** officer (5) [interpretation: the seed's table has no corporal or unit officer].
-** The rolled type is hit if present; the attacker may take instead any
-** present type numbered lower (ref. IN-H3); types above the roll are safe,
-** and with no eligible figure the Ace kills an ordinary figure (ref. IN-H4).
+** Each Ace that scores a hit in shooting or melee gets a d6 (ref. IN-H1)
+** [interpretation: an Ace whose hit the cap of a lone fraction removes
+** (ref. IN-R3) scores nothing, so it makes no check]. The face names a rank
+** (data heroes.face: 1 bugler, 2 flag bearer, 3 NCO, 4 hero, 5 staff officer,
+** 6 general, ref. IN-H2); each role's rank is the one list of roles, data
+** roles.rank (ref. IN-B14: a corporal is an NCO, a unit officer an officer).
+** A figure of the rolled rank present is hit, or, if the attacker wishes, one
+** of a lower rank present (ref. IN-H3); ranks above the roll are safe.
+** When no figure of the rolled rank is present (ref. IN-H4) [interpretation,
+** switch heroes.absent_falls_lower]: by default the Ace hits an ordinary
+** figure, since each Ace only "has a chance" and the seed offers a lower
+** figure only when the rolled one is there; with the switch on, it falls on
+** the highest rank present below the roll (or a lower one the attacker names).
 ** The attacker's choice comes from the order ("choose ROLE"); without it,
-** or when the named role is not eligible, the default is the rolled type if
-** present, else the highest eligible lower type; between two roles of one
-** type, the higher role (NCO before corporal, staff before officer).
+** or when the named role is not eligible, the rolled rank's figure is hit;
+** between two roles of one rank, the higher role (NCO before corporal,
+** staff before officer).
 */
 #include "inradic.h"
 
@@ -22,14 +27,17 @@
 /* ref. IN-H2, IN-H3, IN-H4: the role an Ace showing `face` hits, or -1. */
 int gn__in_hero_pick(const gn_game *g, const in_figs *present, int face, int choice) {
   const in_data *d = in__data(g);
-  int top = d->hero_face[face - 1], best = -1;
+  int top = d->hero_face[face - 1], best = -1, have_top = 0;
+  for (int r = 0; r < IN_NROLES; r++)
+    if (d->role_rank[r] == top && present->n[r] > 0) have_top = 1;
+  if (!have_top && !d->hero_fall_lower) return -1;                 /* ref. IN-H4: no one of that rank */
   if (choice >= 0 && choice < IN_NROLES && present->n[choice] > 0 &&
-      d->hero_type[choice] >= 1 && d->hero_type[choice] <= top)
+      d->role_rank[choice] >= 1 && d->role_rank[choice] <= top)
     return choice;                                               /* ref. IN-H3: attacker's choice */
   for (int r = 0; r < IN_NROLES; r++) {
-    int t = d->hero_type[r];
-    if (t < 1 || t > top || present->n[r] <= 0) continue;      /* ref. IN-H4: higher types safe */
-    if (best < 0 || t > d->hero_type[best] || (t == d->hero_type[best] && r > best)) best = r;
+    int t = d->role_rank[r];
+    if (t < 1 || t > top || present->n[r] <= 0) continue;      /* ref. IN-H4: higher ranks safe */
+    if (best < 0 || t > d->role_rank[best] || (t == d->role_rank[best] && r > best)) best = r;
   }
   return best;
 }

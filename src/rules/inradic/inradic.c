@@ -23,7 +23,7 @@ const char *const gn__in_weapon_names[IN_W_COUNT + 1] = {
   "none", "musket", "rifle", "bow", "sling", "pistol", "multishot", "mg", "artillery", "explosive",
   NULL
 };
-static const char *const status_names[] = { "steady", "routing", NULL };
+static const char *const status_names[] = { "steady", "routing", "halted", NULL };
 static const char *const pursuit_names[] = { "none", "may", "pursuing", "decline", NULL };
 
 /* Default footprints: a loose group about an inch per figure of frontage. */
@@ -48,7 +48,7 @@ static const gn__attrdef in_attrs[IN_NATTR] = {
   { "general", 0, 0, 100, NULL, 0, 1 },
   { "pieces", 0, 0, 50, NULL, 0, 1 },
   { "ammo", 1, 0, 1, NULL, 1, 1 },                 /* hidden: the enemy cannot count rounds */
-  { "status", IN_S_STEADY, 0, 1, status_names, 0, 0 },
+  { "status", IN_S_STEADY, 0, 2, status_names, 0, 0 },
   { "pursuit", IN_PU_NONE, 0, 3, pursuit_names, 0, 0 },
   { "pursue_of", 0, 0, 100000, NULL, 0, 0 },
   { "pursuit_turn", 0, 0, 100000, NULL, 0, 0 },
@@ -145,10 +145,12 @@ static int load_data(gn_game *g, in_data *d) {
   L("pursuit.first_turn_only", IN_Q_COUNT, d->pursuit_first_only);
   L("pursuit.halt_min", IN_Q_COUNT, d->pursuit_halt_min);
   L("heroes.face", 6, d->hero_face);
-  L("heroes.type", IN_NROLES, d->hero_type);
+  I("heroes.absent_falls_lower", d->hero_fall_lower);
+  L("roles.rank", IN_NROLES, d->role_rank);
   L("roles.leader", IN_NROLES, d->role_leader);
-  L("roles.m3", IN_NROLES, d->role_m3);
-  L("roles.rally", IN_NROLES, d->role_rally);
+  L("roles.m3", IN_NRANKS, d->m3_rank);
+  L("roles.rally", IN_NRANKS, d->rally_rank);
+  I("morale.one_is_die", d->one_is_die);
   L("terrain.cover", IN_TR_COUNT, d->tr_cover);
   L("terrain.difficult", IN_TR_COUNT, d->tr_difficult);
   L("terrain.water", IN_TR_COUNT, d->tr_water);
@@ -161,6 +163,10 @@ static int load_data(gn_game *g, in_data *d) {
   if (!rc && (d->per_five < 0 || d->need_close < 1 || d->rout_factor < 1 || d->water_per < 1 ||
               d->crew_per_piece < 1))
     rc = gn__error(g, GN_EDATA, "inradic data: a count is out of range");
+  for (int r = 0; !rc && r < IN_NROLES; r++)
+    if (d->role_rank[r] < 0 || d->role_rank[r] >= IN_NRANKS)
+      rc = gn__error(g, GN_EDATA, "inradic data: roles.rank of %s is %d, expected 0 to %d",
+                     gn__in_role_names[r], d->role_rank[r], IN_NRANKS - 1);
   return rc;
 }
 
@@ -199,7 +205,7 @@ static int setup(gn_game *g) {
                        sc->unit[i].id, sum, sc->unit[i].strength0);
     int nd;                                    /* ref. IN-M7: its morale dice must be rollable */
     char spec[48];
-    gn__in_morale_dice(sum, spec, sizeof spec, &nd);
+    gn__in_morale_dice(sum, 1, spec, sizeof spec, &nd);
     if (nd > GN_DICE_MAXDICE)
       return gn__error(g, GN_ELIMIT, "%s:%d:%d: unit '%s': %d figures would throw %s for morale, past the "
                        "limit of %d dice a roll holds (%d figures)", sc->file, sc->unit[i].line,
@@ -235,7 +241,7 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
 #define ADD(...) do { int w_ = snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
                       if (w_ > 0) k += (size_t)w_; } while (0)
   if (u->removed) { ADD("off the table"); return; }
-  ADD("%s", u->attr[IN_A_STATUS] == IN_S_ROUTING ? "routing" : "steady");
+  ADD("%s", status_names[u->attr[IN_A_STATUS]]);
   if (u->attr[IN_A_PURSUIT] != IN_PU_NONE && u->attr[IN_A_PURSUE_OF] > 0)
     ADD(", %s %s", u->attr[IN_A_PURSUIT] == IN_PU_PURSUING ? "pursuing" : "may pursue",
         g->sc->unit[u->attr[IN_A_PURSUE_OF] - 1].code);

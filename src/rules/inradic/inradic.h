@@ -28,9 +28,13 @@
 **     (corporal, nco, officer, hero, staff, general) draw 3 cards each
 **     (data roles.leader). A gun or crewed MG unit's figures are its crew:
 **     only the pieces draw (one piece in action per 2 crew, at least one).
+**   - One list of roles (data roles.rank, ref. IN-B14) says what each role
+**     is in the seed's words (a corporal is an NCO; officer, staff and
+**     general are officers); M3, the rally and hero hits all read it.
 **   - Hits on heroes and leaders (scenario option hero_hits): the attacker's
-**     choice is the order's "choose ROLE"; the default is the rolled type if
-**     present, else the highest eligible lower type (heroes.c).
+**     choice is the order's "choose ROLE"; the default is the rolled rank if
+**     present, else an ordinary figure (switch heroes.absent_falls_lower: the
+**     highest rank present below, heroes.c).
 **   - Each side has one 52-card deck (g->st.deck), drawn without replacement
 **     and reshuffled when empty; every card is a chance point (gn__draw_card).
 **
@@ -62,6 +66,11 @@ typedef enum in_role {
   IN_GENERAL, IN_NROLES
 } in_role;
 extern const char *const gn__in_role_names[IN_NROLES + 1];
+
+/* What a role is in the seed's words (data roles.rank), the hero table's
+** numbering: 1 bugler .. 6 general, 0 none. ORDER: the data lists by rank. */
+enum { IN_RANK_NONE, IN_RANK_BUGLER, IN_RANK_FLAG, IN_RANK_NCO, IN_RANK_HERO, IN_RANK_OFFICER,
+       IN_RANK_GENERAL, IN_NRANKS };
 
 /* Figures of a group by role: what the resolutions take, so that the odds
 ** checks can call them without a scenario unit. */
@@ -114,7 +123,9 @@ typedef enum in_attr {
   IN_NATTR
 } in_attr;
 
-enum { IN_S_STEADY, IN_S_ROUTING };
+/* Status: steady; routing (runs each turn until it stops, ref. IN-M14); halted:
+** stopped running but not rallied, still broken (ref. IN-M15, IN-M16). */
+enum { IN_S_STEADY, IN_S_ROUTING, IN_S_HALTED };
 
 /* Pursuit state of a unit, and the outcomes of the pursuit die (data pursuit.<q>). */
 enum {
@@ -159,6 +170,7 @@ typedef struct in_data {
   /* morale (morale.yaml) */
   int quality_mod[IN_Q_COUNT];
   int uphill, soft, hard, flank, rear;
+  int one_is_die;         /* morale.one_is_die: a remainder of 1 counts as a die (ref. IN-B10) */
   double friend_rout_range;
   int melee_casualties;
   int rout_factor, water_per;
@@ -166,9 +178,10 @@ typedef struct in_data {
   double move[IN_T_COUNT], charge_factor, difficult_cost, cover_reach;
   /* pursuit (pursuit.yaml) */
   int pursuit[IN_Q_COUNT][6], pursuit_first_only[IN_Q_COUNT], pursuit_halt_min[IN_Q_COUNT];
-  /* roles (roles.yaml) */
-  int hero_face[6], hero_type[IN_NROLES], role_leader[IN_NROLES], role_m3[IN_NROLES],
-      role_rally[IN_NROLES];
+  /* roles (roles.yaml): role_rank is the one list of what each role is in the
+  ** seed's words (IN_RANK_*); M3, rally and hero hits read their lists by rank */
+  int hero_face[6], role_rank[IN_NROLES], role_leader[IN_NROLES], m3_rank[IN_NRANKS],
+      rally_rank[IN_NRANKS], hero_fall_lower;
   /* terrain (terrain.yaml) */
   int tr_cover[IN_TR_COUNT], tr_difficult[IN_TR_COUNT], tr_water[IN_TR_COUNT],
       tr_obstacle[IN_TR_COUNT], tr_hill[IN_TR_COUNT];
@@ -327,8 +340,9 @@ typedef struct in_mctx {
 } in_mctx;
 
 /* Morale dice of a starting size: "d10+d4" into buf; *ndice = dice counted by
-** the per-die modifiers (ref. IN-M7, IN-B10, IN-B11). */
-void gn__in_morale_dice(int start, char *buf, size_t n, int *ndice);
+** the per-die modifiers, the +1 of a remainder of one figure among them only
+** when one_is_die (ref. IN-M7, IN-B10, IN-B11). */
+void gn__in_morale_dice(int start, int one_is_die, char *buf, size_t n, int *ndice);
 /* Roll one morale test; *pass 1 or 0, *total the modified total (ref. IN-M7, IN-M8, IN-M9, IN-M10). */
 int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
                     int *total);
@@ -355,6 +369,8 @@ int gn__in_rout_move(gn_game *g, int unit, int from);
 int gn__in_rally_phase(gn_game *g, int side);
 /* 1 when some enemy pursues the unit (ref. IN-M15). */
 int gn__in_pursued(const gn_game *g, int unit);
+/* 1 when losing a figure of this role calls for a test (ref. IN-M3, data roles.m3 by rank). */
+int gn__in_role_m3(const gn_game *g, int role);
 /* The role that leads a rally, or -1 (ref. IN-M16). */
 int gn__in_rally_leader(const gn_game *g, const in_figs *f);
 

@@ -15,7 +15,7 @@
 static int after_melee(gn_game *g, int unit, int lost, const int *killed, int enemy) {
   unsigned tr = 0;
   if (lost >= in__data(g)->melee_casualties) tr |= IN_TR_M2;
-  for (int r = 0; r < IN_NROLES; r++) if (killed[r] && in__data(g)->role_m3[r]) tr |= IN_TR_M3;
+  for (int r = 0; r < IN_NROLES; r++) if (killed[r] && gn__in_role_m3(g, r)) tr |= IN_TR_M3;
   return gn__in_morale_test(g, unit, tr, enemy, NULL);
 }
 
@@ -153,18 +153,33 @@ int gn__in_order_charge(gn_game *g, const gn__args *a) {
   return resolve(g, A, B, choice);                                                    /* 5 */
 }
 
-/* melee UNIT with UNIT [choose ROLE]: another round between units in contact. */
+/*
+** melee UNIT with UNIT [choose ROLE]: another round between units in contact.
+**   1) the attacker may act and has not fought this turn; the target is an
+**      enemy in contact
+**   2) attacked in its flank or rear by an enemy at least half its size, the
+**      target tests first (ref. IN-M6): the seed's "attacked (melee)" is any
+**      attack, not only the charge [interpretation: each round so attacked
+**      tests, as each charge does]
+**   3) a target that stands fights the round
+*/
 int gn__in_order_melee(gn_game *g, const gn__args *a) {
   int A, B, choice, rc;
   if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
   if (!gn__arg_is(a, 2, "with")) return gn__syntax(g, a, 2, "expected 'with'");
   if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
   if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
-  if ((rc = gn__in_may_act(g, A, "melee"))) return rc;
+  if ((rc = gn__in_may_act(g, A, "melee"))) return rc;                                  /* 1 */
   if (g->st.u[A].flags & IN_F_FOUGHT)
     return gn__refuse(g, "IN-B13", "%s has already fought this turn", gn__in_name(g, A));
   if (!gn__in_alive(g, B) || !gn__in_enemies(g, A, B) || !gn__in_in_contact(g, A, B))
     return gn__refuse(g, "IN-B6", "%s is not an enemy in contact with %s", gn__in_name(g, B), gn__in_name(g, A));
   gn__uw(g, A)->flags |= IN_F_FOUGHT;
-  return resolve(g, A, B, choice);
+  gn_arc arc = gn_box_arc(g->st.u[B].box, g->st.u[A].box.c);                          /* 2 */
+  int routed = 0;
+  if (arc != GN_ARC_FRONT && 2 * g->st.u[A].strength >= g->st.u[B].strength &&
+      (rc = gn__in_morale_test(g, B, IN_TR_M6, A, &routed)))
+    return rc;
+  if (routed || !gn__in_alive(g, B) || !gn__in_alive(g, A)) return 0;
+  return resolve(g, A, B, choice);                                                    /* 3 */
 }

@@ -20,9 +20,12 @@
 ** The morale dice of a starting size (ref. IN-M7, IN-B10, IN-B11): one d10
 ** per full ten figures and one die of the remainder's size (5 -> d5,
 ** 10 -> d10, 14 -> d10+d4, 21 -> 2d10+1: a one-sided die always shows 1 and
-** is written as the constant). *ndice counts the dice, the one-sided one too.
+** is written as the constant). *ndice counts the dice; the constant 1 among
+** them only when one_is_die [interpretation, data morale.one_is_die, default
+** 0: nobody rolls a one-sided die, so the per-die situation modifiers of
+** IN-M10 do not count it].
 */
-void gn__in_morale_dice(int start, char *buf, size_t n, int *ndice) {
+void gn__in_morale_dice(int start, int one_is_die, char *buf, size_t n, int *ndice) {
   int tens = start / 10, rem = start % 10;
   size_t k = 0;
   buf[0] = 0;
@@ -34,7 +37,7 @@ void gn__in_morale_dice(int start, char *buf, size_t n, int *ndice) {
   else if (rem == 1) ADD("%s1", tens ? "+" : "");
   if (start <= 0) ADD("0");
 #undef ADD
-  *ndice = tens + (rem > 0);
+  *ndice = tens + (rem >= 2 || (rem == 1 && one_is_die));
 }
 
 /*
@@ -91,7 +94,7 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   const in_data *d = in__data(g);
   char spec[48];
   int k, t, rc;
-  gn__in_morale_dice(m->start, spec, sizeof spec, &k);                               /* 1 */
+  gn__in_morale_dice(m->start, d->one_is_die, spec, sizeof spec, &k);                /* 1 */
   char purpose[96];
   snprintf(purpose, sizeof purpose, "morale (%s)", why);
   int qm = d->quality_mod[m->quality];                                            /* 3 */
@@ -101,18 +104,28 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   int fl = (m->arc == GN_ARC_LEFT || m->arc == GN_ARC_RIGHT) ? d->flank * k : 0;
   int rr = m->arc == GN_ARC_REAR ? d->rear * k : 0;
   sm = up + cv + fl + rr;
+  /* the +1 of a one-figure remainder past ten (21 -> 2d10+1) is the project's
+  ** construction (ref. IN-B10), not a die of IN-M7: the dice are rolled and
+  ** logged without it and it is added as its own modifier */
+  int one = m->start > 10 && m->start % 10 == 1;
+  char dspec[48];
+  snprintf(dspec, sizeof dspec, "%s", spec);
+  if (one) dspec[strlen(dspec) - 2] = 0;
   rc = 1;                                                                         /* 2 */
-  if (in__enumerating(g) && m->start > 0)
+  if (in__enumerating(g) && m->start > 0) {
     rc = morale_enum(g, m->start, m->remaining - qm - sm, spec, purpose, m->unit, &t);
-  if (rc == 1) rc = gn__roll(g, spec, purpose, "IN-M7", m->unit, &t, NULL);
+    if (rc == 0) t -= one;
+  }
+  if (rc == 1) rc = gn__roll(g, dspec, purpose, "IN-M7", m->unit, &t, NULL);
   if (rc) return rc;
-  *total = t + qm + sm;
+  *total = t + one + qm + sm;
   *pass = *total <= m->remaining;                                                 /* 5 */
   gn_event *e = gn__event(g, "morale", ref, m->unit, -1,
                           "morale test (%s): %s = %d, modified %d against %d figures: %s",
-                          why, spec, t, *total, m->remaining, *pass ? "passes" : "fails");
+                          why, dspec, t, *total, m->remaining, *pass ? "passes" : "fails");
   if (!e) return GN_ENOMEM;
   e->total = *total;
+  if (one) gn__event_mod(e, "one-figure remainder", 1, "IN-B10");
   if (qm) gn__event_mod(e, gn__in_quality_names[m->quality], qm, "IN-M9");
   if (up) gn__event_mod(e, "uphill of the enemy", up, "IN-M10");
   if (cv) gn__event_mod(e, m->cover == IN_COVER_HARD ? "hard cover" : "soft cover", cv, "IN-M10");

@@ -3,11 +3,12 @@
 **
 ** A unit that fails a morale test routs: its figures run a double move
 ** straight away from the enemy, ignoring terrain, and lose one figure in five
-** if they cross water. At the start of its side's next turn a routing unit
-** tries to stop: it cannot while pursued or within an enemy's charge move, nor
-** without a bugler, flag bearer, NCO or officer; otherwise it tests morale
-** again and, passing, rallies around that leader. A unit that cannot rally or
-** fails runs another double move. A unit that runs off the table is gone.
+** if they cross water. At the start of its side's next turn, and each turn
+** after, a routing unit tests again to stop running; a unit that stops rallies
+** around its leader only when it may (not pursued, no enemy within a charge
+** move, a bugler, flag bearer, NCO or officer present), else it stands halted
+** until it may. A unit that fails runs another double move; one that runs off
+** the table is gone.
 */
 #include "inradic.h"
 
@@ -22,11 +23,21 @@ int gn__in_pursued(const gn_game *g, int unit) {
   return 0;
 }
 
-/* ref. IN-M16: the highest-ranking figure present that may lead a rally
-** (data roles.rally: bugler, flag bearer, NCO, officer, staff, general). */
+/* ref. IN-M3, IN-B14: losing a figure of this role calls for a test when its
+** rank is one the seed names (data roles.m3: bugler, flag bearer, corporal or
+** NCO, officer, with staff and general as officers). */
+int gn__in_role_m3(const gn_game *g, int role) {
+  const in_data *d = in__data(g);
+  return d->m3_rank[d->role_rank[role]] != 0;
+}
+
+/* ref. IN-M16, IN-B14: the highest role present that may lead a rally (data
+** roles.rally by rank: bugler, flag bearer, NCO, officer; a corporal is an
+** NCO, staff and general officers). */
 int gn__in_rally_leader(const gn_game *g, const in_figs *f) {
+  const in_data *d = in__data(g);
   for (int r = IN_NROLES - 1; r > 0; r--)
-    if (in__data(g)->role_rally[r] && f->n[r] > 0) return r;
+    if (d->rally_rank[d->role_rank[r]] && f->n[r] > 0) return r;
   return -1;
 }
 
@@ -120,57 +131,86 @@ done:
   return rc;
 }
 
+/* Why a router may not rally now, or NULL (ref. IN-M15, IN-M16); *ref the rule. */
+static const char *no_rally(const gn_game *g, int i, int leader, const char **ref) {
+  *ref = "IN-M15";
+  if (gn__in_pursued(g, i)) return "it is pursued";
+  for (int e = 0; e < g->st.nunits; e++) {
+    if (!gn__in_alive(g, e) || !gn__in_enemies(g, i, e) || gn__in_routing(g, e)) continue;
+    double c = gn__in_charge_allowance(g, e);
+    if (c > 0 && gn_unit_distance(g, e, i) <= c) return "an enemy is within a charge move";
+  }
+  *ref = "IN-M16";
+  if (leader < 0) return "no bugler, flag bearer, NCO or officer";
+  return NULL;
+}
+
+/* ref. IN-M17: the figures gather around the leader: a close group, one
+** square inch a figure, centred where the unit stands, facing the nearest enemy. */
+static int rally(gn_game *g, int i, int leader) {
+  gn__ustate *u = gn__uw(g, i);
+  gn_box b = u->box;
+  double s = ceil(sqrt((double)u->strength));
+  int en = gn__in_nearest_enemy(g, i);
+  b.w = b.d = s;
+  if (en >= 0) b.facing = atan2(g->st.u[en].box.c.y - b.c.y, g->st.u[en].box.c.x - b.c.x);
+  gn__unit_place(g, i, b);
+  u->attr[IN_A_STATUS] = IN_S_STEADY;
+  u->attr[IN_A_ROUT_FROM] = 0;
+  return gn__event(g, "rally", "IN-M17", i, -1, "%s rallies around its %s", gn__in_name(g, i),
+                   gn__in_role_names[leader]) ? 0 : GN_ENOMEM;
+}
+
 /*
-** Start of a side's turn: each of its routing units, in scenario order.
-**   1) pursued, or within an enemy's charge move: no rally (ref. IN-M15)
-**   2) no bugler, flag bearer, NCO or officer: no rally (ref. IN-M16)
-**   3) else test again (ref. IN-M14); passing, the figures gather around the
-**      leader (ref. IN-M17): a close group, one square inch a figure, centred
-**      on the leader where the unit stands, facing the nearest enemy
-**   4) a unit that cannot rally or fails runs another double move
+** Start of a side's turn: each of its routing or halted units, in scenario
+** order. The seed keeps two things apart: every router tests each turn to see
+** whether it stops running (ref. IN-M14), and only a unit that may rally
+** (not pursued, no enemy within a charge move, ref. IN-M15; a bugler, flag
+** bearer, NCO or officer present, ref. IN-M16) rallies.
+**   1) a routing unit tests (ref. IN-M14), whether or not it may rally;
+**      failing, it runs another double move
+**   2) passing, it stops; if it may rally it rallies around its leader
+**      (ref. IN-M17), else it stands halted, still broken (it neither acts
+**      nor fights back, as a router)
+**   3) a halted unit that may now rally attempts it with another test
+**      [interpretation: the attempt is a morale test; failing, it stays
+**      halted]; one that still may not stays halted
 */
 int gn__in_rally_phase(gn_game *g, int side) {
   int rc;
   for (int i = 0; i < g->st.nunits; i++) {
     if (!gn__in_alive(g, i) || gn__in_side(g, i) != side || !gn__in_routing(g, i)) continue;
     gn__ustate *u = gn__uw(g, i);
-    int from = u->attr[IN_A_ROUT_FROM] - 1, near = -1;
-    for (int e = 0; e < g->st.nunits && near < 0; e++) {                           /* 1 */
-      if (!gn__in_alive(g, e) || !gn__in_enemies(g, i, e) || gn__in_routing(g, e)) continue;
-      double c = gn__in_charge_allowance(g, e);
-      if (c > 0 && gn_unit_distance(g, e, i) <= c) near = e;
-    }
+    int from = u->attr[IN_A_ROUT_FROM] - 1, halted = u->attr[IN_A_STATUS] == IN_S_HALTED;
     in_figs f = gn__in_figs(g, i);
-    int leader = gn__in_rally_leader(g, &f);
-    const char *why = NULL, *ref = NULL;
-    if (gn__in_pursued(g, i)) { why = "it is pursued"; ref = "IN-M15"; }
-    else if (near >= 0) { why = "an enemy is within a charge move"; ref = "IN-M15"; }
-    else if (leader < 0) { why = "no bugler, flag bearer, NCO or officer"; ref = "IN-M16"; }   /* 2 */
-    if (!why) {                                                                    /* 3 */
-      in_mctx m = { g->sc->unit[i].strength0, u->strength, gn__in_quality(g, i), 0,
-                    gn__in_cover(g, i, NULL), -1, i };
-      int pass, total;
-      if ((rc = gn__in_morale_roll(g, &m, "IN-M14 stop running", "IN-M14", &pass, &total))) return rc;
-      if (pass) {
-        gn_box b = u->box;
-        double s = ceil(sqrt((double)u->strength));
-        int en = gn__in_nearest_enemy(g, i);
-        b.w = b.d = s;
-        if (en >= 0) b.facing = atan2(g->st.u[en].box.c.y - b.c.y, g->st.u[en].box.c.x - b.c.x);
-        gn__unit_place(g, i, b);
-        u->attr[IN_A_STATUS] = IN_S_STEADY;
-        u->attr[IN_A_ROUT_FROM] = 0;
-        gn_event *e = gn__event(g, "rally", "IN-M17", i, -1, "%s rallies around its %s",
-                                gn__in_name(g, i), gn__in_role_names[leader]);
-        if (!e) return GN_ENOMEM;
-        continue;
-      }
-      why = "failed to stop";
-      ref = "IN-M14";
+    int leader = gn__in_rally_leader(g, &f), pass, total;
+    const char *ref, *why = no_rally(g, i, leader, &ref);
+    if (halted && why) {                                                            /* 3 */
+      gn_event *e = gn__event(g, "rout", ref, i, -1, "%s stays halted: %s", gn__in_name(g, i), why);
+      if (!e) return GN_ENOMEM;
+      continue;
     }
-    gn_event *e = gn__event(g, "rout", ref, i, -1, "%s keeps running: %s", gn__in_name(g, i), why);
+    in_mctx m = { g->sc->unit[i].strength0, u->strength, gn__in_quality(g, i), 0,
+                  gn__in_cover(g, i, NULL), -1, i };
+    if ((rc = gn__in_morale_roll(g, &m, halted ? "IN-M17 rally" : "IN-M14 stop running",
+                                 halted ? "IN-M17" : "IN-M14", &pass, &total)))    /* 1, 3 */
+      return rc;
+    if (pass && !why) {                                                             /* 2, 3 */
+      if ((rc = rally(g, i, leader))) return rc;
+      continue;
+    }
+    if (halted) continue;                                    /* 3: a failed attempt, still halted */
+    if (pass) {                                                                     /* 2 */
+      u->attr[IN_A_STATUS] = IN_S_HALTED;
+      gn_event *e = gn__event(g, "rout", ref, i, -1, "%s stops running but may not rally: %s",
+                              gn__in_name(g, i), why);
+      if (!e) return GN_ENOMEM;
+      continue;
+    }
+    gn_event *e = gn__event(g, "rout", "IN-M14", i, -1, "%s keeps running: failed to stop",
+                            gn__in_name(g, i));
     if (!e) return GN_ENOMEM;
-    if ((rc = gn__in_rout_move(g, i, from))) return rc;                               /* 4 */
+    if ((rc = gn__in_rout_move(g, i, from))) return rc;                               /* 1 */
   }
   return 0;
 }

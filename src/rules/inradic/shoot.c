@@ -167,7 +167,7 @@ static int after_casualties(gn_game *g, int unit, int lost, const int *killed, i
   unsigned tr = 0;
   if (lost <= 0 || !gn__in_alive(g, unit) || !gn__in_enemies(g, unit, enemy)) return 0;
   tr |= IN_TR_M1;
-  for (int r = 0; r < IN_NROLES; r++) if (killed[r] && in__data(g)->role_m3[r]) tr |= IN_TR_M3;
+  for (int r = 0; r < IN_NROLES; r++) if (killed[r] && gn__in_role_m3(g, r)) tr |= IN_TR_M3;
   return gn__in_morale_test(g, unit, tr, enemy, NULL);
 }
 

@@ -25,13 +25,19 @@ static int is_reserve(const gn_game *g, int u) {
 
 /* SP lost in the battle by stand u: its SP at the start of the battle (the
 ** scenario's plus the losses it gives as already suffered today) less its SP
-** now; a light cavalry brigade counts its skirmish stands' SP as present. */
-static int loss(const gn_game *g, int u) {
+** now; a light cavalry brigade counts its skirmish stands' SP as present.
+** Negative when a brigade reformed with skirmishers of another brigade
+** (ref. VB-11) holds more than it began with. */
+static int loss_signed(const gn_game *g, int u) {
   if (is_reserve(g, u)) return 0;
   int now = g->st.u[u].strength;
   for (int k = 0; k < g->sc->nunits; k++)
     if (g->st.u[k].attr[VB_SKIRMISH_OF] == u + 1) now += g->st.u[k].strength;
-  int l = g->sc->unit[u].strength0 + g->sc->unit[u].attr0[VB_LOST_TODAY] - now;
+  return g->sc->unit[u].strength0 + g->sc->unit[u].attr0[VB_LOST_TODAY] - now;
+}
+
+static int loss(const gn_game *g, int u) {
+  int l = loss_signed(g, u);
   return l > 0 ? l : 0;
 }
 
@@ -84,7 +90,8 @@ int gn__vb_campaign(gn_game *g, int side, int how) {
     const int *fr = fraction(gn__vb_data(g), how, c);
     int lost = 0;
     for (int u = 0; u < g->sc->nunits; u++)
-      if (g->sc->unit[u].side == side && cls(g, u) == c) lost += loss(g, u);
+      if (g->sc->unit[u].side == side && cls(g, u) == c) lost += loss_signed(g, u);
+    if (lost < 0) lost = 0;
     int want = lost * fr[0] / fr[1], got = 0;
     /* 2) */
     for (int u = 0; u < g->sc->nunits; u++) {
@@ -104,6 +111,17 @@ int gn__vb_campaign(gn_game *g, int side, int how) {
       if (best < 0) break;
       share[best]++;
       got++;
+    }
+    while (got > want) {              /* SP moved between brigades by reforming */
+      int best = -1, br = 0;
+      for (int u = 0; u < g->sc->nunits; u++) {
+        if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u) || share[u] <= 0) continue;
+        int rem = (loss(g, u) * fr[0]) % fr[1];
+        if (best < 0 || rem < br) { br = rem; best = u; }
+      }
+      if (best < 0) break;
+      share[best]--;
+      got--;
     }
     /* 3) */
     for (int u = 0; u < g->sc->nunits; u++) {

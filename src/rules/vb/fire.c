@@ -36,15 +36,11 @@ void gn__vb_mods_put(gn_event *e, const vb_mods *m) {
 
 int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char *ref,
                  int unit, int *hits) {
-  int total = 0, rc;
-  while (n > 0) {
-    int k = n > GN_DICE_MAXDICE ? GN_DICE_MAXDICE : n, h = 0;
-    if ((rc = gn__roll_count(g, k, 6, target, purpose, ref, unit, &h))) return rc;
-    total += h;
-    n -= k;
-  }
-  *hits = total;
-  return 0;
+  return gn__roll_count(g, n, 6, target, purpose, ref, unit, hits);
+}
+
+uint64_t gn__vb_d6_at_least(int target) {
+  return target <= 1 ? 6 : target > 6 ? 0 : (uint64_t)(7 - target);
 }
 
 /* ------------------------------------------------------------ geometry */
@@ -330,6 +326,10 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
 **   1) each group: how many of its dice reach the hit number (ref. VB-B6)
 **   2) each saving throw in turn: one die per hit not yet saved (ref. VB-B7)
 **   3) SP lost = hits not saved, one per hit (ref. VB-B19); log the event
+** Under the odds engine, 1) and 2) are one chance point over the SP lost: a
+** die of group i is a hit not saved with weight (faces >= its hit number)
+** x (faces under each save) out of 6^(1 + saves), each die on its own, which
+** is what rolling the hits and then the saves on them gives.
 ** Fails only with the dice source's errors.
 */
 int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, int *lost) {
@@ -338,16 +338,25 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
   vb_mods m = {0};
   if (unit >= 0) gn__snprintf(purpose, sizeof purpose, "fire of %s at %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
   else gn__snprintf(purpose, sizeof purpose, "fire");
+  int one = gn__enumerating(g);
+  uint64_t a[2], t = 6;
+  for (int k = 0; k < p->nsaves; k++) t *= 6;
   for (int i = 0; i < p->ngroups; i++) {                   /* 1) */
     int h;
-    if ((rc = gn__vb_count(g, p->dice[i], p->hit[i], purpose, p->ref[i], unit, &h))) return rc;
-    hits += h;
+    if (one) {
+      a[i] = gn__vb_d6_at_least(p->hit[i]);
+      for (int k = 0; k < p->nsaves; k++) a[i] *= 6 - gn__vb_d6_at_least(p->save[k]);
+    } else {
+      if ((rc = gn__vb_count(g, p->dice[i], p->hit[i], purpose, p->ref[i], unit, &h))) return rc;
+      hits += h;
+    }
     dice += p->dice[i];
     gn__vb_mod(&m, p->what[i], p->hit[i], p->ref[i]);
   }
+  if (one && (rc = gn__enum_successes(g, p->ngroups, p->dice, a, t, &hits))) return rc;
   for (int k = 0; k < p->nsaves; k++) {                    /* 2) */
     int sv = 0;
-    if (hits - saved > 0) {
+    if (!one && hits - saved > 0) {
       gn__snprintf(purpose, sizeof purpose, "%s", p->save_name[k]);
       if ((rc = gn__vb_count(g, hits - saved, p->save[k], purpose, p->save_ref[k], target, &sv))) return rc;
     }

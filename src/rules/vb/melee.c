@@ -107,10 +107,15 @@ static int holds_cover(gn_game *g, int u) {
 }
 
 /* ref. VB-39: artillery with a formed (not skirmisher), non-disordered
-** infantry stand of its side touching the back of its base. */
+** infantry stand of its side "touching the back of its base": any contact
+** with the rear edge counts, however little of it, by a stand that lies in
+** the gun's rear arc (a stand beside the gun touching only its rear corner is
+** at its flank, not its back). */
 static int supported(gn_game *g, int art) {
-  gn_vec2 c[4];
-  gn_box_corners(g->st.u[art].box, c);        /* c[2], c[3]: the rear edge */
+  gn_box ab = g->st.u[art].box, rear = ab;
+  rear.c.x -= cos(ab.facing) * ab.d / 2;      /* the rear edge, as a base of no depth */
+  rear.c.y -= sin(ab.facing) * ab.d / 2;
+  rear.d = 0;
   int buf[MAXNEAR], *near, n = gn__units_near_all(g, art, GN_CONTACT_EPS, buf, MAXNEAR, &near), yes = 0;
   for (int k = 0; k < n && !yes; k++) {
     int u = near[k], t = gn__vb_type(g, u);
@@ -118,10 +123,7 @@ static int supported(gn_game *g, int art) {
     if (t != VB_T_INF_BRIGADE && t != VB_T_INF_REGIMENT) continue;
     if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) continue;
     gn_box b = g->st.u[u].box;
-    gn_vec2 mid = {(c[2].x + c[3].x) / 2, (c[2].y + c[3].y) / 2};
-    if (gn_point_box_distance(mid, b) <= GN_CONTACT_EPS ||
-        (gn_point_box_distance(c[2], b) <= GN_CONTACT_EPS && gn_point_box_distance(c[3], b) <= GN_CONTACT_EPS))
-      yes = 1;
+    if (gn_box_distance(rear, b) <= GN_CONTACT_EPS && gn_box_arc(ab, b.c) == GN_ARC_REAR) yes = 1;
   }
   gn__room_free(g, buf, near, n, sizeof *near);
   return yes;
@@ -191,20 +193,25 @@ static void side_of(gn_game *g, const body *b, const body *foe, int defending, v
 **   1) each side rolls 1d6 (the attacker first) and adds its highest modified
 **      morale and its tie-break modifiers
 **   2) the higher total wins; equal totals roll again. Under the enumerate
-**      dice source the re-rolls are one chance point over the pairs of dice
-**      whose totals differ, with equal weights: the same distribution as
-**      rolling until they differ, in a finite tree.
+**      dice source the re-rolls are one chance point of two branches, who
+**      wins, weighted by the pairs of dice whose totals differ each way: the
+**      same distribution as rolling until they differ, in a finite tree
+**      (a representative pair of each way is logged).
 */
 int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], int *winner) {
   int base[2], roll[2], rc;
   for (int k = 0; k < 2; k++) base[k] = s[k].morale + s[k].tie.total;
   for (int tries = 0;; tries++) {
-    if (tries > 0 && g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {      /* 2) */
-      int pa[36], pb[36], n = 0, ch;
+    if (tries > 0 && gn__enumerating(g)) {                                           /* 2) */
+      uint64_t w[2] = {0, 0};   /* pairs of dice whose totals differ: the attacker's higher, lower */
+      int pa[2] = {0, 0}, pb[2] = {0, 0}, ch;
       for (int a = 1; a <= 6; a++)
-        for (int b = 1; b <= 6; b++)
-          if (a + base[0] != b + base[1]) { pa[n] = a; pb[n] = b; n++; }
-      if ((rc = gn__enum_choose(g, n, NULL, 0, &ch))) return rc;
+        for (int b = 1; b <= 6; b++) {
+          if (a + base[0] == b + base[1]) continue;
+          int k = a + base[0] > b + base[1] ? 0 : 1;
+          if (!w[k]++) { pa[k] = a; pb[k] = b; }
+        }
+      if ((rc = gn__enum_choose(g, 2, w, w[0] + w[1], &ch))) return rc;
       roll[0] = pa[ch];
       roll[1] = pb[ch];
     } else {                                                                         /* 1) */
@@ -236,13 +243,40 @@ int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], 
 **   3) more casualties loses; skirmishers that cannot hold lose (ref. VB-12);
 **      equal casualties: the tie roll (ref. VB-37, VB-38)
 **   4) log a "melee" event
+** Under the odds engine 1) and 2) are one chance point per side over the
+** casualties it inflicts (a cavalry die inflicts one when it hits and is not
+** saved); when the caller reads only the winner (lost NULL), one chance point
+** over which side inflicts more (their two distributions compared).
 */
 int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
-                      int *winner, int lost[2]) {
-  int hits[2] = {0, 0}, saved[2] = {0, 0}, rc, h;
+                      int *winner, int lostp[2]) {
+  int hits[2] = {0, 0}, saved[2] = {0, 0}, rc, h, lostv[2], *lost = lostp ? lostp : lostv;
   static const char *const who[2] = {"attacker", "defender"};
   char purpose[96];
-  for (int k = 0; k < 2; k++) {                                            /* 1) */
+  if (gn__enumerating(g)) {                                                 /* 1), 2) */
+    int ng[2] = {3, 3}, n[2][3];
+    uint64_t a[2][3], t[2] = {36, 36};
+    for (int k = 0; k < 2; k++) {
+      int sv = s[1 - k].save_vs_cav;
+      n[k][0] = s[k].dice; a[k][0] = 6 * gn__vb_d6_at_least(s[k].hit);
+      n[k][1] = s[k].gun_dice; a[k][1] = 6 * gn__vb_d6_at_least(s[k].gun_hit);
+      n[k][2] = s[k].cav_dice;
+      a[k][2] = gn__vb_d6_at_least(s[k].hit) * (sv > 0 ? 6 - gn__vb_d6_at_least(sv) : 6);
+    }
+    if (!lostp && s[1].cannot_hold) {
+      hits[0] = hits[1] = 0;
+    } else if (!lostp) {
+      const int *np[2] = {n[0], n[1]};
+      const uint64_t *ap[2] = {a[0], a[1]};
+      int cmp;
+      if ((rc = gn__enum_compare(g, ng, np, ap, t, &cmp))) return rc;
+      hits[0] = cmp > 0; hits[1] = cmp < 0;   /* a representative pair */
+    } else {
+      for (int k = 0; k < 2; k++)
+        if ((rc = gn__enum_successes(g, ng[k], n[k], a[k], t[k], &hits[k]))) return rc;
+    }
+  }
+  for (int k = 0; k < 2 && !gn__enumerating(g); k++) {                     /* 1) */
     int u = k ? target : unit;
     snprintf(purpose, sizeof purpose, "melee, %s %s", who[k], u >= 0 ? gn__vb_uname(g, u) : "");
     if ((rc = gn__vb_count(g, s[k].dice, s[k].hit, purpose, "VB-B11", u, &h))) return rc;

@@ -18,13 +18,15 @@
 #define MAXX 128      /* crossings of a move held in place; more go to the heap */
 #define MAXSEEN 1024  /* features likewise */
 
-/* ref. VB-B4, VB-26: a stand's full move. */
+/* ref. VB-B4, VB-26: a stand's full move. A cavalry skirmisher has a rate of
+** its own (move.rate.cavalry_skirmisher), not the infantry skirmisher's. */
 double gn__vb_rate(const gn_game *g, int u) {
   const vb_data *d = gn__vb_data(g);
   const gn__ustate *s = &g->st.u[u];
   int t = gn__vb_type(g, u);
   double r = d->rate[t];
   if (t == VB_T_ART_FOOT && s->attr[VB_WEIGHT] == 2) r = d->heavy_foot_rate;
+  if (gn__vb_is_cav_skirmisher(g, u)) r = d->cav_skirm_rate;                 /* ref. VB-9 */
   if (s->attr[VB_BATGUNS]) {                          /* ref. VB-26 */
     if (t == VB_T_INF_BRIGADE && r > d->batgun_rate_inf) r = d->batgun_rate_inf;
     if (gn__vb_is_cavalry(t) && r > d->batgun_rate_cav) r = d->batgun_rate_cav;
@@ -175,6 +177,28 @@ static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
       p->cav_dis = 0;
     }
   }
+}
+
+/* ref. VB-27: terrain kind + 1 closed to artillery that the straight move of
+** stand u from box a to box b passes through or ends in (a march column wholly
+** on a road excepted), 0 none. Any move counts: a retreat or a rout too.
+** Cannot fail. */
+int gn__vb_closed_to_guns(const gn_game *g, int u, gn_box a, gn_box b) {
+  path p;
+  analyse(g, u, a, b, &p);
+  return p.prohibited;
+}
+
+/* ref. VB-27: a stand with battalion guns that moved from a to b through
+** terrain closed to artillery loses them for good; the event names why.
+** Cannot fail. */
+void gn__vb_guns_check(gn_game *g, int u, gn_box a, gn_box b, const char *how) {
+  if (!g->st.u[u].attr[VB_BATGUNS]) return;
+  int k = gn__vb_closed_to_guns(g, u, a, b);
+  if (!k) return;
+  gn__uw(g, u)->attr[VB_BATGUNS] = 0;
+  gn__event(g, "batguns-lost", "VB-27", u, -1, "%s loses its battalion guns for good in %s%s",
+            g->sc->unit[u].name, gn__rs_vb.terrain[k - 1].name, how);
 }
 
 /* ------------------------------------------------------------ checks */
@@ -407,11 +431,7 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
     gn__vb_disorder(g, u, 1, "VB-13", "crossed a bridge out of march column");
   if (p.cav_dis && gn__vb_is_cavalry(t) && !s->attr[VB_MARCH])
     gn__vb_disorder(g, u, 1, "VB-B4", "cavalry in broken ground");
-  if (p.prohibited && s->attr[VB_BATGUNS]) {                    /* ref. VB-27 */
-    s->attr[VB_BATGUNS] = 0;
-    gn__event(g, "batguns-lost", "VB-27", u, -1, "%s loses its battalion guns for good in %s", name,
-              gn__rs_vb.terrain[p.prohibited - 1].name);
-  }
+  gn__vb_guns_check(g, u, from, nb, "");                        /* ref. VB-27 */
   if (!night && !incmd)                                         /* ref. VB-B3 */
     gn__vb_disorder(g, u, 1, "VB-B3", "moved out of command");
   return 0;

@@ -285,7 +285,7 @@ static void settle(gn_game *g, int u) {
 **   1) stands: not exhausted -> every marker off; exhausted or broken ->
 **      yellow off, red to yellow (corps and army troops: as exhausted, an
 **      [interpretation]: the seed speaks only of divisions). A stand still
-**      routed at nightfall carries the red marker of the rout (issue 3's
+**      routed at nightfall carries the red marker of the rout (the
 **      reading: yellow = disordered, red = routed or rallied from a rout):
 **      it is no longer routed at dawn, in good order or disordered as above
 **   2) records: fresh and exhausted divisions start fresh less the SP

@@ -158,8 +158,11 @@ static int is_cav(const gn_game *g, int u) {
 **      body as by one stand (ref. VB-48). The stand never ends on a friend it
 **      passed: it goes on until clear of it (ref. VB-45)
 **   5) terrain: each stand of the body whose path crosses disordering terrain
-**      loses retreat.terrain_sp SP; bridges and towns excepted (ref. VB-43)
-**   6) place the body (facings unchanged); a stand whose centre leaves the
+**      loses retreat.terrain_sp SP; bridges and towns excepted (ref. VB-43);
+**      battalion guns driven through terrain closed to artillery are lost
+**      (ref. VB-27: any move through it, a retreat or rout too)
+**   6) place the body (facings unchanged); a stand driven back has moved: it
+**      is no longer stationary (ref. VB-B16); a stand whose centre leaves the
 **      table is off it
 ** Fails only with GN_ENOMEM.
 */
@@ -292,6 +295,8 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
     gn_box nbx = moved(body[m].b0, u, s);
     int hurt = rough(g, body[m].b0.c, nbx.c);
     gn__unit_place(g, v, nbx);
+    gn__uw(g, v)->attr[VB_STATIONARY] = 0;                          /* ref. VB-B16 */
+    gn__vb_guns_check(g, v, body[m].b0, nbx, routed ? " routing" : " retreating");   /* ref. VB-27 */
     gn_event *e = gn__event(g, "retreat", m ? "VB-48" : "VB-41", v, -1, "%s %s %.2f %s to %.2f,%.2f",
                             gn__vb_uname(g, v), routed ? "routs" : "retreats", s, gn__vb_unit_word(g),
                             nbx.c.x, nbx.c.y);

@@ -98,12 +98,15 @@ static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place) {
 }
 
 /*
-** `reform UNIT UNIT [UNIT...]`: cavalry skirmishers reform their brigade.
+** `reform UNIT UNIT [UNIT...]`: cavalry skirmishers reform a brigade.
 **   1) the side's movement phase; two or more cavalry skirmishers
-**   2) all of the morale grade of the brigade of the first, which is off the table
+**   2) the brigade reformed is the first stand's, off the table; the stands may
+**      come from several broken-down brigades (two or more skirmishers "may
+**      combine to reform a brigade"), all of its morale grade and type
 **   3) together: each within one stand's width and gap of another listed stand
-**   4) each pays half its move (ref. VB-11); room for the brigade at the first
-**   5) mark them; the brigade appears at the end of the movement phase
+**   4) each pays half its move (ref. VB-11); room for the brigade at the
+**      lowest-numbered stand
+**   5) mark each with the brigade; it appears at the end of the movement phase
 */
 int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   const vb_data *d = gn__vb_data(g);
@@ -147,9 +150,11 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
     if (cost > gn__vb_move_left(g, st[k]) + 1e-6)
       return gn__refuse(g, "VB-11", "%s has not half its move left", g->sc->unit[st[k]].name);
   }
+  int at = st[0];                      /* the brigade appears at the lowest-numbered stand */
+  for (int k = 1; k < n; k++) if (st[k] < at) at = st[k];
   gn_box bb = g->st.u[b].box;
-  bb.c = g->st.u[st[0]].box.c;
-  bb.facing = g->st.u[st[0]].box.facing;
+  bb.c = g->st.u[at].box.c;
+  bb.facing = g->st.u[at].box.facing;
   bb.w = g->sc->rs->types[gn__vb_type(g, b)].w;
   bb.d = g->sc->rs->types[gn__vb_type(g, b)].d;
   int o = gn__vb_overlap_any(g, b, bb, st, n);
@@ -159,28 +164,30 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
     gn__ustate *r = gn__uw(g, st[k]);
     r->attr[VB_MOVE_USED] += (int)ceil(d->reform_cost * gn__vb_rate(g, st[k]) * 100 - 1e-6);
     r->attr[VB_MOVED] = 1;
-    r->attr[VB_REFORM] = 1;
+    r->attr[VB_REFORM] = b + 1;
   }
   gn__event(g, "reform", "VB-11", b, -1, "%d skirmish stands reform %s at the end of the movement phase",
             n, g->sc->unit[b].name);
   return 0;
 }
 
-/* End of the movement phase: each brigade with reforming stands comes back at
-** the place of its lowest-numbered reforming stand with their SP (ref. VB-11). */
+/* End of the movement phase: each brigade with stands reforming it comes back
+** at the place of the lowest-numbered of them with their SP; the stands become
+** its reserve stands, whichever brigade they broke down from (ref. VB-11). */
 void gn__vb_reform_finish(gn_game *g, int side) {
   for (int b = 0; b < g->sc->nunits; b++) {
     if (g->sc->unit[b].side != side || gn__vb_type(g, b) != VB_T_CAV_LIGHT) continue;
     int first = -1, sp = 0, dis = 0, n = 0;
     for (int k = 0; k < g->sc->nunits; k++) {
+      if (g->st.u[k].attr[VB_REFORM] != b + 1 || !gn__vb_alive(g, k)) continue;
       gn__ustate *r = gn__uw(g, k);
-      if (r->attr[VB_SKIRMISH_OF] != b + 1 || !r->attr[VB_REFORM] || !gn__vb_alive(g, k)) continue;
       if (first < 0) first = k;
       sp += r->strength;
       if (r->attr[VB_DISORDER] > dis) dis = r->attr[VB_DISORDER];
       r->strength = 0;
       r->removed = 1;
       r->attr[VB_REFORM] = 0;
+      r->attr[VB_SKIRMISH_OF] = b + 1;
       n++;
     }
     if (first < 0) continue;

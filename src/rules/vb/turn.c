@@ -132,15 +132,11 @@ int gn__vb_order_end(gn_game *g, const gn__args *a) {
     g->st.phase = VB_PH_MORALE;
     break;
   case VB_PH_MORALE:
-#if GN__VB_COMBAT
     if ((rc = gn__vb_phase_morale(g, side))) return rc;
-#endif
     g->st.phase = VB_PH_COMBAT;
     break;
   case VB_PH_COMBAT:
-#if GN__VB_COMBAT
     if ((rc = gn__vb_phase_combat(g, side))) return rc;
-#endif
     g->st.phase = VB_PH_EXHAUST;
     break;
   case VB_PH_EXHAUST:

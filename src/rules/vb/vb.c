@@ -53,9 +53,9 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"town_disordered", 0, 0, 1, NULL, 0, 0},
   {"wiped", 0, 0, 3, wiped_names, 0, 1},
   {"in_command", 1, 0, 1, NULL, 0, 0},
-  {"reforming", 0, 0, 1, NULL, 0, 0},
-  {"town_fire", 0, -1000000, 1000000, NULL, 1, 0},   /* VB_TOWNFIRE (combat helper) */
-  {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat helper) */
+  {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
+  {"town_fire", 0, -1000000, 1000000, NULL, 1, 0},   /* VB_TOWNFIRE (combat) */
+  {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
 };
 
 /* ORDER: vb_fattr. */
@@ -103,16 +103,14 @@ static const gn__verb vb_verbs[] = {
   {"fill", "fill UNIT from UNIT [at night, under-strength stand takes points]", gn__vb_order_fill, 0},
   {"place", "place UNIT at X,Y [facing DEG] [in the recovery, a stand coming back (wiped out or routed off the table, with SP): on the table, within the command radius of its division's leader (else corps', army's), on no stand, not nearer the enemy than recovery.return.enemy_distance; not placed: behind its leader at dawn]", gn__vb_order_place, 0},
   {"campaign", "campaign held|possession|retreat-rearguard|retreat [SIDE]", gn__vb_order_campaign, 1},
-#if GN__VB_COMBAT
   {"fire", "fire UNIT at UNIT", gn__vb_order_fire, 0},
   {"charge", "charge UNIT at UNIT", gn__vb_order_charge, 0},
   {"rally", "rally UNIT [with LEADER]", gn__vb_order_rally, 0},
   {"breakthrough", "breakthrough UNIT at UNIT [or: breakthrough UNIT to X,Y [facing DEG]; cavalry that won a "
                    "charge this combat phase]", gn__vb_order_breakthrough, 0},
-#endif
 };
 
-/* The odds checks: the framework's first; the combat helper's rows come from
+/* The odds checks: the day's start first; the combat rows come from
 ** GN__VB_COMBAT_CHECKS (vb.h, combat section). */
 static const gn__check vb_checks[] = {
   {"day-start", "--month M --day D [--inclement]",
@@ -331,6 +329,7 @@ static int load_data(gn_game *g, vb_data *d) {
     rc |= dnum(g, key, &d->rate[t]);
   }
   rc |= dnum(g, "move.rate.heavy_foot_artillery", &d->heavy_foot_rate);
+  rc |= dnum(g, "move.rate.cavalry_skirmisher", &d->cav_skirm_rate);
   rc |= dnum(g, "move.batguns.infantry", &d->batgun_rate_inf);
   rc |= dnum(g, "move.batguns.cavalry", &d->batgun_rate_cav);
   rc |= dnum(g, "move.woods.factor", &d->woods_factor);
@@ -419,7 +418,7 @@ static int link_skirmishers(gn_game *g) {
 
 /*
 ** The descriptor's setup, at gn_game_start.
-**   1) read the data tables into vb_data (sc->rsdata); the combat helper's too;
+**   1) read the data tables into vb_data (sc->rsdata); the combat tables too;
 **      which formation each leader leads (on failure the part read goes, so
 **      that a start tried again reads all)
 **   2) unit defaults derived from the type (lancers, stationary); a stand
@@ -449,10 +448,8 @@ static int vb_setup(gn_game *g) {
     for (int i = 0; i < d->nled; i++) d->led[i] = -1;
     for (int f = sc->nformations - 1; f >= 0; f--)     /* the first formation a unit leads */
       if (sc->formation[f].leader >= 0 && sc->formation[f].leader < sc->nunits) d->led[sc->formation[f].leader] = f;
-#if GN__VB_COMBAT
     if ((rc = gn__vb_combat_setup(g, d))) goto undo;
     if ((rc = gn__vb_melee_setup(g, d))) goto undo;
-#endif
   }
   /* 2) */
   for (int i = 0; i < sc->nunits; i++) {
@@ -489,9 +486,7 @@ undo:   /* the data half loaded goes: a start tried again loads it whole */
 static void vb_release(gn_game *g, void *rsdata) {
   vb_data *d = rsdata;
   if (!d) return;
-#if GN__VB_COMBAT
   gn__vb_combat_release(g, d);
-#endif
   if (d->led) gn__free(g, d->led, (size_t)d->nled * sizeof *d->led);
   gn__free(g, d, sizeof *d);
 }

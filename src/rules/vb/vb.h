@@ -1,12 +1,13 @@
 /*
 ** vb.h: internals of the Volley & Bayonet ruleset (id "vb").
 **
-** Two helpers share this header:
-**   - the framework (vb.c, turn.c, command.c, move.c, skirmish.c, exhaust.c,
-**     days.c, recover.c, campaign.c): schema, sequence of play, command,
-**     movement, exhaustion, multi-day battles, campaign recovery;
-**   - the combat helper (fire.c, morale.c, melee.c, retreat.c): the section
-**     marked "combat" below, which that helper owns and may change.
+** Two parts share this header:
+**   - the sequence of play and movement (vb.c, turn.c, command.c, move.c,
+**     skirmish.c, exhaust.c, days.c, recover.c, return.c, campaign.c): schema,
+**     sequence of play, command, movement, exhaustion, multi-day battles,
+**     campaign recovery;
+**   - combat (fire.c, morale.c, melee.c, retreat.c, rally.c, checks.c): the
+**     section marked "combat" below.
 **
 ** State: per-unit values live in g->st.u[i].attr[] indexed by vb_attr,
 ** per-formation values in g->st.f[i][] indexed by vb_fattr, globals in
@@ -68,8 +69,9 @@ typedef enum vb_attr {
   VB_WIPED,           /* how its last SP went: 0 normal, 1 surrounded, 2 artillery in melee,
                          3 artillery routed in contact (ref. VB-56, VB-57) */
   VB_INCMD,           /* 1 in command (refreshed at command phase and each move) */
-  VB_REFORM,          /* cavalry skirmisher reforming: paid half its move (ref. VB-11) */
-  VB_SPARE1,          /* free for the combat helper (rename in vb.c and here) */
+  VB_REFORM,          /* cavalry skirmisher reforming: unit index + 1 of the brigade it
+                         reforms (any brigade's stands may combine), 0 none (ref. VB-11) */
+  VB_SPARE1,          /* town fire (VB_TOWNFIRE, combat section) */
   VB_SPARE2,
   VB_NATTR
 } vb_attr;
@@ -167,6 +169,7 @@ typedef struct vb_data {
   /* move.yaml */
   double rate[VB_T_COUNT];                  /* ref. VB-B4 */
   double heavy_foot_rate;                   /* heavy foot artillery (weight 2) */
+  double cav_skirm_rate;                    /* cavalry skirmishers (ref. VB-B4, VB-9) */
   double batgun_rate_inf, batgun_rate_cav;  /* ref. VB-26 */
   double woods_factor;                      /* cost multiplier of ground in woods */
   double marsh_factor;
@@ -201,7 +204,7 @@ typedef struct vb_data {
   int camp_norear[2], camp_norear_art[2];   /* ref. VB-71 */
   int rearguard_num, rearguard_den;         /* ref. VB-70 */
   int *led, nled;                           /* per unit: the formation it leads, -1 none */
-  void *combat;                             /* the combat helper's tables (its own struct) */
+  void *combat;                             /* the combat tables (vb_combat, combat section) */
 } vb_data;
 
 /* ------------------------------------------------------ helpers (vb.c) */
@@ -380,15 +383,20 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a);
 int gn__vb_order_reform(gn_game *g, const gn__args *a);
 /* `reorder UNIT`: removes yellow disorder in the movement phase for half a
 ** move, in command and out of contact (ref. VB-B20). Rallying routed stands
-** is the combat helper's `rally`. */
+** is `rally` (combat section). */
 int gn__vb_order_reorder(gn_game *g, const gn__args *a);
 /* A stand's full move in table units (ref. VB-B4, VB-26). */
 double gn__vb_rate(const gn_game *g, int unit);
 /* What is left of its move this phase (half out of command, VB-B3). */
 double gn__vb_move_left(const gn_game *g, int unit);
+/* ref. VB-27: terrain kind + 1 closed to artillery met by the straight move
+** of unit from box a to box b, 0 none; gn__vb_guns_check takes its battalion
+** guns away for good when it has them (how: " retreating", or ""). */
+int gn__vb_closed_to_guns(const gn_game *g, int unit, gn_box a, gn_box b);
+void gn__vb_guns_check(gn_game *g, int unit, gn_box a, gn_box b, const char *how);
 /* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
 int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nskip);
-/* skirmish.c: reforming skirmishers become their brigade (ref. VB-11). */
+/* skirmish.c: reforming skirmishers become the brigade they reform (ref. VB-11). */
 void gn__vb_reform_finish(gn_game *g, int side);
 /* End of a side's movement phase: stationary, reforms, out-of-command disorder. */
 void gn__vb_move_end(gn_game *g, int side);
@@ -405,10 +413,10 @@ int gn__vb_rearguard(const gn_game *g, int side);
 int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 
 /* ==================================================================== */
-/* ---- combat (owned by the VB combat helper) ---- */
+/* ---- combat ---- */
 /*
 ** Fire, morale, melee, retreats and rally: fire.c, morale.c, melee.c,
-** retreat.c, rally.c, checks.c (the combat helper's files).
+** retreat.c, rally.c, checks.c.
 **
 ** Hooks called by turn.c when a side ends the phase (after its orders):
 **   gn__vb_phase_morale(g, side)  end of side's morale phase: the tests
@@ -434,7 +442,6 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 ** exhaustion see them; artillery lost in melee is wiped 2 (VB_WIPED), artillery
 ** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
-#define GN__VB_COMBAT 1
 
 /* Fire from a town block (ref. VB-32): bits 0..7 the faces of the block
 ** already fired out of this combat phase, bits 8.. the dice fired. */
@@ -488,6 +495,8 @@ typedef struct vb_mods {
 } vb_mods;
 void gn__vb_mod(vb_mods *m, const char *name, int value, const char *ref);
 void gn__vb_mods_put(gn_event *e, const vb_mods *m);
+/* How many faces of a d6 reach target (6 at 1 or less, 0 past 6). */
+uint64_t gn__vb_d6_at_least(int target);
 /* How many of n d6 show >= target, in chunks the dice source takes. */
 int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char *ref,
                  int unit, int *hits);
@@ -566,7 +575,8 @@ typedef struct vb_melee_side {
   int cannot_hold;          /* skirmishers out of cover (ref. VB-12) */
 } vb_melee_side;
 /* Resolves dice, saves and the tie: *winner 0 (side s[0], the attacker) or 1;
-** lost[k] the SP side k loses. Logs a "melee" event. */
+** lost[k] the SP side k loses (lost NULL: the caller reads the winner alone,
+** which the odds engine then asks as one question). Logs a "melee" event. */
 int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
                       int *winner, int lost[2]);
 /* The tie roll (ref. VB-37, VB-38): equal totals roll again. */

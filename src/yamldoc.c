@@ -1,15 +1,14 @@
 /*
-** yaml.c: libyaml's document API behind small integer node ids, typed reads
+** yamldoc.c: libyaml's document API behind small integer node ids, typed reads
 ** with messages that say what was expected, and the diagnostics of one file
-** (see yaml.h).
+** (see yamldoc.h).
 **
 ** Memory: the reader and its diagnostics come from the game's allocator;
 ** libyaml's document comes from libyaml's own (the C library's malloc), which
 ** the library cannot hook; it is freed by gn__yaml_close.
 */
-#define GN__YAML_LIBYAML
-#include <yaml.h>          /* libyaml (forwarded by src/yaml.h under -Isrc) */
-#include "yaml.h"
+#include <yaml.h>          /* libyaml */
+#include "yamldoc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,11 +89,56 @@ static int syntax_error(gn__yaml *y, const yaml_parser_t *p, const char *text, s
   return GN_EPARSE;
 }
 
-/* Returns 0, GN_EPARSE (recorded) or GN_ENOMEM. */
+/*
+** The nesting of the text, walked as libyaml's events before any tree is
+** built: GN_ELIMIT (recorded at the collection that opens one level too
+** many) when it passes GN__YAML_MAXDEPTH, GN_ENOMEM, else 0. A syntax error
+** ends the walk with 0: the loader reports it.
+*/
+static int depth_check(gn__yaml *y, const char *text, size_t len) {
+  yaml_parser_t p;
+  yaml_event_t ev;
+  int depth = 0, rc = 0, done = 0;
+  if (!yaml_parser_initialize(&p)) { y->oom = 1; return GN_ENOMEM; }
+  yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+  while (!done && !rc) {
+    if (!yaml_parser_parse(&p, &ev)) {
+      if (p.error == YAML_MEMORY_ERROR) { y->oom = 1; rc = GN_ENOMEM; }
+      break;
+    }
+    switch (ev.type) {
+    case YAML_SEQUENCE_START_EVENT:
+    case YAML_MAPPING_START_EVENT:
+      if (++depth > GN__YAML_MAXDEPTH) {
+        gn__yaml_error_at(y, (int)ev.start_mark.line + 1, (int)ev.start_mark.column + 1,
+                          "nested deeper than %d levels of mappings and lists, the limit for a grognard file",
+                          GN__YAML_MAXDEPTH);
+        rc = GN_ELIMIT;
+      }
+      break;
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT: depth--; break;
+    case YAML_STREAM_END_EVENT: done = 1; break;
+    default: break;
+    }
+    yaml_event_delete(&ev);
+  }
+  yaml_parser_delete(&p);
+  return rc;
+}
+
+/*
+** Parses the one document of text.
+**   0) the nesting is bounded (depth_check)
+**   1) the first document (libyaml frees it itself when it fails)
+**   2) nothing else may follow
+** Returns 0, GN_EPARSE or GN_ELIMIT (recorded) or GN_ENOMEM.
+*/
 int gn__yaml_parse(gn__yaml *y, const char *text, size_t len) {
   yaml_parser_t p;
   yaml_document_t extra;
-  int rc = 0;
+  int rc = depth_check(y, text, len);
+  if (rc) return rc;
   if (!yaml_parser_initialize(&p)) { y->oom = 1; return GN_ENOMEM; }
   yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
   /* 1) the first document (libyaml frees it itself when it fails) */
@@ -271,7 +315,7 @@ const char *gn__yaml_got(const gn__yaml *y, int node, char *buf, size_t n) {
 /* ------------------------------------------------------------- diagnostics */
 
 /* Appends one formatted diagnostic at (line, col). On OOM sets y->oom. */
-static void vrecord(gn__yaml *y, int line, int col, const char *fmt, va_list ap) {
+GN_PRINTF(4, 0) static void vrecord(gn__yaml *y, int line, int col, const char *fmt, va_list ap) {
   va_list aq;
   int head, body;
   size_t size;

@@ -1,5 +1,5 @@
 /*
-** yaml.h: a thin wrapper over libyaml's document API for the files the library
+** yamldoc.h: a thin wrapper over libyaml's document API for the files the library
 ** reads (scenarios, ruleset data), and the loader of the ruleset data (data.c).
 **
 ** Why a wrapper: every problem of a file must be reported with file:line:col,
@@ -11,16 +11,14 @@
 ** one file; gn__yaml_close sends them to the game (gn__diag_add), sorted by
 ** line and column.
 **
-** Users include "yaml.h" and never see libyaml's types.
+** Users include "yamldoc.h" and never see libyaml's types; the functions are
+** gn__yaml_* (yamldoc.c). The file is not named yaml.h, so that <yaml.h>
+** always means libyaml's.
 **
-** Name clash: with -Isrc, `#include <yaml.h>` (libyaml) finds this file first.
-** yaml.c defines GN__YAML_LIBYAML before including <yaml.h>; this file then
-** forwards to the next yaml.h on the path, libyaml's. (Compiling with
-** `-iquote src` instead of `-Isrc` avoids the forwarding altogether.)
+** Nesting is bounded: a document deeper than GN__YAML_MAXDEPTH collections is
+** refused (GN_ELIMIT) with the position where the limit is passed, before any
+** tree is built (libyaml's time grows with the square of the depth).
 */
-#if defined(GN__YAML_LIBYAML) && !defined(YAML_H)
-#include_next <yaml.h>
-#else
 #ifndef GN_YAML_H
 #define GN_YAML_H
 
@@ -28,6 +26,10 @@
 #include "core.h"
 
 typedef struct gn__yaml gn__yaml;
+
+/* The deepest nesting of mappings and sequences a file may have. A scenario
+** needs about 6; the bound only stops a hostile or broken file early. */
+#define GN__YAML_MAXDEPTH 64
 
 /* Node kinds. A node id is an int; 0 means "no node" and has kind NONE. */
 enum { GN__Y_NONE, GN__Y_SCALAR, GN__Y_SEQ, GN__Y_MAP };
@@ -38,8 +40,9 @@ enum { GN__Y_NONE, GN__Y_SCALAR, GN__Y_SEQ, GN__Y_MAP };
 gn__yaml *gn__yaml_open(gn_game *g, const char *file);
 /* Parses text (len bytes, need not end in NUL) as one YAML document. Returns 0,
 ** GN_EPARSE after recording the syntax error (libyaml's line, column and
-** problem) or a second document in the text, or GN_ENOMEM. After GN_EPARSE the
-** root is 0. Call at most once per reader. */
+** problem) or a second document in the text, GN_ELIMIT after recording where
+** the nesting passes GN__YAML_MAXDEPTH, or GN_ENOMEM. After an error the root
+** is 0. Call at most once per reader. */
 int gn__yaml_parse(gn__yaml *y, const char *text, size_t len);
 /* The root node, 0 when the text held no document (empty, or comments only). */
 int gn__yaml_root(const gn__yaml *y);
@@ -79,16 +82,8 @@ const char *gn__yaml_got(const gn__yaml *y, int node, char *buf, size_t n);
 /* Records "file:line:col: message" at node's position (1:1 for node 0). The
 ** message is printf-style, without a final newline. Cannot fail (on OOM the
 ** reader remembers it; see gn__yaml_close). */
-void gn__yaml_error(gn__yaml *y, int node, const char *fmt, ...)
-#if defined(__GNUC__)
-  __attribute__((format(printf, 3, 4)))
-#endif
-  ;
-void gn__yaml_error_at(gn__yaml *y, int line, int col, const char *fmt, ...)
-#if defined(__GNUC__)
-  __attribute__((format(printf, 4, 5)))
-#endif
-  ;
+GN_PRINTF(3, 4) void gn__yaml_error(gn__yaml *y, int node, const char *fmt, ...);
+GN_PRINTF(4, 5) void gn__yaml_error_at(gn__yaml *y, int line, int col, const char *fmt, ...);
 
 /* ------------------------------------------------------------- typed reads */
 /* Each reader takes the key the node was found under (for messages), returns 0
@@ -145,4 +140,3 @@ int gn__data_load(gn_game *g, gn__scen *sc);
 void gn__data_free(gn_game *g, gn__scen *sc);
 
 #endif /* GN_YAML_H */
-#endif

@@ -1,0 +1,50 @@
+#!/bin/sh
+# shellcheck disable=SC2016  # patterns are single-quoted on purpose
+# The layers and the comments, checked by grep over the sources (docs/design.md,
+# "Who may call whom"):
+#   - the engine (src/) includes nothing of the AI (ai/) or the command (cli/),
+#     and calls none of their functions;
+#   - the rules (src/rules/) leave the stand grid and the dice source to the core;
+#   - comments tell what and why, never the history of the work: no "issue N";
+#   - code cites the project's own rules index and docs, not rules-reference.md.
+# Each grep is first shown to find a planted line, so a check that passes is
+# one that looked. One TAP line per check; exits 1 if any failed.
+repo=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
+cd "$repo" || exit 2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/grognard-layers.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+check() { # check <name> <shell test...>
+  name=$1; shift
+  if "$@"; then echo "ok - $name"; else echo "not ok - $name"; failed=1; fi
+}
+
+# none <name> <ERE> <paths...>: the pattern finds its planted line, and no line
+# of the C sources and headers under the paths; what it finds goes to stdout.
+none() {
+  name=$1 re=$2; shift 2
+  printf '%s\n' "$PLANT" >"$tmp/plant.c"
+  if ! grep -Eiq -- "$re" "$tmp/plant.c"; then
+    echo "not ok - $name (the pattern misses its planted line)"; failed=1; return
+  fi
+  if grep -rEin --include='*.c' --include='*.h' -- "$re" "$@" >"$tmp/found"; then
+    sed 's/^/    /' "$tmp/found"; echo "not ok - $name"; failed=1
+  else
+    echo "ok - $name"
+  fi
+}
+
+PLANT='/* the melee tie (issue 12) */'
+none 'no "issue N" in src/ include/ ai/ cli/' 'issue [0-9]' src include ai cli
+
+PLANT='#include "../ai/sim.h"'
+none 'src/ includes nothing from ai/ or cli/' \
+  '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]([^">]*/)?(ai|cli)/' src
+PLANT='#include "sim.h"'
+none 'src/ includes no header of ai/ or cli/ by its bare name' \
+  "^[[:space:]]*#[[:space:]]*include[[:space:]]*[<\"]($(cd ai && ls ./*.h | sed 's|^\./||' | tr '\n' '|')$(cd cli && ls ./*.h | sed 's|^\./||' | paste -sd '|'))[\">]" src
+
+check 'no src/yaml.h to shadow libyaml'"'"'s <yaml.h>' test ! -e src/yaml.h
+
+exit $failed
