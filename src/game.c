@@ -529,7 +529,7 @@ int gn_game_start(gn_game *g, uint64_t seed) {
   if (g->sc->rs->setup) {
     g->evoom = 0;
     int rc = g->sc->rs->setup(g);
-    if (g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier or list */
+    if (g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost event or list */
     if (rc) return rc;
   }
   g->grid_dirty = 1;
