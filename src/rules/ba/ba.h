@@ -325,6 +325,9 @@ gn_box gn__ba_zone(const gn_game *g, int u);
 /* Movement allowance of u this bound (ref. BA-2.3.1c). */
 double gn__ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings);
 int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
+/* The ruleset's gn_actions hooks (gn__ruleset.allowance, .ready). */
+double gn__ba_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
+int gn__ba_ready(gn_game *g, const char *verb, int u, int t, char *why, size_t n);
 /* 1 when neither u nor a skirmish line of u moved this bound (ref. BA-1.1.1g). */
 int gn__ba_stationary(const gn_game *g, int u);
 /* The verb "cancel UNIT [off]" (ref. BA-B20); in bound.c's verb table. */
