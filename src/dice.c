@@ -282,7 +282,14 @@ static int check_value(const gn_game *g, const gn_chance *c, int k, int v, char 
 static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
   gn__dicesrc *d = &g->dice;
   char why[160];
-  if (d->checking) return GN__ECHECKED;                           /* 1 */
+  if (d->checking) {                                              /* 1 */
+    d->stopped = 1;
+    d->stopkind = c->kind;
+    snprintf(d->stopspec, sizeof d->stopspec, "%s", c->spec);
+    d->stopn = c->kind == GN_CHANCE_CARD ? (d->needn > 0 ? d->needn : 1) : c->dice.ndice;
+    d->stoptarget = c->kind == GN_CHANCE_COUNT ? c->target : d->need;
+    return GN__ECHECKED;
+  }
   switch (d->mode) {                                              /* 2 */
   case GN_DICE_RNG:
   case GN_DICE_ENUMERATE:   /* enumerate draws are made by the callers */
@@ -823,6 +830,11 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
   }
   *hits = total;
   return 0;
+}
+
+void gn__chance_need(gn_game *g, int need, int count) {
+  g->dice.need = need;
+  g->dice.needn = count;
 }
 
 void gn__deck_reset(gn__state *st, int side) {

@@ -529,7 +529,7 @@ int gn_game_start(gn_game *g, uint64_t seed) {
   if (g->sc->rs->setup) {
     g->evoom = 0;
     int rc = g->sc->rs->setup(g);
-    if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier */
+    if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost event */
     if (rc) return rc;
   }
   g->grid_dirty = 1;

@@ -273,4 +273,5 @@ const gn__ruleset gn__rs_inradic = {
   gn__in_checks, IN_NCHECKS,
   setup, release, view, clock, phase,
   NULL,   /* sight: every unit on the table blocks it */
+  gn__in_allowance, NULL,
 };

@@ -237,6 +237,8 @@ int gn__in_alive(const gn_game *g, int unit);
 int gn__in_enemies(const gn_game *g, int a, int b);
 /* Normal move and charge move of a unit (ref. IN-B8, IN-B9); 0 for types that cannot charge. */
 double gn__in_move_allowance(const gn_game *g, int unit);
+/* The ruleset's gn_actions hook (gn__ruleset.allowance). */
+double gn__in_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 double gn__in_charge_allowance(const gn_game *g, int unit);
 /* 1 when the two stands touch (data melee.contact). */
 int gn__in_in_contact(const gn_game *g, int a, int b);

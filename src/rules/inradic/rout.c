@@ -65,8 +65,9 @@ int gn__in_rout_move(gn_game *g, int unit, int from) {
   gn_crossing x[32];                                                               /* 3 */
   int nx = gn_path_crossings(b.c, to, g->sc->features, g->sc->nterrain, x, 32), wet = 0;
   for (int i = 0; i < nx && i < 32; i++) wet |= d->tr_water[g->sc->features[x[i].feature].kind] != 0;
-  gn_event *e = gn__event(g, "rout", "IN-M11", unit, from, "%s routs %.0f in to %.1f,%.1f (ref. IN-M12)",
-                          gn__in_name(g, unit), dist, to.x, to.y);
+  gn_event *e = gn__event(g, "rout", "IN-M11", unit, from, "%s routs %.0f in from %.1f,%.1f to %.1f,%.1f "
+                          "facing %.1f (ref. IN-M12)", gn__in_name(g, unit), dist, b.c.x, b.c.y, to.x, to.y,
+                          gn__compass(atan2(dy, dx)));
   if (!e) return GN_ENOMEM;
   if (wet) {
     int lose = g->st.u[unit].strength / d->water_per;

@@ -293,9 +293,13 @@ int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2]
   return 0;
 }
 
+static gn_vec2 centre(const gn_game *g, const body *b);
+
 /* Deal n SP of losses to a body, each to the stand with the most SP left
-** (ties: the first in the body); artillery lost in melee is wiped 2 (ref. VB-56). */
-static void casualties(gn_game *g, const body *b, int n) {
+** (ties: the first in the body); artillery lost in melee is wiped 2, a stand
+** that loses its last SP with no way to retreat from the enemy body foe is
+** wiped out surrounded, 1 (ref. VB-56). */
+static void casualties(gn_game *g, const body *b, int n, const body *foe) {
   int left[MAXBODY], take[MAXBODY] = {0};
   for (int i = 0; i < b->n; i++) left[i] = g->st.u[b->id[i]].strength;
   for (; n > 0; n--) {
@@ -305,9 +309,14 @@ static void casualties(gn_game *g, const body *b, int n) {
     left[best]--;
     take[best]++;
   }
-  for (int i = 0; i < b->n; i++)
-    if (take[i] > 0)
-      gn__vb_lose_sp(g, b->id[i], take[i], gn__vb_is_artillery(gn__vb_type(g, b->id[i])) ? 2 : 0, "VB-B11", "melee");
+  gn_vec2 away = centre(g, foe);
+  for (int i = 0; i < b->n; i++) {
+    if (take[i] <= 0) continue;
+    int u = b->id[i], wiped = 0;
+    if (gn__vb_is_artillery(gn__vb_type(g, u))) wiped = 2;
+    else if (left[i] == 0 && gn__vb_surrounded(g, u, away)) wiped = 1;
+    gn__vb_lose_sp(g, u, take[i], wiped, "VB-B11", wiped == 1 ? "melee, surrounded" : "melee");
+  }
 }
 
 static gn_vec2 centre(const gn_game *g, const body *b) {
@@ -328,10 +337,15 @@ static gn_vec2 centre(const gn_game *g, const body *b) {
 **   1) artillery that loses a melee is eliminated (ref. VB-40), wiped 2
 **   2) the others, the farthest from the winners first: a stand in good order
 **      is disordered and retreats melee.loser.move of its move (the attacker
-**      "driven back in disorder", the defenders ejected, VB-35); a stand
-**      already disordered routs (ref. VB-B9)
+**      "driven back in disorder"); a stand already disordered routs
+**      (ref. VB-B9)
+**   3) ref. VB-35 [interpretation] defenders "ejected from the town": with
+**      melee.town.eject_clear 1 a defender of a town block retreats at least
+**      until its base is clear of the block, not only the ordinary half move
+**      that a large block could hold; 0: the ordinary retreat. A router's full
+**      move is its own.
 */
-static int losers(gn_game *g, const body *lose, const body *win) {
+static int losers(gn_game *g, const body *lose, const body *win, int defenders) {
   const vb_combat *c = gn__vb_combat(g);
   gn_vec2 from = centre(g, win);
   int order[MAXBODY], n = 0, rc;
@@ -358,7 +372,8 @@ static int losers(gn_game *g, const body *lose, const body *win) {
       if ((rc = gn__vb_rout(g, u, from, "VB-B11"))) return rc;
     } else {
       gn__vb_disorder(g, u, 1, "VB-35", "lost the melee");
-      if (c->loser_move > 0 && (rc = gn__vb_retreat(g, u, from, 0))) return rc;
+      int town = defenders && c->eject_clear ? gn__vb_town_of(g, u) : -1;          /* 3) */
+      if ((c->loser_move > 0 || town >= 0) && (rc = gn__vb_retreat_from(g, u, from, 0, town))) return rc;
     }
   }
   return 0;
@@ -383,11 +398,11 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   gn__event(g, "melee", "VB-B11", attacker, defender, "%s (%d stands) meleed %s (%d stands)",
             gn__vb_uname(g, attacker), b[0].n, gn__vb_uname(g, defender), b[1].n);
   if ((rc = gn__vb_melee_roll(g, attacker, defender, s, &w, lost))) return rc;        /* 3) */
-  casualties(g, &b[0], lost[0]);                                                      /* 4) */
-  casualties(g, &b[1], lost[1]);
+  casualties(g, &b[0], lost[0], &b[1]);                                               /* 4) */
+  casualties(g, &b[1], lost[1], &b[0]);
   for (int k = 0; k < 2; k++)                                                         /* 5) */
     for (int i = 0; i < b[k].n; i++) gn__uw(g, b[k].id[i])->attr[VB_MELEED] = 1;
-  if ((rc = losers(g, &b[1 - w], &b[w]))) return rc;                                  /* 6) */
+  if ((rc = losers(g, &b[1 - w], &b[w], w == 0))) return rc;                                  /* 6) */
   if (winner) *winner = w;
   return 0;
 }
@@ -604,13 +619,16 @@ int gn__vb_order_breakthrough(gn_game *g, const gn__args *a) {
   return 0;
 }
 
-/* ref. VB-B17: the breakthrough switch of melee.yaml. GN_EDATA. */
+/* ref. VB-B17, VB-35: the switches of melee.yaml. GN_EDATA. */
 int gn__vb_melee_setup(gn_game *g, vb_data *d) {
   vb_combat *c = d->combat;
   int v;
   if (gn__data_int(g, "melee.breakthrough.disordered", &v)) return GN_EDATA;
   if (v < 0 || v > 1) return gn__error(g, GN_EDATA, "melee.breakthrough.disordered: %d is not 0 or 1", v);
   c->bt_disordered = v;
+  if (gn__data_int(g, "melee.town.eject_clear", &v)) return GN_EDATA;
+  if (v < 0 || v > 1) return gn__error(g, GN_EDATA, "melee.town.eject_clear: %d is not 0 or 1", v);
+  c->eject_clear = v;
   return 0;
 }
 
@@ -638,6 +656,10 @@ int gn__vb_phase_combat(gn_game *g, int side) {
   }
   for (int u = 0; u < g->st.nunits; u++) {                                         /* 2) */
     gn__ustate *st = gn__uw(g, u);
+    if (st->attr[VB_MELEED] == VB_MEL_BREAK && gn__vb_alive(g, u))   /* its own side was told it may */
+      gn__vb_own_event(gn__event(g, "breakthrough", "VB-B17", u, -1, "%s may no longer break through",
+                                 g->sc->unit[u].name),
+                       g->sc->unit[u].side);
     st->attr[VB_FIRED] = st->attr[VB_MELEED] = st->attr[VB_TOWNFIRE] = st->attr[VB_RALLIED] = 0;
   }
   return 0;

@@ -11,6 +11,7 @@
 ** read with the same numbers under the centimetre option).
 */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "vb.h"
 
@@ -42,9 +43,20 @@ static double allowance(const gn_game *g, int u, int incmd) {
   return incmd ? r : r * d->ooc_move_factor;
 }
 
-double gn__vb_move_left(const gn_game *g, int u) {
-  double left = allowance(g, u, g->st.u[u].attr[VB_INCMD]) - g->st.u[u].attr[VB_MOVE_USED] / 100.0;
+/* The move left to u this phase if it is (incmd 1) or is not in command. */
+static double left_if(const gn_game *g, int u, int incmd) {
+  double left = allowance(g, u, incmd) - g->st.u[u].attr[VB_MOVE_USED] / 100.0;
   return left > 0 ? left : 0;
+}
+
+double gn__vb_move_left(const gn_game *g, int u) { return left_if(g, u, g->st.u[u].attr[VB_INCMD]); }
+
+/* Command for a move of u: judged when the stand starts moving and held for
+** the phase; at night every stand moves its night move (ref. VB-B3, VB-66). */
+static int move_incmd(gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  if (g->st.phase == VB_PH_NIGHT) return 1;
+  return s->attr[VB_MOVED] ? s->attr[VB_INCMD] : gn__vb_in_command(g, u);
 }
 
 /* Charges cost (table units) to the stand's move this phase. */
@@ -321,8 +333,8 @@ typedef enum move_kind { MV_MOVE, MV_BREAKTHROUGH } move_kind;
 ** Move stand u straight to `to` (facing in radians when has_facing).
 **   1) the phase: the side's movement phase, or the night; a breakthrough in
 **      the side's combat phase (ref. VB-B17)
-**   2) the stand: on the table, not routed, not reforming; artillery limbered;
-**      one move at night
+**   2) the stand: on the table, not routed, not reforming, by day not in
+**      contact with the enemy; artillery limbered; one move at night
 **   3) the move it has: full, halved out of command, minus what it spent
 **   4) the path's terrain and cost; rivers, closed terrain, held villages
 **   5) enemy stands: not through them, not into contact, no overlap at the end
@@ -350,6 +362,10 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   if (night && s->attr[VB_MOVED]) return gn__refuse(g, "VB-66", "%s has made its one night move", name);
   if (night && gn__vb_side_ended(g, u))
     return gn__refuse(g, "VB-66", "%s has ended its night", g->sc->side[g->sc->unit[u].side].name);
+  /* ref. VB-B23: a stand touching an enemy stand (it charged, or was charged)
+  ** stays for the melee of the combat phase: moving off would undo the charge */
+  if (kind == MV_MOVE && !night && !gn__vb_is_leader(t) && gn__vb_in_contact(g, u))
+    return gn__refuse(g, "VB-B23", "%s is in contact with the enemy: it stays for the melee", name);
   gn_box from = s->box, nb = s->box;
   nb.c = to;
   if (has_facing) nb.facing = facing;
@@ -357,10 +373,9 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   if (gn__vb_is_artillery(t) && !s->attr[VB_LIMBERED] && len > EPS)
     return gn__refuse(g, "VB-B15", "%s is unlimbered: limber it to move", name);
   /* 3) */
-  /* command is judged when the stand starts moving and holds for the phase */
-  int incmd = night ? 1 : s->attr[VB_MOVED] ? s->attr[VB_INCMD] : gn__vb_in_command(g, u);
+  int incmd = move_incmd(g, u);
   if (!night) s->attr[VB_INCMD] = incmd;
-  double left = gn__vb_move_left(g, u);
+  double left = left_if(g, u, incmd);
   /* 4) */
   path p;
   analyse(g, u, from, nb, &p);
@@ -412,8 +427,9 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   s->attr[VB_MOVED] = 1;
   s->attr[VB_STATIONARY] = 0;
   gn_event *ev = gn__event(g, "move", night ? "VB-66" : kind == MV_BREAKTHROUGH ? "VB-B17" : "VB-B4", u, -1,
-                           "%s %s %.2f %s (cost %.2f of %.2f)", name,
-                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, uw, cost, left);
+                           "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f (cost %.2f of %.2f)", name,
+                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, uw, from.c.x, from.c.y,
+                           nb.c.x, nb.c.y, gn__compass(nb.facing), cost, left);
   if (ev && p.road) gn__event_mod(ev, "march column on a road", 0, "VB-B14");
   if (ev && p.extra > 0) gn__event_mod(ev, "terrain cost (hundredths)", (int)lround(p.extra * 100), "VB-B4");
   if (ev && !incmd) gn__event_mod(ev, "out of command: half move", 0, "VB-B3");
@@ -590,16 +606,55 @@ void gn__vb_move_begin(gn_game *g, int side) {
 **   1) reforming cavalry skirmishers become their brigade (ref. VB-11)
 **   2) command status from the final positions
 **   3) stationary: infantry and artillery that did not move, in command,
-**      not routed (ref. VB-B16, VB-B3)
+**      not routed (ref. VB-B16, VB-B3); the markers placed and taken away
+**      are told
 */
 void gn__vb_move_end(gn_game *g, int side) {
   gn__vb_reform_finish(g, side);                                          /* 1) */
   gn__vb_command_refresh(g, side);                                        /* 2) */
-  for (int i = 0; i < g->sc->nunits; i++) {                               /* 3) */
+  int n = g->sc->nunits, non = 0, noff = 0;                               /* 3) */
+  int *list = gn__malloc(g, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  if (!list) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return; }
+  int *on = list, *off = list + n;
+  for (int i = 0; i < n; i++) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
-    gn__ustate *s = gn__uw(g, i);
-    int t = gn__vb_type(g, i);
+    int t = gn__vb_type(g, i), was = g->st.u[i].attr[VB_STATIONARY];
     int can = gn__vb_infantry(g, i) || gn__vb_is_artillery(t);
-    s->attr[VB_STATIONARY] = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
+    const gn__ustate *s = &g->st.u[i];
+    int now = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
+    if (now == was) continue;
+    gn__uw(g, i)->attr[VB_STATIONARY] = now;
+    if (now) on[non++] = i;
+    else off[noff++] = i;
   }
+  gn__event_list(g, "stationary", "VB-B16", ~0u, "stationary", on, non);
+  gn__event_list(g, "stationary", "VB-B16", ~0u, "no longer stationary", off, noff);
+  gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+}
+
+/*
+** gn_actions: the move a stand has left for `move` and `leader` (the same
+** command and allowance move_stand spends from), and the ground its steps
+** 4) to 6) keep it from.
+*/
+double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
+  if (strcmp(verb, "move") && strcmp(verb, "leader")) return -1;
+  int t = gn__vb_type(g, u), incmd = move_incmd(g, u), night = g->st.phase == VB_PH_NIGHT;
+  size_t k = 0;
+#define SAY(...) do { if (k < n) k += (size_t)snprintf(avoid + k, n - k, __VA_ARGS__); } while (0)
+  SAY("rivers away from a bridge (VB-B4)");
+  if (!gn__vb_is_leader(t)) {
+    SAY("; enemy stands, through or into contact: that is a charge (VB-B4)");
+    SAY("; villages held by an enemy infantry skirmisher (VB-18)");
+    if (gn__vb_is_artillery(t)) SAY("; terrain closed to artillery (VB-27)");
+    if (night) SAY("; nearer an enemy, unless toward a friend between them (VB-66)");
+    else if (!incmd) SAY("; nearer the enemy: out of command (VB-B3)");
+    else if (gn__vb_exhausted(g, u)) SAY("; nearer the enemy: exhausted division (VB-B12)");
+  }
+#undef SAY
+  if (gn__vb_is_artillery(t) && !g->st.u[u].attr[VB_LIMBERED]) {   /* ref. VB-B15, as step 2) */
+    snprintf(avoid, n, "any move: it is unlimbered and only turns in place; limber it first (VB-B15)");
+    return 0;
+  }
+  return left_if(g, u, incmd);
 }
