@@ -450,6 +450,13 @@ int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
              int unit, int *total, int *faces);
 int gn__roll_dice(gn_game *g, const gn_dice *d, const char *purpose, const char *ref,
                   int unit, int *total, int *faces);
+/* A roll that its rule reads only through a class of its faces (cls: any int
+** per class, from the faces and the total), such as "the total, and whether
+** two ones show": played as gn__roll; under ENUMERATE one branch per class,
+** weighted by its throws, its faces one throw of the class. */
+typedef int (*gn__classfn)(const void *ud, const int *faces, int total);
+int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud, const char *purpose,
+                   const char *ref, int unit, int *total, int *faces);
 /* How many of n (0..GN__MAXCOUNT) dice of m faces show >= target; enumerated
 ** as one aggregate (binomial, exact at any size) under ENUMERATE; otherwise
 ** rolled as chance points of at most GN_DICE_MAXDICE dice each. */

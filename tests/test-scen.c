@@ -502,6 +502,14 @@ static void data_dir_bad(void **state) {
            t->root, t->root);
   expect_diags(g, w, 1);
   gn_game_free(g);
+
+  /* a value without provenance is refused: every number says where it comes from */
+  clear_dir(t);
+  spit(t->vb, "a.yaml", "values:\n  - {key: k, value: 1, ref: VB-1}\n");
+  assert_int_equal(load_with_data(t, &g), GN_EDATA);
+  snprintf(want[0], 512, "%s/vb/a.yaml:2:5: missing required key 'provenance' in value entry", t->root);
+  expect_diags(g, w, 1);
+  gn_game_free(g);
 }
 
 static void data_dir_missing(void **state) {
