@@ -203,7 +203,7 @@ const cli_cmd cli_cmd_rules = {
   "published: a published source, default: the project's labelled default);\n"
   "a title marked * is an interpretation of an ambiguous text.\n"
   "The coverage is that of the sources the library was built from.\n"
-  "\n"
+  "\noptions:\n"
   "  --values     every number of the ruleset data instead (data/rulesets/<id>/*.yaml):\n"
   "               key, value, provenance (seed, published, default), rule id, note.\n"
   "               A scenario's values: key replaces any of them for one game.\n"

@@ -116,6 +116,7 @@ json_args() {
     log) echo "log g1 --json" ;;
     actions) echo "actions g1 --json" ;;
     order) echo "order g1 end --json" ;;
+    rules) echo "rules vb --values --json" ;;
     export) echo "export g1 --as prussians --json" ;;
     odds) echo "odds vb fire --dice 2 --range close --weapon musket --json" ;;
     simulate) echo "simulate $repo/scenarios/vb-teach-fire.yaml --runs 3 --json --no-store" ;;
