@@ -475,6 +475,7 @@ int gn_game_load_file(gn_game *g, const char *path) {
   if (!g || !path) return GN_EINVAL;
   FILE *f = fopen(path, "rb");
   if (!f) return gn__error(g, GN_EIO, "%s: cannot open: %s", path, strerror(errno));
+  errno = 0;   /* a read error's reason is the one fread leaves */
   size_t cap = 1 << 16, n = 0;
   char *buf = gn__malloc(g, cap);
   while (buf) {
@@ -485,10 +486,10 @@ int gn_game_load_file(gn_game *g, const char *path) {
     if (!nb) { gn__free(g, buf, cap); buf = NULL; break; }
     buf = nb; cap *= 2;
   }
-  int err = ferror(f);
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
   fclose(f);
   if (!buf) return gn__error(g, GN_ENOMEM, "out of memory");
-  if (err) { gn__free(g, buf, cap); return gn__error(g, GN_EIO, "%s: read error", path); }
+  if (err) { gn__free(g, buf, cap); return gn__error(g, GN_EIO, "%s: cannot read: %s", path, strerror(err)); }
   int rc = gn_game_load(g, path, buf, n);
   gn__free(g, buf, cap);
   return rc;

@@ -82,6 +82,9 @@ check "an unknown attribute lists the ruleset's attributes" eval 'err ty "attrib
 check "the scenario's Well Trained and well-trained are accepted" eval '! err ty "for .quality."'
 run nf check nowhere.yaml
 check "a file that cannot be opened gives the system's reason" eval 'status nf 1 && err nf "nowhere.yaml: cannot open: No such file or directory"'
+mkdir "$tmp/adir"
+run nd check adir
+check "a folder given as a scenario: the system's reason" eval 'status nd 1 && err nd "adir: cannot read: Is a directory"'
 run ns --db g.db simulate nowhere.yaml --runs 1
 check "simulate too" eval 'status ns 1 && err ns "cannot read nowhere.yaml: No such file or directory"'
 long=$(awk 'BEGIN { for (i = 0; i < 120; i++) printf "move "; }')
