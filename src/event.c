@@ -17,11 +17,14 @@ static gn__ev *at(const gn_game *g, int i) { return &g->evb[i / GN__EVBLOCK][i %
 ** never move, so a rule may hold one event while it logs another. */
 static int grow(gn_game *g) {
   if (g->nev < g->nevb * GN__EVBLOCK) return 0;
+  /* the block first: the list only ever holds as many slots as blocks, so
+  ** that it is given back with the size it was given */
+  gn__ev *blk = gn__malloc(g, GN__EVBLOCK * sizeof *blk);
+  if (!blk) return GN_ENOMEM;
   gn__ev **b = gn__realloc(&g->alloc, g->evb, g->nevb * sizeof *b, (g->nevb + 1) * sizeof *b);
-  if (!b) return GN_ENOMEM;
+  if (!b) { gn__free(g, blk, GN__EVBLOCK * sizeof *blk); return GN_ENOMEM; }
   g->evb = b;
-  if (!(b[g->nevb] = gn__malloc(g, GN__EVBLOCK * sizeof **b))) return GN_ENOMEM;
-  g->nevb++;
+  b[g->nevb++] = blk;
   return 0;
 }
 
@@ -41,12 +44,13 @@ void gn__events_free(gn_game *g) {
 static char *text_alloc(gn_game *g, size_t n) {
   if (g->ntb == 0 || g->tpos + n > GN__TEXTBLK) {
     int next = g->ntb == 0 ? 0 : g->tcur + 1;
-    if (next == g->ntb) {
+    if (next == g->ntb) {   /* the block first, as in grow */
+      char *blk = gn__malloc(g, GN__TEXTBLK);
+      if (!blk) return NULL;
       char **b = gn__realloc(&g->alloc, g->tb, g->ntb * sizeof *b, (g->ntb + 1) * sizeof *b);
-      if (!b) return NULL;
+      if (!b) { gn__free(g, blk, GN__TEXTBLK); return NULL; }
       g->tb = b;
-      if (!(b[g->ntb] = gn__malloc(g, GN__TEXTBLK))) return NULL;
-      g->ntb++;
+      b[g->ntb++] = blk;
     }
     g->tcur = next;
     g->tpos = 0;
