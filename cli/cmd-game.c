@@ -23,7 +23,7 @@ static int run_new(cli *c, const cli_cmd *cmd, int argc, char **argv)
     return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", opts[0].val);
   if (cli_store_open(c, 0, &st) != CLI_OK) return CLI_FAIL;
   rc = gn_store_create(st, pos[0], seed, id, sizeof id);
-  if (rc == GN_ESCENARIO)
+  if (rc == GN_ESCENARIO || rc == GN_ELIMIT)
     fprintf(stderr, "%s\n", gn_store_errmsg(st));   /* file:line:col: message lines */
   else if (rc != 0)
     cli_fail("%s", gn_store_errmsg(st));

@@ -354,6 +354,24 @@ int gn_game_use_ruleset(gn_game *g, const char *ruleset);
 ** reckon as the rules do without copying their numbers. */
 int gn_data_number(const gn_game *g, const char *key, double *out);
 
+/* One value of the ruleset data the game plays with, borrowed from the game
+** (valid until its scenario is unloaded). provenance is "seed", "published",
+** "default" (the data files' labels) or "scenario" (the scenario's `values:`
+** replaced it); ref is the rule id it belongs to; note may be NULL. */
+typedef struct gn_datum_info {
+  const char *key;
+  int n;                   /* count of numbers, 1 or more */
+  const double *v;
+  const char *provenance;
+  const char *ref;
+  const char *note;
+  const char *file; int line;   /* where it is written */
+} gn_datum_info;
+/* Count of the data values (0 with no scenario or ruleset loaded). Cannot fail. */
+int gn_data_count(const gn_game *g);
+/* The i-th value in key order. GN_ENOTFOUND when i is out of range. */
+int gn_data_get(const gn_game *g, int i, gn_datum_info *out);
+
 /* Sets up the loaded scenario for play and seeds the generator. GN_ESTATE if
 ** no scenario is loaded or the game has already started. */
 int gn_game_start(gn_game *g, uint64_t seed);
@@ -540,6 +558,7 @@ const char *gn_ruleset_unit(const char *ruleset);      /* "in" or "cm"; NULL whe
 typedef struct gn_rule_info {
   const char *id, *ruleset, *title, *provenance;   /* provenance: seed|published|default */
   int implemented, gap, tested;
+  int interpretation;      /* 1: the rule is a labelled reading of an ambiguous text */
 } gn_rule_info;
 int gn_rule_count(void);
 /* Rule i (0 <= i < gn_rule_count()); GN_ENOTFOUND out of range. */

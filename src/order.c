@@ -282,7 +282,7 @@ static int apply(gn_game *g, const char *text, int check) {
   g->evoom = 0;
   rc = v->apply(g, &a);
   g->dice.checking = 0;
-  if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost event */
+  if (g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost event or list */
   if (check && rc == GN__ECHECKED) rc = 0;
   if (rc || check) {                                                                      /* 4 */
     char keep[GN__ERRMAX];

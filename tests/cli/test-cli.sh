@@ -220,6 +220,17 @@ run rulesvb rules vb
 check "rules RULESET: that ruleset only" eval 'status rulesvb 0 && out rulesvb "^== vb: " && ! out rulesvb "^== ba: "'
 run rulesbad rules chess
 check "rules of an unknown ruleset: exit 1" eval 'status rulesbad 1 && err rulesbad "no ruleset .chess."'
+run rulesval rules vb --values
+check "rules --values: every data value with its provenance, rule id and note" eval 'status rulesval 0 &&
+  out rulesval "^== vb: data values" && out rulesval "^melee.tie.grenadiers +1 +default +VB-38 " &&
+  out rulesval "^fire.save.woods +5 +default +VB-36 " && out rulesval "^vb: [0-9]+ values, [0-9]+ seed, [0-9]+ published, [0-9]+ default"'
+run rulesjson rules ba --values --json
+check "rules --values --json: objects with key, value, provenance, ref, note" eval 'status rulesjson 0 &&
+  out rulesjson "\"key\": \"t6.marksmen\"" && out rulesjson "\"provenance\": \"default\"" && out rulesjson "\"ref\": \"BA-B3\""'
+run rulesjsonbare rules vb --json
+check "rules --json without --values: usage, exit 2" eval 'status rulesjsonbare 2'
+run rulesinterp rules inradic
+check "rules: an interpretation is marked *" eval 'status rulesinterp 0 && out rulesinterp "^IN-B14 .*\* One list of roles"'
 unset GROGNARD_SRC
 run rulesnosrc rules vb
 check "rules away from the source tree: the index is built into the library" eval 'status rulesnosrc 0 && out rulesnosrc "^vb: [0-9]+ ids, "'

@@ -546,4 +546,5 @@ const gn__ruleset gn__rs_vb = {
   vb_setup, vb_release, vb_view, vb_clock, gn__vb_phase_name,
   vb_blocks_sight,
   gn__vb_allowance, NULL,
+  VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
 };
