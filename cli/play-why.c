@@ -147,7 +147,7 @@ int play_why(play *p, int n) {
     refs[nrefs++] = x->ref;
     for (int k = 0; k < x->nmods; k++) refs[nrefs++] = x->mods[k].ref;
   }
-  if (refs) cli_interpretations(g, refs, nrefs, "  ");
+  if (refs) cli_interpretations(stdout, g, refs, nrefs, "  ");
   else printf("  (out of memory: the interpretations in force are not listed)\n");
   free(refs);
   if (!shown) printf("  (nothing of it is visible to %s)\n", play_viewer_name(p));

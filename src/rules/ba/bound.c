@@ -21,9 +21,31 @@ int gn__ba_side_penalty(const gn_game *g, int side) {
   return g->st.turn <= g->st.rs[BA_RS_PEN_UNTIL + side] ? g->st.rs[BA_RS_PENALTY + side] : 0;
 }
 
-/* ref. BA-DICE-1: every roll of the rules is 3d6, faces kept. */
+/* What a 3d6 of the rules is read for: its total, and what it leaves of a
+** unit's supplies (ref. BA-5.5.3b: gn__ba_supplies_after decides). */
+typedef struct ba_read { const ba_data *d; int supplies, total; } ba_read;
+
+static int read_class(const void *ud, const int *faces, int total) {
+  const ba_read *r = ud;
+  int left = gn__ba_supplies_after(r->d, r->supplies, faces);
+  return r->total ? total * 8 + (left + 1) % 8 : left;
+}
+
+/* ref. BA-DICE-1: every roll of the rules is 3d6, faces kept. The rules read
+** its total and whether it ends unlimited supplies, so the odds engine weighs
+** those classes of throws, not the 56 sets of faces. */
 int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]) {
-  return gn__roll(g, "3d6", purpose, ref, unit, total, faces);
+  ba_read r = { BA_D(g), -1, 1 };
+  return gn__roll_class(g, "3d6", read_class, &r, purpose, ref, unit, total, faces);
+}
+
+/* A 3d6 read only for the supplies it leaves from `supplies` (the supplies
+** check). */
+int gn__ba_roll_supplies(gn_game *g, int supplies, const char *purpose, const char *ref, int unit,
+                         int faces[3]) {
+  ba_read r = { BA_D(g), supplies, 0 };
+  int total;
+  return gn__roll_class(g, "3d6", read_class, &r, purpose, ref, unit, &total, faces);
 }
 
 /* A unit argument that must be on the table. */
