@@ -776,7 +776,9 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
 ** each friend on the table, "a|b|c" each word; what is in [...] is left out.
 ** A point after "to" (a move) is continuous: the action gives the move left
 ** and the ground the unit may not enter, and gn_order_check answers a given
-** point. A point after "at" (a throw) is tried at each enemy.
+** point. A point after "at" (a throw) is tried at each enemy. Orders that
+** name no unit acting ("end", a V&B "reassign" or "campaign") and orders for
+** units off the table (a V&B "place" in the recovery) are not listed.
 */
 
 /* One complete order of an action. */
