@@ -354,6 +354,24 @@ int gn_game_use_ruleset(gn_game *g, const char *ruleset);
 ** reckon as the rules do without copying their numbers. */
 int gn_data_number(const gn_game *g, const char *key, double *out);
 
+/* One value of the ruleset data the game plays with, borrowed from the game
+** (valid until its scenario is unloaded). provenance is "seed", "published",
+** "default" (the data files' labels) or "scenario" (the scenario's `values:`
+** replaced it); ref is the rule id it belongs to; note may be NULL. */
+typedef struct gn_datum_info {
+  const char *key;
+  int n;                   /* count of numbers, 1 or more */
+  const double *v;
+  const char *provenance;
+  const char *ref;
+  const char *note;
+  const char *file; int line;   /* where it is written */
+} gn_datum_info;
+/* Count of the data values (0 with no scenario or ruleset loaded). Cannot fail. */
+int gn_data_count(const gn_game *g);
+/* The i-th value in key order. GN_ENOTFOUND when i is out of range. */
+int gn_data_get(const gn_game *g, int i, gn_datum_info *out);
+
 /* Sets up the loaded scenario for play and seeds the generator. GN_ESTATE if
 ** no scenario is loaded or the game has already started. */
 int gn_game_start(gn_game *g, uint64_t seed);
@@ -468,9 +486,15 @@ typedef struct gn_mod { const char *name; int value; const char *ref; } gn_mod;
 
 #define GN_EVENT_MAXDICE 64     /* at most this many results and modifiers on one event */
 #define GN_EVENT_MAXMODS 16
-/* An event of the log. Its strings, dice and modifiers are held by the game
-** (borrowed, like the event): e->dice[k] for k < e->ndice, e->mods[k] for
-** k < e->nmods. */
+/* An event of the log. Its strings, dice, modifiers and units are held by the
+** game (borrowed, like the event): e->dice[k] for k < e->ndice, e->mods[k] for
+** k < e->nmods, e->units[k] for k < e->nunits. Every change an order makes to
+** a unit (place, facing, strength, figures and roles, formation, disorder,
+** rout, rest, supplies, valour, removal) is told by an event of that order
+** whose units list the unit and whose text names it; a roll event lists the
+** unit it is rolled for. A change the enemy may not know is told in an event
+** only the owner sees (and, where the enemy sees that something happened, in
+** another without the hidden number). */
 typedef struct gn_event {
   int seq;                 /* 0-based over the game */
   int order;               /* index of the order that caused it */
@@ -479,6 +503,8 @@ typedef struct gn_event {
   const char *kind;        /* "roll", "fire", "morale", "move", "rout"... */
   const char *ref;         /* rule id or "" */
   int unit, target;        /* unit indices or -1 */
+  int nunits;              /* the units the event concerns: every unit whose state it */
+  const int *units;        /* changed, and the one acting; unit and target come first */
   unsigned visible;        /* bit s: side s may see it; the umpire sees all */
   const char *text;        /* one line for people */
   const char *spec;        /* dice expression of a roll, or "" */
@@ -532,6 +558,7 @@ const char *gn_ruleset_unit(const char *ruleset);      /* "in" or "cm"; NULL whe
 typedef struct gn_rule_info {
   const char *id, *ruleset, *title, *provenance;   /* provenance: seed|published|default */
   int implemented, gap, tested;
+  int interpretation;      /* 1: the rule is a labelled reading of an ambiguous text */
 } gn_rule_info;
 int gn_rule_count(void);
 /* Rule i (0 <= i < gn_rule_count()); GN_ENOTFOUND out of range. */

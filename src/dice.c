@@ -527,6 +527,52 @@ int gn__roll_dice(gn_game *g, const gn_dice *dx, const char *purpose, const char
   return 0;
 }
 
+#define CLASS_TUPLES 4096   /* the most ordered throws a class roll weighs one by one */
+
+/*
+** A roll the rule reads only through a class of its faces (cls).
+**   1) not enumerating, or more than CLASS_TUPLES throws: a plain roll
+**   2) under ENUMERATE: every ordered throw is weighed once; one node over
+**      the classes (in the order the throws first show them), each weighted
+**      by its throws; the faces are the first throw of the class taken
+**   3) logged as a roll
+*/
+int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud, const char *purpose,
+                   const char *ref, int unit, int *total, int *faces) {
+  gn_dice dx;
+  char err[128];
+  if (gn_dice_parse(spec, &dx, err, sizeof err)) return gn__error(g, GN_ESYNTAX, "dice '%s': %s", spec, err);
+  uint64_t tuples = 1;
+  for (int t = 0; t < dx.nterms && tuples <= CLASS_TUPLES; t++)
+    for (int i = 0; i < dx.term[t].count && tuples <= CLASS_TUPLES; i++) tuples *= (uint64_t)dx.term[t].sides;
+  if (!gn__enumerating(g) || tuples > CLASS_TUPLES)                                /* 1 */
+    return gn__roll_dice(g, &dx, purpose, ref, unit, total, faces);
+  int f[GN_DICE_MAXDICE], n = dx.ndice, nc = 0, c, rc;                             /* 2 */
+  int id[CLASS_TUPLES], rep[CLASS_TUPLES];
+  uint64_t w[CLASS_TUPLES];
+  for (int k = 0; k < n; k++) f[k] = 1;
+  for (uint64_t x = 0; x < tuples; x++) {
+    int v = cls(ud, f, dice_total(&dx, f)), j = 0;
+    while (j < nc && id[j] != v) j++;
+    if (j == nc) { id[nc] = v; rep[nc] = (int)x; w[nc++] = 0; }
+    w[j]++;
+    for (int k = n - 1; k >= 0 && ++f[k] > die_sides(&dx, k); k--) f[k] = 1;   /* the next throw */
+  }
+  if ((rc = gn__enum_choose(g, nc, w, tuples, &c))) return rc;
+  for (int k = n - 1, x = rep[c]; k >= 0; k--) {   /* the class's first throw, digit by digit */
+    f[k] = 1 + x % die_sides(&dx, k);
+    x /= die_sides(&dx, k);
+  }
+  char text[64] = "";
+  if (!g->dice.quiet) gn_dice_format(&dx, text, sizeof text);
+  gn_chance ch = { GN_CHANCE_DICE, text, purpose ? purpose : "roll", ref ? ref : "", unit, dx, 0, 0 };
+  int t = dice_total(&dx, f);                                                       /* 3 */
+  if ((rc = log_roll(g, &ch, f, n, t))) return rc;
+  if (faces) memcpy(faces, f, (size_t)n * sizeof *f);
+  if (total) *total = t;
+  return 0;
+}
+
 int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
              int unit, int *total, int *faces) {
   gn_dice d;

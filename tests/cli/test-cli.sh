@@ -93,6 +93,19 @@ check "order --as an unknown side: exit 1, nothing stored" eval 'status ordas 1 
 run rp2b replay g1
 check "... still 2 orders" out rp2b "^g1: 2 orders replayed"
 
+# ---- order --json (a store of its own, so the counts above and below hold) ---
+run ordjnew --db "$tmp/json.db" new "$tmp/t.yaml"
+run ordj1 --db "$tmp/json.db" order g1 end --json
+run ordj --db "$tmp/json.db" order g1 --json move F1 to 10,12
+check "order --json: only the order's events, as a JSON array" \
+  eval 'status ordj 0 && head -c 1 "$tmp/ordj.out" | grep -q "\[" && ! out ordj "^g1: order" &&
+        out ordj "\"kind\": \"move\"" && out ordj "\"text\": \"f1 moves 2.00 in from 10.00,10.00 to 10.00,12.00"'
+check "order --json: each event lists its units by code" \
+  eval 'out ordj "\"units\": \[" && [ "$(grep -A1 "\"units\": \[" "$tmp/ordj.out" | grep -c "\"F1\"")" -ge 1 ]'
+run ordjlog --db "$tmp/json.db" log g1 --json
+check "log --json: every event has its units" \
+  eval '[ "$(grep -c "\"kind\"" "$tmp/ordjlog.out")" = "$(grep -c "\"units\"" "$tmp/ordjlog.out")" ]'
+
 # ---- order --check and actions ---------------------------------------------
 run ordchk order g1 move F1 to 10,11 --check
 check "order --check: accepted now, exit 0" eval 'status ordchk 0 && out ordchk "^g1: accepted now: move F1 to 10,11$"'
@@ -207,6 +220,17 @@ run rulesvb rules vb
 check "rules RULESET: that ruleset only" eval 'status rulesvb 0 && out rulesvb "^== vb: " && ! out rulesvb "^== ba: "'
 run rulesbad rules chess
 check "rules of an unknown ruleset: exit 1" eval 'status rulesbad 1 && err rulesbad "no ruleset .chess."'
+run rulesval rules vb --values
+check "rules --values: every data value with its provenance, rule id and note" eval 'status rulesval 0 &&
+  out rulesval "^== vb: data values" && out rulesval "^melee.tie.grenadiers +1 +default +VB-38 " &&
+  out rulesval "^fire.save.woods +5 +default +VB-36 " && out rulesval "^vb: [0-9]+ values, [0-9]+ seed, [0-9]+ published, [0-9]+ default"'
+run rulesjson rules ba --values --json
+check "rules --values --json: objects with key, value, provenance, ref, note" eval 'status rulesjson 0 &&
+  out rulesjson "\"key\": \"t6.marksmen\"" && out rulesjson "\"provenance\": \"default\"" && out rulesjson "\"ref\": \"BA-B3\""'
+run rulesjsonbare rules vb --json
+check "rules --json without --values: usage, exit 2" eval 'status rulesjsonbare 2'
+run rulesinterp rules inradic
+check "rules: an interpretation is marked *" eval 'status rulesinterp 0 && out rulesinterp "^IN-B14 .*\* One list of roles"'
 unset GROGNARD_SRC
 run rulesnosrc rules vb
 check "rules away from the source tree: the index is built into the library" eval 'status rulesnosrc 0 && out rulesnosrc "^vb: [0-9]+ ids, "'

@@ -298,6 +298,9 @@ void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 int gn__ba_side_penalty(const gn_game *g, int side);
 /* Roll 3d6 for unit u (ref. BA-DICE-1): faces[3], *total. */
 int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]);
+/* A 3d6 read only for the supplies it leaves from `supplies` (the supplies check). */
+int gn__ba_roll_supplies(gn_game *g, int supplies, const char *purpose, const char *ref, int unit,
+                         int faces[3]);
 
 /* ------------------------------------------------------------- units.c */
 /* want: the reserve slot to use, or -1 for the first free one. */

@@ -211,13 +211,29 @@ int gn__ba_rest_bound(gn_game *g) {
       ws->flags |= BA_F_SERVED;
     }
     int v0 = valour0(g, u);                                                       /* 4 */
-    if (!refurb && s->attr[BA_VALOUR] >= v0) { s->attr[BA_REST] = 0; continue; }
+    gn_event *e;
+    if (!refurb && s->attr[BA_VALOUR] >= v0) {
+      if (s->attr[BA_REST]) {
+        s->attr[BA_REST] = 0;
+        if (!(e = gn__event(g, "rest", "BA-B12", u, -1, "%s rests with nothing to regain: its rest "
+                            "count starts again", uid(g, u))))
+          return GN_ENOMEM;
+        gn__event_hide(e, own(g, u));
+      }
+      continue;
+    }
     s->attr[BA_REST]++;
     int by_waggon = w >= 0 && g->st.u[w].attr[BA_WAGGON_BOUNDS] >= d->rest_waggon;
-    if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) continue;
+    if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) {
+      if (!(e = gn__event(g, "rest", "BA-5.5.4e", u, w, "%s rests: %d of %d bounds%s%s", uid(g, u),
+                          s->attr[BA_REST], d->rest_bounds, w >= 0 ? ", served by " : "",
+                          w >= 0 ? uid(g, w) : "")))
+        return GN_ENOMEM;
+      gn__event_hide(e, own(g, u));
+      continue;
+    }
     int rested = s->attr[BA_REST];
     s->attr[BA_REST] = 0;
-    gn_event *e;
     if (refurb) {   /* ref. BA-5.5.3j: the only way supplies come back */
       s->attr[BA_SUPPLIES] = -1;
       if (w >= 0) free_waggon(g, w);

@@ -128,8 +128,13 @@ int gn__vb_campaign(gn_game *g, int side, int how) {
       if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
       int r = share[u];
       if (r <= 0) continue;
-      if (g->st.u[u].removed && g->st.u[u].strength == 0) { gn__uw(g, u)->removed = 0; g->grid_dirty = 1; }
+      int back = g->st.u[u].removed && g->st.u[u].strength == 0;
+      if (back) { gn__uw(g, u)->removed = 0; g->grid_dirty = 1; }
       gn__uw(g, u)->strength += r;
+      gn__vb_own_event(gn__event(g, "campaign", refs[how], u, -1, "%s gets %d SP back%s: %d SP",
+                                 g->sc->unit[u].name, r, back ? " and returns to the table" : "",
+                                 g->st.u[u].strength),
+                       side);
     }
     if (lost == 0) continue;
     gn_event *e = gn__event(g, "campaign", refs[how], -1, -1,

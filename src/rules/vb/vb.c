@@ -54,7 +54,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"wiped", 0, 0, 3, wiped_names, 0, 1},
   {"in_command", 1, 0, 1, NULL, 0, 0},
   {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
-  {"town_fire", 0, -1000000, 1000000, NULL, 1, 0},   /* VB_TOWNFIRE (combat) */
+  {"town_fire", 0, 0, 16777215, NULL, 1, 0},        /* VB_TOWNFIRE: 3 bits a town face (fire.c) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
 };
 
@@ -546,4 +546,5 @@ const gn__ruleset gn__rs_vb = {
   vb_setup, vb_release, vb_view, vb_clock, gn__vb_phase_name,
   vb_blocks_sight,
   gn__vb_allowance, NULL,
+  VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
 };

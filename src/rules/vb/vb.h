@@ -445,8 +445,8 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 ** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
 
-/* Fire from a town block (ref. VB-32): bits 0..7 the faces of the block
-** already fired out of this combat phase, bits 8.. the dice fired. */
+/* Fire from a town block (ref. VB-32): the dice fired out of each face of
+** the block this combat phase, 3 bits a face (fire.c). */
 #define VB_TOWNFIRE VB_SPARE1
 /* 1 when a rally was tried on the stand this rally phase (ref. VB-B10). */
 #define VB_RALLIED VB_SPARE2
@@ -470,6 +470,7 @@ typedef struct vb_combat {
   int hit_batgun_long, hit_skbg_long;
   int save_works, save_sunken, save_town, save_woods, save_open;
   int town_div;
+  int town_garrison;                                  /* ref. VB-32: 1 the garrison's total, 0 each stand's */
   /* morale.yaml */
   int mod_lancers, mod_cav_melee, mod_reg_flank, mod_brig_flank, mod_works, mod_town;
   int trigger_musket, rout_sp, rally_roll;
@@ -481,6 +482,7 @@ typedef struct vb_combat {
   double loser_move, dev_step, dev_max;
   int disordering[VB_TR_COUNT];                       /* ref. VB-43 */
   int bt_disordered;                                  /* ref. VB-B17: disordered cavalry may break through */
+  int eject_clear;                                    /* ref. VB-35: 1 ejected defenders leave the town block */
 } vb_combat;
 
 const vb_combat *gn__vb_combat(const gn_game *g);
@@ -634,6 +636,13 @@ int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed);
 /* Retreat (routed 0) or rout (1) away from the point `away`, with everything
 ** it passes (rules VB-41 to VB-50). Fails only with GN_ENOMEM. */
 int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed);
+/* ref. VB-56: 1 when unit could not retreat away from `away` at all (enemy
+** on every way it may take, ref. VB-42): a stand that loses its last SP so is
+** wiped out surrounded. Cannot fail. */
+int gn__vb_surrounded(gn_game *g, int unit, gn_vec2 away);
+/* The same for a stand ejected from the town block `town` (a feature index;
+** -1 none): it goes at least until its base is clear of it (ref. VB-35). */
+int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town);
 /* leader tries to rally a routed unit (ref. VB-B10); no checks of reach. */
 int gn__vb_rally(gn_game *g, int leader, int unit);
 /* Phase hooks (see above). Fail only with the dice source or GN_ENOMEM. */
