@@ -369,12 +369,16 @@ static int load_data(gn_game *g, vb_data *d) {
   rc |= dfrac(g, "campaign.no_rearguard", d->camp_norear);
   rc |= dfrac(g, "campaign.no_rearguard_artillery", d->camp_norear_art);
   rc |= dfrac(g, "campaign.rearguard_size", p); d->rearguard_num = p[0]; d->rearguard_den = p[1];
+  rc |= dnum(g, "campaign.rearguard_gap", &d->rearguard_gap);
+  rc |= gn__data_int(g, "campaign.rearguard_disordered", &d->rearguard_disordered);
   if (rc) return GN_EDATA;
   /* values the procedures divide by or roll */
   if (d->road_factor <= 0 || d->start_die < 2 || d->cmd_radius < 0 || d->ooc_move_factor < 0 ||
       d->night_factor < 0 || d->woods_factor < 1 || d->marsh_factor < 1 || d->road_width < 0)
     return gn__error(g, GN_EDATA, "vb data: move.road.factor must be > 0, day_start.die >= 2, "
                      "woods and marsh factors >= 1, other distances and factors >= 0");
+  if (d->rearguard_gap < 0 || d->rearguard_disordered < 0 || d->rearguard_disordered > 1)
+    return gn__error(g, GN_EDATA, "vb data: campaign.rearguard_gap must be >= 0, campaign.rearguard_disordered 0 or 1");
   return 0;
 }
 
