@@ -37,6 +37,29 @@ static int perr(char *err, size_t n, const char *fmt, const char *s) {
 **   1) the kind before ':' (or the whole text when it has no '=')
 **   2) each key=value: aggression and caution, numbers in [0, 1]
 */
+int gn_side_ai(const gn_game *g, int side, gn_ai_params *out) {
+  gn_ai_params_default(out);
+  if (side < 0 || side >= gn_side_count(g)) return GN_ENOTFOUND;
+  const char *ai = gn_side_commander(g, side, NULL, NULL);
+  if (!ai) return 0;
+  if (gn_ai_params_parse(ai, out, NULL, 0)) { gn_ai_params_default(out); return GN_ESCENARIO; }
+  return 1;
+}
+
+int gn_side_ai_check(const gn_game *g, int side, char *err, size_t errlen) {
+  gn_ai_params p;
+  char why[160];
+  int line, col;
+  if (err && errlen) err[0] = 0;
+  if (side < 0 || side >= gn_side_count(g)) return GN_ENOTFOUND;
+  const char *ai = gn_side_commander(g, side, &line, &col);
+  if (!ai || gn_ai_params_parse(ai, &p, why, sizeof why) == 0) return 0;
+  if (err && errlen)
+    snprintf(err, errlen, "%s:%d:%d: side '%s': ai: %s", gn_game_scenario_file(g), line, col,
+             gn_side_id(g, side), why);
+  return GN_ESCENARIO;
+}
+
 int gn_ai_params_parse(const char *spec, gn_ai_params *p, char *err, size_t errlen) {
   char buf[256], *s, *kv;
   if (!p) return GN_EINVAL;

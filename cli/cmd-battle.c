@@ -187,6 +187,24 @@ static void report(const gn_game *g, const char *id, const gn_battle_result *r)
   printf("stored as %s: grognard log %s | grognard replay %s --verify | grognard show %s\n", id, id, id, id);
 }
 
+/* The scenario's commanders of the sides given none on the command line,
+** judged before any game is stored: 0, or 1 with each problem printed (a
+** scenario that does not load is left to gn_store_create to report). */
+static int scenario_commanders(const char *path, const gn_ai_params *given)
+{
+  char why[512];
+  int bad = 0;
+  gn_game *g = gn_game_new(NULL);
+  if (g && gn_game_load_file(g, path) == 0)
+    for (int s = 0; s < gn_side_count(g) && s < GN_BATTLE_MAXSIDES; s++)
+      if (!given[s].kind[0] && gn_side_ai_check(g, s, why, sizeof why)) {
+        fprintf(stderr, "%s\n", why);
+        bad = 1;
+      }
+  gn_game_free(g);
+  return bad;
+}
+
 static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--seed", 1, 0, NULL }, { "--ai", 1, 0, NULL }, { "--quiet", 0, 0, NULL },
@@ -202,6 +220,7 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (opts[0].seen && cli_u64(opts[0].val, &seed) != 0)
     return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", opts[0].val);
   if ((rc = ai_specs(cmd, opts[1].val, bo.ai)) != 0) return rc;
+  if (scenario_commanders(pos[0], bo.ai) != 0) return CLI_FAIL;
   if (cli_store_open(c, 0, &st) != CLI_OK) return CLI_FAIL;
   rc = gn_store_create(st, pos[0], seed, id, sizeof id);
   if (rc == GN_ESCENARIO) { fprintf(stderr, "%s\n", gn_store_errmsg(st)); goto fail; }

@@ -585,6 +585,10 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
   return 0;
 }
 
+int gn__dice_enumerating(const gn_game *g) {
+  return g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking;
+}
+
 void gn__deck_reset(gn__state *st, int side) {
   for (int i = 0; i < 52; i++) st->deck[side][i] = i;
   st->deckn[side] = 52;

@@ -593,6 +593,7 @@ oom:
 uint64_t gn_game_seed(const gn_game *g) { return g->seed; }
 const char *gn_game_ruleset(const gn_game *g) { return g->sc ? g->sc->rs->id : NULL; }
 const char *gn_game_scenario_name(const gn_game *g) { return g->sc ? g->sc->name : NULL; }
+const char *gn_game_scenario_file(const gn_game *g) { return g->sc ? g->sc->file : NULL; }
 const char *gn_game_scenario_text(const gn_game *g, size_t *len) {
   if (!g->sc) return NULL;
   if (len) *len = g->sc->textlen;
@@ -626,11 +627,11 @@ const char *gn_side_name(const gn_game *g, int s) {
   return (g->sc && s >= 0 && s < g->sc->nsides) ? g->sc->side[s].name : NULL;
 }
 
-int gn_side_ai(const gn_game *g, int s, gn_ai_params *out) {
-  gn_ai_params_default(out);
-  if (!g->sc || s < 0 || s >= g->sc->nsides) return GN_ENOTFOUND;
-  const char *ai = g->sc->side[s].ai;   /* checked when the scenario was read */
-  return ai && gn_ai_params_parse(ai, out, NULL, 0) == 0;
+const char *gn_side_commander(const gn_game *g, int s, int *line, int *col) {
+  const gn__side *sd = g->sc && s >= 0 && s < g->sc->nsides ? &g->sc->side[s] : NULL;
+  if (line) *line = sd && sd->ai ? sd->ai_line : 0;
+  if (col) *col = sd && sd->ai ? sd->ai_col : 0;
+  return sd ? sd->ai : NULL;
 }
 
 /* Case-insensitive string equality. */
@@ -742,6 +743,16 @@ gn_grid *gn__grid(gn_game *g) {
 void gn__unit_place(gn_game *g, int unit, gn_box b) {
   gn__uw(g, unit)->box = b;
   if (g->grid && !g->grid_dirty && gn_grid_set(g->grid, unit, b)) g->grid_dirty = 1;
+}
+
+void gn__unit_remove(gn_game *g, int unit) {
+  gn__uw(g, unit)->removed = 1;
+  if (g->grid && !g->grid_dirty) gn_grid_remove(g->grid, unit);
+}
+
+void gn__unit_return(gn_game *g, int unit, gn_box b) {
+  gn__uw(g, unit)->removed = 0;
+  gn__unit_place(g, unit, b);
 }
 
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max) {

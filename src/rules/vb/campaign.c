@@ -128,7 +128,7 @@ int gn__vb_campaign(gn_game *g, int side, int how) {
       if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
       int r = share[u];
       if (r <= 0) continue;
-      if (g->st.u[u].removed && g->st.u[u].strength == 0) { gn__uw(g, u)->removed = 0; g->grid_dirty = 1; }
+      if (g->st.u[u].removed && g->st.u[u].strength == 0) gn__unit_return(g, u, g->st.u[u].box);
       gn__uw(g, u)->strength += r;
     }
     if (lost == 0) continue;

@@ -182,7 +182,7 @@ int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], 
   int base[2], roll[2], rc;
   for (int k = 0; k < 2; k++) base[k] = s[k].morale + s[k].tie.total;
   for (int tries = 0;; tries++) {
-    if (tries > 0 && g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {      /* 2) */
+    if (tries > 0 && gn__dice_enumerating(g)) {                                     /* 2) */
       int pa[36], pb[36], n = 0, ch;
       for (int a = 1; a <= 6; a++)
         for (int b = 1; b <= 6; b++)
