@@ -213,20 +213,14 @@ void gn__ai_view(ai_ctx *cx, int u) {
   ai_unit *a = &cx->u[u];
   if (gn_unit_view_get(cx->g, u, cx->side, &a->v) || !a->v.known) {
     a->v.known = 0;
-    a->status[0] = 0;
-  } else {
-    size_t n = a->v.status ? strlen(a->v.status) : 0;
-    if (n >= sizeof a->status) n = sizeof a->status - 1;
-    if (n) memcpy(a->status, a->v.status, n);
-    a->status[n] = 0;
+    a->v.status[0] = 0;
   }
-  a->v.status = a->status;
   a->reach = 0.5 * sqrt(a->v.box.w * a->v.box.w + a->v.box.d * a->v.box.d);
   cx->vgen++;
 }
 
 int gn__ai_status_has(const gn_unit_view *v, const char *word) {
-  return v->status && strstr(v->status, word) != NULL;
+  return strstr(v->status, word) != NULL;
 }
 
 double gn__ai_unit_losses(const ai_ctx *cx, int u) {

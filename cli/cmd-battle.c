@@ -123,7 +123,7 @@ static void on_order(void *ud, const gn_game *g, const char *order, int first)
 static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result *r)
 {
   (void)ud;
-  printf("== end of turn %d (%s):", turn, gn_game_clock(g));
+  printf("== end of turn %d (%s):", turn, gn_game_clock(g).text);
   for (int s = 0; s < r->nsides; s++)
     printf("%s %s %d %s (%c%d)", s ? "," : "", gn_side_name(g, s), r->side[s].strength, word_of(g),
            r->side[s].lost < 0 ? '+' : '-', abs(r->side[s].lost));   /* + after a night's recovery */
@@ -140,7 +140,7 @@ static void report(const gn_game *g, const char *id, const gn_battle_result *r)
 {
   char a[32], b[32];
   const char *w = word_of(g);
-  printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g), r->orders);
+  printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g).text, r->orders);
   if (r->winner >= 0)
     printf("victory to %s%s: %s\n", gn_side_name(g, r->winner), r->decisive ? " (decisive)" : "", r->why);
   else
@@ -237,7 +237,7 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
     gn_ai_params_format(&p, spec[s], sizeof spec[s]);
     printf("   %s: %s%s\n", gn_side_name(g, s), spec[s], scen ? " (the scenario's)" : "");
   }
-  printf("   %s\n", gn_game_clock(g));
+  printf("   %s\n", gn_game_clock(g).text);
   gn_battle_result r;
   rc = gn_battle_run(g, &bo, &r);
   report(g, id, &r);

@@ -357,7 +357,12 @@ int gn_game_turn(const gn_game *g);                  /* 1-based */
 int gn_game_turn_limit(const gn_game *g);
 const char *gn_game_phase(const gn_game *g);         /* ruleset's phase name */
 int gn_game_active_side(const gn_game *g);           /* -1 when simultaneous */
-const char *gn_game_clock(const gn_game *g);         /* "18 June 1815, 9 a.m." */
+/* A text returned by value: the query writes nothing in the game, and the
+** text lives as long as the struct (in a call's argument, to the end of the
+** full expression: printf("%s\n", gn_game_clock(g).text)). */
+#define GN_TEXT_MAX 256
+typedef struct gn_text { char text[GN_TEXT_MAX]; } gn_text;
+gn_text gn_game_clock(const gn_game *g);             /* "18 June 1815, 9 a.m." */
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
@@ -417,7 +422,8 @@ typedef struct gn_unit_view {
   int strength;         /* SP or figures as this viewer sees them, -1 unknown */
   int strength0;        /* at the start */
   int removed;          /* 1 when off the table (destroyed, routed away) */
-  const char *status;   /* the ruleset's short status text ("disordered, stationary") */
+  char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
+                                 held in the view itself: it stays as long as the view */
 } gn_unit_view;
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 /* A named attribute of the unit's ruleset schema ("morale", "valour"), as this

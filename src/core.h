@@ -303,7 +303,6 @@ struct gn_game {
   gn__order *orders; int norders, caporders;
   gn__block *ob; int nob, ocur; size_t opos;   /* the orders' arena: blocks and mark */
   int cur_order;              /* index of the order in flight */
-  char scratch[256];          /* clock/phase text returned by accessors */
   gn_grid *grid;              /* stands by unit index: the core's alone (gn__unit_place) */
   int grid_dirty;             /* 1: rebuilt whole at the next gn__grid */
   unsigned roll_vis;          /* visibility of the roll events logged now (~0u: all) */

@@ -609,12 +609,12 @@ const char *gn_game_phase(const gn_game *g) {
   return g->sc->rs->phase(g);
 }
 
-const char *gn_game_clock(const gn_game *g) {
-  gn_game *m = (gn_game *)g;   /* the scratch buffer only */
-  m->scratch[0] = 0;
-  if (g->sc && g->sc->rs->clock) g->sc->rs->clock(g, m->scratch, sizeof m->scratch);
-  else if (g->sc) snprintf(m->scratch, sizeof m->scratch, "turn %d", g->st.turn);
-  return m->scratch;
+gn_text gn_game_clock(const gn_game *g) {
+  gn_text t;
+  t.text[0] = 0;
+  if (g->sc && g->sc->rs->clock) g->sc->rs->clock(g, t.text, sizeof t.text);
+  else if (g->sc) snprintf(t.text, sizeof t.text, "turn %d", g->st.turn);
+  return t;
 }
 
 /* ------------------------------------------------------- sides and units */
@@ -679,7 +679,8 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
   const gn__unit *su = &g->sc->unit[unit];
   const gn__ustate *u = &g->st.u[unit];
-  memset(v, 0, sizeof *v);
+  memset(v, 0, offsetof(gn_unit_view, status));   /* the text: only its end */
+  v->status[0] = 0;
   v->known = 1;
   v->id = su->id; v->code = su->code; v->name = su->name;
   v->type = g->sc->rs->types[su->type].name;
@@ -687,13 +688,7 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed;
-  v->status = "";
-  if (g->sc->rs->view) {
-    gn_game *m = (gn_game *)g;   /* the scratch buffer only */
-    m->scratch[0] = 0;
-    g->sc->rs->view(g, unit, viewer, v, m->scratch, sizeof m->scratch);
-    v->status = m->scratch;
-  }
+  if (g->sc->rs->view) g->sc->rs->view(g, unit, viewer, v, v->status, sizeof v->status);
   return 0;
 }
 
