@@ -4,7 +4,7 @@
 
 PREFIX  ?= /usr/local
 CC      ?= cc
-PKGS    := yaml-0.1 sqlite3 jansson
+PKGS    := yaml-0.1 sqlite3 jansson gmp
 TESTPKGS := cmocka
 OPT     ?= -O3
 CFLAGS  ?= $(OPT) -g

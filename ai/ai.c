@@ -715,7 +715,6 @@ static int picture(ai_ctx *cx) {
   gn_ai *ai = cx->ai;
   gn_game *g = cx->g;
   cx->n = gn_unit_count(g);
-  if (cx->n > AI_MAXUNITS) cx->n = AI_MAXUNITS;
   size_t nu = cx->n > 0 ? (size_t)cx->n : 1;
   if (!(cx->u = calloc(nu, sizeof *cx->u))) return GN_ENOMEM;
   cx->near_e = malloc(2 * nu * sizeof *cx->near_e);

@@ -24,7 +24,6 @@
 
 /* Build with -DAI_DEBUG to print, on stderr, every order the rules refused and
 ** every charge weighed with its odds (for tuning the doctrines). */
-#define AI_MAXUNITS 4096
 #define AI_MAXTRY 12         /* positions tried per move (each an order the rules may refuse) */
 #define AI_MAXCACHED 512     /* distances are kept for at most this many units */
 

@@ -223,7 +223,7 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (scenario_commanders(pos[0], bo.ai) != 0) return CLI_FAIL;
   if (cli_store_open(c, 0, &st) != CLI_OK) return CLI_FAIL;
   rc = gn_store_create(st, pos[0], seed, id, sizeof id);
-  if (rc == GN_ESCENARIO) { fprintf(stderr, "%s\n", gn_store_errmsg(st)); goto fail; }
+  if (rc == GN_ESCENARIO || rc == GN_ELIMIT) { fprintf(stderr, "%s\n", gn_store_errmsg(st)); goto fail; }
   if (rc) { cli_fail("%s", gn_store_errmsg(st)); goto fail; }
   if ((rc = gn_store_load(st, id, &g)) != 0) { cli_fail("%s: %s", id, gn_store_errmsg(st)); goto fail; }
   narrator n = { st, id, opts[2].seen };

@@ -4,6 +4,7 @@
 */
 #include "cli.h"
 
+#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,11 +77,83 @@ const cli_cmd cli_cmd_check = {
 
 /* ----------------------------------------------------------------- rules */
 
+/* "2" or "[2, 0]" into buf. */
+static void value_text(const gn_datum_info *d, char *buf, size_t n)
+{
+  size_t k = 0;
+  buf[0] = 0;
+  for (int i = 0; i < d->n && k < n; i++) {
+    int w = snprintf(buf + k, n - k, "%s%g", i ? ", " : d->n > 1 ? "[" : "", d->v[i]);
+    if (w > 0) k += (size_t)w;
+  }
+  if (d->n > 1 && k < n) snprintf(buf + k, n - k, "]");
+}
+
+/* A whole number as a JSON integer, else a real. */
+static json_t *number(double v)
+{
+  if (v > -9007199254740992.0 && v < 9007199254740992.0 && v == (double)(json_int_t)v)
+    return json_integer((json_int_t)v);
+  return json_real(v);
+}
+
+/* Every value of one ruleset's data with its provenance, rule id and note
+** (text, or JSON objects appended to arr). CLI_OK or CLI_FAIL. */
+static int values_of(const char *id, const char *datadir, json_t *arr)
+{
+  gn_game *g = gn_game_new(NULL);
+  if (!g) return cli_fail("out of memory");
+  int rc = datadir ? gn_game_set_data_dir(g, datadir) : 0;
+  if (!rc) rc = gn_game_use_ruleset(g, id);
+  if (rc) {
+    for (int i = 0; i < gn_diag_count(g); i++) fprintf(stderr, "%s\n", gn_diag(g, i));
+    if (!gn_diag_count(g)) fprintf(stderr, "grognard: %s\n", gn_errmsg(g));
+    gn_game_free(g);
+    return CLI_FAIL;
+  }
+  int count[4] = {0}, n = gn_data_count(g);
+  static const char *const provs[4] = {"seed", "published", "default", "scenario"};
+  if (!arr) printf("== %s: data values (%d)\n%-36s %-14s %-10s %-11s %s\n", id, n, "key", "value",
+                   "provenance", "rule", "note");
+  for (int i = 0; i < n; i++) {
+    gn_datum_info d;
+    char val[128];
+    if (gn_data_get(g, i, &d)) continue;
+    for (int k = 0; k < 4; k++) if (!strcmp(d.provenance, provs[k])) count[k]++;
+    if (arr) {
+      json_t *o = json_object(), *v = d.n == 1 ? number(d.v[0]) : json_array();
+      for (int k = 0; d.n > 1 && k < d.n; k++) json_array_append_new(v, number(d.v[k]));
+      json_object_set_new(o, "ruleset", json_string(id));
+      json_object_set_new(o, "key", json_string(d.key));
+      json_object_set_new(o, "value", v);
+      json_object_set_new(o, "provenance", json_string(d.provenance));
+      json_object_set_new(o, "ref", json_string(d.ref));
+      json_object_set_new(o, "note", d.note ? json_string(d.note) : json_null());
+      json_object_set_new(o, "file", json_string(d.file));
+      json_object_set_new(o, "line", json_integer(d.line));
+      json_array_append_new(arr, o);
+      continue;
+    }
+    value_text(&d, val, sizeof val);
+    printf("%-36s %-14s %-10s %-11s %s\n", d.key, val, d.provenance, d.ref, d.note ? d.note : "");
+  }
+  if (!arr)
+    printf("%s: %d values, %d seed, %d published, %d default\n\n", id, n, count[0], count[1],
+           count[2]);
+  gn_game_free(g);
+  return CLI_OK;
+}
+
 static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   char *pos[1];
   int npos, rc, want = -1;
-  if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 0, 1)) != 0) return rc;
+  cli_opt opts[] = { { "--values", 0, 0, NULL }, { "--json", 0, 0, NULL }, { "--data", 1, 0, NULL },
+                     { NULL, 0, 0, NULL } };
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 0, 1)) != 0) return rc;
+  int values = cli_opt_get(opts, "--values")->seen, json = cli_opt_get(opts, "--json")->seen;
+  const char *datadir = cli_opt_get(opts, "--data")->val;
+  if ((json || datadir) && !values) return cli_usage(cmd, "--json and --data go with --values");
   if (npos == 1) {
     for (int i = 0; i < gn_ruleset_count(); i++)
       if (!strcmp(gn_ruleset_id(i), pos[0])) want = i;
@@ -91,6 +164,18 @@ static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
       fprintf(stderr, ")\n");
       return CLI_FAIL;
     }
+  }
+  if (values) {
+    json_t *arr = json ? json_array() : NULL;
+    rc = CLI_OK;
+    for (int i = 0; i < gn_ruleset_count() && rc == CLI_OK; i++)
+      if (want < 0 || i == want) rc = values_of(gn_ruleset_id(i), datadir, arr);
+    if (arr && rc == CLI_OK) {
+      char *t = json_dumps(arr, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+      if (t) { printf("%s\n", t); free(t); } else rc = cli_fail("out of memory");
+    }
+    json_decref(arr);
+    return rc;
   }
   /* the index with its coverage as of this build (gn_rule_get) */
   int n[MAXRS] = {0}, impl[MAXRS] = {0}, gap[MAXRS] = {0}, tested[MAXRS] = {0};
@@ -105,14 +190,14 @@ static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
     if (r != cur) {
       cur = r;
       printf("%s== %s: %s\n%-12s %-5s %-5s %-10s %s\n", headers++ ? "\n" : "", ri.ruleset,
-             gn_ruleset_title(r), "id", "impl", "test", "provenance", "title");
+             gn_ruleset_title(r), "id", "impl", "test", "provenance", "title (* an interpretation)");
     }
     n[r]++;
     impl[r] += ri.implemented;
     gap[r] += ri.gap;
     tested[r] += ri.tested;
-    printf("%-12s %-5s %-5s %-10s %s\n", ri.id, ri.implemented ? "yes" : ri.gap ? "gap" : "-",
-           ri.tested ? "yes" : "-", ri.provenance, ri.title);
+    printf("%-12s %-5s %-5s %-10s %s%s\n", ri.id, ri.implemented ? "yes" : ri.gap ? "gap" : "-",
+           ri.tested ? "yes" : "-", ri.provenance, ri.interpretation ? "* " : "", ri.title);
   }
   if (headers == 0) return cli_fail("the rules index is empty");
   printf("\n");
@@ -124,13 +209,20 @@ static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
 }
 
 const cli_cmd cli_cmd_rules = {
-  "rules", "[RULESET]",
-  "list the rule ids with their titles, provenance and coverage",
+  "rules", "[RULESET] [--values [--json] [--data DIR]]",
+  "list the rule ids with their titles, provenance and coverage; or every data value",
   "For each rule id of the rules index (data/rulesets/<id>/rules.yaml): whether\n"
   "the code implements it (yes, gap: a known NOT IMPLEMENTED, -: missing),\n"
   "whether a test pins it, and where the rule comes from (seed: the seed text,\n"
-  "published: a published source, default: the project's labelled default).\n"
-  "The coverage is that of the sources the library was built from.\n",
+  "published: a published source, default: the project's labelled default);\n"
+  "a title marked * is an interpretation of an ambiguous text.\n"
+  "The coverage is that of the sources the library was built from.\n"
+  "\n"
+  "  --values     every number of the ruleset data instead (data/rulesets/<id>/*.yaml):\n"
+  "               key, value, provenance (seed, published, default), rule id, note.\n"
+  "               A scenario's values: key replaces any of them for one game.\n"
+  "  --json       the values as a JSON array of objects\n"
+  "  --data DIR   read the data files from DIR/<id>/ instead of the built-in ones\n",
   run_rules,
 };
 

@@ -23,7 +23,7 @@ static int run_new(cli *c, const cli_cmd *cmd, int argc, char **argv)
     return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", opts[0].val);
   if (cli_store_open(c, 0, &st) != CLI_OK) return CLI_FAIL;
   rc = gn_store_create(st, pos[0], seed, id, sizeof id);
-  if (rc == GN_ESCENARIO)
+  if (rc == GN_ESCENARIO || rc == GN_ELIMIT)
     fprintf(stderr, "%s\n", gn_store_errmsg(st));   /* file:line:col: message lines */
   else if (rc != 0)
     cli_fail("%s", gn_store_errmsg(st));
@@ -106,16 +106,38 @@ static void print_events(const gn_game *g, int from, int viewer)
   }
 }
 
+/* The events from..count-1 that viewer may see, as one JSON array on
+** stdout. CLI_FAIL when out of memory. */
+static int events_json(const gn_game *g, int from, int viewer)
+{
+  json_t *a = json_array();
+  for (int i = from; a && i < gn_event_count(g); i++) {
+    if (!gn_event_visible(g, i, viewer)) continue;
+    char *s = gn_event_json(g, i);
+    json_t *e = s ? json_loads(s, 0, NULL) : NULL;
+    gn_string_free(s);
+    if (!e || json_array_append_new(a, e) != 0) { json_decref(a); a = NULL; }
+  }
+  char *out = a ? json_dumps(a, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+  json_decref(a);
+  if (!out) return cli_fail("out of memory");
+  puts(out);
+  free(out);
+  return CLI_OK;
+}
+
 static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--dice", 1, 0, NULL }, { "--table", 0, 0, NULL },
-                     { "--as", 1, 0, NULL }, { NULL, 0, 0, NULL } };
+                     { "--as", 1, 0, NULL }, { "--check", 0, 0, NULL },
+                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[CLI_MAXWORDS];
   int npos, rc, viewer, dice[256], ndice = 0;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 2, CLI_MAXWORDS)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --dice or --table, not both");
+  if (opts[3].seen && opts[4].seen) return cli_usage(cmd, "give --check or --json, not both");
   if (opts[0].seen && (ndice = dice_list(opts[0].val, dice, 256)) <= 0)
     return cli_usage(cmd, "--dice needs results like 3,5,6, not '%s'", opts[0].val);
 
@@ -135,13 +157,23 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
     goto done;
   }
   if (opts[1].seen) gn_dice_use_table(g, table_dice, NULL);
+  if (opts[3].seen) {   /* the rules' check: adjudicates nothing, stores nothing */
+    rc = gn_order_check(g, text);
+    if (rc == 0) printf("%s: accepted now: %s\n", pos[0], text);
+    else rc = cli_fail("%s: %s", pos[0], gn_errmsg(g));
+    goto done;
+  }
   int nev = gn_event_count(g), n = gn_game_order_count(g);
   if (gn_store_order(st, pos[0], g, text) != 0) {
     rc = cli_fail("%s: %s", pos[0], gn_store_errmsg(st));
     goto done;
   }
-  printf("%s: order %d: %s\n", pos[0], n + 1, gn_game_order_text(g, n));
-  print_events(g, nev, viewer);
+  if (opts[4].seen) {
+    if (events_json(g, nev, viewer) != CLI_OK) { rc = CLI_FAIL; goto done; }
+  } else {
+    printf("%s: order %d: %s\n", pos[0], n + 1, gn_game_order_text(g, n));
+    print_events(g, nev, viewer);
+  }
   if (opts[0].seen && gn_dice_script_left(g) > 0)
     fprintf(stderr, "grognard: warning: %d of the dice given were not needed\n",
             gn_dice_script_left(g));
@@ -153,7 +185,7 @@ done:
 }
 
 const cli_cmd cli_cmd_order = {
-  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE]",
+  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE] [--check | --json]",
   "apply one order to a game and store it; print the events it caused",
   "The order is the words after GAME (quote it or not: \"fire 1/II at 3/IV\").\n"
   "It applies whole or not at all: an order the rules forbid is refused with\n"
@@ -162,7 +194,13 @@ const cli_cmd cli_cmd_order = {
   "  --dice LIST        the dice results to use, in order (\"3,5,6\"), e.g. the\n"
   "                     players' own dice; the order is refused if too few\n"
   "  --table            ask for each roll on the terminal (dice at the table)\n"
-  "  --as SIDE          print only the events SIDE may see (default: all)\n",
+  "  --as SIDE          print only the events SIDE may see (default: all)\n"
+  "  --check            only ask the rules: exit 0 when they would accept the\n"
+  "                     order now, 1 with the refusal and its rule id if not;\n"
+  "                     nothing is rolled, applied or stored\n"
+  "  --json             the events as a JSON array of event objects (as log\n"
+  "                     --json gives them: kind, rule id, text, dice, \"units\":\n"
+  "                     the codes of the units each event changed or concerns)\n",
   run_order,
 };
 
@@ -198,24 +236,6 @@ const cli_cmd cli_cmd_show = {
 
 /* ------------------------------------------------------------------- log */
 
-static int log_json(const gn_game *g, int viewer)
-{
-  json_t *a = json_array();
-  for (int i = 0; a && i < gn_event_count(g); i++) {
-    if (!gn_event_visible(g, i, viewer)) continue;
-    char *s = gn_event_json(g, i);
-    json_t *e = s ? json_loads(s, 0, NULL) : NULL;
-    gn_string_free(s);
-    if (!e || json_array_append_new(a, e) != 0) { json_decref(a); a = NULL; }
-  }
-  char *out = a ? json_dumps(a, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
-  json_decref(a);
-  if (!out) return cli_fail("out of memory");
-  puts(out);
-  free(out);
-  return CLI_OK;
-}
-
 static void log_text(const gn_game *g, int viewer)
 {
   int last = -2;
@@ -248,7 +268,7 @@ static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK) {
     if (opts[2].seen)
-      rc = log_json(g, viewer);
+      rc = events_json(g, 0, viewer);
     else
       log_text(g, viewer);
   }
@@ -264,7 +284,8 @@ const cli_cmd cli_cmd_log = {
   "\noptions:\n"
   "  --as SIDE          only the events SIDE may see\n"
   "  --umpire           every event (the default)\n"
-  "  --json             a JSON array of event objects\n",
+  "  --json             a JSON array of event objects; each lists in \"units\"\n"
+  "                     the codes of the units it changed or concerns\n",
   run_log,
 };
 

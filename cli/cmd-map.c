@@ -8,9 +8,10 @@
 ** and a legend. North (+y) is up.
 **
 ** --select UNIT adds that stand's front arc (its diagonals extended, ref. the
-** arcs of gn_box_arc) and a line to every enemy stand the rules let it fire
-** at or charge now (gn_order_check of the real order): no range ring is
-** guessed, since reach depends on the ruleset, the phase and the target.
+** arcs of gn_box_arc) and a line to every enemy stand its orders may name now
+** (gn_actions_list, the rules' own check; an order resolved later in the turn
+** only if it would take effect now): no range ring is guessed, since reach
+** depends on the ruleset, the phase and the target.
 */
 #include "play.h"
 
@@ -196,8 +197,8 @@ static void draw_objectives(mapper *m) {
   }
 }
 
-/* The selected stand's front arc and the enemy stands it may fire at or
-** charge now, by the rules' own check. */
+/* The selected stand's front arc and the enemy stands its orders may name
+** now, as gn_actions_list gives them. */
 static void draw_select(mapper *m, int sel) {
   cairo_t *cr = m->cr;
   gn_unit_view v;
@@ -230,25 +231,25 @@ static void draw_select(mapper *m, int sel) {
   }
   cairo_stroke(cr);
   cairo_set_dash(cr, NULL, 0, 0);
-  /* the targets */
-  static const char *const verbs[] = {"fire", "charge", "attack"};
+  /* the targets: the enemy units its orders may name now (gn_actions_list,
+  ** the rules' own check), an order resolved later only if it would take
+  ** effect now; labelled with the verbs */
+  gn_actions *acts = NULL;
   gn_vec2 f = gn_box_front(v.box);
-  for (int t = 0; t < gn_unit_count(m->g); t++) {
+  if (gn_actions_list(m->g, -1, sel, &acts) != 0) acts = NULL;
+  for (int t = 0; acts && t < gn_unit_count(m->g); t++) {
     gn_unit_view tv;
     if (gn_unit_view_get(m->g, t, m->viewer, &tv) != 0 || !tv.known || tv.removed || tv.side == v.side)
       continue;
     char words[64] = "";
-    for (size_t k = 0; k < sizeof verbs / sizeof verbs[0]; k++) {
-      const char *h = gn_order_help(m->g, verbs[k]);
-      char order[256];
-      if (!h) continue;
-      snprintf(order, sizeof order, "%s %s%s%s", verbs[k], v.code && *v.code ? v.code : v.id,
-               strstr(h, " at ") ? " at " : " ", tv.code && *tv.code ? tv.code : tv.id);
-      if (gn_order_check(m->g, order) == 0) {
+    for (int i = 0; i < acts->n; i++)
+      for (int k = 0; k < acts->a[i].ntargets; k++) {
+        const gn_action_target *at = &acts->a[i].targets[k];
+        if (at->unit != t || !at->ready) continue;
         size_t l = strlen(words);
-        snprintf(words + l, sizeof words - l, "%s%s", l ? ", " : "", verbs[k]);
+        snprintf(words + l, sizeof words - l, "%s%s", l ? ", " : "", acts->a[i].verb);
+        break;
       }
-    }
     if (!words[0]) continue;
     cairo_move_to(cr, px(m, f.x), py(m, f.y));
     cairo_line_to(cr, px(m, tv.box.c.x), py(m, tv.box.c.y));
@@ -258,6 +259,7 @@ static void draw_select(mapper *m, int sel) {
     text_at(cr, (px(m, f.x) + px(m, tv.box.c.x)) / 2 + 3, (py(m, f.y) + py(m, tv.box.c.y)) / 2, 6.5,
             words, 0);
   }
+  gn_actions_free(acts);
   cairo_restore(cr);
 }
 
@@ -359,7 +361,7 @@ static void draw_frame(mapper *m, int sel) {
     gn_unit_view v;
     gn_unit_view_get(m->g, sel, m->viewer, &v);
     snprintf(buf, sizeof buf, "selected %s: shaded, its front arc (diagonals extended); green lines: "
-             "enemy stands it may fire at or charge now", v.code ? v.code : "?");
+             "enemy stands its orders may name now", v.code ? v.code : "?");
     text_at(cr, m->x0, ly, 7.5, buf, 0);
   }
 }
@@ -460,7 +462,7 @@ const cli_cmd cli_cmd_map = {
   "  --as SIDE          what SIDE may see (default: the umpire, everything)\n"
   "  --umpire           everything\n"
   "  --select UNIT      shade UNIT's front arc and draw lines to the enemy stands\n"
-  "                     the rules let it fire at or charge now\n"
+  "                     its orders may name now (as 'grognard actions' lists them)\n"
   "  --out FILE         .svg, .png or .pdf, by its extension (required)\n",
   run_map,
 };

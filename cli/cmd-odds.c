@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #define BARWIDTH 40
-#define FRACMAX 1000000u  /* fractions with a larger denominator are not printed */
+#define FRACCOL 40        /* longer fractions are listed in full below the table */
 #define RUNSMAX 100000000u /* --runs: 10^8 samples take about a minute */
 
 /* The usage, help and rule ids of the checks of one ruleset (or all: NULL),
@@ -52,21 +52,13 @@ static int check_index(const char *ruleset, const char *check, const char **usag
   return -1;
 }
 
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-  while (b) { uint64_t t = a % b; a = b; b = t; }
-  return a;
-}
-
-/* "4/9", or "" when the fraction is unknown or too long to help. */
+/* The fraction column: "4/9", or where it is too long for a column, a pointer
+** to the full list below the table. */
 static void fraction(const gn_outcome *o, char *buf, size_t n)
 {
-  buf[0] = '\0';
-  if (o->den == 0) return;
-  uint64_t d = gcd(o->num, o->den);
-  if (d == 0) d = 1;
-  if (o->den / d <= FRACMAX)
-    snprintf(buf, n, "%llu/%llu", (unsigned long long)(o->num / d), (unsigned long long)(o->den / d));
+  size_t len = o->frac ? strlen(o->frac) : 0;
+  if (len <= FRACCOL) snprintf(buf, n, "%s", o->frac ? o->frac : "?");
+  else snprintf(buf, n, "(%zu digits, below)", len - 1);
 }
 
 /* The text of an outcome: a check's label, or the result of an order (check NULL). */
@@ -86,13 +78,19 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
 {
   json_t *root = json_object(), *outs = json_array(), *mods = json_array();
   json_object_set_new(root, "exact", json_boolean(d->exact));
-  if (!d->exact) json_object_set_new(root, "runs", json_integer((json_int_t)d->runs));
+  if (d->exact) json_object_set_new(root, "paths", json_integer((json_int_t)d->leaves));
+  if (!d->exact) {
+    json_object_set_new(root, "runs", json_integer((json_int_t)d->runs));
+    json_object_set_new(root, "why", json_string(d->why));
+  }
   for (int i = 0; i < d->n; i++) {
     const gn_outcome *o = &d->o[i];
     json_t *x = json_object();
     json_object_set_new(x, "outcome", json_integer((json_int_t)o->value));
     json_object_set_new(x, "label", json_string(label(g, check, o->value)));
     json_object_set_new(x, "p", json_real(o->p));
+    if (o->frac) json_object_set_new(x, "p_exact", json_string(o->frac));
+    json_object_set_new(x, "p_rounded", json_boolean(o->rounded));
     json_object_set_new(x, "p_at_least", json_real(gn_dist_at_least(d, o->value)));
     json_object_set_new(x, "p_at_most", json_real(gn_dist_at_most(d, o->value)));
     if (!d->exact) {
@@ -129,8 +127,8 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
   if (d->exact)
     printf(": exact, %llu path%s\n\n", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
   else
-    printf(": Monte Carlo, %llu runs, seed %llu (95%% Wilson intervals)\n\n",
-           (unsigned long long)d->runs, (unsigned long long)seed);
+    printf(": Monte Carlo, %llu runs, seed %llu (95%% Wilson intervals)\n  not exact: %s\n\n",
+           (unsigned long long)d->runs, (unsigned long long)seed, d->why);
 
   /* 2) the table */
   int lw = 5;
@@ -138,19 +136,38 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
     int l = (int)strlen(label(g, check, d->o[i].value));
     if (l > lw) lw = l;
   }
-  printf("%8s  %-*s  %9s  %-13s  %9s  %9s\n", "outcome", lw, "label", "p",
+  int fw = 13;   /* the fraction column: as wide as its longest entry */
+  for (int i = 0; d->exact && i < d->n; i++) {
+    char f[64];
+    fraction(&d->o[i], f, sizeof f);
+    if ((int)strlen(f) > fw) fw = (int)strlen(f);
+  }
+  printf("%8s  %-*s  %9s  %-*s  %9s  %9s\n", "outcome", lw, "label", "p", fw,
          d->exact ? "fraction" : "95% interval", "at least", "at most");
   for (int i = 0; i < d->n; i++) {
     const gn_outcome *o = &d->o[i];
-    char extra[48];
+    char extra[64];
     if (d->exact)
       fraction(o, extra, sizeof extra);
     else
       snprintf(extra, sizeof extra, "%.4f-%.4f", o->lo, o->hi);
-    printf("%8lld  %-*s  %9.6f  %-13s  %9.6f  %9.6f\n", (long long)o->value, lw,
-           label(g, check, o->value), o->p, extra, gn_dist_at_least(d, o->value),
+    printf("%8lld  %-*s  %9.6f  %-*s  %9.6f  %9.6f\n", (long long)o->value, lw,
+           label(g, check, o->value), o->p, fw, extra, gn_dist_at_least(d, o->value),
            gn_dist_at_most(d, o->value));
   }
+  int longfrac = 0, rounded = 0;
+  for (int i = 0; d->exact && i < d->n; i++) {
+    longfrac |= d->o[i].frac && strlen(d->o[i].frac) > FRACCOL;
+    rounded |= d->o[i].p != 0 && d->o[i].p != 1;
+  }
+  if (longfrac) {
+    printf("\nexact fractions:\n");
+    for (int i = 0; i < d->n; i++)
+      if (d->o[i].frac && strlen(d->o[i].frac) > FRACCOL)
+        printf("%8lld  %s\n", (long long)d->o[i].value, d->o[i].frac);
+  }
+  if (rounded) printf("\n(p, at least, at most: rounded to 6 decimals; the fractions are exact)\n");
+  else if (!d->exact) printf("\n(p: estimates from the runs, rounded to 6 decimals)\n");
   printf("\nmean %.4f, stdev %.4f", d->mean, d->stdev);
   if (passfail) printf(", p(pass) %.6f", pass_p(d));
   printf("\n");
@@ -384,10 +401,11 @@ const cli_cmd cli_cmd_odds = {
   "umpire's tool.\n"
   "\noptions:\n"
   "  --PARAM VALUE      the check's parameters (see the list of checks)\n"
-  "  --json             {\"exact\", \"outcomes\": [{\"outcome\", \"label\", \"p\",\n"
+  "  --json             {\"exact\", \"paths\", \"outcomes\": [{\"outcome\", \"label\", \"p\",\n"
+  "                     \"p_exact\" (\"num/den\", exact results), \"p_rounded\",\n"
   "                     \"p_at_least\", \"p_at_most\"}], \"mean\", \"stdev\",\n"
   "                     \"modifiers\": [{\"name\", \"value\", \"ref\"}], \"p_pass\"};\n"
-  "                     sampled: also \"runs\" and per outcome \"lo\", \"hi\"\n"
+  "                     sampled: \"runs\", \"why\" and per outcome \"lo\", \"hi\"\n"
   "  --svg FILE         also draw the chart as an SVG picture\n"
   "  --runs N           sample N runs (Monte Carlo, 1 to 10^8) instead of enumerating\n"
   "  --seed S           the seed of the samples (default 1)\n",

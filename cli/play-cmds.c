@@ -47,9 +47,11 @@ static int lists_side(const play *p, int side) {
   return p->viewer == GN_UMPIRE || p->viewer == side;
 }
 
-/* Lists the units that may still act, with the order words they may take.
-** Probing costs a rules check per unit and verb: big armies are not listed
-** unless asked (`todo`). */
+/* Lists the units that may still act, with the order words the rules would
+** accept now (gn_actions_list): a move with no distance left (it could only
+** turn in place) does not count as something still to do. The check costs
+** a rules run per unit, verb and target: big armies are not listed unless
+** asked (`todo`). */
 static void todo(play *p, int asked) {
   int n = gn_unit_count(p->g), shown = 0, mine = 0;
   if (gn_game_over(p->g)) return;
@@ -61,14 +63,26 @@ static void todo(play *p, int asked) {
     printf("  (%d units on the table: type 'todo' for those that may still act)\n", mine);
     return;
   }
-  for (int u = 0; u < n; u++) {
-    gn_unit_view v;
-    char words[256];
-    if (gn_unit_view_get(p->g, u, GN_UMPIRE, &v) != 0 || v.removed || !lists_side(p, v.side)) continue;
-    if (gn_unit_orders(p->g, u, words, sizeof words) <= 0) continue;
-    printf("%s %s (%s)", shown ? "," : "  to act:", v.code && *v.code ? v.code : v.id, words);
-    shown++;
+  gn_actions *a = NULL;
+  int side = gn_game_active_side(p->g) < 0 && p->viewer != GN_UMPIRE ? p->viewer : -1;
+  if (gn_actions_list(p->g, side, -1, &a) != 0) {
+    printf("  (the actions could not be listed: out of memory)\n");
+    return;
   }
+  for (int i = 0; i < a->n;) {
+    int u = a->a[i].unit, words = 0;
+    gn_unit_view v;
+    gn_unit_view_get(p->g, u, GN_UMPIRE, &v);
+    for (; i < a->n && a->a[i].unit == u; i++) {
+      const gn_action *x = &a->a[i];
+      if (!lists_side(p, v.side) || (x->form && x->left == 0)) continue;
+      printf("%s%s", words ? " " : shown ? ", " : "  to act: ", words ? "" : v.code && *v.code ? v.code : v.id);
+      printf("%s%s", words ? "" : " (", x->verb);
+      words++;
+    }
+    if (words) { printf(")"); shown++; }
+  }
+  gn_actions_free(a);
   if (shown) printf("\n");
   else if (asked || mine) printf("  no unit has an order to give now: 'end' closes the phase\n");
 }
@@ -106,7 +120,7 @@ static int help(play *p, char *arg) {
          "  show [--as SIDE]     the state as the view (or SIDE) may see it\n"
          "  log [N|all]          the events of the last N orders (default 10) and the notes\n"
          "  why [N]              explain the last resolution, or event #N: dice, modifiers, rules\n"
-         "  todo                 the units that may still act, with their order words\n"
+         "  todo                 the units that may still act, with the order words the rules accept now\n"
          "  dice auto|table      the engine rolls, or you roll and type the dice (kept on record)\n"
          "  as SIDE|umpire       show only what SIDE may know, or everything\n"
          "  undo [--umpire]      take back the last order; past a roll only with --umpire (recorded)\n"
@@ -295,11 +309,12 @@ static int odds(play *p, char *arg) {
     printf("  %s\n", gn_errmsg(p->g));
     return CLI_FAIL;
   }
-  printf("  %s: %s\n", orders, d.exact ? "exact" : "Monte Carlo estimate");
+  if (d.exact) printf("  %s: exact\n", orders);
+  else printf("  %s: Monte Carlo estimate (%s)\n", orders, d.why);
   for (int i = 0; i < d.n; i++) {
     const gn_outcome *x = &d.o[i];
     printf("  %6.2f%%  %s", 100 * x->p, gn_order_odds_label(p->g, x->value));
-    if (d.exact && x->den) printf("  (%llu/%llu)", (unsigned long long)x->num, (unsigned long long)x->den);
+    if (d.exact && x->frac) printf("  (%s)", x->frac);
     printf("\n");
   }
   gn_dist_free(&d);

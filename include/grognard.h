@@ -268,6 +268,13 @@ int gn_dice_script_left(const gn_game *g);
 int gn_roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
             int *total, int *faces);
 
+/* How many of n dice (0..100000) of `sides` faces show >= target, as count
+** chance points (GN_CHANCE_COUNT) of at most GN_DICE_MAXDICE dice each; under
+** gn_odds, one exact aggregate over 0..n whatever n. Fails as gn_roll, or
+** with GN_EINVAL for a bad count. */
+int gn_roll_count(gn_game *g, int n, int sides, int target, const char *purpose, const char *ref,
+                  int *hits);
+
 /* ---------------------------------------------------------------------------
 ** Exact odds (decision 3): run fn again and again under the enumerate source,
 ** once per path through its chance points, and collect the outcome each path
@@ -277,9 +284,12 @@ typedef int (*gn_outcome_fn)(gn_game *g, void *ud, int64_t *outcome);
 
 typedef struct gn_outcome {
   int64_t value;
-  double p;               /* probability */
-  uint64_t num, den;      /* exact fraction num/den when den != 0 */
+  double p;               /* probability (exact: the nearest double to frac) */
+  uint64_t num, den;      /* the exact fraction num/den when both fit in 64 bits; else den = 0 */
   double lo, hi;          /* 95% Wilson interval (Monte Carlo); = p when exact */
+  char *frac;             /* exact: the probability "num/den" in lowest terms, any size;
+                          ** NULL when sampled. Owned by the dist (gn_dist_free) */
+  int rounded;            /* 1 when p is not exactly the probability (rounded, or sampled) */
 } gn_outcome;
 
 typedef struct gn_dist {
@@ -289,6 +299,8 @@ typedef struct gn_dist {
   uint64_t leaves;        /* paths walked (exact) */
   uint64_t runs;          /* runs (Monte Carlo) */
   double mean, stdev;
+  double est_leaves;      /* the paths estimated before walking (0: not estimated) */
+  char why[192];          /* Monte Carlo: why no exact answer ("" when exact) */
 } gn_dist;
 
 typedef struct gn_odds_opts {
@@ -298,8 +310,11 @@ typedef struct gn_odds_opts {
   int force_mc;           /* 1: sample even if enumerable */
 } gn_odds_opts;
 
-/* Fills dist. Falls back to seeded Monte Carlo when the tree passes max_leaves
-** (dist->exact = 0). Fails with fn's error, or GN_ENOMEM. */
+/* Fills dist. Every probability of an exact result is a fraction of any size
+** (gn_outcome.frac). A few random descents estimate the tree first; it falls
+** back to seeded Monte Carlo when the estimate or the walk passes max_leaves,
+** or when a chance point cannot be enumerated (dist->exact = 0, the reason in
+** dist->why). Fails with fn's error, or GN_ENOMEM. */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist);
 void gn_dist_free(gn_dist *d);
 /* P(outcome <= v) and P(outcome >= v). */
@@ -338,6 +353,24 @@ int gn_game_use_ruleset(gn_game *g, const char *ruleset);
 ** GN_ENOTFOUND when the key is missing. For commanders and tools that
 ** reckon as the rules do without copying their numbers. */
 int gn_data_number(const gn_game *g, const char *key, double *out);
+
+/* One value of the ruleset data the game plays with, borrowed from the game
+** (valid until its scenario is unloaded). provenance is "seed", "published",
+** "default" (the data files' labels) or "scenario" (the scenario's `values:`
+** replaced it); ref is the rule id it belongs to; note may be NULL. */
+typedef struct gn_datum_info {
+  const char *key;
+  int n;                   /* count of numbers, 1 or more */
+  const double *v;
+  const char *provenance;
+  const char *ref;
+  const char *note;
+  const char *file; int line;   /* where it is written */
+} gn_datum_info;
+/* Count of the data values (0 with no scenario or ruleset loaded). Cannot fail. */
+int gn_data_count(const gn_game *g);
+/* The i-th value in key order. GN_ENOTFOUND when i is out of range. */
+int gn_data_get(const gn_game *g, int i, gn_datum_info *out);
 
 /* Sets up the loaded scenario for play and seeds the generator. GN_ESTATE if
 ** no scenario is loaded or the game has already started. */
@@ -466,9 +499,15 @@ typedef struct gn_mod { const char *name; int value; const char *ref; } gn_mod;
 
 #define GN_EVENT_MAXDICE 64     /* at most this many results and modifiers on one event */
 #define GN_EVENT_MAXMODS 16
-/* An event of the log. Its strings, dice and modifiers are held by the game
-** (borrowed, like the event): e->dice[k] for k < e->ndice, e->mods[k] for
-** k < e->nmods. */
+/* An event of the log. Its strings, dice, modifiers and units are held by the
+** game (borrowed, like the event): e->dice[k] for k < e->ndice, e->mods[k] for
+** k < e->nmods, e->units[k] for k < e->nunits. Every change an order makes to
+** a unit (place, facing, strength, figures and roles, formation, disorder,
+** rout, rest, supplies, valour, removal) is told by an event of that order
+** whose units list the unit and whose text names it; a roll event lists the
+** unit it is rolled for. A change the enemy may not know is told in an event
+** only the owner sees (and, where the enemy sees that something happened, in
+** another without the hidden number). */
 typedef struct gn_event {
   int seq;                 /* 0-based over the game */
   int order;               /* index of the order that caused it */
@@ -477,6 +516,8 @@ typedef struct gn_event {
   const char *kind;        /* "roll", "fire", "morale", "move", "rout"... */
   const char *ref;         /* rule id or "" */
   int unit, target;        /* unit indices or -1 */
+  int nunits;              /* the units the event concerns: every unit whose state it */
+  const int *units;        /* changed, and the one acting; unit and target come first */
   unsigned visible;        /* bit s: side s may see it; the umpire sees all */
   const char *text;        /* one line for people */
   const char *spec;        /* dice expression of a roll, or "" */
@@ -530,6 +571,7 @@ const char *gn_ruleset_unit(const char *ruleset);      /* "in" or "cm"; NULL whe
 typedef struct gn_rule_info {
   const char *id, *ruleset, *title, *provenance;   /* provenance: seed|published|default */
   int implemented, gap, tested;
+  int interpretation;      /* 1: the rule is a labelled reading of an ambiguous text */
 } gn_rule_info;
 int gn_rule_count(void);
 /* Rule i (0 <= i < gn_rule_count()); GN_ENOTFOUND out of range. */
@@ -771,21 +813,75 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
                                           int orders), void *ud);
 
 /* ---------------------------------------------------------------------------
-** The table session: what a moderator asks between orders
-** (src/query_play.c) and the notes a session keeps beside a stored game
-** (src/store_play.c).
+** Legal actions (src/actions.c): every order the rules would accept now, for
+** the side to act or one unit, with what a player needs to decide. The list
+** is made by the rules' own check (gn_order_check: each verb's handler run
+** with the dice source stopped at its first chance point), so whatever it
+** lists the rules accept, and a target it does not list they refuse.
+** Each verb's help line is its template: a unit after "at" or "with" (or
+** TARGET) is each enemy on the table the acting side may see, any other unit
+** each friend on the table, "a|b|c" each word; what is in [...] is left out.
+** A point after "to" (a move) is continuous: the action gives the move left
+** and the ground the unit may not enter, and gn_order_check answers a given
+** point. A point after "at" (a throw) is tried at each enemy.
 */
 
-/* The order words a unit may be given now. Each verb whose help reads
-** "VERB UNIT ..." is tried through gn_order_check, with the unit as actor,
-** its nearest enemy as the target of "at"/"with", its nearest friend as any
-** other unit, a step of 0.1 straight ahead as the destination and the first of any
-** listed choices: a probe, so an order that needs another choice may be
-** missed. The words that pass go into buf, separated by spaces ("" when
-** none); returns how many passed, 0 when the game is over or the unit is off
-** the table. Changes nothing, rolls nothing, leaves gn_errmsg as it was.
-** GN_EINVAL; GN_ENOTFOUND when there is no such unit. */
-int gn_unit_orders(gn_game *g, int unit, char *buf, size_t len);
+/* One complete order of an action. */
+typedef struct gn_action_target {
+  const char *order;      /* the complete order ("fire 2/I at 5/III") */
+  int unit;               /* the unit it names besides the actor, -1 none */
+  const char *choice;     /* the word chosen among the verb's alternatives, or NULL */
+  double distance;        /* edge to edge to that unit's stand, table units; -1 none */
+  const char *dice;       /* what its first chance point draws ("4d6", "3d6", "card"), NULL
+                          ** when it draws nothing now (a charge's melee comes later) */
+  int ndice;              /* how many dice or cards it draws there; 0 with dice NULL */
+  int need;               /* a die or card counts at this value or more; 0 when the rule
+                          ** has no such number (a total read on a table) */
+  int ready;              /* 1; 0 when the rules accept the order now but resolve it later
+                          ** in the turn and it would not take effect if resolved now */
+  const char *why;        /* when ready is 0: why not, with the rule id; else NULL */
+} gn_action_target;
+
+/* What one unit may do with one verb. */
+typedef struct gn_action {
+  int unit;
+  const char *verb;
+  /* An order complete without a choice ("march 2/I"): order is it and
+  ** targets[0] holds its dice. Else order is NULL and the targets are the
+  ** complete orders, or, for a point or a number to choose, form is the order
+  ** with its placeholder ("move 2/I to X,Y") and ntargets is 0. */
+  const char *order;
+  const char *form;       /* the order to complete, or NULL */
+  int ntargets;
+  const gn_action_target *targets;
+  double left;            /* the move it has left (table units), -1 when not a move */
+  const char *avoid;      /* the ground it may not enter, with rule ids, or NULL */
+} gn_action;
+
+typedef struct gn_actions {
+  int side;               /* the side listed; -1: every side (a simultaneous phase) */
+  const char *phase;      /* the ruleset's phase name */
+  int n;
+  const gn_action *a;     /* by unit index, then in the ruleset's order of verbs */
+} gn_actions;
+
+/* Lists the actions of side (-1: the side to act, every side in a
+** simultaneous phase), or of one unit (unit >= 0: side is then ignored), into
+** *out, owned by the caller (gn_actions_free). A game over, or not started,
+** has no actions (n 0). Changes nothing, rolls nothing, leaves gn_errmsg as
+** it was. GN_EINVAL; GN_ENOTFOUND when there is no such unit or side;
+** GN_ENOMEM (then *out is NULL). */
+int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out);
+void gn_actions_free(gn_actions *a);
+/* The list as JSON: {"side", "phase", "actions": [{"unit": CODE, "verb",
+** "order" | "form", "targets": [...], "left", "avoid"...}]}; owned by the
+** caller (gn_string_free). NULL only when out of memory. */
+char *gn_actions_json(const gn_game *g, const gn_actions *a);
+
+/* ---------------------------------------------------------------------------
+** The table session: the notes a session keeps beside a stored game
+** (src/store_play.c).
+*/
 
 /* A note of a table session on a stored game: what happened besides orders.
 ** Kinds: "dice" (the source switched; text "auto" or "table"), "view" (text a

@@ -13,6 +13,7 @@
 
 #include "grognard.h"
 #include <stdarg.h>
+#include <gmp.h>
 
 #define GN__MAXSIDES 4
 #define GN__MAXATTR 32       /* ruleset attributes per unit (hash.c: the first 24 always) */
@@ -119,6 +120,20 @@ typedef struct gn__ruleset {
   ** through it (gn_unit_los, the one line of sight of every rule and front
   ** end); NULL: every stand on the table does. Cannot fail. */
   int (*blocks_sight)(const gn_game *g, int unit);
+  /* For gn_actions (may be NULL). The move unit has left for a verb whose
+  ** order ends in a point ("move UNIT to X,Y"), in table units, from the
+  ** function the verb's handler spends it with, and the ground it may not
+  ** enter (text with rule ids) in avoid; -1 when the verb has no allowance. */
+  double (*allowance)(gn_game *g, const char *verb, int unit, char *avoid, size_t n);
+  /* For gn_actions (may be NULL): of an order the rules accept now but
+  ** resolve later in the turn (a fire order written before the moves),
+  ** whether it would take effect if resolved now, by the test its
+  ** resolution makes: 1 yes, 0 no (why: the reason with its rule id), -1
+  ** when the verb takes effect at once. target is -1 for an order without one. */
+  int (*ready)(gn_game *g, const char *verb, int unit, int target, char *why, size_t n);
+  /* The most units a scenario may have, a limit of the ruleset's own (the
+  ** scenario loader refuses more with GN_ELIMIT); 0: none. */
+  int maxunits;
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -242,6 +257,8 @@ typedef struct gn__ev {
   gn_game *g;                 /* the game whose arena holds them (gn__event_mod) */
   int tblk; unsigned tpos;    /* the arena's mark before this event's text */
   int mcap;                   /* room at e.mods */
+  int ucap;                   /* room at e.units: uin, or a copy in the arena */
+  int uin[2];                 /* the first two units (the event's unit and target) */
 } gn__ev;
 
 /* ---------------------------------------------------------- dice sources */
@@ -256,6 +273,14 @@ typedef struct gn__dicesrc {
   gn__enum *en;               /* ENUMERATE: the path being walked */
   /* The tape: every result drawn by the order in flight, for the store. */
   int *tape; int ntape, captape;
+  /* What the chance point that stopped a check asks for (gn_actions tells a
+  ** player the dice an order will roll): set by draw while checking. */
+  int stopped;                /* 1 when the last check stopped at a chance point */
+  gn_chance_kind stopkind;
+  char stopspec[32];          /* "4d6", "card" */
+  int stopn, stoptarget;      /* dice (or cards) and, for a count, the number needed */
+  /* gn__chance_need: what the rule needs of the next chance point. */
+  int need, needn;
 } gn__dicesrc;
 
 /* Returned by a chance point while checking an order: everything before it passed. */
@@ -317,7 +342,9 @@ struct gn_game {
   gn__ev quiet_ev;            /* what gn__event returns while the dice source is quiet */
   int quiet_dice[GN_EVENT_MAXDICE];
   gn_mod quiet_mods[GN_EVENT_MAXMODS];
-  int evoom;                  /* an event's dice or modifier found no memory (gn__event_mod) */
+  int evoom;                  /* an event, or its dice, modifiers or units, or a rule's list
+                              ** (gn__room), found no memory: the order in flight fails whole
+                              ** (sticky until the next order) */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
   char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
@@ -358,10 +385,31 @@ void gn__unit_return(gn_game *g, int unit, gn_box b);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);
+/* Room for *n elements of size bytes, for the lists whose length the rules
+** cannot bound (stands near, terrain crossed): buf (room for cap) when they
+** fit, else an allocation of the game's. Out of memory, it is buf all the
+** same, *n cut to cap, and the game notes it (g->evoom): the order in flight
+** then fails whole with GN_ENOMEM, so a list cut short never decides
+** anything. Never NULL. */
+void *gn__room(const gn_game *g, void *buf, int cap, int *n, size_t size);
+/* Gives back what gn__room gave for n (nothing when it gave buf). Cannot fail. */
+void gn__room_free(const gn_game *g, const void *buf, void *p, int n, size_t size);
+/* Every crossing of a->b with the scenario's terrain (gn_path_crossings):
+** *out is buf (room for cap) or a gn__room allocation for the count
+** returned, to give back with gn__room_free. Cannot fail (out of memory:
+** as gn__room). */
+int gn__crossings(const gn_game *g, gn_vec2 a, gn_vec2 b, gn_crossing *buf, int cap, gn_crossing **out);
+/* gn__units_near, every one: *out is buf (room for cap) or a gn__room
+** allocation for the count returned (gn__room_free). Cannot fail (out of
+** memory: as gn__room). */
+int gn__units_near_all(gn_game *g, int unit, double r, int *buf, int cap, int **out);
 /* A copy of a grid, its lists in the same order (grid.c). NULL on OOM. */
 gn_grid *gn__grid_clone(const gn_grid *src, const gn_allocator *a);
 
 /* ------------------------------------------------------------ geom.c */
+/* The compass bearing of an internal facing, as players read and type it
+** (0 towards +y, clockwise, 0 <= result < 360, to a tenth). Cannot fail. */
+double gn__compass(double radians);
 /* A stand's frame: centre, unit facing f, unit left l, half depth and half
 ** frontage. Computed once, it spares the trigonometry of each query. */
 typedef struct gn__frame { gn_vec2 c, f, l; double hd, hw; } gn__frame;
@@ -409,29 +457,54 @@ int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
              int unit, int *total, int *faces);
 int gn__roll_dice(gn_game *g, const gn_dice *d, const char *purpose, const char *ref,
                   int unit, int *total, int *faces);
-/* How many of n dice of m faces show >= target; enumerated as one aggregate
-** (binomial) under ENUMERATE. faces may be NULL (else n values; under
-** ENUMERATE a representative arrangement). */
+/* A roll that its rule reads only through a class of its faces (cls: any int
+** per class, from the faces and the total), such as "the total, and whether
+** two ones show": played as gn__roll; under ENUMERATE one branch per class,
+** weighted by its throws, its faces one throw of the class. */
+typedef int (*gn__classfn)(const void *ud, const int *faces, int total);
+int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud, const char *purpose,
+                   const char *ref, int unit, int *total, int *faces);
+/* How many of n (0..GN__MAXCOUNT) dice of m faces show >= target; enumerated
+** as one aggregate (binomial, exact at any size) under ENUMERATE; otherwise
+** rolled as chance points of at most GN_DICE_MAXDICE dice each. */
+#define GN__MAXCOUNT 100000
 int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
                    const char *ref, int unit, int *hits);
+/* Under ENUMERATE only: one chance point over the total successes of groups of
+** independent dice (group i: n[i] dice, each a success with weight a[i] out
+** of t), for a rule that reads only that total (hits left after saves: a die
+** that hits and is not saved is one success). *k receives the total. */
+#define GN__MAXGROUPS 8
+int gn__enum_successes(gn_game *g, int ng, const int *n, const uint64_t *a, uint64_t t, int *k);
+/* Under ENUMERATE only: one chance point comparing two such totals, for a rule
+** that reads only which is larger: *cmp is -1 (the first is smaller), 0, 1. */
+int gn__enum_compare(gn_game *g, const int ng[2], const int *const n[2], const uint64_t *const a[2],
+                     const uint64_t t[2], int *cmp);
+/* 1 when chance points are being enumerated by the odds engine (not while an
+** order is only checked). */
+int gn__enumerating(const gn_game *g);
 /* Draws one card from side's deck (reshuffled when empty). */
 int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
                   int unit, int *card);
+/* Tells the dice source what the rule needs of the chance points that follow:
+** count dice or cards, each counting at need or more (a number the chance point
+** itself does not carry, as for cards). Resolution calls it on its way; a
+** check stopped at the next chance point reports it (gn_actions). Cannot fail. */
+void gn__chance_need(gn_game *g, int need, int count);
 /* Restores a full deck for a side. */
 void gn__deck_reset(gn__state *st, int side);
-/* 1 while the odds engine walks every outcome (gn_odds, not an order being
-** checked): a rule may then take a chance point as one aggregate node
-** (gn__enum_choose) where play draws die by die. Cannot fail. */
-int gn__dice_enumerating(const gn_game *g);
 
 /* ------------------------------------------------------------ odds.c */
 /* Under ENUMERATE: the next choice among n outcomes of weights w[] (sum wsum).
 ** Returns the index of the outcome this path takes. */
 int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice);
-/* The same with the branches' probabilities p[] (summing to 1), for a chance
-** point whose exact weights pass 64 bits: still walked outcome by outcome,
-** the leaves below it keep a probability but no fraction. */
-int gn__enum_choose_p(gn_game *g, int n, const double *p, int *choice);
+/* Fills w[0..n-1] (initialised, zero) with a chance point's exact weights;
+** returns 0 or a GN_E* code. */
+typedef int (*gn__wfill)(const void *ud, int n, mpz_t *w);
+/* Under ENUMERATE: the same for weights of any size. key names the weights
+** (the same key, the same weights): fill runs once per odds run for a key. */
+int gn__enum_choose_tab(gn_game *g, const uint64_t key[4], int n, gn__wfill fill, const void *ud,
+                        int *choice);
 /* 1 when the next gn__enum_choose replays a node of the path (its weights are
 ** known: w may be NULL), 0 when it meets a new one. */
 int gn__enum_known(const gn_game *g);
@@ -444,23 +517,35 @@ void gn__order_odds_clear(gn_game *g);
 ** use (%s %d %i %u %c %% %+d %.Nf); others go to vsnprintf. Cannot fail. */
 GN_PRINTF(3, 4) int gn__snprintf(char *buf, size_t n, const char *fmt, ...);
 /* Appends an event of the order in flight; text is printf-style (cut to 511
-** bytes). Returns the event (to add dice with gn__event_dice and modifiers
+** bytes). Its units are unit and target (those >= 0); gn__event_unit adds
+** more. Returns the event (to add dice with gn__event_dice and modifiers
 ** with gn__event_mod; it stays where it is while others are logged) or NULL
-** on OOM (the game's error is set). */
+** on OOM: the game's error is set and so is g->evoom, which fails the order
+** in flight whole, so a caller may go on without the event. */
 GN_PRINTF(6, 7) gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...);
+/* Adds unit u to the units of e (once; u < 0 and e NULL are ignored). Cannot
+** fail: out of memory, it sets g->evoom like gn__event_mod. */
+void gn__event_unit(gn_game *g, gn_event *e, int u);
 /* Adds a modifier to an event (at most GN_EVENT_MAXMODS). Cannot fail: when
 ** no memory is left for it, the game notes it (g->evoom) and the order in
 ** flight fails with GN_ENOMEM (the next gn__event does too). */
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
 /* Sets the results of an event (at most GN_EVENT_MAXDICE kept): a copy in the
-** game's arena. GN_ENOMEM. */
+** game's arena. GN_ENOMEM (and g->evoom set). */
 int gn__event_dice(gn_game *g, gn_event *e, const int *v, int n);
+/* Events about several units at once ("stationary: I10, I11"): the text
+** what, a colon and the units' codes, as many events as the codes need (an
+** event's text is cut at 511 bytes); each lists its units. visible as for
+** gn__event_hide (~0u: everyone). GN_ENOMEM (g->evoom set). */
+int gn__event_list(gn_game *g, const char *kind, const char *ref, unsigned visible, const char *what,
+                   const int *units, int n);
 /* Makes an event visible only to the umpire and the listed side(s). */
 void gn__event_hide(gn_event *e, unsigned sides);
 void gn__events_truncate(gn_game *g, int n);
 void gn__events_free(gn_game *g);
-/* Copies a dice expression into the event's own block (e->spec). GN_ENOMEM. */
+/* Copies a dice expression into the event's own block (e->spec). GN_ENOMEM
+** (and g->evoom set). */
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec);
 /* Drops every event held in memory; the next one logged is number first
 ** (a game resumed from a snapshot taken after first events). */

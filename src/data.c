@@ -467,6 +467,16 @@ int gn_data_number(const gn_game *g, const char *key, double *out) {
   return 0;
 }
 
+int gn_data_count(const gn_game *g) { return g && g->sc ? g->sc->ndata : 0; }
+
+int gn_data_get(const gn_game *g, int i, gn_datum_info *out) {
+  if (!out || i < 0 || i >= gn_data_count(g)) return GN_ENOTFOUND;
+  const gn__datum *d = &g->sc->data[i];
+  out->key = d->key; out->n = d->n; out->v = d->v; out->provenance = d->provenance;
+  out->ref = d->ref; out->note = d->note; out->file = d->file; out->line = d->line;
+  return 0;
+}
+
 int gn__data_num(gn_game *g, const char *key, double *out) {
   const gn__datum *d = need(g, key, 1, "one number");
   if (!d) return GN_EDATA;

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------- dice expressions */
@@ -281,7 +282,14 @@ static int check_value(const gn_game *g, const gn_chance *c, int k, int v, char 
 static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
   gn__dicesrc *d = &g->dice;
   char why[160];
-  if (d->checking) return GN__ECHECKED;                           /* 1 */
+  if (d->checking) {                                              /* 1 */
+    d->stopped = 1;
+    d->stopkind = c->kind;
+    snprintf(d->stopspec, sizeof d->stopspec, "%s", c->spec);
+    d->stopn = c->kind == GN_CHANCE_CARD ? (d->needn > 0 ? d->needn : 1) : c->dice.ndice;
+    d->stoptarget = c->kind == GN_CHANCE_COUNT ? c->target : d->need;
+    return GN__ECHECKED;
+  }
   switch (d->mode) {                                              /* 2 */
   case GN_DICE_RNG:
   case GN_DICE_ENUMERATE:   /* enumerate draws are made by the callers */
@@ -410,6 +418,30 @@ static unsigned __int128 term_paths(int k, int m) {
 
 #define SUMS_MAX 2048
 
+/* The number of ways to throw each total of dx (lowest first), exactly. */
+static int fill_sums(const void *ud, int span, mpz_t *w) {
+  const gn_dice *dx = ud;
+  mpz_t *nw = malloc((size_t)span * sizeof *nw);
+  if (!nw) return GN_ENOMEM;
+  for (int j = 0; j < span; j++) mpz_init(nw[j]);
+  int n = 1;
+  mpz_set_ui(w[0], 1);
+  for (int t = 0; t < dx->nterms; t++)
+    for (int i = 0; i < dx->term[t].count; i++) {
+      int m = dx->term[t].sides, nn = n + m - 1;
+      for (int j = 0; j < nn; j++) {
+        mpz_set_ui(nw[j], 0);
+        for (int x = 0; x < m; x++)
+          if (j - x >= 0 && j - x < n) mpz_add(nw[j], nw[j], w[j - x]);
+      }
+      n = nn;
+      for (int j = 0; j < n; j++) mpz_set(w[j], nw[j]);
+    }
+  for (int j = 0; j < span; j++) mpz_clear(nw[j]);
+  free(nw);
+  return 0;
+}
+
 /*
 ** Under ENUMERATE, for a roll whose caller reads only the total: one node
 ** over the totals, when the faces would take more than MULTISETS_MAX paths
@@ -430,30 +462,28 @@ static int enum_sum(gn_game *g, const gn_dice *dx, int *f) {
   unsigned __int128 prod = 1;
   for (int t = 0; t < dx->nterms; t++)
     for (int i = 0; i < dx->term[t].count && prod <= UINT64_MAX; i++) prod *= (unsigned)dx->term[t].sides;
-  int exact = prod <= UINT64_MAX;
-  if (gn__enum_known(g)) {
-    rc = gn__enum_choose(g, span, NULL, exact ? (uint64_t)prod : 0, &c);
+  if (prod > UINT64_MAX) {   /* exact counts past 64 bits: GMP, once per odds run */
+    uint64_t key[4] = { 3, gn__hash_bytes(1, dx, sizeof *dx), gn__hash_bytes(2, dx, sizeof *dx), (uint64_t)span };
+    rc = gn__enum_choose_tab(g, key, span, fill_sums, dx, &c);
+  } else if (gn__enum_known(g)) {
+    rc = gn__enum_choose(g, span, NULL, (uint64_t)prod, &c);
   } else {                                                                       /* 1 */
     uint64_t w[SUMS_MAX], nw[SUMS_MAX];
-    double p[SUMS_MAX], np[SUMS_MAX];
     int n = 1;            /* partial totals so far: n of them, the lowest first */
-    w[0] = 1; p[0] = 1;
+    w[0] = 1;
     for (int t = 0; t < dx->nterms; t++)   /* a subtracted die spreads the totals alike */
       for (int i = 0; i < dx->term[t].count; i++) {
         int m = dx->term[t].sides, nn = n + m - 1;
         for (int j = 0; j < nn; j++) {     /* k*m <= span: the plain sums are cheap */
           uint64_t ws = 0;
-          double ps = 0;
           for (int x = 0; x < m; x++)
-            if (j - x >= 0 && j - x < n) { ws += w[j - x]; ps += p[j - x]; }
-          nw[j] = ws; np[j] = ps / m;
+            if (j - x >= 0 && j - x < n) ws += w[j - x];
+          nw[j] = ws;
         }
         n = nn;
         memcpy(w, nw, n * sizeof *w);
-        memcpy(p, np, n * sizeof *p);
       }
-    rc = exact ? gn__enum_choose(g, span, w, (uint64_t)prod, &c)                  /* 2 */
-               : gn__enum_choose_p(g, span, p, &c);
+    rc = gn__enum_choose(g, span, w, (uint64_t)prod, &c);                         /* 2 */
   }
   if (rc) return rc;
   int rest = lo + c - dx->constant, k = 0;                                      /* 3 */
@@ -497,6 +527,52 @@ int gn__roll_dice(gn_game *g, const gn_dice *dx, const char *purpose, const char
   return 0;
 }
 
+#define CLASS_TUPLES 4096   /* the most ordered throws a class roll weighs one by one */
+
+/*
+** A roll the rule reads only through a class of its faces (cls).
+**   1) not enumerating, or more than CLASS_TUPLES throws: a plain roll
+**   2) under ENUMERATE: every ordered throw is weighed once; one node over
+**      the classes (in the order the throws first show them), each weighted
+**      by its throws; the faces are the first throw of the class taken
+**   3) logged as a roll
+*/
+int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud, const char *purpose,
+                   const char *ref, int unit, int *total, int *faces) {
+  gn_dice dx;
+  char err[128];
+  if (gn_dice_parse(spec, &dx, err, sizeof err)) return gn__error(g, GN_ESYNTAX, "dice '%s': %s", spec, err);
+  uint64_t tuples = 1;
+  for (int t = 0; t < dx.nterms && tuples <= CLASS_TUPLES; t++)
+    for (int i = 0; i < dx.term[t].count && tuples <= CLASS_TUPLES; i++) tuples *= (uint64_t)dx.term[t].sides;
+  if (!gn__enumerating(g) || tuples > CLASS_TUPLES)                                /* 1 */
+    return gn__roll_dice(g, &dx, purpose, ref, unit, total, faces);
+  int f[GN_DICE_MAXDICE], n = dx.ndice, nc = 0, c, rc;                             /* 2 */
+  int id[CLASS_TUPLES], rep[CLASS_TUPLES];
+  uint64_t w[CLASS_TUPLES];
+  for (int k = 0; k < n; k++) f[k] = 1;
+  for (uint64_t x = 0; x < tuples; x++) {
+    int v = cls(ud, f, dice_total(&dx, f)), j = 0;
+    while (j < nc && id[j] != v) j++;
+    if (j == nc) { id[nc] = v; rep[nc] = (int)x; w[nc++] = 0; }
+    w[j]++;
+    for (int k = n - 1; k >= 0 && ++f[k] > die_sides(&dx, k); k--) f[k] = 1;   /* the next throw */
+  }
+  if ((rc = gn__enum_choose(g, nc, w, tuples, &c))) return rc;
+  for (int k = n - 1, x = rep[c]; k >= 0; k--) {   /* the class's first throw, digit by digit */
+    f[k] = 1 + x % die_sides(&dx, k);
+    x /= die_sides(&dx, k);
+  }
+  char text[64] = "";
+  if (!g->dice.quiet) gn_dice_format(&dx, text, sizeof text);
+  gn_chance ch = { GN_CHANCE_DICE, text, purpose ? purpose : "roll", ref ? ref : "", unit, dx, 0, 0 };
+  int t = dice_total(&dx, f);                                                       /* 3 */
+  if ((rc = log_roll(g, &ch, f, n, t))) return rc;
+  if (faces) memcpy(faces, f, (size_t)n * sizeof *f);
+  if (total) *total = t;
+  return 0;
+}
+
 int gn__roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
              int unit, int *total, int *faces) {
   gn_dice d;
@@ -512,44 +588,198 @@ int gn_roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
   return gn__roll(g, spec, purpose, ref, -1, total, faces);
 }
 
-/* Binomial weights C(n,k) s^k f^(n-k) for k = 0..n; GN_ETOOBIG on overflow. */
-static int binomial(int n, uint64_t s, uint64_t f, uint64_t *w, uint64_t *sum) {
-  unsigned __int128 tot = 0;
-  for (int k = 0; k <= n; k++) {
-    unsigned __int128 c = 1;
-    for (int i = 0; i < k; i++) c = c * (unsigned)(n - i) / (unsigned)(i + 1);
-    for (int i = 0; i < k; i++) c *= s;
-    for (int i = 0; i < n - k; i++) c *= f;
-    if (c > UINT64_MAX) return GN_ETOOBIG;
-    w[k] = (uint64_t)c;
-    tot += c;
-  }
-  if (tot > UINT64_MAX) return GN_ETOOBIG;
-  *sum = (uint64_t)tot;
+/* ------------------------------------------------- counts of successes */
+
+/* Logs a count roll: its dice (or a representative arrangement) and hits. */
+static int count_event(gn_game *g, const gn_chance *c, const char *spec, const int *f, int n, int k, int *hits) {
+  gn_event *e = gn__event(g, "roll", c->ref, c->unit, -1, "%s: %s, %d+ -> %d hit%s", c->purpose, spec,
+                          c->target, k, k == 1 ? "" : "s");
+  if (!e || gn__event_dice(g, e, f, n)) return GN_ENOMEM;
+  e->spec = "count";
+  e->total = k;
+  if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
+  *hits = k;
   return 0;
 }
 
-/* Binomial probabilities C(n,k) p^k (1-p)^(n-k), p = s / (s + f), for k = 0..n,
-** when the exact weights pass 64 bits. Cannot fail. */
-static void binomial_p(int n, uint64_t s, uint64_t f, double *p) {
-  double ps = (double)s / (double)(s + f), pf = (double)f / (double)(s + f), c = 1;
-  for (int k = 0; k <= n; k++) {
-    p[k] = c * pow(ps, k) * pow(pf, n - k);
-    c = c * (double)(n - k) / (double)(k + 1);
-  }
-}
 
 /*
-** How many of n dice of m faces show >= target (ref. the caller's rule).
-**   1) under ENUMERATE: one node whose branches are the counts 0..n, with
-**      binomial weights, so the tree stays small (an aggregate chance point);
-**      weights past 64 bits (more than 24 d6) become probabilities
-**   2) otherwise: roll the n dice as one chance point and count
+** Binomial weights C(n,k) s^k f^(n-k) for k = 0..n and their sum (s + f)^n,
+** when every one fits in 64 bits; GN_ETOOBIG otherwise (the caller then asks
+** for GMP weights). Each product is checked before it is made, so a sure
+** (f = 0) or impossible (s = 0) target with many dice never wraps.
 */
-int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
-                   const char *ref, int unit, int *hits) {
-  if (n < 0 || n > GN_DICE_MAXDICE || m < 2) return gn__error(g, GN_EINVAL, "bad dice count");
-  if (n == 0) { *hits = 0; return 0; }
+static int binomial(int n, uint64_t s, uint64_t f, uint64_t *w, uint64_t *sum) {
+  uint64_t tot = 0, c = 1;   /* c = C(n, k) */
+  for (int k = 0; k <= n; k++) {
+    uint64_t x = c;
+    for (int i = 0; i < k && x; i++) if (__builtin_mul_overflow(x, s, &x)) return GN_ETOOBIG;
+    for (int i = 0; i < n - k && x; i++) if (__builtin_mul_overflow(x, f, &x)) return GN_ETOOBIG;
+    w[k] = x;
+    if (__builtin_add_overflow(tot, x, &tot)) return GN_ETOOBIG;
+    if (k < n) {   /* C(n, k+1) = C(n, k) (n - k) / (k + 1), exact in 128 bits */
+      unsigned __int128 y = (unsigned __int128)c * (unsigned)(n - k) / (unsigned)(k + 1);
+      if (y > UINT64_MAX) return GN_ETOOBIG;
+      c = (uint64_t)y;
+    }
+  }
+  *sum = tot;
+  return 0;
+}
+
+/* Groups of independent dice: group i has n[i] dice, each a success with
+** weight a[i] out of t (the same t for every group). */
+typedef struct succq { int ng; int n[GN__MAXGROUPS]; uint64_t a[GN__MAXGROUPS], t; } succq;
+
+/* w[k] = C(n,k) s^k f^(n-k), k = 0..n (f^(n-k) first, in place). */
+static void binom_z(int n, uint64_t s, uint64_t f, mpz_t *w) {
+  mpz_t c, sp;
+  mpz_init_set_ui(c, 1);
+  mpz_init_set_ui(sp, 1);
+  mpz_set_ui(w[n], 1);
+  for (int k = n - 1; k >= 0; k--) mpz_mul_ui(w[k], w[k + 1], (unsigned long)f);
+  for (int k = 0; k <= n; k++) {
+    mpz_mul(w[k], w[k], c);
+    mpz_mul(w[k], w[k], sp);
+    mpz_mul_ui(sp, sp, (unsigned long)s);
+    mpz_mul_ui(c, c, (unsigned long)(n - k));
+    mpz_divexact_ui(c, c, (unsigned long)(k + 1));
+  }
+  mpz_clears(c, sp, NULL);
+}
+
+/* The weights of the total successes of q: one binomial, or their
+** convolution. w has total + 1 entries. Cannot fail. */
+static int fill_succ(const void *ud, int n, mpz_t *w) {
+  const succq *q = ud;
+  int total = 0;
+  for (int i = 0; i < q->ng; i++) total += q->n[i];
+  if (n != total + 1) return GN_EINVAL;
+  if (q->ng == 0) { mpz_set_ui(w[0], 1); return 0; }
+  binom_z(q->n[0], q->a[0], q->t - q->a[0], w);
+  int have = q->n[0];
+  for (int i = 1; i < q->ng; i++) {
+    int m = q->n[i];
+    mpz_t *b = malloc((size_t)(m + 1) * sizeof *b), *r = malloc((size_t)(have + m + 1) * sizeof *r);
+    if (!b || !r) { free(b); free(r); return GN_ENOMEM; }
+    for (int k = 0; k <= m; k++) mpz_init(b[k]);
+    for (int k = 0; k <= have + m; k++) mpz_init(r[k]);
+    binom_z(m, q->a[i], q->t - q->a[i], b);
+    for (int x = 0; x <= have; x++)
+      if (mpz_sgn(w[x])) for (int y = 0; y <= m; y++) mpz_addmul(r[x + y], w[x], b[y]);
+    have += m;
+    for (int k = 0; k <= have; k++) mpz_swap(w[k], r[k]);
+    for (int k = 0; k <= m; k++) mpz_clear(b[k]);
+    for (int k = 0; k <= have; k++) mpz_clear(r[k]);
+    free(b); free(r);
+  }
+  return 0;
+}
+
+/* A 64-bit key of q for the odds run's table of weights. */
+static uint64_t succ_hash(const succq *q, uint64_t h) {
+  h = gn__hash_bytes(h, &q->ng, sizeof q->ng);
+  h = gn__hash_bytes(h, q->n, (size_t)q->ng * sizeof q->n[0]);
+  h = gn__hash_bytes(h, q->a, (size_t)q->ng * sizeof q->a[0]);
+  return gn__hash_bytes(h, &q->t, sizeof q->t);
+}
+
+/* Lowest terms for the weights of each group: fewer digits to carry. */
+static void succ_reduce(succq *q) {
+  uint64_t g = q->t;
+  for (int i = 0; i < q->ng; i++) {
+    uint64_t a = q->a[i], b = g;
+    while (b) { uint64_t r = a % b; a = b; b = r; }
+    g = a;
+  }
+  if (g > 1) { q->t /= g; for (int i = 0; i < q->ng; i++) q->a[i] /= g; }
+}
+
+int gn__enum_successes(gn_game *g, int ng, const int *n, const uint64_t *a, uint64_t t, int *k) {
+  succq q;
+  int total = 0;
+  if (ng < 0 || ng > GN__MAXGROUPS || t == 0) return gn__error(g, GN_EINVAL, "bad groups of dice");
+  memset(&q, 0, sizeof q);
+  for (int i = 0; i < ng; i++) {
+    if (n[i] <= 0) continue;
+    if (a[i] > t) return gn__error(g, GN_EINVAL, "bad groups of dice");
+    q.n[q.ng] = n[i]; q.a[q.ng] = a[i]; q.ng++;
+    total += n[i];
+  }
+  q.t = t;
+  if (total == 0) { *k = 0; return 0; }
+  succ_reduce(&q);
+  if (q.ng == 1 && total <= GN_DICE_MAXDICE) {   /* the usual case: 64-bit weights */
+    uint64_t w[GN_DICE_MAXDICE + 1], sum;
+    if (binomial(total, q.a[0], q.t - q.a[0], w, &sum) == 0) return gn__enum_choose(g, total + 1, w, sum, k);
+  }
+  uint64_t key[4] = { 1, succ_hash(&q, 1), succ_hash(&q, 2), (uint64_t)total };
+  return gn__enum_choose_tab(g, key, total + 1, fill_succ, &q, k);
+}
+
+/* Two sides' successes compared: branch 0 the first has fewer, 1 equal, 2 more. */
+typedef struct cmpq { succq s[2]; int tot[2]; } cmpq;
+
+static int fill_cmp(const void *ud, int n, mpz_t *w) {
+  const cmpq *q = ud;
+  if (n != 3) return GN_EINVAL;
+  mpz_t *x[2] = { NULL, NULL };
+  int rc = 0;
+  for (int s = 0; s < 2 && !rc; s++) {
+    if (!(x[s] = malloc((size_t)(q->tot[s] + 1) * sizeof *x[s]))) { rc = GN_ENOMEM; break; }
+    for (int k = 0; k <= q->tot[s]; k++) mpz_init(x[s][k]);
+    rc = fill_succ(&q->s[s], q->tot[s] + 1, x[s]);
+  }
+  if (!rc) {
+    mpz_t below;   /* weight of the second side's totals below k */
+    mpz_init(below);
+    for (int k = 0; k <= q->tot[0]; k++) {
+      if (k > 0 && k - 1 <= q->tot[1]) mpz_add(below, below, x[1][k - 1]);
+      mpz_addmul(w[2], x[0][k], below);                          /* the first has more */
+      if (k <= q->tot[1]) mpz_addmul(w[1], x[0][k], x[1][k]);     /* equal */
+    }
+    mpz_clear(below);
+    mpz_t all0, all1;   /* fewer: everything else */
+    mpz_inits(all0, all1, NULL);
+    for (int k = 0; k <= q->tot[0]; k++) mpz_add(all0, all0, x[0][k]);
+    for (int k = 0; k <= q->tot[1]; k++) mpz_add(all1, all1, x[1][k]);
+    mpz_mul(w[0], all0, all1);
+    mpz_sub(w[0], w[0], w[1]);
+    mpz_sub(w[0], w[0], w[2]);
+    mpz_clears(all0, all1, NULL);
+  }
+  for (int s = 0; s < 2; s++) {
+    if (!x[s]) continue;
+    for (int k = 0; k <= q->tot[s]; k++) mpz_clear(x[s][k]);
+    free(x[s]);
+  }
+  return rc;
+}
+
+int gn__enum_compare(gn_game *g, const int ng[2], const int *const n[2], const uint64_t *const a[2],
+                     const uint64_t t[2], int *cmp) {
+  cmpq q;
+  memset(&q, 0, sizeof q);
+  for (int s = 0; s < 2; s++) {
+    if (ng[s] < 0 || ng[s] > GN__MAXGROUPS || t[s] == 0) return gn__error(g, GN_EINVAL, "bad groups of dice");
+    for (int i = 0; i < ng[s]; i++) {
+      if (n[s][i] <= 0) continue;
+      if (a[s][i] > t[s]) return gn__error(g, GN_EINVAL, "bad groups of dice");
+      q.s[s].n[q.s[s].ng] = n[s][i]; q.s[s].a[q.s[s].ng] = a[s][i]; q.s[s].ng++;
+      q.tot[s] += n[s][i];
+    }
+    q.s[s].t = t[s];
+    succ_reduce(&q.s[s]);
+  }
+  uint64_t key[4] = { 2, succ_hash(&q.s[0], 3), succ_hash(&q.s[1], 4), (uint64_t)q.tot[0] << 32 | (uint64_t)q.tot[1] };
+  int c, rc = gn__enum_choose_tab(g, key, 3, fill_cmp, &q, &c);
+  if (!rc) *cmp = c - 1;
+  return rc;
+}
+
+/* One physical chance point of at most GN_DICE_MAXDICE dice: draw, count, log. */
+static int count_draw(gn_game *g, int n, int m, int target, const char *purpose, const char *ref,
+                      int unit, int *hits) {
   gn_dice d = { 1, { { n, m, 1 } }, 0, n };
   char spec[64];   /* gn_dice_format's "NdM" ("dM" for one die), written here */
   size_t len = 0;
@@ -559,34 +789,52 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
   spec[len] = 0;
   gn_chance c = { GN_CHANCE_COUNT, spec, purpose ? purpose : "roll", ref ? ref : "", unit, d, target, 0 };
   int f[GN_DICE_MAXDICE], rc, k = 0;
+  if ((rc = draw(g, &c, n, f))) return rc;
+  for (int i = 0; i < n; i++) k += f[i] >= target;
+  return count_event(g, &c, spec, f, n, k, hits);
+}
+
+/*
+** How many of n dice of m faces show >= target (ref. the caller's rule).
+**   1) under ENUMERATE: one node whose branches are the counts 0..n, with
+**      binomial weights (GMP ones past 64 bits), whatever n
+**   2) otherwise: chance points of at most GN_DICE_MAXDICE dice, each rolled
+**      and counted (what the players roll and type at the table)
+*/
+int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
+                   const char *ref, int unit, int *hits) {
+  if (n < 0 || n > GN__MAXCOUNT || m < 2) return gn__error(g, GN_EINVAL, "bad dice count");
+  if (n == 0) { *hits = 0; return 0; }
   if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {   /* 1 */
-    uint64_t w[GN_DICE_MAXDICE + 1], sum;
-    int s = target > m ? 0 : m - (target < 1 ? 1 : target) + 1;
-    if (binomial(n, (uint64_t)s, (uint64_t)(m - s), w, &sum) == 0) {
-      rc = gn__enum_choose(g, n + 1, w, sum, &k);
-    } else {
-      double p[GN_DICE_MAXDICE + 1];
-      binomial_p(n, (uint64_t)s, (uint64_t)(m - s), p);
-      rc = gn__enum_choose_p(g, n + 1, p, &k);
-    }
-    if (rc) return rc;
-    for (int i = 0; i < n; i++) f[i] = i < k ? m : 1;
-  } else {                                                         /* 2 */
-    if ((rc = draw(g, &c, n, f))) return rc;
-    for (int i = 0; i < n; i++) k += f[i] >= target;
+    int s = target > m ? 0 : m - (target < 1 ? 1 : target) + 1, k, rc;
+    uint64_t a = (uint64_t)s;
+    if ((rc = gn__enum_successes(g, 1, &n, &a, (uint64_t)m, &k))) return rc;
+    int f[GN_DICE_MAXDICE], nf = n < GN_DICE_MAXDICE ? n : GN_DICE_MAXDICE;
+    for (int i = 0; i < nf; i++) f[i] = i < k ? m : 1;
+    char spec[64];
+    size_t len = 0;
+    if (n != 1) put_int(spec, sizeof spec, &len, n);
+    spec[len++] = 'd';
+    put_int(spec, sizeof spec, &len, m);
+    spec[len] = 0;
+    gn_chance c = { GN_CHANCE_COUNT, spec, purpose ? purpose : "roll", ref ? ref : "", unit,
+                    { 1, { { nf, m, 1 } }, 0, nf }, target, 0 };
+    return count_event(g, &c, spec, f, nf, k, hits);
   }
-  gn_event *e = gn__event(g, "roll", c.ref, unit, -1, "%s: %s, %d+ -> %d hit%s", c.purpose, spec,
-                          target, k, k == 1 ? "" : "s");
-  if (!e || gn__event_dice(g, e, f, n)) return GN_ENOMEM;
-  e->spec = "count";
-  e->total = k;
-  if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
-  *hits = k;
+  int total = 0, rc;                                                /* 2 */
+  while (n > 0) {
+    int k = n > GN_DICE_MAXDICE ? GN_DICE_MAXDICE : n, h = 0;
+    if ((rc = count_draw(g, k, m, target, purpose, ref, unit, &h))) return rc;
+    total += h;
+    n -= k;
+  }
+  *hits = total;
   return 0;
 }
 
-int gn__dice_enumerating(const gn_game *g) {
-  return g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking;
+void gn__chance_need(gn_game *g, int need, int count) {
+  g->dice.need = need;
+  g->dice.needn = count;
 }
 
 void gn__deck_reset(gn__state *st, int side) {
@@ -629,4 +877,14 @@ int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref, in
   if (g->roll_vis != ~0u) gn__event_hide(e, g->roll_vis);
   *card = v;
   return 0;
+}
+
+int gn__enumerating(const gn_game *g) {
+  return g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking;
+}
+
+int gn_roll_count(gn_game *g, int n, int sides, int target, const char *purpose, const char *ref,
+                  int *hits) {
+  if (!g || !hits) return GN_EINVAL;
+  return gn__roll_count(g, n, sides, target, purpose, ref, -1, hits);
 }

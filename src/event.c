@@ -17,11 +17,13 @@ static gn__ev *at(const gn_game *g, int i) { return &g->evb[i / GN__EVBLOCK][i %
 ** never move, so a rule may hold one event while it logs another. */
 static int grow(gn_game *g) {
   if (g->nev < g->nevb * GN__EVBLOCK) return 0;
+  /* the block first: the list of blocks only ever holds as many as it counts */
+  gn__ev *blk = gn__malloc(g, GN__EVBLOCK * sizeof *blk);
+  if (!blk) return GN_ENOMEM;
   gn__ev **b = gn__realloc(&g->alloc, g->evb, g->nevb * sizeof *b, (g->nevb + 1) * sizeof *b);
-  if (!b) return GN_ENOMEM;
+  if (!b) { gn__free(g, blk, GN__EVBLOCK * sizeof *blk); return GN_ENOMEM; }
   g->evb = b;
-  if (!(b[g->nevb] = gn__malloc(g, GN__EVBLOCK * sizeof **b))) return GN_ENOMEM;
-  g->nevb++;
+  b[g->nevb++] = blk;
   return 0;
 }
 
@@ -42,11 +44,12 @@ static char *text_alloc(gn_game *g, size_t n) {
   if (g->ntb == 0 || g->tpos + n > GN__TEXTBLK) {
     int next = g->ntb == 0 ? 0 : g->tcur + 1;
     if (next == g->ntb) {
+      char *blk = gn__malloc(g, GN__TEXTBLK);   /* first, as in grow */
+      if (!blk) return NULL;
       char **b = gn__realloc(&g->alloc, g->tb, g->ntb * sizeof *b, (g->ntb + 1) * sizeof *b);
-      if (!b) return NULL;
+      if (!b) { gn__free(g, blk, GN__TEXTBLK); return NULL; }
       g->tb = b;
-      if (!(b[g->ntb] = gn__malloc(g, GN__TEXTBLK))) return NULL;
-      g->ntb++;
+      b[g->ntb++] = blk;
     }
     g->tcur = next;
     g->tpos = 0;
@@ -239,7 +242,8 @@ int gn__snprintf(char *buf, size_t n, const char *fmt, ...) {
 
 #define EVTEXT 512   /* an event's text is cut to 511 bytes */
 
-/* Returns NULL when out of memory (the game's error is set). */
+/* Returns NULL when out of memory (the game's error is set, and noted:
+** the order in flight fails whole, as when a modifier finds no memory). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...) {
   if (g->dice.quiet) {   /* an odds run: the rules still fill an event, nobody keeps it */
@@ -248,13 +252,18 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
     q->text = q->spec = q->phase = "";
     q->kind = kind; q->ref = ref ? ref : ""; q->unit = unit; q->target = target;
     q->visible = ~0u;
+    q->nunits = 0;
+    q->units = g->quiet_ev.uin;
+    if (unit >= 0) g->quiet_ev.uin[q->nunits++] = unit;
+    if (target >= 0 && target != unit) g->quiet_ev.uin[q->nunits++] = target;
+    g->quiet_ev.ucap = 2;
     q->dice = g->quiet_dice;
     q->mods = g->quiet_mods;
     g->quiet_ev.g = g;
     g->quiet_ev.mcap = GN_EVENT_MAXMODS;
     return q;
   }
-  if (g->evoom || grow(g)) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  if (g->evoom || grow(g)) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   gn__ev *v = at(g, g->nev);
   gn_event *e = &v->e;
   v->g = g;
@@ -262,7 +271,7 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   v->mcap = 0;
   /* the text, at most EVTEXT - 1 bytes, formatted in place in the arena */
   char *t = text_alloc(g, EVTEXT);
-  if (!t) { gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+  if (!t) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
   va_list ap;
   va_start(ap, fmt);
   int len = vformat(t, EVTEXT, fmt, ap);
@@ -279,6 +288,11 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   e->ref = ref ? ref : "";
   e->unit = unit;
   e->target = target;
+  e->nunits = 0;
+  e->units = v->uin;
+  v->ucap = 2;
+  if (unit >= 0) v->uin[e->nunits++] = unit;
+  if (target >= 0 && target != unit) v->uin[e->nunits++] = target;
   e->visible = ~0u;
   e->spec = "";
   e->ndice = e->nmods = e->total = 0;
@@ -293,7 +307,7 @@ int gn__event_dice(gn_game *g, gn_event *e, const int *d, int n) {
   if (n > GN_EVENT_MAXDICE) n = GN_EVENT_MAXDICE;
   if (n < 0) n = 0;
   int *p = v == &g->quiet_ev ? g->quiet_dice : n ? data_alloc(g, (size_t)n * sizeof *p) : (int *)nodice;
-  if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+  if (!p) { g->evoom = 1; return gn__error(g, GN_ENOMEM, "out of memory"); }
   if (v != &g->quiet_ev) keep_for(g, v);
   if (n) memcpy(p, d, (size_t)n * sizeof *p);
   e->dice = p;
@@ -328,6 +342,43 @@ void gn__event_mod(gn_event *e, const char *name, int value, const char *ref) {
 
 void gn__event_hide(gn_event *e, unsigned sides) { e->visible = sides; }
 
+void gn__event_unit(gn_game *g, gn_event *e, int u) {
+  if (!e || u < 0) return;
+  gn__ev *v = (gn__ev *)e;
+  for (int k = 0; k < e->nunits; k++)
+    if (e->units[k] == u) return;
+  if (v == &g->quiet_ev) return;   /* an odds run: nobody reads its units */
+  if (e->nunits == v->ucap) {      /* room for twice as many, in the arena */
+    int cap = 2 * v->ucap;
+    int *p = data_alloc(g, (size_t)cap * sizeof *p);
+    if (!p) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return; }
+    keep_for(g, v);
+    memcpy(p, e->units, (size_t)e->nunits * sizeof *p);
+    e->units = p;
+    v->ucap = cap;
+  }
+  ((int *)e->units)[e->nunits++] = u;
+}
+
+int gn__event_list(gn_game *g, const char *kind, const char *ref, unsigned visible, const char *what,
+                   const int *units, int n) {
+  char buf[EVTEXT];
+  for (int k = 0; k < n;) {
+    int first = k;
+    size_t len = (size_t)gn__snprintf(buf, sizeof buf, "%s: ", what);
+    for (; k < n; k++) {   /* as many codes as the text holds; the rest in the next event */
+      const char *c = g->sc->unit[units[k]].code;
+      if (k > first && len + strlen(c) + 2 >= sizeof buf) break;
+      len += (size_t)gn__snprintf(buf + len, sizeof buf - len, "%s%s", k > first ? ", " : "", c);
+    }
+    gn_event *e = gn__event(g, kind, ref, -1, -1, "%s", buf);
+    if (!e) return GN_ENOMEM;
+    for (int j = first; j < k; j++) gn__event_unit(g, e, units[j]);
+    if (visible != ~0u) gn__event_hide(e, visible);
+  }
+  return 0;
+}
+
 void gn__events_truncate(gn_game *g, int n) {
   if (n < 0) n = 0;
   if (g->nev <= n) return;
@@ -345,7 +396,7 @@ void gn__events_rebase(gn_game *g, int first) {
 int gn__event_spec(gn_game *g, gn_event *e, const char *spec) {
   if (e == &g->quiet_ev.e) return 0;
   const char *p = text_dup(g, spec);
-  if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+  if (!p) { g->evoom = 1; return gn__error(g, GN_ENOMEM, "out of memory"); }
   keep_for(g, (gn__ev *)e);
   e->spec = p;
   return 0;
@@ -365,6 +416,14 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i) {
     if (!p) return GN_ENOMEM;
     memcpy(p, s->e.dice, (size_t)s->e.ndice * sizeof *p);
     d->e.dice = p;
+  }
+  if (s->e.units == s->uin) {
+    d->e.units = d->uin;
+  } else {
+    int *p = data_alloc(g, (size_t)s->ucap * sizeof *p);
+    if (!p) return GN_ENOMEM;
+    memcpy(p, s->e.units, (size_t)s->e.nunits * sizeof *p);
+    d->e.units = p;
   }
   if (s->e.nmods) {
     gn_mod *m = data_alloc(g, (size_t)s->mcap * sizeof *m);
@@ -412,6 +471,9 @@ char *gn_event_json(const gn_game *g, int i) {
   json_object_set_new(o, "ref", json_string(e->ref));
   if (e->unit >= 0) json_object_set_new(o, "unit", json_string(ucode(g, e->unit)));
   if (e->target >= 0) json_object_set_new(o, "target", json_string(ucode(g, e->target)));
+  json_t *us = json_array();
+  for (int k = 0; k < e->nunits; k++) json_array_append_new(us, json_string(ucode(g, e->units[k])));
+  json_object_set_new(o, "units", us);
   json_object_set_new(o, "text", json_string(e->text));
   if (e->ndice) {
     json_t *d = json_array();

@@ -529,7 +529,7 @@ int gn_game_start(gn_game *g, uint64_t seed) {
   if (g->sc->rs->setup) {
     g->evoom = 0;
     int rc = g->sc->rs->setup(g);
-    if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier */
+    if (g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost event or list */
     if (rc) return rc;
   }
   g->grid_dirty = 1;
@@ -766,6 +766,38 @@ int gn__units_near(gn_game *g, int unit, double r, int *ids, int max) {
     if (i == unit || g->st.u[i].removed) continue;
     if (gn_box_distance(g->st.u[unit].box, g->st.u[i].box) <= r) { if (n < max) ids[n] = i; n++; }
   }
+  return n;
+}
+
+void *gn__room(const gn_game *g, void *buf, int cap, int *n, size_t size) {
+  if (*n <= cap) return buf;
+  gn_game *w = (gn_game *)g;   /* the memory flag and message only: no state */
+  void *p = (size_t)*n <= SIZE_MAX / size ? gn__realloc(&g->alloc, NULL, 0, (size_t)*n * size) : NULL;
+  if (p) return p;
+  w->evoom = 1;
+  gn__error(w, GN_ENOMEM, "out of memory");
+  *n = cap;
+  return buf;
+}
+
+void gn__room_free(const gn_game *g, const void *buf, void *p, int n, size_t size) {
+  if (p && p != buf) gn__realloc(&g->alloc, p, (size_t)n * size, 0);
+}
+
+int gn__crossings(const gn_game *g, gn_vec2 a, gn_vec2 b, gn_crossing *buf, int cap, gn_crossing **out) {
+  const gn_feature *f = g->sc->features;
+  int nf = g->sc->nterrain, n = gn_path_crossings(a, b, f, nf, buf, cap);
+  *out = buf;
+  if (n <= cap) return n;
+  if ((*out = gn__room(g, buf, cap, &n, sizeof **out)) != buf) gn_path_crossings(a, b, f, nf, *out, n);
+  return n;
+}
+
+int gn__units_near_all(gn_game *g, int unit, double r, int *buf, int cap, int **out) {
+  int n = gn__units_near(g, unit, r, buf, cap);
+  *out = buf;
+  if (n <= cap) return n;
+  if ((*out = gn__room(g, buf, cap, &n, sizeof **out)) != buf) gn__units_near(g, unit, r, *out, n);
   return n;
 }
 

@@ -641,3 +641,10 @@ int gn_path_crossings(gn_vec2 a, gn_vec2 b, const gn_feature *f, int nf,
   }
   return n;
 }
+
+double gn__compass(double rad) {
+  double d = 90.0 - rad * 180.0 / 3.14159265358979323846;
+  d = fmod(d, 360.0);
+  if (d < 0) d += 360.0;
+  return round(d * 10) / 10;
+}

@@ -7,55 +7,184 @@
 ** of the outcome tree. The path records the branch taken at each node; after
 ** a run, the deepest node moves to its next branch (an odometer), nodes
 ** beyond it are forgotten, and the function runs again from a restored game.
+**
+** Probabilities are exact fractions of any size: 128-bit integers while they
+** fit, GMP integers beyond. Each node keeps the probability of the path down
+** to its branch, so a run multiplies only below the node that moved.
+** Before walking, a few random descents estimate the tree (Knuth's
+** estimator); a tree far past the bound is sampled at once, and the reason is
+** given with the result.
 */
 #include "core.h"
 
+#include <gmp.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* woff -1: equal weights; else the offset of its weights in w (or, when
-** real is set, of its probabilities in pw). */
-typedef struct node { int n, choice; int woff, real; } node;
-
-struct gn__enum {
-  node *path; int npath, cap, depth;
-  uint64_t *w; int nw, capw;          /* weights of the nodes that have them */
-  double *pw; int npw, cappw;         /* probabilities of the nodes too big for weights */
-  unsigned __int128 num, den;         /* probability of the current path */
-  int exact;
-  double p;
-};
-
 typedef unsigned __int128 u128;
+
+/* ------------------------------------------------------------- fractions */
+
+/* A non-negative fraction, not kept in lowest terms: n/d in 128 bits while
+** it fits (big = 0), else N/D (big = 1). N and D are initialised on first use
+** (init) and cleared by frac_clear. */
+typedef struct frac { int big, init; u128 n, d; mpz_t N, D; } frac;
+
+static void frac_one(frac *f) { f->big = 0; f->n = 1; f->d = 1; }
+
+static void frac_clear(frac *f) {
+  if (f->init) { mpz_clear(f->N); mpz_clear(f->D); f->init = 0; }
+}
+
+static void z_set128(mpz_t z, u128 v) {
+  mpz_set_ui(z, (unsigned long)(uint64_t)(v >> 64));
+  mpz_mul_2exp(z, z, 64);
+  mpz_add_ui(z, z, (unsigned long)(uint64_t)v);
+}
+
+static void frac_tobig(frac *f) {
+  if (!f->init) { mpz_init(f->N); mpz_init(f->D); f->init = 1; }
+  if (f->big) return;
+  z_set128(f->N, f->n);
+  z_set128(f->D, f->d);
+  f->big = 1;
+}
+
+static void frac_copy(frac *dst, const frac *src) {
+  if (!src->big) { dst->big = 0; dst->n = src->n; dst->d = src->d; return; }
+  if (!dst->init) { mpz_init(dst->N); mpz_init(dst->D); dst->init = 1; }
+  mpz_set(dst->N, src->N);
+  mpz_set(dst->D, src->D);
+  dst->big = 1;
+}
 
 static u128 gcd128(u128 a, u128 b) {
   while (b) { u128 t = a % b; a = b; b = t; }
   return a;
 }
 
-/* Multiplies the path probability by wc/ws, exactly while it fits in 64 bits. */
-static uint64_t gcd64(uint64_t a, uint64_t b) {
-  while (b) { uint64_t t = a % b; a = b; b = t; }
-  return a;
+/* f *= w / s (s > 0). Cannot fail (GMP aborts when it runs out of memory). */
+static void frac_mul(frac *f, uint64_t w, uint64_t s) {
+  if (!f->big) {
+    u128 a, b;
+    if (!__builtin_mul_overflow(f->n, (u128)w, &a) && !__builtin_mul_overflow(f->d, (u128)s, &b)) {
+      f->n = a; f->d = b;
+      return;
+    }
+    u128 g = gcd128(f->n ? f->n : f->d, f->d);   /* lowest terms, then try again */
+    f->n /= g; f->d /= g;
+    u128 ws = gcd128(w ? w : s, s);
+    if (!__builtin_mul_overflow(f->n, (u128)(w / ws), &a) && !__builtin_mul_overflow(f->d, (u128)(s / ws), &b)) {
+      f->n = a; f->d = b;
+      return;
+    }
+    frac_tobig(f);
+  }
+  mpz_mul_ui(f->N, f->N, (unsigned long)w);
+  mpz_mul_ui(f->D, f->D, (unsigned long)s);
 }
 
-static void times(struct gn__enum *en, uint64_t wc, uint64_t ws) {
-  en->p *= (double)wc / (double)ws;
-  if (!en->exact) return;
-  if (en->num <= UINT32_MAX && en->den <= UINT32_MAX && wc <= UINT32_MAX && ws <= UINT32_MAX) {
-    uint64_t a = (uint64_t)en->num * wc, b = (uint64_t)en->den * ws;   /* the usual case: 64 bits */
-    uint64_t g = gcd64(a ? a : b, b);
-    en->num = a / g; en->den = b / g;
-    return;
-  }
-  u128 a = en->num * wc, b = en->den * ws;   /* both factors < 2^64: no overflow */
-  u128 g = gcd128(a ? a : b, b);
-  a /= g; b /= g;
-  if (a > UINT64_MAX || b > UINT64_MAX) { en->exact = 0; return; }
-  en->num = a; en->den = b;
+static void frac_mulz(frac *f, const mpz_t w, const mpz_t s) {
+  frac_tobig(f);
+  mpz_mul(f->N, f->N, w);
+  mpz_mul(f->D, f->D, s);
 }
+
+/* sum += x, with x's denominator dividing sum's as the usual case. t is
+** scratch (initialised). Cannot fail. */
+static void frac_add(frac *sum, const frac *x, mpz_t t) {
+  if (!sum->big && !x->big) {
+    u128 a, b, c;
+    if (sum->d == x->d) {
+      if (!__builtin_add_overflow(sum->n, x->n, &a)) { sum->n = a; return; }
+    } else if (sum->d % x->d == 0) {
+      if (!__builtin_mul_overflow(x->n, sum->d / x->d, &a) && !__builtin_add_overflow(sum->n, a, &b)) {
+        sum->n = b;
+        return;
+      }
+    } else {
+      u128 g = gcd128(sum->d, x->d), l;
+      if (!__builtin_mul_overflow(sum->d / g, x->d, &l) && !__builtin_mul_overflow(sum->n, l / sum->d, &a) &&
+          !__builtin_mul_overflow(x->n, l / x->d, &b) && !__builtin_add_overflow(a, b, &c)) {
+        sum->n = c; sum->d = l;
+        return;
+      }
+    }
+  }
+  frac_tobig(sum);
+  frac xb = { 0 };
+  const frac *y = x;
+  if (!x->big) { xb.n = x->n; xb.d = x->d; frac_tobig(&xb); y = &xb; }
+  if (mpz_cmp(sum->D, y->D) == 0) {
+    mpz_add(sum->N, sum->N, y->N);
+  } else if (mpz_divisible_p(sum->D, y->D)) {
+    mpz_divexact(t, sum->D, y->D);
+    mpz_addmul(sum->N, y->N, t);
+  } else {                      /* the least common multiple of the denominators */
+    mpz_gcd(t, sum->D, y->D);
+    mpz_divexact(t, y->D, t);   /* t = D_y / g: sum scales by it */
+    mpz_mul(sum->N, sum->N, t);
+    mpz_mul(sum->D, sum->D, t);
+    mpz_divexact(t, sum->D, y->D);
+    mpz_addmul(sum->N, y->N, t);
+  }
+  frac_clear(&xb);
+}
+
+/* q = f in lowest terms. */
+static void frac_get(mpq_t q, frac *f) {
+  frac_tobig(f);
+  mpq_set_num(q, f->N);
+  mpq_set_den(q, f->D);
+  mpq_canonicalize(q);
+}
+
+/* The double nearest to q (ties to even); *rounded is 1 when it is not q
+** itself. mpq_get_d truncates, so the next double up is weighed too. */
+static double nearest(const mpq_t q, int *rounded) {
+  double lo = mpq_get_d(q), hi = nextafter(lo, 2.0);
+  mpq_t x, dl, dh;
+  mpq_inits(x, dl, dh, NULL);
+  mpq_set_d(x, lo);
+  int eq = mpq_equal(x, q);
+  mpq_sub(dl, q, x);
+  mpq_set_d(x, hi);
+  mpq_sub(dh, x, q);
+  int c = mpq_cmp(dl, dh);
+  mpq_clears(x, dl, dh, NULL);
+  *rounded = !eq;
+  if (eq || c < 0) return lo;
+  if (c > 0) return hi;
+  uint64_t bits;
+  memcpy(&bits, &lo, sizeof bits);
+  return (bits & 1) ? hi : lo;
+}
+
+/* -------------------------------------------------------------- the tree */
+
+enum { W_EQUAL, W_SMALL, W_TABLE };
+
+/* A node: n branches, the one this path takes, its weights (equal, 64-bit
+** ones at w + woff summing to wsum, or the table tab), and the probability
+** of the path down to and through its branch (valid for nodes < en->valid). */
+typedef struct node { int n, choice, kind, woff, tab; uint64_t wsum; frac pre; } node;
+
+/* The exact weights of a chance point past 64 bits, computed once per odds
+** run and shared by every node that asks the same question (key). */
+typedef struct wtab { uint64_t key[4]; int n; mpz_t *w; mpz_t sum; } wtab;
+
+#define PROBES 8   /* random descents that estimate the tree before it is walked */
+
+struct gn__enum {
+  node *path; int npath, cap, depth, valid;
+  uint64_t *w; int nw, capw;          /* weights of the W_SMALL nodes of the path */
+  wtab *tab; int ntab, captab;
+  int probe;                          /* estimating: random branches, no path kept */
+  gn_rng rng;
+  double est;                         /* the product of the branches met (probe) */
+};
 
 /* The node at the present depth: the path's own when replaying (it must
 ** have n branches), else a new one with equal weights. NULL after setting
@@ -73,82 +202,129 @@ static node *enum_node(gn_game *g, struct gn__enum *en, int n, int *rc) {
     int cap = en->cap ? 2 * en->cap : 64;
     node *p = gn__realloc(&g->alloc, en->path, en->cap * sizeof *p, cap * sizeof *p);
     if (!p) { *rc = gn__error(g, GN_ENOMEM, "out of memory"); return NULL; }
+    memset(p + en->cap, 0, (size_t)(cap - en->cap) * sizeof *p);
     en->path = p; en->cap = cap;
   }
   node *nd = &en->path[en->npath++];
-  nd->n = n; nd->choice = 0; nd->woff = -1; nd->real = 0;
+  nd->n = n; nd->choice = 0; nd->kind = W_EQUAL; nd->woff = -1; nd->tab = -1; nd->wsum = (uint64_t)n;
   return nd;
+}
+
+/* Takes nd's branch: the path's probability through it, unless the node
+** above has not moved since it was worked out. */
+static int take(struct gn__enum *en, node *nd) {
+  int d = en->depth, c = nd->choice;
+  if (d >= en->valid) {
+    if (d == 0) frac_one(&nd->pre);
+    else frac_copy(&nd->pre, &en->path[d - 1].pre);
+    if (nd->kind == W_SMALL) frac_mul(&nd->pre, en->w[nd->woff + c], nd->wsum);
+    else if (nd->kind == W_TABLE) frac_mulz(&nd->pre, en->tab[nd->tab].w[c], en->tab[nd->tab].sum);
+    else frac_mul(&nd->pre, 1, (uint64_t)nd->n);
+    en->valid = d + 1;
+  }
+  en->depth++;
+  return c;
+}
+
+/* Estimating: a branch at random among those that can happen; the estimate
+** of the tree's paths is the product of their numbers (Knuth). */
+static int probe_pick(struct gn__enum *en, int n, const uint64_t *w, const wtab *t) {
+  int nz = 0, c = 0;
+  for (int i = 0; i < n; i++) nz += w ? w[i] != 0 : t ? mpz_sgn(t->w[i]) != 0 : 1;
+  if (nz == 0) return 0;
+  int r = (int)gn_rng_below(&en->rng, (uint32_t)nz);
+  for (int i = 0; i < n; i++) {
+    if (w ? w[i] == 0 : t ? mpz_sgn(t->w[i]) == 0 : 0) continue;
+    if (r-- == 0) { c = i; break; }
+  }
+  en->est *= nz;
+  en->depth++;
+  return c;
 }
 
 /* Returns 0, GN_ENOMEM, or GN_ESTATE when the rules did not take the same
 ** chance points along the same path twice (they must be deterministic). */
 int gn__enum_choose(gn_game *g, int n, const uint64_t *w, uint64_t wsum, int *choice) {
   struct gn__enum *en = g->dice.en;
+  if (en && en->probe && n >= 1) { *choice = probe_pick(en, n, w, NULL); return 0; }
   int known = en && en->depth < en->npath, rc;
   node *nd = enum_node(g, en, n, &rc);
   if (!nd) return rc;
-  if (!known) {
-    if (w) {
-      if (en->nw + n > en->capw) {
-        int cap = en->capw ? en->capw : 256;
-        while (cap < en->nw + n) cap *= 2;
-        uint64_t *p = gn__realloc(&g->alloc, en->w, en->capw * sizeof *p, cap * sizeof *p);
-        if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
-        en->w = p; en->capw = cap;
-      }
-      nd->woff = en->nw;
-      memcpy(en->w + en->nw, w, n * sizeof *w);
-      en->nw += n;
-      while (nd->choice < n - 1 && w[nd->choice] == 0) nd->choice++;
+  if (!known && w) {
+    if (en->nw + n > en->capw) {
+      int cap = en->capw ? en->capw : 256;
+      while (cap < en->nw + n) cap *= 2;
+      uint64_t *p = gn__realloc(&g->alloc, en->w, en->capw * sizeof *p, cap * sizeof *p);
+      if (!p) { en->npath--; return gn__error(g, GN_ENOMEM, "out of memory"); }
+      en->w = p; en->capw = cap;
     }
+    nd->kind = W_SMALL;
+    nd->woff = en->nw;
+    nd->wsum = wsum;
+    memcpy(en->w + en->nw, w, n * sizeof *w);
+    en->nw += n;
+    while (nd->choice < n - 1 && w[nd->choice] == 0) nd->choice++;
   }
-  int c = nd->choice;
-  if (nd->real) { en->p *= en->pw[nd->woff + c]; en->exact = 0; }
-  else if (nd->woff >= 0) times(en, en->w[nd->woff + c], wsum);
-  else times(en, 1, (uint64_t)n);
-  en->depth++;
-  *choice = c;
+  *choice = take(en, nd);
   return 0;
 }
 
-/*
-** Like gn__enum_choose, for a chance point whose exact weights do not fit in
-** 64 bits: p[] are the branches' probabilities (summing to 1). The tree is
-** walked all the same; the leaves below keep a probability but no fraction.
-** Returns 0, GN_ENOMEM or GN_ESTATE.
-*/
-int gn__enum_choose_p(gn_game *g, int n, const double *p, int *choice) {
+/* The index of key's table in *ti, computed by fill on first use. Returns 0,
+** GN_ENOMEM, or fill's error (a table of no weight: GN_EINVAL). */
+static int table(gn_game *g, struct gn__enum *en, const uint64_t key[4], int n, gn__wfill fill,
+                 const void *ud, int *ti) {
+  for (int i = 0; i < en->ntab; i++)
+    if (en->tab[i].n == n && memcmp(en->tab[i].key, key, sizeof en->tab[i].key) == 0) { *ti = i; return 0; }
+  if (en->ntab == en->captab) {
+    int cap = en->captab ? 2 * en->captab : 8;
+    wtab *t = gn__realloc(&g->alloc, en->tab, en->captab * sizeof *t, cap * sizeof *t);
+    if (!t) return gn__error(g, GN_ENOMEM, "out of memory");
+    en->tab = t; en->captab = cap;
+  }
+  wtab *t = &en->tab[en->ntab];
+  if (!(t->w = gn__malloc(g, (size_t)n * sizeof *t->w))) return gn__error(g, GN_ENOMEM, "out of memory");
+  memcpy(t->key, key, sizeof t->key);
+  t->n = n;
+  for (int i = 0; i < n; i++) mpz_init(t->w[i]);
+  mpz_init(t->sum);
+  int rc = fill(ud, n, t->w);
+  for (int i = 0; !rc && i < n; i++) mpz_add(t->sum, t->sum, t->w[i]);
+  if (!rc && mpz_sgn(t->sum) == 0) rc = GN_EINVAL;
+  if (rc) {
+    for (int i = 0; i < n; i++) mpz_clear(t->w[i]);
+    mpz_clear(t->sum);
+    gn__free(g, t->w, (size_t)n * sizeof *t->w);
+    return gn__error(g, rc, "a chance point's weights could not be worked out");
+  }
+  *ti = en->ntab++;
+  return 0;
+}
+
+int gn__enum_choose_tab(gn_game *g, const uint64_t key[4], int n, gn__wfill fill, const void *ud, int *choice) {
   struct gn__enum *en = g->dice.en;
-  int known = en && en->depth < en->npath, rc;
+  int rc;
+  if (!en) return gn__error(g, GN_ESTATE, "enumerating without an odds run");
+  if (n < 1) return gn__error(g, GN_EINVAL, "a chance point with no outcome");
+  int ti = -1;
+  if ((rc = table(g, en, key, n, fill, ud, &ti))) return rc;
+  if (en->probe) { *choice = probe_pick(en, n, NULL, &en->tab[ti]); return 0; }
+  int known = en->depth < en->npath;
   node *nd = enum_node(g, en, n, &rc);
   if (!nd) return rc;
   if (!known) {
-    if (en->npw + n > en->cappw) {
-      int cap = en->cappw ? en->cappw : 256;
-      while (cap < en->npw + n) cap *= 2;
-      double *q = gn__realloc(&g->alloc, en->pw, en->cappw * sizeof *q, cap * sizeof *q);
-      if (!q) { en->npath--; return gn__error(g, GN_ENOMEM, "out of memory"); }
-      en->pw = q; en->cappw = cap;
-    }
-    nd->real = 1;
-    nd->woff = en->npw;
-    memcpy(en->pw + en->npw, p, n * sizeof *p);
-    en->npw += n;
-    while (nd->choice < n - 1 && p[nd->choice] == 0) nd->choice++;
-  } else if (!nd->real) {
+    nd->kind = W_TABLE;
+    nd->tab = ti;
+    while (nd->choice < n - 1 && mpz_sgn(en->tab[ti].w[nd->choice]) == 0) nd->choice++;
+  } else if (nd->kind != W_TABLE || nd->tab != ti) {
     return gn__error(g, GN_ESTATE, "the rules took a different chance point on replay");
   }
-  int c = nd->choice;
-  en->p *= en->pw[nd->woff + c];
-  en->exact = 0;
-  en->depth++;
-  *choice = c;
+  *choice = take(en, nd);
   return 0;
 }
 
 int gn__enum_known(const gn_game *g) {
   const struct gn__enum *en = g->dice.en;
-  return en && en->depth < en->npath;
+  return en && !en->probe && en->depth < en->npath;
 }
 
 /* Moves the path to the next leaf; 0 when the tree is done. */
@@ -157,74 +333,58 @@ static int advance(struct gn__enum *en) {
   while (en->npath > 0) {
     node *nd = &en->path[en->npath - 1];
     int next = nd->choice + 1;
-    if (nd->real) while (next < nd->n && en->pw[nd->woff + next] == 0) next++;
-    else if (nd->woff >= 0) while (next < nd->n && en->w[nd->woff + next] == 0) next++;
-    if (next < nd->n) { nd->choice = next; return 1; }
-    if (nd->real) en->npw = nd->woff;
-    else if (nd->woff >= 0) en->nw = nd->woff;
+    if (nd->kind == W_SMALL) while (next < nd->n && en->w[nd->woff + next] == 0) next++;
+    else if (nd->kind == W_TABLE) while (next < nd->n && mpz_sgn(en->tab[nd->tab].w[next]) == 0) next++;
+    if (next < nd->n) {
+      nd->choice = next;
+      if (en->valid > en->npath - 1) en->valid = en->npath - 1;
+      return 1;
+    }
+    if (nd->kind == W_SMALL) en->nw = nd->woff;
     en->npath--;
   }
   return 0;
 }
 
+static void enum_free(gn_game *g, struct gn__enum *en) {
+  for (int i = 0; i < en->cap; i++) frac_clear(&en->path[i].pre);
+  for (int i = 0; i < en->ntab; i++) {
+    for (int k = 0; k < en->tab[i].n; k++) mpz_clear(en->tab[i].w[k]);
+    mpz_clear(en->tab[i].sum);
+    gn__free(g, en->tab[i].w, (size_t)en->tab[i].n * sizeof *en->tab[i].w);
+  }
+  gn__free(g, en->path, en->cap * sizeof *en->path);
+  gn__free(g, en->w, en->capw * sizeof *en->w);
+  gn__free(g, en->tab, en->captab * sizeof *en->tab);
+}
+
 /* ------------------------------------------------------------ accumulating */
 
-typedef struct acc {
-  gn_outcome *o; int n, cap;
-  int exact;
-} acc;
+typedef struct tally { int64_t value; frac sum; uint64_t runs; } tally;
+typedef struct acc { tally *t; int n, cap; } acc;
 
-static gn_outcome *slot(gn_game *g, acc *a, int64_t v) {
+static tally *slot(gn_game *g, acc *a, int64_t v) {
   int lo = 0, hi = a->n;
-  while (lo < hi) { int m = (lo + hi) / 2; if (a->o[m].value < v) lo = m + 1; else hi = m; }
-  if (lo < a->n && a->o[lo].value == v) return &a->o[lo];
+  while (lo < hi) { int m = (lo + hi) / 2; if (a->t[m].value < v) lo = m + 1; else hi = m; }
+  if (lo < a->n && a->t[lo].value == v) return &a->t[lo];
   if (a->n == a->cap) {
     int cap = a->cap ? 2 * a->cap : 16;
-    gn_outcome *o = gn__realloc(&g->alloc, a->o, a->cap * sizeof *o, cap * sizeof *o);
-    if (!o) return NULL;
-    a->o = o; a->cap = cap;
+    tally *t = gn__realloc(&g->alloc, a->t, a->cap * sizeof *t, cap * sizeof *t);
+    if (!t) return NULL;
+    a->t = t; a->cap = cap;
   }
-  memmove(a->o + lo + 1, a->o + lo, (a->n - lo) * sizeof *a->o);
+  memmove(a->t + lo + 1, a->t + lo, (a->n - lo) * sizeof *a->t);   /* mpz_t moves with its struct */
   a->n++;
-  memset(&a->o[lo], 0, sizeof a->o[lo]);
-  a->o[lo].value = v;
-  a->o[lo].den = 1;
-  return &a->o[lo];
+  memset(&a->t[lo], 0, sizeof a->t[lo]);
+  a->t[lo].value = v;
+  a->t[lo].sum.d = 1;
+  return &a->t[lo];
 }
 
-/* Adds num/den to o's exact fraction; drops exactness on overflow. */
-static void add_frac(acc *a, gn_outcome *o, u128 num, u128 den) {
-  if (!a->exact || o->den == 0) { o->den = 0; a->exact = 0; return; }
-  u128 g = gcd128(o->den, den);
-  u128 l = o->den / g * den;
-  u128 n = (u128)o->num * (l / o->den) + num * (l / den);
-  u128 r = gcd128(n ? n : 1, l);
-  n /= r; l /= r;
-  if (l > UINT64_MAX || n > UINT64_MAX) { o->den = 0; a->exact = 0; return; }
-  o->num = (uint64_t)n; o->den = (uint64_t)l;
-}
-
-static void finish(gn_game *g, acc *a, gn_dist *d, int exact, uint64_t runs) {
-  d->exact = exact;
-  d->n = a->n;
-  d->o = a->n > 0 ? malloc((size_t)a->n * sizeof *d->o) : NULL;   /* the caller frees it: gn_dist_free */
-  d->runs = runs;
-  double mean = 0, var = 0;
-  for (int i = 0; i < a->n; i++) {
-    gn_outcome *o = &a->o[i];
-    if (exact && a->exact && o->den) o->p = (double)o->num / (double)o->den;
-    if (!exact || !a->exact) { o->den = 0; }
-    if (exact) { o->lo = o->hi = o->p; }
-    mean += o->p * (double)o->value;
-  }
-  for (int i = 0; i < a->n; i++) {
-    double dv = (double)a->o[i].value - mean;
-    var += a->o[i].p * dv * dv;
-  }
-  d->mean = mean;
-  d->stdev = sqrt(var);
-  if (d->o) memcpy(d->o, a->o, a->n * sizeof *d->o);
-  (void)g;
+static void acc_free(gn_game *g, acc *a) {
+  for (int i = 0; i < a->n; i++) frac_clear(&a->t[i].sum);
+  gn__free(g, a->t, a->cap * sizeof *a->t);
+  a->t = NULL; a->n = a->cap = 0;
 }
 
 /* 95% Wilson score interval for k successes in n runs. */
@@ -239,14 +399,70 @@ static void wilson(uint64_t k, uint64_t n, double *lo, double *hi) {
 }
 
 /*
+** The outcomes of a, into d (its array and texts are the caller's:
+** gn_dist_free). Exact: each probability in lowest terms as text, as num/den
+** when both fit in 64 bits, and as the nearest double. Returns 0 or GN_ENOMEM.
+*/
+static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
+  d->exact = exact;
+  d->n = a->n;
+  d->runs = runs;
+  d->o = a->n > 0 ? calloc((size_t)a->n, sizeof *d->o) : NULL;   /* the caller frees it: gn_dist_free */
+  if (a->n > 0 && !d->o) return GN_ENOMEM;
+  mpq_t q;
+  mpq_init(q);
+  double mean = 0, var = 0;
+  int rc = 0;
+  for (int i = 0; i < a->n; i++) {
+    gn_outcome *o = &d->o[i];
+    o->value = a->t[i].value;
+    if (exact) {
+      frac_get(q, &a->t[i].sum);
+      const mpz_srcptr nu = mpq_numref(q), de = mpq_denref(q);
+      if (mpz_sizeinbase(nu, 2) <= 64 && mpz_sizeinbase(de, 2) <= 64) {
+        o->num = (uint64_t)mpz_get_ui(nu);
+        o->den = (uint64_t)mpz_get_ui(de);
+      }
+      int rounded;
+      double pn = nearest(q, &rounded);
+      o->p = o->den ? (double)o->num / (double)o->den : pn;   /* as the 64-bit fractions always gave it */
+      o->rounded = rounded || o->p != pn;
+      size_t len = mpz_sizeinbase(nu, 10) + mpz_sizeinbase(de, 10) + 3;
+      if (!(o->frac = malloc(len))) { rc = GN_ENOMEM; break; }
+      mpz_get_str(o->frac, 10, nu);
+      size_t k = strlen(o->frac);
+      o->frac[k++] = '/';
+      mpz_get_str(o->frac + k, 10, de);
+      o->lo = o->hi = o->p;
+    } else {
+      o->p = (double)a->t[i].runs / (double)runs;
+      wilson(a->t[i].runs, runs, &o->lo, &o->hi);
+      o->rounded = 1;
+    }
+    mean += o->p * (double)o->value;
+  }
+  mpq_clear(q);
+  for (int i = 0; i < d->n; i++) {
+    double dv = (double)d->o[i].value - mean;
+    var += d->o[i].p * dv * dv;
+  }
+  d->mean = mean;
+  d->stdev = sqrt(var);
+  return rc;
+}
+
+/*
 ** The distribution of fn's outcome.
 **   1) save the game; switch the dice source to enumerate
-**   2) run fn along each path, restoring the game after each; add the leaf's
-**      probability to its outcome
-**   3) past max_leaves (or when asked), sample instead: run i seeds the
-**      generator with gn_seed_child(seed, i)
-**   4) one representative run (the first path) leaves its events in the log
-**   5) restore the dice source and the state
+**   2) estimate the tree by PROBES random descents; far past max_leaves,
+**      sample at once
+**   3) run fn along each path, restoring the game after each; add the leaf's
+**      exact probability to its outcome
+**   4) past max_leaves (or when asked, or when a chance point cannot be
+**      enumerated: GN_ETOOBIG), sample instead: run i seeds the generator
+**      with gn_seed_child(seed, i); dist->why says why
+**   5) one representative run (the first path) leaves its events in the log
+**   6) restore the dice source and the state
 */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist) {
   if (!g || !fn || !dist || !g->sc) return GN_EINVAL;
@@ -258,6 +474,7 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   gn__savepoint sp = { 0 };
   struct gn__enum en = { 0 };
   acc a = { 0 };
+  mpz_t t;
   gn__dicesrc keep = g->dice;
   int cur_order = g->cur_order;   /* fn may apply orders: their index goes too */
   int rc = gn__save(g, &sp), exact = !o.force_mc;                 /* 1 */
@@ -267,27 +484,60 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
     gn__savepoint_free(g, &sp);
     return gn__error(g, rc, "out of memory");
   }
+  mpz_init(t);
+  if (!exact) snprintf(dist->why, sizeof dist->why, "sampling was asked for");
   g->dice.checking = 0;
   g->dice.quiet = 1;   /* the leaves keep no events; the representative run below does */
-  if (exact) {
-    g->dice.mode = GN_DICE_ENUMERATE;
-    g->dice.en = &en;
-    a.exact = 1;
-    do {                                                            /* 2 */
-      en.depth = 0; en.num = 1; en.den = 1; en.exact = 1; en.p = 1;
+  g->dice.mode = GN_DICE_ENUMERATE;
+  g->dice.en = &en;
+  if (exact) {                                                      /* 2 */
+    double est = 0;
+    en.probe = 1;
+    gn_rng_seed(&en.rng, o.seed ^ 0x6f646473u);
+    for (int r = 0; r < PROBES && exact; r++) {
+      en.depth = 0; en.est = 1;
       rc = fn(g, ud, &v);
       gn__restore(g, &sp);
-      if (rc == GN_ETOOBIG) { exact = 0; break; }
+      if (rc == GN_ETOOBIG) {
+        exact = 0;
+        snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
+      } else if (rc) {
+        goto out;
+      }
+      est += en.est;
+    }
+    en.probe = 0;
+    dist->est_leaves = est / PROBES;
+    if (exact && dist->est_leaves > (double)o.max_leaves) {
+      exact = 0;
+      snprintf(dist->why, sizeof dist->why, "about %.3g paths (estimated), past the bound of %llu",
+               dist->est_leaves, (unsigned long long)o.max_leaves);
+    }
+  }
+  if (exact) {
+    do {                                                            /* 3 */
+      en.depth = 0;
+      rc = fn(g, ud, &v);
+      gn__restore(g, &sp);
+      if (rc == GN_ETOOBIG) {
+        exact = 0;
+        snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
+        break;
+      }
       if (rc) goto out;
-      gn_outcome *s = slot(g, &a, v);
+      tally *s = slot(g, &a, v);
       if (!s) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-      s->p += en.p;
-      if (en.exact) add_frac(&a, s, en.num, en.den); else { s->den = 0; a.exact = 0; }
-      if (++leaves > o.max_leaves) { exact = 0; break; }
+      if (en.depth) frac_add(&s->sum, &en.path[en.depth - 1].pre, t);
+      else { frac one; memset(&one, 0, sizeof one); frac_one(&one); frac_add(&s->sum, &one, t); }
+      if (++leaves > o.max_leaves) {
+        exact = 0;
+        snprintf(dist->why, sizeof dist->why, "more than %llu paths (the bound)", (unsigned long long)o.max_leaves);
+        break;
+      }
     } while (advance(&en));
   }
-  if (!exact) {                                                     /* 3 */
-    a.n = 0; a.exact = 0;
+  if (!exact) {                                                     /* 4 */
+    acc_free(g, &a);
     g->dice.mode = GN_DICE_RNG;
     g->dice.en = NULL;
     for (uint64_t i = 0; i < o.runs; i++) {
@@ -295,21 +545,17 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
       rc = fn(g, ud, &v);
       gn__restore(g, &sp);
       if (rc) goto out;
-      gn_outcome *s = slot(g, &a, v);
+      tally *s = slot(g, &a, v);
       if (!s) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-      s->num++;
-    }
-    for (int i = 0; i < a.n; i++) {
-      a.o[i].p = (double)a.o[i].num / (double)o.runs;
-      wilson(a.o[i].num, o.runs, &a.o[i].lo, &a.o[i].hi);
+      s->runs++;
     }
   }
-  finish(g, &a, dist, exact, exact ? 0 : o.runs);
+  if ((rc = finish(&a, dist, exact, exact ? 0 : o.runs))) { rc = gn__error(g, rc, "out of memory"); goto out; }
   dist->leaves = leaves;
-  g->dice.mode = GN_DICE_ENUMERATE;                                 /* 4 */
+  g->dice.mode = GN_DICE_ENUMERATE;                                 /* 5 */
   g->dice.en = &en;
   g->dice.quiet = keep.quiet;
-  en.npath = 0; en.depth = 0; en.nw = 0; en.npw = 0; en.num = 1; en.den = 1; en.exact = 1; en.p = 1;
+  en.npath = 0; en.depth = 0; en.valid = 0; en.nw = 0;
   if (fn(g, ud, &v) == 0) {
     int nev = g->nev;
     gn__savepoint rep = sp;
@@ -320,8 +566,8 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   }
   rc = 0;
 out:
-  if (rc) gn__restore(g, &sp);
-  g->dice.mode = keep.mode;                                         /* 5 */
+  if (rc) { gn__restore(g, &sp); gn_dist_free(dist); }
+  g->dice.mode = keep.mode;                                         /* 6 */
   g->dice.en = keep.en;
   g->dice.checking = keep.checking;
   g->dice.quiet = keep.quiet;
@@ -329,16 +575,15 @@ out:
   g->dice.ntape = keep.ntape;
   g->cur_order = cur_order;
   gn__savepoint_free(g, &sp);
-  gn__free(g, en.path, en.cap * sizeof *en.path);
-  gn__free(g, en.w, en.capw * sizeof *en.w);
-  gn__free(g, en.pw, en.cappw * sizeof *en.pw);
-  gn__free(g, a.o, a.cap * sizeof *a.o);
-  if (rc == 0 && !dist->o && dist->n) rc = GN_ENOMEM;
+  enum_free(g, &en);
+  acc_free(g, &a);
+  mpz_clear(t);
   return rc;
 }
 
 void gn_dist_free(gn_dist *d) {
   if (!d) return;
+  for (int i = 0; d->o && i < d->n; i++) free(d->o[i].frac);
   free(d->o);
   memset(d, 0, sizeof *d);
 }

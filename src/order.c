@@ -249,7 +249,9 @@ static int record(gn_game *g, const char *text) {
 **   1) the game must have started and not be over
 **   2) split the text into words; find the ruleset's verb
 **   3) save the game; run the verb with an empty tape
-**   4) on any failure, or when only checking, restore the save point
+**   4) on any failure (an event that could not be recorded is one: the order
+**      and its events go together), or when only checking, restore the
+**      save point
 **   5) else record the order with its tape (the store hashes the state)
 */
 static int apply(gn_game *g, const char *text, int check) {
@@ -273,12 +275,14 @@ static int apply(gn_game *g, const char *text, int check) {
   if (g->st.over && !v->when_over) return gn__error(g, GN_ESTATE, "the game is over");
   if ((rc = gn__save(g, &g->osp))) return gn__error(g, rc, "out of memory");            /* 3 */
   g->dice.ntape = 0;
+  g->dice.stopped = 0;
+  g->dice.need = g->dice.needn = 0;
   g->cur_order = g->norders;
   g->dice.checking = check;
   g->evoom = 0;
   rc = v->apply(g, &a);
   g->dice.checking = 0;
-  if (rc == 0 && g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost modifier */
+  if (g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost event or list */
   if (check && rc == GN__ECHECKED) rc = 0;
   if (rc || check) {                                                                      /* 4 */
     char keep[GN__ERRMAX];

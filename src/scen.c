@@ -37,11 +37,17 @@ typedef struct loader {
   /* units */
   int *uid, *ucode;           /* nodes of id and code (0 when no code) */
   int nu;
+  int limit;                  /* a built-in limit was passed: the load fails with GN_ELIMIT */
   /* values: the scenario's own numbers for ruleset data keys, applied once
   ** the data is loaded (apply_values) */
   struct ovr { const char *key; int n; double *v; int line, col; } *ov;
   int nov, capov;
 } loader;
+
+/* A built-in limit passed at node: a problem reported like any other, which
+** makes the load fail with GN_ELIMIT rather than GN_ESCENARIO. The message
+** names the limit. */
+#define past_limit(L, node, ...) ((L)->limit = 1, gn__yaml_error((L)->y, (node), __VA_ARGS__))
 
 /* ------------------------------------------------------------- strings */
 
@@ -356,8 +362,10 @@ static void read_sides(loader *L, int node) {
   int i, j, n, v[3];
   if (gn__yaml_seq(L->y, node, "sides")) return;
   n = gn__yaml_len(L->y, node);
-  if (n < 2 || n > GN__MAXSIDES)
-    gn__yaml_error(L->y, node, "a scenario needs 2 to %d sides, got %d", GN__MAXSIDES, n);
+  if (n < 2) gn__yaml_error(L->y, node, "a scenario needs 2 to %d sides, got %d", GN__MAXSIDES, n);
+  if (n > GN__MAXSIDES)
+    past_limit(L, gn__yaml_item(L->y, node, GN__MAXSIDES), "side %d of %d: past the limit of %d sides "
+               "a game holds", GN__MAXSIDES + 1, n, GN__MAXSIDES);
   for (i = 0; i < n; i++) {
     int it = gn__yaml_item(L->y, node, i);
     const char *id = NULL, *name;
@@ -687,6 +695,9 @@ static int read_units(loader *L, int node) {
     L->ucode = L->uid + n;
     L->nu = n;
   }
+  if (L->rs && L->rs->maxunits && n > L->rs->maxunits)
+    past_limit(L, gn__yaml_item(L->y, node, L->rs->maxunits), "unit %d of %d: past the limit of %d units "
+               "a game of ruleset '%s' holds", L->rs->maxunits + 1, n, L->rs->maxunits, L->rs->id);
   for (i = 0; i < n; i++) read_unit(L, gn__yaml_item(L->y, node, i), &sc->unit[i], i);
   /* A unit per side; an empty list is a blank table (gn_game_use_ruleset).
   ** Not checked when a unit's side is unknown: that was reported already. */
@@ -844,6 +855,9 @@ static int read_objectives(loader *L, int node) {
   if (!node || gn__yaml_seq(L->y, node, "objectives")) return 0;
   n = gn__yaml_len(L->y, node);
   if (n == 0) return 0;
+  if (n > GN_BATTLE_MAXOBJ)   /* a battle's result holds each objective's holder */
+    past_limit(L, gn__yaml_item(L->y, node, GN_BATTLE_MAXOBJ), "objective %d of %d: past the limit of %d "
+               "objectives a game holds", GN_BATTLE_MAXOBJ + 1, n, GN_BATTLE_MAXOBJ);
   if (!(sc->objective = gn__calloc(L->g, (size_t)n, sizeof *sc->objective))) return GN_ENOMEM;
   sc->nobjectives = n;
   for (i = 0; i < n; i++) {
@@ -1063,7 +1077,8 @@ static void scen_free(gn_game *g, gn__scen *sc) {
   gn__free(g, sc, sizeof *sc);
 }
 
-/* Returns 0, GN_ESCENARIO (problems are diagnostics), GN_EDATA / GN_EIO (the
+/* Returns 0, GN_ESCENARIO (problems are diagnostics), GN_ELIMIT (the same,
+** one of them a built-in limit passed), GN_EDATA / GN_EIO (the
 ** ruleset data; diagnostics too) or GN_ENOMEM. Nothing is kept on failure. */
 int gn__scen_load(gn_game *g, const char *name, const char *text, size_t len, gn__scen **out) {
   loader L;
@@ -1088,7 +1103,7 @@ done:
   nerr = L.y ? gn__yaml_errors(L.y) : 0;
   crc = gn__yaml_close(L.y);
   if (!rc && crc) rc = crc;
-  if (!rc && nerr) rc = GN_ESCENARIO;
+  if (!rc && nerr) rc = L.limit ? GN_ELIMIT : GN_ESCENARIO;
   gn__free(g, L.fside, (size_t)L.nf * 5 * sizeof *L.fside);
   gn__free(g, L.fix, (size_t)L.nf * sizeof *L.fix);
   gn__free(g, L.uid, (size_t)L.nu * 2 * sizeof *L.uid);

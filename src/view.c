@@ -11,13 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Compass degrees (0 = towards +y, clockwise) of an internal facing. */
-static double compass(double rad) {
-  double d = 90.0 - rad * 180.0 / 3.14159265358979323846;
-  d = fmod(d, 360.0);
-  if (d < 0) d += 360.0;
-  return round(d * 10) / 10;
-}
 
 /* 1 when the viewer may read attribute k of unit u. */
 static int attr_visible(const gn_game *g, int u, int k, int viewer) {
@@ -37,7 +30,7 @@ static json_t *unit_json(const gn_game *g, int u, int viewer) {
   if (v.formation >= 0) json_object_set_new(o, "formation", json_string(g->sc->formation[v.formation].id));
   json_object_set_new(o, "x", json_real(v.box.c.x));
   json_object_set_new(o, "y", json_real(v.box.c.y));
-  json_object_set_new(o, "facing", json_real(compass(v.box.facing)));
+  json_object_set_new(o, "facing", json_real(gn__compass(v.box.facing)));
   json_object_set_new(o, "strength", v.strength >= 0 ? json_integer(v.strength) : json_null());
   json_object_set_new(o, "strength0", v.strength0 >= 0 ? json_integer(v.strength0) : json_null());
   json_object_set_new(o, "removed", json_boolean(v.removed));
@@ -128,7 +121,7 @@ char *gn_state_text(const gn_game *g, int viewer) {
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");
       put(&b, "  %-10s %-20.20s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, v.name, v.type, v.box.c.x,
-          v.box.c.y, compass(v.box.facing), str, v.removed ? "removed " : "", v.status);
+          v.box.c.y, gn__compass(v.box.facing), str, v.removed ? "removed " : "", v.status);
     }
   }
   for (int i = 0; i < g->sc->nobjectives; i++) {

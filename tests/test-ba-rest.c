@@ -78,7 +78,7 @@ static void supplies_then_valour(void **state) {
   ba_dice(g, 6, 6, 6, 6, 6, 6, 6);
   bounds(g, 2);
   assert_int_equal(ba_attr(g, "T", "disorder"), 0);
-  ba_ok(g, "rest T");
+  ba_ok(g, "rest T supplies");
   bounds(g, 1);                     /* takes the formation, loses its last supply */
   assert_int_equal(ba_attr(g, "T", "supplies"), 0);
   bounds(g, 8);
@@ -92,6 +92,78 @@ static void supplies_then_valour(void **state) {
   assert_true(ba_event(g, e0, "rest", "BA-5.5.2f") >= 0);
   bounds(g, 8);
   assert_int_equal(ba_attr(g, "T", "valour"), 2);
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4f, BA-5.5.3k: "Units without supplies must refurbish supplies
+** before valour points are regained"; "When a unit starts refurbishing
+** supplies, it looses any remaining supplies". T (1 roll left) lost a valour
+** point: resting for valour it keeps its roll and regains the point in 8
+** bounds; a unit without supplies may not rest for valour; told to refurbish
+** while at rest, T loses its roll and starts again. */
+static void partial_supplies_rest_for_valour(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: F, side: al, type: infantry, at: [50, 30], facing: 180, strength: 20}\n"
+    "  - {id: T, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {valour: 2, supplies: 1}}\n"
+    "  - {id: Z, side: fr, type: infantry, at: [150, 20], facing: 0, strength: 30, attrs: {supplies: 0}}\n", NULL);
+  ba_dice(g, 3, 6, 6, 5);           /* as supplies_then_valour: valour 1, MD */
+  ba_ok(g, "fire F at T");
+  ba_ok(g, "end");
+  ba_dice(g, 6, 6, 6, 6, 6, 6, 6);
+  bounds(g, 2);
+  assert_int_equal(ba_attr(g, "T", "valour"), 1);
+  ba_refused(g, "rest Z valour", "BA-5.5.4f");
+  ba_ok(g, "rest T");               /* unordered: below its starting valour, it rests for valour */
+  int e0 = gn_event_count(g);
+  bounds(g, 1);                     /* takes the formation (no bound of rest, ref. BA-5.5.4m) */
+  assert_int_equal(ba_attr(g, "T", "supplies"), 1);
+  assert_int_equal(ba_attr(g, "T", "rest"), 0);
+  assert_true(ba_event(g, e0, "rest", "BA-5.5.4f") >= 0);
+  assert_true(ba_event(g, e0, "supplies", "BA-5.5.3k") < 0);
+  bounds(g, 7);
+  assert_int_equal(ba_attr(g, "T", "valour"), 1);
+  e0 = gn_event_count(g);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "T", "valour"), 2);
+  assert_int_equal(ba_attr(g, "T", "supplies"), 1);
+  assert_true(ba_event(g, e0, "rest", "BA-5.5.2f") >= 0);
+  bounds(g, 3);
+  e0 = gn_event_count(g);
+  ba_ok(g, "rest T supplies");      /* already at rest: it starts refurbishing now */
+  assert_int_equal(ba_attr(g, "T", "supplies"), 0);
+  assert_true(ba_event(g, e0, "supplies", "BA-5.5.3k") >= 0);
+  bounds(g, 8);
+  assert_int_equal(ba_attr(g, "T", "supplies"), -1);
+  gn_game_free(g);
+
+  /* ordered for valour explicitly, at its starting valour: it keeps its 2 rolls, gains nothing */
+  g = ba_game("  - {id: T, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {supplies: 2}}\n"
+              ENEMY_FAR, NULL);
+  ba_ok(g, "rest T valour");
+  bounds(g, 9);
+  assert_int_equal(ba_attr(g, "T", "supplies"), 2);
+  assert_int_equal(ba_attr(g, "T", "formation"), 5);
+  gn_game_free(g);
+}
+
+/* ref. BA-5.5.4m [interpretation]: the bound in which the unit takes the rest
+** formation is no bound of rest ("it must be stationary"): ordered to rest in
+** bound 1, it has 0 bounds at the end of bound 1 and 8 (refurbished) at the
+** end of bound 9. */
+static void forming_bound_does_not_count(void **state) {
+  (void)state;
+  gn_game *g = ba_game("  - {id: T, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {supplies: 0}}\n"
+                       ENEMY_FAR, NULL);
+  ba_ok(g, "rest T");
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "T", "formation"), 5);
+  assert_int_equal(ba_attr(g, "T", "rest"), 0);
+  bounds(g, 7);
+  assert_int_equal(ba_attr(g, "T", "rest"), 7);
+  assert_int_equal(ba_attr(g, "T", "supplies"), 0);
+  bounds(g, 1);
+  assert_int_equal(ba_attr(g, "T", "supplies"), -1);
   gn_game_free(g);
 }
 
@@ -344,6 +416,8 @@ int main(void) {
     cmocka_unit_test(rest_formation),
     cmocka_unit_test(eight_bounds),
     cmocka_unit_test(supplies_then_valour),
+    cmocka_unit_test(partial_supplies_rest_for_valour),
+    cmocka_unit_test(forming_bound_does_not_count),
     cmocka_unit_test(disorder_and_fire),
     cmocka_unit_test(attacked_or_passed),
     cmocka_unit_test(waggon_two_bounds),

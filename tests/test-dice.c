@@ -145,8 +145,10 @@ static void script_source(void **state) {
   assert_int_equal(gn_roll(g, "d10", "test", "", &total, NULL), 0);
   assert_int_equal(total, 9);
   assert_int_equal(gn_roll(g, "d10", "test", "", &total, NULL), GN_ENODICE);
-  /* every roll is logged with its faces and its rule id */
-  const gn_event *e = gn_event_get(g, 0);
+  /* every roll is logged with its faces and its rule id (after the events of the start) */
+  const gn_event *e = NULL;
+  for (int i = 0; i < gn_event_count(g) && !e; i++)
+    if (!strcmp(gn_event_get(g, i)->kind, "roll")) e = gn_event_get(g, i);
   assert_non_null(e);
   assert_string_equal(e->kind, "roll");
   assert_string_equal(e->ref, "BA-DICE-1");
@@ -313,9 +315,9 @@ static void enumerate_restores_game(void **state) {
   gn_game_free(g);
 }
 
-/* An aggregate count whose exact weights pass 64 bits (30 d6 at 5+: 6^30)
-** is still enumerated outcome by outcome, without fractions: V&B fire of 30
-** dice, hits on 5-6 (ref. VB-B6). */
+/* An aggregate count whose weights pass 64 bits (30 d6 at 5+: 6^30) is one
+** node of exact fractions all the same: V&B fire of 30 dice, hits on 5-6
+** (ref. VB-B6). */
 static void enumerate_big_count(void **state) {
   (void)state;
   gn_game *g = ruleset_game();
@@ -326,7 +328,10 @@ static void enumerate_big_count(void **state) {
   assert_int_equal(d.n, 31);
   assert_int_equal((int)d.leaves, 31);
   double sum = 0, p0 = 1;
-  for (int i = 0; i < d.n; i++) { sum += d.o[i].p; assert_true(d.o[i].den == 0); }
+  for (int i = 0; i < d.n; i++) { sum += d.o[i].p; assert_non_null(d.o[i].frac); }
+  assert_string_equal(d.o[0].frac, "1073741824/205891132094649");       /* (2/3)^30 */
+  assert_string_equal(d.o[30].frac, "1/205891132094649");               /* (1/3)^30 */
+  assert_string_equal(d.o[15].frac, "564765655040/22876792454961");     /* C(30,15) 2^15 / 3^30 */
   for (int i = 0; i < 30; i++) p0 *= 2.0 / 3.0;
   assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
   assert_true(d.mean > 10 - 1e-9 && d.mean < 10 + 1e-9);        /* 30 x 1/3 */
@@ -365,10 +370,13 @@ static void enumerate_totals(void **state) {
   assert_true(d.mean > 36.5 - 1e-9 && d.mean < 36.5 + 1e-9);            /* 42 - 7.5 + 2 */
   assert_sums_to_one(&d);
   gn_dist_free(&d);
-  /* past 64 bits (30d10): probabilities without fractions, still every total */
+  /* past 64 bits (30d10): GMP counts, every total with its fraction */
   assert_int_equal(gn_odds(g, total_of, "30d10", NULL, &d), 0);
   assert_int_equal(d.exact, 1);
   assert_int_equal((int)d.leaves, 271);
+  assert_string_equal(d.o[0].frac, "1/1000000000000000000000000000000");
+  assert_true(d.o[0].den == 0 && d.o[0].rounded);
+  assert_string_equal(d.o[1].frac, "3/100000000000000000000000000000");    /* 30 ways */
   assert_true(d.mean > 165 - 1e-6 && d.mean < 165 + 1e-6);
   assert_true(d.stdev > 15.732 && d.stdev < 15.733);                     /* sqrt(30 x 8.25) */
   gn_dist_free(&d);
@@ -383,6 +391,69 @@ static void enumerate_totals(void **state) {
   assert_int_equal(gn_odds(g, total_of, "d10+d4", NULL, &d), 0);
   assert_int_equal((int)d.leaves, 40);
   gn_dist_free(&d);
+  gn_game_free(g);
+}
+
+/* A count of n dice of m faces at target, read as its hits. */
+typedef struct countq { int n, m, target; } countq;
+
+static int count_of(gn_game *g, void *ud, int64_t *out) {
+  const countq *q = ud;
+  int h, rc = gn_roll_count(g, q->n, q->m, q->target, "count", "", &h);
+  *out = h;
+  return rc;
+}
+
+/* Counts of d4, d8 and d10 at targets every die makes (1 and below) or none
+** makes (past the faces): one outcome, certain, at every size, including the
+** sizes whose weights (m^n) pass 64 and 128 bits. */
+static void count_sure_and_impossible(void **state) {
+  (void)state;
+  gn_game *g = ruleset_game();
+  static const int sides[] = { 4, 8, 10 }, sizes[] = { 1, 21, 22, 40, 43, 64, 65, 200 };
+  static const int targets[] = { -3, 0, 1, 11, 9, 100 };
+  for (int s = 0; s < 3; s++)
+    for (int z = 0; z < 8; z++)
+      for (int t = 0; t < 6; t++) {
+        countq q = { sizes[z], sides[s], targets[t] };
+        int sure = q.target <= 1, none = q.target > q.m;
+        if (!sure && !none) continue;
+        gn_dist d;
+        assert_int_equal(gn_odds(g, count_of, &q, NULL, &d), 0);
+        assert_int_equal(d.exact, 1);
+        assert_int_equal(d.n, 1);
+        assert_int_equal((int)d.o[0].value, sure ? q.n : 0);
+        assert_string_equal(d.o[0].frac, "1/1");
+        assert_true(d.o[0].p == 1 && d.o[0].num == 1 && d.o[0].den == 1 && !d.o[0].rounded);
+        gn_dist_free(&d);
+      }
+  /* and between: 40 d8 at 5+ (even odds: C(40,20) / 2^40 for 20), 64 d10 at
+  ** 8+ (weights 3^k 7^(64-k) over 10^64), 200 d4 at 3+ */
+  countq a = { 40, 8, 5 }, b = { 64, 10, 8 }, c = { 200, 4, 3 };
+  gn_dist d;
+  assert_int_equal(gn_odds(g, count_of, &a, NULL, &d), 0);
+  assert_int_equal(d.n, 41);
+  assert_string_equal(d.o[20].frac, "34461632205/274877906944");
+  assert_true(d.o[20].num == 34461632205ull && d.o[20].den == 274877906944ull);
+  gn_dist_free(&d);
+  assert_int_equal(gn_odds(g, count_of, &b, NULL, &d), 0);
+  assert_int_equal(d.n, 65);
+  assert_string_equal(d.o[10].frac, "1206959152770341281632950415317194290233552090619074183807763/"
+                                    "312500000000000000000000000000000000000000000000000000000000000");
+  assert_true(d.o[10].den == 0);
+  gn_dist_free(&d);
+  assert_int_equal(gn_odds(g, count_of, &c, NULL, &d), 0);
+  assert_int_equal(d.n, 201);
+  assert_string_equal(d.o[100].frac, "11318564332012910145675522134685520484313073709426667105165/"
+                                     "200867255532373784442745261542645325315275374222849104412672");
+  gn_dist_free(&d);
+  /* at the table: 70 dice are two chance points (64 and 6), counted alike */
+  int faces[70], h;
+  for (int i = 0; i < 70; i++) faces[i] = 1 + i % 8;
+  assert_int_equal(gn_dice_script(g, faces, 70), 0);
+  assert_int_equal(gn_roll_count(g, 70, 8, 5, "count", "", &h), 0);
+  assert_int_equal(h, 34);   /* 5..8 of each 1..8: 8 x 4, then 65..70 show 1..6: 2 */
+  assert_int_equal(gn_dice_script_left(g), 0);
   gn_game_free(g);
 }
 
@@ -468,6 +539,7 @@ int main(void) {
     cmocka_unit_test(enumerate_restores_game),
     cmocka_unit_test(enumerate_big_count),
     cmocka_unit_test(enumerate_totals),
+    cmocka_unit_test(count_sure_and_impossible),
     cmocka_unit_test(strerror_list),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -359,6 +359,100 @@ static void start_out_of_memory_then_again(void **state) {
   assert_true(failed >= 3);   /* V&B's data, its leaders, its combat tables */
 }
 
+/* The core scenario with, first in its terrain, `woods` small woods far off
+** (past 1024 features, a move's list of the features it met no longer fits
+** its buffer), then `roads` roads across F1's way north (y = 12.5 + k / 20)
+** and a stream at y = 19.5, the crossing after the roads. */
+static gn_game *crossings_game(const gn_allocator *a, int woods, int roads) {
+  size_t cap = sizeof SCN + 256 + (size_t)(woods + roads) * 112, o = sizeof SCN - 1;
+  char *t = malloc(cap);
+  assert_non_null(t);
+  memcpy(t, SCN, o);
+  o += (size_t)snprintf(t + o, cap - o, "terrain:\n");
+  for (int i = 0; i < woods; i++) {
+    double x = 36 + (i % 100) * 0.11, y = 1 + (i / 100) * 0.11;
+    o += (size_t)snprintf(t + o, cap - o, "  - {id: w%d, kind: woods, area: [[%g, %g], [%g, %g], [%g, %g]]}\n",
+                          i, x, y, x + 0.05, y, x, y + 0.05);
+  }
+  for (int i = 0; i < roads; i++)
+    o += (size_t)snprintf(t + o, cap - o, "  - {id: r%d, kind: road, line: [[2, %g], [22, %g]]}\n", i,
+                          12.5 + i / 20.0, 12.5 + i / 20.0);
+  o += (size_t)snprintf(t + o, cap - o, "  - {id: brook, kind: stream, line: [[2, 19.5], [22, 19.5]]}\n");
+  gn_game *g = gn_game_new(a);
+  if (!g) { free(t); return NULL; }
+  int rc = gn_game_load(g, "crossings.yaml", t, o);
+  free(t);
+  if (!rc) rc = gn_game_start(g, 3);
+  if (!rc) rc = gn_order_apply(g, "end");          /* to the French movement phase */
+  if (rc) {
+    if (!a) fail_msg("crossings: %s", gn_errmsg(g));
+    gn_game_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+/* ref. VB-B4: a move pays for every stream it fords, however many other
+** lines it crosses first: F1 (16 in) going 8.5 in north over 129 roads and
+** then the stream (half a move) is refused as it is over the stream alone,
+** and 7.9 in is allowed in both. */
+static void move_counts_every_crossing(void **state) {
+  (void)state;
+  static const int roads[] = {0, 127, 128, 129, 300};
+  for (size_t i = 0; i < sizeof roads / sizeof roads[0]; i++) {
+    gn_game *g = crossings_game(NULL, 0, roads[i]);
+    assert_int_equal(gn_order_apply(g, "move F1 to 12,20.5"), GN_EREFUSED);
+    assert_int_equal(gn_order_apply(g, "move F1 to 12,19.9"), GN_OK);
+    gn_game_free(g);
+  }
+  gn_game *g = crossings_game(NULL, 1100, 129);
+  assert_int_equal(gn_order_apply(g, "move F1 to 12,20.5"), GN_EREFUSED);
+  assert_int_equal(gn_order_apply(g, "move F1 to 12,19.9"), GN_OK);
+  gn_game_free(g);
+}
+
+/* A move whose lists (features met, crossings) outgrow their buffers takes
+** them from the game's allocator: each allocation of the order failed in
+** turn fails the order whole (GN_ENOMEM; state, events and orders as they
+** were) and the same order then applies as it does without a failure. */
+static void lists_out_of_memory_fail_whole(void **state) {
+  (void)state;
+  gn_game *r = crossings_game(NULL, 1100, 129);
+  uint64_t before = gn_game_hash(r);
+  int nev0 = gn_event_count(r);
+  assert_int_equal(gn_order_apply(r, "move F1 to 12,19.9"), GN_OK);
+  uint64_t after = gn_game_hash(r);
+  int nev1 = gn_event_count(r);
+  gn_game_free(r);
+  int failed = 0;
+  for (long k = 1;; k++) {
+    counting c = { 0, 0, -1 };
+    gn_allocator a = { count_realloc, &c };
+    gn_game *g = crossings_game(&a, 1100, 129);
+    assert_non_null(g);
+    assert_true(gn_game_hash(g) == before);
+    c.fail_at = c.calls + k;
+    int rc = gn_order_apply(g, "move F1 to 12,19.9");
+    int hit = c.calls >= c.fail_at;
+    c.fail_at = -1;
+    if (rc) {
+      assert_int_equal(rc, GN_ENOMEM);
+      assert_true(gn_game_hash(g) == before);
+      assert_int_equal(gn_event_count(g), nev0);
+      assert_int_equal(gn_game_order_count(g), 1);
+      failed++;
+      assert_int_equal(gn_order_apply(g, "move F1 to 12,19.9"), GN_OK);
+    }
+    assert_true(gn_game_hash(g) == after);
+    assert_int_equal(gn_event_count(g), nev1);
+    assert_int_equal(gn_game_order_count(g), 2);
+    gn_game_free(g);
+    assert_int_equal(c.live, 0);
+    if (!hit) break;
+  }
+  assert_true(failed >= 2);   /* the features met and the crossings, at least */
+}
+
 static void load_twice_refused(void **state) {
   (void)state;
   gn_game *g = game(NULL, 1);
@@ -654,6 +748,8 @@ int main(void) {
     cmocka_unit_test(out_of_memory_everywhere),
     cmocka_unit_test(load_twice_refused),
     cmocka_unit_test(start_out_of_memory_then_again),
+    cmocka_unit_test(move_counts_every_crossing),
+    cmocka_unit_test(lists_out_of_memory_fail_whole),
     cmocka_unit_test(some_orders_after_the_end),
     cmocka_unit_test(find_units_by_code_and_id),
     cmocka_unit_test(rollback_at_every_chance_point),

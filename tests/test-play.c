@@ -1,7 +1,7 @@
 /*
-** test-play.c: the library side of the table session (issue 8): the order
-** words a unit may be given now (gn_unit_orders) and the session notes kept
-** beside a stored game (gn_store_note, gn_store_notes). Public API only.
+** test-play.c: the library side of the table session: the session notes
+** kept beside a stored game (gn_store_note, gn_store_notes). What a unit may
+** be ordered now is tests/test-actions.c. Public API only.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,89 +28,6 @@ static const char vb_text[] =
   "  - {id: f1, code: F1, formation: fdiv, type: infantry_brigade, at: [10, 10], strength: 4}\n"
   "  - {id: al, code: AL, formation: adiv, type: leader_division, at: [10, 30], facing: 180, strength: 0}\n"
   "  - {id: a1, code: A1, formation: adiv, type: infantry_brigade, at: [10, 16], facing: 180, strength: 4}\n";
-
-static gn_game *vb_game(void) {
-  gn_game *g = gn_game_new(NULL);
-  assert_non_null(g);
-  assert_int_equal(gn_game_load(g, "t.yaml", vb_text, strlen(vb_text)), GN_OK);
-  assert_int_equal(gn_game_start(g, 1), GN_OK);
-  return g;
-}
-
-static int has_word(const char *list, const char *w) {
-  size_t n = strlen(w);
-  for (const char *p = list; (p = strstr(p, w)); p += n)
-    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return 1;
-  return 0;
-}
-
-/* In the command phase no V&B stand has an order; in the movement phase the
-** French brigade may move or form march column and its leader may move; the
-** Allied stands, not on their turn, may do nothing. */
-static void orders_follow_the_phase(void **state) {
-  (void)state;
-  gn_game *g = vb_game();
-  char buf[256];
-  int f1 = gn_unit_find(g, "F1"), fl = gn_unit_find(g, "FL"), a1 = gn_unit_find(g, "A1");
-  assert_string_equal(gn_game_phase(g), "command");
-  assert_int_equal(gn_unit_orders(g, f1, buf, sizeof buf), 0);
-  assert_string_equal(buf, "");
-  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
-  assert_string_equal(gn_game_phase(g), "movement");
-  int n = gn_unit_orders(g, f1, buf, sizeof buf);
-  assert_true(n >= 2);
-  assert_true(has_word(buf, "move"));
-  assert_true(has_word(buf, "march"));
-  assert_false(has_word(buf, "fire"));
-  assert_true(gn_unit_orders(g, fl, buf, sizeof buf) >= 1);
-  assert_true(has_word(buf, "leader"));
-  assert_int_equal(gn_unit_orders(g, a1, buf, sizeof buf), 0);
-  /* once it has used its whole move, the brigade may not move again */
-  assert_int_equal(gn_order_apply(g, "move F1 to 26,10"), GN_OK);
-  gn_unit_orders(g, f1, buf, sizeof buf);
-  assert_false(has_word(buf, "move"));
-  gn_game_free(g);
-}
-
-/* The probe changes nothing: same hash, same order count, and the message of
-** the last refusal is still there. Bad arguments are refused. */
-static void orders_change_nothing(void **state) {
-  (void)state;
-  gn_game *g = vb_game();
-  char buf[256], msg[512];
-  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
-  assert_int_equal(gn_order_apply(g, "fire F1 at A1"), GN_EREFUSED);
-  snprintf(msg, sizeof msg, "%s", gn_errmsg(g));
-  const char *ref = gn_refusal_ref(g);
-  uint64_t h = gn_game_hash(g);
-  int events = gn_event_count(g);
-  for (int u = 0; u < gn_unit_count(g); u++) assert_true(gn_unit_orders(g, u, buf, sizeof buf) >= 0);
-  assert_int_equal(gn_game_hash(g), h);
-  assert_int_equal(gn_event_count(g), events);
-  assert_int_equal(gn_game_order_count(g), 1);
-  assert_string_equal(gn_errmsg(g), msg);
-  assert_ptr_equal(gn_refusal_ref(g), ref);
-  assert_int_equal(gn_unit_orders(g, 99, buf, sizeof buf), GN_ENOTFOUND);
-  assert_int_equal(gn_unit_orders(g, -1, buf, sizeof buf), GN_ENOTFOUND);
-  assert_int_equal(gn_unit_orders(NULL, 0, buf, sizeof buf), GN_EINVAL);
-  assert_int_equal(gn_unit_orders(g, 0, buf, 0), GN_EINVAL);
-  /* a buffer too small for every word keeps the words that fit */
-  char tiny[6];
-  int f1 = gn_unit_find(g, "F1");
-  assert_int_equal(gn_unit_orders(g, f1, tiny, sizeof tiny), 1);
-  assert_string_equal(tiny, "move");
-  gn_game_free(g);
-}
-
-/* A game not started has nothing to order. */
-static void orders_before_start(void **state) {
-  (void)state;
-  gn_game *g = gn_game_new(NULL);
-  char buf[64];
-  assert_int_equal(gn_game_load(g, "t.yaml", vb_text, strlen(vb_text)), GN_OK);
-  assert_int_equal(gn_unit_orders(g, 0, buf, sizeof buf), 0);
-  gn_game_free(g);
-}
 
 /* ------------------------------------------------------------ the notes */
 
@@ -230,9 +147,6 @@ static void notes_refused(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(orders_follow_the_phase),
-    cmocka_unit_test(orders_change_nothing),
-    cmocka_unit_test(orders_before_start),
     cmocka_unit_test(notes_round_trip),
     cmocka_unit_test(notes_refused),
   };

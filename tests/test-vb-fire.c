@@ -536,6 +536,66 @@ static void t_b21_one_sight(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* The garrison of town_garrison(): four 1-die regiments in one block, with a
+** brigade of al in musket range north of each and one east of the block. */
+static gn_game *town_garrison(const char *data_dir) {
+  static const char units[] =
+    "  - {id: r1, side: fr, formation: fa, type: infantry_regiment, at: [18.6, 20], facing: 0, strength: 2}\n"
+    "  - {id: r2, side: fr, formation: fa, type: infantry_regiment, at: [21.8, 20], facing: 0, strength: 2}\n"
+    "  - {id: r3, side: fr, formation: fa, type: infantry_regiment, at: [25, 20], facing: 0, strength: 2}\n"
+    "  - {id: r4, side: fr, formation: fa, type: infantry_regiment, at: [28.2, 20], facing: 0, strength: 2}\n"
+    "  - {id: n1, side: al, formation: aa, type: infantry_brigade, at: [18.6, 23.6], facing: 180, strength: 4}\n"
+    "  - {id: n2, side: al, formation: aa, type: infantry_brigade, at: [21.8, 23.6], facing: 180, strength: 4}\n"
+    "  - {id: n3, side: al, formation: aa, type: infantry_brigade, at: [25, 23.6], facing: 180, strength: 4}\n"
+    "  - {id: e, side: al, formation: aa, type: infantry_brigade, at: [32.8, 20], facing: 270, strength: 4}\n"
+    "terrain:\n  - {id: t, kind: town, area: [[17, 18], [31, 18], [31, 22], [17, 22]]}\n";
+  char text[8192];
+  snprintf(text, sizeof text, "%s%s", HEAD, units);
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (data_dir) assert_int_equal(gn_game_set_data_dir(g, data_dir), 0);
+  if (gn_game_load(g, "t.yaml", text, strlen(text)) || gn_game_start(g, 1)) fail_msg("%s", gn_errmsg(g));
+  to_phase(g, "combat");
+  return g;
+}
+
+/* ref. VB-32: "the troops occupying a town may fire one quarter of their total
+** fire dice ... out of each face": four 1-die regiments in one block are a
+** garrison of 4 dice, 1 die out of each face between them (fire.town.garrison
+** 1, the default), not 1 die each. With fire.town.garrison 0 (the quarter of
+** each stand's own dice) each regiment fires its die out of the north face. */
+static void t_vb32_town_garrison(void **state) {
+  (void)state;
+  gn_game *g = town_garrison(NULL);
+  script(g, 1, 6);
+  ok(g, "fire r1 at n1");                            /* north face: the garrison's 1 die */
+  assert_int_equal(sp(g, "n1"), 3);
+  refused(g, "fire r2 at n2", "VB-32");
+  assert_non_null(strstr(gn_errmsg(g), "garrison"));
+  refused(g, "fire r3 at n3", "VB-32");
+  script(g, 1, 6);
+  ok(g, "fire r4 at e");                             /* east face: another die */
+  assert_int_equal(sp(g, "e"), 3);
+  refused(g, "fire r2 at n2", "VB-32");              /* the north face stays spent */
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+
+  char dir[] = "/tmp/gn-town-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  data_copy(dir, "key: fire.town.garrison, value: 1", "key: fire.town.garrison, value: 0");
+  g = town_garrison(dir);
+  script(g, 3, 6, 6, 6);
+  ok(g, "fire r1 at n1");
+  ok(g, "fire r2 at n2");
+  ok(g, "fire r3 at n3");
+  assert_int_equal(sp(g, "n1") + sp(g, "n2") + sp(g, "n3"), 9);
+  refused(g, "fire r1 at n2", "VB-32");              /* its one die is spent */
+  gn_game_free(g);
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 /* Each stand fires once per combat phase; only in the combat phase; not at
 ** a stand it touches (that is melee, ref. VB-B11); routed stands do not fire
 ** (ref. VB-B9). */
@@ -577,6 +637,7 @@ int main(void) {
     cmocka_unit_test(t_vb30_sunken_road_fire),
     cmocka_unit_test(t_vb33_open_order),
     cmocka_unit_test(t_vb32_town_faces),
+    cmocka_unit_test(t_vb32_town_garrison),
     cmocka_unit_test(t_vb31_sight_and_arc),
     cmocka_unit_test(t_b21_one_sight),
     cmocka_unit_test(t_once_and_phase),

@@ -264,6 +264,46 @@ static void t_vb34_vb35_town(void **state) {
   gn_game_free(g);
 }
 
+/* The melee of t_vb35_ejected: a (fr) at (20,20) against d (al) at (20,23),
+** both brigades of 4 SP, d inside a town block 20 in deep; the data from
+** data_dir (NULL: built in). a wins 2 hits to none. */
+static gn_game *town_melee(const char *data_dir) {
+  char text[8192];
+  snprintf(text, sizeof text, "%s%s", HEAD,
+           "  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [20, 20], facing: 0, strength: 4}\n"
+           "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 23], facing: 180, strength: 4}\n"
+           "terrain:\n  - {id: t, kind: town, area: [[10, 21.6], [30, 21.6], [30, 40], [10, 40]]}\n");
+  gn_game *g = vb_load_data("t.yaml", text, strlen(text), 1, data_dir);
+  script(g, 2, 1, 1);
+  to_phase(g, "combat");
+  script(g, 8, 5, 6, 1, 1, 1, 1, 1, 1);
+  ok(g, "charge a at d");
+  assert_int_equal(gn_dice_script_left(g), 0);
+  return g;
+}
+
+/* ref. VB-35: "all surviving defending stands are ejected from the town":
+** ejected is out of the block (melee.town.eject_clear 1, the default): d goes
+** on until its base clears the block's far edge (y 40: 18.5 in and a hair),
+** not the ordinary half move (8 in) that would leave it inside; with the
+** switch at 0 it makes the ordinary retreat. */
+static void t_vb35_ejected(void **state) {
+  (void)state;
+  gn_game *g = town_melee(NULL);
+  assert_int_equal(attr(g, "d", "disorder"), 1);
+  gn_unit_view v = view(g, "d");
+  assert_true(fabs(v.box.c.x - 20) < 1e-9);
+  assert_true(v.box.c.y - 1.5 >= 40 && v.box.c.y - 1.5 < 40.01);   /* its trailing edge just past y 40 */
+  gn_game_free(g);
+
+  char dir[] = "/tmp/gn-eject-XXXXXX";
+  vb_data_copy(dir, "melee.yaml", "key: melee.town.eject_clear, value: 1", "key: melee.town.eject_clear, value: 0");
+  g = town_melee(dir);
+  at(g, "d", 20, 31);
+  gn_game_free(g);
+  vb_data_remove(dir);
+}
+
 /* ref. VB-22: an infantry brigade's battalion gun is one of its melee dice, a
 ** light gun die at close range (5-6, ref. VB-21), rolled apart; ref. VB-23:
 ** cavalry battalion guns add no melee die. */
@@ -473,16 +513,37 @@ static void t_vb_b17_refused(void **state) {
 }
 
 /* ref. VB-B17: cavalry that spent its whole move (24 in) in the movement
-** phase, 12 in back and 12 in charging again into contact, wins in the combat
-** phase with d routing, but has no move left to break through. */
+** phase charging into contact from 24 in away wins in the combat phase with
+** d routing, but has no move left to break through. (A stand in contact may
+** not first move off and charge back, ref. VB-B23.) */
 static void t_vb_b17_no_move_left(void **state) {
   (void)state;
-  gn_game *g = breakthrough_game("cavalry_light", "", "disorder: 1", "");
+  char u[1024];
+  double dy = 28 + depth("cavalry_light") / 2 + depth("infantry_brigade") / 2;
+  snprintf(u, sizeof u,
+           "  - {id: a, side: fr, formation: fa, type: cavalry_light, at: [20, 4], facing: 0, strength: 3}\n"
+           "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, %g], facing: 180, "
+           "strength: 4, attrs: {disorder: 1}}\n"
+           "  - {id: e, side: al, formation: aa, type: infantry_brigade, at: [32, %g], facing: 270, strength: 4}\n",
+           dy, dy);
+  /* HEAD with the army leader by a's start, so that a is in command */
+  gn_game *g = vb_game("grognard: 1\nname: melee test\nruleset: vb\n"
+                       "table: {width: 60, height: 60}\n"
+                       "date: {year: 1815, month: 6, day: 18, hour: 12}\nturns: 4\n"
+                       "sides:\n  - {id: fr}\n  - {id: al}\n"
+                       "formations:\n"
+                       "  - {id: fa, echelon: army, side: fr, leader: nap}\n"
+                       "  - {id: aa, echelon: army, side: al, leader: wel}\n"
+                       "units:\n"
+                       "  - {id: nap, formation: fa, type: leader_army, at: [15, 4], strength: 0}\n"
+                       "  - {id: wel, formation: aa, type: leader_army, at: [55, 55], strength: 0}\n",
+                       u, NULL);
+  refused(g, "move a to 20,8", "VB-B1");   /* still the command phase */
   to_phase(g, "movement");
-  ok(g, "move a to 20,8");
   ok(g, "charge a at d");
-  at(g, "a", 20, 20);
+  at(g, "a", 20, 28);
   assert_int_equal(attr(g, "a", "move_used"), 2400);
+  refused(g, "move a to 20,26", "VB-B23");
   won_charge(g);
   assert_int_equal(attr(g, "d", "routed"), 1);
   assert_int_equal(attr(g, "a", "meleed"), 1);                /* not marked */
@@ -522,6 +583,7 @@ int main(void) {
     cmocka_unit_test(t_vb12_skirmishers),
     cmocka_unit_test(t_vb30_vb36_melee_saves),
     cmocka_unit_test(t_vb34_vb35_town),
+    cmocka_unit_test(t_vb35_ejected),
     cmocka_unit_test(t_vb22_vb23_guns_in_melee),
     cmocka_unit_test(t_charge_move),
     cmocka_unit_test(t_charge_angled),

@@ -97,6 +97,58 @@ static void t_vb42_surrounded(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-56: "units which were wiped out while surrounded" recover nothing:
+** a stand that loses its last SP to fire or melee with no way to retreat (enemy
+** touching it on every side its retreat could take, ref. VB-42) is wiped out
+** surrounded, as one that cannot retreat after a lost melee is. d (al, 1 SP)
+** with fr stands touching its flanks and rear is shot dead by f, 1 in south of
+** it: surrounded; with its rear open it is not. Then d (2 SP) with a fr stand
+** on each side dies of the melee's casualties: surrounded. */
+static void t_vb56_wiped_surrounded(void **state) {
+  (void)state;
+  static const char ring[] =
+    "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 23], facing: 180, strength: %d}\n"
+    "  - {id: w, side: fr, formation: fa, type: infantry_brigade, at: [17, 23], facing: 90, strength: 4}\n"
+    "  - {id: e, side: fr, formation: fa, type: infantry_brigade, at: [23, 23], facing: 270, strength: 4}\n"
+    "%s";
+  static const char north[] = "  - {id: n, side: fr, formation: fa, type: infantry_brigade, at: [20, 26], facing: 180, strength: 4}\n";
+  static const char firer[] = "  - {id: f, side: fr, formation: fa, type: infantry_brigade, at: [20, 19], facing: 0, strength: 4}\n";
+  char u[2048], more[512], text[8192];
+  for (int closed = 1; closed >= 0; closed--) {
+    snprintf(more, sizeof more, "%s%s", firer, closed ? north : "");
+    snprintf(u, sizeof u, ring, 1, more);
+    snprintf(text, sizeof text, "%s%s", VB_COMBAT_HEAD("retreat test", "", "", "55, 5"), u);
+    gn_game *g = vb_load("t.yaml", text, strlen(text), 1);
+    script(g, closed ? 4 : 3, 1, 1, 1, 1);          /* d and the stands touching it test */
+    to_phase(g, "combat");
+    script(g, 2, 6, 1);
+    ok(g, "fire f at d");
+    assert_int_equal(view(g, "d").removed, 1);
+    assert_int_equal(attr(g, "d", "wiped"), closed);
+    assert_int_equal(gn_dice_script_left(g), 0);
+    gn_game_free(g);
+  }
+  snprintf(more, sizeof more, "%s%s", north,
+           "  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [20, 20], facing: 0, strength: 4}\n");
+  snprintf(u, sizeof u, ring, 2, more);
+  snprintf(text, sizeof text, "%s%s", VB_COMBAT_HEAD("retreat test", "", "", "55, 5"), u);
+  gn_game *g = vb_load("t.yaml", text, strlen(text), 1);
+  int f[64], n = 0;
+  for (int i = 0; i < 5; i++) f[n++] = 1;
+  script_faces(g, f, n);
+  to_phase(g, "combat");
+  n = 0;
+  f[n++] = 5; f[n++] = 6;
+  for (int i = 2; i < 16; i++) f[n++] = 1;
+  f[n++] = 1; f[n++] = 1;
+  script_faces(g, f, n);
+  ok(g, "charge a at d");
+  assert_int_equal(view(g, "d").removed, 1);
+  assert_int_equal(attr(g, "d", "wiped"), 1);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
 /* ref. VB-43: a retreat through disordering terrain (a stream) costs 1 SP
 ** more; across a bridge, or through a town, it costs nothing. */
 static void t_vb43_terrain(void **state) {
@@ -274,6 +326,7 @@ int main(void) {
     cmocka_unit_test(t_vb41_middle),
     cmocka_unit_test(t_vb42_deviation),
     cmocka_unit_test(t_vb42_surrounded),
+    cmocka_unit_test(t_vb56_wiped_surrounded),
     cmocka_unit_test(t_vb43_terrain),
     cmocka_unit_test(t_vb27_retreat_into_woods),
     cmocka_unit_test(t_vb45_disorders_friend),

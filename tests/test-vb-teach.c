@@ -239,7 +239,7 @@ static void teach_river(void **state) {
   assert_int_equal(attr(g, "D1", "disorder"), 1);
   ok(g, "move M1 to 26,18");
   assert_int_equal(attr(g, "M1", "disorder"), 0);
-  assert_non_null(strstr(last(g, "move")->text, "moves 14.00 in (cost 9.33 of 16.00)"));
+  assert_non_null(strstr(last(g, "move")->text, "moves 14.00 in from 12.00,18.00 to 26.00,18.00 facing 90.0 (cost 9.33 of 16.00)"));
   refused(g, "move R1 to 28,27", "VB-B4");
   refused(g, "leader HUL to 26,23", "VB-B4");
   ok(g, "leader HUL to 28,16");

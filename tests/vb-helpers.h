@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -40,17 +41,56 @@
   "  - {id: wel, formation: aa, type: leader_army, at: [" wel_at "], strength: 0}\n"
 
 /* A game of a whole scenario text (len bytes; name is the file name the
-** loader is given), started with seed. A scenario the loader rejects fails
-** the test with its diagnostics. */
-static inline gn_game *vb_load(const char *name, const char *text, size_t len, uint64_t seed) {
+** loader is given), started with seed, its ruleset data read from data_dir
+** (NULL: the built-in data). A scenario the loader rejects fails the test with
+** its diagnostics. */
+static inline gn_game *vb_load_data(const char *name, const char *text, size_t len, uint64_t seed,
+                                    const char *data_dir) {
   gn_game *g = gn_game_new(NULL);
   assert_non_null(g);
+  if (data_dir) assert_int_equal(gn_game_set_data_dir(g, data_dir), GN_OK);
   if (gn_game_load(g, name, text, len)) {
     for (int i = 0; i < gn_diag_count(g); i++) print_message("%s\n", gn_diag(g, i));
     fail_msg("load: %s", gn_errmsg(g));
   }
   if (gn_game_start(g, seed)) fail_msg("start: %s", gn_errmsg(g));
   return g;
+}
+
+/* The same with the built-in ruleset data. */
+static inline gn_game *vb_load(const char *name, const char *text, size_t len, uint64_t seed) {
+  return vb_load_data(name, text, len, seed, NULL);
+}
+
+/* A copy of the V&B data files (data/rulesets/vb/*.yaml, read from the
+** source tree) under a new directory dir (a mkdtemp template, rewritten),
+** as dir/vb/NAME.yaml, with the text `from` of file replaced by `to` (it must
+** be there). vb_data_remove deletes it. */
+static inline void vb_data_copy(char *dir, const char *file, const char *from, const char *to) {
+  char path[1024], cmd[1200];
+  assert_non_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd, "mkdir -p %s/vb && cp data/rulesets/vb/*.yaml %s/vb/", dir, dir);
+  assert_int_equal(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/vb/%s", dir, file);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  static char buf[1 << 18];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = 0;
+  char *hit = strstr(buf, from);
+  if (!hit) fail_msg("%s: no '%s'", file, from);
+  assert_non_null(f = fopen(path, "wb"));
+  fwrite(buf, 1, (size_t)(hit - buf), f);
+  fputs(to, f);
+  fputs(hit + strlen(from), f);
+  fclose(f);
+}
+
+static inline void vb_data_remove(const char *dir) {
+  char cmd[1200];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
 }
 
 /* A game (seed 1) of head, unit lines and optional terrain lines. */

@@ -31,7 +31,7 @@ check "--help lists every command" eval 'status help 0 && out help "^  check " &
 run helpcmd help order
 check "help COMMAND prints its usage" eval 'status helpcmd 0 && out helpcmd "^usage: grognard order GAME"'
 allhelp=0
-for c in check new order show log undo replay rules odds list; do
+for c in check new actions order show log undo replay rules odds list; do
   run "h$c" "$c" --help
   status "h$c" 0 && out "h$c" "^usage: grognard $c" || allhelp=1
 done
@@ -92,6 +92,38 @@ run ordas order g1 end --as prussia
 check "order --as an unknown side: exit 1, nothing stored" eval 'status ordas 1 && err ordas "no side .prussia." && err ordas "french, allied"'
 run rp2b replay g1
 check "... still 2 orders" out rp2b "^g1: 2 orders replayed"
+
+# ---- order --json (a store of its own, so the counts above and below hold) ---
+run ordjnew --db "$tmp/json.db" new "$tmp/t.yaml"
+run ordj1 --db "$tmp/json.db" order g1 end --json
+run ordj --db "$tmp/json.db" order g1 --json move F1 to 10,12
+check "order --json: only the order's events, as a JSON array" \
+  eval 'status ordj 0 && head -c 1 "$tmp/ordj.out" | grep -q "\[" && ! out ordj "^g1: order" &&
+        out ordj "\"kind\": \"move\"" && out ordj "\"text\": \"f1 moves 2.00 in from 10.00,10.00 to 10.00,12.00"'
+check "order --json: each event lists its units by code" \
+  eval 'out ordj "\"units\": \[" && [ "$(grep -A1 "\"units\": \[" "$tmp/ordj.out" | grep -c "\"F1\"")" -ge 1 ]'
+run ordjlog --db "$tmp/json.db" log g1 --json
+check "log --json: every event has its units" \
+  eval '[ "$(grep -c "\"kind\"" "$tmp/ordjlog.out")" = "$(grep -c "\"units\"" "$tmp/ordjlog.out")" ]'
+
+# ---- order --check and actions ---------------------------------------------
+run ordchk order g1 move F1 to 10,11 --check
+check "order --check: accepted now, exit 0" eval 'status ordchk 0 && out ordchk "^g1: accepted now: move F1 to 10,11$"'
+run ordchkno order g1 fire F1 at A1 --check
+check "order --check: the refusal with its rule id, exit 1" eval 'status ordchkno 1 && err ordchkno "refused \(ref\. VB-B1\)"'
+run rp2c replay g1
+check "... --check stored nothing" out rp2c "^g1: 2 orders replayed"
+run act actions g1
+check "actions: the side to act and its orders" eval 'status act 0 && out act "^g1: movement phase, French" &&
+  out act "^    move F1 to X,Y  \([0-9.]+ in left" && out act "^    charge F1 at A1  \("'
+run actu actions g1 F1 --json
+check "actions UNIT --json" eval 'status actu 0 && out actu "\"side\": \"french\"" && out actu "\"form\": \"move F1 to X,Y\""'
+run actas actions g1 --as allied
+check "actions --as the side not to act: none" eval 'status actas 0 && out actas "no order to give now"'
+run actnounit actions g1 ZZ
+check "actions of an unknown unit: exit 1" eval 'status actnounit 1 && err actnounit "no unit .ZZ."'
+run actwrong actions g1 A1 --as french
+check "actions of a unit not of SIDE: exit 1" eval 'status actwrong 1 && err actwrong "A1 is not a unit of french"'
 
 # ---- show -----------------------------------------------------------------
 run show show g1
@@ -188,6 +220,17 @@ run rulesvb rules vb
 check "rules RULESET: that ruleset only" eval 'status rulesvb 0 && out rulesvb "^== vb: " && ! out rulesvb "^== ba: "'
 run rulesbad rules chess
 check "rules of an unknown ruleset: exit 1" eval 'status rulesbad 1 && err rulesbad "no ruleset .chess."'
+run rulesval rules vb --values
+check "rules --values: every data value with its provenance, rule id and note" eval 'status rulesval 0 &&
+  out rulesval "^== vb: data values" && out rulesval "^melee.tie.grenadiers +1 +default +VB-38 " &&
+  out rulesval "^fire.save.woods +5 +default +VB-36 " && out rulesval "^vb: [0-9]+ values, [0-9]+ seed, [0-9]+ published, [0-9]+ default"'
+run rulesjson rules ba --values --json
+check "rules --values --json: objects with key, value, provenance, ref, note" eval 'status rulesjson 0 &&
+  out rulesjson "\"key\": \"t6.marksmen\"" && out rulesjson "\"provenance\": \"default\"" && out rulesjson "\"ref\": \"BA-B3\""'
+run rulesjsonbare rules vb --json
+check "rules --json without --values: usage, exit 2" eval 'status rulesjsonbare 2'
+run rulesinterp rules inradic
+check "rules: an interpretation is marked *" eval 'status rulesinterp 0 && out rulesinterp "^IN-B14 .*\* One list of roles"'
 unset GROGNARD_SRC
 run rulesnosrc rules vb
 check "rules away from the source tree: the index is built into the library" eval 'status rulesnosrc 0 && out rulesnosrc "^vb: [0-9]+ ids, "'

@@ -56,7 +56,7 @@ PLANT='      s->removed = 1;'
 none 'the rules take units off and on the table through the core (gn__unit_remove, gn__unit_return)' \
   '([^v]|[[:alnum:]_]v)(->|\.)removed[[:space:]]*=[^=]' src/rules   # v: a gn_unit_view
 PLANT='    if (tries > 0 && g->dice.mode == GN_DICE_ENUMERATE) {'
-none 'the rules ask the core about the dice source (gn__dice_enumerating), not its fields' \
+none 'the rules ask the core about the dice source (gn__enumerating), not its fields' \
   '(->|\.)dice\.(mode|checking|script|en|tape|pos)\>' src/rules
 
 check 'no src/yaml.h to shadow libyaml'"'"'s <yaml.h>' test ! -e src/yaml.h

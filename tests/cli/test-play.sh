@@ -133,7 +133,7 @@ say "7"
 check "vb: an impossible die is refused with the engine's reason and asked again" \
   eval 'seen "not accepted: a d6 cannot show 7; again" && seen_last "dice> ?$"'
 say "3"
-check "vb: the die typed decides the test" eval 'seen "#1 morale of P1: d6 -> 3" && seen_last "combat \| French\] >"'
+check "vb: the die typed decides the test" eval 'seen "#2 morale of P1: d6 -> 3" && seen_last "combat \| French\] >"'
 say "fire F2 at P1"
 say "5 6"
 say "undo"
@@ -246,13 +246,13 @@ why
 EOF
 run melee play "$scn/vb-teach-melee.yaml" --script "$tmp/melee.txt"
 check "why, V&B melee: its dice, both rolls of the tie and every modifier with its rule" \
-  eval 'status melee 0 && out melee "#6 melee \(ref. VB-B11\): CU \(1 stands\) meleed P1" &&
+  eval 'status melee 0 && out melee "#7 melee \(ref. VB-B11\): CU \(1 stands\) meleed P1" &&
         out melee "modifier: attacker dice \+3 \(ref. VB-B11\)" &&
         out melee "modifier: defender dice \+4 \(ref. VB-B11\)" &&
         out melee "modifier: highest modified morale \+5 \(ref. VB-38\)" &&
         out melee "modifier: highest modified morale \+4 \(ref. VB-38\)" &&
         out melee "modifier: stationary infantry vs cavalry \+2 \(ref. VB-38\)" &&
-        out melee "#14 melee \(ref. VB-37\): the defender wins the melee"'
+        out melee "#15 melee \(ref. VB-37\): the defender wins the melee"'
 n=$(sed -n '/> why$/,$p' "$tmp/melee.out" | grep -c "modifier:")
 check "why, V&B melee: exactly the five modifiers of the melee" [ "$n" = 5 ]
 
@@ -280,13 +280,13 @@ roll 10 4
 roll 10
 roll 1
 roll 1
-why 8
+why 9
 EOF
 run morale play "$scn/inradic-skirmish.yaml" --script "$tmp/morale.txt"
 check "why, Inradic morale failure: the dice, the quality modifier with its rule, the rout" \
   eval 'status morale 0 && out morale "dice d10: 10 -> 10" &&
-        out morale "morale \(ref. IN-M4\): morale test \(IN-M4\): d10 = 10, modified 11 against 10 figures: fails" &&
-        out morale "modifier: native \+1 \(ref. IN-M9\)" && out morale "#9 rout \(ref. IN-M11\): AR routs"'
+        out morale "morale \(ref. IN-M4\): AR morale test \(IN-M4\): d10 = 10, modified 11 against 10 figures: fails" &&
+        out morale "modifier: native \+1 \(ref. IN-M9\)" && out morale "#10 rout \(ref. IN-M11\): AR routs"'
 
 # ---- scripted sessions: exit status, --keep-going, V&B night and campaign ----
 printf 'end\nfire F1 at P1\nend\n' >"$tmp/refused.txt"

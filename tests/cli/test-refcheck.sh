@@ -54,11 +54,11 @@ check "--quiet still prints the problem and exits 1" \
   eval 'has_line "unknown rule id .VB-99." "$tmp/quiet.err" && status quiet 1'
 
 tab=$(printf '\t')
-check "--tsv prints one row per id, six fields each" \
+check "--tsv prints one row per id, seven fields each" \
   eval '[ "$(wc -l <"$tmp/tsv.out")" -eq 6 ] &&
-        [ "$(awk -F"$tab" "NF != 6" "$tmp/tsv.out" | wc -l)" -eq 0 ]'
-check "--tsv row: id, ruleset, impl, test, provenance, title" \
-  has_line "^VB-2${tab}x${tab}gap${tab}-${tab}seed${tab}Known gap\$" "$tmp/tsv.out"
+        [ "$(awk -F"$tab" "NF != 7" "$tmp/tsv.out" | wc -l)" -eq 0 ]'
+check "--tsv row: id, ruleset, impl, test, provenance, title, interpretation" \
+  has_line "^VB-2${tab}x${tab}gap${tab}-${tab}seed${tab}Known gap${tab}-\$" "$tmp/tsv.out"
 
 # The same tree without the unknown id must pass.
 cp -R "$fixture" "$tmp/clean"

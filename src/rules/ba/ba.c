@@ -335,9 +335,6 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
     return "marksmen are infantry or cavalry (hand weapons, Table 6)";
   *ref = "BA-5.5.4a";
   if (a[BA_REST] && f != BA_FM_REST) return "bounds of rest need the rest formation";
-  *ref = "BA-5.5.3k";
-  if (f == BA_FM_REST && a[BA_SUPPLIES] > 0)
-    return "a unit at rest has lost what supplies it had left (supplies 0, or unlimited)";
   return NULL;
 }
 
@@ -425,7 +422,7 @@ static void own_state(const gn_game *g, int unit, char *buf, size_t n, int *k) {
     return;
   }
   int v0 = g->sc->unit[gn__ba_root(g, unit)].attr0[BA_VALOUR];
-  if (sup >= 0) {
+  if (sup == 0) {
     add(buf, n, k, ", resting for supplies %d/%d bounds", u->attr[BA_REST], d->rest_bounds);
     int w = serving_waggon(g, unit);
     if (w >= 0)
@@ -481,6 +478,7 @@ const gn__ruleset gn__rs_ba = {
   .setup = setup, .release = release, .view = view,
   .clock = gn__ba_clock, .phase = gn__ba_phase_name,
   .blocks_sight = NULL,   /* every stand on the table blocks sight, staff and waggons too */
+  .allowance = gn__ba_allowance, .ready = gn__ba_ready,
 };
 
 const char *gn__ba_phase_name(const gn_game *g) {

@@ -149,7 +149,14 @@ enum {
   BA_F_SERVED     = 1u << 25,  /* waggon: served a resting unit this bound (ref. BA-5.5.4j) */
   BA_F_CANCEL     = 1u << 26,  /* ordered to cancel its attack on melee-zone contact (ref. BA-B20) */
   BA_F_SPREAD     = 1u << 27,  /* has taken its spread-of-rout test this bound (ref. BA-B21) */
+  /* what an ordered rest is for, kept until the unit takes the rest formation
+  ** (gn__ba_rest_enter); neither: the default (ref. BA-5.5.4f) */
+  BA_F_REST_SUP   = 1u << 28,  /* `rest UNIT supplies`: refurbish, losing any rolls left */
+  BA_F_REST_VAL   = 1u << 29,  /* `rest UNIT valour`: regain valour, keeping its rolls */
 };
+
+/* What `rest UNIT [supplies|valour]` asks for. */
+enum { BA_REST_AUTO, BA_REST_SUPPLIES, BA_REST_VALOUR };
 
 /* Flags that hold only for one bound; cleared at its end. */
 #define BA_F_BOUND (BA_F_MOVED | BA_F_FIRED | BA_F_CFIRED | BA_F_PASSED | BA_F_ATT | \
@@ -291,6 +298,9 @@ void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 int gn__ba_side_penalty(const gn_game *g, int side);
 /* Roll 3d6 for unit u (ref. BA-DICE-1): faces[3], *total. */
 int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]);
+/* A 3d6 read only for the supplies it leaves from `supplies` (the supplies check). */
+int gn__ba_roll_supplies(gn_game *g, int supplies, const char *purpose, const char *ref, int unit,
+                         int faces[3]);
 
 /* ------------------------------------------------------------- units.c */
 /* want: the reserve slot to use, or -1 for the first free one. */
@@ -318,6 +328,9 @@ gn_box gn__ba_zone(const gn_game *g, int u);
 /* Movement allowance of u this bound (ref. BA-2.3.1c). */
 double gn__ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings);
 int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
+/* The ruleset's gn_actions hooks (gn__ruleset.allowance, .ready). */
+double gn__ba_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
+int gn__ba_ready(gn_game *g, const char *verb, int u, int t, char *why, size_t n);
 /* 1 when neither u nor a skirmish line of u moved this bound (ref. BA-1.1.1g). */
 int gn__ba_stationary(const gn_game *g, int u);
 /* The verb "cancel UNIT [off]" (ref. BA-B20); in bound.c's verb table. */
@@ -386,7 +399,9 @@ int gn__ba_has_supplies(const gn_game *g, int u);
 
 /* ------------------------------------------------------------- rest.c */
 int gn__ba_rest_break(gn_game *g, int u, const char *why, const char *ref);
-int gn__ba_rest_start(gn_game *g, int u);
+/* rest UNIT [supplies|valour]: order rest and the rest formation; for is a
+** BA_REST_* (ref. BA-5.5.4a, BA-5.5.4f). */
+int gn__ba_rest_start(gn_game *g, int u, int for_);
 /* u has just taken rest formation: refurbishing starts (ref. BA-5.5.3k). */
 int gn__ba_rest_enter(gn_game *g, int u);
 int gn__ba_rest_bound(gn_game *g);

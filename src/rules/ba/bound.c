@@ -21,9 +21,31 @@ int gn__ba_side_penalty(const gn_game *g, int side) {
   return g->st.turn <= g->st.rs[BA_RS_PEN_UNTIL + side] ? g->st.rs[BA_RS_PENALTY + side] : 0;
 }
 
-/* ref. BA-DICE-1: every roll of the rules is 3d6, faces kept. */
+/* What a 3d6 of the rules is read for: its total, and what it leaves of a
+** unit's supplies (ref. BA-5.5.3b: gn__ba_supplies_after decides). */
+typedef struct ba_read { const ba_data *d; int supplies, total; } ba_read;
+
+static int read_class(const void *ud, const int *faces, int total) {
+  const ba_read *r = ud;
+  int left = gn__ba_supplies_after(r->d, r->supplies, faces);
+  return r->total ? total * 8 + (left + 1) % 8 : left;
+}
+
+/* ref. BA-DICE-1: every roll of the rules is 3d6, faces kept. The rules read
+** its total and whether it ends unlimited supplies, so the odds engine weighs
+** those classes of throws, not the 56 sets of faces. */
 int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]) {
-  return gn__roll(g, "3d6", purpose, ref, unit, total, faces);
+  ba_read r = { BA_D(g), -1, 1 };
+  return gn__roll_class(g, "3d6", read_class, &r, purpose, ref, unit, total, faces);
+}
+
+/* A 3d6 read only for the supplies it leaves from `supplies` (the supplies
+** check). */
+int gn__ba_roll_supplies(gn_game *g, int supplies, const char *purpose, const char *ref, int unit,
+                         int faces[3]) {
+  ba_read r = { BA_D(g), supplies, 0 };
+  int total;
+  return gn__roll_class(g, "3d6", read_class, &r, purpose, ref, unit, &total, faces);
 }
 
 /* A unit argument that must be on the table. */
@@ -131,7 +153,7 @@ static int v_order(gn_game *g, const gn__args *a) {
   if (gn__arg_is(a, 2, "hold")) return gn__ba_set_order(g, u, BA_O_NONE);
   for (int o = 1; o < BA_O_COUNT; o++)
     if (gn__arg_is(a, 2, gn__ba_order_name(o))) {
-      if (o == BA_O_REST) return gn__ba_rest_start(g, u);
+      if (o == BA_O_REST) return gn__ba_rest_start(g, u, BA_REST_AUTO);
       return gn__ba_set_order(g, u, o);
     }
   return gn__syntax(g, a, 2, "expected attack, fire, move, rest, evade or hold, not '%s'",
@@ -177,7 +199,7 @@ static int v_formation(gn_game *g, const gn__args *a) {
   if (g->st.u[u].flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not change "
                       "formation", uid(g, u));
-  if (f == BA_FM_REST) return gn__ba_rest_start(g, u);   /* refuses MD and FD (ref. BA-5.5.4b) */
+  if (f == BA_FM_REST) return gn__ba_rest_start(g, u, BA_REST_AUTO);   /* refuses MD and FD (ref. BA-5.5.4b) */
   if (dis(g, u) == BA_DIS_FD)
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
   gn__ustate *s = gn__uw(g, u);
@@ -310,12 +332,17 @@ static int v_assemble(gn_game *g, const gn__args *a) {
   return gn__ba_assemble(g, u, v);
 }
 
-/* rest UNIT (ref. BA-5.5.4a) */
+/* rest UNIT [supplies|valour] (ref. BA-5.5.4a, BA-5.5.4f) */
 static int v_rest(gn_game *g, const gn__args *a) {
-  int u, rc;
+  int u, rc, for_ = BA_REST_AUTO;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
-  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
-  return gn__ba_rest_start(g, u);
+  if (a->n > 2) {
+    if (gn__arg_is(a, 2, "supplies")) for_ = BA_REST_SUPPLIES;
+    else if (gn__arg_is(a, 2, "valour")) for_ = BA_REST_VALOUR;
+    else return gn__syntax(g, a, 2, "expected supplies, valour or nothing, not '%s'", a->tok[2]);
+  }
+  if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
+  return gn__ba_rest_start(g, u, for_);
 }
 
 /* turn UNIT left|right|about (ref. BA-2.3.1c: rotation) */
@@ -360,33 +387,77 @@ static int v_end(gn_game *g, const gn__args *a) {
   return gn__ba_end_bound(g);
 }
 
+/*
+** A written order, once accepted, is told to its own side only (the enemy
+** does not read another side's orders): the order as given, each unit by its
+** code, and every unit it names listed in the event (a split or a skirmish
+** line puts its part on the table now).
+*/
+static int written(gn_game *g, const gn__args *a, int rc) {
+  if (rc) return rc;
+  char text[512];
+  size_t n = 0;
+  int u = -1;
+  gn_event *e;
+  for (int k = 0; k < a->n && n < sizeof text; k++) {
+    int v = k ? gn_unit_find(g, a->tok[k]) : -1;
+    if (v >= 0 && u < 0) u = v;
+    n += (size_t)gn__snprintf(text + n, sizeof text - n, "%s%s", k ? " " : "", v >= 0 ? uid(g, v) : a->tok[k]);
+  }
+  if (u < 0) return 0;
+  if (!(e = gn__event(g, "written", "BA-1.1.1a", u, -1, "%s: order written: %s", uid(g, u), text)))
+    return GN_ENOMEM;
+  for (int k = 2; k < a->n; k++) gn__event_unit(g, e, gn_unit_find(g, a->tok[k]));
+  gn__event_hide(e, 1u << g->sc->unit[u].side);
+  return 0;
+}
+
+#define WRITTEN(name, verb) \
+  static int name(gn_game *g, const gn__args *a) { return written(g, a, verb(g, a)); }
+WRITTEN(w_order, v_order)
+WRITTEN(w_pace, v_pace)
+WRITTEN(w_formation, v_formation)
+WRITTEN(w_move, v_move)
+WRITTEN(w_fire, v_fire)
+WRITTEN(w_continue, v_continue)
+WRITTEN(w_attack, v_attack)
+WRITTEN(w_split, v_split)
+WRITTEN(w_skirmish, v_skirmish)
+WRITTEN(w_assemble, v_assemble)
+WRITTEN(w_rest, v_rest)
+WRITTEN(w_turn, v_turn)
+WRITTEN(w_engage, v_engage)
+WRITTEN(w_cancel, gn__ba_v_cancel)
+#undef WRITTEN
+
 /* ORDER: BA_NVERBS entries. */
 const gn__verb gn__ba_verbs[BA_NVERBS] = {
   {"order", "order UNIT attack|fire|move|rest|evade|hold: the unit's written order for this "
-            "bound (attack: may melee; evade: a skirmish line falls back when attacked)", v_order, 0},
-  {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", v_pace, 0},
+            "bound (attack: may melee; evade: a skirmish line falls back when attacked)", w_order, 0},
+  {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", w_pace, 0},
   {"formation", "formation UNIT line|march|skirmish|square|mass|rest|limbered|unlimbered: "
-                "change formation in the movement phase", v_formation, 0},
-  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows", v_move, 0},
+                "change formation in the movement phase", w_formation, 0},
+  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows", w_move, 0},
   {"fire", "fire UNIT at TARGET [split N at TARGET2]: fire in the fire phase; N figures "
-           "(artillery: guns) at the second target", v_fire, 0},
+           "(artillery: guns) at the second target", w_fire, 0},
   {"continue", "continue UNIT: fire again at last bound's target in the continued-fire phase; "
-               "the unit then does nothing else this bound", v_continue, 0},
+               "the unit then does nothing else this bound", w_continue, 0},
   {"attack", "attack UNIT TARGET: advance on the target and melee it on melee-zone contact",
-   v_attack, 0},
+   w_attack, 0},
   {"split", "split UNIT [N] [as SLOT]: split off a part of N figures (cavalry: squadrons, "
-            "artillery: guns; default half) into a reserve slot of the scenario", v_split, 0},
+            "artillery: guns; default half) into a reserve slot of the scenario", w_split, 0},
   {"skirmish", "skirmish UNIT N [as SLOT]: send N figures ahead as a skirmish line; the unit "
-               "is its soutien", v_skirmish, 0},
+               "is its soutien", w_skirmish, 0},
   {"assemble", "assemble UNIT PART: join a part or skirmish line of the same original unit "
-               "in base contact", v_assemble, 0},
-  {"rest", "rest UNIT: take rest formation and rest (8 bounds: supplies or one valour point)",
-   v_rest, 0},
-  {"turn", "turn UNIT left|right|about: rotate in the movement phase", v_turn, 0},
+               "in base contact", w_assemble, 0},
+  {"rest", "rest UNIT [supplies|valour]: take rest formation and rest (8 bounds: supplies or one "
+   "valour point; a unit with supply rolls left chooses, and keeps them resting for valour)",
+   w_rest, 0},
+  {"turn", "turn UNIT left|right|about: rotate in the movement phase", w_turn, 0},
   {"engage", "engage STAFF UNIT: the staff figure leads the unit in melee (+4, catch roll)",
-   v_engage, 0},
+   w_engage, 0},
   {"cancel", "cancel UNIT [off]: an attacker cancels its attack on melee-zone contact: it halts "
-             "without melee and the unit it reached is not halted (off: withdraw)", gn__ba_v_cancel, 0},
+             "without melee and the unit it reached is not halted (off: withdraw)", w_cancel, 0},
   {"end", "end: close the orders phase and resolve the bound", v_end, 0},
 };
 

@@ -167,9 +167,9 @@ static int supplies_parse(gn_game *g, int argc, const char *const *argv, void *c
 /* Outcome: supplies after K fire or melee rolls: -1 unlimited, else rolls left. */
 static int supplies_run(gn_game *g, const void *cx, int64_t *outcome) {
   const supplies_cx *c = cx;
-  int s = c->start, faces[3], total, rc;
+  int s = c->start, faces[3], rc;
   for (int k = 0; k < c->rolls; k++) {
-    if ((rc = gn__ba_roll(g, "fire or melee roll", "BA-5.5.3b", -1, &total, faces))) return rc;
+    if ((rc = gn__ba_roll_supplies(g, s, "fire or melee roll", "BA-5.5.3b", -1, faces))) return rc;
     s = gn__ba_supplies_after(BA_D(g), s, faces);
   }
   *outcome = s;

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
@@ -43,8 +44,7 @@ void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fir
       l += d->ff[w][k][0];
       if (eloss)
         gn__event_mod(eloss, gn__ba_ff_key(k), d->ff[w][k][0],
-                      k == FF_MARKSMEN ? "BA-5.5.1b" : k == FF_SPLIT ? "BA-3.1.2b"
-                      : w ? "BA-B4" : "BA-B3");
+                      k == FF_SPLIT ? "BA-3.1.2b" : w ? "BA-B4" : "BA-B3");   /* the value's own rule id */
     }
   out->loss_total = l;
   out->loss = loss_per_unit(d, l) * out->units;                                    /* 3 */
@@ -153,6 +153,30 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
   in->factors[FF_REAR] = arc == GN_ARC_REAR;
   in->valour = ts->attr[BA_VALOUR];
   in->penalty = gn__ba_side_penalty(g, g->sc->unit[u].side);
+  return 1;
+}
+
+/*
+** gn_actions: would a fire order of u at t (continue: at its last target)
+** take effect if the fire phase came now? The phase's own tests, in its
+** order: the firer may fire (cannot_fire), the target is in range, sight
+** and front arc (aim). The moves of the bound come first, so a target out of
+** reach now may be in reach then, and the other way round.
+*/
+int gn__ba_ready(gn_game *g, const char *verb, int u, int t, char *why, size_t n) {
+  if (!strcmp(verb, "continue")) t = g->st.u[u].attr[BA_LAST_TARGET] - 1;
+  else if (strcmp(verb, "fire")) return -1;
+  if (t < 0) return -1;
+  const char *ref, *no = cannot_fire(g, u, &ref);
+  if (no) {
+    snprintf(why, n, "ref. %s: %s", ref, no);
+    return 0;
+  }
+  shot p = {.firer = u, .target = t, .figures = g->st.u[u].strength};
+  if (!aim(g, &p, 0, 0)) {
+    snprintf(why, n, "ref. BA-3.1.1a: %s is not in range, sight and front arc now", uid(g, t));
+    return 0;
+  }
   return 1;
 }
 

@@ -9,6 +9,7 @@
 #include "ba.h"
 
 #include <math.h>
+#include <string.h>
 #include <stdio.h>
 
 static const double PI = 3.14159265358979323846;
@@ -102,6 +103,24 @@ int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest) {
                                        : "only skirmish lines and staff move sideways");
 }
 
+/*
+** gn_actions: the march a `move` order gives u this bound: the Table 3 rate
+** of its pace and of the formation it will be in, less the reductions it has
+** already earned (gn__ba_rate in open ground, before obstacles, wheels and
+** terrain, which the movement phase pays step by step), and the directions
+** gn__ba_rate_check refuses.
+*/
+double gn__ba_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
+  if (strcmp(verb, "move")) return -1;
+  const gn__ustate *s = &g->st.u[u];
+  int f = s->attr[BA_NEWFORM] ? s->attr[BA_NEWFORM] - 1 : s->attr[BA_FORMATION];
+  int ok = back_ok(g, u, f);
+  snprintf(avoid, n, "%s (BA-2.3.1d); it halts at melee-zone contact (BA-4.1.1c)",
+           ok == 2 ? "any direction" : ok == 1 ? "forwards or backwards, not sideways"
+                                               : "forwards only, not backwards or sideways");
+  return gn__ba_rate(g, u, s->attr[BA_PACE], f, 0, 0);
+}
+
 /* Line features (not roads) the segment a->b crosses. */
 static int obstacles(const gn_game *g, gn_vec2 a, gn_vec2 b) {
   int n = 0;
@@ -143,21 +162,24 @@ typedef struct cands { const int *ids; const ba_screen *sc; int n; } cands;
 ** (their screens and us, u's, skip the exact tests that cannot pass), or NULL
 ** (those within a step, through the grid). The box is written, not the grid:
 ** the caller places u when its moving is over (place_moved). */
+static int step_among(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const int *ids,
+                      const ba_screen *sc, int n, int *rc);
+
 static int step_to(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const cands *cl,
                    int *rc) {
-  int buf[256], n, over[64], nover = 0;
-  const int *ids = buf;
-  const ba_screen *sc = NULL;
+  if (cl && cl->n >= 0) return step_among(g, u, nb, us, forced, cl->ids, cl->sc, cl->n, rc);
+  /* nb is u's stand moved by at most a step: what it overlaps lies that close */
+  int buf[256], *ids, n = gn__units_near_all(g, u, reach(g) + GN_CONTACT_EPS, buf, 256, &ids);
+  int r = step_among(g, u, nb, us, forced, ids, NULL, n, rc);
+  gn__room_free(g, buf, ids, n, sizeof *ids);
+  return r;
+}
+
+/* step_to among the units ids[0..n) (with their screens sc, or NULL). */
+static int step_among(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const int *ids,
+                      const ba_screen *sc, int n, int *rc) {
+  int over[64], nover = 0;
   *rc = 0;
-  if (cl && cl->n >= 0) {
-    ids = cl->ids;
-    sc = cl->sc;
-    n = cl->n;
-  } else {
-    /* nb is u's stand moved by at most a step: what it overlaps lies that close */
-    n = gn__units_near(g, u, reach(g) + GN_CONTACT_EPS, buf, 256);
-    if (n > 256) n = 256;
-  }
   for (int k = 0; k < n; k++) {
     int j = ids[k];
     if ((sc ? gn__ba_screened(nb.c, us, g->st.u[j].box.c, &sc[k], 0)
@@ -194,6 +216,23 @@ static int step_to(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced
 /* Puts u's stand, moved by step_to, in the grid. */
 static void place_moved(gn_game *g, int u) { gn__unit_place(g, u, g->st.u[u].box); }
 
+/* Tells where u went from stand `from`: the distance, both places and the
+** facing it ends with; nothing when it neither moved nor turned. GN_ENOMEM. */
+static int tell_move(gn_game *g, int u, gn_box from, const char *ref) {
+  gn_box to = g->st.u[u].box;
+  if (to.c.x == from.c.x && to.c.y == from.c.y && to.facing == from.facing) return 0;
+  double dist = hypot(to.c.x - from.c.x, to.c.y - from.c.y);
+  gn_event *e;
+  if (dist == 0)
+    e = gn__event(g, "move", ref, u, -1, "%s turns at %.2f,%.2f to face %.1f", uid(g, u), to.c.x, to.c.y,
+                  gn__compass(to.facing));
+  else
+    e = gn__event(g, "move", ref, u, -1, "%s moves %.1f cm from %.2f,%.2f to %.2f,%.2f facing %.1f%s",
+                  uid(g, u), dist, from.c.x, from.c.y, to.c.x, to.c.y, gn__compass(to.facing),
+                  g->st.u[u].removed ? ", off the table" : "");
+  return e ? 0 : GN_ENOMEM;
+}
+
 /*
 ** A forced move (forced back, rout) of u: dist cm along heading
 ** (ref. BA-1.1.1e, BA-2.3.1b).
@@ -205,6 +244,7 @@ static void place_moved(gn_game *g, int u) { gn__unit_place(g, u, g->st.u[u].box
 int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const char *why) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = gn__uw(g, u);
+  gn_box start = s->box;
   int rc, f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
   if (gn__ba_arm_of(g, u) != BA_ARM_STAFF && gn__ba_arm_of(g, u) != BA_ARM_WAGGON &&     /* 1 */
       terrain_factor(g, u, f, s->box.c) <= 0 && s->attr[BA_DISORDER] != BA_DIS_FD &&
@@ -239,7 +279,7 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
     left -= seg;
   }
   place_moved(g, u);
-  return rc;
+  return rc ? rc : tell_move(g, u, start, "BA-1.1.1e");
 }
 
 /* The nearest enemy on the table to u, or -1. */
@@ -565,9 +605,26 @@ static int reassemble(gn_game *g) {
 **      zone would first touch an enemy); a unit whose melee zone touches an enemy stand stops,
 **      and that enemy stops too (ref. BA-4.1.1c) unless the unit is an attacker
 **      ordered to cancel its attack (ref. BA-B20); enemy stands are never entered
+**   6) every unit that moved or turned (but by a forced move, told as it is
+**      made) is told: from, to, the distance and its facing
 ** Units that continue fire do not move (ref. BA-1.1.1d).
 */
+static int movement(gn_game *g);
+
 int gn__ba_phase_movement(gn_game *g) {
+  int n = g->sc->nunits;
+  gn_box *was = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *was);
+  if (!was) return gn__error(g, GN_ENOMEM, "out of memory");
+  for (int u = 0; u < n; u++) was[u] = g->st.u[u].box;
+  int rc = movement(g);
+  for (int u = 0; u < n && !rc; u++)   /* 6 */
+    if (!(g->st.u[u].flags & BA_F_FORCED) && (gn__ba_on_table(g, u) || g->st.u[u].removed))
+      rc = tell_move(g, u, was[u], "BA-B2");
+  gn__free(g, was, (size_t)(n > 0 ? n : 1) * sizeof *was);
+  return rc;
+}
+
+static int movement(gn_game *g) {
   const ba_data *d = BA_D(g);
   int n = g->sc->nunits, rc;
   for (int u = 0; u < n; u++) {                                                   /* 1 */

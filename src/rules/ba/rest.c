@@ -5,8 +5,10 @@
 ** A resting unit stands in rest formation (a line with a resting flag,
 ** ref. BA-B11). At the end of every bound in which it stayed in rest formation,
 ** not MD or FD, stationary and untouched, its rest counter (BA_REST) goes up
-** by one; 8 bounds refurbish supplies or regain one valour point, supplies
-** first; beside an ammunition waggon supplies take 2 bounds.
+** by one; 8 bounds refurbish supplies or regain one valour point; a unit
+** without supplies refurbishes first, one with rolls left chooses (keeping
+** them when it rests for valour); beside an ammunition waggon supplies take 2
+** bounds.
 */
 #include "ba.h"
 
@@ -26,28 +28,85 @@ static void release_waggon(gn_game *g, int u) {
       free_waggon(g, w);
 }
 
-/* rest UNIT: order rest and, unless it is in it, the rest formation
-** (ref. BA-5.5.4a, BA-5.5.4b through gn__ba_set_order). */
-int gn__ba_rest_start(gn_game *g, int u) {
+/* The unit's starting valour, that rest never exceeds (ref. BA-B12). */
+static int valour0(const gn_game *g, int u) {
+  return g->sc->unit[gn__ba_root(g, u)].attr0[BA_VALOUR];
+}
+
+/* ref. BA-5.5.3k: starting to refurbish, a unit loses what supplies it had
+** left; it rests for supplies from now on (BA_SUPPLIES 0). */
+static int start_refurbishing(gn_game *g, int u) {
   gn__ustate *s = gn__uw(g, u);
-  ba_arm arm = gn__ba_arm_of(g, u);
-  if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
-    return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
-  int rc = gn__ba_set_order(g, u, BA_O_REST);
-  if (rc) return rc;
-  s->attr[BA_NEWFORM] = s->attr[BA_FORMATION] == BA_FM_REST ? 0 : BA_FM_REST + 1;
-  s->flags &= ~(BA_F_TURN_L | BA_F_TURN_R);
+  if (s->attr[BA_SUPPLIES] <= 0) return 0;
+  int had = s->attr[BA_SUPPLIES];
+  s->attr[BA_SUPPLIES] = 0;
+  gn_event *e = gn__event(g, "supplies", "BA-5.5.3k", u, -1, "%s starts refurbishing supplies: "
+                          "the %d roll%s it had left %s lost", uid(g, u), had, had == 1 ? "" : "s",
+                          had == 1 ? "is" : "are");
+  if (!e) return GN_ENOMEM;
+  gn__event_hide(e, own(g, u));
   return 0;
 }
 
-/* ref. BA-5.5.3k: starting to refurbish, a unit loses what supplies it had left. */
+/* rest UNIT [supplies|valour]: order rest and, unless it is in it, the rest
+** formation (ref. BA-5.5.4a, BA-5.5.4b through gn__ba_set_order).
+**   1) only fighting units rest
+**   2) for valour: refused without supplies (ref. BA-5.5.4f: they must
+**      refurbish first)
+**   3) the order; what it rests for is kept until it takes the formation;
+**      a unit already at rest that is now told to refurbish starts at once
+**      (its rolls left are lost, its bounds of rest start again)
+*/
+int gn__ba_rest_start(gn_game *g, int u, int for_) {
+  gn__ustate *s = gn__uw(g, u);
+  ba_arm arm = gn__ba_arm_of(g, u);
+  if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)                                 /* 1 */
+    return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
+  if (for_ == BA_REST_VALOUR && s->attr[BA_SUPPLIES] == 0)                        /* 2 */
+    return gn__refuse(g, "BA-5.5.4f", "%s is without supplies: it must refurbish them before it "
+                      "regains valour", uid(g, u));
+  int rc = gn__ba_set_order(g, u, BA_O_REST);                                     /* 3 */
+  if (rc) return rc;
+  s->flags &= ~(BA_F_TURN_L | BA_F_TURN_R | BA_F_REST_SUP | BA_F_REST_VAL);
+  if (s->attr[BA_FORMATION] == BA_FM_REST) {
+    s->attr[BA_NEWFORM] = 0;
+    if (for_ == BA_REST_SUPPLIES && s->attr[BA_SUPPLIES] > 0) {
+      s->attr[BA_REST] = 0;
+      release_waggon(g, u);
+      return start_refurbishing(g, u);
+    }
+    return 0;
+  }
+  s->attr[BA_NEWFORM] = BA_FM_REST + 1;
+  if (for_ == BA_REST_SUPPLIES) s->flags |= BA_F_REST_SUP;
+  if (for_ == BA_REST_VALOUR) s->flags |= BA_F_REST_VAL;
+  return 0;
+}
+
+/*
+** u has just taken the rest formation: what it rests for (ref. BA-5.5.4f,
+** BA-5.5.3k). The seed forces supplies first only on units without supplies;
+** a unit with rolls left chooses, and loses them only when it starts
+** refurbishing.
+**   1) without supplies (0): it refurbishes
+**   2) with rolls left (1-3): as ordered; unordered, it rests for valour
+**      while below its starting valour, else it refurbishes
+**      [interpretation: the default keeps the rolls whenever valour can be
+**      regained]
+**   3) unlimited supplies: nothing to refurbish, it rests for valour
+*/
 int gn__ba_rest_enter(gn_game *g, int u) {
   gn__ustate *s = gn__uw(g, u);
+  int sup = s->attr[BA_SUPPLIES];
+  unsigned f = s->flags;
   s->attr[BA_REST] = 0;
-  if (s->attr[BA_SUPPLIES] <= 0) return 0;
-  s->attr[BA_SUPPLIES] = 0;
-  gn_event *e = gn__event(g, "supplies", "BA-5.5.3k", u, -1, "%s starts refurbishing supplies: "
-                          "the supplies it had left are lost", uid(g, u));
+  s->flags &= ~(BA_F_REST_SUP | BA_F_REST_VAL);
+  if (sup <= 0) return 0;                                                          /* 1, 3 */
+  int refurb = (f & BA_F_REST_SUP) ? 1 : (f & BA_F_REST_VAL) ? 0                   /* 2 */
+             : s->attr[BA_VALOUR] >= valour0(g, u);
+  if (refurb) return start_refurbishing(g, u);
+  gn_event *e = gn__event(g, "rest", "BA-5.5.4f", u, -1, "%s rests for valour and keeps the %d "
+                          "supply roll%s it has left", uid(g, u), sup, sup == 1 ? "" : "s");
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, own(g, u));
   return 0;
@@ -103,11 +162,16 @@ static const char *unrested(const gn_game *g, int u, const char **ref) {
 ** End of bound: rest (5.5.4).
 **   1) waggons let go of units no longer resting, refurbishing or in contact
 **   2) each unit in rest formation: a bound that broke a condition interrupts
-**      the rest (ref. BA-5.5.4k); a bound of taking the formation does not count
+**      the rest (ref. BA-5.5.4k); the bound in which it took the formation
+**      does not count towards the 8 (ref. BA-5.5.4m) [interpretation: the
+**      unit moved to form up, so it was not yet "stationary without carrying
+**      out any activities"; the rest counts from the next bound]
 **   3) a refurbishing unit takes a free ammunition waggon in base contact, one
 **      unit per waggon (ref. BA-5.5.4j); the waggon counts the bounds it has
 **      served that unit
-**   4) the counter goes up; supplies first (ref. BA-5.5.4f): rest.bounds of
+**   4) the counter goes up; a unit without supplies (0) refurbishes them
+**      first (ref. BA-5.5.4f), one with rolls left or unlimited rests for
+**      valour (gn__ba_rest_enter): rest.bounds of
 **      rest, or rest.waggon_bounds of them served by one waggon
 **      (ref. BA-5.5.4g, BA-5.5.4h) [interpretation: the shorter time is the time spent beside the
 **      waggon that serves it, so a waggon refits one unit per rest.waggon_bounds;
@@ -125,7 +189,7 @@ int gn__ba_rest_bound(gn_game *g) {
     int u = ws->attr[BA_SERVING] - 1;
     const char *ref;
     if (!gn__ba_on_table(g, w) || !gn__ba_on_table(g, u) || g->st.u[u].attr[BA_FORMATION] != BA_FM_REST ||
-        g->st.u[u].attr[BA_SUPPLIES] < 0 || unrested(g, u, &ref) ||
+        g->st.u[u].attr[BA_SUPPLIES] != 0 || unrested(g, u, &ref) ||
         gn_unit_distance(g, u, w) > d->contact_dist)
       free_waggon(g, w);
   }
@@ -133,11 +197,11 @@ int gn__ba_rest_bound(gn_game *g) {
     gn__ustate *s = gn__uw(g, u);
     if (!gn__ba_on_table(g, u) || s->attr[BA_FORMATION] != BA_FM_REST) continue;
     const char *ref, *why = unrested(g, u, &ref);                                 /* 2 */
-    if (why) {
+    if (why) {   /* ref. BA-5.5.4m: the bound it took the formation in is no bound of rest */
       if (!(s->flags & BA_F_CHANGED) && (rc = gn__ba_rest_break(g, u, why, ref))) return rc;
       continue;
     }
-    int refurb = s->attr[BA_SUPPLIES] >= 0;
+    int refurb = s->attr[BA_SUPPLIES] == 0;   /* ref. BA-5.5.4f: 1-3 rolls left rest for valour */
     int w = refurb ? gn__ba_waggon_for(g, u) : -1;   /* 3; ref. BA-5.5.4h: not for valour */
     if (w >= 0) {
       gn__ustate *ws = gn__uw(g, w);
@@ -146,14 +210,30 @@ int gn__ba_rest_bound(gn_game *g) {
       ws->attr[BA_WAGGON_BOUNDS]++;
       ws->flags |= BA_F_SERVED;
     }
-    int v0 = g->sc->unit[gn__ba_root(g, u)].attr0[BA_VALOUR];                         /* 4 */
-    if (!refurb && s->attr[BA_VALOUR] >= v0) { s->attr[BA_REST] = 0; continue; }
+    int v0 = valour0(g, u);                                                       /* 4 */
+    gn_event *e;
+    if (!refurb && s->attr[BA_VALOUR] >= v0) {
+      if (s->attr[BA_REST]) {
+        s->attr[BA_REST] = 0;
+        if (!(e = gn__event(g, "rest", "BA-B12", u, -1, "%s rests with nothing to regain: its rest "
+                            "count starts again", uid(g, u))))
+          return GN_ENOMEM;
+        gn__event_hide(e, own(g, u));
+      }
+      continue;
+    }
     s->attr[BA_REST]++;
     int by_waggon = w >= 0 && g->st.u[w].attr[BA_WAGGON_BOUNDS] >= d->rest_waggon;
-    if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) continue;
+    if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) {
+      if (!(e = gn__event(g, "rest", "BA-5.5.4e", u, w, "%s rests: %d of %d bounds%s%s", uid(g, u),
+                          s->attr[BA_REST], d->rest_bounds, w >= 0 ? ", served by " : "",
+                          w >= 0 ? uid(g, w) : "")))
+        return GN_ENOMEM;
+      gn__event_hide(e, own(g, u));
+      continue;
+    }
     int rested = s->attr[BA_REST];
     s->attr[BA_REST] = 0;
-    gn_event *e;
     if (refurb) {   /* ref. BA-5.5.3j: the only way supplies come back */
       s->attr[BA_SUPPLIES] = -1;
       if (w >= 0) free_waggon(g, w);

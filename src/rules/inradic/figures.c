@@ -46,30 +46,63 @@ void gn__in_remove(gn_game *g, int unit) {
   gn__in_pursuit_end(g, unit);
 }
 
+/* The roles as a player names them, singular and plural (ORDER: roles). */
+static const char *const role_one[IN_NROLES] = {
+  "private", "bugler", "flag bearer", "corporal", "NCO", "officer", "hero", "staff officer", "general"
+};
+static const char *const role_many[IN_NROLES] = {
+  "privates", "buglers", "flag bearers", "corporals", "NCOs", "officers", "heroes", "staff officers",
+  "generals"
+};
+
+/* The loss event of a unit: how many figures it lost, which roles, and what
+** is left (or that it left the table). */
+static void loss_event(gn_game *g, int unit, int named, const int *killed, int done) {
+  char roles[256];
+  size_t n = 0;
+  roles[0] = 0;
+  for (int r = 0; r < IN_NROLES; r++) {
+    if (!killed[r] || n >= sizeof roles) continue;
+    if (killed[r] == 1)
+      n += (size_t)gn__snprintf(roles + n, sizeof roles - n, "%s%s", n ? ", " : "", role_one[r]);
+    else
+      n += (size_t)gn__snprintf(roles + n, sizeof roles - n, "%s%d %s", n ? ", " : "", killed[r], role_many[r]);
+  }
+  const gn__ustate *u = &g->st.u[unit];
+  if (u->removed)
+    gn__event(g, "loss", named >= 0 ? "IN-H3" : "IN-B5", unit, -1, "%s loses its last %d figure%s (%s) and leaves the table",
+              gn__in_name(g, unit), done, done == 1 ? "" : "s", roles);
+  else
+    gn__event(g, "loss", named >= 0 ? "IN-H3" : "IN-B5", unit, -1, "%s loses %d figure%s (%s): %d left",
+              gn__in_name(g, unit), done, done == 1 ? "" : "s", roles, u->strength);
+}
+
 /*
 ** Casualties (ref. IN-B5: each hit removes one figure).
 **   1) a named role (a hero/leader hit, ref. IN-H3) goes first, if present
 **   2) then privates, then the other roles in role order
 **   3) the unit leaves the table when no figure is left
+**   4) a loss event names the unit, the figures and roles lost, and what is left
 */
 int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed) {
   gn__ustate *u = gn__uw(g, unit);
-  int done = 0;
-  if (killed) memset(killed, 0, IN_NROLES * sizeof *killed);
+  int done = 0, k[IN_NROLES] = {0};
   if (named >= 0 && n > 0 && u->attr[IN_A_ROLE0 + named] > 0) {                 /* 1 */
     u->attr[IN_A_ROLE0 + named]--;
-    if (killed) killed[named]++;
+    k[named]++;
     done++;
   }
   for (int r = 0; r < IN_NROLES && done < n; r++) {                              /* 2 */
     while (done < n && u->attr[IN_A_ROLE0 + r] > 0) {
       u->attr[IN_A_ROLE0 + r]--;
-      if (killed) killed[r]++;
+      k[r]++;
       done++;
     }
   }
   u->strength -= done;
   if (u->strength <= 0) { u->strength = 0; gn__in_remove(g, unit); }                /* 3 */
+  if (done) loss_event(g, unit, named, k, done);                                 /* 4 */
+  if (killed) memcpy(killed, k, sizeof k);
   return done;
 }
 
@@ -110,16 +143,17 @@ int gn__in_engaged(const gn_game *g, int unit) {
 ** terrain.cover_reach of its stand): the best value of tab[]. The line is
 ** traced from the unit outward, so the crossings near it come first. */
 static int lines_near(const gn_game *g, int unit, gn_vec2 from, const int *tab) {
-  gn_crossing x[32];
+  gn_crossing xbuf[32], *x;
   gn_vec2 c = g->st.u[unit].box.c;
-  int n = gn_path_crossings(c, from, g->sc->features, g->sc->nterrain, x, 32);
+  int n = gn__crossings(g, c, from, xbuf, 32, &x);
   int best = 0;
-  for (int i = 0; i < n && i < 32; i++) {
+  for (int i = 0; i < n; i++) {
     const gn_feature *f = &g->sc->features[x[i].feature];
     if (f->shape != GN_SHAPE_LINE || tab[f->kind] <= best) continue;
     gn_vec2 p = { c.x + (from.x - c.x) * x[i].t_in, c.y + (from.y - c.y) * x[i].t_in };
     if (gn_point_box_distance(p, g->st.u[unit].box) <= in__data(g)->cover_reach) best = tab[f->kind];
   }
+  gn__room_free(g, xbuf, x, n, sizeof *x);
   return best;
 }
 

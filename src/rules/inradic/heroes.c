@@ -56,7 +56,7 @@ int gn__in_hero_check(gn_game *g, const in_figs *present, int choice, int unit, 
     return rc;
   *role = gn__in_hero_pick(g, present, face, choice);                                           /* 2 */
   gn_event *e = gn__event(g, "hero", *role >= 0 ? "IN-H3" : "IN-H4", unit, -1,      /* 3 */
-                          "Ace hero check %d: %s", face,
+                          "%s: Ace hero check %d: %s", unit >= 0 ? gn__in_name(g, unit) : "the target", face,
                           *role >= 0 ? gn__in_role_names[*role] : "no one eligible, an ordinary figure");
   if (!e) return GN_ENOMEM;
   e->total = face;

@@ -207,8 +207,9 @@ static int setup(gn_game *g) {
     char spec[48];
     gn__in_morale_dice(sum, 1, spec, sizeof spec, &nd);
     if (nd > GN_DICE_MAXDICE)
-      return gn__error(g, GN_ESCENARIO, "unit %s: %d figures would throw %s for morale; at most %d dice (%d figures)",
-                       sc->unit[i].id, sum, spec, GN_DICE_MAXDICE, 10 * GN_DICE_MAXDICE);
+      return gn__error(g, GN_ELIMIT, "%s:%d:%d: unit '%s': %d figures would throw %s for morale, past the "
+                       "limit of %d dice a roll holds (%d figures)", sc->file, sc->unit[i].line,
+                       sc->unit[i].col, sc->unit[i].id, sum, spec, GN_DICE_MAXDICE, 10 * GN_DICE_MAXDICE);
     u->strength = sum;
     u->attr[IN_A_QUALITY] = gn__in_quality_canon(u->attr[IN_A_QUALITY]);
     int w = u->attr[IN_A_WEAPON];                                            /* 3 */
@@ -272,4 +273,6 @@ const gn__ruleset gn__rs_inradic = {
   gn__in_checks, IN_NCHECKS,
   setup, release, view, clock, phase,
   NULL,   /* sight: every unit on the table blocks it */
+  gn__in_allowance, NULL,
+  0,
 };

@@ -209,7 +209,7 @@ int gn__in_draw(gn_game *g, int side, int k, const in_part *p, const char *purpo
 ** source's error or GN_ENOMEM. */
 int gn__in_roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face);
 /* 1 while the odds engine enumerates (the aggregate chance points apply). */
-static inline int in__enumerating(const gn_game *g) { return gn__dice_enumerating(g); }
+static inline int in__enumerating(const gn_game *g) { return gn__enumerating(g); }
 /* A full deck for a side, known card by card. */
 void gn__in_deck_full(gn_game *g, int side);
 /* C(n, r), 0 when r < 0 or r > n; exact for n <= 62. */
@@ -235,6 +235,8 @@ int gn__in_alive(const gn_game *g, int unit);
 int gn__in_enemies(const gn_game *g, int a, int b);
 /* Normal move and charge move of a unit (ref. IN-B8, IN-B9); 0 for types that cannot charge. */
 double gn__in_move_allowance(const gn_game *g, int unit);
+/* The ruleset's gn_actions hook (gn__ruleset.allowance). */
+double gn__in_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 double gn__in_charge_allowance(const gn_game *g, int unit);
 /* 1 when the two stands touch (data melee.contact). */
 int gn__in_in_contact(const gn_game *g, int a, int b);

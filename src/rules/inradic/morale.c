@@ -121,8 +121,9 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   *total = t + one + qm + sm;
   *pass = *total <= m->remaining;                                                 /* 5 */
   gn_event *e = gn__event(g, "morale", ref, m->unit, -1,
-                          "morale test (%s): %s = %d, modified %d against %d figures: %s",
-                          why, dspec, t, *total, m->remaining, *pass ? "passes" : "fails");
+                          "%s morale test (%s): %s = %d, modified %d against %d figures: %s",
+                          m->unit >= 0 ? gn__in_name(g, m->unit) : "the unit's", why, dspec, t, *total,
+                          m->remaining, *pass ? "passes" : "fails");
   if (!e) return GN_ENOMEM;
   e->total = *total;
   if (one) gn__event_mod(e, "one-figure remainder", 1, "IN-B10");

@@ -44,8 +44,9 @@ int gn__in_pursuit_roll(gn_game *g, int quality, int unit, int *result) {
   }
   static const char *const txt[] = { "may not pursue", "may pursue", "must pursue",
                                      "pursues unless declined" };
-  gn_event *e = gn__event(g, "pursuit", qref[quality], unit, -1, "%s (%s): %s",
-                          gn__in_quality_names[quality], face ? "rolled" : "no roll", txt[*result]);
+  gn_event *e = gn__event(g, "pursuit", qref[quality], unit, -1, "%s, %s (%s): %s",
+                          unit >= 0 ? gn__in_name(g, unit) : "the unit", gn__in_quality_names[quality],
+                          face ? "rolled" : "no roll", txt[*result]);
   if (!e) return GN_ENOMEM;
   e->total = face;
   return 0;
@@ -53,12 +54,17 @@ int gn__in_pursuit_roll(gn_game *g, int quality, int unit, int *result) {
 
 /* Places a pursuer in contact behind its router. */
 static void follow(gn_game *g, int p, int router) {
-  gn_box rb = g->st.u[router].box, pb = g->st.u[p].box;
+  gn_box rb = g->st.u[router].box, pb = g->st.u[p].box, from = pb;
   double fx = cos(rb.facing), fy = sin(rb.facing), back = rb.d / 2 + pb.d / 2;
   pb.c.x = rb.c.x - fx * back;
   pb.c.y = rb.c.y - fy * back;
   pb.facing = rb.facing;
   gn__unit_place(g, p, pb);
+  if (from.c.x != pb.c.x || from.c.y != pb.c.y || from.facing != pb.facing)
+    gn__event(g, "move", qref[gn__in_quality(g, p)], p, router,
+              "%s follows %s %.1f in from %.1f,%.1f to %.1f,%.1f facing %.1f", gn__in_name(g, p),
+              gn__in_name(g, router), hypot(pb.c.x - from.c.x, pb.c.y - from.c.y), from.c.x, from.c.y,
+              pb.c.x, pb.c.y, gn__compass(pb.facing));
 }
 
 static int pursuing(const gn_game *g, int p, int router) {
@@ -74,8 +80,13 @@ void gn__in_pursuit_follow(gn_game *g, int router) {
 void gn__in_pursuit_end(gn_game *g, int router) {
   for (int p = 0; p < g->st.nunits; p++)
     if (g->st.u[p].attr[IN_A_PURSUE_OF] == router + 1) {
+      int was = g->st.u[p].attr[IN_A_PURSUIT];
       gn__uw(g, p)->attr[IN_A_PURSUIT] = IN_PU_NONE;
       gn__uw(g, p)->attr[IN_A_PURSUE_OF] = 0;
+      if (gn__in_alive(g, p))
+        gn__event(g, "pursuit", qref[gn__in_quality(g, p)], p, router, "%s %s %s: it is off the table",
+                  gn__in_name(g, p), was == IN_PU_PURSUING ? "stops pursuing" : "may no longer pursue",
+                  gn__in_name(g, router));
     }
 }
 
@@ -120,9 +131,18 @@ int gn__in_pursuit_defaults(gn_game *g) {
     if (u->attr[IN_A_PURSUIT] == IN_PU_MAY) {
       u->attr[IN_A_PURSUIT] = IN_PU_NONE;
       u->attr[IN_A_PURSUE_OF] = 0;
+      if (!gn__event(g, "pursuit", qref[gn__in_quality(g, p)], p, r, "%s lets the pursuit go",
+                     gn__in_name(g, p)))
+        return GN_ENOMEM;
     } else if (u->attr[IN_A_PURSUIT] == IN_PU_DECLINE) {
       if (r >= 0 && gn__in_alive(g, r) && gn__in_routing(g, r)) { if ((rc = start(g, p, r))) return rc; }
-      else { u->attr[IN_A_PURSUIT] = IN_PU_NONE; u->attr[IN_A_PURSUE_OF] = 0; }
+      else {
+        u->attr[IN_A_PURSUIT] = IN_PU_NONE;
+        u->attr[IN_A_PURSUE_OF] = 0;
+        if (!gn__event(g, "pursuit", qref[gn__in_quality(g, p)], p, -1, "%s has no one left to pursue",
+                       gn__in_name(g, p)))
+          return GN_ENOMEM;
+      }
     }
   }
   return 0;

@@ -130,10 +130,13 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   if (!gn__in_fire_cardcount(g, f, &capped, &free_, &cap)) return 0;                   /* 1 */
   int close = f->range <= d->range[f->weapon] / 2;                                  /* 2 */
   r->need = (close ? d->need_close : d->need_long) + d->cover_need[f->cover];
+  gn__chance_need(g, r->need, capped + free_);
   if ((rc = gn__in_draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon),     /* 3 */
                           "shooting card", "IN-R1", f->unit, &r->d)))
     return rc;
-  gn_event *e = gn__event(g, "fire", "IN-R1", f->unit, f->target, "%d cards, %d hits (need %d+%s)",
+  gn_event *e = gn__event(g, "fire", "IN-R1", f->unit, f->target, "%s fires at %s: %d cards, %d hits (need %d+%s)",
+                          f->unit >= 0 ? gn__in_name(g, f->unit) : "the firer",
+                          f->target >= 0 ? gn__in_name(g, f->target) : "the target",
                           r->d.cards, r->d.hits, r->need, r->d.capped ? ", capped" : "");
   if (!e) return GN_ENOMEM;
   e->total = r->d.hits;
@@ -151,7 +154,8 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
     if (rc) return rc;
     r->out_of_ammo = r->ammo_roll >= d->ammo_out_min;
     r->jammed = r->ammo_roll <= d->ammo_jam_max;
-    gn_event *a = gn__event(g, "ammo", "IN-R7", f->unit, f->target, "%s",
+    gn_event *a = gn__event(g, "ammo", "IN-R7", f->unit, f->target, "%s: %s",
+                            f->unit >= 0 ? gn__in_name(g, f->unit) : "the firer",
                             r->out_of_ammo ? "out of ammunition" : r->jammed ? "jammed for the turn"
                                                                              : "keeps firing");
     if (!a) return GN_ENOMEM;
@@ -286,7 +290,8 @@ int gn__in_throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facin
     if (rank <= 10) break;
     if (d->picture_dud) {
       *dud = 1;
-      return gn__event(g, "throw", "IN-R9", unit, -1, "the explosive fails to explode") ? 0 : GN_ENOMEM;
+      return gn__event(g, "throw", "IN-R9", unit, -1, "%s: the explosive fails to explode",
+                       unit >= 0 ? gn__in_name(g, unit) : "the thrower") ? 0 : GN_ENOMEM;
     }
   }
   if (rank > d->throw_on_target_max) {                                                 /* 2, 3 */
@@ -301,9 +306,12 @@ int gn__in_throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facin
     double ux = k == 0 ? -dx : k == 1 ? -dy : k == 2 ? dy : dx;
     double uy = k == 0 ? -dy : k == 1 ? dx : k == 2 ? -dx : dy;
     at->x += ux * (rank / 2); at->y += uy * (rank / 2);
-    if (!gn__event(g, "throw", "IN-R9", unit, -1, "deviates %s by %d in", dir[k], rank / 2)) return GN_ENOMEM;
+    if (!gn__event(g, "throw", "IN-R9", unit, -1, "%s: the explosive deviates %s by %d in",
+                   unit >= 0 ? gn__in_name(g, unit) : "the thrower", dir[k], rank / 2))
+      return GN_ENOMEM;
   }
-  return gn__event(g, "throw", "IN-R9", unit, -1, "bursts at %.1f,%.1f", at->x, at->y) ? 0 : GN_ENOMEM;
+  return gn__event(g, "throw", "IN-R9", unit, -1, "%s: the explosive bursts at %.1f,%.1f",
+                   unit >= 0 ? gn__in_name(g, unit) : "the thrower", at->x, at->y) ? 0 : GN_ENOMEM;
 }
 
 /* Position of figure k of a unit's n figures: ranks of one figure per inch of

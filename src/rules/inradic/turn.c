@@ -18,6 +18,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* ref. IN-B13: only the side whose turn it is gives orders; routers obey none (ref. IN-M11). */
 int gn__in_may_act(gn_game *g, int unit, const char *verb) {
@@ -34,10 +35,9 @@ int gn__in_may_act(gn_game *g, int unit, const char *verb) {
 ** times (ref. IN-B8: half speed in woods and rough ground). */
 static double path_cost(const gn_game *g, gn_vec2 a, gn_vec2 b) {
   const in_data *d = in__data(g);
-  gn_crossing x[64];
+  gn_crossing xbuf[64], *x;
   double len = hypot(b.x - a.x, b.y - a.y), in = 0, lo = 0, hi = -1;
-  int n = gn_path_crossings(a, b, g->sc->features, g->sc->nterrain, x, 64);
-  if (n > 64) n = 64;
+  int n = gn__crossings(g, a, b, xbuf, 64, &x);
   /* crossings are sorted by t_in: merge overlapping stretches */
   for (int i = 0; i < n; i++) {
     const gn_feature *f = &g->sc->features[x[i].feature];
@@ -46,7 +46,17 @@ static double path_cost(const gn_game *g, gn_vec2 a, gn_vec2 b) {
     else if (x[i].t_out > hi) hi = x[i].t_out;
   }
   if (hi > lo) in += hi - lo;
+  gn__room_free(g, xbuf, x, n, sizeof *x);
   return len * (1 + (d->difficult_cost - 1) * in);
+}
+
+/* gn_actions: the normal move `move` spends (all of it, or none once the unit
+** has moved this turn) and what gn__in_order_move keeps a unit from. */
+double gn__in_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
+  if (strcmp(verb, "move")) return -1;
+  snprintf(avoid, n, "difficult terrain counts double (IN-B8); other units, and contact with an "
+           "enemy: that is a charge (IN-B9); off the table (IN-B8)");
+  return g->st.u[u].flags & IN_F_MOVED ? 0 : gn__in_move_allowance(g, u);
 }
 
 /*
@@ -93,10 +103,12 @@ int gn__in_order_move(gn_game *g, const gn__args *a) {
     if (gn__in_enemies(g, A, i) && gn_box_distance(b, g->st.u[i].box) <= in__data(g)->contact)
       return gn__refuse(g, "IN-B9", "moving into contact with %s is a charge", gn__in_name(g, i));
   }
+  gn_vec2 from = u->box.c;
   gn__unit_place(g, A, b);
   u->flags |= IN_F_MOVED;
-  gn_event *e = gn__event(g, "move", "IN-B8", A, -1, "%s moves to %.1f,%.1f (%.1f of %.0f in)",
-                          gn__in_name(g, A), p.x, p.y, cost, allow);
+  gn_event *e = gn__event(g, "move", "IN-B8", A, -1, "%s moves %.1f in from %.1f,%.1f to %.1f,%.1f facing %.1f "
+                          "(%.1f of %.0f in)", gn__in_name(g, A), hypot(p.x - from.x, p.y - from.y), from.x,
+                          from.y, p.x, p.y, gn__compass(b.facing), cost, allow);
   return e ? 0 : GN_ENOMEM;
 }
 
@@ -133,7 +145,7 @@ static void final_count(gn_game *g) {
 **   1) open pursuits fall to their default
 **   2) the side's wagons resupply its guns (ref. IN-R8)
 **   3) the next side; after the last side a new game turn, or the end
-**   4) the new side's marks are cleared, first-turn pursuits lapse (ref.
+**   4) the new side's marks are cleared (a jam lifted is told), first-turn pursuits lapse (ref.
 **      IN-P2), its routers retest or run (ref. IN-M14)
 **   5) is the game over?
 */
@@ -152,10 +164,17 @@ int gn__in_order_end(gn_game *g, const gn__args *a) {
     g->st.turn++;
   }
   g->st.active = next;
-  for (int i = 0; i < g->st.nunits; i++)                                            /* 4 */
-    if (gn__in_side(g, i) == next) gn__uw(g, i)->flags = 0;
   if (!gn__event(g, "turn", "IN-B13", -1, -1, "turn %d: %s to act", g->st.turn, g->sc->side[next].name))
     return GN_ENOMEM;
+  for (int i = 0; i < g->st.nunits; i++) {                                          /* 4 */
+    if (gn__in_side(g, i) != next) continue;
+    if ((g->st.u[i].flags & IN_F_JAMMED) && gn__in_alive(g, i)) {   /* told as the jam was: to its side */
+      gn_event *e = gn__event(g, "ammo", "IN-R7", i, -1, "%s is no longer jammed", gn__in_name(g, i));
+      if (!e) return GN_ENOMEM;
+      gn__event_hide(e, 1u << next);
+    }
+    gn__uw(g, i)->flags = 0;
+  }
   if ((rc = gn__in_pursuit_expire(g))) return rc;
   if ((rc = gn__in_rally_phase(g, next))) return rc;
   gn__in_check_over(g);                                                                /* 5 */

@@ -211,7 +211,7 @@ int gn__vb_melee_check_parse(gn_game *g, int argc, const char *const *argv, void
 
 int gn__vb_melee_check_run(gn_game *g, const void *cxp, int64_t *outcome) {
   const melee_cx *m = cxp;
-  int w, lost[2], rc = gn__vb_melee_roll(g, -1, -1, m->s, &w, lost);
+  int w, rc = gn__vb_melee_roll(g, -1, -1, m->s, &w, NULL);   /* the winner alone is read */
   if (!rc) *outcome = w;
   return rc;
 }

@@ -118,11 +118,24 @@ int gn__vb_in_command(gn_game *g, int unit) {
   return 0;
 }
 
-/* Only the stands whose mark changes are written (and so journaled). */
+/* Only the stands whose mark changes are written (and so journaled); the
+** changes are told to their side (the enemy does not see command status):
+** one event for those out of command, one for those back in it. */
 void gn__vb_command_refresh(gn_game *g, int side) {
-  for (int i = 0; i < g->sc->nunits; i++) {
+  int n = g->sc->nunits, nout = 0, nback = 0;
+  int *list = gn__malloc(g, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  if (!list) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return; }
+  int *out = list, *back = list + n;
+  for (int i = 0; i < n; i++) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
     int incmd = gn__vb_in_command(g, i);
-    if (g->st.u[i].attr[VB_INCMD] != incmd) gn__uw(g, i)->attr[VB_INCMD] = incmd;
+    if (g->st.u[i].attr[VB_INCMD] != incmd) {
+      gn__uw(g, i)->attr[VB_INCMD] = incmd;
+      if (incmd) back[nback++] = i;
+      else out[nout++] = i;
+    }
   }
+  gn__event_list(g, "command", "VB-B2", 1u << side, "out of command", out, nout);
+  gn__event_list(g, "command", "VB-B2", 1u << side, "back in command", back, nback);
+  gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
 }

@@ -81,8 +81,9 @@ void gn__vb_daylight(const gn_game *g, int month, int *first, int *last) {
 **   1) the attacker rolls the start die (named in the chance point, for
 **      players typing their own dice)
 **   2) add 2 for inclement weather, and 1 per day after the second
-**   3) first turn = the month's first daylight turn + the total, at latest
-**      the last daylight turn
+**   3) first turn = the month's first daylight turn + the total;
+**      [interpretation] at latest the last daylight turn (the seed does not
+**      say what a start past nightfall means: the day keeps one turn)
 ** Fails only with the dice source's error.
 */
 int gn__vb_day_start(gn_game *g, int month, int day, int inclement, const char *attacker, int *hour) {
@@ -161,15 +162,26 @@ int gn__vb_night_begin(gn_game *g) {
   return 0;
 }
 
-/* End of the night: stationary for those that stayed put, then recovery. */
+/* End of the night: stationary for those that stayed put (the markers
+** placed and taken away told), then recovery. */
 int gn__vb_night_end(gn_game *g) {
-  for (int i = 0; i < g->sc->nunits; i++) {
+  int n = g->sc->nunits, non = 0, noff = 0;
+  int *list = gn__malloc(g, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  if (!list) return gn__error(g, GN_ENOMEM, "out of memory");
+  int *on = list, *off = list + n;
+  for (int i = 0; i < n; i++) {
     if (!gn__vb_alive(g, i)) continue;
     int t = gn__vb_type(g, i);
-    gn__ustate *u = gn__uw(g, i);
-    u->attr[VB_STATIONARY] = (gn__vb_infantry(g, i) || gn__vb_is_artillery(t)) && !u->attr[VB_MOVED] &&
-                             !u->attr[VB_ROUTED];
+    const gn__ustate *u = &g->st.u[i];
+    int now = (gn__vb_infantry(g, i) || gn__vb_is_artillery(t)) && !u->attr[VB_MOVED] && !u->attr[VB_ROUTED];
+    if (now == u->attr[VB_STATIONARY]) continue;
+    gn__uw(g, i)->attr[VB_STATIONARY] = now;
+    if (now) on[non++] = i;
+    else off[noff++] = i;
   }
+  gn__event_list(g, "stationary", "VB-B16", ~0u, "stationary", on, non);
+  gn__event_list(g, "stationary", "VB-B16", ~0u, "no longer stationary", off, noff);
+  gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
   return gn__vb_recovery_begin(g);
 }
 

@@ -36,15 +36,11 @@ void gn__vb_mods_put(gn_event *e, const vb_mods *m) {
 
 int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char *ref,
                  int unit, int *hits) {
-  int total = 0, rc;
-  while (n > 0) {
-    int k = n > GN_DICE_MAXDICE ? GN_DICE_MAXDICE : n, h = 0;
-    if ((rc = gn__roll_count(g, k, 6, target, purpose, ref, unit, &h))) return rc;
-    total += h;
-    n -= k;
-  }
-  *hits = total;
-  return 0;
+  return gn__roll_count(g, n, 6, target, purpose, ref, unit, hits);
+}
+
+uint64_t gn__vb_d6_at_least(int target) {
+  return target <= 1 ? 6 : target > 6 ? 0 : (uint64_t)(7 - target);
 }
 
 /* ------------------------------------------------------------ geometry */
@@ -239,6 +235,31 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
   }
 }
 
+/* VB_TOWNFIRE holds, for each face 0..7 of the town block, the dice the
+** stand fired out of it this phase, 3 bits a face (ref. VB-32; a stand has at
+** most 7 fire dice, fire.dice.*). */
+#define TOWNFIRE_FACE(v, f) (((unsigned)(v) >> (3 * (f))) & 7u)
+static int townfire_total(int v) {
+  int n = 0;
+  for (int f = 0; f < 8; f++) n += (int)TOWNFIRE_FACE(v, f);
+  return n;
+}
+
+/* Every fire die a stand of a town garrison has this phase: none routed, none
+** for cavalry out of march column or artillery in a town (ref. VB-15; in
+** march column artillery is limbered). Cannot fail. */
+static int stand_dice(gn_game *g, int unit) {
+  const gn__ustate *u = &g->st.u[unit];
+  int t = gn__vb_type(g, unit), total = 0;
+  if (!gn__vb_alive(g, unit) || gn__vb_is_leader(t) || u->attr[VB_ROUTED]) return 0;
+  if (gn__vb_is_artillery(t) || (!u->attr[VB_MARCH] && gn__vb_is_cavalry(t))) return 0;   /* limbered or VB-15 */
+  vb_fire_plan all;
+  memset(&all, 0, sizeof all);
+  dice_at(g, unit, 0, &all);
+  for (int i = 0; i < all.ngroups; i++) total += all.dice[i];
+  return total;
+}
+
 /*
 ** What unit would roll firing at target now.
 **   1) the firer: a stand on the table with fire dice, not routed
@@ -251,8 +272,10 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
 **      (ref. VB-B21, VB-32), and in sight (ref. VB-B21, VB-31)
 **   5) the dice by stand type, weapon and range (ref. VB-B5, VB-B6, VB-B18,
 **      VB-19, VB-21..VB-24, VB-28, VB-29); none in range: refused
-**   6) from a town block: a quarter of the dice out of each face, never more
-**      than all its dice in the phase (ref. VB-32)
+**   6) from a town block: "one quarter of their total fire dice" out of each
+**      face, the garrison's total (every stand of the side in the block,
+**      shared by them) or, under fire.town.garrison 0, each stand's own; never
+**      more than a stand's own dice in the phase (ref. VB-32)
 **   7) the target's save (gn__vb_fire_save)
 ** Does NOT check: phase and side (the order handler), fired already (same).
 */
@@ -302,18 +325,30 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
                       gn__vb_unit_word(g));
   /* 6) ref. VB-32 */
   if (town >= 0) {
-    vb_fire_plan all;
-    int total = 0;
-    memset(&all, 0, sizeof all);
-    dice_at(g, unit, 0, &all);                /* every die the stand has */
-    for (int i = 0; i < all.ngroups; i++) total += all.dice[i];
-    int per = (total + c->town_div - 1) / c->town_div, used = u->attr[VB_TOWNFIRE] >> 8;
     p->face = town_face(&g->sc->features[town], fb.c, tb.c);
-    if (u->attr[VB_TOWNFIRE] & (1 << p->face))
+    int own = stand_dice(g, unit), own_used = townfire_total(u->attr[VB_TOWNFIRE]);
+    int per, face_used;
+    if (c->town_garrison) {
+      /* the garrison's total: every stand of the side in this block */
+      int total = 0;
+      face_used = 0;
+      for (int i = 0; i < g->st.nunits; i++) {
+        if (g->sc->unit[i].side != g->sc->unit[unit].side || gn__vb_town_of(g, i) != town) continue;
+        total += stand_dice(g, i);
+        face_used += TOWNFIRE_FACE(g->st.u[i].attr[VB_TOWNFIRE], p->face);
+      }
+      per = (total + c->town_div - 1) / c->town_div;
+    } else {
+      face_used = TOWNFIRE_FACE(u->attr[VB_TOWNFIRE], p->face);
+      per = (own + c->town_div - 1) / c->town_div;
+    }
+    if (!c->town_garrison && face_used > 0)
       return gn__refuse(g, "VB-32", "%s has already fired out of that face of the town", gn__vb_uname(g, unit));
-    int left = total - used;
-    if (per > left) per = left;
-    if (per <= 0) return gn__refuse(g, "VB-32", "%s has fired all its dice this phase", gn__vb_uname(g, unit));
+    if (own - own_used <= 0) return gn__refuse(g, "VB-32", "%s has fired all its dice this phase", gn__vb_uname(g, unit));
+    per -= face_used;
+    if (per <= 0)
+      return gn__refuse(g, "VB-32", "the garrison has fired its quarter out of that face of the town this phase");
+    if (per > own - own_used) per = own - own_used;
     for (int i = 0; i < p->ngroups; i++) {    /* keep the first `per` dice */
       if (p->dice[i] > per) p->dice[i] = per;
       per -= p->dice[i];
@@ -330,6 +365,10 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
 **   1) each group: how many of its dice reach the hit number (ref. VB-B6)
 **   2) each saving throw in turn: one die per hit not yet saved (ref. VB-B7)
 **   3) SP lost = hits not saved, one per hit (ref. VB-B19); log the event
+** Under the odds engine, 1) and 2) are one chance point over the SP lost: a
+** die of group i is a hit not saved with weight (faces >= its hit number)
+** x (faces under each save) out of 6^(1 + saves), each die on its own, which
+** is what rolling the hits and then the saves on them gives.
 ** Fails only with the dice source's errors.
 */
 int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, int *lost) {
@@ -338,16 +377,25 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
   vb_mods m = {0};
   if (unit >= 0) gn__snprintf(purpose, sizeof purpose, "fire of %s at %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
   else gn__snprintf(purpose, sizeof purpose, "fire");
+  int one = gn__enumerating(g);
+  uint64_t a[2], t = 6;
+  for (int k = 0; k < p->nsaves; k++) t *= 6;
   for (int i = 0; i < p->ngroups; i++) {                   /* 1) */
     int h;
-    if ((rc = gn__vb_count(g, p->dice[i], p->hit[i], purpose, p->ref[i], unit, &h))) return rc;
-    hits += h;
+    if (one) {
+      a[i] = gn__vb_d6_at_least(p->hit[i]);
+      for (int k = 0; k < p->nsaves; k++) a[i] *= 6 - gn__vb_d6_at_least(p->save[k]);
+    } else {
+      if ((rc = gn__vb_count(g, p->dice[i], p->hit[i], purpose, p->ref[i], unit, &h))) return rc;
+      hits += h;
+    }
     dice += p->dice[i];
     gn__vb_mod(&m, p->what[i], p->hit[i], p->ref[i]);
   }
+  if (one && (rc = gn__enum_successes(g, p->ngroups, p->dice, a, t, &hits))) return rc;
   for (int k = 0; k < p->nsaves; k++) {                    /* 2) */
     int sv = 0;
-    if (hits - saved > 0) {
+    if (!one && hits - saved > 0) {
       gn__snprintf(purpose, sizeof purpose, "%s", p->save_name[k]);
       if ((rc = gn__vb_count(g, hits - saved, p->save[k], purpose, p->save_ref[k], target, &sv))) return rc;
     }
@@ -399,7 +447,8 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
 **   1) the plan (refusals before any change)
 **   2) roll it
 **   3) mark the firer (once per phase; from a town, the face and the dice)
-**   4) the target loses the SP (ref. VB-B19)
+**   4) the target loses the SP (ref. VB-B19); its last SP lost with no way
+**      to retreat from the firer, it is wiped out surrounded (ref. VB-56)
 */
 int gn__vb_fire(gn_game *g, int unit, int target, int *hits) {
   vb_fire_plan p;
@@ -410,11 +459,14 @@ int gn__vb_fire(gn_game *g, int unit, int target, int *hits) {
   if (p.face >= 0) {
     int dice = 0;
     for (int i = 0; i < p.ngroups; i++) dice += p.dice[i];
-    u->attr[VB_TOWNFIRE] = ((u->attr[VB_TOWNFIRE] >> 8) + dice) << 8 | (u->attr[VB_TOWNFIRE] & 0xff) | 1 << p.face;
+    u->attr[VB_TOWNFIRE] = (int)((unsigned)u->attr[VB_TOWNFIRE] + ((unsigned)dice << (3 * p.face)));
   } else {
     u->attr[VB_FIRED] = 1;
   }
-  if (lost > 0) gn__vb_lose_sp(g, target, lost, 0, "VB-B19", "fire");   /* 4) */
+  if (lost > 0) {                                                    /* 4) */
+    int wiped = lost >= g->st.u[target].strength && gn__vb_surrounded(g, target, g->st.u[unit].box.c);
+    gn__vb_lose_sp(g, target, lost, wiped, "VB-B19", wiped ? "fire, surrounded" : "fire");
+  }
   if (hits) *hits = lost;
   return 0;
 }
@@ -462,13 +514,13 @@ int gn__vb_combat_setup(gn_game *g, vb_data *d) {
   /* fire.yaml */
 #define I(k, f, lo, hi) if (!rc) rc = rd_int(g, k, &c->f, lo, hi)
 #define N(k, f, lo, hi) if (!rc) rc = rd_num(g, k, &c->f, lo, hi)
-  I("fire.dice.infantry_brigade", dice_brigade, 0, 64);
-  I("fire.dice.infantry_regiment", dice_regiment, 0, 64);
-  I("fire.dice.skirmisher", dice_skirm, 0, 64);
-  I("fire.dice.cavalry", dice_cav, 0, 64);
-  I("fire.dice.cavalry_batguns", dice_cav_batguns, 0, 64);
-  I("fire.dice.artillery_battalion", dice_art, 0, 64);
-  I("fire.dice.battery", dice_battery, 0, 64);
+  I("fire.dice.infantry_brigade", dice_brigade, 0, 7);
+  I("fire.dice.infantry_regiment", dice_regiment, 0, 7);
+  I("fire.dice.skirmisher", dice_skirm, 0, 7);
+  I("fire.dice.cavalry", dice_cav, 0, 7);
+  I("fire.dice.cavalry_batguns", dice_cav_batguns, 0, 7);
+  I("fire.dice.artillery_battalion", dice_art, 0, 7);
+  I("fire.dice.battery", dice_battery, 0, 7);
   N("fire.range.musket", range_musket, 0, 1000);
   N("fire.range.light", range_art[0], 0, 1000);
   N("fire.range.field", range_art[1], 0, 1000);
@@ -491,6 +543,7 @@ int gn__vb_combat_setup(gn_game *g, vb_data *d) {
   I("fire.save.woods", save_woods, 0, 7);
   I("fire.save.open_order", save_open, 0, 7);
   I("fire.town.faces_divisor", town_div, 1, 8);
+  I("fire.town.garrison", town_garrison, 0, 1);
   /* morale.yaml */
   I("morale.mod.lancers", mod_lancers, -6, 6);
   I("morale.mod.cavalry_melee", mod_cav_melee, -6, 6);
@@ -520,6 +573,9 @@ int gn__vb_combat_setup(gn_game *g, vb_data *d) {
   I("retreat.blocked_eliminated", blocked_eliminated, 0, 1);
 #undef I
 #undef N
+  if (!rc && c->dice_cav + c->dice_cav_batguns > 7)     /* the town-fire record's 3 bits a face */
+    rc = gn__error(g, GN_EDATA, "fire.dice.cavalry + fire.dice.cavalry_batguns: %d is more than 7",
+                   c->dice_cav + c->dice_cav_batguns);
   if (!rc) rc = gn__data_list(g, "retreat.disordering", VB_TR_COUNT, c->disordering);
   return rc ? GN_EDATA : 0;
 }

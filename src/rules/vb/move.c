@@ -11,11 +11,13 @@
 ** read with the same numbers under the centimetre option).
 */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "vb.h"
 
 #define EPS 1e-9
-#define MAXX 128
+#define MAXX 128      /* crossings of a move held in place; more go to the heap */
+#define MAXSEEN 1024  /* features likewise */
 
 /* ref. VB-B4, VB-26: a stand's full move. A cavalry skirmisher has a rate of
 ** its own (move.rate.cavalry_skirmisher), not the infantry skirmisher's. */
@@ -42,9 +44,20 @@ static double allowance(const gn_game *g, int u, int incmd) {
   return incmd ? r : r * d->ooc_move_factor;
 }
 
-double gn__vb_move_left(const gn_game *g, int u) {
-  double left = allowance(g, u, g->st.u[u].attr[VB_INCMD]) - g->st.u[u].attr[VB_MOVE_USED] / 100.0;
+/* The move left to u this phase if it is (incmd 1) or is not in command. */
+static double left_if(const gn_game *g, int u, int incmd) {
+  double left = allowance(g, u, incmd) - g->st.u[u].attr[VB_MOVE_USED] / 100.0;
   return left > 0 ? left : 0;
+}
+
+double gn__vb_move_left(const gn_game *g, int u) { return left_if(g, u, g->st.u[u].attr[VB_INCMD]); }
+
+/* Command for a move of u: judged when the stand starts moving and held for
+** the phase; at night every stand moves its night move (ref. VB-B3, VB-66). */
+static int move_incmd(gn_game *g, int u) {
+  const gn__ustate *s = &g->st.u[u];
+  if (g->st.phase == VB_PH_NIGHT) return 1;
+  return s->attr[VB_MOVED] ? s->attr[VB_INCMD] : gn__vb_in_command(g, u);
 }
 
 /* Charges cost (table units) to the stand's move this phase. */
@@ -93,8 +106,10 @@ static int on_bridge(const gn_game *g, gn_vec2 p) {
   return 0;
 }
 
-/* ref. VB-18: an infantry skirmisher (enemy; friends too if the data says so)
-** holding the village feature fi, other than the mover. -1 if none. */
+/* ref. VB-18: an infantry skirmisher holding the village feature fi, other
+** than the mover: of either side, or only the enemy's under
+** move.village.friends_block 0. The seed names infantry skirmishers: a
+** cavalry skirmisher does not close a village. -1 if none. */
 static int village_holder(const gn_game *g, int u, int fi) {
   const vb_data *d = gn__vb_data(g);
   for (int o = 0; o < g->sc->nunits; o++) {
@@ -131,19 +146,20 @@ static void area(const gn_game *g, int u, int fi, double frac, int on_path, path
 */
 static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
   const vb_data *d = gn__vb_data(g);
-  gn_crossing xs[MAXX];
-  char seen[1024];                    /* features 0..1023 met on the centre line */
-  memset(seen, 0, (size_t)(g->sc->nterrain < 1024 ? g->sc->nterrain : 1024));
+  gn_crossing xbuf[MAXX], *xs = xbuf;
+  char sbuf[MAXSEEN], *seen;          /* features met on the centre line */
+  int nseen = g->sc->nterrain;
+  seen = gn__room(g, sbuf, MAXSEEN, &nseen, 1);
+  memset(seen, 0, (size_t)nseen);
   memset(p, 0, sizeof *p);
   p->len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
   /* 1) */
   int n = 0;
-  if (p->len > EPS) n = gn_path_crossings(a.c, b.c, g->sc->features, g->sc->nterrain, xs, MAXX);
-  if (n > MAXX) n = MAXX;
+  if (p->len > EPS) n = gn__crossings(g, a.c, b.c, xbuf, MAXX, &xs);
   for (int i = 0; i < n; i++) {
     int fi = xs[i].feature;
     const gn_feature *f = &g->sc->features[fi];
-    if (fi < 1024) seen[fi] = 1;
+    if (fi < nseen) seen[fi] = 1;
     if (f->shape == GN_SHAPE_AREA) { area(g, u, fi, xs[i].t_out - xs[i].t_in, 1, p); continue; }
     gn_vec2 at = {a.c.x + xs[i].t_in * (b.c.x - a.c.x), a.c.y + xs[i].t_in * (b.c.y - a.c.y)};
     if (f->kind == VB_TR_RIVER || f->kind == VB_TR_STREAM) {
@@ -152,12 +168,14 @@ static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
       else { p->stream++; p->extra += d->stream_cost * gn__vb_rate(g, u); }
     }
   }
+  gn__room_free(g, xbuf, xs, n, sizeof *xs);
   /* 2) */
   for (int fi = 0; fi < g->sc->nterrain; fi++) {
     const gn_feature *f = &g->sc->features[fi];
-    if (f->shape != GN_SHAPE_AREA || (fi < 1024 && seen[fi])) continue;
+    if (f->shape != GN_SHAPE_AREA || (fi < nseen && seen[fi])) continue;
     if (gn__vb_box_in_feature(b, f)) area(g, u, fi, 0, 0, p);
   }
+  gn__room_free(g, sbuf, seen, nseen, 1);
   /* 3) */
   if (g->st.u[u].attr[VB_MARCH] && p->len > EPS) {
     p->road = 1;
@@ -321,8 +339,8 @@ typedef enum move_kind { MV_MOVE, MV_BREAKTHROUGH } move_kind;
 ** Move stand u straight to `to` (facing in radians when has_facing).
 **   1) the phase: the side's movement phase, or the night; a breakthrough in
 **      the side's combat phase (ref. VB-B17)
-**   2) the stand: on the table, not routed, not reforming; artillery limbered;
-**      one move at night
+**   2) the stand: on the table, not routed, not reforming, by day not in
+**      contact with the enemy; artillery limbered; one move at night
 **   3) the move it has: full, halved out of command, minus what it spent
 **   4) the path's terrain and cost; rivers, closed terrain, held villages
 **   5) enemy stands: not through them, not into contact, no overlap at the end
@@ -350,6 +368,10 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   if (night && s->attr[VB_MOVED]) return gn__refuse(g, "VB-66", "%s has made its one night move", name);
   if (night && gn__vb_side_ended(g, u))
     return gn__refuse(g, "VB-66", "%s has ended its night", g->sc->side[g->sc->unit[u].side].name);
+  /* ref. VB-B23: a stand touching an enemy stand (it charged, or was charged)
+  ** stays for the melee of the combat phase: moving off would undo the charge */
+  if (kind == MV_MOVE && !night && !gn__vb_is_leader(t) && gn__vb_in_contact(g, u))
+    return gn__refuse(g, "VB-B23", "%s is in contact with the enemy: it stays for the melee", name);
   gn_box from = s->box, nb = s->box;
   nb.c = to;
   if (has_facing) nb.facing = facing;
@@ -357,10 +379,9 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   if (gn__vb_is_artillery(t) && !s->attr[VB_LIMBERED] && len > EPS)
     return gn__refuse(g, "VB-B15", "%s is unlimbered: limber it to move", name);
   /* 3) */
-  /* command is judged when the stand starts moving and holds for the phase */
-  int incmd = night ? 1 : s->attr[VB_MOVED] ? s->attr[VB_INCMD] : gn__vb_in_command(g, u);
+  int incmd = move_incmd(g, u);
   if (!night) s->attr[VB_INCMD] = incmd;
-  double left = gn__vb_move_left(g, u);
+  double left = left_if(g, u, incmd);
   /* 4) */
   path p;
   analyse(g, u, from, nb, &p);
@@ -412,8 +433,9 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   s->attr[VB_MOVED] = 1;
   s->attr[VB_STATIONARY] = 0;
   gn_event *ev = gn__event(g, "move", night ? "VB-66" : kind == MV_BREAKTHROUGH ? "VB-B17" : "VB-B4", u, -1,
-                           "%s %s %.2f %s (cost %.2f of %.2f)", name,
-                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, uw, cost, left);
+                           "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f (cost %.2f of %.2f)", name,
+                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, uw, from.c.x, from.c.y,
+                           nb.c.x, nb.c.y, gn__compass(nb.facing), cost, left);
   if (ev && p.road) gn__event_mod(ev, "march column on a road", 0, "VB-B14");
   if (ev && p.extra > 0) gn__event_mod(ev, "terrain cost (hundredths)", (int)lround(p.extra * 100), "VB-B4");
   if (ev && !incmd) gn__event_mod(ev, "out of command: half move", 0, "VB-B3");
@@ -590,16 +612,55 @@ void gn__vb_move_begin(gn_game *g, int side) {
 **   1) reforming cavalry skirmishers become their brigade (ref. VB-11)
 **   2) command status from the final positions
 **   3) stationary: infantry and artillery that did not move, in command,
-**      not routed (ref. VB-B16, VB-B3)
+**      not routed (ref. VB-B16, VB-B3); the markers placed and taken away
+**      are told
 */
 void gn__vb_move_end(gn_game *g, int side) {
   gn__vb_reform_finish(g, side);                                          /* 1) */
   gn__vb_command_refresh(g, side);                                        /* 2) */
-  for (int i = 0; i < g->sc->nunits; i++) {                               /* 3) */
+  int n = g->sc->nunits, non = 0, noff = 0;                               /* 3) */
+  int *list = gn__malloc(g, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  if (!list) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return; }
+  int *on = list, *off = list + n;
+  for (int i = 0; i < n; i++) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
-    gn__ustate *s = gn__uw(g, i);
-    int t = gn__vb_type(g, i);
+    int t = gn__vb_type(g, i), was = g->st.u[i].attr[VB_STATIONARY];
     int can = gn__vb_infantry(g, i) || gn__vb_is_artillery(t);
-    s->attr[VB_STATIONARY] = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
+    const gn__ustate *s = &g->st.u[i];
+    int now = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
+    if (now == was) continue;
+    gn__uw(g, i)->attr[VB_STATIONARY] = now;
+    if (now) on[non++] = i;
+    else off[noff++] = i;
   }
+  gn__event_list(g, "stationary", "VB-B16", ~0u, "stationary", on, non);
+  gn__event_list(g, "stationary", "VB-B16", ~0u, "no longer stationary", off, noff);
+  gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+}
+
+/*
+** gn_actions: the move a stand has left for `move` and `leader` (the same
+** command and allowance move_stand spends from), and the ground its steps
+** 4) to 6) keep it from.
+*/
+double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
+  if (strcmp(verb, "move") && strcmp(verb, "leader")) return -1;
+  int t = gn__vb_type(g, u), incmd = move_incmd(g, u), night = g->st.phase == VB_PH_NIGHT;
+  size_t k = 0;
+#define SAY(...) do { if (k < n) k += (size_t)snprintf(avoid + k, n - k, __VA_ARGS__); } while (0)
+  SAY("rivers away from a bridge (VB-B4)");
+  if (!gn__vb_is_leader(t)) {
+    SAY("; enemy stands, through or into contact: that is a charge (VB-B4)");
+    SAY("; villages held by an enemy infantry skirmisher (VB-18)");
+    if (gn__vb_is_artillery(t)) SAY("; terrain closed to artillery (VB-27)");
+    if (night) SAY("; nearer an enemy, unless toward a friend between them (VB-66)");
+    else if (!incmd) SAY("; nearer the enemy: out of command (VB-B3)");
+    else if (gn__vb_exhausted(g, u)) SAY("; nearer the enemy: exhausted division (VB-B12)");
+  }
+#undef SAY
+  if (gn__vb_is_artillery(t) && !g->st.u[u].attr[VB_LIMBERED]) {   /* ref. VB-B15, as step 2) */
+    snprintf(avoid, n, "any move: it is unlimbered and only turns in place; limber it first (VB-B15)");
+    return 0;
+  }
+  return left_if(g, u, incmd);
 }

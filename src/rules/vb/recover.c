@@ -289,16 +289,35 @@ static void settle(gn_game *g, int u) {
 **   2) records: fresh and exhausted divisions start fresh less the SP
 **      recovered; an exhausted one keeps at least one box empty; broken ones
 **      start exhausted, their record one mark short of breaking
+** The stands' changes are told in three lists: no longer routed, in good
+** order, disordered (red to yellow).
 */
 static void exhaustion_reset(gn_game *g) {
-  for (int u = 0; u < g->sc->nunits; u++) {                              /* 1) */
+  int n = g->sc->nunits, nrally = 0, ngood = 0, nyellow = 0;
+  int *list = gn__malloc(g, 3 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  if (!list) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return; }
+  int *rally = list, *good = list + n, *yellow = list + 2 * n;
+  for (int u = 0; u < n; u++) {                                            /* 1) */
     int dv = gn__vb_division_of(g, u);
-    int *dis = &gn__uw(g, u)->attr[VB_DISORDER], *routed = &gn__uw(g, u)->attr[VB_ROUTED];
-    int red = *dis == 2 || *routed;
-    if (dv >= 0 && gn__vb_division_state(g, dv) == VB_FRESH) *dis = 0;
-    else *dis = red ? 1 : 0;
-    *routed = 0;
+    const gn__ustate *s = &g->st.u[u];
+    int red = s->attr[VB_DISORDER] == 2 || s->attr[VB_ROUTED];
+    int dis = dv >= 0 && gn__vb_division_state(g, dv) == VB_FRESH ? 0 : red ? 1 : 0;
+    if (dis == s->attr[VB_DISORDER] && !s->attr[VB_ROUTED]) continue;
+    if (gn__vb_alive(g, u)) {
+      if (s->attr[VB_ROUTED]) rally[nrally++] = u;
+      if (dis != s->attr[VB_DISORDER]) {
+        if (dis) yellow[nyellow++] = u;
+        else good[ngood++] = u;
+      }
+    }
+    gn__ustate *w = gn__uw(g, u);
+    w->attr[VB_DISORDER] = dis;
+    w->attr[VB_ROUTED] = 0;
   }
+  gn__event_list(g, "dawn", "VB-63", ~0u, "dawn: no longer routed", rally, nrally);
+  gn__event_list(g, "dawn", "VB-63", ~0u, "dawn: in good order", good, ngood);
+  gn__event_list(g, "dawn", "VB-64", ~0u, "dawn: disordered", yellow, nyellow);
+  gn__free(g, list, 3 * (size_t)(n > 0 ? n : 1) * sizeof *list);
   for (int f = 0; f < g->sc->nformations; f++) {                         /* 2) */
     int *r = gn__fw(g, f);
     if (g->sc->formation[f].echelon != GN_DIVISION || r[VB_F_SP0] <= 0) continue;
@@ -325,6 +344,32 @@ static void exhaustion_reset(gn_game *g) {
                                r[VB_F_MARKS], r[VB_F_BOXES]),
                      g->sc->formation[f].side);
   }
+}
+
+/* Step 5 of the recovery's end: the day's records (SP lost today, a side's
+** own; how a stand was lost, seen by all) are cleared, and told. */
+static int clear_day(gn_game *g) {
+  int n = g->sc->nunits, nwiped = 0;
+  int *list = gn__malloc(g, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  if (!list) return gn__error(g, GN_ENOMEM, "out of memory");
+  int *wiped = list, *lost = list + n;
+  for (int s = 0; s < g->sc->nsides; s++) {
+    int nlost = 0;
+    for (int u = 0; u < n; u++)
+      if (g->sc->unit[u].side == s && g->st.u[u].attr[VB_LOST_TODAY]) lost[nlost++] = u;
+    gn__event_list(g, "dawn", "VB-55", 1u << s, "dawn: the day's losses are written off the rosters of",
+                   lost, nlost);
+  }
+  for (int u = 0; u < n; u++) {
+    if (g->st.u[u].attr[VB_WIPED]) wiped[nwiped++] = u;
+    gn__ustate *w = gn__uw(g, u);
+    w->attr[VB_LOST_TODAY] = 0;
+    w->attr[VB_WIPED] = 0;
+    w->flags = 0;
+  }
+  gn__event_list(g, "dawn", "VB-55", ~0u, "dawn: no longer counted as lost today", wiped, nwiped);
+  gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  return g->evoom ? GN_ENOMEM : 0;
 }
 
 /*
@@ -374,11 +419,7 @@ int gn__vb_recovery_apply(gn_game *g) {
   /* 4) */
   exhaustion_reset(g);
   /* 5) */
-  for (int u = 0; u < n; u++) {
-    gn__uw(g, u)->attr[VB_LOST_TODAY] = 0;
-    gn__uw(g, u)->attr[VB_WIPED] = 0;
-    gn__uw(g, u)->flags = 0;
-  }
+  if ((rc = clear_day(g))) return rc;
   for (int f = 0; f < g->sc->nformations; f++) gn__fw(g, f)[VB_F_RECOVERED] = 0;
   return gn__vb_dawn(g);
 }

@@ -10,7 +10,6 @@
 #include <string.h>
 #include "vb.h"
 
-#define MAXBODY 32
 /* A stand stopped short of an enemy stays this far from it (table units): a
 ** tolerance of the geometry, not a rule. */
 #define GAP 1e-3
@@ -110,10 +109,10 @@ static int through(gn_box a, gn_vec2 u, double len, gn_box b) {
 ** (over streams and rivers) and towns excepted (ref. VB-43). */
 static int rough(const gn_game *g, gn_vec2 a, gn_vec2 b) {
   const vb_combat *c = gn__vb_combat(g);
-  gn_crossing xs[32];
+  gn_crossing xbuf[32], *xs;
   if (a.x == b.x && a.y == b.y) return 0;
-  int n = gn_path_crossings(a, b, g->sc->features, g->sc->nterrain, xs, 32);
-  for (int i = 0; i < n && i < 32; i++) {
+  int n = gn__crossings(g, a, b, xbuf, 32, &xs), hurt = 0;
+  for (int i = 0; i < n && !hurt; i++) {
     const gn_feature *f = &g->sc->features[xs[i].feature];
     if (f->kind < 0 || f->kind >= VB_TR_COUNT || !c->disordering[f->kind]) continue;
     if (f->shape == GN_SHAPE_LINE) {
@@ -123,9 +122,10 @@ static int rough(const gn_game *g, gn_vec2 a, gn_vec2 b) {
         if (g->sc->features[k].kind == VB_TR_BRIDGE && gn_feature_contains(&g->sc->features[k], p)) bridged = 1;
       if (bridged) continue;
     }
-    return 1;
+    hurt = 1;
   }
-  return 0;
+  gn__room_free(g, xbuf, xs, n, sizeof *xs);
+  return hurt;
 }
 
 typedef struct member { int u; double pick; gn_box b0; } member;
@@ -134,11 +134,49 @@ static int is_cav(const gn_game *g, int u) {
   return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
 }
 
+/* How far box b must move along u until it is clear of the area feature f,
+** touching at most: past the last point where it meets any edge of f (each
+** edge swept as a base of no depth), 0 when it never meets one ahead.
+** Cannot fail. */
+static double clear_of(gn_box b, gn_vec2 u, const gn_feature *f) {
+  double need = 0, lo, hi;
+  for (int i = 0; i < f->npts; i++) {
+    gn_vec2 a = f->pts[i], c = f->pts[(i + 1) % f->npts];
+    double ex = c.x - a.x, ey = c.y - a.y, len = hypot(ex, ey);
+    if (len <= 0) continue;
+    gn_box e = {{(a.x + c.x) / 2, (a.y + c.y) / 2}, len, 0, atan2(-ex, ey)};
+    if (gn__vb_sweep(b, u, e, 0, &lo, &hi) && hi > need) need = hi;
+  }
+  return need;
+}
+
+/* ref. VB-56 [interpretation] "wiped out while surrounded": a stand is
+** surrounded when it could not retreat away from `away` at all: every path
+** the retreat may take (straight, or deviated up to retreat.deviation_max,
+** ref. VB-42) meets an enemy stand at once. Cannot fail. */
+int gn__vb_surrounded(gn_game *g, int unit, gn_vec2 away) {
+  const vb_combat *c = gn__vb_combat(g);
+  gn_box b0 = g->st.u[unit].box;
+  gn_vec2 u0 = {b0.c.x - away.x, b0.c.y - away.y};
+  double n0 = hypot(u0.x, u0.y);
+  if (n0 < 1e-9) { u0.x = -cos(b0.facing); u0.y = -sin(b0.facing); }
+  else { u0.x /= n0; u0.y /= n0; }
+  for (int k = 0; k * c->dev_step <= c->dev_max + 1e-9; k++)
+    for (int sgn = 1; sgn >= (k ? -1 : 1); sgn -= 2) {
+      double a = sgn * k * c->dev_step * PI / 180;
+      gn_vec2 v = {u0.x * cos(a) - u0.y * sin(a), u0.x * sin(a) + u0.y * cos(a)};
+      if (enemy_limit(g, unit, v) > GAP) return 0;
+    }
+  return 1;
+}
+
 /*
 ** Retreat (routed 0: a disordered stand driven back) or rout (routed 1) of a
 ** stand away from the point `away`.
 **   1) the distance: a rout morale.rout.move of the stand's move, a retreat
-**      melee.loser.move of it (ref. VB-B9, VB-B11)
+**      melee.loser.move of it (ref. VB-B9, VB-B11); a stand ejected from the
+**      town block `town` (a feature index, -1 none) goes at least until its
+**      base is clear of the block (ref. VB-35, melee.town.eject_clear)
 **   2) the way: straight away from `away`, the middle of the causing stands
 **      (ref. VB-41); to the rear when `away` is its centre
 **   3) the path: straight unless an enemy stand is in the way; then the least
@@ -166,12 +204,13 @@ static int is_cav(const gn_game *g, int u) {
 **      table is off it
 ** Fails only with GN_ENOMEM.
 */
-int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
+int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town) {
   const vb_combat *c = gn__vb_combat(g);
   gn_box b0 = g->st.u[unit].box;
   /* 1) */
-  double L = (routed ? c->rout_move : c->loser_move) * gn__vb_rate(g, unit);   /* ref. VB-B4, VB-26 */
-  if (L <= 0) return 0;
+  double L0 = (routed ? c->rout_move : c->loser_move) * gn__vb_rate(g, unit);   /* ref. VB-B4, VB-26 */
+  if (L0 <= 0 && town < 0) return 0;
+  double L = L0;
   /* 2) */
   gn_vec2 u0 = {b0.c.x - away.x, b0.c.y - away.y};
   double n0 = hypot(u0.x, u0.y);
@@ -180,14 +219,23 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
   /* 3) */
   gn_vec2 u = u0;
   double best = -1, limit = 0, dev = 0;
+  int full = 0;
   for (int k = 0; k * c->dev_step <= c->dev_max + 1e-9; k++) {
     for (int sgn = 1; sgn >= (k ? -1 : 1); sgn -= 2) {
       double a = sgn * k * c->dev_step * PI / 180;
       gn_vec2 v = {u0.x * cos(a) - u0.y * sin(a), u0.x * sin(a) + u0.y * cos(a)};
-      double lim = enemy_limit(g, unit, v), reach = lim < L ? lim : L;
-      if (reach > best + 1e-9) { best = reach; u = v; limit = lim; dev = sgn * k * c->dev_step; }
+      double Lv = L0;
+      if (town >= 0) {                              /* ref. VB-35: out of the block */
+        double out = clear_of(b0, v, &g->sc->features[town]) + GAP;
+        if (out > Lv) Lv = out;
+      }
+      double lim = enemy_limit(g, unit, v), reach = lim < Lv ? lim : Lv;
+      int f = reach >= Lv - 1e-9;
+      if ((f && !full) || (f == full && reach > best + 1e-9)) {
+        best = reach; u = v; limit = lim; dev = sgn * k * c->dev_step; L = Lv; full = f;
+      }
     }
-    if (best >= L - 1e-9) break;
+    if (full) break;
   }
   if (best <= GAP) {        /* it cannot get clear of the enemy at all */
     gn__event(g, "retreat", "VB-42", unit, -1, "%s cannot retreat: enemy on every side", gn__vb_uname(g, unit));
@@ -197,14 +245,20 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
   }
   double end = best;
   /* 4) */
-  member body[MAXBODY];
   int nb = 1, stop = 0;
-  unsigned char *seen = gn__calloc(g, (size_t)g->st.nunits + 1, 1);
-  if (!seen) return gn__error(g, GN_ENOMEM, "out of memory");
+  size_t nu = (size_t)g->st.nunits + 1;          /* each stand joins the body once at most */
+  unsigned char *seen = gn__calloc(g, nu, 1);
+  member *body = gn__calloc(g, nu, sizeof *body);
+  if (!seen || !body) {
+    gn__free(g, seen, nu);
+    gn__free(g, body, nu * sizeof *body);
+    return gn__error(g, GN_ENOMEM, "out of memory");
+  }
   body[0].u = unit; body[0].pick = 0; body[0].b0 = b0;
   seen[unit] = 1;
   int inf = gn__vb_infantry(g, unit), skirm = gn__vb_type(g, unit) == VB_T_SKIRMISHER;
-  for (int round = 0; round < 16 && !stop; round++) {
+  /* each round but the last meets a friend not met before: at most a round a stand */
+  for (int round = 0; round <= g->st.nunits && !stop; round++) {
     while (!stop) {
       int f = -1, by = 0;
       double cp = INFINITY, out = 0;
@@ -256,7 +310,7 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
         gn__event(g, "retreat", "VB-46", f, unit, "%s is carried back by %s", gn__vb_uname(g, f), gn__vb_uname(g, unit));
         carried = 1;
       }
-      if (carried && nb < MAXBODY) {                                  /* ref. VB-48 */
+      if (carried) {                                                  /* ref. VB-48 */
         body[nb].u = f; body[nb].pick = cp; body[nb].b0 = fs->box;
         nb++;
       } else {
@@ -280,7 +334,7 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
     if (want <= end + 1e-12) break;
     end = want;
   }
-  gn__free(g, seen, (size_t)g->st.nunits + 1);
+  gn__free(g, seen, nu);
   /* 5) and 6) */
   for (int m = 0; m < nb; m++) {
     int v = body[m].u;
@@ -303,5 +357,10 @@ int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
       gn__event(g, "offtable", "VB-41", v, -1, "%s leaves the table", gn__vb_uname(g, v));
     }
   }
+  gn__free(g, body, nu * sizeof *body);
   return 0;
+}
+
+int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed) {
+  return gn__vb_retreat_from(g, unit, away, routed, -1);
 }

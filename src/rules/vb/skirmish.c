@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include "vb.h"
 
-#define MAXS 16
+#define MAXS 16   /* skirmish stands held in place; a larger line goes to the heap */
+
+static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place);
 
 /*
 ** `skirmish UNIT`: a light cavalry brigade breaks into skirmishers.
@@ -23,7 +25,7 @@
 */
 int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   const vb_data *d = gn__vb_data(g);
-  int b, rc, res[MAXS], nres = 0;
+  int b, rc, nres = 0;
   /* 1) */
   if ((rc = gn__arg_unit(g, a, 1, &b))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
@@ -38,11 +40,27 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   /* 2) */
   int n = d->skirmish_per_sp ? s->strength : (s->strength < 2 ? s->strength : 2);
   /* 3) */
-  for (int i = 0; i < g->sc->nunits && nres < MAXS; i++)
-    if (g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed) res[nres++] = i;
+  for (int i = 0; i < g->sc->nunits; i++)
+    nres += g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed;
   if (nres < n)
     return gn__refuse(g, "VB-10", "%s needs %d skirmish stands and the scenario gives it %d free", name, n, nres);
-  gn_box place[MAXS];
+  int rbuf[MAXS], mr = n, mp = n, *res = gn__room(g, rbuf, MAXS, &mr, sizeof *res);
+  gn_box pbuf[MAXS], *place = gn__room(g, pbuf, MAXS, &mp, sizeof *place);
+  rc = mr < n || mp < n ? GN_ENOMEM : 0;
+  for (int i = 0, k = 0; i < g->sc->nunits && k < mr; i++)
+    if (g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed) res[k++] = i;
+  if (!rc) rc = break_down(g, b, n, res, place);
+  gn__room_free(g, rbuf, res, mr, sizeof *res);
+  gn__room_free(g, pbuf, place, mp, sizeof *place);
+  return rc;
+}
+
+/* Steps 3 (the room) and 4 of `skirmish`: brigade b into its n reserve
+** stands res[], placed at place[] (room for n). */
+static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place) {
+  const vb_data *d = gn__vb_data(g);
+  gn__ustate *s = gn__uw(g, b);
+  const char *name = g->sc->unit[b].name;
   double fx = cos(s->box.facing), fy = sin(s->box.facing);    /* front */
   double rx = fy, ry = -fx;                                    /* right */
   for (int k = 0; k < n; k++) {
@@ -90,10 +108,9 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
 */
 int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   const vb_data *d = gn__vb_data(g);
-  int st[MAXS], n = 0, rc;
+  int st[GN__MAXTOK], n = 0, rc;     /* one a word of the order */
   /* 1) */
   if (a->n < 3) return gn__syntax(g, a, a->n, "expected two or more skirmish stands");
-  if (a->n - 1 > MAXS) return gn__syntax(g, a, MAXS + 1, "at most %d stands", MAXS);
   for (int k = 1; k < a->n; k++) {
     if ((rc = gn__arg_unit(g, a, k, &st[n]))) return rc;
     for (int j = 0; j < n; j++)

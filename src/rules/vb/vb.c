@@ -54,7 +54,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"wiped", 0, 0, 3, wiped_names, 0, 1},
   {"in_command", 1, 0, 1, NULL, 0, 0},
   {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
-  {"town_fire", 0, -1000000, 1000000, NULL, 1, 0},   /* VB_TOWNFIRE (combat) */
+  {"town_fire", 0, 0, 16777215, NULL, 1, 0},        /* VB_TOWNFIRE: 3 bits a town face (fire.c) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
 };
 
@@ -368,12 +368,16 @@ static int load_data(gn_game *g, vb_data *d) {
   rc |= dfrac(g, "campaign.no_rearguard", d->camp_norear);
   rc |= dfrac(g, "campaign.no_rearguard_artillery", d->camp_norear_art);
   rc |= dfrac(g, "campaign.rearguard_size", p); d->rearguard_num = p[0]; d->rearguard_den = p[1];
+  rc |= dnum(g, "campaign.rearguard_gap", &d->rearguard_gap);
+  rc |= gn__data_int(g, "campaign.rearguard_disordered", &d->rearguard_disordered);
   if (rc) return GN_EDATA;
   /* values the procedures divide by or roll */
   if (d->road_factor <= 0 || d->start_die < 2 || d->cmd_radius < 0 || d->ooc_move_factor < 0 ||
       d->night_factor < 0 || d->woods_factor < 1 || d->marsh_factor < 1 || d->road_width < 0)
     return gn__error(g, GN_EDATA, "vb data: move.road.factor must be > 0, day_start.die >= 2, "
                      "woods and marsh factors >= 1, other distances and factors >= 0");
+  if (d->rearguard_gap < 0 || d->rearguard_disordered < 0 || d->rearguard_disordered > 1)
+    return gn__error(g, GN_EDATA, "vb data: campaign.rearguard_gap must be >= 0, campaign.rearguard_disordered 0 or 1");
   return 0;
 }
 
@@ -543,4 +547,6 @@ const gn__ruleset gn__rs_vb = {
   vb_checks, (int)(sizeof vb_checks / sizeof vb_checks[0]),
   vb_setup, vb_release, vb_view, vb_clock, gn__vb_phase_name,
   vb_blocks_sight,
+  gn__vb_allowance, NULL,
+  VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
 };

@@ -203,6 +203,8 @@ typedef struct vb_data {
   int camp_rearguard[2];                    /* ref. VB-69 */
   int camp_norear[2], camp_norear_art[2];   /* ref. VB-71 */
   int rearguard_num, rearguard_den;         /* ref. VB-70 */
+  double rearguard_gap;                     /* ref. VB-70: stands of one body lie this close */
+  int rearguard_disordered;                 /* ref. VB-70: 1 disordered stands count as intact */
   int *led, nled;                           /* per unit: the formation it leads, -1 none */
   void *combat;                             /* the combat tables (vb_combat, combat section) */
 } vb_data;
@@ -394,6 +396,8 @@ double gn__vb_move_left(const gn_game *g, int unit);
 ** guns away for good when it has them (how: " retreating", or ""). */
 int gn__vb_closed_to_guns(const gn_game *g, int unit, gn_box a, gn_box b);
 void gn__vb_guns_check(gn_game *g, int unit, gn_box a, gn_box b, const char *how);
+/* The ruleset's allowance hook (gn__ruleset.allowance) for move and leader. */
+double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 /* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
 int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nskip);
 /* skirmish.c: reforming skirmishers become the brigade they reform (ref. VB-11). */
@@ -408,8 +412,8 @@ enum { VB_CAMP_HELD, VB_CAMP_POSSESSION, VB_CAMP_REARGUARD, VB_CAMP_RETREAT };
 /* Campaign recovery at the end of a battle (rules VB-68 to VB-71) for side, which
 ** is in situation `how`; returns the SP recovered. */
 int gn__vb_campaign(gn_game *g, int side, int how);
-/* 1 when side has a rearguard now (ref. VB-70). */
-int gn__vb_rearguard(const gn_game *g, int side);
+/* 1 when side has a rearguard now (ref. VB-70), 0 when not; GN_ENOMEM. */
+int gn__vb_rearguard(gn_game *g, int side);
 int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 
 /* ==================================================================== */
@@ -443,8 +447,8 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 ** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
 
-/* Fire from a town block (ref. VB-32): bits 0..7 the faces of the block
-** already fired out of this combat phase, bits 8.. the dice fired. */
+/* Fire from a town block (ref. VB-32): the dice fired out of each face of
+** the block this combat phase, 3 bits a face (fire.c). */
 #define VB_TOWNFIRE VB_SPARE1
 /* 1 when a rally was tried on the stand this rally phase (ref. VB-B10). */
 #define VB_RALLIED VB_SPARE2
@@ -468,6 +472,7 @@ typedef struct vb_combat {
   int hit_batgun_long, hit_skbg_long;
   int save_works, save_sunken, save_town, save_woods, save_open;
   int town_div;
+  int town_garrison;                                  /* ref. VB-32: 1 the garrison's total, 0 each stand's */
   /* morale.yaml */
   int mod_lancers, mod_cav_melee, mod_reg_flank, mod_brig_flank, mod_works, mod_town;
   int trigger_musket, rout_sp, rally_roll;
@@ -479,6 +484,7 @@ typedef struct vb_combat {
   double loser_move, dev_step, dev_max;
   int disordering[VB_TR_COUNT];                       /* ref. VB-43 */
   int bt_disordered;                                  /* ref. VB-B17: disordered cavalry may break through */
+  int eject_clear;                                    /* ref. VB-35: 1 ejected defenders leave the town block */
 } vb_combat;
 
 const vb_combat *gn__vb_combat(const gn_game *g);
@@ -495,6 +501,8 @@ typedef struct vb_mods {
 } vb_mods;
 void gn__vb_mod(vb_mods *m, const char *name, int value, const char *ref);
 void gn__vb_mods_put(gn_event *e, const vb_mods *m);
+/* How many faces of a d6 reach target (6 at 1 or less, 0 past 6). */
+uint64_t gn__vb_d6_at_least(int target);
 /* How many of n d6 show >= target, in chunks the dice source takes. */
 int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char *ref,
                  int unit, int *hits);
@@ -573,7 +581,8 @@ typedef struct vb_melee_side {
   int cannot_hold;          /* skirmishers out of cover (ref. VB-12) */
 } vb_melee_side;
 /* Resolves dice, saves and the tie: *winner 0 (side s[0], the attacker) or 1;
-** lost[k] the SP side k loses. Logs a "melee" event. */
+** lost[k] the SP side k loses (lost NULL: the caller reads the winner alone,
+** which the odds engine then asks as one question). Logs a "melee" event. */
 int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
                       int *winner, int lost[2]);
 /* The tie roll (ref. VB-37, VB-38): equal totals roll again. */
@@ -629,6 +638,13 @@ int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed);
 /* Retreat (routed 0) or rout (1) away from the point `away`, with everything
 ** it passes (rules VB-41 to VB-50). Fails only with GN_ENOMEM. */
 int gn__vb_retreat(gn_game *g, int unit, gn_vec2 away, int routed);
+/* ref. VB-56: 1 when unit could not retreat away from `away` at all (enemy
+** on every way it may take, ref. VB-42): a stand that loses its last SP so is
+** wiped out surrounded. Cannot fail. */
+int gn__vb_surrounded(gn_game *g, int unit, gn_vec2 away);
+/* The same for a stand ejected from the town block `town` (a feature index;
+** -1 none): it goes at least until its base is clear of it (ref. VB-35). */
+int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town);
 /* leader tries to rally a routed unit (ref. VB-B10); no checks of reach. */
 int gn__vb_rally(gn_game *g, int leader, int unit);
 /* Phase hooks (see above). Fail only with the dice source or GN_ENOMEM. */

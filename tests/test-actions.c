@@ -1,0 +1,299 @@
+/*
+** test-actions.c: every order the rules would accept now (gn_actions_list),
+** and the places where the list, the rules and the table once disagreed: a
+** V&B stand that charged into contact (ref. VB-B23), an Inradic gun's fire,
+** a Belle Alliance fire order out of reach when it would be resolved
+** (ref. BA-3.1.1a). Public API only; run from the repository root.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+static const char vb_text[] =
+  "grognard: 1\nname: actions test\nruleset: vb\n"
+  "table: {width: 48, height: 36}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 9}\nturns: 10\n"
+  "sides:\n  - {id: french, name: French}\n  - {id: allied, name: Allied}\n"
+  "formations:\n"
+  "  - {id: fdiv, echelon: division, side: french, leader: fl}\n"
+  "  - {id: adiv, echelon: division, side: allied, leader: al}\n"
+  "units:\n"
+  "  - {id: fl, code: FL, formation: fdiv, type: leader_division, at: [10, 6], strength: 0}\n"
+  "  - {id: f1, code: F1, formation: fdiv, type: infantry_brigade, at: [10, 10], strength: 4}\n"
+  "  - {id: al, code: AL, formation: adiv, type: leader_division, at: [10, 30], facing: 180, strength: 0}\n"
+  "  - {id: a1, code: A1, formation: adiv, type: infantry_brigade, at: [10, 16], facing: 180, strength: 4}\n";
+
+static gn_game *vb_game(void) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  assert_int_equal(gn_game_load(g, "t.yaml", vb_text, strlen(vb_text)), GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  return g;
+}
+
+static gn_game *file_game(const char *path, uint64_t seed) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load_file(g, path) != 0) fail_msg("%s: %s", path, gn_errmsg(g));
+  assert_int_equal(gn_game_start(g, seed), GN_OK);
+  return g;
+}
+
+/* The action of unit with verb, or NULL. */
+static const gn_action *find(const gn_actions *a, int unit, const char *verb) {
+  for (int i = 0; i < a->n; i++)
+    if (a->a[i].unit == unit && !strcmp(a->a[i].verb, verb)) return &a->a[i];
+  return NULL;
+}
+
+/* The target of an action naming unit t, or NULL. */
+static const gn_action_target *target(const gn_action *x, int t) {
+  for (int k = 0; x && k < x->ntargets; k++)
+    if (x->targets[k].unit == t) return &x->targets[k];
+  return NULL;
+}
+
+/* In the command phase no V&B stand has an order; in the movement phase the
+** French brigade may move (a form with its whole move left) or form march
+** column, its leader may move; the Allied stands, not on their turn, have
+** nothing. Once the brigade has used its whole move, none is left. */
+static void actions_follow_the_phase(void **state) {
+  (void)state;
+  gn_game *g = vb_game();
+  gn_actions *a;
+  int f1 = gn_unit_find(g, "F1"), fl = gn_unit_find(g, "FL"), a1 = gn_unit_find(g, "A1");
+  assert_int_equal(gn_actions_list(g, -1, -1, &a), GN_OK);
+  assert_string_equal(a->phase, "command");
+  assert_int_equal(a->side, 0);
+  assert_int_equal(a->n, 0);
+  gn_actions_free(a);
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_int_equal(gn_actions_list(g, -1, -1, &a), GN_OK);
+  const gn_action *mv = find(a, f1, "move");
+  assert_non_null(mv);
+  assert_null(mv->order);
+  assert_string_equal(mv->form, "move F1 to X,Y");
+  assert_true(mv->left > 15.99 && mv->left < 16.01);
+  assert_non_null(mv->avoid);
+  assert_non_null(strstr(mv->avoid, "VB-B4"));
+  const gn_action *march = find(a, f1, "march");
+  assert_non_null(march);
+  assert_string_equal(march->order, "march F1");
+  assert_null(find(a, f1, "fire"));
+  assert_non_null(find(a, fl, "leader"));
+  assert_null(find(a, a1, "move"));
+  /* charge: the one enemy brigade, at its distance; the leader is no target */
+  const gn_action *ch = find(a, f1, "charge");
+  assert_non_null(ch);
+  assert_int_equal(ch->ntargets, 1);
+  assert_string_equal(ch->targets[0].order, "charge F1 at A1");
+  assert_true(ch->targets[0].distance > 0);
+  assert_null(ch->targets[0].dice);   /* its melee comes in the combat phase */
+  gn_actions_free(a);
+  /* the allied side asked for: not its turn, nothing */
+  assert_int_equal(gn_actions_list(g, 1, -1, &a), GN_OK);
+  assert_int_equal(a->n, 0);
+  gn_actions_free(a);
+  assert_int_equal(gn_order_apply(g, "move F1 to 26,10"), GN_OK);
+  assert_int_equal(gn_actions_list(g, -1, f1, &a), GN_OK);
+  mv = find(a, f1, "move");
+  assert_true(mv == NULL || mv->left == 0);
+  gn_actions_free(a);
+  gn_game_free(g);
+}
+
+/* The listing changes nothing: same hash, same events and orders, the last
+** refusal's message and rule still there. Bad arguments are refused. */
+static void actions_change_nothing(void **state) {
+  (void)state;
+  gn_game *g = vb_game();
+  gn_actions *a;
+  char msg[512];
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_int_equal(gn_order_apply(g, "fire F1 at A1"), GN_EREFUSED);
+  snprintf(msg, sizeof msg, "%s", gn_errmsg(g));
+  const char *ref = gn_refusal_ref(g);
+  uint64_t h = gn_game_hash(g);
+  int events = gn_event_count(g);
+  for (int u = -1; u < gn_unit_count(g); u++) {
+    assert_int_equal(gn_actions_list(g, -1, u, &a), GN_OK);
+    gn_actions_free(a);
+  }
+  assert_int_equal(gn_game_hash(g), h);
+  assert_int_equal(gn_event_count(g), events);
+  assert_int_equal(gn_game_order_count(g), 1);
+  assert_string_equal(gn_errmsg(g), msg);
+  assert_ptr_equal(gn_refusal_ref(g), ref);
+  assert_int_equal(gn_actions_list(g, -1, 99, &a), GN_ENOTFOUND);
+  assert_null(a);
+  assert_int_equal(gn_actions_list(g, 7, -1, &a), GN_ENOTFOUND);
+  assert_int_equal(gn_actions_list(g, -1, -2, &a), GN_ENOTFOUND);
+  assert_int_equal(gn_actions_list(NULL, -1, -1, &a), GN_EINVAL);
+  assert_int_equal(gn_actions_list(g, -1, -1, NULL), GN_EINVAL);
+  gn_actions_free(NULL);
+  gn_game_free(g);
+}
+
+/* A game not started, or over, has nothing to order. */
+static void actions_before_start(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  gn_actions *a;
+  assert_int_equal(gn_game_load(g, "t.yaml", vb_text, strlen(vb_text)), GN_OK);
+  assert_int_equal(gn_actions_list(g, -1, -1, &a), GN_OK);
+  assert_int_equal(a->n, 0);
+  gn_actions_free(a);
+  gn_game_free(g);
+}
+
+/* In the combat phase a brigade within musket range lists its fire with the
+** dice the rules roll first and the number a die needs, as the roll of the
+** real order then shows. */
+static void fire_tells_dice_and_need(void **state) {
+  (void)state;
+  gn_game *g = vb_game();
+  gn_actions *a;
+  int f1 = gn_unit_find(g, "F1"), a1 = gn_unit_find(g, "A1");
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_int_equal(gn_order_apply(g, "move F1 to 10,12.2"), GN_OK);
+  for (int i = 0; i < 8 && strcmp(gn_game_phase(g), "combat"); i++) assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_string_equal(gn_game_phase(g), "combat");
+  assert_int_equal(gn_actions_list(g, -1, -1, &a), GN_OK);
+  const gn_action_target *t = target(find(a, f1, "fire"), a1);
+  assert_non_null(t);
+  assert_string_equal(t->order, "fire F1 at A1");
+  assert_non_null(t->dice);
+  assert_true(t->ndice > 0);
+  assert_true(t->need >= 2 && t->need <= 6);
+  assert_int_equal(t->ready, 1);
+  int n = t->ndice, need = t->need, first = gn_event_count(g);
+  gn_actions_free(a);
+  assert_int_equal(gn_order_apply(g, "fire F1 at A1"), GN_OK);
+  const gn_event *e = gn_event_get(g, first);
+  assert_string_equal(e->kind, "roll");
+  assert_int_equal(e->ndice, n);
+  char want[32];
+  snprintf(want, sizeof want, "%d+", need);
+  assert_non_null(strstr(e->text, want));
+  gn_game_free(g);
+}
+
+/* ref. VB-B23: a stand that charged into contact stays for the melee: moving
+** it off again (the move that quietly undid a charge) is refused, and its
+** actions list no move. */
+static void vb_charge_holds_contact(void **state) {
+  (void)state;
+  gn_game *g = file_game("scenarios/vb-plancenoit.yaml", 1);
+  gn_actions *a;
+  int uhl = gn_unit_find(g, "UHL");
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_string_equal(gn_game_phase(g), "movement");
+  assert_int_equal(gn_order_apply(g, "charge UHL at BON"), GN_OK);
+  assert_int_equal(gn_order_check(g, "move UHL to 26,33"), GN_EREFUSED);
+  assert_string_equal(gn_refusal_ref(g), "VB-B23");
+  assert_int_equal(gn_order_apply(g, "move UHL to 26,33"), GN_EREFUSED);
+  assert_int_equal(gn_actions_list(g, -1, uhl, &a), GN_OK);
+  assert_null(find(a, uhl, "move"));
+  assert_null(find(a, uhl, "charge"));
+  gn_actions_free(a);
+  gn_game_free(g);
+}
+
+/* Inradic: the gun's fire at FU is listed (the probe of old listed only its
+** move), with the cards it draws and the value a card needs, and the rules
+** accept it. */
+static void inradic_gun_fire_listed(void **state) {
+  (void)state;
+  gn_game *g = file_game("scenarios/inradic-skirmish.yaml", 1);
+  gn_actions *a;
+  int gun = gn_unit_find(g, "GUN"), fu = gn_unit_find(g, "FU");
+  assert_int_equal(gn_actions_list(g, -1, gun, &a), GN_OK);
+  const gn_action_target *t = target(find(a, gun, "fire"), fu);
+  assert_non_null(t);
+  assert_string_equal(t->order, "fire GUN at FU");
+  assert_string_equal(t->dice, "card");
+  assert_true(t->ndice > 0);
+  assert_true(t->need > 0);
+  assert_int_equal(gn_order_check(g, t->order), GN_OK);
+  gn_actions_free(a);
+  gn_game_free(g);
+}
+
+/* 1 when a log event of kind from first on names unit. */
+static int logged(const gn_game *g, int first, const char *kind, int unit) {
+  for (int i = first; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (!strcmp(e->kind, kind) && e->unit == unit) return 1;
+  }
+  return 0;
+}
+
+/* ref. BA-3.1.1a: a fire order is written before the moves and resolved in
+** the fire phase. The battery's fire at GLC, behind the wood, is accepted
+** but marked not ready (out of range, sight and arc now), and indeed does not
+** fire when the bound is resolved at once; its fire at JAG is ready, and fires. */
+static void ba_fire_ready_as_resolved(void **state) {
+  (void)state;
+  for (int k = 0; k < 2; k++) {
+    gn_game *g = file_game("scenarios/ba-hougoumont.yaml", 1);
+    gn_actions *a;
+    int bat = gn_unit_find(g, "BAT"), glc = gn_unit_find(g, "GLC"), jag = gn_unit_find(g, "JAG");
+    assert_int_equal(gn_actions_list(g, -1, bat, &a), GN_OK);
+    const gn_action *fire = find(a, bat, "fire");
+    const gn_action_target *tg = target(fire, glc), *tj = target(fire, jag);
+    assert_non_null(tg);
+    assert_non_null(tj);
+    assert_int_equal(tg->ready, 0);
+    assert_non_null(strstr(tg->why, "BA-3.1.1a"));
+    assert_int_equal(tj->ready, 1);
+    assert_null(tj->why);
+    int first = gn_event_count(g);
+    assert_int_equal(gn_order_apply(g, k ? tj->order : tg->order), GN_OK);
+    gn_actions_free(a);
+    assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+    assert_int_equal(logged(g, first, "nofire", bat), !k);
+    assert_int_equal(logged(g, first, "fire", bat), k);
+    gn_game_free(g);
+  }
+}
+
+/* The JSON names the side, the phase and each action by unit code. */
+static void actions_as_json(void **state) {
+  (void)state;
+  gn_game *g = vb_game();
+  gn_actions *a;
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_int_equal(gn_actions_list(g, -1, -1, &a), GN_OK);
+  char *s = gn_actions_json(g, a);
+  assert_non_null(s);
+  assert_non_null(strstr(s, "\"side\": \"french\""));
+  assert_non_null(strstr(s, "\"phase\": \"movement\""));
+  assert_non_null(strstr(s, "\"form\": \"move F1 to X,Y\""));
+  assert_non_null(strstr(s, "\"order\": \"march F1\""));
+  assert_non_null(strstr(s, "\"order\": \"charge F1 at A1\""));
+  assert_non_null(strstr(s, "\"unit\": \"A1\""));
+  gn_string_free(s);
+  gn_actions_free(a);
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(actions_follow_the_phase),
+    cmocka_unit_test(actions_change_nothing),
+    cmocka_unit_test(actions_before_start),
+    cmocka_unit_test(fire_tells_dice_and_need),
+    cmocka_unit_test(vb_charge_holds_contact),
+    cmocka_unit_test(inradic_gun_fire_listed),
+    cmocka_unit_test(ba_fire_ready_as_resolved),
+    cmocka_unit_test(actions_as_json),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,104 @@
+/*
+** test-data.c: every number of the ruleset data is visible with its origin
+** (design decision 5): each value of data/rulesets/<id>/*.yaml has a
+** provenance (seed, published or default), belongs to a rule id of its
+** ruleset's index, and a default says why (its note). A scenario's `values:`
+** replaces a value for one game and is labelled "scenario".
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+/* 1 when id is a rule id of ruleset rs in the rules index. */
+static int known_rule(const char *rs, const char *id) {
+  gn_rule_info ri;
+  for (int i = 0; gn_rule_get(i, &ri) == 0; i++)
+    if (!strcmp(ri.ruleset, rs) && !strcmp(ri.id, id)) return 1;
+  return 0;
+}
+
+/* Every built-in value of every ruleset: provenance, rule id, and a note for a default. */
+static void every_value_has_provenance(void **state) {
+  (void)state;
+  for (int r = 0; r < gn_ruleset_count(); r++) {
+    const char *rs = gn_ruleset_id(r);
+    gn_game *g = gn_game_new(NULL);
+    assert_non_null(g);
+    assert_int_equal(gn_game_use_ruleset(g, rs), 0);
+    int n = gn_data_count(g), bad = 0;
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++) {
+      gn_datum_info d;
+      assert_int_equal(gn_data_get(g, i, &d), 0);
+      int prov = d.provenance && (!strcmp(d.provenance, "seed") || !strcmp(d.provenance, "published") ||
+                                  !strcmp(d.provenance, "default"));
+      if (!prov) { print_error("%s: %s has provenance '%s'\n", rs, d.key, d.provenance); bad++; }
+      if (!d.ref || !known_rule(rs, d.ref)) { print_error("%s: %s has rule id '%s', not in the index\n", rs, d.key, d.ref); bad++; }
+      if (prov && !strcmp(d.provenance, "default") && (!d.note || !*d.note)) {
+        print_error("%s:%d: default %s says not why (no note)\n", d.file, d.line, d.key);
+        bad++;
+      }
+      if (i > 0) {
+        gn_datum_info p;
+        gn_data_get(g, i - 1, &p);
+        assert_true(strcmp(p.key, d.key) < 0);     /* in key order, each once */
+      }
+    }
+    assert_int_equal(bad, 0);
+    assert_int_equal(gn_data_get(g, n, &(gn_datum_info){0}), GN_ENOTFOUND);
+    gn_game_free(g);
+  }
+}
+
+/* A scenario's values: replace the data's for that game, keep the rule id and
+** say "scenario"; the data of another game stays as it was. */
+static void scenario_values(void **state) {
+  (void)state;
+  static const char text[] =
+    "grognard: 1\nname: t\nruleset: inradic\ntable: {width: 100, height: 100}\n"
+    "date: {year: 1791, month: 5, day: 4, hour: 10}\nturns: 10\n"
+    "sides:\n  - {id: red, name: Red}\n  - {id: blue, name: Blue}\n"
+    "units:\n  - {id: r1, side: red, type: foot, at: [50, 40], strength: 5}\n"
+    "  - {id: b1, side: blue, type: foot, at: [50, 60], strength: 5}\n"
+    "values:\n  morale.uphill: -2\n  heroes.face: [1, 2, 3, 4, 5, 5]\n";
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load(g, "t.yaml", text, sizeof text - 1), 0);
+  double v = 0;
+  assert_int_equal(gn_data_number(g, "morale.uphill", &v), 0);
+  assert_true(v == -2);
+  int found = 0;
+  for (int i = 0; i < gn_data_count(g); i++) {
+    gn_datum_info d;
+    gn_data_get(g, i, &d);
+    if (!strcmp(d.key, "heroes.face")) {
+      found = 1;
+      assert_string_equal(d.provenance, "scenario");
+      assert_string_equal(d.ref, "IN-H2");
+      assert_int_equal(d.n, 6);
+      assert_true(d.v[5] == 5);
+      assert_string_equal(d.file, "t.yaml");
+    }
+    if (!strcmp(d.key, "morale.rear")) assert_string_equal(d.provenance, "seed");
+  }
+  assert_true(found);
+  gn_game_free(g);
+  g = gn_game_new(NULL);
+  assert_int_equal(gn_game_use_ruleset(g, "inradic"), 0);
+  assert_int_equal(gn_data_number(g, "morale.uphill", &v), 0);
+  assert_true(v == -1);
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(every_value_has_provenance),
+    cmocka_unit_test(scenario_values),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

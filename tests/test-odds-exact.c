@@ -1,0 +1,284 @@
+/*
+** test-odds-exact.c: the odds engine's aggregate chance points against the
+** plain walk over every face of every die (the old way, kept by gn_roll with
+** faces), fraction for fraction; and beyond the walk's reach, against 10^6
+** sampled runs of the rules (every outcome within its 99.9% interval, taken
+** family-wide: Bonferroni over the outcomes).
+*/
+#include <gmp.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "grognard.h"
+
+static gn_game *rules(const char *id) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_use_ruleset(g, id)) fail_msg("%s", gn_errmsg(g));
+  return g;
+}
+
+static void check(gn_game *g, const char *name, int argc, const char *const *argv, const gn_odds_opts *o,
+                  gn_dist *d) {
+  int rc = gn_check_odds(g, name, argc, argv, o, d, NULL);
+  if (rc) fail_msg("%s: %s", name, gn_errmsg(g));
+}
+
+/* The value of the modifier named name in the log of the last check (the
+** numbers the rules used), or fails. */
+static int mod(gn_game *g, const char *name) {
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    for (int k = 0; k < e->nmods; k++)
+      if (!strcmp(e->mods[k].name, name)) return e->mods[k].value;
+  }
+  fail_msg("no modifier '%s' in the log", name);
+  return 0;
+}
+
+/* P(value) of d as a GMP fraction (0 when absent). */
+static void p_of(const gn_dist *d, int64_t v, mpq_t q) {
+  mpq_set_ui(q, 0, 1);
+  for (int i = 0; i < d->n; i++)
+    if (d->o[i].value == v) {
+      assert_non_null(d->o[i].frac);
+      assert_int_equal(mpq_set_str(q, d->o[i].frac, 10), 0);
+      mpq_canonicalize(q);
+    }
+}
+
+/* The two distributions are the same, fraction for fraction. */
+static void same(const gn_dist *a, const gn_dist *b) {
+  assert_int_equal(a->exact, 1);
+  assert_int_equal(b->exact, 1);
+  assert_int_equal(a->n, b->n);
+  for (int i = 0; i < a->n; i++) {
+    assert_int_equal((int)a->o[i].value, (int)b->o[i].value);
+    assert_string_equal(a->o[i].frac, b->o[i].frac);
+    assert_true(a->o[i].p == b->o[i].p);
+  }
+}
+
+/* Rolls n d6 with their faces (the walk over face sets) and counts those >= t. */
+static int faces_at_least(gn_game *g, int n, int t, int *count) {
+  char spec[16];
+  int f[64], total, rc;
+  snprintf(spec, sizeof spec, "%dd6", n);
+  if ((rc = gn_roll(g, spec, "walk", "", &total, f))) return rc;
+  *count = 0;
+  for (int i = 0; i < n; i++) *count += f[i] >= t;
+  return 0;
+}
+
+/* ------------------------------------------------------------ V&B fire */
+
+/* The fire rule by hand (ref. VB-B6, VB-B7, VB-B19): hits, then each save on
+** the hits left, SP lost. */
+typedef struct firem { int n, hit, nsaves, save[2]; } firem;
+
+static int fire_walk(gn_game *g, void *ud, int64_t *out) {
+  const firem *m = ud;
+  int hits = 0, saved = 0, s, rc;
+  if (m->n && (rc = faces_at_least(g, m->n, m->hit, &hits))) return rc;
+  for (int k = 0; k < m->nsaves; k++) {
+    if (hits - saved == 0) break;
+    if ((rc = faces_at_least(g, hits - saved, m->save[k], &s))) return rc;
+    saved += s;
+  }
+  *out = hits - saved;
+  return 0;
+}
+
+static void vb_fire_against_walk(void **state) {
+  (void)state;
+  gn_game *g = rules("vb");
+  static const char *const saves[] = { NULL, "works", "works,open", "woods" };
+  static const char *const names[][2] = { { NULL, NULL }, { "saves on (works)", NULL },
+                                          { "saves on (works)", "saves on (open order)" },
+                                          { "saves on (woods)", NULL } };
+  gn_odds_opts big = { 10000000, 0, 0, 0 };
+  for (int n = 0; n <= 6; n++)
+    for (int s = 0; s < 4; s++) {
+      if (s == 2 && n > 4) continue;   /* the walk: 4d6 with two saves is 10^5 paths */
+      char dice[8];
+      snprintf(dice, sizeof dice, "%d", n);
+      const char *argv[] = { "--dice", dice, "--range", "close", "--weapon", "musket", "--save", saves[s] };
+      gn_dist a, b;
+      check(g, "fire", saves[s] ? 8 : 6, argv, NULL, &a);
+      firem m = { n, 0, 0, { 0, 0 } };
+      if (n) m.hit = mod(g, "hits on (musket)");
+      for (int k = 0; k < 2 && names[s][k]; k++) m.save[m.nsaves++] = mod(g, names[s][k]);
+      assert_int_equal(gn_odds(g, fire_walk, &m, &big, &b), 0);
+      same(&a, &b);
+      assert_true(a.leaves <= (uint64_t)n + 1 && b.leaves >= a.leaves);
+      gn_dist_free(&a);
+      gn_dist_free(&b);
+    }
+  gn_game_free(g);
+}
+
+/* ----------------------------------------------------------- V&B melee */
+
+/* Melee by hand (ref. VB-B11, VB-30): the attacker's foot and horse dice hit
+** on 5+ (data/rulesets/vb/melee.yaml, melee.hit), the horse's hits saved on
+** sunken 4+ by the defender's road; more casualties loses. Equal: one pair of
+** tie dice (equal morales, no modifiers): 0, 1, or 2 when the tie dice are
+** equal too (then each side wins half the time, by symmetry). */
+typedef struct meleem { int foot, horse, def, sunken; } meleem;
+
+static int melee_walk(gn_game *g, void *ud, int64_t *out) {
+  const meleem *m = ud;
+  int ha = 0, hc = 0, hd = 0, sv = 0, rc, a, b;
+  if (m->foot && (rc = faces_at_least(g, m->foot, 5, &ha))) return rc;
+  if (m->horse && (rc = faces_at_least(g, m->horse, 5, &hc))) return rc;
+  if (hc && m->sunken && (rc = faces_at_least(g, hc, m->sunken, &sv))) return rc;
+  if (m->def && (rc = faces_at_least(g, m->def, 5, &hd))) return rc;
+  int lost1 = ha + hc - sv, lost0 = hd;
+  if (lost0 != lost1) { *out = lost0 > lost1; return 0; }
+  if ((rc = gn_roll(g, "d6", "tie", "", &a, NULL)) || (rc = gn_roll(g, "d6", "tie", "", &b, NULL))) return rc;
+  *out = a == b ? 2 : a < b;
+  return 0;
+}
+
+static void vb_melee_against_walk(void **state) {
+  (void)state;
+  gn_game *g = rules("vb");
+  mpq_t w0, w1, tie, half;
+  mpq_inits(w0, w1, tie, half, NULL);
+  mpq_set_ui(half, 1, 2);
+  static const meleem cases[] = { { 1, 0, 1, 0 }, { 3, 0, 2, 0 }, { 0, 3, 3, 4 }, { 2, 2, 4, 4 }, { 0, 4, 0, 4 },
+                                  { 4, 0, 0, 0 }, { 0, 0, 3, 0 } };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const meleem *m = &cases[i];
+    char ad[8], dd[8];
+    snprintf(ad, sizeof ad, "%d", m->horse ? m->horse : m->foot);
+    snprintf(dd, sizeof dd, "%d", m->def);
+    if (m->horse && m->foot) continue;   /* the check has one kind of attacker */
+    const char *argv[] = { "--attack-dice", ad, "--defence-dice", dd, "--attack-cavalry", "--sunken" };
+    int argc = m->horse ? (m->sunken ? 6 : 5) : 4;
+    gn_dist a, b;
+    check(g, "melee", argc, argv, NULL, &a);
+    if (m->sunken) assert_int_equal(mod(g, "sunken road save"), m->sunken);
+    assert_int_equal(gn_odds(g, melee_walk, (void *)m, NULL, &b), 0);
+    p_of(&b, 0, w0);
+    p_of(&b, 1, w1);
+    p_of(&b, 2, tie);
+    mpq_mul(tie, tie, half);
+    mpq_add(w0, w0, tie);
+    mpq_add(w1, w1, tie);
+    mpq_t c0, c1;
+    mpq_inits(c0, c1, NULL);
+    p_of(&a, 0, c0);
+    p_of(&a, 1, c1);
+    assert_true(mpq_equal(c0, w0));
+    assert_true(mpq_equal(c1, w1));
+    mpq_clears(c0, c1, NULL);
+    gn_dist_free(&a);
+    gn_dist_free(&b);
+  }
+  mpq_clears(w0, w1, tie, half, NULL);
+  gn_game_free(g);
+}
+
+/* ------------------------------------------------------ BA supplies */
+
+/* Supplies by hand (ref. BA-5.5.3b, BA-5.5.3c): unlimited until a roll shows
+** two ones or more, then 3 rolls; every roll after that uses one. */
+static int supplies_walk(gn_game *g, void *ud, int64_t *out) {
+  int k = *(const int *)ud, s = -1, f[3], t, rc;
+  for (int r = 0; r < k; r++) {
+    if ((rc = gn_roll(g, "3d6", "walk", "", &t, f))) return rc;
+    if (s < 0) s = (f[0] == 1) + (f[1] == 1) + (f[2] == 1) >= 2 ? 3 : -1;
+    else if (s > 0) s--;
+  }
+  *out = s;
+  return 0;
+}
+
+static void ba_supplies_against_walk(void **state) {
+  (void)state;
+  gn_game *g = rules("ba");
+  for (int k = 1; k <= 3; k++) {
+    char rolls[4];
+    snprintf(rolls, sizeof rolls, "%d", k);
+    const char *argv[] = { "--rolls", rolls };
+    gn_dist a, b;
+    check(g, "supplies", 2, argv, NULL, &a);
+    assert_int_equal(gn_odds(g, supplies_walk, &k, NULL, &b), 0);
+    same(&a, &b);
+    assert_true(a.leaves <= (uint64_t)k + 1);
+    gn_dist_free(&a);
+    gn_dist_free(&b);
+  }
+  gn_game_free(g);
+}
+
+/* ------------------------------------------- beyond the walk: sampling */
+
+/* Every outcome of the exact d within its interval from m's 10^6 runs: the
+** normal bound at z = 4.42 (two-sided 10^-5 each: 99.9% for up to 100
+** outcomes together) plus one run for the discreteness. */
+static void within(const gn_dist *d, const gn_dist *m) {
+  assert_int_equal(d->exact, 1);
+  assert_int_equal(m->exact, 0);
+  double n = (double)m->runs, z = 4.42;
+  assert_true(d->n <= 1000);
+  for (int i = 0; i < d->n; i++) {
+    double p = d->o[i].p, q = 0;
+    for (int k = 0; k < m->n; k++) if (m->o[k].value == d->o[i].value) q = m->o[k].p;
+    double tol = z * sqrt(p * (1 - p) / n) + 1 / n;
+    if (fabs(q - p) > tol)
+      fail_msg("outcome %lld: exact %.9f, sampled %.9f (tolerance %.2g)", (long long)d->o[i].value, p, q, tol);
+  }
+  for (int k = 0; k < m->n; k++) {   /* nothing sampled that cannot happen */
+    int found = 0;
+    for (int i = 0; i < d->n; i++) found |= d->o[i].value == m->o[k].value;
+    assert_true(found);
+  }
+}
+
+static void beyond_the_walk(void **state) {
+  (void)state;
+  gn_odds_opts mc = { 0, 1000000, 7, 1 };
+  gn_dist d, m;
+  gn_game *g = rules("vb");
+  const char *fire[] = { "--dice", "120", "--range", "close", "--weapon", "musket", "--save", "works" };
+  check(g, "fire", 8, fire, NULL, &d);
+  assert_int_equal((int)d.leaves, 121);
+  check(g, "fire", 8, fire, &mc, &m);
+  within(&d, &m);
+  gn_dist_free(&d);
+  gn_dist_free(&m);
+  const char *melee[] = { "--attack-dice", "60", "--defence-dice", "70", "--attack-cavalry", "--sunken" };
+  check(g, "melee", 6, melee, NULL, &d);
+  check(g, "melee", 6, melee, &mc, &m);
+  within(&d, &m);
+  gn_dist_free(&d);
+  gn_dist_free(&m);
+  gn_game_free(g);
+  g = rules("ba");
+  const char *sup[] = { "--rolls", "8" };
+  check(g, "supplies", 2, sup, NULL, &d);
+  check(g, "supplies", 2, sup, &mc, &m);
+  within(&d, &m);
+  gn_dist_free(&d);
+  gn_dist_free(&m);
+  gn_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(vb_fire_against_walk),
+    cmocka_unit_test(vb_melee_against_walk),
+    cmocka_unit_test(ba_supplies_against_walk),
+    cmocka_unit_test(beyond_the_walk),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
