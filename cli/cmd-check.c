@@ -217,7 +217,7 @@ const cli_cmd cli_cmd_rules = {
   "published: a published source, default: the project's labelled default);\n"
   "a title marked * is an interpretation of an ambiguous text.\n"
   "The coverage is that of the sources the library was built from.\n"
-  "\n"
+  "\noptions:\n"
   "  --values     every number of the ruleset data instead (data/rulesets/<id>/*.yaml):\n"
   "               key, value, provenance (seed, published, default), rule id, note.\n"
   "               A scenario's values: key replaces any of them for one game.\n"
@@ -289,7 +289,13 @@ static int run_schema(cli *c, const cli_cmd *cmd, int argc, char **argv)
     schema_of(gn_ruleset_id(i), gn_ruleset_title(i));
     found = 1;
   }
-  if (!found) return cli_fail("no ruleset '%s'", pos[0]);
+  if (!found) {
+    fprintf(stderr, "grognard: no ruleset '%s' (rulesets:", pos[0]);
+    for (int i = 0; i < gn_ruleset_count(); i++)
+      fprintf(stderr, "%s %s", i ? "," : "", gn_ruleset_id(i));
+    fprintf(stderr, ")\n");
+    return CLI_FAIL;
+  }
   return CLI_OK;
 }
 

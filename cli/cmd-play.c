@@ -13,6 +13,7 @@
 */
 #include "play.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,7 +155,7 @@ static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   if (opts[0].seen && !scenario) return cli_usage(cmd, "--seed goes with a SCENARIO file, not a game");
   if (opts[3].seen) {
     if (!(p.script = fopen(opts[3].val, "r")))
-      return cli_fail("%s: cannot read the script", opts[3].val);
+      return cli_fail("cannot read the script %s: %s", opts[3].val, strerror(errno));
     p.script_name = opts[3].val;
     p.keep_going = opts[4].seen;
   }

@@ -538,7 +538,9 @@ int gn_event_first(const gn_game *g);
 const gn_event *gn_event_get(const gn_game *g, int i);
 /* 1 when viewer may see event i. */
 int gn_event_visible(const gn_game *g, int i, int viewer);
-/* One event as a JSON object / as a line of text; owned by the caller. */
+/* One event as a JSON object / as a line of text; owned by the caller. In the
+** JSON, "order" numbers the orders from 1 as people count them (the event's
+** gn_event.order + 1), 0 for the events of the start. */
 char *gn_event_json(const gn_game *g, int i);
 char *gn_event_text(const gn_game *g, int i);
 

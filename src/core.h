@@ -138,6 +138,15 @@ typedef struct gn__ruleset {
 
 /* The registry (src/ruleset.c). NULL when unknown. */
 const gn__ruleset *gn__ruleset_find(const char *id);
+/* 1 when typed names the value name, as players write it: case ignored, '-'
+** and ' ' read as '_' (a seed's "Well Trained" and "well-trained" are
+** well_trained). Cannot fail. */
+int gn__name_is(const char *name, const char *typed);
+/* Index of typed in the NULL-terminated names (gn__name_is), or -1. */
+int gn__name_find(const char *const *names, const char *typed);
+/* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
+** size. Returns buf. Cannot fail. */
+const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
 
 /* ------------------------------------------------------- ruleset data */
 /* One value of data/rulesets/<id>/NAME.yaml: a number or a list of numbers. */

@@ -4,6 +4,7 @@
 */
 #include "core.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -473,7 +474,7 @@ int gn_game_load(gn_game *g, const char *name, const char *text, size_t len) {
 int gn_game_load_file(gn_game *g, const char *path) {
   if (!g || !path) return GN_EINVAL;
   FILE *f = fopen(path, "rb");
-  if (!f) return gn__error(g, GN_EIO, "%s: cannot open", path);
+  if (!f) return gn__error(g, GN_EIO, "%s: cannot open: %s", path, strerror(errno));
   size_t cap = 1 << 16, n = 0;
   char *buf = gn__malloc(g, cap);
   while (buf) {
