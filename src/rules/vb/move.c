@@ -106,8 +106,10 @@ static int on_bridge(const gn_game *g, gn_vec2 p) {
   return 0;
 }
 
-/* ref. VB-18: an infantry skirmisher (enemy; friends too if the data says so)
-** holding the village feature fi, other than the mover. -1 if none. */
+/* ref. VB-18: an infantry skirmisher holding the village feature fi, other
+** than the mover: of either side, or only the enemy's under
+** move.village.friends_block 0. The seed names infantry skirmishers: a
+** cavalry skirmisher does not close a village. -1 if none. */
 static int village_holder(const gn_game *g, int u, int fi) {
   const vb_data *d = gn__vb_data(g);
   for (int o = 0; o < g->sc->nunits; o++) {
