@@ -775,6 +775,7 @@ static int read_terrain(loader *L, int node) {
     gn_shape shape;
     t->id = "";
     t->f.kind = -1;
+    t->line = gn__yaml_line(L->y, it); t->col = gn__yaml_col(L->y, it);
     if (gn__yaml_map(L->y, it, "terrain feature", keys, v)) continue;
     if (!read_id(L, it, v[0], "terrain feature", &t->id))
       for (j = 0; j < i; j++)
