@@ -283,7 +283,7 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   char *pos[2], *params[CLI_MAXWORDS];
   const char *usage = "";
   int npos = 0, nparams = 0, json = 0, rc;
-  gn_odds_opts o = { 0, 0, 1, 0 };
+  gn_odds_opts o = { 0, 0, 1, 0, 0 };
 
   /* 1) our options; every other word goes to the check (--PARAM VALUE) */
   for (int i = 0; i < argc; i++) {

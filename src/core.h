@@ -367,6 +367,11 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nunits, int nformations, int 
 void gn__state_free(gn_game *g, gn__state *st);
 /* dst must have the same sizes (allocated by gn__state_alloc). Cannot fail. */
 void gn__state_copy(gn__state *dst, const gn__state *src);
+/* 1 when a and b are the same state, bit for bit. Cannot fail. */
+int gn__state_equal(const gn__state *a, const gn__state *b);
+/* Puts the game in state x (same sizes) through the journal, so that an open
+** save point can go back. Cannot fail. */
+void gn__state_set(gn_game *g, const gn__state *x);
 GN_PRINTF(2, 3) int gn__diag_add(gn_game *g, const char *fmt, ...);
 void gn__diag_clear(gn_game *g);
 /* Unit move: updates the box and the grid. */
@@ -480,6 +485,9 @@ int gn__enum_choose_tab(gn_game *g, const uint64_t key[4], int n, gn__wfill fill
 ** known: w may be NULL), 0 when it meets a new one. */
 int gn__enum_known(const gn_game *g);
 
+/* Fills d with the exact outcomes values[i] (ascending) of probabilities
+** ps[i]; leaves: the paths walked. GN_ENOMEM. */
+int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves);
 /* Frees the outcome labels of the last gn_order_odds (odds_order.c). */
 void gn__order_odds_clear(gn_game *g);
 
