@@ -131,10 +131,22 @@ typedef struct gn__ruleset {
   ** resolution makes: 1 yes, 0 no (why: the reason with its rule id), -1
   ** when the verb takes effect at once. target is -1 for an order without one. */
   int (*ready)(gn_game *g, const char *verb, int unit, int target, char *why, size_t n);
+  /* The most units a scenario may have, a limit of the ruleset's own (the
+  ** scenario loader refuses more with GN_ELIMIT); 0: none. */
+  int maxunits;
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
 const gn__ruleset *gn__ruleset_find(const char *id);
+/* 1 when typed names the value name, as players write it: case ignored, '-'
+** and ' ' read as '_' (a seed's "Well Trained" and "well-trained" are
+** well_trained). Cannot fail. */
+int gn__name_is(const char *name, const char *typed);
+/* Index of typed in the NULL-terminated names (gn__name_is), or -1. */
+int gn__name_find(const char *const *names, const char *typed);
+/* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
+** size. Returns buf. Cannot fail. */
+const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
 
 /* ------------------------------------------------------- ruleset data */
 /* One value of data/rulesets/<id>/NAME.yaml: a number or a list of numbers. */
@@ -158,7 +170,8 @@ const gn__datum *gn__data_find(const gn_game *g, const char *key);
 /* ---------------------------------------------------------- the scenario */
 typedef struct gn__side {
   const char *id, *name;
-  const char *ai;              /* the scenario's commander (gn_ai_params_parse text) or NULL */
+  const char *ai;              /* the scenario's commander, as written (ai/ reads it), or NULL */
+  int ai_line, ai_col;         /* where that text stands in the file */
 } gn__side;
 
 typedef struct gn__formation {
@@ -324,9 +337,8 @@ struct gn_game {
   gn__order *orders; int norders, caporders;
   gn__block *ob; int nob, ocur; size_t opos;   /* the orders' arena: blocks and mark */
   int cur_order;              /* index of the order in flight */
-  char scratch[256];          /* clock/phase text returned by accessors */
-  gn_grid *grid;              /* stands by unit index; rebuilt on restore */
-  int grid_dirty;
+  gn_grid *grid;              /* stands by unit index: the core's alone (gn__unit_place) */
+  int grid_dirty;             /* 1: rebuilt whole at the next gn__grid */
   unsigned roll_vis;          /* visibility of the roll events logged now (~0u: all) */
   gn__savepoint osp;          /* the game before the order in flight */
   gn__jentry *jnl; int njnl, capjnl;   /* units as they were before writes under a save point */
@@ -339,8 +351,9 @@ struct gn_game {
   gn__ev quiet_ev;            /* what gn__event returns while the dice source is quiet */
   int quiet_dice[GN_EVENT_MAXDICE];
   gn_mod quiet_mods[GN_EVENT_MAXMODS];
-  int evoom;                  /* an event, or its dice, modifiers or units, found no memory:
-                              ** the order in flight fails whole (sticky until the next order) */
+  int evoom;                  /* an event, or its dice, modifiers or units, or a rule's list
+                              ** (gn__room), found no memory: the order in flight fails whole
+                              ** (sticky until the next order) */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
   char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
@@ -374,11 +387,36 @@ int gn__state_equal(const gn__state *a, const gn__state *b);
 void gn__state_set(gn_game *g, const gn__state *x);
 GN_PRINTF(2, 3) int gn__diag_add(gn_game *g, const char *fmt, ...);
 void gn__diag_clear(gn_game *g);
-/* Unit move: updates the box and the grid. */
+/* The stand grid (g->grid, grid.c) belongs to the core: the rules change a
+** unit's place on the table only through these three, which keep it in step
+** (the journal's undo and a snapshot's load do the same). */
+/* Unit move: updates the box and the grid. Cannot fail. */
 void gn__unit_place(gn_game *g, int unit, gn_box b);
+/* Takes the unit off the table, and out of the grid. Cannot fail. */
+void gn__unit_remove(gn_game *g, int unit);
+/* Puts a unit that was off the table back on it at b. Cannot fail. */
+void gn__unit_return(gn_game *g, int unit, gn_box b);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);
+/* Room for *n elements of size bytes, for the lists whose length the rules
+** cannot bound (stands near, terrain crossed): buf (room for cap) when they
+** fit, else an allocation of the game's. Out of memory, it is buf all the
+** same, *n cut to cap, and the game notes it (g->evoom): the order in flight
+** then fails whole with GN_ENOMEM, so a list cut short never decides
+** anything. Never NULL. */
+void *gn__room(const gn_game *g, void *buf, int cap, int *n, size_t size);
+/* Gives back what gn__room gave for n (nothing when it gave buf). Cannot fail. */
+void gn__room_free(const gn_game *g, const void *buf, void *p, int n, size_t size);
+/* Every crossing of a->b with the scenario's terrain (gn_path_crossings):
+** *out is buf (room for cap) or a gn__room allocation for the count
+** returned, to give back with gn__room_free. Cannot fail (out of memory:
+** as gn__room). */
+int gn__crossings(const gn_game *g, gn_vec2 a, gn_vec2 b, gn_crossing *buf, int cap, gn_crossing **out);
+/* gn__units_near, every one: *out is buf (room for cap) or a gn__room
+** allocation for the count returned (gn__room_free). Cannot fail (out of
+** memory: as gn__room). */
+int gn__units_near_all(gn_game *g, int unit, double r, int *buf, int cap, int **out);
 /* A copy of a grid, its lists in the same order (grid.c). NULL on OOM. */
 gn_grid *gn__grid_clone(const gn_grid *src, const gn_allocator *a);
 

@@ -17,11 +17,13 @@ static gn__ev *at(const gn_game *g, int i) { return &g->evb[i / GN__EVBLOCK][i %
 ** never move, so a rule may hold one event while it logs another. */
 static int grow(gn_game *g) {
   if (g->nev < g->nevb * GN__EVBLOCK) return 0;
+  /* the block first: the list of blocks only ever holds as many as it counts */
+  gn__ev *blk = gn__malloc(g, GN__EVBLOCK * sizeof *blk);
+  if (!blk) return GN_ENOMEM;
   gn__ev **b = gn__realloc(&g->alloc, g->evb, g->nevb * sizeof *b, (g->nevb + 1) * sizeof *b);
-  if (!b) return GN_ENOMEM;
+  if (!b) { gn__free(g, blk, GN__EVBLOCK * sizeof *blk); return GN_ENOMEM; }
   g->evb = b;
-  if (!(b[g->nevb] = gn__malloc(g, GN__EVBLOCK * sizeof **b))) return GN_ENOMEM;
-  g->nevb++;
+  b[g->nevb++] = blk;
   return 0;
 }
 
@@ -42,11 +44,12 @@ static char *text_alloc(gn_game *g, size_t n) {
   if (g->ntb == 0 || g->tpos + n > GN__TEXTBLK) {
     int next = g->ntb == 0 ? 0 : g->tcur + 1;
     if (next == g->ntb) {
+      char *blk = gn__malloc(g, GN__TEXTBLK);   /* first, as in grow */
+      if (!blk) return NULL;
       char **b = gn__realloc(&g->alloc, g->tb, g->ntb * sizeof *b, (g->ntb + 1) * sizeof *b);
-      if (!b) return NULL;
+      if (!b) { gn__free(g, blk, GN__TEXTBLK); return NULL; }
       g->tb = b;
-      if (!(b[g->ntb] = gn__malloc(g, GN__TEXTBLK))) return NULL;
-      g->ntb++;
+      b[g->ntb++] = blk;
     }
     g->tcur = next;
     g->tpos = 0;
@@ -239,7 +242,8 @@ int gn__snprintf(char *buf, size_t n, const char *fmt, ...) {
 
 #define EVTEXT 512   /* an event's text is cut to 511 bytes */
 
-/* Returns NULL when out of memory (the game's error is set). */
+/* Returns NULL when out of memory (the game's error is set, and noted:
+** the order in flight fails whole, as when a modifier finds no memory). */
 gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int target,
                     const char *fmt, ...) {
   if (g->dice.quiet) {   /* an odds run: the rules still fill an event, nobody keeps it */
@@ -460,7 +464,7 @@ char *gn_event_json(const gn_game *g, int i) {
   if (!e) return NULL;
   json_t *o = json_object();
   json_object_set_new(o, "seq", json_integer(e->seq));
-  json_object_set_new(o, "order", json_integer(e->order));
+  json_object_set_new(o, "order", json_integer(e->order + 1));   /* 1-based, 0: the start */
   json_object_set_new(o, "turn", json_integer(e->turn));
   json_object_set_new(o, "phase", json_string(e->phase ? e->phase : ""));
   json_object_set_new(o, "kind", json_string(e->kind));

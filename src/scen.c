@@ -37,11 +37,17 @@ typedef struct loader {
   /* units */
   int *uid, *ucode;           /* nodes of id and code (0 when no code) */
   int nu;
+  int limit;                  /* a built-in limit was passed: the load fails with GN_ELIMIT */
   /* values: the scenario's own numbers for ruleset data keys, applied once
   ** the data is loaded (apply_values) */
   struct ovr { const char *key; int n; double *v; int line, col; } *ov;
   int nov, capov;
 } loader;
+
+/* A built-in limit passed at node: a problem reported like any other, which
+** makes the load fail with GN_ELIMIT rather than GN_ESCENARIO. The message
+** names the limit. */
+#define past_limit(L, node, ...) ((L)->limit = 1, gn__yaml_error((L)->y, (node), __VA_ARGS__))
 
 /* ------------------------------------------------------------- strings */
 
@@ -200,36 +206,23 @@ static int read_side(loader *L, int node, const char *key, int *side) {
   return -1;
 }
 
-/* Writes "a, b or c" for the names of an enumeration. */
-static void list_names(const char *const *names, char *buf, size_t n) {
-  size_t o = 0;
-  int i, k;
-  for (k = 0; names[k]; k++) {}
-  buf[0] = 0;
-  for (i = 0; i < k && o < n; i++) {
-    int w = snprintf(buf + o, n - o, "%s%s", i == 0 ? "" : i == k - 1 ? " or " : ", ", names[i]);
-    if (w < 0) break;
-    o += (size_t)w;
-  }
-}
-
 /* A value of a ruleset attribute or option (gn__attrdef): a name of its
 ** enumeration (names[k] is the value k) or a number in [min, max]; for 0..1
 ** attributes without names, true/false too. 0 or -1. */
 static int read_attr(loader *L, int node, const gn__attrdef *a, int *out) {
   const char *s = gn__yaml_text(L->y, node);
-  char got[64], list[256], hint[96];
+  char got[64], list[512], hint[96];
   int numeric = s && gn__yaml_plain(L->y, node) &&
                 (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9'));
   if (numeric || !s) return gn__yaml_int(L->y, node, a->name, a->min, a->max, out);
   if (a->names) {
     int k;
     gn__ysuggest sg;
-    for (k = 0; a->names[k]; k++)
-      if (!strcmp(a->names[k], s) && k >= a->min && k <= a->max) { *out = k; return 0; }
+    for (k = 0; a->names[k]; k++)   /* "Well Trained", "well-trained": well_trained */
+      if (gn__name_is(a->names[k], s) && k >= a->min && k <= a->max) { *out = k; return 0; }
     gn__yaml_suggest_init(&sg, s);
     for (k = 0; a->names[k]; k++) gn__yaml_suggest_add(&sg, a->names[k]);
-    list_names(a->names, list, sizeof list);
+    gn__names_list(a->names, -1, list, sizeof list);
     gn__yaml_error(L->y, node, "unknown value %s for '%s' (expected %s)%s",
                    gn__yaml_got(L->y, node, got, sizeof got), a->name, list,
                    gn__yaml_suggest_text(&sg, hint, sizeof hint));
@@ -268,8 +261,17 @@ static void read_attrs(loader *L, int node, const char *key, const gn__attrdef *
       gn__yaml_suggest_init(&sg, name);
       for (k = 0; k < ndefs; k++)
         if (!scen_only || defs[k].scenario) gn__yaml_suggest_add(&sg, defs[k].name);
-      gn__yaml_error(L->y, kn, "unknown %s '%s' for ruleset '%s'%s", what, name, L->rs->id,
-                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      {
+        const char *names[GN__MAXATTR > 16 ? GN__MAXATTR : 16];
+        char list[1024];
+        int m = 0;
+        for (k = 0; k < ndefs && m < (int)(sizeof names / sizeof names[0]); k++)
+          if (!scen_only || defs[k].scenario) names[m++] = defs[k].name;
+        gn__names_list(names, m, list, sizeof list);
+        gn__yaml_error(L->y, kn, "unknown %s '%s' for ruleset '%s'%s; %ss of %s: %s", what, name,
+                       L->rs->id, gn__yaml_suggest_text(&sg, hint, sizeof hint), what, L->rs->id,
+                       m ? list : "none");
+      }
       continue;
     }
     if (scen_only && !defs[k].scenario) {
@@ -356,8 +358,10 @@ static void read_sides(loader *L, int node) {
   int i, j, n, v[3];
   if (gn__yaml_seq(L->y, node, "sides")) return;
   n = gn__yaml_len(L->y, node);
-  if (n < 2 || n > GN__MAXSIDES)
-    gn__yaml_error(L->y, node, "a scenario needs 2 to %d sides, got %d", GN__MAXSIDES, n);
+  if (n < 2) gn__yaml_error(L->y, node, "a scenario needs 2 to %d sides, got %d", GN__MAXSIDES, n);
+  if (n > GN__MAXSIDES)
+    past_limit(L, gn__yaml_item(L->y, node, GN__MAXSIDES), "side %d of %d: past the limit of %d sides "
+               "a game holds", GN__MAXSIDES + 1, n, GN__MAXSIDES);
   for (i = 0; i < n; i++) {
     int it = gn__yaml_item(L->y, node, i);
     const char *id = NULL, *name;
@@ -369,19 +373,14 @@ static void read_sides(loader *L, int node) {
       continue;
     }
     if (read_opt_str(L, v[1], "name", id, &name)) name = id;
-    const char *ai = NULL;
-    if (v[2] && read_opt_str(L, v[2], "ai", NULL, &ai) == 0 && ai) {
-      gn_ai_params p;
-      char why[160];
-      if (gn_ai_params_parse(ai, &p, why, sizeof why)) {
-        gn__yaml_error(L->y, v[2], "side '%s': ai: %s", id, why);
-        ai = NULL;
-      }
-    }
+    const char *ai = NULL;     /* kept as written: the AI judges it (gn_side_ai_check) */
+    if (v[2] && read_opt_str(L, v[2], "ai", NULL, &ai)) ai = NULL;
     if (sc->nsides < GN__MAXSIDES) {
       sc->side[sc->nsides].id = id;
       sc->side[sc->nsides].name = name;
       sc->side[sc->nsides].ai = ai;
+      sc->side[sc->nsides].ai_line = ai ? gn__yaml_line(L->y, v[2]) : 0;
+      sc->side[sc->nsides].ai_col = ai ? gn__yaml_col(L->y, v[2]) : 0;
       L->sidenode[sc->nsides] = v[0];
       sc->nsides++;
     }
@@ -624,8 +623,16 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
       gn__ysuggest sg;
       gn__yaml_suggest_init(&sg, s);
       for (k = 0; k < rs->ntypes; k++) gn__yaml_suggest_add(&sg, rs->types[k].name);
-      gn__yaml_error(L->y, v[U_TYPE], "unknown unit type '%s' for ruleset '%s'%s", s, rs->id,
-                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      char list[1024];
+      size_t o = 0;
+      list[0] = 0;
+      for (k = 0; k < rs->ntypes && o < sizeof list; k++) {
+        int w = snprintf(list + o, sizeof list - o, "%s%s", k ? ", " : "", rs->types[k].name);
+        if (w < 0) break;
+        o += (size_t)w;
+      }
+      gn__yaml_error(L->y, v[U_TYPE], "unknown unit type '%s' for ruleset '%s'%s; its types: %s", s,
+                     rs->id, gn__yaml_suggest_text(&sg, hint, sizeof hint), list);
     }
   }
   if (v[U_WIDTH]) read_pos(L, v[U_WIDTH], "width", 0, &u->box0.w);
@@ -692,6 +699,9 @@ static int read_units(loader *L, int node) {
     L->ucode = L->uid + n;
     L->nu = n;
   }
+  if (L->rs && L->rs->maxunits && n > L->rs->maxunits)
+    past_limit(L, gn__yaml_item(L->y, node, L->rs->maxunits), "unit %d of %d: past the limit of %d units "
+               "a game of ruleset '%s' holds", L->rs->maxunits + 1, n, L->rs->maxunits, L->rs->id);
   for (i = 0; i < n; i++) read_unit(L, gn__yaml_item(L->y, node, i), &sc->unit[i], i);
   /* A unit per side; an empty list is a blank table (gn_game_use_ruleset).
   ** Not checked when a unit's side is unknown: that was reported already. */
@@ -849,6 +859,9 @@ static int read_objectives(loader *L, int node) {
   if (!node || gn__yaml_seq(L->y, node, "objectives")) return 0;
   n = gn__yaml_len(L->y, node);
   if (n == 0) return 0;
+  if (n > GN_BATTLE_MAXOBJ)   /* a battle's result holds each objective's holder */
+    past_limit(L, gn__yaml_item(L->y, node, GN_BATTLE_MAXOBJ), "objective %d of %d: past the limit of %d "
+               "objectives a game holds", GN_BATTLE_MAXOBJ + 1, n, GN_BATTLE_MAXOBJ);
   if (!(sc->objective = gn__calloc(L->g, (size_t)n, sizeof *sc->objective))) return GN_ENOMEM;
   sc->nobjectives = n;
   for (i = 0; i < n; i++) {
@@ -1068,7 +1081,8 @@ static void scen_free(gn_game *g, gn__scen *sc) {
   gn__free(g, sc, sizeof *sc);
 }
 
-/* Returns 0, GN_ESCENARIO (problems are diagnostics), GN_EDATA / GN_EIO (the
+/* Returns 0, GN_ESCENARIO (problems are diagnostics), GN_ELIMIT (the same,
+** one of them a built-in limit passed), GN_EDATA / GN_EIO (the
 ** ruleset data; diagnostics too) or GN_ENOMEM. Nothing is kept on failure. */
 int gn__scen_load(gn_game *g, const char *name, const char *text, size_t len, gn__scen **out) {
   loader L;
@@ -1093,7 +1107,7 @@ done:
   nerr = L.y ? gn__yaml_errors(L.y) : 0;
   crc = gn__yaml_close(L.y);
   if (!rc && crc) rc = crc;
-  if (!rc && nerr) rc = GN_ESCENARIO;
+  if (!rc && nerr) rc = L.limit ? GN_ELIMIT : GN_ESCENARIO;
   gn__free(g, L.fside, (size_t)L.nf * 5 * sizeof *L.fside);
   gn__free(g, L.fix, (size_t)L.nf * sizeof *L.fix);
   gn__free(g, L.uid, (size_t)L.nu * 2 * sizeof *L.uid);

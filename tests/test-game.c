@@ -304,6 +304,64 @@ static void allocator_hook_balances(void **state) {
   assert_true(c.calls > 10);
 }
 
+/* The events from..count-1 of g as one string (malloc): kind, units, text. */
+static char *events_from(const gn_game *g, int from) {
+  size_t cap = 4096, n = 0;
+  char *s = malloc(cap);
+  s[0] = 0;
+  for (int i = from; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (cap - n < 8192) s = realloc(s, cap *= 2);
+    n += (size_t)sprintf(s + n, "%s|", e->kind);
+    for (int k = 0; k < e->nunits; k++) n += (size_t)sprintf(s + n, "%d,", e->units[k]);
+    n += (size_t)sprintf(s + n, "|%s\n", e->text);
+  }
+  return s;
+}
+
+/* Fails each allocation in turn while g (left as it was) applies `order`;
+** the order either fails whole with GN_ENOMEM (the state hash and the events
+** as before it) or applies as it does with memory enough (the same hash, the
+** same events). Never a crash or a leak. Returns how many failed. */
+static int order_out_of_memory(counting *c, const gn_game *g, const char *order) {
+  gn_game *ref = gn_game_clone(g);
+  assert_non_null(ref);
+  uint64_t h0 = gn_game_hash(ref);
+  int e0 = gn_event_count(ref);
+  long c0 = c->calls;
+  assert_int_equal(gn_order_apply(ref, order), 0);
+  long n = c->calls - c0;
+  uint64_t h1 = gn_game_hash(ref);
+  int e1 = gn_event_count(ref);
+  char *want = events_from(ref, e0);
+  gn_game_free(ref);
+  int failed = 0;
+  for (long k = 1; k <= n; k++) {
+    long live0 = c->live;
+    gn_game *t = gn_game_clone(g);
+    assert_non_null(t);
+    c->fail_at = c->calls + k;
+    int rc = gn_order_apply(t, order);
+    c->fail_at = -1;
+    if (rc) {
+      if (rc != GN_ENOMEM) fail_msg("'%s', allocation %ld of %ld failed: %s", order, k, n, gn_errmsg(t));
+      if (gn_game_hash(t) != h0 || gn_event_count(t) != e0)
+        fail_msg("'%s', allocation %ld of %ld failed: refused but the game changed", order, k, n);
+      failed++;
+    } else {
+      char *got = events_from(t, e0);
+      if (gn_game_hash(t) != h1 || gn_event_count(t) != e1 || strcmp(got, want))
+        fail_msg("'%s', allocation %ld of %ld failed: accepted, but not as with memory enough "
+                 "(%d events, %d wanted)", order, k, n, gn_event_count(t) - e0, e1 - e0);
+      free(got);
+    }
+    gn_game_free(t);
+    if (c->live != live0) fail_msg("'%s', allocation %ld of %ld failed: %ld bytes not given back", order, k, n, c->live - live0);
+  }
+  free(want);
+  return failed;
+}
+
 static void out_of_memory_everywhere(void **state) {
   (void)state;
   counting probe = { 0, 0, -1 };
@@ -317,11 +375,53 @@ static void out_of_memory_everywhere(void **state) {
     gn_allocator a = { count_realloc, &c };
     g = game(&a, 5);
     if (g) {
+      uint64_t h0 = gn_game_hash(g);
+      int e0 = gn_event_count(g);
       int rc = gn_order_apply(g, "end");
       assert_true(rc == 0 || rc == GN_ENOMEM);
+      if (rc) {   /* failed whole: nothing of it is left */
+        assert_true(gn_game_hash(g) == h0);
+        assert_int_equal(gn_event_count(g), e0);
+        assert_int_equal(gn_game_order_count(g), 0);
+      }
       gn_game_free(g);
     }
     assert_int_equal(c.live, 0);
+  }
+}
+
+/* The golden games (tests/golden), every order with each of its allocations
+** failed in turn, as order_out_of_memory says. An event that cannot be
+** recorded fails its order: no order commits without its events. */
+static void golden_orders_out_of_memory(void **state) {
+  (void)state;
+  static const char *const names[] = { "vb-plancenoit", "ba-hougoumont", "inradic-skirmish" };
+  for (int i = 0; i < 3; i++) {
+    char path[128], scen[128], line[512];
+    snprintf(path, sizeof path, "tests/golden/%s.orders", names[i]);
+    snprintf(scen, sizeof scen, "scenarios/%s.yaml", names[i]);
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("%s is missing (run from the repository root)", path);
+    unsigned long long seed = 0;
+    if (!fgets(line, sizeof line, f) || sscanf(line, "# seed %llu", &seed) != 1) fail_msg("%s: no seed", path);
+    counting c = { 0, 0, -1 };
+    gn_allocator a = { count_realloc, &c };
+    gn_game *g = gn_game_new(&a);
+    assert_non_null(g);
+    if (gn_game_load_file(g, scen) || gn_game_start(g, seed)) fail_msg("%s: %s", scen, gn_errmsg(g));
+    int orders = 0, failed = 0;
+    while (fgets(line, sizeof line, f)) {
+      line[strcspn(line, "\r\n")] = 0;
+      if (!line[0] || line[0] == '#') continue;
+      failed += order_out_of_memory(&c, g, line);
+      if (gn_order_apply(g, line)) fail_msg("%s: '%s': %s", path, line, gn_errmsg(g));
+      orders++;
+    }
+    fclose(f);
+    gn_game_free(g);
+    assert_int_equal(c.live, 0);
+    print_message("%s: %d orders, %d failed for want of memory\n", names[i], orders, failed);
+    assert_true(failed > 0);
   }
 }
 
@@ -357,6 +457,100 @@ static void start_out_of_memory_then_again(void **state) {
     if (!hit) break;
   }
   assert_true(failed >= 3);   /* V&B's data, its leaders, its combat tables */
+}
+
+/* The core scenario with, first in its terrain, `woods` small woods far off
+** (past 1024 features, a move's list of the features it met no longer fits
+** its buffer), then `roads` roads across F1's way north (y = 12.5 + k / 20)
+** and a stream at y = 19.5, the crossing after the roads. */
+static gn_game *crossings_game(const gn_allocator *a, int woods, int roads) {
+  size_t cap = sizeof SCN + 256 + (size_t)(woods + roads) * 112, o = sizeof SCN - 1;
+  char *t = malloc(cap);
+  assert_non_null(t);
+  memcpy(t, SCN, o);
+  o += (size_t)snprintf(t + o, cap - o, "terrain:\n");
+  for (int i = 0; i < woods; i++) {
+    double x = 36 + (i % 100) * 0.11, y = 1 + (i / 100) * 0.11;
+    o += (size_t)snprintf(t + o, cap - o, "  - {id: w%d, kind: woods, area: [[%g, %g], [%g, %g], [%g, %g]]}\n",
+                          i, x, y, x + 0.05, y, x, y + 0.05);
+  }
+  for (int i = 0; i < roads; i++)
+    o += (size_t)snprintf(t + o, cap - o, "  - {id: r%d, kind: road, line: [[2, %g], [22, %g]]}\n", i,
+                          12.5 + i / 20.0, 12.5 + i / 20.0);
+  o += (size_t)snprintf(t + o, cap - o, "  - {id: brook, kind: stream, line: [[2, 19.5], [22, 19.5]]}\n");
+  gn_game *g = gn_game_new(a);
+  if (!g) { free(t); return NULL; }
+  int rc = gn_game_load(g, "crossings.yaml", t, o);
+  free(t);
+  if (!rc) rc = gn_game_start(g, 3);
+  if (!rc) rc = gn_order_apply(g, "end");          /* to the French movement phase */
+  if (rc) {
+    if (!a) fail_msg("crossings: %s", gn_errmsg(g));
+    gn_game_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+/* ref. VB-B4: a move pays for every stream it fords, however many other
+** lines it crosses first: F1 (16 in) going 8.5 in north over 129 roads and
+** then the stream (half a move) is refused as it is over the stream alone,
+** and 7.9 in is allowed in both. */
+static void move_counts_every_crossing(void **state) {
+  (void)state;
+  static const int roads[] = {0, 127, 128, 129, 300};
+  for (size_t i = 0; i < sizeof roads / sizeof roads[0]; i++) {
+    gn_game *g = crossings_game(NULL, 0, roads[i]);
+    assert_int_equal(gn_order_apply(g, "move F1 to 12,20.5"), GN_EREFUSED);
+    assert_int_equal(gn_order_apply(g, "move F1 to 12,19.9"), GN_OK);
+    gn_game_free(g);
+  }
+  gn_game *g = crossings_game(NULL, 1100, 129);
+  assert_int_equal(gn_order_apply(g, "move F1 to 12,20.5"), GN_EREFUSED);
+  assert_int_equal(gn_order_apply(g, "move F1 to 12,19.9"), GN_OK);
+  gn_game_free(g);
+}
+
+/* A move whose lists (features met, crossings) outgrow their buffers takes
+** them from the game's allocator: each allocation of the order failed in
+** turn fails the order whole (GN_ENOMEM; state, events and orders as they
+** were) and the same order then applies as it does without a failure. */
+static void lists_out_of_memory_fail_whole(void **state) {
+  (void)state;
+  gn_game *r = crossings_game(NULL, 1100, 129);
+  uint64_t before = gn_game_hash(r);
+  int nev0 = gn_event_count(r);
+  assert_int_equal(gn_order_apply(r, "move F1 to 12,19.9"), GN_OK);
+  uint64_t after = gn_game_hash(r);
+  int nev1 = gn_event_count(r);
+  gn_game_free(r);
+  int failed = 0;
+  for (long k = 1;; k++) {
+    counting c = { 0, 0, -1 };
+    gn_allocator a = { count_realloc, &c };
+    gn_game *g = crossings_game(&a, 1100, 129);
+    assert_non_null(g);
+    assert_true(gn_game_hash(g) == before);
+    c.fail_at = c.calls + k;
+    int rc = gn_order_apply(g, "move F1 to 12,19.9");
+    int hit = c.calls >= c.fail_at;
+    c.fail_at = -1;
+    if (rc) {
+      assert_int_equal(rc, GN_ENOMEM);
+      assert_true(gn_game_hash(g) == before);
+      assert_int_equal(gn_event_count(g), nev0);
+      assert_int_equal(gn_game_order_count(g), 1);
+      failed++;
+      assert_int_equal(gn_order_apply(g, "move F1 to 12,19.9"), GN_OK);
+    }
+    assert_true(gn_game_hash(g) == after);
+    assert_int_equal(gn_event_count(g), nev1);
+    assert_int_equal(gn_game_order_count(g), 2);
+    gn_game_free(g);
+    assert_int_equal(c.live, 0);
+    if (!hit) break;
+  }
+  assert_true(failed >= 2);   /* the features met and the crossings, at least */
 }
 
 static void load_twice_refused(void **state) {
@@ -652,8 +846,11 @@ int main(void) {
     cmocka_unit_test(clone_events_outlive_source),
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),
+    cmocka_unit_test(golden_orders_out_of_memory),
     cmocka_unit_test(load_twice_refused),
     cmocka_unit_test(start_out_of_memory_then_again),
+    cmocka_unit_test(move_counts_every_crossing),
+    cmocka_unit_test(lists_out_of_memory_fail_whole),
     cmocka_unit_test(some_orders_after_the_end),
     cmocka_unit_test(find_units_by_code_and_id),
     cmocka_unit_test(rollback_at_every_chance_point),

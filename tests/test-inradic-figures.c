@@ -41,8 +41,9 @@ static void roles_must_add_up(void **state) {
 }
 
 /* ref. IN-M7: a unit's morale dice must be throwable: 640 figures throw
-** 64d10, 641 would need a 65th die: a scenario error naming the unit, not an
-** order that fails at its first casualty. */
+** 64d10, 641 would need a 65th die: the built-in limit (GN_ELIMIT) named
+** where the unit is, when the game starts, not an order that fails at its
+** first casualty. */
 static void morale_dice_limit(void **state) {
   (void)state;
   for (int n = 640; n <= 641; n++) {
@@ -56,7 +57,8 @@ static void morale_dice_limit(void **state) {
     if (n == 640) {
       assert_int_equal(rc, 0);
     } else {
-      assert_int_equal(rc, GN_ESCENARIO);
+      assert_int_equal(rc, GN_ELIMIT);
+      assert_non_null(strstr(gn_errmsg(g), "t.yaml:"));
       assert_non_null(strstr(gn_errmsg(g), "big"));
       assert_non_null(strstr(gn_errmsg(g), "64d10+1"));
     }

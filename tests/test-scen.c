@@ -11,6 +11,7 @@
 **   - every allocation failure during a load returns GN_ENOMEM and leaks
 **     nothing, and every size given back to the allocator is the one it gave.
 */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -308,8 +309,11 @@ static int check_bad(const char *path, const char *expect_path) {
     return 0;
   }
   rc = gn_game_load(g, path, text, len);
-  if (rc != GN_ESCENARIO) {
-    print_error("%s: load returned %d (%s), want GN_ESCENARIO\n", path, rc, gn_strerror(rc));
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  int want_rc = strncmp(base, "limit-", 6) ? GN_ESCENARIO : GN_ELIMIT;   /* a built-in limit passed */
+  if (rc != want_rc) {
+    print_error("%s: load returned %d (%s), want %s\n", path, rc, gn_strerror(rc),
+                want_rc == GN_ELIMIT ? "GN_ELIMIT" : "GN_ESCENARIO");
     ok = 0;
   }
   if (gn_unit_count(g) != 0 || gn_game_ruleset(g) != NULL) {
@@ -517,7 +521,8 @@ static void data_dir_missing(void **state) {
   snprintf(dir, sizeof dir, "%s/nothing-here", t->root);
   assert_int_equal(gn_game_set_data_dir(g, dir), 0);
   assert_int_equal(gn_game_load(g, "good.yaml", GOOD, sizeof GOOD - 1), GN_EIO);
-  snprintf(want, sizeof want, "%s/vb: cannot read the data directory of ruleset 'vb'", dir);
+  snprintf(want, sizeof want, "%s/vb: cannot read the data directory of ruleset 'vb': %s", dir,
+           strerror(ENOENT));
   expect_diags(g, w, 1);
   gn_game_free(g);
 }
@@ -612,13 +617,80 @@ static void bad_corpus_sizes(void **state) {
     snprintf(path, sizeof path, "tests/bad/%s", e->d_name);
     text = slurp(path, &len);
     assert_non_null(text);
-    assert_int_equal(strict_load(path, text, len, 0, NULL, &s), GN_ESCENARIO);
+    assert_int_equal(strict_load(path, text, len, 0, NULL, &s), strncmp(e->d_name, "limit-", 6) ? GN_ESCENARIO : GN_ELIMIT);
     if (s.bad_size || s.live) fail_msg("%s: bad size %d, %zu bytes leaked", path, s.bad_size, s.live);
     free(text);
     n++;
   }
   closedir(d);
   assert_true(n >= 30);
+}
+
+/* A V&B scenario of n infantry brigades, half a side, on a grid. */
+static char *vb_units(int n, size_t *len) {
+  size_t cap = 512 + (size_t)n * 96, o = 0;
+  char *t = malloc(cap);
+  assert_non_null(t);
+  o += (size_t)snprintf(t + o, cap - o, "grognard: 1\nname: many\nruleset: vb\ntable: {width: 1000, height: 1000}\n"
+                        "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 1\nsides: [{id: a}, {id: b}]\nunits:\n");
+  for (int i = 0; i < n; i++)
+    o += (size_t)snprintf(t + o, cap - o, "  - {id: u%d, side: %s, type: infantry_brigade, at: [%d, %d], strength: 1}\n",
+                          i, i % 2 ? "b" : "a", 5 + (i % 150) * 6, 5 + (i / 150) * 6);
+  *len = o;
+  return t;
+}
+
+/* An Inradic scenario whose first unit has `figures` figures. */
+static char *inradic_figures(int figures, size_t *len) {
+  char *t = malloc(1024);
+  assert_non_null(t);
+  *len = (size_t)snprintf(t, 1024, "grognard: 1\nname: crowd\nruleset: inradic\ntable: {width: 48, height: 48}\n"
+                          "date: {year: 1791, month: 5, day: 4, hour: 10}\nturns: 8\nsides: [{id: a}, {id: b}]\nunits:\n"
+                          "  - {id: crowd, side: a, type: foot, at: [14, 8], strength: %d, attrs: {weapon: musket}}\n"
+                          "  - {id: few, side: b, type: foot, at: [14, 34], strength: 6, attrs: {weapon: musket}}\n",
+                          figures);
+  return t;
+}
+
+/* The limits a scenario may pass, just below and just past each: 4 sides and
+** 32 objectives (tests/bad/limit-*.yaml), a V&B game's 16382 units (its
+** casualty recovery keeps a unit's index in 14 bits), an Inradic unit's 640
+** figures (64 morale dice a roll). Past one, the load (or the start, for the
+** Inradic unit, whose figures the ruleset counts) fails with GN_ELIMIT and a
+** located message naming the limit. */
+static void limits_just_past(void **state) {
+  (void)state;
+  size_t len;
+  char *t = vb_units(16382, &len);
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load(g, "many.yaml", t, len), GN_OK);
+  assert_int_equal(gn_unit_count(g), 16382);
+  gn_game_free(g);
+  free(t);
+  t = vb_units(16383, &len);
+  g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load(g, "many.yaml", t, len), GN_ELIMIT);
+  assert_int_equal(gn_diag_count(g), 1);
+  assert_string_equal(gn_diag(g, 0), "many.yaml:16391:5: unit 16383 of 16383: past the limit of 16382 units "
+                                     "a game of ruleset 'vb' holds");
+  assert_int_equal(gn_unit_count(g), 0);
+  gn_game_free(g);
+  free(t);
+
+  t = inradic_figures(640, &len);
+  g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load(g, "crowd.yaml", t, len), GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  gn_game_free(g);
+  free(t);
+  t = inradic_figures(641, &len);
+  g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load(g, "crowd.yaml", t, len), GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_ELIMIT);
+  assert_string_equal(gn_errmsg(g), "crowd.yaml:9:5: unit 'crowd': 641 figures would throw 64d10+1 for morale, "
+                                    "past the limit of 64 dice a roll holds (640 figures)");
+  gn_game_free(g);
+  free(t);
 }
 
 /* Loads text as a scenario; the return code, the first diagnostic in msg. */
@@ -678,6 +750,7 @@ int main(void) {
     cmocka_unit_test(doc_example_loads),
     cmocka_unit_test(bad_corpus),
     cmocka_unit_test(bad_corpus_sizes),
+    cmocka_unit_test(limits_just_past),
     cmocka_unit_test(data_dir_good),
     cmocka_unit_test(data_dir_bad),
     cmocka_unit_test(data_dir_missing),

@@ -127,7 +127,7 @@ static void night_sides(void **state) {
   assert_int_equal(gn_dice_script(g, &five, 1), 0);
   ok(g, "end prussians");
   assert_string_equal(gn_game_phase(g), "command");     /* dawn */
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   gn_game_free(g);
 }
 
@@ -201,7 +201,7 @@ static void recovery(void **state) {
   assert_non_null(find(g, "4th Division starts the day fresh, 3 of 4 boxes marked", "VB-64"));
   /* the day's records are cleared; dawn */
   assert_int_equal(attr(g, "A1", "lost_today"), 0);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   assert_string_equal(gn_game_phase(g), "command");
   assert_int_equal(gn_game_active_side(g), 0);
   const gn_event *e = find(g, "day 2 begins with the 9:00 turn", "VB-52");
@@ -251,7 +251,7 @@ static void dawn_routed(void **state) {
   int three = 3;
   assert_int_equal(gn_dice_script(g, &three, 1), 0);
   ends(g, 2);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 7 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 7 a.m.");
   assert_int_equal(attr(g, "r1", "routed"), 0);
   assert_int_equal(attr(g, "r1", "disorder"), 0);
   assert_int_equal(attr(g, "r2", "routed"), 0);
@@ -273,7 +273,7 @@ static void recovery_defaults(void **state) {
   ends(g, 2);
   assert_int_equal(sp(g, "A1"), 7);                    /* 3 + 1 + the pair's point + A6's 2 */
   assert_int_equal(sp(g, "A2"), 4);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 6 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 6 a.m.");
   gn_game_free(g);
 }
 
@@ -289,14 +289,14 @@ static void last_day(void **state) {
   memcpy(h, "hour: 15", 8);
   gn_game *g = load(text, strlen(text));
   ends(g, 12);
-  assert_string_equal(gn_game_clock(g), "18 January 1815, 4 p.m.");
+  assert_string_equal(gn_game_clock(g).text, "18 January 1815, 4 p.m.");
   ends(g, 12);
   assert_string_equal(gn_game_phase(g), "night");
   ends(g, 1);
   int six = 6;
   assert_int_equal(gn_dice_script(g, &six, 1), 0);
   ends(g, 1);
-  assert_string_equal(gn_game_clock(g), "19 January 1815, 2 p.m.");   /* 8 + 6 */
+  assert_string_equal(gn_game_clock(g).text, "19 January 1815, 2 p.m.");   /* 8 + 6 */
   ends(g, 36);
   assert_int_equal(gn_game_over(g), 1);
   assert_string_equal(gn_event_get(g, gn_event_count(g) - 1)->ref, "VB-51");
@@ -328,7 +328,9 @@ static void day_start_odds(void **state) {
   const char *dec[] = {"--month", "12", "--day", "5"};
   assert_int_equal(gn_check_odds(g, "day-start", 4, dec, NULL, &d, &pf), 0);
   assert_int_equal((int)d.o[0].value, 12);             /* 8 + 1 + 3 */
-  assert_int_equal((int)d.o[d.n - 1].value, 16);       /* 8 + 6 + 3 = 17: no later than 4 p.m. */
+  /* 8 + 6 + 3 = 17, past December's last daylight turn: [interpretation]
+  ** the day starts at the last daylight turn, 4 p.m. (day_start.die's note) */
+  assert_int_equal((int)d.o[d.n - 1].value, 16);
   gn_dist_free(&d);
   const char *bad[] = {"--month", "13"};
   assert_int_equal(gn_check_odds(g, "day-start", 2, bad, NULL, &d, &pf), GN_ESYNTAX);
@@ -408,7 +410,7 @@ static void plancenoit_day2(void **state) {
   assert_non_null(find(g, "Bellair (5th and 11th Line) (2 SP) merges into Jamin", "VB-62"));
   assert_int_equal(sp(g, "BEL"), -100);
   assert_non_null(find(g, "start of day 2: the attacker, Prussian IV Corps, rolls: d6 -> 3", "VB-52"));
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 7 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 7 a.m.");
   assert_string_equal(gn_game_phase(g), "command");
   assert_int_equal(gn_game_active_side(g), 1);
   for (int u = 0; u < n; u++) {
@@ -534,7 +536,7 @@ static void return_place(void **state) {
   assert_non_null(strstr(gn_errmsg(g), "French has ended its recovery"));
   script(g, 1, 5);
   ok(g, "end prussians");
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   at(g, "A6", 10, 20);                                 /* where they were placed */
   at(g, "R1", 14, 9);
   at(g, "B2", 30, 18);
@@ -569,7 +571,7 @@ static void return_default(void **state) {
   gn_game *g = to_recovery();
   script(g, 1, 5);
   ends(g, 1);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   /* A6: behind D1L is (10, 10), on F1; rings 1 and 2 overlap F1; ring 3 first: 3 steps back */
   at(g, "A6", 10, 7);
   /* B2: behind C1L, free */
@@ -639,7 +641,9 @@ static gn_game *camp(const char *routed) {
 }
 
 /* ref. VB-68, VB-72: both sides hold the field: two thirds back; reports in
-** men (a roster casualty is 250 men). */
+** men (a roster casualty is 250 men). [interpretation] (campaign.both's
+** note) each class's two thirds rounded down, each stand its share rounded
+** down: the cavalry's 2 lost give 1 back (4/3), the infantry's 3 give 2. */
 static void campaign_held(void **state) {
   (void)state;
   gn_game *g = camp("");
@@ -675,7 +679,7 @@ static void campaign_retreat(void **state) {
   (void)state;
   gn_game *g = camp(", routed: true");
   refused(g, "campaign retreat-rearguard french", "VB-70");
-  assert_non_null(strstr(gn_errmsg(g), "0 intact formed stands of 2"));
+  assert_non_null(strstr(gn_errmsg(g), "largest intact body of formed stands has 0 of the 2"));
   assert_int_equal(gn_order_apply(g, "campaign retreat"), GN_ESYNTAX);
   ok(g, "campaign retreat french");
   assert_int_equal(sp(g, "F1"), 4);
@@ -686,6 +690,56 @@ static void campaign_retreat(void **state) {
   assert_non_null(find(g, "French retreats without a rearguard", "VB-70"));
   assert_non_null(find(g, "French recovers 1 of 3 infantry SP lost", "VB-71"));
   gn_game_free(g);
+}
+
+/* Eight French brigades, seven spread 10 in apart; the eighth (%s) placed by
+** the test. */
+static const char RG[] =
+  "grognard: 1\nname: vb rearguard test\nruleset: vb\n"
+  "table: {width: 60, height: 40}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 19}\nturns: 30\n"
+  "sides:\n  - {id: french, name: French}\n  - {id: prussians, name: Prussians}\n"
+  "formations:\n"
+  "  - {id: army, name: Armee, echelon: army, side: french, leader: nap}\n"
+  "  - {id: pr, name: Prussians, echelon: army, side: prussians, leader: bl}\n"
+  "units:\n"
+  "  - {id: nap, code: NAP, formation: army, type: leader_army, at: [30, 2], strength: 0}\n"
+  "  - {id: f1, code: F1, formation: army, type: infantry_brigade, at: [5, 10], strength: 3, attrs: {lost_today: 1}}\n"
+  "  - {id: f2, code: F2, formation: army, type: infantry_brigade, at: [15, 10], strength: 4}\n"
+  "  - {id: f3, code: F3, formation: army, type: infantry_brigade, at: [25, 10], strength: 4}\n"
+  "  - {id: f4, code: F4, formation: army, type: infantry_brigade, at: [35, 10], strength: 4}\n"
+  "  - {id: f5, code: F5, formation: army, type: infantry_brigade, at: [45, 10], strength: 4}\n"
+  "  - {id: f6, code: F6, formation: army, type: infantry_brigade, at: [55, 10], strength: 4}\n"
+  "  - {id: f7, code: F7, formation: army, type: infantry_brigade, at: [5, 20], strength: 4}\n"
+  "%s"
+  "  - {id: bl, code: BL, formation: pr, type: leader_army, at: [30, 38], facing: 180, strength: 0}\n"
+  "  - {id: p1, code: P1, formation: pr, type: infantry_brigade, at: [10, 30], facing: 180, strength: 4}\n";
+
+/* ref. VB-70: a rearguard is "an intact body of formed troops" of at least a
+** quarter of the formed stands at the start (2 of 8 here): stands each within
+** campaign.rearguard_gap (3 in) of another form a body, and disordered stands
+** are not intact (campaign.rearguard_disordered 0). Eight stands scattered 10
+** in apart are no body; two 1 in apart are; not if one is disordered. */
+static void campaign_rearguard_body(void **state) {
+  (void)state;
+  static const struct { const char *f8; int rearguard; } c[] = {
+    {"  - {id: f8, code: F8, formation: army, type: infantry_brigade, at: [15, 20], strength: 4}\n", 0},
+    {"  - {id: f8, code: F8, formation: army, type: infantry_brigade, at: [9, 10], strength: 4}\n", 1},
+    {"  - {id: f8, code: F8, formation: army, type: infantry_brigade, at: [9, 10], strength: 4, attrs: {disorder: disordered}}\n", 0},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    char text[sizeof RG + 256];
+    snprintf(text, sizeof text, RG, c[i].f8);
+    gn_game *g = load(text, strlen(text));
+    if (c[i].rearguard) {
+      ok(g, "campaign retreat-rearguard french");
+      assert_non_null(find(g, "French retreats covered by a rearguard", "VB-70"));
+    } else {
+      refused(g, "campaign retreat-rearguard french", "VB-70");
+      assert_non_null(strstr(gn_errmsg(g), "has 1 of the 8"));
+    }
+    gn_game_free(g);
+  }
 }
 
 int main(void) {
@@ -703,6 +757,7 @@ int main(void) {
     cmocka_unit_test(campaign_held),
     cmocka_unit_test(campaign_possession),
     cmocka_unit_test(campaign_retreat),
+    cmocka_unit_test(campaign_rearguard_body),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,7 +90,7 @@ static void woods(void **state) {
 
 /* ref. VB-16, VB-17, VB-18, VB-27: villages block neither sight nor
 ** movement; stands pass without disorder and keep their battalion guns; a
-** village held by an enemy infantry skirmisher is closed. Woods and towns
+** village held by an infantry skirmisher, of either side, is closed. Woods and towns
 ** block sight. */
 static void villages(void **state) {
   (void)state;
@@ -114,6 +114,18 @@ static void villages(void **state) {
   ok(g, "move VA to 38,30");                           /* artillery ends on the village */
   assert_int_equal(attr(g, "VA", "disorder"), 0);
   refused(g, "move VC to 64,40", "VB-18");             /* the enemy skirmisher holds vil2 */
+  gn_game_free(g);
+
+  /* ref. VB-18: "units may not move through a village which is occupied by
+  ** an infantry skirmisher": the text names no side, so a French skirmisher
+  ** in vil1 closes it to French stands too (move.village.friends_block 1) */
+  g = load(HEAD LEADERS
+    AT(vb, infantry_brigade, 44, 30, ", attrs: {batguns: true}")
+    AT(fsk, skirmisher, 37, 27, "")
+    "terrain:\n"
+    "  - {id: vil1, kind: village, area: [[34, 26], [40, 26], [40, 34], [34, 34]]}\n");
+  refused(g, "move VB to 32,30", "VB-18");
+  assert_non_null(strstr(gn_errmsg(g), "fsk"));
   gn_game_free(g);
 }
 

@@ -278,18 +278,20 @@ static int attacking(const gn_game *g, int a) {
 /* Applies one side's result to its units. */
 static int land(gn_game *g, const int *us, int n, int loss, int prisoners, int dis, int from,
                 int back) {
-  int part[64], rc;
+  int pbuf[64], np = n, *part = gn__room(g, pbuf, 64, &np, sizeof *part), rc = 0;
+  if (np < n) return GN_ENOMEM;
   share(g, us, n, loss, part);
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && !rc; i++) {
     int u = us[i];
     if (!gn__ba_on_table(g, u)) continue;
     if (part[i] > 0 && (rc = gn__ba_loss(g, u, part[i], prisoners ? "melee (prisoners among them)"
                                                               : "melee", "BA-B6")))
-      return rc;
-    if (gn__ba_on_table(g, u) && dis && (rc = gn__ba_disorder(g, u, dis, "melee", "BA-B6"))) return rc;
-    if (gn__ba_on_table(g, u) && back && (rc = force_back(g, u, from))) return rc;
+      break;
+    if (gn__ba_on_table(g, u) && dis && (rc = gn__ba_disorder(g, u, dis, "melee", "BA-B6"))) break;
+    if (gn__ba_on_table(g, u) && back) rc = force_back(g, u, from);
   }
-  return 0;
+  gn__room_free(g, pbuf, part, np, sizeof *part);
+  return rc;
 }
 
 /*
@@ -307,6 +309,7 @@ static int land(gn_game *g, const int *us, int n, int loss, int prisoners, int d
 ** Any number of units. Fails with GN_ENOMEM or the dice source's error.
 */
 static int melees(gn_game *g, int *valid);
+static int one_melee(gn_game *g, int t, const int *att, int na, int *valid);
 
 int gn__ba_phase_melee(gn_game *g) {
   int n = g->sc->nunits;
@@ -347,77 +350,90 @@ static int melees(gn_game *g, int *valid) {
       return GN_ENOMEM;
   }
   for (int t = 0; t < n; t++) {
-    int att[64], na = 0;
-    for (int a = 0; a < n && na < 64; a++)
-      if (valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a)) att[na++] = a;
+    int na = 0;
+    for (int a = 0; a < n; a++)
+      na += valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a);
     if (!na || !gn__ba_on_table(g, t)) continue;
-    for (int i = 0; i < na; i++) valid[att[i]] = 0;
-    gn__ustate *ts = gn__uw(g, t);
-    if (ts->attr[BA_ORDER] == BA_O_EVADE && gn__ba_soutien(g, t) >= 0) {               /* 2 */
-      if (!gn__event(g, "evade", "BA-4.3.1", t, att[0], "skirmish line %s falls back before %s",
-                     uid(g, t), uid(g, att[0])))
+    int abuf[64], *att = gn__room(g, abuf, 64, &na, sizeof *att);
+    for (int a = 0, k = 0; a < n && k < na; a++)
+      if (valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a)) att[k++] = a;
+    rc = one_melee(g, t, att, na, valid);
+    gn__room_free(g, abuf, att, na, sizeof *att);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* The melee of the na units att[] attacking t (steps 2 to 5 of the phase);
+** they are no longer valid attackers after it. */
+static int one_melee(gn_game *g, int t, const int *att, int na, int *valid) {
+  int rc;
+  for (int i = 0; i < na; i++) valid[att[i]] = 0;
+  gn__ustate *ts = gn__uw(g, t);
+  if (ts->attr[BA_ORDER] == BA_O_EVADE && gn__ba_soutien(g, t) >= 0) {               /* 2 */
+    if (!gn__event(g, "evade", "BA-4.3.1", t, att[0], "skirmish line %s falls back before %s",
+                   uid(g, t), uid(g, att[0])))
+      return GN_ENOMEM;
+    if ((rc = force_back(g, t, att[0]))) return rc;
+    return 0;
+  }
+  ba_melee_side as, ds;                                                         /* 3 */
+  side_factors(g, att[0], t, 1, na - 1, &as);
+  side_factors(g, t, att[0], 0, 0, &ds);
+  for (int i = 1; i < na; i++) as.figures += g->st.u[att[i]].strength;
+  ba_melee_out o;
+  if ((rc = gn__ba_melee_roll(g, att[0], t, &as, &ds, &o))) return rc;
+  gn_event *e = gn__event(g, "melee", "BA-B6", att[0], t, "%s attacks %s: %d against %d, %s",
+                          uid(g, att[0]), uid(g, t), o.att_total, o.def_total,
+                          o.winner == 0 ? "the attacker wins" : o.winner == 1
+                          ? "the defender holds" : "the attack stalls");
+  if (!e) return GN_ENOMEM;
+  e->total = o.diff;
+  for (int i = 0; i < na; i++) {                                                /* 4 */
+    gn__ustate *s = gn__uw(g, att[i]);
+    s->flags |= BA_F_ATT | BA_F_USED;
+    if ((rc = gn__ba_supply_roll(g, att[i], o.att_faces))) return rc;
+  }
+  ts->flags |= BA_F_DEF | BA_F_USED;   /* with or without supplies (ref. BA-5.5.3g) */
+  if ((rc = gn__ba_supply_roll(g, t, o.def_faces))) return rc;
+  if (ts->attr[BA_FORMATION] == BA_FM_REST &&
+      (rc = gn__ba_rest_break(g, t, "attacked", "BA-5.5.4c")))
+    return rc;
+  for (int j = 0; j < g->sc->nunits; j++)
+    if (gn__ba_arm_of(g, j) == BA_ARM_STAFF && gn__ba_on_table(g, j)) {
+      int w = g->st.u[j].attr[BA_TARGET] - 1;
+      if ((w == t || w == att[0]) && officer_of(g, w) == j) gn__uw(g, j)->flags |= BA_F_ENGAGED;
+    }
+  for (int s = 0; s < 2; s++)
+    if (o.prisoners[s]) {
+      int who = s == 0 ? att[0] : t;
+      gn__uw(g, who)->attr[BA_PRISONERS] += o.prisoners[s];
+      if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : att[0], "%s takes %d prisoners",
+                     uid(g, who), o.prisoners[s]))
         return GN_ENOMEM;
-      if ((rc = force_back(g, t, att[0]))) return rc;
-      continue;
     }
-    ba_melee_side as, ds;                                                         /* 3 */
-    side_factors(g, att[0], t, 1, na - 1, &as);
-    side_factors(g, t, att[0], 0, 0, &ds);
-    for (int i = 1; i < na; i++) as.figures += g->st.u[att[i]].strength;
-    ba_melee_out o;
-    if ((rc = gn__ba_melee_roll(g, att[0], t, &as, &ds, &o))) return rc;
-    gn_event *e = gn__event(g, "melee", "BA-B6", att[0], t, "%s attacks %s: %d against %d, %s",
-                            uid(g, att[0]), uid(g, t), o.att_total, o.def_total,
-                            o.winner == 0 ? "the attacker wins" : o.winner == 1
-                            ? "the defender holds" : "the attack stalls");
-    if (!e) return GN_ENOMEM;
-    e->total = o.diff;
-    for (int i = 0; i < na; i++) {                                                /* 4 */
-      gn__ustate *s = gn__uw(g, att[i]);
-      s->flags |= BA_F_ATT | BA_F_USED;
-      if ((rc = gn__ba_supply_roll(g, att[i], o.att_faces))) return rc;
-    }
-    ts->flags |= BA_F_DEF | BA_F_USED;   /* with or without supplies (ref. BA-5.5.3g) */
-    if ((rc = gn__ba_supply_roll(g, t, o.def_faces))) return rc;
-    if (ts->attr[BA_FORMATION] == BA_FM_REST &&
-        (rc = gn__ba_rest_break(g, t, "attacked", "BA-5.5.4c")))
+  int dlist[1] = {t};
+  if (o.winner < 0) {
+    if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 1)) ||
+        (rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)))
       return rc;
-    for (int j = 0; j < g->sc->nunits; j++)
-      if (gn__ba_arm_of(g, j) == BA_ARM_STAFF && gn__ba_on_table(g, j)) {
-        int w = g->st.u[j].attr[BA_TARGET] - 1;
-        if ((w == t || w == att[0]) && officer_of(g, w) == j) gn__uw(g, j)->flags |= BA_F_ENGAGED;
-      }
-    for (int s = 0; s < 2; s++)
-      if (o.prisoners[s]) {
-        int who = s == 0 ? att[0] : t;
-        gn__uw(g, who)->attr[BA_PRISONERS] += o.prisoners[s];
-        if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : att[0], "%s takes %d prisoners",
-                       uid(g, who), o.prisoners[s]))
-          return GN_ENOMEM;
-      }
-    int dlist[1] = {t};
-    if (o.winner < 0) {
-      if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 1)) ||
-          (rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)))
-        return rc;
-      continue;
-    }
-    int lfd = o.loser_dis == BA_DIS_FD;
-    int back = !lfd;   /* Table 11 default: SD or MD and forced back; FD alone (it routs next bound) */
-    if (o.winner == 0) {
-      int was = ts->attr[BA_DISORDER];
-      if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 0)) ||
-          (rc = land(g, dlist, 1, o.loss[1], o.prisoners[0], o.loser_dis, att[0], back)))
-        return rc;
-      if (lfd && was != BA_DIS_FD)
-        for (int i = 0; i < na; i++) gn__uw(g, att[i])->flags |= BA_F_OPPFD;
-    } else {
-      int was = g->st.u[att[0]].attr[BA_DISORDER];
-      if ((rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)) ||
-          (rc = land(g, att, na, o.loss[0], o.prisoners[1], o.loser_dis, t, back)))
-        return rc;
-      if (lfd && was != BA_DIS_FD) ts->flags |= BA_F_OPPFD;
-    }
+    return 0;
+  }
+  int lfd = o.loser_dis == BA_DIS_FD;
+  int back = !lfd;   /* Table 11 default: SD or MD and forced back; FD alone (it routs next bound) */
+  if (o.winner == 0) {
+    int was = ts->attr[BA_DISORDER];
+    if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 0)) ||
+        (rc = land(g, dlist, 1, o.loss[1], o.prisoners[0], o.loser_dis, att[0], back)))
+      return rc;
+    if (lfd && was != BA_DIS_FD)
+      for (int i = 0; i < na; i++) gn__uw(g, att[i])->flags |= BA_F_OPPFD;
+  } else {
+    int was = g->st.u[att[0]].attr[BA_DISORDER];
+    if ((rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)) ||
+        (rc = land(g, att, na, o.loss[0], o.prisoners[1], o.loser_dis, t, back)))
+      return rc;
+    if (lfd && was != BA_DIS_FD) ts->flags |= BA_F_OPPFD;
   }
   return 0;
 }

@@ -162,21 +162,24 @@ typedef struct cands { const int *ids; const ba_screen *sc; int n; } cands;
 ** (their screens and us, u's, skip the exact tests that cannot pass), or NULL
 ** (those within a step, through the grid). The box is written, not the grid:
 ** the caller places u when its moving is over (place_moved). */
+static int step_among(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const int *ids,
+                      const ba_screen *sc, int n, int *rc);
+
 static int step_to(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const cands *cl,
                    int *rc) {
-  int buf[256], n, over[64], nover = 0;
-  const int *ids = buf;
-  const ba_screen *sc = NULL;
+  if (cl && cl->n >= 0) return step_among(g, u, nb, us, forced, cl->ids, cl->sc, cl->n, rc);
+  /* nb is u's stand moved by at most a step: what it overlaps lies that close */
+  int buf[256], *ids, n = gn__units_near_all(g, u, reach(g) + GN_CONTACT_EPS, buf, 256, &ids);
+  int r = step_among(g, u, nb, us, forced, ids, NULL, n, rc);
+  gn__room_free(g, buf, ids, n, sizeof *ids);
+  return r;
+}
+
+/* step_to among the units ids[0..n) (with their screens sc, or NULL). */
+static int step_among(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const int *ids,
+                      const ba_screen *sc, int n, int *rc) {
+  int over[64], nover = 0;
   *rc = 0;
-  if (cl && cl->n >= 0) {
-    ids = cl->ids;
-    sc = cl->sc;
-    n = cl->n;
-  } else {
-    /* nb is u's stand moved by at most a step: what it overlaps lies that close */
-    n = gn__units_near(g, u, reach(g) + GN_CONTACT_EPS, buf, 256);
-    if (n > 256) n = 256;
-  }
   for (int k = 0; k < n; k++) {
     int j = ids[k];
     if ((sc ? gn__ba_screened(nb.c, us, g->st.u[j].box.c, &sc[k], 0)
@@ -267,7 +270,7 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
     double seg = left < d->step ? left : d->step;
     gn_box nb = shifted_by(s->box, ch, sh, seg);
     if (!on_board(g, nb.c)) {                                                     /* 3 */
-      s->removed = 1;
+      gn__unit_remove(g, u);
       if (!gn__event(g, "removed", "BA-1.1.1e", u, -1, "%s leaves the table", uid(g, u)))
         rc = GN_ENOMEM;
       break;

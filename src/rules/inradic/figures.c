@@ -42,8 +42,7 @@ void gn__in_ints_free(gn_game *g, int *p, int n) { gn__free(g, p, (n > 0 ? (size
 
 /* Off the table: whoever pursued it stops. */
 void gn__in_remove(gn_game *g, int unit) {
-  gn__uw(g, unit)->removed = 1;
-  g->grid_dirty = 1;
+  gn__unit_remove(g, unit);
   gn__in_pursuit_end(g, unit);
 }
 
@@ -144,16 +143,17 @@ int gn__in_engaged(const gn_game *g, int unit) {
 ** terrain.cover_reach of its stand): the best value of tab[]. The line is
 ** traced from the unit outward, so the crossings near it come first. */
 static int lines_near(const gn_game *g, int unit, gn_vec2 from, const int *tab) {
-  gn_crossing x[32];
+  gn_crossing xbuf[32], *x;
   gn_vec2 c = g->st.u[unit].box.c;
-  int n = gn_path_crossings(c, from, g->sc->features, g->sc->nterrain, x, 32);
+  int n = gn__crossings(g, c, from, xbuf, 32, &x);
   int best = 0;
-  for (int i = 0; i < n && i < 32; i++) {
+  for (int i = 0; i < n; i++) {
     const gn_feature *f = &g->sc->features[x[i].feature];
     if (f->shape != GN_SHAPE_LINE || tab[f->kind] <= best) continue;
     gn_vec2 p = { c.x + (from.x - c.x) * x[i].t_in, c.y + (from.y - c.y) * x[i].t_in };
     if (gn_point_box_distance(p, g->st.u[unit].box) <= in__data(g)->cover_reach) best = tab[f->kind];
   }
+  gn__room_free(g, xbuf, x, n, sizeof *x);
   return best;
 }
 

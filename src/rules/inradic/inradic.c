@@ -207,8 +207,9 @@ static int setup(gn_game *g) {
     char spec[48];
     gn__in_morale_dice(sum, 1, spec, sizeof spec, &nd);
     if (nd > GN_DICE_MAXDICE)
-      return gn__error(g, GN_ESCENARIO, "unit %s: %d figures would throw %s for morale; at most %d dice (%d figures)",
-                       sc->unit[i].id, sum, spec, GN_DICE_MAXDICE, 10 * GN_DICE_MAXDICE);
+      return gn__error(g, GN_ELIMIT, "%s:%d:%d: unit '%s': %d figures would throw %s for morale, past the "
+                       "limit of %d dice a roll holds (%d figures)", sc->file, sc->unit[i].line,
+                       sc->unit[i].col, sc->unit[i].id, sum, spec, GN_DICE_MAXDICE, 10 * GN_DICE_MAXDICE);
     u->strength = sum;
     u->attr[IN_A_QUALITY] = gn__in_quality_canon(u->attr[IN_A_QUALITY]);
     int w = u->attr[IN_A_WEAPON];                                            /* 3 */
@@ -216,10 +217,9 @@ static int setup(gn_game *g) {
     u->attr[IN_A_STATUS] = IN_S_STEADY;
     u->attr[IN_A_PURSUIT] = IN_PU_NONE;
     u->attr[IN_A_PURSUE_OF] = 0;
-    u->removed = sum <= 0;
+    if (sum <= 0) gn__unit_remove(g, i);
   }
   g->st.winner = -1;
-  g->grid_dirty = 1;
   return 0;
 }
 
@@ -274,4 +274,5 @@ const gn__ruleset gn__rs_inradic = {
   setup, release, view, clock, phase,
   NULL,   /* sight: every unit on the table blocks it */
   gn__in_allowance, NULL,
+  0,
 };

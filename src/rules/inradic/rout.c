@@ -62,9 +62,10 @@ int gn__in_rout_move(gn_game *g, int unit, int from) {
   }
   double dist = d->rout_factor * gn__in_move_allowance(g, unit);                      /* 2 */
   gn_vec2 to = { b.c.x + dx * dist, b.c.y + dy * dist };
-  gn_crossing x[32];                                                               /* 3 */
-  int nx = gn_path_crossings(b.c, to, g->sc->features, g->sc->nterrain, x, 32), wet = 0;
-  for (int i = 0; i < nx && i < 32; i++) wet |= d->tr_water[g->sc->features[x[i].feature].kind] != 0;
+  gn_crossing xbuf[32], *x;                                                        /* 3 */
+  int nx = gn__crossings(g, b.c, to, xbuf, 32, &x), wet = 0;
+  for (int i = 0; i < nx; i++) wet |= d->tr_water[g->sc->features[x[i].feature].kind] != 0;
+  gn__room_free(g, xbuf, x, nx, sizeof *x);
   gn_event *e = gn__event(g, "rout", "IN-M11", unit, from, "%s routs %.0f in from %.1f,%.1f to %.1f,%.1f "
                           "facing %.1f (ref. IN-M12)", gn__in_name(g, unit), dist, b.c.x, b.c.y, to.x, to.y,
                           gn__compass(atan2(dy, dx)));

@@ -35,10 +35,9 @@ int gn__in_may_act(gn_game *g, int unit, const char *verb) {
 ** times (ref. IN-B8: half speed in woods and rough ground). */
 static double path_cost(const gn_game *g, gn_vec2 a, gn_vec2 b) {
   const in_data *d = in__data(g);
-  gn_crossing x[64];
+  gn_crossing xbuf[64], *x;
   double len = hypot(b.x - a.x, b.y - a.y), in = 0, lo = 0, hi = -1;
-  int n = gn_path_crossings(a, b, g->sc->features, g->sc->nterrain, x, 64);
-  if (n > 64) n = 64;
+  int n = gn__crossings(g, a, b, xbuf, 64, &x);
   /* crossings are sorted by t_in: merge overlapping stretches */
   for (int i = 0; i < n; i++) {
     const gn_feature *f = &g->sc->features[x[i].feature];
@@ -47,6 +46,7 @@ static double path_cost(const gn_game *g, gn_vec2 a, gn_vec2 b) {
     else if (x[i].t_out > hi) hi = x[i].t_out;
   }
   if (hi > lo) in += hi - lo;
+  gn__room_free(g, xbuf, x, n, sizeof *x);
   return len * (1 + (d->difficult_cost - 1) * in);
 }
 

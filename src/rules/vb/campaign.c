@@ -5,9 +5,11 @@
 **
 ** Losses of a side are counted per class (infantry, cavalry, artillery) as
 ** the SP its stands had at the start less the SP they have now; cavalry
-** skirmish stands count with their brigade. Each stand then recovers its
-** share rounded down, and the points the rounding leaves are given one by one
-** to the stands with the largest remainders (then the first listed).
+** skirmish stands count with their brigade. [interpretation] The seed gives a
+** fraction of the losses and no rounding: the class recovers its fraction
+** rounded down; each stand recovers its share rounded down, and the points
+** the rounding leaves are given one by one to the stands with the largest
+** remainders (then the first listed).
 */
 #include <string.h>
 #include "vb.h"
@@ -41,25 +43,71 @@ static int loss(const gn_game *g, int u) {
   return l > 0 ? l : 0;
 }
 
-/* ref. VB-70: formed stands (infantry and cavalry, not skirmishers) of the
-** side at the start, and those intact now (on the table, not routed, not in
-** an exhausted or broken division). */
-static void formed(const gn_game *g, int side, int *start, int *intact) {
-  *start = *intact = 0;
-  for (int u = 0; u < g->sc->nunits; u++) {
-    int t = gn__vb_type(g, u);
-    if (g->sc->unit[u].side != side || t == VB_T_SKIRMISHER) continue;
-    if (!gn__vb_is_infantry(t) && !gn__vb_is_cavalry(t)) continue;
-    (*start)++;
-    if (gn__vb_alive(g, u) && !g->st.u[u].attr[VB_ROUTED] && !gn__vb_exhausted(g, u)) (*intact)++;
-  }
+/* ref. VB-70: a stand that may stand in a rearguard: formed (infantry and
+** cavalry, not skirmishers), on the table, neither routed nor in an exhausted
+** or broken division, and (unless campaign.rearguard.disordered) in good
+** order: "intact" troops. */
+static int intact(const gn_game *g, int u) {
+  const vb_data *d = gn__vb_data(g);
+  return gn__vb_alive(g, u) && !g->st.u[u].attr[VB_ROUTED] && !gn__vb_exhausted(g, u) &&
+         (d->rearguard_disordered || !g->st.u[u].attr[VB_DISORDER]);
 }
 
-int gn__vb_rearguard(const gn_game *g, int side) {
+static int formed_type(const gn_game *g, int u) {
+  int t = gn__vb_type(g, u);
+  return t != VB_T_SKIRMISHER && (gn__vb_is_infantry(t) || gn__vb_is_cavalry(t));
+}
+
+/*
+** ref. VB-70: the formed stands of side at the start, and the largest "intact
+** body" of them now.
+**   1) count the formed stands the scenario gives the side
+**   2) a body [interpretation]: intact stands each within
+**      campaign.rearguard.gap of another stand of the body (edge to edge); its
+**      size is its number of stands
+** Returns 0, or GN_ENOMEM.
+*/
+static int formed(gn_game *g, int side, int *start, int *body) {
   const vb_data *d = gn__vb_data(g);
-  int start, intact;
-  formed(g, side, &start, &intact);
-  return start > 0 && intact * d->rearguard_den >= start * d->rearguard_num;
+  int n = g->sc->nunits, near[256];
+  *start = *body = 0;
+  for (int u = 0; u < n; u++)                                                     /* 1) */
+    if (g->sc->unit[u].side == side && formed_type(g, u)) (*start)++;
+  int *queue = gn__calloc(g, (size_t)(n ? n : 1), sizeof *queue);                 /* 2) */
+  unsigned char *seen = gn__calloc(g, (size_t)(n ? n : 1), 1);
+  if (!queue || !seen) {
+    gn__free(g, queue, (size_t)(n ? n : 1) * sizeof *queue);
+    gn__free(g, seen, (size_t)(n ? n : 1));
+    return gn__error(g, GN_ENOMEM, "out of memory");
+  }
+  for (int u = 0; u < n; u++) {
+    if (seen[u] || g->sc->unit[u].side != side || !formed_type(g, u) || !intact(g, u)) continue;
+    int head = 0, tail = 0;
+    queue[tail++] = u;
+    seen[u] = 1;
+    while (head < tail) {
+      int v = queue[head++];
+      int k = gn__units_near(g, v, d->rearguard_gap, near, 256), all = k > 256;
+      for (int i = 0; i < (all ? n : k); i++) {
+        int w = all ? i : near[i];
+        if (seen[w] || w == v || g->sc->unit[w].side != side || !formed_type(g, w) || !intact(g, w)) continue;
+        if (all && gn_box_distance(g->st.u[v].box, g->st.u[w].box) > d->rearguard_gap) continue;
+        seen[w] = 1;
+        queue[tail++] = w;
+      }
+    }
+    if (tail > *body) *body = tail;
+  }
+  gn__free(g, queue, (size_t)(n ? n : 1) * sizeof *queue);
+  gn__free(g, seen, (size_t)(n ? n : 1));
+  return 0;
+}
+
+int gn__vb_rearguard(gn_game *g, int side) {
+  const vb_data *d = gn__vb_data(g);
+  int start, body;
+  if (formed(g, side, &start, &body)) return GN_ENOMEM;
+  return start > 0 && body * d->rearguard_den >= start * d->rearguard_num;
 }
 
 /* The fraction of losses of class c a side recovers in situation how. */
@@ -129,7 +177,7 @@ int gn__vb_campaign(gn_game *g, int side, int how) {
       int r = share[u];
       if (r <= 0) continue;
       int back = g->st.u[u].removed && g->st.u[u].strength == 0;
-      if (back) { gn__uw(g, u)->removed = 0; g->grid_dirty = 1; }
+      if (back) gn__unit_return(g, u, g->st.u[u].box);
       gn__uw(g, u)->strength += r;
       gn__vb_own_event(gn__event(g, "campaign", refs[how], u, -1, "%s gets %d SP back%s: %d SP",
                                  g->sc->unit[u].name, r, back ? " and returns to the table" : "",
@@ -169,18 +217,24 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a) {
     if (a->n != 3) return gn__syntax(g, a, a->n < 3 ? 2 : 3, "expected one side");
     if ((side = gn_side_find(g, a->tok[2])) < 0) return gn__syntax(g, a, 2, "no side '%s'", a->tok[2]);
   }
-  int how[GN__MAXSIDES];
+  int how[GN__MAXSIDES], rc;
   for (int s = 0; s < g->sc->nsides; s++) {
     if (held) how[s] = VB_CAMP_HELD;
-    else if (poss) how[s] = s == side ? VB_CAMP_POSSESSION : (gn__vb_rearguard(g, s) ? VB_CAMP_REARGUARD : VB_CAMP_RETREAT);
-    else how[s] = s == side ? (rg ? VB_CAMP_REARGUARD : VB_CAMP_RETREAT) : VB_CAMP_POSSESSION;
+    else if (poss) {
+      if (s == side) { how[s] = VB_CAMP_POSSESSION; continue; }
+      if ((rc = gn__vb_rearguard(g, s)) < 0) return rc;
+      how[s] = rc ? VB_CAMP_REARGUARD : VB_CAMP_RETREAT;
+    } else how[s] = s == side ? (rg ? VB_CAMP_REARGUARD : VB_CAMP_RETREAT) : VB_CAMP_POSSESSION;
   }
   /* 2) */
-  if (rg && !gn__vb_rearguard(g, side)) {
-    int start, intact;
-    formed(g, side, &start, &intact);
-    return gn__refuse(g, "VB-70", "%s has no rearguard: %d intact formed stands of %d at the start",
-                      g->sc->side[side].name, intact, start);
+  if (rg) {
+    if ((rc = gn__vb_rearguard(g, side)) < 0) return rc;
+    if (!rc) {
+      int start, body;
+      if ((rc = formed(g, side, &start, &body))) return rc;
+      return gn__refuse(g, "VB-70", "%s has no rearguard: its largest intact body of formed stands has %d of the %d at the start",
+                        g->sc->side[side].name, body, start);
+    }
   }
   /* 3) */
   for (int s = 0; s < g->sc->nsides; s++) {

@@ -81,8 +81,9 @@ void gn__vb_daylight(const gn_game *g, int month, int *first, int *last) {
 **   1) the attacker rolls the start die (named in the chance point, for
 **      players typing their own dice)
 **   2) add 2 for inclement weather, and 1 per day after the second
-**   3) first turn = the month's first daylight turn + the total, at latest
-**      the last daylight turn
+**   3) first turn = the month's first daylight turn + the total;
+**      [interpretation] at latest the last daylight turn (the seed does not
+**      say what a start past nightfall means: the day keeps one turn)
 ** Fails only with the dice source's error.
 */
 int gn__vb_day_start(gn_game *g, int month, int day, int inclement, const char *attacker, int *hour) {

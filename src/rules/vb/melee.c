@@ -25,16 +25,36 @@
 #include <string.h>
 #include "vb.h"
 
-#define MAXBODY 32
-#define MAXNEAR 128
+#define MAXBODY 32   /* stands of a body held in place; a larger body goes to the heap */
+#define MAXNEAR 128  /* stands touching one, likewise */
 
-typedef struct body { int n; int id[MAXBODY]; } body;
+/* The stands of one side of a melee, as many as there are: id is buf until
+** it outgrows it. Not to be copied (id may point into it). */
+typedef struct body { int n, cap; int *id; int buf[MAXBODY]; } body;
+
+static void body_init(body *b) { b->n = 0; b->cap = MAXBODY; b->id = b->buf; }
+static void body_free(gn_game *g, body *b) { gn__room_free(g, b->buf, b->id, b->cap, sizeof *b->id); }
 
 static int has(const body *b, int u) {
   for (int i = 0; i < b->n; i++) if (b->id[i] == u) return 1;
   return 0;
 }
-static void put(body *b, int u) { if (b->n < MAXBODY && !has(b, u)) b->id[b->n++] = u; }
+
+/* Adds u to the body. Out of memory, u is left out and the game notes it
+** (gn__room): the order fails. */
+static void put(gn_game *g, body *b, int u) {
+  if (has(b, u)) return;
+  if (b->n == b->cap) {
+    int cap = b->cap * 2;
+    int *id = gn__room(g, NULL, 0, &cap, sizeof *id);
+    if (!id) return;
+    memcpy(id, b->id, (size_t)b->n * sizeof *id);
+    body_free(g, b);
+    b->id = id;
+    b->cap = cap;
+  }
+  b->id[b->n++] = u;
+}
 
 static int is_cav(const gn_game *g, int u) {
   return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
@@ -53,9 +73,8 @@ static int fighter(const gn_game *g, int u) {
 **      either side touching a stand of the other body
 */
 static void bodies(gn_game *g, int attacker, int defender, body *a, body *d) {
-  a->n = d->n = 0;
-  put(a, attacker);                                                    /* 1) */
-  put(d, defender);
+  put(g, a, attacker);                                                 /* 1) */
+  put(g, d, defender);
   for (int changed = 1; changed;) {                                    /* 2) */
     int before = a->n + d->n;
     for (int i = 0; i < d->n; i++) {
@@ -63,16 +82,16 @@ static void bodies(gn_game *g, int attacker, int defender, body *a, body *d) {
       if (town < 0) continue;
       for (int u = 0; u < g->st.nunits; u++)
         if (fighter(g, u) && g->sc->unit[u].side == g->sc->unit[defender].side && gn__vb_town_of(g, u) == town)
-          put(d, u);
+          put(g, d, u);
     }
     for (int pass = 0; pass < 2; pass++) {
       body *from = pass ? a : d, *to = pass ? d : a;
       int side = g->sc->unit[pass ? defender : attacker].side;
       for (int i = 0; i < from->n; i++) {
-        int near[MAXNEAR], n = gn__units_near(g, from->id[i], GN_CONTACT_EPS, near, MAXNEAR);
-        if (n > MAXNEAR) n = MAXNEAR;
+        int buf[MAXNEAR], *near, n = gn__units_near_all(g, from->id[i], GN_CONTACT_EPS, buf, MAXNEAR, &near);
         for (int k = 0; k < n; k++)
-          if (fighter(g, near[k]) && g->sc->unit[near[k]].side == side) put(to, near[k]);
+          if (fighter(g, near[k]) && g->sc->unit[near[k]].side == side) put(g, to, near[k]);
+        gn__room_free(g, buf, near, n, sizeof *near);
       }
     }
     changed = a->n + d->n != before;
@@ -97,17 +116,17 @@ static int supported(gn_game *g, int art) {
   rear.c.x -= cos(ab.facing) * ab.d / 2;      /* the rear edge, as a base of no depth */
   rear.c.y -= sin(ab.facing) * ab.d / 2;
   rear.d = 0;
-  int near[MAXNEAR], n = gn__units_near(g, art, GN_CONTACT_EPS, near, MAXNEAR);
-  if (n > MAXNEAR) n = MAXNEAR;
-  for (int k = 0; k < n; k++) {
+  int buf[MAXNEAR], *near, n = gn__units_near_all(g, art, GN_CONTACT_EPS, buf, MAXNEAR, &near), yes = 0;
+  for (int k = 0; k < n && !yes; k++) {
     int u = near[k], t = gn__vb_type(g, u);
     if (g->sc->unit[u].side != g->sc->unit[art].side || !gn__vb_alive(g, u)) continue;
     if (t != VB_T_INF_BRIGADE && t != VB_T_INF_REGIMENT) continue;
     if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) continue;
     gn_box b = g->st.u[u].box;
-    if (gn_box_distance(rear, b) <= GN_CONTACT_EPS && gn_box_arc(ab, b.c) == GN_ARC_REAR) return 1;
+    if (gn_box_distance(rear, b) <= GN_CONTACT_EPS && gn_box_arc(ab, b.c) == GN_ARC_REAR) yes = 1;
   }
-  return 0;
+  gn__room_free(g, buf, near, n, sizeof *near);
+  return yes;
 }
 
 /*
@@ -300,23 +319,25 @@ static gn_vec2 centre(const gn_game *g, const body *b);
 ** that loses its last SP with no way to retreat from the enemy body foe is
 ** wiped out surrounded, 1 (ref. VB-56). */
 static void casualties(gn_game *g, const body *b, int n, const body *foe) {
-  int left[MAXBODY], take[MAXBODY] = {0};
-  for (int i = 0; i < b->n; i++) left[i] = g->st.u[b->id[i]].strength;
+  int lbuf[2 * MAXBODY], nb = 2 * b->n, *left = gn__room(g, lbuf, 2 * MAXBODY, &nb, sizeof *left);
+  int *take = left + nb / 2, m = nb / 2;
+  for (int i = 0; i < m; i++) { left[i] = g->st.u[b->id[i]].strength; take[i] = 0; }
   for (; n > 0; n--) {
     int best = -1;
-    for (int i = 0; i < b->n; i++) if (left[i] > 0 && (best < 0 || left[i] > left[best])) best = i;
+    for (int i = 0; i < m; i++) if (left[i] > 0 && (best < 0 || left[i] > left[best])) best = i;
     if (best < 0) break;
     left[best]--;
     take[best]++;
   }
   gn_vec2 away = centre(g, foe);
-  for (int i = 0; i < b->n; i++) {
+  for (int i = 0; i < m; i++) {
     if (take[i] <= 0) continue;
     int u = b->id[i], wiped = 0;
     if (gn__vb_is_artillery(gn__vb_type(g, u))) wiped = 2;
     else if (left[i] == 0 && gn__vb_surrounded(g, u, away)) wiped = 1;
     gn__vb_lose_sp(g, u, take[i], wiped, "VB-B11", wiped == 1 ? "melee, surrounded" : "melee");
   }
+  gn__room_free(g, lbuf, left, nb, sizeof *left);
 }
 
 static gn_vec2 centre(const gn_game *g, const body *b) {
@@ -348,8 +369,8 @@ static gn_vec2 centre(const gn_game *g, const body *b) {
 static int losers(gn_game *g, const body *lose, const body *win, int defenders) {
   const vb_combat *c = gn__vb_combat(g);
   gn_vec2 from = centre(g, win);
-  int order[MAXBODY], n = 0, rc;
-  for (int i = 0; i < lose->n; i++) {
+  int obuf[MAXBODY], no = lose->n, *order = gn__room(g, obuf, MAXBODY, &no, sizeof *order), n = 0, rc = 0;
+  for (int i = 0; i < no; i++) {
     int u = lose->id[i];
     if (!gn__vb_alive(g, u)) continue;
     if (gn__vb_is_artillery(gn__vb_type(g, u))) {                                   /* 1) */
@@ -365,18 +386,19 @@ static int losers(gn_game *g, const body *lose, const body *win, int defenders) 
       double da = hypot(a.x - from.x, a.y - from.y), db = hypot(b.x - from.x, b.y - from.y);
       if (db > da) { int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t; }
     }
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && !rc; i++) {
     int u = order[i];
     if (!gn__vb_alive(g, u)) continue;
     if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) {
-      if ((rc = gn__vb_rout(g, u, from, "VB-B11"))) return rc;
+      rc = gn__vb_rout(g, u, from, "VB-B11");
     } else {
       gn__vb_disorder(g, u, 1, "VB-35", "lost the melee");
       int town = defenders && c->eject_clear ? gn__vb_town_of(g, u) : -1;          /* 3) */
-      if ((c->loser_move > 0 || town >= 0) && (rc = gn__vb_retreat_from(g, u, from, 0, town))) return rc;
+      if (c->loser_move > 0 || town >= 0) rc = gn__vb_retreat_from(g, u, from, 0, town);
     }
   }
-  return 0;
+  gn__room_free(g, obuf, order, no, sizeof *order);
+  return rc;
 }
 
 /*
@@ -392,19 +414,24 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   body b[2];
   vb_melee_side s[2];
   int w, lost[2], rc;
+  body_init(&b[0]);
+  body_init(&b[1]);
   bodies(g, attacker, defender, &b[0], &b[1]);                                        /* 1) */
   side_of(g, &b[0], &b[1], 0, &s[0]);                                                 /* 2) */
   side_of(g, &b[1], &b[0], 1, &s[1]);
   gn__event(g, "melee", "VB-B11", attacker, defender, "%s (%d stands) meleed %s (%d stands)",
             gn__vb_uname(g, attacker), b[0].n, gn__vb_uname(g, defender), b[1].n);
-  if ((rc = gn__vb_melee_roll(g, attacker, defender, s, &w, lost))) return rc;        /* 3) */
+  if ((rc = gn__vb_melee_roll(g, attacker, defender, s, &w, lost))) goto done;       /* 3) */
   casualties(g, &b[0], lost[0], &b[1]);                                               /* 4) */
   casualties(g, &b[1], lost[1], &b[0]);
   for (int k = 0; k < 2; k++)                                                         /* 5) */
     for (int i = 0; i < b[k].n; i++) gn__uw(g, b[k].id[i])->attr[VB_MELEED] = 1;
-  if ((rc = losers(g, &b[1 - w], &b[w], w == 0))) return rc;                                  /* 6) */
+  if ((rc = losers(g, &b[1 - w], &b[w], w == 0))) goto done;                          /* 6) */
   if (winner) *winner = w;
-  return 0;
+done:
+  body_free(g, &b[0]);
+  body_free(g, &b[1]);
+  return rc;
 }
 
 /* The stand u would melee: an enemy stand that has not fought this phase.
@@ -645,13 +672,13 @@ int gn__vb_phase_combat(gn_game *g, int side) {
     if (g->sc->unit[u].side != side || !fighter(g, u)) continue;
     const gn__ustate *st = &g->st.u[u];
     if (st->attr[VB_ROUTED] || st->attr[VB_MELEED] || st->attr[VB_FIRED] || gn__vb_exhausted(g, u)) continue;
-    int near[MAXNEAR], n = gn__units_near(g, u, GN_CONTACT_EPS, near, MAXNEAR), e = -1;
-    if (n > MAXNEAR) n = MAXNEAR;
+    int buf[MAXNEAR], *near, n = gn__units_near_all(g, u, GN_CONTACT_EPS, buf, MAXNEAR, &near), e = -1;
     for (int k = 0; k < n; k++) {
       int v = near[k];
       if (g->sc->unit[v].side == side || !fighter(g, v) || g->st.u[v].attr[VB_MELEED]) continue;
       if (e < 0 || v < e) e = v;
     }
+    gn__room_free(g, buf, near, n, sizeof *near);
     if (e >= 0 && (rc = gn__vb_melee(g, u, e, NULL))) return rc;
   }
   for (int u = 0; u < g->st.nunits; u++) {                                         /* 2) */

@@ -51,26 +51,30 @@ static int may_test(void *ud, int i) {
          !gn__vb_is_leader(gn__vb_type(g, i));
 }
 
-/* Ids of the stands the grid finds within r of unit that w accepts, in
-** ascending order (at most MAXNEAR, as many as held); past the buffer or
-** without the grid, the first MAXNEAR of every stand near. */
-static int near_who(gn_game *g, int unit, double r, vb_who *w, int *ids) {
+/* Ids of the stands within r of unit that w accepts, in ascending order,
+** every one: *out is buf (room for MAXNEAR) or a gn__room allocation for
+** the count returned (gn__room_free). The grid's filtered search; past its
+** buffer or without the grid, every stand near, filtered here. */
+static int near_who(gn_game *g, int unit, double r, vb_who *w, int *buf, int **out) {
   gn__frame fr = gn__frame_of(g->st.u[unit].box);
-  int n = gn__vb_near_if(g, &fr, r, who, w, ids, MAXNEAR), k = 0;
+  int n = gn__vb_near_if(g, &fr, r, who, w, buf, MAXNEAR), k = 0;
+  *out = buf;
   if (n >= 0) return n;
-  int near[MAXNEAR], m = gn__units_near(g, unit, r, near, MAXNEAR);
-  for (int i = 0; i < m && i < MAXNEAR; i++)
-    if (who(w, near[i])) ids[k++] = near[i];
-  return k;
+  int nbuf[MAXNEAR], *near, m = gn__units_near_all(g, unit, r, nbuf, MAXNEAR, &near);
+  for (int i = 0; i < m; i++) k += who(w, near[i]);
+  int *ids = gn__room(g, buf, MAXNEAR, &k, sizeof *ids);
+  n = 0;
+  for (int i = 0; i < m && n < k; i++)
+    if (who(w, near[i])) ids[n++] = near[i];
+  gn__room_free(g, nbuf, near, m, sizeof *near);
+  *out = ids;
+  return n;
 }
 
-/* Enemy stands (alive, not leaders) touching unit; returns the count. */
-static int contacts(gn_game *g, int unit, int *ids, int max) {
+/* Enemy stands (alive, not leaders) touching unit, every one: as near_who. */
+static int contacts(gn_game *g, int unit, int *buf, int **out) {
   vb_who w = {g, g->sc->unit[unit].side, 1, 0};
-  int near[MAXNEAR], n = near_who(g, unit, GN_CONTACT_EPS, &w, near), k = 0;
-  for (int i = 0; i < n; i++)
-    if (k < max) ids[k++] = near[i];
-  return k;
+  return near_who(g, unit, GN_CONTACT_EPS, &w, buf, out);
 }
 
 /* The situation of unit touching the n enemy stands ids. */
@@ -92,8 +96,9 @@ static void situation(gn_game *g, int unit, const int *ids, int n, vb_morale_sit
 }
 
 void gn__vb_morale_situation(gn_game *g, int unit, vb_morale_sit *s) {
-  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  int buf[MAXNEAR], *ids, n = contacts(g, unit, buf, &ids);
   situation(g, unit, ids, n, s);
+  gn__room_free(g, buf, ids, n, sizeof *ids);
 }
 
 /*
@@ -161,30 +166,35 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
   return 0;
 }
 
-/* The cause of unit's failed test, given the n enemy stands ids touching it
-** (ids has room for MAXNEAR). */
-static gn_vec2 cause(gn_game *g, int unit, int *ids, int n) {
+/* The cause of unit's failed test, given the n enemy stands ids touching it:
+** the middle of those stands; without contact, of the enemy stands that make
+** it test; else the nearest enemy stand; else its own front. */
+static gn_vec2 cause(gn_game *g, int unit, const int *ids, int n) {
   gn_vec2 p = {0, 0};
+  for (int i = 0; i < n; i++) { p.x += g->st.u[ids[i]].box.c.x; p.y += g->st.u[ids[i]].box.c.y; }
   if (n == 0) {       /* no contact: the enemy stands that make it test */
     vb_who w = {g, g->sc->unit[unit].side, 1, 0};
-    int near[MAXNEAR], m = near_who(g, unit, gn__vb_threat_range(g), &w, near);
+    int buf[MAXNEAR], *near, m = near_who(g, unit, gn__vb_threat_range(g), &w, buf, &near);
     for (int k = 0; k < m; k++)
-      if (gn__vb_threatens(g, near[k], unit)) ids[n++] = near[k];
+      if (gn__vb_threatens(g, near[k], unit)) { p.x += g->st.u[near[k]].box.c.x; p.y += g->st.u[near[k]].box.c.y; n++; }
+    gn__room_free(g, buf, near, m, sizeof *near);
   }
   if (n == 0) {       /* else the nearest enemy stand */
     double d;
-    if ((ids[0] = gn__vb_nearest_enemy(g, unit, g->st.u[unit].box, &d)) >= 0) n = 1;
+    int e = gn__vb_nearest_enemy(g, unit, g->st.u[unit].box, &d);
+    if (e < 0) return gn_box_front(g->st.u[unit].box);   /* nobody: retire to the rear */
+    return g->st.u[e].box.c;
   }
-  if (n == 0) return gn_box_front(g->st.u[unit].box);   /* nobody: retire to the rear */
-  for (int i = 0; i < n; i++) { p.x += g->st.u[ids[i]].box.c.x; p.y += g->st.u[ids[i]].box.c.y; }
   p.x /= n;
   p.y /= n;
   return p;
 }
 
 gn_vec2 gn__vb_cause(gn_game *g, int unit) {
-  int ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
-  return cause(g, unit, ids, n);
+  int buf[MAXNEAR], *ids, n = contacts(g, unit, buf, &ids);
+  gn_vec2 p = cause(g, unit, ids, n);
+  gn__room_free(g, buf, ids, n, sizeof *ids);
+  return p;
 }
 
 /*
@@ -231,12 +241,13 @@ int gn__vb_morale_fail(gn_game *g, int unit, gn_vec2 cause) {
 ** stands touching it are found once: the roll moves nobody. */
 int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed) {
   vb_morale_sit s;
-  int ok, rc, ids[MAXNEAR], n = contacts(g, unit, ids, MAXNEAR);
+  int ok, buf[MAXNEAR], *ids, n = contacts(g, unit, buf, &ids);
   situation(g, unit, ids, n, &s);
-  if ((rc = gn__vb_morale_roll(g, unit, g->st.u[unit].attr[VB_MORALE], &s, why, &ok))) return rc;
-  if (passed) *passed = ok;
-  if (!ok) return gn__vb_morale_fail(g, unit, cause(g, unit, ids, n));
-  return 0;
+  int rc = gn__vb_morale_roll(g, unit, g->st.u[unit].attr[VB_MORALE], &s, why, &ok);
+  if (!rc && passed) *passed = ok;
+  if (!rc && !ok) rc = gn__vb_morale_fail(g, unit, cause(g, unit, ids, n));
+  gn__room_free(g, buf, ids, n, sizeof *ids);
+  return rc;
 }
 
 /*

@@ -16,7 +16,8 @@
 #include "vb.h"
 
 #define EPS 1e-9
-#define MAXX 128
+#define MAXX 128      /* crossings of a move held in place; more go to the heap */
+#define MAXSEEN 1024  /* features likewise */
 
 /* ref. VB-B4, VB-26: a stand's full move. A cavalry skirmisher has a rate of
 ** its own (move.rate.cavalry_skirmisher), not the infantry skirmisher's. */
@@ -105,8 +106,10 @@ static int on_bridge(const gn_game *g, gn_vec2 p) {
   return 0;
 }
 
-/* ref. VB-18: an infantry skirmisher (enemy; friends too if the data says so)
-** holding the village feature fi, other than the mover. -1 if none. */
+/* ref. VB-18: an infantry skirmisher holding the village feature fi, other
+** than the mover: of either side, or only the enemy's under
+** move.village.friends_block 0. The seed names infantry skirmishers: a
+** cavalry skirmisher does not close a village. -1 if none. */
 static int village_holder(const gn_game *g, int u, int fi) {
   const vb_data *d = gn__vb_data(g);
   for (int o = 0; o < g->sc->nunits; o++) {
@@ -143,19 +146,20 @@ static void area(const gn_game *g, int u, int fi, double frac, int on_path, path
 */
 static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
   const vb_data *d = gn__vb_data(g);
-  gn_crossing xs[MAXX];
-  char seen[1024];                    /* features 0..1023 met on the centre line */
-  memset(seen, 0, (size_t)(g->sc->nterrain < 1024 ? g->sc->nterrain : 1024));
+  gn_crossing xbuf[MAXX], *xs = xbuf;
+  char sbuf[MAXSEEN], *seen;          /* features met on the centre line */
+  int nseen = g->sc->nterrain;
+  seen = gn__room(g, sbuf, MAXSEEN, &nseen, 1);
+  memset(seen, 0, (size_t)nseen);
   memset(p, 0, sizeof *p);
   p->len = hypot(b.c.x - a.c.x, b.c.y - a.c.y);
   /* 1) */
   int n = 0;
-  if (p->len > EPS) n = gn_path_crossings(a.c, b.c, g->sc->features, g->sc->nterrain, xs, MAXX);
-  if (n > MAXX) n = MAXX;
+  if (p->len > EPS) n = gn__crossings(g, a.c, b.c, xbuf, MAXX, &xs);
   for (int i = 0; i < n; i++) {
     int fi = xs[i].feature;
     const gn_feature *f = &g->sc->features[fi];
-    if (fi < 1024) seen[fi] = 1;
+    if (fi < nseen) seen[fi] = 1;
     if (f->shape == GN_SHAPE_AREA) { area(g, u, fi, xs[i].t_out - xs[i].t_in, 1, p); continue; }
     gn_vec2 at = {a.c.x + xs[i].t_in * (b.c.x - a.c.x), a.c.y + xs[i].t_in * (b.c.y - a.c.y)};
     if (f->kind == VB_TR_RIVER || f->kind == VB_TR_STREAM) {
@@ -164,12 +168,14 @@ static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
       else { p->stream++; p->extra += d->stream_cost * gn__vb_rate(g, u); }
     }
   }
+  gn__room_free(g, xbuf, xs, n, sizeof *xs);
   /* 2) */
   for (int fi = 0; fi < g->sc->nterrain; fi++) {
     const gn_feature *f = &g->sc->features[fi];
-    if (f->shape != GN_SHAPE_AREA || (fi < 1024 && seen[fi])) continue;
+    if (f->shape != GN_SHAPE_AREA || (fi < nseen && seen[fi])) continue;
     if (gn__vb_box_in_feature(b, f)) area(g, u, fi, 0, 0, p);
   }
+  gn__room_free(g, sbuf, seen, nseen, 1);
   /* 3) */
   if (g->st.u[u].attr[VB_MARCH] && p->len > EPS) {
     p->road = 1;

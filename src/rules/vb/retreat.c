@@ -10,7 +10,6 @@
 #include <string.h>
 #include "vb.h"
 
-#define MAXBODY 32
 /* A stand stopped short of an enemy stays this far from it (table units): a
 ** tolerance of the geometry, not a rule. */
 #define GAP 1e-3
@@ -110,10 +109,10 @@ static int through(gn_box a, gn_vec2 u, double len, gn_box b) {
 ** (over streams and rivers) and towns excepted (ref. VB-43). */
 static int rough(const gn_game *g, gn_vec2 a, gn_vec2 b) {
   const vb_combat *c = gn__vb_combat(g);
-  gn_crossing xs[32];
+  gn_crossing xbuf[32], *xs;
   if (a.x == b.x && a.y == b.y) return 0;
-  int n = gn_path_crossings(a, b, g->sc->features, g->sc->nterrain, xs, 32);
-  for (int i = 0; i < n && i < 32; i++) {
+  int n = gn__crossings(g, a, b, xbuf, 32, &xs), hurt = 0;
+  for (int i = 0; i < n && !hurt; i++) {
     const gn_feature *f = &g->sc->features[xs[i].feature];
     if (f->kind < 0 || f->kind >= VB_TR_COUNT || !c->disordering[f->kind]) continue;
     if (f->shape == GN_SHAPE_LINE) {
@@ -123,9 +122,10 @@ static int rough(const gn_game *g, gn_vec2 a, gn_vec2 b) {
         if (g->sc->features[k].kind == VB_TR_BRIDGE && gn_feature_contains(&g->sc->features[k], p)) bridged = 1;
       if (bridged) continue;
     }
-    return 1;
+    hurt = 1;
   }
-  return 0;
+  gn__room_free(g, xbuf, xs, n, sizeof *xs);
+  return hurt;
 }
 
 typedef struct member { int u; double pick; gn_box b0; } member;
@@ -245,14 +245,20 @@ int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town
   }
   double end = best;
   /* 4) */
-  member body[MAXBODY];
   int nb = 1, stop = 0;
-  unsigned char *seen = gn__calloc(g, (size_t)g->st.nunits + 1, 1);
-  if (!seen) return gn__error(g, GN_ENOMEM, "out of memory");
+  size_t nu = (size_t)g->st.nunits + 1;          /* each stand joins the body once at most */
+  unsigned char *seen = gn__calloc(g, nu, 1);
+  member *body = gn__calloc(g, nu, sizeof *body);
+  if (!seen || !body) {
+    gn__free(g, seen, nu);
+    gn__free(g, body, nu * sizeof *body);
+    return gn__error(g, GN_ENOMEM, "out of memory");
+  }
   body[0].u = unit; body[0].pick = 0; body[0].b0 = b0;
   seen[unit] = 1;
   int inf = gn__vb_infantry(g, unit), skirm = gn__vb_type(g, unit) == VB_T_SKIRMISHER;
-  for (int round = 0; round < 16 && !stop; round++) {
+  /* each round but the last meets a friend not met before: at most a round a stand */
+  for (int round = 0; round <= g->st.nunits && !stop; round++) {
     while (!stop) {
       int f = -1, by = 0;
       double cp = INFINITY, out = 0;
@@ -304,7 +310,7 @@ int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town
         gn__event(g, "retreat", "VB-46", f, unit, "%s is carried back by %s", gn__vb_uname(g, f), gn__vb_uname(g, unit));
         carried = 1;
       }
-      if (carried && nb < MAXBODY) {                                  /* ref. VB-48 */
+      if (carried) {                                                  /* ref. VB-48 */
         body[nb].u = f; body[nb].pick = cp; body[nb].b0 = fs->box;
         nb++;
       } else {
@@ -328,7 +334,7 @@ int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town
     if (want <= end + 1e-12) break;
     end = want;
   }
-  gn__free(g, seen, (size_t)g->st.nunits + 1);
+  gn__free(g, seen, nu);
   /* 5) and 6) */
   for (int m = 0; m < nb; m++) {
     int v = body[m].u;
@@ -351,6 +357,7 @@ int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town
       gn__event(g, "offtable", "VB-41", v, -1, "%s leaves the table", gn__vb_uname(g, v));
     }
   }
+  gn__free(g, body, nu * sizeof *body);
   return 0;
 }
 

@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include "vb.h"
 
-#define MAXS 16
+#define MAXS 16   /* skirmish stands held in place; a larger line goes to the heap */
+
+static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place);
 
 /*
 ** `skirmish UNIT`: a light cavalry brigade breaks into skirmishers.
@@ -23,7 +25,7 @@
 */
 int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   const vb_data *d = gn__vb_data(g);
-  int b, rc, res[MAXS], nres = 0;
+  int b, rc, nres = 0;
   /* 1) */
   if ((rc = gn__arg_unit(g, a, 1, &b))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
@@ -38,11 +40,27 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   /* 2) */
   int n = d->skirmish_per_sp ? s->strength : (s->strength < 2 ? s->strength : 2);
   /* 3) */
-  for (int i = 0; i < g->sc->nunits && nres < MAXS; i++)
-    if (g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed) res[nres++] = i;
+  for (int i = 0; i < g->sc->nunits; i++)
+    nres += g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed;
   if (nres < n)
     return gn__refuse(g, "VB-10", "%s needs %d skirmish stands and the scenario gives it %d free", name, n, nres);
-  gn_box place[MAXS];
+  int rbuf[MAXS], mr = n, mp = n, *res = gn__room(g, rbuf, MAXS, &mr, sizeof *res);
+  gn_box pbuf[MAXS], *place = gn__room(g, pbuf, MAXS, &mp, sizeof *place);
+  rc = mr < n || mp < n ? GN_ENOMEM : 0;
+  for (int i = 0, k = 0; i < g->sc->nunits && k < mr; i++)
+    if (g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed) res[k++] = i;
+  if (!rc) rc = break_down(g, b, n, res, place);
+  gn__room_free(g, rbuf, res, mr, sizeof *res);
+  gn__room_free(g, pbuf, place, mp, sizeof *place);
+  return rc;
+}
+
+/* Steps 3 (the room) and 4 of `skirmish`: brigade b into its n reserve
+** stands res[], placed at place[] (room for n). */
+static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place) {
+  const vb_data *d = gn__vb_data(g);
+  gn__ustate *s = gn__uw(g, b);
+  const char *name = g->sc->unit[b].name;
   double fx = cos(s->box.facing), fy = sin(s->box.facing);    /* front */
   double rx = fy, ry = -fx;                                    /* right */
   for (int k = 0; k < n; k++) {
@@ -62,18 +80,16 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   int sp = s->strength;
   for (int k = 0; k < n; k++) {
     gn__ustate *r = gn__uw(g, res[k]);
-    r->removed = 0;
     r->strength = d->skirmish_per_sp ? 1 : sp / n + (k < sp % n);
     r->attr[VB_DISORDER] = s->attr[VB_DISORDER];
     r->attr[VB_MORALE] = s->attr[VB_MORALE];
     r->attr[VB_INCMD] = s->attr[VB_INCMD];
     r->attr[VB_MOVED] = r->attr[VB_MOVE_USED] = r->attr[VB_STATIONARY] = r->attr[VB_MARCH] = 0;
     r->attr[VB_REFORM] = 0;
-    gn__unit_place(g, res[k], place[k]);
+    gn__unit_return(g, res[k], place[k]);
   }
   s->strength = 0;
-  s->removed = 1;
-  g->grid_dirty = 1;
+  gn__unit_remove(g, b);
   gn__event(g, "skirmish", "VB-10", b, -1, "%s breaks into %d skirmish stands (%s, data move.skirmish.per_sp = %d)",
             name, n, d->skirmish_per_sp ? "one per SP" : "two stands", d->skirmish_per_sp);
   return 0;
@@ -92,10 +108,9 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
 */
 int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   const vb_data *d = gn__vb_data(g);
-  int st[MAXS], n = 0, rc;
+  int st[GN__MAXTOK], n = 0, rc;     /* one a word of the order */
   /* 1) */
   if (a->n < 3) return gn__syntax(g, a, a->n, "expected two or more skirmish stands");
-  if (a->n - 1 > MAXS) return gn__syntax(g, a, MAXS + 1, "at most %d stands", MAXS);
   for (int k = 1; k < a->n; k++) {
     if ((rc = gn__arg_unit(g, a, k, &st[n]))) return rc;
     for (int j = 0; j < n; j++)
@@ -168,7 +183,7 @@ void gn__vb_reform_finish(gn_game *g, int side) {
       sp += r->strength;
       if (r->attr[VB_DISORDER] > dis) dis = r->attr[VB_DISORDER];
       r->strength = 0;
-      r->removed = 1;
+      gn__unit_remove(g, k);
       r->attr[VB_REFORM] = 0;
       r->attr[VB_SKIRMISH_OF] = b + 1;
       n++;
@@ -178,12 +193,10 @@ void gn__vb_reform_finish(gn_game *g, int side) {
     gn_box bb = s->box;
     bb.c = g->st.u[first].box.c;
     bb.facing = g->st.u[first].box.facing;
-    s->removed = 0;
     s->strength = sp;
     s->attr[VB_DISORDER] = dis;
     s->attr[VB_MOVED] = 1;
-    gn__unit_place(g, b, bb);
-    g->grid_dirty = 1;
+    gn__unit_return(g, b, bb);
     gn__event(g, "reform", "VB-11", b, -1, "%s reforms from %d skirmish stands", g->sc->unit[b].name, n);
     gn__vb_own_event(gn__event(g, "strength", "VB-11", b, -1, "%s has %d SP", g->sc->unit[b].name, sp), side);
   }

@@ -192,8 +192,7 @@ int gn__vb_in_terrain(const gn_game *g, int unit, int kind) {
 }
 
 void gn__vb_take_off(gn_game *g, int unit) {
-  gn__uw(g, unit)->removed = 1;
-  if (g->grid && !g->grid_dirty) gn_grid_remove(g->grid, unit);
+  gn__unit_remove(g, unit);
 }
 
 int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max) {
@@ -369,12 +368,16 @@ static int load_data(gn_game *g, vb_data *d) {
   rc |= dfrac(g, "campaign.no_rearguard", d->camp_norear);
   rc |= dfrac(g, "campaign.no_rearguard_artillery", d->camp_norear_art);
   rc |= dfrac(g, "campaign.rearguard_size", p); d->rearguard_num = p[0]; d->rearguard_den = p[1];
+  rc |= dnum(g, "campaign.rearguard_gap", &d->rearguard_gap);
+  rc |= gn__data_int(g, "campaign.rearguard_disordered", &d->rearguard_disordered);
   if (rc) return GN_EDATA;
   /* values the procedures divide by or roll */
   if (d->road_factor <= 0 || d->start_die < 2 || d->cmd_radius < 0 || d->ooc_move_factor < 0 ||
       d->night_factor < 0 || d->woods_factor < 1 || d->marsh_factor < 1 || d->road_width < 0)
     return gn__error(g, GN_EDATA, "vb data: move.road.factor must be > 0, day_start.die >= 2, "
                      "woods and marsh factors >= 1, other distances and factors >= 0");
+  if (d->rearguard_gap < 0 || d->rearguard_disordered < 0 || d->rearguard_disordered > 1)
+    return gn__error(g, GN_EDATA, "vb data: campaign.rearguard_gap must be >= 0, campaign.rearguard_disordered 0 or 1");
   return 0;
 }
 
@@ -410,7 +413,7 @@ static int link_skirmishers(gn_game *g) {
                        g->sc->unit[i].id);
     u->attr[VB_SKIRMISH_OF] = brigade + 1;
     u->attr[VB_MORALE] = g->st.u[brigade].attr[VB_MORALE];
-    u->removed = 1;
+    gn__unit_remove(g, i);
     u->strength = 0;
   }
   return 0;
@@ -457,7 +460,7 @@ static int vb_setup(gn_game *g) {
     int t = gn__vb_type(g, i);
     if (t == VB_T_CAV_LANCER) u->attr[VB_LANCERS] = 1;
     if (gn__vb_is_leader(t) || gn__vb_is_cavalry(t)) u->attr[VB_STATIONARY] = 0;
-    if (!gn__vb_is_leader(t) && u->strength == 0) u->removed = 1;
+    if (!gn__vb_is_leader(t) && u->strength == 0) gn__unit_remove(g, i);
   }
   /* 3) */
   if ((rc = link_skirmishers(g))) return rc;
@@ -475,7 +478,6 @@ static int vb_setup(gn_game *g) {
   /* 5) */
   gn__vb_exhaust_init(g);
   gn__vb_turn_start(g);
-  g->grid_dirty = 1;
   return 0;
 undo:   /* the data half loaded goes: a start tried again loads it whole */
   vb_release(g, sc->rsdata);
@@ -546,4 +548,5 @@ const gn__ruleset gn__rs_vb = {
   vb_setup, vb_release, vb_view, vb_clock, gn__vb_phase_name,
   vb_blocks_sight,
   gn__vb_allowance, NULL,
+  VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
 };

@@ -203,6 +203,8 @@ typedef struct vb_data {
   int camp_rearguard[2];                    /* ref. VB-69 */
   int camp_norear[2], camp_norear_art[2];   /* ref. VB-71 */
   int rearguard_num, rearguard_den;         /* ref. VB-70 */
+  double rearguard_gap;                     /* ref. VB-70: stands of one body lie this close */
+  int rearguard_disordered;                 /* ref. VB-70: 1 disordered stands count as intact */
   int *led, nled;                           /* per unit: the formation it leads, -1 none */
   void *combat;                             /* the combat tables (vb_combat, combat section) */
 } vb_data;
@@ -410,8 +412,8 @@ enum { VB_CAMP_HELD, VB_CAMP_POSSESSION, VB_CAMP_REARGUARD, VB_CAMP_RETREAT };
 /* Campaign recovery at the end of a battle (rules VB-68 to VB-71) for side, which
 ** is in situation `how`; returns the SP recovered. */
 int gn__vb_campaign(gn_game *g, int side, int how);
-/* 1 when side has a rearguard now (ref. VB-70). */
-int gn__vb_rearguard(const gn_game *g, int side);
+/* 1 when side has a rearguard now (ref. VB-70), 0 when not; GN_ENOMEM. */
+int gn__vb_rearguard(gn_game *g, int side);
 int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 
 /* ==================================================================== */
