@@ -312,7 +312,7 @@ static void game_clear(gn_game *g) {
   gn__order_odds_clear(g);
   gn__events_truncate(g, 0);
   gn__orders_truncate(g, 0);
-  gn__savepoint_free(g, &g->osp);
+  gn__savepoint_free(g, &g->order_save);
   gn__free(g, g->jnl, (size_t)g->capjnl * sizeof *g->jnl);
   gn__free(g, g->ustamp, (size_t)g->st.nunits * sizeof *g->ustamp);
   gn__free(g, g->fjnl, (size_t)g->capfjnl * sizeof *g->fjnl);
