@@ -367,6 +367,13 @@ typedef struct gn_datum_info {
   const char *note;
   const char *file; int line;   /* where it is written */
 } gn_datum_info;
+/* Where a modifier or table value of rule id `ref` comes from in this game:
+** the provenance every data value of that rule shares ("seed", "published",
+** "default", "scenario"); when they differ, that of the values holding the
+** number `value` if they agree, else "mixed"; a rule with no data value: the
+** rules index's provenance of the rule. NULL for an empty or unknown id.
+** Cannot fail. */
+const char *gn_ref_provenance(const gn_game *g, const char *ref, int value);
 /* Count of the data values (0 with no scenario or ruleset loaded). Cannot fail. */
 int gn_data_count(const gn_game *g);
 /* The i-th value in key order. GN_ENOTFOUND when i is out of range. */
@@ -825,7 +832,9 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
 ** each friend on the table, "a|b|c" each word; what is in [...] is left out.
 ** A point after "to" (a move) is continuous: the action gives the move left
 ** and the ground the unit may not enter, and gn_order_check answers a given
-** point. A point after "at" (a throw) is tried at each enemy.
+** point. A point after "at" (a throw) is tried at each enemy. Orders that
+** name no unit acting ("end", a V&B "reassign" or "campaign") and orders for
+** units off the table (a V&B "place" in the recovery) are not listed.
 */
 
 /* One complete order of an action. */
