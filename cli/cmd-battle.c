@@ -124,7 +124,7 @@ static void on_order(void *ud, const gn_game *g, const char *order, int first)
 static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result *r)
 {
   (void)ud;
-  printf("== end of turn %d (%s):", turn, gn_game_clock(g));
+  printf("== end of turn %d (%s):", turn, gn_game_clock(g).text);
   for (int s = 0; s < r->nsides; s++)
     printf("%s %s %d %s (%c%d)", s ? "," : "", gn_side_name(g, s), r->side[s].strength, word_of(g),
            r->side[s].lost < 0 ? '+' : '-', abs(r->side[s].lost));   /* + after a night's recovery */
@@ -141,7 +141,7 @@ static void report(const gn_game *g, const char *id, const char *db, const gn_ba
 {
   char a[32], b[32];
   const char *w = word_of(g);
-  printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g), r->orders);
+  printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g).text, r->orders);
   if (r->winner >= 0)
     printf("victory to %s%s: %s\n", gn_side_name(g, r->winner), r->decisive ? " (decisive)" : "", r->why);
   else
@@ -193,6 +193,24 @@ static void report(const gn_game *g, const char *id, const char *db, const gn_ba
          g_, id);
 }
 
+/* The scenario's commanders of the sides given none on the command line,
+** judged before any game is stored: 0, or 1 with each problem printed (a
+** scenario that does not load is left to gn_store_create to report). */
+static int scenario_commanders(const char *path, const gn_ai_params *given)
+{
+  char why[512];
+  int bad = 0;
+  gn_game *g = gn_game_new(NULL);
+  if (g && gn_game_load_file(g, path) == 0)
+    for (int s = 0; s < gn_side_count(g) && s < GN_BATTLE_MAXSIDES; s++)
+      if (!given[s].kind[0] && gn_side_ai_check(g, s, why, sizeof why)) {
+        fprintf(stderr, "%s\n", why);
+        bad = 1;
+      }
+  gn_game_free(g);
+  return bad;
+}
+
 static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--seed", 1, 0, NULL }, { "--ai", 1, 0, NULL }, { "--quiet", 0, 0, NULL },
@@ -208,6 +226,7 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (opts[0].seen && cli_u64(opts[0].val, &seed) != 0)
     return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", opts[0].val);
   if ((rc = ai_specs(cmd, opts[1].val, bo.ai)) != 0) return rc;
+  if (scenario_commanders(pos[0], bo.ai) != 0) return CLI_FAIL;
   if (cli_store_open(c, 0, &st) != CLI_OK) return CLI_FAIL;
   rc = gn_store_create(st, pos[0], seed, id, sizeof id);
   if (rc == GN_ESCENARIO || rc == GN_ELIMIT) { fprintf(stderr, "%s\n", gn_store_errmsg(st)); goto fail; }
@@ -224,7 +243,7 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
     gn_ai_params_format(&p, spec[s], sizeof spec[s]);
     printf("   %s: %s%s\n", gn_side_name(g, s), spec[s], scen ? " (the scenario's)" : "");
   }
-  printf("   %s\n", gn_game_clock(g));
+  printf("   %s\n", gn_game_clock(g).text);
   gn_battle_result r;
   rc = gn_battle_run(g, &bo, &r);
   report(g, id, c->db, &r);

@@ -278,7 +278,7 @@ static void draw_frame(mapper *m, int sel) {
   char buf[512];
   /* title */
   int side = gn_game_active_side(m->g);
-  snprintf(buf, sizeof buf, "%s: %s, turn %d, %s%s%s", gn_game_scenario_name(m->g), gn_game_clock(m->g),
+  snprintf(buf, sizeof buf, "%s: %s, turn %d, %s%s%s", gn_game_scenario_name(m->g), gn_game_clock(m->g).text,
            gn_game_turn(m->g), gn_game_over(m->g) ? "game over" : gn_game_phase(m->g),
            side >= 0 ? ", " : "", side >= 0 ? gn_side_name(m->g, side) : "");
   cairo_set_source_rgb(cr, 0, 0, 0);

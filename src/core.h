@@ -170,7 +170,8 @@ const gn__datum *gn__data_find(const gn_game *g, const char *key);
 /* ---------------------------------------------------------- the scenario */
 typedef struct gn__side {
   const char *id, *name;
-  const char *ai;              /* the scenario's commander (gn_ai_params_parse text) or NULL */
+  const char *ai;              /* the scenario's commander, as written (ai/ reads it), or NULL */
+  int ai_line, ai_col;         /* where that text stands in the file */
 } gn__side;
 
 typedef struct gn__formation {
@@ -263,7 +264,8 @@ typedef struct gn__state {
 typedef struct gn__ev {
   gn_event e;                 /* e.text, e.spec, e.dice and e.mods live in the game's text arena */
   gn_game *g;                 /* the game whose arena holds them (gn__event_mod) */
-  int tblk; unsigned tpos;    /* the arena's mark before this event's text */
+  int mark_block;             /* the text arena's mark before this event's text: */
+  unsigned mark_used;         /* its block and the bytes used in it */
   int mcap;                   /* room at e.mods */
   int ucap;                   /* room at e.units: uin, or a copy in the arena */
   int uin[2];                 /* the first two units (the event's unit and target) */
@@ -332,15 +334,20 @@ struct gn_game {
   gn__dicesrc dice;
   gn__ev **evb; int nev, nevb; /* the log, in blocks of GN__EVBLOCK: an event never moves */
   int evfirst;                /* public index of evb's first event (0 unless resumed) */
-  char **tb; int ntb, tcur; unsigned tpos;   /* the events' texts: blocks of GN__TEXTBLK */
+  char **text_blocks;         /* the events' texts: an arena of blocks of GN__TEXTBLK */
+  int ntext_blocks;
+  int text_block;             /* the block being filled */
+  unsigned text_used;         /* bytes used in it */
   gn__order *orders; int norders, caporders;
-  gn__block *ob; int nob, ocur; size_t opos;   /* the orders' arena: blocks and mark */
+  gn__block *order_blocks;    /* the orders' texts and tapes: an arena of blocks */
+  int norder_blocks;
+  int order_block;            /* the block being filled */
+  size_t order_used;          /* bytes used in it */
   int cur_order;              /* index of the order in flight */
-  char scratch[256];          /* clock/phase text returned by accessors */
-  gn_grid *grid;              /* stands by unit index; rebuilt on restore */
-  int grid_dirty;
+  gn_grid *grid;              /* stands by unit index: the core's alone (gn__unit_place) */
+  int grid_dirty;             /* 1: rebuilt whole at the next gn__grid */
   unsigned roll_vis;          /* visibility of the roll events logged now (~0u: all) */
-  gn__savepoint osp;          /* the game before the order in flight */
+  gn__savepoint order_save;   /* the game before the order in flight */
   gn__jentry *jnl; int njnl, capjnl;   /* units as they were before writes under a save point */
   unsigned *ustamp;           /* per unit: the epoch it was last journaled in */
   gn__fjentry *fjnl; int nfjnl, capfjnl;   /* formations, likewise */
@@ -382,8 +389,15 @@ void gn__state_free(gn_game *g, gn__state *st);
 void gn__state_copy(gn__state *dst, const gn__state *src);
 GN_PRINTF(2, 3) int gn__diag_add(gn_game *g, const char *fmt, ...);
 void gn__diag_clear(gn_game *g);
-/* Unit move: updates the box and the grid. */
+/* The stand grid (g->grid, grid.c) belongs to the core: the rules change a
+** unit's place on the table only through these three, which keep it in step
+** (the journal's undo and a snapshot's load do the same). */
+/* Unit move: updates the box and the grid. Cannot fail. */
 void gn__unit_place(gn_game *g, int unit, gn_box b);
+/* Takes the unit off the table, and out of the grid. Cannot fail. */
+void gn__unit_remove(gn_game *g, int unit);
+/* Puts a unit that was off the table back on it at b. Cannot fail. */
+void gn__unit_return(gn_game *g, int unit, gn_box b);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);

@@ -312,7 +312,7 @@ static void game_clear(gn_game *g) {
   gn__order_odds_clear(g);
   gn__events_truncate(g, 0);
   gn__orders_truncate(g, 0);
-  gn__savepoint_free(g, &g->osp);
+  gn__savepoint_free(g, &g->order_save);
   gn__free(g, g->jnl, (size_t)g->capjnl * sizeof *g->jnl);
   gn__free(g, g->ustamp, (size_t)g->st.nunits * sizeof *g->ustamp);
   gn__free(g, g->fjnl, (size_t)g->capfjnl * sizeof *g->fjnl);
@@ -475,6 +475,7 @@ int gn_game_load_file(gn_game *g, const char *path) {
   if (!g || !path) return GN_EINVAL;
   FILE *f = fopen(path, "rb");
   if (!f) return gn__error(g, GN_EIO, "%s: cannot open: %s", path, strerror(errno));
+  errno = 0;   /* a read error's reason is the one fread leaves */
   size_t cap = 1 << 16, n = 0;
   char *buf = gn__malloc(g, cap);
   while (buf) {
@@ -485,10 +486,10 @@ int gn_game_load_file(gn_game *g, const char *path) {
     if (!nb) { gn__free(g, buf, cap); buf = NULL; break; }
     buf = nb; cap *= 2;
   }
-  int err = ferror(f);
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
   fclose(f);
   if (!buf) return gn__error(g, GN_ENOMEM, "out of memory");
-  if (err) { gn__free(g, buf, cap); return gn__error(g, GN_EIO, "%s: read error", path); }
+  if (err) { gn__free(g, buf, cap); return gn__error(g, GN_EIO, "%s: cannot read: %s", path, strerror(err)); }
   int rc = gn_game_load(g, path, buf, n);
   gn__free(g, buf, cap);
   return rc;
@@ -594,6 +595,7 @@ oom:
 uint64_t gn_game_seed(const gn_game *g) { return g->seed; }
 const char *gn_game_ruleset(const gn_game *g) { return g->sc ? g->sc->rs->id : NULL; }
 const char *gn_game_scenario_name(const gn_game *g) { return g->sc ? g->sc->name : NULL; }
+const char *gn_game_scenario_file(const gn_game *g) { return g->sc ? g->sc->file : NULL; }
 const char *gn_game_scenario_text(const gn_game *g, size_t *len) {
   if (!g->sc) return NULL;
   if (len) *len = g->sc->textlen;
@@ -609,12 +611,12 @@ const char *gn_game_phase(const gn_game *g) {
   return g->sc->rs->phase(g);
 }
 
-const char *gn_game_clock(const gn_game *g) {
-  gn_game *m = (gn_game *)g;   /* the scratch buffer only */
-  m->scratch[0] = 0;
-  if (g->sc && g->sc->rs->clock) g->sc->rs->clock(g, m->scratch, sizeof m->scratch);
-  else if (g->sc) snprintf(m->scratch, sizeof m->scratch, "turn %d", g->st.turn);
-  return m->scratch;
+gn_text gn_game_clock(const gn_game *g) {
+  gn_text t;
+  t.text[0] = 0;
+  if (g->sc && g->sc->rs->clock) g->sc->rs->clock(g, t.text, sizeof t.text);
+  else if (g->sc) snprintf(t.text, sizeof t.text, "turn %d", g->st.turn);
+  return t;
 }
 
 /* ------------------------------------------------------- sides and units */
@@ -627,11 +629,11 @@ const char *gn_side_name(const gn_game *g, int s) {
   return (g->sc && s >= 0 && s < g->sc->nsides) ? g->sc->side[s].name : NULL;
 }
 
-int gn_side_ai(const gn_game *g, int s, gn_ai_params *out) {
-  gn_ai_params_default(out);
-  if (!g->sc || s < 0 || s >= g->sc->nsides) return GN_ENOTFOUND;
-  const char *ai = g->sc->side[s].ai;   /* checked when the scenario was read */
-  return ai && gn_ai_params_parse(ai, out, NULL, 0) == 0;
+const char *gn_side_commander(const gn_game *g, int s, int *line, int *col) {
+  const gn__side *sd = g->sc && s >= 0 && s < g->sc->nsides ? &g->sc->side[s] : NULL;
+  if (line) *line = sd && sd->ai ? sd->ai_line : 0;
+  if (col) *col = sd && sd->ai ? sd->ai_col : 0;
+  return sd ? sd->ai : NULL;
 }
 
 /* Case-insensitive string equality. */
@@ -679,7 +681,8 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
   const gn__unit *su = &g->sc->unit[unit];
   const gn__ustate *u = &g->st.u[unit];
-  memset(v, 0, sizeof *v);
+  memset(v, 0, offsetof(gn_unit_view, status));   /* the text: only its end */
+  v->status[0] = 0;
   v->known = 1;
   v->id = su->id; v->code = su->code; v->name = su->name;
   v->type = g->sc->rs->types[su->type].name;
@@ -687,13 +690,7 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed;
-  v->status = "";
-  if (g->sc->rs->view) {
-    gn_game *m = (gn_game *)g;   /* the scratch buffer only */
-    m->scratch[0] = 0;
-    g->sc->rs->view(g, unit, viewer, v, m->scratch, sizeof m->scratch);
-    v->status = m->scratch;
-  }
+  if (g->sc->rs->view) g->sc->rs->view(g, unit, viewer, v, v->status, sizeof v->status);
   return 0;
 }
 
@@ -743,6 +740,16 @@ gn_grid *gn__grid(gn_game *g) {
 void gn__unit_place(gn_game *g, int unit, gn_box b) {
   gn__uw(g, unit)->box = b;
   if (g->grid && !g->grid_dirty && gn_grid_set(g->grid, unit, b)) g->grid_dirty = 1;
+}
+
+void gn__unit_remove(gn_game *g, int unit) {
+  gn__uw(g, unit)->removed = 1;
+  if (g->grid && !g->grid_dirty) gn_grid_remove(g->grid, unit);
+}
+
+void gn__unit_return(gn_game *g, int unit, gn_box b) {
+  gn__uw(g, unit)->removed = 0;
+  gn__unit_place(g, unit, b);
 }
 
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max) {
@@ -825,6 +832,9 @@ static int screens(const gn_game *g, int unit) {
   return !g->sc->rs->blocks_sight || g->sc->rs->blocks_sight(g, unit);
 }
 
+/* screens as the grid's filter (ud: the game). */
+static int screens_ud(void *ud, int unit) { return screens(ud, unit); }
+
 /*
 ** Line of sight between two units' centres (gn_los_trace), whatever the
 ** number of units: the one line of sight of the rules of every ruleset, the
@@ -849,17 +859,19 @@ gn_los gn_unit_los(const gn_game *g, int a, int b) {
   int ids[256];
   gn_grid *gr = gn__grid((gn_game *)g);   /* a cache: building it changes no state */
   if (gr) {                                                                              /* 2 */
-    double dx = pb.x - pa.x, dy = pb.y - pa.y;
-    gn_box seg = { { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 }, sqrt(dx * dx + dy * dy), 0,
-                   atan2(dy, dx) + 1.57079632679489661923 };
-    int n = gn_grid_query(gr, seg, GN_CONTACT_EPS, ids, 256), nb = 0;
+    double dx = pb.x - pa.x, dy = pb.y - pa.y, len = sqrt(dx * dx + dy * dy);
+    /* the line as a stand of no depth, its frame straight from its direction
+    ** (no trigonometry); a point when the centres meet */
+    gn__frame line = { { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 }, { 1, 0 }, { 0, 1 }, 0, 0 };
+    if (len > 0) {
+      line.f = (gn_vec2){ dy / len, -dx / len };
+      line.l = (gn_vec2){ dx / len, dy / len };
+      line.hw = len / 2;
+    }
+    int n = gn__grid_query_if(gr, &line, GN_CONTACT_EPS, screens_ud, (void *)g, ids, 256);
     if (n <= 256) {
-      for (int k = 0; k < n; k++)
-        if (screens(g, ids[k])) {
-          ids[nb] = ids[k];
-          boxes[nb++] = g->st.u[ids[k]].box;
-        }
-      los_merge(&r, pa, pb, boxes, ids, nb, a, b);
+      for (int k = 0; k < n; k++) boxes[k] = g->st.u[ids[k]].box;
+      los_merge(&r, pa, pb, boxes, ids, n, a, b);
       return r;
     }
   }

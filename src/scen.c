@@ -373,19 +373,14 @@ static void read_sides(loader *L, int node) {
       continue;
     }
     if (read_opt_str(L, v[1], "name", id, &name)) name = id;
-    const char *ai = NULL;
-    if (v[2] && read_opt_str(L, v[2], "ai", NULL, &ai) == 0 && ai) {
-      gn_ai_params p;
-      char why[160];
-      if (gn_ai_params_parse(ai, &p, why, sizeof why)) {
-        gn__yaml_error(L->y, v[2], "side '%s': ai: %s", id, why);
-        ai = NULL;
-      }
-    }
+    const char *ai = NULL;     /* kept as written: the AI judges it (gn_side_ai_check) */
+    if (v[2] && read_opt_str(L, v[2], "ai", NULL, &ai)) ai = NULL;
     if (sc->nsides < GN__MAXSIDES) {
       sc->side[sc->nsides].id = id;
       sc->side[sc->nsides].name = name;
       sc->side[sc->nsides].ai = ai;
+      sc->side[sc->nsides].ai_line = ai ? gn__yaml_line(L->y, v[2]) : 0;
+      sc->side[sc->nsides].ai_col = ai ? gn__yaml_col(L->y, v[2]) : 0;
       L->sidenode[sc->nsides] = v[0];
       sc->nsides++;
     }

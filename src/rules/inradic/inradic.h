@@ -3,7 +3,7 @@
 ** of imagi-nation gaming: skirmishes of individual figures, playing cards for
 ** shooting and melee, dice for morale.
 **
-** The model (rules-reference.md Part 2):
+** The model (docs/rulesets.md, rules index data/rulesets/inradic/rules.yaml):
 **   - A scenario unit is a loose group of individual figures. The engine's unit
 **     is that group: strength = figures remaining, strength0 = figures at the
 **     start (it fixes the morale dice, ref. IN-M7). The stand box is the
@@ -209,9 +209,7 @@ int gn__in_draw(gn_game *g, int side, int k, const in_part *p, const char *purpo
 ** source's error or GN_ENOMEM. */
 int gn__in_roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face);
 /* 1 while the odds engine enumerates (the aggregate chance points apply). */
-static inline int in__enumerating(const gn_game *g) {
-  return g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking;
-}
+static inline int in__enumerating(const gn_game *g) { return gn__enumerating(g); }
 /* A full deck for a side, known card by card. */
 void gn__in_deck_full(gn_game *g, int side);
 /* C(n, r), 0 when r < 0 or r > n; exact for n <= 62. */
