@@ -308,6 +308,8 @@ typedef struct gn_odds_opts {
   uint64_t runs;          /* Monte Carlo runs when the bound is passed; 0 = 100,000 */
   uint64_t seed;          /* Monte Carlo seed */
   int force_mc;           /* 1: sample even if enumerable */
+  int walk;               /* 1: a chain of orders walked path by path, equal states
+                          ** not merged at the orders' boundaries (to compare) */
 } gn_odds_opts;
 
 /* Fills dist. Every probability of an exact result is a fraction of any size
@@ -367,6 +369,13 @@ typedef struct gn_datum_info {
   const char *note;
   const char *file; int line;   /* where it is written */
 } gn_datum_info;
+/* Where a modifier or table value of rule id `ref` comes from in this game:
+** the provenance every data value of that rule shares ("seed", "published",
+** "default", "scenario"); when they differ, that of the values holding the
+** number `value` if they agree, else "mixed"; a rule with no data value: the
+** rules index's provenance of the rule. NULL for an empty or unknown id.
+** Cannot fail. */
+const char *gn_ref_provenance(const gn_game *g, const char *ref, int value);
 /* Count of the data values (0 with no scenario or ruleset loaded). Cannot fail. */
 int gn_data_count(const gn_game *g);
 /* The i-th value in key order. GN_ENOTFOUND when i is out of range. */
