@@ -308,6 +308,8 @@ typedef struct gn_odds_opts {
   uint64_t runs;          /* Monte Carlo runs when the bound is passed; 0 = 100,000 */
   uint64_t seed;          /* Monte Carlo seed */
   int force_mc;           /* 1: sample even if enumerable */
+  int walk;               /* 1: a chain of orders walked path by path, equal states
+                          ** not merged at the orders' boundaries (to compare) */
 } gn_odds_opts;
 
 /* Fills dist. Every probability of an exact result is a fraction of any size
