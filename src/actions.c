@@ -315,7 +315,7 @@ int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out) {
   if (!out) return GN_EINVAL;
   *out = NULL;
   if (!g) return GN_EINVAL;
-  if (g->sc && unit >= g->sc->nunits) return GN_ENOTFOUND;
+  if (unit >= (g->sc ? g->sc->nunits : 0)) return GN_ENOTFOUND;
   if (unit < -1 || side < -1 || (g->sc && side >= g->sc->nsides)) return GN_ENOTFOUND;
   gn_actions *o = calloc(1, sizeof *o);
   if (!o) return GN_ENOMEM;
