@@ -35,7 +35,7 @@ ifeq ($(MPI),1)
 endif
 
 # Install the Debian packages the first time pkg-config cannot find one.
-HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo && command -v tmux >/dev/null && echo yes)
+HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo && command -v tmux >/dev/null && command -v jq >/dev/null && echo yes)
 ifneq ($(HAVE_DEPS),yes)
   ifeq ($(filter help clean,$(MAKECMDGOALS)),)
     $(info grognard: some libraries are missing; running scripts/install-deps)
@@ -147,11 +147,14 @@ fuzz:
 
 install: $(LIB) $(EXE)
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin \
-	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/grognard
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/grognard \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/grognard.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 docs/grognard.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 scripts/completion/grognard.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/grognard
+	install -m 644 scripts/completion/_grognard $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_grognard
 	cp -r data/rulesets scenarios $(DESTDIR)$(PREFIX)/share/grognard/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define GN_VERSION "\(.*\)"/\1/p' include/grognard.h)|' \
 	  -e 's|@REQUIRES@|$(PKGS)|' grognard.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/grognard.pc

@@ -37,6 +37,29 @@ static int perr(char *err, size_t n, const char *fmt, const char *s) {
 **   1) the kind before ':' (or the whole text when it has no '=')
 **   2) each key=value: aggression and caution, numbers in [0, 1]
 */
+int gn_side_ai(const gn_game *g, int side, gn_ai_params *out) {
+  gn_ai_params_default(out);
+  if (side < 0 || side >= gn_side_count(g)) return GN_ENOTFOUND;
+  const char *ai = gn_side_commander(g, side, NULL, NULL);
+  if (!ai) return 0;
+  if (gn_ai_params_parse(ai, out, NULL, 0)) { gn_ai_params_default(out); return GN_ESCENARIO; }
+  return 1;
+}
+
+int gn_side_ai_check(const gn_game *g, int side, char *err, size_t errlen) {
+  gn_ai_params p;
+  char why[160];
+  int line, col;
+  if (err && errlen) err[0] = 0;
+  if (side < 0 || side >= gn_side_count(g)) return GN_ENOTFOUND;
+  const char *ai = gn_side_commander(g, side, &line, &col);
+  if (!ai || gn_ai_params_parse(ai, &p, why, sizeof why) == 0) return 0;
+  if (err && errlen)
+    snprintf(err, errlen, "%s:%d:%d: side '%s': ai: %s", gn_game_scenario_file(g), line, col,
+             gn_side_id(g, side), why);
+  return GN_ESCENARIO;
+}
+
 int gn_ai_params_parse(const char *spec, gn_ai_params *p, char *err, size_t errlen) {
   char buf[256], *s, *kv;
   if (!p) return GN_EINVAL;
@@ -190,20 +213,14 @@ void gn__ai_view(ai_ctx *cx, int u) {
   ai_unit *a = &cx->u[u];
   if (gn_unit_view_get(cx->g, u, cx->side, &a->v) || !a->v.known) {
     a->v.known = 0;
-    a->status[0] = 0;
-  } else {
-    size_t n = a->v.status ? strlen(a->v.status) : 0;
-    if (n >= sizeof a->status) n = sizeof a->status - 1;
-    if (n) memcpy(a->status, a->v.status, n);
-    a->status[n] = 0;
+    a->v.status[0] = 0;
   }
-  a->v.status = a->status;
   a->reach = 0.5 * sqrt(a->v.box.w * a->v.box.w + a->v.box.d * a->v.box.d);
   cx->vgen++;
 }
 
 int gn__ai_status_has(const gn_unit_view *v, const char *word) {
-  return v->status && strstr(v->status, word) != NULL;
+  return strstr(v->status, word) != NULL;
 }
 
 double gn__ai_unit_losses(const ai_ctx *cx, int u) {

@@ -30,8 +30,7 @@
 /* One unit as the AI's side sees it. */
 typedef struct ai_unit {
   int id;
-  gn_unit_view v;            /* v.status points to status below */
-  char status[128];          /* the view's status text (the game's buffer is reused) */
+  gn_unit_view v;            /* with its status text */
   int mine;                  /* of the AI's side */
   int fighting;              /* a fighting unit: not a leader, staff figure or waggon */
   int broken;                /* routed, removed or in full disorder, as seen */
@@ -219,7 +218,7 @@ double gn__ai_dist(gn_vec2 a, gn_vec2 b);
 double gn__ai_random(ai_ctx *cx);
 /* Loss fraction of own unit u since the start. */
 double gn__ai_unit_losses(const ai_ctx *cx, int u);
-/* Reads unit u's view again (after it moved); its status is kept in u's copy. */
+/* Reads unit u's view again (after it moved), with its status text. */
 void gn__ai_view(ai_ctx *cx, int u);
 /* 1 when the view's status text contains word. */
 int gn__ai_status_has(const gn_unit_view *v, const char *word);

@@ -51,10 +51,50 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
 /* The option of that name in opts (it must be there). */
 cli_opt *cli_opt_get(cli_opt *opts, const char *name);
 
+/*
+** The output options of the commands that make a document (show, log, odds,
+** simulate, export, map), one convention for all:
+**   --json          JSON on standard output, and nothing else there
+**   -o, --out FILE  the main output into FILE ('-': standard output), in the
+**                   format --format names, else the one of FILE's extension
+**   --format FMT    one of the formats the command makes
+** Human text goes to standard output only when no machine format was asked
+** for; progress and notes go to standard error. Put CLI_OUTPUT_OPTS in the
+** command's options and pass them to cli_output_get.
+*/
+#define CLI_OUTPUT_OPTS { "--json", 0, 0, NULL }, { "--out", 1, 0, NULL }, { "--format", 1, 0, NULL }
+#define CLI_OUTPUT_HELP \
+  "  --json             JSON on standard output (and nothing else)\n" \
+  "  -o, --out FILE     write to FILE, in the format of its extension ('-': stdout)\n" \
+  "  --format FMT       the format when FILE does not say it:"
+typedef struct cli_output {
+  const char *format;     /* "text", "json", "csv", "svg", "png" or "pdf" */
+  const char *path;       /* NULL: standard output */
+} cli_output;
+/* Reads --json, --out and --format from opts into out; formats lists what
+** the command makes (NULL-terminated), its default first. CLI_OK, or
+** CLI_USAGE (printed) for a format it does not make or --json with another. */
+int cli_output_get(const cli_cmd *cmd, cli_opt *opts, const char *const *formats, cli_output *out);
+/* 1 when the output is JSON on standard output, or when it goes to a file:
+** the human text then stays off standard output. */
+int cli_output_machine(const cli_output *o);
+/* Writes text (a newline added when it has none) to the output. CLI_OK, or
+** CLI_FAIL with the system's reason. */
+int cli_output_write(const cli_output *o, const char *text);
+/* Writes text to path ("-": standard output). CLI_OK or CLI_FAIL (the
+** system's reason printed). */
+int cli_write_file(const char *path, const char *text);
+/* The note for an old spelling that still works for this release:
+** "grognard CMD: note: 'OLD' is the old spelling of 'NEW'". */
+void cli_note_old(const cli_cmd *cmd, const char *old, const char *now);
+
 /* "grognard: <message>\n" on stderr; returns CLI_FAIL. */
 GN_PRINTF(1, 2) int cli_fail(const char *fmt, ...);
 /* "grognard NAME: <message>\n" and the usage line on stderr; returns CLI_USAGE. */
 GN_PRINTF(2, 3) int cli_usage(const cli_cmd *cmd, const char *fmt, ...);
+/* 0 for the commands that never open the game store (check, schema, rules):
+** their help does not offer --db and they refuse it. */
+int cli_uses_store(const cli_cmd *cmd);
 /* Prints the command's full help on stdout. */
 void cli_help(const cli_cmd *cmd);
 

@@ -4,6 +4,7 @@
 */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +15,7 @@ static const char *code_of(const gn_game *g, int u) {
 }
 
 /* What a player needs to decide on one complete order, in brackets. */
-static void target_line(const gn_game *g, const gn_action_target *t) {
+static void target_line(FILE *f, const gn_game *g, const gn_action_target *t) {
   char buf[512];
   size_t k = 0;
 #define SAY(...) do { if (k < sizeof buf) k += (size_t)snprintf(buf + k, sizeof buf - k, __VA_ARGS__); } while (0)
@@ -26,33 +27,38 @@ static void target_line(const gn_game *g, const gn_action_target *t) {
   }
   if (!t->ready) SAY("%snot now: %s", k ? "; " : "", t->why ? t->why : "");
 #undef SAY
-  printf("    %s%s%s%s\n", t->order, k ? "  (" : "", k ? buf : "", k ? ")" : "");
+  fprintf(f, "    %s%s%s%s\n", t->order, k ? "  (" : "", k ? buf : "", k ? ")" : "");
 }
 
-void cli_actions_print(const gn_game *g, const gn_actions *a) {
+static void actions_print(FILE *f, const gn_game *g, const gn_actions *a) {
   for (int i = 0; i < a->n; i++) {
     const gn_action *x = &a->a[i];
-    if (i == 0 || x->unit != a->a[i - 1].unit) printf("  %s:\n", code_of(g, x->unit));
+    if (i == 0 || x->unit != a->a[i - 1].unit) fprintf(f, "  %s:\n", code_of(g, x->unit));
     if (x->form) {
-      printf("    %s", x->form);
-      if (x->left >= 0) printf("  (%.2f %s left", x->left, gn_game_unit(g));
-      if (x->avoid) printf("%s%s", x->left >= 0 ? "; not: " : "  (not: ", x->avoid);
-      if (x->left >= 0 || x->avoid) printf(")");
-      printf("\n");
+      fprintf(f, "    %s", x->form);
+      if (x->left >= 0) fprintf(f, "  (%.2f %s left", x->left, gn_game_unit(g));
+      if (x->avoid) fprintf(f, "%s%s", x->left >= 0 ? "; not: " : "  (not: ", x->avoid);
+      if (x->left >= 0 || x->avoid) fprintf(f, ")");
+      fprintf(f, "\n");
       continue;
     }
-    for (int k = 0; k < x->ntargets; k++) target_line(g, &x->targets[k]);
+    for (int k = 0; k < x->ntargets; k++) target_line(f, g, &x->targets[k]);
   }
 }
 
+void cli_actions_print(const gn_game *g, const gn_actions *a) { actions_print(stdout, g, a); }
+
 static int run_actions(cli *c, const cli_cmd *cmd, int argc, char **argv) {
-  cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+  static const char *const formats[] = { "text", "json", NULL };
+  cli_opt opts[] = { { "--as", 1, 0, NULL }, CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
+  cli_output out;
   char *pos[2];
   int npos, rc, side = -1, unit = -1;
   gn_store *st;
   gn_game *g;
   gn_actions *a = NULL;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 2)) != 0) return rc;
+  if ((rc = cli_output_get(cmd, opts + 1, formats, &out)) != CLI_OK) return rc;
   if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], NULL, &side)) != CLI_OK) goto done;
   if (npos > 1 && (unit = gn_unit_find(g, pos[1])) < 0) {
@@ -70,14 +76,19 @@ static int run_actions(cli *c, const cli_cmd *cmd, int argc, char **argv) {
     rc = cli_fail("%s", gn_strerror(rc));
     goto done;
   }
-  if (opts[1].seen) {
-    rc = cli_put(gn_actions_json(g, a));
+  if (!strcmp(out.format, "json")) {
+    char *j = gn_actions_json(g, a);
+    rc = j ? cli_output_write(&out, j) : cli_fail("out of memory");
+    gn_string_free(j);
   } else {
-    if (gn_game_over(g)) printf("%s: the game is over\n", pos[0]);
-    else printf("%s: %s phase, %s\n", pos[0], a->phase, a->side >= 0 ? gn_side_name(g, a->side) : "all sides");
-    cli_actions_print(g, a);
-    if (!a->n && !gn_game_over(g)) printf("  no order to give now: 'end' closes the phase\n");
+    FILE *f = out.path ? fopen(out.path, "w") : stdout;
+    if (!f) { rc = cli_fail("cannot write %s: %s", out.path, strerror(errno)); goto done; }
+    if (gn_game_over(g)) fprintf(f, "%s: the game is over\n", pos[0]);
+    else fprintf(f, "%s: %s phase, %s\n", pos[0], a->phase, a->side >= 0 ? gn_side_name(g, a->side) : "all sides");
+    actions_print(f, g, a);
+    if (!a->n && !gn_game_over(g)) fprintf(f, "  no order to give now: 'end' closes the phase\n");
     rc = CLI_OK;
+    if (f != stdout && (ferror(f) | fclose(f)) != 0) rc = cli_fail("cannot write %s: %s", out.path, strerror(errno));
   }
 done:
   gn_actions_free(a);
@@ -87,7 +98,7 @@ done:
 }
 
 const cli_cmd cli_cmd_actions = {
-  "actions", "GAME [UNIT] [--as SIDE] [--json]",
+  "actions", "GAME [UNIT] [--as SIDE] [--json | -o FILE] [--format text|json]",
   "every order the rules would accept now, with what a player needs to decide",
   "Lists, for the side to act (every side in a simultaneous phase), or SIDE,\n"
   "or one UNIT, each order the rules would accept now, found by the rules' own\n"
@@ -102,6 +113,8 @@ const cli_cmd cli_cmd_actions = {
   "  --as SIDE          the actions of SIDE's units (targets it cannot see are left out)\n"
   "  --json             as JSON: {\"side\", \"phase\", \"actions\": [{\"unit\", \"verb\",\n"
   "                     \"order\" | \"form\" | \"targets\": [{\"order\", \"unit\", \"distance\",\n"
-  "                     \"dice\", \"count\", \"need\", \"ready\", \"why\"}], \"left\", \"avoid\"}]}\n",
+  "                     \"dice\", \"count\", \"need\", \"ready\", \"why\"}], \"left\", \"avoid\"}]}\n"
+  "  -o, --out FILE     write to FILE, in the format of its extension ('-': stdout)\n"
+  "  --format FMT       the format when FILE does not say it: text, json\n",
   run_actions,
 };

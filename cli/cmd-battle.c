@@ -6,6 +6,7 @@
 */
 #include "cli.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,7 +124,7 @@ static void on_order(void *ud, const gn_game *g, const char *order, int first)
 static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result *r)
 {
   (void)ud;
-  printf("== end of turn %d (%s):", turn, gn_game_clock(g));
+  printf("== end of turn %d (%s):", turn, gn_game_clock(g).text);
   for (int s = 0; s < r->nsides; s++)
     printf("%s %s %d %s (%c%d)", s ? "," : "", gn_side_name(g, s), r->side[s].strength, word_of(g),
            r->side[s].lost < 0 ? '+' : '-', abs(r->side[s].lost));   /* + after a night's recovery */
@@ -136,11 +137,11 @@ static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result
   printf("; %s\n", r->winner >= 0 ? gn_side_name(g, r->winner) : "even so far");
 }
 
-static void report(const gn_game *g, const char *id, const gn_battle_result *r)
+static void report(const gn_game *g, const char *id, const char *db, const gn_battle_result *r)
 {
   char a[32], b[32];
   const char *w = word_of(g);
-  printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g), r->orders);
+  printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g).text, r->orders);
   if (r->winner >= 0)
     printf("victory to %s%s: %s\n", gn_side_name(g, r->winner), r->decisive ? " (decisive)" : "", r->why);
   else
@@ -184,7 +185,30 @@ static void report(const gn_game *g, const char *id, const gn_battle_result *r)
   }
   printf("orders refused: %d (at most %d in a turn); probes the rules refused: %d\n", refused, worst, probes);
   printf("final state hash %016llx\n", (unsigned long long)r->hash);
-  printf("stored as %s: grognard log %s | grognard replay %s --verify | grognard show %s\n", id, id, id, id);
+  /* the hint names the store when it is not the default one */
+  char g_[1100];
+  if (!strcmp(db, CLI_DEFAULT_DB)) snprintf(g_, sizeof g_, "grognard");
+  else snprintf(g_, sizeof g_, "grognard --db %s", db);
+  printf("stored as %s in %s: %s log %s | %s replay %s --verify | %s show %s\n", id, db, g_, id, g_, id,
+         g_, id);
+}
+
+/* The scenario's commanders of the sides given none on the command line,
+** judged before any game is stored: 0, or 1 with each problem printed (a
+** scenario that does not load is left to gn_store_create to report). */
+static int scenario_commanders(const char *path, const gn_ai_params *given)
+{
+  char why[512];
+  int bad = 0;
+  gn_game *g = gn_game_new(NULL);
+  if (g && gn_game_load_file(g, path) == 0)
+    for (int s = 0; s < gn_side_count(g) && s < GN_BATTLE_MAXSIDES; s++)
+      if (!given[s].kind[0] && gn_side_ai_check(g, s, why, sizeof why)) {
+        fprintf(stderr, "%s\n", why);
+        bad = 1;
+      }
+  gn_game_free(g);
+  return bad;
 }
 
 static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
@@ -202,6 +226,7 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if (opts[0].seen && cli_u64(opts[0].val, &seed) != 0)
     return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", opts[0].val);
   if ((rc = ai_specs(cmd, opts[1].val, bo.ai)) != 0) return rc;
+  if (scenario_commanders(pos[0], bo.ai) != 0) return CLI_FAIL;
   if (cli_store_open(c, 0, &st) != CLI_OK) return CLI_FAIL;
   rc = gn_store_create(st, pos[0], seed, id, sizeof id);
   if (rc == GN_ESCENARIO || rc == GN_ELIMIT) { fprintf(stderr, "%s\n", gn_store_errmsg(st)); goto fail; }
@@ -218,10 +243,10 @@ static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
     gn_ai_params_format(&p, spec[s], sizeof spec[s]);
     printf("   %s: %s%s\n", gn_side_name(g, s), spec[s], scen ? " (the scenario's)" : "");
   }
-  printf("   %s\n", gn_game_clock(g));
+  printf("   %s\n", gn_game_clock(g).text);
   gn_battle_result r;
   rc = gn_battle_run(g, &bo, &r);
-  report(g, id, &r);
+  report(g, id, c->db, &r);
   gn_battle_result_free(&r);
   if (rc) {
     cli_fail("the battle stopped early: %s (%s)", gn_strerror(rc), gn_errmsg(g));
@@ -287,16 +312,11 @@ static void on_progress(void *ud, int done, int total)
   fflush(stderr);
 }
 
+/* Writes the library's text to path (NULL or "-": standard output) and frees it. */
 static int write_out(const char *path, char *text)
 {
   if (!text) return cli_fail("out of memory");
-  int rc = CLI_OK;
-  if (!strcmp(path, "-")) fputs(text, stdout);
-  else {
-    FILE *f = fopen(path, "wb");
-    if (!f || fputs(text, f) < 0) rc = cli_fail("cannot write %s", path);
-    if (f && fclose(f) != 0 && rc == CLI_OK) rc = cli_fail("cannot write %s", path);
-  }
+  int rc = cli_write_file(path, text);
   gn_string_free(text);
   return rc;
 }
@@ -429,8 +449,13 @@ static int write_sim_svg(const char *path, gn_sim *sim)
     if (c > topturn) topturn = c;
   }
   int h = 70 + 24 * (ns + 1) + 30 + 104 * ns + 30 + 130 + (nobj ? 30 + 24 * nobj : 0) + 20;
-  FILE *f = fopen(path, "w");
-  if (!f) { json_decref(j); gn_string_free(csv); return cli_fail("cannot write %s", path); }
+  FILE *f = path ? fopen(path, "w") : stdout;
+  if (!f) {
+    int e = errno;
+    json_decref(j);
+    gn_string_free(csv);
+    return cli_fail("cannot write %s: %s", path, strerror(e));
+  }
   fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
              "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
           SVG_W, h, SVG_W, h);
@@ -466,7 +491,7 @@ static int write_sim_svg(const char *path, gn_sim *sim)
     json_t *sd = json_array_get(sides, (size_t)k);
     int n;
     long *v = csv_losses(csv, k, &n);
-    if (!v) { fclose(f); json_decref(j); gn_string_free(csv); return cli_fail("out of memory"); }
+    if (!v) { if (f != stdout) fclose(f); json_decref(j); gn_string_free(csv); return cli_fail("out of memory"); }
     y += svg_histogram(f, y, json_string_value(json_object_get(sd, "name")), side_fill[k % 4], v, n,
                        json_real_value(json_object_get(json_object_get(sd, "lost"), "mean")));
     free(v);
@@ -518,23 +543,42 @@ static int write_sim_svg(const char *path, gn_sim *sim)
   fprintf(f, "</svg>\n");
   json_decref(j);
   gn_string_free(csv);
-  if (fclose(f) != 0) return cli_fail("cannot write %s", path);
+  if (f == stdout) return CLI_OK;
+  if (fclose(f) != 0) return cli_fail("cannot write %s: %s", path, strerror(errno));
   return CLI_OK;
 }
 
 static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
+  static const char *const formats[] = { "text", "json", "csv", "svg", NULL };
   cli_opt opts[] = { { "--runs", 1, 0, NULL }, { "--seed", 1, 0, NULL }, { "--jobs", 1, 0, NULL },
-                     { "--ai", 1, 0, NULL }, { "--csv", 1, 0, NULL }, { "--json", 1, 0, NULL },
-                     { "--mpi", 0, 0, NULL }, { "--no-store", 0, 0, NULL }, { "--svg", 1, 0, NULL },
+                     { "--ai", 1, 0, NULL }, { "--csv", 1, 0, NULL }, { "--mpi", 0, 0, NULL },
+                     { "--no-store", 0, 0, NULL }, { "--svg", 1, 0, NULL }, CLI_OUTPUT_OPTS,
                      { NULL, 0, 0, NULL } };
-  enum { O_RUNS, O_SEED, O_JOBS, O_AI, O_CSV, O_JSON, O_MPI, O_NOSTORE, O_SVG };
-  char *pos[1], err[512];
-  int npos, rc, rank = 0, nranks = 1;
+  enum { O_RUNS, O_SEED, O_JOBS, O_AI, O_CSV, O_MPI, O_NOSTORE, O_SVG };
+  char *pos[1], err[512], *args[CLI_MAXWORDS * 2];
+  const char *oldjson = NULL;
+  int npos, rc, rank = 0, nranks = 1, nargs = 0;
   uint64_t seed = 1, runs = 0, jobs = 1;
+  cli_output out;
   gn_sim_opts so;
   memset(&so, 0, sizeof so);
-  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
+  /* the old spelling "--json FILE" ("-" or a name ending in .json): JSON
+  ** into that file besides the report; "--json" alone is JSON on stdout */
+  for (int i = 0; i < argc && nargs < (int)(sizeof args / sizeof args[0]); i++) {
+    const char *nx = i + 1 < argc ? argv[i + 1] : NULL;
+    size_t l = nx ? strlen(nx) : 0;
+    if (!strcmp(argv[i], "--json") && nx && (!strcmp(nx, "-") || (l > 5 && !strcmp(nx + l - 5, ".json")))) {
+      oldjson = argv[++i];
+      cli_note_old(cmd, "--json FILE", "-o FILE.json");
+      continue;
+    }
+    args[nargs++] = argv[i];
+  }
+  if ((rc = cli_args(c, cmd, nargs, args, opts, pos, &npos, 1, 1)) != 0) return rc;
+  if ((rc = cli_output_get(cmd, opts + O_SVG + 1, formats, &out)) != CLI_OK) return rc;
+  if (opts[O_CSV].seen) cli_note_old(cmd, "--csv FILE", "-o FILE.csv");
+  if (opts[O_SVG].seen) cli_note_old(cmd, "--svg FILE", "-o FILE.svg");
   if (!opts[O_RUNS].seen || cli_u64(opts[O_RUNS].val, &runs) != 0 || runs < 1 || runs > 100000000)
     return cli_usage(cmd, "--runs N is needed (1 to 100,000,000)");
   if (opts[O_SEED].seen && cli_u64(opts[O_SEED].val, &seed) != 0)
@@ -554,7 +598,7 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
   size_t len;
   char *text = read_file(pos[0], &len);
   gn_sim *sim = NULL;
-  if (!text) { rc = cli_fail("cannot read %s", pos[0]); goto out; }
+  if (!text) { rc = cli_fail("cannot read %s: %s", pos[0], strerror(errno)); goto out; }
   if ((rc = gn_sim_new(pos[0], text, len, NULL, &sim, err, sizeof err)) != 0) {
     rc = rc == GN_ESCENARIO ? (fprintf(stderr, "%s\n", err), CLI_FAIL) : cli_fail("%s: %s", pos[0], err);
     goto out;
@@ -577,12 +621,16 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
 #endif
   rc = CLI_OK;
   if (rank != 0) goto out;
-  if (rc == CLI_OK) rc = write_out("-", gn_sim_text(sim));
+  /* the main output: the report as text, or the format asked for */
+  if (!strcmp(out.format, "json")) rc = write_out(out.path, gn_sim_json(sim));
+  else if (!strcmp(out.format, "csv")) rc = write_out(out.path, gn_sim_csv(sim));
+  else if (!strcmp(out.format, "svg")) rc = write_sim_svg(out.path, sim);
+  else rc = write_out(out.path, gn_sim_text(sim));
   fprintf(stderr, "grognard: %llu battles in %.1f s (%.1f a second, %d %s", (unsigned long long)runs, secs,
           secs > 0 ? runs / secs : 0.0, (int)jobs, jobs == 1 ? "thread" : "threads");
   if (nranks > 1) fprintf(stderr, " on each of %d MPI ranks", nranks);
   fprintf(stderr, ")\n");
-  if (rc == CLI_OK && opts[O_JSON].seen) rc = write_out(opts[O_JSON].val, gn_sim_json(sim));
+  if (rc == CLI_OK && oldjson) rc = write_out(oldjson, gn_sim_json(sim));
   if (rc == CLI_OK && opts[O_CSV].seen) rc = write_out(opts[O_CSV].val, gn_sim_csv(sim));
   if (rc == CLI_OK && opts[O_SVG].seen) rc = write_sim_svg(opts[O_SVG].val, sim);
   if (rc == CLI_OK && !opts[O_NOSTORE].seen) {
@@ -592,7 +640,7 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
     if (cli_store_open(c, 0, &st) != CLI_OK) rc = CLI_FAIL;
     else if ((src = gn_sim_save(sim, st, id, sizeof id)) != 0)
       rc = cli_fail("%s", src == GN_ESTORE ? gn_store_errmsg(st) : gn_strerror(src));
-    else printf("stored as batch %s in %s\n", id, c->db);
+    else fprintf(stderr, "grognard: stored as batch %s in %s\n", id, c->db);
     gn_store_close(st);
   }
 out:
@@ -605,23 +653,25 @@ out:
 }
 
 const cli_cmd cli_cmd_simulate = {
-  "simulate", "SCENARIO --runs N [--seed S] [--jobs J] [--ai A,B] [--csv FILE] [--json FILE] [--svg FILE] [--no-store] [--mpi]",
+  "simulate", "SCENARIO --runs N [--seed S] [--jobs J] [--ai A,B] [--json | -o FILE] [--format text|json|csv|svg] [--no-store] [--mpi]",
   "run N seeded battles, AI against AI; print rates, intervals, distributions",
   "Battle i uses the seed splitmix64(S, i), so the results are the same for any\n"
   "number of threads (and MPI ranks). Battles run in memory; the batch (its\n"
   "results and one row per battle) is stored in the store's batches tables.\n"
   "Printed: win, draw and loss rates with 95% Wilson intervals; losses (mean,\n"
   "sd, percentiles); the turn of decision; each objective's final holder; the\n"
-  "units that mattered most. A progress bar on a terminal.\n"
+  "units that mattered most. A progress bar on a terminal (standard error).\nThe old spellings --json FILE, --csv FILE and --svg FILE still work for this\nrelease: they write that file besides the report.\n"
   "\noptions:\n"
   "  --runs N           how many battles\n"
   "  --seed S           the master seed (default 1)\n"
   "  --jobs J           threads (default 1)\n"
   "  --ai A,B           the commanders, as for 'grognard battle'\n"
-  "  --csv FILE         one line per battle ('-': standard output)\n"
-  "  --json FILE        the results as JSON ('-': standard output)\n"
-  "  --svg FILE         draw the distributions (results with their intervals,\n"
-  "                     losses, turn of decision, objectives) as an SVG picture\n"
+  "  --json             the results as JSON on standard output (nothing else)\n"
+  "  -o, --out FILE     write to FILE, in the format of its extension: .json\n"
+  "                     (the results), .csv (one line per battle), .svg (the\n"
+  "                     distributions drawn: results with their intervals,\n"
+  "                     losses, turn of decision, objectives), else the report\n"
+  "  --format FMT       the format when FILE does not say it: text, json, csv, svg\n"
   "  --no-store         do not store the batch\n"
   "  --mpi              share the runs across MPI ranks (mpirun -np K; make MPI=1)\n",
   run_simulate,

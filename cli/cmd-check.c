@@ -15,17 +15,31 @@
 
 /* ----------------------------------------------------------------- check */
 
-/* Checks one file: loads it and starts it. 0 clean, else 1 (problems printed). */
+/* The sides' commanders (ai:), judged by the AI: each that it does not know
+** printed as the scenario's problems are. 0 or GN_ESCENARIO. */
+static int commanders(const gn_game *g, char *why, size_t n)
+{
+  int rc = 0;
+  for (int s = 0; s < gn_side_count(g); s++)
+    if (gn_side_ai_check(g, s, why, n)) { fprintf(stderr, "%s\n", why); rc = GN_ESCENARIO; }
+  return rc;
+}
+
+/* Checks one file: loads it, its commanders, and starts it. 0 clean, else 1
+** (problems printed). */
 static int check_one(const char *path)
 {
   gn_game *g = gn_game_new(NULL);
   if (!g) return cli_fail("out of memory");
   int rc = gn_game_load_file(g, path);
+  char why[512];
   if (rc != 0) {
     int n = gn_diag_count(g);
     for (int i = 0; i < n; i++)
       fprintf(stderr, "%s\n", gn_diag(g, i));
     if (n == 0) fprintf(stderr, "%s\n", gn_errmsg(g));
+  } else if ((rc = commanders(g, why, sizeof why)) != 0) {
+    /* printed */
   } else if ((rc = gn_game_start(g, 1)) != 0) {
     /* the ruleset's setup may name the file (file:line:col: ...) or not */
     const char *m = gn_errmsg(g);
@@ -203,7 +217,7 @@ const cli_cmd cli_cmd_rules = {
   "published: a published source, default: the project's labelled default);\n"
   "a title marked * is an interpretation of an ambiguous text.\n"
   "The coverage is that of the sources the library was built from.\n"
-  "\n"
+  "\noptions:\n"
   "  --values     every number of the ruleset data instead (data/rulesets/<id>/*.yaml):\n"
   "               key, value, provenance (seed, published, default), rule id, note.\n"
   "               A scenario's values: key replaces any of them for one game.\n"
@@ -275,7 +289,13 @@ static int run_schema(cli *c, const cli_cmd *cmd, int argc, char **argv)
     schema_of(gn_ruleset_id(i), gn_ruleset_title(i));
     found = 1;
   }
-  if (!found) return cli_fail("no ruleset '%s'", pos[0]);
+  if (!found) {
+    fprintf(stderr, "grognard: no ruleset '%s' (rulesets:", pos[0]);
+    for (int i = 0; i < gn_ruleset_count(); i++)
+      fprintf(stderr, "%s %s", i ? "," : "", gn_ruleset_id(i));
+    fprintf(stderr, ")\n");
+    return CLI_FAIL;
+  }
   return CLI_OK;
 }
 

@@ -8,6 +8,7 @@
 */
 #include "play.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,11 +58,11 @@ int cli_export_write(const gn_game *g, int side, const char *path, char *err, si
   } else {
     FILE *f = fopen(path, "w");
     if (!f || fputs(text, f) < 0 || fputc('\n', f) == EOF) {
-      snprintf(err, n, "%s: cannot write", path);
+      snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
       rc = CLI_FAIL;
     }
     if (f && fclose(f) != 0 && rc == CLI_OK) {
-      snprintf(err, n, "%s: cannot write", path);
+      snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
       rc = CLI_FAIL;
     }
   }
@@ -70,16 +71,19 @@ int cli_export_write(const gn_game *g, int side, const char *path, char *err, si
 }
 
 static int run_export(cli *c, const cli_cmd *cmd, int argc, char **argv) {
-  cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--out", 1, 0, NULL }, { NULL, 0, 0, NULL } };
+  static const char *const formats[] = { "json", NULL };
+  cli_opt opts[] = { { "--as", 1, 0, NULL }, CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
   char *pos[1], err[512];
   int npos, rc, viewer;
+  cli_output out;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (!opts[0].seen) return cli_usage(cmd, "give the side: --as SIDE");
+  if ((rc = cli_output_get(cmd, opts + 1, formats, &out)) != CLI_OK) return rc;
   if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], NULL, &viewer)) == CLI_OK &&
-      cli_export_write(g, viewer, opts[1].val, err, sizeof err) != CLI_OK)
+      cli_export_write(g, viewer, out.path, err, sizeof err) != CLI_OK)
     rc = cli_fail("%s", err);
   gn_game_free(g);
   gn_store_close(st);
@@ -87,13 +91,15 @@ static int run_export(cli *c, const cli_cmd *cmd, int argc, char **argv) {
 }
 
 const cli_cmd cli_cmd_export = {
-  "export", "GAME --as SIDE [--out FILE]",
+  "export", "GAME --as SIDE [--json | -o FILE]",
   "write what one side may know of a game as JSON (its view and its events)",
   "The file holds the scenario's name, the state as SIDE sees it and the events\n"
   "SIDE may see, and nothing hidden from it: not the enemy's hidden values, not\n"
   "the events only the enemy or the umpire may see, not the scenario text.\n"
   "\noptions:\n"
   "  --as SIDE          the side whose knowledge is exported (required)\n"
-  "  --out FILE         write to FILE (default: standard output)\n",
+  "  --json             JSON on standard output (the default; the only format)\n"
+  "  -o, --out FILE     write to FILE ('-': standard output)\n"
+  "  --format FMT       json\n",
   run_export,
 };

@@ -4,6 +4,7 @@
 */
 #include "cli.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,9 +107,10 @@ static void print_events(const gn_game *g, int from, int viewer)
   }
 }
 
-/* The events from..count-1 that viewer may see, as one JSON array on
-** stdout. CLI_FAIL when out of memory. */
-static int events_json(const gn_game *g, int from, int viewer)
+/* The events from..count-1 that viewer may see, as one JSON array, to the
+** output (o NULL: standard output). CLI_FAIL when out of memory or the file
+** cannot be written. */
+static int events_json(const gn_game *g, int from, int viewer, const cli_output *o)
 {
   json_t *a = json_array();
   for (int i = from; a && i < gn_event_count(g); i++) {
@@ -121,10 +123,12 @@ static int events_json(const gn_game *g, int from, int viewer)
   char *out = a ? json_dumps(a, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
   json_decref(a);
   if (!out) return cli_fail("out of memory");
-  puts(out);
+  int rc = o ? cli_output_write(o, out) : cli_write_file(NULL, out);
   free(out);
-  return CLI_OK;
+  return rc;
 }
+
+#define ORDER_RETRIES 8   /* times an order is checked again after another process ordered */
 
 static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
@@ -132,44 +136,62 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
                      { "--as", 1, 0, NULL }, { "--check", 0, 0, NULL },
                      { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[CLI_MAXWORDS];
-  int npos, rc, viewer, dice[256], ndice = 0;
+  int npos, rc, viewer, dice[256], ndice = 0, table = 0;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 2, CLI_MAXWORDS)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --dice or --table, not both");
   if (opts[3].seen && opts[4].seen) return cli_usage(cmd, "give --check or --json, not both");
-  if (opts[0].seen && (ndice = dice_list(opts[0].val, dice, 256)) <= 0)
-    return cli_usage(cmd, "--dice needs results like 3,5,6, not '%s'", opts[0].val);
+  if (opts[1].seen) { cli_note_old(cmd, "--table", "--dice table"); table = 1; }
+  /* --dice auto (the engine rolls), table (typed at the terminal), or the results */
+  if (opts[0].seen && !strcmp(opts[0].val, "table")) table = 1;
+  else if (opts[0].seen && strcmp(opts[0].val, "auto") &&
+           (ndice = dice_list(opts[0].val, dice, 256)) <= 0)
+    return cli_usage(cmd, "--dice takes auto, table or the results like 3,5,6 (at most 256), not '%s'",
+                     opts[0].val);
 
   /* the order: the words after GAME, joined by spaces */
   char text[1024] = "";
   size_t len = 0;
   for (int i = 1; i < npos; i++) {
     int n = snprintf(text + len, sizeof text - len, "%s%s", i > 1 ? " " : "", pos[i]);
-    if (n < 0 || (size_t)n >= sizeof text - len) return cli_fail("order too long");
+    if (n < 0 || (size_t)n >= sizeof text - len)
+      return cli_fail("order too long: more than %zu characters", sizeof text - 1);
     len += (size_t)n;
   }
 
-  if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
-  if ((rc = cli_viewer(cmd, g, &opts[2], NULL, &viewer)) != CLI_OK) goto done;
-  if (opts[0].seen && gn_dice_script(g, dice, ndice) != 0) {
-    rc = cli_fail("%s", gn_errmsg(g));
-    goto done;
-  }
-  if (opts[1].seen) gn_dice_use_table(g, table_dice, NULL);
-  if (opts[3].seen) {   /* the rules' check: adjudicates nothing, stores nothing */
-    rc = gn_order_check(g, text);
-    if (rc == 0) printf("%s: accepted now: %s\n", pos[0], text);
-    else rc = cli_fail("%s: %s", pos[0], gn_errmsg(g));
-    goto done;
-  }
-  int nev = gn_event_count(g), n = gn_game_order_count(g);
-  if (gn_store_order(st, pos[0], g, text) != 0) {
-    rc = cli_fail("%s: %s", pos[0], gn_store_errmsg(st));
-    goto done;
+  /* apply and store; when another process ordered in between, load the
+  ** stored state and check the order again on it */
+  int nev = 0, n = 0;
+  for (int attempt = 0;; attempt++) {
+    if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
+    if ((rc = cli_viewer(cmd, g, &opts[2], NULL, &viewer)) != CLI_OK) goto done;
+    if (ndice > 0 && gn_dice_script(g, dice, ndice) != 0) {
+      rc = cli_fail("%s", gn_errmsg(g));
+      goto done;
+    }
+    if (table) gn_dice_use_table(g, table_dice, NULL);
+    if (opts[3].seen) {   /* the rules' check: adjudicates nothing, stores nothing */
+      rc = gn_order_check(g, text);
+      if (rc == 0) printf("%s: accepted now: %s\n", pos[0], text);
+      else rc = cli_fail("%s: %s", pos[0], gn_errmsg(g));
+      goto done;
+    }
+    nev = gn_event_count(g);
+    n = gn_game_order_count(g);
+    int e = gn_store_order(st, pos[0], g, text);
+    if (e == 0) break;
+    if (e != GN_ESTATE || attempt == ORDER_RETRIES) {
+      rc = cli_fail("%s: %s", pos[0], gn_store_errmsg(st));
+      goto done;
+    }
+    fprintf(stderr, "grognard: note: %s changed in the store while this order was checked (another "
+                    "process ordered); checking it again on the stored state\n", pos[0]);
+    gn_game_free(g);
+    gn_store_close(st);
   }
   if (opts[4].seen) {
-    if (events_json(g, nev, viewer) != CLI_OK) { rc = CLI_FAIL; goto done; }
+    if (events_json(g, nev, viewer, NULL) != CLI_OK) { rc = CLI_FAIL; goto done; }
   } else {
     printf("%s: order %d: %s\n", pos[0], n + 1, gn_game_order_text(g, n));
     print_events(g, nev, viewer);
@@ -185,15 +207,18 @@ done:
 }
 
 const cli_cmd cli_cmd_order = {
-  "order", "GAME ORDER... [--dice LIST | --table] [--as SIDE] [--check | --json]",
+  "order", "GAME ORDER... [--dice auto|table|LIST] [--as SIDE] [--check | --json]",
   "apply one order to a game and store it; print the events it caused",
   "The order is the words after GAME (quote it or not: \"fire 1/II at 3/IV\").\n"
   "It applies whole or not at all: an order the rules forbid is refused with\n"
   "the rule id, and neither the game nor the store changes (exit status 1).\n"
+  "When another process orders in the same game meanwhile, the order is checked\n"
+  "again on the stored state (a note on stderr says so).\n"
   "\noptions:\n"
-  "  --dice LIST        the dice results to use, in order (\"3,5,6\"), e.g. the\n"
-  "                     players' own dice; the order is refused if too few\n"
-  "  --table            ask for each roll on the terminal (dice at the table)\n"
+  "  --dice auto|table|LIST  auto: the engine rolls (the default); table: ask for\n"
+  "                     each roll on the terminal (dice at the table); LIST: the\n"
+  "                     results to use, in order (\"3,5,6\"), e.g. the players'\n"
+  "                     own dice; the order is refused if too few\n"
   "  --as SIDE          print only the events SIDE may see (default: all)\n"
   "  --check            only ask the rules: exit 0 when they would accept the\n"
   "                     order now, 1 with the refusal and its rule id if not;\n"
@@ -208,35 +233,42 @@ const cli_cmd cli_cmd_order = {
 
 static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
+  static const char *const formats[] = { "text", "json", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL },
-                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+                     CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
   char *pos[1];
   int npos, rc, viewer;
+  cli_output out;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
+  if ((rc = cli_output_get(cmd, opts, formats, &out)) != CLI_OK) return rc;
   if (cli_game_view(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
-  if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK)
-    rc = cli_put(opts[2].seen ? gn_state_json(g, viewer) : gn_state_text(g, viewer));
+  if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK) {
+    char *s = strcmp(out.format, "json") ? gn_state_text(g, viewer) : gn_state_json(g, viewer);
+    rc = s ? cli_output_write(&out, s) : cli_fail("out of memory");
+    gn_string_free(s);
+  }
   gn_game_free(g);
   gn_store_close(st);
   return rc;
 }
 
 const cli_cmd cli_cmd_show = {
-  "show", "GAME [--as SIDE | --umpire] [--json]",
+  "show", "GAME [--as SIDE | --umpire] [--json | -o FILE] [--format text|json]",
   "print the state of a game as a viewer may see it",
   "\noptions:\n"
-  "  --as SIDE          what SIDE may know (hidden values of the enemy are left out)\n"
+  "  --as SIDE          what SIDE may know (hidden values of the enemy are left out;\n"
+  "                     'umpire': everything)\n"
   "  --umpire           everything (the default)\n"
-  "  --json             as one JSON object\n",
+  CLI_OUTPUT_HELP " text, json\n",
   run_show,
 };
 
 /* ------------------------------------------------------------------- log */
 
-static void log_text(const gn_game *g, int viewer)
+static void log_text(const gn_game *g, int viewer, FILE *f)
 {
   int last = -2;
   for (int i = 0; i < gn_event_count(g); i++) {
@@ -245,32 +277,44 @@ static void log_text(const gn_game *g, int viewer)
     if (e->order != last) {
       last = e->order;
       if (e->order < 0)
-        printf("start:\n");
+        fprintf(f, "start:\n");
       else
-        printf("order %d: %s\n", e->order + 1, gn_game_order_text(g, e->order));
+        fprintf(f, "order %d: %s\n", e->order + 1, gn_game_order_text(g, e->order));
     }
     char *t = gn_event_text(g, i);
-    if (t) printf("  turn %d, %s: %s\n", e->turn, e->phase ? e->phase : "", t);
+    if (t) fprintf(f, "  turn %d, %s: %s\n", e->turn, e->phase ? e->phase : "", t);
     gn_string_free(t);
   }
 }
 
 static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
+  static const char *const formats[] = { "text", "json", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL },
-                     { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+                     CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
   char *pos[1];
   int npos, rc, viewer;
+  cli_output out;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
+  if ((rc = cli_output_get(cmd, opts, formats, &out)) != CLI_OK) return rc;
   if (cli_game_load(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK) {
-    if (opts[2].seen)
-      rc = events_json(g, 0, viewer);
-    else
-      log_text(g, viewer);
+    if (!strcmp(out.format, "json")) {
+      rc = events_json(g, 0, viewer, &out);
+    } else if (!out.path) {
+      log_text(g, viewer, stdout);
+    } else {
+      FILE *f = fopen(out.path, "w");
+      if (!f) {
+        rc = cli_fail("cannot write %s: %s", out.path, strerror(errno));
+      } else {
+        log_text(g, viewer, f);
+        if ((ferror(f) | fclose(f)) != 0) rc = cli_fail("cannot write %s: %s", out.path, strerror(errno));
+      }
+    }
   }
   gn_game_free(g);
   gn_store_close(st);
@@ -278,14 +322,16 @@ static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv)
 }
 
 const cli_cmd cli_cmd_log = {
-  "log", "GAME [--as SIDE | --umpire] [--json]",
+  "log", "GAME [--as SIDE | --umpire] [--json | -o FILE] [--format text|json]",
   "print the event log of a game: every roll, modifier and rule id",
-  "Events are grouped by the order that caused them.\n"
+  "Events are grouped by the order that caused them. Orders are numbered from\n"
+  "1, as 'order' prints them; in the JSON an event's \"order\" is that number,\n"
+  "0 for the events of the start.\n"
   "\noptions:\n"
-  "  --as SIDE          only the events SIDE may see\n"
+  "  --as SIDE          only the events SIDE may see ('umpire': every event)\n"
   "  --umpire           every event (the default)\n"
-  "  --json             a JSON array of event objects; each lists in \"units\"\n"
-  "                     the codes of the units it changed or concerns\n",
+  CLI_OUTPUT_HELP " text, json (a JSON array of event objects; each lists in\n"
+  "                     \"units\" the codes of the units it changed or concerns)\n",
   run_log,
 };
 

@@ -278,7 +278,7 @@ static void draw_frame(mapper *m, int sel) {
   char buf[512];
   /* title */
   int side = gn_game_active_side(m->g);
-  snprintf(buf, sizeof buf, "%s: %s, turn %d, %s%s%s", gn_game_scenario_name(m->g), gn_game_clock(m->g),
+  snprintf(buf, sizeof buf, "%s: %s, turn %d, %s%s%s", gn_game_scenario_name(m->g), gn_game_clock(m->g).text,
            gn_game_turn(m->g), gn_game_over(m->g) ? "game over" : gn_game_phase(m->g),
            side >= 0 ? ", " : "", side >= 0 ? gn_side_name(m->g, side) : "");
   cairo_set_source_rgb(cr, 0, 0, 0);
@@ -366,11 +366,28 @@ static void draw_frame(mapper *m, int sel) {
   }
 }
 
+/* cairo's writer to standard output. */
+static cairo_status_t to_stdout(void *ud, const unsigned char *data, unsigned int len) {
+  (void)ud;
+  return fwrite(data, 1, len, stdout) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
 int cli_map_write(gn_game *g, int viewer, int select, const char *path, char *err, size_t n) {
-  mapper m = {0};
   const char *ext = strrchr(path, '.');
-  int kind = !ext ? -1 : !strcmp(ext, ".svg") ? 0 : !strcmp(ext, ".png") ? 1 : !strcmp(ext, ".pdf") ? 2 : -1;
-  if (kind < 0) { snprintf(err, n, "%s: the map is written as .svg, .png or .pdf", path); return CLI_FAIL; }
+  if (!ext || (strcmp(ext, ".svg") && strcmp(ext, ".png") && strcmp(ext, ".pdf"))) {
+    snprintf(err, n, "%s: the map is written as .svg, .png or .pdf", path);
+    return CLI_FAIL;
+  }
+  return cli_map_write_as(g, viewer, select, path, ext + 1, err, n);
+}
+
+int cli_map_write_as(gn_game *g, int viewer, int select, const char *path, const char *format,
+                     char *err, size_t n) {
+  mapper m = {0};
+  int kind = !strcmp(format, "svg") ? 0 : !strcmp(format, "png") ? 1 : !strcmp(format, "pdf") ? 2 : -1;
+  if (kind < 0) { snprintf(err, n, "the map is drawn as svg, png or pdf, not %s", format); return CLI_FAIL; }
+  if (!path) path = "standard output";
+  int out = !strcmp(path, "standard output");
   if (gn_game_table(g, &m.W, &m.H) != 0 || m.W <= 0 || m.H <= 0) {
     snprintf(err, n, "the game has no table");
     return CLI_FAIL;
@@ -383,8 +400,10 @@ int cli_map_write(gn_game *g, int viewer, int select, const char *path, char *er
   m.y0 = MARGIN + TITLE;
   double pw = m.W * m.s + 2 * MARGIN, ph = m.y0 + m.H * m.s + LEGEND + MARGIN / 2;
   cairo_surface_t *sf;
-  if (kind == 0) sf = cairo_svg_surface_create(path, pw, ph);
-  else if (kind == 2) sf = cairo_pdf_surface_create(path, pw, ph);
+  if (kind == 0) sf = out ? cairo_svg_surface_create_for_stream(to_stdout, NULL, pw, ph)
+                          : cairo_svg_surface_create(path, pw, ph);
+  else if (kind == 2) sf = out ? cairo_pdf_surface_create_for_stream(to_stdout, NULL, pw, ph)
+                               : cairo_pdf_surface_create(path, pw, ph);
   else sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(pw * 2), (int)ceil(ph * 2));
   if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS) {
     snprintf(err, n, "%s: %s", path, cairo_status_to_string(cairo_surface_status(sf)));
@@ -407,7 +426,8 @@ int cli_map_write(gn_game *g, int viewer, int select, const char *path, char *er
   draw_frame(&m, select);
   cairo_status_t st = cairo_status(m.cr);
   cairo_destroy(m.cr);
-  if (st == CAIRO_STATUS_SUCCESS && kind == 1) st = cairo_surface_write_to_png(sf, path);
+  if (st == CAIRO_STATUS_SUCCESS && kind == 1)
+    st = out ? cairo_surface_write_to_png_stream(sf, to_stdout, NULL) : cairo_surface_write_to_png(sf, path);
   cairo_surface_finish(sf);
   if (st == CAIRO_STATUS_SUCCESS) st = cairo_surface_status(sf);
   cairo_surface_destroy(sf);
@@ -420,14 +440,22 @@ int cli_map_write(gn_game *g, int viewer, int select, const char *path, char *er
 }
 
 static int run_map(cli *c, const cli_cmd *cmd, int argc, char **argv) {
+  static const char *const formats[] = { "svg", "png", "pdf", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL }, { "--select", 1, 0, NULL },
-                     { "--out", 1, 0, NULL }, { NULL, 0, 0, NULL } };
+                     CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
   char *pos[1], err[512];
   int npos, rc, viewer, sel = -1;
+  cli_output out;
   gn_store *st;
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
-  if (!opts[3].seen) return cli_usage(cmd, "give the file: --out FILE.svg|.png|.pdf");
+  if (opts[3].seen) return cli_usage(cmd, "the map is a picture: give -o FILE.svg|.png|.pdf or --format");
+  if ((rc = cli_output_get(cmd, opts + 3, formats, &out)) != CLI_OK) return rc;
+  if (out.path && !cli_opt_get(opts, "--format")->seen) {
+    const char *ext = strrchr(out.path, '.');
+    if (!ext || (strcmp(ext, ".svg") && strcmp(ext, ".png") && strcmp(ext, ".pdf")))
+      return cli_usage(cmd, "%s: give a file ending in .svg, .png or .pdf, or --format", out.path);
+  }
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
   if (cli_game_view(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) != CLI_OK) goto done;
@@ -443,8 +471,10 @@ static int run_map(cli *c, const cli_cmd *cmd, int argc, char **argv) {
       goto done;
     }
   }
-  if (cli_map_write(g, viewer, sel, opts[3].val, err, sizeof err) != CLI_OK) rc = cli_fail("%s", err);
-  else printf("%s\n", opts[3].val);
+  if (cli_map_write_as(g, viewer, sel, out.path, out.format, err, sizeof err) != CLI_OK)
+    rc = cli_fail("%s", err);
+  else if (out.path)
+    fprintf(stderr, "grognard: map written to %s\n", out.path);
 done:
   gn_game_free(g);
   gn_store_close(st);
@@ -452,17 +482,19 @@ done:
 }
 
 const cli_cmd cli_cmd_map = {
-  "map", "GAME [--as SIDE | --umpire] [--select UNIT] --out FILE.svg|.png|.pdf",
+  "map", "GAME [--as SIDE | --umpire] [--select UNIT] [-o FILE.svg|.png|.pdf] [--format svg|png|pdf]",
   "draw the table: terrain, stands, objectives, scale and legend (SVG, PNG, PDF)",
   "A printable map (white background, a scale bar in the table's unit, a\n"
   "legend), north up. Stands are drawn as their rectangles with the front edge\n"
   "thick, labelled with their code, strength and disorder as the viewer may\n"
   "know them (? where hidden).\n"
   "\noptions:\n"
-  "  --as SIDE          what SIDE may see (default: the umpire, everything)\n"
+  "  --as SIDE          what SIDE may see ('umpire', the default: everything)\n"
   "  --umpire           everything\n"
   "  --select UNIT      shade UNIT's front arc and draw lines to the enemy stands\n"
   "                     its orders may name now (as 'grognard actions' lists them)\n"
-  "  --out FILE         .svg, .png or .pdf, by its extension (required)\n",
+  "  -o, --out FILE     write to FILE: .svg, .png or .pdf, by its extension\n"
+  "                     (without it: SVG on standard output)\n"
+  "  --format FMT       svg, png or pdf, when FILE does not say it\n",
   run_map,
 };

@@ -5,6 +5,7 @@
 */
 #include "cli.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,7 +75,8 @@ static double pass_p(const gn_dist *d)
   return 0;
 }
 
-static int print_json(gn_game *g, const char *check, const gn_dist *d, int passfail)
+static int print_json(gn_game *g, const char *check, const gn_dist *d, int passfail,
+                      const cli_output *out)
 {
   json_t *root = json_object(), *outs = json_array(), *mods = json_array();
   json_object_set_new(root, "exact", json_boolean(d->exact));
@@ -113,21 +115,21 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
   char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
   json_decref(root);
   if (!s) return cli_fail("out of memory");
-  puts(s);
+  int rc = cli_output_write(out, s);
   free(s);
-  return CLI_OK;
+  return rc;
 }
 
-static void print_text(gn_game *g, const char *ruleset, const char *check, int argc,
+static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *check, int argc,
                        char **argv, const gn_dist *d, int passfail, uint64_t seed)
 {
   /* 1) what was asked and how it was computed */
-  printf("%s %s", ruleset, check ? check : "");
-  for (int i = 0; i < argc; i++) printf(" %s", argv[i]);
+  fprintf(f, "%s %s", ruleset, check ? check : "");
+  for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
   if (d->exact)
-    printf(": exact, %llu path%s\n\n", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
+    fprintf(f, ": exact, %llu path%s\n\n", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
   else
-    printf(": Monte Carlo, %llu runs, seed %llu (95%% Wilson intervals)\n  not exact: %s\n\n",
+    fprintf(f, ": Monte Carlo, %llu runs, seed %llu (95%% Wilson intervals)\n  not exact: %s\n\n",
            (unsigned long long)d->runs, (unsigned long long)seed, d->why);
 
   /* 2) the table */
@@ -138,11 +140,11 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
   }
   int fw = 13;   /* the fraction column: as wide as its longest entry */
   for (int i = 0; d->exact && i < d->n; i++) {
-    char f[64];
-    fraction(&d->o[i], f, sizeof f);
-    if ((int)strlen(f) > fw) fw = (int)strlen(f);
+    char fr[64];
+    fraction(&d->o[i], fr, sizeof fr);
+    if ((int)strlen(fr) > fw) fw = (int)strlen(fr);
   }
-  printf("%8s  %-*s  %9s  %-*s  %9s  %9s\n", "outcome", lw, "label", "p", fw,
+  fprintf(f, "%8s  %-*s  %9s  %-*s  %9s  %9s\n", "outcome", lw, "label", "p", fw,
          d->exact ? "fraction" : "95% interval", "at least", "at most");
   for (int i = 0; i < d->n; i++) {
     const gn_outcome *o = &d->o[i];
@@ -151,7 +153,7 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
       fraction(o, extra, sizeof extra);
     else
       snprintf(extra, sizeof extra, "%.4f-%.4f", o->lo, o->hi);
-    printf("%8lld  %-*s  %9.6f  %-*s  %9.6f  %9.6f\n", (long long)o->value, lw,
+    fprintf(f, "%8lld  %-*s  %9.6f  %-*s  %9.6f  %9.6f\n", (long long)o->value, lw,
            label(g, check, o->value), o->p, fw, extra, gn_dist_at_least(d, o->value),
            gn_dist_at_most(d, o->value));
   }
@@ -161,52 +163,52 @@ static void print_text(gn_game *g, const char *ruleset, const char *check, int a
     rounded |= d->o[i].p != 0 && d->o[i].p != 1;
   }
   if (longfrac) {
-    printf("\nexact fractions:\n");
+    fprintf(f, "\nexact fractions:\n");
     for (int i = 0; i < d->n; i++)
       if (d->o[i].frac && strlen(d->o[i].frac) > FRACCOL)
-        printf("%8lld  %s\n", (long long)d->o[i].value, d->o[i].frac);
+        fprintf(f, "%8lld  %s\n", (long long)d->o[i].value, d->o[i].frac);
   }
-  if (rounded) printf("\n(p, at least, at most: rounded to 6 decimals; the fractions are exact)\n");
-  else if (!d->exact) printf("\n(p: estimates from the runs, rounded to 6 decimals)\n");
-  printf("\nmean %.4f, stdev %.4f", d->mean, d->stdev);
-  if (passfail) printf(", p(pass) %.6f", pass_p(d));
-  printf("\n");
+  if (rounded) fprintf(f, "\n(p, at least, at most: rounded to 6 decimals; the fractions are exact)\n");
+  else if (!d->exact) fprintf(f, "\n(p: estimates from the runs, rounded to 6 decimals)\n");
+  fprintf(f, "\nmean %.4f, stdev %.4f", d->mean, d->stdev);
+  if (passfail) fprintf(f, ", p(pass) %.6f", pass_p(d));
+  fprintf(f, "\n");
 
   /* 3) the modifiers of a representative run (an order's are in its log) */
   int nmods = 0;
   if (!check) {
-    printf("\n(the modifiers of each roll are in the game's log once the order is given: grognard log)\n");
+    fprintf(f, "\n(the modifiers of each roll are in the game's log once the order is given: grognard log)\n");
     nmods = -1;
   }
   if (nmods == 0) {
-  printf("\nmodifiers of a representative run:\n");
+  fprintf(f, "\nmodifiers of a representative run:\n");
   for (int i = 0; i < gn_event_count(g); i++) {
     const gn_event *e = gn_event_get(g, i);
     for (int k = 0; k < e->nmods; k++, nmods++)
-      printf("  %+3d  %-32s ref. %s\n", e->mods[k].value, e->mods[k].name,
+      fprintf(f, "  %+3d  %-32s ref. %s\n", e->mods[k].value, e->mods[k].name,
              e->mods[k].ref[0] ? e->mods[k].ref : "-");
   }
-  if (!nmods) printf("  none\n");
+  if (!nmods) fprintf(f, "  none\n");
   }
 
   /* 4) the bar chart, scaled to the likeliest outcome */
   double pmax = 0;
   for (int i = 0; i < d->n; i++)
     if (d->o[i].p > pmax) pmax = d->o[i].p;
-  printf("\n");
+  fprintf(f, "\n");
   for (int i = 0; i < d->n; i++) {
     int w = pmax > 0 ? (int)(d->o[i].p / pmax * BARWIDTH + 0.5) : 0;
-    printf("  %-*s |", lw, label(g, check, d->o[i].value));
-    for (int k = 0; k < w; k++) putchar('#');
-    printf(" %.1f%%\n", 100 * d->o[i].p);
+    fprintf(f, "  %-*s |", lw, label(g, check, d->o[i].value));
+    for (int k = 0; k < w; k++) fputc('#', f);
+    fprintf(f, " %.1f%%\n", 100 * d->o[i].p);
   }
 }
 
 /* The chart as an SVG picture: one bar per outcome with its label and percentage. */
 static int write_svg(const char *path, gn_game *g, const char *check, const gn_dist *d)
 {
-  FILE *f = fopen(path, "w");
-  if (!f) return cli_fail("cannot write %s", path);
+  FILE *f = path ? fopen(path, "w") : stdout;
+  if (!f) return cli_fail("cannot write %s: %s", path, strerror(errno));
   double pmax = 0;
   for (int i = 0; i < d->n; i++)
     if (d->o[i].p > pmax) pmax = d->o[i].p;
@@ -231,8 +233,30 @@ static int write_svg(const char *path, gn_game *g, const char *check, const gn_d
     fprintf(f, "<text x=\"%.1f\" y=\"%d\">%.1f%%</text>\n", 306 + w, y + 14, 100 * o->p);
   }
   fprintf(f, "</svg>\n");
-  if (fclose(f) != 0) return cli_fail("cannot write %s", path);
+  if (f == stdout) return CLI_OK;
+  if (fclose(f) != 0) return cli_fail("cannot write %s: %s", path, strerror(errno));
   return CLI_OK;
+}
+
+/* The result in the format asked for: text, json or svg; the old --svg FILE
+** draws the chart besides. */
+static int emit(gn_game *g, const char *name, const char *check, int argc, char **argv,
+                const gn_dist *d, int passfail, uint64_t seed, const cli_output *out, const char *svg)
+{
+  int rc = CLI_OK;
+  if (!strcmp(out->format, "json")) {
+    rc = print_json(g, check, d, passfail, out);
+  } else if (!strcmp(out->format, "svg")) {
+    rc = write_svg(out->path, g, check, d);
+  } else {
+    FILE *f = out->path ? fopen(out->path, "w") : stdout;
+    if (!f) return cli_fail("cannot write %s: %s", out->path, strerror(errno));
+    print_text(f, g, name, check, argc, argv, d, passfail, seed);
+    if (f != stdout && (ferror(f) | fclose(f)) != 0)
+      rc = cli_fail("cannot write %s: %s", out->path, strerror(errno));
+  }
+  if (rc == CLI_OK && svg) rc = write_svg(svg, g, check, d);
+  return rc;
 }
 
 static int seen_id(void *ud, const char *id, const char *scenario, int orders)
@@ -255,7 +279,7 @@ static int game_exists(cli *c, const char *id)
 
 /* grognard odds GAME "ORDER[; ORDER...]": every outcome of the orders now. */
 static int run_order_odds(cli *c, const char *id, const char *orders, const gn_odds_opts *o,
-                          int json, const char *svg)
+                          const cli_output *out, const char *svg)
 {
   gn_store *st;
   gn_game *g;
@@ -268,8 +292,7 @@ static int run_order_odds(cli *c, const char *id, const char *orders, const gn_o
   } else if (rc != 0) {
     rc = cli_fail("%s", gn_errmsg(g));
   } else {
-    rc = json ? print_json(g, NULL, &d, 0) : (print_text(g, id, NULL, 1, (char **)&orders, &d, 0, o->seed), CLI_OK);
-    if (rc == CLI_OK && svg) rc = write_svg(svg, g, NULL, &d);
+    rc = emit(g, id, NULL, 1, (char **)&orders, &d, 0, o->seed, out, svg);
   }
   gn_dist_free(&d);
   gn_game_free(g);
@@ -282,7 +305,10 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   const char *svg = NULL;
   char *pos[2], *params[CLI_MAXWORDS];
   const char *usage = "";
-  int npos = 0, nparams = 0, json = 0, rc;
+  static const char *const formats[] = { "text", "json", "svg", NULL };
+  cli_opt outopts[] = { CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
+  cli_output out;
+  int npos = 0, nparams = 0, rc;
   gn_odds_opts o = { 0, 0, 1, 0 };
 
   /* 1) our options; every other word goes to the check (--PARAM VALUE) */
@@ -301,10 +327,16 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
       }
       return CLI_HELPED;
     } else if (!strcmp(a, "--json")) {
-      json = 1;
-    } else if (!strcmp(a, "--svg")) {
+      outopts[0].seen = 1;
+    } else if (!strcmp(a, "--out") || !strcmp(a, "-o") || !strcmp(a, "--format")) {
+      if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", a);
+      cli_opt *x = &outopts[!strcmp(a, "--format") ? 2 : 1];
+      x->seen = 1;
+      x->val = argv[++i];
+    } else if (!strcmp(a, "--svg")) {   /* the old spelling of -o FILE.svg, drawn besides the text */
       if (i + 1 >= argc) return cli_usage(cmd, "option '--svg' needs a file name");
       svg = argv[++i];
+      cli_note_old(cmd, "--svg FILE", "-o FILE.svg");
     } else if (!strcmp(a, "--runs") || !strcmp(a, "--seed") || !strcmp(a, "--db")) {
       uint64_t v;
       if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", a);
@@ -324,6 +356,16 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
       pos[npos++] = argv[i];
     }
   }
+  if ((rc = cli_output_get(cmd, outopts, formats, &out)) != CLI_OK) return rc;
+  if (npos == 1 && ruleset_index(pos[0]) >= 0) {   /* odds RULESET: which checks it has */
+    fprintf(stderr, "grognard odds: give a check of %s:", pos[0]);
+    for (int i = 0; i < gn_check_count(pos[0]); i++) {
+      const char *name, *u, *h, *r;
+      if (gn_check_info(pos[0], i, &name, &u, &h, &r) == 0) fprintf(stderr, "%s %s", i ? "," : "", name);
+    }
+    fprintf(stderr, "\n(try 'grognard odds %s --help' for their parameters)\n", pos[0]);
+    return CLI_USAGE;
+  }
   if (npos < 2) return cli_usage(cmd, "missing %s", npos ? "CHECK" : "RULESET");
 
   /* 2) a game and its order (quoted or not: its words are joined), or the
@@ -334,10 +376,11 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
     for (int i = 0; i <= nparams; i++) {
       const char *w = i ? params[i - 1] : pos[1];
       int n = snprintf(text + len, sizeof text - len, "%s%s", i ? " " : "", w);
-      if (n < 0 || (size_t)n >= sizeof text - len) return cli_fail("order too long");
+      if (n < 0 || (size_t)n >= sizeof text - len)
+        return cli_fail("order too long: at most %zu characters", sizeof text - 1);
       len += (size_t)n;
     }
-    return run_order_odds(c, pos[0], text, &o, json, svg);
+    return run_order_odds(c, pos[0], text, &o, &out, svg);
   }
   if (ruleset_index(pos[0]) < 0) {
     fprintf(stderr, "grognard: no ruleset '%s' and no such game in %s (rulesets:", pos[0], c->db);
@@ -371,20 +414,16 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
     rc = CLI_USAGE;
   } else if (rc != 0) {
     rc = cli_fail("%s", gn_errmsg(g));
-  } else if (json) {
-    rc = print_json(g, pos[1], &d, passfail);
   } else {
-    print_text(g, pos[0], pos[1], nparams, params, &d, passfail, o.seed);
-    rc = CLI_OK;
+    rc = emit(g, pos[0], pos[1], nparams, params, &d, passfail, o.seed, &out, svg);
   }
-  if (rc == CLI_OK && svg) rc = write_svg(svg, g, pos[1], &d);
   gn_dist_free(&d);
   gn_game_free(g);
   return rc;
 }
 
 const cli_cmd cli_cmd_odds = {
-  "odds", "RULESET CHECK [--PARAM VALUE ...] | GAME \"ORDER[; ORDER...]\"  [--json] [--svg FILE] [--runs N] [--seed S]",
+  "odds", "RULESET CHECK [--PARAM VALUE ...] | GAME \"ORDER[; ORDER...]\"  [--json | -o FILE] [--format text|json|svg] [--runs N] [--seed S]",
   "the exact odds of one resolution of the rules, with its modifiers",
   "Runs the same code as the game along every path through its dice and\n"
   "prints each outcome with its exact probability (and fraction), the chance\n"
@@ -406,7 +445,9 @@ const cli_cmd cli_cmd_odds = {
   "                     \"p_at_least\", \"p_at_most\"}], \"mean\", \"stdev\",\n"
   "                     \"modifiers\": [{\"name\", \"value\", \"ref\"}], \"p_pass\"};\n"
   "                     sampled: \"runs\", \"why\" and per outcome \"lo\", \"hi\"\n"
-  "  --svg FILE         also draw the chart as an SVG picture\n"
+  "  -o, --out FILE     write to FILE, in the format of its extension: .json,\n"
+  "                     .svg (the chart as a picture), else text ('-': stdout)\n"
+  "  --format FMT       the format when FILE does not say it: text, json, svg\n"
   "  --runs N           sample N runs (Monte Carlo, 1 to 10^8) instead of enumerating\n"
   "  --seed S           the seed of the samples (default 1)\n",
   run_odds,

@@ -13,6 +13,7 @@
 */
 #include "play.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,10 +100,10 @@ static void prompt(const play *p, char *buf, size_t n) {
   int side = gn_game_active_side(p->g);
   const char *who = side >= 0 ? gn_side_name(p->g, side) : "all sides";
   if (gn_game_over(p->g))
-    snprintf(buf, n, "[%s | game over%s%s] > ", gn_game_clock(p->g),
+    snprintf(buf, n, "[%s | game over%s%s] > ", gn_game_clock(p->g).text,
              p->viewer == GN_UMPIRE ? "" : " | as ", p->viewer == GN_UMPIRE ? "" : play_viewer_name(p));
   else
-    snprintf(buf, n, "[%s | %s | %s%s%s] > ", gn_game_clock(p->g), gn_game_phase(p->g), who,
+    snprintf(buf, n, "[%s | %s | %s%s%s] > ", gn_game_clock(p->g).text, gn_game_phase(p->g), who,
              p->viewer == GN_UMPIRE ? "" : " | as ", p->viewer == GN_UMPIRE ? "" : play_viewer_name(p));
 }
 
@@ -154,7 +155,7 @@ static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   if (opts[0].seen && !scenario) return cli_usage(cmd, "--seed goes with a SCENARIO file, not a game");
   if (opts[3].seen) {
     if (!(p.script = fopen(opts[3].val, "r")))
-      return cli_fail("%s: cannot read the script", opts[3].val);
+      return cli_fail("cannot read the script %s: %s", opts[3].val, strerror(errno));
     p.script_name = opts[3].val;
     p.keep_going = opts[4].seen;
   }
@@ -202,7 +203,7 @@ static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
          play_viewer_name(&p));
   play_announce(&p, 1);
   play_input_begin(&p);
-  char buf[PLAY_LINEMAX], pr[256];
+  char buf[PLAY_LINEMAX], pr[GN_TEXT_MAX + 256];
   while (!p.quit) {
     prompt(&p, pr, sizeof pr);
     if (!play_read(&p, pr, buf, sizeof buf)) break;

@@ -98,11 +98,11 @@ void play_announce(play *p, int force) {
   p->seen_over = over;
   snprintf(p->seen_phase, sizeof p->seen_phase, "%s", phase);
   if (over) {
-    printf("== the game is over: %s ==\n", gn_game_clock(p->g));
+    printf("== the game is over: %s ==\n", gn_game_clock(p->g).text);
     return;
   }
   printf("== turn %d of %d, %s: %s phase, %s ==\n", turn, gn_game_turn_limit(p->g),
-         gn_game_clock(p->g), phase, side >= 0 ? gn_side_name(p->g, side) : "all sides");
+         gn_game_clock(p->g).text, phase, side >= 0 ? gn_side_name(p->g, side) : "all sides");
   todo(p, 0);
 }
 

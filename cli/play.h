@@ -82,6 +82,10 @@ const char *play_viewer_name(const play *p);
 ** .pdf), with the arcs and reach of unit select (-1 none). CLI_OK, or
 ** CLI_FAIL with the reason in err. */
 int cli_map_write(gn_game *g, int viewer, int select, const char *path, char *err, size_t n);
+/* The same in format "svg", "png" or "pdf" whatever path's name (NULL:
+** standard output). */
+int cli_map_write_as(gn_game *g, int viewer, int select, const char *path, const char *format,
+                     char *err, size_t n);
 /* cmd-export.c: writes what side may know of the game as JSON into path
 ** (NULL or "-": stdout). CLI_OK, or CLI_FAIL with the reason in err. */
 int cli_export_write(const gn_game *g, int side, const char *path, char *err, size_t n);

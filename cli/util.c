@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int cli_fail(const char *fmt, ...)
@@ -33,11 +35,86 @@ int cli_usage(const cli_cmd *cmd, const char *fmt, ...)
   return CLI_USAGE;
 }
 
+int cli_uses_store(const cli_cmd *cmd)
+{
+  static const char *const storeless[] = { "check", "schema", "rules", NULL };
+  for (int i = 0; storeless[i]; i++)
+    if (!strcmp(cmd->name, storeless[i])) return 0;
+  return 1;
+}
+
 void cli_help(const cli_cmd *cmd)
 {
   printf("usage: grognard %s %s\n\n%s\n%s", cmd->name, cmd->usage, cmd->summary, cmd->help);
-  printf("  --db PATH          the game store (default %s, or $GROGNARD_DB)\n"
-         "  --help             this help\n", CLI_DEFAULT_DB);
+  if (cli_uses_store(cmd))
+    printf("  --db PATH          the game store (default %s, or $GROGNARD_DB)\n", CLI_DEFAULT_DB);
+  printf("  --help             this help\n");
+}
+
+void cli_note_old(const cli_cmd *cmd, const char *old, const char *now)
+{
+  fprintf(stderr, "grognard %s: note: '%s' is the old spelling of '%s'; it goes in the next release\n",
+          cmd->name, old, now);
+}
+
+int cli_output_get(const cli_cmd *cmd, cli_opt *opts, const char *const *formats, cli_output *out)
+{
+  cli_opt *json = cli_opt_get(opts, "--json"), *file = cli_opt_get(opts, "--out"),
+          *fmt = cli_opt_get(opts, "--format");
+  const char *want = NULL;
+  out->format = formats[0];
+  out->path = file && file->seen && strcmp(file->val, "-") ? file->val : NULL;
+  if (fmt && fmt->seen) {
+    want = fmt->val;
+  } else if (json && json->seen) {
+    want = "json";
+  } else if (out->path) {
+    const char *dot = strrchr(out->path, '.'), *slash = strrchr(out->path, '/');
+    if (dot && (!slash || dot > slash)) {
+      for (int i = 0; formats[i]; i++)
+        if (!strcasecmp(dot + 1, formats[i])) want = formats[i];
+      if (!want && !strcasecmp(dot + 1, "txt")) want = "text";
+    }
+  }
+  if (json && json->seen && want && strcmp(want, "json"))
+    return cli_usage(cmd, "--json asks for JSON, --format for %s: give one", want);
+  if (!want) return CLI_OK;
+  for (int i = 0; formats[i]; i++)
+    if (!strcasecmp(want, formats[i])) { out->format = formats[i]; return CLI_OK; }
+  char list[256];
+  size_t k = 0;
+  list[0] = 0;
+  for (int i = 0; formats[i] && k < sizeof list; i++)
+    k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", formats[i]);
+  return cli_usage(cmd, "%s makes no '%s' output (formats: %s)", cmd->name, want, list);
+}
+
+int cli_output_machine(const cli_output *o)
+{
+  return o->path != NULL || strcmp(o->format, "text") != 0;
+}
+
+int cli_write_file(const char *path, const char *text)
+{
+  size_t n = strlen(text);
+  int nl = n == 0 || text[n - 1] != '\n';
+  if (!path || !strcmp(path, "-")) {
+    fputs(text, stdout);
+    if (nl) fputc('\n', stdout);
+    return CLI_OK;
+  }
+  FILE *f = fopen(path, "wb");
+  if (!f) return cli_fail("cannot write %s: %s", path, strerror(errno));
+  int bad = fwrite(text, 1, n, f) != n || (nl && fputc('\n', f) == EOF);
+  int err = errno;
+  if (fclose(f) != 0 && !bad) { bad = 1; err = errno; }
+  if (bad) return cli_fail("cannot write %s: %s", path, strerror(err));
+  return CLI_OK;
+}
+
+int cli_output_write(const cli_output *o, const char *text)
+{
+  return cli_write_file(o->path, text);
 }
 
 cli_opt *cli_opt_get(cli_opt *opts, const char *name)
@@ -64,12 +141,15 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
     const char *eq = strchr(a, '=');
     size_t len = eq ? (size_t)(eq - a) : strlen(a);
     cli_opt *o = NULL, dbopt = { "--db", 1, 0, NULL };
-    if (len == 4 && !strncmp(a, "--db", 4)) {
+    if (len == 2 && a[1] == 'o') { a = "--out"; len = 5; }   /* -o FILE: --out FILE */
+    if (len == 4 && !strncmp(a, "--db", 4) && cli_uses_store(cmd)) {
       o = &dbopt;
     } else {
       for (cli_opt *p = opts; p && p->name; p++)
         if (strlen(p->name) == len && !strncmp(p->name, a, len)) { o = p; break; }
     }
+    if (!o && len == 4 && !strncmp(a, "--db", 4))
+      return cli_usage(cmd, "%s does not use the game store: no --db", cmd->name);
     if (!o) return cli_usage(cmd, "unknown option '%.*s'", (int)len, a);
     if (!o->arg) {
       if (eq) return cli_usage(cmd, "option '%s' takes no value", o->name);
@@ -91,11 +171,17 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
 int cli_store_open(cli *c, int must_exist, gn_store **st)
 {
   char err[1024];
+  struct stat sb;
   *st = NULL;
-  if (must_exist && access(c->db, F_OK) != 0) {
-    if (errno == ENOENT)
+  if (stat(c->db, &sb) != 0) {
+    if (errno != ENOENT) return cli_fail("cannot open %s: %s", c->db, strerror(errno));
+    if (must_exist)
       return cli_fail("no game store at %s (create a game with 'grognard new SCENARIO')", c->db);
-    return cli_fail("%s: %s", c->db, strerror(errno));
+  } else if (S_ISREG(sb.st_mode) && sb.st_size == 0) {
+    /* SQLite would take an empty file for a new database: most likely a
+    ** wrong path (or a file truncated by accident), not a store to fill */
+    return cli_fail("%s is an empty file, not a game store (remove it to start a new store there, "
+                    "or give another --db)", c->db);
   }
   if (gn_store_open(c->db, st, err, sizeof err) != 0)
     return cli_fail("%s", err);
@@ -149,10 +235,11 @@ int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpir
   if (!as->seen) return CLI_OK;
   int s = gn_side_find(g, as->val);
   if (s >= 0) { *viewer = s; return CLI_OK; }
+  if (!strcmp(as->val, "umpire")) return CLI_OK;   /* --as umpire, as in play */
   fprintf(stderr, "grognard: no side '%s' in this game (sides:", as->val);
   for (int i = 0; i < gn_side_count(g); i++)
     fprintf(stderr, "%s %s", i ? "," : "", gn_side_id(g, i));
-  fprintf(stderr, ")\n");
+  fprintf(stderr, "; or umpire)\n");
   return CLI_FAIL;
 }
 

@@ -382,12 +382,20 @@ gn_game *gn_game_clone(const gn_game *g);
 uint64_t gn_game_seed(const gn_game *g);
 const char *gn_game_ruleset(const gn_game *g);      /* "vb", "ba", "inradic" */
 const char *gn_game_scenario_name(const gn_game *g);
+/* The name the scenario was loaded under (gn_game_load's name, or the path),
+** which its messages begin with; NULL before a scenario is loaded. */
+const char *gn_game_scenario_file(const gn_game *g);
 const char *gn_game_scenario_text(const gn_game *g, size_t *len);
 int gn_game_turn(const gn_game *g);                  /* 1-based */
 int gn_game_turn_limit(const gn_game *g);
 const char *gn_game_phase(const gn_game *g);         /* ruleset's phase name */
 int gn_game_active_side(const gn_game *g);           /* -1 when simultaneous */
-const char *gn_game_clock(const gn_game *g);         /* "18 June 1815, 9 a.m." */
+/* A text returned by value: the query writes nothing in the game, and the
+** text lives as long as the struct (in a call's argument, to the end of the
+** full expression: printf("%s\n", gn_game_clock(g).text)). */
+#define GN_TEXT_MAX 256
+typedef struct gn_text { char text[GN_TEXT_MAX]; } gn_text;
+gn_text gn_game_clock(const gn_game *g);             /* "18 June 1815, 9 a.m." */
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
@@ -414,6 +422,10 @@ uint64_t gn_game_hash(const gn_game *g);
 int gn_side_count(const gn_game *g);
 const char *gn_side_id(const gn_game *g, int side);
 const char *gn_side_name(const gn_game *g, int side);
+/* The side's commander as the scenario writes it (`ai:`), NULL when it names
+** none or side is not a side of g; *line and *col (either may be NULL) get
+** where it stands in the file (0 when NULL is returned). */
+const char *gn_side_commander(const gn_game *g, int side, int *line, int *col);
 /* Side index by id or name; GN_ENOTFOUND. */
 int gn_side_find(const gn_game *g, const char *id);
 
@@ -443,7 +455,8 @@ typedef struct gn_unit_view {
   int strength;         /* SP or figures as this viewer sees them, -1 unknown */
   int strength0;        /* at the start */
   int removed;          /* 1 when off the table (destroyed, routed away) */
-  const char *status;   /* the ruleset's short status text ("disordered, stationary") */
+  char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
+                                 held in the view itself: it stays as long as the view */
 } gn_unit_view;
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 /* A named attribute of the unit's ruleset schema ("morale", "valour"), as this
@@ -525,7 +538,9 @@ int gn_event_first(const gn_game *g);
 const gn_event *gn_event_get(const gn_game *g, int i);
 /* 1 when viewer may see event i. */
 int gn_event_visible(const gn_game *g, int i, int viewer);
-/* One event as a JSON object / as a line of text; owned by the caller. */
+/* One event as a JSON object / as a line of text; owned by the caller. In the
+** JSON, "order" numbers the orders from 1 as people count them (the event's
+** gn_event.order + 1), 0 for the events of the start. */
 char *gn_event_json(const gn_game *g, int i);
 char *gn_event_text(const gn_game *g, int i);
 
@@ -625,9 +640,16 @@ int gn_ai_params_parse(const char *spec, gn_ai_params *p, char *err, size_t errl
 int gn_ai_params_format(const gn_ai_params *p, char *buf, size_t len);
 /* The commander the scenario names for a side (the side's `ai:`), else the
 ** defaults: 1 when the scenario names one, 0 when not, GN_ENOTFOUND when side
-** is not a side of g. gn_ai_new and the battles use it for a side given no
-** commander of its own. */
+** is not a side of g, GN_ESCENARIO (and the defaults) when its text is not
+** one (gn_side_ai_check says why). gn_ai_new and the battles use it for a
+** side given no commander of its own. */
 int gn_side_ai(const gn_game *g, int side, gn_ai_params *out);
+/* Whether the side's `ai:` text names a commander the AI knows: 0 when it
+** does or the side names none; GN_ESCENARIO with "file:line:col: side 'id':
+** ai: reason" in err when not; GN_ENOTFOUND when side is not a side of g.
+** The engine keeps the text as read; the AI judges it (gn_sim_new and the
+** grognard commands check, battle and simulate call this). */
+int gn_side_ai_check(const gn_game *g, int side, char *err, size_t errlen);
 
 /* How the AI (and the battle runner) applies an order: return 0 or the
 ** negative code of gn_order_apply. */
@@ -803,7 +825,9 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
 ** each friend on the table, "a|b|c" each word; what is in [...] is left out.
 ** A point after "to" (a move) is continuous: the action gives the move left
 ** and the ground the unit may not enter, and gn_order_check answers a given
-** point. A point after "at" (a throw) is tried at each enemy.
+** point. A point after "at" (a throw) is tried at each enemy. Orders that
+** name no unit acting ("end", a V&B "reassign" or "campaign") and orders for
+** units off the table (a V&B "place" in the recovery) are not listed.
 */
 
 /* One complete order of an action. */

@@ -138,6 +138,15 @@ typedef struct gn__ruleset {
 
 /* The registry (src/ruleset.c). NULL when unknown. */
 const gn__ruleset *gn__ruleset_find(const char *id);
+/* 1 when typed names the value name, as players write it: case ignored, '-'
+** and ' ' read as '_' (a seed's "Well Trained" and "well-trained" are
+** well_trained). Cannot fail. */
+int gn__name_is(const char *name, const char *typed);
+/* Index of typed in the NULL-terminated names (gn__name_is), or -1. */
+int gn__name_find(const char *const *names, const char *typed);
+/* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
+** size. Returns buf. Cannot fail. */
+const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
 
 /* ------------------------------------------------------- ruleset data */
 /* One value of data/rulesets/<id>/NAME.yaml: a number or a list of numbers. */
@@ -161,7 +170,8 @@ const gn__datum *gn__data_find(const gn_game *g, const char *key);
 /* ---------------------------------------------------------- the scenario */
 typedef struct gn__side {
   const char *id, *name;
-  const char *ai;              /* the scenario's commander (gn_ai_params_parse text) or NULL */
+  const char *ai;              /* the scenario's commander, as written (ai/ reads it), or NULL */
+  int ai_line, ai_col;         /* where that text stands in the file */
 } gn__side;
 
 typedef struct gn__formation {
@@ -327,9 +337,8 @@ struct gn_game {
   gn__order *orders; int norders, caporders;
   gn__block *ob; int nob, ocur; size_t opos;   /* the orders' arena: blocks and mark */
   int cur_order;              /* index of the order in flight */
-  char scratch[256];          /* clock/phase text returned by accessors */
-  gn_grid *grid;              /* stands by unit index; rebuilt on restore */
-  int grid_dirty;
+  gn_grid *grid;              /* stands by unit index: the core's alone (gn__unit_place) */
+  int grid_dirty;             /* 1: rebuilt whole at the next gn__grid */
   unsigned roll_vis;          /* visibility of the roll events logged now (~0u: all) */
   gn__savepoint osp;          /* the game before the order in flight */
   gn__jentry *jnl; int njnl, capjnl;   /* units as they were before writes under a save point */
@@ -373,8 +382,15 @@ void gn__state_free(gn_game *g, gn__state *st);
 void gn__state_copy(gn__state *dst, const gn__state *src);
 GN_PRINTF(2, 3) int gn__diag_add(gn_game *g, const char *fmt, ...);
 void gn__diag_clear(gn_game *g);
-/* Unit move: updates the box and the grid. */
+/* The stand grid (g->grid, grid.c) belongs to the core: the rules change a
+** unit's place on the table only through these three, which keep it in step
+** (the journal's undo and a snapshot's load do the same). */
+/* Unit move: updates the box and the grid. Cannot fail. */
 void gn__unit_place(gn_game *g, int unit, gn_box b);
+/* Takes the unit off the table, and out of the grid. Cannot fail. */
+void gn__unit_remove(gn_game *g, int unit);
+/* Puts a unit that was off the table back on it at b. Cannot fail. */
+void gn__unit_return(gn_game *g, int unit, gn_box b);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);

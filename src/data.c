@@ -22,6 +22,7 @@
 #include "embed.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,7 +128,8 @@ static int sources_dir(dload *D, const char *datadir, const char *id) {
   if (!dir) return GN_ENOMEM;
   snprintf(dir, dlen, "%s/%s", datadir, id);
   if (!(d = opendir(dir))) {
-    rc = gn__diag_add(g, "%s: cannot read the data directory of ruleset '%s'", dir, id);
+    rc = gn__diag_add(g, "%s: cannot read the data directory of ruleset '%s': %s", dir, id,
+                      strerror(errno));
     gn__free(g, dir, dlen);
     return rc ? rc : GN_EIO;
   }

@@ -464,7 +464,7 @@ char *gn_event_json(const gn_game *g, int i) {
   if (!e) return NULL;
   json_t *o = json_object();
   json_object_set_new(o, "seq", json_integer(e->seq));
-  json_object_set_new(o, "order", json_integer(e->order));
+  json_object_set_new(o, "order", json_integer(e->order + 1));   /* 1-based, 0: the start */
   json_object_set_new(o, "turn", json_integer(e->turn));
   json_object_set_new(o, "phase", json_string(e->phase ? e->phase : ""));
   json_object_set_new(o, "kind", json_string(e->kind));

@@ -4,6 +4,7 @@
 */
 #include "core.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -473,7 +474,7 @@ int gn_game_load(gn_game *g, const char *name, const char *text, size_t len) {
 int gn_game_load_file(gn_game *g, const char *path) {
   if (!g || !path) return GN_EINVAL;
   FILE *f = fopen(path, "rb");
-  if (!f) return gn__error(g, GN_EIO, "%s: cannot open", path);
+  if (!f) return gn__error(g, GN_EIO, "%s: cannot open: %s", path, strerror(errno));
   size_t cap = 1 << 16, n = 0;
   char *buf = gn__malloc(g, cap);
   while (buf) {
@@ -593,6 +594,7 @@ oom:
 uint64_t gn_game_seed(const gn_game *g) { return g->seed; }
 const char *gn_game_ruleset(const gn_game *g) { return g->sc ? g->sc->rs->id : NULL; }
 const char *gn_game_scenario_name(const gn_game *g) { return g->sc ? g->sc->name : NULL; }
+const char *gn_game_scenario_file(const gn_game *g) { return g->sc ? g->sc->file : NULL; }
 const char *gn_game_scenario_text(const gn_game *g, size_t *len) {
   if (!g->sc) return NULL;
   if (len) *len = g->sc->textlen;
@@ -608,12 +610,12 @@ const char *gn_game_phase(const gn_game *g) {
   return g->sc->rs->phase(g);
 }
 
-const char *gn_game_clock(const gn_game *g) {
-  gn_game *m = (gn_game *)g;   /* the scratch buffer only */
-  m->scratch[0] = 0;
-  if (g->sc && g->sc->rs->clock) g->sc->rs->clock(g, m->scratch, sizeof m->scratch);
-  else if (g->sc) snprintf(m->scratch, sizeof m->scratch, "turn %d", g->st.turn);
-  return m->scratch;
+gn_text gn_game_clock(const gn_game *g) {
+  gn_text t;
+  t.text[0] = 0;
+  if (g->sc && g->sc->rs->clock) g->sc->rs->clock(g, t.text, sizeof t.text);
+  else if (g->sc) snprintf(t.text, sizeof t.text, "turn %d", g->st.turn);
+  return t;
 }
 
 /* ------------------------------------------------------- sides and units */
@@ -626,11 +628,11 @@ const char *gn_side_name(const gn_game *g, int s) {
   return (g->sc && s >= 0 && s < g->sc->nsides) ? g->sc->side[s].name : NULL;
 }
 
-int gn_side_ai(const gn_game *g, int s, gn_ai_params *out) {
-  gn_ai_params_default(out);
-  if (!g->sc || s < 0 || s >= g->sc->nsides) return GN_ENOTFOUND;
-  const char *ai = g->sc->side[s].ai;   /* checked when the scenario was read */
-  return ai && gn_ai_params_parse(ai, out, NULL, 0) == 0;
+const char *gn_side_commander(const gn_game *g, int s, int *line, int *col) {
+  const gn__side *sd = g->sc && s >= 0 && s < g->sc->nsides ? &g->sc->side[s] : NULL;
+  if (line) *line = sd && sd->ai ? sd->ai_line : 0;
+  if (col) *col = sd && sd->ai ? sd->ai_col : 0;
+  return sd ? sd->ai : NULL;
 }
 
 /* Case-insensitive string equality. */
@@ -678,7 +680,8 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
   const gn__unit *su = &g->sc->unit[unit];
   const gn__ustate *u = &g->st.u[unit];
-  memset(v, 0, sizeof *v);
+  memset(v, 0, offsetof(gn_unit_view, status));   /* the text: only its end */
+  v->status[0] = 0;
   v->known = 1;
   v->id = su->id; v->code = su->code; v->name = su->name;
   v->type = g->sc->rs->types[su->type].name;
@@ -686,13 +689,7 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed;
-  v->status = "";
-  if (g->sc->rs->view) {
-    gn_game *m = (gn_game *)g;   /* the scratch buffer only */
-    m->scratch[0] = 0;
-    g->sc->rs->view(g, unit, viewer, v, m->scratch, sizeof m->scratch);
-    v->status = m->scratch;
-  }
+  if (g->sc->rs->view) g->sc->rs->view(g, unit, viewer, v, v->status, sizeof v->status);
   return 0;
 }
 
@@ -742,6 +739,16 @@ gn_grid *gn__grid(gn_game *g) {
 void gn__unit_place(gn_game *g, int unit, gn_box b) {
   gn__uw(g, unit)->box = b;
   if (g->grid && !g->grid_dirty && gn_grid_set(g->grid, unit, b)) g->grid_dirty = 1;
+}
+
+void gn__unit_remove(gn_game *g, int unit) {
+  gn__uw(g, unit)->removed = 1;
+  if (g->grid && !g->grid_dirty) gn_grid_remove(g->grid, unit);
+}
+
+void gn__unit_return(gn_game *g, int unit, gn_box b) {
+  gn__uw(g, unit)->removed = 0;
+  gn__unit_place(g, unit, b);
 }
 
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max) {

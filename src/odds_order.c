@@ -72,7 +72,7 @@ static int leaf(gn_game *g, void *ud, int64_t *outcome) {
     const gn__ustate *a = &q->before.u[u], *b = &g->st.u[u];
     gn_unit_view v;
     gn_unit_view_get(g, u, GN_UMPIRE, &v);
-    snprintf(status, sizeof status, "%s", v.status ? v.status : "");
+    snprintf(status, sizeof status, "%s", v.status);
     int changed = a->strength != b->strength || a->removed != b->removed ||
                   strncmp(status, q->status0[u], sizeof q->status0[u] - 1) != 0;
     if (!changed) continue;
@@ -114,7 +114,7 @@ int gn_order_odds(gn_game *g, const char *orders, const gn_odds_opts *opts, gn_d
   for (int u = 0; rc == 0 && u < g->st.nunits; u++) {
     gn_unit_view v;
     gn_unit_view_get(g, u, GN_UMPIRE, &v);
-    snprintf(q->status0[u], sizeof q->status0[u], "%s", v.status ? v.status : "");
+    snprintf(q->status0[u], sizeof q->status0[u], "%.*s", (int)sizeof q->status0[u] - 1, v.status);
   }
   if (rc == 0) {
     gn__state_copy(&q->before, &g->st);

@@ -11,20 +11,32 @@
 
 #define ORDERMAX 512
 
-/* Splits text into words (in buf) separated by spaces and tabs. */
+static int blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* Splits text into words (in buf) separated by spaces and tabs. Blanks
+** beside a comma do not split: "27, 10" and "27 ,10" are the point "27,10",
+** as players type it. A word's column is where it starts in text. */
 static int tokenize(gn_game *g, const char *text, char *buf, gn__args *a) {
   size_t len = strlen(text);
   if (len >= ORDERMAX) return gn__error(g, GN_ESYNTAX, "order too long (%zu characters; at most %d)", len, ORDERMAX - 1);
-  memcpy(buf, text, len + 1);
   memset(a, 0, sizeof *a);
   a->text = text;
-  for (char *p = buf; *p;) {
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') *p++ = 0;
-    if (!*p) break;
+  const char *r = text;
+  char *w = buf;
+  for (;;) {
+    while (blank(*r)) r++;
+    if (!*r) break;
     if (a->n == GN__MAXTOK) return gn__error(g, GN_ESYNTAX, "order has more than %d words", GN__MAXTOK);
-    a->col[a->n] = (int)(p - buf) + 1;
-    a->tok[a->n++] = p;
-    while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') p++;
+    a->col[a->n] = (int)(r - text) + 1;
+    a->tok[a->n++] = w;
+    for (;;) {
+      while (*r && !blank(*r)) *w++ = *r++;
+      const char *q = r;
+      while (blank(*q)) q++;
+      if (*q && (w[-1] == ',' || *q == ',')) { r = q; continue; }   /* "27, 10" */
+      break;
+    }
+    *w++ = 0;
   }
   if (a->n == 0) return gn__error(g, GN_ESYNTAX, "empty order");
   return 0;

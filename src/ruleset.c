@@ -4,6 +4,7 @@
 */
 #include "core.h"
 
+#include <stdio.h>
 #include <string.h>
 
 extern const gn__ruleset gn__rs_vb, gn__rs_ba, gn__rs_inradic;
@@ -16,6 +17,36 @@ const gn__ruleset *gn__ruleset_find(const char *id) {
   for (int i = 0; id && i < NREG; i++)
     if (strcmp(REGISTRY[i]->id, id) == 0) return REGISTRY[i];
   return NULL;
+}
+
+int gn__name_is(const char *name, const char *typed) {
+  for (;; name++, typed++) {
+    int a = (unsigned char)*name, b = (unsigned char)*typed;
+    if (a == '-' || a == ' ') a = '_';
+    if (b == '-' || b == ' ') b = '_';
+    if (a >= 'A' && a <= 'Z') a += 'a' - 'A';
+    if (b >= 'A' && b <= 'Z') b += 'a' - 'A';
+    if (a != b) return 0;
+    if (!a) return 1;
+  }
+}
+
+int gn__name_find(const char *const *names, const char *typed) {
+  for (int i = 0; names && typed && names[i]; i++)
+    if (gn__name_is(names[i], typed)) return i;
+  return -1;
+}
+
+const char *gn__names_list(const char *const *names, int n, char *buf, size_t size) {
+  size_t o = 0;
+  if (n < 0) for (n = 0; names[n]; n++) {}
+  if (size) buf[0] = 0;
+  for (int i = 0; i < n && o < size; i++) {
+    int w = snprintf(buf + o, size - o, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
+    if (w < 0) break;
+    o += (size_t)w;
+  }
+  return buf;
 }
 
 int gn_ruleset_count(void) { return NREG; }

@@ -206,36 +206,23 @@ static int read_side(loader *L, int node, const char *key, int *side) {
   return -1;
 }
 
-/* Writes "a, b or c" for the names of an enumeration. */
-static void list_names(const char *const *names, char *buf, size_t n) {
-  size_t o = 0;
-  int i, k;
-  for (k = 0; names[k]; k++) {}
-  buf[0] = 0;
-  for (i = 0; i < k && o < n; i++) {
-    int w = snprintf(buf + o, n - o, "%s%s", i == 0 ? "" : i == k - 1 ? " or " : ", ", names[i]);
-    if (w < 0) break;
-    o += (size_t)w;
-  }
-}
-
 /* A value of a ruleset attribute or option (gn__attrdef): a name of its
 ** enumeration (names[k] is the value k) or a number in [min, max]; for 0..1
 ** attributes without names, true/false too. 0 or -1. */
 static int read_attr(loader *L, int node, const gn__attrdef *a, int *out) {
   const char *s = gn__yaml_text(L->y, node);
-  char got[64], list[256], hint[96];
+  char got[64], list[512], hint[96];
   int numeric = s && gn__yaml_plain(L->y, node) &&
                 (*s == '-' || *s == '+' || (*s >= '0' && *s <= '9'));
   if (numeric || !s) return gn__yaml_int(L->y, node, a->name, a->min, a->max, out);
   if (a->names) {
     int k;
     gn__ysuggest sg;
-    for (k = 0; a->names[k]; k++)
-      if (!strcmp(a->names[k], s) && k >= a->min && k <= a->max) { *out = k; return 0; }
+    for (k = 0; a->names[k]; k++)   /* "Well Trained", "well-trained": well_trained */
+      if (gn__name_is(a->names[k], s) && k >= a->min && k <= a->max) { *out = k; return 0; }
     gn__yaml_suggest_init(&sg, s);
     for (k = 0; a->names[k]; k++) gn__yaml_suggest_add(&sg, a->names[k]);
-    list_names(a->names, list, sizeof list);
+    gn__names_list(a->names, -1, list, sizeof list);
     gn__yaml_error(L->y, node, "unknown value %s for '%s' (expected %s)%s",
                    gn__yaml_got(L->y, node, got, sizeof got), a->name, list,
                    gn__yaml_suggest_text(&sg, hint, sizeof hint));
@@ -274,8 +261,17 @@ static void read_attrs(loader *L, int node, const char *key, const gn__attrdef *
       gn__yaml_suggest_init(&sg, name);
       for (k = 0; k < ndefs; k++)
         if (!scen_only || defs[k].scenario) gn__yaml_suggest_add(&sg, defs[k].name);
-      gn__yaml_error(L->y, kn, "unknown %s '%s' for ruleset '%s'%s", what, name, L->rs->id,
-                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      {
+        const char *names[GN__MAXATTR > 16 ? GN__MAXATTR : 16];
+        char list[1024];
+        int m = 0;
+        for (k = 0; k < ndefs && m < (int)(sizeof names / sizeof names[0]); k++)
+          if (!scen_only || defs[k].scenario) names[m++] = defs[k].name;
+        gn__names_list(names, m, list, sizeof list);
+        gn__yaml_error(L->y, kn, "unknown %s '%s' for ruleset '%s'%s; %ss of %s: %s", what, name,
+                       L->rs->id, gn__yaml_suggest_text(&sg, hint, sizeof hint), what, L->rs->id,
+                       m ? list : "none");
+      }
       continue;
     }
     if (scen_only && !defs[k].scenario) {
@@ -377,19 +373,14 @@ static void read_sides(loader *L, int node) {
       continue;
     }
     if (read_opt_str(L, v[1], "name", id, &name)) name = id;
-    const char *ai = NULL;
-    if (v[2] && read_opt_str(L, v[2], "ai", NULL, &ai) == 0 && ai) {
-      gn_ai_params p;
-      char why[160];
-      if (gn_ai_params_parse(ai, &p, why, sizeof why)) {
-        gn__yaml_error(L->y, v[2], "side '%s': ai: %s", id, why);
-        ai = NULL;
-      }
-    }
+    const char *ai = NULL;     /* kept as written: the AI judges it (gn_side_ai_check) */
+    if (v[2] && read_opt_str(L, v[2], "ai", NULL, &ai)) ai = NULL;
     if (sc->nsides < GN__MAXSIDES) {
       sc->side[sc->nsides].id = id;
       sc->side[sc->nsides].name = name;
       sc->side[sc->nsides].ai = ai;
+      sc->side[sc->nsides].ai_line = ai ? gn__yaml_line(L->y, v[2]) : 0;
+      sc->side[sc->nsides].ai_col = ai ? gn__yaml_col(L->y, v[2]) : 0;
       L->sidenode[sc->nsides] = v[0];
       sc->nsides++;
     }
@@ -632,8 +623,16 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
       gn__ysuggest sg;
       gn__yaml_suggest_init(&sg, s);
       for (k = 0; k < rs->ntypes; k++) gn__yaml_suggest_add(&sg, rs->types[k].name);
-      gn__yaml_error(L->y, v[U_TYPE], "unknown unit type '%s' for ruleset '%s'%s", s, rs->id,
-                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
+      char list[1024];
+      size_t o = 0;
+      list[0] = 0;
+      for (k = 0; k < rs->ntypes && o < sizeof list; k++) {
+        int w = snprintf(list + o, sizeof list - o, "%s%s", k ? ", " : "", rs->types[k].name);
+        if (w < 0) break;
+        o += (size_t)w;
+      }
+      gn__yaml_error(L->y, v[U_TYPE], "unknown unit type '%s' for ruleset '%s'%s; its types: %s", s,
+                     rs->id, gn__yaml_suggest_text(&sg, hint, sizeof hint), list);
     }
   }
   if (v[U_WIDTH]) read_pos(L, v[U_WIDTH], "width", 0, &u->box0.w);

@@ -840,7 +840,14 @@ static int replay(gn_store *st, const char *id, int how, gn_game **out, int *che
   /* 2) the game at its start */
   if (!(g = gn_game_new(NULL))) { rc = fail(st, GN_ENOMEM, "out of memory"); goto done; }
   if ((rc = gn_game_load(g, file, text, textlen)) != 0) {
-    scenario_fail(st, g, rc);
+    /* the messages name the copy in the store, not the file (which may have
+    ** changed since, or be gone): loaded again under that name */
+    char *where = sqlite3_mprintf("%s[game %s: its stored copy of %s]", st->path, id, file);
+    gn_game *h = where ? gn_game_new(NULL) : NULL;
+    if (h && gn_game_load(h, where, text, textlen) != 0) scenario_fail(st, h, rc);
+    else scenario_fail(st, g, rc);
+    gn_game_free(h);
+    sqlite3_free(where);
     rc = fail(st, GN_ECORRUPT, "game %s: its scenario no longer loads: %s", id, gn_store_errmsg(st));
     goto done;
   }

@@ -34,7 +34,7 @@ static json_t *unit_json(const gn_game *g, int u, int viewer) {
   json_object_set_new(o, "strength", v.strength >= 0 ? json_integer(v.strength) : json_null());
   json_object_set_new(o, "strength0", v.strength0 >= 0 ? json_integer(v.strength0) : json_null());
   json_object_set_new(o, "removed", json_boolean(v.removed));
-  json_object_set_new(o, "status", json_string(v.status ? v.status : ""));
+  json_object_set_new(o, "status", json_string(v.status));
   json_t *at = json_object();
   const gn__ruleset *rs = g->sc->rs;
   for (int k = 0; k < rs->nattrs; k++)
@@ -50,7 +50,7 @@ char *gn_state_json(const gn_game *g, int viewer) {
   json_object_set_new(o, "ruleset", json_string(g->sc->rs->id));
   json_object_set_new(o, "viewer", viewer == GN_UMPIRE ? json_string("umpire")
                                    : json_string(gn_side_id(g, viewer) ? gn_side_id(g, viewer) : "?"));
-  json_object_set_new(o, "clock", json_string(gn_game_clock(g)));
+  json_object_set_new(o, "clock", json_string(gn_game_clock(g).text));
   json_object_set_new(o, "turn", json_integer(g->st.turn));
   json_object_set_new(o, "turns", json_integer(g->sc->turns));
   json_object_set_new(o, "phase", json_string(gn_game_phase(g)));
@@ -104,7 +104,7 @@ GN_PRINTF(2, 3) static void put(sbuf *b, const char *fmt, ...) {
 char *gn_state_text(const gn_game *g, int viewer) {
   if (!g || !g->sc) return NULL;
   sbuf b = { 0 };
-  put(&b, "%s (%s), %s; turn %d of %d, %s%s%s\n", g->sc->name, g->sc->rs->id, gn_game_clock(g),
+  put(&b, "%s (%s), %s; turn %d of %d, %s%s%s\n", g->sc->name, g->sc->rs->id, gn_game_clock(g).text,
       g->st.turn, g->sc->turns, gn_game_phase(g),
       g->st.active >= 0 && g->st.active < g->sc->nsides ? ", " : "",
       g->st.active >= 0 && g->st.active < g->sc->nsides ? g->sc->side[g->st.active].name : "");
@@ -121,7 +121,7 @@ char *gn_state_text(const gn_game *g, int viewer) {
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");
       put(&b, "  %-10s %-20.20s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, v.name, v.type, v.box.c.x,
-          v.box.c.y, gn__compass(v.box.facing), str, v.removed ? "removed " : "", v.status ? v.status : "");
+          v.box.c.y, gn__compass(v.box.facing), str, v.removed ? "removed " : "", v.status);
     }
   }
   for (int i = 0; i < g->sc->nobjectives; i++) {

@@ -274,6 +274,49 @@ static void passive_commanders(void **state) {
   gn_game_free(g);
 }
 
+/* The engine keeps a side's `ai:` as written, with its place in the file;
+** the AI judges it: tests/ai/side-bad-ai.yaml loads, and each side's
+** commander is refused with the line of tests/ai/side-bad-ai.expect; such a
+** side plays with the defaults, and a batch of the scenario is refused. */
+static void scenario_commander_text(void **state) {
+  (void)state;
+  const char *path = "tests/ai/side-bad-ai.yaml";
+  char want[2][256], why[512];
+  FILE *f = fopen("tests/ai/side-bad-ai.expect", "r");
+  assert_non_null(f);
+  for (int k = 0; k < 2; k++) {
+    assert_non_null(fgets(want[k], sizeof want[k], f));
+    want[k][strcspn(want[k], "\n")] = 0;
+  }
+  fclose(f);
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  assert_int_equal(gn_game_load_file(g, path), 0);
+  assert_string_equal(gn_game_scenario_file(g), path);
+  int line, col;
+  assert_string_equal(gn_side_commander(g, 1, &line, &col), "reckless");
+  assert_int_equal(line, 9);
+  assert_int_equal(col, 36);
+  assert_null(gn_side_commander(g, 2, &line, &col));
+  assert_int_equal(line, 0);
+  for (int k = 0; k < 2; k++) {
+    assert_int_equal(gn_side_ai_check(g, k, why, sizeof why), GN_ESCENARIO);
+    assert_string_equal(why, want[k]);
+    gn_ai_params p;
+    assert_int_equal(gn_side_ai(g, k, &p), GN_ESCENARIO);
+    assert_string_equal(p.kind, "doctrine");
+    assert_true(p.aggression == 0.5 && p.caution == 0.5);
+  }
+  assert_int_equal(gn_side_ai_check(g, 2, why, sizeof why), GN_ENOTFOUND);
+  size_t len;
+  const char *text = gn_game_scenario_text(g, &len);
+  gn_sim *s = NULL;
+  assert_int_equal(gn_sim_new(path, text, len, NULL, &s, why, sizeof why), GN_ESCENARIO);
+  assert_null(s);
+  assert_string_equal(why, want[0]);
+  gn_game_free(g);
+}
+
 /* The scenario names a side's commander (sides: ai:): gn_side_ai reads it,
 ** and a battle given no commander of its own uses it; a commander given
 ** wins over the scenario's. */
@@ -643,6 +686,7 @@ int main(void) {
     cmocka_unit_test(ai_probes_change_nothing),
     cmocka_unit_test(passive_commanders),
     cmocka_unit_test(scenario_commanders),
+    cmocka_unit_test(scenario_commander_text),
     cmocka_unit_test(vb_battle),
     cmocka_unit_test(ba_battle),
     cmocka_unit_test(inradic_battle),

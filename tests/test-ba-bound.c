@@ -190,9 +190,9 @@ static void clock(void **state) {
   gn_game *g = ba_game(
     "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
     "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
-  assert_string_equal(gn_game_clock(g), "18 June 1815, 13:00, bound 1");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 13:00, bound 1");
   ba_ok(g, "end");
-  assert_string_equal(gn_game_clock(g), "18 June 1815, 13:05, bound 2");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 13:05, bound 2");
   gn_game_free(g);
 }
 

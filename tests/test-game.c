@@ -304,6 +304,64 @@ static void allocator_hook_balances(void **state) {
   assert_true(c.calls > 10);
 }
 
+/* The events from..count-1 of g as one string (malloc): kind, units, text. */
+static char *events_from(const gn_game *g, int from) {
+  size_t cap = 4096, n = 0;
+  char *s = malloc(cap);
+  s[0] = 0;
+  for (int i = from; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (cap - n < 8192) s = realloc(s, cap *= 2);
+    n += (size_t)sprintf(s + n, "%s|", e->kind);
+    for (int k = 0; k < e->nunits; k++) n += (size_t)sprintf(s + n, "%d,", e->units[k]);
+    n += (size_t)sprintf(s + n, "|%s\n", e->text);
+  }
+  return s;
+}
+
+/* Fails each allocation in turn while g (left as it was) applies `order`;
+** the order either fails whole with GN_ENOMEM (the state hash and the events
+** as before it) or applies as it does with memory enough (the same hash, the
+** same events). Never a crash or a leak. Returns how many failed. */
+static int order_out_of_memory(counting *c, const gn_game *g, const char *order) {
+  gn_game *ref = gn_game_clone(g);
+  assert_non_null(ref);
+  uint64_t h0 = gn_game_hash(ref);
+  int e0 = gn_event_count(ref);
+  long c0 = c->calls;
+  assert_int_equal(gn_order_apply(ref, order), 0);
+  long n = c->calls - c0;
+  uint64_t h1 = gn_game_hash(ref);
+  int e1 = gn_event_count(ref);
+  char *want = events_from(ref, e0);
+  gn_game_free(ref);
+  int failed = 0;
+  for (long k = 1; k <= n; k++) {
+    long live0 = c->live;
+    gn_game *t = gn_game_clone(g);
+    assert_non_null(t);
+    c->fail_at = c->calls + k;
+    int rc = gn_order_apply(t, order);
+    c->fail_at = -1;
+    if (rc) {
+      if (rc != GN_ENOMEM) fail_msg("'%s', allocation %ld of %ld failed: %s", order, k, n, gn_errmsg(t));
+      if (gn_game_hash(t) != h0 || gn_event_count(t) != e0)
+        fail_msg("'%s', allocation %ld of %ld failed: refused but the game changed", order, k, n);
+      failed++;
+    } else {
+      char *got = events_from(t, e0);
+      if (gn_game_hash(t) != h1 || gn_event_count(t) != e1 || strcmp(got, want))
+        fail_msg("'%s', allocation %ld of %ld failed: accepted, but not as with memory enough "
+                 "(%d events, %d wanted)", order, k, n, gn_event_count(t) - e0, e1 - e0);
+      free(got);
+    }
+    gn_game_free(t);
+    if (c->live != live0) fail_msg("'%s', allocation %ld of %ld failed: %ld bytes not given back", order, k, n, c->live - live0);
+  }
+  free(want);
+  return failed;
+}
+
 static void out_of_memory_everywhere(void **state) {
   (void)state;
   counting probe = { 0, 0, -1 };
@@ -317,11 +375,53 @@ static void out_of_memory_everywhere(void **state) {
     gn_allocator a = { count_realloc, &c };
     g = game(&a, 5);
     if (g) {
+      uint64_t h0 = gn_game_hash(g);
+      int e0 = gn_event_count(g);
       int rc = gn_order_apply(g, "end");
       assert_true(rc == 0 || rc == GN_ENOMEM);
+      if (rc) {   /* failed whole: nothing of it is left */
+        assert_true(gn_game_hash(g) == h0);
+        assert_int_equal(gn_event_count(g), e0);
+        assert_int_equal(gn_game_order_count(g), 0);
+      }
       gn_game_free(g);
     }
     assert_int_equal(c.live, 0);
+  }
+}
+
+/* The golden games (tests/golden), every order with each of its allocations
+** failed in turn, as order_out_of_memory says. An event that cannot be
+** recorded fails its order: no order commits without its events. */
+static void golden_orders_out_of_memory(void **state) {
+  (void)state;
+  static const char *const names[] = { "vb-plancenoit", "ba-hougoumont", "inradic-skirmish" };
+  for (int i = 0; i < 3; i++) {
+    char path[128], scen[128], line[512];
+    snprintf(path, sizeof path, "tests/golden/%s.orders", names[i]);
+    snprintf(scen, sizeof scen, "scenarios/%s.yaml", names[i]);
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("%s is missing (run from the repository root)", path);
+    unsigned long long seed = 0;
+    if (!fgets(line, sizeof line, f) || sscanf(line, "# seed %llu", &seed) != 1) fail_msg("%s: no seed", path);
+    counting c = { 0, 0, -1 };
+    gn_allocator a = { count_realloc, &c };
+    gn_game *g = gn_game_new(&a);
+    assert_non_null(g);
+    if (gn_game_load_file(g, scen) || gn_game_start(g, seed)) fail_msg("%s: %s", scen, gn_errmsg(g));
+    int orders = 0, failed = 0;
+    while (fgets(line, sizeof line, f)) {
+      line[strcspn(line, "\r\n")] = 0;
+      if (!line[0] || line[0] == '#') continue;
+      failed += order_out_of_memory(&c, g, line);
+      if (gn_order_apply(g, line)) fail_msg("%s: '%s': %s", path, line, gn_errmsg(g));
+      orders++;
+    }
+    fclose(f);
+    gn_game_free(g);
+    assert_int_equal(c.live, 0);
+    print_message("%s: %d orders, %d failed for want of memory\n", names[i], orders, failed);
+    assert_true(failed > 0);
   }
 }
 
@@ -746,6 +846,7 @@ int main(void) {
     cmocka_unit_test(clone_events_outlive_source),
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),
+    cmocka_unit_test(golden_orders_out_of_memory),
     cmocka_unit_test(load_twice_refused),
     cmocka_unit_test(start_out_of_memory_then_again),
     cmocka_unit_test(move_counts_every_crossing),

@@ -11,6 +11,7 @@
 **   - every allocation failure during a load returns GN_ENOMEM and leaks
 **     nothing, and every size given back to the allocator is the one it gave.
 */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -520,7 +521,8 @@ static void data_dir_missing(void **state) {
   snprintf(dir, sizeof dir, "%s/nothing-here", t->root);
   assert_int_equal(gn_game_set_data_dir(g, dir), 0);
   assert_int_equal(gn_game_load(g, "good.yaml", GOOD, sizeof GOOD - 1), GN_EIO);
-  snprintf(want, sizeof want, "%s/vb: cannot read the data directory of ruleset 'vb'", dir);
+  snprintf(want, sizeof want, "%s/vb: cannot read the data directory of ruleset 'vb': %s", dir,
+           strerror(ENOENT));
   expect_diags(g, w, 1);
   gn_game_free(g);
 }

@@ -45,8 +45,7 @@ typedef struct watch {
 static void take(const gn_game *g, watch *w, ustate *s) {
   for (int u = 0; u < w->nunits; u++) {
     assert_int_equal(gn_unit_view_get(g, u, GN_UMPIRE, &s[u].v), 0);
-    snprintf(s[u].status, sizeof s[u].status, "%s", s[u].v.status ? s[u].v.status : "");
-    s[u].v.status = NULL;
+    snprintf(s[u].status, sizeof s[u].status, "%s", s[u].v.status);
     for (int k = 0; k < w->nattr; k++)
       if (gn_unit_attr(g, u, GN_UMPIRE, w->attr[k], &s[u].attr[k])) s[u].attr[k] = -999;
   }

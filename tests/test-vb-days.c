@@ -127,7 +127,7 @@ static void night_sides(void **state) {
   assert_int_equal(gn_dice_script(g, &five, 1), 0);
   ok(g, "end prussians");
   assert_string_equal(gn_game_phase(g), "command");     /* dawn */
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   gn_game_free(g);
 }
 
@@ -201,7 +201,7 @@ static void recovery(void **state) {
   assert_non_null(find(g, "4th Division starts the day fresh, 3 of 4 boxes marked", "VB-64"));
   /* the day's records are cleared; dawn */
   assert_int_equal(attr(g, "A1", "lost_today"), 0);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   assert_string_equal(gn_game_phase(g), "command");
   assert_int_equal(gn_game_active_side(g), 0);
   const gn_event *e = find(g, "day 2 begins with the 9:00 turn", "VB-52");
@@ -251,7 +251,7 @@ static void dawn_routed(void **state) {
   int three = 3;
   assert_int_equal(gn_dice_script(g, &three, 1), 0);
   ends(g, 2);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 7 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 7 a.m.");
   assert_int_equal(attr(g, "r1", "routed"), 0);
   assert_int_equal(attr(g, "r1", "disorder"), 0);
   assert_int_equal(attr(g, "r2", "routed"), 0);
@@ -273,7 +273,7 @@ static void recovery_defaults(void **state) {
   ends(g, 2);
   assert_int_equal(sp(g, "A1"), 7);                    /* 3 + 1 + the pair's point + A6's 2 */
   assert_int_equal(sp(g, "A2"), 4);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 6 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 6 a.m.");
   gn_game_free(g);
 }
 
@@ -289,14 +289,14 @@ static void last_day(void **state) {
   memcpy(h, "hour: 15", 8);
   gn_game *g = load(text, strlen(text));
   ends(g, 12);
-  assert_string_equal(gn_game_clock(g), "18 January 1815, 4 p.m.");
+  assert_string_equal(gn_game_clock(g).text, "18 January 1815, 4 p.m.");
   ends(g, 12);
   assert_string_equal(gn_game_phase(g), "night");
   ends(g, 1);
   int six = 6;
   assert_int_equal(gn_dice_script(g, &six, 1), 0);
   ends(g, 1);
-  assert_string_equal(gn_game_clock(g), "19 January 1815, 2 p.m.");   /* 8 + 6 */
+  assert_string_equal(gn_game_clock(g).text, "19 January 1815, 2 p.m.");   /* 8 + 6 */
   ends(g, 36);
   assert_int_equal(gn_game_over(g), 1);
   assert_string_equal(gn_event_get(g, gn_event_count(g) - 1)->ref, "VB-51");
@@ -410,7 +410,7 @@ static void plancenoit_day2(void **state) {
   assert_non_null(find(g, "Bellair (5th and 11th Line) (2 SP) merges into Jamin", "VB-62"));
   assert_int_equal(sp(g, "BEL"), -100);
   assert_non_null(find(g, "start of day 2: the attacker, Prussian IV Corps, rolls: d6 -> 3", "VB-52"));
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 7 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 7 a.m.");
   assert_string_equal(gn_game_phase(g), "command");
   assert_int_equal(gn_game_active_side(g), 1);
   for (int u = 0; u < n; u++) {
@@ -536,7 +536,7 @@ static void return_place(void **state) {
   assert_non_null(strstr(gn_errmsg(g), "French has ended its recovery"));
   script(g, 1, 5);
   ok(g, "end prussians");
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   at(g, "A6", 10, 20);                                 /* where they were placed */
   at(g, "R1", 14, 9);
   at(g, "B2", 30, 18);
@@ -571,7 +571,7 @@ static void return_default(void **state) {
   gn_game *g = to_recovery();
   script(g, 1, 5);
   ends(g, 1);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   /* A6: behind D1L is (10, 10), on F1; rings 1 and 2 overlap F1; ring 3 first: 3 steps back */
   at(g, "A6", 10, 7);
   /* B2: behind C1L, free */

@@ -226,7 +226,7 @@ static void teach_night(void **state) {
   assert_int_equal(sp(g, "PE2"), 7);                  /* 3 + 1 + the pooled point + PE1's 2 */
   assert_int_equal(attr(g, "L2", "disorder"), 0);     /* a fresh division's markers go */
   assert_non_null(find(g, "start of day 2: the attacker, French, rolls: d6 -> 5"));
-  assert_string_equal(gn_game_clock(g), "17 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "17 June 1815, 9 a.m.");
   gn_game_free(g);
 }
 

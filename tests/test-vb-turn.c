@@ -37,7 +37,7 @@ static void sequence_of_play(void **state) {
   (void)state;
   gn_game *g = load(HEAD(13, "turns: 8\n") FORMS UNITS);
   static const char *const ph[6] = {"command", "movement", "rally", "morale", "combat", "exhaustion"};
-  assert_string_equal(gn_game_clock(g), "18 June 1815, 1 p.m.");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 1 p.m.");
   for (int side = 0; side < 2; side++)
     for (int p = 0; p < 6; p++) {
       assert_string_equal(gn_game_phase(g), ph[p]);
@@ -48,7 +48,7 @@ static void sequence_of_play(void **state) {
   assert_int_equal(gn_game_turn(g), 2);
   assert_int_equal(gn_game_active_side(g), 0);
   assert_string_equal(gn_game_phase(g), "command");
-  assert_string_equal(gn_game_clock(g), "18 June 1815, 2 p.m.");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 2 p.m.");
   assert_int_equal(gn_order_apply(g, "end now"), GN_ESYNTAX);
   /* orders of the side not active are refused */
   ok(g, "end");
@@ -82,13 +82,13 @@ static void nightfall(void **state) {
 
   g = load(HEAD(19, "turns: 30\noptions: {days: 2}\n") FORMS UNITS);
   ends(g, 12);
-  assert_string_equal(gn_game_clock(g), "18 June 1815, 8 p.m.");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 8 p.m.");
   assert_int_equal(gn_game_over(g), 0);
   ends(g, 12);
   assert_int_equal(gn_game_over(g), 0);
   assert_string_equal(gn_game_phase(g), "night");
   assert_int_equal(gn_game_active_side(g), -1);
-  assert_string_equal(gn_game_clock(g), "18 June 1815, night");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, night");
   gn_game_free(g);
 }
 

@@ -44,6 +44,8 @@ check "battle reports the objective" out b1 '^objective Plancenoit \(2 points\):
 check "battle reports refused orders" out b1 '^orders refused: 0 '
 id=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/b1.out")
 check "battle names the stored game" [ "$id" = g1 ]
+check "battle's hint names the store it used, and its commands work there" eval \
+  'out b1 "^stored as g1 in b.db: grognard --db b.db log g1 " && (cd "$tmp" && "$exe" --db b.db log g1 >/dev/null)'
 run r1 --db b.db replay g1 --verify
 check "the stored battle replays with every hash" out r1 'every state hash matches'
 hash=$(sed -n 's/^final state hash \(.*\)/\1/p' "$tmp/b1.out")
@@ -68,7 +70,16 @@ check "a missing scenario fails" status b5 1
 run m1 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 1 --json j1.json --csv c1.csv
 check "simulate runs" status m1 0
 check "simulate prints rates with intervals" out m1 '^result +count +rate +95% interval'
-check "simulate stores the batch" out m1 '^stored as batch b1 in m.db'
+check "simulate stores the batch (a note on stderr)" err m1 '^grognard: stored as batch b1 in m.db'
+check "the old spellings --json FILE and --csv FILE still work, each with a note" eval \
+  'err m1 "note: .--json FILE. is the old spelling" && err m1 "note: .--csv FILE. is the old spelling"'
+run n1 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 1 --json --no-store
+check "simulate --json: the same JSON on stdout, and nothing else" cmp -s "$tmp/n1.out" "$tmp/j1.json"
+run n2 --db m.db simulate t.yaml --runs 12 --seed 7 -o c2.csv --no-store
+check "simulate -o FILE.csv: the CSV in the file, nothing on stdout" eval \
+  'status n2 0 && cmp -s "$tmp/c1.csv" "$tmp/c2.csv" && [ ! -s "$tmp/n2.out" ]'
+run n3 --db m.db simulate t.yaml --runs 2 --no-store --format pdf
+check "simulate --format pdf: a usage error naming the formats" eval 'status n3 2 && err n3 "formats: text, json, csv, svg"'
 run m2 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 2 --json j2.json --no-store
 run m4 --db m.db simulate t.yaml --runs 12 --seed 7 --jobs 4 --json j4.json --no-store
 check "the same JSON for 1 and 2 threads" cmp -s "$tmp/j1.json" "$tmp/j2.json"

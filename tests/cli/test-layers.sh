@@ -45,6 +45,20 @@ PLANT='#include "sim.h"'
 none 'src/ includes no header of ai/ or cli/ by its bare name' \
   "^[[:space:]]*#[[:space:]]*include[[:space:]]*[<\"]($(cd ai && ls ./*.h | sed 's|^\./||' | tr '\n' '|')$(cd cli && ls ./*.h | sed 's|^\./||' | paste -sd '|'))[\">]" src
 
+PLANT='  if (gn_ai_params_parse(ai, &p, why, sizeof why)) {'
+none 'src/ calls nothing of the AI or the simulator (gn_ai_*, gn_sim_*, gn_side_ai)' \
+  '\<gn_(ai|sim)_[a-z_]+[[:space:]]*\(|\<gn_side_ai(_check)?[[:space:]]*\(' src
+
+PLANT='  g->grid_dirty = 1;'
+none 'the rules leave the stand grid to the core' \
+  'grid_dirty|\<gn_grid_(set|remove|new|free)[[:space:]]*\(' src/rules
+PLANT='      s->removed = 1;'
+none 'the rules take units off and on the table through the core (gn__unit_remove, gn__unit_return)' \
+  '([^v]|[[:alnum:]_]v)(->|\.)removed[[:space:]]*=[^=]' src/rules   # v: a gn_unit_view
+PLANT='    if (tries > 0 && g->dice.mode == GN_DICE_ENUMERATE) {'
+none 'the rules ask the core about the dice source (gn__enumerating), not its fields' \
+  '(->|\.)dice\.(mode|checking|script|en|tape|pos)\>' src/rules
+
 check 'no src/yaml.h to shadow libyaml'"'"'s <yaml.h>' test ! -e src/yaml.h
 
 exit $failed

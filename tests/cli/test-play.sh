@@ -365,7 +365,7 @@ check "map: SVG, PNG and PDF are written" \
         head -c 4 "$tmp/m.png" | grep -q PNG && head -c 4 "$tmp/m.pdf" | grep -q "%PDF"'
 run mbad map g1 --out "$tmp/m.gif"
 run munit map g1 --select NOPE --out "$tmp/m2.svg"
-check "map: a bad file type or unit fails (exit 1)" eval 'status mbad 1 && status munit 1'
+check "map: a bad file type is a usage error (exit 2), an unknown unit fails (exit 1)" eval 'status mbad 2 && status munit 1'
 # Every bundled scenario's map as a PNG: its size follows the table (about 10 x 7
 # inches of map at 2 pixels a point, with the title, scale and legend), and each
 # side's stand colour is there (the opaque tint cmd-map.c fills stands with:

@@ -270,7 +270,7 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
     double seg = left < d->step ? left : d->step;
     gn_box nb = shifted_by(s->box, ch, sh, seg);
     if (!on_board(g, nb.c)) {                                                     /* 3 */
-      s->removed = 1;
+      gn__unit_remove(g, u);
       if (!gn__event(g, "removed", "BA-1.1.1e", u, -1, "%s leaves the table", uid(g, u)))
         rc = GN_ENOMEM;
       break;

@@ -65,7 +65,7 @@ int gn__ba_catch_roll(gn_game *g, int st) {
                             uid(g, st));
     return e ? 0 : GN_ENOMEM;
   }
-  s->removed = 1;                                                                 /* 3 */
+  gn__unit_remove(g, st);                                                         /* 3 */
   int side = g->sc->unit[st].side, pen = d->t18_pen[r - 1];
   if (pen < 0 && side < 4) {
     int cur = gn__ba_side_penalty(g, side);

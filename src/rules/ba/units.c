@@ -38,7 +38,7 @@ int gn__ba_setup_parts(gn_game *g) {
                        "its side and type listed before it (ref. BA-B9)", g->sc->file,
                        g->sc->unit[i].line, g->sc->unit[i].col, uid(g, i));
     gn__ustate *s = gn__uw(g, i);
-    s->removed = 1;
+    gn__unit_remove(g, i);
     s->strength = 0;
     s->attr[BA_ROOT] = 0;
     s->attr[BA_ORIG] = 0;
@@ -123,7 +123,6 @@ static void make_part(gn_game *g, int u, int p, int figs, int sub) {
   a->strength -= figs;
   if (gn__ba_arm_of(g, u) == BA_ARM_CAV) { b->attr[BA_SQUADRONS] = sub; a->attr[BA_SQUADRONS] -= sub; }
   if (gn__ba_arm_of(g, u) == BA_ARM_ART) { b->attr[BA_GUNS] = sub; a->attr[BA_GUNS] -= sub; }
-  b->removed = 0;
   b->flags = BA_F_MOVED | BA_F_CHANGED | (a->flags & BA_F_USED);
   a->flags |= BA_F_MOVED | BA_F_CHANGED;
 }
@@ -202,7 +201,7 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   bu.c.x = box.c.x - right.x * (w0 - wu) / 2; bu.c.y = box.c.y - right.y * (w0 - wu) / 2;
   bp.c.x = box.c.x + right.x * (w0 - wp) / 2; bp.c.y = box.c.y + right.y * (w0 - wp) / 2;
   gn__unit_place(g, u, bu);
-  gn__unit_place(g, p, bp);
+  gn__unit_return(g, p, bp);
   gn_event *e = gn__event(g, "split", gn__ba_arm_of(g, u) == BA_ARM_INF ? "BA-1.2.2"
                           : gn__ba_arm_of(g, u) == BA_ARM_CAV ? "BA-1.2.3" : "BA-1.2.4a", u, p,
                           "%s splits: %s takes %d figures, %d stay", uid(g, u), uid(g, p), figs,
@@ -275,7 +274,7 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   lb.facing = b.facing;
   lb.c.x = b.c.x + cs * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
   lb.c.y = b.c.y + sn * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
-  gn__unit_place(g, p, lb);
+  gn__unit_return(g, p, lb);
   gn__unit_place(g, u, gn__ba_form_box(g, u, s->attr[BA_FORMATION]));
   *line = p;
   return gn__event(g, "skirmish", "BA-1.2.5", u, p, "%s sends %d figures ahead as skirmish "
@@ -324,7 +323,7 @@ int gn__ba_assemble(gn_game *g, int a, int b) {
   for (int i = 0; i < BA_NATTR; i++) y->attr[i] = 0;
   y->attr[BA_PART] = 1;
   y->strength = 0;
-  y->removed = 1;
+  gn__unit_remove(g, b);
   y->flags = 0;
   return gn__event(g, "assemble", skirm ? "BA-1.2.5" : "BA-1.2.1", a, b,
                    "%s and %s assemble: %d figures, %s", uid(g, a), uid(g, b), n,

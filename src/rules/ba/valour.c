@@ -19,7 +19,7 @@ int gn__ba_check_min(gn_game *g, int u) {
   gn__ustate *s = gn__uw(g, u);
   if (!gn__ba_on_table(g, u) || (arm != BA_ARM_INF && arm != BA_ARM_CAV)) return 0;
   if (s->strength >= BA_D(g)->min_figures) return 0;
-  s->removed = 1;
+  gn__unit_remove(g, u);
   return gn__event(g, "removed", s->attr[BA_ROOT] ? "BA-5.5.2i" : "BA-5.5.2g", u, -1,
                    "%s has %d figures left and is removed", uid(g, u), s->strength) ? 0 : GN_ENOMEM;
 }

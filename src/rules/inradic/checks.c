@@ -10,11 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Index of word in a NULL-terminated list, or -1. */
-static int lookup(const char *const *names, const char *w) {
-  for (int i = 0; names[i]; i++) if (strcmp(names[i], w) == 0) return i;
-  return -1;
-}
+/* Index of word in a NULL-terminated list (as players spell it: "well-trained",
+** "Well Trained"), or -1. */
+static int lookup(const char *const *names, const char *w) { return gn__name_find(names, w); }
 
 static int want_int(gn_game *g, const char *name, const char *v, int lo, int hi, int *out) {
   char *end;
@@ -27,7 +25,10 @@ static int want_int(gn_game *g, const char *name, const char *v, int lo, int hi,
 
 static int want_enum(gn_game *g, const char *name, const char *v, const char *const *names, int *out) {
   int i = v ? lookup(names, v) : -1;
-  if (i < 0) return gn__error(g, GN_ESYNTAX, "%s: unknown value '%s'", name, v ? v : "");
+  char list[512];
+  if (i < 0)
+    return gn__error(g, GN_ESYNTAX, "%s: unknown value '%s' (values: %s)", name, v ? v : "",
+                     gn__names_list(names, -1, list, sizeof list));
   *out = i;
   return 0;
 }
@@ -116,7 +117,9 @@ static int hero_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
       snprintf(buf, sizeof buf, "%s", v);
       for (char *s = strtok(buf, ","); s; s = strtok(NULL, ",")) {
         int r = lookup(gn__in_role_names, s);
-        if (r < 0) return gn__error(g, GN_ESYNTAX, "--present: unknown role '%s'", s);
+        char list[512];
+        if (r < 0) return gn__error(g, GN_ESYNTAX, "--present: unknown role '%s' (roles: %s)", s,
+                                    gn__names_list(gn__in_role_names, -1, list, sizeof list));
         h->present.n[r]++;
       }
       i++;

@@ -42,8 +42,7 @@ void gn__in_ints_free(gn_game *g, int *p, int n) { gn__free(g, p, (n > 0 ? (size
 
 /* Off the table: whoever pursued it stops. */
 void gn__in_remove(gn_game *g, int unit) {
-  gn__uw(g, unit)->removed = 1;
-  g->grid_dirty = 1;
+  gn__unit_remove(g, unit);
   gn__in_pursuit_end(g, unit);
 }
 

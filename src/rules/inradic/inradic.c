@@ -217,10 +217,9 @@ static int setup(gn_game *g) {
     u->attr[IN_A_STATUS] = IN_S_STEADY;
     u->attr[IN_A_PURSUIT] = IN_PU_NONE;
     u->attr[IN_A_PURSUE_OF] = 0;
-    u->removed = sum <= 0;
+    if (sum <= 0) gn__unit_remove(g, i);
   }
   g->st.winner = -1;
-  g->grid_dirty = 1;
   return 0;
 }
 

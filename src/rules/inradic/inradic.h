@@ -209,9 +209,7 @@ int gn__in_draw(gn_game *g, int side, int k, const in_part *p, const char *purpo
 ** source's error or GN_ENOMEM. */
 int gn__in_roll_d6(gn_game *g, const int key[7], const char *purpose, const char *ref, int unit, int *face);
 /* 1 while the odds engine enumerates (the aggregate chance points apply). */
-static inline int in__enumerating(const gn_game *g) {
-  return g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking;
-}
+static inline int in__enumerating(const gn_game *g) { return gn__enumerating(g); }
 /* A full deck for a side, known card by card. */
 void gn__in_deck_full(gn_game *g, int side);
 /* C(n, r), 0 when r < 0 or r > n; exact for n <= 62. */

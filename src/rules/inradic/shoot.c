@@ -91,6 +91,7 @@ int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int
   dr->hits = dr->aces = dr->pictures = dr->capped = 0;
   if (!rk) return gn__error(g, GN_ENOMEM, "out of memory");
   if (in__enumerating(g)) hit_part(g, need, pictures, &p);   /* in play gn__in_draw asks no classes */
+  gn__chance_need(g, need, n);   /* what a check stopped at the first card reports */
   for (int i = 0; i < capped_cards && !rc; i++)                                    /* 1 */
     rc = gn__in_draw(g, side, 1, &p, purpose, ref, unit, rk + i);
   if (!rc) rc = gn__in_draw(g, side, free_cards, &p, purpose, ref, unit, rk + capped_cards);
@@ -130,7 +131,6 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   if (!gn__in_fire_cardcount(g, f, &capped, &free_, &cap)) return 0;                   /* 1 */
   int close = f->range <= d->range[f->weapon] / 2;                                  /* 2 */
   r->need = (close ? d->need_close : d->need_long) + d->cover_need[f->cover];
-  gn__chance_need(g, r->need, capped + free_);
   if ((rc = gn__in_draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon),     /* 3 */
                           "shooting card", "IN-R1", f->unit, &r->d)))
     return rc;

@@ -71,7 +71,10 @@ int gn__vb_fire_check_parse(gn_game *g, int argc, const char *const *argv, void 
     } else if (is(argv[i], "--weapon")) {
       if ((rc = value(g, argc, argv, &i, &v))) return rc;
       for (int k = 0; weapons[k]; k++) if (is(v, weapons[k])) weapon = k;
-      if (weapon < 0) return gn__error(g, GN_ESYNTAX, "--weapon: unknown weapon '%s'", v);
+      char list[256];
+      if (weapon < 0)
+        return gn__error(g, GN_ESYNTAX, "--weapon: unknown weapon '%s' (weapons: %s)", v,
+                         gn__names_list(weapons, -1, list, sizeof list));
     } else if (is(argv[i], "--save")) {
       if ((rc = value(g, argc, argv, &i, &save))) return rc;
     } else {

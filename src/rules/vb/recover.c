@@ -251,8 +251,7 @@ static void merge(gn_game *g, int u, int v) {
                              g->st.u[u].strength, g->sc->unit[v].name, g->st.u[v].strength),
                    g->sc->unit[u].side);
   gn__uw(g, u)->strength = 0;
-  gn__uw(g, u)->removed = 1;
-  g->grid_dirty = 1;
+  gn__unit_remove(g, u);
 }
 
 /* ref. VB-61, VB-62: a stand under its minimum after recovery. */
@@ -276,8 +275,7 @@ static void settle(gn_game *g, int u) {
                              g->sc->unit[u].name, g->st.u[u].strength),
                    g->sc->unit[u].side);
   gn__uw(g, u)->strength = 0;
-  gn__uw(g, u)->removed = 1;
-  g->grid_dirty = 1;
+  gn__unit_remove(g, u);
 }
 
 /*

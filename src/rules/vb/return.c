@@ -74,10 +74,8 @@ static spot_why spot(gn_game *g, int u, int ldr, gn_box b, const vb_return *r, i
 /* Puts returning stand u on the table at b; it came there in the night, so
 ** it is not stationary (ref. VB-B16) [interpretation]. Cannot fail. */
 static void put(gn_game *g, int u, gn_box b) {
-  gn__uw(g, u)->removed = 0;
   gn__uw(g, u)->attr[VB_STATIONARY] = 0;
-  gn__unit_place(g, u, b);
-  g->grid_dirty = 1;
+  gn__unit_return(g, u, b);
 }
 
 /*

@@ -80,18 +80,16 @@ static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place) {
   int sp = s->strength;
   for (int k = 0; k < n; k++) {
     gn__ustate *r = gn__uw(g, res[k]);
-    r->removed = 0;
     r->strength = d->skirmish_per_sp ? 1 : sp / n + (k < sp % n);
     r->attr[VB_DISORDER] = s->attr[VB_DISORDER];
     r->attr[VB_MORALE] = s->attr[VB_MORALE];
     r->attr[VB_INCMD] = s->attr[VB_INCMD];
     r->attr[VB_MOVED] = r->attr[VB_MOVE_USED] = r->attr[VB_STATIONARY] = r->attr[VB_MARCH] = 0;
     r->attr[VB_REFORM] = 0;
-    gn__unit_place(g, res[k], place[k]);
+    gn__unit_return(g, res[k], place[k]);
   }
   s->strength = 0;
-  s->removed = 1;
-  g->grid_dirty = 1;
+  gn__unit_remove(g, b);
   gn__event(g, "skirmish", "VB-10", b, -1, "%s breaks into %d skirmish stands (%s, data move.skirmish.per_sp = %d)",
             name, n, d->skirmish_per_sp ? "one per SP" : "two stands", d->skirmish_per_sp);
   return 0;
@@ -185,7 +183,7 @@ void gn__vb_reform_finish(gn_game *g, int side) {
       sp += r->strength;
       if (r->attr[VB_DISORDER] > dis) dis = r->attr[VB_DISORDER];
       r->strength = 0;
-      r->removed = 1;
+      gn__unit_remove(g, k);
       r->attr[VB_REFORM] = 0;
       r->attr[VB_SKIRMISH_OF] = b + 1;
       n++;
@@ -195,12 +193,10 @@ void gn__vb_reform_finish(gn_game *g, int side) {
     gn_box bb = s->box;
     bb.c = g->st.u[first].box.c;
     bb.facing = g->st.u[first].box.facing;
-    s->removed = 0;
     s->strength = sp;
     s->attr[VB_DISORDER] = dis;
     s->attr[VB_MOVED] = 1;
-    gn__unit_place(g, b, bb);
-    g->grid_dirty = 1;
+    gn__unit_return(g, b, bb);
     gn__event(g, "reform", "VB-11", b, -1, "%s reforms from %d skirmish stands", g->sc->unit[b].name, n);
     gn__vb_own_event(gn__event(g, "strength", "VB-11", b, -1, "%s has %d SP", g->sc->unit[b].name, sp), side);
   }

@@ -198,8 +198,7 @@ int gn__vb_in_terrain(const gn_game *g, int unit, int kind) {
 }
 
 void gn__vb_take_off(gn_game *g, int unit) {
-  gn__uw(g, unit)->removed = 1;
-  if (g->grid && !g->grid_dirty) gn_grid_remove(g->grid, unit);
+  gn__unit_remove(g, unit);
 }
 
 int gn__vb_near_box(gn_game *g, gn_box b, double r, int *ids, int max) {
@@ -420,7 +419,7 @@ static int link_skirmishers(gn_game *g) {
                        g->sc->unit[i].id);
     u->attr[VB_SKIRMISH_OF] = brigade + 1;
     u->attr[VB_MORALE] = g->st.u[brigade].attr[VB_MORALE];
-    u->removed = 1;
+    gn__unit_remove(g, i);
     u->strength = 0;
   }
   return 0;
@@ -467,7 +466,7 @@ static int vb_setup(gn_game *g) {
     int t = gn__vb_type(g, i);
     if (t == VB_T_CAV_LANCER) u->attr[VB_LANCERS] = 1;
     if (gn__vb_is_leader(t) || gn__vb_is_cavalry(t)) u->attr[VB_STATIONARY] = 0;
-    if (!gn__vb_is_leader(t) && u->strength == 0) u->removed = 1;
+    if (!gn__vb_is_leader(t) && u->strength == 0) gn__unit_remove(g, i);
   }
   /* 3) */
   if ((rc = link_skirmishers(g))) return rc;
@@ -485,7 +484,6 @@ static int vb_setup(gn_game *g) {
   /* 5) */
   gn__vb_exhaust_init(g);
   gn__vb_turn_start(g);
-  g->grid_dirty = 1;
   return 0;
 undo:   /* the data half loaded goes: a start tried again loads it whole */
   vb_release(g, sc->rsdata);
