@@ -763,13 +763,13 @@ static void weather_by_day(void **state) {
   to_night(g);
   assert_int_equal(gn_dice_script(g, &five, 1), 0);
   ends(g, 2);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 11 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 11 a.m.");
   assert_non_null(named(last(g, "day-start"), "inclement weather"));
   for (int i = 0; i < 120 && strcmp(gn_game_phase(g), "night"); i++) ok(g, "end");
   assert_string_equal(gn_game_phase(g), "night");
   assert_int_equal(gn_dice_script(g, &five, 1), 0);
   ends(g, 2);
-  assert_string_equal(gn_game_clock(g), "20 June 1815, 10 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "20 June 1815, 10 a.m.");
   assert_null(named(last(g, "day-start"), "inclement weather"));
   gn_game_free(g);
 
@@ -779,7 +779,7 @@ static void weather_by_day(void **state) {
   to_night(g);
   assert_int_equal(gn_dice_script(g, &five, 1), 0);
   ends(g, 2);
-  assert_string_equal(gn_game_clock(g), "19 June 1815, 9 a.m.");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   gn_game_free(g);
 }
 
