@@ -9,6 +9,8 @@
 
 #include "grognard.h"
 
+#include <stdio.h>
+
 #define CLI_OK 0
 #define CLI_FAIL 1
 #define CLI_USAGE 2
@@ -121,6 +123,19 @@ int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpir
 int cli_u64(const char *s, uint64_t *out);
 /* Prints a string the library returned and frees it; CLI_FAIL when NULL (OOM). */
 int cli_put(char *s);
+
+/* "ref. BA-B3, default" or "ref. IN-H4, seed, interpretation": a rule id with
+** where it comes from and whether it is a labelled interpretation. For a
+** modifier (mod 1), where its number comes from in this game
+** (gn_ref_provenance with the modifier's value); else the rule's own
+** provenance in the rules index. "" when ref is empty. */
+void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *buf, size_t n);
+/* 1 when rule id ref is labelled an interpretation in the rules index. */
+int cli_rule_interpretation(const char *ref, const char **title);
+/* Prints, under a heading, the interpretations in force among the rule ids
+** refs[0..n): each such rule with its title, and each data switch of those
+** rules (a value whose note starts with "switch") with its value now. */
+void cli_interpretations(FILE *f, const gn_game *g, const char *const *refs, int n, const char *indent);
 
 /* The commands, one file per group (cmd-check.c, cmd-game.c, cmd-odds.c,
 ** cmd-battle.c). ORDER: the order of grognard --help (main.c). */

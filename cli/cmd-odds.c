@@ -106,9 +106,14 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
   json_object_set_new(root, "stdev", json_real(d->stdev));
   for (int i = 0; i < gn_event_count(g); i++) {
     const gn_event *e = gn_event_get(g, i);
-    for (int k = 0; k < e->nmods; k++)
-      json_array_append_new(mods, json_pack("{s:s, s:i, s:s}", "name", e->mods[k].name,
-                                            "value", e->mods[k].value, "ref", e->mods[k].ref));
+    for (int k = 0; k < e->nmods; k++) {
+      const char *prov = gn_ref_provenance(g, e->mods[k].ref, e->mods[k].value);
+      json_array_append_new(mods, json_pack("{s:s, s:i, s:s, s:s?, s:b}", "name", e->mods[k].name,
+                                            "value", e->mods[k].value, "ref", e->mods[k].ref,
+                                            "provenance", prov,
+                                            "interpretation",
+                                            cli_rule_interpretation(e->mods[k].ref, NULL)));
+    }
   }
   json_object_set_new(root, "modifiers", mods);
   if (passfail) json_object_set_new(root, "p_pass", json_real(pass_p(d)));
@@ -182,13 +187,22 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
   }
   if (nmods == 0) {
   fprintf(f, "\nmodifiers of a representative run:\n");
+  int nrefs = 0, cap = 0;
+  for (int i = 0; i < gn_event_count(g); i++) cap += 1 + gn_event_get(g, i)->nmods;
+  const char **refs = malloc((size_t)cap * sizeof *refs);
   for (int i = 0; i < gn_event_count(g); i++) {
     const gn_event *e = gn_event_get(g, i);
-    for (int k = 0; k < e->nmods; k++, nmods++)
-      fprintf(f, "  %+3d  %-32s ref. %s\n", e->mods[k].value, e->mods[k].name,
-             e->mods[k].ref[0] ? e->mods[k].ref : "-");
+    char lab[128];
+    if (refs) refs[nrefs++] = e->ref;
+    for (int k = 0; k < e->nmods; k++, nmods++) {
+      cli_ref_label(g, e->mods[k].ref, 1, e->mods[k].value, lab, sizeof lab);
+      fprintf(f, "  %+3d  %-32s %s\n", e->mods[k].value, e->mods[k].name, lab[0] ? lab : "ref. -");
+      if (refs) refs[nrefs++] = e->mods[k].ref;
+    }
   }
   if (!nmods) fprintf(f, "  none\n");
+  if (refs) cli_interpretations(f, g, refs, nrefs, "");
+  free(refs);
   }
 
   /* 4) the bar chart, scaled to the likeliest outcome */
@@ -428,7 +442,9 @@ const cli_cmd cli_cmd_odds = {
   "Runs the same code as the game along every path through its dice and\n"
   "prints each outcome with its exact probability (and fraction), the chance\n"
   "of at least and at most that outcome, the mean and standard deviation, the\n"
-  "modifiers of a representative run with their rule ids, and a bar chart.\n"
+  "modifiers of a representative run with their rule ids and where each number\n"
+  "comes from (seed, published, the project's default, the scenario's values),\n"
+  "the interpretations in force (labelled rules and data switches), and a bar chart.\n"
   "When there are too many paths it samples instead (Monte Carlo) and prints\n"
   "95% Wilson intervals. 'grognard odds --help' lists every check of every\n"
   "ruleset; 'grognard odds RULESET --help' those of one ruleset, and\n"
@@ -443,7 +459,8 @@ const cli_cmd cli_cmd_odds = {
   "  --json             {\"exact\", \"paths\", \"outcomes\": [{\"outcome\", \"label\", \"p\",\n"
   "                     \"p_exact\" (\"num/den\", exact results), \"p_rounded\",\n"
   "                     \"p_at_least\", \"p_at_most\"}], \"mean\", \"stdev\",\n"
-  "                     \"modifiers\": [{\"name\", \"value\", \"ref\"}], \"p_pass\"};\n"
+  "                     \"modifiers\": [{\"name\", \"value\", \"ref\", \"provenance\",\n"
+  "                     \"interpretation\"}], \"p_pass\"};\n"
   "                     sampled: \"runs\", \"why\" and per outcome \"lo\", \"hi\"\n"
   "  -o, --out FILE     write to FILE, in the format of its extension: .json,\n"
   "                     .svg (the chart as a picture), else text ('-': stdout)\n"

@@ -5,11 +5,15 @@
 ** from it (losses, disorder, a rout, supplies spent) up to the next chance
 ** event or the next event that concerns no unit (a phase announcement).
 ** Each event is shown with its rule id, its dice, its total and every
-** modifier with the rule it comes from; events the viewer may not see are
-** left out (the umpire sees all).
+** modifier with the rule it comes from, each rule id with where its number
+** comes from (seed, published, the project's default, the scenario's values)
+** and whether it is an interpretation; then the interpretations in force
+** (labelled rules and data switches). Events the viewer may not see are left
+** out (the umpire sees all).
 */
 #include "play.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int is_chance(const gn_event *e) {
@@ -72,8 +76,10 @@ static void span(const gn_game *g, int n, int *from, int *to) {
 }
 
 static void show_event(const play *p, const gn_event *e) {
-  printf("  #%d %s%s%s%s: %s\n", e->seq, e->kind, e->ref[0] ? " (ref. " : "", e->ref,
-         e->ref[0] ? ")" : "", e->text);
+  char lab[128];
+  cli_ref_label(p->g, e->ref, 0, 0, lab, sizeof lab);
+  printf("  #%d %s%s%s%s: %s\n", e->seq, e->kind, lab[0] ? " (" : "", lab, lab[0] ? ")" : "",
+         e->text);
   if (e->ndice > 0) {
     char card[8];
     if (!strcmp(e->spec, "card")) {
@@ -85,11 +91,12 @@ static void show_event(const play *p, const gn_event *e) {
       printf(" -> %d%s\n", e->total, count ? " counted (dice at or above the number needed)" : "");
     }
   }
-  for (int k = 0; k < e->nmods; k++)
+  for (int k = 0; k < e->nmods; k++) {
+    cli_ref_label(p->g, e->mods[k].ref, 1, e->mods[k].value, lab, sizeof lab);
     printf("      modifier: %s %+d%s%s%s\n", e->mods[k].name, e->mods[k].value,
-           e->mods[k].ref[0] ? " (ref. " : "", e->mods[k].ref, e->mods[k].ref[0] ? ")" : "");
+           lab[0] ? " (" : "", lab, lab[0] ? ")" : "");
+  }
   if (e->ndice == 0 && e->total != 0) printf("      total: %d\n", e->total);
-  (void)p;
 }
 
 /* The last chance event the viewer may see, else the last visible event
@@ -128,12 +135,21 @@ int play_why(play *p, int n) {
            gn_game_order_text(g, e->order), e->turn, e->phase ? e->phase : "?");
   else
     printf("why: the start of the game\n");
-  int shown = 0, hidden = 0;
+  int shown = 0, hidden = 0, nrefs = 0, cap = 0;
+  for (int i = from; i < to; i++) cap += 1 + gn_event_get(g, i)->nmods;
+  const char **refs = malloc((size_t)cap * sizeof *refs);
   for (int i = from; i < to; i++) {
     if (!gn_event_visible(g, i, p->viewer)) { hidden++; continue; }
-    show_event(p, gn_event_get(g, i));
+    const gn_event *x = gn_event_get(g, i);
+    show_event(p, x);
     shown++;
+    if (!refs) continue;
+    refs[nrefs++] = x->ref;
+    for (int k = 0; k < x->nmods; k++) refs[nrefs++] = x->mods[k].ref;
   }
+  if (refs) cli_interpretations(stdout, g, refs, nrefs, "  ");
+  else printf("  (out of memory: the interpretations in force are not listed)\n");
+  free(refs);
   if (!shown) printf("  (nothing of it is visible to %s)\n", play_viewer_name(p));
   if (hidden)
     printf("  (%d event%s of this resolution hidden from %s)\n", hidden, hidden == 1 ? "" : "s",

@@ -262,3 +262,53 @@ int cli_put(char *s)
   gn_string_free(s);
   return CLI_OK;
 }
+
+/* ------------------------------------------------------ provenance labels */
+
+/* The rules index entry of ref, or NULL. */
+static int rule_of(const char *ref, gn_rule_info *ri)
+{
+  for (int i = 0; ref && gn_rule_get(i, ri) == 0; i++)
+    if (!strcmp(ri->id, ref)) return 1;
+  return 0;
+}
+
+int cli_rule_interpretation(const char *ref, const char **title)
+{
+  gn_rule_info ri;
+  if (!rule_of(ref, &ri)) return 0;
+  if (title) *title = ri.title;
+  return ri.interpretation;
+}
+
+void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *buf, size_t n)
+{
+  gn_rule_info ri;
+  const char *prov = mod ? gn_ref_provenance(g, ref, value) : rule_of(ref, &ri) ? ri.provenance : NULL;
+  buf[0] = 0;
+  if (!ref || !*ref) return;
+  snprintf(buf, n, "ref. %s%s%s%s", ref, prov ? ", " : "", prov ? prov : "",
+           cli_rule_interpretation(ref, NULL) ? ", interpretation" : "");
+}
+
+void cli_interpretations(FILE *f, const gn_game *g, const char *const *refs, int n, const char *indent)
+{
+  int shown = 0;
+  for (int i = 0; i < n; i++) {
+    const char *title;
+    int dup = 0;
+    for (int j = 0; j < i; j++) dup |= !strcmp(refs[j], refs[i]);
+    if (dup || !refs[i][0]) continue;
+    if (cli_rule_interpretation(refs[i], &title)) {
+      if (!shown++) fprintf(f, "%sinterpretations in force:\n", indent);
+      fprintf(f, "%s  %s: %s\n", indent, refs[i], title);
+    }
+    for (int k = 0; k < gn_data_count(g); k++) {
+      gn_datum_info d;
+      if (gn_data_get(g, k, &d) || strcmp(d.ref, refs[i]) || !d.note || strncmp(d.note, "switch", 6))
+        continue;
+      if (!shown++) fprintf(f, "%sinterpretations in force:\n", indent);
+      fprintf(f, "%s  %s = %g (%s, %s)\n", indent, d.key, d.v[0], d.provenance, refs[i]);
+    }
+  }
+}

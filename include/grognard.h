@@ -367,6 +367,13 @@ typedef struct gn_datum_info {
   const char *note;
   const char *file; int line;   /* where it is written */
 } gn_datum_info;
+/* Where a modifier or table value of rule id `ref` comes from in this game:
+** the provenance every data value of that rule shares ("seed", "published",
+** "default", "scenario"); when they differ, that of the values holding the
+** number `value` if they agree, else "mixed"; a rule with no data value: the
+** rules index's provenance of the rule. NULL for an empty or unknown id.
+** Cannot fail. */
+const char *gn_ref_provenance(const gn_game *g, const char *ref, int value);
 /* Count of the data values (0 with no scenario or ruleset loaded). Cannot fail. */
 int gn_data_count(const gn_game *g);
 /* The i-th value in key order. GN_ENOTFOUND when i is out of range. */

@@ -264,7 +264,8 @@ typedef struct gn__state {
 typedef struct gn__ev {
   gn_event e;                 /* e.text, e.spec, e.dice and e.mods live in the game's text arena */
   gn_game *g;                 /* the game whose arena holds them (gn__event_mod) */
-  int tblk; unsigned tpos;    /* the arena's mark before this event's text */
+  int mark_block;             /* the text arena's mark before this event's text: */
+  unsigned mark_used;         /* its block and the bytes used in it */
   int mcap;                   /* room at e.mods */
   int ucap;                   /* room at e.units: uin, or a copy in the arena */
   int uin[2];                 /* the first two units (the event's unit and target) */
@@ -333,14 +334,20 @@ struct gn_game {
   gn__dicesrc dice;
   gn__ev **evb; int nev, nevb; /* the log, in blocks of GN__EVBLOCK: an event never moves */
   int evfirst;                /* public index of evb's first event (0 unless resumed) */
-  char **tb; int ntb, tcur; unsigned tpos;   /* the events' texts: blocks of GN__TEXTBLK */
+  char **text_blocks;         /* the events' texts: an arena of blocks of GN__TEXTBLK */
+  int ntext_blocks;
+  int text_block;             /* the block being filled */
+  unsigned text_used;         /* bytes used in it */
   gn__order *orders; int norders, caporders;
-  gn__block *ob; int nob, ocur; size_t opos;   /* the orders' arena: blocks and mark */
+  gn__block *order_blocks;    /* the orders' texts and tapes: an arena of blocks */
+  int norder_blocks;
+  int order_block;            /* the block being filled */
+  size_t order_used;          /* bytes used in it */
   int cur_order;              /* index of the order in flight */
   gn_grid *grid;              /* stands by unit index: the core's alone (gn__unit_place) */
   int grid_dirty;             /* 1: rebuilt whole at the next gn__grid */
   unsigned roll_vis;          /* visibility of the roll events logged now (~0u: all) */
-  gn__savepoint osp;          /* the game before the order in flight */
+  gn__savepoint order_save;   /* the game before the order in flight */
   gn__jentry *jnl; int njnl, capjnl;   /* units as they were before writes under a save point */
   unsigned *ustamp;           /* per unit: the epoch it was last journaled in */
   gn__fjentry *fjnl; int nfjnl, capfjnl;   /* formations, likewise */

@@ -469,6 +469,36 @@ int gn_data_number(const gn_game *g, const char *key, double *out) {
   return 0;
 }
 
+const char *gn_ref_provenance(const gn_game *g, const char *ref, int value) {
+  const char *all = NULL, *held[2] = {NULL, NULL};
+  int mixed = 0, hmixed[2] = {0, 0};
+  if (!ref || !*ref) return NULL;
+  /* 1) the data values of the rule, and those holding the number: [0] as it
+  **    is, [1] as a whole multiple (a modifier counted once per die) */
+  for (int i = 0; g && g->sc && i < g->sc->ndata; i++) {
+    const gn__datum *d = &g->sc->data[i];
+    if (strcmp(d->ref, ref)) continue;
+    if (!all) all = d->provenance; else if (strcmp(all, d->provenance)) mixed = 1;
+    for (int j = 0; j < 2; j++)
+      for (int k = 0; k < d->n; k++) {
+        double v = d->v[k], q = v != 0 ? (double)value / v : 0;
+        if (j == 0 ? v != (double)value : !(q >= 1 && q <= 1000 && q == (double)(int)q)) continue;
+        if (!held[j]) held[j] = d->provenance; else if (strcmp(held[j], d->provenance)) hmixed[j] = 1;
+        break;
+      }
+  }
+  if (all && !mixed) return all;
+  if (all) {
+    if (held[0]) return hmixed[0] ? "mixed" : held[0];
+    return held[1] && !hmixed[1] ? held[1] : "mixed";
+  }
+  /* 2) no data value: the rule's own provenance */
+  gn_rule_info ri;
+  for (int i = 0; gn_rule_get(i, &ri) == 0; i++)
+    if (!strcmp(ri.id, ref)) return ri.provenance;
+  return NULL;
+}
+
 int gn_data_count(const gn_game *g) { return g && g->sc ? g->sc->ndata : 0; }
 
 int gn_data_get(const gn_game *g, int i, gn_datum_info *out) {

@@ -31,38 +31,38 @@ void gn__events_free(gn_game *g) {
   gn__events_truncate(g, 0);
   for (int i = 0; i < g->nevb; i++) gn__free(g, g->evb[i], GN__EVBLOCK * sizeof **g->evb);
   gn__free(g, g->evb, g->nevb * sizeof *g->evb);
-  for (int i = 0; i < g->ntb; i++) gn__free(g, g->tb[i], GN__TEXTBLK);
-  gn__free(g, g->tb, g->ntb * sizeof *g->tb);
+  for (int i = 0; i < g->ntext_blocks; i++) gn__free(g, g->text_blocks[i], GN__TEXTBLK);
+  gn__free(g, g->text_blocks, g->ntext_blocks * sizeof *g->text_blocks);
   g->evb = NULL; g->nevb = 0;
-  g->tb = NULL; g->ntb = g->tcur = 0; g->tpos = 0;
+  g->text_blocks = NULL; g->ntext_blocks = g->text_block = 0; g->text_used = 0;
 }
 
 /* n bytes of the text arena (n <= GN__TEXTBLK): the events' texts go one
 ** after another in blocks that never move and are kept for reuse, so logging
 ** costs no malloc and a rollback is moving the mark back. NULL on OOM. */
 static char *text_alloc(gn_game *g, size_t n) {
-  if (g->ntb == 0 || g->tpos + n > GN__TEXTBLK) {
-    int next = g->ntb == 0 ? 0 : g->tcur + 1;
-    if (next == g->ntb) {
+  if (g->ntext_blocks == 0 || g->text_used + n > GN__TEXTBLK) {
+    int next = g->ntext_blocks == 0 ? 0 : g->text_block + 1;
+    if (next == g->ntext_blocks) {
       char *blk = gn__malloc(g, GN__TEXTBLK);   /* first, as in grow */
       if (!blk) return NULL;
-      char **b = gn__realloc(&g->alloc, g->tb, g->ntb * sizeof *b, (g->ntb + 1) * sizeof *b);
+      char **b = gn__realloc(&g->alloc, g->text_blocks, g->ntext_blocks * sizeof *b, (g->ntext_blocks + 1) * sizeof *b);
       if (!b) { gn__free(g, blk, GN__TEXTBLK); return NULL; }
-      g->tb = b;
-      b[g->ntb++] = blk;
+      g->text_blocks = b;
+      b[g->ntext_blocks++] = blk;
     }
-    g->tcur = next;
-    g->tpos = 0;
+    g->text_block = next;
+    g->text_used = 0;
   }
-  char *p = g->tb[g->tcur] + g->tpos;
-  g->tpos += (unsigned)n;
+  char *p = g->text_blocks[g->text_block] + g->text_used;
+  g->text_used += (unsigned)n;
   return p;
 }
 
 /* n bytes of the arena aligned for any of the event's arrays (ints,
 ** modifiers); NULL on OOM. */
 static void *data_alloc(gn_game *g, size_t n) {
-  g->tpos = (g->tpos + 7u) & ~7u;   /* at most GN__TEXTBLK, a multiple of 8 */
+  g->text_used = (g->text_used + 7u) & ~7u;   /* at most GN__TEXTBLK, a multiple of 8 */
   return text_alloc(g, n);
 }
 
@@ -72,8 +72,8 @@ static void *data_alloc(gn_game *g, size_t n) {
 static void keep_for(gn_game *g, const gn__ev *v) {
   for (int j = v->e.seq - g->evfirst + 1; j < g->nev; j++) {
     gn__ev *w = at(g, j);
-    w->tblk = g->tcur;
-    w->tpos = g->tpos;
+    w->mark_block = g->text_block;
+    w->mark_used = g->text_used;
   }
 }
 
@@ -267,7 +267,7 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   gn__ev *v = at(g, g->nev);
   gn_event *e = &v->e;
   v->g = g;
-  v->tblk = g->tcur; v->tpos = g->tpos;
+  v->mark_block = g->text_block; v->mark_used = g->text_used;
   v->mcap = 0;
   /* the text, at most EVTEXT - 1 bytes, formatted in place in the arena */
   char *t = text_alloc(g, EVTEXT);
@@ -278,7 +278,7 @@ gn_event *gn__event(gn_game *g, const char *kind, const char *ref, int unit, int
   va_end(ap);
   if (len < 0) { t[0] = 0; len = 0; }   /* an encoding error: no text */
   if (len > EVTEXT - 1) len = EVTEXT - 1;
-  g->tpos -= EVTEXT - (unsigned)len - 1;   /* give back what the text did not take */
+  g->text_used -= EVTEXT - (unsigned)len - 1;   /* give back what the text did not take */
   e->text = t;
   e->seq = g->evfirst + g->nev;
   e->order = g->cur_order;
@@ -383,8 +383,8 @@ void gn__events_truncate(gn_game *g, int n) {
   if (n < 0) n = 0;
   if (g->nev <= n) return;
   const gn__ev *v = at(g, n);   /* the arena goes back to where event n began */
-  g->tcur = v->tblk;
-  g->tpos = v->tpos;
+  g->text_block = v->mark_block;
+  g->text_used = v->mark_used;
   g->nev = n;
 }
 
@@ -408,7 +408,7 @@ int gn__event_copy(gn_game *g, const gn_game *src, int i) {
   gn__ev *d = at(g, g->nev);
   *d = *s;
   d->g = g;
-  d->tblk = g->tcur; d->tpos = g->tpos;
+  d->mark_block = g->text_block; d->mark_used = g->text_used;
   if (!(d->e.text = text_dup(g, s->e.text))) return GN_ENOMEM;
   if (s->e.spec[0] && !(d->e.spec = text_dup(g, s->e.spec))) return GN_ENOMEM;
   if (s->e.ndice) {

@@ -312,7 +312,7 @@ static void game_clear(gn_game *g) {
   gn__order_odds_clear(g);
   gn__events_truncate(g, 0);
   gn__orders_truncate(g, 0);
-  gn__savepoint_free(g, &g->osp);
+  gn__savepoint_free(g, &g->order_save);
   gn__free(g, g->jnl, (size_t)g->capjnl * sizeof *g->jnl);
   gn__free(g, g->ustamp, (size_t)g->st.nunits * sizeof *g->ustamp);
   gn__free(g, g->fjnl, (size_t)g->capfjnl * sizeof *g->fjnl);
@@ -475,6 +475,7 @@ int gn_game_load_file(gn_game *g, const char *path) {
   if (!g || !path) return GN_EINVAL;
   FILE *f = fopen(path, "rb");
   if (!f) return gn__error(g, GN_EIO, "%s: cannot open: %s", path, strerror(errno));
+  errno = 0;   /* a read error's reason is the one fread leaves */
   size_t cap = 1 << 16, n = 0;
   char *buf = gn__malloc(g, cap);
   while (buf) {
@@ -485,10 +486,10 @@ int gn_game_load_file(gn_game *g, const char *path) {
     if (!nb) { gn__free(g, buf, cap); buf = NULL; break; }
     buf = nb; cap *= 2;
   }
-  int err = ferror(f);
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
   fclose(f);
   if (!buf) return gn__error(g, GN_ENOMEM, "out of memory");
-  if (err) { gn__free(g, buf, cap); return gn__error(g, GN_EIO, "%s: read error", path); }
+  if (err) { gn__free(g, buf, cap); return gn__error(g, GN_EIO, "%s: cannot read: %s", path, strerror(err)); }
   int rc = gn_game_load(g, path, buf, n);
   gn__free(g, buf, cap);
   return rc;
@@ -831,6 +832,9 @@ static int screens(const gn_game *g, int unit) {
   return !g->sc->rs->blocks_sight || g->sc->rs->blocks_sight(g, unit);
 }
 
+/* screens as the grid's filter (ud: the game). */
+static int screens_ud(void *ud, int unit) { return screens(ud, unit); }
+
 /*
 ** Line of sight between two units' centres (gn_los_trace), whatever the
 ** number of units: the one line of sight of the rules of every ruleset, the
@@ -855,17 +859,19 @@ gn_los gn_unit_los(const gn_game *g, int a, int b) {
   int ids[256];
   gn_grid *gr = gn__grid((gn_game *)g);   /* a cache: building it changes no state */
   if (gr) {                                                                              /* 2 */
-    double dx = pb.x - pa.x, dy = pb.y - pa.y;
-    gn_box seg = { { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 }, sqrt(dx * dx + dy * dy), 0,
-                   atan2(dy, dx) + 1.57079632679489661923 };
-    int n = gn_grid_query(gr, seg, GN_CONTACT_EPS, ids, 256), nb = 0;
+    double dx = pb.x - pa.x, dy = pb.y - pa.y, len = sqrt(dx * dx + dy * dy);
+    /* the line as a stand of no depth, its frame straight from its direction
+    ** (no trigonometry); a point when the centres meet */
+    gn__frame line = { { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 }, { 1, 0 }, { 0, 1 }, 0, 0 };
+    if (len > 0) {
+      line.f = (gn_vec2){ dy / len, -dx / len };
+      line.l = (gn_vec2){ dx / len, dy / len };
+      line.hw = len / 2;
+    }
+    int n = gn__grid_query_if(gr, &line, GN_CONTACT_EPS, screens_ud, (void *)g, ids, 256);
     if (n <= 256) {
-      for (int k = 0; k < n; k++)
-        if (screens(g, ids[k])) {
-          ids[nb] = ids[k];
-          boxes[nb++] = g->st.u[ids[k]].box;
-        }
-      los_merge(&r, pa, pb, boxes, ids, nb, a, b);
+      for (int k = 0; k < n; k++) boxes[k] = g->st.u[ids[k]].box;
+      los_merge(&r, pa, pb, boxes, ids, n, a, b);
       return r;
     }
   }

@@ -177,29 +177,29 @@ static const gn__verb *find_verb(const gn_game *g, const char *w, int *ambiguous
 ** mark back (gn__orders_truncate). A block holds GN__ORDBLK bytes, or one
 ** larger piece. NULL on OOM. */
 static void *order_alloc(gn_game *g, size_t n) {
-  if (g->nob == 0 || g->opos + n > g->ob[g->ocur].cap) {
-    int next = g->nob == 0 ? 0 : g->ocur + 1;
+  if (g->norder_blocks == 0 || g->order_used + n > g->order_blocks[g->order_block].cap) {
+    int next = g->norder_blocks == 0 ? 0 : g->order_block + 1;
     size_t cap = n > GN__ORDBLK ? n : GN__ORDBLK;
-    if (next < g->nob && g->ob[next].cap < n) {   /* a kept block too small: replace it */
+    if (next < g->norder_blocks && g->order_blocks[next].cap < n) {   /* a kept block too small: replace it */
       char *b = gn__malloc(g, cap);
       if (!b) return NULL;
-      gn__free(g, g->ob[next].p, g->ob[next].cap);
-      g->ob[next].p = b; g->ob[next].cap = cap;
-    } else if (next == g->nob) {
+      gn__free(g, g->order_blocks[next].p, g->order_blocks[next].cap);
+      g->order_blocks[next].p = b; g->order_blocks[next].cap = cap;
+    } else if (next == g->norder_blocks) {
       char *p = gn__malloc(g, cap);
       if (!p) return NULL;
-      gn__block *b = gn__realloc(&g->alloc, g->ob, g->nob * sizeof *b, (g->nob + 1) * sizeof *b);
+      gn__block *b = gn__realloc(&g->alloc, g->order_blocks, g->norder_blocks * sizeof *b, (g->norder_blocks + 1) * sizeof *b);
       if (!b) { gn__free(g, p, cap); return NULL; }
-      g->ob = b;
-      b[g->nob].p = p;
-      b[g->nob].cap = cap;
-      g->nob++;
+      g->order_blocks = b;
+      b[g->norder_blocks].p = p;
+      b[g->norder_blocks].cap = cap;
+      g->norder_blocks++;
     }
-    g->ocur = next;
-    g->opos = 0;
+    g->order_block = next;
+    g->order_used = 0;
   }
-  void *p = g->ob[g->ocur].p + g->opos;
-  g->opos += n;
+  void *p = g->order_blocks[g->order_block].p + g->order_used;
+  g->order_used += n;
   return p;
 }
 
@@ -217,8 +217,8 @@ int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int 
   }
   if (mode == GN_DICE_RNG) ntape = 0;
   size_t len = strlen(text) + 1, at = (len + 7) & ~(size_t)7;
-  int blk = g->ocur;                       /* the arena's mark before this order */
-  size_t pos = g->opos;
+  int blk = g->order_block;                       /* the arena's mark before this order */
+  size_t pos = g->order_used;
   char *p = order_alloc(g, (at + (size_t)ntape * sizeof *tape + 7) & ~(size_t)7);
   if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
   gn__order *o = &g->orders[g->norders];
@@ -237,17 +237,17 @@ int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int 
 void gn__orders_truncate(gn_game *g, int n) {
   if (n < 0) n = 0;
   if (g->norders <= n) return;
-  g->ocur = g->orders[n].blk;   /* the arena goes back to where order n began */
-  g->opos = g->orders[n].pos;
+  g->order_block = g->orders[n].blk;   /* the arena goes back to where order n began */
+  g->order_used = g->orders[n].pos;
   g->norders = n;
 }
 
 void gn__orders_free(gn_game *g) {
   gn__orders_truncate(g, 0);
-  for (int i = 0; i < g->nob; i++) gn__free(g, g->ob[i].p, g->ob[i].cap);
-  gn__free(g, g->ob, g->nob * sizeof *g->ob);
+  for (int i = 0; i < g->norder_blocks; i++) gn__free(g, g->order_blocks[i].p, g->order_blocks[i].cap);
+  gn__free(g, g->order_blocks, g->norder_blocks * sizeof *g->order_blocks);
   gn__free(g, g->orders, g->caporders * sizeof *g->orders);
-  g->ob = NULL; g->nob = g->ocur = 0; g->opos = 0;
+  g->order_blocks = NULL; g->norder_blocks = g->order_block = 0; g->order_used = 0;
   g->orders = NULL; g->caporders = 0;
 }
 
@@ -285,7 +285,7 @@ static int apply(gn_game *g, const char *text, int check) {
                      amb ? "ambiguous" : "unknown", a.tok[0], list);
   }
   if (g->st.over && !v->when_over) return gn__error(g, GN_ESTATE, "the game is over");
-  if ((rc = gn__save(g, &g->osp))) return gn__error(g, rc, "out of memory");            /* 3 */
+  if ((rc = gn__save(g, &g->order_save))) return gn__error(g, rc, "out of memory");            /* 3 */
   g->dice.ntape = 0;
   g->dice.stopped = 0;
   g->dice.need = g->dice.needn = 0;
@@ -299,15 +299,15 @@ static int apply(gn_game *g, const char *text, int check) {
   if (rc || check) {                                                                      /* 4 */
     char keep[GN__ERRMAX];
     memcpy(keep, g->err, sizeof keep);
-    gn__restore(g, &g->osp);
-    gn__release(g, &g->osp);
+    gn__restore(g, &g->order_save);
+    gn__release(g, &g->order_save);
     memcpy(g->err, keep, sizeof keep);
     g->cur_order = g->norders - 1;
     if (rc > 0) rc = GN_ESTATE;
     return rc;
   }
-  if ((rc = record(g, text))) gn__restore(g, &g->osp);                                    /* 5 */
-  gn__release(g, &g->osp);
+  if ((rc = record(g, text))) gn__restore(g, &g->order_save);                                    /* 5 */
+  gn__release(g, &g->order_save);
   return rc;
 }
 

@@ -278,6 +278,32 @@ static void order_numbers_as_strtod(void **state) {
   gn_game_free(g);
 }
 
+/* A point typed with blanks beside its comma ("14, 15", "14 ,15", "14 , 15")
+** is the point "14,15": the same state, byte for byte; a refusal's column
+** is where the word starts in the text as typed. */
+static void order_point_with_blanks(void **state) {
+  (void)state;
+  static const char *const typed[] = { "move F1 to 14, 15", "move F1 to 14 ,15", "move  F1  to 14 ,  15 ",
+                                       "move F1 to 14,\t15" };
+  gn_game *g = game(NULL, 9);
+  assert_int_equal(gn_order_apply(g, "end"), 0);
+  gn_game *want = gn_game_clone(g);
+  assert_non_null(want);
+  assert_int_equal(gn_order_apply(want, "move F1 to 14,15"), 0);
+  for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
+    gn_game *c = gn_game_clone(g);
+    assert_non_null(c);
+    if (gn_order_apply(c, typed[i]) != 0) fail_msg("'%s' refused: %s", typed[i], gn_errmsg(c));
+    assert_true(gn_game_hash(c) == gn_game_hash(want));
+    gn_game_free(c);
+  }
+  /* a comma at the end is no point: the word after it is joined, then refused */
+  assert_int_equal(gn_order_apply(g, "move F1 to 14, north"), GN_ESYNTAX);
+  assert_non_null(strstr(gn_errmsg(g), "column 12"));
+  gn_game_free(want);
+  gn_game_free(g);
+}
+
 /* An allocator that counts bytes and can fail the n-th allocation. */
 typedef struct counting { long live, calls, fail_at; } counting;
 
@@ -843,6 +869,7 @@ int main(void) {
     cmocka_unit_test(clone_is_equal_and_independent),
     cmocka_unit_test(clone_grid_is_its_own),
     cmocka_unit_test(order_numbers_as_strtod),
+    cmocka_unit_test(order_point_with_blanks),
     cmocka_unit_test(clone_events_outlive_source),
     cmocka_unit_test(allocator_hook_balances),
     cmocka_unit_test(out_of_memory_everywhere),

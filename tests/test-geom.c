@@ -295,6 +295,25 @@ static void test_box_arc_follows_the_diagonals_of_a_deep_stand(void **state)
   assert_int_equal(gn_box_arc(b, V(-4, -2)), GN_ARC_RIGHT);
 }
 
+/* A stand lies in an arc when its centre or a corner does (the V&B fire
+** arc, and its commander's choice of targets, use this one test). */
+static void test_box_in_arc_by_centre_or_corner(void **state)
+{
+  gn_box b = B(0, 0, 4, 2, 0);                  /* front arc: |y| <= 2x */
+  gn_box corner = B(5, 11, 4, 4, 0);            /* centre left, corner (7, 9) in front */
+  gn_box beside = B(5, 14, 2, 2, 0);            /* wholly in the left arc */
+  gn_box ahead = B(20, 0, 2, 2, 0);
+  (void)state;
+  assert_int_equal(gn_box_arc(b, corner.c), GN_ARC_LEFT);
+  assert_int_equal(gn_box_in_arc(b, GN_ARC_FRONT, corner), 1);
+  assert_int_equal(gn_box_in_arc(b, GN_ARC_LEFT, corner), 1);
+  assert_int_equal(gn_box_in_arc(b, GN_ARC_FRONT, beside), 0);
+  assert_int_equal(gn_box_in_arc(b, GN_ARC_LEFT, beside), 1);
+  assert_int_equal(gn_box_in_arc(b, GN_ARC_FRONT, ahead), 1);
+  assert_int_equal(gn_box_in_arc(b, GN_ARC_REAR, ahead), 0);
+  assert_int_equal(gn_box_in_arc(b, GN_ARC_RIGHT, ahead), 0);
+}
+
 static void test_box_arc_of_degenerate_stands(void **state)
 {
   gn_box dot = B(0, 0, 0, 0, 0), rod = B(0, 0, 0, 2, 0);
@@ -1058,6 +1077,7 @@ int main(void)
     cmocka_unit_test(test_box_arc_rotated),
     cmocka_unit_test(test_box_arc_follows_the_diagonals_of_a_deep_stand),
     cmocka_unit_test(test_box_arc_of_degenerate_stands),
+    cmocka_unit_test(test_box_in_arc_by_centre_or_corner),
     cmocka_unit_test(test_feature_contains_convex_both_windings),
     cmocka_unit_test(test_feature_contains_non_convex_both_windings),
     cmocka_unit_test(test_feature_contains_degenerate_outline),

@@ -45,6 +45,29 @@ static void t_basic(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-B11: a melee's body is every stand touching the other body, however
+** many: one wide stand against 40 small ones along its front fights all 40
+** (no cut at a buffer's size). Dice from the generator; grade 9 passes every
+** morale test. */
+static void t_body_of_forty(void **state) {
+  (void)state;
+  char u[8192];
+  size_t o = (size_t)snprintf(u, sizeof u, "  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [30, 20], "
+                              "facing: 0, width: 50, strength: 9, attrs: {morale: 9}}\n");
+  for (int i = 0; i < 40; i++)
+    o += (size_t)snprintf(u + o, sizeof u - o, "  - {id: d%d, side: al, formation: aa, type: infantry_brigade, "
+                          "at: [%g, 22], facing: 180, width: 1.2, depth: 1, strength: 1, attrs: {morale: 9}}\n",
+                          i, 6.6 + i * 1.2);
+  gn_game *g = game(u, NULL);
+  to_phase(g, "combat");
+  ok(g, "end");
+  int found = 0;
+  for (int i = 0; i < gn_event_count(g); i++)
+    found |= strstr(gn_event_get(g, i)->text, "a (1 stands) meleed d0 (40 stands)") != NULL;
+  assert_true(found);
+  gn_game_free(g);
+}
+
 /* ref. VB-37, VB-38: equal casualties go to the tie roll, 1d6 + highest
 ** modified morale + tie-break table: attacker grade 4 with grenadiers (+1)
 ** rolls 2 (7), defender grade 3 rolls 5 (8): the defender wins, the attacker is
@@ -576,6 +599,7 @@ static void t_vb_b17_twice(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(t_basic),
+    cmocka_unit_test(t_body_of_forty),
     cmocka_unit_test(t_vb37_vb38_tie),
     cmocka_unit_test(t_vb39_supported_artillery),
     cmocka_unit_test(t_vb40_artillery_lost),

@@ -238,6 +238,16 @@ check "rules away from the source tree: the index is built into the library" eva
 # ---- odds -------------------------------------------------------------------
 run oddshelp odds --help
 check "odds --help lists the checks of every ruleset" eval 'status oddshelp 0 && out oddshelp "^  grognard odds vb [a-z_]+ " && out oddshelp "ref\. VB-"'
+run oddsprov odds ba fire --figures 30 --factors marksmen --valour 1
+check "odds: each modifier with its rule id and provenance" eval 'status oddsprov 0 &&
+  out oddsprov "^ +\+2 +marksmen +ref\. BA-B3, default\$" && out oddsprov "target valour +ref\. BA-5\.5\.1a, seed\$"'
+run oddsinterp odds inradic morale --start 21 --remaining 18 --uphill
+check "odds: the interpretations in force, with the data switches" eval 'status oddsinterp 0 &&
+  out oddsinterp "one-figure remainder +ref\. IN-B10, default, interpretation" &&
+  out oddsinterp "^interpretations in force:" && out oddsinterp "^  morale\.one_is_die = 0 \(default, IN-B10\)"'
+run oddsjson odds ba fire --figures 30 --factors marksmen --json
+check "odds --json: modifiers carry provenance and interpretation" eval 'status oddsjson 0 &&
+  out oddsjson "\"provenance\": \"default\"" && out oddsjson "\"interpretation\": false"'
 run oddsnors odds chess fire
 check "odds with an unknown ruleset: exit 1" eval 'status oddsnors 1 && err oddsnors "no ruleset .chess."'
 run oddsnock odds vb juggling

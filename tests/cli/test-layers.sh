@@ -59,6 +59,9 @@ PLANT='    if (tries > 0 && g->dice.mode == GN_DICE_ENUMERATE) {'
 none 'the rules ask the core about the dice source (gn__enumerating), not its fields' \
   '(->|\.)dice\.(mode|checking|script|en|tape|pos)\>' src/rules
 
+PLANT='** the grade plus the modifiers (rules-reference 3.7).'
+none 'code cites the rules index and docs, not rules-reference.md' 'rules-reference' src include ai cli
+
 check 'no src/yaml.h to shadow libyaml'"'"'s <yaml.h>' test ! -e src/yaml.h
 
 exit $failed

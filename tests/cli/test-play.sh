@@ -245,14 +245,14 @@ end
 why
 EOF
 run melee play "$scn/vb-teach-melee.yaml" --script "$tmp/melee.txt"
-check "why, V&B melee: its dice, both rolls of the tie and every modifier with its rule" \
-  eval 'status melee 0 && out melee "#7 melee \(ref. VB-B11\): CU \(1 stands\) meleed P1" &&
-        out melee "modifier: attacker dice \+3 \(ref. VB-B11\)" &&
-        out melee "modifier: defender dice \+4 \(ref. VB-B11\)" &&
-        out melee "modifier: highest modified morale \+5 \(ref. VB-38\)" &&
-        out melee "modifier: highest modified morale \+4 \(ref. VB-38\)" &&
-        out melee "modifier: stationary infantry vs cavalry \+2 \(ref. VB-38\)" &&
-        out melee "#15 melee \(ref. VB-37\): the defender wins the melee"'
+check "why, V&B melee: its dice, both rolls of the tie and every modifier with its rule and provenance (the tie table: defaults)" \
+  eval 'status melee 0 && out melee "#7 melee \(ref. VB-B11, default\): CU \(1 stands\) meleed P1" &&
+        out melee "modifier: attacker dice \+3 \(ref. VB-B11, default\)" &&
+        out melee "modifier: defender dice \+4 \(ref. VB-B11, default\)" &&
+        out melee "modifier: highest modified morale \+5 \(ref. VB-38, default\)" &&
+        out melee "modifier: highest modified morale \+4 \(ref. VB-38, default\)" &&
+        out melee "modifier: stationary infantry vs cavalry \+2 \(ref. VB-38, default\)" &&
+        out melee "#15 melee \(ref. VB-37, seed\): the defender wins the melee"'
 n=$(sed -n '/> why$/,$p' "$tmp/melee.out" | grep -c "modifier:")
 check "why, V&B melee: exactly the five modifiers of the melee" [ "$n" = 5 ]
 
@@ -266,9 +266,11 @@ EOF
 run supplies play "$scn/ba-teach-supplies.yaml" --script "$tmp/supplies.txt"
 check "why, BA supply loss: the fire roll, its modifiers and the supplies spent, with rules" \
   eval 'status supplies 0 && out supplies "dice 3d6: 6 5 4 -> 15" &&
-        out supplies "modifier: first_fire \+2 \(ref. BA-B3\)" &&
-        out supplies "modifier: target valour \+1 \(ref. BA-5.5.1a\)" &&
-        out supplies "supplies \(ref. BA-5.5.3c\): 4[lL] is without supplies"'
+        out supplies "modifier: first_fire \+2 \(ref. BA-B3, default\)" &&
+        out supplies "modifier: target valour \+1 \(ref. BA-5.5.1a, seed\)" &&
+        out supplies "supplies \(ref. BA-5.5.3c, seed\): 4[lL] is without supplies" &&
+        out supplies "#4 roll \(ref. BA-DICE-1, published, interpretation\)" &&
+        out supplies "^  interpretations in force:" && out supplies "^    BA-DICE-1: "'
 
 cat >"$tmp/morale.txt" <<'EOF'
 dice table
@@ -285,8 +287,8 @@ EOF
 run morale play "$scn/inradic-skirmish.yaml" --script "$tmp/morale.txt"
 check "why, Inradic morale failure: the dice, the quality modifier with its rule, the rout" \
   eval 'status morale 0 && out morale "dice d10: 10 -> 10" &&
-        out morale "morale \(ref. IN-M4\): AR morale test \(IN-M4\): d10 = 10, modified 11 against 10 figures: fails" &&
-        out morale "modifier: native \+1 \(ref. IN-M9\)" && out morale "#10 rout \(ref. IN-M11\): AR routs"'
+        out morale "morale \(ref. IN-M4, seed\): AR morale test \(IN-M4\): d10 = 10, modified 11 against 10 figures: fails" &&
+        out morale "modifier: native \+1 \(ref. IN-M9, seed\)" && out morale "#10 rout \(ref. IN-M11, seed\): AR routs"'
 
 # ---- scripted sessions: exit status, --keep-going, V&B night and campaign ----
 printf 'end\nfire F1 at P1\nend\n' >"$tmp/refused.txt"

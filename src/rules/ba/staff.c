@@ -108,8 +108,8 @@ static int routing_near(const gn_game *g, int u, const int *src, int ns) {
 
 /*
 ** Spread of rout, a forced action of the moral consequences phase (1.1.1,
-** ref. BA-B21). [default, rules-reference Table 1: the rules for it were not
-** found]
+** ref. BA-B21). [interpretation in the rules index
+** data/rulesets/ba/rules.yaml: the rule's own text was not found]
 **   1) a fighting unit (not staff, waggon or FD) within rout.spread_distance of a
 **      unit of its side brought into FD this bound, and on the table, tests once
 **      a bound: 3d6 + valour + its side's staff penalty (ref. BA-T18)

@@ -3,7 +3,7 @@
 ** of imagi-nation gaming: skirmishes of individual figures, playing cards for
 ** shooting and melee, dice for morale.
 **
-** The model (rules-reference.md Part 2):
+** The model (docs/rulesets.md, rules index data/rulesets/inradic/rules.yaml):
 **   - A scenario unit is a loose group of individual figures. The engine's unit
 **     is that group: strength = figures remaining, strength0 = figures at the
 **     start (it fixes the morale dice, ref. IN-M7). The stand box is the

@@ -1,6 +1,6 @@
 /*
-** melee.c: charges and melee by cards (rules-reference Part 2.2, proposed
-** defaults): every figure in contact fights, drawing cards as for shooting
+** melee.c: charges and melee by cards (ref. IN-B6, IN-B7: defaults of the
+** rules index data/rulesets/inradic/rules.yaml): every figure in contact fights, drawing cards as for shooting
 ** (2 per five ordinary figures, 2 for a remainder, 3 per leader); a number
 ** card of 6 or more hits, 7 against a defender behind an obstacle; an Ace
 ** hits and may strike a leader; picture cards miss; both sides draw before

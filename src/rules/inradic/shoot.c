@@ -1,7 +1,8 @@
 /*
-** shoot.c: shooting by playing cards (public source S20, rules-reference
-** Part 2.1) with the card values of Part 2.2 (proposed defaults), ammunition
-** and jams, resupply from wagons, and thrown explosives.
+** shoot.c: shooting by playing cards (ref. IN-R1 to IN-R9, published) with the
+** card values the project proposes (IN-B1 to IN-B5, defaults; rules index
+** data/rulesets/inradic/rules.yaml), ammunition and jams, resupply from
+** wagons, and thrown explosives.
 **
 ** A shot: the firing group draws cards from its side's deck (gn__in_draw: in
 ** play one chance point a card, for the odds one per draw, cards.c); a number

@@ -1,7 +1,7 @@
 /*
-** turn.c: the sequence of play and movement (rules-reference Part 2.2,
-** proposed defaults; the reference gives no turn sequence, so ref. IN-B13 is
-** the project's).
+** turn.c: the sequence of play and movement (ref. IN-B8, IN-B9, IN-B13:
+** defaults of the rules index data/rulesets/inradic/rules.yaml; the published
+** text gives no turn sequence, so IN-B13 is the project's).
 **
 ** A game turn is one side turn per side, in scenario order. A side turn:
 **   1) start: the side's per-turn marks are cleared, first-turn-only

@@ -1,6 +1,6 @@
 /*
-** exhaust.c: divisional exhaustion (ref. VB-B12; proposed default of
-** rules-reference.md 3.9, numbers in exhaustion.yaml).
+** exhaust.c: divisional exhaustion (ref. VB-B12, a default of the rules index
+** data/rulesets/vb/rules.yaml; numbers in exhaustion.yaml).
 **
 ** Each division keeps a record of boxes: boxes = ceil(SP0 * num / den) of its
 ** starting non-artillery SP; every non-artillery SP lost marks one box. At the

@@ -3,7 +3,7 @@
 ** and the morale phase.
 **
 ** ref. VB-B8 [interpretation]: a test is 1d6, passed when the roll is at most
-** the grade plus the modifiers (rules-reference 3.7).
+** the grade plus the modifiers (rules index data/rulesets/vb/rules.yaml).
 ** ref. VB-B8 [interpretation] who tests and when: at the end of a side's
 ** morale phase (the morale phase comes before combat in both editions' sequence
 ** of play): every stand of either side touching an enemy stand (a melee follows

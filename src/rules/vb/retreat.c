@@ -10,6 +10,8 @@
 #include <string.h>
 #include "vb.h"
 
+#define MAXBODY 32   /* stands of a retreating body held in place */
+
 /* A stand stopped short of an enemy stays this far from it (table units): a
 ** tolerance of the geometry, not a rule. */
 #define GAP 1e-3
@@ -248,12 +250,8 @@ int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town
   int nb = 1, stop = 0;
   size_t nu = (size_t)g->st.nunits + 1;          /* each stand joins the body once at most */
   unsigned char *seen = gn__calloc(g, nu, 1);
-  member *body = gn__calloc(g, nu, sizeof *body);
-  if (!seen || !body) {
-    gn__free(g, seen, nu);
-    gn__free(g, body, nu * sizeof *body);
-    return gn__error(g, GN_ENOMEM, "out of memory");
-  }
+  member bbuf[MAXBODY], *body = bbuf;            /* a larger body goes to the heap, room for all */
+  if (!seen) return gn__error(g, GN_ENOMEM, "out of memory");
   body[0].u = unit; body[0].pick = 0; body[0].b0 = b0;
   seen[unit] = 1;
   int inf = gn__vb_infantry(g, unit), skirm = gn__vb_type(g, unit) == VB_T_SKIRMISHER;
@@ -310,6 +308,16 @@ int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town
         gn__event(g, "retreat", "VB-46", f, unit, "%s is carried back by %s", gn__vb_uname(g, f), gn__vb_uname(g, unit));
         carried = 1;
       }
+      if (carried && nb == MAXBODY && body == bbuf) {
+        int all = (int)nu;
+        member *big = gn__room(g, NULL, 0, &all, sizeof *big);
+        if (big) {
+          memcpy(big, bbuf, sizeof bbuf);
+          body = big;
+        } else {
+          carried = 0;             /* out of memory: noted, the order fails whole */
+        }
+      }
       if (carried) {                                                  /* ref. VB-48 */
         body[nb].u = f; body[nb].pick = cp; body[nb].b0 = fs->box;
         nb++;
@@ -357,7 +365,7 @@ int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town
       gn__event(g, "offtable", "VB-41", v, -1, "%s leaves the table", gn__vb_uname(g, v));
     }
   }
-  gn__free(g, body, nu * sizeof *body);
+  gn__room_free(g, bbuf, body, (int)nu, sizeof *body);
   return 0;
 }
 
