@@ -442,6 +442,11 @@ static void vb_release(gn_game *g, void *rsdata);
 static int vb_setup(gn_game *g) {
   gn__scen *sc = g->sc;
   int rc;
+  for (int i = 0; i < sc->nterrain; i++)   /* the fire out of each face is kept 3 bits a face */
+    if (sc->terrain[i].f.kind == VB_TR_TOWN && sc->terrain[i].f.npts > VB_TOWN_MAXFACES)
+      return gn__error(g, GN_ELIMIT, "%s:%d:%d: town block '%s' has %d faces, past the limit of %d faces a "
+                       "town block holds (ref. VB-32)", sc->file, sc->terrain[i].line, sc->terrain[i].col,
+                       sc->terrain[i].id, sc->terrain[i].f.npts, VB_TOWN_MAXFACES);
   sc->tunit = gn__vb_unit_word(g);   /* ref. VB-1: the table is in cm with the option */
   /* 1) */
   if (!sc->rsdata) {

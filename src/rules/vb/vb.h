@@ -161,7 +161,7 @@ typedef enum vb_option {
 } vb_option;
 
 /* ---------------------------------------------------------- cached data */
-#define VB_MAXBOXES 64
+#define VB_TOWN_MAXFACES 8   /* faces of a town block (its corners): fire out of each, 3 bits a face */
 
 typedef struct vb_data {
   /* scale.yaml */
