@@ -34,20 +34,20 @@ static void phases_in_order(void **state) {
 }
 
 /* ref. BA-1.1.1b: within the orders phase an order may be given again and the
-** last one stands; once "end" closes it, what the phases decided stands even
-** where it is irregular: M ends its move overlapping F and stays so.
-** ref. BA-1.1.1f: F, passed through, may not fire later in the bound. */
+** last one stands; once "end" closes it, what the phases decided stands.
+** ref. BA-1.1.1f: F, passed through, may not fire later in the bound; M, which
+** went through it, ends clear of it and stays there. */
 static void closed_phase_stands(void **state) {
   (void)state;
   gn_game *g = ba_game(
     "  - {id: F, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
-    "  - {id: M, side: fr, type: infantry, at: [50, 5], facing: 0, strength: 30}\n"
-    "  - {id: B, side: al, type: infantry, at: [50, 30], facing: 180, strength: 30}\n"
-    "  - {id: C, side: al, type: infantry, at: [75, 30], facing: 180, strength: 30}\n", NULL);
+    "  - {id: M, side: fr, type: infantry, at: [50, 12], facing: 0, strength: 30}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 40], facing: 180, strength: 30}\n"
+    "  - {id: C, side: al, type: infantry, at: [75, 40], facing: 180, strength: 30}\n", NULL);
   ba_ok(g, "fire F at C");
   ba_ok(g, "fire F at B");        /* replaces the first */
   assert_int_equal(ba_attr(g, "F", "target"), ba_unit(g, "B") + 1);
-  ba_ok(g, "move M to 50,19");
+  ba_ok(g, "move M to 50,26");
   ba_ok(g, "pace M fast");
   int e0 = gn_event_count(g);
   ba_ok(g, "end");
@@ -57,10 +57,40 @@ static void closed_phase_stands(void **state) {
   assert_int_equal(gn_event_get(g, p)->target, ba_unit(g, "F"));
   assert_true(ba_event(g, e0, "nofire", "BA-1.1.1f") >= 0);
   assert_int_equal(ba_figures(g, "B"), 30);
-  assert_true(gn_box_overlap(ba_box(g, "M"), ba_box(g, "F")));
+  assert_false(gn_box_overlap(ba_box(g, "M"), ba_box(g, "F")));
+  gn_box m = ba_box(g, "M");
+  assert_true(m.c.y > 20);
   ba_ok(g, "end");
-  assert_true(gn_box_overlap(ba_box(g, "M"), ba_box(g, "F")));
-  assert_true(ba_box(g, "M").c.y > 18.9 && ba_box(g, "M").c.y < 19.1);
+  assert_true(ba_box(g, "M").c.x == m.c.x && ba_box(g, "M").c.y == m.c.y);
+  gn_game_free(g);
+}
+
+/* ref. BA-1.1.1f [interpretation]: passing through a friend is going through
+** it; a march that would end on a friend halts where it last stood on none,
+** says so, and the friend it went back out of is not passed through (it may
+** still fire). */
+static void march_never_ends_on_a_friend(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: F, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: M, side: fr, type: infantry, at: [50, 5], facing: 0, strength: 30}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 40], facing: 180, strength: 30}\n", NULL);
+  ba_ok(g, "fire F at B");
+  ba_ok(g, "move M to 50,19");
+  ba_ok(g, "pace M fast");
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  int h = ba_event(g, e0, "halt", "BA-1.1.1f");
+  assert_true(h >= 0);
+  assert_int_equal(gn_event_get(g, h)->unit, ba_unit(g, "M"));
+  assert_int_equal(gn_event_get(g, h)->target, ba_unit(g, "F"));
+  assert_false(gn_box_overlap(ba_box(g, "M"), ba_box(g, "F")));
+  assert_true(ba_box(g, "M").c.y > 5);                    /* it moved up to F */
+  assert_int_equal(ba_event(g, e0, "passed", "BA-1.1.1f"), -1);
+  assert_int_equal(ba_event(g, e0, "nofire", "BA-1.1.1f"), -1);
+  int f = ba_event(g, e0, "fire", "BA-DICE-3");           /* F fired */
+  assert_true(f >= 0);
+  assert_int_equal(gn_event_get(g, f)->unit, ba_unit(g, "F"));
   gn_game_free(g);
 }
 
@@ -200,6 +230,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(phases_in_order),
     cmocka_unit_test(closed_phase_stands),
+    cmocka_unit_test(march_never_ends_on_a_friend),
     cmocka_unit_test(continued_fire),
     cmocka_unit_test(continued_fire_binds),
     cmocka_unit_test(forced_action_passes),

@@ -218,7 +218,7 @@ static void attacked_or_passed(void **state) {
   gn_game *g = ba_game(
     "  - {id: R, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
     "  - {id: P, side: fr, type: infantry, at: [120, 20], facing: 0, strength: 30, attrs: {formation: rest, supplies: 0}}\n"
-    "  - {id: Q, side: fr, type: infantry, at: [120, 5], facing: 0, strength: 30}\n"
+    "  - {id: Q, side: fr, type: infantry, at: [120, 11], facing: 0, strength: 30}\n"
     "  - {id: A, side: al, type: infantry, at: [50, 28], facing: 180, strength: 30}\n", NULL);
   bounds(g, 3);
   assert_int_equal(ba_attr(g, "R", "rest"), 3);

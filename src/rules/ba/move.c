@@ -153,33 +153,68 @@ static double reach(const gn_game *g) { return BA_D(g)->step > 0.01 ? BA_D(g)->s
 ** many, every unit is looked at. */
 typedef struct cands { const int *ids; const ba_screen *sc; int n; } cands;
 
+/* The friends marching units entered in the movement phase: (u, j) pairs,
+** judged when the march is over (passing). */
+typedef struct entered { int *p; int n, cap; } entered;
+
+/* Notes that u entered friend j (once). 0, or GN_ENOMEM. */
+static int enter(gn_game *g, entered *en, int u, int j) {
+  for (int k = 0; k < en->n; k += 2)
+    if (en->p[k] == u && en->p[k + 1] == j) return 0;
+  if (en->n + 2 > en->cap) {
+    int cap = en->cap ? 2 * en->cap : 16;
+    int *p = gn__realloc(&g->alloc, en->p, (size_t)en->cap * sizeof *p, (size_t)cap * sizeof *p);
+    if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+    en->p = p;
+    en->cap = cap;
+  }
+  en->p[en->n++] = u;
+  en->p[en->n++] = j;
+  return 0;
+}
+
+/* Marks j passed through by u (ref. BA-1.1.1f): it may not fire later this
+** bound and loses its rest (ref. BA-5.5.4c). 0, or GN_ENOMEM. */
+static int pass_through(gn_game *g, int u, int j) {
+  if (g->st.u[j].flags & BA_F_PASSED) return 0;
+  gn__uw(g, j)->flags |= BA_F_PASSED;
+  if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", uid(g, u), uid(g, j)))
+    return GN_ENOMEM;
+  if (g->st.u[j].attr[BA_FORMATION] == BA_FM_REST)
+    return gn__ba_rest_break(g, j, "passed through", "BA-5.5.4c");
+  return 0;
+}
+
 /* One step of u to box nb. Returns 1 when blocked (nothing moves): an enemy
 ** stand in the way, or a friend that may not be passed through (it fired in
 ** the continued-fire phase, ref. BA-1.1.1d; forced action passes,
-** ref. BA-1.1.1e). Friends passed through are marked (ref. BA-1.1.1f) and lose
-** their rest (ref. BA-5.5.4c); a staff figure is a single rider, not a unit:
-** it neither passes through nor is passed through. cl: the units to look at
-** (their screens and us, u's, skip the exact tests that cannot pass), or NULL
-** (those within a step, through the grid). The box is written, not the grid:
-** the caller places u when its moving is over (place_moved). */
+** ref. BA-1.1.1e). A friend the step enters is passed through at once by a
+** forced move (en NULL: pass_through); a march notes it in en and is judged
+** when it is over (passing). *inside: how many friends the stand now
+** overlaps. A staff figure is a single rider, not a unit: it neither passes
+** through nor is passed through. cl: the units to look at (their screens and
+** us, u's, skip the exact tests that cannot pass), or NULL (those within a
+** step, through the grid). The box is written, not the grid: the caller
+** places u when its moving is over (place_moved). */
 static int step_among(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const int *ids,
-                      const ba_screen *sc, int n, int *rc);
+                      const ba_screen *sc, int n, entered *en, int *inside, int *rc);
 
 static int step_to(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const cands *cl,
-                   int *rc) {
-  if (cl && cl->n >= 0) return step_among(g, u, nb, us, forced, cl->ids, cl->sc, cl->n, rc);
+                   entered *en, int *inside, int *rc) {
+  if (cl && cl->n >= 0) return step_among(g, u, nb, us, forced, cl->ids, cl->sc, cl->n, en, inside, rc);
   /* nb is u's stand moved by at most a step: what it overlaps lies that close */
   int buf[256], *ids, n = gn__units_near_all(g, u, reach(g) + GN_CONTACT_EPS, buf, 256, &ids);
-  int r = step_among(g, u, nb, us, forced, ids, NULL, n, rc);
+  int r = step_among(g, u, nb, us, forced, ids, NULL, n, en, inside, rc);
   gn__room_free(g, buf, ids, n, sizeof *ids);
   return r;
 }
 
 /* step_to among the units ids[0..n) (with their screens sc, or NULL). */
 static int step_among(gn_game *g, int u, gn_box nb, const ba_screen *us, int forced, const int *ids,
-                      const ba_screen *sc, int n, int *rc) {
+                      const ba_screen *sc, int n, entered *en, int *inside, int *rc) {
   int over[64], nover = 0;
   *rc = 0;
+  *inside = 0;
   for (int k = 0; k < n; k++) {
     int j = ids[k];
     if ((sc ? gn__ba_screened(nb.c, us, g->st.u[j].box.c, &sc[k], 0)
@@ -198,14 +233,8 @@ static int step_among(gn_game *g, int u, gn_box nb, const ba_screen *us, int for
                       gn__ba_apart(nb, g->st.u[j].box, 0) || !gn_box_overlap(nb, g->st.u[j].box)))
       continue;
     if (gn__ba_arm_of(g, j) == BA_ARM_STAFF) continue;
-    if (!(g->st.u[j].flags & BA_F_PASSED)) {
-      gn__uw(g, j)->flags |= BA_F_PASSED;
-      if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", uid(g, u), uid(g, j)))
-        { *rc = GN_ENOMEM; return 1; }
-      if (g->st.u[j].attr[BA_FORMATION] == BA_FM_REST &&
-          (*rc = gn__ba_rest_break(g, j, "passed through", "BA-5.5.4c")))
-        return 1;
-    }
+    (*inside)++;
+    if ((*rc = en ? enter(g, en, u, j) : pass_through(g, u, j))) return 1;
   }
   gn__ustate *s = gn__uw(g, u);
   s->box = nb;
@@ -245,7 +274,7 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
   const ba_data *d = BA_D(g);
   gn__ustate *s = gn__uw(g, u);
   gn_box start = s->box;
-  int rc, f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
+  int rc, inside, f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
   if (gn__ba_arm_of(g, u) != BA_ARM_STAFF && gn__ba_arm_of(g, u) != BA_ARM_WAGGON &&     /* 1 */
       terrain_factor(g, u, f, s->box.c) <= 0 && s->attr[BA_DISORDER] != BA_DIS_FD &&
       (rc = gn__ba_bring_fd(g, u, "forced to move where its formation has no rate of march",
@@ -275,7 +304,7 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
         rc = GN_ENOMEM;
       break;
     }
-    if (step_to(g, u, nb, &us, 1, cl.n <= 256 ? &cl : NULL, &rc)) break;
+    if (step_to(g, u, nb, &us, 1, cl.n <= 256 ? &cl : NULL, NULL, &inside, &rc)) break;
     left -= seg;
   }
   place_moved(g, u);
@@ -320,6 +349,7 @@ typedef struct mover {
   int done;
   int zquiet;       /* rounds left in which its zone surely meets no enemy (zone_quiet) */
   cands near;       /* the units it may meet (into the phase's pool) */
+  gn_box clear;     /* where it last stood on no friend (passing) */
 } mover;
 
 /* 1 when j (the k-th unit of cl) is surely more than gap from the box z whose
@@ -486,9 +516,9 @@ int gn__ba_v_cancel(gn_game *g, const gn__args *a) {
 
 /* Step 5 of the phase: every mover steps in turn until none can (the caller
 ** then places them in the grid). */
-static int march(gn_game *g, mover *mv, int nm) {
+static int march(gn_game *g, mover *mv, int nm, entered *en) {
   const ba_data *d = BA_D(g);
-  int rc = 0;
+  int rc = 0, inside;
   for (int active = nm, guard = 0; active > 0 && guard < 100000; guard++) {
     active = 0;
     for (int m = 0; m < nm; m++) {
@@ -513,11 +543,12 @@ static int march(gn_game *g, mover *mv, int nm) {
       if (dz < seg && zone_gap(g, x, shifted_by(s->box, x->ch, x->sh, seg), dz) < dz)
         seg = dz > 0.01 ? dz : 0.01;               /* end the step on contact */
       gn_box nb = shifted_by(s->box, x->ch, x->sh, seg);
-      if (!on_board(g, nb.c) || step_to(g, x->u, nb, &x->sc, 0, &x->near, &rc)) {
+      if (!on_board(g, nb.c) || step_to(g, x->u, nb, &x->sc, 0, &x->near, en, &inside, &rc)) {
         if (rc) return rc;
         x->done = 1;
         continue;
       }
+      if (!inside) x->clear = nb;
       x->left -= seg / tf;
       x->togo -= seg;
       active++;
@@ -605,11 +636,70 @@ static int reassemble(gn_game *g) {
 **      zone would first touch an enemy); a unit whose melee zone touches an enemy stand stops,
 **      and that enemy stops too (ref. BA-4.1.1c) unless the unit is an attacker
 **      ordered to cancel its attack (ref. BA-B20); enemy stands are never entered
-**   6) every unit that moved or turned (but by a forced move, told as it is
+**   6) a march may not end on a friend; friends gone through are passed
+**      through (passing, ref. BA-1.1.1f)
+**   7) every unit that moved or turned (but by a forced move, told as it is
 **      made) is told: from, to, the distance and its facing
 ** Units that continue fire do not move (ref. BA-1.1.1d).
 */
 static int movement(gn_game *g);
+
+/* The friend u's stand overlaps (the lowest index), or -1: neither a staff
+** figure (a single rider) nor a skirmish line (open order: a unit may stand
+** among skirmishers, its own or another's), and u not one of those either. */
+static int on_friend(gn_game *g, int u) {
+  if (gn__ba_arm_of(g, u) == BA_ARM_STAFF || !gn__ba_on_table(g, u) ||
+      g->st.u[u].attr[BA_FORMATION] == BA_FM_SKIRMISH)
+    return -1;
+  int buf[64], *ids, n = gn__units_near_all(g, u, GN_CONTACT_EPS, buf, 64, &ids), hit = -1;
+  for (int k = 0; k < n; k++) {
+    int j = ids[k];
+    if (j != u && gn__ba_on_table(g, j) && side(g, j) == side(g, u) &&
+        gn__ba_arm_of(g, j) != BA_ARM_STAFF && g->st.u[j].attr[BA_FORMATION] != BA_FM_SKIRMISH &&
+        gn_box_overlap(g->st.u[u].box, g->st.u[j].box) &&
+        (hit < 0 || j < hit))
+      hit = j;
+  }
+  gn__room_free(g, buf, ids, n, sizeof *ids);
+  return hit;
+}
+
+/*
+** Step 6 of the movement phase: passing through friends (ref. BA-1.1.1f)
+** [interpretation: to pass through a friend is to go through it; a march may
+** not end on a formed friend; skirmish lines, in open order, are no bar].
+**   1) a mover whose stand ends on a friend goes back to where it last stood
+**      on none (its start at worst), and says so; again while any does, as
+**      one going back may uncover another's
+**   2) a friend a mover entered counts as passed through (marked, its rest
+**      lost, ref. BA-5.5.4c) when the mover ends clear of it and beyond its
+**      centre, along its heading; one it went back out of does not
+*/
+static int passing(gn_game *g, mover *mv, int nm, entered *en) {
+  for (int round = 0, again = 1; again && round <= nm; round++) {                   /* 1 */
+    again = 0;
+    for (int m = 0; m < nm; m++) {
+      int u = mv[m].u, j = on_friend(g, u);
+      gn_box b = g->st.u[u].box, c = mv[m].clear;
+      if (j < 0 || (b.c.x == c.c.x && b.c.y == c.c.y && b.facing == c.facing)) continue;
+      gn__uw(g, u)->box = c;
+      place_moved(g, u);
+      again = 1;
+      if (!gn__event(g, "halt", "BA-1.1.1f", u, j, "%s may not end its move on %s: it halts at %.2f,%.2f",
+                     uid(g, u), uid(g, j), c.c.x, c.c.y))
+        return GN_ENOMEM;
+    }
+  }
+  for (int k = 0; k < en->n; k += 2) {                                             /* 2 */
+    int u = en->p[k], j = en->p[k + 1], m = 0, rc;
+    while (m < nm && mv[m].u != u) m++;
+    if (m == nm) continue;
+    gn_box b = g->st.u[u].box, f = g->st.u[j].box;
+    double ahead = (b.c.x - f.c.x) * mv[m].ch + (b.c.y - f.c.y) * mv[m].sh;
+    if (!gn_box_overlap(b, f) && ahead > 0 && (rc = pass_through(g, u, j))) return rc;
+  }
+  return 0;
+}
 
 int gn__ba_phase_movement(gn_game *g) {
   int n = g->sc->nunits;
@@ -617,7 +707,7 @@ int gn__ba_phase_movement(gn_game *g) {
   if (!was) return gn__error(g, GN_ENOMEM, "out of memory");
   for (int u = 0; u < n; u++) was[u] = g->st.u[u].box;
   int rc = movement(g);
-  for (int u = 0; u < n && !rc; u++)   /* 6 */
+  for (int u = 0; u < n && !rc; u++)   /* 7 */
     if (!(g->st.u[u].flags & BA_F_FORCED) && (gn__ba_on_table(g, u) || g->st.u[u].removed))
       rc = tell_move(g, u, was[u], "BA-B2");
   gn__free(g, was, (size_t)(n > 0 ? n : 1) * sizeof *was);
@@ -716,17 +806,20 @@ static int movement(gn_game *g) {
     if (turn > 0) s->flags |= BA_F_MOVED;
     if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
     double togo = q >= 0 ? approach(g, b, h, g->st.u[q].box) : o == BA_O_MOVE ? dist : HUGE_VAL;
-    mv[nm] = (mover){.u = u, .heading = h, .left = len, .togo = togo};
+    mv[nm] = (mover){.u = u, .heading = h, .left = len, .togo = togo, .clear = b};
     nm++;
   }
   int *pool = NULL;                                                               /* 5 */
   ba_screen *spool = NULL;
   size_t cap = 0, scap = 0;
   rc = gather(g, mv, nm, &pool, &cap, &spool, &scap);
+  entered en = {NULL, 0, 0};
   if (!rc) {
-    rc = march(g, mv, nm);
+    rc = march(g, mv, nm, &en);
     for (int m = 0; m < nm; m++) place_moved(g, mv[m].u);
   }
+  if (!rc) rc = passing(g, mv, nm, &en);                                          /* 6 */
+  gn__free(g, en.p, (size_t)en.cap * sizeof *en.p);
   gn__free(g, spool, scap * sizeof *spool);
   gn__free(g, pool, cap * sizeof *pool);
   gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
