@@ -565,7 +565,7 @@ int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const 
     }
   }
   /* 3) */
-  gn_odds_opts o = {0, 0, 1, 0};
+  gn_odds_opts o = {0, 0, 1, 0, 0};
   gn_dist d;
   if (gn_check_odds(m->rules, check, argc, argv, &o, &d, NULL)) return -1;
   double v[AI_SUMS] = {0};

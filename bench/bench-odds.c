@@ -27,7 +27,7 @@ int main(void) {
     gn_game *g = gn_game_new(NULL);
     if (gn_game_use_ruleset(g, e->ruleset)) { fprintf(stderr, "%s\n", gn_errmsg(g)); return 1; }
     gn_dist d;
-    gn_odds_opts eo = { 0, 0, 0, 0 }, mo = { 0, 1000000, 1, 1 };
+    gn_odds_opts eo = { 0, 0, 0, 0, 0 }, mo = { 0, 1000000, 1, 1, 0 };
     double best = 1e9;
     uint64_t leaves = 0;
     for (int rep = 0; rep < 20; rep++) {

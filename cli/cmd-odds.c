@@ -323,7 +323,7 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   cli_opt outopts[] = { CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
   cli_output out;
   int npos = 0, nparams = 0, rc;
-  gn_odds_opts o = { 0, 0, 1, 0 };
+  gn_odds_opts o = { 0, 0, 1, 0, 0 };
 
   /* 1) our options; every other word goes to the check (--PARAM VALUE) */
   for (int i = 0; i < argc; i++) {

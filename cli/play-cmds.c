@@ -303,7 +303,7 @@ static int odds(play *p, char *arg) {
     return CLI_FAIL;
   }
   gn_dist d = { 0 };
-  gn_odds_opts o = { 0, 0, 1, 0 };
+  gn_odds_opts o = { 0, 0, 1, 0, 0 };
   char *orders = unquote(arg);
   if (gn_order_odds(p->g, orders, &o, &d) != 0) {
     printf("  %s\n", gn_errmsg(p->g));

@@ -201,10 +201,17 @@ static int try(gn_game *g, acts *ac, const char *verb, const char *order, int u,
     if (!(t->dice = dup(d->stopspec))) bad = 1;
   }
   const gn__ruleset *rs = g->sc->rs;
-  char why[256];
-  if (rs->ready && rs->ready(g, verb, u, unit, why, sizeof why) == 0) {
-    t->ready = 0;
-    if (!(t->why = dup(why))) bad = 1;
+  gn__later lt;
+  memset(&lt, 0, sizeof lt);
+  if (rs->later && rs->later(g, verb, u, unit, &lt)) {
+    if (!lt.ready) {
+      t->ready = 0;
+      if (!(t->why = dup(lt.why))) bad = 1;
+    }
+    if (lt.dice[0] && !t->dice) {
+      t->ndice = lt.ndice;
+      if (!(t->dice = dup(lt.dice))) bad = 1;
+    }
   }
   ac->nt++;
   return bad ? GN_ENOMEM : 0;
@@ -232,8 +239,9 @@ static int push(gn_game *g, acts *ac, const gn__verb *v, int u, const char *form
   if (form) {
     if (!(x->form = dup(form))) return GN_ENOMEM;
     const gn__ruleset *rs = g->sc->rs;
-    char avoid[512] = "";
+    char avoid[2048] = "";
     if (rs->allowance) x->left = rs->allowance(g, v->word, u, avoid, sizeof avoid);
+    if (strlen(avoid) == sizeof avoid - 1) memcpy(avoid + sizeof avoid - 4, "...", 3);   /* cut: say so */
     if (avoid[0] && !(x->avoid = dup(avoid))) return GN_ENOMEM;
   } else if (x->ntargets == 1 && x->targets[0].unit < 0 && !x->targets[0].choice) {
     x->order = x->targets[0].order;

@@ -534,6 +534,22 @@ int gn_game_start(gn_game *g, uint64_t seed) {
     if (g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost event or list */
     if (rc) return rc;
   }
+  /* the numbers this game plays with in place of the ruleset data's (the
+  ** scenario's values:), in its log from the start */
+  for (int i = 0; i < g->sc->ndata; i++) {
+    const gn__datum *d = &g->sc->data[i];
+    char val[96];
+    size_t k = 0;
+    if (strcmp(d->provenance, "scenario")) continue;
+    for (int j = 0; j < d->n && k < sizeof val; j++) {
+      int w = snprintf(val + k, sizeof val - k, "%s%g", j ? ", " : "", d->v[j]);
+      if (w > 0) k += (size_t)w;
+    }
+    if (k >= sizeof val) memcpy(val + sizeof val - 4, "...", 4);
+    if (!gn__event(g, "values", d->ref, -1, -1, "this game plays %s = %s%s%s", d->key, val,
+                   d->note ? ": " : "", d->note ? d->note : ""))
+      return gn__error(g, GN_ENOMEM, "out of memory");
+  }
   g->grid_dirty = 1;
   if (!gn__grid(g)) return gn__error(g, GN_ENOMEM, "out of memory");   /* now: clones copy it */
   g->started = 1;
@@ -885,4 +901,40 @@ gn_los gn_unit_los(const gn_game *g, int a, int b) {
     los_merge(&r, pa, pb, boxes, ids, nb, a, b);
   }
   return r;
+}
+
+/* ------------------------------------------------- states for the odds */
+
+/* 1 when a and b are the same state (units, formations, objectives and the
+** rest, bit for bit). Cannot fail. */
+int gn__state_equal(const gn__state *a, const gn__state *b) {
+  if (a->turn != b->turn || a->phase != b->phase || a->active != b->active || a->over != b->over ||
+      a->winner != b->winner || a->nunits != b->nunits || a->nformations != b->nformations ||
+      a->nobjectives != b->nobjectives)
+    return 0;
+  if (memcmp(a->rs, b->rs, sizeof a->rs) || memcmp(&a->rng, &b->rng, sizeof a->rng) ||
+      memcmp(a->deckn, b->deckn, sizeof a->deckn))
+    return 0;
+  for (int s = 0; s < GN__MAXSIDES; s++)
+    if (memcmp(a->deck[s], b->deck[s], (size_t)a->deckn[s] * sizeof a->deck[s][0])) return 0;
+  return memcmp(a->u, b->u, (size_t)a->nunits * sizeof *a->u) == 0 &&
+         memcmp(a->f, b->f, (size_t)a->nformations * sizeof *a->f) == 0 &&
+         memcmp(a->owner, b->owner, (size_t)a->nobjectives * sizeof *a->owner) == 0;
+}
+
+/* Puts the game in state x (same sizes): the units and formations that
+** differ through the journal (and the grid), then the rest, so that an open
+** save point can still go back. Cannot fail. */
+void gn__state_set(gn_game *g, const gn__state *x) {
+  for (int i = 0; i < g->st.nunits; i++) {
+    if (memcmp(&g->st.u[i], &x->u[i], sizeof x->u[i]) == 0) continue;
+    *gn__uw(g, i) = x->u[i];
+    if (g->grid && !g->grid_dirty) {
+      if (x->u[i].removed) gn_grid_remove(g->grid, i);
+      else if (gn_grid_set(g->grid, i, x->u[i].box)) g->grid_dirty = 1;
+    }
+  }
+  for (int f = 0; f < g->st.nformations; f++)
+    if (memcmp(g->st.f[f], x->f[f], sizeof x->f[f])) memcpy(gn__fw(g, f), x->f[f], sizeof x->f[f]);
+  copy_rest(&g->st, x);
 }

@@ -466,7 +466,7 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
 */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist) {
   if (!g || !fn || !dist || !g->sc) return GN_EINVAL;
-  gn_odds_opts o = { 0, 0, 0, 0 };
+  gn_odds_opts o = { 0, 0, 0, 0, 0 };
   if (opts) o = *opts;
   if (!o.max_leaves) o.max_leaves = 1000000;
   if (!o.runs) o.runs = 100000;
@@ -642,4 +642,26 @@ const char *gn_check_label(gn_game *g, const char *check, int64_t outcome) {
   if (c && c->label && g->lastcheck == c) c->label(g->checkcx, outcome, g->checklabel, sizeof g->checklabel);
   if (!g->checklabel[0]) snprintf(g->checklabel, sizeof g->checklabel, "%lld", (long long)outcome);
   return g->checklabel;
+}
+
+/* Fills d with the exact outcomes values[i] (ascending) of probabilities
+** ps[i], as gn_odds would; leaves: the paths walked. GN_ENOMEM. */
+int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves) {
+  acc a = { 0 };
+  int rc = 0;
+  memset(d, 0, sizeof *d);
+  if (n > 0 && !(a.t = calloc((size_t)n, sizeof *a.t))) return GN_ENOMEM;
+  a.n = a.cap = n;
+  for (int i = 0; i < n; i++) {
+    a.t[i].value = values[i];
+    frac_tobig(&a.t[i].sum);
+    mpz_set(a.t[i].sum.N, mpq_numref(ps[i]));
+    mpz_set(a.t[i].sum.D, mpq_denref(ps[i]));
+  }
+  rc = finish(&a, d, 1, 0);
+  d->leaves = leaves;
+  for (int i = 0; i < n; i++) frac_clear(&a.t[i].sum);
+  free(a.t);
+  if (rc) gn_dist_free(d);
+  return rc;
 }

@@ -2,11 +2,14 @@
 ** odds_order.c: "what are my chances?" for an order in a live game. The
 ** order runs under the enumerate source along every path; each leaf's result
 ** (which units lost what, which changed status) becomes one outcome, named by
-** a label. Several orders separated by ';' make a multi-step question; when
-** the tree passes the bound, gn_odds samples instead and says so.
+** a label. Several orders separated by ';' make a multi-step question,
+** answered order by order with equal states merged at each boundary; when
+** that cannot be exact, the whole chain is walked path by path, and past the
+** bound gn_odds samples instead and says so.
 */
 #include "core.h"
 
+#include <gmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,24 +54,14 @@ GN_PRINTF(3, 4) static void cat(char *buf, size_t n, const char *fmt, ...) {
   va_end(ap);
 }
 
-/*
-** One leaf: apply the steps, then describe what changed.
-**   1) apply each order; the first must be accepted (its refusal is the
-**      answer), a later one refused in this branch is part of the outcome
-**   2) for each unit: strength before -> after, removed, status text
-*/
-static int leaf(gn_game *g, void *ud, int64_t *outcome) {
-  question *q = ud;
+/* The label of the game's state against the question's start: "order K
+** refused; " when order K (1-based, 0: none) was refused, then each unit whose
+** strength or status changed. Returns its index, or GN_ENOMEM. */
+static int describe(gn_game *g, const question *q, int refused, int64_t *outcome) {
   char label[768] = "";
-  for (int s = 0; s < q->nsteps; s++) {                                   /* 1 */
-    int rc = gn_order_apply(g, q->step[s]);
-    if (rc == 0) continue;
-    if (s == 0 || (rc != GN_EREFUSED && rc != GN_ESTATE)) return rc;
-    cat(label, sizeof label, "order %d refused; ", s + 1);
-    break;
-  }
+  if (refused) cat(label, sizeof label, "order %d refused; ", refused);
   char status[256];
-  for (int u = 0; u < g->st.nunits; u++) {                                /* 2 */
+  for (int u = 0; u < g->st.nunits; u++) {
     const gn__ustate *a = &q->before.u[u], *b = &g->st.u[u];
     gn_unit_view v;
     gn_unit_view_get(g, u, GN_UMPIRE, &v);
@@ -86,6 +79,201 @@ static int leaf(gn_game *g, void *ud, int64_t *outcome) {
   if (k < 0) return gn__error(g, GN_ENOMEM, "out of memory");
   *outcome = k;
   return 0;
+}
+
+/*
+** One leaf of the whole chain walked path by path: apply the steps, then
+** describe what changed. The first order must be accepted (its refusal is
+** the answer); a later one refused in this branch is part of the outcome.
+*/
+static int leaf(gn_game *g, void *ud, int64_t *outcome) {
+  question *q = ud;
+  int refused = 0;
+  for (int s = 0; s < q->nsteps; s++) {
+    int rc = gn_order_apply(g, q->step[s]);
+    if (rc == 0) continue;
+    if (s == 0 || (rc != GN_EREFUSED && rc != GN_ESTATE)) return rc;
+    refused = s + 1;
+    break;
+  }
+  return describe(g, q, refused, outcome);
+}
+
+/* ------------------------------------------- equal states merged */
+
+/* A distinct state after some orders, with its probability, and the order
+** refused on the way (1-based; 0: none, the next order still to apply). */
+typedef struct sstate { gn__state st; uint64_t h; int refused; mpq_t p; } sstate;
+
+typedef struct sset {
+  sstate *s; int n, cap;
+  int *slot; int nslot;          /* open addressing over h: index + 1, 0 empty */
+} sset;
+
+#define MAXSTATES 50000   /* distinct states kept at one order boundary */
+
+static void sset_free(gn_game *g, sset *t) {
+  for (int i = 0; i < t->n; i++) { gn__state_free(g, &t->s[i].st); mpq_clear(t->s[i].p); }
+  gn__free(g, t->s, (size_t)t->cap * sizeof *t->s);
+  gn__free(g, t->slot, (size_t)t->nslot * sizeof *t->slot);
+  memset(t, 0, sizeof *t);
+}
+
+static uint64_t key_of(const gn_game *g, int refused) {
+  return gn__state_hash(g) ^ (uint64_t)refused * 0x9E3779B97F4A7C15ull;
+}
+
+/* The index of the game's present state (with refused) in t, added if new;
+** GN_ENOMEM, or GN_ETOOBIG past MAXSTATES. */
+static int sset_find(gn_game *g, sset *t, int refused, int *idx) {
+  uint64_t h = key_of(g, refused);
+  if (2 * (t->n + 1) > t->nslot) {                     /* grow the slots, place all again */
+    int ns = t->nslot ? 2 * t->nslot : 64;
+    int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
+    if (!sl) return gn__error(g, GN_ENOMEM, "out of memory");
+    for (int i = 0; i < t->n; i++) {
+      int j = (int)(t->s[i].h & (uint64_t)(ns - 1));
+      while (sl[j]) j = (j + 1) & (ns - 1);
+      sl[j] = i + 1;
+    }
+    gn__free(g, t->slot, (size_t)t->nslot * sizeof *t->slot);
+    t->slot = sl; t->nslot = ns;
+  }
+  int j = (int)(h & (uint64_t)(t->nslot - 1));
+  for (; t->slot[j]; j = (j + 1) & (t->nslot - 1)) {
+    sstate *e = &t->s[t->slot[j] - 1];
+    if (e->h == h && e->refused == refused && gn__state_equal(&e->st, &g->st)) { *idx = t->slot[j] - 1; return 0; }
+  }
+  if (t->n == MAXSTATES) return gn__error(g, GN_ETOOBIG, "more than %d distinct states after an order", MAXSTATES);
+  if (t->n == t->cap) {
+    int cap = t->cap ? 2 * t->cap : 16;
+    sstate *s = gn__realloc(&g->alloc, t->s, (size_t)t->cap * sizeof *s, (size_t)cap * sizeof *s);
+    if (!s) return gn__error(g, GN_ENOMEM, "out of memory");
+    t->s = s; t->cap = cap;
+  }
+  sstate *e = &t->s[t->n];
+  memset(e, 0, sizeof *e);
+  if (gn__state_alloc(g, &e->st, g->st.nunits, g->st.nformations, g->st.nobjectives))
+    return gn__error(g, GN_ENOMEM, "out of memory");
+  gn__state_copy(&e->st, &g->st);
+  e->h = h;
+  e->refused = refused;
+  mpq_init(e->p);
+  t->slot[j] = ++t->n;
+  *idx = t->n - 1;
+  return 0;
+}
+
+/* One order from one state: the distinct states it leads to, in out. */
+typedef struct stepq { const question *q; int step; const gn__state *from; sset *out; } stepq;
+
+static int step_leaf(gn_game *g, void *ud, int64_t *outcome) {
+  stepq *s = ud;
+  int refused = 0, k, rc;
+  gn__state_set(g, s->from);
+  if ((rc = gn_order_apply(g, s->q->step[s->step]))) {
+    if (s->step == 0 || (rc != GN_EREFUSED && rc != GN_ESTATE)) return rc;
+    refused = s->step + 1;
+  }
+  if ((rc = sset_find(g, s->out, refused, &k))) return rc;
+  *outcome = k;
+  return 0;
+}
+
+/*
+** A chain of orders, order by order, with equal states merged at each order
+** boundary: what an order leads to is worked out once per distinct state
+** before it, not once per path to it.
+**   1) the start state, probability 1
+**   2) each order: from each state, gn_odds over the order; the states it
+**      leads to are found again in the next set (same state, same refusal:
+**      probabilities added); a state whose chain stopped at a refusal goes on
+**      as it is
+**   3) each final state described as the walk describes a leaf; equal labels
+**      added
+** Returns 0, the first order's refusal or error, GN_ENOMEM, or 1 when it
+** cannot answer exactly (a step sampled, or too many states): the caller then
+** walks the whole chain.
+*/
+static int merged(gn_game *g, question *q, const gn_odds_opts *opts, gn_dist *dist) {
+  sset cur = { 0 }, next = { 0 };
+  gn__savepoint sp = { 0 };
+  int rc = gn__save(g, &sp), k;
+  uint64_t leaves = 0;
+  mpq_t x;
+  mpq_init(x);
+  if (rc) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
+  if ((rc = sset_find(g, &cur, 0, &k))) goto out;                                     /* 1 */
+  mpq_set_ui(cur.s[0].p, 1, 1);
+  for (int step = 0; step < q->nsteps; step++) {                                     /* 2 */
+    for (int i = 0; i < cur.n; i++) {
+      sstate *e = &cur.s[i];
+      if (e->refused) {
+        gn__state_set(g, &e->st);
+        if ((rc = sset_find(g, &next, e->refused, &k))) goto out;
+        mpq_add(next.s[k].p, next.s[k].p, e->p);
+        gn__restore(g, &sp);
+        continue;
+      }
+      stepq sq = { q, step, &e->st, &next };
+      gn_dist d;
+      rc = gn_odds(g, step_leaf, &sq, opts, &d);
+      if (rc == GN_ETOOBIG) { rc = 1; goto out; }
+      if (rc) goto out;
+      leaves += d.leaves;
+      if (!d.exact) { gn_dist_free(&d); rc = 1; goto out; }
+      for (int o = 0; o < d.n; o++) {
+        if (mpq_set_str(x, d.o[o].frac, 10)) { gn_dist_free(&d); rc = gn__error(g, GN_ESTATE, "bad fraction"); goto out; }
+        mpq_canonicalize(x);
+        mpq_mul(x, x, e->p);
+        sstate *t = &next.s[d.o[o].value];
+        mpq_add(t->p, t->p, x);
+      }
+      gn_dist_free(&d);
+    }
+    sset_free(g, &cur);
+    cur = next;
+    memset(&next, 0, sizeof next);
+  }
+  {                                                                                   /* 3 */
+    int nl = 0;
+    int64_t *vals = gn__calloc(g, (size_t)cur.n + 1, sizeof *vals);
+    mpq_t *ps = gn__calloc(g, (size_t)cur.n + 1, sizeof *ps);
+    if (!vals || !ps) {
+      gn__free(g, vals, ((size_t)cur.n + 1) * sizeof *vals);
+      gn__free(g, ps, ((size_t)cur.n + 1) * sizeof *ps);
+      rc = gn__error(g, GN_ENOMEM, "out of memory");
+      goto out;
+    }
+    for (int i = 0; i < cur.n; i++) mpq_init(ps[i]);
+    for (int i = 0; i < cur.n && !rc; i++) {
+      int64_t v;
+      gn__state_set(g, &cur.s[i].st);
+      rc = describe(g, q, cur.s[i].refused, &v);
+      gn__restore(g, &sp);
+      if (rc) break;
+      int j = 0;
+      while (j < nl && vals[j] < v) j++;
+      if (j == nl || vals[j] != v) {   /* keep them sorted: a new label */
+        for (int m = nl; m > j; m--) { vals[m] = vals[m - 1]; mpq_swap(ps[m], ps[m - 1]); }
+        vals[j] = v;
+        mpq_set_ui(ps[j], 0, 1);
+        nl++;
+      }
+      mpq_add(ps[j], ps[j], cur.s[i].p);
+    }
+    if (!rc && gn__dist_exact(dist, nl, vals, ps, leaves)) rc = gn__error(g, GN_ENOMEM, "out of memory");
+    for (int i = 0; i < cur.n; i++) mpq_clear(ps[i]);
+    gn__free(g, vals, ((size_t)cur.n + 1) * sizeof *vals);
+    gn__free(g, ps, ((size_t)cur.n + 1) * sizeof *ps);
+  }
+out:
+  if (sp.open) gn__restore(g, &sp);
+  gn__savepoint_free(g, &sp);
+  sset_free(g, &cur);
+  sset_free(g, &next);
+  mpq_clear(x);
+  return rc;
 }
 
 int gn_order_odds(gn_game *g, const char *orders, const gn_odds_opts *opts, gn_dist *dist) {
@@ -120,7 +308,11 @@ int gn_order_odds(gn_game *g, const char *orders, const gn_odds_opts *opts, gn_d
     gn__state_copy(&q->before, &g->st);
     gn__order_odds_clear(g);
     int nev = g->nev;
-    rc = gn_odds(g, leaf, q, opts, dist);
+    rc = q->nsteps > 1 && !(opts && (opts->force_mc || opts->walk)) ? merged(g, q, opts, dist) : 1;
+    if (rc == 1) {                 /* one order, or no exact merge: every path of the chain */
+      gn__order_odds_clear(g);
+      rc = gn_odds(g, leaf, q, opts, dist);
+    }
     gn__events_truncate(g, nev);   /* a live game's log keeps only what happened */
   }
   if (q->before.u) gn__state_free(g, &q->before);

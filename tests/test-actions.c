@@ -254,6 +254,8 @@ static void ba_fire_ready_as_resolved(void **state) {
     assert_non_null(strstr(tg->why, "BA-3.1.1a"));
     assert_int_equal(tj->ready, 1);
     assert_null(tj->why);
+    assert_string_equal(tj->dice, "3d6");   /* the fire phase's one roll (ref. BA-DICE-1) */
+    assert_int_equal(tj->ndice, 3);
     int first = gn_event_count(g);
     assert_int_equal(gn_order_apply(g, k ? tj->order : tg->order), GN_OK);
     gn_actions_free(a);

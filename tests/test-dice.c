@@ -273,7 +273,7 @@ static void enumerate_hits_and_bound(void **state) {
   gn_dist_free(&d);
   /* 10 dice = 60,466,176 leaves: past a bound of 10,000 the engine samples */
   n = 10;
-  gn_odds_opts o = { 10000, 20000, 99, 0 };
+  gn_odds_opts o = { 10000, 20000, 99, 0, 0 };
   assert_int_equal(gn_odds(g, count_hits, &n, &o, &d), 0);
   assert_int_equal(d.exact, 0);
   assert_int_equal((int)d.runs, 20000);

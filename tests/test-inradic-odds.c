@@ -271,7 +271,7 @@ static void throw_many_figures(void **state) {
   double sum = 0;
   for (int i = 0; i < d.n; i++) sum += d.o[i].p;
   assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
-  gn_odds_opts mo = { 0, 200000, 7, 1 };
+  gn_odds_opts mo = { 0, 200000, 7, 1, 0 };
   gn_dist m;
   assert_int_equal(gn_check_odds(g, "throw", 6, a1, &mo, &m, NULL), 0);
   for (int i = 0; i < d.n; i++) {
@@ -302,7 +302,7 @@ static void live_game_orders(void **state) {
   assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
   gn_dist_free(&d);
   assert_true(gn_game_hash(g) == h);
-  gn_odds_opts o = { 0, 2000, 1, 0 };
+  gn_odds_opts o = { 0, 2000, 1, 0, 0 };
   assert_int_equal(gn_order_odds(g, "fire r1 at b1; fire r2 at b2", &o, &d), 0);
   assert_int_equal(d.exact, 0);
   gn_dist_free(&d);
@@ -325,7 +325,7 @@ static void live_game_exact_agrees(void **state) {
   int n = d.n;
   char **lab = calloc((size_t)n, sizeof *lab);
   for (int i = 0; i < n; i++) lab[i] = strdup(gn_order_odds_label(g, d.o[i].value));
-  gn_odds_opts mo = { 0, 200000, 11, 1 };
+  gn_odds_opts mo = { 0, 200000, 11, 1, 0 };
   assert_int_equal(gn_order_odds(g, "fire r1 at b1", &mo, &m), 0);
   assert_int_equal(m.exact, 0);
   for (int k = 0; k < m.n; k++) {

@@ -103,7 +103,7 @@ static void vb_fire_against_walk(void **state) {
   static const char *const names[][2] = { { NULL, NULL }, { "saves on (works)", NULL },
                                           { "saves on (works)", "saves on (open order)" },
                                           { "saves on (woods)", NULL } };
-  gn_odds_opts big = { 10000000, 0, 0, 0 };
+  gn_odds_opts big = { 10000000, 0, 0, 0, 0 };
   for (int n = 0; n <= 6; n++)
     for (int s = 0; s < 4; s++) {
       if (s == 2 && n > 4) continue;   /* the walk: 4d6 with two saves is 10^5 paths */
@@ -246,7 +246,7 @@ static void within(const gn_dist *d, const gn_dist *m) {
 
 static void beyond_the_walk(void **state) {
   (void)state;
-  gn_odds_opts mc = { 0, 1000000, 7, 1 };
+  gn_odds_opts mc = { 0, 1000000, 7, 1, 0 };
   gn_dist d, m;
   gn_game *g = rules("vb");
   const char *fire[] = { "--dice", "120", "--range", "close", "--weapon", "musket", "--save", "works" };
@@ -273,12 +273,82 @@ static void beyond_the_walk(void **state) {
   gn_game_free(g);
 }
 
+/* ------------------------------------- chains of orders: merged states */
+
+/* A started game of a bundled scenario after some orders. */
+static gn_game *played(const char *path, const char *const *orders) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load_file(g, path) || gn_game_start(g, 1)) fail_msg("%s: %s", path, gn_errmsg(g));
+  for (int i = 0; orders[i]; i++)
+    if (gn_order_apply(g, orders[i])) fail_msg("%s: %s", orders[i], gn_errmsg(g));
+  return g;
+}
+
+/* Each outcome of a chain as "label=fraction", sorted: the label numbers
+** depend on the order in which outcomes are met, the labels do not. */
+static char **outcomes(gn_game *g, const gn_dist *d) {
+  char **l = calloc((size_t)d->n + 1, sizeof *l);
+  assert_non_null(l);
+  for (int i = 0; i < d->n; i++) {
+    const char *t = gn_order_odds_label(g, d->o[i].value);
+    l[i] = malloc(strlen(t) + strlen(d->o[i].frac) + 2);
+    sprintf(l[i], "%s=%s", t, d->o[i].frac);
+  }
+  qsort(l, (size_t)d->n, sizeof *l, (int (*)(const void *, const void *))strcmp);
+  return l;
+}
+
+static int cmpstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The chain answered order by order with equal states merged gives every
+** outcome with the same fraction as the walk over every path of the whole
+** chain, in fewer paths. */
+static void chain(const char *path, const char *const *setup, const char *question) {
+  gn_game *g = played(path, setup);
+  gn_odds_opts walk = { 10000000, 0, 0, 0, 1 };
+  gn_dist m, w;
+  uint64_t h = gn_game_hash(g);
+  if (gn_order_odds(g, question, NULL, &m)) fail_msg("%s: %s", question, gn_errmsg(g));
+  char **a = outcomes(g, &m);
+  if (gn_order_odds(g, question, &walk, &w)) fail_msg("%s: %s", question, gn_errmsg(g));
+  char **b = outcomes(g, &w);
+  qsort(a, (size_t)m.n, sizeof *a, cmpstr);
+  qsort(b, (size_t)w.n, sizeof *b, cmpstr);
+  assert_int_equal(m.exact, 1);
+  assert_int_equal(w.exact, 1);
+  assert_int_equal(m.n, w.n);
+  for (int i = 0; i < m.n; i++) assert_string_equal(a[i], b[i]);
+  print_message("%s: %d outcomes, %llu paths merged, %llu walked\n", question, m.n,
+                (unsigned long long)m.leaves, (unsigned long long)w.leaves);
+  assert_true(gn_game_hash(g) == h);   /* the game is as it was */
+  for (int i = 0; i < m.n; i++) free(a[i]);
+  for (int i = 0; i < w.n; i++) free(b[i]);
+  free(a); free(b);
+  gn_dist_free(&m);
+  gn_dist_free(&w);
+  gn_game_free(g);
+}
+
+static void chains_merged_as_walked(void **state) {
+  (void)state;
+  const char *vb_melee[] = { "end", NULL };
+  chain("scenarios/vb-teach-melee.yaml", vb_melee, "charge CU at P1; end; end; end; end; end");
+  const char *vb_fire[] = { "end", "move F2 to 26,18", "end", "end", "end", NULL };
+  chain("scenarios/vb-teach-fire.yaml", vb_fire, "fire F2 at P1; fire FA at P1; fire F1 at P1");
+  const char *ba[] = { "fire 4L at PR", "end", NULL };
+  chain("scenarios/ba-teach-supplies.yaml", ba, "attack 4L PR; end; end");
+  const char *in[] = { NULL };
+  chain("scenarios/inradic-teach-pursuit.yaml", in, "charge TC at PK; end; end");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(vb_fire_against_walk),
     cmocka_unit_test(vb_melee_against_walk),
     cmocka_unit_test(ba_supplies_against_walk),
     cmocka_unit_test(beyond_the_walk),
+    cmocka_unit_test(chains_merged_as_walked),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,7 +40,7 @@ static void exact_agrees_with_sampling(void **state) {
     gn_game *g = gn_game_new(NULL);
     if (gn_game_use_ruleset(g, e->ruleset)) fail_msg("%s: %s", e->ruleset, gn_errmsg(g));
     gn_dist ex, mc;
-    gn_odds_opts eo = { 0, 0, 0, 0 }, mo = { 0, runs, 2026, 1 };
+    gn_odds_opts eo = { 0, 0, 0, 0, 0 }, mo = { 0, runs, 2026, 1, 0 };
     if (gn_check_odds(g, e->check, argc_of(e), e->args, &eo, &ex, NULL))
       fail_msg("%s %s: %s", e->ruleset, e->check, gn_errmsg(g));
     if (!ex.exact) fail_msg("%s %s: not enumerated exactly", e->ruleset, e->check);
