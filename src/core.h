@@ -201,6 +201,7 @@ typedef struct gn__unit {
 typedef struct gn__terrain {
   const char *id;
   gn_feature f;               /* f.pts owned */
+  int line, col;              /* where the scenario defines it */
 } gn__terrain;
 
 typedef struct gn__objective {
