@@ -34,7 +34,7 @@ static const example LARGE[] = {
   { "vb", "fire", { "--dice", "194", "--range", "close", "--weapon", "musket", NULL } },
   { "vb", "fire", { "--dice", "640", "--range", "close", "--weapon", "musket", NULL } },
   { "vb", "fire", { "--dice", "640", "--range", "close", "--weapon", "musket", "--save", "works,open", NULL } },
-  { "inradic", "morale", { "--start", "400", "--remaining", "250", "--quality", "trained", NULL } },
+  { "inradic", "morale", { "--start", "200", "--remaining", "130", "--quality", "trained", NULL } },
 };
 
 /* 3) a scenario, the orders that set the question up, the question; a
