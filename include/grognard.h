@@ -473,7 +473,10 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 int gn_unit_attr(const gn_game *g, int unit, int viewer, const char *name, int *value);
 /* Edge-to-edge distance between two units' stands. */
 double gn_unit_distance(const gn_game *g, int a, int b);
-/* Line of sight between two units through blocking terrain and other stands. */
+/* Line of sight between two units' centres: the one the rules of every
+** ruleset use. Blocked by terrain whose kind blocks sight and by the other
+** stands on the table that the ruleset says screen (V&B: not leaders, as its
+** data sight.leaders_block and sight.skirmishers_block say). Cannot fail. */
 gn_los gn_unit_los(const gn_game *g, int a, int b);
 
 /* The state as JSON for a viewer (units, clock, objectives); owned by the

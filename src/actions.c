@@ -102,6 +102,22 @@ static int parse(const char *verb, const char *help, tmpl *t) {
   return t->var < 0 || t->open < 0;   /* a target and a point both to choose: not listed */
 }
 
+/* The shortest text of x that reads back as x (strtod), at most 17 digits. */
+static void num(char *buf, size_t n, double x) {
+  for (int p = 1; p <= 17; p++) {
+    snprintf(buf, n, "%.*g", p, x);
+    if (strtod(buf, NULL) == x) return;
+  }
+}
+
+/* A point as an order writes it: "X,Y", each the shortest exact text. */
+static void point(char *buf, size_t n, gn_vec2 c) {
+  char x[32], y[32];
+  num(x, sizeof x, c.x);
+  num(y, sizeof y, c.y);
+  snprintf(buf, n, "%s,%s", x, y);
+}
+
 /* A unit's name in an order: its code, else its id. */
 static const char *uname(const gn_game *g, int u) {
   const gn__unit *su = &g->sc->unit[u];
@@ -125,7 +141,7 @@ static int build(const gn_game *g, const tmpl *t, int u, const char *fill, int f
       } else if (t->s[i] == S_NUMBER) {
         w = "1";
       } else {   /* a move to where the stand is: open to it at all, at no cost */
-        snprintf(probe, sizeof probe, "%.17g,%.17g", g->st.u[u].box.c.x, g->st.u[u].box.c.y);
+        point(probe, sizeof probe, g->st.u[u].box.c);
         w = probe;
       }
     }
@@ -201,10 +217,17 @@ static int try(gn_game *g, acts *ac, const char *verb, const char *order, int u,
     if (!(t->dice = dup(d->stopspec))) bad = 1;
   }
   const gn__ruleset *rs = g->sc->rs;
-  char why[256];
-  if (rs->ready && rs->ready(g, verb, u, unit, why, sizeof why) == 0) {
-    t->ready = 0;
-    if (!(t->why = dup(why))) bad = 1;
+  gn__later lt;
+  memset(&lt, 0, sizeof lt);
+  if (rs->later && rs->later(g, verb, u, unit, &lt)) {
+    if (!lt.ready) {
+      t->ready = 0;
+      if (!(t->why = dup(lt.why))) bad = 1;
+    }
+    if (lt.dice[0] && !t->dice) {
+      t->ndice = lt.ndice;
+      if (!(t->dice = dup(lt.dice))) bad = 1;
+    }
   }
   ac->nt++;
   return bad ? GN_ENOMEM : 0;
@@ -232,8 +255,9 @@ static int push(gn_game *g, acts *ac, const gn__verb *v, int u, const char *form
   if (form) {
     if (!(x->form = dup(form))) return GN_ENOMEM;
     const gn__ruleset *rs = g->sc->rs;
-    char avoid[512] = "";
+    char avoid[2048] = "";
     if (rs->allowance) x->left = rs->allowance(g, v->word, u, avoid, sizeof avoid);
+    if (strlen(avoid) == sizeof avoid - 1) memcpy(avoid + sizeof avoid - 4, "...", 3);   /* cut: say so */
     if (avoid[0] && !(x->avoid = dup(avoid))) return GN_ENOMEM;
   } else if (x->ntargets == 1 && x->targets[0].unit < 0 && !x->targets[0].choice) {
     x->order = x->targets[0].order;
@@ -273,7 +297,7 @@ static int unit_verb(gn_game *g, acts *ac, const gn__verb *v, const tmpl *t, int
           if (gn_unit_view_get(g, o, side, &tv) != 0 || !tv.known) continue;
         }
         if (s == S_POINT_AT)
-          snprintf(fill, sizeof fill, "%.17g,%.17g", g->st.u[o].box.c.x, g->st.u[o].box.c.y);
+          point(fill, sizeof fill, g->st.u[o].box.c);
         else
           snprintf(fill, sizeof fill, "%s", uname(g, o));
         if (build(g, t, u, fill, 0, order, sizeof order) &&
@@ -307,7 +331,7 @@ int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out) {
   if (!out) return GN_EINVAL;
   *out = NULL;
   if (!g) return GN_EINVAL;
-  if (g->sc && unit >= g->sc->nunits) return GN_ENOTFOUND;
+  if (unit >= (g->sc ? g->sc->nunits : 0)) return GN_ENOTFOUND;
   if (unit < -1 || side < -1 || (g->sc && side >= g->sc->nsides)) return GN_ENOTFOUND;
   gn_actions *o = calloc(1, sizeof *o);
   if (!o) return GN_ENOMEM;

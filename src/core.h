@@ -97,6 +97,14 @@ typedef struct gn__check {
   void (*label)(const void *cx, int64_t outcome, char *buf, size_t n);
 } gn__check;
 
+/* An order resolved later in the turn, as the ruleset sees it now (gn_actions). */
+typedef struct gn__later {
+  int ready;                  /* 1 it would take effect if resolved now, 0 not */
+  char why[256];              /* when not: the reason, with its rule id */
+  char dice[32];              /* the dice its resolution rolls ("3d6"), "" none */
+  int ndice;
+} gn__later;
+
 typedef struct gn__ruleset {
   const char *id, *title;
   const char *unit;                       /* "in" or "cm" */
@@ -126,11 +134,11 @@ typedef struct gn__ruleset {
   ** enter (text with rule ids) in avoid; -1 when the verb has no allowance. */
   double (*allowance)(gn_game *g, const char *verb, int unit, char *avoid, size_t n);
   /* For gn_actions (may be NULL): of an order the rules accept now but
-  ** resolve later in the turn (a fire order written before the moves),
-  ** whether it would take effect if resolved now, by the test its
-  ** resolution makes: 1 yes, 0 no (why: the reason with its rule id), -1
-  ** when the verb takes effect at once. target is -1 for an order without one. */
-  int (*ready)(gn_game *g, const char *verb, int unit, int target, char *why, size_t n);
+  ** resolve later in the turn (a fire order written before the moves), what
+  ** its resolution will do, by the tests and dice it uses: 1 with out
+  ** filled, 0 when the verb takes effect at once. target is -1 for an order
+  ** without one. */
+  int (*later)(gn_game *g, const char *verb, int unit, int target, struct gn__later *out);
   /* The most units a scenario may have, a limit of the ruleset's own (the
   ** scenario loader refuses more with GN_ELIMIT); 0: none. */
   int maxunits;
@@ -193,6 +201,7 @@ typedef struct gn__unit {
 typedef struct gn__terrain {
   const char *id;
   gn_feature f;               /* f.pts owned */
+  int line, col;              /* where the scenario defines it */
 } gn__terrain;
 
 typedef struct gn__objective {

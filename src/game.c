@@ -534,6 +534,22 @@ int gn_game_start(gn_game *g, uint64_t seed) {
     if (g->evoom) rc = gn__error(g, GN_ENOMEM, "out of memory");   /* a lost event or list */
     if (rc) return rc;
   }
+  /* the numbers this game plays with in place of the ruleset data's (the
+  ** scenario's values:), in its log from the start */
+  for (int i = 0; i < g->sc->ndata; i++) {
+    const gn__datum *d = &g->sc->data[i];
+    char val[96];
+    size_t k = 0;
+    if (strcmp(d->provenance, "scenario")) continue;
+    for (int j = 0; j < d->n && k < sizeof val; j++) {
+      int w = snprintf(val + k, sizeof val - k, "%s%g", j ? ", " : "", d->v[j]);
+      if (w > 0) k += (size_t)w;
+    }
+    if (k >= sizeof val) memcpy(val + sizeof val - 4, "...", 4);
+    if (!gn__event(g, "values", d->ref, -1, -1, "this game plays %s = %s%s%s", d->key, val,
+                   d->note ? ": " : "", d->note ? d->note : ""))
+      return gn__error(g, GN_ENOMEM, "out of memory");
+  }
   g->grid_dirty = 1;
   if (!gn__grid(g)) return gn__error(g, GN_ENOMEM, "out of memory");   /* now: clones copy it */
   g->started = 1;

@@ -775,6 +775,7 @@ static int read_terrain(loader *L, int node) {
     gn_shape shape;
     t->id = "";
     t->f.kind = -1;
+    t->line = gn__yaml_line(L->y, it); t->col = gn__yaml_col(L->y, it);
     if (gn__yaml_map(L->y, it, "terrain feature", keys, v)) continue;
     if (!read_id(L, it, v[0], "terrain feature", &t->id))
       for (j = 0; j < i; j++)
@@ -979,6 +980,18 @@ static int apply_values(loader *L) {
   if (!rc && bad) rc = GN_ESCENARIO;
   for (int i = 0; i < L->nov && !rc; i++) {
     gn__datum *d = at[i];
+    char note[160];
+    size_t k = 0;
+    k += (size_t)snprintf(note, sizeof note, "the scenario's value, in place of the ruleset's ");
+    for (int j = 0; j < d->n && k < sizeof note; j++) {
+      int w = snprintf(note + k, sizeof note - k, "%s%g", j ? ", " : "", d->v[j]);
+      if (w > 0) k += (size_t)w;
+    }
+    if (k < sizeof note) k += (size_t)snprintf(note + k, sizeof note - k, " (%s)", d->provenance);
+    if (k >= sizeof note) memcpy(note + sizeof note - 5, "...)", 5);   /* a long list, cut */
+    const char *kept = intern(L->g, sc, note);
+    if (!kept) { rc = GN_ENOMEM; break; }
+    d->note = kept;
     gn__free(L->g, d->v, (size_t)d->n * sizeof *d->v);
     d->v = L->ov[i].v;
     L->ov[i].v = NULL;

@@ -83,10 +83,24 @@ static void scenario_values(void **state) {
       assert_int_equal(d.n, 6);
       assert_true(d.v[5] == 5);
       assert_string_equal(d.file, "t.yaml");
+      assert_string_equal(d.note, "the scenario's value, in place of the ruleset's 1, 2, 3, 4, 5, 6 (seed)");
     }
     if (!strcmp(d.key, "morale.rear")) assert_string_equal(d.provenance, "seed");
   }
   assert_true(found);
+  /* the game records the values it plays with: in its log from the start */
+  assert_int_equal(gn_game_start(g, 1), 0);
+  int logged = 0;
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (strcmp(e->kind, "values")) continue;
+    logged++;
+    if (strstr(e->text, "heroes.face")) {
+      assert_string_equal(e->ref, "IN-H2");
+      assert_non_null(strstr(e->text, "this game plays heroes.face = 1, 2, 3, 4, 5, 5: the scenario's value"));
+    }
+  }
+  assert_int_equal(logged, 2);
   gn_game_free(g);
   g = gn_game_new(NULL);
   assert_int_equal(gn_game_use_ruleset(g, "inradic"), 0);

@@ -655,9 +655,10 @@ static char *inradic_figures(int figures, size_t *len) {
 /* The limits a scenario may pass, just below and just past each: 4 sides and
 ** 32 objectives (tests/bad/limit-*.yaml), a V&B game's 16382 units (its
 ** casualty recovery keeps a unit's index in 14 bits), an Inradic unit's 640
-** figures (64 morale dice a roll). Past one, the load (or the start, for the
-** Inradic unit, whose figures the ruleset counts) fails with GN_ELIMIT and a
-** located message naming the limit. */
+** figures (64 morale dice a roll), a V&B town block's 8 faces (the dice fired
+** out of each kept 3 bits a face). Past one, the load (or the start, for the
+** limits a ruleset counts) fails with GN_ELIMIT and a located message naming
+** the limit. */
 static void limits_just_past(void **state) {
   (void)state;
   size_t len;
@@ -691,6 +692,29 @@ static void limits_just_past(void **state) {
                                     "past the limit of 64 dice a roll holds (640 figures)");
   gn_game_free(g);
   free(t);
+
+  for (int corners = 8; corners <= 9; corners++) {   /* a V&B town block's faces */
+    char town[2048];
+    int o = snprintf(town, sizeof town, "grognard: 1\nname: town\nruleset: vb\ntable: {width: 60, height: 60}\n"
+                     "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 1\nsides: [{id: a}, {id: b}]\nunits:\n"
+                     "  - {id: u, side: a, type: infantry_brigade, at: [10, 10], strength: 4}\n"
+                     "  - {id: v, side: b, type: infantry_brigade, at: [50, 50], strength: 4}\n"
+                     "terrain:\n  - {id: burg, kind: town, area: [");
+    for (int k = 0; k < corners; k++)
+      o += snprintf(town + o, sizeof town - (size_t)o, "%s[%.3f, %.3f]", k ? ", " : "",
+                    30 + 5 * cos(2 * 3.14159265358979 * k / corners), 30 + 5 * sin(2 * 3.14159265358979 * k / corners));
+    o += snprintf(town + o, sizeof town - (size_t)o, "]}\n");
+    g = gn_game_new(NULL);
+    assert_int_equal(gn_game_load(g, "town.yaml", town, (size_t)o), GN_OK);
+    if (corners == 8) {
+      assert_int_equal(gn_game_start(g, 1), GN_OK);
+    } else {
+      assert_int_equal(gn_game_start(g, 1), GN_ELIMIT);
+      assert_string_equal(gn_errmsg(g), "town.yaml:12:5: town block 'burg' has 9 faces, past the limit of 8 faces "
+                                        "a town block holds (ref. VB-32)");
+    }
+    gn_game_free(g);
+  }
 }
 
 /* Loads text as a scenario; the return code, the first diagnostic in msg. */

@@ -83,7 +83,7 @@ check "unknown order: exit 1, message, nothing stored" eval 'status ordbad 1 && 
 run rp2 replay g1
 check "the refused order was not stored" out rp2 "^g1: 2 orders replayed"
 run ordnogame order g9 end
-check "order on an unknown game: exit 1" eval 'status ordnogame 1 && err ordnogame "^grognard: no game .g9. in ./grognard.db$"'
+check "order on an unknown game: exit 1" eval 'status ordnogame 1 && err ordnogame "^grognard: no game .g9. in ./grognard.db \\(its games: g1; .grognard list. shows them\\)$"'
 run ordnotext order g1
 check "order without text: exit 2" status ordnotext 2
 run orddice order g1 end --dice 7,x
@@ -316,5 +316,18 @@ EOF
 run chkwag check wag.yaml
 check "check: a setup problem named once as file:line:col" eval 'status chkwag 1 && err chkwag "^wag\.yaml:11:5: unit .W." &&
   ! err chkwag "^wag\.yaml: wag\.yaml:"'
+
+# ---- a scenario's own values: stored with the game, replayed with it ---------
+{ cat "$tmp/t.yaml"; printf 'values:\n  melee.tie.grenadiers: 2\n'; } >"$tmp/vals.yaml"
+run valsnew --db vals.db new vals.yaml --seed 3
+run valslog --db vals.db log g1
+check "values: the game's log says which value it plays with" eval 'status valsnew 0 && status valslog 0 &&
+  out valslog "this game plays melee\.tie\.grenadiers = 2: the scenario.s value, in place of the ruleset.s 1 \(default\)"'
+run valsreplay --db vals.db replay g1 --verify
+check "values: the stored game replays with them" status valsreplay 0
+{ cat "$tmp/t.yaml"; printf 'values:\n  melee.tie.grenadier: 2\n'; } >"$tmp/valsbad.yaml"
+run valsbad check valsbad.yaml
+check "values: an unknown key, with the closest name, exit 1" eval 'status valsbad 1 &&
+  err valsbad "unknown data key .melee\.tie\.grenadier. for ruleset .vb. \(did you mean .melee\.tie\.grenadiers.\?\)"'
 
 exit $failed

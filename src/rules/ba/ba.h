@@ -297,6 +297,8 @@ void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 /* The roll penalty of u's side now (ref. BA-T18). */
 int gn__ba_side_penalty(const gn_game *g, int side);
 /* Roll 3d6 for unit u (ref. BA-DICE-1): faces[3], *total. */
+/* ref. BA-DICE-1: the one throw of the rules. */
+#define BA_DICE "3d6"
 int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]);
 /* A 3d6 read only for the supplies it leaves from `supplies` (the supplies check). */
 int gn__ba_roll_supplies(gn_game *g, int supplies, const char *purpose, const char *ref, int unit,
@@ -328,9 +330,9 @@ gn_box gn__ba_zone(const gn_game *g, int u);
 /* Movement allowance of u this bound (ref. BA-2.3.1c). */
 double gn__ba_rate(const gn_game *g, int u, int pace, int form, double turn, int crossings);
 int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
-/* The ruleset's gn_actions hooks (gn__ruleset.allowance, .ready). */
+/* The ruleset's gn_actions hooks (gn__ruleset.allowance, .later). */
 double gn__ba_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
-int gn__ba_ready(gn_game *g, const char *verb, int u, int t, char *why, size_t n);
+int gn__ba_later(gn_game *g, const char *verb, int u, int t, gn__later *out);
 /* 1 when neither u nor a skirmish line of u moved this bound (ref. BA-1.1.1g). */
 int gn__ba_stationary(const gn_game *g, int u);
 /* The verb "cancel UNIT [off]" (ref. BA-B20); in bound.c's verb table. */

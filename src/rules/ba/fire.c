@@ -157,26 +157,32 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
 }
 
 /*
-** gn_actions: would a fire order of u at t (continue: at its last target)
-** take effect if the fire phase came now? The phase's own tests, in its
-** order: the firer may fire (cannot_fire), the target is in range, sight
-** and front arc (aim). The moves of the bound come first, so a target out of
+** gn_actions: what a fire order of u at t (continue: at its last target)
+** will do in the fire phase: the one roll of gn__ba_fire_roll, and whether
+** it would fire if the phase came now, by the phase's own tests in its
+** order: the firer may fire (cannot_fire), the target is in range, sight and
+** front arc (aim). The moves of the bound come first, so a target out of
 ** reach now may be in reach then, and the other way round.
 */
-int gn__ba_ready(gn_game *g, const char *verb, int u, int t, char *why, size_t n) {
+int gn__ba_later(gn_game *g, const char *verb, int u, int t, gn__later *out) {
   if (!strcmp(verb, "continue")) t = g->st.u[u].attr[BA_LAST_TARGET] - 1;
-  else if (strcmp(verb, "fire")) return -1;
-  if (t < 0) return -1;
+  else if (strcmp(verb, "fire")) return 0;
+  if (t < 0) return 0;
+  gn_dice dx;
+  snprintf(out->dice, sizeof out->dice, "%s", BA_DICE);
+  out->ndice = gn_dice_parse(BA_DICE, &dx, NULL, 0) == 0 ? dx.ndice : 0;
   const char *ref, *no = cannot_fire(g, u, &ref);
+  out->ready = 0;
   if (no) {
-    snprintf(why, n, "ref. %s: %s", ref, no);
-    return 0;
+    snprintf(out->why, sizeof out->why, "ref. %s: %s", ref, no);
+    return 1;
   }
   shot p = {.firer = u, .target = t, .figures = g->st.u[u].strength};
   if (!aim(g, &p, 0, 0)) {
-    snprintf(why, n, "ref. BA-3.1.1a: %s is not in range, sight and front arc now", uid(g, t));
-    return 0;
+    snprintf(out->why, sizeof out->why, "ref. BA-3.1.1a: %s is not in range, sight and front arc now", uid(g, t));
+    return 1;
   }
+  out->ready = 1;
   return 1;
 }
 

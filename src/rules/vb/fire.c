@@ -85,7 +85,7 @@ static int in_front_arc(gn_box firer, gn_box target) { return gn_box_in_arc(fire
 static int town_face(const gn_feature *f, gn_vec2 p, gn_vec2 q) {
   int best = 0;
   double bt = 2;
-  for (int i = 0; i < f->npts && i < 8; i++) {
+  for (int i = 0; i < f->npts && i < VB_TOWN_MAXFACES; i++) {
     gn_vec2 a = f->pts[i], b = f->pts[(i + 1) % f->npts];
     double rx = q.x - p.x, ry = q.y - p.y, sx = b.x - a.x, sy = b.y - a.y;
     double den = rx * sy - ry * sx;
@@ -241,7 +241,7 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
 #define TOWNFIRE_FACE(v, f) (((unsigned)(v) >> (3 * (f))) & 7u)
 static int townfire_total(int v) {
   int n = 0;
-  for (int f = 0; f < 8; f++) n += (int)TOWNFIRE_FACE(v, f);
+  for (int f = 0; f < VB_TOWN_MAXFACES; f++) n += (int)TOWNFIRE_FACE(v, f);
   return n;
 }
 

@@ -638,29 +638,54 @@ void gn__vb_move_end(gn_game *g, int side) {
   gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
 }
 
+/* Appends to avoid (at k of n) the ids of the features of which keep(g, u,
+** fi) says 1, after head, or nothing when there are none. */
+static size_t features(const gn_game *g, int u, int (*keep)(const gn_game *, int, int), const char *head,
+                       const char *ref, char *avoid, size_t k, size_t n) {
+  int any = 0;
+  for (int fi = 0; fi < g->sc->nterrain; fi++) {
+    if (!keep(g, u, fi)) continue;
+    if (k < n) k += (size_t)snprintf(avoid + k, n - k, "%s%s", any ? ", " : k ? "; " : "", any ? "" : head);
+    if (k < n) k += (size_t)snprintf(avoid + k, n - k, "%s", g->sc->terrain[fi].id);
+    any = 1;
+  }
+  if (any && k < n) k += (size_t)snprintf(avoid + k, n - k, " (%s)", ref);
+  return k;
+}
+
+static int is_river(const gn_game *g, int u, int fi) { (void)u; return g->sc->features[fi].kind == VB_TR_RIVER; }
+static int is_held_village(const gn_game *g, int u, int fi) {
+  return g->sc->features[fi].kind == VB_TR_VILLAGE && village_holder(g, u, fi) >= 0;
+}
+static int is_closed_to_guns(const gn_game *g, int u, int fi) {
+  (void)u;
+  return g->sc->features[fi].shape == GN_SHAPE_AREA && gn__vb_data(g)->art_prohibited[g->sc->features[fi].kind];
+}
+
 /*
 ** gn_actions: the move a stand has left for `move` and `leader` (the same
 ** command and allowance move_stand spends from), and the ground its steps
-** 4) to 6) keep it from.
+** 2) and 4) to 6) keep it from: the scenario's rivers away from a bridge,
+** villages an infantry skirmisher holds, terrain closed to artillery; enemy
+** stands; the enemy's nearness where command, exhaustion or night limit it.
 */
 double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
   if (strcmp(verb, "move") && strcmp(verb, "leader")) return -1;
   int t = gn__vb_type(g, u), incmd = move_incmd(g, u), night = g->st.phase == VB_PH_NIGHT;
-  size_t k = 0;
+  if (gn__vb_is_artillery(t) && !g->st.u[u].attr[VB_LIMBERED]) {   /* ref. VB-B15, as step 2) */
+    snprintf(avoid, n, "any move: it is unlimbered and only turns in place; limber it first (VB-B15)");
+    return 0;
+  }
+  size_t k = features(g, u, is_river, "the rivers away from a bridge: ", "VB-B4", avoid, 0, n);
 #define SAY(...) do { if (k < n) k += (size_t)snprintf(avoid + k, n - k, __VA_ARGS__); } while (0)
-  SAY("rivers away from a bridge (VB-B4)");
   if (!gn__vb_is_leader(t)) {
-    SAY("; enemy stands, through or into contact: that is a charge (VB-B4)");
-    SAY("; villages held by an enemy infantry skirmisher (VB-18)");
-    if (gn__vb_is_artillery(t)) SAY("; terrain closed to artillery (VB-27)");
+    SAY("%senemy stands, through or into contact: that is a charge (VB-B4)", k ? "; " : "");
+    k = features(g, u, is_held_village, "villages held by an infantry skirmisher: ", "VB-18", avoid, k, n);
+    if (gn__vb_is_artillery(t)) k = features(g, u, is_closed_to_guns, "terrain closed to artillery: ", "VB-27", avoid, k, n);
     if (night) SAY("; nearer an enemy, unless toward a friend between them (VB-66)");
     else if (!incmd) SAY("; nearer the enemy: out of command (VB-B3)");
     else if (gn__vb_exhausted(g, u)) SAY("; nearer the enemy: exhausted division (VB-B12)");
   }
 #undef SAY
-  if (gn__vb_is_artillery(t) && !g->st.u[u].attr[VB_LIMBERED]) {   /* ref. VB-B15, as step 2) */
-    snprintf(avoid, n, "any move: it is unlimbered and only turns in place; limber it first (VB-B15)");
-    return 0;
-  }
   return left_if(g, u, incmd);
 }
