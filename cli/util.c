@@ -199,11 +199,38 @@ int cli_store_read(cli *c, gn_store **st)
   return CLI_OK;
 }
 
+/* The ids of the store's games, newest first, for a message ("g3, g2, g1"). */
+typedef struct idlist { char text[160]; size_t len; int n; } idlist;
+
+static int add_id(void *ud, const char *id, const char *scenario, int orders)
+{
+  idlist *l = ud;
+  (void)scenario; (void)orders;
+  if (l->n++ == 8) { snprintf(l->text + l->len, sizeof l->text - l->len, ", ..."); l->len = sizeof l->text; }
+  if (l->len < sizeof l->text) {
+    int w = snprintf(l->text + l->len, sizeof l->text - l->len, "%s%s", l->n > 1 ? ", " : "", id);
+    l->len = w < 0 || (size_t)w >= sizeof l->text - l->len ? sizeof l->text : l->len + (size_t)w;
+  }
+  return 0;
+}
+
 static int game_open(cli *c, const char *id, gn_store **st, gn_game **g, int resume, int write)
 {
   *g = NULL;
   if ((write ? cli_store_open(c, 1, st) : cli_store_read(c, st)) != CLI_OK) return CLI_FAIL;
-  if ((resume ? gn_store_resume : gn_store_load)(*st, id, g) != 0) {
+  int rc = (resume ? gn_store_resume : gn_store_load)(*st, id, g);
+  if (rc == GN_ENOTFOUND) {   /* say which games there are */
+    idlist l = { "", 0, 0 };
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", gn_store_errmsg(*st));
+    gn_store_list(*st, add_id, &l);
+    if (l.n) cli_fail("%s (its games: %s; 'grognard list' shows them)", msg, l.text);
+    else cli_fail("%s (it holds no game yet: 'grognard new SCENARIO' makes one)", msg);
+    gn_store_close(*st);
+    *st = NULL;
+    return CLI_FAIL;
+  }
+  if (rc != 0) {
     cli_fail("%s", gn_store_errmsg(*st));
     gn_store_close(*st);
     *st = NULL;

@@ -4,6 +4,7 @@
 ** failure, refusal or dice problem alike.
 */
 #include "core.h"
+#include "yamldoc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,7 +83,14 @@ const char *gn_refusal_ref(const gn_game *g) { return g->refusal_ref; }
 int gn__arg_unit(gn_game *g, const gn__args *a, int tok, int *unit) {
   if (tok >= a->n) return gn__syntax(g, a, tok, "expected a unit");
   int u = gn_unit_find(g, a->tok[tok]);
-  if (u < 0) return gn__syntax(g, a, tok, "no unit '%s'", a->tok[tok]);
+  if (u < 0) {   /* the closest code, when one is near: a typo */
+    gn__ysuggest sg;
+    char hint[96];
+    gn__yaml_suggest_init(&sg, a->tok[tok]);
+    for (int i = 0; g->sc && i < g->sc->nunits; i++)
+      if (g->sc->unit[i].code) gn__yaml_suggest_add(&sg, g->sc->unit[i].code);
+    return gn__syntax(g, a, tok, "no unit '%s'%s", a->tok[tok], gn__yaml_suggest_text(&sg, hint, sizeof hint));
+  }
   *unit = u;
   return 0;
 }

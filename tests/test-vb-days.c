@@ -595,7 +595,9 @@ static void return_default(void **state) {
   assert_non_null(find(g, "b2 (3 SP) comes back at 30.00,10.00, behind c1l", "VB-B22"));
   assert_non_null(find(g, "c3 (3 SP) finds no room near d3l and stays off the table today, its SP kept", "VB-B22"));
   assert_non_null(find(g, "y0 (3 SP) has no leader on the table to come back to", "VB-B22"));
-  assert_int_equal(seen_with(g, 1, "comes back"), 0);
+  /* the other side sees the stands come back on the table at dawn, not their SP */
+  assert_int_equal(seen_with(g, 1, "a6 comes back at 10.00,7.00 facing"), 1);
+  assert_int_equal(seen_with(g, 1, "SP)"), 0);
   assert_int_equal(seen_with(g, 1, "stays off the table"), 0);
   /* the next day's scenario, as the French export it */
   char *json = gn_state_json(g, 0), buf[32];
@@ -742,6 +744,72 @@ static void campaign_rearguard_body(void **state) {
   }
 }
 
+/* NIGHT with its options line replaced by `options`. */
+static gn_game *night_with(const char *options) {
+  char text[sizeof NIGHT + 256];
+  const char *at = strstr(NIGHT, "options: {days: 2}\n");
+  assert_non_null(at);
+  snprintf(text, sizeof text, "%.*s%s%s", (int)(at - NIGHT), NIGHT, options, at + strlen("options: {days: 2}\n"));
+  return load(text, strlen(text));
+}
+
+/* ref. VB-52: "if there is inclement weather, add two to the die": the
+** weather is each day's (options weather_day2, weather_day3; `scenario`
+** keeps the scenario's weather). Day 2 inclement: 4 + 5 + 2 = 11 a.m.; day 3
+** clear: 4 + 5 + 1 (ref. VB-53) = 10 a.m. A scenario in inclement weather
+** with a clear second day: 4 + 5 = 9 a.m. */
+static void weather_by_day(void **state) {
+  (void)state;
+  int five = 5;
+  gn_game *g = night_with("options: {days: 3, weather_day2: inclement}\n");
+  to_night(g);
+  assert_int_equal(gn_dice_script(g, &five, 1), 0);
+  ends(g, 2);
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 11 a.m.");
+  assert_non_null(named(last(g, "day-start"), "inclement weather"));
+  for (int i = 0; i < 120 && strcmp(gn_game_phase(g), "night"); i++) ok(g, "end");
+  assert_string_equal(gn_game_phase(g), "night");
+  assert_int_equal(gn_dice_script(g, &five, 1), 0);
+  ends(g, 2);
+  assert_string_equal(gn_game_clock(g).text, "20 June 1815, 10 a.m.");
+  assert_null(named(last(g, "day-start"), "inclement weather"));
+  gn_game_free(g);
+
+  char text[sizeof NIGHT + 256];
+  snprintf(text, sizeof text, "weather: inclement\noptions: {days: 2, weather_day2: clear}\n");
+  g = night_with(text);
+  to_night(g);
+  assert_int_equal(gn_dice_script(g, &five, 1), 0);
+  ends(g, 2);
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
+  gn_game_free(g);
+}
+
+/* ref. VB-73: "the decision as to whether to continue fighting for a second
+** (or even a third) day is made by the opposing generals": at night either
+** side may `withdraw`, and the battle ends there (campaign recovery may
+** follow); not by day; not when the scenario has both fight on (option
+** next_day: fight). */
+static void generals_decide(void **state) {
+  (void)state;
+  gn_game *g = load(NIGHT, sizeof NIGHT - 1);
+  refused(g, "withdraw prussians", "VB-73");              /* by day */
+  to_night(g);
+  assert_int_equal(gn_order_apply(g, "withdraw"), GN_ESYNTAX);
+  assert_int_equal(gn_order_apply(g, "withdraw nobody"), GN_ESYNTAX);
+  ok(g, "withdraw prussians");
+  assert_int_equal(gn_game_over(g), 1);
+  assert_non_null(find(g, "Prussians will not fight another day", "VB-73"));
+  ok(g, "campaign retreat prussians");
+  gn_game_free(g);
+
+  g = night_with("options: {days: 2, next_day: fight}\n");
+  to_night(g);
+  refused(g, "withdraw prussians", "VB-73");
+  assert_int_equal(gn_game_over(g), 0);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(night),
@@ -758,6 +826,8 @@ int main(void) {
     cmocka_unit_test(campaign_possession),
     cmocka_unit_test(campaign_retreat),
     cmocka_unit_test(campaign_rearguard_body),
+    cmocka_unit_test(weather_by_day),
+    cmocka_unit_test(generals_decide),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

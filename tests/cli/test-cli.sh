@@ -83,7 +83,7 @@ check "unknown order: exit 1, message, nothing stored" eval 'status ordbad 1 && 
 run rp2 replay g1
 check "the refused order was not stored" out rp2 "^g1: 2 orders replayed"
 run ordnogame order g9 end
-check "order on an unknown game: exit 1" eval 'status ordnogame 1 && err ordnogame "^grognard: no game .g9. in ./grognard.db$"'
+check "order on an unknown game: exit 1" eval 'status ordnogame 1 && err ordnogame "^grognard: no game .g9. in ./grognard.db \\(its games: g1; .grognard list. shows them\\)$"'
 run ordnotext order g1
 check "order without text: exit 2" status ordnotext 2
 run orddice order g1 end --dice 7,x

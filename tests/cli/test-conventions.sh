@@ -80,6 +80,10 @@ run ty check inf.yaml
 check "an unknown unit type lists the ruleset's types" eval 'status ty 1 && err ty "its types: foot, mounted, gun, wagon"'
 check "an unknown attribute lists the ruleset's attributes" eval 'err ty "attributes of inradic: quality, weapon"'
 check "the scenario's Well Trained and well-trained are accepted" eval '! err ty "for .quality."'
+run ng --db g.db show g9
+check "an unknown game: the store's games are named" eval 'status ng 1 && err ng "no game .g9. in g.db \\(its games: g1;"'
+run nu --db g.db order g1 "fire B51 at JAM"
+check "a mistyped unit code: the closest one is suggested" eval 'status nu 1 && err nu "no unit .B51. \\(did you mean .B15.\\?\\)"'
 run nf check nowhere.yaml
 check "a file that cannot be opened gives the system's reason" eval 'status nf 1 && err nf "nowhere.yaml: cannot open: No such file or directory"'
 mkdir "$tmp/adir"

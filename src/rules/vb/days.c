@@ -112,6 +112,39 @@ int gn__vb_day_start(gn_game *g, int month, int day, int inclement, const char *
   return 0;
 }
 
+int gn__vb_inclement(const gn_game *g, int day) {
+  int w = g->sc->options[day >= 3 ? VB_OPT_WEATHER_DAY3 : VB_OPT_WEATHER_DAY2];
+  return w == 0 ? g->sc->weather != 0 : w == 2;
+}
+
+/*
+** `withdraw SIDE` (ref. VB-73): whether to fight a second or a third day is
+** the opposing generals' decision; at nightfall one of them declines.
+**   1) the night phase, a side that has not ended its night
+**   2) the scenario leaves the decision to the generals (option next_day)
+**   3) the battle ends now: no recovery of the day, no next day (campaign
+**      recovery, `campaign`, may follow)
+*/
+int gn__vb_order_withdraw(gn_game *g, const gn__args *a) {
+  int side, rc;
+  if (a->n != 2) return gn__syntax(g, a, a->n < 2 ? a->n : 2, "expected: withdraw SIDE");
+  if ((side = gn_side_find(g, a->tok[1])) < 0) return gn__syntax(g, a, 1, "no side '%s'", a->tok[1]);
+  /* 1) */
+  if ((rc = gn__vb_need_phase(g, -1, VB_PH_NIGHT, "VB-73", "the decision not to fight another day is made")))
+    return rc;
+  if ((g->st.rs[VB_RS_ENDED] >> side) & 1)
+    return gn__refuse(g, "VB-73", "%s has already ended its night", g->sc->side[side].name);
+  /* 2) */
+  if (g->sc->options[VB_OPT_NEXT_DAY] == 1)
+    return gn__refuse(g, "VB-73", "the scenario has both sides fight on (option next_day: fight)");
+  /* 3) */
+  gn__event(g, "withdraw", "VB-73", -1, -1, "%s will not fight another day (its general's decision): the battle ends",
+            g->sc->side[side].name);
+  g->st.over = 1;
+  gn__event(g, "game-over", "VB-73", -1, -1, "the battle ends at the night of day %d", g->st.rs[VB_RS_DAY]);
+  return 0;
+}
+
 /* ------------------------------------------------ odds check: day-start */
 
 typedef struct daycx { int month, day, inclement; } daycx;
@@ -246,7 +279,8 @@ int gn__vb_order_reassign(gn_game *g, const gn__args *a) {
 /*
 ** Dawn: the next battle day begins (ref. VB-52, VB-53).
 **   1) the day and its date, the month's daylight
-**   2) the attacker's roll fixes the first turn (option attacker, ref. VB-52)
+**   2) the attacker's roll fixes the first turn (option attacker), with the
+**      day's own weather (ref. VB-52)
 **   3) the first side starts its command phase
 */
 int gn__vb_dawn(gn_game *g) {
@@ -258,7 +292,7 @@ int gn__vb_dawn(gn_game *g) {
   /* 2) */
   int att = g->sc->options[VB_OPT_ATTACKER] < g->sc->nsides ? g->sc->options[VB_OPT_ATTACKER] : 0;
   const gn__side *as = &g->sc->side[att];
-  if ((rc = gn__vb_day_start(g, m, day, g->sc->weather, as->name ? as->name : as->id, &hour))) return rc;
+  if ((rc = gn__vb_day_start(g, m, day, gn__vb_inclement(g, day), as->name ? as->name : as->id, &hour))) return rc;
   g->st.rs[VB_RS_DAY] = day;
   g->st.rs[VB_RS_HOUR] = hour;
   g->st.rs[VB_RS_FIRST] = first;

@@ -27,6 +27,8 @@ static const gn__typedef vb_types[VB_T_COUNT] = {
 static const char *const disorder_names[] = {"none", "disordered", "permanent", NULL};
 static const char *const weight_names[] = {"light", "field", "heavy", NULL};
 static const char *const wiped_names[] = {"no", "surrounded", "melee", "routed", NULL};
+static const char *const weather_names[] = {"scenario", "clear", "inclement", NULL};
+static const char *const next_day_names[] = {"generals", "fight", NULL};
 /* ORDER: VB_MEL_* (vb.h). */
 static const char *const meleed_names[] = {"no", "fought", "may_break_through", "broke_through", NULL};
 
@@ -84,6 +86,9 @@ static const gn__attrdef vb_options[VB_OPT_COUNT] = {
   {"days", 1, 1, 9, NULL, 0, 1},
   {"first_side", 0, 0, GN__MAXSIDES - 1, NULL, 0, 1},
   {"attacker", 0, 0, GN__MAXSIDES - 1, NULL, 0, 1},
+  {"weather_day2", 0, 0, 2, weather_names, 0, 1},
+  {"weather_day3", 0, 0, 2, weather_names, 0, 1},
+  {"next_day", 0, 0, 1, next_day_names, 0, 1},
 };
 
 static const gn__verb vb_verbs[] = {
@@ -102,6 +107,7 @@ static const gn__verb vb_verbs[] = {
   {"merge", "merge UNIT into UNIT [at night, under-strength stand]", gn__vb_order_merge, 0},
   {"fill", "fill UNIT from UNIT [at night, under-strength stand takes points]", gn__vb_order_fill, 0},
   {"place", "place UNIT at X,Y [facing DEG] [in the recovery, a stand coming back (wiped out or routed off the table, with SP): on the table, within the command radius of its division's leader (else corps', army's), on no stand, not nearer the enemy than recovery.return.enemy_distance; not placed: behind its leader at dawn]", gn__vb_order_place, 0},
+  {"withdraw", "withdraw SIDE [at night: the side's general will not fight another day; the battle ends (ref. VB-73)]", gn__vb_order_withdraw, 0},
   {"campaign", "campaign held|possession|retreat-rearguard|retreat [SIDE]", gn__vb_order_campaign, 1},
   {"fire", "fire UNIT at UNIT", gn__vb_order_fire, 0},
   {"charge", "charge UNIT at UNIT", gn__vb_order_charge, 0},

@@ -154,6 +154,9 @@ typedef enum vb_option {
   VB_OPT_DAYS,          /* days the battle may last (game over at nightfall of the last) */
   VB_OPT_FIRST_SIDE,    /* side that moves first each turn */
   VB_OPT_ATTACKER,      /* side that rolls the next day's start (ref. VB-52) */
+  VB_OPT_WEATHER_DAY2,  /* weather of day 2: 0 the scenario's `weather`, 1 clear, 2 inclement (ref. VB-52) */
+  VB_OPT_WEATHER_DAY3,  /* the same for day 3 and every later day */
+  VB_OPT_NEXT_DAY,      /* ref. VB-73: 0 the generals decide at nightfall (`withdraw`), 1 both fight on */
   VB_OPT_COUNT
 } vb_option;
 
@@ -324,6 +327,13 @@ int gn__vb_night_end(gn_game *g);
 ** reset, the next day's first turn. */
 int gn__vb_recovery_apply(gn_game *g);
 int gn__vb_order_reassign(gn_game *g, const gn__args *a);
+/* `withdraw SIDE`: at night, a side's general will not fight another day
+** (ref. VB-73): the battle ends. */
+int gn__vb_order_withdraw(gn_game *g, const gn__args *a);
+/* 1 when battle day `day` (>= 2) has inclement weather (ref. VB-52): the
+** options weather_day2, weather_day3 (later days as day 3), else the
+** scenario's weather. Cannot fail. */
+int gn__vb_inclement(const gn_game *g, int day);
 /* The next battle day: date, daylight, first turn roll, first side (days.c). */
 int gn__vb_dawn(gn_game *g);
 /* Formation by id or name, -1 if none; the formation of echelon ech at or
