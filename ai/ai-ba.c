@@ -233,7 +233,7 @@ static void melee_sum(gn_game *rules, const char *check, const gn_dist *d, void 
   for (int i = 0; i < d->n; i++) {
     int64_t D = d->o[i].value;
     const char *l = gn_check_label(rules, check, D);
-    if (l && strstr(l, "loser FD") && (D < 0 ? -D : D) < out[2]) out[2] = (double)(D < 0 ? -D : D);
+    if (l && strstr(l, "loser FD") && (double)(D < 0 ? -D : D) < out[2]) out[2] = (double)(D < 0 ? -D : D);
     out[3 + (D - d->o[0].value)] = d->o[i].p;
   }
 }

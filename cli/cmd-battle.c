@@ -413,7 +413,7 @@ static int svg_histogram(FILE *f, int y0, const char *label, const char *fill, c
                "<title>%ld-%ld: %d</title></rect>\n", SVG_X + b * bw, y0 + 80 - h, bw > 2 ? bw - 1 : bw, h,
             fill, lo + b * width, lo + (b + 1) * width - 1, count[b]);
   }
-  double mx = SVG_X + (mean - lo + 0.5) / (double)(bins * width) * SVG_BAR;
+  double mx = SVG_X + (mean - (double)lo + 0.5) / (double)(bins * width) * SVG_BAR;
   fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"black\" stroke-dasharray=\"4 2\"/>\n",
           mx, mx, y0, y0 + 82);
   fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\">%ld</text>", SVG_X, y0 + 94, lo);
@@ -627,7 +627,7 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
   else if (!strcmp(out.format, "svg")) rc = write_sim_svg(out.path, sim);
   else rc = write_out(out.path, gn_sim_text(sim));
   fprintf(stderr, "grognard: %llu battles in %.1f s (%.1f a second, %d %s", (unsigned long long)runs, secs,
-          secs > 0 ? runs / secs : 0.0, (int)jobs, jobs == 1 ? "thread" : "threads");
+          secs > 0 ? (double)runs / secs : 0.0, (int)jobs, jobs == 1 ? "thread" : "threads");
   if (nranks > 1) fprintf(stderr, " on each of %d MPI ranks", nranks);
   fprintf(stderr, ")\n");
   if (rc == CLI_OK && oldjson) rc = write_out(oldjson, gn_sim_json(sim));

@@ -310,7 +310,7 @@ static void draw_frame(mapper *m, int sel) {
     cairo_fill(cr);
     cairo_set_source_rgb(cr, 0, 0, 0);
     text_at(cr, lx + 14, ly, 7.5, gn_side_name(m->g, s), 0);
-    lx += 18 + 5.0 * strlen(gn_side_name(m->g, s));
+    lx += 18 + 5.0 * (double)strlen(gn_side_name(m->g, s));
   }
   cairo_move_to(cr, lx, ly - 2);
   cairo_line_to(cr, lx + 12, ly - 2);
@@ -342,7 +342,7 @@ static void draw_frame(mapper *m, int sel) {
     }
     cairo_set_source_rgb(cr, 0, 0, 0);
     text_at(cr, lx + 14, ly, 7.5, kind, 0);
-    lx += 22 + 5.0 * strlen(kind);
+    lx += 22 + 5.0 * (double)strlen(kind);
     if (lx > m->x0 + mw - 60) { lx = m->x0; ly += 12; }
   }
   if (gn_objective_count(m->g) > 0) {

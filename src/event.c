@@ -170,7 +170,8 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
 ** then formats again with vsnprintf from a fresh ap); else the length, as
 ** vsnprintf.
 */
-GN_PRINTF(3, 0) static int format(char *buf, size_t n, const char *fmt, va_list ap) {
+static int format(char *buf, size_t n, const char *fmt, va_list ap) GN_PRINTF(3, 0);
+static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   size_t k = 0;
   for (const char *c = fmt; *c; c++) {
     if (*c != '%') {                    /* the run of plain text up to the next %, copied as read */

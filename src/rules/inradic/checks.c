@@ -78,13 +78,12 @@ typedef struct pcx { int quality; } pcx;
 static int pursuit_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
   pcx *p = cx;
   p->quality = -1;
-  for (int i = 0; i < argc; i++) {
+  for (int i = 0; i < argc; i += 2) {   /* "--quality Q" pairs */
     if (strcmp(argv[i], "--quality") != 0)
       return gn__error(g, GN_ESYNTAX, "pursuit: unknown parameter '%s'", argv[i]);
     int rc = want_enum(g, argv[i], i + 1 < argc ? argv[i + 1] : NULL, gn__in_quality_names, &p->quality);
     if (rc) return rc;
     p->quality = gn__in_quality_canon(p->quality);
-    i++;
   }
   if (p->quality < 0) return gn__error(g, GN_ESYNTAX, "pursuit needs --quality Q");
   return 0;

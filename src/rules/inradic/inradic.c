@@ -163,10 +163,10 @@ static int load_data(gn_game *g, in_data *d) {
   if (!rc && (d->per_five < 0 || d->need_close < 1 || d->rout_factor < 1 || d->water_per < 1 ||
               d->crew_per_piece < 1))
     rc = gn__error(g, GN_EDATA, "inradic data: a count is out of range");
-  for (int r = 0; !rc && r < IN_NROLES; r++)
-    if (d->role_rank[r] < 0 || d->role_rank[r] >= IN_NRANKS)
+  for (int role = 0; !rc && role < IN_NROLES; role++)
+    if (d->role_rank[role] < 0 || d->role_rank[role] >= IN_NRANKS)
       rc = gn__error(g, GN_EDATA, "inradic data: roles.rank of %s is %d, expected 0 to %d",
-                     gn__in_role_names[r], d->role_rank[r], IN_NRANKS - 1);
+                     gn__in_role_names[role], d->role_rank[role], IN_NRANKS - 1);
   return rc;
 }
 

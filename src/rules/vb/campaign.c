@@ -242,8 +242,8 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a) {
                                          "retreats covered by a rearguard", "retreats without a rearguard"};
     gn__event(g, "campaign", how[s] == VB_CAMP_REARGUARD || how[s] == VB_CAMP_RETREAT ? "VB-70" : "VB-68", -1, -1,
               "%s %s", g->sc->side[s].name, words[how[s]]);
-    int rc = gn__vb_campaign(g, s, how[s]);
-    if (rc < 0) return rc;
+    int got = gn__vb_campaign(g, s, how[s]);
+    if (got < 0) return got;
   }
   g->st.over = 1;
   return 0;

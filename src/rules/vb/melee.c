@@ -517,8 +517,9 @@ static int charge_move(gn_game *g, int unit, int target, int through) {
       return gn__refuse(g, "VB-B4", "%s would end on top of %s", gn__vb_uname(g, unit), gn__vb_uname(g, o));
   gn__unit_place(g, unit, turned);
   if (!gn__event(g, through ? "breakthrough" : "charge", through ? "VB-B17" : "VB-B11", unit, target,
-                 "%s %s into contact with %s", gn__vb_uname(g, unit), through ? "breaks through" : "charges",
-                 gn__vb_uname(g, target)))
+                 "%s %s into contact with %s, at %.2f,%.2f facing %.1f", gn__vb_uname(g, unit),
+                 through ? "breaks through" : "charges", gn__vb_uname(g, target), turned.c.x, turned.c.y,
+                 gn__compass(turned.facing)))
     return GN_ENOMEM;
   return 0;
 }
