@@ -102,6 +102,22 @@ static int parse(const char *verb, const char *help, tmpl *t) {
   return t->var < 0 || t->open < 0;   /* a target and a point both to choose: not listed */
 }
 
+/* The shortest text of x that reads back as x (strtod), at most 17 digits. */
+static void num(char *buf, size_t n, double x) {
+  for (int p = 1; p <= 17; p++) {
+    snprintf(buf, n, "%.*g", p, x);
+    if (strtod(buf, NULL) == x) return;
+  }
+}
+
+/* A point as an order writes it: "X,Y", each the shortest exact text. */
+static void point(char *buf, size_t n, gn_vec2 c) {
+  char x[32], y[32];
+  num(x, sizeof x, c.x);
+  num(y, sizeof y, c.y);
+  snprintf(buf, n, "%s,%s", x, y);
+}
+
 /* A unit's name in an order: its code, else its id. */
 static const char *uname(const gn_game *g, int u) {
   const gn__unit *su = &g->sc->unit[u];
@@ -125,7 +141,7 @@ static int build(const gn_game *g, const tmpl *t, int u, const char *fill, int f
       } else if (t->s[i] == S_NUMBER) {
         w = "1";
       } else {   /* a move to where the stand is: open to it at all, at no cost */
-        snprintf(probe, sizeof probe, "%.17g,%.17g", g->st.u[u].box.c.x, g->st.u[u].box.c.y);
+        point(probe, sizeof probe, g->st.u[u].box.c);
         w = probe;
       }
     }
@@ -281,7 +297,7 @@ static int unit_verb(gn_game *g, acts *ac, const gn__verb *v, const tmpl *t, int
           if (gn_unit_view_get(g, o, side, &tv) != 0 || !tv.known) continue;
         }
         if (s == S_POINT_AT)
-          snprintf(fill, sizeof fill, "%.17g,%.17g", g->st.u[o].box.c.x, g->st.u[o].box.c.y);
+          point(fill, sizeof fill, g->st.u[o].box.c);
         else
           snprintf(fill, sizeof fill, "%s", uname(g, o));
         if (build(g, t, u, fill, 0, order, sizeof order) &&
@@ -315,7 +331,7 @@ int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out) {
   if (!out) return GN_EINVAL;
   *out = NULL;
   if (!g) return GN_EINVAL;
-  if (g->sc && unit >= g->sc->nunits) return GN_ENOTFOUND;
+  if (unit >= (g->sc ? g->sc->nunits : 0)) return GN_ENOTFOUND;
   if (unit < -1 || side < -1 || (g->sc && side >= g->sc->nsides)) return GN_ENOTFOUND;
   gn_actions *o = calloc(1, sizeof *o);
   if (!o) return GN_ENOMEM;

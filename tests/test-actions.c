@@ -141,12 +141,27 @@ static void actions_change_nothing(void **state) {
   gn_game_free(g);
 }
 
-/* A game not started, or over, has nothing to order. */
+/* A game without a scenario, not started, or over has nothing to order. */
 static void actions_before_start(void **state) {
   (void)state;
   gn_game *g = gn_game_new(NULL);
   gn_actions *a;
+  assert_int_equal(gn_actions_list(g, -1, 0, &a), GN_ENOTFOUND);   /* no scenario: no unit */
+  assert_int_equal(gn_actions_list(g, -1, -1, &a), GN_OK);
+  assert_int_equal(a->n, 0);
+  gn_actions_free(a);
   assert_int_equal(gn_game_load(g, "t.yaml", vb_text, strlen(vb_text)), GN_OK);
+  assert_int_equal(gn_actions_list(g, -1, -1, &a), GN_OK);
+  assert_int_equal(a->n, 0);
+  gn_actions_free(a);
+  gn_game_free(g);
+  g = vb_game();                          /* played to its end by the AI */
+  gn_battle_opts o;
+  gn_battle_result r;
+  memset(&o, 0, sizeof o);
+  assert_int_equal(gn_battle_run(g, &o, &r), GN_OK);
+  gn_battle_result_free(&r);
+  assert_int_equal(gn_game_over(g), 1);
   assert_int_equal(gn_actions_list(g, -1, -1, &a), GN_OK);
   assert_int_equal(a->n, 0);
   gn_actions_free(a);

@@ -34,26 +34,31 @@ typedef struct watch {
   uint64_t seed;
   int nattr;
   const char *attr[MAXATTR];
-  ustate *was, *now;
-  int nunits;
+  ustate *was, *now;       /* nview x nunits: the umpire's view, then each side's */
+  int nunits, nview;
   int orders;              /* orders looked at */
   int changed;             /* unit changes found, all told */
   int nfail;
   char fail[MAXFAIL][1400];
 } watch;
 
-static void take(const gn_game *g, watch *w, ustate *s) {
-  for (int u = 0; u < w->nunits; u++) {
-    assert_int_equal(gn_unit_view_get(g, u, GN_UMPIRE, &s[u].v), 0);
-    snprintf(s[u].status, sizeof s[u].status, "%s", s[u].v.status);
-    for (int k = 0; k < w->nattr; k++)
-      if (gn_unit_attr(g, u, GN_UMPIRE, w->attr[k], &s[u].attr[k])) s[u].attr[k] = -999;
-  }
+/* Viewer k of the watch: the umpire, then side k - 1. */
+static int viewer(int k) { return k == 0 ? GN_UMPIRE : k - 1; }
+
+static void take(const gn_game *g, watch *w, ustate *all) {
+  for (int k = 0; k < w->nview; k++)
+    for (int u = 0; u < w->nunits; u++) {
+      ustate *s = &all[k * w->nunits + u];
+      assert_int_equal(gn_unit_view_get(g, u, viewer(k), &s->v), 0);
+      snprintf(s->status, sizeof s->status, "%s", s->v.status);
+      for (int a = 0; a < w->nattr; a++)
+        if (gn_unit_attr(g, u, viewer(k), w->attr[a], &s->attr[a])) s->attr[a] = -999;
+    }
 }
 
-/* What changed in unit u, as text; "" when nothing. */
-static void diff(const watch *w, int u, char *buf, size_t len) {
-  const ustate *a = &w->was[u], *b = &w->now[u];
+/* What changed in unit u for viewer k, as text; "" when nothing. */
+static void diff(const watch *w, int k, int u, char *buf, size_t len) {
+  const ustate *a = &w->was[k * w->nunits + u], *b = &w->now[k * w->nunits + u];
   size_t n = 0;
   buf[0] = 0;
 #define ADD(...) do { if (n < len) n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__); } while (0)
@@ -84,30 +89,36 @@ static int names(const char *text, const char *code) {
   return 0;
 }
 
-/* After an order: every unit that changed is told by an event from first on. */
+/* After an order: every unit that changed is told by an event from first on
+** (for the umpire, one whose text names it; for a side, one it may see). */
 static void check_order(watch *w, const gn_game *g, const char *order, int first) {
   take(g, w, w->now);
   w->orders++;
-  for (int u = 0; u < w->nunits; u++) {
-    char what[1024];
-    diff(w, u, what, sizeof what);
-    if (!what[0]) continue;
-    w->changed++;
-    int told = 0;
-    for (int i = first; i < gn_event_count(g) && !told; i++) {
-      const gn_event *e = gn_event_get(g, i);
-      if (!strcmp(e->kind, "roll") || !strcmp(e->kind, "card")) continue;
-      for (int k = 0; k < e->nunits; k++)
-        if (e->units[k] == u && (names(e->text, w->now[u].v.code) || strstr(e->text, w->now[u].v.name)))
-          told = 1;
+  for (int k = 0; k < w->nview; k++)
+    for (int u = 0; u < w->nunits; u++) {
+      char what[1024];
+      diff(w, k, u, what, sizeof what);
+      if (!what[0]) continue;
+      if (k > 0 && w->was[k * w->nunits + u].v.removed && w->now[k * w->nunits + u].v.removed)
+        continue;   /* a side sees nothing of a stand off the table */
+      if (k == 0) w->changed++;
+      const ustate *now = &w->now[u];   /* the umpire's: the code and name */
+      int told = 0;
+      for (int i = first; i < gn_event_count(g) && !told; i++) {
+        const gn_event *e = gn_event_get(g, i);
+        if (!strcmp(e->kind, "roll") || !strcmp(e->kind, "card")) continue;
+        if (!gn_event_visible(g, i, viewer(k))) continue;
+        for (int j = 0; j < e->nunits; j++)
+          if (e->units[j] == u && (k > 0 || names(e->text, now->v.code) || strstr(e->text, now->v.name)))
+            told = 1;
+      }
+      if (!told && w->nfail < MAXFAIL)
+        snprintf(w->fail[w->nfail++], sizeof w->fail[0], "%s seed %llu order %d '%s': %s untold to %s:%s",
+                 w->scenario, (unsigned long long)w->seed, gn_game_order_count(g), order, now->v.code,
+                 k ? gn_side_id(g, k - 1) : "the umpire", what);
+      else if (!told)
+        w->nfail++;
     }
-    if (!told && w->nfail < MAXFAIL)
-      snprintf(w->fail[w->nfail++], sizeof w->fail[0], "%s seed %llu order %d '%s': %s untold:%s",
-               w->scenario, (unsigned long long)w->seed, gn_game_order_count(g), order,
-               w->now[u].v.code, what);
-    else if (!told)
-      w->nfail++;
-  }
   ustate *t = w->was; w->was = w->now; w->now = t;
 }
 
@@ -124,11 +135,12 @@ static gn_game *start(const char *path, uint64_t seed, watch *w) {
   w->scenario = path;
   w->seed = seed;
   w->nunits = gn_unit_count(g);
+  w->nview = 1 + gn_side_count(g);
   gn_attr_info ai;
   for (int k = 0; w->nattr < MAXATTR && gn_ruleset_attr(gn_game_ruleset(g), k, &ai) == 0; k++)
     if (ai.scenario) w->attr[w->nattr++] = ai.name;   /* the table's, not the engine's bookkeeping */
-  w->was = calloc((size_t)w->nunits, sizeof *w->was);
-  w->now = calloc((size_t)w->nunits, sizeof *w->now);
+  w->was = calloc((size_t)(w->nview * w->nunits), sizeof *w->was);
+  w->now = calloc((size_t)(w->nview * w->nunits), sizeof *w->now);
   assert_true(w->was && w->now);
   take(g, w, w->was);
   return g;

@@ -595,7 +595,9 @@ static void return_default(void **state) {
   assert_non_null(find(g, "b2 (3 SP) comes back at 30.00,10.00, behind c1l", "VB-B22"));
   assert_non_null(find(g, "c3 (3 SP) finds no room near d3l and stays off the table today, its SP kept", "VB-B22"));
   assert_non_null(find(g, "y0 (3 SP) has no leader on the table to come back to", "VB-B22"));
-  assert_int_equal(seen_with(g, 1, "comes back"), 0);
+  /* the other side sees the stands come back on the table at dawn, not their SP */
+  assert_int_equal(seen_with(g, 1, "a6 comes back at 10.00,7.00 facing"), 1);
+  assert_int_equal(seen_with(g, 1, "SP)"), 0);
   assert_int_equal(seen_with(g, 1, "stays off the table"), 0);
   /* the next day's scenario, as the French export it */
   char *json = gn_state_json(g, 0), buf[32];

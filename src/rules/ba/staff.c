@@ -61,8 +61,11 @@ int gn__ba_catch_roll(gn_game *g, int st) {
       sb.facing = b.facing;
       gn__unit_place(g, st, sb);
     }
-    gn_event *e = gn__event(g, "catch", "BA-T18", st, u, "catch roll %d: %s survives", total,
-                            uid(g, st));
+    gn_event *e = u >= 0 ? gn__event(g, "catch", "BA-T18", st, u, "catch roll %d: %s survives and "
+                                     "rides behind %s, to %.2f,%.2f", total, uid(g, st), uid(g, u),
+                                     g->st.u[st].box.c.x, g->st.u[st].box.c.y)
+                         : gn__event(g, "catch", "BA-T18", st, u, "catch roll %d: %s survives", total,
+                                     uid(g, st));
     return e ? 0 : GN_ENOMEM;
   }
   gn__unit_remove(g, st);                                                         /* 3 */

@@ -204,8 +204,9 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   gn__unit_return(g, p, bp);
   gn_event *e = gn__event(g, "split", gn__ba_arm_of(g, u) == BA_ARM_INF ? "BA-1.2.2"
                           : gn__ba_arm_of(g, u) == BA_ARM_CAV ? "BA-1.2.3" : "BA-1.2.4a", u, p,
-                          "%s splits: %s takes %d figures, %d stay", uid(g, u), uid(g, p), figs,
-                          s->strength);
+                          "%s splits: %s takes %d figures to %.2f,%.2f, %d stay at %.2f,%.2f (facing %.1f)",
+                          uid(g, u), uid(g, p), figs, bp.c.x, bp.c.y, s->strength, bu.c.x, bu.c.y,
+                          gn__compass(box.facing));
   if (!e) return GN_ENOMEM;
   *part = p;
   if ((rc = gn__ba_check_min(g, u)) || (rc = gn__ba_check_min(g, p))) return rc;   /* 6 */
@@ -278,7 +279,8 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   gn__unit_place(g, u, gn__ba_form_box(g, u, s->attr[BA_FORMATION]));
   *line = p;
   return gn__event(g, "skirmish", "BA-1.2.5", u, p, "%s sends %d figures ahead as skirmish "
-                   "line %s", uid(g, u), n, uid(g, p)) ? 0 : GN_ENOMEM;
+                   "line %s, to %.2f,%.2f facing %.1f", uid(g, u), n, uid(g, p), lb.c.x, lb.c.y,
+                   gn__compass(lb.facing)) ? 0 : GN_ENOMEM;
 }
 
 /*
@@ -326,6 +328,7 @@ int gn__ba_assemble(gn_game *g, int a, int b) {
   gn__unit_remove(g, b);
   y->flags = 0;
   return gn__event(g, "assemble", skirm ? "BA-1.2.5" : "BA-1.2.1", a, b,
-                   "%s and %s assemble: %d figures, %s", uid(g, a), uid(g, b), n,
-                   gn__ba_dis_name(x->attr[BA_DISORDER])) ? 0 : GN_ENOMEM;
+                   "%s and %s assemble: %d figures, %s, %s at %.2f,%.2f", uid(g, a), uid(g, b), n,
+                   gn__ba_dis_name(x->attr[BA_DISORDER]), uid(g, a), g->st.u[a].box.c.x,
+                   g->st.u[a].box.c.y) ? 0 : GN_ENOMEM;
 }

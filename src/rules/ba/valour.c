@@ -132,6 +132,12 @@ int gn__ba_reorganise(gn_game *g, int u) {
   if (pen) gn__event_mod(e, "staff fallen", pen, "BA-T18");
   gn__event_hide(e, own(g, u));
   e->total = t;
-  if (t >= BA_D(g)->reorganise) s->attr[BA_DISORDER]--;
+  if (t < BA_D(g)->reorganise) return 0;
+  s->attr[BA_DISORDER]--;
+  /* the enemy sees the disorder, not the roll with its valour: a word for all */
+  e = gn__event(g, "reorganise", "BA-B15", u, -1, "%s recovers a step of disorder: %s", uid(g, u),
+                s->attr[BA_DISORDER] == BA_DIS_NONE ? "in order" : gn__ba_dis_name(s->attr[BA_DISORDER]));
+  if (!e) return GN_ENOMEM;
+  gn__event_hide(e, ~own(g, u));
   return 0;
 }

@@ -139,10 +139,16 @@ int gn__in_order_charge(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "IN-B9", "%s is %.1f in away; a charge reaches %.1f in", gn__in_name(g, B), dist, reach);
   if (!gn_unit_los(g, A, B).visible)
     return gn__refuse(g, "IN-B9", "%s cannot see %s", gn__in_name(g, A), gn__in_name(g, B));
+  gn_box from = u->box;
   gn_arc arc = place_in_contact(g, A, B);                                             /* 3 */
   u->flags |= IN_F_MOVED | IN_F_CHARGED | IN_F_FOUGHT;
-  gn_event *e = gn__event(g, "charge", "IN-B9", A, B, "%s charges %s in the %s", gn__in_name(g, A), gn__in_name(g, B),
-                          arc == GN_ARC_FRONT ? "front" : arc == GN_ARC_REAR ? "rear" : "flank");
+  gn_box to = g->st.u[A].box;
+  gn_event *e = gn__event(g, "charge", "IN-B9", A, B,
+                          "%s charges %s in the %s, %.1f in from %.1f,%.1f to %.1f,%.1f facing %.1f",
+                          gn__in_name(g, A), gn__in_name(g, B),
+                          arc == GN_ARC_FRONT ? "front" : arc == GN_ARC_REAR ? "rear" : "flank",
+                          hypot(to.c.x - from.c.x, to.c.y - from.c.y), from.c.x, from.c.y, to.c.x, to.c.y,
+                          gn__compass(to.facing));
   if (!e) return GN_ENOMEM;
   int sa = u->strength, sb = g->st.u[B].strength, routed = 0;                         /* 4 */
   unsigned tr = 0;

@@ -158,8 +158,9 @@ static int rally(gn_game *g, int i, int leader) {
   gn__unit_place(g, i, b);
   u->attr[IN_A_STATUS] = IN_S_STEADY;
   u->attr[IN_A_ROUT_FROM] = 0;
-  return gn__event(g, "rally", "IN-M17", i, -1, "%s rallies around its %s", gn__in_name(g, i),
-                   gn__in_role_names[leader]) ? 0 : GN_ENOMEM;
+  return gn__event(g, "rally", "IN-M17", i, -1, "%s rallies around its %s at %.1f,%.1f, facing %.1f",
+                   gn__in_name(g, i), gn__in_role_names[leader], b.c.x, b.c.y, gn__compass(b.facing))
+             ? 0 : GN_ENOMEM;
 }
 
 /*

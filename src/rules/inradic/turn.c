@@ -168,11 +168,9 @@ int gn__in_order_end(gn_game *g, const gn__args *a) {
     return GN_ENOMEM;
   for (int i = 0; i < g->st.nunits; i++) {                                          /* 4 */
     if (gn__in_side(g, i) != next) continue;
-    if ((g->st.u[i].flags & IN_F_JAMMED) && gn__in_alive(g, i)) {   /* told as the jam was: to its side */
-      gn_event *e = gn__event(g, "ammo", "IN-R7", i, -1, "%s is no longer jammed", gn__in_name(g, i));
-      if (!e) return GN_ENOMEM;
-      gn__event_hide(e, 1u << next);
-    }
+    if ((g->st.u[i].flags & IN_F_JAMMED) && gn__in_alive(g, i) &&   /* all see a gun not firing */
+        !gn__event(g, "ammo", "IN-R7", i, -1, "%s is no longer jammed", gn__in_name(g, i)))
+      return GN_ENOMEM;
     gn__uw(g, i)->flags = 0;
   }
   if ((rc = gn__in_pursuit_expire(g))) return rc;

@@ -353,9 +353,10 @@ int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town
     gn__unit_place(g, v, nbx);
     gn__uw(g, v)->attr[VB_STATIONARY] = 0;                          /* ref. VB-B16 */
     gn__vb_guns_check(g, v, body[m].b0, nbx, routed ? " routing" : " retreating");   /* ref. VB-27 */
-    gn_event *e = gn__event(g, "retreat", m ? "VB-48" : "VB-41", v, -1, "%s %s %.2f %s to %.2f,%.2f",
-                            gn__vb_uname(g, v), routed ? "routs" : "retreats", s, gn__vb_unit_word(g),
-                            nbx.c.x, nbx.c.y);
+    gn_event *e = gn__event(g, "retreat", m ? "VB-48" : "VB-41", v, -1,
+                            "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f", gn__vb_uname(g, v),
+                            routed ? "routs" : "retreats", s, gn__vb_unit_word(g), body[m].b0.c.x,
+                            body[m].b0.c.y, nbx.c.x, nbx.c.y, gn__compass(nbx.facing));
     if (e && m == 0 && dev != 0) gn__event_mod(e, "deviation (degrees)", (int)lround(dev), "VB-42");
     if (hurt && c->terrain_sp > 0)
       gn__vb_lose_sp(g, v, c->terrain_sp, 0, "VB-43", "retreat through disordering terrain");

@@ -223,6 +223,9 @@ void gn__vb_return_dawn(gn_game *g, const vb_return *r) {
       gn__vb_own_event(gn__event(g, "return", "VB-B22", u, ldr, "%s (%d SP) comes back at %.2f,%.2f, behind %s",
                                  name, sp, b.c.x, b.c.y, g->sc->unit[ldr].name),
                        side);
+      gn_event *e = gn__event(g, "return", "VB-B22", u, ldr, "%s comes back at %.2f,%.2f facing %.1f, behind %s",
+                              name, b.c.x, b.c.y, gn__compass(b.facing), g->sc->unit[ldr].name);
+      if (e) gn__event_hide(e, ~(1u << side));   /* the others see it come back, not its SP */
       continue;
     }
     /* 3) */
