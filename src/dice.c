@@ -261,7 +261,9 @@ static int check_value(const gn_game *g, const gn_chance *c, int k, int v, char 
     }
     for (int i = 0; i < g->st.deckn[c->side]; i++)
       if (g->st.deck[c->side][i] == v) return 0;
-    snprintf(why, n, "card %d has already been drawn from that deck", v);
+    static const char *const rank[] = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" };
+    snprintf(why, n, "%s%c has already been drawn from that deck", rank[GN_CARD_RANK(v) - 1],
+             "CDHS"[GN_CARD_SUIT(v)]);
     return -1;
   }
   int sides = die_sides(&c->dice, k);

@@ -397,17 +397,23 @@ static int written(gn_game *g, const gn__args *a, int rc) {
   if (rc) return rc;
   char text[512];
   size_t n = 0;
-  int u = -1;
+  int ids[GN__MAXTOK], u = -1;
   gn_event *e;
-  for (int k = 0; k < a->n && n < sizeof text; k++) {
-    int v = k ? gn_unit_find(g, a->tok[k]) : -1;
-    if (v >= 0 && u < 0) u = v;
-    n += (size_t)gn__snprintf(text + n, sizeof text - n, "%s%s", k ? " " : "", v >= 0 ? uid(g, v) : a->tok[k]);
+  for (int k = 0; k < a->n; k++) {   /* the words, a unit's as its code (the text is shorter than text) */
+    ids[k] = k ? gn_unit_find(g, a->tok[k]) : -1;
+    if (ids[k] >= 0 && u < 0) u = ids[k];
+    const char *w = ids[k] >= 0 ? uid(g, ids[k]) : a->tok[k];
+    size_t len = strlen(w);
+    if (n + len + 2 > sizeof text) break;
+    if (k) text[n++] = ' ';
+    memcpy(text + n, w, len);
+    n += len;
   }
+  text[n] = 0;
   if (u < 0) return 0;
   if (!(e = gn__event(g, "written", "BA-1.1.1a", u, -1, "%s: order written: %s", uid(g, u), text)))
     return GN_ENOMEM;
-  for (int k = 2; k < a->n; k++) gn__event_unit(g, e, gn_unit_find(g, a->tok[k]));
+  for (int k = 2; k < a->n; k++) gn__event_unit(g, e, ids[k]);
   gn__event_hide(e, 1u << g->sc->unit[u].side);
   return 0;
 }
