@@ -38,6 +38,7 @@ static void print_events(const play *p, int from) {
 static int order(play *p, const char *text) {
   int nev = gn_event_count(p->g), n = gn_game_order_count(p->g);
   int rc = gn_store_order(p->st, p->id, p->g, text);                               /* 1 */
+  play_dice_leftover(p);
   if (rc == 0) {                                                                   /* 2 */
     printf("  order %d: %s\n", n + 1, gn_game_order_text(p->g, n));
     print_events(p, nev);

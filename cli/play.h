@@ -33,6 +33,8 @@ typedef struct play {
   int failed;               /* an order was refused or a command failed (exit status) */
   int quit;
   int eof;                  /* the input ended (also while dice were asked) */
+  char pending[PLAY_LINEMAX]; /* the rest of a line of dice or cards typed for
+                                 an earlier chance point of the order in hand */
   /* the phase last announced, to announce the next */
   int seen_turn, seen_side, seen_over;
   char seen_phase[64];
@@ -49,13 +51,16 @@ void play_input_end(play *p);
 
 /* play-dice.c: the table dice source (gn_table_fn; ud is the play). */
 int play_table_dice(void *ud, const gn_chance *c, const char *refusal, int *faces);
+/* After an order: says which values of a line typed were not needed, and
+** forgets them (the next order asks afresh). */
+void play_dice_leftover(play *p);
 /* Sets the game's dice source from p->table. */
 void play_dice_apply(play *p);
 /* A card's name ("QH", "10S"); buf of 4 bytes at least. */
 const char *play_card_name(int card, char *buf);
 /* Parses what a player typed for chance point c ("3 5 1", "3,5,1", "QH",
-** "2 hits", each optionally after "roll") into faces. 0, or -1 with the
-** reason in why. The values are not checked against the dice: the engine does
+** "2 hits", each optionally after "roll") into faces; the whole text must
+** answer c and nothing more. 0, or -1 with the reason in why. The values are not checked against the dice: the engine does
 ** that, and says why it refuses. */
 int play_dice_parse(const char *s, const gn_chance *c, int *faces, char *why, size_t n);
 

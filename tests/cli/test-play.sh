@@ -204,7 +204,7 @@ say "dice table"
 say "fire GUN at FU"
 say "10S"
 say "10S"
-check "inradic: a card already drawn is refused" eval 'seen "not accepted: card 48 has already been drawn" && seen_last "card> ?$"'
+check "inradic: a card already drawn is refused" eval 'seen "not accepted: 10S has already been drawn" && seen_last "card> ?$"'
 say "9S"
 say "8S"
 say "10 4"
@@ -289,6 +289,51 @@ check "why, Inradic morale failure: the dice, the quality modifier with its rule
   eval 'status morale 0 && out morale "dice d10: 10 -> 10" &&
         out morale "morale \(ref. IN-M4, seed\): AR morale test \(IN-M4\): d10 = 10, modified 11 against 10 figures: fails" &&
         out morale "modifier: native \+1 \(ref. IN-M9, seed\)" && out morale "#10 rout \(ref. IN-M11, seed\): AR routs"'
+
+# ---- scripted sessions: a whole line of dice or cards ------------------------
+cat >"$tmp/hand.txt" <<'EOF'
+dice table
+fire GUN at FU
+10S 9S 8S 10 4
+roll 10 1 1
+why 9
+EOF
+run hand play "$scn/inradic-skirmish.yaml" --script "$tmp/hand.txt"
+check "a whole hand and the dice after it on one line answer the chance points in turn" \
+  eval 'status hand 0 && out hand "Lorelei: draw a card for" && out hand "8S 10 4 \(from the line typed\)" &&
+        out hand "10 4 \(from the line typed\)" && out hand "#10 rout \(ref. IN-M11, seed\): AR routs"'
+printf 'dice table\nfire GUN at FU\n10S 9S 10S\ncancel\n' >"$tmp/twice.txt"
+run twice play "$scn/inradic-skirmish.yaml" --script "$tmp/twice.txt" --keep-going
+check "a hand holding a card twice is refused as a whole, with the reason" \
+  eval 'out twice "not accepted: 10S is typed twice: a deck holds each card once; nothing of the line is used" &&
+        nout twice "order 1:"'
+cat >"$tmp/meleeline.txt" <<'EOF'
+end
+charge CU at P1
+end; end
+dice table
+end
+roll 1 1
+end
+1 hits 1 hits 3 4
+why
+EOF
+run meleeline play "$scn/vb-teach-melee.yaml" --script "$tmp/meleeline.txt"
+check "a whole phase's dice on one line: the V&B melee's hits and tie rolls give the same melee" \
+  eval 'status meleeline 0 && out meleeline "#15 melee \(ref. VB-37, seed\): the defender wins the melee" &&
+        out meleeline "1 hits 3 4 \(from the line typed\)"'
+printf 'dice table\nfire GUN at FU\n10S 9S 8S 10 4 6 6 6 6 6 6 6 6 6 6\n' >"$tmp/extra.txt"
+run extra play "$scn/inradic-skirmish.yaml" --script "$tmp/extra.txt" --keep-going
+check "values typed beyond what the order asks are named, not kept for the next order" \
+  eval 'out extra "is not used: the order asked for no more"'
+
+# ---- input safety: a NUL byte in a line -------------------------------------
+printf 'end\000x\nend\n' >"$tmp/nul.txt"
+run nul play "$scn/vb-teach-fire.yaml" --script "$tmp/nul.txt" --keep-going
+check "a line holding a NUL byte is refused with a message; the next line still runs" \
+  eval 'status nul 1 && out nul "> end\^@x$" && out nul "line 1 holds a NUL byte: refused" && out nul "order 1: end"'
+printf 'end\000x\nend\n' | (cd "$tmp" && "$exe" --db "$db" play "$scn/vb-teach-fire.yaml") >"$tmp/nulpipe.out" 2>&1
+check "the same from a pipe" eval 'grep -q "holds a NUL byte" "$tmp/nulpipe.out" && grep -q "order 1: end" "$tmp/nulpipe.out"'
 
 # ---- scripted sessions: exit status, --keep-going, V&B night and campaign ----
 printf 'end\nfire F1 at P1\nend\n' >"$tmp/refused.txt"
