@@ -255,6 +255,18 @@ static void reinforcements(void **state) {
     "  - {id: p16, code: P16, formation: d16, type: infantry_brigade, at: [50, 36], facing: 180, strength: 5, attrs: {morale: 4}}\n");
   assert_int_equal(view(g, "P2").removed, 1);
   assert_int_equal(view(g, "P16").removed, 1);
+  assert_int_equal(view(g, "P2").arrives, 3);   /* the umpire and its side know when */
+  gn_unit_view ev;
+  assert_int_equal(gn_unit_view_get(g, unit(g, "P2"), 1, &ev), GN_OK);
+  assert_int_equal(ev.arrives, 3);
+  assert_int_equal(gn_unit_view_get(g, unit(g, "P2"), 0, &ev), GN_OK);
+  assert_int_equal(ev.arrives, 0);               /* the enemy does not */
+  gn_battle_result r;
+  memset(&r, 0, sizeof r);
+  gn_battle_assess(g, NULL, &r);                 /* still to come: neither lost nor broken */
+  assert_int_equal(r.side[1].lost, 0);
+  assert_int_equal(r.side[1].broken, 0);
+  assert_int_equal(r.side[1].strength0, 5 + 2 + 4 + 5);
   ends(g, 6);                                  /* French turn 1 */
   assert_int_equal(count_events(g, "arrival", "VB-ARR"), 0);
   ends(g, 6);                                  /* Prussian turn 1 */
@@ -271,6 +283,7 @@ static void reinforcements(void **state) {
   assert_int_equal(gn_game_turn(g), 3);
   assert_int_equal(gn_game_active_side(g), 1);
   assert_int_equal(view(g, "P2").removed, 0);
+  assert_int_equal(view(g, "P2").arrives, 0);
   at(g, "P2", 30, 39);
   assert_int_equal(view(g, "P16").removed, 0);
   at(g, "P16", 50, 36);
