@@ -209,8 +209,17 @@ typedef struct gn__objective {
   gn_vec2 at;
   double radius;
   int points;
+  int side_points[GN__MAXSIDES];  /* what holding it is worth to each side (default: points) */
   int owner0;                 /* side holding it at the start, -1 none */
 } gn__objective;
+
+/* The scenario's rules of victory (`victory:`), or the defaults (victory.c). */
+typedef struct gn__victory {
+  int given;                  /* 1: the scenario has a victory block */
+  double brk;                 /* an army with less than this fraction of its start in good order broke */
+  double losses;              /* victory points for inflicting the loss of a whole army */
+  double marginal, decisive;  /* victory-point margins of a marginal and a decisive victory */
+} gn__victory;
 
 /* A slot of the units' name index: hash 0 is an empty slot. */
 typedef struct gn__name { uint32_t hash; int unit; uint32_t key; } gn__name;   /* key: at namepool[key] */
@@ -231,6 +240,7 @@ typedef struct gn__scen {
   int nterrain; gn__terrain *terrain;
   gn_feature *features;       /* nterrain copies of terrain[i].f, for geometry calls */
   int nobjectives; gn__objective *objective;
+  gn__victory victory;
   int options[16];            /* ruleset switches, indexed as rs->options */
   int ndata; gn__datum *data; /* ruleset data, sorted by key */
   void *rsdata;               /* ruleset's cached tables (setup/release) */
@@ -607,6 +617,9 @@ int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if m
 
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
+/* The project's default rules of victory (victory.c). Cannot fail. */
+void gn__victory_default(gn__victory *v);
+
 int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 /* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
 ** then not to be trusted: discard the game. */
