@@ -763,6 +763,8 @@ typedef struct gn_victory_rules {
 } gn_victory_rules;
 /* GN_ESTATE without a scenario. */
 int gn_victory_rules_get(const gn_game *g, gn_victory_rules *out);
+/* The project's defaults (given 0). Cannot fail. */
+void gn_victory_rules_default(gn_victory_rules *out);
 /* Scores the tallies in r (nsides, each side's strength0, strength and good,
 ** owner[] of each objective) by the scenario's rules of victory:
 **   1) each side's points (its values of the objectives it holds) and

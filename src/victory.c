@@ -31,16 +31,26 @@ void gn__victory_default(gn__victory *v) {
   v->decisive = 5;
 }
 
-int gn_victory_rules_get(const gn_game *g, gn_victory_rules *out) {
-  if (!g || !out) return GN_EINVAL;
-  if (!g->sc) return GN_ESTATE;
-  const gn__victory *v = &g->sc->victory;
+static void rules_of(const gn__victory *v, gn_victory_rules *out) {
   out->given = v->given;
   out->brk = v->brk;
   out->losses = v->losses;
   out->marginal = v->marginal;
   out->decisive = v->decisive;
+}
+
+int gn_victory_rules_get(const gn_game *g, gn_victory_rules *out) {
+  if (!g || !out) return GN_EINVAL;
+  if (!g->sc) return GN_ESTATE;
+  rules_of(&g->sc->victory, out);
   return 0;
+}
+
+void gn_victory_rules_default(gn_victory_rules *out) {
+  gn__victory v;
+  if (!out) return;
+  gn__victory_default(&v);
+  rules_of(&v, out);
 }
 
 static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / whole + 0.5) : 0; }
