@@ -624,6 +624,9 @@ int gn__store_writable(gn_store *st);
 int gn__store_dberr(gn_store *st, const char *what);
 /* Sets the store's message and returns err. */
 GN_PRINTF(3, 4) int gn__store_fail(gn_store *st, int err, const char *fmt, ...);
+/* store_play.c: adds a session note inside the caller's transaction (the
+** notes table made if missing). 0, or GN_ESTORE with the message set. */
+int gn__store_note_add(gn_store *st, const char *game, int orders, const char *kind, const char *text);
 
 /* ------------------------------------------------------------ hash.c */
 uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n);
