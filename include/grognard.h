@@ -852,8 +852,13 @@ int gn_store_snapshot_every(gn_store *st, int orders);
 ** events and state hash in one transaction. On any failure neither the game
 ** nor the file changes. */
 int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text);
-/* Removes the last order of a game. */
-int gn_store_undo(gn_store *st, const char *id);
+/* Takes back the last order of a game, as asker: GN_UMPIRE or a side index.
+** An order that drew dice or cards is past a chance point: only the umpire
+** takes it back (GN_EREFUSED for a side, the order's text in the message).
+** The undo is noted in the same transaction (gn_store_notes: kind "undo", or
+** "umpire-undo" naming the results drawn): on any failure neither the order
+** nor the notes change. GN_ESTATE when there is no order; GN_ENOTFOUND. */
+int gn_store_undo(gn_store *st, const char *id, int asker);
 /* Replays the game from scratch and compares the state hash after every order
 ** with the one recorded, and every snapshot with the replayed state;
 ** GN_EDIVERGED names the first order that differs. */
@@ -938,7 +943,8 @@ char *gn_actions_json(const gn_game *g, const gn_actions *a);
 /* A note of a table session on a stored game: what happened besides orders.
 ** Kinds: "dice" (the source switched; text "auto" or "table"), "view" (text a
 ** side id or "umpire"), "undo" (an order without dice taken back),
-** "umpire-undo" (an order that drew dice taken back by the umpire). Notes live
+** "umpire-undo" (an order that drew dice taken back by the umpire); the last
+** two are written by gn_store_undo itself. Notes live
 ** in the store's file, in a table of their own made when first needed;
 ** orders is the game's order count when the note was made, and the note is
 ** committed at once. GN_ENOTFOUND (no such game), GN_EINVAL, GN_ESTORE; the
