@@ -36,7 +36,7 @@ static int read_class(const void *ud, const int *faces, int total) {
 ** those classes of throws, not the 56 sets of faces. */
 int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]) {
   ba_read r = { BA_D(g), -1, 1 };
-  return gn__roll_class(g, BA_DICE, read_class, &r, purpose, ref, unit, total, faces);
+  return gn__roll_class(g, BA_DICE, read_class, &r, sizeof r, purpose, ref, unit, total, faces);
 }
 
 /* A 3d6 read only for the supplies it leaves from `supplies` (the supplies
@@ -45,7 +45,7 @@ int gn__ba_roll_supplies(gn_game *g, int supplies, const char *purpose, const ch
                          int faces[3]) {
   ba_read r = { BA_D(g), supplies, 0 };
   int total;
-  return gn__roll_class(g, BA_DICE, read_class, &r, purpose, ref, unit, &total, faces);
+  return gn__roll_class(g, BA_DICE, read_class, &r, sizeof r, purpose, ref, unit, &total, faces);
 }
 
 /* A unit argument that must be on the table. */
@@ -577,6 +577,10 @@ int gn__ba_end_bound(gn_game *g) {
     return e ? 0 : GN_ENOMEM;
   }
   g->st.turn++;
+  /* the new bound: reinforcements due come on at their entry (ref. BA-ARR) */
+  for (int side = 0; side < g->sc->nsides; side++) {
+    if ((rc = gn__arrivals(g, side, "BA-ARR"))) return rc;
+  }
   return 0;
 }
 
