@@ -55,6 +55,7 @@ static int strength_view(const gn_game *g, const ai_doctrine *doc, int u, int *b
   if (!v->known) return 0;
   *fights = doc->fighting(v->type);
   *side = v->side;
+  if (v->arrives) return v->strength;   /* a reinforcement still to come: neither lost nor broken */
   *broken = v->removed || doc->broken(g, u, GN_UMPIRE, v);
   return v->removed || v->strength < 0 ? 0 : v->strength;
 }
@@ -75,7 +76,7 @@ static void holders(const gn_game *g, const ai_doctrine *doc, int *owner) {
       gn_unit_view v;
       int broken, fights, side;
       strength_view(g, doc, u, &broken, &fights, &side, &v);
-      if (!fights || broken || side < 0 || side >= GN_BATTLE_MAXSIDES) continue;
+      if (!fights || broken || v.arrives || side < 0 || side >= GN_BATTLE_MAXSIDES) continue;
       if (gn_point_box_distance(o.at, v.box) > o.radius) continue;
       if (!present[side]++) { sides++; who = side; }
     }

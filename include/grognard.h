@@ -463,7 +463,9 @@ typedef struct gn_unit_view {
   gn_box box;
   int strength;         /* SP or figures as this viewer sees them, -1 unknown */
   int strength0;        /* at the start */
-  int removed;          /* 1 when off the table (destroyed, routed away) */
+  int removed;          /* 1 when off the table (destroyed, routed away, or not yet come on) */
+  int arrives;          /* a reinforcement not yet on the table: the turn it is due (its own
+                           side and the umpire know it; the enemy sees 0); else 0 */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;

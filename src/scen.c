@@ -392,12 +392,30 @@ static void read_sides(loader *L, int node) {
 /* ORDER: gn_echelon. */
 static const char *const ECHELONS[] = {"army", "corps", "division", "brigade", NULL};
 
+/* 'arrives' of a formation or a unit: a turn, or {turn: N, roll: K}
+** (docs/scenario.md, "Reinforcements"). Turn 1 is the start: such units are
+** placed on the table. 0 or -1. */
+static int read_arrival(loader *L, int node, gn__arrival *a) {
+  static const char *const keys[] = {"turn", "roll", NULL};
+  int v[2];
+  a->turn = a->roll = 0;
+  if (gn__yaml_kind(L->y, node) != GN__Y_MAP)
+    return gn__yaml_int(L->y, node, "arrives", 2, 10000, &a->turn);
+  if (gn__yaml_map(L->y, node, "arrives", keys, v)) return -1;
+  if (gn__yaml_need(L->y, node, v[0], "turn", "arrives") ||
+      gn__yaml_int(L->y, v[0], "turn", 2, 10000, &a->turn))
+    return -1;
+  if (v[1] && gn__yaml_int(L->y, v[1], "roll", 2, 6, &a->roll)) return -1;
+  return 0;
+}
+
 /* Reads the formations; parents, inherited sides and leaders come later.
 ** Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_formations(loader *L, int node) {
-  static const char *const keys[] = {"id", "name", "echelon", "side", "parent", "leader", NULL};
+  static const char *const keys[] = {"id", "name", "echelon", "side", "parent", "leader",
+                                     "arrives", NULL};
   gn__scen *sc = L->sc;
-  int i, n, v[6];
+  int i, n, v[7];
   char got[64], hint[96];
   if (!node || gn__yaml_seq(L->y, node, "formations")) return 0;
   n = gn__yaml_len(L->y, node);
@@ -433,6 +451,7 @@ static int read_formations(loader *L, int node) {
     if (!v[3] && !v[4])
       gn__yaml_error(L->y, it, "missing required key 'side' in formation (or give a 'parent')");
     L->fside[i] = v[3]; L->fparent[i] = v[4]; L->fleader[i] = v[5];
+    if (v[6]) read_arrival(L, v[6], &f->arrives);
   }
   return 0;
 }
@@ -549,7 +568,7 @@ static void check_leaders(loader *L, const nidx *uix) {
 /* ------------------------------------------------------------- units */
 
 enum { U_ID, U_CODE, U_NAME, U_SIDE, U_FORMATION, U_TYPE, U_AT, U_FACING, U_STRENGTH,
-       U_WIDTH, U_DEPTH, U_ATTRS, U_NKEYS };
+       U_WIDTH, U_DEPTH, U_ATTRS, U_ARRIVES, U_NKEYS };
 
 /* The index of formation id s, or -1 after "unknown formation". */
 static int find_formation(loader *L, int node, const char *s) {
@@ -569,7 +588,8 @@ static int find_formation(loader *L, int node, const char *s) {
 ** u always ends with defined fields. */
 static void read_unit(loader *L, int it, gn__unit *u, int idx) {
   static const char *const keys[] = {"id", "code", "name", "side", "formation", "type", "at",
-                                     "facing", "strength", "width", "depth", "attrs", NULL};
+                                     "facing", "strength", "width", "depth", "attrs", "arrives",
+                                     NULL};
   const gn__ruleset *rs = L->rs;
   gn__scen *sc = L->sc;
   int v[U_NKEYS], k, side = -1;
@@ -659,6 +679,17 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
     read_attrs(L, v[U_ATTRS], "attrs", rs ? rs->attrs : NULL,
                rs ? (rs->nattrs < GN__MAXATTR ? rs->nattrs : GN__MAXATTR) : 0, 1,
                "attribute", u->attr0);
+  /* 7) a reinforcement: its own arrival, else its nearest formation's; it
+  **    enters at its place 'at' */
+  u->arrive_group = sc->nformations + idx;
+  if (v[U_ARRIVES]) {
+    read_arrival(L, v[U_ARRIVES], &u->arrives);
+  } else {
+    int f = u->formation, steps = 0;
+    while (f >= 0 && !sc->formation[f].arrives.turn && steps++ < sc->nformations)
+      f = sc->formation[f].parent;
+    if (f >= 0 && sc->formation[f].arrives.turn) { u->arrives = sc->formation[f].arrives; u->arrive_group = f; }
+  }
 }
 
 /* Reports the clashes among sorted pairs: exact repeats and (when the look-up
