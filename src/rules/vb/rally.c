@@ -56,7 +56,7 @@ int gn__vb_rally(gn_game *g, int leader, int unit) {
                           ok ? "rallies" : "fails to rally", gn__vb_uname(g, unit));
   if (!e) return GN_ENOMEM;
   if (c->rally_roll) {
-    gn__event_mod(e, "grade", u->attr[VB_MORALE], "VB-B10");
+    gn__event_mod(e, "morale grade", u->attr[VB_MORALE], "VB-B10");
     gn__event_hide(e, 1u << g->sc->unit[unit].side);
   }
   if (!ok) return 0;
