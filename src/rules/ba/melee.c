@@ -320,28 +320,43 @@ int gn__ba_phase_melee(gn_game *g) {
   return rc;
 }
 
-/* The melee phase with valid[] (one int per unit, zeroed) to work in. */
-static int melees(gn_game *g, int *valid) {
-  int n = g->sc->nunits, rc;
-  for (int a = 0; a < n; a++) valid[a] = attacking(g, a);                        /* 1 */
-  for (int a = 0; a < n; a++) {
-    if (!valid[a]) continue;
-    for (int e = 0; e < n; e++) {
-      if (!valid[e] || g->st.u[e].attr[BA_TARGET] - 1 != a) continue;
-      gn_arc arc = gn_box_arc(g->st.u[a].box, g->st.u[e].box.c);
-      int flank = arc != GN_ARC_FRONT;
-      int bycav = gn__ba_arm_of(g, a) == BA_ARM_INF && gn__ba_arm_of(g, e) == BA_ARM_CAV;
-      int mutual = g->st.u[a].attr[BA_TARGET] - 1 == e && e < a;
-      if (flank || bycav || mutual) {
-        valid[a] = 0;
-        if (!gn__event(g, "defender", "BA-4.1.1d", a, e, "%s is attacked by %s%s: it defends",
-                       uid(g, a), uid(g, e), flank ? " in flank or rear" : bycav ? " (cavalry)" : ""))
-          return GN_ENOMEM;
-        break;
-      }
+/* Step 1 b): 1 when the valid attacker a must defend instead: it is attacked
+** by a valid attacker in flank or rear, or is infantry attacked by cavalry,
+** or it and its attacker attack each other frontally and the attacker is
+** listed first (ref. BA-4.1.1d); GN_ENOMEM when the event cannot be noted. */
+static int defends(gn_game *g, const int *valid, int a) {
+  for (int e = 0; e < g->sc->nunits; e++) {
+    if (!valid[e] || g->st.u[e].attr[BA_TARGET] - 1 != a) continue;
+    gn_arc arc = gn_box_arc(g->st.u[a].box, g->st.u[e].box.c);
+    int flank = arc != GN_ARC_FRONT;
+    int bycav = gn__ba_arm_of(g, a) == BA_ARM_INF && gn__ba_arm_of(g, e) == BA_ARM_CAV;
+    int mutual = g->st.u[a].attr[BA_TARGET] - 1 == e && e < a;
+    if (flank || bycav || mutual) {
+      if (!gn__event(g, "defender", "BA-4.1.1d", a, e, "%s is attacked by %s%s: it defends",
+                     uid(g, a), uid(g, e), flank ? " in flank or rear" : bycav ? " (cavalry)" : ""))
+        return GN_ENOMEM;
+      return 1;
     }
   }
-  for (int a = 0; a < n; a++) {
+  return 0;
+}
+
+/*
+** Step 1 of the phase: valid[a] = 1 for each unit that attacks.
+**   a) attack order, target in the melee zone, not MD or FD (ref. BA-4.1.1b)
+**   b) a unit that must defend instead does not attack (ref. BA-4.1.1d)
+**   c) a unit ordered to attack in MD or FD is noted as unable to
+** Fails only with GN_ENOMEM.
+*/
+static int choose_attackers(gn_game *g, int *valid) {
+  int n = g->sc->nunits, rc;
+  for (int a = 0; a < n; a++) valid[a] = attacking(g, a);                        /* a) */
+  for (int a = 0; a < n; a++) {                                                  /* b) */
+    if (!valid[a]) continue;
+    if ((rc = defends(g, valid, a)) < 0) return rc;
+    if (rc) valid[a] = 0;
+  }
+  for (int a = 0; a < n; a++) {                                                  /* c) */
     const gn__ustate *s = &g->st.u[a];
     if (!valid[a] && gn__ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK &&
         s->attr[BA_DISORDER] >= BA_DIS_MD && !gn__event(g, "noattack", "BA-4.1.1b", a, -1,
@@ -349,14 +364,26 @@ static int melees(gn_game *g, int *valid) {
                                                         gn__ba_dis_name(s->attr[BA_DISORDER])))
       return GN_ENOMEM;
   }
+  return 0;
+}
+
+/* 1 when a is a valid attacker of t still on the table. */
+static int attacks(const gn_game *g, const int *valid, int a, int t) {
+  return valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a);
+}
+
+/* The melee phase with valid[] (one int per unit, zeroed) to work in: step 1,
+** then one melee per target (steps 2 to 4). */
+static int melees(gn_game *g, int *valid) {
+  int n = g->sc->nunits, rc;
+  if ((rc = choose_attackers(g, valid))) return rc;                             /* 1 */
   for (int t = 0; t < n; t++) {
     int na = 0;
-    for (int a = 0; a < n; a++)
-      na += valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a);
+    for (int a = 0; a < n; a++) na += attacks(g, valid, a, t);
     if (!na || !gn__ba_on_table(g, t)) continue;
     int abuf[64], *att = gn__room(g, abuf, 64, &na, sizeof *att);
     for (int a = 0, k = 0; a < n && k < na; a++)
-      if (valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a)) att[k++] = a;
+      if (attacks(g, valid, a, t)) att[k++] = a;
     rc = one_melee(g, t, att, na, valid);
     gn__room_free(g, abuf, att, na, sizeof *att);
     if (rc) return rc;
