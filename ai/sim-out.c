@@ -88,6 +88,8 @@ typedef struct summary {
   double turns_mean, refused_mean, probes_mean;
   int64_t maxrefused;
   struct { double mean, sd; int64_t min, p10, med, p90, max; double broken; } lost[GN_BATTLE_MAXSIDES];
+  int men;                              /* 1 when the scale gives men (every battle played says so) */
+  struct { double mean; int64_t med; } men_lost[GN_BATTLE_MAXSIDES];
   int maxturn;
   int *decision;                        /* [turn]: battles decided at it */
   int (*owner)[GN_BATTLE_MAXSIDES + 1]; /* [objective][side, none last] */
@@ -154,6 +156,24 @@ static int summarise(const gn_sim *s, summary *m) {
     m->lost[k].max = v[c - 1];
     m->lost[k].broken = br / c;
   }
+  /* 2b) men lost by each unit's arm (gn_unit_men), when the scale gives them */
+  m->men = m->played > 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < s->nsides; k++)
+      if (SIM_ROW(s, i)[R_PLAYED] && SIM_SIDE(s, i, k, S_MEN0) < 0) m->men = 0;
+  for (int k = 0; m->men && k < s->nsides; k++) {
+    int c = 0;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      if (!SIM_ROW(s, i)[R_PLAYED]) continue;
+      v[c++] = SIM_SIDE(s, i, k, S_MEN);
+      sum += (double)SIM_SIDE(s, i, k, S_MEN);
+    }
+    if (!c) continue;
+    qsort(v, (size_t)c, sizeof *v, cmp64);
+    m->men_lost[k].mean = sum / c;
+    m->men_lost[k].med = v[(c - 1) / 2];
+  }
   free(v);
   /* 3) */
   if (!(m->decision = calloc((size_t)m->maxturn + 1, sizeof *m->decision))) return GN_ENOMEM;
@@ -219,7 +239,8 @@ char *gn_sim_json(const gn_sim *s) {
     put(&b, "     \"lost\": {\"mean\": %.3f, \"sd\": %.3f, \"min\": %lld, \"p10\": %lld, \"median\": %lld, "
         "\"p90\": %lld, \"max\": %lld}", m.lost[k].mean, m.lost[k].sd, (long long)m.lost[k].min,
         (long long)m.lost[k].p10, (long long)m.lost[k].med, (long long)m.lost[k].p90, (long long)m.lost[k].max);
-    if (s->men_per_loss) put(&b, ",\n     \"men_lost_mean\": %.1f", m.lost[k].mean * s->men_per_loss);
+    if (m.men) put(&b, ",\n     \"men_lost_mean\": %.1f, \"men_lost_median\": %lld", m.men_lost[k].mean,
+                   (long long)m.men_lost[k].med);
     put(&b, ",\n     \"units_broken_mean\": %.3f,\n     \"top_units\": [", m.lost[k].broken);
     int top[TOP], nt = ranking(s, &m, k, top, TOP);
     for (int j = 0; j < nt; j++) {
@@ -311,12 +332,12 @@ char *gn_sim_text(const gn_sim *s) {
   put(&b, "orders refused: %.2f a battle (at most %lld in a turn); probes the rules refused: %.1f a battle\n",
       m.refused_mean, (long long)m.maxrefused, m.probes_mean);
   put(&b, "\nlosses (%s)       mean     sd   min  10%%  50%%  90%%  max", s->word);
-  put(&b, s->men_per_loss ? "   men (mean)\n" : "\n");
+  put(&b, m.men ? "   men (mean)\n" : "\n");
   for (int k = 0; k < s->nsides; k++) {
     put(&b, "%-14.14s %8.2f %6.2f %5lld %4lld %4lld %4lld %4lld", s->side[k], m.lost[k].mean, m.lost[k].sd,
         (long long)m.lost[k].min, (long long)m.lost[k].p10, (long long)m.lost[k].med, (long long)m.lost[k].p90,
         (long long)m.lost[k].max);
-    if (s->men_per_loss) put(&b, "   %8.0f", m.lost[k].mean * s->men_per_loss);
+    if (m.men) put(&b, "   %8.0f", m.men_lost[k].mean);
     put(&b, "\n");
   }
   put(&b, "\nturn of decision:");

@@ -70,7 +70,6 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   }
   copy(s->ruleset, sizeof s->ruleset, gn_game_ruleset(g));
   copy(s->scenario, sizeof s->scenario, gn_game_scenario_name(g));
-  s->men_per_loss = doc->men_per_loss;
   s->word = strcmp(s->ruleset, "vb") ? "figures" : "SP";
   s->nsides = gn_side_count(g);
   if (s->nsides > GN_BATTLE_MAXSIDES) s->nsides = GN_BATTLE_MAXSIDES;
@@ -167,6 +166,8 @@ static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo, cons
     SIM_SIDE(s, i, k, S_LOST) = r.side[k].lost;
     SIM_SIDE(s, i, k, S_BROKEN) = r.side[k].broken;
     SIM_SIDE(s, i, k, S_POINTS) = r.side[k].points;
+    SIM_SIDE(s, i, k, S_MEN0) = r.side[k].men0;
+    SIM_SIDE(s, i, k, S_MEN) = r.side[k].men_lost;
   }
   for (int ob = 0; ob < s->nobj; ob++) SIM_OBJ(s, i, ob) = r.owner[ob];
   for (int u = 0; u < s->nunits && r.inflicted && u < r.nunits; u++) SIM_UNIT(s, i, u) = r.inflicted[u];

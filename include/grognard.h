@@ -473,6 +473,12 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 /* A named attribute of the unit's ruleset schema ("morale", "valour"), as this
 ** viewer may know it. GN_ENOTFOUND (no such attribute) or GN_ESTATE (hidden). */
 int gn_unit_attr(const gn_game *g, int unit, int viewer, const char *name, int *value);
+/* The men that n of the unit's strength points (or figures) stand for, by
+** the ruleset's scale and the unit's arm (V&B, ref. VB-72 and data
+** scale.men_per_sp.ARM, scale.men_per_casualty.ARM): present in the ranks
+** when lost is 0, lost as casualties when lost is 1; 0 for a leader. -1 when
+** the ruleset's scale gives no men or the unit is unknown. Cannot fail. */
+int gn_unit_men(const gn_game *g, int unit, int n, int lost);
 /* Edge-to-edge distance between two units' stands. */
 double gn_unit_distance(const gn_game *g, int a, int b);
 /* Line of sight between two units' centres: the one the rules of every
@@ -715,7 +721,8 @@ typedef struct gn_battle_opts {
 typedef struct gn_battle_side {
   int strength0, strength;  /* SP or figures of its fighting units at the start, at the end */
   int lost;                 /* strength0 - strength */
-  int men_lost;             /* by the ruleset's scale (V&B: 250 men a roster casualty), -1 none */
+  int men0, men_lost;       /* men present at the start and lost, by the ruleset's scale and
+                               each unit's arm (gn_unit_men), -1 when it gives none */
   int units, broken;        /* fighting units; those routed, removed or in full disorder at the end */
   int points;               /* objective points held at the end */
 } gn_battle_side;

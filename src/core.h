@@ -142,6 +142,10 @@ typedef struct gn__ruleset {
   /* The most units a scenario may have, a limit of the ruleset's own (the
   ** scenario loader refuses more with GN_ELIMIT); 0: none. */
   int maxunits;
+  /* Men that n strength points of unit stand for, by the ruleset's scale and
+  ** the unit's arm: present in the ranks (lost 0) or lost as casualties
+  ** (lost 1); -1 when the scale gives none. NULL: no scale in men. */
+  int (*men)(const gn_game *g, int unit, int n, int lost);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
