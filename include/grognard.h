@@ -345,6 +345,14 @@ int gn_game_load(gn_game *g, const char *name, const char *text, size_t len);
 int gn_game_load_file(gn_game *g, const char *path);
 /* Diagnostics of the last load ("file:line:col: message"). */
 int gn_diag_count(const gn_game *g);
+/* A designer's warnings on a game just started (no order yet), problems that
+** do not stop it: stands that overlap, units out of command at the start (a
+** ruleset that has command), reinforcements entering into an enemy stand,
+** units that cannot move at all, objectives no unit can reach in the turns
+** the scenario gives. Each is one line in gn_diag, "file:line:col: warning:
+** ...", unit by unit, then the objectives. Returns their count; GN_ESTATE
+** when the game is not started or has orders, GN_ENOMEM. */
+int gn_game_warnings(gn_game *g);
 const char *gn_diag(const gn_game *g, int i);
 
 /* Loads only a ruleset's data, with no scenario: enough for the standalone

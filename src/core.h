@@ -146,6 +146,10 @@ typedef struct gn__ruleset {
   ** the unit's arm: present in the ranks (lost 0) or lost as casualties
   ** (lost 1); -1 when the scale gives none. NULL: no scale in men. */
   int (*men)(const gn_game *g, int unit, int n, int lost);
+  /* For gn_game_warnings (may be NULL): what the ruleset sees wrong with a
+  ** unit on the table at the start that does not stop the game (V&B: out of
+  ** command), as text with its rule id into buf; 1 when there is one. */
+  int (*warn)(gn_game *g, int unit, char *buf, size_t n);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -226,6 +230,7 @@ typedef struct gn__objective {
   double radius;
   int points;
   int owner0;                 /* side holding it at the start, -1 none */
+  int line, col;              /* where the scenario defines it */
 } gn__objective;
 
 /* A slot of the units' name index: hash 0 is an empty slot. */

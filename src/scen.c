@@ -900,6 +900,7 @@ static int read_objectives(loader *L, int node) {
     gn__objective *o = &sc->objective[i];
     int it = gn__yaml_item(L->y, node, i);
     o->id = o->name = ""; o->owner0 = -1; o->points = 1;
+    o->line = gn__yaml_line(L->y, it); o->col = gn__yaml_col(L->y, it);
     if (gn__yaml_map(L->y, it, "objective", keys, v)) continue;
     if (!read_id(L, it, v[0], "objective", &o->id)) {
       for (j = 0; j < i; j++)

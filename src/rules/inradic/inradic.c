@@ -276,4 +276,5 @@ const gn__ruleset gn__rs_inradic = {
   gn__in_allowance, NULL,
   0,
   NULL,   /* men: the scale is figures, not men */
+  NULL,   /* warn: no command to judge at the start */
 };

@@ -418,6 +418,21 @@ static int vb_men(const gn_game *g, int unit, int n, int lost) {
   return lost ? gn__vb_casualty_men(g, arm, n) : gn__vb_men(g, arm, n);
 }
 
+/* At the start: a gun stand in terrain closed to artillery (ref. VB-27), or
+** a stand out of command (ref. VB-B2), which may not move nearer the enemy. */
+static int vb_warn(gn_game *g, int unit, char *buf, size_t n) {
+  char where[64];
+  if (gn__vb_stuck(g, unit, where, sizeof where)) {
+    snprintf(buf, n, "can never move: its guns stand in '%s', terrain closed to artillery (VB-27)", where);
+    return 1;
+  }
+  if (gn__vb_is_leader(gn__vb_type(g, unit)) || !gn__vb_alive(g, unit) || gn__vb_in_command(g, unit))
+    return 0;
+  snprintf(buf, n, "is out of command at the start: no leader who may command it is within reach "
+           "(VB-B2), so it may not move nearer the enemy (VB-B3)");
+  return 1;
+}
+
 static int vb_blocks_sight(const gn_game *g, int unit) {
   const vb_data *d = g->sc->rsdata;
   if (!gn__vb_alive(g, unit)) return 0;
@@ -585,4 +600,5 @@ const gn__ruleset gn__rs_vb = {
   gn__vb_allowance, NULL,
   VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
   vb_men,
+  vb_warn,
 };

@@ -293,6 +293,9 @@ int gn__vb_can_command(const gn_game *g, int leader, int unit);
 /* 1 when unit is within the command radius of a leader who may command it
 ** (ref. VB-B2). Leaders themselves are always in command. */
 int gn__vb_in_command(gn_game *g, int unit);
+/* 1 when a gun stand stands in terrain closed to artillery (ref. VB-27),
+** the terrain's id in buf (move.c). Cannot fail. */
+int gn__vb_stuck(const gn_game *g, int u, char *buf, size_t n);
 /* Echelon of the formation a leader commands; -1 if none. */
 int gn__vb_leader_echelon(const gn_game *g, int leader);
 /* Refreshes VB_INCMD of every stand of side. */
