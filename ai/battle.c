@@ -8,15 +8,11 @@
 ** also credits the enemy strength it took off to the unit that took it (the
 ** events of the order name who hit whom), and notices the end of each turn.
 **
-** The verdict, the same at every turn's end and at the end:
-**   1) an army whose units in good order keep less than a third of its
-**      starting strength is broken; if one side's army broke and not the
-**      other's, the other wins, decisively
-**   2) else more objective points held wins (an objective is held by the
-**      side with fighting units in good order inside its radius, alone;
-**      otherwise it stays with its last holder, first the scenario's)
-**   3) else a loss fraction at least 10 points lower wins
-**   4) else the battle is drawn
+** The verdict, the same at every turn's end and at the end: the tallies of
+** each side (strength at the start, now, and in good order) and each
+** objective's holder (the side with fighting units in good order inside its
+** radius, alone; otherwise it stays with its last holder, first the
+** scenario's), scored by the scenario's rules of victory (gn_game_verdict).
 ** The turn of decision is the first turn from whose end the verdict never
 ** changed again.
 */
@@ -26,8 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BREAK_FRACTION (1.0 / 3.0)
-#define LOSS_MARGIN 0.10
 #define MAX_ORDERS 200000
 #define MAX_STUCK 4
 
@@ -47,10 +41,6 @@ typedef struct runner {
 } runner;
 
 /* ------------------------------------------------------------ verdict */
-
-static const char *unit_word(const gn_game *g) {
-  return strcmp(gn_game_ruleset(g), "vb") ? "figures" : "SP";
-}
 
 /* Strength the umpire sees on the table (0 when removed) and whether u is
 ** out of the fight; the umpire's view in *vp when vp is not NULL (its known
@@ -92,12 +82,11 @@ static void holders(const gn_game *g, const ai_doctrine *doc, int *owner) {
   }
 }
 
-static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / whole + 0.5) : 0; }
-
 /*
 ** The verdict (see the head of the file).
-**   1) strength, losses, broken units and objective points of each side
-**   2) broken armies; 3) objective points; 4) loss fractions; 5) drawn
+**   1) strength, losses, broken units and strength in good order of each
+**      side; each objective's holder
+**   2) the scoring: gn_game_verdict
 */
 static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int *strength);
 
@@ -140,58 +129,14 @@ static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int 
     gn_objective_info o;
     gn_objective_get(g, i, &o);
     r->owner[i] = owner ? owner[i] : o.owner;
-    if (r->owner[i] >= 0 && r->owner[i] < r->nsides) r->side[r->owner[i]].points += o.points;
   }
   for (int s = 0; s < r->nsides; s++) {
     gn_battle_side *b = &r->side[s];
     b->lost = b->strength0 - b->strength;
   }
-  r->winner = -1;
-  r->decisive = 0;
-  if (r->nsides < 2) { snprintf(r->why, sizeof r->why, "a battle needs two sides"); return; }
-  const char *w = unit_word(g);
-  const char *n0 = gn_side_name(g, 0), *n1 = gn_side_name(g, 1);
-  /* 2) */
-  int br[2];
-  for (int s = 0; s < 2; s++) br[s] = good[s] < BREAK_FRACTION * r->side[s].strength0;
-  if (br[0] != br[1]) {
-    int win = br[0] ? 1 : 0, lose = 1 - win;
-    r->winner = win;
-    r->decisive = 1;
-    snprintf(r->why, sizeof r->why, "%s broke %s's army: %d of its %d %s are left in good order",
-             gn_side_name(g, win), gn_side_name(g, lose), good[lose], r->side[lose].strength0, w);
-    return;
-  }
-  /* 3) */
-  if (r->side[0].points != r->side[1].points) {
-    int win = r->side[0].points > r->side[1].points ? 0 : 1;
-    char held[160] = "";
-    size_t n = 0;
-    for (int i = 0; i < r->nobjectives && n < sizeof held; i++) {
-      gn_objective_info o;
-      if (r->owner[i] != win || gn_objective_get(g, i, &o)) continue;
-      n += snprintf(held + n, sizeof held - n, "%s%s", n ? ", " : "", o.name && o.name[0] ? o.name : o.id);
-    }
-    r->winner = win;
-    snprintf(r->why, sizeof r->why, "%s holds %s: %d objective points to %d%s", gn_side_name(g, win), held,
-             r->side[win].points, r->side[1 - win].points, br[0] ? " (both armies broke)" : "");
-    return;
-  }
-  /* 4) */
-  double f0 = r->side[0].strength0 ? (double)r->side[0].lost / r->side[0].strength0 : 0;
-  double f1 = r->side[1].strength0 ? (double)r->side[1].lost / r->side[1].strength0 : 0;
-  if (f0 - f1 >= LOSS_MARGIN || f1 - f0 >= LOSS_MARGIN) {
-    int win = f0 < f1 ? 0 : 1;
-    r->winner = win;
-    snprintf(r->why, sizeof r->why, "%s inflicted the heavier losses: %s lost %d%% of its %s, %s %d%%",
-             gn_side_name(g, win), n0, pct(r->side[0].lost, r->side[0].strength0), w, n1,
-             pct(r->side[1].lost, r->side[1].strength0));
-    return;
-  }
-  /* 5) */
-  snprintf(r->why, sizeof r->why, "drawn: objective points equal (%d each) and losses close "
-           "(%s %d%%, %s %d%%)", r->side[0].points, n0, pct(r->side[0].lost, r->side[0].strength0), n1,
-           pct(r->side[1].lost, r->side[1].strength0));
+  for (int s = 0; s < r->nsides; s++) r->side[s].good = good[s];
+  /* 2) - 5) */
+  gn_game_verdict(g, r);
 }
 
 void gn_battle_result_free(gn_battle_result *r) {

@@ -215,7 +215,6 @@ static double best_of(const gn_game *g0, const rec *r, uint64_t hash, int *reps)
 typedef struct field {
   int n;
   gn_unit_view *v;
-  char (*status)[96];
   gn_grid *grid;          /* stands of the enemy of the side playing */
   int *ids;               /* grid query buffer */
 } field;
@@ -227,23 +226,20 @@ static void look(field *f, const gn_game *g, int side) {
   double w, h;
   f->n = gn_unit_count(g);
   f->v = realloc(f->v, (size_t)f->n * sizeof *f->v);
-  f->status = realloc(f->status, (size_t)f->n * sizeof *f->status);
   f->ids = realloc(f->ids, (size_t)f->n * sizeof *f->ids);
-  if (!f->v || !f->status || !f->ids) die("out of memory");
+  if (!f->v || !f->ids) die("out of memory");
   gn_grid_free(f->grid);
   gn_game_table(g, &w, &h);
   if (!(f->grid = gn_grid_new(NULL, w, h, 8))) die("out of memory");
   for (int i = 0; i < f->n; i++) {
     gn_unit_view *v = &f->v[i];
     if (gn_unit_view_get(g, i, GN_UMPIRE, v)) die("unit %d: no view", i);
-    snprintf(f->status[i], sizeof f->status[i], "%s", v->status ? v->status : "");
-    v->status = f->status[i];
     if (v->side != side && !v->removed && gn_grid_set(f->grid, i, v->box)) die("grid");
   }
 }
 
 static void field_free(field *f) {
-  free(f->v); free(f->status); free(f->ids);
+  free(f->v); free(f->ids);
   gn_grid_free(f->grid);
 }
 

@@ -129,7 +129,7 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
                        char **argv, const gn_dist *d, int passfail, uint64_t seed)
 {
   /* 1) what was asked and how it was computed */
-  fprintf(f, "%s %s", ruleset, check ? check : "");
+  fprintf(f, "%s%s%s", ruleset, check ? " " : "", check ? check : "");
   for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
   if (d->exact)
     fprintf(f, ": exact, %llu path%s\n\n", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");

@@ -47,6 +47,9 @@ static void help_all(void)
          "  --db PATH   the game store (default %s, or $GROGNARD_DB)\n"
          "  --help      this help; 'grognard help COMMAND' for a command's\n"
          "  --version   the version of grognard and of its libraries\n"
+         "\nin every command: --json prints JSON on stdout and nothing else; -o FILE writes to\n"
+         "FILE in the format of its extension (--format when it does not say); notes go to\n"
+         "stderr; --as SIDE|umpire, --seed N, --dice auto|table|LIST mean the same everywhere.\n"
          "\nexit status: 0 done, 1 refused or failed (message on stderr), 2 bad usage.\n",
          CLI_DEFAULT_DB);
 }

@@ -51,65 +51,151 @@ static const char *skip(const char *s) {
   return s;
 }
 
-int play_dice_parse(const char *s, const gn_chance *c, int *faces, char *why, size_t n) {
+/* The length of the token at s (up to a blank or a comma). */
+static size_t toklen(const char *s) { return strcspn(s, " \t,"); }
+
+static int is_hits(const char *s, size_t len) {
+  return (len == 3 && !strncasecmp(s, "hit", 3)) || (len == 4 && !strncasecmp(s, "hits", 4));
+}
+
+static int is_number(const char *s, size_t len) {
+  size_t i = (len > 1 && s[0] == '-') ? 1 : 0;
+  if (i == len) return 0;
+  for (; i < len; i++)
+    if (!isdigit((unsigned char)s[i])) return 0;
+  return 1;
+}
+
+/*
+** Checks a whole line of answers before any of it is used: every token is a
+** number, 'hits' after a number, or a card, and no card comes twice (one deck
+** holds each card once). 0, or -1 with the reason in why.
+*/
+static int check_line(const char *s, char *why, size_t n) {
+  int seen[52] = {0}, prev_number = 0;
+  for (s = skip(s); *s; s = skip(s)) {
+    size_t len = toklen(s);
+    int card = card_parse(s, len);
+    if (is_number(s, len)) prev_number = 1;
+    else if (is_hits(s, len) && prev_number) prev_number = 0;
+    else if (card >= 0) {
+      char name[4];
+      if (seen[card]++) {
+        snprintf(why, n, "%s is typed twice: a deck holds each card once", play_card_name(card, name));
+        return -1;
+      }
+      prev_number = 0;
+    } else {
+      snprintf(why, n, "'%.*s' is neither a die's face, 'N hits' nor a card (like QH, 10S, AS)",
+               (int)(len > 40 ? 40 : len), s);
+      return -1;
+    }
+    s += len;
+  }
+  return 0;
+}
+
+/*
+** Takes the answer to chance point c from the front of s into faces and sets
+** *rest to what is left for the next chance points of the same order.
+**   card: one card; dice: as many numbers as dice; a count of hits: the faces
+**   or 'N hits' (the hits first, the misses after: only the count matters).
+** 0, or -1 with the reason in why.
+*/
+static int take(const char *s, const gn_chance *c, int *faces, const char **rest, char *why, size_t n) {
   int need = c->kind == GN_CHANCE_CARD ? 1 : c->dice.ndice;
   s = skip(s);
   if (!strncasecmp(s, "roll", 4) && (s[4] == ' ' || s[4] == '\t' || !s[4])) s = skip(s + 4);
   if (c->kind == GN_CHANCE_CARD) {
-    size_t len = strcspn(s, " \t,");
+    size_t len = toklen(s);
     int card = card_parse(s, len);
-    if (card < 0 || *skip(s + len)) {
-      snprintf(why, n, "type one card: rank A 2..10 J Q K and suit C D H S, like QH, 10S or AS");
+    if (card < 0) {
+      snprintf(why, n, "type a card: rank A 2..10 J Q K and suit C D H S, like QH, 10S or AS");
       return -1;
     }
     faces[0] = card;
+    *rest = skip(s + len);
     return 0;
   }
-  int k = 0;
-  for (;;) {
-    s = skip(s);
-    if (!*s) break;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s) {
-      /* "2 hits": a count of dice at or above the target */
-      if (c->kind == GN_CHANCE_COUNT && k == 1 && !strncasecmp(s, "hit", 3) &&
-          (!strcasecmp(s, "hit") || !strcasecmp(s, "hits"))) {
-        int hits = faces[0];
-        if (hits < 0 || hits > need || (c->target <= 1 && hits != need)) {
-          snprintf(why, n, "%d hits of %d dice cannot be", hits, need);
-          return -1;
-        }
-        for (int i = 0; i < need; i++) faces[i] = i < hits ? c->target : 1;
-        return 0;
+  if (c->kind == GN_CHANCE_COUNT && is_number(s, toklen(s))) {
+    const char *w = skip(s + toklen(s));
+    if (is_hits(w, toklen(w))) {
+      long hits = strtol(s, NULL, 10);
+      if (hits < 0 || hits > need || (c->target <= 1 && hits != need)) {
+        snprintf(why, n, "%ld hit%s of %d %s cannot be", hits, hits == 1 ? "" : "s", need,
+                 need == 1 ? "die" : "dice");
+        return -1;
       }
-      snprintf(why, n, "type %d number%s (the faces, in order), like %s", need,
-               need == 1 ? "" : "s", need == 1 ? "4" : need == 2 ? "3 5" : "3 5 1");
-      return -1;
+      for (int i = 0; i < need; i++) faces[i] = i < hits ? c->target : 1;
+      *rest = skip(w + toklen(w));
+      return 0;
     }
-    if (k < GN_DICE_MAXDICE) faces[k] = v < -1000 ? -1000 : v > 1000 ? 1000 : (int)v;
-    k++;
-    s = end;
+  }
+  int k = 0;
+  for (; k < need; k++) {
+    s = skip(s);
+    size_t len = toklen(s);
+    if (!*s || !is_number(s, len)) break;
+    long v = strtol(s, NULL, 10);
+    faces[k] = v < -1000 ? -1000 : v > 1000 ? 1000 : (int)v;
+    s += len;
   }
   if (k != need) {
     snprintf(why, n, "%s needs %d number%s, not %d%s", c->spec, need, need == 1 ? "" : "s", k,
              c->kind == GN_CHANCE_COUNT ? " (or type 'N hits')" : "");
     return -1;
   }
+  *rest = skip(s);
   return 0;
 }
 
-/* What to roll, for what, and by which rule. */
-static void describe(const gn_chance *c) {
+int play_dice_parse(const char *s, const gn_chance *c, int *faces, char *why, size_t n) {
+  const char *rest = "";
+  if (check_line(!strncasecmp(skip(s), "roll", 4) ? skip(s) + 4 : s, why, n)) return -1;
+  if (take(s, c, faces, &rest, why, n)) return -1;
+  if (*rest) {
+    snprintf(why, n, "%s: more than this chance point asks for ('%.40s' is left over)", c->spec, rest);
+    return -1;
+  }
+  return 0;
+}
+
+/* Who rolls: the side of the unit concerned (or whose deck), as the viewer knows it. */
+static const char *roller(const play *p, const gn_chance *c) {
+  if (c->kind == GN_CHANCE_CARD) return gn_side_name(p->g, c->side);
+  gn_unit_view v;
+  if (c->unit >= 0 && gn_unit_view_get(p->g, c->unit, p->viewer, &v) == 0 && v.known)
+    return gn_side_name(p->g, v.side);
+  return NULL;
+}
+
+/* The unit concerned, by the one name units go by at the table (its code). */
+static const char *concerned(const play *p, const gn_chance *c) {
+  gn_unit_view v;
+  if (c->unit >= 0 && gn_unit_view_get(p->g, c->unit, p->viewer, &v) == 0 && v.known)
+    return v.code && *v.code ? v.code : v.id;
+  return NULL;
+}
+
+/* Who rolls, what, for what and by which rule, and what to type. */
+static void describe(const play *p, const gn_chance *c) {
+  const char *who = roller(p, c), *unit = concerned(p, c);
+  char head[GN_TEXT_MAX + 96];
+  snprintf(head, sizeof head, "%s%s", who ? who : "", who ? ": " : "");
+  int n = c->dice.ndice;
   if (c->kind == GN_CHANCE_CARD) {
-    printf("  draw a card for %s (ref. %s): type it like QH, 10S or AS\n", c->purpose, c->ref);
-  } else if (c->kind == GN_CHANCE_COUNT) {
-    printf("  roll %s for %s (ref. %s): each die showing %d or more counts;"
-           " type the %d faces, or 'N hits'\n", c->spec, c->purpose, c->ref, c->target,
-           c->dice.ndice);
+    printf("  %sdraw a card for %s (ref. %s)", head, c->purpose, c->ref);
   } else {
-    printf("  roll %s for %s (ref. %s): type the %d face%s", c->spec, c->purpose, c->ref,
-           c->dice.ndice, c->dice.ndice == 1 ? "" : "s");
+    printf("  %sroll %s for %s (ref. %s)", head, c->spec, c->purpose, c->ref);
+  }
+  if (unit && !strstr(c->purpose, unit)) printf(", unit %s", unit);
+  if (c->kind == GN_CHANCE_CARD) {
+    printf(": type it like QH, 10S or AS (a whole hand on one line: AS 7C 8D)\n");
+  } else if (c->kind == GN_CHANCE_COUNT) {
+    printf(": each die showing %d or more counts; type the %d face%s, or 'N hits'\n", c->target, n,
+           n == 1 ? "" : "s");
+  } else {
+    printf(": type the %d face%s", n, n == 1 ? "" : "s");
     if (c->dice.nterms > 1) {
       printf(" in this order:");
       for (int t = 0; t < c->dice.nterms; t++)
@@ -119,26 +205,58 @@ static void describe(const gn_chance *c) {
   }
 }
 
+/* Drops what is left of the line typed, saying so. */
+static void drop_pending(play *p, const char *why) {
+  if (p->pending[0]) printf("  the rest of the line typed (%s) is not used: %s\n", p->pending, why);
+  p->pending[0] = 0;
+}
+
+void play_dice_leftover(play *p) {
+  drop_pending(p, "the order asked for no more");
+}
+
 /*
 ** The table dice source.
-**   1) a refusal of the last answer: say the engine's reason; else say what to roll
-**   2) read an answer; "cancel" abandons the order (nothing is applied)
-**   3) an answer that does not parse is asked again (in a script: the order fails)
+**   1) a refusal of the last answer: say the engine's reason and drop the
+**      rest of that line; else say who rolls what
+**   2) the rest of a line typed for an earlier chance point of this order
+**      answers this one first
+**   3) read an answer; "cancel" abandons the order (nothing is applied); the
+**      whole line is checked before any of it is used
+**   4) an answer that does not fit is asked again (in a script: the order fails)
 */
 int play_table_dice(void *ud, const gn_chance *c, const char *refusal, int *faces) {
   play *p = ud;
   char line[PLAY_LINEMAX], why[200];
-  if (refusal) printf("  not accepted: %s; again\n", refusal);                     /* 1 */
-  else describe(c);
+  const char *rest;
+  if (refusal) {                                                                   /* 1 */
+    printf("  not accepted: %s; again\n", refusal);
+    drop_pending(p, "an answer before it was refused");
+  }
+  describe(p, c);
+  if (p->pending[0]) {                                                             /* 2 */
+    snprintf(line, sizeof line, "%s", p->pending);
+    p->pending[0] = 0;
+    if (take(line, c, faces, &rest, why, sizeof why) == 0) {
+      printf("  %s (from the line typed)\n", line);
+      snprintf(p->pending, sizeof p->pending, "%s", rest);
+      return 0;
+    }
+    printf("  the rest of the line typed (%s) does not answer this: %s\n", line, why);
+  }
   for (;;) {
     if (!play_read(p, c->kind == GN_CHANCE_CARD ? "card> " : "dice> ", line, sizeof line)) {
       printf("  the input ended while dice were asked: the order is not applied\n");
       return GN_EABORTED;
     }
-    const char *s = skip(line);                                                     /* 2 */
+    const char *s = skip(line);                                                     /* 3 */
     if (!strcasecmp(s, "cancel") || !strcasecmp(s, "abort")) return GN_EABORTED;
-    if (play_dice_parse(s, c, faces, why, sizeof why) == 0) return 0;
-    printf("  %s\n", why);                                                         /* 3 */
+    const char *body = !strncasecmp(s, "roll", 4) && (s[4] == ' ' || s[4] == '\t' || !s[4]) ? s + 4 : s;
+    if (check_line(body, why, sizeof why) == 0 && take(s, c, faces, &rest, why, sizeof why) == 0) {
+      snprintf(p->pending, sizeof p->pending, "%s", rest);
+      return 0;
+    }
+    printf("  not accepted: %s; nothing of the line is used\n", why);                /* 4 */
     if (p->script) {
       printf("  %s:%d: the script gives '%s' where %s %s asked\n", p->script_name, p->lineno,
              line, c->kind == GN_CHANCE_CARD ? "a card" : "dice", c->kind == GN_CHANCE_CARD ? "was" : "were");

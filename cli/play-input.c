@@ -127,19 +127,26 @@ void play_input_end(play *p) {
 
 /* ----------------------------------------------------------------- lines */
 
-/* Reads a line from f into buf without its end; 0 at the end of the file. A
-** line longer than the buffer is cut. */
+/* Reads a line from f into buf without its end: 1, or 0 at the end of the
+** file, or -1 for a line holding a NUL byte (read to its end, so the next
+** line is read whole). A line longer than the buffer is cut. */
 static int get_line(FILE *f, char *buf, size_t n) {
-  if (!fgets(buf, (int)n, f)) return 0;
-  size_t len = strlen(buf);
-  if (len && buf[len - 1] == '\n') {
-    buf[--len] = 0;
-  } else {
-    int ch;
-    while ((ch = fgetc(f)) != EOF && ch != '\n') {}
+  size_t len = 0;
+  int ch, nul = 0, any = 0;
+  while ((ch = fgetc(f)) != EOF) {
+    any = 1;
+    if (ch == '\n') break;
+    if (ch == 0) {   /* shown as ^@ in the echo of the refused line */
+      nul = 1;
+      if (len + 3 < n) { buf[len++] = '^'; buf[len++] = '@'; }
+    } else if (len + 1 < n) {
+      buf[len++] = (char)ch;
+    }
   }
+  if (!any) return 0;
+  buf[len] = 0;
   if (len && buf[len - 1] == '\r') buf[--len] = 0;
-  return 1;
+  return nul ? -1 : 1;
 }
 
 int play_read(play *p, const char *prompt, char *buf, size_t n) {
@@ -158,8 +165,14 @@ int play_read(play *p, const char *prompt, char *buf, size_t n) {
   /* a script or a pipe: skip blank lines and # comments of a script */
   FILE *f = p->script ? p->script : stdin;
   for (;;) {
-    if (!get_line(f, buf, n)) { p->eof = 1; return 0; }
+    int got = get_line(f, buf, n);
+    if (!got) { p->eof = 1; return 0; }
     p->lineno++;
+    if (got < 0) {
+      printf("%s%s\n  line %d holds a NUL byte: refused, nothing of it is run\n", prompt, buf, p->lineno);
+      p->failed = 1;
+      continue;
+    }
     const char *s = buf;
     while (*s == ' ' || *s == '\t') s++;
     if (p->script && (*s == 0 || *s == '#')) continue;

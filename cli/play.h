@@ -23,6 +23,8 @@ typedef struct play {
   gn_game *g;
   char id[32];
   int viewer;               /* GN_UMPIRE or a side index */
+  int umpire;               /* 1: the session was started as the umpire (no --as,
+                               or --as umpire): umpire powers are open to it */
   int table;                /* 1: dice typed at the table, 0: the engine rolls */
   /* input */
   FILE *script;             /* --script FILE, else NULL */
@@ -32,7 +34,10 @@ typedef struct play {
   int keep_going;           /* --keep-going: a refused scripted order does not stop */
   int failed;               /* an order was refused or a command failed (exit status) */
   int quit;
+  int end_warned;           /* the last line was an 'end' held back by a warning */
   int eof;                  /* the input ended (also while dice were asked) */
+  char pending[PLAY_LINEMAX]; /* the rest of a line of dice or cards typed for
+                                 an earlier chance point of the order in hand */
   /* the phase last announced, to announce the next */
   int seen_turn, seen_side, seen_over;
   char seen_phase[64];
@@ -49,13 +54,16 @@ void play_input_end(play *p);
 
 /* play-dice.c: the table dice source (gn_table_fn; ud is the play). */
 int play_table_dice(void *ud, const gn_chance *c, const char *refusal, int *faces);
+/* After an order: says which values of a line typed were not needed, and
+** forgets them (the next order asks afresh). */
+void play_dice_leftover(play *p);
 /* Sets the game's dice source from p->table. */
 void play_dice_apply(play *p);
 /* A card's name ("QH", "10S"); buf of 4 bytes at least. */
 const char *play_card_name(int card, char *buf);
 /* Parses what a player typed for chance point c ("3 5 1", "3,5,1", "QH",
-** "2 hits", each optionally after "roll") into faces. 0, or -1 with the
-** reason in why. The values are not checked against the dice: the engine does
+** "2 hits", each optionally after "roll") into faces; the whole text must
+** answer c and nothing more. 0, or -1 with the reason in why. The values are not checked against the dice: the engine does
 ** that, and says why it refuses. */
 int play_dice_parse(const char *s, const gn_chance *c, int *faces, char *why, size_t n);
 
@@ -73,6 +81,15 @@ extern const char *const play_command_names[];
 void play_announce(play *p, int force);
 /* Reloads the game from the store (after an undo). CLI_OK or CLI_FAIL. */
 int play_reload(play *p);
+/* Reloads the game when another process (another player's terminal) has
+** stored orders or undone some since it was loaded (force: whenever the
+** stored game differs), saying so. 1 when it reloaded. */
+int play_sync(play *p, int force);
+/* Before 'end' in a phase with a side to act: lists the orders by which its
+** units could still fire or fight an enemy now (the actions call: a target
+** ready that draws dice now; a charge, whose melee comes later, is a move),
+** and returns how many; 0 when none. */
+int play_end_warning(play *p);
 /* Adds a session note; prints a warning when it cannot. */
 void play_note(play *p, const char *kind, const char *text);
 /* The viewer's name ("umpire" or the side's id). */

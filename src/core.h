@@ -229,9 +229,18 @@ typedef struct gn__objective {
   gn_vec2 at;
   double radius;
   int points;
+  int side_points[GN__MAXSIDES];  /* what holding it is worth to each side (default: points) */
   int owner0;                 /* side holding it at the start, -1 none */
   int line, col;              /* where the scenario defines it */
 } gn__objective;
+
+/* The scenario's rules of victory (`victory:`), or the defaults (victory.c). */
+typedef struct gn__victory {
+  int given;                  /* 1: the scenario has a victory block */
+  double brk;                 /* an army with less than this fraction of its start in good order broke */
+  double losses;              /* victory points for inflicting the loss of a whole army */
+  double marginal, decisive;  /* victory-point margins of a marginal and a decisive victory */
+} gn__victory;
 
 /* A slot of the units' name index: hash 0 is an empty slot. */
 typedef struct gn__name { uint32_t hash; int unit; uint32_t key; } gn__name;   /* key: at namepool[key] */
@@ -252,6 +261,7 @@ typedef struct gn__scen {
   int nterrain; gn__terrain *terrain;
   gn_feature *features;       /* nterrain copies of terrain[i].f, for geometry calls */
   int nobjectives; gn__objective *objective;
+  gn__victory victory;
   int options[16];            /* ruleset switches, indexed as rs->options */
   int ndata; gn__datum *data; /* ruleset data, sorted by key */
   void *rsdata;               /* ruleset's cached tables (setup/release) */
@@ -523,10 +533,11 @@ int gn__roll_dice(gn_game *g, const gn_dice *d, const char *purpose, const char 
 /* A roll that its rule reads only through a class of its faces (cls: any int
 ** per class, from the faces and the total), such as "the total, and whether
 ** two ones show": played as gn__roll; under ENUMERATE one branch per class,
-** weighted by its throws, its faces one throw of the class. */
+** weighted by its throws, its faces one throw of the class. The classes are
+** worked out once per odds run for the same spec, cls and udlen bytes of ud. */
 typedef int (*gn__classfn)(const void *ud, const int *faces, int total);
-int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud, const char *purpose,
-                   const char *ref, int unit, int *total, int *faces);
+int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud, size_t udlen,
+                   const char *purpose, const char *ref, int unit, int *total, int *faces);
 /* How many of n (0..GN__MAXCOUNT) dice of m faces show >= target; enumerated
 ** as one aggregate (binomial, exact at any size) under ENUMERATE; otherwise
 ** rolled as chance points of at most GN_DICE_MAXDICE dice each. */
@@ -572,6 +583,11 @@ int gn__enum_choose_tab(gn_game *g, const uint64_t key[4], int n, gn__wfill fill
 ** known: w may be NULL), 0 when it meets a new one. */
 int gn__enum_known(const gn_game *g);
 
+/* What a chance point worked out once in an odds run, kept for the rest of
+** it under key: NULL when absent (size receives the size). put copies the
+** data; GN_ENOMEM. Outside an odds run get finds nothing and put keeps nothing. */
+const void *gn__enum_memo_get(const gn_game *g, const uint64_t key[4], size_t *size);
+int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_t size);
 /* Fills d with the exact outcomes values[i] (ascending) of probabilities
 ** ps[i]; leaves: the paths walked. GN_ENOMEM. */
 int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves);
@@ -640,6 +656,9 @@ int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if m
 
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
+/* The project's default rules of victory (victory.c). Cannot fail. */
+void gn__victory_default(gn__victory *v);
+
 int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 /* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
 ** then not to be trusted: discard the game. */
@@ -657,6 +676,9 @@ int gn__store_writable(gn_store *st);
 int gn__store_dberr(gn_store *st, const char *what);
 /* Sets the store's message and returns err. */
 GN_PRINTF(3, 4) int gn__store_fail(gn_store *st, int err, const char *fmt, ...);
+/* store_play.c: adds a session note inside the caller's transaction (the
+** notes table made if missing). 0, or GN_ESTORE with the message set. */
+int gn__store_note_add(gn_store *st, const char *game, int orders, const char *kind, const char *text);
 
 /* ------------------------------------------------------------ hash.c */
 uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n);

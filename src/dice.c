@@ -261,7 +261,9 @@ static int check_value(const gn_game *g, const gn_chance *c, int k, int v, char 
     }
     for (int i = 0; i < g->st.deckn[c->side]; i++)
       if (g->st.deck[c->side][i] == v) return 0;
-    snprintf(why, n, "card %d has already been drawn from that deck", v);
+    static const char *const rank[] = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" };
+    snprintf(why, n, "%s%c has already been drawn from that deck", rank[GN_CARD_RANK(v) - 1],
+             "CDHS"[GN_CARD_SUIT(v)]);
     return -1;
   }
   int sides = die_sides(&c->dice, k);
@@ -537,8 +539,8 @@ int gn__roll_dice(gn_game *g, const gn_dice *dx, const char *purpose, const char
 **      by its throws; the faces are the first throw of the class taken
 **   3) logged as a roll
 */
-int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud, const char *purpose,
-                   const char *ref, int unit, int *total, int *faces) {
+int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud, size_t udlen,
+                   const char *purpose, const char *ref, int unit, int *total, int *faces) {
   gn_dice dx;
   char err[128];
   if (gn_dice_parse(spec, &dx, err, sizeof err)) return gn__error(g, GN_ESYNTAX, "dice '%s': %s", spec, err);
@@ -548,15 +550,35 @@ int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud
   if (!gn__enumerating(g) || tuples > CLASS_TUPLES)                                /* 1 */
     return gn__roll_dice(g, &dx, purpose, ref, unit, total, faces);
   int f[GN_DICE_MAXDICE], n = dx.ndice, nc = 0, c, rc;                             /* 2 */
-  int id[CLASS_TUPLES], rep[CLASS_TUPLES];
-  uint64_t w[CLASS_TUPLES];
-  for (int k = 0; k < n; k++) f[k] = 1;
-  for (uint64_t x = 0; x < tuples; x++) {
-    int v = cls(ud, f, dice_total(&dx, f)), j = 0;
-    while (j < nc && id[j] != v) j++;
-    if (j == nc) { id[nc] = v; rep[nc] = (int)x; w[nc++] = 0; }
-    w[j]++;
-    for (int k = n - 1; k >= 0 && ++f[k] > die_sides(&dx, k); k--) f[k] = 1;   /* the next throw */
+  struct { int nc, rep[CLASS_TUPLES]; uint64_t w[CLASS_TUPLES]; } cl;
+  uint64_t key[4] = { 4, gn__hash_bytes(1, spec, strlen(spec)), (uint64_t)(uintptr_t)cls, gn__hash_bytes(2, ud, udlen) };
+  size_t have;
+  const int *memo = gn__enum_memo_get(g, key, &have);
+  int *rep = cl.rep;
+  uint64_t *w = cl.w;
+  if (memo) {                   /* nc, then rep[nc], then w[nc] (8-byte aligned) */
+    nc = memo[0];
+    rep = (int *)memo + 2;
+    w = (uint64_t *)(void *)((int *)memo + 2 + nc + (nc & 1));
+  } else {
+    int id[CLASS_TUPLES];
+    for (int k = 0; k < n; k++) f[k] = 1;
+    for (uint64_t x = 0; x < tuples; x++) {
+      int v = cls(ud, f, dice_total(&dx, f)), j = 0;
+      while (j < nc && id[j] != v) j++;
+      if (j == nc) { id[nc] = v; rep[nc] = (int)x; w[nc++] = 0; }
+      w[j]++;
+      for (int k = n - 1; k >= 0 && ++f[k] > die_sides(&dx, k); k--) f[k] = 1;   /* the next throw */
+    }
+    size_t size = (size_t)(2 + nc + (nc & 1)) * sizeof(int) + (size_t)nc * sizeof(uint64_t);
+    int *blob = malloc(size);
+    if (!blob) return gn__error(g, GN_ENOMEM, "out of memory");
+    blob[0] = nc; blob[1] = 0;
+    memcpy(blob + 2, rep, (size_t)nc * sizeof *rep);
+    memcpy(blob + 2 + nc + (nc & 1), w, (size_t)nc * sizeof *w);
+    rc = gn__enum_memo_put(g, key, blob, size);
+    free(blob);
+    if (rc) return rc;
   }
   if ((rc = gn__enum_choose(g, nc, w, tuples, &c))) return rc;
   for (int k = n - 1, x = rep[c]; k >= 0; k--) {   /* the class's first throw, digit by digit */

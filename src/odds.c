@@ -181,6 +181,7 @@ struct gn__enum {
   node *path; int npath, cap, depth, valid;
   uint64_t *w; int nw, capw;          /* weights of the W_SMALL nodes of the path */
   wtab *tab; int ntab, captab;
+  struct memo { uint64_t key[4]; void *data; size_t size; } *memo; int nmemo, capmemo;
   int probe;                          /* estimating: random branches, no path kept */
   gn_rng rng;
   double est;                         /* the product of the branches met (probe) */
@@ -346,7 +347,35 @@ static int advance(struct gn__enum *en) {
   return 0;
 }
 
+const void *gn__enum_memo_get(const gn_game *g, const uint64_t key[4], size_t *size) {
+  const struct gn__enum *en = g->dice.en;
+  for (int i = 0; en && i < en->nmemo; i++)
+    if (memcmp(en->memo[i].key, key, sizeof en->memo[i].key) == 0) { *size = en->memo[i].size; return en->memo[i].data; }
+  return NULL;
+}
+
+int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_t size) {
+  struct gn__enum *en = g->dice.en;
+  if (!en) return 0;
+  if (en->nmemo == en->capmemo) {
+    int cap = en->capmemo ? 2 * en->capmemo : 8;
+    struct memo *m = gn__realloc(&g->alloc, en->memo, en->capmemo * sizeof *m, cap * sizeof *m);
+    if (!m) return gn__error(g, GN_ENOMEM, "out of memory");
+    en->memo = m; en->capmemo = cap;
+  }
+  void *d = gn__malloc(g, size ? size : 1);
+  if (!d) return gn__error(g, GN_ENOMEM, "out of memory");
+  memcpy(d, data, size);
+  memcpy(en->memo[en->nmemo].key, key, sizeof en->memo[en->nmemo].key);
+  en->memo[en->nmemo].data = d;
+  en->memo[en->nmemo].size = size;
+  en->nmemo++;
+  return 0;
+}
+
 static void enum_free(gn_game *g, struct gn__enum *en) {
+  for (int i = 0; i < en->nmemo; i++) gn__free(g, en->memo[i].data, en->memo[i].size ? en->memo[i].size : 1);
+  gn__free(g, en->memo, en->capmemo * sizeof *en->memo);
   for (int i = 0; i < en->cap; i++) frac_clear(&en->path[i].pre);
   for (int i = 0; i < en->ntab; i++) {
     for (int k = 0; k < en->tab[i].n; k++) mpz_clear(en->tab[i].w[k]);

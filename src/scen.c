@@ -883,6 +883,26 @@ static int read_terrain(loader *L, int node) {
 
 /* ------------------------------------------------------------- objectives */
 
+/* An objective's points: a number (the same to every side) or a mapping of
+** side ids to what holding it is worth to that side. Problems are recorded. */
+static void read_points(loader *L, int node, gn__objective *o) {
+  int i, n, side, pts;
+  if (gn__yaml_kind(L->y, node) != GN__Y_MAP) {
+    gn__yaml_int(L->y, node, "points", 0, GN__MAXPOINTS, &o->points);
+    for (i = 0; i < GN__MAXSIDES; i++) o->side_points[i] = o->points;
+    return;
+  }
+  o->points = 0;
+  for (i = 0; i < GN__MAXSIDES; i++) o->side_points[i] = 0;
+  n = gn__yaml_len(L->y, node);
+  for (i = 0; i < n; i++) {
+    int k = gn__yaml_key(L->y, node, i), val = gn__yaml_value(L->y, node, i);
+    if (read_side(L, k, "points", &side) || gn__yaml_int(L->y, val, "points", 0, GN__MAXPOINTS, &pts)) continue;
+    o->side_points[side] = pts;
+    if (pts > o->points) o->points = pts;
+  }
+}
+
 /* objectives. Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_objectives(loader *L, int node) {
   static const char *const keys[] = {"id", "name", "at", "radius", "points", "owner", NULL};
@@ -916,10 +936,36 @@ static int read_objectives(loader *L, int node) {
                      "%g x %g table", o->id, o->at.x, o->at.y, sc->width, sc->height);
     if (!gn__yaml_need(L->y, it, v[3], "radius", "objective"))
       read_pos(L, v[3], "radius", 0, &o->radius);
-    if (v[4]) gn__yaml_int(L->y, v[4], "points", 0, GN__MAXPOINTS, &o->points);
+    if (v[4]) read_points(L, v[4], o);
+    else for (j = 0; j < GN__MAXSIDES; j++) o->side_points[j] = o->points;
     if (v[5]) read_side(L, v[5], "owner", &o->owner0);
   }
   return 0;
+}
+
+/* ------------------------------------------------------------- victory */
+
+/* victory: {break, losses, marginal, decisive}: the scenario's rules of
+** victory over the defaults (gn__victory_default). Problems are recorded. */
+static void read_victory(loader *L, int node) {
+  static const char *const keys[] = {"break", "losses", "marginal", "decisive", NULL};
+  gn__victory *vr = &L->sc->victory;
+  int v[4];
+  double *out[4] = {&vr->brk, &vr->losses, &vr->marginal, &vr->decisive};
+  if (gn__yaml_map(L->y, node, "victory", keys, v)) return;
+  vr->given = 1;
+  for (int k = 0; k < 4; k++) {
+    double x;
+    if (!v[k] || gn__yaml_num(L->y, v[k], keys[k], &x)) continue;
+    if (k == 0 && !(x >= 0 && x <= 1))
+      gn__yaml_error(L->y, v[k], "'break' must be a fraction from 0 to 1, got %g", x);
+    else if (k > 0 && !(x >= 0 && x <= GN__MAXPOINTS))
+      gn__yaml_error(L->y, v[k], "'%s' must be from 0 to %d victory points, got %g", keys[k], GN__MAXPOINTS, x);
+    else *out[k] = x;
+  }
+  if (vr->decisive < vr->marginal)
+    gn__yaml_error(L->y, node, "victory: 'decisive' (%g) must be at least 'marginal' (%g)", vr->decisive,
+                   vr->marginal);
 }
 
 /* ------------------------------------------------------------- values */
@@ -1038,13 +1084,13 @@ static int apply_values(loader *L) {
 /* ------------------------------------------------------------- the whole */
 
 enum { K_VERSION, K_NAME, K_RULESET, K_TABLE, K_DATE, K_WEATHER, K_TURNS, K_OPTIONS,
-       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_VALUES, K_N };
+       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_VALUES, K_VICTORY, K_N };
 
 /* Reads everything; problems are recorded in L->y. Returns 0 or GN_ENOMEM. */
 static int read_scenario(loader *L) {
   static const char *const keys[] = {"grognard", "name", "ruleset", "table", "date",
                                      "weather", "turns", "options", "sides", "formations",
-                                     "units", "terrain", "objectives", "values", NULL};
+                                     "units", "terrain", "objectives", "values", "victory", NULL};
   gn__yaml *y = L->y;
   gn__scen *sc = L->sc;
   int root = gn__yaml_root(y), v[K_N], rc, i;
@@ -1103,6 +1149,8 @@ static int read_scenario(loader *L) {
   /* 3) terrain and objectives */
   if ((rc = read_terrain(L, v[K_TERRAIN]))) return rc;
   if ((rc = read_objectives(L, v[K_OBJECTIVES]))) return rc;
+  gn__victory_default(&sc->victory);
+  if (v[K_VICTORY]) read_victory(L, v[K_VICTORY]);
   /* 4) the scenario's own values for ruleset data (applied after the data) */
   return v[K_VALUES] ? read_values(L, v[K_VALUES]) : 0;
 }

@@ -790,6 +790,164 @@ static int same_snapshot(gn_store *st, const char *id, gn_game *g, sqlite3_stmt 
 
 enum { R_LOAD, R_VERIFY, R_RESUME };
 
+/* A replay in progress (replay and its steps). */
+typedef struct replayer {
+  gn_store *st;
+  const char *id;
+  int how, every;             /* R_*; every: R_VERIFY, each order's hash checked */
+  int *checked;               /* R_VERIFY: orders that matched */
+  char *file, *text;          /* the game row */
+  size_t textlen;
+  uint64_t seed;
+  char dh_want[17], sh_want[17], lasthash[17];
+  gn_game *g;
+  unsigned char *blob;        /* the snapshot resumed from */
+  size_t bloblen;
+  int seq, snap, snapnev;     /* orders read; the snapshot's order and events */
+  int nextsnap;               /* R_VERIFY: the next stored snapshot's order */
+  sqlite3_stmt *ss;           /* R_VERIFY: the stored snapshots */
+  int passover;               /* the snapshot cannot be used: replay from the start */
+} replayer;
+
+/* 1) The game row: scenario, seed, data and start hashes. */
+static int game_row(replayer *r)
+{
+  sqlite3_stmt *s = stmt(r->st, S_GAME);
+  if (!s) return GN_ESTORE;
+  sqlite3_bind_text(s, 1, r->id, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(s);
+  if (rc == SQLITE_DONE) { sqlite3_reset(s); return no_game(r->st, r->id); }
+  if (rc != SQLITE_ROW) { sqlite3_reset(s); return dberr(r->st, "cannot read the game"); }
+  r->file = coldup(s, 0, NULL);
+  r->text = coldup(s, 1, &r->textlen);
+  r->seed = (uint64_t)sqlite3_column_int64(s, 2);
+  snprintf(r->dh_want, sizeof r->dh_want, "%s", (const char *)sqlite3_column_text(s, 3));
+  snprintf(r->sh_want, sizeof r->sh_want, "%s", (const char *)sqlite3_column_text(s, 4));
+  sqlite3_reset(s);
+  return r->file && r->text ? 0 : fail(r->st, GN_ENOMEM, "out of memory");
+}
+
+/* 2) The game at its start; R_VERIFY checks its hash and opens the snapshots. */
+static int game_start(replayer *r)
+{
+  gn_store *st = r->st;
+  int rc;
+  if (!(r->g = gn_game_new(NULL))) return fail(st, GN_ENOMEM, "out of memory");
+  if ((rc = gn_game_load(r->g, r->file, r->text, r->textlen)) != 0) {
+    /* the messages name the copy in the store, not the file (which may have
+    ** changed since, or be gone): loaded again under that name */
+    char *where = sqlite3_mprintf("%s[game %s: its stored copy of %s]", st->path, r->id, r->file);
+    gn_game *h = where ? gn_game_new(NULL) : NULL;
+    if (h && gn_game_load(h, where, r->text, r->textlen) != 0) scenario_fail(st, h, rc);
+    else scenario_fail(st, r->g, rc);
+    gn_game_free(h);
+    sqlite3_free(where);
+    return fail(st, GN_ECORRUPT, "game %s: its scenario no longer loads: %s", r->id, gn_store_errmsg(st));
+  }
+  if ((rc = gn_game_start(r->g, r->seed)) != 0)
+    return fail(st, GN_ECORRUPT, "game %s: cannot start: %s", r->id, gn_errmsg(r->g));
+  if (!r->every) return 0;
+  char h[17];
+  hexhash(gn_game_hash(r->g), h);
+  if (strcmp(h, r->sh_want)) return diverged(st, r->id, 0, "", r->sh_want, gn_game_hash(r->g), r->dh_want, r->g);
+  if (!(r->ss = stmt(st, S_SNAPS))) return GN_ESTORE;
+  sqlite3_bind_text(r->ss, 1, r->id, -1, SQLITE_STATIC);
+  r->nextsnap = next_snapshot(r->ss);
+  return 0;
+}
+
+/* 3) The snapshot to resume from: none when the ruleset data changed since
+**    the game was created (the orders before it might no longer replay to it,
+**    and load would say so: resume replays from the start to say the same). */
+static int resume_point(replayer *r)
+{
+  char dh[17];
+  if (r->how != R_RESUME) return 0;
+  hexhash(data_hash(r->g), dh);
+  if (strcmp(dh, r->dh_want)) return 0;
+  return last_snapshot(r->st, r->id, &r->snap, &r->snapnev, &r->blob, &r->bloblen);
+}
+
+/* 4) One stored order, the current row of s: listed up to the snapshot (whose
+**    state is then taken), replayed after it, checked under R_VERIFY. 0 to go
+**    on, 1 when the snapshot must be passed over, else the error. */
+static int one_order(replayer *r, sqlite3_stmt *s)
+{
+  gn_store *st = r->st;
+  int rc, seq = ++r->seq;
+  if (sqlite3_column_int(s, 0) != seq) return fail(st, GN_ECORRUPT, "game %s: order %d is missing", r->id, seq);
+  const char *want = (const char *)sqlite3_column_text(s, 4);
+  if (seq <= r->snap) {
+    if ((rc = record_order(st, r->id, r->g, s, seq)) != 0) return rc;
+    if (seq == r->snap) {
+      char h[17];
+      if (gn__snapshot_read(r->g, r->blob, r->bloblen) != 0 ||
+          (hexhash(gn_game_hash(r->g), h), strcmp(h, want)))
+        return 1;
+      gn__events_rebase(r->g, r->snapnev);
+      snprintf(r->lasthash, sizeof r->lasthash, "%s", want);
+    }
+    return 0;
+  }
+  if ((rc = replay_order(st, r->id, r->g, s, seq)) != 0) return rc;
+  if (!r->every) {
+    snprintf(r->lasthash, sizeof r->lasthash, "%s", want);
+    return 0;
+  }
+  char h[17];
+  uint64_t got = gn_game_hash(r->g);
+  hexhash(got, h);
+  if (strcmp(h, want))
+    return diverged(st, r->id, seq, (const char *)sqlite3_column_text(s, 1), want, got, r->dh_want, r->g);
+  while (r->nextsnap < seq) r->nextsnap = next_snapshot(r->ss);
+  if (r->nextsnap == seq) {
+    if ((rc = same_snapshot(st, r->id, r->g, r->ss, seq)) != 0) return rc;
+    r->nextsnap = next_snapshot(r->ss);
+  }
+  if (r->checked) *r->checked = seq;
+  return 0;
+}
+
+/* 4) The orders, then what their end says: a snapshot after an order the
+**    game has not is passed over; R_VERIFY wants no stored snapshot left. */
+static int orders(replayer *r)
+{
+  sqlite3_stmt *s = stmt(r->st, S_ORDERS);
+  int rc;
+  if (!s) return GN_ESTORE;
+  sqlite3_bind_text(s, 1, r->id, -1, SQLITE_STATIC);
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    int k = one_order(r, s);
+    if (k == 1) { r->passover = 1; rc = 0; break; }
+    if (k != 0) { rc = k; break; }
+  }
+  if (rc == SQLITE_DONE)
+    rc = 0;
+  else if (rc > 0)
+    rc = dberr(r->st, "cannot read the orders");
+  sqlite3_reset(s);
+  if (r->ss) sqlite3_reset(r->ss);
+  if (rc == 0 && r->seq < r->snap)
+    r->passover = 1;
+  if (rc == 0 && r->every && r->nextsnap != 0x7fffffff)
+    rc = fail(r->st, GN_EDIVERGED, "game %s: a snapshot after order %d, but %d orders", r->id,
+              r->nextsnap, r->seq);
+  return rc;
+}
+
+/* 5) The state hash after the last order (the start's when there is none) is
+**    the one recorded (R_VERIFY checked each already). */
+static int last_hash(replayer *r)
+{
+  char h[17];
+  const char *want = r->seq > 0 ? r->lasthash : r->sh_want;
+  uint64_t got = gn_game_hash(r->g);
+  hexhash(got, h);
+  if (!strcmp(h, want)) return 0;
+  return diverged(r->st, r->id, r->seq, r->seq ? gn_game_order_text(r->g, r->seq - 1) : "", want, got,
+                  r->dh_want, r->g);
+}
+
 /*
 ** Rebuilds a game from the store.
 **   1) read the game row
@@ -800,9 +958,9 @@ enum { R_LOAD, R_VERIFY, R_RESUME };
 **      K is the snapshot's, which must hash to the hash recorded with order
 **      K; any other is replayed with the dice it was given. R_VERIFY compares
 **      the state hash after the start and after each order with the recorded
-**      one, and each snapshot with the state; the others only the last one
-**      (the start's when there is no order)
-**   5) hand back the game with the generator as its dice source
+**      one, and each snapshot with the state
+**   5) the others compare the last hash (the start's when there is no order);
+**      hand back the game with the generator as its dice source
 ** A snapshot that cannot be used (corrupt, of another build, not the
 ** recorded state, after an order the game has not, or counting other events
 ** than the log's) is passed over: the game is replayed from the start.
@@ -810,150 +968,27 @@ enum { R_LOAD, R_VERIFY, R_RESUME };
 */
 static int replay(gn_store *st, const char *id, int how, gn_game **out, int *checked)
 {
-  char *file = NULL, *text = NULL;
-  char dh_want[17] = "", sh_want[17] = "", lasthash[17] = "";
-  size_t textlen = 0, bloblen = 0;
-  unsigned char *blob = NULL;
-  uint64_t seed;
-  gn_game *g = NULL;
-  int rc, seq = 0, snap = 0, snapnev = 0, nextsnap = 0x7fffffff, every = how == R_VERIFY;
-  int passover = 0;
-  sqlite3_stmt *s, *ss = NULL;
-
+  replayer r = {.st = st, .id = id, .how = how, .every = how == R_VERIFY, .checked = checked,
+                .nextsnap = 0x7fffffff};
+  int rc;
   *out = NULL;
   if (checked) *checked = 0;
-
-  /* 1) the game row */
-  if (!(s = stmt(st, S_GAME))) return GN_ESTORE;
-  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-  rc = sqlite3_step(s);
-  if (rc == SQLITE_DONE) { sqlite3_reset(s); return no_game(st, id); }
-  if (rc != SQLITE_ROW) { sqlite3_reset(s); return dberr(st, "cannot read the game"); }
-  file = coldup(s, 0, NULL);
-  text = coldup(s, 1, &textlen);
-  seed = (uint64_t)sqlite3_column_int64(s, 2);
-  snprintf(dh_want, sizeof dh_want, "%s", (const char *)sqlite3_column_text(s, 3));
-  snprintf(sh_want, sizeof sh_want, "%s", (const char *)sqlite3_column_text(s, 4));
-  sqlite3_reset(s);
-  if (!file || !text) { rc = fail(st, GN_ENOMEM, "out of memory"); goto done; }
-
-  /* 2) the game at its start */
-  if (!(g = gn_game_new(NULL))) { rc = fail(st, GN_ENOMEM, "out of memory"); goto done; }
-  if ((rc = gn_game_load(g, file, text, textlen)) != 0) {
-    /* the messages name the copy in the store, not the file (which may have
-    ** changed since, or be gone): loaded again under that name */
-    char *where = sqlite3_mprintf("%s[game %s: its stored copy of %s]", st->path, id, file);
-    gn_game *h = where ? gn_game_new(NULL) : NULL;
-    if (h && gn_game_load(h, where, text, textlen) != 0) scenario_fail(st, h, rc);
-    else scenario_fail(st, g, rc);
-    gn_game_free(h);
-    sqlite3_free(where);
-    rc = fail(st, GN_ECORRUPT, "game %s: its scenario no longer loads: %s", id, gn_store_errmsg(st));
-    goto done;
-  }
-  if ((rc = gn_game_start(g, seed)) != 0) {
-    rc = fail(st, GN_ECORRUPT, "game %s: cannot start: %s", id, gn_errmsg(g));
-    goto done;
-  }
-  if (every) {
-    char h[17];
-    hexhash(gn_game_hash(g), h);
-    if (strcmp(h, sh_want)) { rc = diverged(st, id, 0, "", sh_want, gn_game_hash(g), dh_want, g); goto done; }
-    if (!(ss = stmt(st, S_SNAPS))) { rc = GN_ESTORE; goto done; }
-    sqlite3_bind_text(ss, 1, id, -1, SQLITE_STATIC);
-    nextsnap = next_snapshot(ss);
-  }
-
-  /* 3) the snapshot to resume from: none when the ruleset data changed since
-  **    the game was created (the orders before it might no longer replay to it,
-  **    and load would say so: resume replays from the start to say the same) */
-  if (how == R_RESUME) {
-    char dh[17];
-    hexhash(data_hash(g), dh);
-    if (!strcmp(dh, dh_want) && (rc = last_snapshot(st, id, &snap, &snapnev, &blob, &bloblen)) != 0)
-      goto done;
-  }
-
-  /* 4) the orders */
-  if (!(s = stmt(st, S_ORDERS))) { rc = GN_ESTORE; goto done; }
-  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    if (sqlite3_column_int(s, 0) != ++seq) {
-      rc = fail(st, GN_ECORRUPT, "game %s: order %d is missing", id, seq);
-      break;
-    }
-    const char *want = (const char *)sqlite3_column_text(s, 4);
-    if (seq <= snap) {
-      if ((rc = record_order(st, id, g, s, seq)) != 0) break;
-      if (seq == snap) {
-        char h[17];
-        if (gn__snapshot_read(g, blob, bloblen) != 0 ||
-            (hexhash(gn_game_hash(g), h), strcmp(h, want))) {
-          passover = 1;
-          break;
-        }
-        gn__events_rebase(g, snapnev);
-        snprintf(lasthash, sizeof lasthash, "%s", want);
-      }
-      continue;
-    }
-    if ((rc = replay_order(st, id, g, s, seq)) != 0)
-      break;
-    if (every) {
-      char h[17];
-      uint64_t got = gn_game_hash(g);
-      hexhash(got, h);
-      if (strcmp(h, want)) {
-        rc = diverged(st, id, seq, (const char *)sqlite3_column_text(s, 1), want, got, dh_want, g);
-        break;
-      }
-      while (nextsnap < seq) nextsnap = next_snapshot(ss);
-      if (nextsnap == seq) {
-        if ((rc = same_snapshot(st, id, g, ss, seq)) != 0) break;
-        nextsnap = next_snapshot(ss);
-      }
-      if (checked) *checked = seq;
-    } else {
-      snprintf(lasthash, sizeof lasthash, "%s", want);
-    }
-  }
-  if (rc == SQLITE_DONE)
-    rc = 0;
-  else if (rc > 0 && !passover)
-    rc = dberr(st, "cannot read the orders");
-  sqlite3_reset(s);
-  if (ss) sqlite3_reset(ss);
-  if (rc == 0 && seq < snap)         /* a snapshot after an order the game has not */
-    passover = 1;
-  if (rc == 0 && every && nextsnap != 0x7fffffff)
-    rc = fail(st, GN_EDIVERGED, "game %s: a snapshot after order %d, but %d orders", id,
-              nextsnap, seq);
-  if (passover) {                    /* from the start, without the snapshot */
-    gn_game_free(g);
-    g = NULL;
+  if ((rc = game_row(&r)) == 0 && (rc = game_start(&r)) == 0 &&              /* 1, 2 */
+      (rc = resume_point(&r)) == 0)                                          /* 3 */
+    rc = orders(&r);                                                         /* 4 */
+  if (rc == 0 && r.passover) {           /* from the start, without the snapshot */
+    gn_game_free(r.g);
+    r.g = NULL;
     rc = replay(st, id, R_LOAD, out, checked);
-    goto done;
+  } else if (rc == 0 && (r.every || (rc = last_hash(&r)) == 0)) {           /* 5 */
+    gn_dice_use_rng(r.g);
+    *out = r.g;
+    r.g = NULL;
   }
-  if (rc == 0 && !every) {    /* the last hash: the start's when no order */
-    char h[17];
-    const char *want = seq > 0 ? lasthash : sh_want;
-    uint64_t got = gn_game_hash(g);
-    hexhash(got, h);
-    if (strcmp(h, want))
-      rc = diverged(st, id, seq, seq ? gn_game_order_text(g, seq - 1) : "", want, got, dh_want, g);
-  }
-
-  /* 5) hand it back */
-  if (rc == 0) {
-    gn_dice_use_rng(g);
-    *out = g;
-    g = NULL;
-  }
-done:
-  gn_game_free(g);
-  free(blob);
-  free(file);
-  free(text);
+  gn_game_free(r.g);
+  free(r.blob);
+  free(r.file);
+  free(r.text);
   return rc;
 }
 
@@ -1103,12 +1138,44 @@ fail:
 
 /* ------------------------------------------------------------- undo, list */
 
-int gn_store_undo(gn_store *st, const char *id)
+/* The text and the results drawn of order seq of game id (text malloc'd).
+** 0, or GN_ESTORE with the message set. */
+static int order_row(gn_store *st, const char *id, int seq, char **text, int *chances)
+{
+  sqlite3_stmt *s = NULL;
+  int rc = sqlite3_prepare_v2(st->db, "SELECT text, chances FROM orders WHERE game = ?1 AND seq = ?2",
+                              -1, &s, NULL);
+  if (rc == SQLITE_OK) {
+    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s, 2, seq);
+    rc = sqlite3_step(s);
+  }
+  if (rc == SQLITE_ROW) {
+    *text = coldup(s, 0, NULL);
+    *chances = sqlite3_column_int(s, 1);
+    rc = *text ? 0 : fail(st, GN_ENOMEM, "out of memory");
+  } else {
+    rc = dberr(st, "cannot read the order");
+  }
+  sqlite3_finalize(s);
+  return rc;
+}
+
+/*
+** Takes back the last order of a game, as asker (GN_UMPIRE or a side).
+**   1) the last order; one that drew dice or cards is past a chance point:
+**      only the umpire takes it back
+**   2) its snapshots, events and row go
+**   3) the undo is noted ("undo", or "umpire-undo" with the results it drew)
+** 1 to 3 are one transaction: the order never goes without its record.
+*/
+int gn_store_undo(gn_store *st, const char *id, int asker)
 {
   if (!st || !id) return GN_EINVAL;
+  if (asker < GN_UMPIRE) return fail(st, GN_EINVAL, "an undo is asked by the umpire or a side, not %d", asker);
   if (writable(st)) return GN_ESTORE;
-  int rc, seq;
-  char hash[17];
+  int rc, seq, chances = 0;
+  char hash[17], *text = NULL, note[GN_TEXT_MAX + 96];
   sqlite3_stmt *s;
   if ((rc = exec(st, "BEGIN IMMEDIATE")) != 0) return rc;
   if ((rc = game_exists(st, id, NULL)) < 0) goto done;
@@ -1117,7 +1184,13 @@ int gn_store_undo(gn_store *st, const char *id)
     rc = fail(st, GN_ESTATE, "game %s has no orders to undo", id);
     goto done;
   }
-  static const int del[3] = { S_DEL_SNAPS, S_DEL_EVENTS, S_DEL_ORDER };
+  if ((rc = order_row(st, id, seq, &text, &chances)) != 0) goto done;           /* 1 */
+  if (chances > 0 && asker != GN_UMPIRE) {
+    rc = fail(st, GN_EREFUSED, "order %d '%s' drew %d result%s (dice or cards): only the umpire"
+              " takes it back", seq, text, chances, chances == 1 ? "" : "s");
+    goto done;
+  }
+  static const int del[3] = { S_DEL_SNAPS, S_DEL_EVENTS, S_DEL_ORDER };            /* 2 */
   for (int k = 0; k < 3; k++) {
     if (!(s = stmt(st, del[k]))) { rc = GN_ESTORE; goto done; }
     sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
@@ -1126,9 +1199,17 @@ int gn_store_undo(gn_store *st, const char *id)
     sqlite3_reset(s);
     if (rc != SQLITE_DONE) { rc = dberr(st, "cannot remove the order"); goto done; }
   }
+  if (chances > 0)                                                                  /* 3 */
+    snprintf(note, sizeof note, "order %d '%.*s' (it drew %d result%s)", seq, GN_TEXT_MAX, text,
+             chances, chances == 1 ? "" : "s");
+  else
+    snprintf(note, sizeof note, "order %d '%.*s'", seq, GN_TEXT_MAX, text);
+  if ((rc = gn__store_note_add(st, id, seq - 1, chances > 0 ? "umpire-undo" : "undo", note)) != 0)
+    goto done;
   rc = exec(st, "COMMIT");
 done:
   if (rc != 0) rollback(st);
+  free(text);
   return rc;
 }
 

@@ -105,8 +105,12 @@ GN_PRINTF(2, 3) static void put(sbuf *b, const char *fmt, ...) {
 char *gn_state_text(const gn_game *g, int viewer) {
   if (!g || !g->sc) return NULL;
   sbuf b = { 0 };
-  put(&b, "%s (%s), %s; turn %d of %d, %s%s%s\n", g->sc->name, g->sc->rs->id, gn_game_clock(g).text,
-      g->st.turn, g->sc->turns, gn_game_phase(g),
+  /* past the last turn the game says so, never "turn 5 of 4" */
+  char turn[48];
+  if (g->st.turn > g->sc->turns) snprintf(turn, sizeof turn, "all %d turns played", g->sc->turns);
+  else snprintf(turn, sizeof turn, "turn %d of %d", g->st.turn, g->sc->turns);
+  put(&b, "%s (%s), %s; %s, %s%s%s\n", g->sc->name, g->sc->rs->id, gn_game_clock(g).text,
+      turn, gn_game_phase(g),
       g->st.active >= 0 && g->st.active < g->sc->nsides ? ", " : "",
       g->st.active >= 0 && g->st.active < g->sc->nsides ? g->sc->side[g->st.active].name : "");
   if (g->st.over) put(&b, "the game is over\n");

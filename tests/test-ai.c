@@ -174,13 +174,17 @@ static void assess_at_the_start(void **state) {
   assert_int_equal(r.side[0].units, 4);
   assert_int_equal(r.side[1].units, 3);
   assert_int_equal(r.winner, -1);
-  assert_string_equal(r.why, "drawn: objective points equal (0 each) and losses close (French 0%, Prussians 0%)");
-  /* holding the village wins on points */
+  assert_int_equal(r.level, GN_LEVEL_DRAW);
+  assert_string_equal(r.why, "draw: victory points French 0.0, Prussians 0.0, a margin under 2 "
+                      "(losses French 0%, Prussians 0%)");
+  /* holding the village (2 points) is a marginal victory by the defaults */
   int owner[1] = {1};
   gn_battle_assess(g, owner, &r);
   assert_int_equal(r.winner, 1);
   assert_int_equal(r.side[1].points, 2);
-  assert_string_equal(r.why, "Prussians holds Plancenoit: 2 objective points to 0");
+  assert_int_equal(r.level, GN_LEVEL_MARGINAL);
+  assert_string_equal(r.why, "marginal: Prussians 2.0 victory points to 0.0 (Plancenoit: 2 objective points; "
+                      "losses Prussians 0%, French 0%)");
   gn_game_free(g);
   /* Belle Alliance has no men scale */
   g = game(BA, 1);

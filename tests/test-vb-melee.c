@@ -287,15 +287,17 @@ static void t_vb34_vb35_town(void **state) {
   gn_game_free(g);
 }
 
-/* The melee of t_vb35_ejected: a (fr) at (20,20) against d (al) at (20,23),
-** both brigades of 4 SP, d inside a town block 20 in deep; the data from
-** data_dir (NULL: built in). a wins 2 hits to none. */
-static gn_game *town_melee(const char *data_dir) {
+/* The melee of t_vb35_ejected: a (fr) at (20,20) against d (al) at (20,23)
+** with attributes dattrs, both brigades of 4 SP, d inside a town block whose
+** far edge is at y `far`; the data from data_dir (NULL: built in). a wins 2
+** hits to none. */
+static gn_game *town_melee(const char *data_dir, const char *dattrs, double far) {
   char text[8192];
-  snprintf(text, sizeof text, "%s%s", HEAD,
-           "  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [20, 20], facing: 0, strength: 4}\n"
-           "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 23], facing: 180, strength: 4}\n"
-           "terrain:\n  - {id: t, kind: town, area: [[10, 21.6], [30, 21.6], [30, 40], [10, 40]]}\n");
+  snprintf(text, sizeof text,
+           "%s  - {id: a, side: fr, formation: fa, type: infantry_brigade, at: [20, 20], facing: 0, strength: 4}\n"
+           "  - {id: d, side: al, formation: aa, type: infantry_brigade, at: [20, 23], facing: 180, strength: 4, attrs: {%s}}\n"
+           "terrain:\n  - {id: t, kind: town, area: [[10, 21.6], [30, 21.6], [30, %g], [10, %g]]}\n",
+           HEAD, dattrs, far, far);
   gn_game *g = vb_load_data("t.yaml", text, strlen(text), 1, data_dir);
   script(g, 2, 1, 1);
   to_phase(g, "combat");
@@ -308,21 +310,33 @@ static gn_game *town_melee(const char *data_dir) {
 /* ref. VB-35: "all surviving defending stands are ejected from the town":
 ** ejected is out of the block (melee.town.eject_clear 1, the default): d goes
 ** on until its base clears the block's far edge (y 40: 18.5 in and a hair),
-** not the ordinary half move (8 in) that would leave it inside; with the
-** switch at 0 it makes the ordinary retreat. */
+** not the ordinary half move (8 in) that would leave it inside; a disordered
+** defender routs out of it too. With the switch at 0 they make the ordinary
+** retreat and rout. */
 static void t_vb35_ejected(void **state) {
   (void)state;
-  gn_game *g = town_melee(NULL);
+  gn_game *g = town_melee(NULL, "", 40);
   assert_int_equal(attr(g, "d", "disorder"), 1);
   gn_unit_view v = view(g, "d");
   assert_true(fabs(v.box.c.x - 20) < 1e-9);
   assert_true(v.box.c.y - 1.5 >= 40 && v.box.c.y - 1.5 < 40.01);   /* its trailing edge just past y 40 */
   gn_game_free(g);
 
+  /* already disordered, d routs: past its full move (16 in) when the block
+  ** is deeper still */
+  g = town_melee(NULL, "disorder: disordered", 50);
+  assert_int_equal(attr(g, "d", "routed"), 1);
+  v = view(g, "d");
+  assert_true(v.box.c.y - 1.5 >= 50 && v.box.c.y - 1.5 < 50.01);
+  gn_game_free(g);
+
   char dir[] = "/tmp/gn-eject-XXXXXX";
   vb_data_copy(dir, "melee.yaml", "key: melee.town.eject_clear, value: 1", "key: melee.town.eject_clear, value: 0");
-  g = town_melee(dir);
+  g = town_melee(dir, "", 40);
   at(g, "d", 20, 31);
+  gn_game_free(g);
+  g = town_melee(dir, "disorder: disordered", 50);
+  at(g, "d", 20, 39);                                /* the full move, inside the block */
   gn_game_free(g);
   vb_data_remove(dir);
 }

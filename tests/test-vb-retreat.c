@@ -262,6 +262,30 @@ static void t_vb47_routs_friend(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-46, VB-48: a body carries back every disordered friend it meets,
+** however many: 40 thin disordered stands stacked behind d all go back
+** ahead of it (none left standing, no cut at a buffer's size). */
+static void t_vb48_body_of_forty(void **state) {
+  (void)state;
+  static char text[16384];
+  size_t o = (size_t)snprintf(text, sizeof text, "%s  - {id: d, side: al, formation: aa, type: infantry_brigade, "
+                              "at: [20, 23], facing: 180, strength: 4}\n", HEAD);
+  for (int k = 0; k < 40; k++)
+    o += (size_t)snprintf(text + o, sizeof text - o, "  - {id: f%d, side: al, formation: aa, type: infantry_brigade, "
+                          "at: [20, %.2f], facing: 180, depth: 0.1, strength: 1, attrs: {disorder: 1}}\n",
+                          k, 24.55 + k * 0.1);
+  assert_true(o < sizeof text);
+  gn_game *g = vb_load("t.yaml", text, o, 1);
+  lose(g, 2, 4);
+  assert_int_equal(count_events(g, "retreat", "VB-46"), 40);
+  for (int k = 0; k < 40; k++) {
+    char id[8];
+    snprintf(id, sizeof id, "f%d", k);
+    if (!(view(g, id).box.c.y > 24.55 + k * 0.1 + 1)) fail_msg("%s was left behind at y %g", id, view(g, id).box.c.y);
+  }
+  gn_game_free(g);
+}
+
 /* ref. VB-48: the body (d carrying f) passes a friend h further back as one
 ** stand: h, in good order, is disordered once and passed through by the whole
 ** body, which goes on until clear of it. */
@@ -335,6 +359,7 @@ int main(void) {
     cmocka_unit_test(t_vb46_carried),
     cmocka_unit_test(t_vb47_routs_friend),
     cmocka_unit_test(t_vb48_body),
+    cmocka_unit_test(t_vb48_body_of_forty),
     cmocka_unit_test(t_vb49_skirmishers),
     cmocka_unit_test(t_vb50_cavalry),
   };

@@ -33,6 +33,20 @@ check "scenario files: 'grognard check scen' offers the folder" \
   eval '(cd "$repo" && PATH="$tmp/bin:$PATH" bash -c ". scripts/completion/grognard.bash; COMP_WORDS=(grognard check scenarios/vb-teach-f); COMP_CWORD=2; _grognard; printf \"%s\n\" \"\${COMPREPLY[@]}\"") | grep -qx scenarios/vb-teach-fire.yaml'
 if command -v zsh >/dev/null 2>&1; then
   check "the zsh completion parses" zsh -n "$comp/_grognard"
+  # zcomplete WORDS...: what _grognard offers for the last word (compadd and
+  # _files stand in for zsh's, printing their words; zsh itself filters them)
+  cat >"$tmp/z.zsh" <<'ZSH'
+compadd() { local a; for a in "$@"; do [[ $a == -- ]] || print -r -- "$a"; done }
+_files() { print -r -- FILES "$@" }
+fpath=("$ZCOMP" $fpath)
+autoload -Uz _grognard
+words=(grognard "$@"); CURRENT=${#words}; PREFIX=${words[CURRENT]}
+_grognard
+ZSH
+  zcomplete() { (cd "$tmp" && PATH="$tmp/bin:$PATH" ZCOMP=$comp zsh "$tmp/z.zsh" "$@"); }
+  check "zsh: the commands, the options of one, the games, the unit codes" \
+    eval 'zcomplete or | grep -qx order && zcomplete show --j | grep -qx -- --json &&
+          zcomplete show "" | grep -qx g1 && zcomplete order g1 move SL | grep -qx SL3'
 else
   echo "ok - # SKIP zsh is not installed: the zsh completion is not parsed"
 fi

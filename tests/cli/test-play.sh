@@ -156,7 +156,14 @@ say "log 3"
 check "vb: the umpire's undo and the dice switch are on record" \
   eval 'seen "umpire-undo: order 6 .fire F2 at P1. \(it drew 2 results\)" && seen "dice: table"'
 say "dice auto"
-for i in 1 2 3 4 5 6 7 8; do say "end" || break; answer 1; done
+say "end"
+check "vb: end with a fire still open warns and asks again (the actions call)" \
+  eval 'seen "not yet: fire F.* at P1" && seen "could still fire or fight: type .end. again to end the phase anyway" &&
+        seen_last "combat \| French\] >"'
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+  seen_last "3 p.m. \| command" && break
+  say "end" || break; answer 1
+done
 check "vb: one full turn: both sides played, the clock is at 3 p.m." \
   eval 'seen_last "^\[18 June 1815, 3 p.m. \| command \| French\] >"'
 say "show"
@@ -204,7 +211,7 @@ say "dice table"
 say "fire GUN at FU"
 say "10S"
 say "10S"
-check "inradic: a card already drawn is refused" eval 'seen "not accepted: card 48 has already been drawn" && seen_last "card> ?$"'
+check "inradic: a card already drawn is refused" eval 'seen "not accepted: 10S has already been drawn" && seen_last "card> ?$"'
 say "9S"
 say "8S"
 say "10 4"
@@ -226,6 +233,29 @@ check "inradic: one full turn: turn 2, Lorelei to act" eval 'seen_last "^\[turn 
 quit_session
 run inverify replay g3 --verify
 check "inradic: replay --verify passes" status inverify 0
+
+# ---- two terminals, one game: each side's session, hidden written orders ------
+run twonew new "$scn/ba-teach-supplies.yaml"
+tg=$(cat "$tmp/twonew.out")
+start twofr "$tg --as french"
+start twopr "$tg --as prussians"
+S=twofr; say "fire 4L at PR"
+check "two terminals: the French write their order" eval 'seen "order 1: fire 4L at PR"'
+say "orders"
+check "orders: the French review their written orders and the units with none" \
+  eval 'seen "^  4L: order written: fire 4L at PR" && seen "no written order yet: CAI$"'
+S=twopr; say "fire PR at 4L"
+check "two terminals: the Prussian session sees the order stored by the other, reloads, and orders on" \
+  eval 'seen "another session changed the game \(1 order stored, 0 here\): reloaded" && seen "order 2: fire PR at 4L"'
+say "orders"
+check "two terminals: the French written order stays hidden from the Prussians" \
+  eval '! seen "fire 4L at PR" && seen "^  PR: order written: fire PR at 4L" &&
+        ! screen | tail -n 3 | grep -q "no written order yet"'
+say "fire 4L at PR"
+check "two terminals: the Prussians may not order a French unit" \
+  eval 'seen "4L is a unit of the French: this session gives the orders of the Prussians only"'
+quit_session
+S=twofr; quit_session
 
 # ---- scripted sessions: why --------------------------------------------------
 cat >"$tmp/melee.txt" <<'EOF'
@@ -289,6 +319,78 @@ check "why, Inradic morale failure: the dice, the quality modifier with its rule
   eval 'status morale 0 && out morale "dice d10: 10 -> 10" &&
         out morale "morale \(ref. IN-M4, seed\): AR morale test \(IN-M4\): d10 = 10, modified 11 against 10 figures: fails" &&
         out morale "modifier: native \+1 \(ref. IN-M9, seed\)" && out morale "#10 rout \(ref. IN-M11, seed\): AR routs"'
+
+# ---- scripted sessions: a whole line of dice or cards ------------------------
+cat >"$tmp/hand.txt" <<'EOF'
+dice table
+fire GUN at FU
+10S 9S 8S 10 4
+roll 10 1 1
+why 9
+EOF
+run hand play "$scn/inradic-skirmish.yaml" --script "$tmp/hand.txt"
+check "a whole hand and the dice after it on one line answer the chance points in turn" \
+  eval 'status hand 0 && out hand "Lorelei: draw a card for" && out hand "8S 10 4 \(from the line typed\)" &&
+        out hand "10 4 \(from the line typed\)" && out hand "#10 rout \(ref. IN-M11, seed\): AR routs"'
+printf 'dice table\nfire GUN at FU\n10S 9S 10S\ncancel\n' >"$tmp/twice.txt"
+run twice play "$scn/inradic-skirmish.yaml" --script "$tmp/twice.txt" --keep-going
+check "a hand holding a card twice is refused as a whole, with the reason" \
+  eval 'out twice "not accepted: 10S is typed twice: a deck holds each card once; nothing of the line is used" &&
+        nout twice "order 1:"'
+cat >"$tmp/meleeline.txt" <<'EOF'
+end
+charge CU at P1
+end; end
+dice table
+end
+roll 1 1
+end
+1 hits 1 hits 3 4
+why
+EOF
+run meleeline play "$scn/vb-teach-melee.yaml" --script "$tmp/meleeline.txt"
+check "a whole phase's dice on one line: the V&B melee's hits and tie rolls give the same melee" \
+  eval 'status meleeline 0 && out meleeline "#15 melee \(ref. VB-37, seed\): the defender wins the melee" &&
+        out meleeline "1 hits 3 4 \(from the line typed\)"'
+printf 'dice table\nfire GUN at FU\n10S 9S 8S 10 4 6 6 6 6 6 6 6 6 6 6\n' >"$tmp/extra.txt"
+run extra play "$scn/inradic-skirmish.yaml" --script "$tmp/extra.txt" --keep-going
+check "values typed beyond what the order asks are named, not kept for the next order" \
+  eval 'out extra "is not used: the order asked for no more"'
+
+# ---- sides and the umpire -----------------------------------------------------
+run sidenew new "$scn/ba-teach-supplies.yaml"
+sg=$(cat "$tmp/sidenew.out")
+printf 'fire PR at 4L\nas umpire\nshow --as prussians\nodds "fire 4L at PR"\nfire 4L at PR\nshow\n' >"$tmp/side.txt"
+run side play "$sg" --as french --script "$tmp/side.txt" --keep-going
+check "a side's session refuses an order for the other side's unit" \
+  eval 'status side 1 && out side "PR is a unit of the Prussians: this session gives the orders of the French only"'
+check "a side's session refuses the umpire's views and odds" \
+  eval 'test "$(count "$tmp/side.out" "only a session started as the umpire sees other views")" = 2 &&
+        out side "odds read the true state, hidden values included: only the umpire may ask"'
+check "a side's session gives its own orders and shows its own view" \
+  eval 'out side "order 1: fire 4L at PR" && out side "^seen by French"'
+printf 'undo --umpire\nundo\n' >"$tmp/sideundo.txt"
+run sideundo play "$sg" --as french --script "$tmp/sideundo.txt" --keep-going
+check "a side's session may not undo as the umpire; an order without dice it may" \
+  eval 'out sideundo "only a session started as the umpire may undo as the umpire" &&
+        out sideundo "undid order 1 .fire 4L at PR.; 0 orders now"'
+printf 'end\nfire PR at 4L\nend\nlog\n' >"$tmp/sideump.txt"
+run sideump play "$sg" --as umpire --script "$tmp/sideump.txt" --keep-going
+printf 'undo\n' >"$tmp/sideundo2.txt"
+run sideundo2 play "$sg" --as prussians --script "$tmp/sideundo2.txt" --keep-going
+printf 'undo --umpire\nlog 1\n' >"$tmp/sideundo3.txt"
+run sideundo3 play "$sg" --as umpire --script "$tmp/sideundo3.txt"
+check "undo past a chance point: refused to a side, recorded for the umpire" \
+  eval 'out sideundo2 "drew .* \(dice or cards\): only the umpire takes it back" &&
+        status sideundo3 0 && out sideundo3 "by the umpire \(recorded\)" && out sideundo3 "umpire-undo: order"'
+
+# ---- input safety: a NUL byte in a line -------------------------------------
+printf 'end\000x\nend\n' >"$tmp/nul.txt"
+run nul play "$scn/vb-teach-fire.yaml" --script "$tmp/nul.txt" --keep-going
+check "a line holding a NUL byte is refused with a message; the next line still runs" \
+  eval 'status nul 1 && out nul "> end\^@x$" && out nul "line 1 holds a NUL byte: refused" && out nul "order 1: end"'
+printf 'end\000x\nend\n' | (cd "$tmp" && "$exe" --db "$db" play "$scn/vb-teach-fire.yaml") >"$tmp/nulpipe.out" 2>&1
+check "the same from a pipe" eval 'grep -q "holds a NUL byte" "$tmp/nulpipe.out" && grep -q "order 1: end" "$tmp/nulpipe.out"'
 
 # ---- scripted sessions: exit status, --keep-going, V&B night and campaign ----
 printf 'end\nfire F1 at P1\nend\n' >"$tmp/refused.txt"

@@ -36,7 +36,7 @@ static int read_class(const void *ud, const int *faces, int total) {
 ** those classes of throws, not the 56 sets of faces. */
 int gn__ba_roll(gn_game *g, const char *purpose, const char *ref, int unit, int *total, int faces[3]) {
   ba_read r = { BA_D(g), -1, 1 };
-  return gn__roll_class(g, BA_DICE, read_class, &r, purpose, ref, unit, total, faces);
+  return gn__roll_class(g, BA_DICE, read_class, &r, sizeof r, purpose, ref, unit, total, faces);
 }
 
 /* A 3d6 read only for the supplies it leaves from `supplies` (the supplies
@@ -45,7 +45,7 @@ int gn__ba_roll_supplies(gn_game *g, int supplies, const char *purpose, const ch
                          int faces[3]) {
   ba_read r = { BA_D(g), supplies, 0 };
   int total;
-  return gn__roll_class(g, BA_DICE, read_class, &r, purpose, ref, unit, &total, faces);
+  return gn__roll_class(g, BA_DICE, read_class, &r, sizeof r, purpose, ref, unit, &total, faces);
 }
 
 /* A unit argument that must be on the table. */
@@ -397,17 +397,23 @@ static int written(gn_game *g, const gn__args *a, int rc) {
   if (rc) return rc;
   char text[512];
   size_t n = 0;
-  int u = -1;
+  int ids[GN__MAXTOK], u = -1;
   gn_event *e;
-  for (int k = 0; k < a->n && n < sizeof text; k++) {
-    int v = k ? gn_unit_find(g, a->tok[k]) : -1;
-    if (v >= 0 && u < 0) u = v;
-    n += (size_t)gn__snprintf(text + n, sizeof text - n, "%s%s", k ? " " : "", v >= 0 ? uid(g, v) : a->tok[k]);
+  for (int k = 0; k < a->n; k++) {   /* the words, a unit's as its code (the text is shorter than text) */
+    ids[k] = k ? gn_unit_find(g, a->tok[k]) : -1;
+    if (ids[k] >= 0 && u < 0) u = ids[k];
+    const char *w = ids[k] >= 0 ? uid(g, ids[k]) : a->tok[k];
+    size_t len = strlen(w);
+    if (n + len + 2 > sizeof text) break;
+    if (k) text[n++] = ' ';
+    memcpy(text + n, w, len);
+    n += len;
   }
+  text[n] = 0;
   if (u < 0) return 0;
   if (!(e = gn__event(g, "written", "BA-1.1.1a", u, -1, "%s: order written: %s", uid(g, u), text)))
     return GN_ENOMEM;
-  for (int k = 2; k < a->n; k++) gn__event_unit(g, e, gn_unit_find(g, a->tok[k]));
+  for (int k = 2; k < a->n; k++) gn__event_unit(g, e, ids[k]);
   gn__event_hide(e, 1u << g->sc->unit[u].side);
   return 0;
 }

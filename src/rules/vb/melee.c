@@ -363,8 +363,8 @@ static gn_vec2 centre(const gn_game *g, const body *b) {
 **   3) ref. VB-35 [interpretation] defenders "ejected from the town": with
 **      melee.town.eject_clear 1 a defender of a town block retreats at least
 **      until its base is clear of the block, not only the ordinary half move
-**      that a large block could hold; 0: the ordinary retreat. A router's full
-**      move is its own.
+**      (or a router's full move) that a large block could hold; 0: the
+**      ordinary retreat or rout.
 */
 static int losers(gn_game *g, const body *lose, const body *win, int defenders) {
   const vb_combat *c = gn__vb_combat(g);
@@ -389,11 +389,11 @@ static int losers(gn_game *g, const body *lose, const body *win, int defenders) 
   for (int i = 0; i < n && !rc; i++) {
     int u = order[i];
     if (!gn__vb_alive(g, u)) continue;
+    int town = defenders && c->eject_clear ? gn__vb_town_of(g, u) : -1;            /* 3) */
     if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) {
-      rc = gn__vb_rout(g, u, from, "VB-B11");
+      rc = gn__vb_rout_from(g, u, from, "VB-B11", town);
     } else {
       gn__vb_disorder(g, u, 1, "VB-35", "lost the melee");
-      int town = defenders && c->eject_clear ? gn__vb_town_of(g, u) : -1;          /* 3) */
       if (c->loser_move > 0 || town >= 0) rc = gn__vb_retreat_from(g, u, from, 0, town);
     }
   }

@@ -203,9 +203,11 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
 **      wiped out and recovers nothing overnight (ref. VB-57, VB_WIPED 3)
 **   2) it is routed (and at least disordered), and loses morale.rout.sp_loss
 **      SP (ref. VB-B9); a stand already routed loses nothing more
-**   3) it moves a full move away from the cause (ref. VB-B9, VB-41)
+**   3) it moves a full move away from the cause (ref. VB-B9, VB-41); a
+**      defender ejected from the town block `town` (-1 none) at least until
+**      clear of it (ref. VB-35)
 */
-int gn__vb_rout(gn_game *g, int unit, gn_vec2 cause, const char *ref) {
+int gn__vb_rout_from(gn_game *g, int unit, gn_vec2 cause, const char *ref, int town) {
   const vb_combat *c = gn__vb_combat(g);
   gn__ustate *u = gn__uw(g, unit);
   if (gn__vb_is_artillery(gn__vb_type(g, unit))) {                          /* 1) */
@@ -221,7 +223,11 @@ int gn__vb_rout(gn_game *g, int unit, gn_vec2 cause, const char *ref) {
   gn__event(g, "rout", ref, unit, -1, "%s routs", gn__vb_uname(g, unit));
   if (!already && c->rout_sp > 0) gn__vb_lose_sp(g, unit, c->rout_sp, 0, "VB-B9", "rout");
   if (!gn__vb_alive(g, unit)) return 0;
-  return gn__vb_retreat(g, unit, cause, 1);                                 /* 3) */
+  return gn__vb_retreat_from(g, unit, cause, 1, town);                      /* 3) */
+}
+
+int gn__vb_rout(gn_game *g, int unit, gn_vec2 cause, const char *ref) {
+  return gn__vb_rout_from(g, unit, cause, ref, -1);
 }
 
 /*

@@ -588,6 +588,9 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
 int gn__vb_morale_fail(gn_game *g, int unit, gn_vec2 cause);
 /* Rout: 1 SP, routed, a full move away from cause (ref. VB-B9, VB-57). */
 int gn__vb_rout(gn_game *g, int unit, gn_vec2 cause, const char *ref);
+/* The same for a defender ejected from the town block `town` (a feature
+** index, -1 none): it routs at least until clear of it (ref. VB-35). */
+int gn__vb_rout_from(gn_game *g, int unit, gn_vec2 cause, const char *ref, int town);
 /* Centre of the enemy stands that make unit test or retreat. Cannot fail. */
 gn_vec2 gn__vb_cause(gn_game *g, int unit);
 
