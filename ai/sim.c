@@ -71,6 +71,16 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   copy(s->ruleset, sizeof s->ruleset, gn_game_ruleset(g));
   copy(s->scenario, sizeof s->scenario, gn_game_scenario_name(g));
   s->word = strcmp(s->ruleset, "vb") ? "figures" : "SP";
+  gn_history_get(g, &s->hist);   /* for the calibration report */
+  if (s->hist.nsources > 0) {
+    int ns = s->hist.nsources;
+    s->hist.nsources = 0;
+    if (!(s->source = calloc((size_t)ns, sizeof *s->source))) { gn_game_free(g); gn_sim_free(s); return GN_ENOMEM; }
+    for (; s->hist.nsources < ns; s->hist.nsources++)
+      if (!(s->source[s->hist.nsources] = strdup(gn_history_source(g, s->hist.nsources)))) {
+        gn_game_free(g); gn_sim_free(s); return GN_ENOMEM;
+      }
+  }
   s->nsides = gn_side_count(g);
   if (s->nsides > GN_BATTLE_MAXSIDES) s->nsides = GN_BATTLE_MAXSIDES;
   for (int k = 0; k < s->nsides; k++) {
@@ -106,6 +116,8 @@ void gn_sim_free(gn_sim *s) {
   free(s->name); free(s->text); free(s->data_dir);
   free(s->unit); free(s->unit_side);
   free(s->rec);
+  for (int i = 0; s->source && i < s->hist.nsources; i++) free(s->source[i]);
+  free(s->source);
   free(s);
 }
 

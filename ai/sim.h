@@ -30,6 +30,8 @@ struct gn_sim {
   char (*unit)[64];          /* unit ids */
   int *unit_side;
   const char *word;          /* "SP" or "figures" */
+  gn_history hist;           /* the scenario's history (hist.given 0: none) */
+  char **source;             /* its sources, hist.nsources of them */
   /* the batch */
   uint64_t seed;
   int runs;

@@ -767,6 +767,24 @@ int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r);
 ** gn_game_verdict. Used by gn_battle_run; r->inflicted untouched. */
 void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r);
 
+/* What happened in the battle the scenario models (`history:` in
+** docs/scenario.md): simulate's calibration report sets it beside the
+** simulated battles. */
+typedef struct gn_history {
+  int given;                /* 1: the scenario has a history block */
+  int winner;               /* side that won, -1 a draw */
+  int level;                /* GN_LEVEL_* of the result, -1 when not said */
+  int men_lost[GN_BATTLE_MAXSIDES];   /* per side, -1 when not said */
+  int held[GN_BATTLE_MAXOBJ];         /* per objective: side holding it at the end, -1
+                                         nobody, -2 not said */
+  int nsources;             /* gn_history_source(g, 0..nsources-1) */
+} gn_history;
+/* The scenario's history (given 0 when it has none). GN_EINVAL when g or out
+** is NULL, GN_ESTATE without a scenario. */
+int gn_history_get(const gn_game *g, gn_history *out);
+/* Source i of the history, as written; NULL out of range. Cannot fail. */
+const char *gn_history_source(const gn_game *g, int i);
+
 /* The scenario's rules of victory (`victory:` in docs/scenario.md), or the
 ** project's defaults where it gives none. */
 typedef struct gn_victory_rules {

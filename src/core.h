@@ -235,6 +235,19 @@ typedef struct gn__objective {
 } gn__objective;
 
 /* The scenario's rules of victory (`victory:`), or the defaults (victory.c). */
+/* What happened in the battle the scenario models (`history:`), for the
+** calibration report of simulate. */
+#define GN__MAXSOURCES 32
+typedef struct gn__history {
+  int given;
+  int winner;                 /* side, -1 a draw */
+  int level;                  /* GN_LEVEL_*, -1 not said */
+  int men_lost[GN__MAXSIDES]; /* -1 not said */
+  int held[32];               /* per objective (at most 32): side at the end, -1 nobody, -2 not said */
+  const char *sources[GN__MAXSOURCES];
+  int nsources;
+} gn__history;
+
 typedef struct gn__victory {
   int given;                  /* 1: the scenario has a victory block */
   double brk;                 /* an army with less than this fraction of its start in good order broke */
@@ -262,6 +275,7 @@ typedef struct gn__scen {
   gn_feature *features;       /* nterrain copies of terrain[i].f, for geometry calls */
   int nobjectives; gn__objective *objective;
   gn__victory victory;
+  gn__history history;
   int options[16];            /* ruleset switches, indexed as rs->options */
   int ndata; gn__datum *data; /* ruleset data, sorted by key */
   void *rsdata;               /* ruleset's cached tables (setup/release) */
