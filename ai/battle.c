@@ -33,6 +33,8 @@ typedef struct runner {
   gn_ai *ai[GN_BATTLE_MAXSIDES];
   int nsides;
   int owner[GN_BATTLE_MAXOBJ];
+  int since[GN_BATTLE_MAXOBJ];    /* turn from whose end owner[] has held it (0: the start) */
+  int owner_by[GN_BATTLE_MAXOBJ]; /* holder at the end of the objective's `by` turn, so far */
   int *before;               /* per unit: strength before the order in flight */
   int *seen, *named;         /* per unit: the order whose events named it last; those named now */
   int (*lead)[2]; int nlead, caplead;   /* [turn, verdict's winner] at each turn's end */
@@ -147,10 +149,28 @@ void gn_battle_result_free(gn_battle_result *r) {
 
 /* ------------------------------------------------------------ running */
 
+/* The holders at the end of turn: since when each has held its objective,
+** and who held one with a `by` turn at the end of that turn (it scores for
+** them whatever follows); copied into the result for the verdict. */
+static void track(runner *rn, int turn) {
+  int before[GN_BATTLE_MAXOBJ];
+  memcpy(before, rn->owner, sizeof before);
+  holders(rn->g, rn->doc, rn->owner);
+  for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
+    gn_objective_info o;
+    if (gn_objective_get(rn->g, i, &o)) break;
+    if (rn->owner[i] != before[i]) rn->since[i] = turn;
+    if (o.by > 0 && turn <= o.by) rn->owner_by[i] = rn->owner[i];
+  }
+  memcpy(rn->r->since, rn->since, sizeof rn->since);
+  memcpy(rn->r->owner_by, rn->owner_by, sizeof rn->owner_by);
+  rn->r->turns = turn;
+}
+
 /* The turn that has just ended: holders, the verdict so far (every unit's
 ** strength read again on the way: see credit), the callback. */
 static int turn_end(runner *rn, int turn) {
-  holders(rn->g, rn->doc, rn->owner);
+  track(rn, turn);
   assess(rn->g, rn->owner, rn->r, rn->before);
   if (rn->nlead == rn->caplead) {
     int cap = rn->caplead ? 2 * rn->caplead : 64;
@@ -160,7 +180,6 @@ static int turn_end(runner *rn, int turn) {
   }
   rn->lead[rn->nlead][0] = turn;
   rn->lead[rn->nlead++][1] = rn->r->winner;
-  rn->r->turns = turn;
   if (rn->o->on_turn) rn->o->on_turn(rn->o->ud, rn->g, turn, rn->r);
   return 0;
 }
@@ -322,7 +341,7 @@ int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn_
   }
   for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
     gn_objective_info oi;
-    rn.owner[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;
+    rn.owner[i] = rn.owner_by[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;
   }
   rn.turn = gn_game_turn(g);
   int limit = gn_game_turn_limit(g);
@@ -354,7 +373,7 @@ int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn_
     int k = turn_end(&rn, rn.turn);
     if (k && !rc) rc = k;
   }
-  holders(g, rn.doc, rn.owner);
+  track(&rn, r->turns);
   gn_battle_assess(g, rn.owner, r);
   r->decision_turn = 0;
   if (r->winner >= 0) {

@@ -648,6 +648,8 @@ typedef struct gn_objective_info {
   int side_points[GN_BATTLE_MAXSIDES];  /* what holding it is worth to each side */
   int owner0;             /* side holding it at the start, -1 none */
   int owner;              /* side the game state records as holding it, -1 none */
+  int from;               /* scores only if held at the end of every turn from this one, -1 any */
+  int by;                 /* scores for the side holding it at the end of this turn, 0 the end */
 } gn_objective_info;
 int gn_objective_count(const gn_game *g);
 /* GN_ENOTFOUND when i is out of range. */
@@ -752,6 +754,8 @@ struct gn_battle_result {
   int nsides, nobjectives, nunits;
   gn_battle_side side[GN_BATTLE_MAXSIDES];
   int owner[GN_BATTLE_MAXOBJ];   /* holder of each objective at the end, -1 none */
+  int since[GN_BATTLE_MAXOBJ];   /* turn from whose end that holder held it throughout, 0 the start */
+  int owner_by[GN_BATTLE_MAXOBJ];/* holder at the end of the objective's `by` turn, once turns reaches it */
   int *inflicted;           /* per unit: enemy SP/figures it took off; owned (gn_battle_result_free) */
   uint64_t hash;            /* final state hash */
   gn_ai_stats ai[GN_BATTLE_MAXSIDES];
@@ -802,7 +806,9 @@ int gn_victory_rules_get(const gn_game *g, gn_victory_rules *out);
 void gn_victory_rules_default(gn_victory_rules *out);
 /* Scores the tallies in r (nsides, each side's strength0, strength and good,
 ** owner[] of each objective) by the scenario's rules of victory:
-**   1) each side's points (its values of the objectives it holds) and
+**   1) each side's points (its values of the objectives it holds: one with
+**      `by` N, once turns >= N, held as owner_by says; one with `from` N
+**      only if since <= N) and
 **      victory points (those, plus its share of `losses` for the enemy
 **      strength lost: against two or more enemies, their losses together)
 **   2) an army below `break` is broken; if one side's army broke and none

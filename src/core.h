@@ -231,6 +231,8 @@ typedef struct gn__objective {
   int points;
   int side_points[GN__MAXSIDES];  /* what holding it is worth to each side (default: points) */
   int owner0;                 /* side holding it at the start, -1 none */
+  int from;                   /* held at the end of every turn from this one on to score, -1 any */
+  int by;                     /* scored for its holder at the end of this turn, 0 at the end */
   int line, col;              /* where the scenario defines it */
 } gn__objective;
 

@@ -905,9 +905,9 @@ static void read_points(loader *L, int node, gn__objective *o) {
 
 /* objectives. Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_objectives(loader *L, int node) {
-  static const char *const keys[] = {"id", "name", "at", "radius", "points", "owner", NULL};
+  static const char *const keys[] = {"id", "name", "at", "radius", "points", "owner", "from", "by", NULL};
   gn__scen *sc = L->sc;
-  int i, j, n, v[6];
+  int i, j, n, v[8];
   if (!node || gn__yaml_seq(L->y, node, "objectives")) return 0;
   n = gn__yaml_len(L->y, node);
   if (n == 0) return 0;
@@ -919,7 +919,7 @@ static int read_objectives(loader *L, int node) {
   for (i = 0; i < n; i++) {
     gn__objective *o = &sc->objective[i];
     int it = gn__yaml_item(L->y, node, i);
-    o->id = o->name = ""; o->owner0 = -1; o->points = 1;
+    o->id = o->name = ""; o->owner0 = -1; o->points = 1; o->from = -1; o->by = 0;
     o->line = gn__yaml_line(L->y, it); o->col = gn__yaml_col(L->y, it);
     if (gn__yaml_map(L->y, it, "objective", keys, v)) continue;
     if (!read_id(L, it, v[0], "objective", &o->id)) {
@@ -939,6 +939,15 @@ static int read_objectives(loader *L, int node) {
     if (v[4]) read_points(L, v[4], o);
     else for (j = 0; j < GN__MAXSIDES; j++) o->side_points[j] = o->points;
     if (v[5]) read_side(L, v[5], "owner", &o->owner0);
+    if (v[6] && !gn__yaml_int(L->y, v[6], "from", 0, 10000, &o->from) && sc->turns > 0 && o->from > sc->turns)
+      gn__yaml_error(L->y, v[6], "objective '%s': 'from' turn %d is past the scenario's %d turns", o->id,
+                     o->from, sc->turns);
+    if (v[7] && !gn__yaml_int(L->y, v[7], "by", 1, 10000, &o->by) && sc->turns > 0 && o->by > sc->turns)
+      gn__yaml_error(L->y, v[7], "objective '%s': 'by' turn %d is past the scenario's %d turns", o->id,
+                     o->by, sc->turns);
+    if (v[6] && v[7])
+      gn__yaml_error(L->y, v[7], "objective '%s': give 'from' (hold to the end) or 'by' (held at that "
+                     "turn), not both", o->id);
   }
   return 0;
 }

@@ -95,7 +95,9 @@ int gn_game_verdict(const gn_game *g, gn_battle_result *r) {
     nbroke += broke[s];
   }
   for (int i = 0; i < nobj; i++) {
-    int h = r->owner[i];
+    const gn__objective *o = &g->sc->objective[i];
+    int h = o->by > 0 && r->turns >= o->by ? r->owner_by[i] : r->owner[i];
+    if (o->from >= 0 && r->since[i] > o->from) continue;
     if (h >= 0 && h < ns && h < GN__MAXSIDES) r->side[h].points += g->sc->objective[i].side_points[h];
   }
   for (int s = 0; s < ns; s++) {

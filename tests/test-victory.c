@@ -140,6 +140,51 @@ static void defaults_can_score_a_draw(void **state) {
   gn_game_free(e);
 }
 
+/* Objectives with times, in a battle of passive commanders (nobody moves):
+** the holders are read at each turn's end. x (`from: 0`, the A's at the
+** start) is the B's from turn 1: held too late, it scores for nobody; y
+** (`from: 1`) is the B's from turn 1 and scores; z (`by: 1`, the B's at the
+** start) is the A's at the end of turn 1 and scores for them. */
+static void timed_objectives(void **state) {
+  (void)state;
+  static const char text[] =
+    "grognard: 1\nname: times\nruleset: vb\ntable: {width: 48, height: 36}\n"
+    "date: {year: 1815, month: 6, day: 18, hour: 14}\nturns: 3\n"
+    "sides:\n  - {id: a, name: A, ai: passive}\n  - {id: b, name: B, ai: passive}\n"
+    "units:\n"
+    "  - {id: a1, side: a, type: infantry_brigade, at: [10, 10], strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: b1, side: b, type: infantry_brigade, at: [30, 30], strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: b2, side: b, type: infantry_brigade, at: [40, 30], strength: 4, attrs: {morale: 4}}\n"
+    "objectives:\n"
+    "  - {id: x, at: [30, 30], radius: 3, points: 2, owner: a, from: 0}\n"
+    "  - {id: y, at: [40, 30], radius: 3, points: 3, from: 1}\n"
+    "  - {id: z, at: [10, 10], radius: 3, points: 4, owner: b, by: 1}\n";
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(load_text(g, text), 0);
+  assert_int_equal(gn_game_start(g, 5), 0);
+  gn_objective_info o;
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.from, 0);
+  assert_int_equal(o.by, 0);
+  assert_int_equal(gn_objective_get(g, 2, &o), 0);
+  assert_int_equal(o.from, -1);
+  assert_int_equal(o.by, 1);
+  gn_battle_result r;
+  assert_int_equal(gn_battle_run(g, NULL, &r), 0);
+  assert_int_equal(r.turns, 3);
+  assert_int_equal(r.owner[0], 1);
+  assert_int_equal(r.since[0], 1);
+  assert_int_equal(r.owner[1], 1);
+  assert_int_equal(r.since[1], 1);
+  assert_int_equal(r.owner[2], 0);
+  assert_int_equal(r.owner_by[2], 0);
+  assert_int_equal(r.side[0].points, 4);
+  assert_int_equal(r.side[1].points, 3);
+  assert_int_equal(r.level, GN_LEVEL_DRAW);
+  gn_battle_result_free(&r);
+  gn_game_free(g);
+}
+
 /* A victory block or per-side points the loader cannot use: exact errors. */
 static void bad_victory(void **state) {
   (void)state;
@@ -156,6 +201,8 @@ static void bad_victory(void **state) {
     {"victory: {losses: -1}\n", "'losses' must be from 0 to 10000 victory points, got -1"},
     {"victory: {draw: 1}\n", "draw"},
     {"objectives:\n  - {id: o, at: [5, 5], radius: 2, points: {a: 2, x: 1}}\n", "unknown side 'x'"},
+    {"objectives:\n  - {id: o, at: [5, 5], radius: 2, by: 5}\n", "'by' turn 5 is past the scenario's 4 turns"},
+    {"objectives:\n  - {id: o, at: [5, 5], radius: 2, from: 1, by: 2}\n", "not both"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char text[1024];
@@ -173,6 +220,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(levels_in_a_scripted_game),
     cmocka_unit_test(defaults_can_score_a_draw),
+    cmocka_unit_test(timed_objectives),
     cmocka_unit_test(bad_victory),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
