@@ -228,7 +228,8 @@ static int help(play *p, char *arg) {
          "  dice auto|table      the engine rolls, or you roll and type the dice (kept on record)\n"
          "  as SIDE|umpire       show only what SIDE may know, or everything\n"
          "  undo [--umpire]      take back the last order; past a roll only with --umpire (recorded)\n"
-         "  odds \"ORDER[; ...]\"  every outcome of the orders from here, with its chance (umpire)\n"
+         "  odds [--all] \"ORDER[; ...]\"  the chances of the orders from here, in a few lines\n"
+         "                       (--all: every outcome, most likely first; umpire)\n"
          "  map FILE [UNIT]      draw the table (.svg, .png or .pdf) as the view may see it\n"
          "  export FILE [--as SIDE]  what a side may know, as JSON (for a campaign)\n"
          "  quit                 stop (everything is already saved)\n"
@@ -408,30 +409,19 @@ static char *unquote(char *s) {
 }
 
 static int odds(play *p, char *arg) {
-  if (!arg || !*arg) { printf("  odds \"ORDER\": every outcome of the order from here\n"); return CLI_FAIL; }
+  int all = arg && !strncmp(arg, "--all", 5) && (arg[5] == ' ' || arg[5] == '\t');
+  if (all) arg += 6;
+  while (arg && (*arg == ' ' || *arg == '\t')) arg++;
+  if (!arg || !*arg) {
+    printf("  odds [--all] \"ORDER\": the chances of the order from here (--all: every outcome)\n");
+    return CLI_FAIL;
+  }
   if (p->viewer != GN_UMPIRE) {
     printf("  odds read the true state, hidden values included: only the umpire may ask"
            " ('as umpire')\n");
     return CLI_FAIL;
   }
-  gn_dist d = { 0 };
-  gn_odds_opts o = { 0, 0, 1, 0, 0 };
-  char *orders = unquote(arg);
-  if (gn_order_odds(p->g, orders, &o, &d) != 0) {
-    printf("  %s\n", gn_errmsg(p->g));
-    return CLI_FAIL;
-  }
-  if (d.exact) printf("  %s: exact\n", orders);
-  else printf("  %s: Monte Carlo estimate (%s)\n", orders, d.why);
-  for (int i = 0; i < d.n; i++) {
-    const gn_outcome *x = &d.o[i];
-    printf("  %6.2f%%  %s", 100 * x->p, gn_order_odds_label(p->g, x->value));
-    if (d.exact && x->frac) printf("  (%s)", x->frac);
-    printf("\n");
-  }
-  gn_dist_free(&d);
-  play_dice_apply(p);   /* the odds run leaves the source as it found it; make sure */
-  return CLI_OK;
+  return play_odds(p, unquote(arg), all);
 }
 
 static int map(play *p, char *arg) {

@@ -67,6 +67,11 @@ const char *play_card_name(int card, char *buf);
 ** that, and says why it refuses. */
 int play_dice_parse(const char *s, const gn_chance *c, int *faces, char *why, size_t n);
 
+/* play-odds.c: the odds of orders from the present state (the umpire's view):
+** a summary of a few lines, or with all every outcome, most likely first.
+** CLI_OK, or CLI_FAIL after printing the refusal. */
+int play_odds(play *p, const char *orders, int all);
+
 /* play-why.c: explains event n (or the last resolution when n < 0): its
 ** rolls, modifiers with their rule ids, and outcome, as the viewer may see
 ** them. 0, or -1 after printing why it cannot. */

@@ -143,7 +143,7 @@ static void exhaustion(void **state) {
   const gn_event *e = last(g, "exhaustion");
   assert_non_null(e);
   assert_string_equal(e->ref, "VB-B12");
-  assert_non_null(strstr(e->text, "15th Brigade is broken (6 of 4 boxes marked, 8 SP at start)"));
+  assert_non_null(strstr(e->text, "15th Brigade is broken (6 boxes marked where 4 exhaust it, 8 SP at start)"));
   assert_int_equal(gn_event_visible(g, last_index(g, "exhaustion"), 0), 0);   /* the record is the side's */
   assert_int_equal(gn_event_visible(g, last_index(g, "exhaustion"), 1), 1);
   /* a broken division's stands only retire */
@@ -167,7 +167,7 @@ static void exhaustion(void **state) {
   ends(g, 6);
   e = last(g, "exhaustion");
   assert_non_null(e);
-  assert_non_null(strstr(e->text, "Simmer is exhausted (5 of 5 boxes marked, 10 SP at start)"));
+  assert_non_null(strstr(e->text, "Simmer is exhausted (5 boxes marked where 5 exhaust it, 10 SP at start)"));
   ends(g, 7);
   refused(g, "move F1 to 10,13", "VB-B12");
   ok(g, "move F1 to 10,11");

@@ -296,7 +296,7 @@ EOF
 run supplies play "$scn/ba-teach-supplies.yaml" --script "$tmp/supplies.txt"
 check "why, BA supply loss: the fire roll, its modifiers and the supplies spent, with rules" \
   eval 'status supplies 0 && out supplies "dice 3d6: 6 5 4 -> 15" &&
-        out supplies "modifier: first_fire \+2 \(ref. BA-B3, default\)" &&
+        out supplies "modifier: first fire \+2 \(ref. BA-B3, default\)" &&
         out supplies "modifier: target valour \+1 \(ref. BA-5.5.1a, seed\)" &&
         out supplies "supplies \(ref. BA-5.5.3c, seed\): 4[lL] is without supplies" &&
         out supplies "#4 roll \(ref. BA-DICE-1, published, interpretation\)" &&
@@ -383,6 +383,18 @@ run sideundo3 play "$sg" --as umpire --script "$tmp/sideundo3.txt"
 check "undo past a chance point: refused to a side, recorded for the umpire" \
   eval 'out sideundo2 "drew .* \(dice or cards\): only the umpire takes it back" &&
         status sideundo3 0 && out sideundo3 "by the umpire \(recorded\)" && out sideundo3 "umpire-undo: order"'
+
+# ---- odds a player can read -----------------------------------------------------
+printf 'end\nodds "charge CU at P1; end; end; end; end; end"\nodds --all "charge CU at P1; end; end; end; end; end"\n' >"$tmp/oddsum.txt"
+run oddsum play "$scn/vb-teach-melee.yaml" --script "$tmp/oddsum.txt"
+n=$(sed -n '/> odds "charge/,/> odds --all/p' "$tmp/oddsum.out" | grep -vc '^\[')
+check "odds: a summary of at most 10 lines: each side's chances and expected loss, the likeliest outcome" \
+  eval 'status oddsum 0 && [ "$n" -le 10 ] && out oddsum "exact, [0-9]+ outcomes" &&
+        out oddsum "^  French: comes off better [0-9.]+%; routs or removes an enemy unit [0-9.]+%; loses [0-9.]+ strength on average; loses a unit [0-9.]+%" &&
+        out oddsum "^  Prussians: comes off better" && out oddsum "^  most likely \([0-9.]+%\): CU"'
+sed -n '/> odds --all/,$p' "$tmp/oddsum.out" | grep -Eo '^ +[0-9.]+%' | tr -d ' %' >"$tmp/oddsum.p"
+check "odds --all: every outcome, most likely first" \
+  eval '[ "$(wc -l <"$tmp/oddsum.p")" -gt 10 ] && sort -rn "$tmp/oddsum.p" | cmp -s - "$tmp/oddsum.p"'
 
 # ---- input safety: a NUL byte in a line -------------------------------------
 printf 'end\000x\nend\n' >"$tmp/nul.txt"
