@@ -1,9 +1,10 @@
 /*
 ** test-actions.c: every order the rules would accept now (gn_actions_list),
-** and the places where the list, the rules and the table once disagreed: a
-** V&B stand that charged into contact (ref. VB-B23), an Inradic gun's fire,
-** a Belle Alliance fire order out of reach when it would be resolved
-** (ref. BA-3.1.1a). Public API only; run from the repository root.
+** and where the list must agree with the rules and the table: a V&B stand
+** that charged into contact (ref. VB-B23), an Inradic gun's fire, a Belle
+** Alliance fire order out of reach when it would be resolved (ref. BA-3.1.1a),
+** a Belle Alliance move's directions (ref. BA-2.3.1d). Public API only; run
+** from the repository root.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -201,8 +202,8 @@ static void fire_tells_dice_and_need(void **state) {
 }
 
 /* ref. VB-B23: a stand that charged into contact stays for the melee: moving
-** it off again (the move that quietly undid a charge) is refused, and its
-** actions list no move. */
+** it off again, which would undo the charge, is refused, and its actions list
+** no move. */
 static void vb_charge_holds_contact(void **state) {
   (void)state;
   gn_game *g = file_game("scenarios/vb-plancenoit.yaml", 1);
@@ -221,9 +222,8 @@ static void vb_charge_holds_contact(void **state) {
   gn_game_free(g);
 }
 
-/* Inradic: the gun's fire at FU is listed (the probe of old listed only its
-** move), with the cards it draws and the value a card needs, and the rules
-** accept it. */
+/* Inradic: the gun's fire at FU is listed beside its move, with the cards it
+** draws and the value a card needs, and the rules accept it. */
 static void inradic_gun_fire_listed(void **state) {
   (void)state;
   gn_game *g = file_game("scenarios/inradic-skirmish.yaml", 1);
