@@ -8,15 +8,11 @@
 ** also credits the enemy strength it took off to the unit that took it (the
 ** events of the order name who hit whom), and notices the end of each turn.
 **
-** The verdict, the same at every turn's end and at the end:
-**   1) an army whose units in good order keep less than a third of its
-**      starting strength is broken; if one side's army broke and not the
-**      other's, the other wins, decisively
-**   2) else more objective points held wins (an objective is held by the
-**      side with fighting units in good order inside its radius, alone;
-**      otherwise it stays with its last holder, first the scenario's)
-**   3) else a loss fraction at least 10 points lower wins
-**   4) else the battle is drawn
+** The verdict, the same at every turn's end and at the end: the tallies of
+** each side (strength at the start, now, and in good order) and each
+** objective's holder (the side with fighting units in good order inside its
+** radius, alone; otherwise it stays with its last holder, first the
+** scenario's), scored by the scenario's rules of victory (gn_game_verdict).
 ** The turn of decision is the first turn from whose end the verdict never
 ** changed again.
 */
@@ -26,8 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BREAK_FRACTION (1.0 / 3.0)
-#define LOSS_MARGIN 0.10
 #define MAX_ORDERS 200000
 #define MAX_STUCK 4
 
@@ -39,6 +33,8 @@ typedef struct runner {
   gn_ai *ai[GN_BATTLE_MAXSIDES];
   int nsides;
   int owner[GN_BATTLE_MAXOBJ];
+  int since[GN_BATTLE_MAXOBJ];    /* turn from whose end owner[] has held it (0: the start) */
+  int owner_by[GN_BATTLE_MAXOBJ]; /* holder at the end of the objective's `by` turn, so far */
   int *before;               /* per unit: strength before the order in flight */
   int *seen, *named;         /* per unit: the order whose events named it last; those named now */
   int (*lead)[2]; int nlead, caplead;   /* [turn, verdict's winner] at each turn's end */
@@ -47,10 +43,6 @@ typedef struct runner {
 } runner;
 
 /* ------------------------------------------------------------ verdict */
-
-static const char *unit_word(const gn_game *g) {
-  return strcmp(gn_game_ruleset(g), "vb") ? "figures" : "SP";
-}
 
 /* Strength the umpire sees on the table (0 when removed) and whether u is
 ** out of the fight; the umpire's view in *vp when vp is not NULL (its known
@@ -63,6 +55,7 @@ static int strength_view(const gn_game *g, const ai_doctrine *doc, int u, int *b
   if (!v->known) return 0;
   *fights = doc->fighting(v->type);
   *side = v->side;
+  if (v->arrives) return v->strength;   /* a reinforcement still to come: neither lost nor broken */
   *broken = v->removed || doc->broken(g, u, GN_UMPIRE, v);
   return v->removed || v->strength < 0 ? 0 : v->strength;
 }
@@ -83,7 +76,7 @@ static void holders(const gn_game *g, const ai_doctrine *doc, int *owner) {
       gn_unit_view v;
       int broken, fights, side;
       strength_view(g, doc, u, &broken, &fights, &side, &v);
-      if (!fights || broken || side < 0 || side >= GN_BATTLE_MAXSIDES) continue;
+      if (!fights || broken || v.arrives || side < 0 || side >= GN_BATTLE_MAXSIDES) continue;
       if (gn_point_box_distance(o.at, v.box) > o.radius) continue;
       if (!present[side]++) { sides++; who = side; }
     }
@@ -91,12 +84,11 @@ static void holders(const gn_game *g, const ai_doctrine *doc, int *owner) {
   }
 }
 
-static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / whole + 0.5) : 0; }
-
 /*
 ** The verdict (see the head of the file).
-**   1) strength, losses, broken units and objective points of each side
-**   2) broken armies; 3) objective points; 4) loss fractions; 5) drawn
+**   1) strength, losses, broken units and strength in good order of each
+**      side; each objective's holder
+**   2) the scoring: gn_game_verdict
 */
 static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int *strength);
 
@@ -135,59 +127,15 @@ static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int 
     gn_objective_info o;
     gn_objective_get(g, i, &o);
     r->owner[i] = owner ? owner[i] : o.owner;
-    if (r->owner[i] >= 0 && r->owner[i] < r->nsides) r->side[r->owner[i]].points += o.points;
   }
   for (int s = 0; s < r->nsides; s++) {
     gn_battle_side *b = &r->side[s];
     b->lost = b->strength0 - b->strength;
     b->men_lost = doc->men_per_loss ? b->lost * doc->men_per_loss : -1;
   }
-  r->winner = -1;
-  r->decisive = 0;
-  if (r->nsides < 2) { snprintf(r->why, sizeof r->why, "a battle needs two sides"); return; }
-  const char *w = unit_word(g);
-  const char *n0 = gn_side_name(g, 0), *n1 = gn_side_name(g, 1);
-  /* 2) */
-  int br[2];
-  for (int s = 0; s < 2; s++) br[s] = good[s] < BREAK_FRACTION * r->side[s].strength0;
-  if (br[0] != br[1]) {
-    int win = br[0] ? 1 : 0, lose = 1 - win;
-    r->winner = win;
-    r->decisive = 1;
-    snprintf(r->why, sizeof r->why, "%s broke %s's army: %d of its %d %s are left in good order",
-             gn_side_name(g, win), gn_side_name(g, lose), good[lose], r->side[lose].strength0, w);
-    return;
-  }
-  /* 3) */
-  if (r->side[0].points != r->side[1].points) {
-    int win = r->side[0].points > r->side[1].points ? 0 : 1;
-    char held[160] = "";
-    size_t n = 0;
-    for (int i = 0; i < r->nobjectives && n < sizeof held; i++) {
-      gn_objective_info o;
-      if (r->owner[i] != win || gn_objective_get(g, i, &o)) continue;
-      n += snprintf(held + n, sizeof held - n, "%s%s", n ? ", " : "", o.name && o.name[0] ? o.name : o.id);
-    }
-    r->winner = win;
-    snprintf(r->why, sizeof r->why, "%s holds %s: %d objective points to %d%s", gn_side_name(g, win), held,
-             r->side[win].points, r->side[1 - win].points, br[0] ? " (both armies broke)" : "");
-    return;
-  }
-  /* 4) */
-  double f0 = r->side[0].strength0 ? (double)r->side[0].lost / r->side[0].strength0 : 0;
-  double f1 = r->side[1].strength0 ? (double)r->side[1].lost / r->side[1].strength0 : 0;
-  if (f0 - f1 >= LOSS_MARGIN || f1 - f0 >= LOSS_MARGIN) {
-    int win = f0 < f1 ? 0 : 1;
-    r->winner = win;
-    snprintf(r->why, sizeof r->why, "%s inflicted the heavier losses: %s lost %d%% of its %s, %s %d%%",
-             gn_side_name(g, win), n0, pct(r->side[0].lost, r->side[0].strength0), w, n1,
-             pct(r->side[1].lost, r->side[1].strength0));
-    return;
-  }
-  /* 5) */
-  snprintf(r->why, sizeof r->why, "drawn: objective points equal (%d each) and losses close "
-           "(%s %d%%, %s %d%%)", r->side[0].points, n0, pct(r->side[0].lost, r->side[0].strength0), n1,
-           pct(r->side[1].lost, r->side[1].strength0));
+  for (int s = 0; s < r->nsides; s++) r->side[s].good = good[s];
+  /* 2) - 5) */
+  gn_game_verdict(g, r);
 }
 
 void gn_battle_result_free(gn_battle_result *r) {
@@ -198,10 +146,28 @@ void gn_battle_result_free(gn_battle_result *r) {
 
 /* ------------------------------------------------------------ running */
 
+/* The holders at the end of turn: since when each has held its objective,
+** and who held one with a `by` turn at the end of that turn (it scores for
+** them whatever follows); copied into the result for the verdict. */
+static void track(runner *rn, int turn) {
+  int before[GN_BATTLE_MAXOBJ];
+  memcpy(before, rn->owner, sizeof before);
+  holders(rn->g, rn->doc, rn->owner);
+  for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
+    gn_objective_info o;
+    if (gn_objective_get(rn->g, i, &o)) break;
+    if (rn->owner[i] != before[i]) rn->since[i] = turn;
+    if (o.by > 0 && turn <= o.by) rn->owner_by[i] = rn->owner[i];
+  }
+  memcpy(rn->r->since, rn->since, sizeof rn->since);
+  memcpy(rn->r->owner_by, rn->owner_by, sizeof rn->owner_by);
+  rn->r->turns = turn;
+}
+
 /* The turn that has just ended: holders, the verdict so far (every unit's
 ** strength read again on the way: see credit), the callback. */
 static int turn_end(runner *rn, int turn) {
-  holders(rn->g, rn->doc, rn->owner);
+  track(rn, turn);
   assess(rn->g, rn->owner, rn->r, rn->before);
   if (rn->nlead == rn->caplead) {
     int cap = rn->caplead ? 2 * rn->caplead : 64;
@@ -211,7 +177,6 @@ static int turn_end(runner *rn, int turn) {
   }
   rn->lead[rn->nlead][0] = turn;
   rn->lead[rn->nlead++][1] = rn->r->winner;
-  rn->r->turns = turn;
   if (rn->o->on_turn) rn->o->on_turn(rn->o->ud, rn->g, turn, rn->r);
   return 0;
 }
@@ -373,7 +338,7 @@ int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn_
   }
   for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
     gn_objective_info oi;
-    rn.owner[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;
+    rn.owner[i] = rn.owner_by[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;
   }
   rn.turn = gn_game_turn(g);
   int limit = gn_game_turn_limit(g);
@@ -405,7 +370,7 @@ int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn_
     int k = turn_end(&rn, rn.turn);
     if (k && !rc) rc = k;
   }
-  holders(g, rn.doc, rn.owner);
+  track(&rn, r->turns);
   gn_battle_assess(g, rn.owner, r);
   r->decision_turn = 0;
   if (r->winner >= 0) {

@@ -1,6 +1,6 @@
 /*
-** sim-out.c: the results of a batch: win, draw and loss rates with
-** 95% Wilson intervals, the distributions of losses, of the turn of decision
+** sim-out.c: the results of a batch: win, draw and loss rates and the rate
+** of each level of victory (decisive, marginal) with 95% Wilson intervals, the distributions of losses, of the turn of decision
 ** and of each objective's final holder, the units that mattered most; as
 ** JSON, CSV (one line per replication) and text for people.
 **
@@ -85,6 +85,7 @@ static int cmp64(const void *a, const void *b) {
 typedef struct summary {
   int played, failed, firstrc;
   int wins[GN_BATTLE_MAXSIDES], draws, decisive;
+  int level[GN_BATTLE_MAXSIDES][3];     /* [side][GN_LEVEL_*]: its victories of each level */
   double turns_mean, refused_mean, probes_mean;
   int64_t maxrefused;
   struct { double mean, sd; int64_t min, p10, med, p90, max; double broken; } lost[GN_BATTLE_MAXSIDES];
@@ -121,8 +122,11 @@ static int summarise(const gn_sim *s, summary *m) {
     if (!row[R_PLAYED]) continue;
     m->played++;
     if (row[R_RC]) { if (!m->failed++) m->firstrc = (int)row[R_RC]; }
-    if (row[R_WINNER] >= 0 && row[R_WINNER] < s->nsides) m->wins[row[R_WINNER]]++;
-    else m->draws++;
+    if (row[R_WINNER] >= 0 && row[R_WINNER] < s->nsides) {
+      m->wins[row[R_WINNER]]++;
+      if (row[R_LEVEL] == GN_LEVEL_MARGINAL || row[R_LEVEL] == GN_LEVEL_DECISIVE)
+        m->level[row[R_WINNER]][row[R_LEVEL]]++;
+    } else m->draws++;
     m->decisive += row[R_DECISIVE] != 0;
     m->turns_mean += (double)row[R_TURNS];
     m->refused_mean += (double)row[R_REFUSED];
@@ -216,6 +220,12 @@ char *gn_sim_json(const gn_sim *s) {
     put(&b, "    {\"name\": "); jstr(&b, s->side[k]);
     put(&b, ", \"wins\": %d, \"win_rate\": %.4f, \"win_lo\": %.4f, \"win_hi\": %.4f,\n", m.wins[k],
         m.played ? (double)m.wins[k] / m.played : 0, lo, hi);
+    for (int l = GN_LEVEL_DECISIVE; l >= GN_LEVEL_MARGINAL; l--) {
+      const char *lw = l == GN_LEVEL_DECISIVE ? "decisive" : "marginal";
+      wilson(m.level[k][l], m.played, &lo, &hi);
+      put(&b, "     \"%s\": %d, \"%s_rate\": %.4f, \"%s_lo\": %.4f, \"%s_hi\": %.4f,\n", lw, m.level[k][l], lw,
+          m.played ? (double)m.level[k][l] / m.played : 0, lw, lo, lw, hi);
+    }
     put(&b, "     \"lost\": {\"mean\": %.3f, \"sd\": %.3f, \"min\": %lld, \"p10\": %lld, \"median\": %lld, "
         "\"p90\": %lld, \"max\": %lld}", m.lost[k].mean, m.lost[k].sd, (long long)m.lost[k].min,
         (long long)m.lost[k].p10, (long long)m.lost[k].med, (long long)m.lost[k].p90, (long long)m.lost[k].max);
@@ -303,11 +313,16 @@ char *gn_sim_text(const gn_sim *s) {
     wilson(m.wins[k], m.played, &lo, &hi);
     put(&b, "%-14.14s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", s->side[k], m.wins[k],
         m.played ? 100.0 * m.wins[k] / m.played : 0, 100 * lo, 100 * hi);
+    for (int l = GN_LEVEL_DECISIVE; l >= GN_LEVEL_MARGINAL; l--) {
+      wilson(m.level[k][l], m.played, &lo, &hi);
+      put(&b, "  %-12s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", l == GN_LEVEL_DECISIVE ? "decisive" : "marginal",
+          m.level[k][l], m.played ? 100.0 * m.level[k][l] / m.played : 0, 100 * lo, 100 * hi);
+    }
   }
   wilson(m.draws, m.played, &lo, &hi);
   put(&b, "%-14s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", "drawn", m.draws,
       m.played ? 100.0 * m.draws / m.played : 0, 100 * lo, 100 * hi);
-  put(&b, "decisive (an army broke): %d; turns played: %.1f on average\n", m.decisive, m.turns_mean);
+  put(&b, "decisive victories: %d; turns played: %.1f on average\n", m.decisive, m.turns_mean);
   put(&b, "orders refused: %.2f a battle (at most %lld in a turn); probes the rules refused: %.1f a battle\n",
       m.refused_mean, (long long)m.maxrefused, m.probes_mean);
   put(&b, "\nlosses (%s)       mean     sd   min  10%%  50%%  90%%  max", s->word);

@@ -152,6 +152,7 @@ static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo, cons
   row[R_RC] = rc;
   row[R_WINNER] = r.winner;
   row[R_DECISIVE] = r.decisive;
+  row[R_LEVEL] = r.level;
   row[R_DECISION] = r.decision_turn;
   row[R_TURNS] = r.turns;
   row[R_ORDERS] = r.orders;

@@ -143,7 +143,8 @@ static void report(const gn_game *g, const char *id, const char *db, const gn_ba
   const char *w = word_of(g);
   printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g).text, r->orders);
   if (r->winner >= 0)
-    printf("victory to %s%s: %s\n", gn_side_name(g, r->winner), r->decisive ? " (decisive)" : "", r->why);
+    printf("%s victory to %s: %s\n", r->level == GN_LEVEL_DECISIVE ? "decisive" : "marginal",
+           gn_side_name(g, r->winner), r->why);
   else
     printf("%s\n", r->why);
   if (r->winner >= 0) printf("turn of decision: %d\n", r->decision_turn);

@@ -276,6 +276,13 @@ static void schema_of(const char *id, const char *title)
     printf("| `%s` | %s |\n", a.name, range);
   }
   if (!any) printf("none\n");
+  gn_victory_rules vr;
+  gn_victory_rules_default(&vr);
+  printf("\n### Victory (`victory:`)\n\n| key | values | default |\n|---|---|---|\n");
+  printf("| `break` | a fraction 0 to 1 of the army's starting strength in good order | %.3g |\n", vr.brk);
+  printf("| `losses` | victory points 0 to 10000 for the loss of the whole enemy army | %g |\n", vr.losses);
+  printf("| `marginal` | victory-point margin of a marginal victory, 0 to 10000 | %g |\n", vr.marginal);
+  printf("| `decisive` | victory-point margin of a decisive victory, at least `marginal` | %g |\n", vr.decisive);
   printf("\n");
 }
 

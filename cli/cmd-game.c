@@ -343,22 +343,25 @@ static int run_undo(cli *c, const cli_cmd *cmd, int argc, char **argv)
   int npos, rc;
   gn_store *st;
   gn_game *g = NULL;
-  if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 1, 1)) != 0) return rc;
+  cli_opt opts[] = { { "--umpire", 0, 0, NULL }, { NULL, 0, 0, NULL } };
+  if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;
   if (cli_store_open(c, 1, &st) != CLI_OK) return CLI_FAIL;
   /* the text of the order undone, when the game still loads */
   if (gn_store_resume(st, pos[0], &g) == 0 && gn_game_order_count(g) > 0)
     snprintf(last, sizeof last, "%s", gn_game_order_text(g, gn_game_order_count(g) - 1));
   gn_game_free(g);
   g = NULL;
-  if (gn_store_undo(st, pos[0]) != 0) {
+  /* without --umpire the undo is a player's: the store refuses it past a
+  ** chance point (any side stands for a player there) */
+  if (gn_store_undo(st, pos[0], opts[0].seen ? GN_UMPIRE : 0) != 0) {
     rc = cli_fail("%s", gn_store_errmsg(st));
   } else if (gn_store_resume(st, pos[0], &g) != 0) {
     rc = cli_fail("order undone, but %s", gn_store_errmsg(st));
   } else {
     int n = gn_game_order_count(g);
-    printf("%s: undid order %d%s%s%s; now %d order%s, turn %d, %s\n", pos[0], n + 1,
-           *last ? " '" : "", last, *last ? "'" : "", n, n == 1 ? "" : "s",
-           gn_game_turn(g), gn_game_phase(g));
+    printf("%s: undid order %d%s%s%s%s; now %d order%s, turn %d, %s\n", pos[0], n + 1,
+           *last ? " '" : "", last, *last ? "'" : "", opts[0].seen ? " as the umpire (recorded)" : "",
+           n, n == 1 ? "" : "s", gn_game_turn(g), gn_game_phase(g));
     rc = CLI_OK;
   }
   gn_game_free(g);
@@ -367,9 +370,13 @@ static int run_undo(cli *c, const cli_cmd *cmd, int argc, char **argv)
 }
 
 const cli_cmd cli_cmd_undo = {
-  "undo", "GAME",
+  "undo", "GAME [--umpire]",
   "remove the last order of a game and rebuild its state by replay",
-  "",
+  "An order that drew dice or cards is past a chance point: only the umpire\n"
+  "takes it back (--umpire). Every undo is recorded beside the game, in the same\n"
+  "transaction as the undo (see 'log' in a play session).\n"
+  "\noptions:\n"
+  "  --umpire   take the order back as the umpire, whatever it drew\n",
   run_undo,
 };
 

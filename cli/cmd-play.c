@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Prints the events from..count-1 the viewer may see, numbered for `why N`. */
 static void print_events(const play *p, int from) {
@@ -27,17 +28,59 @@ static void print_events(const play *p, int from) {
   }
 }
 
+/* In a side's session (--as SIDE): 0 when the order may be that side's, else
+** -1 after saying why: another side acts now, or the order names another
+** side's unit as the one acting (its first word after the verb). */
+static int own_order(play *p, const char *text) {
+  if (p->umpire || p->viewer < 0) return 0;
+  int active = gn_game_active_side(p->g);
+  const char *mine = gn_side_name(p->g, p->viewer);
+  if (active >= 0 && active != p->viewer && !gn_game_over(p->g)) {
+    printf("  the %s act now: this session gives the orders of the %s only\n",
+           gn_side_name(p->g, active), mine);
+    return -1;
+  }
+  char word[64];
+  const char *s = text + strcspn(text, " \t");
+  s += strspn(s, " \t");
+  size_t len = strcspn(s, " \t");
+  if (!len || len >= sizeof word) return 0;
+  memcpy(word, s, len);
+  word[len] = 0;
+  int u = gn_unit_find(p->g, word);
+  gn_unit_view v;
+  if (u >= 0 && gn_unit_view_get(p->g, u, p->viewer, &v) == 0 && v.known && v.side != p->viewer) {
+    printf("  %s is a unit of the %s: this session gives the orders of the %s only\n", word,
+           gn_side_name(p->g, v.side), mine);
+    return -1;
+  }
+  return 0;
+}
+
 /*
 ** Applies one order and commits it.
 **   1) through the store: applied whole and committed, or refused with nothing
-**      changed (table dice are asked during the apply)
+**      changed (table dice are asked during the apply); when another terminal
+**      stored an order first, the game is reloaded and the order given again
 **   2) accepted: its number, the events the viewer may see, a new phase's banner
 **   3) refused or not understood: the reason with the rule id; a script stops
 **      at the first (exit 1) unless --keep-going
 */
 static int order(play *p, const char *text) {
+  if (own_order(p, text)) {
+    if (p->script) printf("  (%s:%d)\n", p->script_name, p->lineno);
+    p->failed = 1;
+    return CLI_FAIL;
+  }
   int nev = gn_event_count(p->g), n = gn_game_order_count(p->g);
   int rc = gn_store_order(p->st, p->id, p->g, text);                               /* 1 */
+  if (rc == GN_ESTATE && play_sync(p, 1)) {
+    /* another terminal stored an order in between: on the game as it now
+    ** stands, the order is given again */
+    nev = gn_event_count(p->g);
+    n = gn_game_order_count(p->g);
+    rc = gn_store_order(p->st, p->id, p->g, text);
+  }
   play_dice_leftover(p);
   if (rc == 0) {                                                                   /* 2 */
     printf("  order %d: %s\n", n + 1, gn_game_order_text(p->g, n));
@@ -81,15 +124,24 @@ static char *next_semi(char *s) {
 ** After a part fails, the rest of the line is not run. */
 static void line(play *p, char *text) {
   char *part = text;
+  play_sync(p, 0);
   while (part && !p->quit) {
     char *semi = next_semi(part);
     if (semi) *semi++ = 0;
     char *s = trim(part);
     part = semi;
     if (!*s) continue;
-    int rc;
-    if (!play_command(p, s, &rc)) rc = order(p, s);
-    else if (rc != CLI_OK) p->failed = 1;
+    int rc, warned = p->end_warned;
+    p->end_warned = 0;
+    if (play_command(p, s, &rc)) {
+      if (rc != CLI_OK) p->failed = 1;
+    } else if (!strcasecmp(s, "end") && !warned && p->tty && play_end_warning(p)) {
+      /* at the table, an 'end' with fire or melee still open is asked again */
+      p->end_warned = 1;
+      break;
+    } else {
+      rc = order(p, s);
+    }
     if (rc != CLI_OK && part && *trim(part)) {
       printf("  (the rest of the line is not run: %s)\n", trim(part));
       break;
@@ -182,12 +234,16 @@ static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
     goto done;
   }
   /* 3) */
+  /* a session started as a side plays that side only; without --as, or as
+  ** the umpire, it holds the umpire's powers (one terminal for the table) */
+  p.umpire = 1;
   if (opts[1].seen) {
     int s = strcmp(opts[1].val, "umpire") ? gn_side_find(p.g, opts[1].val) : GN_UMPIRE;
     if (s < 0 && strcmp(opts[1].val, "umpire")) {
       rc = cli_fail("no side '%s' in this game", opts[1].val);
       goto done;
     }
+    p.umpire = s == GN_UMPIRE;
     if (s != p.viewer) { p.viewer = s; play_note(&p, "view", play_viewer_name(&p)); }
   }
   if (opts[2].seen && p.table != !strcmp(opts[2].val, "table")) {
@@ -235,7 +291,8 @@ const cli_cmd cli_cmd_play = {
   "See docs/play.md.\n"
   "\noptions:\n"
   "  --seed N           with a SCENARIO: the seed of the new game (default 1)\n"
-  "  --as SIDE          show what SIDE may know ('umpire': everything)\n"
+  "  --as SIDE          play SIDE: its orders only, what it may know only, no\n"
+  "                     umpire powers; 'umpire' (or no --as): everything\n"
   "  --dice auto|table  the engine rolls, or the players roll and type the dice\n"
   "  --script FILE      read the session's lines from FILE (dice too: 'roll 3 5 1'),\n"
   "                     echoing each; exit 1 at the first refused order\n"

@@ -1,6 +1,6 @@
 /*
 ** play-cmds.c: the session's own commands (anything that is not an order):
-** help, show, log, why, dice, as, undo, odds, todo, map, export, quit; the
+** help, show, log, why, dice, as, undo, odds, todo, orders, map, export, quit; the
 ** phase banner; notes; reloading after an undo.
 */
 #include "play.h"
@@ -10,7 +10,7 @@
 
 /* ORDER: as `help` lists them. */
 const char *const play_command_names[] = {
-  "help", "show", "log", "why", "todo", "dice", "as", "undo", "odds", "map", "export", "quit",
+  "help", "show", "log", "why", "todo", "orders", "dice", "as", "undo", "odds", "map", "export", "quit",
   "exit", NULL,
 };
 
@@ -37,6 +37,29 @@ int play_reload(play *p) {
   return CLI_OK;
 }
 
+typedef struct stored { const char *id; int orders; } stored;
+
+static int stored_count(void *ud, const char *id, const char *scenario, int orders) {
+  stored *s = ud;
+  (void)scenario;
+  if (!strcmp(id, s->id)) s->orders = orders;
+  return 0;
+}
+
+int play_sync(play *p, int force) {
+  stored s = { p->id, -1 };
+  if (gn_store_list(p->st, stored_count, &s) != 0 || s.orders < 0) return 0;
+  if (!force && s.orders == gn_game_order_count(p->g)) return 0;
+  int before = gn_game_order_count(p->g);
+  uint64_t hash = gn_game_hash(p->g);
+  if (play_reload(p) != CLI_OK) return 0;
+  if (gn_game_order_count(p->g) == before && gn_game_hash(p->g) == hash) return 0;
+  printf("  another session changed the game (%d order%s stored, %d here): reloaded\n",
+         gn_game_order_count(p->g), gn_game_order_count(p->g) == 1 ? "" : "s", before);
+  play_announce(p, 1);
+  return 1;
+}
+
 /* ---------------------------------------------------------------- banner */
 
 /* The sides whose units are listed as still to act: the side to act, or in a
@@ -45,6 +68,57 @@ static int lists_side(const play *p, int side) {
   int active = gn_game_active_side(p->g);
   if (active >= 0) return side == active && (p->viewer == GN_UMPIRE || p->viewer == side);
   return p->viewer == GN_UMPIRE || p->viewer == side;
+}
+
+/* 1 in a phase where orders are written for later (Belle Alliance's orders
+** phase, every side at once): its orders are reviewed with 'orders'. */
+static int writing(const play *p) {
+  return gn_game_active_side(p->g) < 0 && !gn_game_over(p->g) && !strcmp(gn_game_ruleset(p->g), "ba") &&
+         !strcmp(gn_game_phase(p->g), "orders");
+}
+
+/* 1 when event e is a written order of the present phase the viewer may see. */
+static int written_now(const play *p, int i, const gn_event *e) {
+  return e && e->kind && !strcmp(e->kind, "written") && e->turn == gn_game_turn(p->g) &&
+         e->phase && !strcmp(e->phase, gn_game_phase(p->g)) && gn_event_visible(p->g, i, p->viewer);
+}
+
+/*
+** The written orders of the present phase, of the viewer's side (the umpire:
+** every side), then the units of those sides that have none yet.
+**   orders: with 1, prints the orders; the units without are always listed
+*/
+static void review(play *p, int orders) {
+  int n = gn_unit_count(p->g), shown = 0;
+  unsigned char *has = calloc((size_t)n + 1, 1);
+  if (!has) { printf("  out of memory\n"); return; }
+  for (int i = gn_event_first(p->g); i < gn_event_count(p->g); i++) {
+    const gn_event *e = gn_event_get(p->g, i);
+    if (!written_now(p, i, e)) continue;
+    if (e->unit >= 0 && e->unit < n) has[e->unit] = 1;
+    if (orders) { printf("  %s\n", e->text); shown++; }
+  }
+  if (orders && !shown) printf("  no order written yet this bound\n");
+  int none = 0;
+  for (int u = 0; u < n; u++) {
+    gn_unit_view v;
+    if (gn_unit_view_get(p->g, u, p->viewer, &v) != 0 || !v.known || v.removed || has[u] ||
+        (p->viewer != GN_UMPIRE && v.side != p->viewer))
+      continue;
+    printf("%s%s", none++ ? ", " : "  no written order yet: ", v.code && *v.code ? v.code : v.id);
+  }
+  if (none) printf("\n");
+  free(has);
+}
+
+static int orders_cmd(play *p) {
+  if (!writing(p)) {
+    printf("  orders are written only in Belle Alliance's orders phase; now: %s\n", gn_game_phase(p->g));
+    return CLI_FAIL;
+  }
+  printf("  the orders written this bound, as %s may read them:\n", play_viewer_name(p));
+  review(p, 1);
+  return CLI_OK;
 }
 
 /* Lists the units that may still act, with the order words the rules would
@@ -85,6 +159,35 @@ static void todo(play *p, int asked) {
   gn_actions_free(a);
   if (shown) printf("\n");
   else if (asked || mine) printf("  no unit has an order to give now: 'end' closes the phase\n");
+  if (writing(p)) review(p, 0);
+}
+
+int play_end_warning(play *p) {
+  gn_actions *a = NULL;
+  int n = 0;
+  /* a simultaneous phase (Belle Alliance's written orders) writes what the
+  ** units will do: nothing is fired or fought at its end that is not written */
+  if (gn_game_over(p->g) || gn_game_active_side(p->g) < 0 ||
+      gn_actions_list(p->g, -1, -1, &a) != 0)
+    return 0;
+  for (int i = 0; i < a->n; i++) {
+    const gn_action *x = &a->a[i];
+    gn_unit_view v, t;
+    if (gn_unit_view_get(p->g, x->unit, GN_UMPIRE, &v) != 0 || !lists_side(p, v.side)) continue;
+    for (int k = 0; k < x->ntargets; k++) {
+      const gn_action_target *y = &x->targets[k];
+      if (!y->ready || !y->dice || y->unit < 0 || gn_unit_view_get(p->g, y->unit, p->viewer, &t) != 0 ||
+          !t.known || t.side == v.side)
+        continue;
+      printf("%s%s", n ? "; " : "  not yet: ", y->order);
+      n++;
+      break;   /* one target a unit and verb is enough to say it */
+    }
+  }
+  gn_actions_free(a);
+  if (n) printf("\n  %d unit%s could still fire or fight: type 'end' again to end the phase anyway\n",
+                n, n == 1 ? "" : "s");
+  return n;
 }
 
 void play_announce(play *p, int force) {
@@ -121,10 +224,12 @@ static int help(play *p, char *arg) {
          "  log [N|all]          the events of the last N orders (default 10) and the notes\n"
          "  why [N]              explain the last resolution, or event #N: dice, modifiers, rules\n"
          "  todo                 the units that may still act, with the order words the rules accept now\n"
+         "  orders               Belle Alliance: review the orders written this bound, and who has none\n"
          "  dice auto|table      the engine rolls, or you roll and type the dice (kept on record)\n"
          "  as SIDE|umpire       show only what SIDE may know, or everything\n"
          "  undo [--umpire]      take back the last order; past a roll only with --umpire (recorded)\n"
-         "  odds \"ORDER[; ...]\"  every outcome of the orders from here, with its chance (umpire)\n"
+         "  odds [--all] \"ORDER[; ...]\"  the chances of the orders from here, in a few lines\n"
+         "                       (--all: every outcome, most likely first; umpire)\n"
          "  map FILE [UNIT]      draw the table (.svg, .png or .pdf) as the view may see it\n"
          "  export FILE [--as SIDE]  what a side may know, as JSON (for a campaign)\n"
          "  quit                 stop (everything is already saved)\n"
@@ -138,6 +243,15 @@ static int help(play *p, char *arg) {
   return CLI_OK;
 }
 
+/* 0 when the session may take view v; else -1 after saying why: a side's
+** session sees as its side only. */
+static int may_view(const play *p, int v) {
+  if (p->umpire || v == p->viewer) return 0;
+  printf("  this session plays the %s: only a session started as the umpire sees other views"
+         " (grognard play GAME --as umpire)\n", gn_side_name(p->g, p->viewer));
+  return -1;
+}
+
 /* Parses "--as SIDE" (or "umpire") out of arg into *viewer; -1 on a bad one. */
 static int as_option(play *p, char *arg, int *viewer) {
   *viewer = p->viewer;
@@ -145,9 +259,9 @@ static int as_option(play *p, char *arg, int *viewer) {
   if (strncmp(arg, "--as", 4)) { printf("  unexpected '%s'\n", arg); return -1; }
   char *s = arg + 4;
   while (*s == ' ' || *s == '=') s++;
-  if (!strcmp(s, "umpire")) { *viewer = GN_UMPIRE; return 0; }
-  if ((*viewer = gn_side_find(p->g, s)) < 0) { printf("  no side '%s'\n", s); return -1; }
-  return 0;
+  if (!strcmp(s, "umpire")) *viewer = GN_UMPIRE;
+  else if ((*viewer = gn_side_find(p->g, s)) < 0) { printf("  no side '%s'\n", s); return -1; }
+  return may_view(p, *viewer);
 }
 
 static int show(play *p, char *arg) {
@@ -237,6 +351,7 @@ static int as(play *p, char *arg) {
     printf(", or umpire)\n");
     return CLI_FAIL;
   }
+  if (may_view(p, v)) return CLI_FAIL;
   if (v != p->viewer) {
     p->viewer = v;
     play_note(p, "view", play_viewer_name(p));
@@ -248,38 +363,36 @@ static int as(play *p, char *arg) {
 
 /*
 ** undo [--umpire]: takes back the last order.
-**   1) an order that met no chance point is taken back freely
-**   2) one that drew dice or cards is a chance point: only the umpire takes it
-**      back, and the undo is noted (order, text, how many results it drew)
-**   3) the store drops the order; the game is rebuilt by replay
+**   1) the store takes it back as the umpire (--umpire, in an umpire's
+**      session) or as a player; it refuses a player an order that drew dice
+**      or cards, and records the undo in the same transaction
+**   2) the game is rebuilt by replay
 */
 static int undo(play *p, char *arg) {
   int umpire = arg && !strcmp(arg, "--umpire");
   if (arg && *arg && !umpire) { printf("  undo takes only --umpire\n"); return CLI_FAIL; }
-  int n = gn_game_order_count(p->g);
-  if (n == 0) { printf("  nothing to undo\n"); return CLI_FAIL; }
-  char text[600], note[700];
-  snprintf(text, sizeof text, "%s", gn_game_order_text(p->g, n - 1));
-  int chances = gn_game_order_chances(p->g, n - 1);
-  if (chances > 0 && !umpire) {                                                    /* 2 */
-    printf("  order %d '%s' drew %d result%s (dice or cards): it is past a chance point;\n"
-           "  only the umpire takes it back, with 'undo --umpire' (the undo is recorded)\n",
-           n, text, chances, chances == 1 ? "" : "s");
+  if (umpire && !p->umpire) {
+    printf("  only a session started as the umpire may undo as the umpire"
+           " (grognard play GAME --as umpire)\n");
     return CLI_FAIL;
   }
-  if (gn_store_undo(p->st, p->id) != 0) {                                          /* 3 */
+  int n = gn_game_order_count(p->g);
+  if (n == 0) { printf("  nothing to undo\n"); return CLI_FAIL; }
+  char text[600];
+  snprintf(text, sizeof text, "%s", gn_game_order_text(p->g, n - 1));
+  int chances = gn_game_order_chances(p->g, n - 1);
+  int asker = umpire ? GN_UMPIRE : p->viewer >= 0 ? p->viewer : 0;
+  int rc = gn_store_undo(p->st, p->id, asker);                                     /* 1 */
+  if (rc == GN_EREFUSED) {
+    printf("  %s;\n  the umpire takes it back with 'undo --umpire' (the undo is recorded)\n",
+           gn_store_errmsg(p->st));
+    return CLI_FAIL;
+  }
+  if (rc != 0) {
     printf("  cannot undo: %s\n", gn_store_errmsg(p->st));
     return CLI_FAIL;
   }
-  if (play_reload(p) != CLI_OK) return CLI_FAIL;
-  snprintf(note, sizeof note, "order %d '%s'%s", n, text, "");
-  if (chances > 0) {
-    snprintf(note, sizeof note, "order %d '%s' (it drew %d result%s)", n, text, chances,
-             chances == 1 ? "" : "s");
-    play_note(p, "umpire-undo", note);
-  } else {
-    play_note(p, "undo", note);
-  }
+  if (play_reload(p) != CLI_OK) return CLI_FAIL;                                   /* 2 */
   printf("  undid order %d '%s'%s; %d order%s now\n", n, text,
          chances > 0 ? " by the umpire (recorded)" : "", n - 1, n - 1 == 1 ? "" : "s");
   play_announce(p, 1);
@@ -296,30 +409,19 @@ static char *unquote(char *s) {
 }
 
 static int odds(play *p, char *arg) {
-  if (!arg || !*arg) { printf("  odds \"ORDER\": every outcome of the order from here\n"); return CLI_FAIL; }
+  int all = arg && !strncmp(arg, "--all", 5) && (arg[5] == ' ' || arg[5] == '\t');
+  if (all) arg += 6;
+  while (arg && (*arg == ' ' || *arg == '\t')) arg++;
+  if (!arg || !*arg) {
+    printf("  odds [--all] \"ORDER\": the chances of the order from here (--all: every outcome)\n");
+    return CLI_FAIL;
+  }
   if (p->viewer != GN_UMPIRE) {
     printf("  odds read the true state, hidden values included: only the umpire may ask"
            " ('as umpire')\n");
     return CLI_FAIL;
   }
-  gn_dist d = { 0 };
-  gn_odds_opts o = { 0, 0, 1, 0, 0 };
-  char *orders = unquote(arg);
-  if (gn_order_odds(p->g, orders, &o, &d) != 0) {
-    printf("  %s\n", gn_errmsg(p->g));
-    return CLI_FAIL;
-  }
-  if (d.exact) printf("  %s: exact\n", orders);
-  else printf("  %s: Monte Carlo estimate (%s)\n", orders, d.why);
-  for (int i = 0; i < d.n; i++) {
-    const gn_outcome *x = &d.o[i];
-    printf("  %6.2f%%  %s", 100 * x->p, gn_order_odds_label(p->g, x->value));
-    if (d.exact && x->frac) printf("  (%s)", x->frac);
-    printf("\n");
-  }
-  gn_dist_free(&d);
-  play_dice_apply(p);   /* the odds run leaves the source as it found it; make sure */
-  return CLI_OK;
+  return play_odds(p, unquote(arg), all);
 }
 
 static int map(play *p, char *arg) {
@@ -373,6 +475,7 @@ int play_command(play *p, char *line, int *rc) {
   else if (!strcmp(word, "log")) *rc = log_cmd(p, arg);
   else if (!strcmp(word, "why")) *rc = why(p, arg);
   else if (!strcmp(word, "todo")) { todo(p, 1); *rc = CLI_OK; }
+  else if (!strcmp(word, "orders")) *rc = orders_cmd(p);
   else if (!strcmp(word, "dice")) *rc = dice(p, arg);
   else if (!strcmp(word, "as")) *rc = as(p, arg);
   else if (!strcmp(word, "undo")) *rc = undo(p, arg);

@@ -23,6 +23,8 @@ typedef struct play {
   gn_game *g;
   char id[32];
   int viewer;               /* GN_UMPIRE or a side index */
+  int umpire;               /* 1: the session was started as the umpire (no --as,
+                               or --as umpire): umpire powers are open to it */
   int table;                /* 1: dice typed at the table, 0: the engine rolls */
   /* input */
   FILE *script;             /* --script FILE, else NULL */
@@ -32,6 +34,7 @@ typedef struct play {
   int keep_going;           /* --keep-going: a refused scripted order does not stop */
   int failed;               /* an order was refused or a command failed (exit status) */
   int quit;
+  int end_warned;           /* the last line was an 'end' held back by a warning */
   int eof;                  /* the input ended (also while dice were asked) */
   char pending[PLAY_LINEMAX]; /* the rest of a line of dice or cards typed for
                                  an earlier chance point of the order in hand */
@@ -64,6 +67,11 @@ const char *play_card_name(int card, char *buf);
 ** that, and says why it refuses. */
 int play_dice_parse(const char *s, const gn_chance *c, int *faces, char *why, size_t n);
 
+/* play-odds.c: the odds of orders from the present state (the umpire's view):
+** a summary of a few lines, or with all every outcome, most likely first.
+** CLI_OK, or CLI_FAIL after printing the refusal. */
+int play_odds(play *p, const char *orders, int all);
+
 /* play-why.c: explains event n (or the last resolution when n < 0): its
 ** rolls, modifiers with their rule ids, and outcome, as the viewer may see
 ** them. 0, or -1 after printing why it cannot. */
@@ -78,6 +86,15 @@ extern const char *const play_command_names[];
 void play_announce(play *p, int force);
 /* Reloads the game from the store (after an undo). CLI_OK or CLI_FAIL. */
 int play_reload(play *p);
+/* Reloads the game when another process (another player's terminal) has
+** stored orders or undone some since it was loaded (force: whenever the
+** stored game differs), saying so. 1 when it reloaded. */
+int play_sync(play *p, int force);
+/* Before 'end' in a phase with a side to act: lists the orders by which its
+** units could still fire or fight an enemy now (the actions call: a target
+** ready that draws dice now; a charge, whose melee comes later, is a move),
+** and returns how many; 0 when none. */
+int play_end_warning(play *p);
 /* Adds a session note; prints a warning when it cannot. */
 void play_note(play *p, const char *kind, const char *text);
 /* The viewer's name ("umpire" or the side's id). */

@@ -463,7 +463,9 @@ typedef struct gn_unit_view {
   gn_box box;
   int strength;         /* SP or figures as this viewer sees them, -1 unknown */
   int strength0;        /* at the start */
-  int removed;          /* 1 when off the table (destroyed, routed away) */
+  int removed;          /* 1 when off the table (destroyed, routed away, or not yet come on) */
+  int arrives;          /* a reinforcement not yet on the table: the turn it is due (its own
+                           side and the umpire know it; the enemy sees 0); else 0 */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;
@@ -623,13 +625,17 @@ const char *gn_order_odds_label(const gn_game *g, int64_t outcome);
 /* The table's width and height in table units. GN_ESTATE without a scenario. */
 int gn_game_table(const gn_game *g, double *width, double *height);
 
+#define GN_BATTLE_MAXSIDES 4
 typedef struct gn_objective_info {
   const char *id, *name;  /* name: the id when the scenario gives none */
   gn_vec2 at;
   double radius;
-  int points;
+  int points;             /* the most it is worth to any side */
+  int side_points[GN_BATTLE_MAXSIDES];  /* what holding it is worth to each side */
   int owner0;             /* side holding it at the start, -1 none */
   int owner;              /* side the game state records as holding it, -1 none */
+  int from;               /* scores only if held at the end of every turn from this one, -1 any */
+  int by;                 /* scores for the side holding it at the end of this turn, 0 the end */
 } gn_objective_info;
 int gn_objective_count(const gn_game *g);
 /* GN_ENOTFOUND when i is out of range. */
@@ -696,7 +702,6 @@ typedef struct gn_ai_stats {
 void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out);
 
 /* One battle, AI against AI, to its end. */
-#define GN_BATTLE_MAXSIDES 4
 #define GN_BATTLE_MAXOBJ 32
 typedef struct gn_battle_result gn_battle_result;
 typedef struct gn_battle_opts {
@@ -715,12 +720,18 @@ typedef struct gn_battle_side {
   int lost;                 /* strength0 - strength */
   int men_lost;             /* by the ruleset's scale (V&B: 250 men a roster casualty), -1 none */
   int units, broken;        /* fighting units; those routed, removed or in full disorder at the end */
-  int points;               /* objective points held at the end */
+  int points;               /* objective points held at the end (its own values) */
+  int good;                 /* strength of its fighting units in good order at the end */
+  double vp;                /* victory points: objective points and the losses it inflicted */
 } gn_battle_side;
+
+/* The levels of a result, from the scenario's `victory:` (gn_victory_rules). */
+enum { GN_LEVEL_DRAW = 0, GN_LEVEL_MARGINAL = 1, GN_LEVEL_DECISIVE = 2 };
 
 struct gn_battle_result {
   int winner;               /* side, -1 drawn */
-  int decisive;             /* 1: the loser's army broke */
+  int level;                /* GN_LEVEL_*: draw when winner is -1 */
+  int decisive;             /* 1: level is GN_LEVEL_DECISIVE */
   char why[240];            /* one sentence: why that side won, or why drawn */
   int decision_turn;        /* first turn from whose end the result never changed; 0 drawn */
   int turns;                /* turns played */
@@ -728,6 +739,8 @@ struct gn_battle_result {
   int nsides, nobjectives, nunits;
   gn_battle_side side[GN_BATTLE_MAXSIDES];
   int owner[GN_BATTLE_MAXOBJ];   /* holder of each objective at the end, -1 none */
+  int since[GN_BATTLE_MAXOBJ];   /* turn from whose end that holder held it throughout, 0 the start */
+  int owner_by[GN_BATTLE_MAXOBJ];/* holder at the end of the objective's `by` turn, once turns reaches it */
   int *inflicted;           /* per unit: enemy SP/figures it took off; owned (gn_battle_result_free) */
   uint64_t hash;            /* final state hash */
   gn_ai_stats ai[GN_BATTLE_MAXSIDES];
@@ -739,8 +752,39 @@ struct gn_battle_result {
 ** case (gn_battle_result_free it). */
 int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r);
 /* The verdict on g as it stands (holders as tracked by the caller in owner[],
-** may be NULL for the scenario's). Used by gn_battle_run; r->inflicted untouched. */
+** may be NULL for the scenario's): the tallies of each side, then
+** gn_game_verdict. Used by gn_battle_run; r->inflicted untouched. */
 void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r);
+
+/* The scenario's rules of victory (`victory:` in docs/scenario.md), or the
+** project's defaults where it gives none. */
+typedef struct gn_victory_rules {
+  int given;                /* 1: the scenario has a victory block */
+  double brk;               /* an army keeping less than this fraction of its
+                            ** starting strength in good order has broken */
+  double losses;            /* victory points for the loss of a whole enemy army
+                            ** (in proportion: a tenth of it lost, a tenth of these) */
+  double marginal;          /* victory-point margin of a marginal victory; less is a draw */
+  double decisive;          /* victory-point margin of a decisive victory */
+} gn_victory_rules;
+/* GN_ESTATE without a scenario. */
+int gn_victory_rules_get(const gn_game *g, gn_victory_rules *out);
+/* The project's defaults (given 0). Cannot fail. */
+void gn_victory_rules_default(gn_victory_rules *out);
+/* Scores the tallies in r (nsides, each side's strength0, strength and good,
+** owner[] of each objective) by the scenario's rules of victory:
+**   1) each side's points (its values of the objectives it holds: one with
+**      `by` N, once turns >= N, held as owner_by says; one with `from` N
+**      only if since <= N) and
+**      victory points (those, plus its share of `losses` for the enemy
+**      strength lost: against two or more enemies, their losses together)
+**   2) an army below `break` is broken; if one side's army broke and none
+**      of the others', the best of those others wins decisively
+**   3) else the side with the most victory points wins by its margin over
+**      the next: decisive at `decisive`, marginal at `marginal`, else drawn
+** Fills points, vp, winner, level, decisive and why. GN_EINVAL when g or r
+** is NULL, GN_ESTATE without a scenario. */
+int gn_game_verdict(const gn_game *g, gn_battle_result *r);
 void gn_battle_result_free(gn_battle_result *r);
 
 /* A batch of seeded battles (decision 10): replication i uses the seed
@@ -816,8 +860,13 @@ int gn_store_snapshot_every(gn_store *st, int orders);
 ** events and state hash in one transaction. On any failure neither the game
 ** nor the file changes. */
 int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text);
-/* Removes the last order of a game. */
-int gn_store_undo(gn_store *st, const char *id);
+/* Takes back the last order of a game, as asker: GN_UMPIRE or a side index.
+** An order that drew dice or cards is past a chance point: only the umpire
+** takes it back (GN_EREFUSED for a side, the order's text in the message).
+** The undo is noted in the same transaction (gn_store_notes: kind "undo", or
+** "umpire-undo" naming the results drawn): on any failure neither the order
+** nor the notes change. GN_ESTATE when there is no order; GN_ENOTFOUND. */
+int gn_store_undo(gn_store *st, const char *id, int asker);
 /* Replays the game from scratch and compares the state hash after every order
 ** with the one recorded, and every snapshot with the replayed state;
 ** GN_EDIVERGED names the first order that differs. */
@@ -902,7 +951,8 @@ char *gn_actions_json(const gn_game *g, const gn_actions *a);
 /* A note of a table session on a stored game: what happened besides orders.
 ** Kinds: "dice" (the source switched; text "auto" or "table"), "view" (text a
 ** side id or "umpire"), "undo" (an order without dice taken back),
-** "umpire-undo" (an order that drew dice taken back by the umpire). Notes live
+** "umpire-undo" (an order that drew dice taken back by the umpire); the last
+** two are written by gn_store_undo itself. Notes live
 ** in the store's file, in a table of their own made when first needed;
 ** orders is the game's order count when the note was made, and the note is
 ** committed at once. GN_ENOTFOUND (no such game), GN_EINVAL, GN_ESTORE; the

@@ -182,10 +182,18 @@ typedef struct gn__side {
   int ai_line, ai_col;         /* where that text stands in the file */
 } gn__side;
 
+/* When a unit off the table at the start comes on (docs/scenario.md,
+** "Reinforcements"): turn 0 means on the table from the start. */
+typedef struct gn__arrival {
+  int turn;                   /* the first turn it may come on, at the start of its side's turn */
+  int roll;                   /* 0: comes on that turn; 2..6: from then on, each turn on 1d6 >= roll */
+} gn__arrival;
+
 typedef struct gn__formation {
   const char *id, *name;
   gn_echelon echelon;
   int side, parent, leader;
+  gn__arrival arrives;        /* for its units and those of its subordinates */
 } gn__formation;
 
 typedef struct gn__unit {
@@ -195,7 +203,11 @@ typedef struct gn__unit {
   int strength0;
   int line, col;              /* where the scenario defines it */
   int attr0[GN__MAXATTR];     /* initial ruleset attributes (defaults, then the scenario's) */
-  gn_box box0;                /* initial stand: centre, frontage, depth, facing */
+  gn_box box0;                /* initial stand: centre, frontage, depth, facing; for a
+                              ** reinforcement, where it enters the table */
+  gn__arrival arrives;        /* its own or its nearest formation's; turn 0: on from the start */
+  int arrive_group;           /* units that come on together (by one roll): the formation
+                              ** that gave the arrival, or nformations + the unit's index */
 } gn__unit;
 
 typedef struct gn__terrain {
@@ -209,8 +221,19 @@ typedef struct gn__objective {
   gn_vec2 at;
   double radius;
   int points;
+  int side_points[GN__MAXSIDES];  /* what holding it is worth to each side (default: points) */
   int owner0;                 /* side holding it at the start, -1 none */
+  int from;                   /* held at the end of every turn from this one on to score, -1 any */
+  int by;                     /* scored for its holder at the end of this turn, 0 at the end */
 } gn__objective;
+
+/* The scenario's rules of victory (`victory:`), or the defaults (victory.c). */
+typedef struct gn__victory {
+  int given;                  /* 1: the scenario has a victory block */
+  double brk;                 /* an army with less than this fraction of its start in good order broke */
+  double losses;              /* victory points for inflicting the loss of a whole army */
+  double marginal, decisive;  /* victory-point margins of a marginal and a decisive victory */
+} gn__victory;
 
 /* A slot of the units' name index: hash 0 is an empty slot. */
 typedef struct gn__name { uint32_t hash; int unit; uint32_t key; } gn__name;   /* key: at namepool[key] */
@@ -231,6 +254,7 @@ typedef struct gn__scen {
   int nterrain; gn__terrain *terrain;
   gn_feature *features;       /* nterrain copies of terrain[i].f, for geometry calls */
   int nobjectives; gn__objective *objective;
+  gn__victory victory;
   int options[16];            /* ruleset switches, indexed as rs->options */
   int ndata; gn__datum *data; /* ruleset data, sorted by key */
   void *rsdata;               /* ruleset's cached tables (setup/release) */
@@ -250,10 +274,13 @@ const char *gn__scen_str(gn_game *g, gn__scen *sc, const char *s);
 typedef struct gn__ustate {
   gn_box box;
   int strength;               /* SP or figures */
-  int removed;                /* off the table */
+  int removed;                /* off the table: 1 gone (routed, destroyed, left),
+                              ** GN__ARRIVING a reinforcement not yet come on */
   unsigned flags;             /* ruleset bits */
   int attr[GN__MAXATTR];      /* ruleset schema values */
 } gn__ustate;
+
+#define GN__ARRIVING 2
 
 typedef struct gn__state {
   int turn, phase, active, over, winner;
@@ -412,6 +439,15 @@ void gn__unit_place(gn_game *g, int unit, gn_box b);
 void gn__unit_remove(gn_game *g, int unit);
 /* Puts a unit that was off the table back on it at b. Cannot fail. */
 void gn__unit_return(gn_game *g, int unit, gn_box b);
+/* Reinforcements of side due at the start of its turn come on at their entry
+** stands (gn__unit.arrives; ref is the ruleset's rule id for arrivals):
+**   1) the groups of side still off the table whose turn has come
+**   2) a group with a roll rolls 1d6 once a turn (a chance point); below the
+**      roll it waits for the next turn
+**   3) its units are placed at their entry stands, one "arrival" event naming
+**      them all, seen by every side
+** 0, GN_ENOMEM, or a dice source's error. */
+int gn__arrivals(gn_game *g, int side, const char *ref);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);
@@ -613,6 +649,9 @@ int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if m
 
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
+/* The project's default rules of victory (victory.c). Cannot fail. */
+void gn__victory_default(gn__victory *v);
+
 int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 /* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
 ** then not to be trusted: discard the game. */
@@ -630,6 +669,9 @@ int gn__store_writable(gn_store *st);
 int gn__store_dberr(gn_store *st, const char *what);
 /* Sets the store's message and returns err. */
 GN_PRINTF(3, 4) int gn__store_fail(gn_store *st, int err, const char *fmt, ...);
+/* store_play.c: adds a session note inside the caller's transaction (the
+** notes table made if missing). 0, or GN_ESTORE with the message set. */
+int gn__store_note_add(gn_store *st, const char *game, int orders, const char *kind, const char *text);
 
 /* ------------------------------------------------------------ hash.c */
 uint64_t gn__hash_bytes(uint64_t h, const void *p, size_t n);

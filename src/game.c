@@ -359,6 +359,7 @@ static int state_init(gn_game *g) {
     u->box = sc->unit[i].box0;
     u->strength = sc->unit[i].strength0;
     memcpy(u->attr, sc->unit[i].attr0, sizeof u->attr);
+    if (sc->unit[i].arrives.turn > 0) u->removed = GN__ARRIVING;   /* a reinforcement */
   }
   for (int i = 0; i < sc->nobjectives; i++) g->st.owner[i] = sc->objective[i].owner0;
   for (int s = 0; s < GN__MAXSIDES; s++) gn__deck_reset(&g->st, s);
@@ -705,7 +706,8 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->side = su->side; v->formation = su->formation;
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
-  v->removed = u->removed;
+  v->removed = u->removed != 0;
+  if (u->removed == GN__ARRIVING && (viewer == GN_UMPIRE || viewer == su->side)) v->arrives = su->arrives.turn;
   if (g->sc->rs->view) g->sc->rs->view(g, unit, viewer, v, v->status, sizeof v->status);
   return 0;
 }
@@ -766,6 +768,67 @@ void gn__unit_remove(gn_game *g, int unit) {
 void gn__unit_return(gn_game *g, int unit, gn_box b) {
   gn__uw(g, unit)->removed = 0;
   gn__unit_place(g, unit, b);
+}
+
+/* 1 when unit is a reinforcement of side, still off the table, whose turn has come. */
+static int due(const gn_game *g, int unit, int side) {
+  const gn__unit *su = &g->sc->unit[unit];
+  return su->side == side && g->st.u[unit].removed == GN__ARRIVING && su->arrives.turn > 0 &&
+         g->st.turn >= su->arrives.turn;
+}
+
+/* 1 when a unit before unit of its group is still due: the group waits (its
+** roll failed this turn), and unit is decided with it. */
+static int waiting(const gn_game *g, int unit, int side) {
+  for (int k = 0; k < unit; k++)
+    if (g->sc->unit[k].arrive_group == g->sc->unit[unit].arrive_group && due(g, k, side)) return 1;
+  return 0;
+}
+
+static const char *group_name(const gn__scen *sc, int unit) {
+  int grp = sc->unit[unit].arrive_group;
+  return grp < sc->nformations ? sc->formation[grp].name : sc->unit[unit].name;
+}
+
+int gn__arrivals(gn_game *g, int side, const char *ref) {
+  const gn__scen *sc = g->sc;
+  int rc;
+  for (int i = 0; i < sc->nunits; i++) {
+    /* 1) the first unit of a group due decides for the group */
+    if (!due(g, i, side) || waiting(g, i, side)) continue;
+    int grp = sc->unit[i].arrive_group, need = sc->unit[i].arrives.roll, n = 0, *ids;
+    /* 2) the roll for a delay */
+    if (need > 0) {
+      int total = 0;
+      char what[160];
+      gn__snprintf(what, sizeof what, "does %s come on? (%d+)", group_name(sc, i), need);
+      if ((rc = gn__roll(g, "1d6", what, ref, i, &total, NULL))) return rc;
+      if (total < need) {
+        if (!gn__event(g, "arrival", ref, i, -1, "%s does not come on this turn (rolled %d, needed %d)",
+                       group_name(sc, i), total, need))
+          return GN_ENOMEM;
+        continue;
+      }
+    }
+    /* 3) every unit of the group comes on, in the scenario's order */
+    for (int j = i; j < sc->nunits; j++) n += sc->unit[j].arrive_group == grp && due(g, j, side);
+    if (!(ids = gn__malloc(g, (size_t)n * sizeof *ids))) {
+      g->evoom = 1;
+      return gn__error(g, GN_ENOMEM, "out of memory");
+    }
+    n = 0;
+    for (int j = i; j < sc->nunits; j++)
+      if (sc->unit[j].arrive_group == grp && due(g, j, side)) {
+        ids[n++] = j;
+        gn__unit_return(g, j, sc->unit[j].box0);
+      }
+    char what[160];
+    gn__snprintf(what, sizeof what, "%s comes on the table", group_name(sc, i));
+    rc = gn__event_list(g, "arrival", ref, ~0u, what, ids, n);
+    gn__free(g, ids, (size_t)n * sizeof *ids);
+    if (rc) return rc;
+  }
+  return 0;
 }
 
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max) {

@@ -11,9 +11,9 @@
 ** Probabilities are exact fractions of any size: 128-bit integers while they
 ** fit, GMP integers beyond. Each node keeps the probability of the path down
 ** to its branch, so a run multiplies only below the node that moved.
-** Before walking, a few random descents estimate the tree (Knuth's
-** estimator); a tree far past the bound is sampled at once, and the reason is
-** given with the result.
+** A tree not done after its first EARLY paths is estimated by a few random
+** descents (Knuth's estimator); one past the bound is sampled at once, and
+** the reason is given with the result.
 */
 #include "core.h"
 
@@ -175,7 +175,8 @@ typedef struct node { int n, choice, kind, woff, tab; uint64_t wsum; frac pre; }
 ** run and shared by every node that asks the same question (key). */
 typedef struct wtab { uint64_t key[4]; int n; mpz_t *w; mpz_t sum; } wtab;
 
-#define PROBES 8   /* random descents that estimate the tree before it is walked */
+#define PROBES 8      /* random descents that estimate a tree before most of it is walked */
+#define EARLY 4096    /* paths walked before a tree not yet done is estimated */
 
 struct gn__enum {
   node *path; int npath, cap, depth, valid;
@@ -483,10 +484,10 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
 /*
 ** The distribution of fn's outcome.
 **   1) save the game; switch the dice source to enumerate
-**   2) estimate the tree by PROBES random descents; far past max_leaves,
-**      sample at once
 **   3) run fn along each path, restoring the game after each; add the leaf's
 **      exact probability to its outcome
+**   2) a tree not done after EARLY paths is estimated by PROBES random
+**      descents; past max_leaves, sample at once (small trees pay nothing)
 **   4) past max_leaves (or when asked, or when a chance point cannot be
 **      enumerated: GN_ETOOBIG), sample instead: run i seeds the generator
 **      with gn_seed_child(seed, i); dist->why says why
@@ -519,31 +520,8 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   g->dice.quiet = 1;   /* the leaves keep no events; the representative run below does */
   g->dice.mode = GN_DICE_ENUMERATE;
   g->dice.en = &en;
-  if (exact) {                                                      /* 2 */
-    double est = 0;
-    en.probe = 1;
-    gn_rng_seed(&en.rng, o.seed ^ 0x6f646473u);
-    for (int r = 0; r < PROBES && exact; r++) {
-      en.depth = 0; en.est = 1;
-      rc = fn(g, ud, &v);
-      gn__restore(g, &sp);
-      if (rc == GN_ETOOBIG) {
-        exact = 0;
-        snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
-      } else if (rc) {
-        goto out;
-      }
-      est += en.est;
-    }
-    en.probe = 0;
-    dist->est_leaves = est / PROBES;
-    if (exact && dist->est_leaves > (double)o.max_leaves) {
-      exact = 0;
-      snprintf(dist->why, sizeof dist->why, "about %.3g paths (estimated), past the bound of %llu",
-               dist->est_leaves, (unsigned long long)o.max_leaves);
-    }
-  }
   if (exact) {
+    int probed = 0;
     do {                                                            /* 3 */
       en.depth = 0;
       rc = fn(g, ud, &v);
@@ -562,6 +540,34 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
         exact = 0;
         snprintf(dist->why, sizeof dist->why, "more than %llu paths (the bound)", (unsigned long long)o.max_leaves);
         break;
+      }
+      if (leaves == EARLY && !probed) {                             /* 2 */
+        int depth = en.depth;   /* the walk's own, for advance */
+        double est = 0;
+        probed = 1;
+        en.probe = 1;
+        gn_rng_seed(&en.rng, o.seed ^ 0x6f646473u);
+        for (int r = 0; r < PROBES && exact; r++) {
+          en.depth = 0; en.est = 1;
+          rc = fn(g, ud, &v);
+          gn__restore(g, &sp);
+          if (rc == GN_ETOOBIG) {
+            exact = 0;
+            snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
+          } else if (rc) {
+            goto out;
+          }
+          est += en.est;
+        }
+        en.probe = 0;
+        en.depth = depth;
+        dist->est_leaves = est / PROBES;
+        if (exact && dist->est_leaves > (double)o.max_leaves) {
+          exact = 0;
+          snprintf(dist->why, sizeof dist->why, "about %.3g paths (estimated), past the bound of %llu",
+                   dist->est_leaves, (unsigned long long)o.max_leaves);
+        }
+        if (!exact) break;
       }
     } while (advance(&en));
   }

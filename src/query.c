@@ -32,7 +32,10 @@ int gn_objective_get(const gn_game *g, int i, gn_objective_info *out) {
   out->at = o->at;
   out->radius = o->radius;
   out->points = o->points;
+  for (int k = 0; k < GN_BATTLE_MAXSIDES && k < GN__MAXSIDES; k++) out->side_points[k] = o->side_points[k];
   out->owner0 = o->owner0;
+  out->from = o->from;
+  out->by = o->by;
   out->owner = g->started && g->st.owner && i < g->st.nobjectives ? g->st.owner[i] : o->owner0;
   return 0;
 }

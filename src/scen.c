@@ -392,12 +392,30 @@ static void read_sides(loader *L, int node) {
 /* ORDER: gn_echelon. */
 static const char *const ECHELONS[] = {"army", "corps", "division", "brigade", NULL};
 
+/* 'arrives' of a formation or a unit: a turn, or {turn: N, roll: K}
+** (docs/scenario.md, "Reinforcements"). Turn 1 is the start: such units are
+** placed on the table. 0 or -1. */
+static int read_arrival(loader *L, int node, gn__arrival *a) {
+  static const char *const keys[] = {"turn", "roll", NULL};
+  int v[2];
+  a->turn = a->roll = 0;
+  if (gn__yaml_kind(L->y, node) != GN__Y_MAP)
+    return gn__yaml_int(L->y, node, "arrives", 2, 10000, &a->turn);
+  if (gn__yaml_map(L->y, node, "arrives", keys, v)) return -1;
+  if (gn__yaml_need(L->y, node, v[0], "turn", "arrives") ||
+      gn__yaml_int(L->y, v[0], "turn", 2, 10000, &a->turn))
+    return -1;
+  if (v[1] && gn__yaml_int(L->y, v[1], "roll", 2, 6, &a->roll)) return -1;
+  return 0;
+}
+
 /* Reads the formations; parents, inherited sides and leaders come later.
 ** Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_formations(loader *L, int node) {
-  static const char *const keys[] = {"id", "name", "echelon", "side", "parent", "leader", NULL};
+  static const char *const keys[] = {"id", "name", "echelon", "side", "parent", "leader",
+                                     "arrives", NULL};
   gn__scen *sc = L->sc;
-  int i, n, v[6];
+  int i, n, v[7];
   char got[64], hint[96];
   if (!node || gn__yaml_seq(L->y, node, "formations")) return 0;
   n = gn__yaml_len(L->y, node);
@@ -433,6 +451,7 @@ static int read_formations(loader *L, int node) {
     if (!v[3] && !v[4])
       gn__yaml_error(L->y, it, "missing required key 'side' in formation (or give a 'parent')");
     L->fside[i] = v[3]; L->fparent[i] = v[4]; L->fleader[i] = v[5];
+    if (v[6]) read_arrival(L, v[6], &f->arrives);
   }
   return 0;
 }
@@ -549,7 +568,7 @@ static void check_leaders(loader *L, const nidx *uix) {
 /* ------------------------------------------------------------- units */
 
 enum { U_ID, U_CODE, U_NAME, U_SIDE, U_FORMATION, U_TYPE, U_AT, U_FACING, U_STRENGTH,
-       U_WIDTH, U_DEPTH, U_ATTRS, U_NKEYS };
+       U_WIDTH, U_DEPTH, U_ATTRS, U_ARRIVES, U_NKEYS };
 
 /* The index of formation id s, or -1 after "unknown formation". */
 static int find_formation(loader *L, int node, const char *s) {
@@ -569,7 +588,8 @@ static int find_formation(loader *L, int node, const char *s) {
 ** u always ends with defined fields. */
 static void read_unit(loader *L, int it, gn__unit *u, int idx) {
   static const char *const keys[] = {"id", "code", "name", "side", "formation", "type", "at",
-                                     "facing", "strength", "width", "depth", "attrs", NULL};
+                                     "facing", "strength", "width", "depth", "attrs", "arrives",
+                                     NULL};
   const gn__ruleset *rs = L->rs;
   gn__scen *sc = L->sc;
   int v[U_NKEYS], k, side = -1;
@@ -659,6 +679,17 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
     read_attrs(L, v[U_ATTRS], "attrs", rs ? rs->attrs : NULL,
                rs ? (rs->nattrs < GN__MAXATTR ? rs->nattrs : GN__MAXATTR) : 0, 1,
                "attribute", u->attr0);
+  /* 7) a reinforcement: its own arrival, else its nearest formation's; it
+  **    enters at its place 'at' */
+  u->arrive_group = sc->nformations + idx;
+  if (v[U_ARRIVES]) {
+    read_arrival(L, v[U_ARRIVES], &u->arrives);
+  } else {
+    int f = u->formation, steps = 0;
+    while (f >= 0 && !sc->formation[f].arrives.turn && steps++ < sc->nformations)
+      f = sc->formation[f].parent;
+    if (f >= 0 && sc->formation[f].arrives.turn) { u->arrives = sc->formation[f].arrives; u->arrive_group = f; }
+  }
 }
 
 /* Reports the clashes among sorted pairs: exact repeats and (when the look-up
@@ -852,11 +883,31 @@ static int read_terrain(loader *L, int node) {
 
 /* ------------------------------------------------------------- objectives */
 
+/* An objective's points: a number (the same to every side) or a mapping of
+** side ids to what holding it is worth to that side. Problems are recorded. */
+static void read_points(loader *L, int node, gn__objective *o) {
+  int i, n, side, pts;
+  if (gn__yaml_kind(L->y, node) != GN__Y_MAP) {
+    gn__yaml_int(L->y, node, "points", 0, GN__MAXPOINTS, &o->points);
+    for (i = 0; i < GN__MAXSIDES; i++) o->side_points[i] = o->points;
+    return;
+  }
+  o->points = 0;
+  for (i = 0; i < GN__MAXSIDES; i++) o->side_points[i] = 0;
+  n = gn__yaml_len(L->y, node);
+  for (i = 0; i < n; i++) {
+    int k = gn__yaml_key(L->y, node, i), val = gn__yaml_value(L->y, node, i);
+    if (read_side(L, k, "points", &side) || gn__yaml_int(L->y, val, "points", 0, GN__MAXPOINTS, &pts)) continue;
+    o->side_points[side] = pts;
+    if (pts > o->points) o->points = pts;
+  }
+}
+
 /* objectives. Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_objectives(loader *L, int node) {
-  static const char *const keys[] = {"id", "name", "at", "radius", "points", "owner", NULL};
+  static const char *const keys[] = {"id", "name", "at", "radius", "points", "owner", "from", "by", NULL};
   gn__scen *sc = L->sc;
-  int i, j, n, v[6];
+  int i, j, n, v[8];
   if (!node || gn__yaml_seq(L->y, node, "objectives")) return 0;
   n = gn__yaml_len(L->y, node);
   if (n == 0) return 0;
@@ -868,7 +919,7 @@ static int read_objectives(loader *L, int node) {
   for (i = 0; i < n; i++) {
     gn__objective *o = &sc->objective[i];
     int it = gn__yaml_item(L->y, node, i);
-    o->id = o->name = ""; o->owner0 = -1; o->points = 1;
+    o->id = o->name = ""; o->owner0 = -1; o->points = 1; o->from = -1; o->by = 0;
     if (gn__yaml_map(L->y, it, "objective", keys, v)) continue;
     if (!read_id(L, it, v[0], "objective", &o->id)) {
       for (j = 0; j < i; j++)
@@ -884,10 +935,45 @@ static int read_objectives(loader *L, int node) {
                      "%g x %g table", o->id, o->at.x, o->at.y, sc->width, sc->height);
     if (!gn__yaml_need(L->y, it, v[3], "radius", "objective"))
       read_pos(L, v[3], "radius", 0, &o->radius);
-    if (v[4]) gn__yaml_int(L->y, v[4], "points", 0, GN__MAXPOINTS, &o->points);
+    if (v[4]) read_points(L, v[4], o);
+    else for (j = 0; j < GN__MAXSIDES; j++) o->side_points[j] = o->points;
     if (v[5]) read_side(L, v[5], "owner", &o->owner0);
+    if (v[6] && !gn__yaml_int(L->y, v[6], "from", 0, 10000, &o->from) && sc->turns > 0 && o->from > sc->turns)
+      gn__yaml_error(L->y, v[6], "objective '%s': 'from' turn %d is past the scenario's %d turns", o->id,
+                     o->from, sc->turns);
+    if (v[7] && !gn__yaml_int(L->y, v[7], "by", 1, 10000, &o->by) && sc->turns > 0 && o->by > sc->turns)
+      gn__yaml_error(L->y, v[7], "objective '%s': 'by' turn %d is past the scenario's %d turns", o->id,
+                     o->by, sc->turns);
+    if (v[6] && v[7])
+      gn__yaml_error(L->y, v[7], "objective '%s': give 'from' (hold to the end) or 'by' (held at that "
+                     "turn), not both", o->id);
   }
   return 0;
+}
+
+/* ------------------------------------------------------------- victory */
+
+/* victory: {break, losses, marginal, decisive}: the scenario's rules of
+** victory over the defaults (gn__victory_default). Problems are recorded. */
+static void read_victory(loader *L, int node) {
+  static const char *const keys[] = {"break", "losses", "marginal", "decisive", NULL};
+  gn__victory *vr = &L->sc->victory;
+  int v[4];
+  double *out[4] = {&vr->brk, &vr->losses, &vr->marginal, &vr->decisive};
+  if (gn__yaml_map(L->y, node, "victory", keys, v)) return;
+  vr->given = 1;
+  for (int k = 0; k < 4; k++) {
+    double x;
+    if (!v[k] || gn__yaml_num(L->y, v[k], keys[k], &x)) continue;
+    if (k == 0 && !(x >= 0 && x <= 1))
+      gn__yaml_error(L->y, v[k], "'break' must be a fraction from 0 to 1, got %g", x);
+    else if (k > 0 && !(x >= 0 && x <= GN__MAXPOINTS))
+      gn__yaml_error(L->y, v[k], "'%s' must be from 0 to %d victory points, got %g", keys[k], GN__MAXPOINTS, x);
+    else *out[k] = x;
+  }
+  if (vr->decisive < vr->marginal)
+    gn__yaml_error(L->y, node, "victory: 'decisive' (%g) must be at least 'marginal' (%g)", vr->decisive,
+                   vr->marginal);
 }
 
 /* ------------------------------------------------------------- values */
@@ -1006,13 +1092,13 @@ static int apply_values(loader *L) {
 /* ------------------------------------------------------------- the whole */
 
 enum { K_VERSION, K_NAME, K_RULESET, K_TABLE, K_DATE, K_WEATHER, K_TURNS, K_OPTIONS,
-       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_VALUES, K_N };
+       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_VALUES, K_VICTORY, K_N };
 
 /* Reads everything; problems are recorded in L->y. Returns 0 or GN_ENOMEM. */
 static int read_scenario(loader *L) {
   static const char *const keys[] = {"grognard", "name", "ruleset", "table", "date",
                                      "weather", "turns", "options", "sides", "formations",
-                                     "units", "terrain", "objectives", "values", NULL};
+                                     "units", "terrain", "objectives", "values", "victory", NULL};
   gn__yaml *y = L->y;
   gn__scen *sc = L->sc;
   int root = gn__yaml_root(y), v[K_N], rc, i;
@@ -1071,6 +1157,8 @@ static int read_scenario(loader *L) {
   /* 3) terrain and objectives */
   if ((rc = read_terrain(L, v[K_TERRAIN]))) return rc;
   if ((rc = read_objectives(L, v[K_OBJECTIVES]))) return rc;
+  gn__victory_default(&sc->victory);
+  if (v[K_VICTORY]) read_victory(L, v[K_VICTORY]);
   /* 4) the scenario's own values for ruleset data (applied after the data) */
   return v[K_VALUES] ? read_values(L, v[K_VALUES]) : 0;
 }

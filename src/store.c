@@ -1138,12 +1138,44 @@ fail:
 
 /* ------------------------------------------------------------- undo, list */
 
-int gn_store_undo(gn_store *st, const char *id)
+/* The text and the results drawn of order seq of game id (text malloc'd).
+** 0, or GN_ESTORE with the message set. */
+static int order_row(gn_store *st, const char *id, int seq, char **text, int *chances)
+{
+  sqlite3_stmt *s = NULL;
+  int rc = sqlite3_prepare_v2(st->db, "SELECT text, chances FROM orders WHERE game = ?1 AND seq = ?2",
+                              -1, &s, NULL);
+  if (rc == SQLITE_OK) {
+    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s, 2, seq);
+    rc = sqlite3_step(s);
+  }
+  if (rc == SQLITE_ROW) {
+    *text = coldup(s, 0, NULL);
+    *chances = sqlite3_column_int(s, 1);
+    rc = *text ? 0 : fail(st, GN_ENOMEM, "out of memory");
+  } else {
+    rc = dberr(st, "cannot read the order");
+  }
+  sqlite3_finalize(s);
+  return rc;
+}
+
+/*
+** Takes back the last order of a game, as asker (GN_UMPIRE or a side).
+**   1) the last order; one that drew dice or cards is past a chance point:
+**      only the umpire takes it back
+**   2) its snapshots, events and row go
+**   3) the undo is noted ("undo", or "umpire-undo" with the results it drew)
+** 1 to 3 are one transaction: the order never goes without its record.
+*/
+int gn_store_undo(gn_store *st, const char *id, int asker)
 {
   if (!st || !id) return GN_EINVAL;
+  if (asker < GN_UMPIRE) return fail(st, GN_EINVAL, "an undo is asked by the umpire or a side, not %d", asker);
   if (writable(st)) return GN_ESTORE;
-  int rc, seq;
-  char hash[17];
+  int rc, seq, chances = 0;
+  char hash[17], *text = NULL, note[GN_TEXT_MAX + 96];
   sqlite3_stmt *s;
   if ((rc = exec(st, "BEGIN IMMEDIATE")) != 0) return rc;
   if ((rc = game_exists(st, id, NULL)) < 0) goto done;
@@ -1152,7 +1184,13 @@ int gn_store_undo(gn_store *st, const char *id)
     rc = fail(st, GN_ESTATE, "game %s has no orders to undo", id);
     goto done;
   }
-  static const int del[3] = { S_DEL_SNAPS, S_DEL_EVENTS, S_DEL_ORDER };
+  if ((rc = order_row(st, id, seq, &text, &chances)) != 0) goto done;           /* 1 */
+  if (chances > 0 && asker != GN_UMPIRE) {
+    rc = fail(st, GN_EREFUSED, "order %d '%s' drew %d result%s (dice or cards): only the umpire"
+              " takes it back", seq, text, chances, chances == 1 ? "" : "s");
+    goto done;
+  }
+  static const int del[3] = { S_DEL_SNAPS, S_DEL_EVENTS, S_DEL_ORDER };            /* 2 */
   for (int k = 0; k < 3; k++) {
     if (!(s = stmt(st, del[k]))) { rc = GN_ESTORE; goto done; }
     sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
@@ -1161,9 +1199,17 @@ int gn_store_undo(gn_store *st, const char *id)
     sqlite3_reset(s);
     if (rc != SQLITE_DONE) { rc = dberr(st, "cannot remove the order"); goto done; }
   }
+  if (chances > 0)                                                                  /* 3 */
+    snprintf(note, sizeof note, "order %d '%.*s' (it drew %d result%s)", seq, GN_TEXT_MAX, text,
+             chances, chances == 1 ? "" : "s");
+  else
+    snprintf(note, sizeof note, "order %d '%.*s'", seq, GN_TEXT_MAX, text);
+  if ((rc = gn__store_note_add(st, id, seq - 1, chances > 0 ? "umpire-undo" : "undo", note)) != 0)
+    goto done;
   rc = exec(st, "COMMIT");
 done:
   if (rc != 0) rollback(st);
+  free(text);
   return rc;
 }
 

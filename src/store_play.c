@@ -38,26 +38,11 @@ static int has_game(gn_store *st, const char *game) {
   return gn__store_dberr(st, "cannot read the games");
 }
 
-/*
-** Adds one note.
-**   1) the store is open for writing and holds the game
-**   2) in one transaction: the notes table if missing, the next seq of the
-**      game, the row
-*/
-int gn_store_note(gn_store *st, const char *game, int orders, const char *kind, const char *text) {
-  sqlite3_stmt *s = NULL;
-  if (!st) return GN_EINVAL;
-  if (!game || !kind || !text || orders < 0) return gn__store_fail(st, GN_EINVAL, "bad note");
-  int rc;
-  if ((rc = gn__store_writable(st)) || (rc = has_game(st, game))) return rc;        /* 1 */
+int gn__store_note_add(gn_store *st, const char *game, int orders, const char *kind, const char *text) {
   sqlite3 *db = gn__store_db(st);
-  if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||           /* 2 */
-      sqlite3_exec(db, notes_schema, NULL, NULL, NULL) != SQLITE_OK) {
-    rc = gn__store_dberr(st, "cannot note");
-    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-    return rc;
-  }
-  rc = sqlite3_prepare_v2(db,
+  sqlite3_stmt *s = NULL;
+  if (sqlite3_exec(db, notes_schema, NULL, NULL, NULL) != SQLITE_OK) return gn__store_dberr(st, "cannot note");
+  int rc = sqlite3_prepare_v2(db,
     "INSERT INTO session_notes (game, seq, orders, kind, text) VALUES"
     " (?1, (SELECT coalesce(max(seq), 0) + 1 FROM session_notes WHERE game = ?1), ?2, ?3, ?4)",
     -1, &s, NULL);
@@ -69,8 +54,26 @@ int gn_store_note(gn_store *st, const char *game, int orders, const char *kind, 
     rc = sqlite3_step(s);
   }
   sqlite3_finalize(s);
-  if (rc == SQLITE_DONE && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) return 0;
-  rc = gn__store_dberr(st, "cannot note");
+  return rc == SQLITE_DONE ? 0 : gn__store_dberr(st, "cannot note");
+}
+
+/*
+** Adds one note.
+**   1) the store is open for writing and holds the game
+**   2) in one transaction: the notes table if missing, the row
+*/
+int gn_store_note(gn_store *st, const char *game, int orders, const char *kind, const char *text) {
+  if (!st) return GN_EINVAL;
+  if (!game || !kind || !text || orders < 0) return gn__store_fail(st, GN_EINVAL, "bad note");
+  int rc;
+  if ((rc = gn__store_writable(st)) || (rc = has_game(st, game))) return rc;        /* 1 */
+  sqlite3 *db = gn__store_db(st);
+  if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)            /* 2 */
+    return gn__store_dberr(st, "cannot note");
+  if ((rc = gn__store_note_add(st, game, orders, kind, text)) == 0 &&
+      sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+    return 0;
+  if (!rc) rc = gn__store_dberr(st, "cannot note");
   if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
   return rc;
 }

@@ -34,6 +34,7 @@ static json_t *unit_json(const gn_game *g, int u, int viewer) {
   json_object_set_new(o, "strength", v.strength >= 0 ? json_integer(v.strength) : json_null());
   json_object_set_new(o, "strength0", v.strength0 >= 0 ? json_integer(v.strength0) : json_null());
   json_object_set_new(o, "removed", json_boolean(v.removed));
+  if (v.arrives) json_object_set_new(o, "arrives", json_integer(v.arrives));
   json_object_set_new(o, "status", json_string(v.status));
   json_t *at = json_object();
   const gn__ruleset *rs = g->sc->rs;
@@ -121,11 +122,13 @@ char *gn_state_text(const gn_game *g, int viewer) {
     for (int u = 0; u < g->sc->nunits; u++) {
       gn_unit_view v;
       if (g->sc->unit[u].side != s || gn_unit_view_get(g, u, viewer, &v) || !v.known) continue;
-      char str[24];
+      char str[24], off[24];
+      if (v.arrives) snprintf(off, sizeof off, "arrives turn %d ", v.arrives);
+      else snprintf(off, sizeof off, "%s", v.removed ? "removed " : "");
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");
       put(&b, "  %-10s %-20.20s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, v.name, v.type, v.box.c.x,
-          v.box.c.y, gn__compass(v.box.facing), str, v.removed ? "removed " : "", v.status);
+          v.box.c.y, gn__compass(v.box.facing), str, off, v.status);
     }
   }
   for (int i = 0; i < g->sc->nobjectives; i++) {

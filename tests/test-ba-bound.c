@@ -226,6 +226,29 @@ static void clock(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-ARR: a reinforcement is off the table until the bound of its
+** arrival begins, then stands at its entry. */
+static void reinforcements(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: R, side: fr, type: infantry, at: [10, 20], facing: 90, strength: 30, arrives: 3}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
+  assert_int_equal(ba_removed(g, "R"), 1);
+  ba_ok(g, "end");
+  assert_int_equal(gn_game_turn(g), 2);
+  assert_int_equal(ba_removed(g, "R"), 1);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_int_equal(gn_game_turn(g), 3);
+  assert_int_equal(ba_removed(g, "R"), 0);
+  assert_true(ba_event(g, e0, "arrival", "BA-ARR") >= 0);
+  gn_box b = ba_box(g, "R");
+  assert_true(b.c.x == 10 && b.c.y == 20);
+  ba_ok(g, "move R to 20,20");
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(phases_in_order),
@@ -236,6 +259,7 @@ int main(void) {
     cmocka_unit_test(forced_action_passes),
     cmocka_unit_test(part_moving_not_stationary),
     cmocka_unit_test(clock),
+    cmocka_unit_test(reinforcements),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

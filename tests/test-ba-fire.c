@@ -54,7 +54,7 @@ static void units_of_fire(void **state) {
   assert_int_equal(ba_attr(g, "B", "disorder"), 1);
   assert_int_equal(ba_attr(g, "C", "disorder"), 1);
   int f = ba_event(g, e0, "fire", "BA-DICE-3");
-  assert_int_equal(ba_mod(g, f, "first_fire"), 2);
+  assert_int_equal(ba_mod(g, f, "first fire"), 2);
   gn_game_free(g);
 }
 
@@ -130,7 +130,7 @@ static void split_fire(void **state) {
   assert_int_equal(ba_figures(g, "B"), 26);
   assert_int_equal(ba_figures(g, "C"), 28);
   int f = ba_event(g, e0, "fire", "BA-DICE-3");
-  assert_int_equal(ba_mod(g, f, "split_fire"), -2);
+  assert_int_equal(ba_mod(g, f, "split fire"), -2);
   gn_game_free(g);
   /* both parts at the same target: no factor; 17: 3 a unit, 2 + 1 units = 9 */
   g = ba_game(A_B_C, NULL);
@@ -139,7 +139,7 @@ static void split_fire(void **state) {
   e0 = gn_event_count(g);
   ba_ok(g, "end");
   assert_int_equal(ba_figures(g, "B"), 21);
-  assert_int_equal(ba_mod(g, ba_event(g, e0, "fire", "BA-DICE-3"), "split_fire"), -99);
+  assert_int_equal(ba_mod(g, ba_event(g, e0, "fire", "BA-DICE-3"), "split fire"), -99);
   gn_game_free(g);
 }
 
@@ -162,7 +162,7 @@ static void split_fire_limits(void **state) {
   ba_ok(g, "end");
   assert_int_equal(ba_figures(g, "B"), 26);
   assert_int_equal(ba_figures(g, "FAR"), 30);
-  assert_int_equal(ba_mod(g, ba_event(g, e0, "fire", "BA-DICE-3"), "split_fire"), -2);
+  assert_int_equal(ba_mod(g, ba_event(g, e0, "fire", "BA-DICE-3"), "split fire"), -2);
   gn_game_free(g);
 }
 
@@ -181,7 +181,7 @@ static void loss_then_moral(void **state) {
   assert_int_equal(ba_figures(g, "A"), 24);
   assert_int_equal(ba_attr(g, "A", "disorder"), 2);
   int m = ba_event(g, e0, "moral", "BA-DICE-3");
-  assert_int_equal(ba_mod(g, m, "flank"), 2);
+  assert_int_equal(ba_mod(g, m, "into the flank"), 2);
   /* the moral event is hidden from the firer's side (it shows the target's valour) */
   assert_int_equal(gn_event_visible(g, m, gn_side_find(g, "al")), 0);
   assert_int_equal(gn_event_visible(g, m, gn_side_find(g, "fr")), 1);

@@ -119,12 +119,12 @@ static void heavy_charge(void **state) {
   ba_ok(g, "end");
   int att, def;
   melee_events(g, e0, &att, &def);
-  assert_int_equal(ba_mod(g, att, "heavy_charge"), 2);
-  assert_int_equal(ba_mod(g, att, "charge"), -99);
-  assert_int_equal(ba_mod(g, att, "heavy_cavalry"), 1);
-  assert_string_equal(ba_mod_ref(g, att, "heavy_charge"), "BA-DICE-2");
-  assert_int_equal(ba_mod(g, att, "cavalry_vs_infantry"), 1);
-  assert_int_equal(ba_mod(g, def, "cavalry_vs_infantry"), -2);
+  assert_int_equal(ba_mod(g, att, "heavy cavalry or lancers at the charge"), 2);
+  assert_int_equal(ba_mod(g, att, "at the charge"), -99);
+  assert_int_equal(ba_mod(g, att, "heavy cavalry"), 1);
+  assert_string_equal(ba_mod_ref(g, att, "heavy cavalry or lancers at the charge"), "BA-DICE-2");
+  assert_int_equal(ba_mod(g, att, "cavalry against infantry"), 1);
+  assert_int_equal(ba_mod(g, def, "cavalry against infantry"), -2);
   assert_int_equal(ba_mod(g, def, "overreaching"), 2);
   assert_int_equal(gn_event_get(g, att)->total, 15);
   assert_int_equal(gn_event_get(g, def)->total, 14);
@@ -157,8 +157,8 @@ static void light_cavalry_and_valour(void **state) {
   ba_ok(g, "end");
   int att, def;
   melee_events(g, e0, &att, &def);
-  assert_int_equal(ba_mod(g, att, "light_cavalry"), -2);
-  assert_string_equal(ba_mod_ref(g, att, "light_cavalry"), "BA-5.5.1d");
+  assert_int_equal(ba_mod(g, att, "light cavalry"), -2);
+  assert_string_equal(ba_mod_ref(g, att, "light cavalry"), "BA-5.5.1d");
   assert_string_equal(ba_mod_ref(g, att, "valour"), "BA-5.5.1f");
   assert_int_equal(ba_mod(g, att, "valour"), 3);
   assert_int_equal(ba_mod(g, def, "valour"), -2);
@@ -166,8 +166,8 @@ static void light_cavalry_and_valour(void **state) {
   assert_int_equal(gn_event_get(g, def)->total, 11);
   int att2, def2;
   melee_events(g, def + 1, &att2, &def2);
-  assert_int_equal(ba_mod(g, def2, "light_cavalry"), -2);
-  assert_int_equal(ba_mod(g, def2, "passive_cavalry"), -2);
+  assert_int_equal(ba_mod(g, def2, "light cavalry"), -2);
+  assert_int_equal(ba_mod(g, def2, "passive cavalry"), -2);
   assert_int_equal(gn_event_get(g, def2)->total, 8);
   /* the valour modifiers are hidden from the other side */
   assert_int_equal(gn_event_visible(g, def, gn_side_find(g, "fr")), 0);
@@ -193,10 +193,10 @@ static void numbers_group(void **state) {
   ba_ok(g, "end");
   int att, def;
   melee_events(g, e0, &att, &def);
-  assert_int_equal(ba_mod(g, att, "more_200"), 4);
-  assert_int_equal(ba_mod(g, att, "more_100"), -99);
-  assert_int_equal(ba_mod(g, att, "more_50"), -99);
-  assert_int_equal(ba_mod(g, def, "square_vs_infantry"), -2);
+  assert_int_equal(ba_mod(g, att, "at least three times the figures"), 4);
+  assert_int_equal(ba_mod(g, att, "at least twice the figures"), -99);
+  assert_int_equal(ba_mod(g, att, "at least 1.5 times the figures"), -99);
+  assert_int_equal(ba_mod(g, def, "square or mass against infantry"), -2);
   assert_int_equal(gn_event_get(g, att)->total, 12);
   assert_int_equal(gn_event_get(g, def)->total, 16);
   assert_int_equal(ba_figures(g, "A"), 28);
@@ -226,8 +226,8 @@ static void no_supplies_and_stall(void **state) {
   ba_ok(g, "end");
   int att, def;
   melee_events(g, e0, &att, &def);
-  assert_int_equal(ba_mod(g, att, "without_supplies"), -2);
-  assert_string_equal(ba_mod_ref(g, att, "without_supplies"), "BA-5.5.3h");
+  assert_int_equal(ba_mod(g, att, "without supplies"), -2);
+  assert_string_equal(ba_mod_ref(g, att, "without supplies"), "BA-5.5.3h");
   assert_int_equal(gn_event_get(g, att)->total, 16);
   assert_int_equal(gn_event_get(g, def)->total, 5);
   assert_int_equal(ba_attr(g, "X", "prisoners"), 18);
@@ -272,8 +272,8 @@ static void skirmish_evades(void **state) {
   int att, def;
   melee_events(g, e0, &att, &def);
   assert_int_equal(ba_mod(g, def, "support"), 2);
-  assert_int_equal(ba_mod(g, def, "skirmish_line"), -4);
-  assert_int_equal(ba_mod(g, att, "not_covered"), -2);
+  assert_int_equal(ba_mod(g, def, "in skirmish line"), -4);
+  assert_int_equal(ba_mod(g, att, "not covered by a skirmish line"), -2);
   gn_game_free(g);
 }
 

@@ -231,7 +231,7 @@ static void attacked_or_passed(void **state) {
   bounds(g, 1);
   int d = ba_event(g, e0, "melee", "BA-T8");
   d = ba_event(g, d + 1, "melee", "BA-T8");
-  assert_int_equal(ba_mod(g, d, "artillery_work_rest"), -2);
+  assert_int_equal(ba_mod(g, d, "artillery or a unit at work or rest"), -2);
   assert_int_equal(ba_attr(g, "R", "rest"), 0);
   assert_int_equal(ba_attr(g, "P", "rest"), 0);
   int r = ba_event(g, e0, "rest", "BA-5.5.4c");

@@ -33,7 +33,7 @@ static void survives(void **state) {
   (void)state;
   gn_game *g = engage(3, 4, 5);
   int a = ba_event(g, 0, "melee", "BA-T8");
-  assert_int_equal(ba_mod(g, a, "officer"), 4);
+  assert_int_equal(ba_mod(g, a, "commanding officer engaged"), 4);
   assert_int_equal(gn_event_get(g, a)->total, 14);
   assert_int_equal(ba_attr(g, "B", "disorder"), 2);
   int c = ba_event(g, 0, "catch", "BA-T18");

@@ -109,9 +109,9 @@ static void melee_without_supplies(void **state) {
   int d1 = ba_event(g, a1 + 1, "melee", "BA-T8");
   int a2 = ba_event(g, d1 + 1, "melee", "BA-T8");
   int d2 = ba_event(g, a2 + 1, "melee", "BA-T8");
-  assert_int_equal(ba_mod(g, d2, "without_supplies"), -2);
-  assert_int_equal(ba_mod(g, a2, "without_supplies"), -99);
-  assert_string_equal(ba_mod_ref(g, d2, "without_supplies"), "BA-5.5.3h");
+  assert_int_equal(ba_mod(g, d2, "without supplies"), -2);
+  assert_int_equal(ba_mod(g, a2, "without supplies"), -99);
+  assert_string_equal(ba_mod_ref(g, d2, "without supplies"), "BA-5.5.3h");
   gn_game_free(g);
 }
 

@@ -72,11 +72,39 @@ static void move_limits(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-ARR: a reinforcement is off the table until its side's turn of
+** arrival begins, then stands at its entry; its side is not beaten while it
+** is still to come. */
+static void reinforcements(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("r1", "foot", 50, 40, 10, "")
+                  "  - {id: b2, side: blue, type: foot, at: [50, 95], facing: 180, strength: 5, arrives: 2}\n");
+  assert_int_equal(gn_game_active_side(g), 0);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, "b2"), GN_UMPIRE, &v), 0);
+  assert_int_equal(v.removed, 1);
+  ok(g, "end");
+  assert_false(gn_game_over(g));
+  ok(g, "end");
+  ok(g, "end");                                  /* blue's turn 2 begins */
+  assert_int_equal(gn_game_turn(g), 2);
+  assert_int_equal(gn_game_active_side(g), 1);
+  assert_int_equal(gn_unit_view_get(g, U(g, "b2"), GN_UMPIRE, &v), 0);
+  assert_int_equal(v.removed, 0);
+  assert_true(v.box.c.x == 50 && v.box.c.y == 95);
+  const gn_event *e = last_kind(g, "arrival");
+  assert_non_null(e);
+  assert_string_equal(e->ref, "IN-ARR");
+  ok(g, "move b2 to 50,90");
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
     cmocka_unit_test(movement),
     cmocka_unit_test(move_limits),
+    cmocka_unit_test(reinforcements),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

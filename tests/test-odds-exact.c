@@ -273,6 +273,35 @@ static void beyond_the_walk(void **state) {
   gn_game_free(g);
 }
 
+/* Twelve d6 rolled one by one, their total: 6^12 paths. */
+static int twelve_d6(gn_game *g, void *ud, int64_t *out) {
+  (void)ud;
+  int t, sum = 0, rc;
+  for (int i = 0; i < 12; i++) {
+    if ((rc = gn_roll(g, "d6", "one die", "", &t, NULL))) return rc;
+    sum += t;
+  }
+  *out = sum;
+  return 0;
+}
+
+/* A tree far past the bound is estimated after its first 4,096 paths and
+** sampled at once, with the reason; it is not walked to the bound first. */
+static void estimate_before_walking(void **state) {
+  (void)state;
+  gn_game *g = rules("vb");
+  gn_odds_opts o = { 0, 2000, 3, 0, 0 };
+  gn_dist d;
+  assert_int_equal(gn_odds(g, twelve_d6, NULL, &o, &d), 0);
+  assert_int_equal(d.exact, 0);
+  assert_int_equal((int)d.leaves, 4096);
+  assert_true(d.est_leaves > 1e8 && d.est_leaves < 1e11);   /* 6^12 = 2.2e9 */
+  assert_non_null(strstr(d.why, "estimated"));
+  assert_int_equal((int)d.runs, 2000);
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
 /* ------------------------------------- chains of orders: merged states */
 
 /* A started game of a bundled scenario after some orders. */
@@ -349,6 +378,7 @@ int main(void) {
     cmocka_unit_test(ba_supplies_against_walk),
     cmocka_unit_test(beyond_the_walk),
     cmocka_unit_test(chains_merged_as_walked),
+    cmocka_unit_test(estimate_before_walking),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

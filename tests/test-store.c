@@ -274,15 +274,15 @@ static void undo(void **state)
   gn_store *st = open_ok(f);
   stored_game(st, f, id, 5);
   gn_game *g;
-  assert_int_equal(gn_store_undo(st, id), 0);
+  assert_int_equal(gn_store_undo(st, id, GN_UMPIRE), 0);
   g = load_ok(st, id);
   gn_game *m = memory_game(4);
   assert_int_equal(gn_game_order_count(g), 4);
   assert_int_equal(gn_game_hash(g), gn_game_hash(m));
   same_log(g, m);
   /* undo down to nothing, then one more is refused */
-  for (int i = 0; i < 4; i++) assert_int_equal(gn_store_undo(st, id), 0);
-  assert_int_equal(gn_store_undo(st, id), GN_ESTATE);
+  for (int i = 0; i < 4; i++) assert_int_equal(gn_store_undo(st, id, GN_UMPIRE), 0);
+  assert_int_equal(gn_store_undo(st, id, GN_UMPIRE), GN_ESTATE);
   assert_non_null(strstr(gn_store_errmsg(st), "no orders to undo"));
   gn_game_free(g);
   g = load_ok(st, id);
@@ -480,7 +480,7 @@ static void ids_and_errors(void **state)
   char want[160];
   snprintf(want, sizeof want, "no game 'g9' in %s", f->db);
   assert_string_equal(gn_store_errmsg(st), want);
-  assert_int_equal(gn_store_undo(st, "g9"), GN_ENOTFOUND);
+  assert_int_equal(gn_store_undo(st, "g9", GN_UMPIRE), GN_ENOTFOUND);
   assert_int_equal(gn_store_verify(st, "g9", NULL), GN_ENOTFOUND);
 
   char bad[128];
@@ -564,7 +564,7 @@ static void snapshots(void **state)
   gn_game_free(m);
 
   /* undo drops the snapshot after the order undone */
-  assert_int_equal(gn_store_undo(st, id), 0);
+  assert_int_equal(gn_store_undo(st, id, GN_UMPIRE), 0);
   assert_int_equal(raw_int(f->db, "SELECT max(seq) FROM snapshots"), NORDERS - 3);
   m = memory_game(NORDERS - 1);
   assert_int_equal(gn_store_resume(st, id, &g), 0);
@@ -687,7 +687,7 @@ static void snapshot_damage(void **state)
     same_log(g, m8);
     gn_game_free(g);
     gn_game_free(m8);
-    assert_int_equal(gn_store_undo(st, id), 0);
+    assert_int_equal(gn_store_undo(st, id, GN_UMPIRE), 0);
     snprintf(sql, sizeof sql, "DELETE FROM snapshots WHERE game = 'g1' AND seq >= 6;"
              " INSERT INTO snapshots SELECT * FROM keep");
     raw_sql(f->db, sql);
@@ -847,12 +847,76 @@ static void kill9(void **state)
                 raw_int(f->db, "SELECT count(*) FROM games"));
 }
 
+/* Counts the notes of a kind (a callback of gn_store_notes). */
+typedef struct notecount { const char *kind; int n; char last[256]; } notecount;
+static int count_note(void *ud, int orders, const char *kind, const char *text)
+{
+  notecount *c = ud;
+  (void)orders;
+  if (!strcmp(kind, c->kind)) { c->n++; snprintf(c->last, sizeof c->last, "%s", text); }
+  return 0;
+}
+
+/* Only the umpire takes back an order that drew dice; the undo and its
+** record are one transaction: a fault injected between them (a trigger that
+** refuses the note) leaves the order in place and no note. */
+static void undo_umpire_recorded(void **state)
+{
+  fx *f = *state;
+  char id[32];
+  gn_store *st = open_ok(f);
+  stored_game(st, f, id, 6);                 /* the sixth order fires: it drew dice */
+  gn_game *g = load_ok(st, id);
+  assert_true(gn_game_order_chances(g, 5) > 0);
+  gn_game_free(g);
+  /* a side is refused, nothing changes */
+  assert_int_equal(gn_store_undo(st, id, 0), GN_EREFUSED);
+  assert_non_null(strstr(gn_store_errmsg(st), "order 6 'fire F1 at A1' drew"));
+  assert_non_null(strstr(gn_store_errmsg(st), "only the umpire takes it back"));
+  g = load_ok(st, id);
+  assert_int_equal(gn_game_order_count(g), 6);
+  gn_game_free(g);
+  assert_int_equal(gn_store_undo(st, id, -7), GN_EINVAL);
+  /* the fault: the note cannot be written; the undo goes back with it */
+  assert_int_equal(gn_store_note(st, id, 6, "dice", "table"), 0);
+  raw_sql(f->db, "CREATE TRIGGER fault BEFORE INSERT ON session_notes WHEN NEW.kind LIKE '%undo'"
+                 " BEGIN SELECT RAISE(ABORT, 'injected fault'); END");
+  assert_int_equal(gn_store_undo(st, id, GN_UMPIRE), GN_ESTORE);
+  assert_non_null(strstr(gn_store_errmsg(st), "injected fault"));
+  g = load_ok(st, id);
+  assert_int_equal(gn_game_order_count(g), 6);
+  gn_game_free(g);
+  notecount c = { "umpire-undo", 0, "" };
+  assert_int_equal(gn_store_notes(st, id, count_note, &c), 0);
+  assert_int_equal(c.n, 0);
+  /* without the fault: the order goes and its record stays */
+  raw_sql(f->db, "DROP TRIGGER fault");
+  assert_int_equal(gn_store_undo(st, id, GN_UMPIRE), 0);
+  g = load_ok(st, id);
+  assert_int_equal(gn_game_order_count(g), 5);
+  gn_game_free(g);
+  assert_int_equal(gn_store_notes(st, id, count_note, &c), 0);
+  assert_int_equal(c.n, 1);
+  assert_string_equal(c.last, "order 6 'fire F1 at A1' (it drew 2 results)");
+  /* an order without dice: any side takes it back, and that is noted too */
+  g = load_ok(st, id);
+  assert_int_equal(gn_game_order_chances(g, 4), 0);
+  gn_game_free(g);
+  assert_int_equal(gn_store_undo(st, id, 1), 0);
+  notecount u = { "undo", 0, "" };
+  assert_int_equal(gn_store_notes(st, id, count_note, &u), 0);
+  assert_int_equal(u.n, 1);
+  assert_string_equal(u.last, "order 5 'end'");
+  gn_store_close(st);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown(round_trip, setup, teardown),
     cmocka_unit_test_setup_teardown(events_stored, setup, teardown),
     cmocka_unit_test_setup_teardown(undo, setup, teardown),
+    cmocka_unit_test_setup_teardown(undo_umpire_recorded, setup, teardown),
     cmocka_unit_test_setup_teardown(verify, setup, teardown),
     cmocka_unit_test_setup_teardown(schema_version, setup, teardown),
     cmocka_unit_test_setup_teardown(snapshots, setup, teardown),

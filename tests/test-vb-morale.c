@@ -47,7 +47,7 @@ static void t_test_and_disorder(void **state) {
   const gn_event *e = test_of(g, "d");
   assert_non_null(e);
   assert_int_equal(e->nmods, 1);                      /* ref. VB-7 */
-  assert_string_equal(e->mods[0].name, "grade");
+  assert_string_equal(e->mods[0].name, "morale grade");
   assert_int_equal(e->mods[0].value, 4);
   assert_int_equal(gn_dice_script_left(g), 0);
   /* the grade is hidden: the enemy side does not see the test */

@@ -143,7 +143,7 @@ static void exhaustion(void **state) {
   const gn_event *e = last(g, "exhaustion");
   assert_non_null(e);
   assert_string_equal(e->ref, "VB-B12");
-  assert_non_null(strstr(e->text, "15th Brigade is broken (6 of 4 boxes marked, 8 SP at start)"));
+  assert_non_null(strstr(e->text, "15th Brigade is broken (6 boxes marked where 4 exhaust it, 8 SP at start)"));
   assert_int_equal(gn_event_visible(g, last_index(g, "exhaustion"), 0), 0);   /* the record is the side's */
   assert_int_equal(gn_event_visible(g, last_index(g, "exhaustion"), 1), 1);
   /* a broken division's stands only retire */
@@ -167,7 +167,7 @@ static void exhaustion(void **state) {
   ends(g, 6);
   e = last(g, "exhaustion");
   assert_non_null(e);
-  assert_non_null(strstr(e->text, "Simmer is exhausted (5 of 5 boxes marked, 10 SP at start)"));
+  assert_non_null(strstr(e->text, "Simmer is exhausted (5 boxes marked where 5 exhaust it, 10 SP at start)"));
   ends(g, 7);
   refused(g, "move F1 to 10,13", "VB-B12");
   ok(g, "move F1 to 10,11");
@@ -236,6 +236,69 @@ static void broken_no_rally(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-ARR: reinforcements are off the table (not seen, not near any
+** stand) until the start of their side's turn of arrival, then stand at
+** their entry; with a roll they come on from their turn on 1d6 >= roll, the
+** whole group on one roll. */
+static void reinforcements(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\n")
+    "formations:\n"
+    "  - {id: vi, name: VI Corps, echelon: corps, side: french, leader: lobau}\n"
+    "  - {id: simmer, name: Simmer, echelon: division, parent: vi, leader: gsim}\n"
+    "  - {id: iv, name: IV Corps, echelon: corps, side: prussians, leader: bulow}\n"
+    "  - {id: d15, name: 15th Brigade, echelon: division, parent: iv, leader: losthin}\n"
+    "  - {id: d16, name: 16th Brigade, echelon: division, parent: iv, leader: hiller, arrives: {turn: 2, roll: 4}}\n"
+    UNITS
+    "  - {id: p2, code: P2, formation: d15, type: infantry_brigade, at: [30, 39], facing: 180, strength: 4, attrs: {morale: 4}, arrives: 3}\n"
+    "  - {id: hiller, code: HI, formation: d16, type: leader_division, at: [50, 39], facing: 180, strength: 0}\n"
+    "  - {id: p16, code: P16, formation: d16, type: infantry_brigade, at: [50, 36], facing: 180, strength: 5, attrs: {morale: 4}}\n");
+  assert_int_equal(view(g, "P2").removed, 1);
+  assert_int_equal(view(g, "P16").removed, 1);
+  assert_int_equal(view(g, "P2").arrives, 3);   /* the umpire and its side know when */
+  gn_unit_view ev;
+  assert_int_equal(gn_unit_view_get(g, unit(g, "P2"), 1, &ev), GN_OK);
+  assert_int_equal(ev.arrives, 3);
+  assert_int_equal(gn_unit_view_get(g, unit(g, "P2"), 0, &ev), GN_OK);
+  assert_int_equal(ev.arrives, 0);               /* the enemy does not */
+  gn_battle_result r;
+  memset(&r, 0, sizeof r);
+  gn_battle_assess(g, NULL, &r);                 /* still to come: neither lost nor broken */
+  assert_int_equal(r.side[1].lost, 0);
+  assert_int_equal(r.side[1].broken, 0);
+  assert_int_equal(r.side[1].strength0, 5 + 2 + 4 + 5);
+  ends(g, 6);                                  /* French turn 1 */
+  assert_int_equal(count_events(g, "arrival", "VB-ARR"), 0);
+  ends(g, 6);                                  /* Prussian turn 1 */
+  script(g, 1, 3);                             /* 16th Brigade: 3, needs 4 */
+  ends(g, 6);                                  /* French turn 2; the Prussian turn 2 begins */
+  assert_int_equal(gn_game_turn(g), 2);
+  assert_int_equal(view(g, "P16").removed, 1);
+  assert_int_equal(view(g, "HI").removed, 1);
+  assert_int_equal(count_events(g, "arrival", "VB-ARR"), 1);
+  assert_non_null(strstr(last(g, "arrival")->text, "rolled 3, needed 4"));
+  ends(g, 6);                                  /* Prussian turn 2 */
+  script(g, 1, 5);
+  ends(g, 6);                                  /* French turn 3; Prussian turn 3: P2 on time, the 16th on a 5 */
+  assert_int_equal(gn_game_turn(g), 3);
+  assert_int_equal(gn_game_active_side(g), 1);
+  assert_int_equal(view(g, "P2").removed, 0);
+  assert_int_equal(view(g, "P2").arrives, 0);
+  at(g, "P2", 30, 39);
+  assert_int_equal(view(g, "P16").removed, 0);
+  at(g, "P16", 50, 36);
+  at(g, "HI", 50, 39);
+  const gn_event *e = last(g, "arrival");
+  assert_string_equal(e->ref, "VB-ARR");
+  assert_int_equal(e->nunits, 2);
+  assert_non_null(strstr(e->text, "16th Brigade comes on the table: HI, P16"));
+  assert_int_equal(gn_event_visible(g, last_index(g, "arrival"), 0), 1);
+  ok(g, "end");
+  refused(g, "move P2 to 30,35", "VB-B3");    /* command is judged for the new stands too */
+  ok(g, "move P16 to 50,33");                 /* in command: moves on from its entry */
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
@@ -246,6 +309,7 @@ int main(void) {
     cmocka_unit_test(broken_no_rally),
     cmocka_unit_test(views),
     cmocka_unit_test(centimetres),
+    cmocka_unit_test(reinforcements),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

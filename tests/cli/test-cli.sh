@@ -173,7 +173,11 @@ run dfew --db dice.db order g1 fire F1 at A1 --dice 5
 check "--dice too few results: exit 1" eval 'status dfew 1 && err dfew "dice script is empty"'
 run dok --db dice.db order g1 fire F1 at A1 --dice 6,5
 check "--dice: the order uses the given dice" eval 'status dok 0 && out dok "^g1: order 6: fire F1 at A1$" && out dok "^  a1 loses 2 SP"'
-run dundo --db dice.db undo g1
+run dundo0 --db dice.db undo g1
+check "undo past a chance point is the umpire's: exit 1, the order stays" \
+  eval 'status dundo0 1 && err dundo0 "order 6 .fire F1 at A1. drew 2 results .dice or cards.: only the umpire takes it back"'
+run dundo --db dice.db undo g1 --umpire
+check "undo --umpire takes it back, recorded" eval 'status dundo 0 && out dundo "undid order 6 .fire F1 at A1. as the umpire \(recorded\)"'
 (cd "$tmp" && printf '9 9\n6 5\n' | "$exe" --db dice.db order g1 fire F1 at A1 --table) >"$tmp/dtab.out" 2>"$tmp/dtab.err"
 echo $? >"$tmp/dtab.rc"
 check "--table: asks for each roll, refuses a bad answer, uses the good one" eval 'status dtab 0 &&

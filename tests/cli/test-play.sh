@@ -156,7 +156,14 @@ say "log 3"
 check "vb: the umpire's undo and the dice switch are on record" \
   eval 'seen "umpire-undo: order 6 .fire F2 at P1. \(it drew 2 results\)" && seen "dice: table"'
 say "dice auto"
-for i in 1 2 3 4 5 6 7 8; do say "end" || break; answer 1; done
+say "end"
+check "vb: end with a fire still open warns and asks again (the actions call)" \
+  eval 'seen "not yet: fire F.* at P1" && seen "could still fire or fight: type .end. again to end the phase anyway" &&
+        seen_last "combat \| French\] >"'
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+  seen_last "3 p.m. \| command" && break
+  say "end" || break; answer 1
+done
 check "vb: one full turn: both sides played, the clock is at 3 p.m." \
   eval 'seen_last "^\[18 June 1815, 3 p.m. \| command \| French\] >"'
 say "show"
@@ -227,6 +234,29 @@ quit_session
 run inverify replay g3 --verify
 check "inradic: replay --verify passes" status inverify 0
 
+# ---- two terminals, one game: each side's session, hidden written orders ------
+run twonew new "$scn/ba-teach-supplies.yaml"
+tg=$(cat "$tmp/twonew.out")
+start twofr "$tg --as french"
+start twopr "$tg --as prussians"
+S=twofr; say "fire 4L at PR"
+check "two terminals: the French write their order" eval 'seen "order 1: fire 4L at PR"'
+say "orders"
+check "orders: the French review their written orders and the units with none" \
+  eval 'seen "^  4L: order written: fire 4L at PR" && seen "no written order yet: CAI$"'
+S=twopr; say "fire PR at 4L"
+check "two terminals: the Prussian session sees the order stored by the other, reloads, and orders on" \
+  eval 'seen "another session changed the game \(1 order stored, 0 here\): reloaded" && seen "order 2: fire PR at 4L"'
+say "orders"
+check "two terminals: the French written order stays hidden from the Prussians" \
+  eval '! seen "fire 4L at PR" && seen "^  PR: order written: fire PR at 4L" &&
+        ! screen | tail -n 3 | grep -q "no written order yet"'
+say "fire 4L at PR"
+check "two terminals: the Prussians may not order a French unit" \
+  eval 'seen "4L is a unit of the French: this session gives the orders of the Prussians only"'
+quit_session
+S=twofr; quit_session
+
 # ---- scripted sessions: why --------------------------------------------------
 cat >"$tmp/melee.txt" <<'EOF'
 # V&B: a cuirassier charge on stationary infantry ends in a tie (ref. VB-37, VB-38)
@@ -266,7 +296,7 @@ EOF
 run supplies play "$scn/ba-teach-supplies.yaml" --script "$tmp/supplies.txt"
 check "why, BA supply loss: the fire roll, its modifiers and the supplies spent, with rules" \
   eval 'status supplies 0 && out supplies "dice 3d6: 6 5 4 -> 15" &&
-        out supplies "modifier: first_fire \+2 \(ref. BA-B3, default\)" &&
+        out supplies "modifier: first fire \+2 \(ref. BA-B3, default\)" &&
         out supplies "modifier: target valour \+1 \(ref. BA-5.5.1a, seed\)" &&
         out supplies "supplies \(ref. BA-5.5.3c, seed\): 4[lL] is without supplies" &&
         out supplies "#4 roll \(ref. BA-DICE-1, published, interpretation\)" &&
@@ -326,6 +356,45 @@ printf 'dice table\nfire GUN at FU\n10S 9S 8S 10 4 6 6 6 6 6 6 6 6 6 6\n' >"$tmp
 run extra play "$scn/inradic-skirmish.yaml" --script "$tmp/extra.txt" --keep-going
 check "values typed beyond what the order asks are named, not kept for the next order" \
   eval 'out extra "is not used: the order asked for no more"'
+
+# ---- sides and the umpire -----------------------------------------------------
+run sidenew new "$scn/ba-teach-supplies.yaml"
+sg=$(cat "$tmp/sidenew.out")
+printf 'fire PR at 4L\nas umpire\nshow --as prussians\nodds "fire 4L at PR"\nfire 4L at PR\nshow\n' >"$tmp/side.txt"
+run side play "$sg" --as french --script "$tmp/side.txt" --keep-going
+check "a side's session refuses an order for the other side's unit" \
+  eval 'status side 1 && out side "PR is a unit of the Prussians: this session gives the orders of the French only"'
+check "a side's session refuses the umpire's views and odds" \
+  eval 'test "$(count "$tmp/side.out" "only a session started as the umpire sees other views")" = 2 &&
+        out side "odds read the true state, hidden values included: only the umpire may ask"'
+check "a side's session gives its own orders and shows its own view" \
+  eval 'out side "order 1: fire 4L at PR" && out side "^seen by French"'
+printf 'undo --umpire\nundo\n' >"$tmp/sideundo.txt"
+run sideundo play "$sg" --as french --script "$tmp/sideundo.txt" --keep-going
+check "a side's session may not undo as the umpire; an order without dice it may" \
+  eval 'out sideundo "only a session started as the umpire may undo as the umpire" &&
+        out sideundo "undid order 1 .fire 4L at PR.; 0 orders now"'
+printf 'end\nfire PR at 4L\nend\nlog\n' >"$tmp/sideump.txt"
+run sideump play "$sg" --as umpire --script "$tmp/sideump.txt" --keep-going
+printf 'undo\n' >"$tmp/sideundo2.txt"
+run sideundo2 play "$sg" --as prussians --script "$tmp/sideundo2.txt" --keep-going
+printf 'undo --umpire\nlog 1\n' >"$tmp/sideundo3.txt"
+run sideundo3 play "$sg" --as umpire --script "$tmp/sideundo3.txt"
+check "undo past a chance point: refused to a side, recorded for the umpire" \
+  eval 'out sideundo2 "drew .* \(dice or cards\): only the umpire takes it back" &&
+        status sideundo3 0 && out sideundo3 "by the umpire \(recorded\)" && out sideundo3 "umpire-undo: order"'
+
+# ---- odds a player can read -----------------------------------------------------
+printf 'end\nodds "charge CU at P1; end; end; end; end; end"\nodds --all "charge CU at P1; end; end; end; end; end"\n' >"$tmp/oddsum.txt"
+run oddsum play "$scn/vb-teach-melee.yaml" --script "$tmp/oddsum.txt"
+n=$(sed -n '/> odds "charge/,/> odds --all/p' "$tmp/oddsum.out" | grep -vc '^\[')
+check "odds: a summary of at most 10 lines: each side's chances and expected loss, the likeliest outcome" \
+  eval 'status oddsum 0 && [ "$n" -le 10 ] && out oddsum "exact, [0-9]+ outcomes" &&
+        out oddsum "^  French: comes off better [0-9.]+%; routs or removes an enemy unit [0-9.]+%; loses [0-9.]+ strength on average; loses a unit [0-9.]+%" &&
+        out oddsum "^  Prussians: comes off better" && out oddsum "^  most likely \([0-9.]+%\): CU"'
+sed -n '/> odds --all/,$p' "$tmp/oddsum.out" | grep -Eo '^ +[0-9.]+%' | tr -d ' %' >"$tmp/oddsum.p"
+check "odds --all: every outcome, most likely first" \
+  eval '[ "$(wc -l <"$tmp/oddsum.p")" -gt 10 ] && sort -rn "$tmp/oddsum.p" | cmp -s - "$tmp/oddsum.p"'
 
 # ---- input safety: a NUL byte in a line -------------------------------------
 printf 'end\000x\nend\n' >"$tmp/nul.txt"

@@ -91,6 +91,30 @@ static const char *const ff_keys[] = {
   "skirmish_target", "cover_1", "cover_2", "cover_3", "flank", "rear",
 };
 
+/* ORDER: ba_t8. What players read for each modifier of Table 8 (the data
+** keys above are the names the data files use). */
+static const char *const t8_words[] = {
+  "in column of march", "in skirmish line", "artillery or a unit at work or rest", "cavalry against a square",
+  "cavalry against a mass", "cavalry against infantry", "not covered by a skirmish line", "square or mass against infantry", "uphill",
+  "formation changed this bound", "flank", "rear", "overreaching", "passing an obstacle", "attack against cover I", "attack against cover II",
+  "attack against cover III", "fired this bound", "without supplies", "first fire or melee", "at the charge",
+  "heavy cavalry or lancers at the charge", "charged last bound", "passive cavalry", "heavy cavalry", "light cavalry",
+  "attacked this or last bound", "defended this or last bound", "opponent put in full disorder lately",
+  "at least 1.5 times the figures", "at least twice the figures", "at least three times the figures",
+  "hidden target", "slight disorder", "medium disorder", "full disorder", "support", "neighbour", "commanding officer engaged",
+  "valour",
+};
+
+/* ORDER: ba_ff. What players read for each fire modifier of Tables 6 and 7. */
+static const char *const ff_words[] = {
+  "marksmen", "first fire", "split fire", "long range", "canister", "dense target (column, square, mass)",
+  "target dispersed (skirmishers)", "target in woods", "target in a village", "target in buildings",
+  "into the flank", "into the rear",
+};
+
+const char *gn__ba_t8_word(int k) { return k >= 0 && k < T8_COUNT ? t8_words[k] : "?"; }
+const char *gn__ba_ff_word(int k) { return k >= 0 && k < FF_COUNT ? ff_words[k] : "?"; }
+
 const char *gn__ba_form_name(int f) { return f >= 0 && f < BA_FM_COUNT ? form_names[f] : "?"; }
 const char *gn__ba_dis_name(int d) { return d >= 0 && d <= BA_DIS_FD ? dis_names[d] : "?"; }
 const char *gn__ba_t8_key(int k) { return k >= 0 && k < T8_COUNT ? t8_keys[k] : "?"; }

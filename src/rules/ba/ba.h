@@ -263,6 +263,9 @@ const char *gn__ba_form_name(int f);
 const char *gn__ba_dis_name(int d);
 const char *gn__ba_t8_key(int k);
 const char *gn__ba_ff_key(int k);
+/* The same modifiers as players read them ("first fire", "light cover"). */
+const char *gn__ba_t8_word(int k);
+const char *gn__ba_ff_word(int k);
 const char *gn__ba_order_name(int o);
 const char *gn__ba_class_name(int c);
 /* 1 when unit u is on the table (not removed, not an unused slot). */

@@ -580,6 +580,10 @@ int gn__ba_end_bound(gn_game *g) {
     return e ? 0 : GN_ENOMEM;
   }
   g->st.turn++;
+  /* the new bound: reinforcements due come on at their entry (ref. BA-ARR) */
+  for (int side = 0; side < g->sc->nsides; side++) {
+    if ((rc = gn__arrivals(g, side, "BA-ARR"))) return rc;
+  }
   return 0;
 }
 

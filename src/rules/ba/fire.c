@@ -43,7 +43,7 @@ void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fir
     if (in->factors[k] && d->ff[w][k][0]) {
       l += d->ff[w][k][0];
       if (eloss)
-        gn__event_mod(eloss, gn__ba_ff_key(k), d->ff[w][k][0],
+        gn__event_mod(eloss, gn__ba_ff_word(k), d->ff[w][k][0],
                       k == FF_SPLIT ? "BA-3.1.2b" : w ? "BA-B4" : "BA-B3");   /* the value's own rule id */
     }
   out->loss_total = l;
@@ -52,7 +52,7 @@ void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fir
   for (int k = 0; k < FF_COUNT; k++)
     if (in->factors[k] && d->ff[w][k][1]) {
       m += d->ff[w][k][1];
-      if (emoral) gn__event_mod(emoral, gn__ba_ff_key(k), d->ff[w][k][1], w ? "BA-B4" : "BA-B3");
+      if (emoral) gn__event_mod(emoral, gn__ba_ff_word(k), d->ff[w][k][1], w ? "BA-B4" : "BA-B3");
     }
   m -= in->valour;
   if (emoral && in->valour) gn__event_mod(emoral, "target valour", -in->valour, "BA-5.5.1a");

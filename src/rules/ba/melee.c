@@ -55,7 +55,7 @@ int gn__ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e
     int gr = d->t8_group[k];
     if (gr <= 0 || gr > T8_COUNT) {                                               /* 1 */
       sum += v;
-      if (e) gn__event_mod(e, gn__ba_t8_key(k), v, t8_ref(k));
+      if (e) gn__event_mod(e, gn__ba_t8_word(k), v, t8_ref(k));
       continue;
     }
     if (best[gr] < 0 || abs(v) > abs(t8_value(d, s, best[gr], col))) best[gr] = k;   /* 2 */
@@ -65,7 +65,7 @@ int gn__ba_t8_sum(const ba_data *d, const ba_melee_side *s, int col, gn_event *e
     int v = t8_value(d, s, best[gr], col);
     sum += v;
     const char *ref = t8_ref(best[gr]);
-    if (e) gn__event_mod(e, gn__ba_t8_key(best[gr]), v, strcmp(ref, "BA-T8") ? ref : "BA-DICE-2");
+    if (e) gn__event_mod(e, gn__ba_t8_word(best[gr]), v, strcmp(ref, "BA-T8") ? ref : "BA-DICE-2");
   }
   return sum;
 }

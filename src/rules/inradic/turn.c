@@ -124,6 +124,8 @@ static void figures(const gn_game *g, int steady, int *n) {
 void gn__in_check_over(gn_game *g) {
   int n[GN__MAXSIDES], standing = 0, last = -1;
   figures(g, 0, n);
+  for (int i = 0; i < g->st.nunits; i++)   /* reinforcements to come: the side still stands */
+    if (g->st.u[i].removed == GN__ARRIVING) n[gn__in_side(g, i)] += g->st.u[i].strength;
   for (int s = 0; s < g->sc->nsides; s++) if (n[s] > 0) { standing++; last = s; }
   if (standing <= 1) { g->st.over = 1; g->st.winner = last; }
 }
@@ -145,7 +147,7 @@ static void final_count(gn_game *g) {
 **   1) open pursuits fall to their default
 **   2) the side's wagons resupply its guns (ref. IN-R8)
 **   3) the next side; after the last side a new game turn, or the end
-**   4) the new side's marks are cleared (a jam lifted is told), first-turn pursuits lapse (ref.
+**   4) the new side's reinforcements due come on (ref. IN-ARR); its marks are cleared (a jam lifted is told), first-turn pursuits lapse (ref.
 **      IN-P2), its routers retest or run (ref. IN-M14)
 **   5) is the game over?
 */
@@ -166,6 +168,7 @@ int gn__in_order_end(gn_game *g, const gn__args *a) {
   g->st.active = next;
   if (!gn__event(g, "turn", "IN-B13", -1, -1, "turn %d: %s to act", g->st.turn, g->sc->side[next].name))
     return GN_ENOMEM;
+  if ((rc = gn__arrivals(g, next, "IN-ARR"))) return rc;   /* its reinforcements due come on */
   for (int i = 0; i < g->st.nunits; i++) {                                          /* 4 */
     if (gn__in_side(g, i) != next) continue;
     if ((g->st.u[i].flags & IN_F_JAMMED) && gn__in_alive(g, i) &&   /* all see a gun not firing */

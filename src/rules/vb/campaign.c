@@ -176,7 +176,7 @@ int gn__vb_campaign(gn_game *g, int side, int how) {
       if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
       int r = share[u];
       if (r <= 0) continue;
-      int back = g->st.u[u].removed && g->st.u[u].strength == 0;
+      int back = g->st.u[u].removed == 1 && g->st.u[u].strength == 0;
       if (back) gn__unit_return(g, u, g->st.u[u].box);
       gn__uw(g, u)->strength += r;
       gn__vb_own_event(gn__event(g, "campaign", refs[how], u, -1, "%s gets %d SP back%s: %d SP",

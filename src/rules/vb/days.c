@@ -300,6 +300,5 @@ int gn__vb_dawn(gn_game *g) {
   /* 3) */
   g->st.phase = VB_PH_COMMAND;
   g->st.active = g->st.rs[VB_RS_FIRSTSIDE];
-  gn__vb_turn_start(g);
-  return 0;
+  return gn__vb_turn_start(g);
 }

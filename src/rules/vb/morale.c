@@ -161,7 +161,7 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
                           *passed ? "passes" : "fails");                   /* 3) */
   if (!e) return GN_ENOMEM;
   if (own != ~0u) gn__event_hide(e, own);
-  gn__event_mod(e, "grade", grade, "VB-B8");
+  gn__event_mod(e, "morale grade", grade, "VB-B8");
   gn__vb_mods_put(e, &m);
   return 0;
 }

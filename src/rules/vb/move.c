@@ -335,24 +335,15 @@ static int night_unscreened(const gn_game *g, int u, gn_box from, gn_box to) {
 ** combat-phase move of a cavalry breakthrough (ref. VB-B17). */
 typedef enum move_kind { MV_MOVE, MV_BREAKTHROUGH } move_kind;
 
-/*
-** Move stand u straight to `to` (facing in radians when has_facing).
-**   1) the phase: the side's movement phase, or the night; a breakthrough in
-**      the side's combat phase (ref. VB-B17)
-**   2) the stand: on the table, not routed, not reforming, by day not in
-**      contact with the enemy; artillery limbered; one move at night
-**   3) the move it has: full, halved out of command, minus what it spent
-**   4) the path's terrain and cost; rivers, closed terrain, held villages
-**   5) enemy stands: not through them, not into contact, no overlap at the end
-**   6) closing on the enemy: not out of command, not exhausted (by day);
-**      at night only behind a friendly screen
-**   7) move, spend, and the disorder it earns
-*/
-static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double facing, move_kind kind) {
-  const vb_data *d = gn__vb_data(g);
-  gn__ustate *s = gn__uw(g, u);
+/* Slack on the move's distances (table units): a move that needs at most
+** this much more than it has is allowed, and the distance to the enemy must
+** change by more than this to count as closing or retiring. Tolerances of the
+** arithmetic, not rules. */
+#define MOVE_EPS 1e-6
+
+/* Steps 1 and 2 of move_stand: the phase and the stand. 0 or a refusal. */
+static int check_stand(gn_game *g, int u, const gn__ustate *s, move_kind kind, double len) {
   const char *name = g->sc->unit[u].name;
-  const char *uw = gn__vb_unit_word(g);
   int t = gn__vb_type(g, u), rc;
   int night = g->st.phase == VB_PH_NIGHT;
   /* 1) */
@@ -372,12 +363,113 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   ** stays for the melee of the combat phase: moving off would undo the charge */
   if (kind == MV_MOVE && !night && !gn__vb_is_leader(t) && gn__vb_in_contact(g, u))
     return gn__refuse(g, "VB-B23", "%s is in contact with the enemy: it stays for the melee", name);
+  if (gn__vb_is_artillery(t) && !s->attr[VB_LIMBERED] && len > EPS)
+    return gn__refuse(g, "VB-B15", "%s is unlimbered: limber it to move", name);
+  return 0;
+}
+
+/* Step 4 of move_stand: the path's terrain and its cost against the move
+** left. 0 or a refusal. */
+static int check_path(gn_game *g, int u, const path *p, double cost, double left, int incmd) {
+  const char *name = g->sc->unit[u].name;
+  int t = gn__vb_type(g, u);
+  if (p->river) return gn__refuse(g, "VB-B4", "%s cannot cross %s away from a bridge", name,
+                                  g->sc->terrain[p->river - 1].id);
+  if (p->prohibited && gn__vb_is_artillery(t))
+    return gn__refuse(g, "VB-27", "artillery cannot enter %s", gn__rs_vb.terrain[p->prohibited - 1].name);
+  if (p->village && !gn__vb_is_leader(t))
+    return gn__refuse(g, "VB-18", "cannot move through a village held by the infantry skirmisher %s",
+                      g->sc->unit[p->village - 1].name);
+  if (cost > left + MOVE_EPS)
+    return gn__refuse(g, incmd ? "VB-B4" : "VB-B3", "%s needs %.2f %s of move and has %.2f%s", name, cost,
+                      gn__vb_unit_word(g), left, incmd ? "" : " (out of command: half move)");
+  return 0;
+}
+
+/* Step 5 of move_stand: not through enemy stands, no overlap at the end, not
+** into contact. 0 or a refusal. */
+static int check_enemy(gn_game *g, int u, gn_box from, gn_box nb) {
+  const char *name = g->sc->unit[u].name;
+  int o = path_blocked(g, u, from, nb);
+  if (o >= 0) return gn__refuse(g, "VB-B4", "%s cannot move through the enemy stand %s", name, g->sc->unit[o].name);
+  int near[MAXPATH], n = gn__vb_near_box(g, nb, GN_CONTACT_EPS, near, MAXPATH);   /* both ask the same */
+  if ((o = overlap_in(g, u, nb, NULL, 0, near, n)) >= 0)
+    return gn__refuse(g, "VB-B4", "%s would end on top of %s", name, g->sc->unit[o].name);
+  if ((o = enemy_contact(g, u, nb, near, n)) >= 0)
+    return gn__refuse(g, "VB-B4", "%s would end in contact with %s: closing to contact is a charge", name,
+                      g->sc->unit[o].name);
+  return 0;
+}
+
+/* Step 6 of move_stand: closing on the enemy. By day the distance matters
+** only to a stand out of command or of a division no longer fresh (broken is
+** not fresh); at night only behind a friendly screen. 0 or a refusal. */
+static int check_closing(gn_game *g, int u, gn_box from, gn_box nb, int incmd, double len) {
+  const char *name = g->sc->unit[u].name;
+  int night = g->st.phase == VB_PH_NIGHT;
+  if (!night && (!incmd || gn__vb_exhausted(g, u))) {
+    double before = gn__vb_enemy_distance(g, u, from), after = gn__vb_enemy_distance(g, u, nb);
+    if (after < before - MOVE_EPS) {
+      if (!incmd) return gn__refuse(g, "VB-B3", "%s is out of command and may not move closer to the enemy", name);
+      if (gn__vb_exhausted(g, u))
+        return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not move closer to the enemy", name);
+    }
+    /* ref. VB-B12: a broken division's stands only retire, away from the enemy */
+    if (len > EPS && after <= before + MOVE_EPS && gn__vb_division_state(g, gn__vb_division_of(g, u)) == VB_BROKEN)
+      return gn__refuse(g, "VB-B12", "%s belongs to a broken division: it may only move away from the enemy", name);
+  }
+  int e;
+  if (night && (e = night_unscreened(g, u, from, nb)) >= 0)
+    return gn__refuse(g, "VB-66", "at night %s may not move closer to %s unless toward a friend between them",
+                      name, g->sc->unit[e].name);
+  return 0;
+}
+
+/* Step 7 of move_stand, after the stand is placed: the disorder the move
+** earns (towns, bridges, broken ground, out of command) and the battalion
+** guns (ref. VB-27). Cannot fail. */
+static void move_disorder(gn_game *g, int u, gn__ustate *s, const path *p, gn_box from, gn_box nb, int incmd) {
+  int t = gn__vb_type(g, u);
+  int night = g->st.phase == VB_PH_NIGHT;
+  if (p->town && !s->attr[VB_MARCH]) {                          /* ref. VB-14, VB-15 */
+    if (!s->attr[VB_TOWN_DIS]) gn__vb_disorder(g, u, 1, "VB-14", "moved through a town out of march column");
+    s->attr[VB_TOWN_DIS] = 1;
+  }
+  if (p->bridge && !s->attr[VB_MARCH])                          /* ref. VB-13 */
+    gn__vb_disorder(g, u, 1, "VB-13", "crossed a bridge out of march column");
+  if (p->cav_dis && gn__vb_is_cavalry(t) && !s->attr[VB_MARCH])
+    gn__vb_disorder(g, u, 1, "VB-B4", "cavalry in broken ground");
+  gn__vb_guns_check(g, u, from, nb, "");                        /* ref. VB-27 */
+  if (!night && !incmd)                                         /* ref. VB-B3 */
+    gn__vb_disorder(g, u, 1, "VB-B3", "moved out of command");
+}
+
+/*
+** Move stand u straight to `to` (facing in radians when has_facing).
+**   1) the phase: the side's movement phase, or the night; a breakthrough in
+**      the side's combat phase (ref. VB-B17)
+**   2) the stand: on the table, not routed, not reforming, by day not in
+**      contact with the enemy; artillery limbered; one move at night
+**   3) the move it has: full, halved out of command, minus what it spent
+**   4) the path's terrain and cost; rivers, closed terrain, held villages
+**   5) enemy stands: not through them, not into contact, no overlap at the end
+**   6) closing on the enemy: not out of command, not exhausted (by day);
+**      at night only behind a friendly screen
+**   7) move, spend, and the disorder it earns
+** Returns 0, or the refusal of the first step the move fails.
+*/
+static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double facing, move_kind kind) {
+  const vb_data *d = gn__vb_data(g);
+  gn__ustate *s = gn__uw(g, u);
+  const char *name = g->sc->unit[u].name;
+  int t = gn__vb_type(g, u), rc;
+  int night = g->st.phase == VB_PH_NIGHT;
   gn_box from = s->box, nb = s->box;
   nb.c = to;
   if (has_facing) nb.facing = facing;
   double len = hypot(to.x - from.c.x, to.y - from.c.y);
-  if (gn__vb_is_artillery(t) && !s->attr[VB_LIMBERED] && len > EPS)
-    return gn__refuse(g, "VB-B15", "%s is unlimbered: limber it to move", name);
+  /* 1) and 2) */
+  if ((rc = check_stand(g, u, s, kind, len))) return rc;
   /* 3) */
   int incmd = move_incmd(g, u);
   if (!night) s->attr[VB_INCMD] = incmd;
@@ -386,46 +478,11 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   path p;
   analyse(g, u, from, nb, &p);
   double cost = (p.road ? p.len / d->road_factor : p.len) + p.extra;
-  if (p.river) return gn__refuse(g, "VB-B4", "%s cannot cross %s away from a bridge", name,
-                                 g->sc->terrain[p.river - 1].id);
-  if (p.prohibited && gn__vb_is_artillery(t))
-    return gn__refuse(g, "VB-27", "artillery cannot enter %s", gn__rs_vb.terrain[p.prohibited - 1].name);
-  if (p.village && !gn__vb_is_leader(t))
-    return gn__refuse(g, "VB-18", "cannot move through a village held by the infantry skirmisher %s",
-                      g->sc->unit[p.village - 1].name);
-  if (cost > left + 1e-6)
-    return gn__refuse(g, incmd ? "VB-B4" : "VB-B3", "%s needs %.2f %s of move and has %.2f%s", name, cost, uw,
-                      left, incmd ? "" : " (out of command: half move)");
-  /* 5) */
+  if ((rc = check_path(g, u, &p, cost, left, incmd))) return rc;
+  /* 5) and 6) */
   if (!gn__vb_is_leader(t)) {
-    int o = path_blocked(g, u, from, nb);
-    if (o >= 0) return gn__refuse(g, "VB-B4", "%s cannot move through the enemy stand %s", name, g->sc->unit[o].name);
-    int near[MAXPATH], n = gn__vb_near_box(g, nb, GN_CONTACT_EPS, near, MAXPATH);   /* both ask the same */
-    if ((o = overlap_in(g, u, nb, NULL, 0, near, n)) >= 0)
-      return gn__refuse(g, "VB-B4", "%s would end on top of %s", name, g->sc->unit[o].name);
-    if ((o = enemy_contact(g, u, nb, near, n)) >= 0)
-      return gn__refuse(g, "VB-B4", "%s would end in contact with %s: closing to contact is a charge", name,
-                        g->sc->unit[o].name);
-  }
-  /* 6) */
-  if (!gn__vb_is_leader(t)) {
-    /* by day the distance to the enemy matters only to a stand out of
-    ** command or of a division no longer fresh (broken is not fresh) */
-    if (!night && (!incmd || gn__vb_exhausted(g, u))) {
-      double before = gn__vb_enemy_distance(g, u, from), after = gn__vb_enemy_distance(g, u, nb);
-      if (after < before - 1e-6) {
-        if (!incmd) return gn__refuse(g, "VB-B3", "%s is out of command and may not move closer to the enemy", name);
-        if (gn__vb_exhausted(g, u))
-          return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not move closer to the enemy", name);
-      }
-      /* ref. VB-B12: a broken division's stands only retire, away from the enemy */
-      if (len > EPS && after <= before + 1e-6 && gn__vb_division_state(g, gn__vb_division_of(g, u)) == VB_BROKEN)
-        return gn__refuse(g, "VB-B12", "%s belongs to a broken division: it may only move away from the enemy", name);
-    }
-    int e;
-    if (night && (e = night_unscreened(g, u, from, nb)) >= 0)
-      return gn__refuse(g, "VB-66", "at night %s may not move closer to %s unless toward a friend between them",
-                        name, g->sc->unit[e].name);
+    if ((rc = check_enemy(g, u, from, nb))) return rc;
+    if ((rc = check_closing(g, u, from, nb, incmd, len))) return rc;
   }
   /* 7) */
   gn__unit_place(g, u, nb);
@@ -434,24 +491,13 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   s->attr[VB_STATIONARY] = 0;
   gn_event *ev = gn__event(g, "move", night ? "VB-66" : kind == MV_BREAKTHROUGH ? "VB-B17" : "VB-B4", u, -1,
                            "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f (cost %.2f of %.2f)", name,
-                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, uw, from.c.x, from.c.y,
-                           nb.c.x, nb.c.y, gn__compass(nb.facing), cost, left);
+                           kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, gn__vb_unit_word(g),
+                           from.c.x, from.c.y, nb.c.x, nb.c.y, gn__compass(nb.facing), cost, left);
   if (ev && p.road) gn__event_mod(ev, "march column on a road", 0, "VB-B14");
   if (ev && p.extra > 0) gn__event_mod(ev, "terrain cost (hundredths)", (int)lround(p.extra * 100), "VB-B4");
   if (ev && !incmd) gn__event_mod(ev, "out of command: half move", 0, "VB-B3");
   if (ev && p.village_seen && !p.village) gn__event_mod(ev, "village: no disorder", 0, "VB-17");
-  if (gn__vb_is_leader(t)) return 0;
-  if (p.town && !s->attr[VB_MARCH]) {                           /* ref. VB-14, VB-15 */
-    if (!s->attr[VB_TOWN_DIS]) gn__vb_disorder(g, u, 1, "VB-14", "moved through a town out of march column");
-    s->attr[VB_TOWN_DIS] = 1;
-  }
-  if (p.bridge && !s->attr[VB_MARCH])                           /* ref. VB-13 */
-    gn__vb_disorder(g, u, 1, "VB-13", "crossed a bridge out of march column");
-  if (p.cav_dis && gn__vb_is_cavalry(t) && !s->attr[VB_MARCH])
-    gn__vb_disorder(g, u, 1, "VB-B4", "cavalry in broken ground");
-  gn__vb_guns_check(g, u, from, nb, "");                        /* ref. VB-27 */
-  if (!night && !incmd)                                         /* ref. VB-B3 */
-    gn__vb_disorder(g, u, 1, "VB-B3", "moved out of command");
+  if (!gn__vb_is_leader(t)) move_disorder(g, u, s, &p, from, nb, incmd);
   return 0;
 }
 

@@ -41,7 +41,7 @@ static int group_of(const gn_game *g, int u) {
 /* Who receives a stand's recovered SP: itself, or for a light cavalry brigade
 ** broken into skirmishers its first skirmisher on the table. */
 static int recipient(const gn_game *g, int u) {
-  if (gn__vb_type(g, u) != VB_T_CAV_LIGHT || !g->st.u[u].removed) return u;
+  if (gn__vb_type(g, u) != VB_T_CAV_LIGHT || g->st.u[u].removed != 1) return u;
   for (int k = 0; k < g->sc->nunits; k++)
     if (g->st.u[k].attr[VB_SKIRMISH_OF] == u + 1 && gn__vb_alive(g, k)) return k;
   return u;

@@ -152,23 +152,275 @@ static double clear_of(gn_box b, gn_vec2 u, const gn_feature *f) {
   return need;
 }
 
+/* Slack of the floating-point comparisons below (table units, degrees):
+** tolerances of the arithmetic, not rules. */
+#define WAY_EPS 1e-9     /* a way this short has no direction: the stand goes to its rear */
+#define CMP_EPS 1e-9     /* last deviation step, "full distance", "first half of the move" */
+#define GROW_EPS 1e-12   /* the body's distance has stopped growing */
+
+/* A retreat under way: the chosen path and the body it carries. */
+typedef struct retreat {
+  gn_game *g;
+  const vb_combat *c;
+  int unit, routed, inf, skirm;
+  gn_vec2 u;                  /* the way taken, a unit vector */
+  double len;                 /* the distance it must go (step 1, with the town's) */
+  double reach, limit, dev;   /* how far it gets, the enemy's limit, the deviation (degrees) */
+  double end;                 /* how far the stand itself ends up */
+  int stop;                   /* stopped against friendly cavalry (ref. VB-50) */
+  member bbuf[MAXBODY], *body;   /* a larger body goes to the heap, room for all */
+  int nb;
+  unsigned char *seen;        /* 1 met, 2 passed through */
+  size_t nu;
+} retreat;
+
+/* Step 2: straight away from `away`; to the rear of b0 when `away` is its centre. */
+static gn_vec2 way_from(gn_box b0, gn_vec2 away) {
+  gn_vec2 u0 = {b0.c.x - away.x, b0.c.y - away.y};
+  double n0 = hypot(u0.x, u0.y);
+  if (n0 < WAY_EPS) { u0.x = -cos(b0.facing); u0.y = -sin(b0.facing); }
+  else { u0.x /= n0; u0.y /= n0; }
+  return u0;
+}
+
+/* u0 turned by deg degrees. */
+static gn_vec2 turned(gn_vec2 u0, double deg) {
+  double a = deg * PI / 180;
+  gn_vec2 v = {u0.x * cos(a) - u0.y * sin(a), u0.x * sin(a) + u0.y * cos(a)};
+  return v;
+}
+
+/*
+** Step 3: the path (ref. VB-42, VB-35). Tries deviations 0, +step, -step,
+** +2 step ... up to retreat.deviation_max:
+**   a) the distance along each is len0, or more to get clear of the town block
+**   b) how far it gets is the lesser of that and the enemy's limit
+**   c) the first that goes the full distance wins; else the one that gets farthest
+** Cannot fail.
+*/
+static void choose_path(retreat *r, gn_vec2 u0, double len0, int town) {
+  gn_game *g = r->g;
+  const vb_combat *c = r->c;
+  gn_box b0 = g->st.u[r->unit].box;
+  int full = 0;
+  r->u = u0; r->reach = -1; r->limit = 0; r->dev = 0; r->len = len0;
+  for (int k = 0; k * c->dev_step <= c->dev_max + CMP_EPS; k++) {
+    for (int sgn = 1; sgn >= (k ? -1 : 1); sgn -= 2) {
+      gn_vec2 v = turned(u0, sgn * k * c->dev_step);
+      /* a) */
+      double Lv = len0;
+      if (town >= 0) {                              /* ref. VB-35: out of the block */
+        double out = clear_of(b0, v, &g->sc->features[town]) + GAP;
+        if (out > Lv) Lv = out;
+      }
+      /* b) */
+      double lim = enemy_limit(g, r->unit, v), reach = lim < Lv ? lim : Lv;
+      /* c) */
+      int f = reach >= Lv - CMP_EPS;
+      if ((f && !full) || (f == full && reach > r->reach + CMP_EPS)) {
+        r->reach = reach; r->u = v; r->limit = lim; r->dev = sgn * k * c->dev_step; r->len = Lv; full = f;
+      }
+    }
+    if (full) break;
+  }
+}
+
+/* Step 4 a): the next friend the body meets (their bases would overlap, not
+** only touch, before the end); -1 when none. *cp is where along the stand's
+** path it is met, *out where the member `*by` that meets it leaves it. */
+static int next_friend(const retreat *r, double *cp, double *out, int *by) {
+  const gn_game *g = r->g;
+  int f = -1;
+  *cp = INFINITY; *out = 0; *by = 0;
+  for (int v = 0; v < g->st.nunits; v++) {
+    if (r->seen[v] || !gn__vb_alive(g, v) || g->sc->unit[v].side != g->sc->unit[r->unit].side) continue;
+    if (gn__vb_is_leader(gn__vb_type(g, v))) continue;
+    for (int m = 0; m < r->nb; m++) {
+      double lo, hi, slo, shi;
+      const member *b = &r->body[m];
+      gn_box vb = g->st.u[v].box;
+      if (!gn__vb_sweep(b->b0, r->u, vb, GN_CONTACT_EPS, &slo, &shi) || shi <= 0) continue;
+      if (b->pick + (slo > 0 ? slo : 0) >= r->end) continue;
+      if (!gn__vb_sweep(b->b0, r->u, vb, 0, &lo, &hi)) continue;
+      if (lo < 0) lo = 0;
+      if (b->pick + lo < *cp) { *cp = b->pick + lo; *out = b->pick + hi; f = v; *by = m; }
+    }
+  }
+  return f;
+}
+
+/*
+** Step 4 c) to e): what passing friend f does to it; 1 when it is carried.
+**   c) skirmishers never disorder friends (ref. VB-49); a skirmisher friend,
+**      a routed one, or one not passed through within the first half of the
+**      move (ref. VB-44) is passed without effect
+**   d) a friend in good order is disordered and passed through (ref. VB-45)
+**   e) a disordered friend is routed by a routing stand (ref. VB-47),
+**      artillery lost; else carried back (ref. VB-46)
+** Cannot fail.
+*/
+static int affect_friend(retreat *r, int f, gn__ustate *fs, double cp, double out, int by) {
+  gn_game *g = r->g;
+  int unit = r->unit;
+  double span = out - r->body[by].pick;
+  int qualifies = cp <= r->len / 2 + CMP_EPS && through(r->body[by].b0, r->u, span + GAP, fs->box);   /* ref. VB-44 */
+  /* c) */
+  if (r->skirm) {
+    gn__event(g, "retreat", "VB-49", unit, f, "skirmishers %s pass %s without disordering it",
+              gn__vb_uname(g, unit), gn__vb_uname(g, f));
+    return 0;
+  }
+  if (gn__vb_type(g, f) == VB_T_SKIRMISHER || fs->attr[VB_ROUTED] || !qualifies) return 0;
+  /* d) */
+  if (fs->attr[VB_DISORDER] == 0) {
+    gn__vb_disorder(g, f, 1, "VB-45", "a retiring stand passed through it");
+    return 0;
+  }
+  /* e) */
+  if (r->routed) {                                                    /* ref. VB-47 */
+    gn__event(g, "rout", "VB-47", f, unit, "%s is routed by %s passing through", gn__vb_uname(g, f),
+              gn__vb_uname(g, unit));
+    if (gn__vb_is_artillery(gn__vb_type(g, f))) {
+      gn__vb_lose_sp(g, f, fs->strength, gn__vb_in_contact(g, f) ? 3 : 0, "VB-57", "artillery routs");
+      return 0;
+    }
+    fs->attr[VB_ROUTED] = 1;
+    if (r->c->rout_sp > 0) gn__vb_lose_sp(g, f, r->c->rout_sp, 0, "VB-B9", "rout");
+    return gn__vb_alive(g, f);
+  }
+  gn__event(g, "retreat", "VB-46", f, unit, "%s is carried back by %s", gn__vb_uname(g, f), gn__vb_uname(g, unit));
+  return 1;
+}
+
+/* Step 4 f): a carried friend joins the body, which moves back ahead of the
+** stand (ref. VB-48); any other is marked passed through. Out of memory the
+** friend is only passed: noted, the order fails whole. */
+static void join_body(retreat *r, int f, const gn__ustate *fs, double cp, int carried) {
+  if (carried && r->nb == MAXBODY && r->body == r->bbuf) {
+    int all = (int)r->nu;
+    member *big = gn__room(r->g, NULL, 0, &all, sizeof *big);
+    if (big) {
+      memcpy(big, r->bbuf, sizeof r->bbuf);
+      r->body = big;
+    } else {
+      carried = 0;
+    }
+  }
+  if (carried) {                                                      /* ref. VB-48 */
+    r->body[r->nb].u = f; r->body[r->nb].pick = cp; r->body[r->nb].b0 = fs->box;
+    r->nb++;
+  } else {
+    r->seen[f] = 2;
+  }
+}
+
+/* Step 4 g): how far the stand must go so that no member of the body ends on
+** a friend it passed through (ref. VB-45). Cannot fail. */
+static double clear_of_passed(const retreat *r) {
+  const gn_game *g = r->g;
+  double want = r->end;
+  for (int v = 0; v < g->st.nunits; v++) {
+    if (r->seen[v] != 2 || !gn__vb_alive(g, v)) continue;
+    for (int m = 0; m < r->nb; m++) {
+      const member *b = &r->body[m];
+      double lo, hi, se = r->end - b->pick;
+      gn_box vb = g->st.u[v].box;
+      if (!gn__vb_sweep(b->b0, r->u, vb, GN_CONTACT_EPS, &lo, &hi) || se <= lo || se >= hi) continue;
+      if (gn__vb_sweep(b->b0, r->u, vb, 0, &lo, &hi) && b->pick + hi + GAP > want)
+        want = b->pick + hi + GAP;
+    }
+  }
+  return want;
+}
+
+/*
+** Step 4: friends met, in the order met by the stand or the body it carries.
+**   a) find the next friend met before the end (next_friend)
+**   b) infantry stops on touching friendly cavalry, which it leaves alone (ref. VB-50)
+**   c) to e) the friend is passed, disordered, routed or carried (affect_friend)
+**   f) a carried friend joins the body (join_body)
+**   g) when no friend is left, go on until clear of those passed (ref. VB-45),
+**      never past the enemy's limit, and look again for friends
+** Each round but the last meets a friend not met before: at most a round a stand.
+** Cannot fail.
+*/
+static void meet_friends(retreat *r) {
+  gn_game *g = r->g;
+  for (int round = 0; round <= g->st.nunits && !r->stop; round++) {
+    while (!r->stop) {
+      double cp, out;
+      int by;
+      /* a) */
+      int f = next_friend(r, &cp, &out, &by);
+      if (f < 0) break;
+      r->seen[f] = 1;
+      gn__ustate *fs = gn__uw(g, f);
+      /* b) */
+      if (r->inf && is_cav(g, f)) {                                   /* ref. VB-50 */
+        r->end = cp;
+        r->stop = 1;
+        gn__event(g, "retreat", "VB-50", r->unit, f, "%s stops against friendly cavalry %s",
+                  gn__vb_uname(g, r->unit), gn__vb_uname(g, f));
+        break;
+      }
+      /* c) to e) */
+      int carried = affect_friend(r, f, fs, cp, out, by);
+      /* f) */
+      join_body(r, f, fs, cp, carried);
+    }
+    if (r->stop) break;
+    /* g) */
+    double want = clear_of_passed(r);
+    if (want > r->limit) want = r->limit;
+    if (want <= r->end + GROW_EPS) break;
+    r->end = want;
+  }
+}
+
+/*
+** Steps 5 and 6 for each stand of the body: place it (facings unchanged), no
+** longer stationary (ref. VB-B16); battalion guns through closed terrain lost
+** (ref. VB-27); SP lost in disordering terrain (ref. VB-43); off the table
+** when its centre leaves it. Cannot fail.
+*/
+static void place_body(retreat *r) {
+  gn_game *g = r->g;
+  const vb_combat *c = r->c;
+  for (int m = 0; m < r->nb; m++) {
+    const member *b = &r->body[m];
+    int v = b->u;
+    double s = r->end - b->pick;
+    if (s < 0) s = 0;
+    gn_box nbx = moved(b->b0, r->u, s);
+    int hurt = rough(g, b->b0.c, nbx.c);
+    gn__unit_place(g, v, nbx);
+    gn__uw(g, v)->attr[VB_STATIONARY] = 0;                          /* ref. VB-B16 */
+    gn__vb_guns_check(g, v, b->b0, nbx, r->routed ? " routing" : " retreating");   /* ref. VB-27 */
+    gn_event *e = gn__event(g, "retreat", m ? "VB-48" : "VB-41", v, -1,
+                            "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f", gn__vb_uname(g, v),
+                            r->routed ? "routs" : "retreats", s, gn__vb_unit_word(g), b->b0.c.x,
+                            b->b0.c.y, nbx.c.x, nbx.c.y, gn__compass(nbx.facing));
+    if (e && m == 0 && r->dev != 0) gn__event_mod(e, "deviation (degrees)", (int)lround(r->dev), "VB-42");
+    if (hurt && c->terrain_sp > 0)
+      gn__vb_lose_sp(g, v, c->terrain_sp, 0, "VB-43", "retreat through disordering terrain");
+    if (gn__vb_alive(g, v) &&
+        (nbx.c.x < 0 || nbx.c.y < 0 || nbx.c.x > g->sc->width || nbx.c.y > g->sc->height)) {
+      gn__vb_take_off(g, v);
+      gn__event(g, "offtable", "VB-41", v, -1, "%s leaves the table", gn__vb_uname(g, v));
+    }
+  }
+}
+
 /* ref. VB-56 [interpretation] "wiped out while surrounded": a stand is
 ** surrounded when it could not retreat away from `away` at all: every path
 ** the retreat may take (straight, or deviated up to retreat.deviation_max,
 ** ref. VB-42) meets an enemy stand at once. Cannot fail. */
 int gn__vb_surrounded(gn_game *g, int unit, gn_vec2 away) {
   const vb_combat *c = gn__vb_combat(g);
-  gn_box b0 = g->st.u[unit].box;
-  gn_vec2 u0 = {b0.c.x - away.x, b0.c.y - away.y};
-  double n0 = hypot(u0.x, u0.y);
-  if (n0 < 1e-9) { u0.x = -cos(b0.facing); u0.y = -sin(b0.facing); }
-  else { u0.x /= n0; u0.y /= n0; }
-  for (int k = 0; k * c->dev_step <= c->dev_max + 1e-9; k++)
-    for (int sgn = 1; sgn >= (k ? -1 : 1); sgn -= 2) {
-      double a = sgn * k * c->dev_step * PI / 180;
-      gn_vec2 v = {u0.x * cos(a) - u0.y * sin(a), u0.x * sin(a) + u0.y * cos(a)};
-      if (enemy_limit(g, unit, v) > GAP) return 0;
-    }
+  gn_vec2 u0 = way_from(g->st.u[unit].box, away);
+  for (int k = 0; k * c->dev_step <= c->dev_max + CMP_EPS; k++)
+    for (int sgn = 1; sgn >= (k ? -1 : 1); sgn -= 2)
+      if (enemy_limit(g, unit, turned(u0, sgn * k * c->dev_step)) > GAP) return 0;
   return 1;
 }
 
@@ -208,165 +460,38 @@ int gn__vb_surrounded(gn_game *g, int unit, gn_vec2 away) {
 */
 int gn__vb_retreat_from(gn_game *g, int unit, gn_vec2 away, int routed, int town) {
   const vb_combat *c = gn__vb_combat(g);
-  gn_box b0 = g->st.u[unit].box;
   /* 1) */
   double L0 = (routed ? c->rout_move : c->loser_move) * gn__vb_rate(g, unit);   /* ref. VB-B4, VB-26 */
   if (L0 <= 0 && town < 0) return 0;
-  double L = L0;
   /* 2) */
-  gn_vec2 u0 = {b0.c.x - away.x, b0.c.y - away.y};
-  double n0 = hypot(u0.x, u0.y);
-  if (n0 < 1e-9) { u0.x = -cos(b0.facing); u0.y = -sin(b0.facing); }
-  else { u0.x /= n0; u0.y /= n0; }
+  gn_vec2 u0 = way_from(g->st.u[unit].box, away);
   /* 3) */
-  gn_vec2 u = u0;
-  double best = -1, limit = 0, dev = 0;
-  int full = 0;
-  for (int k = 0; k * c->dev_step <= c->dev_max + 1e-9; k++) {
-    for (int sgn = 1; sgn >= (k ? -1 : 1); sgn -= 2) {
-      double a = sgn * k * c->dev_step * PI / 180;
-      gn_vec2 v = {u0.x * cos(a) - u0.y * sin(a), u0.x * sin(a) + u0.y * cos(a)};
-      double Lv = L0;
-      if (town >= 0) {                              /* ref. VB-35: out of the block */
-        double out = clear_of(b0, v, &g->sc->features[town]) + GAP;
-        if (out > Lv) Lv = out;
-      }
-      double lim = enemy_limit(g, unit, v), reach = lim < Lv ? lim : Lv;
-      int f = reach >= Lv - 1e-9;
-      if ((f && !full) || (f == full && reach > best + 1e-9)) {
-        best = reach; u = v; limit = lim; dev = sgn * k * c->dev_step; L = Lv; full = f;
-      }
-    }
-    if (full) break;
-  }
-  if (best <= GAP) {        /* it cannot get clear of the enemy at all */
+  retreat r;
+  memset(&r, 0, sizeof r);
+  r.g = g; r.c = c; r.unit = unit; r.routed = routed;
+  choose_path(&r, u0, L0, town);
+  if (r.reach <= GAP) {     /* it cannot get clear of the enemy at all */
     gn__event(g, "retreat", "VB-42", unit, -1, "%s cannot retreat: enemy on every side", gn__vb_uname(g, unit));
     if (c->blocked_eliminated)
       gn__vb_lose_sp(g, unit, g->st.u[unit].strength, 1, "VB-42", "surrounded, cannot retreat");
     return 0;
   }
-  double end = best;
+  r.end = r.reach;
   /* 4) */
-  int nb = 1, stop = 0;
-  size_t nu = (size_t)g->st.nunits + 1;          /* each stand joins the body once at most */
-  unsigned char *seen = gn__calloc(g, nu, 1);
-  member bbuf[MAXBODY], *body = bbuf;            /* a larger body goes to the heap, room for all */
-  if (!seen) return gn__error(g, GN_ENOMEM, "out of memory");
-  body[0].u = unit; body[0].pick = 0; body[0].b0 = b0;
-  seen[unit] = 1;
-  int inf = gn__vb_infantry(g, unit), skirm = gn__vb_type(g, unit) == VB_T_SKIRMISHER;
-  /* each round but the last meets a friend not met before: at most a round a stand */
-  for (int round = 0; round <= g->st.nunits && !stop; round++) {
-    while (!stop) {
-      int f = -1, by = 0;
-      double cp = INFINITY, out = 0;
-      for (int v = 0; v < g->st.nunits; v++) {
-        if (seen[v] || !gn__vb_alive(g, v) || g->sc->unit[v].side != g->sc->unit[unit].side) continue;
-        if (gn__vb_is_leader(gn__vb_type(g, v))) continue;
-        for (int m = 0; m < nb; m++) {
-          /* met: the bases would overlap (not only touch) before the end */
-          double lo, hi, slo, shi;
-          gn_box vb = g->st.u[v].box;
-          if (!gn__vb_sweep(body[m].b0, u, vb, GN_CONTACT_EPS, &slo, &shi) || shi <= 0) continue;
-          if (body[m].pick + (slo > 0 ? slo : 0) >= end) continue;
-          if (!gn__vb_sweep(body[m].b0, u, vb, 0, &lo, &hi)) continue;
-          if (lo < 0) lo = 0;
-          if (body[m].pick + lo < cp) { cp = body[m].pick + lo; out = body[m].pick + hi; f = v; by = m; }
-        }
-      }
-      if (f < 0) break;
-      seen[f] = 1;
-      gn__ustate *fs = gn__uw(g, f);
-      if (inf && is_cav(g, f)) {                                      /* ref. VB-50 */
-        end = cp;
-        stop = 1;
-        gn__event(g, "retreat", "VB-50", unit, f, "%s stops against friendly cavalry %s", gn__vb_uname(g, unit),
-                  gn__vb_uname(g, f));
-        break;
-      }
-      double span = out - body[by].pick;
-      int qualifies = cp <= L / 2 + 1e-9 && through(body[by].b0, u, span + GAP, fs->box);   /* ref. VB-44 */
-      int carried = 0;
-      if (skirm) {
-        gn__event(g, "retreat", "VB-49", unit, f, "skirmishers %s pass %s without disordering it",
-                  gn__vb_uname(g, unit), gn__vb_uname(g, f));
-      } else if (gn__vb_type(g, f) == VB_T_SKIRMISHER || fs->attr[VB_ROUTED] || !qualifies) {
-        /* not formed, already routed, or only brushed: passed without effect */
-      } else if (fs->attr[VB_DISORDER] == 0) {
-        gn__vb_disorder(g, f, 1, "VB-45", "a retiring stand passed through it");
-      } else if (routed) {                                            /* ref. VB-47 */
-        gn__event(g, "rout", "VB-47", f, unit, "%s is routed by %s passing through", gn__vb_uname(g, f),
-                  gn__vb_uname(g, unit));
-        if (gn__vb_is_artillery(gn__vb_type(g, f))) {
-          gn__vb_lose_sp(g, f, fs->strength, gn__vb_in_contact(g, f) ? 3 : 0, "VB-57", "artillery routs");
-        } else {
-          fs->attr[VB_ROUTED] = 1;
-          if (c->rout_sp > 0) gn__vb_lose_sp(g, f, c->rout_sp, 0, "VB-B9", "rout");
-          carried = gn__vb_alive(g, f);
-        }
-      } else {                                                        /* ref. VB-46 */
-        gn__event(g, "retreat", "VB-46", f, unit, "%s is carried back by %s", gn__vb_uname(g, f), gn__vb_uname(g, unit));
-        carried = 1;
-      }
-      if (carried && nb == MAXBODY && body == bbuf) {
-        int all = (int)nu;
-        member *big = gn__room(g, NULL, 0, &all, sizeof *big);
-        if (big) {
-          memcpy(big, bbuf, sizeof bbuf);
-          body = big;
-        } else {
-          carried = 0;             /* out of memory: noted, the order fails whole */
-        }
-      }
-      if (carried) {                                                  /* ref. VB-48 */
-        body[nb].u = f; body[nb].pick = cp; body[nb].b0 = fs->box;
-        nb++;
-      } else {
-        seen[f] = 2;                                                  /* passed through */
-      }
-    }
-    if (stop) break;
-    /* ref. VB-45: the body never ends on a friend it passed: go on until clear */
-    double want = end;
-    for (int v = 0; v < g->st.nunits; v++) {
-      if (seen[v] != 2 || !gn__vb_alive(g, v)) continue;
-      for (int m = 0; m < nb; m++) {
-        double lo, hi, se = end - body[m].pick;
-        gn_box vb = g->st.u[v].box;
-        if (!gn__vb_sweep(body[m].b0, u, vb, GN_CONTACT_EPS, &lo, &hi) || se <= lo || se >= hi) continue;
-        if (gn__vb_sweep(body[m].b0, u, vb, 0, &lo, &hi) && body[m].pick + hi + GAP > want)
-          want = body[m].pick + hi + GAP;
-      }
-    }
-    if (want > limit) want = limit;
-    if (want <= end + 1e-12) break;
-    end = want;
-  }
-  gn__free(g, seen, nu);
+  r.nu = (size_t)g->st.nunits + 1;               /* each stand joins the body once at most */
+  r.seen = gn__calloc(g, r.nu, 1);
+  if (!r.seen) return gn__error(g, GN_ENOMEM, "out of memory");
+  r.body = r.bbuf;
+  r.body[0].u = unit; r.body[0].pick = 0; r.body[0].b0 = g->st.u[unit].box;
+  r.nb = 1;
+  r.seen[unit] = 1;
+  r.inf = gn__vb_infantry(g, unit);
+  r.skirm = gn__vb_type(g, unit) == VB_T_SKIRMISHER;
+  meet_friends(&r);
+  gn__free(g, r.seen, r.nu);
   /* 5) and 6) */
-  for (int m = 0; m < nb; m++) {
-    int v = body[m].u;
-    double s = end - body[m].pick;
-    if (s < 0) s = 0;
-    gn_box nbx = moved(body[m].b0, u, s);
-    int hurt = rough(g, body[m].b0.c, nbx.c);
-    gn__unit_place(g, v, nbx);
-    gn__uw(g, v)->attr[VB_STATIONARY] = 0;                          /* ref. VB-B16 */
-    gn__vb_guns_check(g, v, body[m].b0, nbx, routed ? " routing" : " retreating");   /* ref. VB-27 */
-    gn_event *e = gn__event(g, "retreat", m ? "VB-48" : "VB-41", v, -1,
-                            "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f", gn__vb_uname(g, v),
-                            routed ? "routs" : "retreats", s, gn__vb_unit_word(g), body[m].b0.c.x,
-                            body[m].b0.c.y, nbx.c.x, nbx.c.y, gn__compass(nbx.facing));
-    if (e && m == 0 && dev != 0) gn__event_mod(e, "deviation (degrees)", (int)lround(dev), "VB-42");
-    if (hurt && c->terrain_sp > 0)
-      gn__vb_lose_sp(g, v, c->terrain_sp, 0, "VB-43", "retreat through disordering terrain");
-    if (gn__vb_alive(g, v) &&
-        (nbx.c.x < 0 || nbx.c.y < 0 || nbx.c.x > g->sc->width || nbx.c.y > g->sc->height)) {
-      gn__vb_take_off(g, v);
-      gn__event(g, "offtable", "VB-41", v, -1, "%s leaves the table", gn__vb_uname(g, v));
-    }
-  }
-  gn__room_free(g, bbuf, body, (int)nu, sizeof *body);
+  place_body(&r);
+  gn__room_free(g, r.bbuf, r.body, (int)r.nu, sizeof *r.body);
   return 0;
 }
 

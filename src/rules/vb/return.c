@@ -28,7 +28,7 @@
 typedef enum spot_why { SPOT_OK, SPOT_OFF_TABLE, SPOT_FAR, SPOT_OVERLAP, SPOT_ENEMY } spot_why;
 
 int gn__vb_returning(const gn_game *g, int u) {
-  return !gn__vb_is_leader(gn__vb_type(g, u)) && g->st.u[u].removed && g->st.u[u].strength > 0;
+  return !gn__vb_is_leader(gn__vb_type(g, u)) && g->st.u[u].removed == 1 && g->st.u[u].strength > 0;
 }
 
 /* Reads recovery.return.* into r. GN_EDATA naming the key or the bad value. */
@@ -113,7 +113,7 @@ int gn__vb_order_place(gn_game *g, const gn__args *a) {
   if ((rc = gn__vb_need_phase(g, u, VB_PH_RECOVERY, "VB-B22", "stands coming back are placed"))) return rc;
   /* 2) */
   if (gn__vb_is_leader(gn__vb_type(g, u))) return gn__refuse(g, "VB-B22", "%s is a leader, not a stand coming back", name);
-  if (!g->st.u[u].removed) return gn__refuse(g, "VB-B22", "%s is on the table: only a stand coming back is placed", name);
+  if (g->st.u[u].removed != 1) return gn__refuse(g, "VB-B22", "%s is on the table: only a stand coming back is placed", name);
   if (g->st.u[u].strength <= 0 && (g->st.u[u].flags & VB_FL_ODD))
     return gn__refuse(g, "VB-B22", "%s has no SP yet: it comes back only if its pooled point goes to it, at dawn, "
                       "placed by default", name);

@@ -41,14 +41,14 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   int n = d->skirmish_per_sp ? s->strength : (s->strength < 2 ? s->strength : 2);
   /* 3) */
   for (int i = 0; i < g->sc->nunits; i++)
-    nres += g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed;
+    nres += g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed == 1;
   if (nres < n)
     return gn__refuse(g, "VB-10", "%s needs %d skirmish stands and the scenario gives it %d free", name, n, nres);
   int rbuf[MAXS], mr = n, mp = n, *res = gn__room(g, rbuf, MAXS, &mr, sizeof *res);
   gn_box pbuf[MAXS], *place = gn__room(g, pbuf, MAXS, &mp, sizeof *place);
   rc = mr < n || mp < n ? GN_ENOMEM : 0;
   for (int i = 0, k = 0; i < g->sc->nunits && k < mr; i++)
-    if (g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed) res[k++] = i;
+    if (g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed == 1) res[k++] = i;
   if (!rc) rc = break_down(g, b, n, res, place);
   gn__room_free(g, rbuf, res, mr, sizeof *res);
   gn__room_free(g, pbuf, place, mp, sizeof *place);
@@ -120,7 +120,7 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   if ((rc = gn__vb_need_phase(g, st[0], VB_PH_MOVE, "VB-11", "reforming"))) return rc;
   int b = g->st.u[st[0]].attr[VB_SKIRMISH_OF] - 1;
   if (b < 0) return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher", g->sc->unit[st[0]].name);
-  if (!g->st.u[b].removed) return gn__refuse(g, "VB-11", "%s is already on the table", g->sc->unit[b].name);
+  if (g->st.u[b].removed != 1) return gn__refuse(g, "VB-11", "%s is already on the table", g->sc->unit[b].name);
   for (int k = 0; k < n; k++) {
     gn__ustate *r = gn__uw(g, st[k]);
     const char *nm = g->sc->unit[st[k]].name;

@@ -22,8 +22,11 @@ const char *gn__vb_phase_name(const gn_game *g) {
   return p >= 0 && p < VB_PH_COUNT ? phase_names[p] : "?";
 }
 
-/* Start of a side's turn: per-turn marks, command status. */
-static void side_begin(gn_game *g, int side) {
+/* Start of a side's turn: its reinforcements due come on (ref. VB-ARR), then
+** per-turn marks and command status (the new stands' too). 0 or an error. */
+static int side_begin(gn_game *g, int side) {
+  int rc = gn__arrivals(g, side, "VB-ARR");
+  if (rc) return rc;
   for (int i = 0; i < g->sc->nunits; i++) {
     gn__ustate *u = gn__uw(g, i);
     u->attr[VB_FIRED] = 0;
@@ -31,6 +34,7 @@ static void side_begin(gn_game *g, int side) {
     if (g->sc->unit[i].side == side) u->attr[VB_TOWN_DIS] = 0;
   }
   gn__vb_command_refresh(g, side);
+  return 0;
 }
 
 static int next_side(const gn_game *g, int side) {
@@ -71,8 +75,7 @@ static int advance_hour(gn_game *g) {
   /* 4) */
   g->st.phase = VB_PH_COMMAND;
   g->st.active = g->st.rs[VB_RS_FIRSTSIDE];
-  side_begin(g, g->st.active);
-  return 0;
+  return side_begin(g, g->st.active);
 }
 
 /* Ends the night or the recovery for one side (who >= 0) or for every side
@@ -144,7 +147,7 @@ int gn__vb_order_end(gn_game *g, const gn__args *a) {
     if (next_side(g, side) == g->st.rs[VB_RS_FIRSTSIDE]) return advance_hour(g);
     g->st.active = next_side(g, side);
     g->st.phase = VB_PH_COMMAND;
-    side_begin(g, g->st.active);
+    if ((rc = side_begin(g, g->st.active))) return rc;
     break;
   /* 3) */
   case VB_PH_NIGHT:
@@ -173,4 +176,4 @@ int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const ch
   return 0;
 }
 
-void gn__vb_turn_start(gn_game *g) { side_begin(g, g->st.active); }
+int gn__vb_turn_start(gn_game *g) { return side_begin(g, g->st.active); }

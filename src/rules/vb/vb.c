@@ -488,8 +488,7 @@ static int vb_setup(gn_game *g) {
   g->st.active = g->st.rs[VB_RS_FIRSTSIDE];
   /* 5) */
   gn__vb_exhaust_init(g);
-  gn__vb_turn_start(g);
-  return 0;
+  return gn__vb_turn_start(g);   /* turn 1: no reinforcement is due yet */
 undo:   /* the data half loaded goes: a start tried again loads it whole */
   vb_release(g, sc->rsdata);
   sc->rsdata = NULL;

@@ -310,8 +310,9 @@ int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const ch
 /* 1 when unit's side has ended the night or the recovery (turn.c). */
 int gn__vb_side_ended(const gn_game *g, int unit);
 /* Start of the active side's turn: clears VB_FIRED and VB_MELEED of every
-** stand and VB_TOWN_DIS of the side's; refreshes command. */
-void gn__vb_turn_start(gn_game *g);
+** stand and VB_TOWN_DIS of the side's; refreshes command; first brings on
+** the side's reinforcements due (ref. VB-ARR). 0 or an error. */
+int gn__vb_turn_start(gn_game *g);
 const char *gn__vb_phase_name(const gn_game *g);
 /* Daylight for a month 1..12 at the scenario's latitude (ref. VB-B13). */
 void gn__vb_daylight(const gn_game *g, int month, int *first, int *last);
