@@ -47,7 +47,9 @@ check "help of an unknown command: exit 2" status badhelp 2
 
 # ---- check ----------------------------------------------------------------
 run chk check t.yaml
-check "check a good scenario: ok, exit 0" eval 'status chk 0 && out chk "^t.yaml: ok \(vb" && quiet chk'
+check "check a good scenario: ok, exit 0" eval 'status chk 0 && out chk "^t.yaml: ok \(vb"'
+check "check: a warning (a1 stands out of its leader's reach) on stderr, status 0" \
+  eval 'out chk "1 warning)" && err chk "^t.yaml:[0-9]*:[0-9]*: warning: unit .a1. is out of command at the start"'
 run chkbad check bad.yaml
 check "check a bad scenario: file:line:col, exit 1" eval 'status chkbad 1 && err chkbad "^bad.yaml:9:[0-9]+: .*infnatry"'
 run chkmissing check nowhere.yaml
