@@ -35,9 +35,18 @@
 static int vb_fighting(const char *type) { return gn__ai_type_fights(type); }
 
 static int vb_broken(const gn_game *g, int u, int viewer, const gn_unit_view *v) {
-  (void)g; (void)u; (void)viewer;
-  return v->removed || (gn__ai_status_has(v, "routed"));
+  int r;
+  return v->removed || (gn_unit_attr(g, u, viewer, "routed", &r) == 0 && r);
 }
+
+/* The typed state of unit u as the side sees it (vb.c's schema: disorder 0
+** none, 1 disordered, 2 permanently disordered; routed, march, limbered,
+** in_command 0 or 1); never the status text. */
+static int disordered(const ai_ctx *cx, int u) { return gn__ai_seen(cx, u, "disorder", 0) >= 1; }
+static int limbered(const ai_ctx *cx, int u) { return gn__ai_seen(cx, u, "limbered", 0) == 1; }
+static int in_march(const ai_ctx *cx, int u) { return gn__ai_seen(cx, u, "march", 0) == 1; }
+static int routed(const ai_ctx *cx, int u) { return gn__ai_seen(cx, u, "routed", 0) == 1; }
+static int out_of_command(const ai_ctx *cx, int u) { return gn__ai_seen(cx, u, "in_command", 1) == 0; }
 
 /* 1 when the stand's type name starts with the literal prefix p (the first
 ** letter decides most: the AI asks this for every stand many times a phase). */
@@ -155,8 +164,8 @@ static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
   for (int i = 0; i < cx->nobj; i++)
     if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
       hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
-  double win = 2.0 + hold + (gn__ai_status_has(&cx->u[e].v, "disordered") ? 2.0 : 0);
-  double lose = 2.0 + (gn__ai_status_has(&cx->u[u].v, "disordered") ? 2.0 : 0);
+  double win = 2.0 + hold + (disordered(cx, e) ? 2.0 : 0);
+  double lose = 2.0 + (disordered(cx, u) ? 2.0 : 0);
   *gain = p * win - (1 - p) * lose;
 #ifdef AI_DEBUG
   fprintf(stderr, "ai %d: melee of %s at %s: dice %d:%d, morale %d:%d, P(win) %.2f, gain %.2f, threshold %.2f\n",
@@ -261,22 +270,23 @@ static void move_unit(ai_ctx *cx, int u) {
   ** on the enemy anyway), all but the garrison of an objective */
   double worn = WORN_DIVISION * (1.5 - cx->p->caution);
   if (formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
-    if (artillery(a) && !gn__ai_status_has(&a->v, "limbered")) gn__ai_order(cx, "limber %s", a->v.id);
-    fall_back(cx, u, gn__ai_status_has(&a->v, "out of command"));
+    if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", a->v.id);
+    fall_back(cx, u, out_of_command(cx, u));
     return;
   }
-  int ooc = gn__ai_status_has(&a->v, "out of command");
-  if (gn__ai_status_has(&a->v, "disordered") && !gn__ai_status_has(&a->v, "permanently") && de > 1.0 && !ooc)
+  int ooc = out_of_command(cx, u);
+  /* a plain disorder is reordered away (ref. VB-B20); a permanent one stays */
+  if (gn__ai_seen(cx, u, "disorder", 0) == 1 && de > 1.0 && !ooc)
     gn__ai_order(cx, "reorder %s", a->v.id);
-  if (gn__ai_status_has(&a->v, "march column") && e >= 0 && de < 12) gn__ai_order(cx, "deploy %s", a->v.id);
+  if (in_march(cx, u) && e >= 0 && de < 12) gn__ai_order(cx, "deploy %s", a->v.id);
   if (artillery(a)) {
-    int limbered = gn__ai_status_has(&a->v, "limbered");
+    int limb = limbered(cx, u);
     if (e >= 0 && de <= UNLIMBER_AT) {
-      if (limbered) gn__ai_order(cx, "unlimber %s", a->v.id);
+      if (limb) gn__ai_order(cx, "unlimber %s", a->v.id);
       return;
     }
-    if (cx->posture == AI_DEFEND && !limbered) return;
-    if (!limbered && gn__ai_order(cx, "limber %s", a->v.id)) return;
+    if (cx->posture == AI_DEFEND && !limb) return;
+    if (!limb && gn__ai_order(cx, "limber %s", a->v.id)) return;
   }
   if (!ooc && try_charge(cx, u)) return;
   advance(cx, u, ooc);
@@ -349,7 +359,7 @@ static int rallier_near(ai_ctx *cx, int u) {
 static int rally(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
-    if (!a->mine || a->v.removed || !gn__ai_status_has(&a->v, "routed") || !rallier_near(cx, u)) continue;
+    if (!a->mine || a->v.removed || !routed(cx, u) || !rallier_near(cx, u)) continue;
     gn__ai_order(cx, "rally %s", a->v.id);
   }
   return 0;
@@ -424,8 +434,7 @@ static int fire_best(ai_ctx *cx, int u) {
   double score[8], dist[8];
   double *out = u < cx->ai->nstart ? &cx->ai->outranged[u] : NULL;
   const ai_unit *a = &cx->u[u];
-  if ((artillery(a) && gn__ai_status_has(&a->v, "limbered")) ||
-      (town && !gn__ai_status_has(&a->v, "march column") && (artillery(a) || cavalry(a))))
+  if ((artillery(a) && limbered(cx, u)) || (town && !in_march(cx, u) && (artillery(a) || cavalry(a))))
     return 0;
   double range = fire_range(cx, u) + 1e-6;
   for (int i = 0; i < cx->n; i++) {
@@ -434,7 +443,7 @@ static int fire_best(ai_ctx *cx, int u) {
     double d = gn__ai_distance_upto(cx, u, i, range);
     if (d > range || d <= GN_CONTACT_EPS || (out && *out > 0 && d >= *out)) continue;
     if (!town && !gn_box_in_arc(cx->u[u].v.box, GN_ARC_FRONT, e->v.box)) continue;
-    double s = -d + (gn__ai_status_has(&e->v, "disordered") ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
+    double s = -d + (disordered(cx, i) ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
     int k = n < 8 ? n++ : 7;
     if (k == 7 && n == 8 && s <= score[7]) continue;
@@ -495,15 +504,14 @@ static int vb_play(ai_ctx *cx) {
   return 0;
 }
 
-/* 1 when some unit on the table is routed: without one, the rally phase
-** has no order to give (the routed attribute as the umpire reads it, so that
-** no view of the field is drawn for it; only whether a picture is drawn
-** depends on it, never an order). */
-static int any_routed(const gn_game *g) {
+/* 1 when some unit on the table is routed as the side sees it (the marker is
+** on the table for both sides): without one, the rally phase has no order to
+** give and no view of the field is drawn for it. */
+static int any_routed(const gn_game *g, int side) {
   int n = gn_unit_count(g);
   for (int u = 0; u < n; u++) {
     int r;
-    if (gn_unit_attr(g, u, GN_UMPIRE, "routed", &r) || r) return 1;
+    if (gn_unit_attr(g, u, side, "routed", &r) || r) return 1;
   }
   return 0;
 }
@@ -511,10 +519,10 @@ static int any_routed(const gn_game *g) {
 static int vb_acts(const gn_game *g, int side) {
   const char *ph = gn_game_phase(g);
   if (!ph || gn_game_active_side(g) != side) return 0;
-  if (!strcmp(ph, "rally")) return any_routed(g);
+  if (!strcmp(ph, "rally")) return any_routed(g, side);
   return !strcmp(ph, "movement") || !strcmp(ph, "combat");
 }
 
 const ai_doctrine gn__ai_doctrine_vb = {
-  "vb", vb_fighting, vb_broken, vb_play, vb_acts, 250,   /* ref. VB-72: a roster casualty is about 250 men */
+  "vb", vb_fighting, vb_broken, vb_play, vb_acts,
 };

@@ -219,8 +219,9 @@ void gn__ai_view(ai_ctx *cx, int u) {
   cx->vgen++;
 }
 
-int gn__ai_status_has(const gn_unit_view *v, const char *word) {
-  return strstr(v->status, word) != NULL;
+int gn__ai_seen(const ai_ctx *cx, int u, const char *name, int dflt) {
+  int a;
+  return gn_unit_attr(cx->g, u, cx->side, name, &a) == 0 ? a : dflt;
 }
 
 double gn__ai_unit_losses(const ai_ctx *cx, int u) {
@@ -592,16 +593,22 @@ double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const
 }
 
 int gn__ai_odds_strength(const ai_ctx *cx, int u) {
-  gn_unit_view v;
-  int s = cx->u[u].v.known ? cx->u[u].v.strength : -1;
-  if (s < 0 && !gn_unit_view_get(cx->g, u, GN_UMPIRE, &v)) s = v.strength;
-  return s;
+  const ai_unit *a = &cx->u[u];
+  if (!a->v.known) return -1;
+  if (a->v.strength >= 0) return a->v.strength;
+  return a->fighting ? a->strength : -1;
 }
 
 int gn__ai_odds_attr(const ai_ctx *cx, int u, const char *name) {
   int a;
-  if (gn_unit_attr(cx->g, u, cx->side, name, &a) == 0) return a;
-  if (gn_unit_attr(cx->g, u, GN_UMPIRE, name, &a) == 0) return a;
+  int rc = gn_unit_attr(cx->g, u, cx->side, name, &a);
+  if (rc == 0) return a;
+  if (rc != GN_ESTATE) return -1;
+  /* hidden from the side: the ruleset's usual value, never the true one */
+  gn_attr_info in;
+  for (int i = 0; gn_ruleset_attr(cx->ai->doc->ruleset, i, &in) == 0; i++)
+    if (!strcmp(in.name, name))
+      return in.def >= in.min && in.def <= in.max ? in.def : (in.min + in.max) / 2;
   return -1;
 }
 

@@ -132,8 +132,6 @@ struct ai_doctrine {
   /* 0 when play would give no order in the present phase (the picture of
   ** the field is then not drawn); NULL: it may give some in any. */
   int (*acts)(const gn_game *g, int side);
-  /* Men per unit of strength lost (V&B: 250 a roster casualty), 0 none. */
-  int men_per_loss;
 };
 
 extern const ai_doctrine gn__ai_doctrine_vb, gn__ai_doctrine_ba, gn__ai_doctrine_inradic;
@@ -177,10 +175,14 @@ int gn__ai_check_sum(ai_ctx *cx, const char *check, int argc, const char *const 
 ** exact, from the commander's memo (asked of the odds engine the first time).
 ** -1 when it cannot be evaluated. */
 double gn__ai_check_p(ai_ctx *cx, const char *check, int argc, const char *const *argv, int64_t v);
-/* Strength and a named attribute of unit u for the odds of a fight. What the
-** ruleset hides from the side (V&B rosters and grades) is read as the
-** umpire's, as a player asking the moderator "what are my chances?": the
-** commander learns only the odds, never the value. -1 when unknown. */
+/* Strength and a named attribute of unit u for the odds of a fight, as the
+** commander's side sees them (gn_unit_view_get, gn_unit_attr with the side
+** as viewer). What the ruleset hides from the side is never read: a hidden
+** strength (V&B rosters) is the picture's estimate (ai_unit.strength: the
+** mean starting strength of its own fighting units), a hidden attribute
+** (V&B morale grade, Belle Alliance valour and supplies) the ruleset
+** schema's default, or the middle of its range when the default is a
+** marker. -1 when unknown (no such attribute, a unit not seen). */
 int gn__ai_odds_strength(const ai_ctx *cx, int u);
 int gn__ai_odds_attr(const ai_ctx *cx, int u, const char *name);
 /* The threshold of P(good) above which this commander charges: lower with
@@ -220,8 +222,11 @@ double gn__ai_random(ai_ctx *cx);
 double gn__ai_unit_losses(const ai_ctx *cx, int u);
 /* Reads unit u's view again (after it moved), with its status text. */
 void gn__ai_view(ai_ctx *cx, int u);
-/* 1 when the view's status text contains word. */
-int gn__ai_status_has(const gn_unit_view *v, const char *word);
+/* A named attribute of the ruleset schema of unit u ("disorder", "routed",
+** "limbered") as the commander's side sees it (gn_unit_attr with the side as
+** viewer): the typed state, never the status text. dflt when the side may
+** not know it or the ruleset has no such attribute. */
+int gn__ai_seen(const ai_ctx *cx, int u, const char *name, int dflt);
 
 /* ------------------------------------------------------------ battle.c */
 /* gn_battle_run with the commanders asking their checks through memo

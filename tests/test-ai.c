@@ -518,7 +518,7 @@ static const char VB_CHARGE[] =
 static void vb_charges_a_shaken_enemy(void **state) {
   (void)state;
   char text[2048];
-  snprintf(text, sizeof text, VB_CHARGE, "",
+  snprintf(text, sizeof text, VB_CHARGE, "options: {open_rosters: true}\n",
            "  - {id: f1, side: french, formation: vi, type: infantry_brigade, at: [20, 10], facing: 0, strength: 6, attrs: {morale: 5}}\n"
            "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [20, 18], facing: 180, strength: 2, attrs: {morale: 2, disorder: disordered}}\n");
   for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -528,30 +528,86 @@ static void vb_charges_a_shaken_enemy(void **state) {
   }
 }
 
-/* V&B hides the enemy's roster SP (unless the scenario opens the rosters). A
-** charge is weighed on the exchange the odds engine resolves, so the same
-** position gives the same orders whether the rosters are open or not: the
-** enemy's losses count though the side cannot read them off the table (they
-** used to count for nothing, its own for everything). */
-static void vb_hidden_rosters_weighed_as_open(void **state) {
-  (void)state;
-  static const char units[] =
-    "  - {id: f1, side: french, formation: vi, type: infantry_brigade, at: [20, 10], facing: 0, strength: 4, attrs: {morale: 4}}\n"
-    "  - {id: f2, side: french, formation: vi, type: infantry_brigade, at: [26, 10], facing: 0, strength: 4, attrs: {morale: 4}}\n"
-    "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [20, 18], facing: 180, strength: 4, attrs: {morale: 3}}\n"
-    "  - {id: p2, side: prussians, formation: iv, type: infantry_brigade, at: [26, 18], facing: 180, strength: 4, attrs: {morale: 3}}\n";
-  char open[2048], hidden[2048];
-  snprintf(open, sizeof open, VB_CHARGE, "options: {open_rosters: true}\n", units);
-  snprintf(hidden, sizeof hidden, VB_CHARGE, "", units);
-  int charges = 0;
-  for (uint64_t seed = 1; seed <= 4; seed++) {
-    record a, b;
-    orders_after(open, seed, 1, 0, &a);
-    orders_after(hidden, seed, 1, 0, &b);
-    assert_string_equal(a.text, b.text);
-    charges += count_lines(b.text, "charge ");
+static const char BA_HEAD[] =
+  "grognard: 1\nname: BA doctrine\nruleset: ba\ntable: {width: 240, height: 180}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 8\n"
+  "sides:\n  - {id: french, name: French}\n  - {id: british, name: British}\n";
+
+/* The commander sees only its side's view: what the ruleset hides from the
+** side never reaches its orders. Two games differ only in the enemy's
+** hidden values (V&B: roster SP and morale grade with the rosters closed;
+** Belle Alliance: valour and supplies); while the side sees the same field
+** in both, its commander gives the same orders, turn after turn, the enemy
+** standing passive. (A fight the hidden values decide differently ends the
+** comparison: the side then sees two fields.) */
+static void same_orders(const char *a, const char *b, int side, int turns) {
+  record ra, rb;
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    gn_game *ga = game(a, seed), *gb = game(b, seed);
+    gn_ai *aa = gn_ai_new(ga, side, NULL), *ab = gn_ai_new(gb, side, NULL);
+    assert_non_null(aa);
+    assert_non_null(ab);
+    memset(&ra, 0, sizeof ra);
+    memset(&rb, 0, sizeof rb);
+    int compared = 0;
+    for (int t = 0; t < turns && !gn_game_over(ga) && !gn_game_over(gb); t++) {
+      /* once a fight has gone differently the side sees two fields */
+      char *sa = gn_state_json(ga, side), *sb = gn_state_json(gb, side);
+      int same = sa && sb && !strcmp(sa, sb);
+      gn_string_free(sa);
+      gn_string_free(sb);
+      if (!same) break;
+      compared++;
+      assert_true(gn_ai_play(aa, ga, recorded, &ra) >= 0);
+      assert_true(gn_ai_play(ab, gb, recorded, &rb) >= 0);
+      assert_string_equal(ra.text, rb.text);
+      if (!gn_game_over(ga)) assert_int_equal(gn_order_apply(ga, "end"), 0);
+      if (!gn_game_over(gb)) assert_int_equal(gn_order_apply(gb, "end"), 0);
+    }
+    assert_true(compared >= 2);
+    assert_true(ra.n > 0);
+    gn_ai_free(aa);
+    gn_ai_free(ab);
+    gn_game_free(ga);
+    gn_game_free(gb);
   }
-  assert_true(charges > 0);
+}
+
+static void vb_hidden_values_scrambled(void **state) {
+  (void)state;
+  static const char mine[] =
+    "  - {id: f1, side: french, formation: vi, type: infantry_brigade, at: [20, 10], facing: 0, strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: f2, side: french, formation: vi, type: infantry_brigade, at: [26, 10], facing: 0, strength: 4, attrs: {morale: 4}}\n";
+  static const char *const enemy[2] = {
+    "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [20, 18], facing: 180, strength: 2, attrs: {morale: 2}}\n"
+    "  - {id: p2, side: prussians, formation: iv, type: infantry_brigade, at: [26, 18], facing: 180, strength: 2, attrs: {morale: 2}}\n",
+    "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [20, 18], facing: 180, strength: 8, attrs: {morale: 6}}\n"
+    "  - {id: p2, side: prussians, formation: iv, type: infantry_brigade, at: [26, 18], facing: 180, strength: 6, attrs: {morale: 5}}\n"};
+  char units[2][1024], text[2][2048];
+  for (int k = 0; k < 2; k++) {
+    snprintf(units[k], sizeof units[k], "%s%s", mine, enemy[k]);
+    snprintf(text[k], sizeof text[k], VB_CHARGE, "", units[k]);
+  }
+  same_orders(text[0], text[1], 0, 6);
+}
+
+static void ba_hidden_values_scrambled(void **state) {
+  (void)state;
+  static const char *const enemy[2] = {
+    "  - {id: b1, side: british, type: infantry, at: [120, 84], facing: 180, strength: 30, attrs: {valour: -3, supplies: 0}}\n"
+    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: -2, supplies: 1}}\n",
+    "  - {id: b1, side: british, type: infantry, at: [120, 84], facing: 180, strength: 30, attrs: {valour: 4, supplies: 3}}\n"
+    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: 5}}\n"};
+  char text[2][2048];
+  for (int k = 0; k < 2; k++)
+    snprintf(text[k], sizeof text[k], "%sunits:\n"
+             "  - {id: f1, side: french, type: infantry, at: [120, 60], facing: 0, strength: 30, attrs: {valour: 1}}\n"
+             "  - {id: f2, side: french, type: infantry, at: [150, 60], facing: 0, strength: 30, attrs: {valour: 1}}\n"
+             "  - {id: f3, side: french, type: heavy_cavalry, at: [180, 60], facing: 0, strength: 24, attrs: {valour: 2, squadrons: 4}}\n"
+             "%s"
+             "objectives:\n  - {id: farm, name: Farm, at: [135, 100], radius: 10, points: 2, owner: british}\n",
+             BA_HEAD, enemy[k]);
+  same_orders(text[0], text[1], 0, 6);
 }
 
 /* In the combat phase a brigade fires at an enemy within its musket's reach
@@ -584,10 +640,6 @@ static void vb_fire_only_within_reach(void **state) {
   }
 }
 
-static const char BA_HEAD[] =
-  "grognard: 1\nname: BA doctrine\nruleset: ba\ntable: {width: 240, height: 180}\n"
-  "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 8\n"
-  "sides:\n  - {id: french, name: French}\n  - {id: british, name: British}\n";
 
 /* A battery whose enemy is in reach but out of sight (a wood between) limbers
 ** and moves until it sees it, then unlimbers and fires: it does not limber and
@@ -697,7 +749,8 @@ int main(void) {
     cmocka_unit_test(many_seeds_end),
     cmocka_unit_test(order_bound),
     cmocka_unit_test(vb_charges_a_shaken_enemy),
-    cmocka_unit_test(vb_hidden_rosters_weighed_as_open),
+    cmocka_unit_test(vb_hidden_values_scrambled),
+    cmocka_unit_test(ba_hidden_values_scrambled),
     cmocka_unit_test(vb_fire_only_within_reach),
     cmocka_unit_test(ba_battery_does_not_flip_flop),
     cmocka_unit_test(ba_no_fire_at_a_spent_battery),

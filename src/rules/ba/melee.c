@@ -364,8 +364,79 @@ static int melees(gn_game *g, int *valid) {
   return 0;
 }
 
-/* The melee of the na units att[] attacking t (steps 2 to 5 of the phase);
-** they are no longer valid attackers after it. */
+/* Step 4 of the phase, first part: every unit that fought has fought (flags,
+** supplies counted, ref. BA-5.5.3e, BA-5.5.3g), a defender at rest loses its
+** rest (ref. BA-5.5.4c), and the staff with either leader is engaged.
+** Fails with the dice source's error. */
+static int mark_fought(gn_game *g, int t, gn__ustate *ts, const int *att, int na, const ba_melee_out *o) {
+  int rc;
+  for (int i = 0; i < na; i++) {
+    gn__ustate *s = gn__uw(g, att[i]);
+    s->flags |= BA_F_ATT | BA_F_USED;
+    if ((rc = gn__ba_supply_roll(g, att[i], o->att_faces))) return rc;
+  }
+  ts->flags |= BA_F_DEF | BA_F_USED;   /* with or without supplies (ref. BA-5.5.3g) */
+  if ((rc = gn__ba_supply_roll(g, t, o->def_faces))) return rc;
+  if (ts->attr[BA_FORMATION] == BA_FM_REST &&
+      (rc = gn__ba_rest_break(g, t, "attacked", "BA-5.5.4c")))
+    return rc;
+  for (int j = 0; j < g->sc->nunits; j++)
+    if (gn__ba_arm_of(g, j) == BA_ARM_STAFF && gn__ba_on_table(g, j)) {
+      int w = g->st.u[j].attr[BA_TARGET] - 1;
+      if ((w == t || w == att[0]) && officer_of(g, w) == j) gn__uw(g, j)->flags |= BA_F_ENGAGED;
+    }
+  return 0;
+}
+
+/* Step 4, second part: the prisoners each side takes (ref. BA-B13).
+** Fails only with GN_ENOMEM. */
+static int take_prisoners(gn_game *g, int t, int a0, const ba_melee_out *o) {
+  for (int s = 0; s < 2; s++)
+    if (o->prisoners[s]) {
+      int who = s == 0 ? a0 : t;
+      gn__uw(g, who)->attr[BA_PRISONERS] += o->prisoners[s];
+      if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : a0, "%s takes %d prisoners",
+                     uid(g, who), o->prisoners[s]))
+        return GN_ENOMEM;
+    }
+  return 0;
+}
+
+/* Step 4, last part: losses, disorder and forced back on each side by
+** Table 11 (ref. BA-B6). A stalled attack forces the attackers back; the
+** loser takes the disorder and, short of FD, is forced back (FD alone: it
+** routs next bound); a unit the loss brings to FD marks its victors.
+** Fails with GN_ENOMEM or the error of a loss. */
+static int land_result(gn_game *g, int t, gn__ustate *ts, const int *att, int na, const ba_melee_out *o) {
+  int rc, dlist[1] = {t};
+  if (o->winner < 0) {
+    if ((rc = land(g, att, na, o->loss[0], 0, BA_DIS_NONE, t, 1)) ||
+        (rc = land(g, dlist, 1, o->loss[1], 0, BA_DIS_NONE, att[0], 0)))
+      return rc;
+    return 0;
+  }
+  int lfd = o->loser_dis == BA_DIS_FD;
+  int back = !lfd;   /* Table 11 default: SD or MD and forced back; FD alone (it routs next bound) */
+  if (o->winner == 0) {
+    int was = ts->attr[BA_DISORDER];
+    if ((rc = land(g, att, na, o->loss[0], 0, BA_DIS_NONE, t, 0)) ||
+        (rc = land(g, dlist, 1, o->loss[1], o->prisoners[0], o->loser_dis, att[0], back)))
+      return rc;
+    if (lfd && was != BA_DIS_FD)
+      for (int i = 0; i < na; i++) gn__uw(g, att[i])->flags |= BA_F_OPPFD;
+  } else {
+    int was = g->st.u[att[0]].attr[BA_DISORDER];
+    if ((rc = land(g, dlist, 1, o->loss[1], 0, BA_DIS_NONE, att[0], 0)) ||
+        (rc = land(g, att, na, o->loss[0], o->prisoners[1], o->loser_dis, t, back)))
+      return rc;
+    if (lfd && was != BA_DIS_FD) ts->flags |= BA_F_OPPFD;
+  }
+  return 0;
+}
+
+/* The melee of the na units att[] attacking t (steps 2 to 4 of the phase);
+** they are no longer valid attackers after it. Fails with GN_ENOMEM or the
+** dice source's error. */
 static int one_melee(gn_game *g, int t, const int *att, int na, int *valid) {
   int rc;
   for (int i = 0; i < na; i++) valid[att[i]] = 0;
@@ -389,51 +460,7 @@ static int one_melee(gn_game *g, int t, const int *att, int na, int *valid) {
                           ? "the defender holds" : "the attack stalls");
   if (!e) return GN_ENOMEM;
   e->total = o.diff;
-  for (int i = 0; i < na; i++) {                                                /* 4 */
-    gn__ustate *s = gn__uw(g, att[i]);
-    s->flags |= BA_F_ATT | BA_F_USED;
-    if ((rc = gn__ba_supply_roll(g, att[i], o.att_faces))) return rc;
-  }
-  ts->flags |= BA_F_DEF | BA_F_USED;   /* with or without supplies (ref. BA-5.5.3g) */
-  if ((rc = gn__ba_supply_roll(g, t, o.def_faces))) return rc;
-  if (ts->attr[BA_FORMATION] == BA_FM_REST &&
-      (rc = gn__ba_rest_break(g, t, "attacked", "BA-5.5.4c")))
-    return rc;
-  for (int j = 0; j < g->sc->nunits; j++)
-    if (gn__ba_arm_of(g, j) == BA_ARM_STAFF && gn__ba_on_table(g, j)) {
-      int w = g->st.u[j].attr[BA_TARGET] - 1;
-      if ((w == t || w == att[0]) && officer_of(g, w) == j) gn__uw(g, j)->flags |= BA_F_ENGAGED;
-    }
-  for (int s = 0; s < 2; s++)
-    if (o.prisoners[s]) {
-      int who = s == 0 ? att[0] : t;
-      gn__uw(g, who)->attr[BA_PRISONERS] += o.prisoners[s];
-      if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : att[0], "%s takes %d prisoners",
-                     uid(g, who), o.prisoners[s]))
-        return GN_ENOMEM;
-    }
-  int dlist[1] = {t};
-  if (o.winner < 0) {
-    if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 1)) ||
-        (rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)))
-      return rc;
-    return 0;
-  }
-  int lfd = o.loser_dis == BA_DIS_FD;
-  int back = !lfd;   /* Table 11 default: SD or MD and forced back; FD alone (it routs next bound) */
-  if (o.winner == 0) {
-    int was = ts->attr[BA_DISORDER];
-    if ((rc = land(g, att, na, o.loss[0], 0, BA_DIS_NONE, t, 0)) ||
-        (rc = land(g, dlist, 1, o.loss[1], o.prisoners[0], o.loser_dis, att[0], back)))
-      return rc;
-    if (lfd && was != BA_DIS_FD)
-      for (int i = 0; i < na; i++) gn__uw(g, att[i])->flags |= BA_F_OPPFD;
-  } else {
-    int was = g->st.u[att[0]].attr[BA_DISORDER];
-    if ((rc = land(g, dlist, 1, o.loss[1], 0, BA_DIS_NONE, att[0], 0)) ||
-        (rc = land(g, att, na, o.loss[0], o.prisoners[1], o.loser_dis, t, back)))
-      return rc;
-    if (lfd && was != BA_DIS_FD) ts->flags |= BA_F_OPPFD;
-  }
-  return 0;
+  if ((rc = mark_fought(g, t, ts, att, na, &o))) return rc;                     /* 4 */
+  if ((rc = take_prisoners(g, t, att[0], &o))) return rc;
+  return land_result(g, t, ts, att, na, &o);
 }

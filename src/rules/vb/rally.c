@@ -60,6 +60,13 @@ int gn__vb_rally(gn_game *g, int leader, int unit) {
     gn__event_hide(e, 1u << g->sc->unit[unit].side);
   }
   if (!ok) return 0;
+  /* the enemy is told the rout marker goes, not the grade that decided it */
+  if (c->rally_roll) {
+    gn_event *t = gn__event(g, "rally", "VB-B10", unit, leader, "%s rallies %s", gn__vb_uname(g, leader),
+                            gn__vb_uname(g, unit));
+    if (!t) return GN_ENOMEM;
+    gn__event_hide(t, ~(1u << g->sc->unit[unit].side));
+  }
   u->attr[VB_ROUTED] = 0;                                                      /* 2) */
   gn__vb_disorder(g, unit, 2, "VB-B10", "rallied from rout");
   return 0;
