@@ -72,6 +72,8 @@ run newseed new t.yaml --seed many
 check "new with a bad seed: exit 2" eval 'status newseed 2 && err newseed "^usage: grognard new"'
 run newopt new t.yaml --sed 4
 check "new with an unknown option: exit 2" eval 'status newopt 2 && err newopt "unknown option .--sed."'
+run newo new t.yaml -o x.json
+check "an unknown -o is named as typed: exit 2" eval 'status newo 2 && err newo "unknown option .-o.$"'
 run list1 list
 check "list: only g1 (the bad scenario made no game)" eval 'status list1 0 && [ "$(wc -l <"$tmp/list1.out")" -eq 1 ] && out list1 "^g1 +0 orders +CLI test"'
 
