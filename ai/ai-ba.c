@@ -495,5 +495,5 @@ static int ba_acts(const gn_game *g, int side) {
 }
 
 const ai_doctrine gn__ai_doctrine_ba = {
-  "ba", ba_fighting, ba_broken, ba_play, ba_acts, 0,
+  "ba", ba_fighting, ba_broken, ba_play, ba_acts,
 };

@@ -279,5 +279,5 @@ static int in_play(ai_ctx *cx) {
 }
 
 const ai_doctrine gn__ai_doctrine_inradic = {
-  "inradic", in_fighting, in_broken, in_play, NULL, 0,
+  "inradic", in_fighting, in_broken, in_play, NULL,
 };

@@ -524,5 +524,5 @@ static int vb_acts(const gn_game *g, int side) {
 }
 
 const ai_doctrine gn__ai_doctrine_vb = {
-  "vb", vb_fighting, vb_broken, vb_play, vb_acts, 250,   /* ref. VB-72: a roster casualty is about 250 men */
+  "vb", vb_fighting, vb_broken, vb_play, vb_acts,
 };

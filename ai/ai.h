@@ -132,8 +132,6 @@ struct ai_doctrine {
   /* 0 when play would give no order in the present phase (the picture of
   ** the field is then not drawn); NULL: it may give some in any. */
   int (*acts)(const gn_game *g, int side);
-  /* Men per unit of strength lost (V&B: 250 a roster casualty), 0 none. */
-  int men_per_loss;
 };
 
 extern const ai_doctrine gn__ai_doctrine_vb, gn__ai_doctrine_ba, gn__ai_doctrine_inradic;

@@ -117,6 +117,10 @@ static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int 
     /* a reserve slot never used (Belle Alliance parts, ref. BA-B9) is no unit */
     if (v.strength0 <= 0 && s <= 0) continue;
     gn_battle_side *b = &r->side[side];
+    /* men by each unit's arm; -1 for the side when the scale gives none */
+    int st0 = v.strength0 > 0 ? v.strength0 : 0, m0 = gn_unit_men(g, u, st0, 0);
+    if (m0 < 0) b->men0 = b->men_lost = -1;
+    else if (b->men0 >= 0) { b->men0 += m0; b->men_lost += gn_unit_men(g, u, st0 - s, 1); }
     b->strength0 += v.strength0 > 0 ? v.strength0 : 0;
     b->strength += s;
     b->units++;
@@ -131,7 +135,6 @@ static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int 
   for (int s = 0; s < r->nsides; s++) {
     gn_battle_side *b = &r->side[s];
     b->lost = b->strength0 - b->strength;
-    b->men_lost = doc->men_per_loss ? b->lost * doc->men_per_loss : -1;
   }
   for (int s = 0; s < r->nsides; s++) r->side[s].good = good[s];
   /* 2) - 5) */

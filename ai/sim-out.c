@@ -89,6 +89,8 @@ typedef struct summary {
   double turns_mean, refused_mean, probes_mean;
   int64_t maxrefused;
   struct { double mean, sd; int64_t min, p10, med, p90, max; double broken; } lost[GN_BATTLE_MAXSIDES];
+  int men;                              /* 1 when the scale gives men (every battle played says so) */
+  struct { double mean; int64_t med; } men_lost[GN_BATTLE_MAXSIDES];
   int maxturn;
   int *decision;                        /* [turn]: battles decided at it */
   int (*owner)[GN_BATTLE_MAXSIDES + 1]; /* [objective][side, none last] */
@@ -158,6 +160,24 @@ static int summarise(const gn_sim *s, summary *m) {
     m->lost[k].max = v[c - 1];
     m->lost[k].broken = br / c;
   }
+  /* 2b) men lost by each unit's arm (gn_unit_men), when the scale gives them */
+  m->men = m->played > 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < s->nsides; k++)
+      if (SIM_ROW(s, i)[R_PLAYED] && SIM_SIDE(s, i, k, S_MEN0) < 0) m->men = 0;
+  for (int k = 0; m->men && k < s->nsides; k++) {
+    int c = 0;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      if (!SIM_ROW(s, i)[R_PLAYED]) continue;
+      v[c++] = SIM_SIDE(s, i, k, S_MEN);
+      sum += (double)SIM_SIDE(s, i, k, S_MEN);
+    }
+    if (!c) continue;
+    qsort(v, (size_t)c, sizeof *v, cmp64);
+    m->men_lost[k].mean = sum / c;
+    m->men_lost[k].med = v[(c - 1) / 2];
+  }
   free(v);
   /* 3) */
   if (!(m->decision = calloc((size_t)m->maxturn + 1, sizeof *m->decision))) return GN_ENOMEM;
@@ -202,6 +222,9 @@ static int ranking(const gn_sim *s, const summary *m, int k, int *out, int max) 
 
 /* ------------------------------------------------------------ JSON */
 
+static void calib_json(sb *b, const gn_sim *s, const summary *m);
+static void calib_text(sb *b, const gn_sim *s, const summary *m);
+
 char *gn_sim_json(const gn_sim *s) {
   summary m;
   sb b = {0};
@@ -229,7 +252,8 @@ char *gn_sim_json(const gn_sim *s) {
     put(&b, "     \"lost\": {\"mean\": %.3f, \"sd\": %.3f, \"min\": %lld, \"p10\": %lld, \"median\": %lld, "
         "\"p90\": %lld, \"max\": %lld}", m.lost[k].mean, m.lost[k].sd, (long long)m.lost[k].min,
         (long long)m.lost[k].p10, (long long)m.lost[k].med, (long long)m.lost[k].p90, (long long)m.lost[k].max);
-    if (s->men_per_loss) put(&b, ",\n     \"men_lost_mean\": %.1f", m.lost[k].mean * s->men_per_loss);
+    if (m.men) put(&b, ",\n     \"men_lost_mean\": %.1f, \"men_lost_median\": %lld", m.men_lost[k].mean,
+                   (long long)m.men_lost[k].med);
     put(&b, ",\n     \"units_broken_mean\": %.3f,\n     \"top_units\": [", m.lost[k].broken);
     int top[TOP], nt = ranking(s, &m, k, top, TOP);
     for (int j = 0; j < nt; j++) {
@@ -246,6 +270,7 @@ char *gn_sim_json(const gn_sim *s) {
   put(&b, "  \"decisive\": %d,\n  \"turns_mean\": %.3f,\n", m.decisive, m.turns_mean);
   put(&b, "  \"refused_orders_mean\": %.3f,\n  \"refused_orders_max_turn\": %lld,\n", m.refused_mean,
       (long long)m.maxrefused);
+  if (s->hist.given) calib_json(&b, s, &m);
   put(&b, "  \"probes_refused_mean\": %.3f,\n", m.probes_mean);
   put(&b, "  \"decision_turn\": {");
   for (int t = 0, first = 1; t <= m.maxturn; t++)
@@ -264,6 +289,99 @@ char *gn_sim_json(const gn_sim *s) {
   put(&b, "%s]\n}\n", s->nobj ? "\n  " : "");
   summary_free(&m);
   return done(&b);
+}
+
+/* ------------------------------------------------------------ calibration */
+
+/* The simulated battles beside the scenario's history: how often the
+** historical result came out (winner, and level when the history gives it),
+** each side's median men lost over its historical losses, and how often each
+** objective ended with its historical holder. */
+typedef struct calib {
+  int same;                              /* battles with the historical result */
+  double ratio[GN_BATTLE_MAXSIDES];      /* median men lost / historical; -1 not known */
+  int held[GN_BATTLE_MAXOBJ];            /* battles ending with the historical holder; -1 not said */
+} calib;
+
+static void calibrate(const gn_sim *s, const summary *m, calib *c) {
+  const gn_history *h = &s->hist;
+  memset(c, 0, sizeof *c);
+  for (int i = 0; i < s->runs; i++) {
+    const int64_t *row = SIM_ROW(s, i);
+    if (!row[R_PLAYED]) continue;
+    int w = row[R_WINNER] >= 0 && row[R_WINNER] < s->nsides ? (int)row[R_WINNER] : -1;
+    c->same += w == h->winner && (h->level < 0 || w < 0 || row[R_LEVEL] == h->level);
+  }
+  for (int k = 0; k < s->nsides; k++)
+    c->ratio[k] = m->men && h->men_lost[k] > 0 ? (double)m->men_lost[k].med / h->men_lost[k] : -1;
+  for (int o = 0; o < s->nobj; o++)
+    c->held[o] = h->held[o] == -2 ? -1 : m->owner[o][h->held[o] >= 0 && h->held[o] < s->nsides ? h->held[o] : s->nsides];
+}
+
+static const char *const LEVEL_WORD[3] = {"draw", "marginal", "decisive"};
+
+static void result_text(const gn_sim *s, char *buf, size_t n) {
+  const gn_history *h = &s->hist;
+  if (h->winner < 0) snprintf(buf, n, "drawn");
+  else snprintf(buf, n, "%s victory to %s", h->level > 0 ? LEVEL_WORD[h->level] : "a",
+                h->winner < s->nsides ? s->side[h->winner] : "?");
+}
+
+static void calib_json(sb *b, const gn_sim *s, const summary *m) {
+  calib c;
+  double lo, hi;
+  char res[160];
+  calibrate(s, m, &c);
+  result_text(s, res, sizeof res);
+  wilson(c.same, m->played, &lo, &hi);
+  put(b, "  \"history\": {\n    \"result\": "); jstr(b, res);
+  put(b, ", \"simulated\": %d, \"rate\": %.4f, \"lo\": %.4f, \"hi\": %.4f,\n    \"losses\": [", c.same,
+      m->played ? (double)c.same / m->played : 0, lo, hi);
+  for (int k = 0, first = 1; k < s->nsides; k++) {
+    if (s->hist.men_lost[k] < 0) continue;
+    put(b, "%s{\"side\": ", first ? "" : ", "); jstr(b, s->side[k]);
+    put(b, ", \"men_lost\": %d", s->hist.men_lost[k]);
+    if (c.ratio[k] >= 0) put(b, ", \"simulated_median\": %lld, \"ratio\": %.3f", (long long)m->men_lost[k].med, c.ratio[k]);
+    put(b, "}");
+    first = 0;
+  }
+  put(b, "],\n    \"held\": [");
+  for (int o = 0, first = 1; o < s->nobj; o++) {
+    if (c.held[o] < 0) continue;
+    int hh = s->hist.held[o];
+    put(b, "%s{\"objective\": ", first ? "" : ", "); jstr(b, s->obj[o]);
+    put(b, ", \"holder\": "); jstr(b, hh >= 0 && hh < s->nsides ? s->side[hh] : "nobody");
+    put(b, ", \"simulated\": %d, \"rate\": %.4f}", c.held[o], m->played ? (double)c.held[o] / m->played : 0);
+    first = 0;
+  }
+  put(b, "],\n    \"sources\": [");
+  for (int i = 0; i < s->hist.nsources; i++) { put(b, i ? ", " : ""); jstr(b, s->source[i]); }
+  put(b, "]\n  },\n");
+}
+
+static void calib_text(sb *b, const gn_sim *s, const summary *m) {
+  calib c;
+  double lo, hi;
+  char res[160];
+  calibrate(s, m, &c);
+  result_text(s, res, sizeof res);
+  wilson(c.same, m->played, &lo, &hi);
+  put(b, "\nagainst history\n  result: %s; simulated %d of %d (%.1f%%, 95%% %.1f%% - %.1f%%)\n", res, c.same,
+      m->played, m->played ? 100.0 * c.same / m->played : 0, 100 * lo, 100 * hi);
+  for (int k = 0; k < s->nsides; k++) {
+    if (s->hist.men_lost[k] < 0) continue;
+    put(b, "  %-14.14s lost %8d men in history", s->side[k], s->hist.men_lost[k]);
+    if (c.ratio[k] >= 0) put(b, "; simulated median %8lld (ratio %.2f)", (long long)m->men_lost[k].med, c.ratio[k]);
+    put(b, "\n");
+  }
+  for (int o = 0; o < s->nobj; o++) {
+    if (c.held[o] < 0) continue;
+    int hh = s->hist.held[o];
+    put(b, "  %s held by %s at the end; simulated %d of %d (%.1f%%)\n", s->obj[o],
+        hh >= 0 && hh < s->nsides ? s->side[hh] : "nobody", c.held[o], m->played,
+        m->played ? 100.0 * c.held[o] / m->played : 0);
+  }
+  for (int i = 0; i < s->hist.nsources; i++) put(b, "  source: %s\n", s->source[i]);
 }
 
 /* ------------------------------------------------------------ CSV */
@@ -326,12 +444,12 @@ char *gn_sim_text(const gn_sim *s) {
   put(&b, "orders refused: %.2f a battle (at most %lld in a turn); probes the rules refused: %.1f a battle\n",
       m.refused_mean, (long long)m.maxrefused, m.probes_mean);
   put(&b, "\nlosses (%s)       mean     sd   min  10%%  50%%  90%%  max", s->word);
-  put(&b, s->men_per_loss ? "   men (mean)\n" : "\n");
+  put(&b, m.men ? "   men (mean)\n" : "\n");
   for (int k = 0; k < s->nsides; k++) {
     put(&b, "%-14.14s %8.2f %6.2f %5lld %4lld %4lld %4lld %4lld", s->side[k], m.lost[k].mean, m.lost[k].sd,
         (long long)m.lost[k].min, (long long)m.lost[k].p10, (long long)m.lost[k].med, (long long)m.lost[k].p90,
         (long long)m.lost[k].max);
-    if (s->men_per_loss) put(&b, "   %8.0f", m.lost[k].mean * s->men_per_loss);
+    if (m.men) put(&b, "   %8.0f", m.men_lost[k].mean);
     put(&b, "\n");
   }
   put(&b, "\nturn of decision:");
@@ -350,6 +468,7 @@ char *gn_sim_text(const gn_sim *s) {
                                      (long long)m.inflicted[top[j]], m.top[top[j]]);
     put(&b, nt ? "\n" : " none\n");
   }
+  if (s->hist.given) calib_text(&b, s, &m);
   summary_free(&m);
   return done(&b);
 }

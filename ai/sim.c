@@ -70,8 +70,17 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   }
   copy(s->ruleset, sizeof s->ruleset, gn_game_ruleset(g));
   copy(s->scenario, sizeof s->scenario, gn_game_scenario_name(g));
-  s->men_per_loss = doc->men_per_loss;
   s->word = strcmp(s->ruleset, "vb") ? "figures" : "SP";
+  gn_history_get(g, &s->hist);   /* for the calibration report */
+  if (s->hist.nsources > 0) {
+    int ns = s->hist.nsources;
+    s->hist.nsources = 0;
+    if (!(s->source = calloc((size_t)ns, sizeof *s->source))) { gn_game_free(g); gn_sim_free(s); return GN_ENOMEM; }
+    for (; s->hist.nsources < ns; s->hist.nsources++)
+      if (!(s->source[s->hist.nsources] = strdup(gn_history_source(g, s->hist.nsources)))) {
+        gn_game_free(g); gn_sim_free(s); return GN_ENOMEM;
+      }
+  }
   s->nsides = gn_side_count(g);
   if (s->nsides > GN_BATTLE_MAXSIDES) s->nsides = GN_BATTLE_MAXSIDES;
   for (int k = 0; k < s->nsides; k++) {
@@ -107,6 +116,8 @@ void gn_sim_free(gn_sim *s) {
   free(s->name); free(s->text); free(s->data_dir);
   free(s->unit); free(s->unit_side);
   free(s->rec);
+  for (int i = 0; s->source && i < s->hist.nsources; i++) free(s->source[i]);
+  free(s->source);
   free(s);
 }
 
@@ -168,6 +179,8 @@ static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo, cons
     SIM_SIDE(s, i, k, S_LOST) = r.side[k].lost;
     SIM_SIDE(s, i, k, S_BROKEN) = r.side[k].broken;
     SIM_SIDE(s, i, k, S_POINTS) = r.side[k].points;
+    SIM_SIDE(s, i, k, S_MEN0) = r.side[k].men0;
+    SIM_SIDE(s, i, k, S_MEN) = r.side[k].men_lost;
   }
   for (int ob = 0; ob < s->nobj; ob++) SIM_OBJ(s, i, ob) = r.owner[ob];
   for (int u = 0; u < s->nunits && r.inflicted && u < r.nunits; u++) SIM_UNIT(s, i, u) = r.inflicted[u];

@@ -16,7 +16,7 @@ enum {
   R_PLAYED, R_SEED, R_RC, R_WINNER, R_DECISIVE, R_DECISION, R_TURNS, R_ORDERS, R_HASH,
   R_REFUSED, R_MAXREFUSED, R_PROBES, R_LEVEL, R_FIELDS
 };
-enum { S_STRENGTH0, S_STRENGTH, S_LOST, S_BROKEN, S_POINTS, S_FIELDS };
+enum { S_STRENGTH0, S_STRENGTH, S_LOST, S_BROKEN, S_POINTS, S_MEN0, S_MEN, S_FIELDS };   /* S_MEN0 -1: no men */
 
 struct gn_sim {
   char *name, *text, *data_dir;
@@ -29,8 +29,9 @@ struct gn_sim {
   char obj[GN_BATTLE_MAXOBJ][64];
   char (*unit)[64];          /* unit ids */
   int *unit_side;
-  int men_per_loss;          /* 0: the scale gives no men */
   const char *word;          /* "SP" or "figures" */
+  gn_history hist;           /* the scenario's history (hist.given 0: none) */
+  char **source;             /* its sources, hist.nsources of them */
   /* the batch */
   uint64_t seed;
   int runs;

@@ -155,9 +155,9 @@ static void report(const gn_game *g, const char *id, const char *db, const gn_ba
       printf("  %-16s gained %d over its %d %s", gn_side_name(g, s), -d->lost, d->strength0, w);
     else
       printf("  %-16s lost %d of %d %s", gn_side_name(g, s), d->lost, d->strength0, w);
-    if (d->lost >= 0 && d->men_lost >= 0)   /* ref. VB-72: a roster casualty is about 250 men, 1 SP = 500 men present */
+    if (d->lost >= 0 && d->men_lost >= 0 && d->men0 >= 0)   /* by each unit's arm: gn_unit_men */
       printf(" (about %s men of %s present)", thousands(d->men_lost, a, sizeof a),
-             thousands((long)d->strength0 * 500, b, sizeof b));
+             thousands(d->men0, b, sizeof b));
     printf("; %d of %d units broken\n", d->broken, d->units);
   }
   for (int i = 0; i < r->nobjectives; i++) {

@@ -49,8 +49,11 @@ static int check_one(const char *path)
     else
       fprintf(stderr, "%s: %s\n", path, m);
   } else {
-    printf("%s: ok (%s, \"%s\", %d sides, %d units, %d turns)\n", path, gn_game_ruleset(g),
+    int nw = gn_game_warnings(g);   /* a designer's warnings: not errors */
+    for (int i = 0; i < nw; i++) fprintf(stderr, "%s\n", gn_diag(g, i));
+    printf("%s: ok (%s, \"%s\", %d sides, %d units, %d turns", path, gn_game_ruleset(g),
            gn_game_scenario_name(g), gn_side_count(g), gn_unit_count(g), gn_game_turn_limit(g));
+    printf(nw > 0 ? ", %d warning%s)\n" : ")\n", nw, nw == 1 ? "" : "s");
   }
   gn_game_free(g);
   return rc ? 1 : 0;
@@ -71,7 +74,10 @@ const cli_cmd cli_cmd_check = {
   "validate scenario files; print every problem as file:line:col: message",
   "Each file is loaded and set up for play, as 'grognard new' would do. A\n"
   "clean file prints one line 'file: ok (...)'; problems go to stderr and the\n"
-  "exit status is 1 when any file has one.\n",
+  "exit status is 1 when any file has one. Warnings (file:line:col: warning:\n"
+  "...) also go to stderr and leave the status 0: overlapping stands, units out\n"
+  "of command at the start, reinforcements entering into enemy stands, units\n"
+  "that can never move, objectives no unit can reach in time.\n",
   run_check,
 };
 

@@ -141,6 +141,8 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
     const char *eq = strchr(a, '=');
     size_t len = eq ? (size_t)(eq - a) : strlen(a);
     cli_opt *o = NULL, dbopt = { "--db", 1, 0, NULL };
+    const char *typed = a;   /* the option as given, for the messages */
+    size_t tlen = len;
     if (len == 2 && a[1] == 'o') { a = "--out"; len = 5; }   /* -o FILE: --out FILE */
     if (len == 4 && !strncmp(a, "--db", 4) && cli_uses_store(cmd)) {
       o = &dbopt;
@@ -150,7 +152,7 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
     }
     if (!o && len == 4 && !strncmp(a, "--db", 4))
       return cli_usage(cmd, "%s does not use the game store: no --db", cmd->name);
-    if (!o) return cli_usage(cmd, "unknown option '%.*s'", (int)len, a);
+    if (!o) return cli_usage(cmd, "unknown option '%.*s'", (int)tlen, typed);
     if (!o->arg) {
       if (eq) return cli_usage(cmd, "option '%s' takes no value", o->name);
     } else if (eq) {

@@ -345,6 +345,14 @@ int gn_game_load(gn_game *g, const char *name, const char *text, size_t len);
 int gn_game_load_file(gn_game *g, const char *path);
 /* Diagnostics of the last load ("file:line:col: message"). */
 int gn_diag_count(const gn_game *g);
+/* A designer's warnings on a game just started (no order yet), problems that
+** do not stop it: stands that overlap, units out of command at the start (a
+** ruleset that has command), reinforcements entering into an enemy stand,
+** units that cannot move at all, objectives no unit can reach in the turns
+** the scenario gives. Each is one line in gn_diag, "file:line:col: warning:
+** ...", unit by unit, then the objectives. Returns their count; GN_ESTATE
+** when the game is not started or has orders, GN_ENOMEM. */
+int gn_game_warnings(gn_game *g);
 const char *gn_diag(const gn_game *g, int i);
 
 /* Loads only a ruleset's data, with no scenario: enough for the standalone
@@ -473,6 +481,12 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 /* A named attribute of the unit's ruleset schema ("morale", "valour"), as this
 ** viewer may know it. GN_ENOTFOUND (no such attribute) or GN_ESTATE (hidden). */
 int gn_unit_attr(const gn_game *g, int unit, int viewer, const char *name, int *value);
+/* The men that n of the unit's strength points (or figures) stand for, by
+** the ruleset's scale and the unit's arm (V&B, ref. VB-72 and data
+** scale.men_per_sp.ARM, scale.men_per_casualty.ARM): present in the ranks
+** when lost is 0, lost as casualties when lost is 1; 0 for a leader. -1 when
+** the ruleset's scale gives no men or the unit is unknown. Cannot fail. */
+int gn_unit_men(const gn_game *g, int unit, int n, int lost);
 /* Edge-to-edge distance between two units' stands. */
 double gn_unit_distance(const gn_game *g, int a, int b);
 /* Line of sight between two units' centres: the one the rules of every
@@ -718,7 +732,8 @@ typedef struct gn_battle_opts {
 typedef struct gn_battle_side {
   int strength0, strength;  /* SP or figures of its fighting units at the start, at the end */
   int lost;                 /* strength0 - strength */
-  int men_lost;             /* by the ruleset's scale (V&B: 250 men a roster casualty), -1 none */
+  int men0, men_lost;       /* men present at the start and lost, by the ruleset's scale and
+                               each unit's arm (gn_unit_men), -1 when it gives none */
   int units, broken;        /* fighting units; those routed, removed or in full disorder at the end */
   int points;               /* objective points held at the end (its own values) */
   int good;                 /* strength of its fighting units in good order at the end */
@@ -755,6 +770,24 @@ int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r);
 ** may be NULL for the scenario's): the tallies of each side, then
 ** gn_game_verdict. Used by gn_battle_run; r->inflicted untouched. */
 void gn_battle_assess(const gn_game *g, const int *owner, gn_battle_result *r);
+
+/* What happened in the battle the scenario models (`history:` in
+** docs/scenario.md): simulate's calibration report sets it beside the
+** simulated battles. */
+typedef struct gn_history {
+  int given;                /* 1: the scenario has a history block */
+  int winner;               /* side that won, -1 a draw */
+  int level;                /* GN_LEVEL_* of the result, -1 when not said */
+  int men_lost[GN_BATTLE_MAXSIDES];   /* per side, -1 when not said */
+  int held[GN_BATTLE_MAXOBJ];         /* per objective: side holding it at the end, -1
+                                         nobody, -2 not said */
+  int nsources;             /* gn_history_source(g, 0..nsources-1) */
+} gn_history;
+/* The scenario's history (given 0 when it has none). GN_EINVAL when g or out
+** is NULL, GN_ESTATE without a scenario. */
+int gn_history_get(const gn_game *g, gn_history *out);
+/* Source i of the history, as written; NULL out of range. Cannot fail. */
+const char *gn_history_source(const gn_game *g, int i);
 
 /* The scenario's rules of victory (`victory:` in docs/scenario.md), or the
 ** project's defaults where it gives none. */

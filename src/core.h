@@ -142,6 +142,14 @@ typedef struct gn__ruleset {
   /* The most units a scenario may have, a limit of the ruleset's own (the
   ** scenario loader refuses more with GN_ELIMIT); 0: none. */
   int maxunits;
+  /* Men that n strength points of unit stand for, by the ruleset's scale and
+  ** the unit's arm: present in the ranks (lost 0) or lost as casualties
+  ** (lost 1); -1 when the scale gives none. NULL: no scale in men. */
+  int (*men)(const gn_game *g, int unit, int n, int lost);
+  /* For gn_game_warnings (may be NULL): what the ruleset sees wrong with a
+  ** unit on the table at the start that does not stop the game (V&B: out of
+  ** command), as text with its rule id into buf; 1 when there is one. */
+  int (*warn)(gn_game *g, int unit, char *buf, size_t n);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -225,9 +233,23 @@ typedef struct gn__objective {
   int owner0;                 /* side holding it at the start, -1 none */
   int from;                   /* held at the end of every turn from this one on to score, -1 any */
   int by;                     /* scored for its holder at the end of this turn, 0 at the end */
+  int line, col;              /* where the scenario defines it */
 } gn__objective;
 
 /* The scenario's rules of victory (`victory:`), or the defaults (victory.c). */
+/* What happened in the battle the scenario models (`history:`), for the
+** calibration report of simulate. */
+#define GN__MAXSOURCES 32
+typedef struct gn__history {
+  int given;
+  int winner;                 /* side, -1 a draw */
+  int level;                  /* GN_LEVEL_*, -1 not said */
+  int men_lost[GN__MAXSIDES]; /* -1 not said */
+  int held[32];               /* per objective (at most 32): side at the end, -1 nobody, -2 not said */
+  const char *sources[GN__MAXSOURCES];
+  int nsources;
+} gn__history;
+
 typedef struct gn__victory {
   int given;                  /* 1: the scenario has a victory block */
   double brk;                 /* an army with less than this fraction of its start in good order broke */
@@ -255,6 +277,7 @@ typedef struct gn__scen {
   gn_feature *features;       /* nterrain copies of terrain[i].f, for geometry calls */
   int nobjectives; gn__objective *objective;
   gn__victory victory;
+  gn__history history;
   int options[16];            /* ruleset switches, indexed as rs->options */
   int ndata; gn__datum *data; /* ruleset data, sorted by key */
   void *rsdata;               /* ruleset's cached tables (setup/release) */

@@ -882,6 +882,11 @@ int gn__units_near_all(gn_game *g, int unit, double r, int *buf, int cap, int **
   return n;
 }
 
+int gn_unit_men(const gn_game *g, int unit, int n, int lost) {
+  if (!g || !g->sc || !g->started || unit < 0 || unit >= g->sc->nunits || !g->sc->rs->men) return -1;
+  return g->sc->rs->men(g, unit, n, lost != 0);
+}
+
 double gn_unit_distance(const gn_game *g, int a, int b) {
   if (!g->sc || a < 0 || b < 0 || a >= g->st.nunits || b >= g->st.nunits) return HUGE_VAL;
   return gn_box_distance(g->st.u[a].box, g->st.u[b].box);

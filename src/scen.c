@@ -920,6 +920,7 @@ static int read_objectives(loader *L, int node) {
     gn__objective *o = &sc->objective[i];
     int it = gn__yaml_item(L->y, node, i);
     o->id = o->name = ""; o->owner0 = -1; o->points = 1; o->from = -1; o->by = 0;
+    o->line = gn__yaml_line(L->y, it); o->col = gn__yaml_col(L->y, it);
     if (gn__yaml_map(L->y, it, "objective", keys, v)) continue;
     if (!read_id(L, it, v[0], "objective", &o->id)) {
       for (j = 0; j < i; j++)
@@ -1092,13 +1093,74 @@ static int apply_values(loader *L) {
 /* ------------------------------------------------------------- the whole */
 
 enum { K_VERSION, K_NAME, K_RULESET, K_TABLE, K_DATE, K_WEATHER, K_TURNS, K_OPTIONS,
-       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_VALUES, K_VICTORY, K_N };
+       K_SIDES, K_FORMATIONS, K_UNITS, K_TERRAIN, K_OBJECTIVES, K_VALUES, K_VICTORY, K_HISTORY, K_N };
+
+
+/* history: what happened, as the designer's sources tell it (docs/scenario.md,
+** "History"). Needs the sides and objectives read. Problems are recorded. */
+static void read_history(loader *L, int node) {
+  static const char *const keys[] = {"result", "level", "losses", "held", "sources", NULL};
+  static const char *const levels[] = {"draw", "marginal", "decisive", NULL};
+  gn__scen *sc = L->sc;
+  gn__history *h = &sc->history;
+  int v[5], i, k;
+  const char *s;
+  h->winner = -1; h->level = -1;
+  for (i = 0; i < GN__MAXSIDES; i++) h->men_lost[i] = -1;
+  for (i = 0; i < 32; i++) h->held[i] = -2;
+  if (gn__yaml_map(L->y, node, "history", keys, v)) return;
+  h->given = 1;
+  if (!gn__yaml_need(L->y, node, v[0], "result", "history") && !gn__yaml_str(L->y, v[0], "result", &s) &&
+      strcmp(s, "draw"))
+    read_side(L, v[0], "result", &h->winner);
+  if (v[1] && !gn__yaml_str(L->y, v[1], "level", &s)) {
+    for (k = 0; levels[k] && strcmp(levels[k], s); k++) {}
+    if (levels[k]) h->level = k;
+    else gn__yaml_error(L->y, v[1], "'level' must be draw, marginal or decisive, got '%s'", s);
+    if (levels[k] && (k == GN_LEVEL_DRAW) != (h->winner < 0))
+      gn__yaml_error(L->y, v[1], "level '%s' does not fit the result: a draw has level draw, a victory "
+                     "marginal or decisive", s);
+  }
+  if (v[2] && gn__yaml_kind(L->y, v[2]) != GN__Y_MAP)
+    gn__yaml_error(L->y, v[2], "'losses' must map each side's id to its men lost");
+  else if (v[2])
+    for (i = 0; i < gn__yaml_len(L->y, v[2]); i++) {
+      int side, key = gn__yaml_key(L->y, v[2], i);
+      if (read_side(L, key, "losses", &side)) continue;
+      gn__yaml_int(L->y, gn__yaml_value(L->y, v[2], i), "losses", 0, 100000000, &h->men_lost[side]);
+    }
+  if (v[3] && gn__yaml_kind(L->y, v[3]) != GN__Y_MAP)
+    gn__yaml_error(L->y, v[3], "'held' must map each objective's id to the side holding it at the end "
+                   "(or nobody)");
+  else if (v[3])
+    for (i = 0; i < gn__yaml_len(L->y, v[3]); i++) {
+      int key = gn__yaml_key(L->y, v[3], i), val = gn__yaml_value(L->y, v[3], i), o;
+      if (gn__yaml_str(L->y, key, "held", &s)) continue;
+      for (o = 0; o < sc->nobjectives && o < 32 && strcmp(sc->objective[o].id, s); o++) {}
+      if (o >= sc->nobjectives || o >= 32) {
+        gn__yaml_error(L->y, key, "unknown objective '%s' in 'held'", s);
+        continue;
+      }
+      if (!gn__yaml_str(L->y, val, "held", &s) && !strcmp(s, "nobody")) h->held[o] = -1;
+      else read_side(L, val, "held", &h->held[o]);
+    }
+  if (v[4] && gn__yaml_seq(L->y, v[4], "sources")) return;
+  for (i = 0; v[4] && i < gn__yaml_len(L->y, v[4]); i++) {
+    int it = gn__yaml_item(L->y, v[4], i);
+    if (i >= GN__MAXSOURCES) {
+      past_limit(L, it, "source %d: past the limit of %d sources a history holds", i + 1, GN__MAXSOURCES);
+      break;
+    }
+    if (!gn__yaml_str(L->y, it, "sources", &s)) h->sources[h->nsources++] = keep(L, s);
+  }
+}
 
 /* Reads everything; problems are recorded in L->y. Returns 0 or GN_ENOMEM. */
 static int read_scenario(loader *L) {
   static const char *const keys[] = {"grognard", "name", "ruleset", "table", "date",
                                      "weather", "turns", "options", "sides", "formations",
-                                     "units", "terrain", "objectives", "values", "victory", NULL};
+                                     "units", "terrain", "objectives", "values", "victory",
+                                     "history", NULL};
   gn__yaml *y = L->y;
   gn__scen *sc = L->sc;
   int root = gn__yaml_root(y), v[K_N], rc, i;
@@ -1159,6 +1221,7 @@ static int read_scenario(loader *L) {
   if ((rc = read_objectives(L, v[K_OBJECTIVES]))) return rc;
   gn__victory_default(&sc->victory);
   if (v[K_VICTORY]) read_victory(L, v[K_VICTORY]);
+  if (v[K_HISTORY]) read_history(L, v[K_HISTORY]);
   /* 4) the scenario's own values for ruleset data (applied after the data) */
   return v[K_VALUES] ? read_values(L, v[K_VALUES]) : 0;
 }

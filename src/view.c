@@ -102,6 +102,26 @@ GN_PRINTF(2, 3) static void put(sbuf *b, const char *fmt, ...) {
   b->n += k;
 }
 
+/* s in a column of cols characters: cut after cols characters, never inside
+** a UTF-8 sequence, and padded with blanks; out holds at least 4 * cols + 1
+** bytes (n). */
+static const char *column(char *out, size_t n, const char *s, int cols) {
+  size_t o = 0;
+  int c = 0;
+  while (*s && c < cols) {
+    size_t len = 1;
+    while ((s[len] & 0xC0) == 0x80) len++;   /* the continuation bytes of this character */
+    if (o + len + 1 > n) break;
+    memcpy(out + o, s, len);
+    o += len;
+    s += len;
+    c++;
+  }
+  while (c++ < cols && o + 1 < n) out[o++] = ' ';
+  out[o] = 0;
+  return out;
+}
+
 char *gn_state_text(const gn_game *g, int viewer) {
   if (!g || !g->sc) return NULL;
   sbuf b = { 0 };
@@ -127,8 +147,9 @@ char *gn_state_text(const gn_game *g, int viewer) {
       else snprintf(off, sizeof off, "%s", v.removed ? "removed " : "");
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");
-      put(&b, "  %-10s %-20.20s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, v.name, v.type, v.box.c.x,
-          v.box.c.y, gn__compass(v.box.facing), str, off, v.status);
+      char name[4 * 20 + 1];
+      put(&b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, column(name, sizeof name, v.name, 20),
+          v.type, v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status);
     }
   }
   for (int i = 0; i < g->sc->nobjectives; i++) {

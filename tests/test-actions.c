@@ -1,9 +1,10 @@
 /*
 ** test-actions.c: every order the rules would accept now (gn_actions_list),
-** and the places where the list, the rules and the table once disagreed: a
-** V&B stand that charged into contact (ref. VB-B23), an Inradic gun's fire,
-** a Belle Alliance fire order out of reach when it would be resolved
-** (ref. BA-3.1.1a). Public API only; run from the repository root.
+** and where the list must agree with the rules and the table: a V&B stand
+** that charged into contact (ref. VB-B23), an Inradic gun's fire, a Belle
+** Alliance fire order out of reach when it would be resolved (ref. BA-3.1.1a),
+** a Belle Alliance move's directions (ref. BA-2.3.1d). Public API only; run
+** from the repository root.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -201,8 +202,8 @@ static void fire_tells_dice_and_need(void **state) {
 }
 
 /* ref. VB-B23: a stand that charged into contact stays for the melee: moving
-** it off again (the move that quietly undid a charge) is refused, and its
-** actions list no move. */
+** it off again, which would undo the charge, is refused, and its actions list
+** no move. */
 static void vb_charge_holds_contact(void **state) {
   (void)state;
   gn_game *g = file_game("scenarios/vb-plancenoit.yaml", 1);
@@ -221,9 +222,8 @@ static void vb_charge_holds_contact(void **state) {
   gn_game_free(g);
 }
 
-/* Inradic: the gun's fire at FU is listed (the probe of old listed only its
-** move), with the cards it draws and the value a card needs, and the rules
-** accept it. */
+/* Inradic: the gun's fire at FU is listed beside its move, with the cards it
+** draws and the value a card needs, and the rules accept it. */
 static void inradic_gun_fire_listed(void **state) {
   (void)state;
   gn_game *g = file_game("scenarios/inradic-skirmish.yaml", 1);
@@ -281,6 +281,32 @@ static void ba_fire_ready_as_resolved(void **state) {
   }
 }
 
+/* ref. BA-2.3.1d: the move form names what the move may not do, for the
+** formation the unit is in: a line battalion may not go backwards or
+** sideways, a skirmish line may go any way; both halt at melee-zone contact
+** (ref. BA-4.1.1c). */
+static void ba_move_avoid_by_formation(void **state) {
+  (void)state;
+  gn_game *g = file_game("scenarios/ba-hougoumont.yaml", 1);
+  gn_actions *a;
+  int l1a = gn_unit_find(g, "L1A"), glc = gn_unit_find(g, "GLC");
+  assert_int_equal(gn_actions_list(g, -1, l1a, &a), GN_OK);
+  const gn_action *mv = find(a, l1a, "move");
+  assert_non_null(mv);
+  assert_non_null(mv->avoid);
+  assert_string_equal(mv->avoid, "backwards or sideways (BA-2.3.1d); going on past melee-zone "
+                                 "contact, where it halts (BA-4.1.1c)");
+  assert_int_equal(gn_order_check(g, "move L1A to 85,10"), GN_EREFUSED);   /* backwards */
+  gn_actions_free(a);
+  assert_int_equal(gn_actions_list(g, -1, glc, &a), GN_OK);
+  mv = find(a, glc, "move");
+  assert_non_null(mv);
+  assert_non_null(mv->avoid);
+  assert_string_equal(mv->avoid, "going on past melee-zone contact, where it halts (BA-4.1.1c)");
+  gn_actions_free(a);
+  gn_game_free(g);
+}
+
 /* The JSON names the side, the phase and each action by unit code. */
 static void actions_as_json(void **state) {
   (void)state;
@@ -310,6 +336,7 @@ int main(void) {
     cmocka_unit_test(vb_charge_holds_contact),
     cmocka_unit_test(inradic_gun_fire_listed),
     cmocka_unit_test(ba_fire_ready_as_resolved),
+    cmocka_unit_test(ba_move_avoid_by_formation),
     cmocka_unit_test(actions_as_json),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -246,6 +246,8 @@ static void formations(void **state) {
     ENEMY, NULL);
   ba_refused(g, "formation H square", "BA-B17");
   ba_refused(g, "formation G skirmish", "BA-B17");
+  ba_refused(g, "formation A limbered", "BA-B17");    /* only a battery limbers */
+  ba_refused(g, "formation H unlimbered", "BA-B17");
   assert_int_equal(gn_order_apply(g, "formation A wedge"), GN_ESYNTAX);
   ba_ok(g, "formation A square");
   ba_ok(g, "formation G limbered");

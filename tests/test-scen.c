@@ -378,6 +378,80 @@ static void bad_corpus(void **state) {
   assert_int_equal(failed, 0);
 }
 
+/* ------------------------------------------------------------- warnings */
+
+/* Loads and starts path; its warnings (gn_game_warnings) must be the lines
+** of expect, in order. 1 when they match. */
+static int check_warn(const char *path, const char *expect_path) {
+  char *want = slurp(expect_path, NULL);
+  gn_game *g = gn_game_new(NULL);
+  int ok = 1, n = 0;
+  if (!want || gn_game_load_file(g, path) || gn_game_start(g, 1)) {
+    print_error("%s: cannot load, start or read its .expect: %s\n", path, gn_errmsg(g));
+    free(want); gn_game_free(g);
+    return 0;
+  }
+  int nw = gn_game_warnings(g);
+  for (char *line = want, *next; *line; line = next) {
+    next = strchr(line, '\n');
+    if (next) *next++ = 0; else next = line + strlen(line);
+    if (!*line) continue;
+    const char *got = gn_diag(g, n);
+    if (!got || strcmp(got, line)) {
+      print_error("%s: warning %d\n   want: %s\n    got: %s\n", path, n + 1, line, got ? got : "(none)");
+      ok = 0;
+    }
+    n++;
+  }
+  if (nw != n || gn_diag_count(g) != n) {
+    print_error("%s: %d warnings, want %d\n", path, nw, n);
+    ok = 0;
+  }
+  gn_game_free(g);
+  free(want);
+  return ok;
+}
+
+/* The warnings corpus: every tests/warn/<name>.yaml loads and starts, with
+** exactly the warnings of tests/warn/<name>.expect (none.expect is empty). */
+static void warn_corpus(void **state) {
+  (void)state;
+  DIR *d = opendir("tests/warn");
+  struct dirent *e;
+  char **names = NULL;
+  int n = 0, failed = 0;
+  if (!d) fail_msg("cannot open tests/warn (run from the repository root)");
+  while ((e = readdir(d))) {
+    size_t l = strlen(e->d_name);
+    if (l > 5 && !strcmp(e->d_name + l - 5, ".yaml")) {
+      names = realloc(names, (size_t)(n + 1) * sizeof *names);
+      names[n++] = strdup(e->d_name);
+    }
+  }
+  closedir(d);
+  qsort(names, (size_t)n, sizeof *names, strp_cmp);
+  for (int i = 0; i < n; i++) {
+    char path[512], expect[512];
+    snprintf(path, sizeof path, "tests/warn/%s", names[i]);
+    snprintf(expect, sizeof expect, "tests/warn/%.*s.expect", (int)strlen(names[i]) - 5, names[i]);
+    if (!check_warn(path, expect)) failed++;
+    free(names[i]);
+  }
+  free(names);
+  print_message("warnings corpus: %d cases, %d failed\n", n, failed);
+  assert_true(n >= 6);
+  assert_int_equal(failed, 0);
+  /* only on a game just started */
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_warnings(g), GN_ESTATE);
+  assert_int_equal(gn_game_load_file(g, "tests/warn/overlap.yaml"), GN_OK);
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  assert_int_equal(gn_game_warnings(g), 1);
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_int_equal(gn_game_warnings(g), GN_ESTATE);
+  gn_game_free(g);
+}
+
 /* ------------------------------------------------------------- ruleset data */
 
 typedef struct tmpdir { char root[64], vb[96]; } tmpdir;
@@ -773,6 +847,7 @@ int main(void) {
     cmocka_unit_test(blank_table),
     cmocka_unit_test(doc_example_loads),
     cmocka_unit_test(bad_corpus),
+    cmocka_unit_test(warn_corpus),
     cmocka_unit_test(bad_corpus_sizes),
     cmocka_unit_test(limits_just_past),
     cmocka_unit_test(data_dir_good),

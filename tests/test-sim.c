@@ -16,6 +16,8 @@
 #include <sqlite3.h>
 
 #include "grognard.h"
+#include <jansson.h>
+#include <math.h>
 
 static const char IN[] =
   "grognard: 1\n"
@@ -222,6 +224,49 @@ static void store_batch(void **state) {
   snprintf(wal, sizeof wal, "%s-shm", path); unlink(wal);
 }
 
+/* The calibration report: the scenario's history beside the simulated
+** battles (the rate of the historical result, the ratio of median men lost
+** to the historical losses, the rate of the historical holder), in JSON and
+** text; the counts agree with the batch's own. */
+static void calibration(void **state) {
+  (void)state;
+  char text[4096];
+  snprintf(text, sizeof text, "%s%s", VB,
+           "history:\n  result: prussians\n  level: marginal\n  losses: {french: 1000, prussians: 500}\n"
+           "  held: {village: prussians}\n  sources: [\"A public history of the battle\"]\n");
+  gn_sim *s = sim(text);
+  gn_sim_opts o;
+  memset(&o, 0, sizeof o);
+  o.seed = 2024; o.runs = 24; o.jobs = 1;
+  assert_int_equal(gn_sim_run(s, &o), 0);
+  char *j = gn_sim_json(s), *t = gn_sim_text(s);
+  json_error_t err;
+  json_t *root = json_loads(j, 0, &err);
+  if (!root) fail_msg("JSON: %s", err.text);
+  json_t *h = json_object_get(root, "history");
+  assert_non_null(h);
+  assert_string_equal(json_string_value(json_object_get(h, "result")), "marginal victory to Prussians");
+  json_t *p = json_array_get(json_object_get(root, "sides"), 1);
+  assert_int_equal(json_integer_value(json_object_get(h, "simulated")),
+                   json_integer_value(json_object_get(p, "marginal")));
+  json_t *l0 = json_array_get(json_object_get(h, "losses"), 0);
+  assert_int_equal(json_integer_value(json_object_get(l0, "men_lost")), 1000);
+  double med = (double)json_integer_value(json_object_get(json_array_get(json_object_get(root, "sides"), 0),
+                                                          "men_lost_median"));
+  assert_true(fabs(json_real_value(json_object_get(l0, "ratio")) - med / 1000) < 1e-3);
+  json_t *held = json_array_get(json_object_get(h, "held"), 0);
+  json_t *vil = json_object_get(json_array_get(json_object_get(root, "objectives"), 0), "held");
+  assert_int_equal(json_integer_value(json_object_get(held, "simulated")),
+                   json_integer_value(json_object_get(vil, "Prussians")));
+  assert_string_equal(json_string_value(json_array_get(json_object_get(h, "sources"), 0)),
+                      "A public history of the battle");
+  assert_non_null(strstr(t, "against history\n  result: marginal victory to Prussians; simulated "));
+  assert_non_null(strstr(t, "source: A public history of the battle"));
+  json_decref(root);
+  free(j); free(t);
+  gn_sim_free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(bad_scenario),
@@ -230,6 +275,7 @@ int main(void) {
     cmocka_unit_test(ranks_merge),
     cmocka_unit_test(csv_rows_and_seeds),
     cmocka_unit_test(store_batch),
+    cmocka_unit_test(calibration),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

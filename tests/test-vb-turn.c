@@ -299,6 +299,37 @@ static void reinforcements(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-72: men by arm: an infantry or cavalry SP is 500 men present and a
+** roster casualty about 250 (seed); an artillery SP the project's 200
+** gunners and drivers, a casualty 100 (default); a leader none. A scenario
+** counting its cavalry at 300 sabres a SP sets it in its values, and the
+** battle report sums each unit by its arm. */
+static void men_by_arm(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\n") FORMS UNITS
+    "  - {id: h1, code: H1, side: prussians, type: cavalry_light, at: [40, 30], facing: 180, strength: 2, attrs: {morale: 5}}\n");
+  assert_int_equal(gn_unit_men(g, unit(g, "P1"), 5, 0), 2500);
+  assert_int_equal(gn_unit_men(g, unit(g, "P1"), 2, 1), 500);
+  assert_int_equal(gn_unit_men(g, unit(g, "H1"), 2, 0), 1000);
+  assert_int_equal(gn_unit_men(g, unit(g, "PA"), 2, 0), 400);
+  assert_int_equal(gn_unit_men(g, unit(g, "PA"), 1, 1), 100);
+  assert_int_equal(gn_unit_men(g, unit(g, "LO"), 1, 0), 0);
+  assert_int_equal(gn_unit_men(g, 999, 1, 0), -1);
+  gn_battle_result r;
+  memset(&r, 0, sizeof r);
+  gn_battle_assess(g, NULL, &r);
+  assert_int_equal(r.side[1].men0, 5 * 500 + 2 * 200 + 2 * 500);
+  assert_int_equal(r.side[1].men_lost, 0);
+  gn_game_free(g);
+  g = load(HEAD(13, "turns: 8\nvalues:\n  scale.men_per_sp.cavalry: 300\n  scale.men_per_casualty.cavalry: 150\n")
+           FORMS UNITS
+    "  - {id: h1, code: H1, side: prussians, type: cavalry_light, at: [40, 30], facing: 180, strength: 2, attrs: {morale: 5}}\n");
+  assert_int_equal(gn_unit_men(g, unit(g, "H1"), 2, 0), 600);
+  assert_int_equal(gn_unit_men(g, unit(g, "H1"), 1, 1), 150);
+  assert_int_equal(gn_unit_men(g, unit(g, "P1"), 1, 0), 500);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
@@ -310,6 +341,7 @@ int main(void) {
     cmocka_unit_test(views),
     cmocka_unit_test(centimetres),
     cmocka_unit_test(reinforcements),
+    cmocka_unit_test(men_by_arm),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,7 +62,7 @@ static inline gn_game *vb_load(const char *name, const char *text, size_t len, u
   return vb_load_data(name, text, len, seed, NULL);
 }
 
-/* A copy of the V&B data files (data/rulesets/vb/*.yaml, read from the
+/* A copy of the V&B data files (the .yaml files of data/rulesets/vb, read from the
 ** source tree) under a new directory dir (a mkdtemp template, rewritten),
 ** as dir/vb/NAME.yaml, with the text `from` of file replaced by `to` (it must
 ** be there). vb_data_remove deletes it. */

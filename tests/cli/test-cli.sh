@@ -47,7 +47,9 @@ check "help of an unknown command: exit 2" status badhelp 2
 
 # ---- check ----------------------------------------------------------------
 run chk check t.yaml
-check "check a good scenario: ok, exit 0" eval 'status chk 0 && out chk "^t.yaml: ok \(vb" && quiet chk'
+check "check a good scenario: ok, exit 0" eval 'status chk 0 && out chk "^t.yaml: ok \(vb"'
+check "check: a warning (a1 stands out of its leader's reach) on stderr, status 0" \
+  eval 'out chk "1 warning)" && err chk "^t.yaml:[0-9]*:[0-9]*: warning: unit .a1. is out of command at the start"'
 run chkbad check bad.yaml
 check "check a bad scenario: file:line:col, exit 1" eval 'status chkbad 1 && err chkbad "^bad.yaml:9:[0-9]+: .*infnatry"'
 run chkmissing check nowhere.yaml
@@ -70,6 +72,8 @@ run newseed new t.yaml --seed many
 check "new with a bad seed: exit 2" eval 'status newseed 2 && err newseed "^usage: grognard new"'
 run newopt new t.yaml --sed 4
 check "new with an unknown option: exit 2" eval 'status newopt 2 && err newopt "unknown option .--sed."'
+run newo new t.yaml -o x.json
+check "an unknown -o is named as typed: exit 2" eval 'status newo 2 && err newo "unknown option .-o.$"'
 run list1 list
 check "list: only g1 (the bad scenario made no game)" eval 'status list1 0 && [ "$(wc -l <"$tmp/list1.out")" -eq 1 ] && out list1 "^g1 +0 orders +CLI test"'
 

@@ -396,6 +396,14 @@ sed -n '/> odds --all/,$p' "$tmp/oddsum.out" | grep -Eo '^ +[0-9.]+%' | tr -d ' 
 check "odds --all: every outcome, most likely first" \
   eval '[ "$(wc -l <"$tmp/oddsum.p")" -gt 10 ] && sort -rn "$tmp/oddsum.p" | cmp -s - "$tmp/oddsum.p"'
 
+# ---- names in columns: never cut inside a UTF-8 character -----------------------
+sed 's/name: 2nd Brigade (Jamin)/name: "aéééééééééééééééééééééé"/' "$scn/vb-teach-fire.yaml" >"$tmp/utf8.yaml"
+printf 'show\n' >"$tmp/utf8.txt"
+run utf8 play "$tmp/utf8.yaml" --script "$tmp/utf8.txt"
+check "show cuts a long name after 20 characters, never inside one, and keeps the columns" \
+  eval 'status utf8 0 && iconv -f UTF-8 -t UTF-8 "$tmp/utf8.out" >/dev/null &&
+        out utf8 "^  F2 +aééééééééééééééééééé infantry_brigade"'
+
 # ---- input safety: a NUL byte in a line -------------------------------------
 printf 'end\000x\nend\n' >"$tmp/nul.txt"
 run nul play "$scn/vb-teach-fire.yaml" --script "$tmp/nul.txt" --keep-going

@@ -194,6 +194,9 @@ static int v_formation(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "BA-B17", "%s has no formations", uid(g, u));
   if (arm == BA_ARM_ART && f != BA_FM_LINE && f != BA_FM_MARCH)
     return gn__refuse(g, "BA-B17", "a battery is limbered or unlimbered");
+  if (arm != BA_ARM_ART && (gn__arg_is(a, 2, "limbered") || gn__arg_is(a, 2, "unlimbered")))
+    return gn__refuse(g, "BA-B17", "only a battery limbers or unlimbers; %s forms line, march, "
+                      "skirmish%s or rest", uid(g, u), arm == BA_ARM_CAV ? "" : ", square, mass");
   if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS))
     return gn__refuse(g, "BA-B17", "cavalry forms no %s", gn__ba_form_name(f));
   if (g->st.u[u].flags & BA_F_CONT)

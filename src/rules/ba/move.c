@@ -107,17 +107,16 @@ int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest) {
 ** gn_actions: the march a `move` order gives u this bound: the Table 3 rate
 ** of its pace and of the formation it will be in, less the reductions it has
 ** already earned (gn__ba_rate in open ground, before obstacles, wheels and
-** terrain, which the movement phase pays step by step), and the directions
-** gn__ba_rate_check refuses.
+** terrain, which the movement phase pays step by step); in avoid the
+** directions gn__ba_rate_check refuses and the melee-zone halt.
 */
 double gn__ba_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
   if (strcmp(verb, "move")) return -1;
   const gn__ustate *s = &g->st.u[u];
   int f = s->attr[BA_NEWFORM] ? s->attr[BA_NEWFORM] - 1 : s->attr[BA_FORMATION];
   int ok = back_ok(g, u, f);
-  snprintf(avoid, n, "%s (BA-2.3.1d); it halts at melee-zone contact (BA-4.1.1c)",
-           ok == 2 ? "any direction" : ok == 1 ? "forwards or backwards, not sideways"
-                                               : "forwards only, not backwards or sideways");
+  snprintf(avoid, n, "%sgoing on past melee-zone contact, where it halts (BA-4.1.1c)",
+           ok == 2 ? "" : ok == 1 ? "sideways (BA-2.3.1d); " : "backwards or sideways (BA-2.3.1d); ");
   return gn__ba_rate(g, u, s->attr[BA_PACE], f, 0, 0);
 }
 

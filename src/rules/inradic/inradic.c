@@ -275,4 +275,6 @@ const gn__ruleset gn__rs_inradic = {
   NULL,   /* sight: every unit on the table blocks it */
   gn__in_allowance, NULL,
   0,
+  NULL,   /* men: the scale is figures, not men */
+  NULL,   /* warn: no command to judge at the start */
 };

@@ -54,8 +54,8 @@ static double path_cost(const gn_game *g, gn_vec2 a, gn_vec2 b) {
 ** has moved this turn) and what gn__in_order_move keeps a unit from. */
 double gn__in_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
   if (strcmp(verb, "move")) return -1;
-  snprintf(avoid, n, "difficult terrain counts double (IN-B8); other units, and contact with an "
-           "enemy: that is a charge (IN-B9); off the table (IN-B8)");
+  snprintf(avoid, n, "other units; contact with an enemy, which is a charge (IN-B9); off the "
+           "table (IN-B8); and difficult terrain counts double (IN-B8)");
   return g->st.u[u].flags & IN_F_MOVED ? 0 : gn__in_move_allowance(g, u);
 }
 

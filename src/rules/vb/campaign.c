@@ -14,12 +14,7 @@
 #include <string.h>
 #include "vb.h"
 
-static int cls(const gn_game *g, int u) {
-  int t = gn__vb_type(g, u);
-  if (gn__vb_is_leader(t)) return -1;
-  if (gn__vb_is_cavalry(t) || gn__vb_is_cav_skirmisher(g, u)) return 1;
-  return gn__vb_is_artillery(t) ? 2 : 0;
-}
+static int cls(const gn_game *g, int u) { return gn__vb_arm(g, u); }
 
 static int is_reserve(const gn_game *g, int u) {
   return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->sc->unit[u].attr0[VB_SKIRMISH_OF] > 0;
@@ -187,8 +182,8 @@ int gn__vb_campaign(gn_game *g, int side, int how) {
     if (lost == 0) continue;
     gn_event *e = gn__event(g, "campaign", refs[how], -1, -1,
                             "%s recovers %d of %d %s SP lost (%d of %d men written off as casualties; %d men back)",
-                            g->sc->side[side].name, got, lost, cname[c], gn__vb_casualty_men(g, lost - got),
-                            gn__vb_casualty_men(g, lost), gn__vb_casualty_men(g, got));
+                            g->sc->side[side].name, got, lost, cname[c], gn__vb_casualty_men(g, c, lost - got),
+                            gn__vb_casualty_men(g, c, lost), gn__vb_casualty_men(g, c, got));
     if (e) gn__event_mod(e, "recovered share (per cent)", fr[0] * 100 / fr[1], refs[how]);
     total += got;
   }

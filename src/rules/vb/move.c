@@ -708,6 +708,19 @@ static int is_closed_to_guns(const gn_game *g, int u, int fi) {
   return g->sc->features[fi].shape == GN_SHAPE_AREA && gn__vb_data(g)->art_prohibited[g->sc->features[fi].kind];
 }
 
+/* A gun stand whose centre lies in terrain closed to artillery (ref. VB-27):
+** every move it tries ends there, so it can never move. The terrain's id into
+** buf; 1 when so. Cannot fail. */
+int gn__vb_stuck(const gn_game *g, int u, char *buf, size_t n) {
+  if (!gn__vb_is_artillery(gn__vb_type(g, u))) return 0;
+  for (int fi = 0; fi < g->sc->nterrain; fi++)
+    if (is_closed_to_guns(g, u, fi) && gn_feature_contains(&g->sc->features[fi], g->st.u[u].box.c)) {
+      snprintf(buf, n, "%s", g->sc->terrain[fi].id);
+      return 1;
+    }
+  return 0;
+}
+
 /*
 ** gn_actions: the move a stand has left for `move` and `leader` (the same
 ** command and allowance move_stand spends from), and the ground its steps

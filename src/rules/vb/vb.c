@@ -248,9 +248,21 @@ double gn__vb_enemy_distance(gn_game *g, int unit, gn_box b) {
   return gn__vb_nearest_enemy(g, unit, b, &d) < 0 ? 1e18 : d;
 }
 
-/* ref. VB-72: 1 SP = 500 men present; a roster casualty about 250 men. */
-int gn__vb_men(const gn_game *g, int sp) { return sp * gn__vb_data(g)->men_per_sp; }
-int gn__vb_casualty_men(const gn_game *g, int n) { return n * gn__vb_data(g)->men_per_casualty; }
+int gn__vb_arm(const gn_game *g, int u) {
+  int t = gn__vb_type(g, u);
+  if (gn__vb_is_leader(t)) return -1;
+  if (gn__vb_is_cavalry(t) || gn__vb_is_cav_skirmisher(g, u)) return VB_ARM_CAVALRY;
+  return gn__vb_is_artillery(t) ? VB_ARM_ARTILLERY : VB_ARM_INFANTRY;
+}
+
+/* ref. VB-72: an infantry or cavalry SP is 500 men present, a roster
+** casualty about 250 men; the data give each arm its own (scale.yaml). */
+int gn__vb_men(const gn_game *g, int arm, int sp) {
+  return arm < 0 ? 0 : sp * gn__vb_data(g)->men_per_sp[arm];
+}
+int gn__vb_casualty_men(const gn_game *g, int arm, int n) {
+  return arm < 0 ? 0 : n * gn__vb_data(g)->men_per_casualty[arm];
+}
 
 /* Any enemy stand (not a leader) touching the unit: the grid asked for enemy
 ** stands only; without it, every stand. */
@@ -320,13 +332,20 @@ static int dfrac(gn_game *g, const char *key, int *pair) {
   return rc;
 }
 
+/* ORDER: vb_arm. */
+static const char *const vb_arm_names[VB_ARM_COUNT] = {"infantry", "cavalry", "artillery"};
+
 /* Reads data/rulesets/vb/{scale,command,move,turn,exhaustion,recovery}.yaml.
 ** Fails with GN_EDATA naming the key. */
 static int load_data(gn_game *g, vb_data *d) {
   char key[96];
   int rc = 0;
-  rc |= gn__data_int(g, "scale.men_per_sp", &d->men_per_sp);
-  rc |= gn__data_int(g, "scale.men_per_casualty", &d->men_per_casualty);
+  for (int a = 0; a < VB_ARM_COUNT; a++) {   /* ref. VB-72 */
+    snprintf(key, sizeof key, "scale.men_per_sp.%s", vb_arm_names[a]);
+    rc |= gn__data_int(g, key, &d->men_per_sp[a]);
+    snprintf(key, sizeof key, "scale.men_per_casualty.%s", vb_arm_names[a]);
+    rc |= gn__data_int(g, key, &d->men_per_casualty[a]);
+  }
   rc |= dnum(g, "command.radius", &d->cmd_radius);
   rc |= dnum(g, "command.out_of_command.move_factor", &d->ooc_move_factor);
   for (int t = 0; t < VB_T_COUNT; t++) {
@@ -393,6 +412,27 @@ static int load_data(gn_game *g, vb_data *d) {
 ** every stand on the table but the dead, and leaders and skirmishers as the
 ** data say (sight.leaders_block, sight.skirmishers_block). Before the start
 ** (no data read yet) every stand on the table blocks. Cannot fail. */
+/* The men n SP of unit stand for (ref. VB-72), by its arm: leaders none. */
+static int vb_men(const gn_game *g, int unit, int n, int lost) {
+  int arm = gn__vb_arm(g, unit);
+  return lost ? gn__vb_casualty_men(g, arm, n) : gn__vb_men(g, arm, n);
+}
+
+/* At the start: a gun stand in terrain closed to artillery (ref. VB-27), or
+** a stand out of command (ref. VB-B2), which may not move nearer the enemy. */
+static int vb_warn(gn_game *g, int unit, char *buf, size_t n) {
+  char where[64];
+  if (gn__vb_stuck(g, unit, where, sizeof where)) {
+    snprintf(buf, n, "can never move: its guns stand in '%s', terrain closed to artillery (VB-27)", where);
+    return 1;
+  }
+  if (gn__vb_is_leader(gn__vb_type(g, unit)) || !gn__vb_alive(g, unit) || gn__vb_in_command(g, unit))
+    return 0;
+  snprintf(buf, n, "is out of command at the start: no leader who may command it is within reach "
+           "(VB-B2), so it may not move nearer the enemy (VB-B3)");
+  return 1;
+}
+
 static int vb_blocks_sight(const gn_game *g, int unit) {
   const vb_data *d = g->sc->rsdata;
   if (!gn__vb_alive(g, unit)) return 0;
@@ -559,4 +599,6 @@ const gn__ruleset gn__rs_vb = {
   vb_blocks_sight,
   gn__vb_allowance, NULL,
   VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
+  vb_men,
+  vb_warn,
 };

@@ -163,9 +163,13 @@ typedef enum vb_option {
 /* ---------------------------------------------------------- cached data */
 #define VB_TOWN_MAXFACES 8   /* faces of a town block (its corners): fire out of each, 3 bits a face */
 
+/* The arms of the scale (ref. VB-72) and of the recoveries. ORDER: vb_arm_names. */
+typedef enum { VB_ARM_INFANTRY, VB_ARM_CAVALRY, VB_ARM_ARTILLERY, VB_ARM_COUNT } vb_arm;
+
 typedef struct vb_data {
   /* scale.yaml */
-  int men_per_sp, men_per_casualty;         /* ref. VB-72 */
+  int men_per_sp[VB_ARM_COUNT];             /* ref. VB-72, by arm (vb_arm) */
+  int men_per_casualty[VB_ARM_COUNT];
   /* command.yaml */
   double cmd_radius;                        /* ref. VB-B2 */
   double ooc_move_factor;                   /* ref. VB-B3 */
@@ -260,8 +264,12 @@ int gn__vb_near_if(gn_game *g, const gn__frame *fr, double r, gn__grid_keep keep
 ** date as gn__unit_place keeps it, rather than rebuilt). Cannot fail. */
 void gn__vb_take_off(gn_game *g, int unit);
 /* Men in n SP (ref. VB-72: 1 SP = 500 men) and in n roster casualties (250). */
-int gn__vb_men(const gn_game *g, int sp);
-int gn__vb_casualty_men(const gn_game *g, int casualties);
+/* The arm of a unit for the scale and the recoveries: -1 a leader. */
+int gn__vb_arm(const gn_game *g, int unit);
+/* Men present in sp SP, and men lost in n roster casualties, of an arm
+** (ref. VB-72; 0 for a leader, arm -1). Cannot fail. */
+int gn__vb_men(const gn_game *g, int arm, int sp);
+int gn__vb_casualty_men(const gn_game *g, int arm, int casualties);
 /* 1 when some enemy stand touches the unit's stand. */
 int gn__vb_in_contact(gn_game *g, int unit);
 /* Makes e (may be NULL) visible only to side and the umpire: SP on the roster,
@@ -285,6 +293,9 @@ int gn__vb_can_command(const gn_game *g, int leader, int unit);
 /* 1 when unit is within the command radius of a leader who may command it
 ** (ref. VB-B2). Leaders themselves are always in command. */
 int gn__vb_in_command(gn_game *g, int unit);
+/* 1 when a gun stand stands in terrain closed to artillery (ref. VB-27),
+** the terrain's id in buf (move.c). Cannot fail. */
+int gn__vb_stuck(const gn_game *g, int u, char *buf, size_t n);
 /* Echelon of the formation a leader commands; -1 if none. */
 int gn__vb_leader_echelon(const gn_game *g, int leader);
 /* Refreshes VB_INCMD of every stand of side. */
