@@ -143,7 +143,8 @@ demo: $(EXE)
 	@GN_BUILD=$(B) scripts/demo
 
 bench: $(LIB) $(EXE) $(BENCH_BIN)
-	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
+	@missed=""; for b in $(BENCH_BIN); do echo "== $$b"; $$b || missed="$$missed $$(basename $$b)"; done; \
+	  if [ -n "$$missed" ]; then echo "goals missed in:$$missed"; exit 1; fi
 
 refcheck:
 	@scripts/refcheck

@@ -236,7 +236,9 @@ static void draw_select(mapper *m, int sel) {
   ** effect now; labelled with the verbs */
   gn_actions *acts = NULL;
   gn_vec2 f = gn_box_front(v.box);
-  if (gn_actions_list(m->g, -1, sel, &acts) != 0) acts = NULL;
+  /* a side sees the orders open to its own units only, as `actions --as` */
+  int own = m->viewer == GN_UMPIRE || v.side == m->viewer;
+  if (!own || gn_actions_list(m->g, -1, sel, &acts) != 0) acts = NULL;
   for (int t = 0; acts && t < gn_unit_count(m->g); t++) {
     gn_unit_view tv;
     if (gn_unit_view_get(m->g, t, m->viewer, &tv) != 0 || !tv.known || tv.removed || tv.side == v.side)

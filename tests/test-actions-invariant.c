@@ -179,6 +179,7 @@ static void every_scenario(void **state) {
       o.apply_ud = &r;
       gn_battle_result res;
       int rc = gn_battle_run(g, &o, &res);
+      /* GN_ELIMIT: the battle reached o.max_orders, the bound that keeps this test short */
       if (rc && rc != GN_ELIMIT) fail_msg("%s seed %llu: battle: %s", path, (unsigned long long)seed, gn_strerror(rc));
       gn_battle_result_free(&res);
       if (r.samples == 0) fail_msg("%s seed %llu: no point sampled", path, (unsigned long long)seed);

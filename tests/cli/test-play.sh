@@ -487,6 +487,17 @@ run mpdf map g2 --umpire --out "$tmp/m.pdf"
 check "map: SVG, PNG and PDF are written" \
   eval 'status msvg 0 && status mpng 0 && status mpdf 0 && grep -q "<svg" "$tmp/m.svg" &&
         head -c 4 "$tmp/m.png" | grep -q PNG && head -c 4 "$tmp/m.pdf" | grep -q "%PDF"'
+# A side's map shows the targets open to its own selected unit only: the
+# Vapournian view of the Ducal gun draws its arc but no target lines (the
+# Lorelei view draws both), as `actions GUN --as vapournia` refuses the question.
+for s in lorelei vapournia; do
+  run "mn$s" map g3 --as "$s" --out "$tmp/mn-$s.svg"
+  run "ms$s" map g3 --as "$s" --select GUN --out "$tmp/ms-$s.svg"
+done
+marks() { grep -c '<path\|<use' "$1"; }
+check "map --as SIDE --select: the enemy's targets are not drawn" \
+  eval '[ $(( $(marks "$tmp/ms-lorelei.svg") - $(marks "$tmp/mn-lorelei.svg") )) -gt \
+          $(( $(marks "$tmp/ms-vapournia.svg") - $(marks "$tmp/mn-vapournia.svg") )) ]'
 run mbad map g1 --out "$tmp/m.gif"
 run munit map g1 --select NOPE --out "$tmp/m2.svg"
 check "map: a bad file type is a usage error (exit 2), an unknown unit fails (exit 1)" eval 'status mbad 2 && status munit 1'
