@@ -405,7 +405,8 @@ static gn_store *store_new(const char *path, char *err, size_t errlen)
   return st;
 }
 
-int gn_store_open_readonly(const char *path, gn_store **out, char *err, size_t errlen)
+/* The two ways of opening a store: one argument check, one failure path. */
+static int store_open(const char *path, int readonly, gn_store **out, char *err, size_t errlen)
 {
   if (!out) return GN_EINVAL;
   *out = NULL;
@@ -416,8 +417,8 @@ int gn_store_open_readonly(const char *path, gn_store **out, char *err, size_t e
   }
   gn_store *st = store_new(path, err, errlen);
   if (!st) return GN_ENOMEM;
-  st->readonly = 1;
-  int rc = open_db_readonly(st);
+  st->readonly = readonly;
+  int rc = readonly ? open_db_readonly(st) : open_db(st);
   if (rc != 0) {
     if (err && errlen) snprintf(err, errlen, "%s", gn_store_errmsg(st));
     gn_store_close(st);
@@ -427,25 +428,14 @@ int gn_store_open_readonly(const char *path, gn_store **out, char *err, size_t e
   return 0;
 }
 
+int gn_store_open_readonly(const char *path, gn_store **out, char *err, size_t errlen)
+{
+  return store_open(path, 1, out, err, errlen);
+}
+
 int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen)
 {
-  if (!out) return GN_EINVAL;
-  *out = NULL;
-  if (err && errlen) err[0] = '\0';
-  if (!path || !*path) {
-    if (err && errlen) snprintf(err, errlen, "no store path given");
-    return GN_EINVAL;
-  }
-  gn_store *st = store_new(path, err, errlen);
-  if (!st) return GN_ENOMEM;
-  int rc = open_db(st);
-  if (rc != 0) {
-    if (err && errlen) snprintf(err, errlen, "%s", gn_store_errmsg(st));
-    gn_store_close(st);
-    return rc;
-  }
-  *out = st;
-  return 0;
+  return store_open(path, 0, out, err, errlen);
 }
 
 void gn_store_close(gn_store *st)
