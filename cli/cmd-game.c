@@ -130,6 +130,26 @@ static int events_json(const gn_game *g, int from, int viewer, const cli_output 
 
 #define ORDER_RETRIES 8   /* times an order is checked again after another process ordered */
 
+/* order --check --json: the rules' answer as one JSON object on stdout,
+** {"game", "order", "accepted", "refusal", "ref"}; the exit status is the
+** same as without --json (0 accepted, 1 refused). */
+static int check_json(const gn_game *g, const char *id, const char *text, int rc)
+{
+  const char *ref = rc ? gn_refusal_ref(g) : NULL;
+  json_t *o = json_object();
+  json_object_set_new(o, "game", json_string(id));
+  json_object_set_new(o, "order", json_string(text));
+  json_object_set_new(o, "accepted", json_boolean(rc == 0));
+  json_object_set_new(o, "refusal", rc ? json_string(gn_errmsg(g)) : json_null());
+  json_object_set_new(o, "ref", ref && *ref ? json_string(ref) : json_null());
+  char *t = json_dumps(o, JSON_INDENT(2));
+  json_decref(o);
+  if (!t) return cli_fail("out of memory");
+  printf("%s\n", t);
+  free(t);
+  return rc == 0 ? CLI_OK : CLI_FAIL;
+}
+
 static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   cli_opt opts[] = { { "--dice", 1, 0, NULL }, { "--table", 0, 0, NULL },
@@ -141,7 +161,6 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
   gn_game *g;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 2, CLI_MAXWORDS)) != 0) return rc;
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --dice or --table, not both");
-  if (opts[3].seen && opts[4].seen) return cli_usage(cmd, "give --check or --json, not both");
   if (opts[1].seen) { cli_note_old(cmd, "--table", "--dice table"); table = 1; }
   /* --dice auto (the engine rolls), table (typed at the terminal), or the results */
   if (opts[0].seen && !strcmp(opts[0].val, "table")) table = 1;
@@ -173,7 +192,8 @@ static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
     if (table) gn_dice_use_table(g, table_dice, NULL);
     if (opts[3].seen) {   /* the rules' check: adjudicates nothing, stores nothing */
       rc = gn_order_check(g, text);
-      if (rc == 0) printf("%s: accepted now: %s\n", pos[0], text);
+      if (opts[4].seen) rc = check_json(g, pos[0], text, rc);
+      else if (rc == 0) printf("%s: accepted now: %s\n", pos[0], text);
       else rc = cli_fail("%s: %s", pos[0], gn_errmsg(g));
       goto done;
     }
@@ -207,7 +227,7 @@ done:
 }
 
 const cli_cmd cli_cmd_order = {
-  "order", "GAME ORDER... [--dice auto|table|LIST] [--as SIDE] [--check | --json]",
+  "order", "GAME ORDER... [--dice auto|table|LIST] [--as SIDE] [--check] [--json]",
   "apply one order to a game and store it; print the events it caused",
   "The order is the words after GAME (quote it or not: \"fire 1/II at 3/IV\").\n"
   "It applies whole or not at all: an order the rules forbid is refused with\n"
@@ -225,7 +245,9 @@ const cli_cmd cli_cmd_order = {
   "                     nothing is rolled, applied or stored\n"
   "  --json             the events as a JSON array of event objects (as log\n"
   "                     --json gives them: kind, rule id, text, dice, \"units\":\n"
-  "                     the codes of the units each event changed or concerns)\n",
+  "                     the codes of the units each event changed or concerns);\n"
+  "                     with --check, the answer as one object: game, order,\n"
+  "                     accepted, refusal and ref (null when accepted)\n",
   run_order,
 };
 

@@ -63,7 +63,7 @@ static void t_body_of_forty(void **state) {
   ok(g, "end");
   int found = 0;
   for (int i = 0; i < gn_event_count(g); i++)
-    found |= strstr(gn_event_get(g, i)->text, "a (1 stands) meleed d0 (40 stands)") != NULL;
+    found |= strstr(gn_event_get(g, i)->text, "a (1 stand) meleed d0 (40 stands)") != NULL;
   assert_true(found);
   gn_game_free(g);
 }

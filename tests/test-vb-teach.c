@@ -282,7 +282,7 @@ static void teach_town(void **state) {
   gn_game *g = town_to_melee();
   script(g, 9, 5, 1, 1, 1, 5, 6, 1, 1, 1);
   ok(g, "charge F1 at R2");
-  assert_non_null(find(g, "F1 (1 stands) meleed R2 (2 stands)"));
+  assert_non_null(find(g, "F1 (1 stand) meleed R2 (2 stands)"));
   assert_non_null(find(g, "the defender wins the melee"));
   assert_int_equal(attr(g, "F1", "routed"), 1);
   assert_int_equal(sp(g, "F1"), 1);                   /* 2 in the melee, 1 for the rout */

@@ -115,6 +115,12 @@ run ordchk order g1 move F1 to 10,11 --check
 check "order --check: accepted now, exit 0" eval 'status ordchk 0 && out ordchk "^g1: accepted now: move F1 to 10,11$"'
 run ordchkno order g1 fire F1 at A1 --check
 check "order --check: the refusal with its rule id, exit 1" eval 'status ordchkno 1 && err ordchkno "refused \(ref\. VB-B1\)"'
+run ordchkj order g1 fire F1 at A1 --check --json
+check "order --check --json: the refusal as one JSON object, exit 1" \
+  eval 'status ordchkj 1 && jq -e ".accepted == false and .ref == \"VB-B1\" and (.refusal | test(\"VB-B1\"))" "$tmp/ordchkj.out" >/dev/null'
+run ordchkjy order g1 move F1 to 10,11 --check --json
+check "order --check --json: accepted, exit 0, refusal null" \
+  eval 'status ordchkjy 0 && jq -e ".accepted == true and .refusal == null and .order == \"move F1 to 10,11\"" "$tmp/ordchkjy.out" >/dev/null'
 run rp2c replay g1
 check "... --check stored nothing" out rp2c "^g1: 2 orders replayed"
 run act actions g1

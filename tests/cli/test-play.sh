@@ -276,7 +276,7 @@ why
 EOF
 run melee play "$scn/vb-teach-melee.yaml" --script "$tmp/melee.txt"
 check "why, V&B melee: its dice, both rolls of the tie and every modifier with its rule and provenance (the tie table: defaults)" \
-  eval 'status melee 0 && out melee "#7 melee \(ref. VB-B11, default\): CU \(1 stands\) meleed P1" &&
+  eval 'status melee 0 && out melee "#7 melee \(ref. VB-B11, default\): CU \(1 stand\) meleed P1" &&
         out melee "modifier: attacker dice \+3 \(ref. VB-B11, default\)" &&
         out melee "modifier: defender dice \+4 \(ref. VB-B11, default\)" &&
         out melee "modifier: highest modified morale \+5 \(ref. VB-38, default\)" &&

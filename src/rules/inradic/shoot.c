@@ -135,10 +135,11 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   if ((rc = gn__in_draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon),     /* 3 */
                           "shooting card", "IN-R1", f->unit, &r->d)))
     return rc;
-  gn_event *e = gn__event(g, "fire", "IN-R1", f->unit, f->target, "%s fires at %s: %d cards, %d hits (need %d+%s)",
+  gn_event *e = gn__event(g, "fire", "IN-R1", f->unit, f->target, "%s fires at %s: %d card%s, %d hit%s (need %d+%s)",
                           f->unit >= 0 ? gn__in_name(g, f->unit) : "the firer",
                           f->target >= 0 ? gn__in_name(g, f->target) : "the target",
-                          r->d.cards, r->d.hits, r->need, r->d.capped ? ", capped" : "");
+                          r->d.cards, r->d.cards == 1 ? "" : "s", r->d.hits, r->d.hits == 1 ? "" : "s",
+                          r->need, r->d.capped ? ", capped" : "");
   if (!e) return GN_ENOMEM;
   e->total = r->d.hits;
   gn__event_mod(e, close ? "within half range" : "beyond half range",

@@ -419,8 +419,9 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   bodies(g, attacker, defender, &b[0], &b[1]);                                        /* 1) */
   side_of(g, &b[0], &b[1], 0, &s[0]);                                                 /* 2) */
   side_of(g, &b[1], &b[0], 1, &s[1]);
-  gn__event(g, "melee", "VB-B11", attacker, defender, "%s (%d stands) meleed %s (%d stands)",
-            gn__vb_uname(g, attacker), b[0].n, gn__vb_uname(g, defender), b[1].n);
+  gn__event(g, "melee", "VB-B11", attacker, defender, "%s (%d stand%s) meleed %s (%d stand%s)",
+            gn__vb_uname(g, attacker), b[0].n, b[0].n == 1 ? "" : "s",
+            gn__vb_uname(g, defender), b[1].n, b[1].n == 1 ? "" : "s");
   if ((rc = gn__vb_melee_roll(g, attacker, defender, s, &w, lost))) goto done;       /* 3) */
   casualties(g, &b[0], lost[0], &b[1]);                                               /* 4) */
   casualties(g, &b[1], lost[1], &b[0]);
