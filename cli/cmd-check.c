@@ -105,7 +105,7 @@ static json_t *number(double v)
 
 /* Every value of one ruleset's data with its provenance, rule id and note
 ** (text, or JSON objects appended to arr). CLI_OK or CLI_FAIL. */
-static int values_of(const char *id, const char *datadir, json_t *arr)
+static int values_of(FILE *o, const char *id, const char *datadir, json_t *arr)
 {
   gn_game *g = gn_game_new(NULL);
   if (!g) return cli_fail("out of memory");
@@ -119,7 +119,7 @@ static int values_of(const char *id, const char *datadir, json_t *arr)
   }
   int count[4] = {0}, n = gn_data_count(g);
   static const char *const provs[4] = {"seed", "published", "default", "scenario"};
-  if (!arr) printf("== %s: data values (%d)\n%-36s %-14s %-10s %-11s %s\n", id, n, "key", "value",
+  if (!arr) fprintf(o, "== %s: data values (%d)\n%-36s %-14s %-10s %-11s %s\n", id, n, "key", "value",
                    "provenance", "rule", "note");
   for (int i = 0; i < n; i++) {
     gn_datum_info d;
@@ -127,39 +127,45 @@ static int values_of(const char *id, const char *datadir, json_t *arr)
     if (gn_data_get(g, i, &d)) continue;
     for (int k = 0; k < 4; k++) if (!strcmp(d.provenance, provs[k])) count[k]++;
     if (arr) {
-      json_t *o = json_object(), *v = d.n == 1 ? number(d.v[0]) : json_array();
+      json_t *row = json_object(), *v = d.n == 1 ? number(d.v[0]) : json_array();
       for (int k = 0; d.n > 1 && k < d.n; k++) json_array_append_new(v, number(d.v[k]));
-      json_object_set_new(o, "ruleset", json_string(id));
-      json_object_set_new(o, "key", json_string(d.key));
-      json_object_set_new(o, "value", v);
-      json_object_set_new(o, "provenance", json_string(d.provenance));
-      json_object_set_new(o, "ref", json_string(d.ref));
-      json_object_set_new(o, "note", d.note ? json_string(d.note) : json_null());
-      json_object_set_new(o, "file", json_string(d.file));
-      json_object_set_new(o, "line", json_integer(d.line));
-      json_array_append_new(arr, o);
+      json_object_set_new(row, "ruleset", json_string(id));
+      json_object_set_new(row, "key", json_string(d.key));
+      json_object_set_new(row, "value", v);
+      json_object_set_new(row, "provenance", json_string(d.provenance));
+      json_object_set_new(row, "ref", json_string(d.ref));
+      json_object_set_new(row, "note", d.note ? json_string(d.note) : json_null());
+      json_object_set_new(row, "file", json_string(d.file));
+      json_object_set_new(row, "line", json_integer(d.line));
+      json_array_append_new(arr, row);
       continue;
     }
     value_text(&d, val, sizeof val);
-    printf("%-36s %-14s %-10s %-11s %s\n", d.key, val, d.provenance, d.ref, d.note ? d.note : "");
+    fprintf(o, "%-36s %-14s %-10s %-11s %s\n", d.key, val, d.provenance, d.ref, d.note ? d.note : "");
   }
   if (!arr)
-    printf("%s: %d values, %d seed, %d published, %d default\n\n", id, n, count[0], count[1],
+    fprintf(o, "%s: %d values, %d seed, %d published, %d default\n\n", id, n, count[0], count[1],
            count[2]);
   gn_game_free(g);
   return CLI_OK;
 }
 
+/* The rules index, or with --values the data values, written to o. */
+static int rules_to(FILE *o, int want, int values, int json, const char *datadir);
+
 static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
+  static const char *const formats[] = { "text", "json", NULL };
   char *pos[1];
   int npos, rc, want = -1;
-  cli_opt opts[] = { { "--values", 0, 0, NULL }, { "--json", 0, 0, NULL }, { "--data", 1, 0, NULL },
+  cli_opt opts[] = { { "--values", 0, 0, NULL }, { "--data", 1, 0, NULL }, CLI_OUTPUT_OPTS,
                      { NULL, 0, 0, NULL } };
+  cli_output out;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 0, 1)) != 0) return rc;
-  int values = cli_opt_get(opts, "--values")->seen, json = cli_opt_get(opts, "--json")->seen;
+  if ((rc = cli_output_get(cmd, opts, formats, &out)) != CLI_OK) return rc;
+  int values = cli_opt_get(opts, "--values")->seen, json = !strcmp(out.format, "json");
   const char *datadir = cli_opt_get(opts, "--data")->val;
-  if ((json || datadir) && !values) return cli_usage(cmd, "--json and --data go with --values");
+  if ((json || datadir) && !values) return cli_usage(cmd, "JSON and --data go with --values");
   if (npos == 1) {
     for (int i = 0; i < gn_ruleset_count(); i++)
       if (!strcmp(gn_ruleset_id(i), pos[0])) want = i;
@@ -171,14 +177,29 @@ static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
       return CLI_FAIL;
     }
   }
+  /* made in memory, then written where --out says */
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *o = open_memstream(&buf, &len);
+  if (!o) return cli_fail("out of memory");
+  rc = rules_to(o, want, values, json, datadir);
+  if (fclose(o) != 0 && rc == CLI_OK) rc = cli_fail("out of memory");
+  if (rc == CLI_OK) rc = cli_output_write(&out, buf ? buf : "");
+  free(buf);
+  return rc;
+}
+
+static int rules_to(FILE *o, int want, int values, int json, const char *datadir)
+{
+  int rc;
   if (values) {
     json_t *arr = json ? json_array() : NULL;
     rc = CLI_OK;
     for (int i = 0; i < gn_ruleset_count() && rc == CLI_OK; i++)
-      if (want < 0 || i == want) rc = values_of(gn_ruleset_id(i), datadir, arr);
+      if (want < 0 || i == want) rc = values_of(o, gn_ruleset_id(i), datadir, arr);
     if (arr && rc == CLI_OK) {
       char *t = json_dumps(arr, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
-      if (t) { printf("%s\n", t); free(t); } else rc = cli_fail("out of memory");
+      if (t) { fprintf(o, "%s\n", t); free(t); } else rc = cli_fail("out of memory");
     }
     json_decref(arr);
     return rc;
@@ -195,27 +216,27 @@ static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
     if (r < 0 || (want >= 0 && r != want)) continue;
     if (r != cur) {
       cur = r;
-      printf("%s== %s: %s\n%-12s %-5s %-5s %-10s %s\n", headers++ ? "\n" : "", ri.ruleset,
+      fprintf(o, "%s== %s: %s\n%-12s %-5s %-5s %-10s %s\n", headers++ ? "\n" : "", ri.ruleset,
              gn_ruleset_title(r), "id", "impl", "test", "provenance", "title (* an interpretation)");
     }
     n[r]++;
     impl[r] += ri.implemented;
     gap[r] += ri.gap;
     tested[r] += ri.tested;
-    printf("%-12s %-5s %-5s %-10s %s%s\n", ri.id, ri.implemented ? "yes" : ri.gap ? "gap" : "-",
+    fprintf(o, "%-12s %-5s %-5s %-10s %s%s\n", ri.id, ri.implemented ? "yes" : ri.gap ? "gap" : "-",
            ri.tested ? "yes" : "-", ri.provenance, ri.interpretation ? "* " : "", ri.title);
   }
   if (headers == 0) return cli_fail("the rules index is empty");
-  printf("\n");
+  fprintf(o, "\n");
   for (int r = 0; r < gn_ruleset_count() && r < MAXRS; r++)
     if (want < 0 || r == want)
-      printf("%s: %d ids, %d implemented, %d gaps (NOT IMPLEMENTED), %d missing, %d tested\n",
+      fprintf(o, "%s: %d ids, %d implemented, %d gaps (NOT IMPLEMENTED), %d missing, %d tested\n",
              gn_ruleset_id(r), n[r], impl[r], gap[r], n[r] - impl[r] - gap[r], tested[r]);
   return CLI_OK;
 }
 
 const cli_cmd cli_cmd_rules = {
-  "rules", "[RULESET] [--values [--json] [--data DIR]]",
+  "rules", "[RULESET] [--values [--data DIR]] [--json | -o FILE] [--format text|json]",
   "list the rule ids with their titles, provenance and coverage; or every data value",
   "For each rule id of the rules index (data/rulesets/<id>/rules.yaml): whether\n"
   "the code implements it (yes, gap: a known NOT IMPLEMENTED, -: missing),\n"
@@ -227,8 +248,9 @@ const cli_cmd cli_cmd_rules = {
   "  --values     every number of the ruleset data instead (data/rulesets/<id>/*.yaml):\n"
   "               key, value, provenance (seed, published, default), rule id, note.\n"
   "               A scenario's values: key replaces any of them for one game.\n"
-  "  --json       the values as a JSON array of objects\n"
-  "  --data DIR   read the data files from DIR/<id>/ instead of the built-in ones\n",
+  "  --data DIR   read the data files from DIR/<id>/ instead of the built-in ones\n"
+  CLI_OUTPUT_HELP " text, json (JSON: the values, with --values, as\n"
+  "                     an array of objects)\n",
   run_rules,
 };
 

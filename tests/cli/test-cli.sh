@@ -241,6 +241,12 @@ check "rules --values: every data value with its provenance, rule id and note" e
 run rulesjson rules ba --values --json
 check "rules --values --json: objects with key, value, provenance, ref, note" eval 'status rulesjson 0 &&
   out rulesjson "\"key\": \"t6.marksmen\"" && out rulesjson "\"provenance\": \"default\"" && out rulesjson "\"ref\": \"BA-B3\""'
+run rulesout rules inradic --values -o "$tmp/values.json"
+run rulestxt rules vb -o "$tmp/rules.txt"
+check "rules -o FILE: the values as JSON by the extension, the index as text; nothing on stdout" \
+  eval 'status rulesout 0 && status rulestxt 0 && [ ! -s "$tmp/rulesout.out" ] && [ ! -s "$tmp/rulestxt.out" ] &&
+        jq -e "length > 10 and (.[0] | has(\"provenance\"))" "$tmp/values.json" >/dev/null &&
+        grep -Eq "^vb: [0-9]+ ids, [0-9]+ implemented" "$tmp/rules.txt"'
 run rulesjsonbare rules vb --json
 check "rules --json without --values: usage, exit 2" eval 'status rulesjsonbare 2'
 run rulesinterp rules inradic
