@@ -25,9 +25,9 @@ extern "C" {
 #endif
 
 #define GN_VERSION_MAJOR 0
-#define GN_VERSION_MINOR 1
+#define GN_VERSION_MINOR 2
 #define GN_VERSION_PATCH 0
-#define GN_VERSION "0.1.0"
+#define GN_VERSION "0.2.0"
 
 /* GN_PRINTF(f, a) before a declaration: the function formats like printf, its
 ** format string is argument f and the values start at argument a (0 for a
