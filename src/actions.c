@@ -370,13 +370,11 @@ int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out) {
 
 static int jset(json_t *o, const char *k, json_t *v) { return v ? json_object_set_new(o, k, v) : -1; }
 
-static json_t *target_json(const gn_game *g, const gn_action_target *t) {
-  json_t *o = json_object();
-  if (!o) return NULL;
-  int bad = jset(o, "order", json_string(t->order));
-  if (t->unit >= 0) bad |= jset(o, "unit", json_string(uname(g, t->unit)));
-  if (t->choice) bad |= jset(o, "choice", json_string(t->choice));
-  if (t->distance >= 0) bad |= jset(o, "distance", json_real(t->distance));
+/* What a player needs to decide an order, into o: the dice it rolls, the
+** number needed, and whether it would take effect now (why not). 0, or
+** non-zero when out of memory. */
+static int chance_json(json_t *o, const gn_action_target *t) {
+  int bad = 0;
   if (t->dice) {
     bad |= jset(o, "dice", json_string(t->dice));
     bad |= jset(o, "count", json_integer(t->ndice));
@@ -386,6 +384,17 @@ static json_t *target_json(const gn_game *g, const gn_action_target *t) {
     bad |= jset(o, "ready", json_false());
     bad |= jset(o, "why", json_string(t->why ? t->why : ""));
   }
+  return bad;
+}
+
+static json_t *target_json(const gn_game *g, const gn_action_target *t) {
+  json_t *o = json_object();
+  if (!o) return NULL;
+  int bad = jset(o, "order", json_string(t->order));
+  if (t->unit >= 0) bad |= jset(o, "unit", json_string(uname(g, t->unit)));
+  if (t->choice) bad |= jset(o, "choice", json_string(t->choice));
+  if (t->distance >= 0) bad |= jset(o, "distance", json_real(t->distance));
+  bad |= chance_json(o, t);
   if (bad) { json_decref(o); return NULL; }
   return o;
 }
@@ -407,15 +416,7 @@ char *gn_actions_json(const gn_game *g, const gn_actions *a) {
     if (x->order) {
       const gn_action_target *t = &x->targets[0];
       bad |= jset(o, "order", json_string(x->order));
-      if (t->dice) {
-        bad |= jset(o, "dice", json_string(t->dice));
-        bad |= jset(o, "count", json_integer(t->ndice));
-      }
-      if (t->need) bad |= jset(o, "need", json_integer(t->need));
-      if (!t->ready) {
-        bad |= jset(o, "ready", json_false());
-        bad |= jset(o, "why", json_string(t->why ? t->why : ""));
-      }
+      bad |= chance_json(o, t);
     } else if (x->form) {
       bad |= jset(o, "form", json_string(x->form));
     } else {

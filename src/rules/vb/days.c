@@ -198,24 +198,8 @@ int gn__vb_night_begin(gn_game *g) {
 /* End of the night: stationary for those that stayed put (the markers
 ** placed and taken away told), then recovery. */
 int gn__vb_night_end(gn_game *g) {
-  int n = g->sc->nunits, non = 0, noff = 0;
-  int *list = gn__malloc(g, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
-  if (!list) return gn__error(g, GN_ENOMEM, "out of memory");
-  int *on = list, *off = list + n;
-  for (int i = 0; i < n; i++) {
-    if (!gn__vb_alive(g, i)) continue;
-    int t = gn__vb_type(g, i);
-    const gn__ustate *u = &g->st.u[i];
-    int now = (gn__vb_infantry(g, i) || gn__vb_is_artillery(t)) && !u->attr[VB_MOVED] && !u->attr[VB_ROUTED];
-    if (now == u->attr[VB_STATIONARY]) continue;
-    gn__uw(g, i)->attr[VB_STATIONARY] = now;
-    if (now) on[non++] = i;
-    else off[noff++] = i;
-  }
-  gn__event_list(g, "stationary", "VB-B16", ~0u, "stationary", on, non);
-  gn__event_list(g, "stationary", "VB-B16", ~0u, "no longer stationary", off, noff);
-  gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
-  return gn__vb_recovery_begin(g);
+  int rc = gn__vb_stationary_mark(g, -1, 0);   /* no command at night */
+  return rc ? rc : gn__vb_recovery_begin(g);
 }
 
 static int eqi(const char *a, const char *b) {

@@ -664,17 +664,26 @@ void gn__vb_move_begin(gn_game *g, int side) {
 void gn__vb_move_end(gn_game *g, int side) {
   gn__vb_reform_finish(g, side);                                          /* 1) */
   gn__vb_command_refresh(g, side);                                        /* 2) */
-  int n = g->sc->nunits, non = 0, noff = 0;                               /* 3) */
+  if (gn__vb_stationary_mark(g, side, 1)) g->evoom = 1;                   /* 3) */
+}
+
+/*
+** Marks stationary the infantry and artillery of side (-1: every side) that
+** did not move this turn and are not routed, and in command when command is
+** 1; takes the mark from the others; tells the markers placed and taken away
+** (ref. VB-B16). 0, or GN_ENOMEM with nothing changed.
+*/
+int gn__vb_stationary_mark(gn_game *g, int side, int command) {
+  int n = g->sc->nunits, non = 0, noff = 0;
   int *list = gn__malloc(g, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
-  if (!list) { g->evoom = 1; gn__error(g, GN_ENOMEM, "out of memory"); return; }
+  if (!list) return gn__error(g, GN_ENOMEM, "out of memory");
   int *on = list, *off = list + n;
   for (int i = 0; i < n; i++) {
-    if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
-    int t = gn__vb_type(g, i), was = g->st.u[i].attr[VB_STATIONARY];
-    int can = gn__vb_infantry(g, i) || gn__vb_is_artillery(t);
+    if ((side >= 0 && g->sc->unit[i].side != side) || !gn__vb_alive(g, i)) continue;
     const gn__ustate *s = &g->st.u[i];
-    int now = can && !s->attr[VB_MOVED] && s->attr[VB_INCMD] && !s->attr[VB_ROUTED];
-    if (now == was) continue;
+    int can = gn__vb_infantry(g, i) || gn__vb_is_artillery(gn__vb_type(g, i));
+    int now = can && !s->attr[VB_MOVED] && (!command || s->attr[VB_INCMD]) && !s->attr[VB_ROUTED];
+    if (now == s->attr[VB_STATIONARY]) continue;
     gn__uw(g, i)->attr[VB_STATIONARY] = now;
     if (now) on[non++] = i;
     else off[noff++] = i;
@@ -682,6 +691,7 @@ void gn__vb_move_end(gn_game *g, int side) {
   gn__event_list(g, "stationary", "VB-B16", ~0u, "stationary", on, non);
   gn__event_list(g, "stationary", "VB-B16", ~0u, "no longer stationary", off, noff);
   gn__free(g, list, 2 * (size_t)(n > 0 ? n : 1) * sizeof *list);
+  return 0;
 }
 
 /* Appends to avoid (at k of n) the ids of the features of which keep(g, u,

@@ -426,6 +426,9 @@ int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nski
 void gn__vb_reform_finish(gn_game *g, int side);
 /* End of a side's movement phase: stationary, reforms, out-of-command disorder. */
 void gn__vb_move_end(gn_game *g, int side);
+/* Stationary markers of side (-1: all), in command only when command is 1
+** (ref. VB-B16); 0 or GN_ENOMEM. */
+int gn__vb_stationary_mark(gn_game *g, int side, int command);
 /* Start of a side's movement phase: clears per-phase marks. */
 void gn__vb_move_begin(gn_game *g, int side);
 
