@@ -17,7 +17,7 @@
 ** The project's defaults where the scenario has no victory block (provenance
 ** default: no ruleset of the three gives victory levels for a scenario).
 **   break 1/3: an army with less than a third of its starting strength in
-**     good order can no longer hold the field (the long-standing verdict)
+**     good order has broken and can no longer hold the field
 **   losses 10: a tenth of the enemy army lost is worth one victory point, the
 **     same as the smallest objective a designer writes
 **   marginal 2, decisive 5: holding one small objective more while losing a
