@@ -83,6 +83,10 @@ int cli_output_machine(const cli_output *o);
 /* Writes text (a newline added when it has none) to the output. CLI_OK, or
 ** CLI_FAIL with the system's reason. */
 int cli_output_write(const cli_output *o, const char *text);
+/* Writes to the output what fill prints on the stream it is given (made in
+** memory first, so that a file is written whole or not at all). CLI_OK, fill's
+** own failure, or CLI_FAIL. */
+int cli_output_print(const cli_output *o, int (*fill)(FILE *f, void *ud), void *ud);
 /* Writes text to path ("-": standard output). CLI_OK or CLI_FAIL (the
 ** system's reason printed). */
 int cli_write_file(const char *path, const char *text);

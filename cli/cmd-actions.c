@@ -48,6 +48,18 @@ static void actions_print(FILE *f, const gn_game *g, const gn_actions *a) {
 
 void cli_actions_print(const gn_game *g, const gn_actions *a) { actions_print(stdout, g, a); }
 
+/* The actions as text: the game, phase and side, then each order. */
+typedef struct actions_job { const gn_game *g; const gn_actions *a; const char *id; } actions_job;
+static int actions_text(FILE *f, void *ud) {
+  const actions_job *j = ud;
+  if (gn_game_over(j->g)) fprintf(f, "%s: the game is over\n", j->id);
+  else fprintf(f, "%s: %s phase, %s\n", j->id, j->a->phase,
+               j->a->side >= 0 ? gn_side_name(j->g, j->a->side) : "all sides");
+  actions_print(f, j->g, j->a);
+  if (!j->a->n && !gn_game_over(j->g)) fprintf(f, "  no order to give now: 'end' closes the phase\n");
+  return CLI_OK;
+}
+
 static int run_actions(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   static const char *const formats[] = { "text", "json", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
@@ -81,14 +93,8 @@ static int run_actions(cli *c, const cli_cmd *cmd, int argc, char **argv) {
     rc = j ? cli_output_write(&out, j) : cli_fail("out of memory");
     gn_string_free(j);
   } else {
-    FILE *f = out.path ? fopen(out.path, "w") : stdout;
-    if (!f) { rc = cli_fail("cannot write %s: %s", out.path, strerror(errno)); goto done; }
-    if (gn_game_over(g)) fprintf(f, "%s: the game is over\n", pos[0]);
-    else fprintf(f, "%s: %s phase, %s\n", pos[0], a->phase, a->side >= 0 ? gn_side_name(g, a->side) : "all sides");
-    actions_print(f, g, a);
-    if (!a->n && !gn_game_over(g)) fprintf(f, "  no order to give now: 'end' closes the phase\n");
-    rc = CLI_OK;
-    if (f != stdout && (ferror(f) | fclose(f)) != 0) rc = cli_fail("cannot write %s: %s", out.path, strerror(errno));
+    actions_job job = { g, a, pos[0] };
+    rc = cli_output_print(&out, actions_text, &job);
   }
 done:
   gn_actions_free(a);

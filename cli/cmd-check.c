@@ -150,8 +150,10 @@ static int values_of(FILE *o, const char *id, const char *datadir, json_t *arr)
   return CLI_OK;
 }
 
-/* The rules index, or with --values the data values, written to o. */
-static int rules_to(FILE *o, int want, int values, int json, const char *datadir);
+/* What `rules` prints: the index, or with --values the data values, for
+** one ruleset (want) or all (-1). */
+typedef struct rules_job { int want, values, json; const char *datadir; } rules_job;
+static int rules_to(FILE *o, void *ud);
 
 static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
@@ -177,21 +179,15 @@ static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
       return CLI_FAIL;
     }
   }
-  /* made in memory, then written where --out says */
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *o = open_memstream(&buf, &len);
-  if (!o) return cli_fail("out of memory");
-  rc = rules_to(o, want, values, json, datadir);
-  if (fclose(o) != 0 && rc == CLI_OK) rc = cli_fail("out of memory");
-  if (rc == CLI_OK) rc = cli_output_write(&out, buf ? buf : "");
-  free(buf);
-  return rc;
+  rules_job job = { want, values, json, datadir };
+  return cli_output_print(&out, rules_to, &job);
 }
 
-static int rules_to(FILE *o, int want, int values, int json, const char *datadir)
+static int rules_to(FILE *o, void *ud)
 {
-  int rc;
+  const rules_job *job = ud;
+  int rc, want = job->want, values = job->values, json = job->json;
+  const char *datadir = job->datadir;
   if (values) {
     json_t *arr = json ? json_array() : NULL;
     rc = CLI_OK;

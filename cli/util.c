@@ -117,6 +117,19 @@ int cli_output_write(const cli_output *o, const char *text)
   return cli_write_file(o->path, text);
 }
 
+int cli_output_print(const cli_output *o, int (*fill)(FILE *f, void *ud), void *ud)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return cli_fail("out of memory");
+  int rc = fill(f, ud);
+  if (fclose(f) != 0 && rc == CLI_OK) rc = cli_fail("out of memory");
+  if (rc == CLI_OK) rc = cli_output_write(o, buf ? buf : "");
+  free(buf);
+  return rc;
+}
+
 cli_opt *cli_opt_get(cli_opt *opts, const char *name)
 {
   for (; opts->name; opts++)

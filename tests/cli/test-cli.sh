@@ -128,6 +128,9 @@ check "actions: the side to act and its orders" eval 'status act 0 && out act "^
   out act "^    move F1 to X,Y  \([0-9.]+ in left" && out act "^    charge F1 at A1  \("'
 run actu actions g1 F1 --json
 check "actions UNIT --json" eval 'status actu 0 && out actu "\"side\": \"french\"" && out actu "\"form\": \"move F1 to X,Y\""'
+run actdash actions g1 -o -
+check "actions -o -: the text on stdout, no file named '-'" \
+  eval 'status actdash 0 && out actdash "^g1: movement phase, French" && [ ! -e ./- ] && [ ! -e "$tmp/-" ]'
 run actas actions g1 --as allied
 check "actions --as the side not to act: none" eval 'status actas 0 && out actas "no order to give now"'
 run actnounit actions g1 ZZ
