@@ -29,8 +29,8 @@ static void print_events(const play *p, int from) {
 }
 
 /* In a side's session (--as SIDE): 0 when the order may be that side's, else
-** -1 after saying why: another side acts now, or the order names another
-** side's unit as the one acting (its first word after the verb). */
+** -1 after saying why: another side acts now, or the unit acting in the
+** order (gn_order_actor) is another side's. */
 static int own_order(play *p, const char *text) {
   if (p->umpire || p->viewer < 0) return 0;
   int active = gn_game_active_side(p->g);
@@ -40,17 +40,10 @@ static int own_order(play *p, const char *text) {
            gn_side_name(p->g, active), mine);
     return -1;
   }
-  char word[64];
-  const char *s = text + strcspn(text, " \t");
-  s += strspn(s, " \t");
-  size_t len = strcspn(s, " \t");
-  if (!len || len >= sizeof word) return 0;
-  memcpy(word, s, len);
-  word[len] = 0;
-  int u = gn_unit_find(p->g, word);
+  int u = gn_order_actor(p->g, text);
   gn_unit_view v;
   if (u >= 0 && gn_unit_view_get(p->g, u, p->viewer, &v) == 0 && v.known && v.side != p->viewer) {
-    printf("  %s is a unit of the %s: this session gives the orders of the %s only\n", word,
+    printf("  %s is a unit of the %s: this session gives the orders of the %s only\n", v.code,
            gn_side_name(p->g, v.side), mine);
     return -1;
   }

@@ -975,6 +975,12 @@ void gn_actions_free(gn_actions *a);
 ** "order" | "form", "targets": [...], "left", "avoid"...}]}; owned by the
 ** caller (gn_string_free). NULL only when out of memory. */
 char *gn_actions_json(const gn_game *g, const gn_actions *a);
+/* The unit an order text names as the one acting: the word after the verb,
+** where the verb's help line puts a unit there ("fire UNIT at UNIT"). The
+** unit's index; -1 when the verb has no acting unit ("end") or is unknown;
+** GN_ENOTFOUND when the word names no unit; GN_EINVAL. Changes nothing.
+** A front end that takes one side's orders asks it whose unit acts. */
+int gn_order_actor(const gn_game *g, const char *text);
 
 /* ---------------------------------------------------------------------------
 ** The table session: the notes a session keeps beside a stored game

@@ -53,6 +53,33 @@ static int unit_word(const char *w) {
          !strncmp(w, "TARGET", 6) || !strcmp(w, "PART");
 }
 
+int gn_order_actor(const gn_game *g, const char *text) {
+  if (!g || !text) return GN_EINVAL;
+  char verb[64], word[64], help[64];
+  const char *s = text + strspn(text, " \t");
+  size_t n = strcspn(s, " \t");
+  if (!n || n >= sizeof verb) return -1;
+  memcpy(verb, s, n);
+  verb[n] = 0;
+  s += n;
+  s += strspn(s, " \t");
+  const char *h = gn_order_help(g, verb);   /* "VERB UNIT ...": the unit acts */
+  if (!h) return -1;
+  h += strcspn(h, " \t");
+  h += strspn(h, " \t");
+  size_t hn = strcspn(h, " \t:[");
+  if (!hn || hn >= sizeof help) return -1;
+  memcpy(help, h, hn);
+  help[hn] = 0;
+  if (!placeholder(help) || !unit_word(help)) return -1;
+  n = strcspn(s, " \t");
+  if (!n || n >= sizeof word) return GN_ENOTFOUND;
+  memcpy(word, s, n);
+  word[n] = 0;
+  int u = gn_unit_find(g, word);
+  return u >= 0 ? u : GN_ENOTFOUND;
+}
+
 /*
 ** Reads a verb's help line as a template; 0 when it is none this listing can
 ** fill (no unit acting first, two slots to enumerate, or one to enumerate

@@ -241,6 +241,23 @@ static void inradic_gun_fire_listed(void **state) {
   gn_game_free(g);
 }
 
+/* The acting unit of an order, read by the verb's help line: what a
+** front end taking one side's orders asks. */
+static void order_actor(void **state) {
+  (void)state;
+  gn_game *g = file_game("scenarios/inradic-skirmish.yaml", 1);
+  int gun = gn_unit_find(g, "GUN");
+  assert_true(gun >= 0);
+  assert_int_equal(gn_order_actor(g, "fire GUN at FU"), gun);
+  assert_int_equal(gn_order_actor(g, "  fire   gun at FU"), gun);
+  assert_int_equal(gn_order_actor(g, "end"), -1);
+  assert_int_equal(gn_order_actor(g, "nonsense GUN"), -1);
+  assert_int_equal(gn_order_actor(g, "fire NOPE at FU"), GN_ENOTFOUND);
+  assert_int_equal(gn_order_actor(g, "fire"), GN_ENOTFOUND);
+  assert_int_equal(gn_order_actor(NULL, "end"), GN_EINVAL);
+  gn_game_free(g);
+}
+
 /* 1 when a log event of kind from first on names unit. */
 static int logged(const gn_game *g, int first, const char *kind, int unit) {
   for (int i = first; i < gn_event_count(g); i++) {
@@ -338,6 +355,7 @@ int main(void) {
     cmocka_unit_test(ba_fire_ready_as_resolved),
     cmocka_unit_test(ba_move_avoid_by_formation),
     cmocka_unit_test(actions_as_json),
+    cmocka_unit_test(order_actor),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
