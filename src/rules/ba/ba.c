@@ -322,29 +322,37 @@ static int load_data(gn_game *g, ba_data *d) {
   return 0;
 }
 
-/* Why unit i of the scenario is impossible for these rules, or NULL; *ref gets
-** the rule (ref. BA-B9: what a scenario says of a unit). */
-static const char *unit_problem(const gn_game *g, int i, const char **ref) {
-  const gn__unit *su = &g->sc->unit[i];
-  const int *a = su->attr0;
-  ba_arm arm = gn__ba_arm_of(g, i);
-  int f = a[BA_FORMATION];
-  if (a[BA_PART]) return NULL;   /* a reserve slot takes its unit's values when used */
+/* Why a unit of arm arm with strength figures and scenario attributes a[]
+** has a count its arm cannot have (a waggon's driver, a staff figure, a
+** battery's guns), or NULL; *ref gets the rule. */
+static const char *count_problem(ba_arm arm, int strength, const int *a, const char **ref) {
   *ref = "BA-1.2.4b";
-  if (arm == BA_ARM_WAGGON && su->strength0 > 1)
+  if (arm == BA_ARM_WAGGON && strength > 1)
     return "a supply waggon has one driver (strength 1, or 0 without him)";
   *ref = "BA-T18";
-  if (arm == BA_ARM_STAFF && su->strength0 != 1)
+  if (arm == BA_ARM_STAFF && strength != 1)
     return "a staff figure is one figure (strength 1)";
   *ref = "BA-1.2.4a";
   if (arm == BA_ARM_ART && a[BA_GUNS] < 1)
     return "a battery needs its model guns (attrs: {guns: N})";
   if (arm != BA_ARM_ART && a[BA_GUNS]) return "only a battery has model guns";
+  return NULL;
+}
+
+/* Why formation f is closed to arm (ref. BA-B17), or NULL. */
+static const char *formation_problem(ba_arm arm, int f, const char **ref) {
   *ref = "BA-B17";
   if (arm == BA_ARM_ART && f != BA_FM_LINE && f != BA_FM_MARCH && f != BA_FM_REST)
     return "a battery is unlimbered (line), limbered (march) or at rest";
   if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS))
     return "cavalry forms no square or mass";
+  return NULL;
+}
+
+/* Why scenario attributes a[] give arm what only another arm has
+** (squadrons, ammunition, lances, a troop class, marksmen), or NULL; *ref
+** gets the rule. */
+static const char *kit_problem(ba_arm arm, const int *a, const char **ref) {
   *ref = "BA-1.2.3";
   if (arm != BA_ARM_CAV && a[BA_SQUADRONS]) return "only a cavalry regiment has squadrons";
   *ref = "BA-5.5.4i";
@@ -357,7 +365,26 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
   *ref = "BA-5.5.1c";
   if (arm != BA_ARM_INF && arm != BA_ARM_CAV && a[BA_MARKSMEN])
     return "marksmen are infantry or cavalry (hand weapons, Table 6)";
-  *ref = "BA-5.5.4a";
+  return NULL;
+}
+
+/* Why unit i of the scenario is impossible for these rules, or NULL; *ref gets
+** the rule (ref. BA-B9: what a scenario says of a unit).
+**   1) its counts (figures, guns)
+**   2) its formation
+**   3) what it carries
+**   4) bounds of rest only in the rest formation (ref. BA-5.5.4a) */
+static const char *unit_problem(const gn_game *g, int i, const char **ref) {
+  const gn__unit *su = &g->sc->unit[i];
+  const int *a = su->attr0;
+  ba_arm arm = gn__ba_arm_of(g, i);
+  int f = a[BA_FORMATION];
+  const char *why;
+  if (a[BA_PART]) return NULL;   /* a reserve slot takes its unit's values when used */
+  if ((why = count_problem(arm, su->strength0, a, ref))) return why;           /* 1 */
+  if ((why = formation_problem(arm, f, ref))) return why;                       /* 2 */
+  if ((why = kit_problem(arm, a, ref))) return why;                             /* 3 */
+  *ref = "BA-5.5.4a";                                                           /* 4 */
   if (a[BA_REST] && f != BA_FM_REST) return "bounds of rest need the rest formation";
   return NULL;
 }
