@@ -279,43 +279,92 @@ static int stand_dice(gn_game *g, int unit) {
 **   7) the target's save (gn__vb_fire_save)
 ** Does NOT check: phase and side (the order handler), fired already (same).
 */
-int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
-  const vb_combat *c = gn__vb_combat(g);
+/* Step 1 of a fire plan: unit may fire at all; town gets the town block it
+** holds, or -1. 0, or the refusal. */
+static int firer_check(gn_game *g, int unit, int *town) {
   const gn__ustate *u = &g->st.u[unit];
-  int t = gn__vb_type(g, unit);
-  memset(p, 0, sizeof *p);
-  p->face = -1;
-  /* 1) */
+  int t = gn__vb_type(g, unit), foot;
   if (!gn__vb_alive(g, unit)) return gn__refuse(g, "VB-B5", "%s is not on the table", gn__vb_uname(g, unit));
   if (gn__vb_is_leader(t)) return gn__refuse(g, "VB-B5", "leaders have no fire dice");
   if (u->attr[VB_ROUTED]) return gn__refuse(g, "VB-B9", "%s is routed and cannot fire", gn__vb_uname(g, unit));
   if (gn__vb_is_artillery(t) && u->attr[VB_LIMBERED])
     return gn__refuse(g, "VB-B15", "%s is limbered", gn__vb_uname(g, unit));
-  int foot;
   if (gn__vb_battery(g, unit, &foot) && foot && !u->attr[VB_STATIONARY])
     return gn__refuse(g, "VB-20", "a foot battery fires only when stationary");
-  int town = gn__vb_town_of(g, unit);
-  if (town >= 0 && !u->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)))
+  *town = gn__vb_town_of(g, unit);
+  if (*town >= 0 && !u->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)))
     return gn__refuse(g, "VB-15", "cavalry and artillery in a town have no fire dice");
-  /* 2) */
-  if (target < 0 || target >= g->st.nunits || !gn__vb_alive(g, target))
+  return 0;
+}
+
+/* Steps 2 to 4 of a fire plan: target is an enemy stand, not a leader, not in
+** contact, in the front arc (unless unit holds a town) and in sight; *d gets
+** the distance between them. 0, or the refusal. */
+static int target_check(gn_game *g, int unit, int target, int town, double *d) {
+  if (target < 0 || target >= g->st.nunits || !gn__vb_alive(g, target))                   /* 2 */
     return gn__refuse(g, "VB-B5", "the target is not on the table");
   if (g->sc->unit[target].side == g->sc->unit[unit].side)
     return gn__refuse(g, "VB-B5", "%s is a friend", gn__vb_uname(g, target));
   if (gn__vb_is_leader(gn__vb_type(g, target)))
     return gn__refuse(g, "VB-B5", "leaders are not targets");
-  /* 3) */
-  gn_box fb = u->box, tb = g->st.u[target].box;
-  double d = gn_box_distance(fb, tb);
-  if (d <= GN_CONTACT_EPS) return gn__refuse(g, "VB-B11", "the stands touch: that is melee");
-  /* 4) */
-  if (town < 0 && !in_front_arc(fb, tb))
+  gn_box fb = g->st.u[unit].box, tb = g->st.u[target].box;                               /* 3 */
+  *d = gn_box_distance(fb, tb);
+  if (*d <= GN_CONTACT_EPS) return gn__refuse(g, "VB-B11", "the stands touch: that is melee");
+  if (town < 0 && !in_front_arc(fb, tb))                                                 /* 4 */
     return gn__refuse(g, "VB-B21", "%s is not in the front arc of %s", gn__vb_uname(g, target),
                       gn__vb_uname(g, unit));
   if (!can_see(g, unit, target))
     return gn__refuse(g, "VB-B21", "%s cannot see %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
-  /* 5) */
-  vb_fire_plan any;
+  return 0;
+}
+
+/* Step 6 of a fire plan (ref. VB-32): unit fires out of town block town at
+** target; p's dice are cut to the quarter of the garrison's (or the stand's
+** own) dice left for that face this phase, and never more than the stand's
+** own dice left. 0, or the refusal. */
+static int town_share(gn_game *g, int unit, int target, int town, vb_fire_plan *p) {
+  const vb_combat *c = gn__vb_combat(g);
+  const gn__ustate *u = &g->st.u[unit];
+  p->face = town_face(&g->sc->features[town], u->box.c, g->st.u[target].box.c);
+  int own = stand_dice(g, unit), own_used = townfire_total(u->attr[VB_TOWNFIRE]);
+  int per, face_used;
+  if (c->town_garrison) {
+    /* the garrison's total: every stand of the side in this block */
+    int total = 0;
+    face_used = 0;
+    for (int i = 0; i < g->st.nunits; i++) {
+      if (g->sc->unit[i].side != g->sc->unit[unit].side || gn__vb_town_of(g, i) != town) continue;
+      total += stand_dice(g, i);
+      face_used += TOWNFIRE_FACE(g->st.u[i].attr[VB_TOWNFIRE], p->face);
+    }
+    per = (total + c->town_div - 1) / c->town_div;
+  } else {
+    face_used = TOWNFIRE_FACE(u->attr[VB_TOWNFIRE], p->face);
+    per = (own + c->town_div - 1) / c->town_div;
+  }
+  if (!c->town_garrison && face_used > 0)
+    return gn__refuse(g, "VB-32", "%s has already fired out of that face of the town", gn__vb_uname(g, unit));
+  if (own - own_used <= 0) return gn__refuse(g, "VB-32", "%s has fired all its dice this phase", gn__vb_uname(g, unit));
+  per -= face_used;
+  if (per <= 0)
+    return gn__refuse(g, "VB-32", "the garrison has fired its quarter out of that face of the town this phase");
+  if (per > own - own_used) per = own - own_used;
+  for (int i = 0; i < p->ngroups; i++) {    /* keep the first `per` dice */
+    if (p->dice[i] > per) p->dice[i] = per;
+    per -= p->dice[i];
+  }
+  while (p->ngroups > 0 && p->dice[p->ngroups - 1] == 0) p->ngroups--;
+  return 0;
+}
+
+int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
+  int town = -1, rc;
+  double d = 0;
+  memset(p, 0, sizeof *p);
+  p->face = -1;
+  if ((rc = firer_check(g, unit, &town))) return rc;                                     /* 1 */
+  if ((rc = target_check(g, unit, target, town, &d))) return rc;                         /* 2-4 */
+  vb_fire_plan any;                                                                       /* 5 */
   memset(&any, 0, sizeof any);
   dice_at(g, unit, 0, &any);
   if (any.ngroups == 0) return gn__refuse(g, "VB-B5", "%s has no fire dice", gn__vb_uname(g, unit));
@@ -323,40 +372,8 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
   if (p->ngroups == 0)
     return gn__refuse(g, "VB-B18", "%s is out of range (%.2f %s)", gn__vb_uname(g, target), d,
                       gn__vb_unit_word(g));
-  /* 6) ref. VB-32 */
-  if (town >= 0) {
-    p->face = town_face(&g->sc->features[town], fb.c, tb.c);
-    int own = stand_dice(g, unit), own_used = townfire_total(u->attr[VB_TOWNFIRE]);
-    int per, face_used;
-    if (c->town_garrison) {
-      /* the garrison's total: every stand of the side in this block */
-      int total = 0;
-      face_used = 0;
-      for (int i = 0; i < g->st.nunits; i++) {
-        if (g->sc->unit[i].side != g->sc->unit[unit].side || gn__vb_town_of(g, i) != town) continue;
-        total += stand_dice(g, i);
-        face_used += TOWNFIRE_FACE(g->st.u[i].attr[VB_TOWNFIRE], p->face);
-      }
-      per = (total + c->town_div - 1) / c->town_div;
-    } else {
-      face_used = TOWNFIRE_FACE(u->attr[VB_TOWNFIRE], p->face);
-      per = (own + c->town_div - 1) / c->town_div;
-    }
-    if (!c->town_garrison && face_used > 0)
-      return gn__refuse(g, "VB-32", "%s has already fired out of that face of the town", gn__vb_uname(g, unit));
-    if (own - own_used <= 0) return gn__refuse(g, "VB-32", "%s has fired all its dice this phase", gn__vb_uname(g, unit));
-    per -= face_used;
-    if (per <= 0)
-      return gn__refuse(g, "VB-32", "the garrison has fired its quarter out of that face of the town this phase");
-    if (per > own - own_used) per = own - own_used;
-    for (int i = 0; i < p->ngroups; i++) {    /* keep the first `per` dice */
-      if (p->dice[i] > per) p->dice[i] = per;
-      per -= p->dice[i];
-    }
-    while (p->ngroups > 0 && p->dice[p->ngroups - 1] == 0) p->ngroups--;
-  }
-  /* 7) */
-  gn__vb_fire_save(g, target, p);
+  if (town >= 0 && (rc = town_share(g, unit, target, town, p))) return rc;               /* 6 */
+  gn__vb_fire_save(g, target, p);                                                         /* 7 */
   return 0;
 }
 
