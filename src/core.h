@@ -13,6 +13,7 @@
 
 #include "grognard.h"
 #include <stdarg.h>
+#include <stddef.h>
 #include <gmp.h>
 
 #define GN__MAXSIDES 4
@@ -182,6 +183,49 @@ int gn__data_int(gn_game *g, const char *key, int *out);
 int gn__data_num(gn_game *g, const char *key, double *out);
 int gn__data_list(gn_game *g, const char *key, int n, int *out);  /* exactly n ints */
 const gn__datum *gn__data_find(const gn_game *g, const char *key);
+
+/* A ruleset's data as one table: each row a key of data/rulesets/<id>/NAME.yaml,
+** where its numbers go in the ruleset's own struct, their type and count,
+** the range every number must lie in, and the rule the value serves.
+** A key holding one %s is read once for each of nnames names, the k-th name
+** found nstride bytes after names[0] (sizeof (char *) for a plain array of
+** names, the element's size for an array of structs with a name field) and
+** its value stride bytes after the first. */
+typedef enum {
+  GN__DT_INT,      /* whole numbers into int */
+  GN__DT_WHOLE,    /* whole numbers into double */
+  GN__DT_NUM,      /* numbers into double */
+  GN__DT_FRAC      /* two whole numbers, numerator at off and denominator (> 0) at off2 */
+} gn__dtype;
+typedef struct gn__dfield {
+  const char *key;
+  gn__dtype type;
+  size_t off;
+  int n;                        /* 1 for one number, else a list of exactly n */
+  double lo, hi;                /* every number in [lo, hi] */
+  const char *ref;              /* the rule the value serves */
+  const char *const *names;     /* NULL, or the names for the key's %s */
+  int nnames;
+  size_t nstride, stride;
+  size_t off2;                  /* GN__DT_FRAC: the denominator */
+} gn__dfield;
+/* Rows of a gn__dfield table (T: the ruleset's data struct; F: a field or an
+** element of one). The _ALL forms take no range. */
+#define GN__D_INT(T, key, F, lo, hi, ref) {key, GN__DT_INT, offsetof(T, F), 1, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_NUM(T, key, F, lo, hi, ref) {key, GN__DT_NUM, offsetof(T, F), 1, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_INTS(T, key, F, n, lo, hi, ref) {key, GN__DT_INT, offsetof(T, F), n, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_NUMS(T, key, F, n, lo, hi, ref) {key, GN__DT_NUM, offsetof(T, F), n, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_FRAC(T, key, NUM, DEN, ref) \
+  {key, GN__DT_FRAC, offsetof(T, NUM), 2, 0, GN__DANY, ref, NULL, 0, 0, 0, offsetof(T, DEN)}
+#define GN__DANY 1e300
+/* A row read once per name (see gn__dfield): names[0..nn) nstride bytes
+** apart, values stride bytes apart. */
+#define GN__D_EACH(T, type, key, F, n, lo, hi, ref, names, nn, nstride, stride) \
+  {key, type, offsetof(T, F), n, lo, hi, ref, names, nn, nstride, stride, 0}
+/* Reads every row of t[0..nt) into the struct at base, in order. Fails at
+** the first bad row with GN_EDATA, the message naming the ruleset, the key,
+** where it is written and the rule. */
+int gn__data_table(gn_game *g, const gn__dfield *t, int nt, void *base);
 
 /* ---------------------------------------------------------- the scenario */
 typedef struct gn__side {
