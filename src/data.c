@@ -479,6 +479,12 @@ static int load_key(gn_game *g, const gn__dfield *f, const char *key, char *dst,
       if (f->type == GN__DT_FRAC)
         return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): the denominator "
                          "must be positive, got %g", rs, key, d->file, d->line, f->ref, v);
+      if (f->hi >= GN__DANY)
+        return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): %g is less than %g",
+                         rs, key, d->file, d->line, f->ref, v, f->lo);
+      if (f->lo <= -GN__DANY)
+        return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): %g is more than %g",
+                         rs, key, d->file, d->line, f->ref, v, f->hi);
       return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): %g is not in %g..%g",
                        rs, key, d->file, d->line, f->ref, v, f->lo, f->hi);
     }

@@ -139,6 +139,17 @@ static void data_table_ranges(void **state) {
      "ruleset ba: data key 'melee.unit' (t.yaml:14, ref. BA-B6): 1.5 is not a whole number"},
     {"ba", "infantry", "  t11.prisoner_percent: 101\n",
      "ruleset ba: data key 't11.prisoner_percent' (t.yaml:14, ref. BA-B13): 101 is not in 0..100"},
+    {"vb", "infantry_brigade", "  fire.hit.musket: 8\n",
+     "ruleset vb: data key 'fire.hit.musket' (t.yaml:14, ref. VB-B6): 8 is not in 1..7"},
+    {"vb", "infantry_brigade", "  exhaustion.boxes: [1, 0]\n",
+     "ruleset vb: data key 'exhaustion.boxes' (t.yaml:14, ref. VB-B12): the denominator must be "
+     "positive, got 0"},
+    {"vb", "infantry_brigade", "  move.woods.factor: 0.5\n",
+     "ruleset vb: data key 'move.woods.factor' (t.yaml:14, ref. VB-B4): 0.5 is less than 1"},
+    {"inradic", "foot", "  rout.move_factor: 0\n",
+     "ruleset inradic: data key 'rout.move_factor' (t.yaml:14, ref. IN-M11): 0 is less than 1"},
+    {"inradic", "foot", "  shoot.range: [0, 16, 16.5, 12, 12, 10, 14, 20, 40, 0]\n",
+     "ruleset inradic: data key 'shoot.range' (t.yaml:14, ref. IN-R4): an item, 16.5 is not a whole number"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     int rc;

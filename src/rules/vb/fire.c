@@ -507,17 +507,76 @@ int gn__vb_order_fire(gn_game *g, const gn__args *a) {
 
 /* ------------------------------------------------------------ data */
 
-static int rd_int(gn_game *g, const char *key, int *out, int lo, int hi) {
-  int rc = gn__data_int(g, key, out);
-  if (!rc && (*out < lo || *out > hi)) rc = gn__error(g, GN_EDATA, "%s: %d is not in %d..%d", key, *out, lo, hi);
-  return rc;
-}
+#define INT(k, f, lo, hi, ref) GN__D_INT(vb_combat, k, f, lo, hi, ref)
+#define NUM(k, f, lo, hi, ref) GN__D_NUM(vb_combat, k, f, lo, hi, ref)
 
-static int rd_num(gn_game *g, const char *key, double *out, double lo, double hi) {
-  int rc = gn__data_num(g, key, out);
-  if (!rc && (*out < lo || *out > hi)) rc = gn__error(g, GN_EDATA, "%s: %g is not in %g..%g", key, *out, lo, hi);
-  return rc;
-}
+/* fire.yaml, morale.yaml and melee.yaml, in the order they are read, each
+** value in the range the procedures roll and count with (a die's 1 to 6
+** and 7 for never). */
+static const gn__dfield combat_table[] = {
+  /* fire.yaml */
+  INT("fire.dice.infantry_brigade", dice_brigade, 0, 7, "VB-B5"),
+  INT("fire.dice.infantry_regiment", dice_regiment, 0, 7, "VB-B5"),
+  INT("fire.dice.skirmisher", dice_skirm, 0, 7, "VB-B5"),
+  INT("fire.dice.cavalry", dice_cav, 0, 7, "VB-B5"),
+  INT("fire.dice.cavalry_batguns", dice_cav_batguns, 0, 7, "VB-23"),
+  INT("fire.dice.artillery_battalion", dice_art, 0, 7, "VB-B5"),
+  INT("fire.dice.battery", dice_battery, 0, 7, "VB-19"),
+  NUM("fire.range.musket", range_musket, 0, 1000, "VB-B18"),
+  NUM("fire.range.light", range_art[0], 0, 1000, "VB-B18"),
+  NUM("fire.range.field", range_art[1], 0, 1000, "VB-B18"),
+  NUM("fire.range.heavy", range_art[2], 0, 1000, "VB-B18"),
+  NUM("fire.range.close_fraction", close_frac, 0, 1, "VB-B18"),
+  NUM("fire.range.batgun_close", batgun_close, 0, 1000, "VB-24"),
+  NUM("fire.range.batgun_long", batgun_long, 0, 1000, "VB-24"),
+  NUM("fire.range.skirmish_batgun_long", skbg_long, 0, 1000, "VB-28"),
+  INT("fire.hit.musket", hit_musket, 1, 7, "VB-B6"),
+  INT("fire.hit.skirmisher", hit_skirm, 1, 7, "VB-B6"),
+  INT("fire.hit.sharpshooter", hit_sharp, 1, 7, "VB-29"),
+  INT("fire.hit.artillery_close", hit_art_close, 1, 7, "VB-B6"),
+  INT("fire.hit.light_close", hit_light_close, 1, 7, "VB-21"),
+  INT("fire.hit.artillery_long", hit_art_long, 1, 7, "VB-B6"),
+  INT("fire.hit.batgun_long", hit_batgun_long, 1, 7, "VB-24"),
+  INT("fire.hit.skirmish_batgun_long", hit_skbg_long, 1, 7, "VB-28"),
+  INT("fire.save.works", save_works, 0, 7, "VB-B7"),
+  INT("fire.save.sunken_road", save_sunken, 0, 7, "VB-30"),
+  INT("fire.save.town", save_town, 0, 7, "VB-B7"),
+  INT("fire.save.woods", save_woods, 0, 7, "VB-36"),
+  INT("fire.save.open_order", save_open, 0, 7, "VB-33"),
+  INT("fire.town.faces_divisor", town_div, 1, 8, "VB-32"),
+  INT("fire.town.garrison", town_garrison, 0, 1, "VB-32"),
+  /* morale.yaml */
+  INT("morale.mod.lancers", mod_lancers, -6, 6, "VB-5"),
+  INT("morale.mod.cavalry_melee", mod_cav_melee, -6, 6, "VB-6"),
+  INT("morale.mod.regimental_flank", mod_reg_flank, -6, 6, "VB-8"),
+  INT("morale.mod.brigade_flank", mod_brig_flank, -6, 6, "VB-8"),
+  INT("morale.mod.works", mod_works, -6, 6, "VB-30"),
+  INT("morale.mod.town", mod_town, -6, 6, "VB-B8"),
+  INT("morale.trigger.musket_range", trigger_musket, 0, 1, "VB-B8"),
+  INT("morale.rout.sp_loss", rout_sp, 0, 6, "VB-B9"),
+  NUM("morale.rout.move", rout_move, 0, 4, "VB-B9"),
+  INT("rally.roll", rally_roll, 0, 1, "VB-B10"),
+  /* melee.yaml */
+  INT("melee.dice.max", mdice_max, 1, 64, "VB-B11"),
+  INT("melee.dice.skirmisher", mdice_skirm, 0, 64, "VB-B11"),
+  INT("melee.dice.battery", mdice_battery, 0, 64, "VB-B11"),
+  INT("melee.dice.artillery_battalion", mdice_art, 0, 64, "VB-B11"),
+  INT("melee.hit", mhit, 1, 7, "VB-B11"),
+  INT("melee.save.sunken_road_cavalry", msave_sunken_cav, 0, 7, "VB-30"),
+  INT("melee.tie.grenadiers", tie_gren, -6, 6, "VB-38"),
+  INT("melee.tie.stationary_vs_cavalry", tie_stat_cav, -6, 6, "VB-38"),
+  INT("melee.tie.supported_artillery", tie_supported, -6, 6, "VB-39"),
+  NUM("melee.loser.move", loser_move, 0, 4, "VB-B11"),
+  INT("melee.skirmisher_cannot_hold", skirm_cannot_hold, 0, 1, "VB-12"),
+  NUM("retreat.deviation_step", dev_step, 1, 90, "VB-42"),
+  NUM("retreat.deviation_max", dev_max, 0, 90, "VB-42"),
+  INT("retreat.terrain_sp", terrain_sp, 0, 6, "VB-43"),
+  INT("retreat.blocked_eliminated", blocked_eliminated, 0, 1, "VB-42"),
+  GN__D_INTS(vb_combat, "retreat.disordering", disordering, VB_TR_COUNT, -GN__DANY, GN__DANY, "VB-43"),
+};
+
+#undef INT
+#undef NUM
 
 /*
 ** Reads fire.yaml, morale.yaml and melee.yaml into a vb_combat hung on
@@ -525,76 +584,14 @@ static int rd_num(gn_game *g, const char *key, double *out, double lo, double hi
 */
 int gn__vb_combat_setup(gn_game *g, vb_data *d) {
   vb_combat *c = gn__calloc(g, 1, sizeof *c);
-  int rc = 0;
   if (!c) return gn__error(g, GN_ENOMEM, "out of memory");
   d->combat = c;
-  /* fire.yaml */
-#define I(k, f, lo, hi) if (!rc) rc = rd_int(g, k, &c->f, lo, hi)
-#define N(k, f, lo, hi) if (!rc) rc = rd_num(g, k, &c->f, lo, hi)
-  I("fire.dice.infantry_brigade", dice_brigade, 0, 7);
-  I("fire.dice.infantry_regiment", dice_regiment, 0, 7);
-  I("fire.dice.skirmisher", dice_skirm, 0, 7);
-  I("fire.dice.cavalry", dice_cav, 0, 7);
-  I("fire.dice.cavalry_batguns", dice_cav_batguns, 0, 7);
-  I("fire.dice.artillery_battalion", dice_art, 0, 7);
-  I("fire.dice.battery", dice_battery, 0, 7);
-  N("fire.range.musket", range_musket, 0, 1000);
-  N("fire.range.light", range_art[0], 0, 1000);
-  N("fire.range.field", range_art[1], 0, 1000);
-  N("fire.range.heavy", range_art[2], 0, 1000);
-  N("fire.range.close_fraction", close_frac, 0, 1);
-  N("fire.range.batgun_close", batgun_close, 0, 1000);
-  N("fire.range.batgun_long", batgun_long, 0, 1000);
-  N("fire.range.skirmish_batgun_long", skbg_long, 0, 1000);
-  I("fire.hit.musket", hit_musket, 1, 7);
-  I("fire.hit.skirmisher", hit_skirm, 1, 7);
-  I("fire.hit.sharpshooter", hit_sharp, 1, 7);
-  I("fire.hit.artillery_close", hit_art_close, 1, 7);
-  I("fire.hit.light_close", hit_light_close, 1, 7);
-  I("fire.hit.artillery_long", hit_art_long, 1, 7);
-  I("fire.hit.batgun_long", hit_batgun_long, 1, 7);
-  I("fire.hit.skirmish_batgun_long", hit_skbg_long, 1, 7);
-  I("fire.save.works", save_works, 0, 7);
-  I("fire.save.sunken_road", save_sunken, 0, 7);
-  I("fire.save.town", save_town, 0, 7);
-  I("fire.save.woods", save_woods, 0, 7);
-  I("fire.save.open_order", save_open, 0, 7);
-  I("fire.town.faces_divisor", town_div, 1, 8);
-  I("fire.town.garrison", town_garrison, 0, 1);
-  /* morale.yaml */
-  I("morale.mod.lancers", mod_lancers, -6, 6);
-  I("morale.mod.cavalry_melee", mod_cav_melee, -6, 6);
-  I("morale.mod.regimental_flank", mod_reg_flank, -6, 6);
-  I("morale.mod.brigade_flank", mod_brig_flank, -6, 6);
-  I("morale.mod.works", mod_works, -6, 6);
-  I("morale.mod.town", mod_town, -6, 6);
-  I("morale.trigger.musket_range", trigger_musket, 0, 1);
-  I("morale.rout.sp_loss", rout_sp, 0, 6);
-  N("morale.rout.move", rout_move, 0, 4);
-  I("rally.roll", rally_roll, 0, 1);
-  /* melee.yaml */
-  I("melee.dice.max", mdice_max, 1, 64);
-  I("melee.dice.skirmisher", mdice_skirm, 0, 64);
-  I("melee.dice.battery", mdice_battery, 0, 64);
-  I("melee.dice.artillery_battalion", mdice_art, 0, 64);
-  I("melee.hit", mhit, 1, 7);
-  I("melee.save.sunken_road_cavalry", msave_sunken_cav, 0, 7);
-  I("melee.tie.grenadiers", tie_gren, -6, 6);
-  I("melee.tie.stationary_vs_cavalry", tie_stat_cav, -6, 6);
-  I("melee.tie.supported_artillery", tie_supported, -6, 6);
-  N("melee.loser.move", loser_move, 0, 4);
-  I("melee.skirmisher_cannot_hold", skirm_cannot_hold, 0, 1);
-  N("retreat.deviation_step", dev_step, 1, 90);
-  N("retreat.deviation_max", dev_max, 0, 90);
-  I("retreat.terrain_sp", terrain_sp, 0, 6);
-  I("retreat.blocked_eliminated", blocked_eliminated, 0, 1);
-#undef I
-#undef N
-  if (!rc && c->dice_cav + c->dice_cav_batguns > 7)     /* the town-fire record's 3 bits a face */
-    rc = gn__error(g, GN_EDATA, "fire.dice.cavalry + fire.dice.cavalry_batguns: %d is more than 7",
-                   c->dice_cav + c->dice_cav_batguns);
-  if (!rc) rc = gn__data_list(g, "retreat.disordering", VB_TR_COUNT, c->disordering);
-  return rc ? GN_EDATA : 0;
+  int rc = gn__data_table(g, combat_table, (int)(sizeof combat_table / sizeof combat_table[0]), c);
+  if (rc) return rc;
+  if (c->dice_cav + c->dice_cav_batguns > 7)     /* the town-fire record's 3 bits a face */
+    return gn__error(g, GN_EDATA, "fire.dice.cavalry + fire.dice.cavalry_batguns: %d is more than 7",
+                     c->dice_cav + c->dice_cav_batguns);
+  return 0;
 }
 
 void gn__vb_combat_release(gn_game *g, vb_data *d) {
