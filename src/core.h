@@ -164,6 +164,15 @@ int gn__name_find(const char *const *names, const char *typed);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
+/* The values of an odds check's options (`grognard odds RULESET CHECK --opt
+** V`), one idiom for every ruleset: each fails with GN_ESYNTAX naming the
+** option, what it wants and what it got (v NULL: the value is missing). */
+int gn__opt_int(gn_game *g, const char *opt, const char *v, int lo, int hi, int *out);
+/* what: the kind of number wanted ("a distance in inches"). */
+int gn__opt_num(gn_game *g, const char *opt, const char *v, double lo, double hi, const char *what,
+                double *out);
+/* One of the NULL-terminated names (as gn__name_find reads them). */
+int gn__opt_name(gn_game *g, const char *opt, const char *v, const char *const *names, int *out);
 
 /* ------------------------------------------------------- ruleset data */
 /* One value of data/rulesets/<id>/NAME.yaml: a number or a list of numbers. */

@@ -21,16 +21,6 @@ static int value(gn_game *g, int argc, const char *const *argv, int *i, const ch
   return 0;
 }
 
-/* An integer in [lo, hi]; GN_ESYNTAX otherwise. */
-static int integer(gn_game *g, const char *name, const char *v, int lo, int hi, int *out) {
-  char *end;
-  long x = strtol(v, &end, 10);
-  if (!*v || *end || x < lo || x > hi)
-    return gn__error(g, GN_ESYNTAX, "%s: expected a whole number %d..%d, got '%s'", name, lo, hi, v);
-  *out = (int)x;
-  return 0;
-}
-
 /* A comma-separated list of at most max integers in [lo, hi]. */
 static int ints(gn_game *g, const char *name, const char *v, int lo, int hi, int *out, int max, int *n) {
   char buf[128];
@@ -39,7 +29,7 @@ static int ints(gn_game *g, const char *name, const char *v, int lo, int hi, int
   strcpy(buf, v);
   for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
     if (*n >= max) return gn__error(g, GN_ESYNTAX, "%s: at most %d values", name, max);
-    int rc = integer(g, name, tok, lo, hi, &out[*n]);
+    int rc = gn__opt_int(g, name, tok, lo, hi, &out[*n]);
     if (rc) return rc;
     (*n)++;
   }
@@ -64,7 +54,7 @@ static int fire_options(gn_game *g, int argc, const char *const *argv, int *dice
   int rc;
   for (int i = 0; i < argc; i++) {
     if (is(argv[i], "--dice")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, "--dice", v, 0, 640, dice))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, "--dice", v, 0, 640, dice))) return rc;
     } else if (is(argv[i], "--range")) {
       if ((rc = value(g, argc, argv, &i, &v))) return rc;
       if (is(v, "close")) *close = 1;
@@ -159,7 +149,7 @@ int gn__vb_morale_check_parse(gn_game *g, int argc, const char *const *argv, voi
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (is(a, "--grade")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, a, v, 1, 9, &m->grade))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, a, v, 1, 9, &m->grade))) return rc;
     } else if (is(a, "--modifiers")) {
       if ((rc = value(g, argc, argv, &i, &v)) || (rc = ints(g, a, v, -9, 9, m->s.extra, 8, &m->s.nextra)))
         return rc;
@@ -209,11 +199,11 @@ int gn__vb_melee_check_parse(gn_game *g, int argc, const char *const *argv, void
     const char *a = argv[i];
     int k = strncmp(a, "--defence", 9) == 0;
     if (is(a, "--attack-dice") || is(a, "--defence-dice")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, a, v, 0, 640, &dice[k]))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, a, v, 0, 640, &dice[k]))) return rc;
     } else if (is(a, "--attack-morale") || is(a, "--defence-morale")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, a, v, -20, 20, &morale[k]))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, a, v, -20, 20, &morale[k]))) return rc;
     } else if (is(a, "--attack-tie") || is(a, "--defence-tie")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, a, v, -20, 20, &tie[k]))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, a, v, -20, 20, &tie[k]))) return rc;
     } else if (is(a, "--attack-cavalry")) cav = 1;
     else if (is(a, "--sunken")) sunken = 1;
     else return unknown(g, a);
