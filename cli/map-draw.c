@@ -47,7 +47,7 @@ static double advance(unsigned c) {
   if (c >= 0x80) return 0.62;
   if (strchr(" .,:;'!|iIjlft()[]/-", (int)c)) return 0.34;
   if (strchr("mwMW", (int)c)) return 0.92;
-  if (c >= 'A' && c <= 'Z') return 0.70;
+  if (c >= 'A' && c <= 'Z') return 0.74;
   if (c >= '0' && c <= '9') return 0.64;
   return 0.60;
 }
@@ -56,7 +56,7 @@ double map_text_width(const map_font *f, const char *s) {
   double w = 0;
   for (const unsigned char *p = (const unsigned char *)s; *p; p++)
     if ((*p & 0xC0) != 0x80) w += advance(*p);   /* one per character, not per byte */
-  return w * f->size * (f->bold ? 1.08 : 1.0);
+  return w * f->size * (f->bold ? 1.1 : 1.0);
 }
 
 void map_fit_text(const map_font *f, const char *s, double max_w, char *buf, size_t n) {
@@ -113,13 +113,16 @@ static const map_canvas_ops null_ops = {n_path, n_circle, n_text, n_begin, n_end
 /* The clock without the date the scenario's name already gives
 ** ("Plancenoit, 18 June 1815" at "18 June 1815, 5 p.m.": "5 p.m."). */
 static const char *clock_part(const char *name, const char *clock) {
-  const char *comma = strrchr(clock, ',');
   char date[GN_TEXT_MAX];
-  if (!comma || comma == clock) return clock;
-  snprintf(date, sizeof date, "%.*s", (int)(comma - clock), clock);
-  if (!strstr(name, date)) return clock;
-  for (comma++; *comma == ' '; comma++) {}
-  return comma;
+  for (const char *comma = strrchr(clock, ','); comma && comma > clock;) {   /* the longest prefix first */
+    snprintf(date, sizeof date, "%.*s", (int)(comma - clock), clock);
+    if (strstr(name, date)) {
+      for (comma++; *comma == ' '; comma++) {}
+      return comma;
+    }
+    while (--comma > clock && *comma != ',') {}
+  }
+  return clock;
 }
 
 /* Sets text in font f from (x, y) in lines no wider than w, broken at
@@ -242,7 +245,7 @@ static void rulers(map *m) {
   u.anchor = MAP_END;
   cv->ops->text(cv, L - 8, B + 14, &u, m->unit);
   u.anchor = MAP_START;
-  cv->ops->text(cv, R + 8, T - 8, &u, "N \xe2\x86\x91");
+  cv->ops->text(cv, R + 14, T - 8, &u, "N \xe2\x86\x91");
   cv->ops->end(cv);
 }
 
@@ -358,12 +361,15 @@ static double legend(map *m, double y) {
       fl.x = fl.left;
       fl.y += 13;
       int own = m->viewer == GN_UMPIRE || v.side == m->viewer;
-      snprintf(buf, sizeof buf,
-               own ? "Selected %s: its front arc shaded; the ring is the move it has left, from its centre (an "
-                     "allowance: terrain, wheels and other stands may cost more); green: enemy stands its orders may "
-                     "name now."
-                   : "Selected %s: its front arc shaded (the orders of another side's unit are not shown).",
-               v.code && *v.code ? v.code : v.id);
+      const char *code = v.code && *v.code ? v.code : v.id;
+      if (!own)
+        snprintf(buf, sizeof buf, "Selected %s: its front arc shaded (another side's orders are not shown).", code);
+      else
+        snprintf(buf, sizeof buf, "Selected %s: its front arc shaded; %s; %s.", code,
+                 m->sel_left > 0 ? "the ring is the move it has left, from its centre (an allowance: terrain, "
+                                   "wheels and other stands may cost more)" : "no move left now",
+                 m->sel_targets > 0 ? "green: the enemy stands its orders may name now"
+                                    : "no enemy stand its orders may name now");
       fl.y = wrapped(m, fl.left, fl.y - 9.6, fl.right - fl.left, f, buf, "selection-note");
     }
   }
@@ -378,7 +384,7 @@ static double offtable(map *m, double y) {
   char line[320];
   map_font f = map_font_of(8), h = map_font_of(8.5);
   h.bold = 1;
-  double colw = 250, x = MARGIN, top = y + 14, yy = top;
+  double colw = fmax(250, (m->pw - 2 * MARGIN - 8) / 2), x = MARGIN, top = y + 14, yy = top;
   int ncol = (int)fmax(1, floor((m->pw - 2 * MARGIN - 8) / colw)), col = 0, any = 0;
   cv->ops->begin(cv, "offtable", NULL, NULL);
   cv->ops->text(cv, MARGIN + 4, y + 10, &h, "Off the table");
@@ -428,13 +434,15 @@ static double page(map *m) {
   m->nmoves = 0;
   m->roles = 0;
   m->removed_marks = 0;
+  m->sel_left = -1;
+  m->sel_targets = 0;
   double y = title(m);
   m->x0 = MARGIN + RULE_L;
   m->y0 = y + RULE_T;
   map_terrain(m);
   map_selection(m);
-  map_moves(m);
   map_stands(m);
+  map_terrain_names(m);
   rulers(m);
   y = legend(m, map_py(m, 0) + RULE_B);
   y = offtable(m, y + 4);

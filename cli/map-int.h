@@ -29,20 +29,25 @@ typedef struct map {
   int nmoves;             /* arrows drawn for the last phase's moves */
   int roles;              /* roles marked on some stand (for the legend) */
   int removed_marks;      /* removed stands marked on the table */
+  double sel_left;        /* the selected unit's move left, -1 none shown */
+  int sel_targets;        /* enemy stands its orders may name now, as drawn */
 } map;
 
 extern const map_rgb map_side_rgb[4];
 extern const map_rgb map_black, map_white;
 
 /* map-table.c */
-/* Terrain areas and lines, then the grid lines, then the terrain's names. */
+/* Terrain areas and lines, then the grid lines. */
 void map_terrain(map *m);
+/* The terrain's names, where they cover nothing placed (after the stands). */
+void map_terrain_names(map *m);
 /* The selected unit's arc, move left and legal targets (below the stands). */
 void map_selection(map *m);
 /* Arrows for the moves of the phase now and the one before (visible events). */
 void map_moves(map *m);
-/* The stands (groups with data-unit), objectives above them, then every
-** label, inside a stand where it fits, else called out beside it. */
+/* The stands (groups with data-unit), where stands left the table, the last
+** moves (map_moves), objectives above them, then every label, inside a stand
+** where it fits, else called out beside it. */
 void map_stands(map *m);
 /* The colour of a terrain kind; line: its width in table units (0 area). */
 map_rgb map_kind_colour(const char *kind, int line, double *width, int *dashed);

@@ -175,10 +175,25 @@ static void draw_objectives(map *m) {
   }
 }
 
-/* A stand off the table the viewer knows of, at the place it left (not one
-** yet to arrive): a cross with its code. */
-static void draw_removed(map *m, const gn_unit_view *v) {
+/* 1 when an event of an order (not of the start), that the viewer may see,
+** concerns unit u: the stand was in play. */
+static int seen_in_play(const map *m, int u) {
+  for (int i = gn_event_count(m->g) - 1; i >= gn_event_first(m->g); i--) {
+    const gn_event *e = gn_event_get(m->g, i);
+    if (!e || e->order < 0) break;
+    if (!gn_event_visible(m->g, i, m->viewer)) continue;
+    for (int k = 0; k < e->nunits; k++)
+      if (e->units[k] == u) return 1;
+  }
+  return 0;
+}
+
+/* A stand that left the table during play, where it left it, as far as the
+** viewer saw it go: a cross with its code. Stands yet to arrive, and those
+** never in play (a scenario's reserve), have no place on the table. */
+static void draw_removed(map *m, int u, const gn_unit_view *v) {
   if (v->arrives > 0 || v->box.c.x < 0 || v->box.c.y < 0 || v->box.c.x > m->W || v->box.c.y > m->H) return;
+  if (!seen_in_play(m, u)) return;
   map_canvas *cv = m->cv;
   map_rgb c = map_side_rgb[v->side & 3];
   double x = map_px(m, v->box.c.x), y = map_py(m, v->box.c.y), r = 4;
@@ -266,18 +281,25 @@ void map_stands(map *m) {
   int n = gn_unit_count(m->g), nl = 0;
   label *ls = calloc((size_t)(n > 0 ? n : 1), sizeof *ls);
   if (!ls) { m->oom = 1; return; }
+  /* 1) the stands on the table */
   m->cv->ops->begin(m->cv, "stands", NULL, NULL);
   for (int u = 0; u < n; u++) {
     gn_unit_view v;
-    if (gn_unit_view_get(m->g, u, m->viewer, &v) != 0 || !v.known) continue;
-    if (v.removed) { draw_removed(m, &v); continue; }
+    if (gn_unit_view_get(m->g, u, m->viewer, &v) != 0 || !v.known || v.removed) continue;
     draw_stand(m, &v, u == m->sel);
     label_text(m, u, &v, &ls[nl]);
     fit_inside(m, &ls[nl]);
     map_place(m, stand_rect(m, v.box), 0);
     nl++;
   }
+  /* 2) where stands left the table, over the stands there now */
+  for (int u = 0; u < n; u++) {
+    gn_unit_view v;
+    if (gn_unit_view_get(m->g, u, m->viewer, &v) == 0 && v.known && v.removed) draw_removed(m, u, &v);
+  }
   m->cv->ops->end(m->cv);
+  /* 3) the last moves, 4) the objectives, 5) the labels, over them all */
+  map_moves(m);
   draw_objectives(m);
   m->cv->ops->begin(m->cv, "labels", NULL, NULL);
   for (int i = 0; i < nl; i++)

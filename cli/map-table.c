@@ -101,7 +101,7 @@ static double grid_step(const map *m) {
   return steps[6];
 }
 
-/* 1) hills, 2) other areas, 3) lines, 4) the grid, 5) the features' names. */
+/* 1) hills, 2) other areas, 3) lines, 4) the grid. */
 void map_terrain(map *m) {
   map_canvas *cv = m->cv;
   double clip[4] = {m->x0, m->y0, m->W * m->s, m->H * m->s};
@@ -135,13 +135,21 @@ void map_terrain(map *m) {
     double xy[4] = {map_px(m, 0), map_py(m, y), map_px(m, m->W), map_py(m, y)};
     cv->ops->path(cv, xy, 2, 0, &gp);
   }
+  cv->ops->end(cv);
+}
+
+/* Each feature's name (the mill, the copse, the ford), set where it covers
+** no stand, label or objective already on the map: at its centre, else a
+** little aside; where no place is free, at its centre over what is there. */
+void map_terrain_names(map *m) {
+  map_canvas *cv = m->cv;
+  cv->ops->begin(cv, "terrain-names", NULL, NULL);
   for (int i = 0; i < gn_terrain_count(m->g); i++) {
     gn_feature f;
     const char *id, *kind;
     char name[96];
     double angle;
     if (gn_terrain_get(m->g, i, &f, &id, &kind) != 0 || f.npts < 2) continue;
-    (void)angle;
     feature_name(id, name, sizeof name);
     gn_vec2 p = label_point(&f, &angle);
     map_font ft = map_font_of(7.5);
@@ -149,11 +157,23 @@ void map_terrain(map *m) {
     ft.halo = 1;
     ft.anchor = MAP_MIDDLE;
     ft.colour = shade(map_kind_colour(kind, f.shape == GN_SHAPE_LINE, NULL, NULL), 0.45);
-    double x = map_px(m, p.x), y = map_py(m, p.y);
-    y += f.shape == GN_SHAPE_LINE ? -4 : ft.size * 0.35;   /* a line's name just above it */
+    double w = map_text_width(&ft, name), h = ft.size * 1.2;
+    double x = map_px(m, p.x), y = map_py(m, p.y) + (f.shape == GN_SHAPE_LINE ? -4 : ft.size * 0.35);
+    static const double off[][2] = {{0, 0}, {0, -10}, {0, 10}, {-1, 0}, {1, 0}, {0, -20}, {0, 20},
+                                    {-1, -10}, {1, -10}, {-1, 10}, {1, 10}, {0, -30}, {0, 30},
+                                    {-1, -20}, {1, -20}, {-1, 20}, {1, 20}, {0, -40}, {0, 40}};
+    double bx = x, by = y;
+    for (size_t k = 0; k < sizeof off / sizeof off[0]; k++) {
+      double cx = x + off[k][0] * (w * 0.6 + 4), cy = y + off[k][1];
+      map_rect r = {cx - w / 2, cy - ft.size, w, h};
+      if (r.x < m->x0 || r.x + r.w > m->x0 + m->W * m->s || r.y < m->y0 || r.y + r.h > m->y0 + m->H * m->s)
+        continue;
+      if (map_place(m, r, 1)) { bx = cx; by = cy; break; }
+    }
+    map_place(m, (map_rect){bx - w / 2, by - ft.size, w, h}, 0);
     const char *attrs[] = {"data-terrain", id, "data-kind", kind, NULL};
     cv->ops->begin(cv, "terrain-name", attrs, NULL);
-    cv->ops->text(cv, x, y, &ft, name);
+    cv->ops->text(cv, bx, by, &ft, name);
     cv->ops->end(cv);
   }
   cv->ops->end(cv);
@@ -215,6 +235,7 @@ void map_selection(map *m) {
   double left = -1;
   for (int i = 0; acts && i < acts->n; i++)
     if (acts->a[i].left > left) left = acts->a[i].left;
+  m->sel_left = left;
   if (left > 0) {
     map_pen ring = {sc, 0.05, sc, 0.9, 1.2, 5};
     cv->ops->circle(cv, map_px(m, o.x), map_py(m, o.y), left * m->s, &ring);
@@ -253,6 +274,7 @@ void map_selection(map *m) {
     f.colour = (map_rgb){0.0, 0.4, 0.05};
     cv->ops->text(cv, (l[0] + l[2]) / 2 + 3, (l[1] + l[3]) / 2, &f, words);
     cv->ops->end(cv);
+    m->sel_targets++;
   }
   gn_actions_free(acts);
   cv->ops->end(cv);
