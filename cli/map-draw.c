@@ -198,39 +198,42 @@ static void tick(map *m, double x1, double y1, double x2, double y2, double w) {
   m->cv->ops->path(m->cv, xy, 2, 0, &p);
 }
 
-/* Ticks on the four edges: long ones labelled at every grid line, short
-** ones at every inch (or 5 cm) where they are 3 points apart or more. */
-static void rulers(map *m) {
+/* Ticks on the four edges of the window (wx0, wy0)-(wx1, wy1) of the table
+** (the whole table, or one page of a true-scale map): long ones labelled at
+** every grid line, short ones at every inch or centimetre (5 cm when those
+** would be closer than 3 points). */
+static void rulers(map *m, double wx0, double wy0, double wx1, double wy1) {
   map_canvas *cv = m->cv;
-  double step = ruler_step(m), minor = !strcmp(m->unit, "cm") ? (step > 5 ? 5 : 1) : 1;
-  double L = m->x0, T = m->y0, R = map_px(m, m->W), B = map_py(m, 0);
+  int cm = !strcmp(m->unit, "cm");
+  double step = ruler_step(m), minor = cm && m->s < 3 ? 5 : 1;
+  double L = map_px(m, wx0), T = map_py(m, wy1), R = map_px(m, wx1), B = map_py(m, wy0);
   char buf[32];
   cv->ops->begin(cv, "grid", NULL, NULL);
   map_pen edge = map_stroke(map_black, 1.0);
   double box[8] = {L, T, R, T, R, B, L, B};
   cv->ops->path(cv, box, 4, 1, &edge);
   if (minor * m->s >= 3) {
-    for (double x = minor; x < m->W - 1e-9; x += minor) {
+    for (double x = ceil(wx0 / minor - 1e-9) * minor; x <= wx1 + 1e-9; x += minor) {
       tick(m, map_px(m, x), B, map_px(m, x), B + 3, 0.5);
       tick(m, map_px(m, x), T, map_px(m, x), T - 3, 0.5);
     }
-    for (double y = minor; y < m->H - 1e-9; y += minor) {
+    for (double y = ceil(wy0 / minor - 1e-9) * minor; y <= wy1 + 1e-9; y += minor) {
       tick(m, L, map_py(m, y), L - 3, map_py(m, y), 0.5);
       tick(m, R, map_py(m, y), R + 3, map_py(m, y), 0.5);
     }
   }
   map_font f = map_font_of(7.5);
   f.anchor = MAP_MIDDLE;
-  for (double x = 0; x <= m->W + 1e-9; x += step) {
-    double px = map_px(m, x);
+  for (int k = (int)ceil(wx0 / step - 1e-9); k * step <= wx1 + 1e-9; k++) {
+    double x = k * step, px = map_px(m, x);
     tick(m, px, B, px, B + 6, 0.8);
     tick(m, px, T, px, T - 6, 0.8);
     snprintf(buf, sizeof buf, "%g", x);
     cv->ops->text(cv, px, B + 14, &f, buf);
     cv->ops->text(cv, px, T - 8, &f, buf);
   }
-  for (double y = 0; y <= m->H + 1e-9; y += step) {
-    double py = map_py(m, y);
+  for (int k = (int)ceil(wy0 / step - 1e-9); k * step <= wy1 + 1e-9; k++) {
+    double y = k * step, py = map_py(m, y);
     tick(m, L, py, L - 6, py, 0.8);
     tick(m, R, py, R + 6, py, 0.8);
     snprintf(buf, sizeof buf, "%g", y);
@@ -443,7 +446,7 @@ static double page(map *m) {
   map_selection(m);
   map_stands(m);
   map_terrain_names(m);
-  rulers(m);
+  rulers(m, 0, 0, m->W, m->H);
   y = legend(m, map_py(m, 0) + RULE_B);
   y = offtable(m, y + 4);
   return y + MARGIN;
