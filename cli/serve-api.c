@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define JSON_TYPE "application/json; charset=utf-8"
 #define ORDER_MAX 1024        /* characters of an order's text */
@@ -32,6 +33,7 @@ static void reply_json(srv_reply *r, int status, json_t *o)
   r->type = JSON_TYPE;
   r->body = o ? json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT) : NULL;
   r->len = r->body ? strlen(r->body) : 0;
+  r->accepted_ns = 0;
   json_decref(o);
 }
 
@@ -471,12 +473,15 @@ static void order(srv *s, int viewer, const char *body, size_t len, srv_reply *r
   int rc = gn_store_order(s->st, s->id, s->g, text);                                      /* 4 */
   gn_dice_use_rng(s->g);   /* the feed lives no longer than this call */
   if (rc == 0) {                                                                          /* 5 */
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
     json_t *a = json_object(), *ev = events_from(s->g, nev, viewer);
     json_object_set_new(a, "ok", json_true());
     json_object_set_new(a, "seq", json_integer(gn_game_order_count(s->g)));
     json_object_set_new(a, "events", ev ? ev : json_array());
     if (f.used < nfaces) json_object_set_new(a, "unused", json_integer(nfaces - f.used));
     reply_json(r, 200, a);
+    r->accepted_ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
     srv_change_add(s, order_change, &nev);
   } else if (f.refused) {
     srv_error(r, 400, NULL, "%s", f.refusal);
@@ -528,16 +533,16 @@ static void dice(srv *s, int viewer, const char *body, size_t len, srv_reply *r)
     return;
   }
   int table = !strcmp(mode, "table");
+  json_decref(o);
+  mode = table ? "table" : "auto";
   if (table != s->table) {
     if (gn_store_note(s->st, s->id, gn_game_order_count(s->g), "dice", mode) != 0) {
-      json_decref(o);
       srv_error(r, 500, NULL, "%s", gn_store_errmsg(s->st));
       return;
     }
     s->table = table;
     srv_change_add(s, flag_change, "dice");
   }
-  json_decref(o);
   json_t *a = json_object();
   json_object_set_new(a, "ok", json_true());
   json_object_set_new(a, "dice", json_string(mode));

@@ -60,7 +60,8 @@ static int slot_of(const srv *s, const char *code)
 }
 
 static enum MHD_Result queue(struct MHD_Connection *c, int status, const char *type, void *data,
-                             size_t len, enum MHD_ResponseMemoryMode mode, int api)
+                             size_t len, enum MHD_ResponseMemoryMode mode, int api,
+                             long long accepted_ns)
 {
   struct MHD_Response *r = MHD_create_response_from_buffer(len, data, mode);
   if (!r) {
@@ -71,6 +72,11 @@ static enum MHD_Result queue(struct MHD_Connection *c, int status, const char *t
   MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
   MHD_add_response_header(r, "Cache-Control", api ? "no-store" : "no-cache");
   if (status == MHD_HTTP_METHOD_NOT_ALLOWED) MHD_add_response_header(r, "Allow", api ? "GET, POST" : "GET, HEAD");
+  if (accepted_ns) {
+    char t[32];
+    snprintf(t, sizeof t, "%lld", accepted_ns);
+    MHD_add_response_header(r, "X-Grognard-Accepted", t);
+  }
   enum MHD_Result rc = MHD_queue_response(c, (unsigned)status, r);
   MHD_destroy_response(r);
   return rc;
@@ -81,9 +87,9 @@ static enum MHD_Result queue_reply(struct MHD_Connection *c, srv_reply *r)
   if (!r->body) {   /* out of memory while answering */
     static char oom[] = "{\"error\": \"out of memory\"}";
     return queue(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "application/json; charset=utf-8", oom,
-                 sizeof oom - 1, MHD_RESPMEM_PERSISTENT, 1);
+                 sizeof oom - 1, MHD_RESPMEM_PERSISTENT, 1, 0);
   }
-  return queue(c, r->status, r->type, r->body, r->len, MHD_RESPMEM_MUST_FREE, 1);
+  return queue(c, r->status, r->type, r->body, r->len, MHD_RESPMEM_MUST_FREE, 1, r->accepted_ns);
 }
 
 static enum MHD_Result queue_error(struct MHD_Connection *c, int status, const char *msg, int api)
@@ -91,7 +97,7 @@ static enum MHD_Result queue_error(struct MHD_Connection *c, int status, const c
   srv_reply r;
   srv_error(&r, status, NULL, "%s", msg);
   if (!r.body) return queue_reply(c, &r);
-  return queue(c, r.status, r.type, r.body, r.len, MHD_RESPMEM_MUST_FREE, api);
+  return queue(c, r.status, r.type, r.body, r.len, MHD_RESPMEM_MUST_FREE, api, 0);
 }
 
 /* ---------------------------------------------------------------- stream */
@@ -220,7 +226,7 @@ static enum MHD_Result file(struct MHD_Connection *c, const char *url, const cha
   for (int i = 0; i < cli_web_nfiles; i++)
     if (!strcmp(cli_web_files[i].name, name))
       return queue(c, MHD_HTTP_OK, cli_web_files[i].type, (void *)cli_web_files[i].data,
-                   cli_web_files[i].len, MHD_RESPMEM_PERSISTENT, 0);
+                   cli_web_files[i].len, MHD_RESPMEM_PERSISTENT, 0, 0);
   return queue_error(c, MHD_HTTP_NOT_FOUND, cli_web_nfiles ? "no such file"
                      : "no such file (this grognard was built without its page: cli/web was empty)", 0);
 }

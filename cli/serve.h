@@ -66,6 +66,8 @@ typedef struct srv_reply {
   const char *type;
   char *body;
   size_t len;
+  long long accepted_ns;  /* an order committed: when (CLOCK_MONOTONIC), sent as the header
+                          ** X-Grognard-Accepted for the measure of `make bench`; else 0 */
 } srv_reply;
 /* Answers one call of the API (path after "/api", method "GET" or "POST",
 ** body NULL for a GET) for the viewer of slot (from the code already
