@@ -155,6 +155,7 @@ demo: $(EXE)
 
 bench: $(LIB) $(EXE) $(BENCH_BIN)
 	@missed=""; for b in $(BENCH_BIN); do echo "== $$b"; $$b || missed="$$missed $$(basename $$b)"; done; \
+	  echo "== scripts/bench-serve"; GN_BUILD=$(B) scripts/bench-serve || missed="$$missed bench-serve"; \
 	  if [ -n "$$missed" ]; then echo "goals missed in:$$missed"; exit 1; fi
 
 refcheck:

@@ -108,12 +108,12 @@ void srv_change_add(srv *s, char *(*fn)(srv *s, int viewer, void *ud), void *ud)
     c->text[k] = NULL;
   }
   for (int k = 0; k <= s->nsides; k++) {
-    c->text[k] = fn(s, srv_slot_viewer(s, k), ud);
-    if (!c->text[k]) {
-      char bare[48];
-      snprintf(bare, sizeof bare, "{\"seq\":%d}", gn_game_order_count(s->g));
-      c->text[k] = strdup(bare);
-    }
+    char bare[48], *j = fn(s, srv_slot_viewer(s, k), ud);
+    if (!j) snprintf(bare, sizeof bare, "{\"seq\":%d}", gn_game_order_count(s->g));
+    const char *d = j ? j : bare;
+    size_t n = strlen(d) + 32;
+    if ((c->text[k] = malloc(n)) != NULL) snprintf(c->text[k], n, "event: change\ndata: %s\n\n", d);
+    free(j);
   }
   c->gen = ++s->gen;
   pthread_cond_broadcast(&s->changed);

@@ -137,9 +137,8 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
       if (s->gen > t->gen) {                                                      /* 3 */
         if (s->gen - t->gen > SRV_RING) break;
         t->gen++;
-        const char *d = s->ring[t->gen % SRV_RING].text[t->slot];
-        size_t n = strlen(d ? d : "{}") + 32;
-        if ((t->msg = malloc(n)) != NULL) snprintf(t->msg, n, "event: change\ndata: %s\n\n", d ? d : "{}");
+        const char *m = s->ring[t->gen % SRV_RING].text[t->slot];
+        t->msg = strdup(m ? m : "event: change\ndata: {}\n\n");
         break;
       }
       if (pthread_cond_timedwait(&s->changed, &s->lock, &until) == ETIMEDOUT && s->gen <= t->gen &&
@@ -297,7 +296,8 @@ int srv_http_start(srv *s, const char *addr, int port, srv_http **out, int *boun
     return cli_fail("serve: '%s' is not an IPv4 address like 127.0.0.1", addr);
   srv_http *h = calloc(1, sizeof *h);
   if (!h) return cli_fail("out of memory");
-  h->d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD, 0, NULL,
+  h->d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL,
+                          0, NULL,
                           NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
                           MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_END);

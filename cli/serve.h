@@ -34,9 +34,10 @@ extern const int cli_web_nfiles;
 #define SRV_BODYMAX (64 * 1024) /* a request body over this: 413 */
 #define SRV_KEEPALIVE 15        /* seconds between the stream's comment lines */
 
-/* One change as each viewer is told it: the "data:" line of the stream's
-** message, one text per viewer slot (0..nsides-1 the sides, nsides the
-** umpire), malloc'd. */
+/* One change as each viewer is told it: the stream's whole message ("event:
+** change", its "data:" line and the blank line), one per viewer slot
+** (0..nsides-1 the sides, nsides the umpire), malloc'd; written once, copied
+** by each stream. */
 typedef struct srv_change {
   unsigned long gen;      /* 1, 2, ... in the order the changes happened */
   char *text[SRV_MAXVIEW];
@@ -79,9 +80,9 @@ void srv_api(srv *s, int slot, const char *method, const char *path, const char 
              srv_reply *r);
 /* Fills r with {"error": msg} (and "ref" when ref is not empty). */
 void srv_error(srv_reply *r, int status, const char *ref, const char *fmt, ...) GN_PRINTF(4, 5);
-/* Records a change under srv.lock: for each viewer, the text made by
-** fn(s, viewer, ud) (malloc'd; NULL: out of memory, that viewer then gets
-** a bare {"seq"}), then wakes the streams. */
+/* Records a change under srv.lock: for each viewer, the message whose data
+** is the JSON text made by fn(s, viewer, ud) (malloc'd, freed here; NULL: out
+** of memory, that viewer then gets a bare {"seq"}), then wakes the streams. */
 void srv_change_add(srv *s, char *(*fn)(srv *s, int viewer, void *ud), void *ud);
 
 /* serve-http.c: serves s on addr:port until stop is set (the caller's signal
