@@ -571,7 +571,12 @@ static void odds(srv *s, int viewer, const char *text, srv_reply *r)
     srv_error(r, 400, NULL, "odds takes ?order=TEXT, an order of at most %d characters", ORDER_MAX);
     return;
   }
-  if (may_order(s, viewer, text, r) != 0) { pthread_mutex_unlock(&s->lock); return; }
+  if (viewer != GN_UMPIRE) {
+    pthread_mutex_unlock(&s->lock);
+    srv_error(r, 403, NULL, "the odds read the true state, hidden values included (the enemy's morale):"
+                            " only the umpire may ask, as in play");
+    return;
+  }
   gn_game *g = gn_game_clone(s->g);
   pthread_mutex_unlock(&s->lock);   /* the work on the copy holds up no one */
   if (!g) { srv_error(r, 500, NULL, "out of memory"); return; }

@@ -160,12 +160,14 @@ async function main() {
     dice = dice.concat(Array(r.json.need.n).fill(r.json.need.kind === 'card' ? 0 : 4));
   }
   check('the order sent again with every result: applied', r.status === 200 && r.json.ok && r.json.seq === 4, r.text);
+  r = await call(base, 'GET', `/api/odds?order=${encodeURIComponent('fire FA at P1')}`, { code: U });
+  check('odds of an order, for the umpire: the summary lines and whether exact',
+        r.status === 200 && r.json.lines.length > 1 && r.json.exact === true && /exact/.test(r.json.lines[0]), r.text);
   r = await call(base, 'GET', `/api/odds?order=${encodeURIComponent('fire FA at P1')}`, { code: F });
-  check('odds of an order of this side: the lines and whether exact',
-        r.status === 200 && r.json.lines.length > 0 && typeof r.json.exact === 'boolean', r.text);
-  r = await call(base, 'GET', `/api/odds?order=${encodeURIComponent('fire FA at P1')}`, { code: P });
-  check("odds of another side's order: 403", r.status === 403, r.text);
-  r = await call(base, 'GET', '/api/odds', { code: F });
+  check('odds for a side: 403 (they read hidden values: the enemy morale)', r.status === 403 && /umpire/.test(r.json.error), r.text);
+  r = await call(base, 'GET', `/api/odds?order=${encodeURIComponent('fire P1 at FA')}`, { code: U });
+  check('odds of an order the rules refuse now: 409 with the reason', r.status === 409 && r.json.error, r.text);
+  r = await call(base, 'GET', '/api/odds', { code: U });
   check('odds without an order: 400', r.status === 400, r.text);
   // the combat phase: fire FA at P1 wants its dice with the number needed
   r = await call(base, 'POST', '/api/order', { code: F, body: { order: 'fire FA at P1' } });
