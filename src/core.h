@@ -151,6 +151,16 @@ typedef struct gn__ruleset {
   ** unit on the table at the start that does not stop the game (V&B: out of
   ** command), as text with its rule id into buf; 1 when there is one. */
   int (*warn)(gn_game *g, int unit, char *buf, size_t n);
+  /* The time of day of the current turn (or bound), in minutes after midnight
+  ** of the scenario's first day (day 2 at 4 a.m. is 1,680), read with the
+  ** ruleset's own clock; NULL when the ruleset keeps no time of day (an
+  ** arrival by the clock is then refused at load). Cannot fail. */
+  int (*minute)(const gn_game *g);
+  /* For a reinforcement that came on at an entry (gn__entry_place): what its
+  ** march of `marched` table units onto the table costs it under the
+  ** ruleset's rules (V&B: spent from its next move); NULL: nothing. Cannot
+  ** fail. */
+  void (*entered)(gn_game *g, int unit, double marched);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -248,6 +258,14 @@ typedef struct gn__side {
 typedef struct gn__arrival {
   int turn;                   /* the first turn it may come on, at the start of its side's turn */
   int roll;                   /* 0: comes on that turn; 2..6: from then on, each turn on 1d6 >= roll */
+  int minute;                 /* -1, or by the clock: not before the ruleset's clock (gn__ruleset.
+                              ** minute) reads this many minutes after midnight of the first day */
+  int entry;                  /* 0: each unit at its own `at`; 1: the group enters at the entry
+                              ** point or edge segment e0-e1 in its order of march (gn__entry_place) */
+  gn_vec2 e0, e1;             /* the entry: a point (e0 == e1) or a segment of one table edge */
+  int edge;                   /* that edge: 0 south (y 0), 1 east, 2 north, 3 west (x 0) */
+  int entry_written;          /* 1 when the scenario gave an entry (even a wrong one, reported) */
+  int line, col;              /* where the arrival is written */
 } gn__arrival;
 
 typedef struct gn__formation {
@@ -524,6 +542,21 @@ void gn__unit_return(gn_game *g, int unit, gn_box b);
 **      them all, seen by every side
 ** 0, GN_ENOMEM, or a dice source's error. */
 int gn__arrivals(gn_game *g, int side, const char *ref);
+/* A clock arrival's time (minutes after midnight of the first day) as
+** players read it: "7 p.m.", "day 2, 6:30 a.m.". Cannot fail. */
+void gn__clock_text(int minute, char *buf, size_t n);
+/* Where the n units ids[] of one arrival group (all with the same entry a)
+** stand once they have come on at their entry, in their order of march
+** (ref. VB-ARR, BA-ARR, IN-ARR; docs/scenario.md, "Reinforcements"):
+**   1) along the entry, from e0 towards e1, stands side by side in ranks as
+**      wide as the segment (a point: one stand a rank, centred on it)
+**   2) the first rank deepest in the table and the last with its rear on the
+**      edge, each stand facing inwards
+**   3) each stand's march onto the table: the distance from the edge to its
+**      front, in marched[] (NULL: not wanted)
+** Returns the depth of the whole group from the edge. Cannot fail. */
+double gn__entry_place(const gn__scen *sc, const gn__arrival *a, const int *ids, int n, gn_box *out,
+                       double *marched);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);

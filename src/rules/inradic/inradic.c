@@ -123,6 +123,7 @@ static const gn__dfield data_table[] = {
   NUM("throw.range", throw_range, -ANY, ANY, "IN-R9"),
   INT("throw.picture_dud", picture_dud, -ANY, ANY, "IN-R9"),
   INT("melee.need", melee_need, -ANY, ANY, "IN-B7"),
+  INT("arrival.entry_is_move", entry_is_move, 0, 1, "IN-ARR"),
   INT("melee.need_obstacle", melee_need_obstacle, -ANY, ANY, "IN-B7"),
   NUM("melee.contact", contact, -ANY, ANY, "IN-B6"),
   INTS("morale.quality", quality_mod, IN_Q_COUNT, -ANY, ANY, "IN-M9"),
@@ -281,4 +282,6 @@ const gn__ruleset gn__rs_inradic = {
   0,
   NULL,   /* men: the scale is figures, not men */
   NULL,   /* warn: no command to judge at the start */
+  NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
+  gn__in_entered,
 };

@@ -58,6 +58,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
   {"town_fire", 0, 0, 16777215, NULL, 1, 0},        /* VB_TOWNFIRE: 3 bits a town face (fire.c) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
+  {"entry_used", 0, 0, 1000000, NULL, 1, 0},
 };
 
 /* ORDER: vb_fattr. */
@@ -343,6 +344,7 @@ static const gn__dfield data_table[] = {
   BY_ARM("scale.men_per_sp.%s", men_per_sp, "VB-72"),
   BY_ARM("scale.men_per_casualty.%s", men_per_casualty, "VB-72"),
   NUM("command.radius", cmd_radius, 0, ANY, "VB-B2"),
+  INT("arrival.entry_pays", entry_pays, 0, 1, "VB-ARR"),
   NUM("command.out_of_command.move_factor", ooc_move_factor, 0, ANY, "VB-B3"),
   GN__D_EACH(vb_data, GN__DT_NUM, "move.rate.%s", rate, 1, 0, ANY, "VB-B4", &vb_types[0].name,
              VB_T_COUNT, sizeof vb_types[0], sizeof(double)),
@@ -575,6 +577,13 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
   if (own && !u->attr[VB_INCMD]) add(buf, n, "out of command");
 }
 
+/* The hour of the current turn in minutes after midnight of the first day:
+** day D of the battle starts (D - 1) * 24 hours after it; at night, the last
+** daylight turn's hour (the night has no turns, ref. VB-51). */
+static int vb_minute(const gn_game *g) {
+  return (g->st.rs[VB_RS_DAY] - 1) * 24 * 60 + g->st.rs[VB_RS_HOUR] * 60;
+}
+
 /* "18 June 1815, 1 p.m."; at night "18 June 1815, night". */
 static void vb_clock(const gn_game *g, char *buf, size_t n) {
   static const char *const months[12] = {"January", "February", "March", "April", "May", "June",
@@ -603,4 +612,6 @@ const gn__ruleset gn__rs_vb = {
   VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
   vb_men,
   vb_warn,
+  vb_minute,
+  gn__vb_entered,
 };
