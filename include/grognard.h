@@ -227,6 +227,12 @@ typedef struct gn_chance {
   gn_dice dice;           /* for DICE and COUNT (COUNT: one term) */
   int target;             /* COUNT: a die showing >= target counts */
   int side;               /* CARD: whose deck */
+  /* Filled for the table source (NULL and 0 for the others): what the rule
+  ** needs of this draw, as the rules code reckons it, said before the roll. */
+  const char *need;       /* "4 or less to pass (ref. VB-B8)", or NULL when the rule gives none */
+  unsigned visible;       /* the sides that may know what it needs (bit s); the umpire does */
+  int index, count;       /* one of a hand of count draws for one resolution ("card 3 of 7",
+                          ** index from 1); 0 and 0 when it is drawn alone */
 } gn_chance;
 
 /* A card: 0..51, rank = card % 13 + 1 (1 ace .. 13 king), suit = card / 13. */

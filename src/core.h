@@ -350,6 +350,9 @@ typedef struct gn__dicesrc {
   int stopn, stoptarget;      /* dice (or cards) and, for a count, the number needed */
   /* gn__chance_need: what the rule needs of the next chance point. */
   int need, needn;
+  int handi;                  /* of a hand of needn draws (needn > 1): how many are drawn */
+  char needtext[192];         /* gn__chance_say: the need said to the table, "" none */
+  unsigned needvis;           /* the sides that may know it */
 } gn__dicesrc;
 
 /* Returned by a chance point while checking an order: everything before it passed. */
@@ -581,6 +584,17 @@ int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
 ** itself does not carry, as for cards). Resolution calls it on its way; a
 ** check stopped at the next chance point reports it (gn_actions). Cannot fail. */
 void gn__chance_need(gn_game *g, int need, int count);
+/* What the rule needs of the next chance point (or of the whole hand that
+** gn__chance_need opened), in words for the players who roll it, with the
+** rule id: "4 or less to pass (ref. VB-B8)"; sides (bit s) may know it, as
+** they may the numbers it holds (~0u: everyone). Written only when the dice
+** come from the table (the only source that shows it); the chance point
+** after it takes it (gn_chance.need). Cannot fail. */
+GN_PRINTF(3, 4) void gn__chance_say(gn_game *g, unsigned sides, const char *fmt, ...);
+/* 1 when the players are asked the next chance point and told what it needs
+** (the table source, not a check): a rule may skip reckoning a need nobody
+** reads. Cannot fail. */
+int gn__chance_telling(const gn_game *g);
 /* Restores a full deck for a side. */
 void gn__deck_reset(gn__state *st, int side);
 

@@ -296,7 +296,8 @@ static int apply(gn_game *g, const char *text, int check) {
   if ((rc = gn__save(g, &g->order_save))) return gn__error(g, rc, "out of memory");            /* 3 */
   g->dice.ntape = 0;
   g->dice.stopped = 0;
-  g->dice.need = g->dice.needn = 0;
+  g->dice.need = g->dice.needn = g->dice.handi = 0;
+  g->dice.needtext[0] = 0;
   g->cur_order = g->norders;
   g->dice.checking = check;
   g->evoom = 0;

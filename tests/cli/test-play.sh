@@ -127,8 +127,8 @@ say "move F2 to 26,18; end; end"
 check "vb: several orders on one line" eval 'seen "order 4: end" && seen_last "morale \| French\] >"'
 say "dice table"
 say "end"
-check "vb: table dice: the session says what to roll, for what, by which rule" \
-  eval 'seen "roll d6 for morale of P1 \(ref. VB-B8\)" && seen_last "dice> ?$"'
+check "vb: table dice: the session says what to roll, for what, what it needs and by which rule, before the roll" \
+  eval 'seen "roll d6 for morale of P1: needs 4 or less to pass \(ref. VB-B8\)" && seen_last "dice> ?$"'
 say "7"
 check "vb: an impossible die is refused with the engine's reason and asked again" \
   eval 'seen "not accepted: a d6 cannot show 7; again" && seen_last "dice> ?$"'
@@ -296,6 +296,7 @@ EOF
 run supplies play "$scn/ba-teach-supplies.yaml" --script "$tmp/supplies.txt"
 check "why, BA supply loss: the fire roll, its modifiers and the supplies spent, with rules" \
   eval 'status supplies 0 && out supplies "dice 3d6: 6 5 4 -> 15" &&
+        out supplies "roll 3d6 for fire \(ref. BA-DICE-1\), unit 4L: a loss at a total of 8 or more \(Table 12 with the loss factors, ref. BA-B7\)" &&
         out supplies "modifier: first fire \+2 \(ref. BA-B3, default\)" &&
         out supplies "modifier: target valour \+1 \(ref. BA-5.5.1a, seed\)" &&
         out supplies "supplies \(ref. BA-5.5.3c, seed\): 4[lL] is without supplies" &&
@@ -329,8 +330,11 @@ roll 10 1 1
 why 9
 EOF
 run hand play "$scn/inradic-skirmish.yaml" --script "$tmp/hand.txt"
+check "a hand is asked card by card (k of n) with what a card needs; the morale test after it with the most it may throw" \
+  eval 'out hand "draw card 3 of 3 for shooting card \(ref. IN-R1\), unit GUN: each number card of 8 or more hits" &&
+        out hand "roll d10\+d4 for morale of FU, trigger IN-M1 \(ref. IN-M7\): needs 11 or less to pass"'
 check "a whole hand and the dice after it on one line answer the chance points in turn" \
-  eval 'status hand 0 && out hand "Lorelei: draw a card for" && out hand "8S 10 4 \(from the line typed\)" &&
+  eval 'status hand 0 && out hand "Lorelei: draw card 1 of 3 for shooting card" && out hand "8S 10 4 \(from the line typed\)" &&
         out hand "10 4 \(from the line typed\)" && out hand "#10 rout \(ref. IN-M11, seed\): AR routs"'
 printf 'dice table\nfire GUN at FU\n10S 9S 10S\ncancel\n' >"$tmp/twice.txt"
 run twice play "$scn/inradic-skirmish.yaml" --script "$tmp/twice.txt" --keep-going
