@@ -99,7 +99,7 @@ static int check_line(const char *s, char *why, size_t n) {
 ** Takes the answer to chance point c from the front of s into faces and sets
 ** *rest to what is left for the next chance points of the same order.
 **   card: one card; dice: as many numbers as dice; a count of hits: the faces
-**   or 'N hits' (the hits first, the misses after: only the count matters).
+**   or 'N hits', given to the engine as the count itself (GN_DICE_HITS).
 ** 0, or -1 with the reason in why.
 */
 static int take(const char *s, const gn_chance *c, int *faces, const char **rest, char *why, size_t n) {
@@ -121,12 +121,11 @@ static int take(const char *s, const gn_chance *c, int *faces, const char **rest
     const char *w = skip(s + toklen(s));
     if (is_hits(w, toklen(w))) {
       long hits = strtol(s, NULL, 10);
-      if (hits < 0 || hits > need || (c->target <= 1 && hits != need)) {
-        snprintf(why, n, "%ld hit%s of %d %s cannot be", hits, hits == 1 ? "" : "s", need,
-                 need == 1 ? "die" : "dice");
+      if (hits < 0 || hits > 1000) {
+        snprintf(why, n, "%ld hits cannot be", hits);
         return -1;
       }
-      for (int i = 0; i < need; i++) faces[i] = i < hits ? c->target : 1;
+      faces[0] = GN_DICE_HITS((int)hits);   /* the count as typed: the engine checks it */
       *rest = skip(w + toklen(w));
       return 0;
     }

@@ -295,12 +295,25 @@ static void answered(gn_game *g) {
   if (d->needn > 1) d->needn = 0;
 }
 
+/* A count of hits given for COUNT chance point c of n dice (GN_DICE_HITS):
+** 0 when it can be (0..n, all of them when every face hits, none when no
+** face can), else -1 with the reason in why. */
+static int check_count(const gn_chance *c, int n, int v, char *why, size_t len) {
+  int k = GN_DICE_HITS_OF(v), sides = c->dice.term[0].sides;
+  int lo = c->target <= 1 ? n : 0, hi = c->target > sides ? 0 : n;
+  if (k >= lo && k <= hi) return 0;
+  snprintf(why, len, "%d hit%s of %d %s showing %d or more cannot be", k, k == 1 ? "" : "s", n,
+           n == 1 ? "die" : "dice", c->target);
+  return -1;
+}
+
 /*
 ** Answers a chance point of n values (dice faces or one card) from the game's
-** source, without logging.
+** source, without logging. A COUNT answered by its count of hits gives the
+** one value GN_DICE_HITS(k) in out[0].
 **   1) while checking an order, stop here: all before passed
 **   2) rng: draw; script: take and check; table: ask until acceptable
-**   3) put the results on the tape
+**   3) put the results on the tape: the faces, or the count as it was given
 */
 static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
   gn__dicesrc *d = &g->dice;
@@ -322,6 +335,14 @@ static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
     }
     break;
   case GN_DICE_SCRIPT:
+    if (c->kind == GN_CHANCE_COUNT && d->pos < d->nscript && d->script[d->pos] < 0) {   /* a count */
+      if (check_count(c, n, d->script[d->pos], why, sizeof why))
+        return gn__error(g, GN_EDICE, "scripted result refused at %s (%s, ref. %s): %s",
+                         c->spec, c->purpose, c->ref, why);
+      out[0] = d->script[d->pos++];
+      n = 1;
+      break;
+    }
     if (d->nscript - d->pos < n)
       return gn__error(g, GN_ENODICE, "the dice script is empty at %s (%s, ref. %s)",
                        c->spec, c->purpose, c->ref);
@@ -340,6 +361,11 @@ static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
         return gn__error(g, GN_EDICE, "too many impossible results at %s (%s)", c->spec, c->purpose);
       int rc = d->table(d->tableud, &asked, refusal, out);
       if (rc < 0) return gn__error(g, GN_EABORTED, "dice entry abandoned at %s (%s)", c->spec, c->purpose);
+      if (c->kind == GN_CHANCE_COUNT && out[0] < 0) {   /* the count of hits, as typed */
+        if (check_count(c, n, out[0], why, sizeof why) == 0) { n = 1; break; }
+        refusal = why;
+        continue;
+      }
       int k = 0;
       while (k < n && !check_value(g, c, k, out[k], why, sizeof why)) k++;
       if (k == n) break;
@@ -635,10 +661,11 @@ int gn_roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
 
 /* ------------------------------------------------- counts of successes */
 
-/* Logs a count roll: its dice (or a representative arrangement) and hits. */
+/* Logs a count roll: its dice (or a representative arrangement), or none
+** when the table gave only the count (n 0), and its hits. */
 static int count_event(gn_game *g, const gn_chance *c, const char *spec, const int *f, int n, int k, int *hits) {
-  gn_event *e = gn__event(g, "roll", c->ref, c->unit, -1, "%s: %s, %d+ -> %d hit%s", c->purpose, spec,
-                          c->target, k, k == 1 ? "" : "s");
+  gn_event *e = gn__event(g, "roll", c->ref, c->unit, -1, "%s: %s, %d+ -> %d hit%s%s", c->purpose, spec,
+                          c->target, k, k == 1 ? "" : "s", n ? "" : " (the count typed at the table)");
   if (!e || gn__event_dice(g, e, f, n)) return GN_ENOMEM;
   e->spec = "count";
   e->total = k;
@@ -835,6 +862,7 @@ static int count_draw(gn_game *g, int n, int m, int target, const char *purpose,
   gn_chance c = { GN_CHANCE_COUNT, spec, purpose ? purpose : "roll", ref ? ref : "", unit, d, target, 0, NULL, 0, 0, 0 };
   int f[GN_DICE_MAXDICE], rc, k = 0;
   if ((rc = draw(g, &c, n, f))) return rc;
+  if (f[0] < 0) return count_event(g, &c, spec, f, 0, GN_DICE_HITS_OF(f[0]), hits);   /* typed as a count */
   for (int i = 0; i < n; i++) k += f[i] >= target;
   return count_event(g, &c, spec, f, n, k, hits);
 }
