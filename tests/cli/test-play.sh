@@ -254,8 +254,26 @@ check "two terminals: the French written order stays hidden from the Prussians" 
 say "fire 4L at PR"
 check "two terminals: the Prussians may not order a French unit" \
   eval 'seen "4L is a unit of the French: this session gives the orders of the Prussians only"'
+S=twofr; say "end"
+check "ready: a side's end marks it ready; the bound waits for the other" \
+  eval 'seen "order 3: end french" && seen "French is ready: its orders for bound 1 are written; the others are still writing" &&
+        seen_last "bound 1 \| orders \| all sides \| as french\] >"'
+say "fire 4L at CAI"
+check "ready: a ready side's orders are final" eval 'seen "French has marked itself ready: its orders for bound 1 are final"'
+say "end prussians"
+check "ready: a side may not end the other's part" eval 'seen "only the Prussians end their own part"'
+S=twopr; say "todo"
+check "ready: todo shows which side is ready" \
+  eval 'seen "^  French is ready: its orders for bound 1 are written"'
+say "end"
+check "ready: both sides ready, the bound resolves" \
+  eval 'seen "order 4: end prussians" && seen "Prussians is ready: its orders for bound 1 are written" &&
+        seen "bound 1: fire phase" && seen_last "bound 2 \| orders \| all sides \| as prussians\] >"'
 quit_session
-S=twofr; quit_session
+S=twofr; say "show"
+check "ready: the other terminal reloads into the next bound" \
+  eval 'seen "another session changed the game" && seen_last "bound 2 \| orders \| all sides \| as french\] >"'
+quit_session
 
 # ---- scripted sessions: why --------------------------------------------------
 cat >"$tmp/melee.txt" <<'EOF'

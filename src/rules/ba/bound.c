@@ -384,10 +384,40 @@ static int v_engage(gn_game *g, const gn__args *a) {
   return 0;
 }
 
-/* end: close the orders phase and resolve the bound */
+/*
+** `end [SIDE]`: close the orders phase and resolve the bound (ref. BA-1.1.1a).
+**   1) a plain end closes it for every side at once (the umpire's)
+**   2) end SIDE: that side marks itself ready, its written orders final (told
+**      to every side, as players at the table say so); once every side is
+**      ready the bound resolves
+*/
 static int v_end(gn_game *g, const gn__args *a) {
-  if (a->n > 1) return gn__syntax(g, a, 1, "unexpected '%s'", a->tok[1]);
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  if (a->n == 2) {                                                                  /* 2 */
+    int s = gn_side_find(g, a->tok[1]);
+    if (s < 0) return gn__syntax(g, a, 1, "no side '%s'", a->tok[1]);
+    if (g->st.phase != BA_PH_ORDERS) return gn__error(g, GN_ESTATE, "not in the orders phase");
+    unsigned ready = (unsigned)g->st.rs[BA_RS_READY], all = (1u << g->sc->nsides) - 1;
+    if (ready & (1u << s))
+      return gn__refuse(g, "BA-1.1.1a", "%s is already ready for bound %d", g->sc->side[s].name, g->st.turn);
+    ready |= 1u << s;
+    g->st.rs[BA_RS_READY] = (int)ready;
+    if (!gn__event(g, "ready", "BA-1.1.1a", -1, -1, "%s is ready: its orders for bound %d are written%s",
+                   g->sc->side[s].name, g->st.turn, ready == all ? "" : "; the others are still writing"))
+      return GN_ENOMEM;
+    if (ready != all) return 0;
+  }
+  g->st.rs[BA_RS_READY] = 0;                                                        /* 1 */
   return gn__ba_end_bound(g);
+}
+
+/* Refuses a written order for a unit whose side has marked itself ready
+** (ref. BA-1.1.1a: its orders for the bound are final). */
+static int not_ready(gn_game *g, const gn__args *a) {
+  int u = a->n > 1 ? gn_unit_find(g, a->tok[1]) : -1;
+  if (u < 0 || !((unsigned)g->st.rs[BA_RS_READY] & (1u << g->sc->unit[u].side))) return 0;
+  return gn__refuse(g, "BA-1.1.1a", "%s has marked itself ready: its orders for bound %d are final",
+                    g->sc->side[g->sc->unit[u].side].name, g->st.turn);
 }
 
 /*
@@ -422,7 +452,10 @@ static int written(gn_game *g, const gn__args *a, int rc) {
 }
 
 #define WRITTEN(name, verb) \
-  static int name(gn_game *g, const gn__args *a) { return written(g, a, verb(g, a)); }
+  static int name(gn_game *g, const gn__args *a) { \
+    int rc = not_ready(g, a); \
+    return rc ? rc : written(g, a, verb(g, a)); \
+  }
 WRITTEN(w_order, v_order)
 WRITTEN(w_pace, v_pace)
 WRITTEN(w_formation, v_formation)
@@ -467,7 +500,8 @@ const gn__verb gn__ba_verbs[BA_NVERBS] = {
    w_engage, 0},
   {"cancel", "cancel UNIT [off]: an attacker cancels its attack on melee-zone contact: it halts "
              "without melee and the unit it reached is not halted (off: withdraw)", w_cancel, 0},
-  {"end", "end: close the orders phase and resolve the bound", v_end, 0},
+  {"end", "end [SIDE]: close the orders phase and resolve the bound; end SIDE: that side is ready, "
+          "and the bound resolves when every side is", v_end, 0},
 };
 
 /* ------------------------------------------------------------ the bound */
