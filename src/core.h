@@ -684,6 +684,30 @@ int gn__arg_num(gn_game *g, const gn__args *a, int tok, double *v);
 int gn__arg_point(gn_game *g, const gn__args *a, int tok, gn_vec2 *p);  /* "x,y" */
 int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if matches */
 
+/* Where a move told as players make it takes a stand (the words of an order
+** from tok on; b is the stand now). Angles are compass degrees (0 north, 90
+** east; positive turns to the right), as in scenario files:
+**   to X,Y [facing DEG]       that point; facing kept unless given (hasf)
+**   towards X,Y [facing DEG]  the same point with towards set: the ruleset
+**                             goes as far along the line as its move allows
+**   advance N, retire N       N straight ahead, or N back with the facing kept
+**   wheel DEG                 about its front corner on the side it wheels to;
+**                             arc is the distance the other front corner goes
+**   turn DEG                  about its centre, in place
+** GN_ESYNTAX (message set) for anything else. */
+typedef struct gn__dest {
+  gn_vec2 to;
+  int hasf; double facing;    /* radians, when hasf */
+  int towards;                /* 1: as far as the move allows towards `to` */
+  double arc;                 /* a wheel: the outer front corner's arc, else 0 */
+  const char *how;            /* "to", "towards", "advance", "retire", "wheel", "turn" */
+} gn__dest;
+int gn__arg_dest(gn_game *g, const gn__args *a, int tok, gn_box b, gn__dest *d);
+/* The furthest point of the segment from -> to (a fraction t in 0..1) whose
+** cost fits: cost(ud, point) is non-decreasing along it; 0 when even a step
+** costs too much. Cannot fail. */
+double gn__furthest(gn_vec2 from, gn_vec2 to, double (*cost)(void *ud, gn_vec2 p), void *ud, double fits);
+
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
 /* The project's default rules of victory (victory.c). Cannot fail. */
