@@ -214,11 +214,16 @@ static int v_formation(gn_game *g, const gn__args *a) {
 /* move UNIT to X,Y (ref. BA-2.3.1d) */
 static int v_move(gn_game *g, const gn__args *a) {
   int u, rc;
-  gn_vec2 p;
+  gn__dest d;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
-  if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
-  if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
-  if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
+  /* to and towards are alike here: a march goes as far as its rate allows;
+  ** advance and retire name the point N ahead or back (gn__arg_dest) */
+  if ((rc = gn__arg_dest(g, a, 2, g->st.u[u].box, &d))) return rc;
+  if (!strcmp(d.how, "wheel") || !strcmp(d.how, "turn"))
+    return gn__syntax(g, a, 2, "a Belle Alliance unit turns with 'turn UNIT left|right|about'");
+  if (d.hasf && (!strcmp(d.how, "to") || !strcmp(d.how, "towards")))
+    return gn__syntax(g, a, 4, "a march ends facing the way it went: no 'facing' here");
+  gn_vec2 p = d.to;
   if (gn__ba_arm_of(g, u) == BA_ARM_WAGGON && g->st.u[u].strength < 1)
     return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", uid(g, u));
   if ((rc = gn__ba_set_order(g, u, BA_O_MOVE))) return rc;
@@ -479,7 +484,8 @@ const gn__verb gn__ba_verbs[BA_NVERBS] = {
   {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", w_pace, 0},
   {"formation", "formation UNIT line|march|skirmish|square|mass|rest|limbered|unlimbered: "
                 "change formation in the movement phase", w_formation, 0},
-  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows", w_move, 0},
+  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows [or: advance N | "
+           "retire N, straight ahead or back]", w_move, 0},
   {"fire", "fire UNIT at TARGET [split N at TARGET2]: fire in the fire phase; N figures "
            "(artillery: guns) at the second target", w_fire, 0},
   {"continue", "continue UNIT: fire again at last bound's target in the continued-fire phase; "
