@@ -74,7 +74,9 @@ static const gn__attrdef in_options[IN_OPT_COUNT] = {
 };
 
 static const gn__verb in_verbs[] = {
-  { "move", "move UNIT to X,Y [facing DEGREES]: a normal move (ref. IN-B8)", gn__in_order_move, 0 },
+  { "move", "move UNIT to X,Y [facing DEGREES; or: towards X,Y (as far as it may) | advance N | retire N | "
+            "wheel DEG (about a front corner; right positive) | turn DEG]: a normal move (ref. IN-B8)",
+    gn__in_order_move, 0 },
   { "charge", "charge UNIT at UNIT [choose ROLE]: charge move into contact and melee (ref. IN-M5, IN-B6)",
     gn__in_order_charge, 0 },
   { "melee", "melee UNIT with UNIT [choose ROLE]: a round of melee between units in contact (ref. IN-B6)",
@@ -138,6 +140,7 @@ static const gn__dfield data_table[] = {
   INT("rout.water_per", water_per, 1, ANY, "IN-M13"),
   WHOLES("move.normal", move, IN_T_COUNT, 0, ANY, "IN-B8"),
   NUM("move.charge_factor", charge_factor, -ANY, ANY, "IN-B9"),
+  NUM("move.tolerance", move_tolerance, 0, ANY, "IN-B8"),
   NUM("move.difficult_cost", difficult_cost, -ANY, ANY, "IN-B8"),
   NUM("terrain.cover_reach", cover_reach, -ANY, ANY, "IN-B2"),
   INTS("pursuit.peasants", pursuit[0], 6, -ANY, ANY, "IN-P1"),

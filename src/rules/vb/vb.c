@@ -94,8 +94,10 @@ static const gn__attrdef vb_options[VB_OPT_COUNT] = {
 
 static const gn__verb vb_verbs[] = {
   {"end", "end [SIDE] [ends the current phase of the active side; at night and in the recovery each side ends its own, a plain end ends it for all]", gn__vb_order_end, 0},
-  {"move", "move UNIT to X,Y [facing DEG]", gn__vb_order_move, 0},
-  {"leader", "leader LEADER to X,Y [facing DEG]", gn__vb_order_leader, 0},
+  {"move", "move UNIT to X,Y [facing DEG; or: towards X,Y (as far as it may) | advance N | retire N | "
+           "wheel DEG (about a front corner; right positive) | turn DEG]", gn__vb_order_move, 0},
+  {"leader", "leader LEADER to X,Y [facing DEG; or: towards X,Y | advance N | retire N | turn DEG]",
+   gn__vb_order_leader, 0},
   {"march", "march UNIT [forms march column]", gn__vb_order_march, 0},
   {"deploy", "deploy UNIT [leaves march column]", gn__vb_order_deploy, 0},
   {"limber", "limber UNIT", gn__vb_order_limber, 0},
@@ -356,6 +358,7 @@ static const gn__dfield data_table[] = {
   NUM("move.marsh.factor", marsh_factor, 1, ANY, "VB-B4"),
   NUM("move.stream.cost", stream_cost, 0, ANY, "VB-B4"),
   NUM("move.road.factor", road_factor, 0, ANY, "VB-B14"),    /* and > 0 */
+  NUM("move.tolerance", move_tolerance, 0, ANY, "VB-B4"),
   NUM("move.road.width", road_width, 0, ANY, "VB-B14"),
   NUM("move.reform.cost", reform_cost, 0, ANY, "VB-11"),
   NUM("move.skirmish.gap", skirmish_gap, 0, ANY, "VB-10"),
