@@ -106,7 +106,8 @@ static int fits(const map *m, const gn_box *b, double w, double h) {
 }
 
 static void fit_inside(const map *m, label *l) {
-  for (double size = LABEL_MAX; size >= LABEL_MIN; size -= 0.5)
+  double max = m->s >= 20 ? 2 * LABEL_MAX : LABEL_MAX;   /* a true-scale page has room for more */
+  for (double size = max; size >= LABEL_MIN; size -= 0.5)
     for (int lines = 2; lines >= 1; lines--) {
       label_size(l, size, lines);
       if (fits(m, &l->box, l->w, l->h)) { l->inside = 1; return; }

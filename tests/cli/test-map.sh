@@ -151,4 +151,16 @@ check "map --paper: an A4 page by default, Letter when asked, a3 refused (exit 2
         grep -aq "MediaBox \[ *0 0 595.2[0-9]* 841.8[0-9]* *\]\|MediaBox \[ *0 0 841.8[0-9]* 595.2[0-9]* *\]" "$tmp/a4.pdf" &&
         grep -aq "MediaBox \[ *0 0 612 792 *\]\|MediaBox \[ *0 0 792 612 *\]" "$tmp/letter.pdf"'
 
+# True scale: after the whole map, the 48 x 36 in table at 72 points an inch
+# on A4 pages, at least as many as its area needs and not twice as many.
+pgid=$("$exe" --db "$db" new "$scn/vb-plancenoit.yaml" --seed 1 2>/dev/null)
+run true --db "$db" map "$pgid" -o true.pdf --true-scale
+run truesvg --db "$db" map "$pgid" -o true.svg --true-scale
+pages=$(grep -ac '/Type /Page\b' "$tmp/true.pdf")
+a4=$(grep -aoc 'MediaBox \[ *0 0 \(841.89 595.28\|595.28 841.89\) *\]' "$tmp/true.pdf")
+need=$(awk 'BEGIN { a = 48 * 36 / (595.28 / 72 * 841.89 / 72); n = int(a); if (n < a) n++; print n + 1 }')
+check "map --true-scale: $pages A4 pages for a 48 x 36 in table (at least $need, fewer than $((2 * need)))" \
+  eval 'status true 0 && [ "$pages" -ge "$need" ] && [ "$pages" -lt $((2 * need)) ] && [ "$a4" = "$pages" ]'
+check "map --true-scale is for a PDF (exit 2 for an SVG)" status truesvg 2
+
 exit $failed
