@@ -368,6 +368,9 @@ typedef struct gn__dicesrc {
   int stopn, stoptarget;      /* dice (or cards) and, for a count, the number needed */
   /* gn__chance_need: what the rule needs of the next chance point. */
   int need, needn;
+  int handi;                  /* of a hand of needn draws (needn > 1): how many are drawn */
+  char needtext[192];         /* gn__chance_say: the need said to the table, "" none */
+  unsigned needvis;           /* the sides that may know it */
 } gn__dicesrc;
 
 /* Returned by a chance point while checking an order: everything before it passed. */
@@ -614,6 +617,17 @@ int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
 ** itself does not carry, as for cards). Resolution calls it on its way; a
 ** check stopped at the next chance point reports it (gn_actions). Cannot fail. */
 void gn__chance_need(gn_game *g, int need, int count);
+/* What the rule needs of the next chance point (or of the whole hand that
+** gn__chance_need opened), in words for the players who roll it, with the
+** rule id: "4 or less to pass (ref. VB-B8)"; sides (bit s) may know it, as
+** they may the numbers it holds (~0u: everyone). Written only when the dice
+** come from the table (the only source that shows it); the chance point
+** after it takes it (gn_chance.need). Cannot fail. */
+GN_PRINTF(3, 4) void gn__chance_say(gn_game *g, unsigned sides, const char *fmt, ...);
+/* 1 when the players are asked the next chance point and told what it needs
+** (the table source, not a check): a rule may skip reckoning a need nobody
+** reads. Cannot fail. */
+int gn__chance_telling(const gn_game *g);
 /* Restores a full deck for a side. */
 void gn__deck_reset(gn__state *st, int side);
 
@@ -702,6 +716,30 @@ int gn__arg_int(gn_game *g, const gn__args *a, int tok, int *v);
 int gn__arg_num(gn_game *g, const gn__args *a, int tok, double *v);
 int gn__arg_point(gn_game *g, const gn__args *a, int tok, gn_vec2 *p);  /* "x,y" */
 int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if matches */
+
+/* Where a move told as players make it takes a stand (the words of an order
+** from tok on; b is the stand now). Angles are compass degrees (0 north, 90
+** east; positive turns to the right), as in scenario files:
+**   to X,Y [facing DEG]       that point; facing kept unless given (hasf)
+**   towards X,Y [facing DEG]  the same point with towards set: the ruleset
+**                             goes as far along the line as its move allows
+**   advance N, retire N       N straight ahead, or N back with the facing kept
+**   wheel DEG                 about its front corner on the side it wheels to;
+**                             arc is the distance the other front corner goes
+**   turn DEG                  about its centre, in place
+** GN_ESYNTAX (message set) for anything else. */
+typedef struct gn__dest {
+  gn_vec2 to;
+  int hasf; double facing;    /* radians, when hasf */
+  int towards;                /* 1: as far as the move allows towards `to` */
+  double arc;                 /* a wheel: the outer front corner's arc, else 0 */
+  const char *how;            /* "to", "towards", "advance", "retire", "wheel", "turn" */
+} gn__dest;
+int gn__arg_dest(gn_game *g, const gn__args *a, int tok, gn_box b, gn__dest *d);
+/* The furthest point of the segment from -> to (a fraction t in 0..1) whose
+** cost fits: cost(ud, point) is non-decreasing along it; 0 when even a step
+** costs too much. Cannot fail. */
+double gn__furthest(gn_vec2 from, gn_vec2 to, double (*cost)(void *ud, gn_vec2 p), void *ud, double fits);
 
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
