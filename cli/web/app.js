@@ -601,7 +601,12 @@ async function propose(order, move) {
   if (!S.pending || S.pending.order !== order) return;
   const box = $('order-odds');
   box.replaceChildren();
-  if (odds.status === 200 && odds.data.lines && odds.data.lines.length) {
+  if (odds.status === 403) {
+    const p = document.createElement('p');
+    p.className = 'note';
+    p.textContent = 'The chances are the umpire\'s to tell: they read what your side may not know.';
+    box.appendChild(p);
+  } else if (odds.status === 200 && odds.data.lines && odds.data.lines.length) {
     const h = document.createElement('h3');
     h.textContent = odds.data.exact ? 'The chances (exact)' : 'The chances (estimated)';
     box.appendChild(h);
@@ -634,6 +639,7 @@ async function confirmOrder() {
     closeOrder();
     S.form = null;
     $('mapview').scrollIntoView({ block: 'nearest' });   // the result, on a phone too
+    if (d.unused) hint(d.unused + (d.unused === 1 ? ' result' : ' results') + ' of the roll typed were not needed.');
     await afterChange();
     return;
   }
@@ -654,6 +660,7 @@ async function confirmOrder() {
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUITS = ['C', 'D', 'H', 'S'];
 const SUIT_NAMES = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+const SUIT_SIGNS = { C: '\u2663', D: '\u2666', H: '\u2665', S: '\u2660' };
 const pad = { entry: [], rank: null };
 
 function facesOf(spec) {
@@ -710,7 +717,7 @@ function showDice(need, problem) {
   faces.replaceChildren();
   if (need.kind === 'card') {
     for (const r of RANKS) faces.appendChild(faceButton(r, 'rank ' + r, () => { pad.rank = r; padNote(); }));
-    for (const s of SUITS) faces.appendChild(faceButton(s, SUIT_NAMES[s], () => {
+    for (const s of SUITS) faces.appendChild(faceButton(SUIT_SIGNS[s] + ' ' + s, SUIT_NAMES[s], () => {
       if (pad.rank) { pad.entry.push(cardNumber(pad.rank + s)); pad.rank = null; padNote(); }
     }));
   } else {
@@ -840,7 +847,9 @@ function listen() {
   es.addEventListener('change', async (m) => {
     let d;
     try { d = JSON.parse(m.data); } catch { return; }
-    if (d.undo) {
+    // after an undo, or a change made to the game by another program, the
+    // narrative is read again from the start
+    if (d.undo || d.reload) {
       S.seen.clear(); S.next = 0;
       $('story').replaceChildren();
       await catchUp(true);
