@@ -174,6 +174,56 @@ async function waitChecked(page) {
     text: document.getElementById('order-check').textContent }));
 }
 
+// The map's viewBox: {x, y, w, h}.
+async function viewBox(page) {
+  return page.evaluate(() => {
+    const v = document.querySelector('#map svg').getAttribute('viewBox').split(/\s+/).map(Number);
+    return { x: v[0], y: v[1], w: v[2], h: v[3] };
+  });
+}
+
+// Zooms in and out and pans as a player would, then fits the table again;
+// true when each gesture moved the view as it should.
+async function panZoom(page, pinch) {
+  const r = await page.evaluate(() => {
+    document.getElementById('mapview').scrollIntoView({ block: 'nearest' });
+    const b = document.getElementById('map').getBoundingClientRect();
+    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  });
+  const v0 = await viewBox(page);
+  let ok = true;
+  if (pinch) {
+    // two fingers spreading apart: the view narrows (zoom in)
+    const cdp = await page.context().newCDPSession(page);
+    const pts = (d) => [{ x: r.x - d, y: r.y, id: 1 }, { x: r.x + d, y: r.y, id: 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: pts(20) });
+    for (let d = 30; d <= 80; d += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: pts(d) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    const v1 = await viewBox(page);
+    ok = ok && v1.w < v0.w * 0.6;
+  } else {
+    await page.click('#zoom-in');
+    const v1 = await viewBox(page);
+    ok = ok && v1.w < v0.w;
+    await page.mouse.move(r.x, r.y);
+    await page.mouse.wheel(0, -300);
+    const v2 = await viewBox(page);
+    ok = ok && v2.w < v1.w;
+    await page.mouse.move(r.x, r.y);
+    await page.mouse.down();
+    await page.mouse.move(r.x + 60, r.y + 40, { steps: 5 });
+    await page.mouse.up();
+    const v3 = await viewBox(page);
+    ok = ok && v3.x < v2.x && v3.y < v2.y && v3.w === v2.w;
+    await page.click('#zoom-out');
+    ok = ok && (await viewBox(page)).w > v3.w;
+  }
+  await page.click('#zoom-fit');
+  const vf = await viewBox(page);
+  return ok && vf.w === v0.w && vf.x === v0.x;
+}
+
 async function seqOf(page) { return page.evaluate(() => window.grognard.seq); }
 
 // After an order on one page: every other page shows the same order count.
@@ -297,6 +347,10 @@ async function playRuleset(browser, game) {
       await shot(p, tag + '-joined-' + p.role);
     }
     check(await A.isHidden('#umpire-card') && await U.isVisible('#umpire-card'), tag + ': only the umpire page has the umpire\'s controls');
+
+    // pan and zoom: buttons, wheel and drag on the desktop, a pinch on the phone
+    check(await panZoom(A, false), tag + ': ' + sa + ' pans and zooms the map (buttons, wheel, drag)');
+    check(await panZoom(B, true), tag + ': ' + sb + ' zooms the map with a pinch');
 
     // the umpire switches the dice to the table's
     await U.click('#dice-table');
