@@ -412,6 +412,8 @@ async function playRuleset(browser, game) {
       check(w.trim().length > 0, tag + ': why explains a roll');
     }
     for (const p of ctx.pages) await shot(p, tag + '-turn-played-' + p.role);
+    await B.evaluate(() => document.getElementById('story').scrollIntoView({ block: 'start' }));
+    await shot(B, tag + '-story-' + sb);
 
     // undo: the umpire takes back the last order; every page follows
     const seqBefore = await seqOf(U);
