@@ -123,7 +123,7 @@ async function selectUnit(page, code) {
     const t = document.getElementById('unit-title');
     const box = document.getElementById('unit-actions');
     return t && t.textContent.includes('(' + c + ')') && box && !box.textContent.includes('Asking');
-  }, code, { timeout: 10000 });
+  }, code, { timeout: 20000 });
 }
 
 const DICE = [4, 2, 5, 3, 6, 1, 4, 5];
@@ -169,7 +169,7 @@ async function waitChecked(page) {
   await page.waitForFunction(() => {
     const c = document.getElementById('order-check');
     return c.classList.contains('ok') || c.classList.contains('refused');
-  }, null, { timeout: 15000 });
+  }, null, { timeout: 20000 });
   return page.evaluate(() => ({ ok: document.getElementById('order-check').classList.contains('ok'),
     text: document.getElementById('order-check').textContent }));
 }
@@ -230,7 +230,7 @@ async function seqOf(page) { return page.evaluate(() => window.grognard.seq); }
 async function seenEverywhere(pages, from, seq, tag) {
   for (const p of pages) {
     if (p === from) continue;
-    const ok = await p.waitForFunction((n) => window.grognard.seq === n, seq, { timeout: 10000 }).then(() => true, () => false);
+    const ok = await p.waitForFunction((n) => window.grognard.seq === n, seq, { timeout: 20000 }).then(() => true, () => false);
     if (!ok) return check(false, tag + ': ' + p.role + ' sees order ' + seq + ' live', 'it shows ' + await seqOf(p));
   }
   return true;
@@ -263,7 +263,7 @@ async function tapOrder(ctx, page, step) {
   const r = await confirm(page, tag);
   if (!check(r.applied, tag + ': the order is applied' + (r.rolls ? ' with ' + r.rolls + ' typed roll(s)' : ''), r.refused)) return false;
   if (step.dice) check(r.rolls > 0, tag + ': the dice pad asked for the players\' ' + step.dice);
-  await page.waitForFunction((n) => window.grognard.seq > n, before, { timeout: 10000 });
+  await page.waitForFunction((n) => window.grognard.seq > n, before, { timeout: 20000 });
   const seq = await seqOf(page);
   await seenEverywhere(ctx.pages, page, seq, tag);
   await shot(page, tag + '-done-' + page.role);
@@ -278,7 +278,7 @@ async function endPhase(ctx, page, label) {
   const r = await confirm(page, ctx.tag + '-end-' + label.replace(/\W+/g, '-'));
   if (!check(r.applied, ctx.tag + ': end of the ' + label + (r.rolls ? ' (' + r.rolls + ' typed roll(s))' : ''), r.refused)) return false;
   ctx.rolls += r.rolls;
-  await page.waitForFunction((n) => window.grognard.seq > n, before, { timeout: 10000 });
+  await page.waitForFunction((n) => window.grognard.seq > n, before, { timeout: 20000 });
   await seenEverywhere(ctx.pages, page, await seqOf(page), ctx.tag + ' end of the ' + label);
   return true;
 }
@@ -354,7 +354,7 @@ async function playRuleset(browser, game) {
 
     // the umpire switches the dice to the table's
     await U.click('#dice-table');
-    await U.waitForFunction(() => document.getElementById('dice-mode').textContent === 'table', null, { timeout: 10000 });
+    await U.waitForFunction(() => document.getElementById('dice-mode').textContent === 'table', null, { timeout: 20000 });
     check((await stateOf(A)).dice === 'table', tag + ': the umpire switched the dice to table dice');
     await shot(U, tag + '-dice-table-umpire');
 
@@ -408,7 +408,7 @@ async function playRuleset(browser, game) {
     const whyButton = U.locator('#story li button', { hasText: 'why' }).first();
     if (await whyButton.count()) {
       await whyButton.click();
-      const w = await U.waitForSelector('#story .why', { timeout: 10000 }).then((h) => h.textContent(), () => '');
+      const w = await U.waitForSelector('#story .why', { timeout: 20000 }).then((h) => h.textContent(), () => '');
       check(w.trim().length > 0, tag + ': why explains a roll');
     }
     for (const p of ctx.pages) await shot(p, tag + '-turn-played-' + p.role);
@@ -418,7 +418,7 @@ async function playRuleset(browser, game) {
     // undo: the umpire takes back the last order; every page follows
     const seqBefore = await seqOf(U);
     await U.click('#undo');
-    await U.waitForFunction((n) => window.grognard.seq === n - 1, seqBefore, { timeout: 10000 }).catch(() => {});
+    await U.waitForFunction((n) => window.grognard.seq === n - 1, seqBefore, { timeout: 20000 }).catch(() => {});
     const seqAfter = await seqOf(U);
     check(seqAfter === seqBefore - 1, tag + ': the umpire undoes the last order', 'order count ' + seqBefore + ' -> ' + seqAfter);
     await seenEverywhere(ctx.pages, U, seqAfter, tag + ' undo');
