@@ -328,10 +328,12 @@ function pinchOf() {
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
 }
 
-// The unit under a tap: the map's own stand group when it has one, else
-// the nearest unit of the view within a finger's reach.
+// The unit under a tap: the map's own group of a stand (its rectangle, its
+// label called out beside it, or its place in the box of the stands off the
+// table), else the nearest unit of the view within a finger's reach.
 function unitAt(cx, cy, target) {
-  const g = target && target.closest && target.closest('g.unit[data-unit]');
+  const g = target && target.closest &&
+    target.closest('g.unit[data-unit], g.unit-label[data-unit], g.offtable-unit[data-unit]');
   if (g) return g.getAttribute('data-unit');
   if (!S.frame) return null;
   const m = svgEl().getScreenCTM();
