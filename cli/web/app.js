@@ -137,7 +137,26 @@ function paintSide() {
   $('game-name').textContent = ses.scenario + ' (' + ses.ruleset + ')';
   document.title = (umpire ? 'Umpire' : sideName(ses.side)) + ' - ' + ses.scenario + ' - grognard';
   document.body.dataset.role = ses.role;
+  // the umpire's bar names both sides in their map colours
+  const list = $('sides');
+  list.replaceChildren();
+  for (const sd of ses.sides || []) {
+    const li = document.createElement('li');
+    li.appendChild(chip(sd.id));
+    list.appendChild(li);
+  }
+  list.hidden = !umpire;
   if (ses.side) document.body.dataset.side = ses.side;
+}
+
+// A side's name on its own colour.
+function chip(id) {
+  const c = document.createElement('span');
+  c.className = 'chip';
+  c.textContent = sideName(id);
+  c.style.background = sideColor(id);
+  c.style.color = inkOn(sideColor(id));
+  return c;
 }
 
 function mine(code) {
@@ -160,9 +179,12 @@ async function refreshState() {
   $('turn').textContent = st.turn + (st.turn_limit ? ' of ' + st.turn_limit : '');
   $('phase').textContent = st.over ? 'the game is over' : (st.phase || '-');
   const act = st.active_side;
-  let who = act === null ? 'both sides' : sideName(act);
-  if (S.session.side && (act === S.session.side || act === null)) who += ' (you)';
-  $('active').textContent = st.over ? '-' : who;
+  const you = S.session.side && (act === S.session.side || act === null) ? ' (you)' : '';
+  const dd = $('active');
+  dd.replaceChildren();
+  if (st.over) dd.textContent = '-';
+  else if (act === null) dd.textContent = 'both sides' + you;
+  else { dd.appendChild(chip(act)); if (you) dd.append(you); }
   $('dice-mode').textContent = st.dice === 'table' ? 'table' : 'engine';
   $('dice-auto').setAttribute('aria-pressed', String(st.dice !== 'table'));
   $('dice-table').setAttribute('aria-pressed', String(st.dice === 'table'));
@@ -429,6 +451,7 @@ function fmt(v) { return (Math.round(v * 10) / 10).toString(); }
 
 function givePoint(form, pt) {
   S.point = pt;
+  hint('');
   const order = form.replace('X,Y', fmt(pt.x) + ',' + fmt(pt.y));
   drawOverlay();
   propose(order, { form, pt });
@@ -598,7 +621,8 @@ async function propose(order, move) {
   }
   check.textContent = text;
   $('order-confirm').disabled = false;
-  $('order-confirm').focus();
+  $('order-confirm').focus({ preventScroll: true });
+  $('order-card').scrollIntoView({ block: 'nearest' });
   const odds = await api('/api/odds?order=' + encodeURIComponent(order));
   if (!S.pending || S.pending.order !== order) return;
   const box = $('order-odds');
@@ -803,9 +827,9 @@ function addEvents(events, fresh) {
       meta.appendChild(b);
     }
     li.appendChild(meta);
-    // keep the list in event order (newest shown first by the CSS)
-    const after = [...list.children].find((c) => Number(c.dataset.n) > e.n);
-    list.insertBefore(li, after || null);
+    // newest first: before the first older event listed
+    const older = [...list.children].find((c) => Number(c.dataset.n) < e.n);
+    list.insertBefore(li, older || null);
   }
   if (fresh) setTimeout(() => { for (const li of list.querySelectorAll('li.fresh')) li.classList.remove('fresh'); }, 4000);
 }
