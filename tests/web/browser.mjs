@@ -380,6 +380,18 @@ async function playRuleset(browser, game) {
     check(codes.actions === 403, tag + ': the actions of another side\'s unit are refused', JSON.stringify(codes));
     check((await stateOf(U)).dice === 'table', tag + ': the dice stay as the umpire set them');
 
+    // the odds before an order: the umpire's page shows them
+    if (game.umpireOdds) {
+      await U.fill('#typed-order', game.umpireOdds);
+      await U.click('#typed-go');
+      const c = await waitChecked(U);
+      const odds = await U.waitForFunction(() => document.querySelectorAll('#order-odds p').length > 0, null, { timeout: 20000 })
+        .then(() => U.textContent('#order-odds'), () => '');
+      check(c.ok && /chances/i.test(odds) && odds.includes(game.umpireOdds), tag + ': the umpire sees the odds of ' + game.umpireOdds + ' before confirming it', c.text + ' | ' + odds);
+      await shot(U, tag + '-odds-umpire');
+      await U.click('#order-cancel');
+    }
+
     // 3) a whole turn by taps
     const start = await stateOf(U);
     const done = new Set();
@@ -454,14 +466,14 @@ const GAMES = [
       { name: 'french move', side: 'french', phase: 'movement', unit: 'TRO', point: [15, 31] },
     ] },
   { tag: 'ba', scenario: 'ba-hougoumont.yaml', seed: 7, sides: ['french', 'allies'],
-    enemyOf: { french: 'NAS' }, enemyOrder: 'move NAS to 112,74',
+    enemyOf: { french: 'NAS' }, enemyOrder: 'move NAS to 112,74', umpireOdds: 'fire BULL at BAT',
     steps: [
       { name: 'french move', side: 'french', phase: 'orders', unit: 'L1A', point: [85, 30] },
       { name: 'allied formation', side: 'allies', phase: 'orders', unit: 'JAG', listed: 'formation JAG' },
       { name: 'allied fire', side: 'allies', phase: 'orders', unit: 'BULL', target: 'BAT' },
     ] },
   { tag: 'inradic', scenario: 'inradic-skirmish.yaml', seed: 7, sides: ['lorelei', 'vapournia'],
-    enemyOf: { lorelei: 'FU' }, enemyOrder: 'move FU to 14,30',
+    enemyOf: { lorelei: 'FU' }, enemyOrder: 'move FU to 14,30', umpireOdds: 'fire GUN at FU',
     steps: [
       { name: 'lorelei fire', side: 'lorelei', phase: 'action', unit: 'GUN', target: 'FU', dice: 'cards' },
       { name: 'vapournian move', side: 'vapournia', phase: 'action', unit: 'AR', point: [26, 32] },
