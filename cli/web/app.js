@@ -189,9 +189,34 @@ async function refreshState() {
   $('dice-auto').setAttribute('aria-pressed', String(st.dice !== 'table'));
   $('dice-table').setAttribute('aria-pressed', String(st.dice === 'table'));
   document.body.dataset.seq = String(st.seq);
+  fillPicker();
   const myTurn = S.session.role === 'umpire' || act === null || act === S.session.side;
   $('end-phase').disabled = st.over || !myTurn;
   if (S.selected) renderUnit();
+}
+
+// The units by name, for a keyboard, a screen reader, or a stand too small to
+// tap: one's own side first, then the others as this side sees them.
+function fillPicker() {
+  const pick = $('unit-pick');
+  pick.replaceChildren();
+  const none = document.createElement('option');
+  none.value = ''; none.textContent = '(none)';
+  pick.appendChild(none);
+  const order = [...S.sides.keys()].sort((a, b) => (b === S.session.side) - (a === S.session.side));
+  for (const side of order) {
+    const g = document.createElement('optgroup');
+    g.label = sideName(side);
+    for (const u of S.units.values()) {
+      if (u.side !== side || u.removed) continue;
+      const o = document.createElement('option');
+      o.value = u.code;
+      o.textContent = u.code + ': ' + u.name;
+      g.appendChild(o);
+    }
+    if (g.children.length) pick.appendChild(g);
+  }
+  pick.value = S.selected && S.units.has(S.selected) ? S.selected : '';
 }
 
 // ---------------------------------------------------------------- the map
@@ -459,6 +484,7 @@ function givePoint(form, pt) {
 
 async function select(code) {
   S.selected = code;
+  $('unit-pick').value = code;
   S.form = null;
   S.point = null;
   S.actions = null;
@@ -477,6 +503,7 @@ async function select(code) {
 
 function deselect() {
   S.selected = null; S.actions = null; S.form = null; S.point = null;
+  $('unit-pick').value = '';
   $('unit-card').hidden = true;
   hint('');
   loadMap();
@@ -920,6 +947,9 @@ async function setDice(mode) {
 function setup() {
   setupMap();
   $('unit-close').addEventListener('click', deselect);
+  $('unit-pick').addEventListener('change', (e) => {
+    if (e.target.value) select(e.target.value); else deselect();
+  });
   $('order-confirm').addEventListener('click', confirmOrder);
   $('order-cancel').addEventListener('click', closeOrder);
   $('dice-send').addEventListener('click', sendDice);

@@ -380,6 +380,13 @@ async function playRuleset(browser, game) {
     check(codes.actions === 403, tag + ': the actions of another side\'s unit are refused', JSON.stringify(codes));
     check((await stateOf(U)).dice === 'table', tag + ': the dice stay as the umpire set them');
 
+    // a unit chosen from the list instead of the map (keyboard, screen reader)
+    await U.selectOption('#unit-pick', enemy);
+    const picked = await U.waitForFunction((c) => document.getElementById('unit-title').textContent.includes('(' + c + ')') &&
+      !document.getElementById('unit-actions').textContent.includes('Asking'), enemy, { timeout: 20000 }).then(() => true, () => false);
+    check(picked, tag + ': the umpire chooses ' + enemy + ' from the list of units');
+    await U.click('#unit-close');
+
     // the odds before an order: the umpire's page shows them
     if (game.umpireOdds) {
       await U.fill('#typed-order', game.umpireOdds);
