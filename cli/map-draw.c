@@ -408,7 +408,7 @@ static double offtable(map *m, double y) {
     else if (v.strength == 0 && v.strength0 > 0) snprintf(why, sizeof why, "eliminated");
     else if (v.status[0]) snprintf(why, sizeof why, "%s", v.status);
     else snprintf(why, sizeof why, "left the table");
-    snprintf(line, sizeof line, "%s %s: %s", code, v.name ? v.name : "", why);
+    snprintf(line, sizeof line, "%s %s: %s", code, why, v.name ? v.name : "");
     char fitted[320];
     map_fit_text(&f, line, colw - 14, fitted, sizeof fitted);
     const char *attrs[] = {"data-unit", code, "data-side", gn_side_id(m->g, v.side), "title", line, NULL};
