@@ -163,6 +163,21 @@ check "map --true-scale: $pages A4 pages for a 48 x 36 in table (at least $need,
   eval 'status true 0 && [ "$pages" -ge "$need" ] && [ "$pages" -lt $((2 * need)) ] && [ "$a4" = "$pages" ]'
 check "map --true-scale is for a PDF (exit 2 for an SVG)" status truesvg 2
 
+# The frame on the <svg> element: each stand's rectangle is centred where
+# (x0 + x scale, y0 + (height - y) scale) puts its centre.
+"$exe" --db "$db" show "$pgid" --json | jq -r '.units[] | select(.removed == false) | "\(.code) \(.x) \(.y)"' >"$tmp/at"
+"$exe" --db "$db" map "$pgid" -o "$tmp/frame.svg" 2>/dev/null
+off=$(awk -v svg="$tmp/frame.svg" '
+  BEGIN { while ((getline l < svg) > 0) {
+            if (l ~ /^<svg/) { split(l, a, "\""); for (i = 1; i < length(a); i++) f[a[i]] = a[i + 1] }
+            if (l ~ /^<g class="unit"/) { match(l, /data-unit="[^"]*"/); u = substr(l, RSTART + 11, RLENGTH - 12); want = 1; continue }
+            if (want && l ~ /^<polygon/) { match(l, /points="[^"]*"/); n = split(substr(l, RSTART + 8, RLENGTH - 9), p, "[ ,]");
+                                          cx[u] = (p[1] + p[3] + p[5] + p[7]) / 4; cy[u] = (p[2] + p[4] + p[6] + p[8]) / 4; want = 0 } }
+          s = f[" data-scale="]; x0 = f[" data-x0="]; y0 = f[" data-y0="]; h = f[" data-height="] }
+  { dx = x0 + $2 * s - cx[$1]; dy = y0 + (h - $3) * s - cy[$1]; if (dx * dx + dy * dy > 0.05 || !($1 in cx)) print $1 }' "$tmp/at")
+check "map: the frame on the <svg> element puts every stand where it is${off:+ (not: $off)}" \
+  eval '[ -z "$off" ] && [ -s "$tmp/at" ] && grep -q "data-scale=" "$tmp/frame.svg"'
+
 # Long names in UTF-8: the title wrapped whole, never cut; a side's name whole
 # in the legend; a reinforcement's long name cut in the off-table box only
 # between characters (the whole line in its tooltip).
