@@ -31,6 +31,12 @@
 const map_rgb map_side_rgb[4] = {{0.15, 0.30, 0.75}, {0.80, 0.15, 0.15}, {0.10, 0.55, 0.25}, {0.85, 0.50, 0.05}};
 const map_rgb map_black = {0, 0, 0}, map_white = {1, 1, 1};
 
+void cli_map_side_colour(int side, char hex[8]) {
+  map_rgb c = map_side_rgb[side & 3];
+  snprintf(hex, 8, "#%02x%02x%02x", (unsigned)(c.r * 255 + 0.5), (unsigned)(c.g * 255 + 0.5),
+           (unsigned)(c.b * 255 + 0.5));
+}
+
 double map_px(const map *m, double x) { return m->x0 + x * m->s; }
 double map_py(const map *m, double y) { return m->y0 + (m->H - y) * m->s; }
 
