@@ -1,6 +1,6 @@
 /*
 ** cmd-map.c: `grognard map GAME [--as SIDE | --umpire] [--select UNIT]
-** [-o FILE] [--paper a4|letter]`: the table as the viewer may see it, drawn
+** [-o FILE] [--paper a4|letter] [--true-scale]`: the table as the viewer may see it, drawn
 ** by map-draw.c (cli_map_render) as SVG, PNG or PDF, to print or to put
 ** beside the real table; and the play session's `map` command
 ** (cli_map_write).
@@ -67,7 +67,8 @@ int cli_map_write_as(gn_game *g, int viewer, int select, const char *path, const
 static int run_map(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   static const char *const formats[] = { "svg", "png", "pdf", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL }, { "--select", 1, 0, NULL },
-                     CLI_OUTPUT_OPTS, { "--paper", 1, 0, NULL }, { NULL, 0, 0, NULL } };
+                     CLI_OUTPUT_OPTS, { "--paper", 1, 0, NULL }, { "--true-scale", 0, 0, NULL },
+                     { NULL, 0, 0, NULL } };
   char *pos[1], err[512];
   int npos, rc, viewer, sel = -1;
   cli_output out;
@@ -87,6 +88,9 @@ static int run_map(cli *c, const cli_cmd *cmd, int argc, char **argv) {
     return cli_usage(cmd, "--paper is a4 or letter, not '%s'", paper->val);
   if (opts[0].seen && opts[1].seen) return cli_usage(cmd, "give --as SIDE or --umpire, not both");
   cli_map_format_parse(out.format, &mo.format);
+  mo.true_scale = cli_opt_get(opts, "--true-scale")->seen;
+  if (mo.true_scale && mo.format != CLI_MAP_PDF)
+    return cli_usage(cmd, "--true-scale makes a PDF of several pages: give -o FILE.pdf");
   if (cli_game_view(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) != CLI_OK) goto done;
   mo.viewer = viewer;
@@ -115,7 +119,7 @@ done:
 
 const cli_cmd cli_cmd_map = {
   "map", "GAME [--as SIDE | --umpire] [--select UNIT] [-o FILE.svg|.png|.pdf] [--format svg|png|pdf] "
-         "[--paper a4|letter]",
+         "[--paper a4|letter] [--true-scale]",
   "draw the table: terrain, stands, objectives, grid, legend (SVG, PNG, PDF)",
   "A printable map, north up, on white: the table with rulers on its edges in\n"
   "the ruleset's unit (a grid to find X,Y on the real table), terrain named,\n"
@@ -135,6 +139,9 @@ const cli_cmd cli_cmd_map = {
   "                     (without it: SVG on standard output)\n"
   "  --format FMT       svg, png or pdf, when FILE does not say it\n"
   "  --paper PAPER      a PDF's page: a4 (the default) or letter, the map\n"
-  "                     turned and fitted to it\n",
+  "                     turned and fitted to it\n"
+  "  --true-scale       a PDF: after the whole map, the table at its real size\n"
+  "                     over as many pages as it needs, each with its rulers\n"
+  "                     and a line saying which piece of the table it is\n",
   run_map,
 };

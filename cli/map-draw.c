@@ -31,6 +31,12 @@
 const map_rgb map_side_rgb[4] = {{0.15, 0.30, 0.75}, {0.80, 0.15, 0.15}, {0.10, 0.55, 0.25}, {0.85, 0.50, 0.05}};
 const map_rgb map_black = {0, 0, 0}, map_white = {1, 1, 1};
 
+void cli_map_side_colour(int side, char hex[8]) {
+  map_rgb c = map_side_rgb[side & 3];
+  snprintf(hex, 8, "#%02x%02x%02x", (unsigned)(c.r * 255 + 0.5), (unsigned)(c.g * 255 + 0.5),
+           (unsigned)(c.b * 255 + 0.5));
+}
+
 double map_px(const map *m, double x) { return m->x0 + x * m->s; }
 double map_py(const map *m, double y) { return m->y0 + (m->H - y) * m->s; }
 
@@ -183,13 +189,20 @@ static double title(map *m) {
 
 /* ---- the rulers ---- */
 
-static double ruler_step(const map *m) {
+double map_grid_step(const map *m) {
   static const double in[] = {1, 2, 3, 6, 12, 24, 48}, cm[] = {5, 10, 20, 25, 50, 100, 200};
   const double *steps = !strcmp(m->unit, "cm") ? cm : in;
   double side = fmax(m->W, m->H);
   for (int i = 0; i < 7; i++)
     if (side / steps[i] <= 12) return steps[i];
   return steps[6];
+}
+
+/* The rulers' labelled step: the grid's, or at a true scale every inch or
+** every 5 cm. */
+static double ruler_step(const map *m) {
+  if (m->s >= 20) return !strcmp(m->unit, "cm") ? 5 : 1;
+  return map_grid_step(m);
 }
 
 static void tick(map *m, double x1, double y1, double x2, double y2, double w) {
@@ -356,7 +369,7 @@ static double legend(map *m, double y) {
   fl.x = fl.left;
   fl.y += 13;
   snprintf(buf, sizeof buf, "Grid every %g %s; 0,0 is the south-west corner, x runs east, y north; the table is %g x %g %s.",
-           ruler_step(m), m->unit, m->W, m->H, m->unit);
+           map_grid_step(m), m->unit, m->W, m->H, m->unit);
   legend_text(&fl, 0, buf);
   if (m->sel >= 0) {
     gn_unit_view v;
@@ -401,7 +414,7 @@ static double offtable(map *m, double y) {
     else if (v.strength == 0 && v.strength0 > 0) snprintf(why, sizeof why, "eliminated");
     else if (v.status[0]) snprintf(why, sizeof why, "%s", v.status);
     else snprintf(why, sizeof why, "left the table");
-    snprintf(line, sizeof line, "%s %s: %s", code, v.name ? v.name : "", why);
+    snprintf(line, sizeof line, "%s %s: %s", code, why, v.name ? v.name : "");
     char fitted[320];
     map_fit_text(&f, line, colw - 14, fitted, sizeof fitted);
     const char *attrs[] = {"data-unit", code, "data-side", gn_side_id(m->g, v.side), "title", line, NULL};
@@ -452,6 +465,58 @@ static double page(map *m) {
   return y + MARGIN;
 }
 
+/* One page of a map at the table's true size: the window (wx0, wy0)-(wx1,
+** wy1) of the table with its rulers, under a line saying which piece of the
+** table it is, so that the pages can be laid out side by side. */
+static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row, int rows, int col, int cols) {
+  char head[GN_TEXT_MAX * 2];
+  m->nplaced = 0;
+  m->nmoves = 0;
+  m->sel_left = -1;
+  m->sel_targets = 0;
+  map_font f = map_font_of(9);
+  snprintf(head, sizeof head, "%s: at true scale, row %d of %d (north first), column %d of %d (west first): "
+           "x %g to %g, y %g to %g %s", gn_game_scenario_name(m->g), row, rows, col, cols, wx0, wx1, wy0, wy1, m->unit);
+  double y = wrapped(m, MARGIN, MARGIN - 6, m->pw - 2 * MARGIN, f, head, "title");
+  m->x0 = MARGIN + RULE_L - wx0 * m->s;
+  m->y0 = y + 4 + RULE_T - (m->H - wy1) * m->s;
+  double clip[4] = {map_px(m, wx0), map_py(m, wy1), (wx1 - wx0) * m->s, (wy1 - wy0) * m->s};
+  m->cv->ops->begin(m->cv, "tile", NULL, clip);
+  map_terrain(m);
+  map_selection(m);
+  map_stands(m);
+  map_terrain_names(m);
+  m->cv->ops->end(m->cv);
+  rulers(m, wx0, wy0, wx1, wy1);
+}
+
+/* The pages of the table at its true size (72 points an inch), each as much
+** of it as fits on the paper in whole units, in the orientation that needs
+** fewer pages. */
+static void tiles(map *m, double paper_w, double paper_h) {
+  double s = !strcmp(m->unit, "cm") ? 72 / 2.54 : 72, head = 24;
+  double best_w = 0, best_h = 0;
+  int best = -1;
+  for (int turn = 0; turn < 2; turn++) {
+    double pw = turn ? paper_h : paper_w, ph = turn ? paper_w : paper_h;
+    double ww = floor((pw - 2 * MARGIN - RULE_L - RULE_R) / s), wh = floor((ph - 2 * MARGIN - head - RULE_T - RULE_B) / s);
+    if (ww < 1 || wh < 1) continue;
+    int pages = (int)(ceil(m->W / ww) * ceil(m->H / wh));
+    if (best < 0 || pages < best) { best = pages; best_w = pw; best_h = ph; }
+  }
+  if (best < 0) return;
+  m->s = s;
+  m->pw = best_w;
+  double ww = floor((best_w - 2 * MARGIN - RULE_L - RULE_R) / s), wh = floor((best_h - 2 * MARGIN - head - RULE_T - RULE_B) / s);
+  int cols = (int)ceil(m->W / ww - 1e-9), rows = (int)ceil(m->H / wh - 1e-9);
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++) {
+      double wy1 = m->H - r * wh, wy0 = fmax(0, wy1 - wh), wx0 = c * ww, wx1 = fmin(m->W, wx0 + ww);
+      map_cairo_page(m->cv, best_w, best_h, 1, 0, 0);
+      tile(m, wx0, wy0, wx1, wy1, r + 1, rows, c + 1, cols);
+    }
+}
+
 int cli_map_format_parse(const char *name, cli_map_format *out) {
   static const char *const names[] = {"svg", "png", "pdf"};
   for (int i = 0; i < 3; i++)
@@ -494,11 +559,16 @@ int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, 
   m.pw = 2 * MARGIN + RULE_L + RULE_R + m.W * m.s;
   m.cv = &null;
   m.ph = page(&m);   /* the measuring pass */
-  double zoom = 1, dx = 0, dy = 0;
+  double zoom = 1, dx = 0, dy = 0, frame_s = m.s, frame_x0, frame_y0;
   if (o->format == CLI_MAP_SVG) {
-    m.cv = map_svg_new(m.pw, m.ph);
+    char attrs[256];   /* the frame, for a page that reads the SVG alone */
+    snprintf(attrs, sizeof attrs, "data-width=\"%g\" data-height=\"%g\" data-scale=\"%.6g\" data-x0=\"%.2f\" "
+             "data-y0=\"%.2f\" data-table-unit=\"%s\"", m.W, m.H, m.s, m.x0, m.y0, m.unit);
+    m.cv = map_svg_new(m.pw, m.ph, attrs);
     if (!m.cv) { snprintf(err, n, "out of memory"); free(m.placed); return CLI_FAIL; }
     page(&m);
+    frame_x0 = m.x0;
+    frame_y0 = m.y0;
     int failed = m.oom || m.cv->failed;
     *data = map_svg_finish(m.cv, len);
     if (failed || !*data) {
@@ -524,11 +594,16 @@ int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, 
     if (!m.cv) { free(m.placed); return CLI_FAIL; }
     map_cairo_page(m.cv, pw, ph, zoom, dx, dy);
     page(&m);
+    frame_s = m.s;
+    frame_x0 = m.x0;
+    frame_y0 = m.y0;
+    if (o->format == CLI_MAP_PDF && o->true_scale)
+      tiles(&m, o->paper == CLI_MAP_LETTER ? 612 : 595.28, o->paper == CLI_MAP_LETTER ? 792 : 841.89);
     if (m.oom) m.cv->failed = 1;
     *data = map_cairo_finish(m.cv, len, err, n);
     if (!*data) { free(m.placed); return CLI_FAIL; }
   }
   free(m.placed);
-  if (frame) *frame = (cli_map_frame){m.W, m.H, m.s * zoom, dx + m.x0 * zoom, dy + m.y0 * zoom};
+  if (frame) *frame = (cli_map_frame){m.W, m.H, frame_s * zoom, dx + frame_x0 * zoom, dy + frame_y0 * zoom};
   return CLI_OK;
 }

@@ -56,6 +56,9 @@ map_rgb map_kind_colour(const char *kind, int line, double *width, int *dashed);
 void map_role_symbol(map *m, int role, double x, double y, double s);
 
 /* map-draw.c */
+/* The grid's step in the table's unit: a round number giving 6 to 12
+** squares across the longer side. */
+double map_grid_step(const map *m);
 /* Page point of a table point. */
 double map_px(const map *m, double x);
 double map_py(const map *m, double y);

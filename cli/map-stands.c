@@ -106,7 +106,8 @@ static int fits(const map *m, const gn_box *b, double w, double h) {
 }
 
 static void fit_inside(const map *m, label *l) {
-  for (double size = LABEL_MAX; size >= LABEL_MIN; size -= 0.5)
+  double max = m->s >= 20 ? 2 * LABEL_MAX : LABEL_MAX;   /* a true-scale page has room for more */
+  for (double size = max; size >= LABEL_MIN; size -= 0.5)
     for (int lines = 2; lines >= 1; lines--) {
       label_size(l, size, lines);
       if (fits(m, &l->box, l->w, l->h)) { l->inside = 1; return; }
@@ -219,6 +220,7 @@ static void draw_label_text(map *m, const label *l, double x, double y) {
   map_canvas *cv = m->cv;
   map_font f = map_font_of(l->size);
   f.bold = 1;
+  f.halo = 1;   /* readable over the arrows and arcs drawn across the stand */
   double w1 = map_text_width(&f, l->l1), rw = nroles(l->roles) * l->size * 1.1;
   double line1 = l->lines == 2 ? x + (l->w - w1 - rw) / 2 : x, base = y + l->size * 0.95;
   cv->ops->text(cv, line1, base, &f, l->l1);

@@ -90,17 +90,6 @@ static gn_vec2 label_point(const gn_feature *f, double *angle) {
   return f->pts[0];
 }
 
-/* A grid step in the table's unit: a round number giving 6 to 12 squares
-** across the longer side. */
-static double grid_step(const map *m) {
-  static const double in[] = {1, 2, 3, 6, 12, 24, 48}, cm[] = {5, 10, 20, 25, 50, 100, 200};
-  const double *steps = !strcmp(m->unit, "cm") ? cm : in;
-  double side = fmax(m->W, m->H);
-  for (int i = 0; i < 7; i++)
-    if (side / steps[i] <= 12) return steps[i];
-  return steps[6];
-}
-
 /* 1) hills, 2) other areas, 3) lines, 4) the grid. */
 void map_terrain(map *m) {
   map_canvas *cv = m->cv;
@@ -124,7 +113,7 @@ void map_terrain(map *m) {
       free(xy);
     }
   /* the grid: thin lines every step, so that a square can be found on the table */
-  double step = grid_step(m);
+  double step = map_grid_step(m);
   map_pen gp = map_stroke((map_rgb){0.55, 0.55, 0.55}, 0.35);
   gp.sa = 0.6;
   for (double x = step; x < m->W - 1e-9; x += step) {

@@ -18,6 +18,7 @@
 #include <jansson.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,10 @@ static enum MHD_Result open_stream(srv *s, struct MHD_Connection *c, int slot)
   if (!t) return queue_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory", 1);
   t->s = s;
   t->slot = slot;
+  /* a message is small and wanted at once: no waiting to fill a segment */
+  const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+  int one = 1;
+  if (ci) setsockopt(ci->connect_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   pthread_mutex_lock(&s->lock);
   t->gen = s->gen;   /* the changes from now on */
   pthread_mutex_unlock(&s->lock);

@@ -876,6 +876,7 @@ int gn__arrivals(gn_game *g, int side, const char *ref) {
       int total = 0;
       char what[160];
       gn__snprintf(what, sizeof what, "does %s come on? (%d+)", group_name(sc, i), need);
+      gn__chance_say(g, ~0u, "%d or more to come on this turn (ref. %s)", need, ref);
       if ((rc = gn__roll(g, "1d6", what, ref, i, &total, NULL))) return rc;
       if (total < need) {
         if (!gn__event(g, "arrival", ref, i, -1, "%s does not come on this turn (rolled %d, needed %d)",

@@ -130,21 +130,13 @@ static void held_by(const gn_game *g, const gn_battle_result *r, int s, char *bu
   if (n >= len && len > 4) strcpy(buf + len - 4, "...");
 }
 
-/*
-** The verdict (the steps of gn_game_verdict in grognard.h).
-*/
-int gn_game_verdict(const gn_game *g, gn_battle_result *r) {
-  if (!g || !r) return GN_EINVAL;
-  if (!g->sc) return GN_ESTATE;
+/* Step 1 of the verdict: which of the ns sides broke (broke[], returns how
+** many), each side's objective points (an objective counts for its holder
+** at its 'by' turn when it has one, and not when held only since after its
+** 'from' turn) and its victory points with the enemy's losses. */
+static int score(const gn_game *g, gn_battle_result *r, int ns, int *broke) {
   const gn__victory *v = &g->sc->victory;
-  int ns = r->nsides < GN_BATTLE_MAXSIDES ? r->nsides : GN_BATTLE_MAXSIDES;
-  int nobj = r->nobjectives < g->sc->nobjectives ? r->nobjectives : g->sc->nobjectives;
-  int broke[GN_BATTLE_MAXSIDES] = {0}, nbroke = 0;
-  r->winner = -1;
-  r->level = GN_LEVEL_DRAW;
-  r->decisive = 0;
-  if (ns < 2) { snprintf(r->why, sizeof r->why, "a battle needs two sides"); return 0; }
-  /* 1) */
+  int nobj = r->nobjectives < g->sc->nobjectives ? r->nobjectives : g->sc->nobjectives, nbroke = 0;
   for (int s = 0; s < ns; s++) {
     gn_battle_side *b = &r->side[s];
     b->points = 0;
@@ -164,22 +156,29 @@ int gn_game_verdict(const gn_game *g, gn_battle_result *r) {
     double enemy = total > 0 ? (double)e0 / total : 0;
     r->side[s].vp = r->side[s].points + v->losses * enemy;
   }
-  /* 2) */
-  if (nbroke > 0 && nbroke < ns) {
-    int win = -1, lose = -1;
-    for (int s = 0; s < ns; s++) {
-      if (broke[s]) { if (lose < 0) lose = s; continue; }
-      if (win < 0 || r->side[s].vp > r->side[win].vp) win = s;
-    }
-    r->winner = win;
-    r->level = GN_LEVEL_DECISIVE;
-    r->decisive = 1;
-    snprintf(r->why, sizeof r->why, "decisive: %s broke %s's army: %d of its %d are left in good order "
-             "(under %d%%)", gn_side_name(g, win), gn_side_name(g, lose), r->side[lose].good,
-             r->side[lose].strength0, (int)(100 * v->brk + 0.5));
-    return 0;
+  return nbroke;
+}
+
+/* Step 2 of the verdict: some but not all armies broke; the unbroken side
+** with the most victory points wins decisively. */
+static void broken_army(const gn_game *g, gn_battle_result *r, int ns, const int *broke) {
+  int win = -1, lose = -1;
+  for (int s = 0; s < ns; s++) {
+    if (broke[s]) { if (lose < 0) lose = s; continue; }
+    if (win < 0 || r->side[s].vp > r->side[win].vp) win = s;
   }
-  /* 3) */
+  r->winner = win;
+  r->level = GN_LEVEL_DECISIVE;
+  r->decisive = 1;
+  snprintf(r->why, sizeof r->why, "decisive: %s broke %s's army: %d of its %d are left in good order "
+           "(under %d%%)", gn_side_name(g, win), gn_side_name(g, lose), r->side[lose].good,
+           r->side[lose].strength0, (int)(100 * g->sc->victory.brk + 0.5));
+}
+
+/* Step 3 of the verdict: the margin of victory points between the first two
+** sides gives the level (every army broke: nbroke). */
+static void by_points(const gn_game *g, gn_battle_result *r, int ns, int nbroke) {
+  const gn__victory *v = &g->sc->victory;
   int top = 0, next = -1;
   for (int s = 1; s < ns; s++) if (r->side[s].vp > r->side[top].vp) top = s;
   for (int s = 0; s < ns; s++) if (s != top && (next < 0 || r->side[s].vp > r->side[next].vp)) next = s;
@@ -189,21 +188,36 @@ int gn_game_verdict(const gn_game *g, gn_battle_result *r) {
   char held[120];
   held_by(g, r, top, held, sizeof held);
   const char *n0 = gn_side_name(g, top), *n1 = gn_side_name(g, next);
+  int pc0 = pct(r->side[top].strength0 - r->side[top].strength, r->side[top].strength0);
+  int pc1 = pct(r->side[next].strength0 - r->side[next].strength, r->side[next].strength0);
   if (level == GN_LEVEL_DRAW) {
     snprintf(r->why, sizeof r->why, "draw: victory points %s %.1f, %s %.1f, a margin under %g "
              "(losses %s %d%%, %s %d%%)%s", n0, r->side[top].vp, n1, r->side[next].vp, v->marginal,
-             n0, pct(r->side[top].strength0 - r->side[top].strength, r->side[top].strength0),
-             n1, pct(r->side[next].strength0 - r->side[next].strength, r->side[next].strength0),
-             nbroke ? "; every army broke" : "");
-    return 0;
+             n0, pc0, n1, pc1, nbroke ? "; every army broke" : "");
+    return;
   }
   r->winner = top;
   r->level = level;
   r->decisive = level == GN_LEVEL_DECISIVE;
   snprintf(r->why, sizeof r->why, "%s: %s %.1f victory points to %.1f (%s%s%d objective points; "
            "losses %s %d%%, %s %d%%)", level_word(level), n0, r->side[top].vp, r->side[next].vp,
-           held[0] ? held : "", held[0] ? ": " : "", r->side[top].points,
-           n0, pct(r->side[top].strength0 - r->side[top].strength, r->side[top].strength0),
-           n1, pct(r->side[next].strength0 - r->side[next].strength, r->side[next].strength0));
+           held[0] ? held : "", held[0] ? ": " : "", r->side[top].points, n0, pc0, n1, pc1);
+}
+
+/*
+** The verdict (the steps of gn_game_verdict in grognard.h).
+*/
+int gn_game_verdict(const gn_game *g, gn_battle_result *r) {
+  if (!g || !r) return GN_EINVAL;
+  if (!g->sc) return GN_ESTATE;
+  int ns = r->nsides < GN_BATTLE_MAXSIDES ? r->nsides : GN_BATTLE_MAXSIDES;
+  int broke[GN_BATTLE_MAXSIDES] = {0};
+  r->winner = -1;
+  r->level = GN_LEVEL_DRAW;
+  r->decisive = 0;
+  if (ns < 2) { snprintf(r->why, sizeof r->why, "a battle needs two sides"); return 0; }
+  int nbroke = score(g, r, ns, broke);                                           /* 1 */
+  if (nbroke > 0 && nbroke < ns) broken_army(g, r, ns, broke);                   /* 2 */
+  else by_points(g, r, ns, nbroke);                                              /* 3 */
   return 0;
 }

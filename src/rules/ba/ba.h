@@ -170,7 +170,8 @@ enum { BA_REST_AUTO, BA_REST_SUPPLIES, BA_REST_VALOUR };
 enum {
   BA_RS_PENALTY = 0,           /* [side]: staff penalty on all rolls (ref. BA-T18) */
   BA_RS_PEN_UNTIL = 4,         /* [side]: last bound the penalty lasts */
-  BA_RS_NRS = 8
+  BA_RS_READY = 8,             /* bit s: side s has marked itself ready in the orders phase */
+  BA_RS_NRS = 9
 };
 
 /* Phases of a bound (ref. BA-B1). ORDER: ba.c's phase names. */

@@ -177,6 +177,7 @@ typedef struct in_data {
   int rout_factor, water_per;
   /* movement (move.yaml) */
   double move[IN_T_COUNT], charge_factor, difficult_cost, cover_reach;
+  double move_tolerance;      /* a move may cost this much over the unit's move (ref. IN-B8) */
   /* pursuit (pursuit.yaml) */
   int pursuit[IN_Q_COUNT][6], pursuit_first_only[IN_Q_COUNT], pursuit_halt_min[IN_Q_COUNT];
   /* roles (roles.yaml): role_rank is the one list of what each role is in the
