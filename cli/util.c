@@ -393,3 +393,12 @@ void cli_unit_suggest(const gn_game *g, int viewer, const char *word, char *buf,
     }
   if (found && k < n) snprintf(buf + k, n - k, "?)");
 }
+
+void cli_standing(const gn_game *g, int viewer, FILE *f)
+{
+  if (viewer != GN_UMPIRE || gn_objective_count(g) < 0) return;
+  gn_battle_result r;
+  memset(&r, 0, sizeof r);
+  gn_battle_assess(g, NULL, &r);
+  if (r.nsides >= 2) fprintf(f, "standing%s: %s\n", gn_game_over(g) ? " at the end" : " now", r.why);
+}
