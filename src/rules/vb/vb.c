@@ -33,6 +33,9 @@ static const char *const next_day_names[] = {"generals", "fight", NULL};
 static const char *const meleed_names[] = {"no", "fought", "may_break_through", "broke_through", NULL};
 
 /* ORDER: vb_attr. name, default, min, max, names, hidden, scenario. */
+/* ORDER: VB_RATE_*. */
+static const char *const rating_names[] = {"average", "poor", "good", "excellent", NULL};
+
 static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"morale", 4, 1, 9, NULL, 1, 1},
   {"disorder", 0, 0, 2, disorder_names, 0, 1},
@@ -59,6 +62,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"town_fire", 0, 0, 16777215, NULL, 1, 0},        /* VB_TOWNFIRE: 3 bits a town face (fire.c) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
   {"entry_used", 0, 0, 1000000, NULL, 1, 0},
+  {"rating", 0, 0, 3, rating_names, 0, 1},
 };
 
 /* ORDER: vb_fattr. */
@@ -90,6 +94,7 @@ static const gn__attrdef vb_options[VB_OPT_COUNT] = {
   {"weather_day2", 0, 0, 2, weather_names, 0, 1},
   {"weather_day3", 0, 0, 2, weather_names, 0, 1},
   {"next_day", 0, 0, 1, next_day_names, 0, 1},
+  {"leader_losses", 0, 0, 1, NULL, 0, 1},
 };
 
 static const gn__verb vb_verbs[] = {
@@ -349,6 +354,14 @@ static int load_data(gn_game *g, vb_data *d) {
   }
   rc |= dnum(g, "command.radius", &d->cmd_radius);
   rc |= gn__data_int(g, "arrival.entry_pays", &d->entry_pays);
+  {
+    int n = 0;   /* ref. VB-LDR */
+    const gn__datum *r = gn__data_find(g, "command.rating.radius");
+    if (r && r->n == 4) for (n = 0; n < 4; n++) d->rating_radius[n] = r->v[n];
+    else rc |= gn__error(g, GN_EDATA, "command.rating.radius: expected 4 numbers (average, poor, good, excellent)");
+  }
+  rc |= dnum(g, "leader.loss.range", &d->loss_range);
+  rc |= gn__data_int(g, "leader.loss.roll", &d->loss_roll);
   rc |= dnum(g, "command.out_of_command.move_factor", &d->ooc_move_factor);
   for (int t = 0; t < VB_T_COUNT; t++) {
     snprintf(key, sizeof key, "move.rate.%s", vb_types[t].name);
