@@ -161,6 +161,10 @@ typedef struct gn__ruleset {
   ** ruleset's rules (V&B: spent from its next move); NULL: nothing. Cannot
   ** fail. */
   void (*entered)(gn_game *g, int unit, double marched);
+  /* 1 when unit, on the table, holds an objective within whose radius it
+  ** stands: a fighting unit in good order (the ruleset's own test; ref.
+  ** VB-VIC, BA-VIC, IN-VIC). NULL: every unit on the table. Cannot fail. */
+  int (*holds)(const gn_game *g, int unit);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -171,6 +175,10 @@ const gn__ruleset *gn__ruleset_find(const char *id);
 int gn__name_is(const char *name, const char *typed);
 /* Index of typed in the NULL-terminated names (gn__name_is), or -1. */
 int gn__name_find(const char *const *names, const char *typed);
+/* 1 when a and b are equal but for the case of ASCII letters. */
+int gn__eqi(const char *a, const char *b);
+/* Days in a month (1-12) of the Gregorian calendar. Cannot fail. */
+int gn__month_days(int year, int month);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
@@ -323,6 +331,8 @@ typedef struct gn__history {
 
 typedef struct gn__victory {
   int given;                  /* 1: the scenario has a victory block */
+  int keys;                   /* the keys it gives: bit 0 break, 1 losses, 2 marginal, 3 decisive
+                              ** (the others come from the ruleset's data victory.*) */
   double brk;                 /* an army with less than this fraction of its start in good order broke */
   double losses;              /* victory points for inflicting the loss of a whole army */
   double marginal, decisive;  /* victory-point margins of a marginal and a decisive victory */
@@ -376,6 +386,12 @@ typedef struct gn__ustate {
 
 #define GN__ARRIVING 2
 
+/* Of objective o in state st: the turn from whose end its holder has held it
+** throughout (0: since the start), and the holder at the end of its `by`
+** turn (so far: at the end of the last turn up to it). */
+#define GN__SINCE(st, o) ((st)->owner[(st)->nobjectives + (o)])
+#define GN__OWNER_BY(st, o) ((st)->owner[2 * (st)->nobjectives + (o)])
+
 typedef struct gn__state {
   int turn, phase, active, over, winner;
   int rs[GN__MAXRS];          /* ruleset globals (day, hour, ...) */
@@ -385,7 +401,9 @@ typedef struct gn__state {
   int nunits, nformations, nobjectives;
   const gn__ustate *u;        /* nunits; read here, write through gn__uw() */
   const int (*f)[GN__MAXFATTR];   /* nformations; write through gn__fw() */
-  int *owner;                 /* nobjectives: side holding it, -1 none */
+  int *owner;                 /* 3 x nobjectives: the side holding each objective (-1 none), then
+                              ** GN__SINCE and GN__OWNER_BY (victory.c keeps them; ref. VB-VIC,
+                              ** BA-VIC, IN-VIC) */
 } gn__state;
 
 /* ------------------------------------------------------------ events */
@@ -545,6 +563,21 @@ void gn__unit_return(gn_game *g, int unit, gn_box b);
 **      them all, seen by every side
 ** 0, GN_ENOMEM, or a dice source's error. */
 int gn__arrivals(gn_game *g, int side, const char *ref);
+
+/* victory.c. The rules of victory the scenario does not give (sc->victory.
+** keys) from the ruleset's data victory.* (sc's data, just loaded). 0, or
+** GN_EDATA with the message set when a key is missing. */
+int gn__victory_from_data(gn_game *g, gn__scen *sc);
+/* The objectives at the end of turn `turn`, by the rules code of the ruleset
+** (ref is its rule id, VB-VIC, BA-VIC or IN-VIC):
+**   1) each objective goes to the only side with a unit that holds
+**      (gn__ruleset.holds) within its radius; with no side or several it
+**      stays with its last holder
+**   2) a change of holder is told to every side in an "objective" event, and
+**      GN__SINCE becomes this turn
+**   3) an objective with `by` records its holder while turn <= by
+** 0 or GN_ENOMEM. */
+int gn__objectives_turn_end(gn_game *g, int turn, const char *ref);
 /* A clock arrival's time (minutes after midnight of the first day) as
 ** players read it: "7 p.m.", "day 2, 6:30 a.m.". Cannot fail. */
 void gn__clock_text(int minute, char *buf, size_t n);
@@ -796,9 +829,6 @@ double gn__furthest(gn_vec2 from, gn_vec2 to, double (*cost)(void *ud, gn_vec2 p
 
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
-/* The project's default rules of victory (victory.c). Cannot fail. */
-void gn__victory_default(gn__victory *v);
-
 int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 /* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
 ** then not to be trusted: discard the game. */

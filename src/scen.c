@@ -294,8 +294,7 @@ static const char *const MONTHS[12] = {
   "September", "October", "November", "December"
 };
 
-/* Days in a month of the Gregorian calendar. Cannot fail. */
-static int month_days(int year, int month) {
+int gn__month_days(int year, int month) {
   static const int d[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (month == 2 && ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0)) return 29;
   return d[month - 1];
@@ -334,9 +333,9 @@ static void read_date(loader *L, int node) {
     sc->month = month;
   if (!gn__yaml_need(L->y, node, v[2], "day", "'date'") &&
       !gn__yaml_int(L->y, v[2], "day", 1, 31, &day)) {
-    if (year && month && day > month_days(year, month))
+    if (year && month && day > gn__month_days(year, month))
       gn__yaml_error(L->y, v[2], "'day' must be 1..%d for %s %d, got %d",
-                     month_days(year, month), MONTHS[month - 1], year, day);
+                     gn__month_days(year, month), MONTHS[month - 1], year, day);
     sc->day = day;
   }
   if (!gn__yaml_need(L->y, node, v[3], "hour", "'date'"))
@@ -1168,7 +1167,8 @@ static int read_objectives(loader *L, int node) {
 /* ------------------------------------------------------------- victory */
 
 /* victory: {break, losses, marginal, decisive}: the scenario's rules of
-** victory over the defaults (gn__victory_default). Problems are recorded. */
+** victory over the ruleset data's victory.* (gn__victory_from_data). Problems are
+** recorded. */
 static void read_victory(loader *L, int node) {
   static const char *const keys[] = {"break", "losses", "marginal", "decisive", NULL};
   gn__victory *vr = &L->sc->victory;
@@ -1183,8 +1183,9 @@ static void read_victory(loader *L, int node) {
       gn__yaml_error(L->y, v[k], "'break' must be a fraction from 0 to 1, got %g", x);
     else if (k > 0 && !(x >= 0 && x <= GN__MAXPOINTS))
       gn__yaml_error(L->y, v[k], "'%s' must be from 0 to %d victory points, got %g", keys[k], GN__MAXPOINTS, x);
-    else *out[k] = x;
+    else { *out[k] = x; vr->keys |= 1 << k; }
   }
+  if (vr->keys & 12 && (vr->keys & 12) != 12) return;   /* checked against the data's (victory.c) */
   if (vr->decisive < vr->marginal)
     gn__yaml_error(L->y, node, "victory: 'decisive' (%g) must be at least 'marginal' (%g)", vr->decisive,
                    vr->marginal);
@@ -1462,7 +1463,7 @@ static int read_scenario(loader *L) {
   /* 3) terrain and objectives */
   if ((rc = read_terrain(L, v[K_TERRAIN]))) return rc;
   if ((rc = read_objectives(L, v[K_OBJECTIVES]))) return rc;
-  gn__victory_default(&sc->victory);
+  memset(&sc->victory, 0, sizeof sc->victory);   /* the rest from the data, once it is read */
   if (v[K_VICTORY]) read_victory(L, v[K_VICTORY]);
   if (v[K_HISTORY]) read_history(L, v[K_HISTORY]);
   /* 4) the scenario's own values for ruleset data (applied after the data) */
@@ -1521,6 +1522,7 @@ done:
   /* the ruleset data, once the structure is sound */
   if (!rc && (rc = gn__data_load(g, L.sc)) == 0 && L.oom) rc = GN_ENOMEM;
   if (!rc) rc = apply_values(&L);
+  if (!rc) rc = gn__victory_from_data(g, L.sc);
   for (int i = 0; i < L.nov; i++) gn__free(g, L.ov[i].v, (size_t)L.ov[i].n * sizeof(double));
   gn__free(g, L.ov, (size_t)L.capov * sizeof *L.ov);
   if (rc) {

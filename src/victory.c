@@ -4,9 +4,11 @@
 ** tallies of a battle. One verdict for every caller: the battle runner, the
 ** simulator, `battle`, `play` and `show` all score through gn_game_verdict.
 **
-** The tallies (each side's strength at the start, now and in good order, and
-** each objective's holder) are counted by the caller, who knows which units
-** fight and which are broken (gn_battle_assess); the scoring is here.
+** The objectives' holders are the game's own state, kept by the rules code
+** at each turn's end (gn__objectives_turn_end, with an event for each
+** change); the other tallies (each side's strength at the start, now and in
+** good order) are counted by the caller (gn_battle_assess); the scoring is
+** here.
 */
 #include "core.h"
 
@@ -14,21 +16,73 @@
 #include <string.h>
 
 /*
-** The project's defaults where the scenario has no victory block (provenance
-** default: no ruleset of the three gives victory levels for a scenario).
-**   break 1/3: an army with less than a third of its starting strength in
-**     good order has broken and can no longer hold the field
-**   losses 10: a tenth of the enemy army lost is worth one victory point, the
-**     same as the smallest objective a designer writes
-**   marginal 2, decisive 5: holding one small objective more while losing a
-**     little more is a draw; a margin of two such points is a marginal victory
+** The rules of victory the scenario leaves out, from the ruleset's data
+** (data/rulesets/<id>/victory.yaml, provenance default: no ruleset of the
+** three gives victory levels for a scenario; ref. VB-VIC, BA-VIC, IN-VIC).
+**   1) each key the scenario does not give: the datum victory.<key>
+**   2) decisive at least marginal, when one of them is the data's
 */
-void gn__victory_default(gn__victory *v) {
-  memset(v, 0, sizeof *v);
-  v->brk = 1.0 / 3.0;
-  v->losses = 10;
-  v->marginal = 2;
-  v->decisive = 5;
+int gn__victory_from_data(gn_game *g, gn__scen *sc) {
+  static const char *const keys[4] = {"victory.break", "victory.losses", "victory.marginal", "victory.decisive"};
+  gn__victory *v = &sc->victory;
+  double *out[4] = {&v->brk, &v->losses, &v->marginal, &v->decisive};
+  /* 1) */
+  for (int k = 0; k < 4; k++) {
+    if (v->keys & (1 << k)) continue;
+    const gn__datum *d = NULL;
+    int lo = 0, hi = sc->ndata;
+    while (lo < hi && !d) {
+      int mid = lo + (hi - lo) / 2, c = strcmp(sc->data[mid].key, keys[k]);
+      if (!c) d = &sc->data[mid];
+      else if (c < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (!d || d->n != 1)
+      return gn__error(g, GN_EDATA, "ruleset '%s': the data has no number %s (the rules of victory)",
+                       sc->rs->id, keys[k]);
+    *out[k] = d->v[0];
+  }
+  /* 2) */
+  if (v->decisive < v->marginal)
+    return gn__error(g, GN_ESCENARIO, "%s: victory: 'decisive' (%g) must be at least 'marginal' (%g%s)",
+                     sc->file ? sc->file : "scenario", v->decisive, v->marginal,
+                     v->keys & 4 ? "" : ", the ruleset's default");
+  return 0;
+}
+
+/*
+** The objectives at a turn's end (see core.h; ref. VB-VIC, BA-VIC, IN-VIC).
+*/
+int gn__objectives_turn_end(gn_game *g, int turn, const char *ref) {
+  const gn__scen *sc = g->sc;
+  gn__state *st = &g->st;
+  for (int o = 0; o < sc->nobjectives; o++) {
+    const gn__objective *ob = &sc->objective[o];
+    /* 1) */
+    int near[GN__MAXSIDES] = {0}, holder = -1, sides = 0;
+    for (int u = 0; u < sc->nunits; u++) {
+      int s = sc->unit[u].side;
+      if (st->u[u].removed || s < 0 || s >= GN__MAXSIDES || near[s]) continue;
+      if (sc->rs->holds && !sc->rs->holds(g, u)) continue;
+      if (gn_point_box_distance(ob->at, st->u[u].box) > ob->radius) continue;
+      near[s] = 1;
+      holder = s;
+      sides++;
+    }
+    /* 2) */
+    if (sides == 1 && holder != st->owner[o]) {
+      int was = st->owner[o];
+      st->owner[o] = holder;
+      GN__SINCE(st, o) = turn;
+      if (!gn__event(g, "objective", ref, -1, -1, "%s takes %s%s%s at the end of turn %d", gn_side_name(g, holder),
+                     ob->name && ob->name[0] ? ob->name : ob->id, was >= 0 ? " from " : "",
+                     was >= 0 ? gn_side_name(g, was) : "", turn))
+        return GN_ENOMEM;
+    }
+    /* 3) */
+    if (ob->by > 0 && turn <= ob->by) GN__OWNER_BY(st, o) = st->owner[o];
+  }
+  return 0;
 }
 
 static void rules_of(const gn__victory *v, gn_victory_rules *out) {
@@ -46,11 +100,14 @@ int gn_victory_rules_get(const gn_game *g, gn_victory_rules *out) {
   return 0;
 }
 
-void gn_victory_rules_default(gn_victory_rules *out) {
-  gn__victory v;
-  if (!out) return;
-  gn__victory_default(&v);
-  rules_of(&v, out);
+int gn_victory_rules_default(const char *ruleset, gn_victory_rules *out) {
+  if (!ruleset || !out) return GN_EINVAL;
+  gn_game *g = gn_game_new(NULL);
+  if (!g) return GN_ENOMEM;
+  int rc = gn_game_use_ruleset(g, ruleset);
+  if (!rc) rc = gn_victory_rules_get(g, out);
+  gn_game_free(g);
+  return rc;
 }
 
 static int pct(int part, int whole) { return whole > 0 ? (int)(100.0 * part / whole + 0.5) : 0; }

@@ -513,6 +513,7 @@ const gn__ruleset gn__rs_ba = {
   .blocks_sight = NULL,   /* every stand on the table blocks sight, staff and waggons too */
   .allowance = gn__ba_allowance, .later = gn__ba_later,
   .minute = gn__ba_minute,
+  .holds = gn__ba_holds,
 };
 
 const char *gn__ba_phase_name(const gn_game *g) {

@@ -287,4 +287,5 @@ const gn__ruleset gn__rs_inradic = {
   NULL,   /* warn: no command to judge at the start */
   NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
   gn__in_entered,
+  gn__in_holds,
 };

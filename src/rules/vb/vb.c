@@ -580,6 +580,12 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
   if (own && !u->attr[VB_INCMD]) add(buf, n, "out of command");
 }
 
+/* ref. VB-VIC: a stand holds an objective when it is not a leader and not
+** routed (removed stands are off the table). */
+static int vb_holds(const gn_game *g, int u) {
+  return !gn__vb_is_leader(gn__vb_type(g, u)) && !g->st.u[u].attr[VB_ROUTED];
+}
+
 /* The hour of the current turn in minutes after midnight of the first day:
 ** day D of the battle starts (D - 1) * 24 hours after it; at night, the last
 ** daylight turn's hour (the night has no turns, ref. VB-51). */
@@ -617,4 +623,5 @@ const gn__ruleset gn__rs_vb = {
   vb_warn,
   vb_minute,
   gn__vb_entered,
+  vb_holds,
 };
