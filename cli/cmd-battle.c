@@ -168,7 +168,7 @@ static void report(const gn_game *g, const char *id, const char *db, const gn_ba
     }
     gn_unit_view v;
     if (best >= 0 && !gn_unit_view_get(g, best, GN_UMPIRE, &v))
-      printf("most effective unit of %s: %s (%s), %d enemy %s\n", gn_side_name(g, s), v.name, v.id,
+      printf("most effective unit of %s: %s (%s), %d enemy %s\n", gn_side_name(g, s), v.name, v.code && *v.code ? v.code : v.id,
              r->inflicted[best], w);
   }
   int refused = 0, worst = 0, probes = 0;

@@ -762,6 +762,10 @@ void gn__event_unit(gn_game *g, gn_event *e, int u);
 ** no memory is left for it, the game notes it (g->evoom) and the order in
 ** flight fails with GN_ENOMEM (the next gn__event does too). */
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
+/* The k-th last event logged (0: the last), when the order in flight logged
+** it, for a rule that says afterwards what a draw meant; else NULL (an odds
+** run keeps none). Cannot fail. */
+gn_event *gn__event_back(gn_game *g, int k);
 /* Sets the results of an event (at most GN_EVENT_MAXDICE kept): a copy in the
 ** game's arena. GN_ENOMEM (and g->evoom set). */
 int gn__event_dice(gn_game *g, gn_event *e, const int *v, int n);
