@@ -71,8 +71,9 @@ typedef enum vb_attr {
   VB_INCMD,           /* 1 in command (refreshed at command phase and each move) */
   VB_REFORM,          /* cavalry skirmisher reforming: unit index + 1 of the brigade it
                          reforms (any brigade's stands may combine), 0 none (ref. VB-11) */
-  VB_SPARE1,          /* town fire (VB_TOWNFIRE, combat section) */
-  VB_SPARE2,
+  VB_TOWNFIRE,        /* fire from a town block (ref. VB-32): the dice fired out of each face
+                         this combat phase, read and written as a vb_townfire (fire.c) */
+  VB_RALLIED,         /* 1 when a rally was tried on the stand this rally phase (ref. VB-B10) */
   VB_ENTRY_USED,      /* a reinforcement come on at an entry: the move its march onto the
                          table spends in its side's next movement phase, hundredths (ref. VB-ARR) */
   VB_RATING,          /* a leader's rating: VB_RATE_* (0 average, so that the hash of a game
@@ -502,11 +503,6 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 ** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
 
-/* Fire from a town block (ref. VB-32): the dice fired out of each face of
-** the block this combat phase, 3 bits a face (fire.c). */
-#define VB_TOWNFIRE VB_SPARE1
-/* 1 when a rally was tried on the stand this rally phase (ref. VB-B10). */
-#define VB_RALLIED VB_SPARE2
 /* Values of VB_MELEED, cleared at the end of the combat phase (ref. VB-B11,
 ** VB-B17). */
 enum {
