@@ -106,8 +106,20 @@ enum { VB_FRESH, VB_EXHAUSTED, VB_BROKEN };
 #define VB_FL_PICK  2u    /* the player gives the pair's point to this stand */
 #define VB_FL_MERGE 4u    /* under strength: merges into the partner (ref. VB-62) */
 #define VB_FL_FILL  8u    /* under strength: takes points from the partner (ref. VB-62) */
-#define VB_FL_MATE(f) ((int)(((f) >> 4) & 0x3fffu) - 1)
-#define VB_FL_PARTNER(f) ((int)((f) >> 18) - 1)
+/* The recovery's marks on a stand as typed fields; gn__vb_pairing_of and
+** gn__vb_pairing_flags alone know their places in the flags. */
+typedef struct vb_pairing {
+  unsigned marks;   /* VB_FL_ODD, VB_FL_PICK, VB_FL_MERGE, VB_FL_FILL */
+  int mate;         /* the stand its odd point is paired with, or -1 */
+  int partner;      /* the stand it merges into or fills from, or -1 */
+} vb_pairing;
+static inline vb_pairing gn__vb_pairing_of(unsigned flags) {
+  vb_pairing p = {flags & 0xfu, (int)((flags >> 4) & 0x3fffu) - 1, (int)(flags >> 18) - 1};
+  return p;
+}
+static inline unsigned gn__vb_pairing_flags(vb_pairing p) {
+  return (p.marks & 0xfu) | (unsigned)(p.mate + 1) << 4 | (unsigned)(p.partner + 1) << 18;
+}
 #define VB_FL_MAXUNITS 16382
 
 /* ---------------------------------------------------------- terrain kinds */
