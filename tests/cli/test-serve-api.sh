@@ -25,7 +25,11 @@ run badscen serve "$repo/tests/bad/$(ls "$repo/tests/bad" | grep '\.yaml$' | hea
 check "a scenario with problems: status 1 with file:line:col" eval 'status badscen 1 && err badscen ":[0-9]+:[0-9]+:"'
 
 # a port already taken: refused with the reason
-(cd "$tmp" && "$exe" serve "$repo/scenarios/vb-plancenoit.yaml" --listen 127.0.0.1:0 --links "$tmp/l1.json" >"$tmp/s1.out" 2>&1) &
+# (started as plain commands, so that $! is grognard itself; a background
+# command of sh ignores SIGINT, so these two are stopped with SIGTERM; the
+# API test stops its servers with SIGINT too)
+cd "$tmp" || exit 2
+"$exe" serve "$repo/scenarios/vb-plancenoit.yaml" --listen 127.0.0.1:0 --links "$tmp/l1.json" >"$tmp/s1.out" 2>&1 &
 pid=$!
 i=0; while [ ! -s "$tmp/l1.json" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 port=$(sed -n 's|.*"base": "http://127.0.0.1:\([0-9]*\)/".*|\1|p' "$tmp/l1.json")
@@ -33,10 +37,10 @@ run taken serve g1 --listen "127.0.0.1:$port"
 check "a port already taken: status 1 with the reason" eval 'status taken 1 && err taken "cannot listen on 127.0.0.1:$port"'
 kill -TERM $pid; wait $pid; rc=$?
 check "SIGTERM: status 0" [ "$rc" = 0 ]
-run again serve g1 --listen 127.0.0.1:0 --links "$tmp/l2.json" &
+"$exe" serve g1 --listen 127.0.0.1:0 --links "$tmp/l2.json" >"$tmp/s2.out" 2>&1 &
 pid=$!
 i=0; while [ ! -s "$tmp/l2.json" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-kill -INT $pid; wait $pid
+kill -TERM $pid; wait $pid
 check "served again: the same codes" eval '[ "$(sed -n "/codes/,\$p" "$tmp/l1.json")" = "$(sed -n "/codes/,\$p" "$tmp/l2.json")" ]'
 
 vb_scenario "$tmp/over.yaml" 1
