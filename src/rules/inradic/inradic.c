@@ -237,7 +237,7 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
   size_t k = 0;
   (void)v;
   buf[0] = 0;
-#define ADD(...) do { int w_ = snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
+#define ADD(...) do { int w_ = gn__snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
                       if (w_ > 0) k += (size_t)w_; } while (0)
   if (u->removed) { ADD("off the table"); return; }
   ADD("%s", status_names[u->attr[IN_A_STATUS]]);
@@ -277,4 +277,5 @@ const gn__ruleset gn__rs_inradic = {
   0,
   NULL,   /* men: the scale is figures, not men */
   NULL,   /* warn: no command to judge at the start */
+  IN_RS_DECK, 2 * GN__MAXSIDES,   /* what the odds engine knows of each side's deck */
 };
