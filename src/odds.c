@@ -143,25 +143,87 @@ static void frac_get(mpq_t q, frac *f) {
   mpq_canonicalize(q);
 }
 
-/* The double nearest to q (ties to even); *rounded is 1 when it is not q
-** itself. mpq_get_d truncates, so the next double up is weighed too. */
+/* The double nearest to q (0 <= q <= 1; ties to even); *rounded is 1 when it
+** is not q itself. mpq_get_d truncates to lo = m 2^e (m an integer, e the
+** weight of lo's last bit, -1074 at least), so q lies in [lo, lo + 2^e): it
+** is compared with lo and with the midpoint (2m + 1) 2^(e-1), in integers. */
 static double nearest(const mpq_t q, int *rounded) {
   double lo = mpq_get_d(q), hi = nextafter(lo, 2.0);
-  mpq_t x, dl, dh;
-  mpq_inits(x, dl, dh, NULL);
-  mpq_set_d(x, lo);
-  int eq = mpq_equal(x, q);
-  mpq_sub(dl, q, x);
-  mpq_set_d(x, hi);
-  mpq_sub(dh, x, q);
-  int c = mpq_cmp(dl, dh);
-  mpq_clears(x, dl, dh, NULL);
+  int x, e;
+  double f = frexp(lo, &x);
+  e = lo == 0 || x - 53 < -1074 ? -1074 : x - 53;
+  uint64_t m = (uint64_t)ldexp(lo, -e);               /* exact: lo's bits, shifted */
+  mpz_t a, b;
+  mpz_inits(a, b, NULL);
+  (void)f;
+  mpz_mul_2exp(a, mpq_numref(q), (mp_bitcnt_t)(1 - e));   /* 2 num 2^-e */
+  mpz_set_ui(b, (unsigned long)m);
+  mpz_mul_2exp(b, b, 1);
+  mpz_mul(b, b, mpq_denref(q));                         /* 2 m den: q == lo */
+  int eq = mpz_cmp(a, b) == 0;
+  mpz_add(b, b, mpq_denref(q));                         /* (2m + 1) den: the midpoint */
+  int c = mpz_cmp(a, b);
+  mpz_clears(a, b, NULL);
   *rounded = !eq;
   if (eq || c < 0) return lo;
   if (c > 0) return hi;
   uint64_t bits;
   memcpy(&bits, &lo, sizeof bits);
   return (bits & 1) ? hi : lo;
+}
+
+/* The primes below 100: a dice or card tree's denominators are products of
+** small numbers (6^640, C(52, 5)), so their common factors with a numerator
+** are found by removing these, without a gcd of numbers thousands of bits
+** long. */
+static const unsigned long SMALLP[] = { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67,
+                                        71, 73, 79, 83, 89, 97 };
+enum { NSMALLP = (int)(sizeof SMALLP / sizeof SMALLP[0]) };
+
+/* A denominator split into small primes (ok 0: it has a larger factor). */
+typedef struct dsplit { mpz_t d, p; int ok, set; unsigned long e[NSMALLP]; } dsplit;
+
+/* q = f in lowest terms, the denominator's small primes taken out of both
+** when that is all it holds (sp caches the last denominator's split; t is
+** scratch). */
+static void frac_lowest(mpq_t q, frac *f, dsplit *sp, mpz_t t) {
+  frac_tobig(f);
+  if (!sp->set || mpz_cmp(sp->d, f->D) != 0) {
+    mpz_set(sp->d, f->D);
+    mpz_set(t, f->D);
+    for (int i = 0; i < NSMALLP; i++) {
+      sp->e[i] = 0;
+      if (!mpz_divisible_ui_p(t, SMALLP[i])) continue;
+      mpz_set_ui(sp->p, SMALLP[i]);
+      sp->e[i] = (unsigned long)mpz_remove(t, t, sp->p);
+    }
+    sp->ok = mpz_cmp_ui(t, 1) == 0;
+    sp->set = 1;
+  }
+  if (!sp->ok || mpz_sgn(f->N) == 0) { frac_get(q, f); return; }
+  mpz_ptr n = mpq_numref(q), d = mpq_denref(q);
+  mpz_set(n, f->N);
+  mpz_set(d, f->D);
+  for (int i = 0; i < NSMALLP; i++) {
+    if (!sp->e[i] || !mpz_divisible_ui_p(n, SMALLP[i])) continue;
+    unsigned long v;
+    if (i == 0) {                                   /* twos: count the low zero bits */
+      v = (unsigned long)mpz_scan1(n, 0);
+      if (v > sp->e[0]) v = sp->e[0];
+      mpz_tdiv_q_2exp(n, n, v);
+      mpz_tdiv_q_2exp(d, d, v);
+      continue;
+    }
+    mpz_set_ui(sp->p, SMALLP[i]);
+    v = (unsigned long)mpz_remove(n, n, sp->p);
+    if (v > sp->e[i]) {                             /* give back what the denominator lacks */
+      mpz_ui_pow_ui(t, SMALLP[i], v - sp->e[i]);
+      mpz_mul(n, n, t);
+      v = sp->e[i];
+    }
+    mpz_ui_pow_ui(t, SMALLP[i], v);
+    mpz_divexact(d, d, t);
+  }
 }
 
 /* -------------------------------------------------------------- the tree */
@@ -790,14 +852,18 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   d->o = a->n > 0 ? calloc((size_t)a->n, sizeof *d->o) : NULL;   /* the caller frees it: gn_dist_free */
   if (a->n > 0 && !d->o) return GN_ENOMEM;
   mpq_t q;
+  mpz_t t;
+  dsplit sp;
   mpq_init(q);
+  mpz_inits(t, sp.d, sp.p, NULL);
+  sp.set = sp.ok = 0;
   double mean = 0, var = 0;
   int rc = 0;
   for (int i = 0; i < a->n; i++) {
     gn_outcome *o = &d->o[i];
     o->value = a->t[i].value;
     if (exact) {
-      frac_get(q, &a->t[i].sum);
+      frac_lowest(q, &a->t[i].sum, &sp, t);
       const mpz_srcptr nu = mpq_numref(q), de = mpq_denref(q);
       if (mpz_sizeinbase(nu, 2) <= 64 && mpz_sizeinbase(de, 2) <= 64) {
         o->num = (uint64_t)mpz_get_ui(nu);
@@ -822,6 +888,7 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
     mean += o->p * (double)o->value;
   }
   mpq_clear(q);
+  mpz_clears(t, sp.d, sp.p, NULL);
   for (int i = 0; i < d->n; i++) {
     double dv = (double)d->o[i].value - mean;
     var += d->o[i].p * dv * dv;

@@ -466,6 +466,64 @@ static void big_charge_against_samples(void **state) {
   gn_game_free(g);
 }
 
+/* The double nearest to q, ties to even, worked out in rationals. */
+static double nearest_q(const mpq_t q) {
+  double lo = mpq_get_d(q), hi = nextafter(lo, 2.0);
+  mpq_t x, dl, dh;
+  mpq_inits(x, dl, dh, NULL);
+  mpq_set_d(x, lo);
+  mpq_sub(dl, q, x);
+  mpq_set_d(x, hi);
+  mpq_sub(dh, x, q);
+  int c = mpq_cmp(dl, dh);
+  mpq_clears(x, dl, dh, NULL);
+  uint64_t bits;
+  memcpy(&bits, &lo, sizeof bits);
+  return c < 0 ? lo : c > 0 ? hi : (bits & 1) ? hi : lo;
+}
+
+/* Large single resolutions: each fraction in lowest terms, its double the
+** nearest to it, "rounded" exactly when they differ, and the fractions sum
+** to 1 (the fractions are reduced by the denominator's small primes and
+** the double found in integers, not by gcd and rational subtraction). */
+static void fractions_lowest_and_nearest(void **state) {
+  (void)state;
+  static const char *const fire[][8] = {
+    { "--dice", "640", "--range", "close", "--weapon", "musket", NULL },
+    { "--dice", "640", "--range", "close", "--weapon", "musket", "--save", "works,open" },
+    { "--dice", "7", "--range", "close", "--weapon", "musket", "--save", "works" },
+  };
+  gn_game *g = rules("vb");
+  for (int k = 0; k < 3; k++) {
+    int argc = 0;
+    while (argc < 8 && fire[k][argc]) argc++;
+    gn_dist d;
+    check(g, "fire", argc, fire[k], NULL, &d);
+    mpq_t q, sum;
+    mpz_t gcd;
+    mpq_inits(q, sum, NULL);
+    mpz_init(gcd);
+    for (int i = 0; i < d.n; i++) {
+      assert_int_equal(mpq_set_str(q, d.o[i].frac, 10), 0);
+      mpz_gcd(gcd, mpq_numref(q), mpq_denref(q));
+      assert_int_equal(mpz_cmp_ui(gcd, 1), 0);
+      double p = nearest_q(q);
+      if (d.o[i].p != p) fail_msg("%s outcome %d: %a, nearest %a", fire[k][1], i, d.o[i].p, p);
+      mpq_t x;
+      mpq_init(x);
+      mpq_set_d(x, p);
+      assert_int_equal(d.o[i].rounded, !mpq_equal(x, q));
+      mpq_clear(x);
+      mpq_add(sum, sum, q);
+    }
+    assert_int_equal(mpq_cmp_ui(sum, 1, 1), 0);
+    mpq_clears(q, sum, NULL);
+    mpz_clear(gcd);
+    gn_dist_free(&d);
+  }
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(vb_fire_against_walk),
@@ -474,6 +532,7 @@ int main(void) {
     cmocka_unit_test(beyond_the_walk),
     cmocka_unit_test(chains_merged_as_walked),
     cmocka_unit_test(orders_merged_as_walked),
+    cmocka_unit_test(fractions_lowest_and_nearest),
     cmocka_unit_test(big_charge_against_samples),
     cmocka_unit_test(estimate_before_walking),
   };
