@@ -13,6 +13,7 @@
 */
 #include "cli.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,7 +121,7 @@ static int by_chance(const void *a, const void *b)
 int cli_odds_full(FILE *f, const gn_game *g, const gn_dist *d)
 {
   gn_outcome *o = malloc((size_t)(d->n ? d->n : 1) * sizeof *o);
-  if (!o) return cli_fail("out of memory");
+  if (!o) { fputs("grognard: out of memory\n", stderr); return CLI_FAIL; }   /* bench-odds links this file alone */
   if (d->n) memcpy(o, d->o, (size_t)d->n * sizeof *o);
   qsort(o, (size_t)d->n, sizeof *o, by_chance);
   for (int i = 0; i < d->n; i++) {
