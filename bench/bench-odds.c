@@ -59,6 +59,7 @@ static const whole WHOLE[] = {
     "charge D1 at P1; end; end; end; end; end" },
   { "scenarios/vb-teach-town.yaml", NULL, NULL, { "end", NULL }, "charge F3 at R1; end; end; end; end; end" },
   { "scenarios/vb-teach-victory.yaml", NULL, NULL, { "end", NULL }, "charge F1 at P1; end; end; end; end; end" },
+  { "scenarios/vb-wavre.yaml", NULL, NULL, { "end", NULL }, "charge DUP at KW2; end; end; end; end; end" },
   { "scenarios/ba-hougoumont.yaml", "at: [85, 22], facing: 0, width: 18", "at: [85, 71], facing: 0, width: 18",
     { NULL }, "attack GLC L1A; end; end; end" },
   { "scenarios/ba-teach-rest.yaml", "at: [60, 75], facing: 180", "at: [60, 29], facing: 180", { NULL },

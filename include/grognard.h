@@ -227,6 +227,12 @@ typedef struct gn_chance {
   gn_dice dice;           /* for DICE and COUNT (COUNT: one term) */
   int target;             /* COUNT: a die showing >= target counts */
   int side;               /* CARD: whose deck */
+  /* Filled for the table source (NULL and 0 for the others): what the rule
+  ** needs of this draw, as the rules code reckons it, said before the roll. */
+  const char *need;       /* "4 or less to pass (ref. VB-B8)", or NULL when the rule gives none */
+  unsigned visible;       /* the sides that may know what it needs (bit s); the umpire does */
+  int index, count;       /* one of a hand of count draws for one resolution ("card 3 of 7",
+                          ** index from 1); 0 and 0 when it is drawn alone */
 } gn_chance;
 
 /* A card: 0..51, rank = card % 13 + 1 (1 ace .. 13 king), suit = card / 13. */
@@ -242,8 +248,17 @@ typedef enum gn_dice_mode {
 
 typedef struct gn_game gn_game;
 
+/* A COUNT chance point may be answered by its count of hits alone, as the
+** players typed it ("2 hits"), instead of every die's face: the one value
+** GN_DICE_HITS(k), which the order's tape keeps as it is (no faces are made
+** up for it). GN_DICE_HITS_OF reads k back. Faces and cards are never
+** negative, so the two cannot be mistaken. */
+#define GN_DICE_HITS(k) (-1 - (k))
+#define GN_DICE_HITS_OF(v) (-1 - (v))
+
 /* The table dice source: called once per chance point. Write the faces (one
-** per die, in term order; for a card, its number 0..51) into faces and return
+** per die, in term order; for a card, its number 0..51; for a COUNT, the
+** faces or GN_DICE_HITS(k) in faces[0]) into faces and return
 ** 0, or return a negative code to abort the order (it is then not applied).
 ** refusal is NULL on the first call; when the engine refused the last answer
 ** it calls again with the reason ("a d6 cannot show 7"). */
@@ -252,7 +267,8 @@ typedef int (*gn_table_fn)(void *ud, const gn_chance *c, const char *refusal, in
 /* Select the dice source. RNG is the default after gn_game_start. */
 int gn_dice_use_rng(gn_game *g);
 /* Append results to the script (faces of dice, in order; for a COUNT chance
-** point the individual dice too; for cards the card number) and select it.
+** point the individual dice too, or its count as the one value
+** GN_DICE_HITS(k); for cards the card number) and select it.
 ** A result that a chance point cannot show is refused then (GN_EDICE). */
 int gn_dice_script(gn_game *g, const int *faces, int n);
 int gn_dice_use_table(gn_game *g, gn_table_fn fn, void *ud);
@@ -473,7 +489,10 @@ typedef struct gn_unit_view {
   int strength0;        /* at the start */
   int removed;          /* 1 when off the table (destroyed, routed away, or not yet come on) */
   int arrives;          /* a reinforcement not yet on the table: the turn it is due (its own
-                           side and the umpire know it; the enemy sees 0); else 0 */
+                           side and the umpire know it; the enemy sees 0); else 0. For an
+                           arrival by the clock, the first turn it may come on (2) */
+  int arrives_clock;    /* an arrival by the clock: its time in minutes after midnight of the
+                           battle's first day (day 2 at 7 a.m. is 1,860), known as arrives; else 0 */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;

@@ -150,6 +150,16 @@ typedef struct gn__ruleset {
   ** unit on the table at the start that does not stop the game (V&B: out of
   ** command), as text with its rule id into buf; 1 when there is one. */
   int (*warn)(gn_game *g, int unit, char *buf, size_t n);
+  /* The time of day of the current turn (or bound), in minutes after midnight
+  ** of the scenario's first day (day 2 at 4 a.m. is 1,680), read with the
+  ** ruleset's own clock; NULL when the ruleset keeps no time of day (an
+  ** arrival by the clock is then refused at load). Cannot fail. */
+  int (*minute)(const gn_game *g);
+  /* For a reinforcement that came on at an entry (gn__entry_place): what its
+  ** march of `marched` table units onto the table costs it under the
+  ** ruleset's rules (V&B: spent from its next move); NULL: nothing. Cannot
+  ** fail. */
+  void (*entered)(gn_game *g, int unit, double marched);
   /* The ruleset globals (g->st.rs[deck_rs .. deck_rs + ndeck_rs)) that say
   ** what the odds engine knows of the decks: an odds walk that may ignore the
   ** decks (gn__enum_merge) ignores them too. 0, 0: none. */
@@ -199,6 +209,14 @@ typedef struct gn__side {
 typedef struct gn__arrival {
   int turn;                   /* the first turn it may come on, at the start of its side's turn */
   int roll;                   /* 0: comes on that turn; 2..6: from then on, each turn on 1d6 >= roll */
+  int minute;                 /* -1, or by the clock: not before the ruleset's clock (gn__ruleset.
+                              ** minute) reads this many minutes after midnight of the first day */
+  int entry;                  /* 0: each unit at its own `at`; 1: the group enters at the entry
+                              ** point or edge segment e0-e1 in its order of march (gn__entry_place) */
+  gn_vec2 e0, e1;             /* the entry: a point (e0 == e1) or a segment of one table edge */
+  int edge;                   /* that edge: 0 south (y 0), 1 east, 2 north, 3 west (x 0) */
+  int entry_written;          /* 1 when the scenario gave an entry (even a wrong one, reported) */
+  int line, col;              /* where the arrival is written */
 } gn__arrival;
 
 typedef struct gn__formation {
@@ -354,6 +372,9 @@ typedef struct gn__dicesrc {
   int stopn, stoptarget;      /* dice (or cards) and, for a count, the number needed */
   /* gn__chance_need: what the rule needs of the next chance point. */
   int need, needn;
+  int handi;                  /* of a hand of needn draws (needn > 1): how many are drawn */
+  char needtext[192];         /* gn__chance_say: the need said to the table, "" none */
+  unsigned needvis;           /* the sides that may know it */
 } gn__dicesrc;
 
 /* Returned by a chance point while checking an order: everything before it passed. */
@@ -483,6 +504,21 @@ void gn__unit_return(gn_game *g, int unit, gn_box b);
 **      them all, seen by every side
 ** 0, GN_ENOMEM, or a dice source's error. */
 int gn__arrivals(gn_game *g, int side, const char *ref);
+/* A clock arrival's time (minutes after midnight of the first day) as
+** players read it: "7 p.m.", "day 2, 6:30 a.m.". Cannot fail. */
+void gn__clock_text(int minute, char *buf, size_t n);
+/* Where the n units ids[] of one arrival group (all with the same entry a)
+** stand once they have come on at their entry, in their order of march
+** (ref. VB-ARR, BA-ARR, IN-ARR; docs/scenario.md, "Reinforcements"):
+**   1) along the entry, from e0 towards e1, stands side by side in ranks as
+**      wide as the segment (a point: one stand a rank, centred on it)
+**   2) the first rank deepest in the table and the last with its rear on the
+**      edge, each stand facing inwards
+**   3) each stand's march onto the table: the distance from the edge to its
+**      front, in marched[] (NULL: not wanted)
+** Returns the depth of the whole group from the edge. Cannot fail. */
+double gn__entry_place(const gn__scen *sc, const gn__arrival *a, const int *ids, int n, gn_box *out,
+                       double *marched);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);
@@ -593,6 +629,17 @@ int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
 ** itself does not carry, as for cards). Resolution calls it on its way; a
 ** check stopped at the next chance point reports it (gn_actions). Cannot fail. */
 void gn__chance_need(gn_game *g, int need, int count);
+/* What the rule needs of the next chance point (or of the whole hand that
+** gn__chance_need opened), in words for the players who roll it, with the
+** rule id: "4 or less to pass (ref. VB-B8)"; sides (bit s) may know it, as
+** they may the numbers it holds (~0u: everyone). Written only when the dice
+** come from the table (the only source that shows it); the chance point
+** after it takes it (gn_chance.need). Cannot fail. */
+GN_PRINTF(3, 4) void gn__chance_say(gn_game *g, unsigned sides, const char *fmt, ...);
+/* 1 when the players are asked the next chance point and told what it needs
+** (the table source, not a check): a rule may skip reckoning a need nobody
+** reads. Cannot fail. */
+int gn__chance_telling(const gn_game *g);
 /* Restores a full deck for a side. */
 void gn__deck_reset(gn__state *st, int side);
 
@@ -712,6 +759,30 @@ int gn__arg_int(gn_game *g, const gn__args *a, int tok, int *v);
 int gn__arg_num(gn_game *g, const gn__args *a, int tok, double *v);
 int gn__arg_point(gn_game *g, const gn__args *a, int tok, gn_vec2 *p);  /* "x,y" */
 int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if matches */
+
+/* Where a move told as players make it takes a stand (the words of an order
+** from tok on; b is the stand now). Angles are compass degrees (0 north, 90
+** east; positive turns to the right), as in scenario files:
+**   to X,Y [facing DEG]       that point; facing kept unless given (hasf)
+**   towards X,Y [facing DEG]  the same point with towards set: the ruleset
+**                             goes as far along the line as its move allows
+**   advance N, retire N       N straight ahead, or N back with the facing kept
+**   wheel DEG                 about its front corner on the side it wheels to;
+**                             arc is the distance the other front corner goes
+**   turn DEG                  about its centre, in place
+** GN_ESYNTAX (message set) for anything else. */
+typedef struct gn__dest {
+  gn_vec2 to;
+  int hasf; double facing;    /* radians, when hasf */
+  int towards;                /* 1: as far as the move allows towards `to` */
+  double arc;                 /* a wheel: the outer front corner's arc, else 0 */
+  const char *how;            /* "to", "towards", "advance", "retire", "wheel", "turn" */
+} gn__dest;
+int gn__arg_dest(gn_game *g, const gn__args *a, int tok, gn_box b, gn__dest *d);
+/* The furthest point of the segment from -> to (a fraction t in 0..1) whose
+** cost fits: cost(ud, point) is non-decreasing along it; 0 when even a step
+** costs too much. Cannot fail. */
+double gn__furthest(gn_vec2 from, gn_vec2 to, double (*cost)(void *ud, gn_vec2 p), void *ud, double fits);
 
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */

@@ -707,7 +707,10 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed != 0;
-  if (u->removed == GN__ARRIVING && (viewer == GN_UMPIRE || viewer == su->side)) v->arrives = su->arrives.turn;
+  if (u->removed == GN__ARRIVING && (viewer == GN_UMPIRE || viewer == su->side)) {
+    v->arrives = su->arrives.turn;
+    if (su->arrives.minute > 0) v->arrives_clock = su->arrives.minute;
+  }
   if (g->sc->rs->view) g->sc->rs->view(g, unit, viewer, v, v->status, sizeof v->status);
   return 0;
 }
@@ -770,11 +773,26 @@ void gn__unit_return(gn_game *g, int unit, gn_box b) {
   gn__unit_place(g, unit, b);
 }
 
-/* 1 when unit is a reinforcement of side, still off the table, whose turn has come. */
+/* 1 when unit is a reinforcement of side, still off the table, whose turn
+** has come, or for an arrival by the clock, whose time the ruleset's clock
+** has reached. */
 static int due(const gn_game *g, int unit, int side) {
   const gn__unit *su = &g->sc->unit[unit];
-  return su->side == side && g->st.u[unit].removed == GN__ARRIVING && su->arrives.turn > 0 &&
-         g->st.turn >= su->arrives.turn;
+  if (su->side != side || g->st.u[unit].removed != GN__ARRIVING || su->arrives.turn <= 0 ||
+      g->st.turn < su->arrives.turn)
+    return 0;
+  return su->arrives.minute <= 0 || !g->sc->rs->minute || g->sc->rs->minute(g) >= su->arrives.minute;
+}
+
+void gn__clock_text(int minute, char *buf, size_t n) {
+  int day = minute / (24 * 60) + 1, h = minute / 60 % 24, m = minute % 60;
+  char t[24];
+  if (h == 12 && !m) snprintf(t, sizeof t, "noon");
+  else if (h == 0 && !m) snprintf(t, sizeof t, "midnight");
+  else if (m) snprintf(t, sizeof t, "%d:%02d %s", h % 12 ? h % 12 : 12, m, h < 12 ? "a.m." : "p.m.");
+  else snprintf(t, sizeof t, "%d %s", h % 12 ? h % 12 : 12, h < 12 ? "a.m." : "p.m.");
+  if (day > 1) snprintf(buf, n, "day %d, %s", day, t);
+  else snprintf(buf, n, "%s", t);
 }
 
 /* 1 when a unit before unit of its group is still due: the group waits (its
@@ -790,6 +808,59 @@ static const char *group_name(const gn__scen *sc, int unit) {
   return grp < sc->nformations ? sc->formation[grp].name : sc->unit[unit].name;
 }
 
+double gn__entry_place(const gn__scen *sc, const gn__arrival *a, const int *ids, int n, gn_box *out,
+                       double *marched) {
+  /* the inward normal of the edge and the way along the segment */
+  static const double nx[4] = {0, -1, 0, 1}, ny[4] = {1, 0, -1, 0};
+  int e = a->edge >= 0 && a->edge < 4 ? a->edge : 0;
+  gn_vec2 in = {nx[e], ny[e]};
+  double len = hypot(a->e1.x - a->e0.x, a->e1.y - a->e0.y);
+  gn_vec2 t = len > 0 ? (gn_vec2){(a->e1.x - a->e0.x) / len, (a->e1.y - a->e0.y) / len}
+                      : (gn_vec2){-in.y, in.x};
+  double facing = atan2(in.y, in.x), depth = 0;
+  int start = 0;
+  /* 1) ranks: as many stands side by side as the segment holds (one at least) */
+  while (start < n) {
+    int end = start;
+    double used = 0, rank = 0;
+    while (end < n) {
+      double w = sc->unit[ids[end]].box0.w;
+      if (end > start && used + w > len + 1e-9) break;
+      used += w;
+      end++;
+    }
+    for (int k = start; k < end; k++)
+      if (sc->unit[ids[k]].box0.d > rank) rank = sc->unit[ids[k]].box0.d;
+    /* 2) this rank's place along the edge: from e0, or centred when it overhangs */
+    double along = used <= len ? 0 : (len - used) / 2;
+    for (int k = start; k < end; k++) {
+      const gn_box *b0 = &sc->unit[ids[k]].box0;
+      out[k].w = b0->w;
+      out[k].d = b0->d;
+      out[k].facing = facing;
+      out[k].c.x = a->e0.x + t.x * (along + b0->w / 2);
+      out[k].c.y = a->e0.y + t.y * (along + b0->w / 2);
+      along += b0->w;
+    }
+    /* each earlier rank moves one rank deeper */
+    for (int k = 0; k < start; k++) {
+      out[k].c.x += in.x * rank;
+      out[k].c.y += in.y * rank;
+      if (marched) marched[k] += rank;
+    }
+    for (int k = start; k < end; k++) {
+      out[k].c.x += in.x * (sc->unit[ids[k]].box0.d / 2);
+      out[k].c.y += in.y * (sc->unit[ids[k]].box0.d / 2);
+      if (marched) marched[k] = sc->unit[ids[k]].box0.d;
+    }
+    depth += rank;
+    start = end;
+  }
+  /* 3) marched[] holds each stand's front from the edge (its depth, plus the
+  **    ranks that came on behind it) */
+  return depth;
+}
+
 int gn__arrivals(gn_game *g, int side, const char *ref) {
   const gn__scen *sc = g->sc;
   int rc;
@@ -802,6 +873,7 @@ int gn__arrivals(gn_game *g, int side, const char *ref) {
       int total = 0;
       char what[160];
       gn__snprintf(what, sizeof what, "does %s come on? (%d+)", group_name(sc, i), need);
+      gn__chance_say(g, ~0u, "%d or more to come on this turn (ref. %s)", need, ref);
       if ((rc = gn__roll(g, "1d6", what, ref, i, &total, NULL))) return rc;
       if (total < need) {
         if (!gn__event(g, "arrival", ref, i, -1, "%s does not come on this turn (rolled %d, needed %d)",
@@ -810,22 +882,47 @@ int gn__arrivals(gn_game *g, int side, const char *ref) {
         continue;
       }
     }
-    /* 3) every unit of the group comes on, in the scenario's order */
+    /* 3) every unit of the group comes on, in the scenario's order: at its
+    **    own place, or at the entry in its order of march */
     for (int j = i; j < sc->nunits; j++) n += sc->unit[j].arrive_group == grp && due(g, j, side);
-    if (!(ids = gn__malloc(g, (size_t)n * sizeof *ids))) {
+    size_t size = (size_t)n * (sizeof *ids + sizeof(gn_box) + sizeof(double));
+    char *mem = gn__malloc(g, size);
+    if (!mem) {
       g->evoom = 1;
       return gn__error(g, GN_ENOMEM, "out of memory");
     }
+    gn_box *box = (gn_box *)mem;
+    double *marched = (double *)(mem + (size_t)n * sizeof *box);
+    ids = (int *)(mem + (size_t)n * (sizeof *box + sizeof *marched));
     n = 0;
     for (int j = i; j < sc->nunits; j++)
       if (sc->unit[j].arrive_group == grp && due(g, j, side)) {
+        box[n] = sc->unit[j].box0;
+        marched[n] = 0;
         ids[n++] = j;
-        gn__unit_return(g, j, sc->unit[j].box0);
       }
+    const gn__arrival *a = &sc->unit[i].arrives;
+    if (a->entry) gn__entry_place(sc, a, ids, n, box, marched);
+    /* 4) an entry held by another stand: the group waits for a turn it is clear */
+    int block = -1, by = -1;
+    for (int k = 0; a->entry && k < n && block < 0; k++)
+      for (int o = 0; o < sc->nunits && block < 0; o++)
+        if (!g->st.u[o].removed && gn_box_overlap(box[k], g->st.u[o].box)) { block = k; by = o; }
+    if (block >= 0) {
+      rc = gn__event(g, "arrival", ref, i, -1, "%s cannot come on this turn: %s stands on its entry",
+                     group_name(sc, i), sc->unit[by].name) ? 0 : GN_ENOMEM;
+      gn__free(g, mem, size);
+      if (rc) return rc;
+      continue;
+    }
+    for (int k = 0; k < n; k++) {
+      gn__unit_return(g, ids[k], box[k]);
+      if (a->entry && sc->rs->entered) sc->rs->entered(g, ids[k], marched[k]);
+    }
     char what[160];
     gn__snprintf(what, sizeof what, "%s comes on the table", group_name(sc, i));
     rc = gn__event_list(g, "arrival", ref, ~0u, what, ids, n);
-    gn__free(g, ids, (size_t)n * sizeof *ids);
+    gn__free(g, mem, size);
     if (rc) return rc;
   }
   return 0;

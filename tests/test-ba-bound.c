@@ -33,6 +33,37 @@ static void phases_in_order(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-1.1.1a: each side marks itself ready ("end SIDE") when its orders
+** are written; its orders are then final, and the bound resolves only when
+** every side is ready. A side ready twice is refused; a plain "end" still
+** closes the phase for all. */
+static void sides_ready(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
+  ba_ok(g, "turn A about");
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end fr");
+  assert_true(ba_event(g, e0, "ready", "BA-1.1.1a") >= 0);
+  assert_string_equal(gn_game_phase(g), "orders");
+  assert_int_equal(gn_game_turn(g), 1);
+  assert_int_equal(gn_order_apply(g, "turn A left"), GN_EREFUSED);
+  assert_string_equal(gn_refusal_ref(g), "BA-1.1.1a");
+  assert_non_null(strstr(gn_errmsg(g), "its orders for bound 1 are final"));
+  assert_int_equal(gn_order_apply(g, "end fr"), GN_EREFUSED);
+  ba_ok(g, "turn B left");                      /* the other side still writes */
+  ba_ok(g, "end al");
+  assert_int_equal(gn_game_turn(g), 2);         /* both ready: the bound resolved */
+  assert_string_equal(gn_game_phase(g), "orders");
+  ba_ok(g, "turn A left");                      /* a new bound: nobody is ready */
+  ba_ok(g, "end al");
+  ba_ok(g, "end");                              /* the umpire closes it for all */
+  assert_int_equal(gn_game_turn(g), 3);
+  assert_int_equal(gn_order_apply(g, "end nobody"), GN_ESYNTAX);
+  gn_game_free(g);
+}
+
 /* ref. BA-1.1.1b: within the orders phase an order may be given again and the
 ** last one stands; once "end" closes it, what the phases decided stands.
 ** ref. BA-1.1.1f: F, passed through, may not fire later in the bound; M, which
@@ -249,9 +280,53 @@ static void reinforcements(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. BA-ARR: an arrival by the clock comes on at the first bound whose time
+** has reached it (13:00 start, bound.minutes 5: 13:07 is reached at the 13:10
+** bound, the third). */
+static void reinforcements_by_clock(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: R, side: fr, type: infantry, at: [10, 20], facing: 90, strength: 30, arrives: {time: \"1:07 p.m.\"}}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, "R"), GN_UMPIRE, &v), GN_OK);
+  assert_int_equal(v.arrives_clock, 13 * 60 + 7);
+  ba_ok(g, "end");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 13:05, bound 2");
+  assert_int_equal(ba_removed(g, "R"), 1);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 13:10, bound 3");
+  assert_int_equal(ba_removed(g, "R"), 0);
+  assert_true(ba_event(g, e0, "arrival", "BA-ARR") >= 0);
+  gn_game_free(g);
+}
+
+
+/* ref. BA-ARR [interpretation]: a reinforcement that comes on at a point of
+** the table edge stands with its rear on the edge, centred on the point and
+** facing in; a bound being five minutes, it enters formed at the start of its
+** bound and marches on from there with its whole move. */
+static void reinforcements_at_entry(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: R, side: fr, type: infantry, strength: 30, arrives: {turn: 2, entry: [0, 40]}}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
+  ba_ok(g, "end");
+  assert_int_equal(ba_removed(g, "R"), 0);
+  gn_box b = ba_box(g, "R");
+  assert_true(fabs(b.c.x - 1.5) < 1e-9 && fabs(b.c.y - 40) < 1e-9);   /* 20 cm wide, 3 deep */
+  assert_true(fabs(cos(b.facing) - 1) < 1e-9);                        /* facing east, in */
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(phases_in_order),
+    cmocka_unit_test(sides_ready),
     cmocka_unit_test(closed_phase_stands),
     cmocka_unit_test(march_never_ends_on_a_friend),
     cmocka_unit_test(continued_fire),
@@ -260,6 +335,8 @@ int main(void) {
     cmocka_unit_test(part_moving_not_stationary),
     cmocka_unit_test(clock),
     cmocka_unit_test(reinforcements),
+    cmocka_unit_test(reinforcements_by_clock),
+    cmocka_unit_test(reinforcements_at_entry),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

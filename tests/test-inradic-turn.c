@@ -57,6 +57,31 @@ static void movement(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-B8: moves as players make them: advance and retire keep the
+** facing; a move over by the measuring tolerance (move.tolerance, 0.2 in)
+** passes; towards a point goes as far as the move allows, difficult terrain
+** counted double; turn in place. */
+static void moves_as_told(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("f", "foot", 10, 10, 5, "") RED("m", "mounted", 30, 10, 5, "")
+                  RED("g", "gun", 50, 10, 3, "weapon: artillery") RED("w", "wagon", 70, 10, 1, "weapon: none")
+                  RED("f2", "foot", 10, 60, 5, "") RED("f3", "foot", 80, 10, 5, "") BLUE("b1", "foot", 90, 90, 5, "")
+                  "terrain:\n  - {id: wd, kind: woods, area: [[0, 63], [20, 63], [20, 80], [0, 80]]}\n");
+  double f0 = box(g, "f").facing;
+  ok(g, "move f advance 6.1");                        /* 0.1 over its 6 in: within the tolerance */
+  assert_true(near(box(g, "f").c.y, 16.1) && near(box(g, "f").facing, f0));
+  refused(g, "move f3 advance 6.3", "IN-B8");         /* 0.3 over: past it */
+  ok(g, "move m towards 30,90");                      /* as far as 12 in go */
+  assert_true(near(box(g, "m").c.y, 22) && near(box(g, "m").c.x, 30));
+  ok(g, "move g turn 90");
+  assert_true(near(box(g, "g").facing, 0) && near(box(g, "g").c.y, 10));
+  ok(g, "move w retire 3");
+  assert_true(near(box(g, "w").c.y, 7) && near(box(g, "w").facing, f0));
+  ok(g, "move f2 towards 10,90");                     /* 3 in the open, then 1.5 in the woods */
+  assert_true(near(box(g, "f2").c.y, 64.5));
+  gn_game_free(g);
+}
+
 /* ref. IN-B8, IN-B9: a move may not end on another unit, off the table, or in
 ** contact with an enemy (that is a charge); mounted troops charge 18 in. */
 static void move_limits(void **state) {
@@ -99,12 +124,46 @@ static void reinforcements(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. IN-ARR [interpretation]: a group that comes on at an edge segment
+** stands side by side along it from its first end in its order of march,
+** rear on the edge, facing in; coming on is its move of the turn
+** (arrival.entry_is_move). A group whose entry is held waits. */
+static void reinforcements_at_entry(void **state) {
+  (void)state;
+  gn_game *g = mk("formations:\n"
+                  "  - {id: col, echelon: brigade, side: blue, arrives: {turn: 2, entry: [[40, 100], [60, 100]]}}\n"
+                  "units:\n" RED("r1", "foot", 50, 40, 10, "")
+                  "  - {id: b2, formation: col, type: foot, strength: 5}\n"
+                  "  - {id: b3, formation: col, type: foot, strength: 5}\n"
+                  "  - {id: b4, side: blue, type: foot, strength: 5, arrives: {turn: 2, entry: [[40, 100], [60, 100]]}}\n");
+  ok(g, "end");
+  ok(g, "end");
+  ok(g, "end");                                  /* blue's turn 2 begins */
+  assert_int_equal(gn_game_active_side(g), 1);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, "b2"), GN_UMPIRE, &v), 0);
+  assert_int_equal(v.removed, 0);
+  assert_true(near(v.box.c.x, 42.5) && near(v.box.c.y, 99));   /* 5 in wide, 2 deep */
+  assert_true(near(sin(v.box.facing), -1));
+  assert_int_equal(gn_unit_view_get(g, U(g, "b3"), GN_UMPIRE, &v), 0);
+  assert_true(near(v.box.c.x, 47.5) && near(v.box.c.y, 99));   /* beside it */
+  assert_int_equal(gn_unit_view_get(g, U(g, "b4"), GN_UMPIRE, &v), 0);
+  assert_int_equal(v.removed, 1);                                /* b2 stands on its entry */
+  assert_non_null(strstr(last_kind(g, "arrival")->text, "b4 cannot come on this turn: b2 stands on its entry"));
+  assert_int_equal(gn_order_apply(g, "move b2 to 42.5,95"), GN_EREFUSED);
+  assert_string_equal(gn_refusal_ref(g), "IN-B13");              /* it has moved */
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
     cmocka_unit_test(movement),
+    cmocka_unit_test(moves_as_told),
     cmocka_unit_test(move_limits),
     cmocka_unit_test(reinforcements),
+    cmocka_unit_test(reinforcements_at_entry),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -214,11 +214,16 @@ static int v_formation(gn_game *g, const gn__args *a) {
 /* move UNIT to X,Y (ref. BA-2.3.1d) */
 static int v_move(gn_game *g, const gn__args *a) {
   int u, rc;
-  gn_vec2 p;
+  gn__dest d;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
-  if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
-  if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
-  if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
+  /* to and towards are alike here: a march goes as far as its rate allows;
+  ** advance and retire name the point N ahead or back (gn__arg_dest) */
+  if ((rc = gn__arg_dest(g, a, 2, g->st.u[u].box, &d))) return rc;
+  if (!strcmp(d.how, "wheel") || !strcmp(d.how, "turn"))
+    return gn__syntax(g, a, 2, "a Belle Alliance unit turns with 'turn UNIT left|right|about'");
+  if (d.hasf && (!strcmp(d.how, "to") || !strcmp(d.how, "towards")))
+    return gn__syntax(g, a, 4, "a march ends facing the way it went: no 'facing' here");
+  gn_vec2 p = d.to;
   if (gn__ba_arm_of(g, u) == BA_ARM_WAGGON && g->st.u[u].strength < 1)
     return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", uid(g, u));
   if ((rc = gn__ba_set_order(g, u, BA_O_MOVE))) return rc;
@@ -384,10 +389,40 @@ static int v_engage(gn_game *g, const gn__args *a) {
   return 0;
 }
 
-/* end: close the orders phase and resolve the bound */
+/*
+** `end [SIDE]`: close the orders phase and resolve the bound (ref. BA-1.1.1a).
+**   1) a plain end closes it for every side at once (the umpire's)
+**   2) end SIDE: that side marks itself ready, its written orders final (told
+**      to every side, as players at the table say so); once every side is
+**      ready the bound resolves
+*/
 static int v_end(gn_game *g, const gn__args *a) {
-  if (a->n > 1) return gn__syntax(g, a, 1, "unexpected '%s'", a->tok[1]);
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  if (a->n == 2) {                                                                  /* 2 */
+    int s = gn_side_find(g, a->tok[1]);
+    if (s < 0) return gn__syntax(g, a, 1, "no side '%s'", a->tok[1]);
+    if (g->st.phase != BA_PH_ORDERS) return gn__error(g, GN_ESTATE, "not in the orders phase");
+    unsigned ready = (unsigned)g->st.rs[BA_RS_READY], all = (1u << g->sc->nsides) - 1;
+    if (ready & (1u << s))
+      return gn__refuse(g, "BA-1.1.1a", "%s is already ready for bound %d", g->sc->side[s].name, g->st.turn);
+    ready |= 1u << s;
+    g->st.rs[BA_RS_READY] = (int)ready;
+    if (!gn__event(g, "ready", "BA-1.1.1a", -1, -1, "%s is ready: its orders for bound %d are written%s",
+                   g->sc->side[s].name, g->st.turn, ready == all ? "" : "; the others are still writing"))
+      return GN_ENOMEM;
+    if (ready != all) return 0;
+  }
+  g->st.rs[BA_RS_READY] = 0;                                                        /* 1 */
   return gn__ba_end_bound(g);
+}
+
+/* Refuses a written order for a unit whose side has marked itself ready
+** (ref. BA-1.1.1a: its orders for the bound are final). */
+static int not_ready(gn_game *g, const gn__args *a) {
+  int u = a->n > 1 ? gn_unit_find(g, a->tok[1]) : -1;
+  if (u < 0 || !((unsigned)g->st.rs[BA_RS_READY] & (1u << g->sc->unit[u].side))) return 0;
+  return gn__refuse(g, "BA-1.1.1a", "%s has marked itself ready: its orders for bound %d are final",
+                    g->sc->side[g->sc->unit[u].side].name, g->st.turn);
 }
 
 /*
@@ -422,7 +457,10 @@ static int written(gn_game *g, const gn__args *a, int rc) {
 }
 
 #define WRITTEN(name, verb) \
-  static int name(gn_game *g, const gn__args *a) { return written(g, a, verb(g, a)); }
+  static int name(gn_game *g, const gn__args *a) { \
+    int rc = not_ready(g, a); \
+    return rc ? rc : written(g, a, verb(g, a)); \
+  }
 WRITTEN(w_order, v_order)
 WRITTEN(w_pace, v_pace)
 WRITTEN(w_formation, v_formation)
@@ -446,7 +484,8 @@ const gn__verb gn__ba_verbs[BA_NVERBS] = {
   {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", w_pace, 0},
   {"formation", "formation UNIT line|march|skirmish|square|mass|rest|limbered|unlimbered: "
                 "change formation in the movement phase", w_formation, 0},
-  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows", w_move, 0},
+  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows [or: advance N | "
+           "retire N, straight ahead or back]", w_move, 0},
   {"fire", "fire UNIT at TARGET [split N at TARGET2]: fire in the fire phase; N figures "
            "(artillery: guns) at the second target", w_fire, 0},
   {"continue", "continue UNIT: fire again at last bound's target in the continued-fire phase; "
@@ -467,7 +506,8 @@ const gn__verb gn__ba_verbs[BA_NVERBS] = {
    w_engage, 0},
   {"cancel", "cancel UNIT [off]: an attacker cancels its attack on melee-zone contact: it halts "
              "without melee and the unit it reached is not halted (off: withdraw)", w_cancel, 0},
-  {"end", "end: close the orders phase and resolve the bound", v_end, 0},
+  {"end", "end [SIDE]: close the orders phase and resolve the bound; end SIDE: that side is ready, "
+          "and the bound resolves when every side is", v_end, 0},
 };
 
 /* ------------------------------------------------------------ the bound */
@@ -585,6 +625,13 @@ int gn__ba_end_bound(gn_game *g) {
     if ((rc = gn__arrivals(g, side, "BA-ARR"))) return rc;
   }
   return 0;
+}
+
+/* The time of the current bound in minutes after midnight of the first day:
+** the scenario's hour and bound.minutes a bound (ref. BA-B19). */
+int gn__ba_minute(const gn_game *g) {
+  int per = g->sc->rsdata ? BA_D(g)->minutes : 5;
+  return g->sc->hour * 60 + (g->st.turn - 1) * per;
 }
 
 /* "18 June 1815, 13:05, bound 2" (ref. BA-B19: one bound is bound.minutes). */

@@ -61,6 +61,23 @@ void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fir
              : m >= d->t12_moral[0] ? BA_DIS_SD : BA_DIS_NONE;
 }
 
+/* What the fire's dice need, told to the players before they roll: the
+** lowest 3d6 total that costs each target a loss (Table 12 read with the
+** loss factors, ref. BA-B7), reckoned by gn__ba_fire_result itself. */
+static void say_need(gn_game *g, int nparts, const ba_fire_in *in, const int *targets) {
+  char buf[160];
+  size_t n = 0;
+  for (int k = 0; k < nparts && n < sizeof buf; k++) {
+    ba_fire_out o;
+    gn__ba_fire_result(BA_D(g), &in[k], 0, &o, NULL, NULL);
+    int t = targets ? targets[k] : -1;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s%s%d or more", k ? "; " : "",
+                          t >= 0 && nparts > 1 ? g->sc->unit[t].code : "", t >= 0 && nparts > 1 ? ": " : "",
+                          BA_D(g)->t12_loss[0] - o.loss_total);
+  }
+  gn__chance_say(g, ~0u, "a loss at a total of %s (Table 12 with the loss factors, ref. BA-B7)", buf);
+}
+
 /*
 ** One fire: a single 3d6 for all its parts (ref. BA-DICE-1, BA-3.1.2a), then
 ** each part's loss and moral effect (ref. BA-DICE-3). The fire phase and the
@@ -74,6 +91,7 @@ void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fir
 int gn__ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const int *targets,
                  ba_fire_out *out) {
   int total, faces[3];
+  if (gn__chance_telling(g)) say_need(g, nparts, in, targets);
   int rc = gn__ba_roll(g, "fire", "BA-DICE-1", unit, &total, faces);                 /* 1 */
   if (rc) return rc;
   for (int k = 0; k < nparts; k++) {                                              /* 2 */

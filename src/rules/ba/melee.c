@@ -130,7 +130,15 @@ int gn__ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
     x->f[T8_MORE100] = x->figures >= 2 * y->figures && y->figures > 0;
     x->f[T8_MORE200] = x->figures >= 3 * y->figures && y->figures > 0;
   }
+  if (gn__chance_telling(g))   /* each side is told its own total's base: its factors are hidden */
+    gn__chance_say(g, au >= 0 ? 1u << side(g, au) : ~0u,
+                   "the higher total wins: attack 3d6 %+d (Table 8 factors and staff, ref. BA-T8)",
+                   a.penalty + gn__ba_t8_sum(d, &a, 0, NULL));
   if ((rc = gn__ba_roll(g, "melee attack", "BA-DICE-1", au, &at, o->att_faces))) return rc;
+  if (gn__chance_telling(g))
+    gn__chance_say(g, du >= 0 ? 1u << side(g, du) : ~0u,
+                   "the higher total wins: defence 3d6 %+d (Table 8 factors and staff, ref. BA-T8)",
+                   b.penalty + gn__ba_t8_sum(d, &b, 1, NULL));
   if ((rc = gn__ba_roll(g, "melee defence", "BA-DICE-1", du, &dt, o->def_faces))) return rc;
   gn_event *ea = gn__event(g, "melee", "BA-T8", au, du, "attack: 3d6 = %d", at);
   gn_event *ed = gn__event(g, "melee", "BA-T8", du, au, "defence: 3d6 = %d", dt);

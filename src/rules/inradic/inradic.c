@@ -74,7 +74,9 @@ static const gn__attrdef in_options[IN_OPT_COUNT] = {
 };
 
 static const gn__verb in_verbs[] = {
-  { "move", "move UNIT to X,Y [facing DEGREES]: a normal move (ref. IN-B8)", gn__in_order_move, 0 },
+  { "move", "move UNIT to X,Y [facing DEGREES; or: towards X,Y (as far as it may) | advance N | retire N | "
+            "wheel DEG (about a front corner; right positive) | turn DEG]: a normal move (ref. IN-B8)",
+    gn__in_order_move, 0 },
   { "charge", "charge UNIT at UNIT [choose ROLE]: charge move into contact and melee (ref. IN-M5, IN-B6)",
     gn__in_order_charge, 0 },
   { "melee", "melee UNIT with UNIT [choose ROLE]: a round of melee between units in contact (ref. IN-B6)",
@@ -124,6 +126,7 @@ static int load_data(gn_game *g, in_data *d) {
   N("throw.range", d->throw_range);
   I("throw.picture_dud", d->picture_dud);
   I("melee.need", d->melee_need);
+  I("arrival.entry_is_move", d->entry_is_move);
   I("melee.need_obstacle", d->melee_need_obstacle);
   N("melee.contact", d->contact);
   L("morale.quality", IN_Q_COUNT, d->quality_mod);
@@ -139,6 +142,7 @@ static int load_data(gn_game *g, in_data *d) {
   L("move.normal", IN_T_COUNT, r);
   for (int i = 0; !rc && i < IN_T_COUNT; i++) d->move[i] = r[i];
   N("move.charge_factor", d->charge_factor);
+  N("move.tolerance", d->move_tolerance);
   N("move.difficult_cost", d->difficult_cost);
   N("terrain.cover_reach", d->cover_reach);
   for (int q = 0; q < IN_Q_COUNT; q++) L(qkeys[q], 6, d->pursuit[q]);
@@ -277,5 +281,7 @@ const gn__ruleset gn__rs_inradic = {
   0,
   NULL,   /* men: the scale is figures, not men */
   NULL,   /* warn: no command to judge at the start */
+  NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
+  gn__in_entered,
   IN_RS_DECK, 2 * GN__MAXSIDES,   /* what the odds engine knows of each side's deck */
 };

@@ -93,6 +93,8 @@ int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int
   if (!rk) return gn__error(g, GN_ENOMEM, "out of memory");
   if (in__enumerating(g)) hit_part(g, need, pictures, &p);   /* in play gn__in_draw asks no classes */
   gn__chance_need(g, need, n);   /* what a check stopped at the first card reports */
+  gn__chance_say(g, ~0u, "each number card of %d or more hits, an Ace hits%s (ref. IN-B1, IN-B3)", need,
+                 pictures ? ", two picture cards stop the weapon" : ", a picture card misses");
   for (int i = 0; i < capped_cards && !rc; i++)                                    /* 1 */
     rc = gn__in_draw(g, side, 1, &p, purpose, ref, unit, rk + i);
   if (!rc) rc = gn__in_draw(g, side, free_cards, &p, purpose, ref, unit, rk + capped_cards);
@@ -151,6 +153,8 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
     unsigned old = gn__roll_visibility(g, f->side >= 0 ? 1u << f->side : ~0u);
     int key[7];
     for (int x = 1; x <= 6; x++) key[x] = x >= d->ammo_out_min ? 2 : x <= d->ammo_jam_max ? 1 : 0;
+    gn__chance_say(g, ~0u, "%d or more: out of ammunition; %d or less: jammed (ref. IN-R7)", d->ammo_out_min,
+                   d->ammo_jam_max);
     rc = gn__in_roll_d6(g, key, "two picture cards: ammunition", "IN-R7", f->unit, &r->ammo_roll);
     gn__roll_visibility(g, old);
     if (rc) return rc;
@@ -288,6 +292,8 @@ int gn__in_throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facin
   *dud = 0;
   *at = aim;
   for (;;) {                                                                           /* 1 */
+    gn__chance_say(g, ~0u, "a number card lands (half its value in inches off), a picture card %s (ref. IN-R9)",
+                   d->picture_dud ? "fails to explode" : "is drawn again");
     if ((rc = gn__in_draw(g, side, 1, &tp, "explosive card", "IN-R9", unit, &rank))) return rc;
     if (rank <= 10) break;
     if (d->picture_dud) {

@@ -216,8 +216,15 @@ int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], 
       roll[1] = pb[ch];
     } else {                                                                         /* 1) */
       if (tries >= 1000) return gn__error(g, GN_ELIMIT, "melee tie: 1000 equal rolls");
-      if ((rc = gn__roll(g, "1d6", "melee tie, attacker", "VB-38", unit, &roll[0], NULL))) return rc;
-      if ((rc = gn__roll(g, "1d6", "melee tie, defender", "VB-38", target, &roll[1], NULL))) return rc;
+      for (int k = 0; k < 2; k++) {   /* each side may know its own total's base: morale is hidden */
+        int who = k ? target : unit;
+        gn__chance_say(g, who >= 0 ? 1u << g->sc->unit[who].side : ~0u,
+                       "the higher total wins: this d6 + %d (highest modified morale %d, modifiers %+d; ref. VB-38)",
+                       base[k], s[k].morale, s[k].tie.total);
+        if ((rc = gn__roll(g, "1d6", k ? "melee tie, defender" : "melee tie, attacker", "VB-38", who,
+                           &roll[k], NULL)))
+          return rc;
+      }
     }
     int t0 = roll[0] + base[0], t1 = roll[1] + base[1];
     for (int k = 0; k < 2; k++) {

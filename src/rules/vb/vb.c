@@ -58,6 +58,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
   {"town_fire", 0, 0, 16777215, NULL, 1, 0},        /* VB_TOWNFIRE: 3 bits a town face (fire.c) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
+  {"entry_used", 0, 0, 1000000, NULL, 1, 0},
 };
 
 /* ORDER: vb_fattr. */
@@ -93,8 +94,10 @@ static const gn__attrdef vb_options[VB_OPT_COUNT] = {
 
 static const gn__verb vb_verbs[] = {
   {"end", "end [SIDE] [ends the current phase of the active side; at night and in the recovery each side ends its own, a plain end ends it for all]", gn__vb_order_end, 0},
-  {"move", "move UNIT to X,Y [facing DEG]", gn__vb_order_move, 0},
-  {"leader", "leader LEADER to X,Y [facing DEG]", gn__vb_order_leader, 0},
+  {"move", "move UNIT to X,Y [facing DEG; or: towards X,Y (as far as it may) | advance N | retire N | "
+           "wheel DEG (about a front corner; right positive) | turn DEG]", gn__vb_order_move, 0},
+  {"leader", "leader LEADER to X,Y [facing DEG; or: towards X,Y | advance N | retire N | turn DEG]",
+   gn__vb_order_leader, 0},
   {"march", "march UNIT [forms march column]", gn__vb_order_march, 0},
   {"deploy", "deploy UNIT [leaves march column]", gn__vb_order_deploy, 0},
   {"limber", "limber UNIT", gn__vb_order_limber, 0},
@@ -347,6 +350,7 @@ static int load_data(gn_game *g, vb_data *d) {
     rc |= gn__data_int(g, key, &d->men_per_casualty[a]);
   }
   rc |= dnum(g, "command.radius", &d->cmd_radius);
+  rc |= gn__data_int(g, "arrival.entry_pays", &d->entry_pays);
   rc |= dnum(g, "command.out_of_command.move_factor", &d->ooc_move_factor);
   for (int t = 0; t < VB_T_COUNT; t++) {
     snprintf(key, sizeof key, "move.rate.%s", vb_types[t].name);
@@ -360,6 +364,7 @@ static int load_data(gn_game *g, vb_data *d) {
   rc |= dnum(g, "move.marsh.factor", &d->marsh_factor);
   rc |= dnum(g, "move.stream.cost", &d->stream_cost);
   rc |= dnum(g, "move.road.factor", &d->road_factor);
+  rc |= dnum(g, "move.tolerance", &d->move_tolerance);
   rc |= dnum(g, "move.road.width", &d->road_width);
   rc |= dnum(g, "move.reform.cost", &d->reform_cost);
   rc |= dnum(g, "move.skirmish.gap", &d->skirmish_gap);
@@ -397,7 +402,7 @@ static int load_data(gn_game *g, vb_data *d) {
   rc |= gn__data_int(g, "campaign.rearguard_disordered", &d->rearguard_disordered);
   if (rc) return GN_EDATA;
   /* values the procedures divide by or roll */
-  if (d->road_factor <= 0 || d->start_die < 2 || d->cmd_radius < 0 || d->ooc_move_factor < 0 ||
+  if (d->road_factor <= 0 || d->move_tolerance < 0 || d->start_die < 2 || d->cmd_radius < 0 || d->ooc_move_factor < 0 ||
       d->night_factor < 0 || d->woods_factor < 1 || d->marsh_factor < 1 || d->road_width < 0)
     return gn__error(g, GN_EDATA, "vb data: move.road.factor must be > 0, day_start.die >= 2, "
                      "woods and marsh factors >= 1, other distances and factors >= 0");
@@ -573,6 +578,13 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
   if (own && !u->attr[VB_INCMD]) add(buf, n, "out of command");
 }
 
+/* The hour of the current turn in minutes after midnight of the first day:
+** day D of the battle starts (D - 1) * 24 hours after it; at night, the last
+** daylight turn's hour (the night has no turns, ref. VB-51). */
+static int vb_minute(const gn_game *g) {
+  return (g->st.rs[VB_RS_DAY] - 1) * 24 * 60 + g->st.rs[VB_RS_HOUR] * 60;
+}
+
 /* "18 June 1815, 1 p.m."; at night "18 June 1815, night". */
 static void vb_clock(const gn_game *g, char *buf, size_t n) {
   static const char *const months[12] = {"January", "February", "March", "April", "May", "June",
@@ -601,5 +613,7 @@ const gn__ruleset gn__rs_vb = {
   VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
   vb_men,
   vb_warn,
+  vb_minute,
+  gn__vb_entered,
   0, 0,   /* no decks */
 };
