@@ -414,7 +414,7 @@ static double offtable(map *m, double y) {
     else if (v.strength == 0 && v.strength0 > 0) snprintf(why, sizeof why, "eliminated");
     else if (v.status[0]) snprintf(why, sizeof why, "%s", v.status);
     else snprintf(why, sizeof why, "left the table");
-    snprintf(line, sizeof line, "%s %s: %s", code, v.name ? v.name : "", why);
+    snprintf(line, sizeof line, "%s %s: %s", code, why, v.name ? v.name : "");
     char fitted[320];
     map_fit_text(&f, line, colw - 14, fitted, sizeof fitted);
     const char *attrs[] = {"data-unit", code, "data-side", gn_side_id(m->g, v.side), "title", line, NULL};
@@ -561,7 +561,10 @@ int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, 
   m.ph = page(&m);   /* the measuring pass */
   double zoom = 1, dx = 0, dy = 0, frame_s = m.s, frame_x0, frame_y0;
   if (o->format == CLI_MAP_SVG) {
-    m.cv = map_svg_new(m.pw, m.ph);
+    char attrs[256];   /* the frame, for a page that reads the SVG alone */
+    snprintf(attrs, sizeof attrs, "data-width=\"%g\" data-height=\"%g\" data-scale=\"%.6g\" data-x0=\"%.2f\" "
+             "data-y0=\"%.2f\" data-table-unit=\"%s\"", m.W, m.H, m.s, m.x0, m.y0, m.unit);
+    m.cv = map_svg_new(m.pw, m.ph, attrs);
     if (!m.cv) { snprintf(err, n, "out of memory"); free(m.placed); return CLI_FAIL; }
     page(&m);
     frame_x0 = m.x0;

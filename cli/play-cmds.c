@@ -273,6 +273,7 @@ static int show(play *p, char *arg) {
   if (!t) { printf("  out of memory\n"); return CLI_FAIL; }
   fputs(t, stdout);
   gn_string_free(t);
+  cli_standing(p->g, viewer, stdout);
   printf("%d order%s; dice: %s", gn_game_order_count(p->g), gn_game_order_count(p->g) == 1 ? "" : "s",
          p->table ? "table" : "auto");
   if (viewer == GN_UMPIRE) printf("; state hash %016llx", (unsigned long long)gn_game_hash(p->g));

@@ -291,6 +291,17 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
   *con_cls = NULL;
 }
 
+/* The request's path decoded as libmicrohttpd does (%XX), except that a
+** decoded NUL would cut the name short ("/%00/etc/passwd" would read as "/",
+** the page): a path holding %00 is left undecoded, so that it names no file
+** of the page (404) and no call. */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *uri)
+{
+  (void)cls; (void)c;
+  if (strstr(uri, "%00")) return strlen(uri);
+  return MHD_http_unescape(uri);
+}
+
 int srv_http_start(srv *s, const char *addr, int port, srv_http **out, int *bound)
 {
   struct sockaddr_in sa;
@@ -305,6 +316,7 @@ int srv_http_start(srv *s, const char *addr, int port, srv_http **out, int *boun
                           0, NULL,
                           NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+                          MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
                           MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_END);
   if (!h->d) {
     free(h);

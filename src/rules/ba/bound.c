@@ -560,22 +560,12 @@ static int side_points(const gn_game *g, int s) {
   return pts;
 }
 
-/* An objective is held by the side with the only formed units within its radius. */
-static void objectives(gn_game *g) {
-  for (int o = 0; o < g->sc->nobjectives; o++) {
-    const gn__objective *ob = &g->sc->objective[o];
-    int near[GN__MAXSIDES] = {0};
-    for (int i = 0; i < g->sc->nunits; i++) {
-      ba_arm arm = gn__ba_arm_of(g, i);
-      if (!gn__ba_on_table(g, i) || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) continue;
-      if (g->st.u[i].attr[BA_DISORDER] == BA_DIS_FD) continue;
-      if (gn_point_box_distance(ob->at, g->st.u[i].box) <= ob->radius)
-        near[g->sc->unit[i].side] = 1;
-    }
-    int holder = -1, n = 0;
-    for (int s = 0; s < g->sc->nsides; s++) if (near[s]) { holder = s; n++; }
-    if (n == 1) g->st.owner[o] = holder;
-  }
+/* ref. BA-VIC: a unit holds an objective when it is no staff figure or
+** waggon, has figures left and is not in full disorder. */
+int gn__ba_holds(const gn_game *g, int u) {
+  ba_arm arm = gn__ba_arm_of(g, u);
+  return gn__ba_on_table(g, u) && arm != BA_ARM_STAFF && arm != BA_ARM_WAGGON && g->st.u[u].strength > 0 &&
+         g->st.u[u].attr[BA_DISORDER] != BA_DIS_FD;
 }
 
 /*
@@ -587,7 +577,8 @@ static void objectives(gn_game *g) {
 **   5) melee
 **   6) moral consequences: catch rolls of staff figures (ref. BA-T18)
 **   7) end of bound: rest (ref. BA-5.5.4e), reorganisation (ref. BA-B15),
-**      objectives, this bound's facts become last bound's, next bound or game over
+**      objectives' holders (ref. BA-VIC), this bound's facts become last
+**      bound's, next bound or game over
 ** Each phase is finished before the next starts.
 */
 int gn__ba_end_bound(gn_game *g) {
@@ -607,7 +598,7 @@ int gn__ba_end_bound(gn_game *g) {
   if ((rc = gn__ba_rest_bound(g))) return rc;
   for (int i = 0; i < g->st.nunits; i++)
     if (gn__ba_on_table(g, i) && (rc = gn__ba_reorganise(g, i))) return rc;
-  objectives(g);
+  if ((rc = gn__objectives_turn_end(g, g->st.turn, "BA-VIC"))) return rc;
   close_bound(g);
   g->st.phase = BA_PH_ORDERS;
   if (g->sc->turns > 0 && g->st.turn >= g->sc->turns) {

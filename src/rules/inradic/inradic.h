@@ -194,6 +194,8 @@ static inline const in_data *in__data(const gn_game *g) { return (const in_data 
 /* A reinforcement came on at an entry (ruleset hook `entered`, ref. IN-ARR).
 ** Cannot fail. */
 void gn__in_entered(gn_game *g, int u, double marched);
+/* 1 when unit u holds an objective within whose radius it stands (ref. IN-VIC). */
+int gn__in_holds(const gn_game *g, int u);
 
 /* ------------------------------------------------------------ cards.c */
 /* A partition of the ranks (1 Ace .. 13 King) into classes: what a rule asks
