@@ -134,6 +134,10 @@ int cli_put(char *s);
 ** (gn_ref_provenance with the modifier's value); else the rule's own
 ** provenance in the rules index. "" when ref is empty. */
 void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *buf, size_t n);
+/* " (did you mean GR, GR2?)" for a word that names no unit: the codes of the
+** units viewer may see whose code or id is within two letters of it, or
+** begins with it (case aside), at most four; "" when none. Cannot fail. */
+void cli_unit_suggest(const gn_game *g, int viewer, const char *word, char *buf, size_t n);
 /* 1 when rule id ref is labelled an interpretation in the rules index. */
 int cli_rule_interpretation(const char *ref, const char **title);
 /* The verdict on a game as it stands, for the umpire: "standing: " and the

@@ -179,6 +179,10 @@ const gn__ruleset *gn__ruleset_find(const char *id);
 int gn__name_is(const char *name, const char *typed);
 /* Index of typed in the NULL-terminated names (gn__name_is), or -1. */
 int gn__name_find(const char *const *names, const char *typed);
+/* 1 when a and b are equal but for the case of ASCII letters. */
+int gn__eqi(const char *a, const char *b);
+/* Days in a month (1-12) of the Gregorian calendar. Cannot fail. */
+int gn__month_days(int year, int month);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
@@ -801,6 +805,10 @@ void gn__event_unit(gn_game *g, gn_event *e, int u);
 ** no memory is left for it, the game notes it (g->evoom) and the order in
 ** flight fails with GN_ENOMEM (the next gn__event does too). */
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
+/* The k-th last event logged (0: the last), when the order in flight logged
+** it, for a rule that says afterwards what a draw meant; else NULL (an odds
+** run keeps none). Cannot fail. */
+gn_event *gn__event_back(gn_game *g, int k);
 /* Sets the results of an event (at most GN_EVENT_MAXDICE kept): a copy in the
 ** game's arena. GN_ENOMEM (and g->evoom set). */
 int gn__event_dice(gn_game *g, gn_event *e, const int *v, int n);

@@ -15,6 +15,11 @@ const char *const gn__in_quality_names[IN_Q_NAMES + 1] = {
   "peasants", "militia", "irregular", "native", "trained", "well_trained", "veteran", "fanatic",
   "commoners", "fighters", NULL
 };
+/* ORDER: as gn__in_quality_names: the words of the event texts. */
+const char *const gn__in_quality_words[IN_Q_NAMES] = {
+  "peasants", "militia", "irregular", "native", "trained", "well trained", "veteran", "fanatic",
+  "commoners", "fighters"
+};
 
 int gn__in_quality_canon(int q) {
   return q == IN_Q_COMMONERS ? IN_Q_PEASANTS : q == IN_Q_FIGHTERS ? IN_Q_FANATIC : q;

@@ -86,6 +86,7 @@ typedef enum in_quality {
   IN_Q_NAMES
 } in_quality;
 extern const char *const gn__in_quality_names[IN_Q_NAMES + 1];
+extern const char *const gn__in_quality_words[IN_Q_NAMES];   /* as players read them */
 /* A quality name's canonical value (commoners -> peasants, fighters -> fanatic). */
 int gn__in_quality_canon(int q);
 

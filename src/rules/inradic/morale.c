@@ -134,7 +134,7 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   if (!e) return GN_ENOMEM;
   e->total = *total;
   if (one) gn__event_mod(e, "one-figure remainder", 1, "IN-B10");
-  if (qm) gn__event_mod(e, gn__in_quality_names[m->quality], qm, "IN-M9");
+  if (qm) gn__event_mod(e, gn__in_quality_words[m->quality], qm, "IN-M9");
   if (up) gn__event_mod(e, "uphill of the enemy", up, "IN-M10");
   if (cv) gn__event_mod(e, m->cover == IN_COVER_HARD ? "hard cover" : "soft cover", cv, "IN-M10");
   if (fl) gn__event_mod(e, "attacked in the flank", fl, "IN-M10");
