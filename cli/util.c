@@ -3,6 +3,7 @@
 */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -371,6 +372,44 @@ void cli_interpretations(FILE *f, const gn_game *g, const char *const *refs, int
       fprintf(f, "%s  %s = %g (%s, %s)\n", indent, d.key, d.v[0], d.provenance, refs[i]);
     }
   }
+}
+
+/* The edit distance of a and b, case aside, stopping past 3 (words longer
+** than 31 letters count as far). */
+static int edits(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 31 || lb > 31) return 4;
+  int d[32][32];
+  for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+  for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+  for (size_t i = 1; i <= la; i++)
+    for (size_t j = 1; j <= lb; j++) {
+      int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+      int v = d[i - 1][j - 1] + !same;
+      if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+      d[i][j] = v;
+    }
+  return d[la][lb];
+}
+
+void cli_unit_suggest(const gn_game *g, int viewer, const char *word, char *buf, size_t n) {
+  size_t k = 0, wl = strlen(word);
+  int found = 0;
+  if (n) buf[0] = 0;
+  for (int best = 0; best <= 3 && !found; best++)   /* the nearest first: prefixes count as 1 */
+    for (int u = 0; u < gn_unit_count(g) && found < 4; u++) {
+      gn_unit_view v;
+      if (gn_unit_view_get(g, u, viewer, &v) != 0 || !v.known) continue;
+      const char *code = v.code && *v.code ? v.code : v.id;
+      int dc = edits(word, code), di = v.id ? edits(word, v.id) : 4;
+      int pre = wl && (!strncasecmp(code, word, wl) || (v.id && !strncasecmp(v.id, word, wl)));
+      int d = pre ? 1 : dc < di ? dc : di;
+      if (d != best || d > 2) continue;
+      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", found ? ", " : " (did you mean ", code);
+      found++;
+    }
+  if (found && k < n) snprintf(buf + k, n - k, "?)");
 }
 
 void cli_standing(const gn_game *g, int viewer, FILE *f)

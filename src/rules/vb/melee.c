@@ -437,7 +437,7 @@ static int losers(gn_game *g, const body *lose, const body *win, int defenders) 
 **   1) the two bodies (contact, town blocks: ref. VB-34)
 **   2) each body as a side: dice, saves, morale, tie-break table
 **   3) the resolution (dice, tie)
-**   4) each body loses its SP
+**   4) each body loses its SP; a leader beside a body that lost may fall
 **   5) every stand of both bodies has fought this phase
 **   6) the loser: eliminated, driven back, ejected or routed (ref. VB-35, VB-40)
 */
@@ -456,6 +456,8 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   if ((rc = gn__vb_melee_roll(g, attacker, defender, s, &w, lost))) goto done;       /* 3) */
   casualties(g, &b[0], lost[0], &b[1]);                                               /* 4) */
   casualties(g, &b[1], lost[1], &b[0]);
+  for (int k = 0; k < 2; k++)   /* a leader beside a body that lost may fall, ref. VB-LDR */
+    if (lost[k] > 0 && (rc = gn__vb_leader_risk(g, b[k].id, b[k].n))) goto done;
   for (int k = 0; k < 2; k++)                                                         /* 5) */
     for (int i = 0; i < b[k].n; i++) gn__uw(g, b[k].id[i])->attr[VB_MELEED] = 1;
   if ((rc = losers(g, &b[1 - w], &b[w], w == 0))) goto done;                          /* 6) */
