@@ -42,7 +42,9 @@ endif
 
 # Install the Debian packages the first time pkg-config cannot find one.
 HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo libmicrohttpd && command -v tmux >/dev/null && command -v jq >/dev/null && echo yes)
-ifneq ($(HAVE_DEPS),yes)
+# The browser test (tests/web): Debian's chromium and the locked npm packages.
+HAVE_WEB := $(shell [ -x /usr/bin/chromium ] && [ -f tests/web/node_modules/playwright-core/package.json ] && echo yes)
+ifneq ($(HAVE_DEPS)$(HAVE_WEB),yesyes)
   ifeq ($(filter help clean,$(MAKECMDGOALS)),)
     $(info grognard: some libraries are missing; running scripts/install-deps)
     DEPS_RC := $(shell scripts/install-deps >&2; echo $$?)
@@ -145,6 +147,12 @@ $(B)/tests/%: tests/%.c $(LIB)
 $(B)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(PKG_LIBS)
+
+# bench-odds prints under each whole-order question the summary a player
+# reads (cli/odds-summary.c, as 'grognard odds GAME ORDER' does).
+$(B)/bench/bench-odds: bench/bench-odds.c cli/odds-summary.c cli/cli.h $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ bench/bench-odds.c cli/odds-summary.c $(LIB) $(PKG_LIBS)
 
 # make test T=test-dice runs one test binary (or one shell test) by name.
 test: $(LIB) $(EXE) $(TEST_BIN)

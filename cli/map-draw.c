@@ -333,7 +333,10 @@ static double legend(map *m, double y) {
   map_pen fp = map_stroke(map_black, 2);
   cv->ops->path(cv, fe, 2, 0, &fp);
   fl.x = x + 16;
-  legend_text(&fl, 0, "front edge of a stand; label: code, strength (? not known to you), D disordered, R routed");
+  legend_text(&fl, 0, !strcmp(gn_game_ruleset(m->g), "ba")
+                          ? "front edge of a stand; label: code, strength (? not known to you), SD, MD or FD its disorder"
+                          : "front edge of a stand; label: code, strength (? not known to you), D disordered, "
+                            "PD permanently disordered, R routed");
   if (gn_objective_count(m->g) > 0) {
     x = flow_take(&fl, 12 + map_text_width(&f, "objective (points), in its holder's colour"));
     double d[8] = {x + 5, fl.y - 8, x + 10, fl.y - 3, x + 5, fl.y + 2, x, fl.y - 3};
@@ -414,7 +417,7 @@ static double offtable(map *m, double y) {
     else if (v.strength == 0 && v.strength0 > 0) snprintf(why, sizeof why, "eliminated");
     else if (v.status[0]) snprintf(why, sizeof why, "%s", v.status);
     else snprintf(why, sizeof why, "left the table");
-    snprintf(line, sizeof line, "%s %s: %s", code, v.name ? v.name : "", why);
+    snprintf(line, sizeof line, "%s %s: %s", code, why, v.name ? v.name : "");
     char fitted[320];
     map_fit_text(&f, line, colw - 14, fitted, sizeof fitted);
     const char *attrs[] = {"data-unit", code, "data-side", gn_side_id(m->g, v.side), "title", line, NULL};
@@ -452,12 +455,14 @@ static double page(map *m) {
   m->removed_marks = 0;
   m->sel_left = -1;
   m->sel_targets = 0;
+  m->ring_text[0] = 0;
   double y = title(m);
   m->x0 = MARGIN + RULE_L;
   m->y0 = y + RULE_T;
   map_terrain(m);
   map_selection(m);
   map_stands(m);
+  map_selection_label(m);
   map_terrain_names(m);
   rulers(m, 0, 0, m->W, m->H);
   y = legend(m, map_py(m, 0) + RULE_B);
@@ -474,6 +479,7 @@ static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row
   m->nmoves = 0;
   m->sel_left = -1;
   m->sel_targets = 0;
+  m->ring_text[0] = 0;
   map_font f = map_font_of(9);
   snprintf(head, sizeof head, "%s: at true scale, row %d of %d (north first), column %d of %d (west first): "
            "x %g to %g, y %g to %g %s", gn_game_scenario_name(m->g), row, rows, col, cols, wx0, wx1, wy0, wy1, m->unit);
@@ -485,6 +491,7 @@ static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row
   map_terrain(m);
   map_selection(m);
   map_stands(m);
+  map_selection_label(m);
   map_terrain_names(m);
   m->cv->ops->end(m->cv);
   rulers(m, wx0, wy0, wx1, wy1);
@@ -561,7 +568,10 @@ int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, 
   m.ph = page(&m);   /* the measuring pass */
   double zoom = 1, dx = 0, dy = 0, frame_s = m.s, frame_x0, frame_y0;
   if (o->format == CLI_MAP_SVG) {
-    m.cv = map_svg_new(m.pw, m.ph);
+    char attrs[256];   /* the frame, for a page that reads the SVG alone */
+    snprintf(attrs, sizeof attrs, "data-width=\"%g\" data-height=\"%g\" data-scale=\"%.6g\" data-x0=\"%.2f\" "
+             "data-y0=\"%.2f\" data-table-unit=\"%s\"", m.W, m.H, m.s, m.x0, m.y0, m.unit);
+    m.cv = map_svg_new(m.pw, m.ph, attrs);
     if (!m.cv) { snprintf(err, n, "out of memory"); free(m.placed); return CLI_FAIL; }
     page(&m);
     frame_x0 = m.x0;

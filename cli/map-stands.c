@@ -147,6 +147,8 @@ static void draw_stand(map *m, const gn_unit_view *v, int selected) {
 
 static void draw_objectives(map *m) {
   map_canvas *cv = m->cv;
+  map_rect names[64];   /* the objectives' names set so far */
+  int nnames = 0;
   for (int i = 0; i < gn_objective_count(m->g); i++) {
     gn_objective_info o;
     if (gn_objective_get(m->g, i, &o) != 0) continue;
@@ -169,9 +171,27 @@ static void draw_objectives(map *m) {
     f.bold = 1;
     f.halo = 1;
     f.colour = (map_rgb){c.r * 0.7, c.g * 0.7, c.b * 0.7};
-    cv->ops->text(cv, x + 8, y + 3, &f, text);
+    /* the name east of the diamond, else west, north or south: the first
+    ** place that covers no stand or label */
+    double w = map_text_width(&f, text);
+    double at[6][2] = {{x + 8, y + 3}, {x - 8 - w, y + 3}, {x - w / 2, y - 9}, {x - w / 2, y + 15},
+                       {x + 8, y + 14}, {x - 8 - w, y + 14}};
+    int k = -1;
+    for (int q = 0; q < 6 && k < 0; q++)
+      if (map_place(m, (map_rect){at[q][0], at[q][1] - 9, w, 11}, 1)) k = q;
+    for (int q = 0; q < 6 && k < 0; q++) {   /* else at least clear of the other objectives' names */
+      map_rect r = {at[q][0], at[q][1] - 9, w, 11};
+      int clear = 1;
+      for (int j = 0; j < nnames; j++)
+        clear &= !(r.x < names[j].x + names[j].w && names[j].x < r.x + r.w && r.y < names[j].y + names[j].h &&
+                   names[j].y < r.y + r.h);
+      if (clear) k = q;
+    }
+    if (k < 0) k = 0;
+    if (nnames < 64) names[nnames++] = (map_rect){at[k][0], at[k][1] - 9, w, 11};
+    cv->ops->text(cv, at[k][0], at[k][1], &f, text);
     map_place(m, (map_rect){x - 6, y - 6, 12, 12}, 0);
-    map_place(m, (map_rect){x + 8, y - 6, map_text_width(&f, text), 10}, 0);
+    map_place(m, (map_rect){at[k][0], at[k][1] - 9, w, 11}, 0);
     cv->ops->end(cv);
   }
 }
@@ -220,6 +240,7 @@ static void draw_label_text(map *m, const label *l, double x, double y) {
   map_canvas *cv = m->cv;
   map_font f = map_font_of(l->size);
   f.bold = 1;
+  f.halo = 1;   /* readable over the arrows and arcs drawn across the stand */
   double w1 = map_text_width(&f, l->l1), rw = nroles(l->roles) * l->size * 1.1;
   double line1 = l->lines == 2 ? x + (l->w - w1 - rw) / 2 : x, base = y + l->size * 0.95;
   cv->ops->text(cv, line1, base, &f, l->l1);
@@ -278,6 +299,11 @@ static void draw_callout(map *m, const label *l) {
   cv->ops->end(cv);
 }
 
+/* Where a label set inside its stand lies on the page. */
+static map_rect inside_rect(const map *m, const label *l) {
+  return (map_rect){map_px(m, l->box.c.x) - l->w / 2, map_py(m, l->box.c.y) - l->h / 2, l->w, l->h};
+}
+
 void map_stands(map *m) {
   int n = gn_unit_count(m->g), nl = 0;
   label *ls = calloc((size_t)(n > 0 ? n : 1), sizeof *ls);
@@ -302,12 +328,23 @@ void map_stands(map *m) {
   /* 3) the last moves, 4) the objectives, 5) the labels, over them all */
   map_moves(m);
   draw_objectives(m);
+  /* a label inside its stand that would cover another's (stands stacked, a
+  ** leader on a brigade) is called out instead */
+  for (int i = 0; i < nl; i++)
+    for (int k = 0; k < i && ls[i].inside; k++) {
+      map_rect a = inside_rect(m, &ls[i]), b = inside_rect(m, &ls[k]);
+      if (ls[k].inside && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) {
+        ls[i].inside = 0;
+        label_size(&ls[i], CALLOUT, 1);
+      }
+    }
   m->cv->ops->begin(m->cv, "labels", NULL, NULL);
   for (int i = 0; i < nl; i++)
     if (ls[i].inside) {
       const char *attrs[] = {"data-unit", ls[i].l1, NULL};
       m->cv->ops->begin(m->cv, "unit-label", attrs, NULL);
-      draw_label_text(m, &ls[i], map_px(m, ls[i].box.c.x) - ls[i].w / 2, map_py(m, ls[i].box.c.y) - ls[i].h / 2);
+      map_rect r = inside_rect(m, &ls[i]);
+      draw_label_text(m, &ls[i], r.x, r.y);
       m->cv->ops->end(m->cv);
     }
   for (int i = 0; i < nl; i++)

@@ -273,6 +273,7 @@ static int show(play *p, char *arg) {
   if (!t) { printf("  out of memory\n"); return CLI_FAIL; }
   fputs(t, stdout);
   gn_string_free(t);
+  cli_standing(p->g, viewer, stdout);
   printf("%d order%s; dice: %s", gn_game_order_count(p->g), gn_game_order_count(p->g) == 1 ? "" : "s",
          p->table ? "table" : "auto");
   if (viewer == GN_UMPIRE) printf("; state hash %016llx", (unsigned long long)gn_game_hash(p->g));
@@ -436,7 +437,12 @@ static int map(play *p, char *arg) {
     while (*unit == ' ' || *unit == '\t') unit++;
   }
   int sel = -1;
-  if (unit && *unit && (sel = gn_unit_find(p->g, unit)) < 0) { printf("  no unit '%s'\n", unit); return CLI_FAIL; }
+  if (unit && *unit && (sel = gn_unit_find(p->g, unit)) < 0) {
+    char hint[128];
+    cli_unit_suggest(p->g, p->viewer, unit, hint, sizeof hint);
+    printf("  no unit '%s'%s\n", unit, hint);
+    return CLI_FAIL;
+  }
   if (cli_map_write(p->g, p->viewer, sel, file, err, sizeof err) != CLI_OK) {
     printf("  %s\n", err);
     return CLI_FAIL;

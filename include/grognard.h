@@ -666,7 +666,12 @@ typedef struct gn_objective_info {
   int points;             /* the most it is worth to any side */
   int side_points[GN_BATTLE_MAXSIDES];  /* what holding it is worth to each side */
   int owner0;             /* side holding it at the start, -1 none */
-  int owner;              /* side the game state records as holding it, -1 none */
+  int owner;              /* side the game state records as holding it, -1 none: the rules
+                          ** code moves it at each turn's end, with an "objective" event
+                          ** (ref. VB-VIC, BA-VIC, IN-VIC) */
+  int since;              /* the turn from whose end owner has held it, 0 the start */
+  int owner_by;           /* an objective with `by`: its holder at the end of that turn (so far:
+                          ** of the last turn up to it); else as owner0 */
   int from;               /* scores only if held at the end of every turn from this one, -1 any */
   int by;                 /* scores for the side holding it at the end of this turn, 0 the end */
 } gn_objective_info;
@@ -821,8 +826,9 @@ typedef struct gn_victory_rules {
 } gn_victory_rules;
 /* GN_ESTATE without a scenario. */
 int gn_victory_rules_get(const gn_game *g, gn_victory_rules *out);
-/* The project's defaults (given 0). Cannot fail. */
-void gn_victory_rules_default(gn_victory_rules *out);
+/* The defaults of a ruleset (given 0): its built-in data victory.* (data/
+** rulesets/ID/victory.yaml). GN_ERULESET when unknown, GN_ENOMEM. */
+int gn_victory_rules_default(const char *ruleset, gn_victory_rules *out);
 /* Scores the tallies in r (nsides, each side's strength0, strength and good,
 ** owner[] of each objective) by the scenario's rules of victory:
 **   1) each side's points (its values of the objectives it holds: one with

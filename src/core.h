@@ -13,6 +13,7 @@
 
 #include "grognard.h"
 #include <stdarg.h>
+#include <stddef.h>
 #include <gmp.h>
 
 #define GN__MAXSIDES 4
@@ -160,6 +161,14 @@ typedef struct gn__ruleset {
   ** ruleset's rules (V&B: spent from its next move); NULL: nothing. Cannot
   ** fail. */
   void (*entered)(gn_game *g, int unit, double marched);
+  /* 1 when unit, on the table, holds an objective within whose radius it
+  ** stands: a fighting unit in good order (the ruleset's own test; ref.
+  ** VB-VIC, BA-VIC, IN-VIC). NULL: every unit on the table. Cannot fail. */
+  int (*holds)(const gn_game *g, int unit);
+  /* The ruleset globals (g->st.rs[deck_rs .. deck_rs + ndeck_rs)) that say
+  ** what the odds engine knows of the decks: an odds walk that may ignore the
+  ** decks (gn__enum_merge) ignores them too. 0, 0: none. */
+  int deck_rs, ndeck_rs;
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -170,9 +179,22 @@ const gn__ruleset *gn__ruleset_find(const char *id);
 int gn__name_is(const char *name, const char *typed);
 /* Index of typed in the NULL-terminated names (gn__name_is), or -1. */
 int gn__name_find(const char *const *names, const char *typed);
+/* 1 when a and b are equal but for the case of ASCII letters. */
+int gn__eqi(const char *a, const char *b);
+/* Days in a month (1-12) of the Gregorian calendar. Cannot fail. */
+int gn__month_days(int year, int month);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
+/* The values of an odds check's options (`grognard odds RULESET CHECK --opt
+** V`), one idiom for every ruleset: each fails with GN_ESYNTAX naming the
+** option, what it wants and what it got (v NULL: the value is missing). */
+int gn__opt_int(gn_game *g, const char *opt, const char *v, int lo, int hi, int *out);
+/* what: the kind of number wanted ("a distance in inches"). */
+int gn__opt_num(gn_game *g, const char *opt, const char *v, double lo, double hi, const char *what,
+                double *out);
+/* One of the NULL-terminated names (as gn__name_find reads them). */
+int gn__opt_name(gn_game *g, const char *opt, const char *v, const char *const *names, int *out);
 
 /* ------------------------------------------------------- ruleset data */
 /* One value of data/rulesets/<id>/NAME.yaml: a number or a list of numbers. */
@@ -192,6 +214,49 @@ int gn__data_int(gn_game *g, const char *key, int *out);
 int gn__data_num(gn_game *g, const char *key, double *out);
 int gn__data_list(gn_game *g, const char *key, int n, int *out);  /* exactly n ints */
 const gn__datum *gn__data_find(const gn_game *g, const char *key);
+
+/* A ruleset's data as one table: each row a key of data/rulesets/<id>/NAME.yaml,
+** where its numbers go in the ruleset's own struct, their type and count,
+** the range every number must lie in, and the rule the value serves.
+** A key holding one %s is read once for each of nnames names, the k-th name
+** found nstride bytes after names[0] (sizeof (char *) for a plain array of
+** names, the element's size for an array of structs with a name field) and
+** its value stride bytes after the first. */
+typedef enum {
+  GN__DT_INT,      /* whole numbers into int */
+  GN__DT_WHOLE,    /* whole numbers into double */
+  GN__DT_NUM,      /* numbers into double */
+  GN__DT_FRAC      /* two whole numbers, numerator at off and denominator (> 0) at off2 */
+} gn__dtype;
+typedef struct gn__dfield {
+  const char *key;
+  gn__dtype type;
+  size_t off;
+  int n;                        /* 1 for one number, else a list of exactly n */
+  double lo, hi;                /* every number in [lo, hi] */
+  const char *ref;              /* the rule the value serves */
+  const char *const *names;     /* NULL, or the names for the key's %s */
+  int nnames;
+  size_t nstride, stride;
+  size_t off2;                  /* GN__DT_FRAC: the denominator */
+} gn__dfield;
+/* Rows of a gn__dfield table (T: the ruleset's data struct; F: a field or an
+** element of one). The _ALL forms take no range. */
+#define GN__D_INT(T, key, F, lo, hi, ref) {key, GN__DT_INT, offsetof(T, F), 1, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_NUM(T, key, F, lo, hi, ref) {key, GN__DT_NUM, offsetof(T, F), 1, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_INTS(T, key, F, n, lo, hi, ref) {key, GN__DT_INT, offsetof(T, F), n, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_NUMS(T, key, F, n, lo, hi, ref) {key, GN__DT_NUM, offsetof(T, F), n, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_FRAC(T, key, NUM, DEN, ref) \
+  {key, GN__DT_FRAC, offsetof(T, NUM), 2, 0, GN__DANY, ref, NULL, 0, 0, 0, offsetof(T, DEN)}
+#define GN__DANY 1e300
+/* A row read once per name (see gn__dfield): names[0..nn) nstride bytes
+** apart, values stride bytes apart. */
+#define GN__D_EACH(T, type, key, F, n, lo, hi, ref, names, nn, nstride, stride) \
+  {key, type, offsetof(T, F), n, lo, hi, ref, names, nn, nstride, stride, 0}
+/* Reads every row of t[0..nt) into the struct at base, in order. Fails at
+** the first bad row with GN_EDATA, the message naming the ruleset, the key,
+** where it is written and the rule. */
+int gn__data_table(gn_game *g, const gn__dfield *t, int nt, void *base);
 
 /* ---------------------------------------------------------- the scenario */
 typedef struct gn__side {
@@ -270,6 +335,8 @@ typedef struct gn__history {
 
 typedef struct gn__victory {
   int given;                  /* 1: the scenario has a victory block */
+  int keys;                   /* the keys it gives: bit 0 break, 1 losses, 2 marginal, 3 decisive
+                              ** (the others come from the ruleset's data victory.*) */
   double brk;                 /* an army with less than this fraction of its start in good order broke */
   double losses;              /* victory points for inflicting the loss of a whole army */
   double marginal, decisive;  /* victory-point margins of a marginal and a decisive victory */
@@ -323,6 +390,12 @@ typedef struct gn__ustate {
 
 #define GN__ARRIVING 2
 
+/* Of objective o in state st: the turn from whose end its holder has held it
+** throughout (0: since the start), and the holder at the end of its `by`
+** turn (so far: at the end of the last turn up to it). */
+#define GN__SINCE(st, o) ((st)->owner[(st)->nobjectives + (o)])
+#define GN__OWNER_BY(st, o) ((st)->owner[2 * (st)->nobjectives + (o)])
+
 typedef struct gn__state {
   int turn, phase, active, over, winner;
   int rs[GN__MAXRS];          /* ruleset globals (day, hour, ...) */
@@ -332,7 +405,9 @@ typedef struct gn__state {
   int nunits, nformations, nobjectives;
   const gn__ustate *u;        /* nunits; read here, write through gn__uw() */
   const int (*f)[GN__MAXFATTR];   /* nformations; write through gn__fw() */
-  int *owner;                 /* nobjectives: side holding it, -1 none */
+  int *owner;                 /* 3 x nobjectives: the side holding each objective (-1 none), then
+                              ** GN__SINCE and GN__OWNER_BY (victory.c keeps them; ref. VB-VIC,
+                              ** BA-VIC, IN-VIC) */
 } gn__state;
 
 /* ------------------------------------------------------------ events */
@@ -375,6 +450,13 @@ typedef struct gn__dicesrc {
 
 /* Returned by a chance point while checking an order: everything before it passed. */
 #define GN__ECHECKED (-1000)
+/* Returned by gn__enum_merge: this odds run ends here, the rest of it is known
+** from an equal state met before; the rules pass it up like any failure. */
+#define GN__EMERGED (-1001)
+/* Returned by gn__enum_deck_read: a deck read after a merge point that took
+** states equal whatever their decks held; the odds engine walks again
+** without ignoring the decks. */
+#define GN__EBLIND (-1002)
 
 /* ------------------------------------------------------------ the game */
 /* A save point: what an order or an odds run may change, to go back to it.
@@ -443,6 +525,7 @@ struct gn_game {
                               ** (sticky until the next order) */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
   char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
+  int *olslot; int nolslot;   /* the labels by hash: open addressing, index + 1, 0 empty */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
 };
 
@@ -492,6 +575,21 @@ void gn__unit_return(gn_game *g, int unit, gn_box b);
 **      them all, seen by every side
 ** 0, GN_ENOMEM, or a dice source's error. */
 int gn__arrivals(gn_game *g, int side, const char *ref);
+
+/* victory.c. The rules of victory the scenario does not give (sc->victory.
+** keys) from the ruleset's data victory.* (sc's data, just loaded). 0, or
+** GN_EDATA with the message set when a key is missing. */
+int gn__victory_from_data(gn_game *g, gn__scen *sc);
+/* The objectives at the end of turn `turn`, by the rules code of the ruleset
+** (ref is its rule id, VB-VIC, BA-VIC or IN-VIC):
+**   1) each objective goes to the only side with a unit that holds
+**      (gn__ruleset.holds) within its radius; with no side or several it
+**      stays with its last holder
+**   2) a change of holder is told to every side in an "objective" event, and
+**      GN__SINCE becomes this turn
+**   3) an objective with `by` records its holder while turn <= by
+** 0 or GN_ENOMEM. */
+int gn__objectives_turn_end(gn_game *g, int turn, const char *ref);
 /* A clock arrival's time (minutes after midnight of the first day) as
 ** players read it: "7 p.m.", "day 2, 6:30 a.m.". Cannot fail. */
 void gn__clock_text(int minute, char *buf, size_t n);
@@ -651,6 +749,37 @@ int gn__enum_known(const gn_game *g);
 ** data; GN_ENOMEM. Outside an odds run get finds nothing and put keeps nothing. */
 const void *gn__enum_memo_get(const gn_game *g, const uint64_t key[4], size_t *size);
 int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_t size);
+/*
+** A merge point, inside an order, for the odds engine: the rest of the run
+** depends only on the state and on nctx bytes of ctx (what the rule's code
+** still holds: the hits to apply, the morale tests due; zero its padding) and
+** site (a constant naming the point). Paths that reach an equal state at the
+** same site with the same ctx are walked once: the first walks on, the
+** others end here with GN__EMERGED (pass it up: the order is rolled back as
+** on any failure). Outside an odds walk that merges (gn__odds with
+** GN__ODDS_MERGE), and in play, it returns 0 and does nothing. When the walk
+** allows it (GN__ODDS_BLIND), states are equal whatever their decks hold;
+** a deck read later in the run then fails with GN__EBLIND (the engine walks
+** again without that). Fails with GN_ENOMEM.
+*/
+int gn__enum_merge(gn_game *g, uint32_t site, const void *ctx, size_t nctx);
+/* Called by a rule before it reads a deck under the odds engine: GN__EBLIND
+** when the run has passed a merge point that ignored the decks, else 0. */
+int gn__enum_deck_read(gn_game *g);
+/* gn_odds with flags: GN__ODDS_MERGE, merge points take effect (fn's outcome
+** depends only on the state its order leaves, not on anything fn counts);
+** GN__ODDS_BLIND, besides, fn's outcome reads no deck. */
+#define GN__ODDS_MERGE 1u
+#define GN__ODDS_BLIND 2u
+/* With GN__ODDS_BLIND: the start state stands for states merged whatever
+** their decks held (a chain's earlier order): any deck read fails. */
+#define GN__ODDS_BLIND_START 4u
+/* A key of a state and whether two are the same, the decks (and the
+** ruleset's globals that describe them) left out when blind. Cannot fail. */
+uint64_t gn__state_key(const gn_game *g, const gn__state *st, int blind);
+int gn__state_same(const gn_game *g, const gn__state *a, const gn__state *b, int blind);
+int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
+             gn_dist *dist);
 /* Fills d with the exact outcomes values[i] (ascending) of probabilities
 ** ps[i]; leaves: the paths walked. GN_ENOMEM. */
 int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves);
@@ -676,6 +805,10 @@ void gn__event_unit(gn_game *g, gn_event *e, int u);
 ** no memory is left for it, the game notes it (g->evoom) and the order in
 ** flight fails with GN_ENOMEM (the next gn__event does too). */
 void gn__event_mod(gn_event *e, const char *name, int value, const char *ref);
+/* The k-th last event logged (0: the last), when the order in flight logged
+** it, for a rule that says afterwards what a draw meant; else NULL (an odds
+** run keeps none). Cannot fail. */
+gn_event *gn__event_back(gn_game *g, int k);
 /* Sets the results of an event (at most GN_EVENT_MAXDICE kept): a copy in the
 ** game's arena. GN_ENOMEM (and g->evoom set). */
 int gn__event_dice(gn_game *g, gn_event *e, const int *v, int n);
@@ -743,9 +876,6 @@ double gn__furthest(gn_vec2 from, gn_vec2 to, double (*cost)(void *ud, gn_vec2 p
 
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
-/* The project's default rules of victory (victory.c). Cannot fail. */
-void gn__victory_default(gn__victory *v);
-
 int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 /* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
 ** then not to be trusted: discard the game. */

@@ -117,7 +117,7 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nu, int nf, int no) {
   st->nunits = nu; st->nformations = nf; st->nobjectives = no;
   st->u = gn__calloc(g, nu ? nu : 1, sizeof *st->u);
   st->f = gn__calloc(g, nf ? nf : 1, sizeof *st->f);
-  st->owner = gn__calloc(g, no ? no : 1, sizeof *st->owner);
+  st->owner = gn__calloc(g, no ? 3 * (size_t)no : 1, sizeof *st->owner);   /* owner, since, by */
   if (!st->u || !st->f || !st->owner) { gn__state_free(g, st); return GN_ENOMEM; }
   return 0;
 }
@@ -125,7 +125,7 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nu, int nf, int no) {
 void gn__state_free(gn_game *g, gn__state *st) {
   gn__free(g, (void *)st->u, (st->nunits ? st->nunits : 1) * sizeof *st->u);
   gn__free(g, (void *)st->f, (st->nformations ? st->nformations : 1) * sizeof *st->f);
-  gn__free(g, st->owner, (st->nobjectives ? st->nobjectives : 1) * sizeof *st->owner);
+  gn__free(g, st->owner, (st->nobjectives ? 3 * (size_t)st->nobjectives : 1) * sizeof *st->owner);
   st->u = NULL; st->f = NULL; st->owner = NULL;
 }
 
@@ -139,7 +139,7 @@ static void copy_rest(gn__state *dst, const gn__state *src) {
   __asm__("" : "+r"(n));   /* a size the compiler cannot see: the library's memcpy, not "rep movs" */
   memcpy(dst, src, n);
   dst->u = u; dst->f = f; dst->owner = owner; dst->nunits = nu; dst->nformations = nf;
-  memcpy(owner, src->owner, src->nobjectives * sizeof *owner);
+  memcpy(owner, src->owner, 3 * (size_t)src->nobjectives * sizeof *owner);
 }
 
 void gn__state_copy(gn__state *dst, const gn__state *src) {
@@ -361,7 +361,10 @@ static int state_init(gn_game *g) {
     memcpy(u->attr, sc->unit[i].attr0, sizeof u->attr);
     if (sc->unit[i].arrives.turn > 0) u->removed = GN__ARRIVING;   /* a reinforcement */
   }
-  for (int i = 0; i < sc->nobjectives; i++) g->st.owner[i] = sc->objective[i].owner0;
+  for (int i = 0; i < sc->nobjectives; i++) {
+    g->st.owner[i] = GN__OWNER_BY(&g->st, i) = sc->objective[i].owner0;
+    GN__SINCE(&g->st, i) = 0;
+  }
   for (int s = 0; s < GN__MAXSIDES; s++) gn__deck_reset(&g->st, s);
   g->st.turn = 1;
   g->grid_dirty = 1;
@@ -653,19 +656,9 @@ const char *gn_side_commander(const gn_game *g, int s, int *line, int *col) {
   return sd ? sd->ai : NULL;
 }
 
-/* Case-insensitive string equality. */
-static int eqi(const char *a, const char *b) {
-  for (; *a && *b; a++, b++) {
-    int ca = *a >= 'A' && *a <= 'Z' ? *a + 32 : *a;
-    int cb = *b >= 'A' && *b <= 'Z' ? *b + 32 : *b;
-    if (ca != cb) return 0;
-  }
-  return *a == *b;
-}
-
 int gn_side_find(const gn_game *g, const char *id) {
   for (int s = 0; g->sc && s < g->sc->nsides; s++)
-    if (eqi(g->sc->side[s].id, id) || eqi(g->sc->side[s].name, id)) return s;
+    if (gn__eqi(g->sc->side[s].id, id) || gn__eqi(g->sc->side[s].name, id)) return s;
   return GN_ENOTFOUND;
 }
 
@@ -1084,7 +1077,7 @@ int gn__state_equal(const gn__state *a, const gn__state *b) {
     if (memcmp(a->deck[s], b->deck[s], (size_t)a->deckn[s] * sizeof a->deck[s][0])) return 0;
   return memcmp(a->u, b->u, (size_t)a->nunits * sizeof *a->u) == 0 &&
          memcmp(a->f, b->f, (size_t)a->nformations * sizeof *a->f) == 0 &&
-         memcmp(a->owner, b->owner, (size_t)a->nobjectives * sizeof *a->owner) == 0;
+         memcmp(a->owner, b->owner, 3 * (size_t)a->nobjectives * sizeof *a->owner) == 0;
 }
 
 /* Puts the game in state x (same sizes): the units and formations that

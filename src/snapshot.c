@@ -10,9 +10,9 @@
 **
 ** The bytes are fixed whatever the machine: integers little-endian, doubles
 ** as their IEEE-754 bits, so a file written on one machine resumes on any
-** other. Layout (version 1):
+** other. Layout (version 2):
 **
-**   "GNSNAP01"                         8 bytes
+**   "GNSNAP02"                         8 bytes
 **   u32 x 7   units, formations, objectives, and the sizes the state was
 **             built with: attributes per unit and per formation, ruleset
 **             globals, sides
@@ -23,7 +23,9 @@
 **   per unit  f64 x 5 (centre x, y, frontage, depth, facing),
 **             i32 strength, i32 removed, u32 flags, i32 x A attributes
 **   per formation  i32 x F
-**   per objective  i32 owner
+**   per objective  i32 owner; then per objective i32 the turn from whose
+**                  end it has been held; then per objective i32 its holder
+**                  at its `by` turn
 **   u64       the state hash of all the above
 */
 #include "core.h"
@@ -31,34 +33,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char magic[8] = { 'G', 'N', 'S', 'N', 'A', 'P', '0', '1' };
+static const char magic[8] = { 'G', 'N', 'S', 'N', 'A', 'P', '0', '2' };
 
 /* The size of a snapshot of a game of these counts. */
-static size_t snap_size(int nu, int nf, int no)
-{
+static size_t snap_size(int nu, int nf, int no) {
   return 8 + 7 * 4 + 5 * 4 + GN__MAXRS * 4 + 4 * 8 + GN__MAXSIDES * 53 * 4 +
          (size_t)nu * (5 * 8 + 3 * 4 + GN__MAXATTR * 4) + (size_t)nf * GN__MAXFATTR * 4 +
-         (size_t)no * 4 + 8;
+         (size_t)no * 3 * 4 + 8;
 }
 
 /* ------------------------------------------------------------------ write */
 
 typedef struct wbuf { unsigned char *p; } wbuf;
 
-static void put64(wbuf *w, uint64_t v)
-{
+static void put64(wbuf *w, uint64_t v) {
   for (int i = 0; i < 8; i++) *w->p++ = (unsigned char)(v >> (8 * i));
 }
 
-static void put32(wbuf *w, uint32_t v)
-{
+static void put32(wbuf *w, uint32_t v) {
   for (int i = 0; i < 4; i++) *w->p++ = (unsigned char)(v >> (8 * i));
 }
 
 static void puti(wbuf *w, int v) { put32(w, (uint32_t)v); }
 
-static void putd(wbuf *w, double d)
-{
+static void putd(wbuf *w, double d) {
   uint64_t u;
   memcpy(&u, &d, sizeof u);
   put64(w, u);
@@ -68,8 +66,7 @@ static void putd(wbuf *w, double d)
 ** The snapshot of g's state, in *out (malloc'd, freed by the caller) of *len
 ** bytes. Fails with GN_ESTATE when the game has not started, GN_ENOMEM.
 */
-int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len)
-{
+int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len) {
   const gn__state *st = &g->st;
   *out = NULL;
   *len = 0;
@@ -99,7 +96,7 @@ int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len)
   }
   for (int f = 0; f < st->nformations; f++)
     for (int k = 0; k < GN__MAXFATTR; k++) puti(&w, st->f[f][k]);
-  for (int o = 0; o < st->nobjectives; o++) puti(&w, st->owner[o]);
+  for (int o = 0; o < 3 * st->nobjectives; o++) puti(&w, st->owner[o]);
   put64(&w, gn__state_hash(g));
   *out = buf;
   *len = n;
@@ -110,15 +107,13 @@ int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len)
 
 typedef struct rbuf { const unsigned char *p; } rbuf;
 
-static uint64_t get64(rbuf *r)
-{
+static uint64_t get64(rbuf *r) {
   uint64_t v = 0;
   for (int i = 0; i < 8; i++) v |= (uint64_t)*r->p++ << (8 * i);
   return v;
 }
 
-static uint32_t get32(rbuf *r)
-{
+static uint32_t get32(rbuf *r) {
   uint32_t v = 0;
   for (int i = 0; i < 4; i++) v |= (uint32_t)*r->p++ << (8 * i);
   return v;
@@ -126,8 +121,7 @@ static uint32_t get32(rbuf *r)
 
 static int geti(rbuf *r) { return (int)(int32_t)get32(r); }
 
-static double getd(rbuf *r)
-{
+static double getd(rbuf *r) {
   uint64_t u = get64(r);
   double d;
   memcpy(&d, &u, sizeof d);
@@ -144,8 +138,7 @@ static double getd(rbuf *r)
 ** Fails with GN_ECORRUPT (message set); after a failure in 3) the state is
 ** the snapshot's, not trustworthy: the caller discards the game.
 */
-int gn__snapshot_read(gn_game *g, const void *data, size_t len)
-{
+int gn__snapshot_read(gn_game *g, const void *data, size_t len) {
   gn__state *st = &g->st;
   rbuf r = { data };
   if (!g->sc || !g->started) return gn__error(g, GN_ESTATE, "the game has not started");
@@ -194,7 +187,7 @@ int gn__snapshot_read(gn_game *g, const void *data, size_t len)
     int *v = gn__fw(g, f);
     for (int k = 0; k < GN__MAXFATTR; k++) v[k] = geti(&r);
   }
-  for (int o = 0; o < st->nobjectives; o++) st->owner[o] = geti(&r);
+  for (int o = 0; o < 3 * st->nobjectives; o++) st->owner[o] = geti(&r);
   g->grid_dirty = 1;
 
   /* 3) the hash */

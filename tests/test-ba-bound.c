@@ -323,6 +323,30 @@ static void reinforcements_at_entry(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. BA-VIC: at the end of each bound an objective goes to the only side
+** with a unit that holds within its radius (not staff or waggons, figures
+** left, not in full disorder), told to every side. */
+static void objective_holders(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n",
+    "  []\nobjectives:\n  - {id: mill, at: [50, 30], radius: 10, points: 2, owner: al}\n");
+  gn_objective_info o;
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 1);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 0);
+  assert_int_equal(o.since, 1);
+  int e = ba_event(g, e0, "objective", "BA-VIC");
+  assert_true(e >= 0);
+  assert_int_equal(gn_event_visible(g, e, 1), 1);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(phases_in_order),
@@ -337,6 +361,7 @@ int main(void) {
     cmocka_unit_test(reinforcements),
     cmocka_unit_test(reinforcements_by_clock),
     cmocka_unit_test(reinforcements_at_entry),
+    cmocka_unit_test(objective_holders),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

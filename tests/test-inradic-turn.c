@@ -156,6 +156,29 @@ static void reinforcements_at_entry(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. IN-VIC: when the last side ends its turn, an objective goes to the
+** only side with a steady unit (not a wagon) within its radius, told to all. */
+static void objective_holders(void **state) {
+  (void)state;
+  gn_game *g = mk("objectives:\n  - {id: well, at: [50, 45], radius: 5, points: 2, owner: blue}\n"
+                  "units:\n" RED("r1", "foot", 50, 40, 10, "")
+                  "  - {id: b2, side: blue, type: foot, at: [50, 95], facing: 180, strength: 5}\n");
+  gn_objective_info o;
+  ok(g, "end");
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 1);                  /* not before the turn's end */
+  ok(g, "end");
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 0);
+  assert_int_equal(o.since, 1);
+  const gn_event *e = last_kind(g, "objective");
+  assert_non_null(e);
+  assert_string_equal(e->ref, "IN-VIC");
+  assert_string_equal(e->text, "Red takes well from Blue at the end of turn 1");
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
@@ -164,6 +187,7 @@ int main(void) {
     cmocka_unit_test(move_limits),
     cmocka_unit_test(reinforcements),
     cmocka_unit_test(reinforcements_at_entry),
+    cmocka_unit_test(objective_holders),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

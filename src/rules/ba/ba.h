@@ -269,6 +269,8 @@ const char *gn__ba_t8_word(int k);
 const char *gn__ba_ff_word(int k);
 const char *gn__ba_order_name(int o);
 const char *gn__ba_class_name(int c);
+/* Unit u as events name it: its code. */
+static inline const char *gn__ba_uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 /* 1 when unit u is on the table (not removed, not an unused slot). */
 static inline int gn__ba_on_table(const gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
@@ -299,6 +301,8 @@ int gn__ba_set_order(gn_game *g, int u, int o);
 const char *gn__ba_phase_name(const gn_game *g);
 void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 int gn__ba_minute(const gn_game *g);
+/* 1 when unit u holds an objective within whose radius it stands (ref. BA-VIC). */
+int gn__ba_holds(const gn_game *g, int u);
 /* The roll penalty of u's side now (ref. BA-T18). */
 int gn__ba_side_penalty(const gn_game *g, int side);
 /* Roll 3d6 for unit u (ref. BA-DICE-1): faces[3], *total. */

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static int side(const gn_game *g, int u) { return g->sc->unit[u].side; }
 
 /* The ref shown for a Table 8 factor. */
@@ -188,19 +187,16 @@ static int covered(const gn_game *g, int u) {
   return 0;
 }
 
-/* The Table 8 factors of u fighting opp (ref. BA-T8). att: u attacks; others:
-** further attackers beside it. */
-static void side_factors(const gn_game *g, int u, int opp, int att, int others,
-                         ba_melee_side *s) {
-  const ba_data *d = BA_D(g);
+/* Table 8, arms and formations of u fighting opp (att: u attacks): march,
+** skirmish, artillery or rest, cavalry against a square, a mass or foot,
+** uncovered infantry, a square or mass against infantry. */
+static void arm_factors(const gn_game *g, int u, int opp, int att, int *f) {
   const gn__ustate *x = &g->st.u[u], *y = &g->st.u[opp];
   ba_arm ua = gn__ba_arm_of(g, u), oa = gn__ba_arm_of(g, opp);
   int uf = x->attr[BA_FORMATION], of = y->attr[BA_FORMATION];
   int ucav = ua == BA_ARM_CAV, ocav = oa == BA_ARM_CAV;
   int osq = of == BA_FM_SQUARE, omass = of == BA_FM_MASS;
   int usq = uf == BA_FM_SQUARE, umass = uf == BA_FM_MASS;
-  int *f = s->f;
-  memset(s, 0, sizeof *s);
   f[T8_MARCH] = uf == BA_FM_MARCH;
   f[T8_SKIRMISH] = uf == BA_FM_SKIRMISH;
   f[T8_ART_REST] = ua == BA_ARM_ART || uf == BA_FM_REST;
@@ -216,18 +212,31 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
   f[T8_UNCOVERED] = ua == BA_ARM_INF && oa == BA_ARM_INF && uf != BA_FM_SKIRMISH &&
                     gn__ba_cover_of(g, u) == 0 && !covered(g, u);
   f[T8_SQUARE_INF] = (usq || umass) && oa == BA_ARM_INF;
+}
+
+/* Table 8, the ground between u and opp (att: u attacks): uphill, a change
+** of formation, flank or rear, overreach, an obstacle, the defender's cover. */
+static void ground_factors(const gn_game *g, int u, int opp, int att, int *f) {
+  const gn__ustate *x = &g->st.u[u], *y = &g->st.u[opp];
   unsigned hill = 1u << BA_TR_HILL;
   f[T8_UPHILL] = att && (gn__ba_terrain_at(g, y->box.c) & hill) && !(gn__ba_terrain_at(g, x->box.c) & hill);
   f[T8_CHANGE] = (x->flags & BA_F_CHANGED) != 0;
   gn_arc arc = att ? gn_box_arc(y->box, x->box.c) : gn_box_arc(x->box, y->box.c);
   f[T8_FLANK] = arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT;
   f[T8_REAR] = arc == GN_ARC_REAR;
-  f[T8_OVERREACH] = x->box.w >= y->box.w + d->overreach;
+  f[T8_OVERREACH] = x->box.w >= y->box.w + BA_D(g)->overreach;
   f[T8_OBSTACLE] = gn__ba_in_obstacle(g, u);
   int cover = att ? gn__ba_cover_of(g, opp) : 0;
   f[T8_COVER1] = cover == 1;
   f[T8_COVER2] = cover == 2;
   f[T8_COVER3] = cover >= 3;
+}
+
+/* Table 8, what u has done and how it stands (att: u attacks): fired,
+** supplies, first melee, charges, cavalry types, recent melees, disorder. */
+static void state_factors(const gn_game *g, int u, int att, int *f) {
+  const gn__ustate *x = &g->st.u[u];
+  int ucav = gn__ba_arm_of(g, u) == BA_ARM_CAV;
   f[T8_FIRED] = (x->flags & BA_F_FIRED) != 0;
   f[T8_NOSUPPLIES] = !gn__ba_has_supplies(g, u);                    /* ref. BA-5.5.3h */
   f[T8_FIRST] = !(x->flags & BA_F_USED);
@@ -246,13 +255,31 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
   f[T8_SD] = x->attr[BA_DISORDER] == BA_DIS_SD;
   f[T8_MD] = x->attr[BA_DISORDER] == BA_DIS_MD;
   f[T8_FD] = x->attr[BA_DISORDER] == BA_DIS_FD;
-  f[T8_SUPPORT] = uf == BA_FM_SKIRMISH ? gn__ba_soutien(g, u) >= 0
-                                       : friend_near(g, u, d->support_dist, 1u << GN_ARC_REAR);
+}
+
+/* The Table 8 factors of u fighting opp (ref. BA-T8). att: u attacks; others:
+** further attackers beside it.
+**   1) arms and formations, the ground, u's own state
+**   2) friends: support behind (a skirmish line's soutien), neighbours on a
+**      flank (or further attackers), an officer; u's valour (ref. BA-5.5.1f)
+**   3) figures, supplies and the side's penalty */
+static void side_factors(const gn_game *g, int u, int opp, int att, int others,
+                         ba_melee_side *s) {
+  const ba_data *d = BA_D(g);
+  const gn__ustate *x = &g->st.u[u];
+  int *f = s->f;
+  memset(s, 0, sizeof *s);
+  arm_factors(g, u, opp, att, f);                                               /* 1 */
+  ground_factors(g, u, opp, att, f);
+  state_factors(g, u, att, f);
+  f[T8_SUPPORT] = x->attr[BA_FORMATION] == BA_FM_SKIRMISH                       /* 2 */
+                  ? gn__ba_soutien(g, u) >= 0
+                  : friend_near(g, u, d->support_dist, 1u << GN_ARC_REAR);
   f[T8_NEIGHBOUR] = others > 0 || friend_near(g, u, d->neighbour_dist,
                                               (1u << GN_ARC_LEFT) | (1u << GN_ARC_RIGHT));
   f[T8_OFFICER] = officer_of(g, u) >= 0;
   f[T8_VALOUR] = x->attr[BA_VALOUR];                            /* ref. BA-5.5.1f */
-  s->figures = x->strength;
+  s->figures = x->strength;                                                     /* 3 */
   s->supplies = gn__ba_has_supplies(g, u);
   s->penalty = gn__ba_side_penalty(g, side(g, u));
 }
@@ -341,7 +368,7 @@ static int defends(gn_game *g, const int *valid, int a) {
     int mutual = g->st.u[a].attr[BA_TARGET] - 1 == e && e < a;
     if (flank || bycav || mutual) {
       if (!gn__event(g, "defender", "BA-4.1.1d", a, e, "%s is attacked by %s%s: it defends",
-                     uid(g, a), uid(g, e), flank ? " in flank or rear" : bycav ? " (cavalry)" : ""))
+                     gn__ba_uid(g, a), gn__ba_uid(g, e), flank ? " in flank or rear" : bycav ? " (cavalry)" : ""))
         return GN_ENOMEM;
       return 1;
     }
@@ -368,7 +395,7 @@ static int choose_attackers(gn_game *g, int *valid) {
     const gn__ustate *s = &g->st.u[a];
     if (!valid[a] && gn__ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK &&
         s->attr[BA_DISORDER] >= BA_DIS_MD && !gn__event(g, "noattack", "BA-4.1.1b", a, -1,
-                                                        "%s is in %s: it may not attack", uid(g, a),
+                                                        "%s is in %s: it may not attack", gn__ba_uid(g, a),
                                                         gn__ba_dis_name(s->attr[BA_DISORDER])))
       return GN_ENOMEM;
   }
@@ -431,7 +458,7 @@ static int take_prisoners(gn_game *g, int t, int a0, const ba_melee_out *o) {
       int who = s == 0 ? a0 : t;
       gn__uw(g, who)->attr[BA_PRISONERS] += o->prisoners[s];
       if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : a0, "%s takes %d prisoners",
-                     uid(g, who), o->prisoners[s]))
+                     gn__ba_uid(g, who), o->prisoners[s]))
         return GN_ENOMEM;
     }
   return 0;
@@ -478,7 +505,7 @@ static int one_melee(gn_game *g, int t, const int *att, int na, int *valid) {
   gn__ustate *ts = gn__uw(g, t);
   if (ts->attr[BA_ORDER] == BA_O_EVADE && gn__ba_soutien(g, t) >= 0) {               /* 2 */
     if (!gn__event(g, "evade", "BA-4.3.1", t, att[0], "skirmish line %s falls back before %s",
-                   uid(g, t), uid(g, att[0])))
+                   gn__ba_uid(g, t), gn__ba_uid(g, att[0])))
       return GN_ENOMEM;
     if ((rc = force_back(g, t, att[0]))) return rc;
     return 0;
@@ -490,7 +517,7 @@ static int one_melee(gn_game *g, int t, const int *att, int na, int *valid) {
   ba_melee_out o;
   if ((rc = gn__ba_melee_roll(g, att[0], t, &as, &ds, &o))) return rc;
   gn_event *e = gn__event(g, "melee", "BA-B6", att[0], t, "%s attacks %s: %d against %d, %s",
-                          uid(g, att[0]), uid(g, t), o.att_total, o.def_total,
+                          gn__ba_uid(g, att[0]), gn__ba_uid(g, t), o.att_total, o.def_total,
                           o.winner == 0 ? "the attacker wins" : o.winner == 1
                           ? "the defender holds" : "the attack stalls");
   if (!e) return GN_ENOMEM;

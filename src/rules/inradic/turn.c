@@ -124,6 +124,11 @@ int gn__in_order_move(gn_game *g, const gn__args *a) {
   return e ? 0 : GN_ENOMEM;
 }
 
+/* ref. IN-VIC: a unit holds an objective when it is no wagon and is steady. */
+int gn__in_holds(const gn_game *g, int u) {
+  return gn__in_alive(g, u) && !gn__in_routing(g, u) && g->sc->unit[u].type != IN_T_WAGON;
+}
+
 /* ref. IN-ARR [interpretation]: a unit that came on at an entry marched onto
 ** the table: with arrival.entry_is_move that march is its move of the turn
 ** (IN-B13), else it may still move. */
@@ -166,7 +171,8 @@ static void final_count(gn_game *g) {
 ** end: the active side's turn is over (ref. IN-B13).
 **   1) open pursuits fall to their default
 **   2) the side's wagons resupply its guns (ref. IN-R8)
-**   3) the next side; after the last side a new game turn, or the end
+**   3) the next side; after the last side the objectives' holders at the
+**      turn's end (ref. IN-VIC), then a new game turn, or the end
 **   4) the new side's marks are cleared (a jam lifted is told); its reinforcements due come on (ref. IN-ARR); first-turn pursuits lapse (ref.
 **      IN-P2), its routers retest or run (ref. IN-M14)
 **   5) is the game over?
@@ -178,6 +184,7 @@ int gn__in_order_end(gn_game *g, const gn__args *a) {
   if ((rc = gn__in_resupply(g, side))) return rc;                                      /* 2 */
   int next = side + 1;                                                              /* 3 */
   if (next >= g->sc->nsides) {
+    if ((rc = gn__objectives_turn_end(g, g->st.turn, "IN-VIC"))) return rc;   /* ref. IN-VIC */
     if (g->sc->turns > 0 && g->st.turn >= g->sc->turns) {
       final_count(g);
       return gn__event(g, "turn", "IN-B13", -1, -1, "the last turn is over") ? 0 : GN_ENOMEM;
