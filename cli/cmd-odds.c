@@ -18,8 +18,7 @@
 
 /* The usage, help and rule ids of the checks of one ruleset (or all: NULL),
 ** or of one check (check not NULL). */
-static void list_checks(const char *ruleset, const char *check)
-{
+static void list_checks(const char *ruleset, const char *check) {
   for (int r = 0; r < gn_ruleset_count(); r++) {
     const char *id = gn_ruleset_id(r);
     if (ruleset && strcmp(ruleset, id)) continue;
@@ -35,16 +34,14 @@ static void list_checks(const char *ruleset, const char *check)
   }
 }
 
-static int ruleset_index(const char *id)
-{
+static int ruleset_index(const char *id) {
   for (int r = 0; r < gn_ruleset_count(); r++)
     if (!strcmp(gn_ruleset_id(r), id)) return r;
   return -1;
 }
 
 /* Index of the check name in the ruleset, or -1. */
-static int check_index(const char *ruleset, const char *check, const char **usage)
-{
+static int check_index(const char *ruleset, const char *check, const char **usage) {
   for (int i = 0; i < gn_check_count(ruleset); i++) {
     const char *name, *help, *refs;
     if (gn_check_info(ruleset, i, &name, usage, &help, &refs) == 0 && !strcmp(name, check))
@@ -55,29 +52,25 @@ static int check_index(const char *ruleset, const char *check, const char **usag
 
 /* The fraction column: "4/9", or where it is too long for a column, a pointer
 ** to the full list below the table. */
-static void fraction(const gn_outcome *o, char *buf, size_t n)
-{
+static void fraction(const gn_outcome *o, char *buf, size_t n) {
   size_t len = o->frac ? strlen(o->frac) : 0;
   if (len <= FRACCOL) snprintf(buf, n, "%s", o->frac ? o->frac : "?");
   else snprintf(buf, n, "(%zu digits, below)", len - 1);
 }
 
 /* The text of an outcome: a check's label, or the result of an order (check NULL). */
-static const char *label(gn_game *g, const char *check, int64_t v)
-{
+static const char *label(gn_game *g, const char *check, int64_t v) {
   return check ? gn_check_label(g, check, v) : gn_order_odds_label(g, v);
 }
 
-static double pass_p(const gn_dist *d)
-{
+static double pass_p(const gn_dist *d) {
   for (int i = 0; i < d->n; i++)
     if (d->o[i].value == 1) return d->o[i].p;
   return 0;
 }
 
 /* The summary of an order's odds: each side's figures and the likeliest outcome. */
-static json_t *summary_json(const gn_game *g, const gn_dist *d)
-{
+static json_t *summary_json(const gn_game *g, const gn_dist *d) {
   cli_odds_sum s;
   json_t *sum = json_object(), *sides = json_array();
   cli_odds_summarize(g, d, &s);
@@ -97,8 +90,7 @@ static json_t *summary_json(const gn_game *g, const gn_dist *d)
 }
 
 static int print_json(gn_game *g, const char *check, const gn_dist *d, int passfail,
-                      const cli_output *out)
-{
+                      const cli_output *out) {
   json_t *root = json_object(), *outs = json_array(), *mods = json_array();
   json_object_set_new(root, "exact", json_boolean(d->exact));
   if (d->exact) json_object_set_new(root, "paths", json_integer((json_int_t)d->leaves));
@@ -153,8 +145,7 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
 }
 
 static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *check, int argc,
-                       char **argv, const gn_dist *d, int passfail, uint64_t seed)
-{
+                       char **argv, const gn_dist *d, int passfail, uint64_t seed) {
   /* 1) what was asked and how it was computed */
   fprintf(f, "%s%s%s", ruleset, check ? " " : "", check ? check : "");
   for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
@@ -252,8 +243,7 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
 ** "at least" over them.
 */
 static int print_order_text(FILE *f, gn_game *g, const char *id, const char *orders, const gn_dist *d,
-                            int full, uint64_t seed)
-{
+                            int full, uint64_t seed) {
   fprintf(f, "%s %s: ", id, orders);
   if (d->exact)
     fprintf(f, "exact, %llu path%s", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
@@ -272,8 +262,7 @@ static int print_order_text(FILE *f, gn_game *g, const char *id, const char *ord
 }
 
 /* The chart as an SVG picture: one bar per outcome with its label and percentage. */
-static int write_svg(const char *path, gn_game *g, const char *check, const gn_dist *d)
-{
+static int write_svg(const char *path, gn_game *g, const char *check, const gn_dist *d) {
   FILE *f = path ? fopen(path, "w") : stdout;
   if (!f) return cli_fail("cannot write %s: %s", path, strerror(errno));
   double pmax = 0;
@@ -309,8 +298,7 @@ static int write_svg(const char *path, gn_game *g, const char *check, const gn_d
 ** draws the chart besides. */
 static int emit(gn_game *g, const char *name, const char *check, int argc, char **argv,
                 const gn_dist *d, int passfail, uint64_t seed, int full, const cli_output *out,
-                const char *svg)
-{
+                const char *svg) {
   int rc = CLI_OK;
   if (!strcmp(out->format, "json")) {
     rc = print_json(g, check, d, passfail, out);
@@ -328,16 +316,14 @@ static int emit(gn_game *g, const char *name, const char *check, int argc, char 
   return rc;
 }
 
-static int seen_id(void *ud, const char *id, const char *scenario, int orders)
-{
+static int seen_id(void *ud, const char *id, const char *scenario, int orders) {
   (void)scenario; (void)orders;
   if (!strcmp(id, ((const char **)ud)[0])) ((const char **)ud)[1] = id;
   return 0;
 }
 
 /* 1 when the store holds a game of that id (quietly 0 when there is no store). */
-static int game_exists(cli *c, const char *id)
-{
+static int game_exists(cli *c, const char *id) {
   gn_store *st;
   const char *look[2] = { id, NULL };
   if (gn_store_open_readonly(c->db, &st, NULL, 0) != 0) return 0;
@@ -348,8 +334,7 @@ static int game_exists(cli *c, const char *id)
 
 /* grognard odds GAME "ORDER[; ORDER...]": every outcome of the orders now. */
 static int run_order_odds(cli *c, const char *id, const char *orders, const gn_odds_opts *o,
-                          int full, const cli_output *out, const char *svg)
-{
+                          int full, const cli_output *out, const char *svg) {
   gn_store *st;
   gn_game *g;
   gn_dist d = { 0 };
@@ -369,8 +354,7 @@ static int run_order_odds(cli *c, const char *id, const char *orders, const gn_o
   return rc;
 }
 
-static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   const char *svg = NULL;
   char *pos[2], *params[CLI_MAXWORDS];
   const char *usage = "";
