@@ -14,7 +14,10 @@
 **   - move: towards the objective of the posture, turning first if the goal
 **     is not ahead (units move forwards only), stopping out of musket reach
 ** Waggons carrying ammunition drive to the nearest unit without supplies.
-** The distances are the commander's tactics; the rules accept or refuse every order.
+** What is legal comes from the rules alone: the targets of fire and attack
+** are chosen among those the listing of the unit's verb gives
+** (gn__ai_actions). The distances are the commander's tactics; a move to a
+** point it chooses goes to the rules, which may refuse it.
 */
 #include "ai.h"
 
@@ -24,9 +27,7 @@
 
 /* Tactics (centimetres). */
 #define REST_SAFE 60.0       /* rest only with no enemy nearer than this */
-#define FIRE_REACH_HAND 24.0 /* fire with muskets at enemies this near */
-#define FIRE_REACH_CAV 9.0   /* carbines */
-#define FIRE_REACH_GUN 95.0  /* guns */
+#define GUN_REACH 95.0      /* a limbered battery unlimbers for an enemy it sees this near */
 #define ATTACK_REACH_INF 20.0
 #define ATTACK_REACH_CAV 45.0
 #define STANDOFF_INF 12.0    /* infantry halts this far from the enemy and fires */
@@ -63,45 +64,47 @@ static int face_goal(ai_ctx *cx, int u, gn_vec2 goal) {
   return gn__ai_order(cx, "turn %s %s", v->id, way) == 0;
 }
 
-static double fire_reach(const ai_unit *a) {
-  return artillery(a) ? FIRE_REACH_GUN : cavalry(a) ? FIRE_REACH_CAV : FIRE_REACH_HAND;
-}
-
-/* 1 when an enemy still in the fight stands in u's reach and in its sight:
-** a battery unlimbers for it, and stays unlimbered while it is there. */
-static int has_target(ai_ctx *cx, int u) {
+/* 1 when battery u has a target: unlimbered, one the rules would fire at
+** this bound (a ready target of its "fire" listing); limbered (it cannot
+** fire, so the listing has none ready), an enemy still in the fight that
+** it sees (the one line of sight, gn_unit_los) within the reach the
+** commander gives its guns: it unlimbers for it, and stays unlimbered while
+** the rules give it one. */
+static int has_target(ai_ctx *cx, int u, int limbered) {
+  if (!limbered) {
+    const gn_action *x = gn__ai_actions(cx, u, "fire");
+    for (int k = 0; x && k < x->ntargets; k++) {
+      int t = x->targets[k].unit;
+      if (t >= 0 && t < cx->n && x->targets[k].ready && !cx->u[t].broken) return 1;
+    }
+    return 0;
+  }
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    if (gn__ai_distance(cx, u, i) <= fire_reach(&cx->u[u]) && gn_unit_los(cx->g, u, i).visible) return 1;
+    if (gn__ai_distance(cx, u, i) <= GUN_REACH && gn_unit_los(cx->g, u, i).visible) return 1;
   }
   return 0;
 }
 
-/* The nearest enemy the unit may fire at, as the rules allow; -1 none. Enemies out
-** of the fight (a battery without gunners, a unit in full disorder) are not
-** worth the supplies. */
+/* Fire at the nearest enemy the rules accept a fire order at (the listing
+** of its "fire"); the target fired at, -1 none. Enemies out of the fight (a
+** battery without gunners, a unit in full disorder) are not worth the
+** supplies; an order the rules would not carry out this bound (ready 0) is
+** not written. */
 static int fire(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
-  double reach = fire_reach(a);
-  int best[3] = {-1, -1, -1};
-  double bd[3] = {1e300, 1e300, 1e300};
-  for (int i = 0; i < cx->n; i++) {
-    const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    double d = gn__ai_distance(cx, u, i);
-    if (d > reach) continue;
-    for (int k = 0; k < 3; k++)
-      if (d < bd[k]) {
-        for (int j = 2; j > k; j--) { bd[j] = bd[j - 1]; best[j] = best[j - 1]; }
-        bd[k] = d; best[k] = i;
-        break;
-      }
+  const gn_action *x = gn__ai_actions(cx, u, "fire");
+  int best = -1;
+  double bd = 1e300;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    const gn_action_target *t = &x->targets[k];
+    if (t->unit < 0 || t->unit >= cx->n || !t->ready) continue;
+    const ai_unit *e = &cx->u[t->unit];
+    if (!e->v.known || !e->fighting || e->broken) continue;
+    if (t->distance < bd) { bd = t->distance; best = t->unit; }
   }
-  for (int k = 0; k < 3; k++)
-    if (best[k] >= 0 && gn_unit_los(cx->g, u, best[k]).visible &&
-        gn__ai_order(cx, "fire %s at %s", a->v.id, cx->u[best[k]].v.id) == 0)
-      return best[k];
+  if (best >= 0 && gn__ai_order(cx, "fire %s at %s", a->v.id, cx->u[best].v.id) == 0) return best;
   return -1;
 }
 
@@ -360,12 +363,21 @@ static int attack_stalled(const ai_ctx *cx, int u, int e) {
          ai->atk_str[u] == strength;
 }
 
-/* Attack the nearest enemy in reach when the odds are good (the attack is
-** then ordered: the rules may still refuse it). 1 attacked. */
-static int attack(ai_ctx *cx, int u, int e, double de) {
+/* Attack the nearest enemy the rules accept an attack on (the listing of
+** its "attack"), when it is in the commander's reach and the odds are good.
+** 1 attacked. */
+static int attack(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
-  if (artillery(a) || e < 0) return 0;
-  if (de > (cavalry(a) ? ATTACK_REACH_CAV : ATTACK_REACH_INF)) return 0;
+  if (artillery(a)) return 0;
+  const gn_action *x = gn__ai_actions(cx, u, "attack");
+  int e = -1;
+  double de = 1e300;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    int t = x->targets[k].unit;
+    if (t < 0 || t >= cx->n || cx->u[t].broken || !cx->u[t].fighting) continue;
+    if (x->targets[k].distance < de) { de = x->targets[k].distance; e = t; }
+  }
+  if (e < 0 || de > (cavalry(a) ? ATTACK_REACH_CAV : ATTACK_REACH_INF)) return 0;
   if (cx->posture != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
   if (attack_stalled(cx, u, e)) return 0;
   double gain, p = attack_odds(cx, u, e, &gain);
@@ -424,12 +436,12 @@ static void order_unit(ai_ctx *cx, int u) {
     if (gn__ai_order(cx, "rest %s", a->v.id) == 0) return;
   }
   /* attack, fire, move */
-  if (attack(cx, u, e, de)) return;
+  if (attack(cx, u)) return;
   if (artillery(a)) {
     /* a battery unlimbers for a target in sight, fires while it has one and
     ** limbers to move only when it has none (it used to limber and unlimber
     ** in turn, bound after bound, when its target was out of sight) */
-    int target = has_target(cx, u);
+    int target = has_target(cx, u, form == FM_MARCH);
     if (form == FM_MARCH && target) { gn__ai_order(cx, "formation %s unlimbered", a->v.id); return; }
     if (form != FM_MARCH && target) {
       if (supplies != 0 && dis < DIS_MD) fire(cx, u);

@@ -351,6 +351,23 @@ int gn__ai_order(ai_ctx *cx, const char *fmt, ...) {
   return rc;
 }
 
+const gn_action *gn__ai_actions(ai_ctx *cx, int u, const char *verb) {
+  gn_actions_free(cx->acts);
+  cx->acts = NULL;
+  if (cx->err || gn_game_over(cx->g)) return NULL;
+  gn_actions_opts o = {-1, u, verb};
+  int rc = gn_actions_query(cx->g, &o, &cx->acts);
+  if (rc == GN_ENOTFOUND) return NULL;     /* the ruleset has no such verb */
+  if (rc) { cx->err = rc; return NULL; }
+  cx->ai->st.listed++;
+  return cx->acts->n > 0 ? &cx->acts->a[0] : NULL;
+}
+
+double gn__ai_move_left(ai_ctx *cx, int u, const char *verb) {
+  const gn_action *a = gn__ai_actions(cx, u, verb);
+  return a && a->left > 0 ? a->left : 0;
+}
+
 /* 1 when box b (of unit u) would overlap another fighting unit u sees. */
 static int crowded(const ai_ctx *cx, int u, gn_box b) {
   double r = reach(b);
@@ -825,6 +842,7 @@ int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
   cx.g = g; cx.ai = ai; cx.side = ai->side; cx.p = &ai->p; cx.apply = apply; cx.ud = ud;
   int rc = picture(&cx);
   if (rc == 0) rc = ai->doc->play(&cx);
+  gn_actions_free(cx.acts);
   free(cx.u);
   free(cx.near_e); free(cx.near_d); free(cx.near_stamp);
   if (cx.err) return cx.err;

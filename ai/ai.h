@@ -119,6 +119,7 @@ typedef struct ai_ctx {
   /* gn__ai_move_toward tries no further place after a refusal by one of these
   ** rules (NULL: none) and says which in stopped (NULL when it did not stop so) */
   const char *stop_ref[2], *stopped;
+  gn_actions *acts;          /* the last listing asked (gn__ai_actions), owned */
 } ai_ctx;
 
 struct ai_doctrine {
@@ -155,6 +156,16 @@ GN_PRINTF(2, 3) int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
 #define AI_MOVE_NOT_CLOSER 4
 int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
                        double facing_deg);
+/* What the rules accept now for own unit u with verb: the listing of that
+** unit and verb (gn_actions_query), the one source of what is legal; the
+** commander chooses among its targets (for a verb with a point to choose, the
+** action gives the move left). NULL when the rules accept none. Valid until
+** the next call (the commander's listing is kept in cx->acts). A hard error
+** (out of memory) is kept in cx->err, and NULL returned. */
+const gn_action *gn__ai_actions(ai_ctx *cx, int u, const char *verb);
+/* The move own unit u has left for verb ("move", "leader"), from the
+** listing's allowance; 0 when the rules accept no such order now. */
+double gn__ai_move_left(ai_ctx *cx, int u, const char *verb);
 /* A memo for the checks of ruleset games; data_dir as gn_game_set_data_dir
 ** (NULL: the built-in data). NULL only when out of memory. */
 gn__ai_memo *gn__ai_memo_new(const char *data_dir);

@@ -712,6 +712,7 @@ typedef struct gn_ai_stats {
   int max_refused_turn;   /* most such refusals in one turn */
   int tried;              /* orders sent to apply: given + probes_refused */
   int probes_refused;     /* of those, refused by the rules: probes, nothing changed */
+  int listed;             /* listings of what the rules accept it asked (gn_actions_query) */
 } gn_ai_stats;
 void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out);
 
@@ -970,6 +971,20 @@ typedef struct gn_actions {
 ** it was. GN_EINVAL; GN_ENOTFOUND when there is no such unit or side;
 ** GN_ENOMEM (then *out is NULL). */
 int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out);
+/* What gn_actions_query lists: a side's units (or one unit) with every verb,
+** or with one. A listing of one unit and one verb checks only the orders of
+** that verb (each enemy it may name, within the reach the ruleset gives the
+** verb): what a commander asks before it chooses, cheaply enough to ask it
+** for each unit in turn. */
+typedef struct gn_actions_opts {
+  int side;               /* -1: the side to act (every side in a simultaneous phase) */
+  int unit;               /* >= 0: this unit alone (side is then ignored); -1: the side's */
+  const char *verb;       /* this verb alone (the ruleset's word, exact); NULL: every verb */
+} gn_actions_opts;
+/* The list asked by opts, as gn_actions_list (which is gn_actions_query with
+** side and unit and every verb). Fails as it does, and with GN_ENOTFOUND
+** for a verb the ruleset does not have. */
+int gn_actions_query(gn_game *g, const gn_actions_opts *opts, gn_actions **out);
 void gn_actions_free(gn_actions *a);
 /* The list as JSON: {"side", "phase", "actions": [{"unit": CODE, "verb",
 ** "order" | "form", "targets": [...], "left", "avoid"...}]}; owned by the

@@ -150,6 +150,12 @@ typedef struct gn__ruleset {
   ** unit on the table at the start that does not stop the game (V&B: out of
   ** command), as text with its rule id into buf; 1 when there is one. */
   int (*warn)(gn_game *g, int unit, char *buf, size_t n);
+  /* For gn_actions (may be NULL): the reach of unit's verb that names an
+  ** enemy ("fire UNIT at UNIT"), in table units edge to edge, from the
+  ** function its handler refuses a target too far with: the listing checks
+  ** no enemy further off. -1 when the verb has no such bound; -2 when unit
+  ** may name no target now at any distance. Changes nothing; cannot fail. */
+  double (*reach)(gn_game *g, const char *verb, int unit);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -384,6 +390,8 @@ struct gn_game {
   gn_allocator alloc;
   char err[GN__ERRMAX];
   char *refusal_ref;          /* static string from rules code, or NULL */
+  int quiet;                  /* a listing checks orders (gn_actions): refusals set their rule id
+                              ** and code but write no message, which nobody reads */
   char *datadir;
   char **diag; int ndiag, capdiag;
   gn__scen *sc;               /* NULL until a scenario is loaded */

@@ -277,4 +277,5 @@ const gn__ruleset gn__rs_inradic = {
   0,
   NULL,   /* men: the scale is figures, not men */
   NULL,   /* warn: no command to judge at the start */
+  NULL,   /* reach: every enemy is checked */
 };

@@ -601,4 +601,5 @@ const gn__ruleset gn__rs_vb = {
   VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
   vb_men,
   vb_warn,
+  gn__vb_reach,
 };
