@@ -473,7 +473,10 @@ typedef struct gn_unit_view {
   int strength0;        /* at the start */
   int removed;          /* 1 when off the table (destroyed, routed away, or not yet come on) */
   int arrives;          /* a reinforcement not yet on the table: the turn it is due (its own
-                           side and the umpire know it; the enemy sees 0); else 0 */
+                           side and the umpire know it; the enemy sees 0); else 0. For an
+                           arrival by the clock, the first turn it may come on (2) */
+  int arrives_clock;    /* an arrival by the clock: its time in minutes after midnight of the
+                           battle's first day (day 2 at 7 a.m. is 1,860), known as arrives; else 0 */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;

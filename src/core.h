@@ -150,6 +150,11 @@ typedef struct gn__ruleset {
   ** unit on the table at the start that does not stop the game (V&B: out of
   ** command), as text with its rule id into buf; 1 when there is one. */
   int (*warn)(gn_game *g, int unit, char *buf, size_t n);
+  /* The time of day of the current turn (or bound), in minutes after midnight
+  ** of the scenario's first day (day 2 at 4 a.m. is 1,680), read with the
+  ** ruleset's own clock; NULL when the ruleset keeps no time of day (an
+  ** arrival by the clock is then refused at load). Cannot fail. */
+  int (*minute)(const gn_game *g);
   /* For gn_actions (may be NULL): the reach of unit's verb that names an
   ** enemy ("fire UNIT at UNIT"), in table units edge to edge, from the
   ** function its handler refuses a target too far with: the listing checks
@@ -201,6 +206,8 @@ typedef struct gn__side {
 typedef struct gn__arrival {
   int turn;                   /* the first turn it may come on, at the start of its side's turn */
   int roll;                   /* 0: comes on that turn; 2..6: from then on, each turn on 1d6 >= roll */
+  int minute;                 /* -1, or by the clock: not before the ruleset's clock (gn__ruleset.
+                              ** minute) reads this many minutes after midnight of the first day */
 } gn__arrival;
 
 typedef struct gn__formation {
@@ -479,6 +486,9 @@ void gn__unit_return(gn_game *g, int unit, gn_box b);
 **      them all, seen by every side
 ** 0, GN_ENOMEM, or a dice source's error. */
 int gn__arrivals(gn_game *g, int side, const char *ref);
+/* A clock arrival's time (minutes after midnight of the first day) as
+** players read it: "7 p.m.", "day 2, 6:30 a.m.". Cannot fail. */
+void gn__clock_text(int minute, char *buf, size_t n);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);

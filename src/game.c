@@ -707,7 +707,10 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed != 0;
-  if (u->removed == GN__ARRIVING && (viewer == GN_UMPIRE || viewer == su->side)) v->arrives = su->arrives.turn;
+  if (u->removed == GN__ARRIVING && (viewer == GN_UMPIRE || viewer == su->side)) {
+    v->arrives = su->arrives.turn;
+    if (su->arrives.minute > 0) v->arrives_clock = su->arrives.minute;
+  }
   if (g->sc->rs->view) g->sc->rs->view(g, unit, viewer, v, v->status, sizeof v->status);
   return 0;
 }
@@ -770,11 +773,26 @@ void gn__unit_return(gn_game *g, int unit, gn_box b) {
   gn__unit_place(g, unit, b);
 }
 
-/* 1 when unit is a reinforcement of side, still off the table, whose turn has come. */
+/* 1 when unit is a reinforcement of side, still off the table, whose turn
+** has come, or for an arrival by the clock, whose time the ruleset's clock
+** has reached. */
 static int due(const gn_game *g, int unit, int side) {
   const gn__unit *su = &g->sc->unit[unit];
-  return su->side == side && g->st.u[unit].removed == GN__ARRIVING && su->arrives.turn > 0 &&
-         g->st.turn >= su->arrives.turn;
+  if (su->side != side || g->st.u[unit].removed != GN__ARRIVING || su->arrives.turn <= 0 ||
+      g->st.turn < su->arrives.turn)
+    return 0;
+  return su->arrives.minute <= 0 || !g->sc->rs->minute || g->sc->rs->minute(g) >= su->arrives.minute;
+}
+
+void gn__clock_text(int minute, char *buf, size_t n) {
+  int day = minute / (24 * 60) + 1, h = minute / 60 % 24, m = minute % 60;
+  char t[24];
+  if (h == 12 && !m) snprintf(t, sizeof t, "noon");
+  else if (h == 0 && !m) snprintf(t, sizeof t, "midnight");
+  else if (m) snprintf(t, sizeof t, "%d:%02d %s", h % 12 ? h % 12 : 12, m, h < 12 ? "a.m." : "p.m.");
+  else snprintf(t, sizeof t, "%d %s", h % 12 ? h % 12 : 12, h < 12 ? "a.m." : "p.m.");
+  if (day > 1) snprintf(buf, n, "day %d, %s", day, t);
+  else snprintf(buf, n, "%s", t);
 }
 
 /* 1 when a unit before unit of its group is still due: the group waits (its

@@ -392,20 +392,76 @@ static void read_sides(loader *L, int node) {
 /* ORDER: gn_echelon. */
 static const char *const ECHELONS[] = {"army", "corps", "division", "brigade", NULL};
 
-/* 'arrives' of a formation or a unit: a turn, or {turn: N, roll: K}
-** (docs/scenario.md, "Reinforcements"). Turn 1 is the start: such units are
-** placed on the table. 0 or -1. */
+/* A time of day as designers write it: "7 p.m.", "7:30 a.m.", "7pm",
+** "19:00", "noon", "midnight" (case ignored). Minutes after midnight, or -1. */
+static int clock_minutes(const char *s) {
+  int h = 0, m = 0, digits = 0;
+  if (gn__name_is("noon", s)) return 12 * 60;
+  if (gn__name_is("midnight", s)) return 0;
+  while (*s >= '0' && *s <= '9' && digits < 3) h = h * 10 + (*s++ - '0'), digits++;
+  if (!digits || digits > 2) return -1;
+  if (*s == ':') {
+    s++;
+    if (!(s[0] >= '0' && s[0] <= '5' && s[1] >= '0' && s[1] <= '9')) return -1;
+    m = (s[0] - '0') * 10 + (s[1] - '0');
+    s += 2;
+  }
+  while (*s == ' ') s++;
+  if (!*s) return h <= 23 ? h * 60 + m : -1;          /* 24-hour clock */
+  int pm = (*s == 'p' || *s == 'P'), am = (*s == 'a' || *s == 'A');
+  if (!pm && !am) return -1;
+  s++;
+  if (*s == '.') s++;
+  if (*s != 'm' && *s != 'M') return -1;
+  s++;
+  if (*s == '.') s++;
+  if (*s || h < 1 || h > 12) return -1;
+  return (h % 12 + (pm ? 12 : 0)) * 60 + m;
+}
+
+/* 'arrives' of a formation or a unit: a turn, {turn: N, roll: K}, or by the
+** ruleset's clock {time: "7 p.m.", day: D, roll: K} (docs/scenario.md,
+** "Reinforcements"). Turn 1 and the starting hour are the start: such units
+** are placed on the table. A clock arrival may come on from turn 2; it is due
+** at the first turn (or bound) whose clock has reached its time. 0 or -1. */
 static int read_arrival(loader *L, int node, gn__arrival *a) {
-  static const char *const keys[] = {"turn", "roll", NULL};
-  int v[2];
+  static const char *const keys[] = {"turn", "roll", "time", "day", NULL};
+  int v[4], day = 1;
+  const char *t;
   a->turn = a->roll = 0;
+  a->minute = -1;
   if (gn__yaml_kind(L->y, node) != GN__Y_MAP)
     return gn__yaml_int(L->y, node, "arrives", 2, 10000, &a->turn);
   if (gn__yaml_map(L->y, node, "arrives", keys, v)) return -1;
-  if (gn__yaml_need(L->y, node, v[0], "turn", "arrives") ||
-      gn__yaml_int(L->y, v[0], "turn", 2, 10000, &a->turn))
-    return -1;
   if (v[1] && gn__yaml_int(L->y, v[1], "roll", 2, 6, &a->roll)) return -1;
+  if (!v[2]) {
+    if (v[3]) { gn__yaml_error(L->y, v[3], "'day' of 'arrives' goes with 'time'"); return -1; }
+    if (gn__yaml_need(L->y, node, v[0], "turn", "arrives (or give 'time')") ||
+        gn__yaml_int(L->y, v[0], "turn", 2, 10000, &a->turn))
+      return -1;
+    return 0;
+  }
+  if (v[0]) { gn__yaml_error(L->y, v[0], "'arrives' takes 'turn' or 'time', not both"); return -1; }
+  if (L->rs && !L->rs->minute) {
+    gn__yaml_error(L->y, v[2], "ruleset '%s' keeps no time of day: write the arrival as its turn "
+                   "('arrives: N')", L->rs->id);
+    return -1;
+  }
+  if (v[3] && gn__yaml_int(L->y, v[3], "day", 1, 99, &day)) return -1;
+  if (gn__yaml_str(L->y, v[2], "time", &t)) return -1;
+  int m = clock_minutes(t);
+  if (m < 0) {
+    gn__yaml_error(L->y, v[2], "'time' must be a time of day such as \"7 p.m.\", \"7:30 a.m.\" or "
+                   "\"19:00\", got '%s'", t);
+    return -1;
+  }
+  a->minute = (day - 1) * 24 * 60 + m;
+  if (a->minute <= L->sc->hour * 60) {
+    gn__yaml_error(L->y, v[2], "'time' %s of day %d is not after the start (%d:00 of day 1): place "
+                   "the units on the table", t, day, L->sc->hour);
+    return -1;
+  }
+  a->turn = 2;
   return 0;
 }
 
@@ -431,6 +487,7 @@ static int read_formations(loader *L, int node) {
     int it = gn__yaml_item(L->y, node, i), e;
     const char *s;
     f->id = f->name = ""; f->side = f->parent = f->leader = -1; f->echelon = GN_BRIGADE;
+    f->arrives.minute = -1;
     L->fnode[i] = it;
     if (gn__yaml_map(L->y, it, "formation", keys, v)) continue;
     if (!read_id(L, it, v[0], "formation", &f->id) &&
@@ -686,6 +743,7 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
     read_arrival(L, v[U_ARRIVES], &u->arrives);
   } else {
     int f = u->formation, steps = 0;
+    u->arrives.minute = -1;
     while (f >= 0 && !sc->formation[f].arrives.turn && steps++ < sc->nformations)
       f = sc->formation[f].parent;
     if (f >= 0 && sc->formation[f].arrives.turn) { u->arrives = sc->formation[f].arrives; u->arrive_group = f; }

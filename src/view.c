@@ -35,6 +35,11 @@ static json_t *unit_json(const gn_game *g, int u, int viewer) {
   json_object_set_new(o, "strength0", v.strength0 >= 0 ? json_integer(v.strength0) : json_null());
   json_object_set_new(o, "removed", json_boolean(v.removed));
   if (v.arrives) json_object_set_new(o, "arrives", json_integer(v.arrives));
+  if (v.arrives_clock) {
+    char t[40];
+    gn__clock_text(v.arrives_clock, t, sizeof t);
+    json_object_set_new(o, "arrives_at", json_string(t));
+  }
   json_object_set_new(o, "status", json_string(v.status));
   json_t *at = json_object();
   const gn__ruleset *rs = g->sc->rs;
@@ -142,8 +147,11 @@ char *gn_state_text(const gn_game *g, int viewer) {
     for (int u = 0; u < g->sc->nunits; u++) {
       gn_unit_view v;
       if (g->sc->unit[u].side != s || gn_unit_view_get(g, u, viewer, &v) || !v.known) continue;
-      char str[24], off[24];
-      if (v.arrives) snprintf(off, sizeof off, "arrives turn %d ", v.arrives);
+      char str[24], off[64], t[40];
+      if (v.arrives_clock) {
+        gn__clock_text(v.arrives_clock, t, sizeof t);
+        snprintf(off, sizeof off, "arrives %s ", t);
+      } else if (v.arrives) snprintf(off, sizeof off, "arrives turn %d ", v.arrives);
       else snprintf(off, sizeof off, "%s", v.removed ? "removed " : "");
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");

@@ -249,6 +249,30 @@ static void reinforcements(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. BA-ARR: an arrival by the clock comes on at the first bound whose time
+** has reached it (13:00 start, bound.minutes 5: 13:07 is reached at the 13:10
+** bound, the third). */
+static void reinforcements_by_clock(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: R, side: fr, type: infantry, at: [10, 20], facing: 90, strength: 30, arrives: {time: \"1:07 p.m.\"}}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, "R"), GN_UMPIRE, &v), GN_OK);
+  assert_int_equal(v.arrives_clock, 13 * 60 + 7);
+  ba_ok(g, "end");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 13:05, bound 2");
+  assert_int_equal(ba_removed(g, "R"), 1);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_string_equal(gn_game_clock(g).text, "18 June 1815, 13:10, bound 3");
+  assert_int_equal(ba_removed(g, "R"), 0);
+  assert_true(ba_event(g, e0, "arrival", "BA-ARR") >= 0);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(phases_in_order),
@@ -260,6 +284,7 @@ int main(void) {
     cmocka_unit_test(part_moving_not_stationary),
     cmocka_unit_test(clock),
     cmocka_unit_test(reinforcements),
+    cmocka_unit_test(reinforcements_by_clock),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -810,10 +810,67 @@ static void generals_decide(void **state) {
   gn_game_free(g);
 }
 
+
+/*
+** ref. VB-ARR: arrivals by the clock, read with the ruleset's own clock. With
+** the battle opening at 8 p.m. of 18 June: a brigade due at 11 p.m. (in the
+** night, when there are no turns) and one due at 9 a.m. of day 2 come on at
+** the start of the Prussian turn of the second day's 9 a.m. (June's 4 a.m.
+** plus the attacker's 1d6 of 5); one due at 10 a.m. waits for that hour. The
+** views say the time each is due, to its side and the umpire only.
+*/
+static void arrivals_by_clock(void **state) {
+  (void)state;
+  char text[sizeof NIGHT + 600];
+  snprintf(text, sizeof text, "%s%s", NIGHT,
+           "  - {id: p2, code: P2, formation: pr, type: infantry_brigade, at: [40, 79], facing: 180, strength: 4, arrives: {time: \"11 p.m.\"}}\n"
+           "  - {id: p3, code: P3, formation: pr, type: infantry_brigade, at: [60, 79], facing: 180, strength: 4, arrives: {time: \"9 a.m.\", day: 2}}\n"
+           "  - {id: p4, code: P4, formation: pr, type: infantry_brigade, at: [70, 79], facing: 180, strength: 4, arrives: {time: \"10:00\", day: 2}}\n");
+  gn_game *g = load(text, strlen(text));
+  gn_unit_view v = view(g, "P3");
+  assert_int_equal(v.removed, 1);
+  assert_int_equal(v.arrives, 2);                       /* never before the second turn */
+  assert_int_equal(v.arrives_clock, 24 * 60 + 9 * 60);  /* day 2, 9 a.m. */
+  assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, "P3"), 0, &v), GN_OK);
+  assert_int_equal(v.arrives_clock, 0);                 /* the French do not know */
+  char *txt = gn_state_text(g, GN_UMPIRE);
+  assert_non_null(txt);
+  assert_non_null(strstr(txt, "arrives day 2, 9 a.m."));
+  assert_non_null(strstr(txt, "arrives 11 p.m."));
+  gn_string_free(txt);
+  ok(g, "end");                                         /* the 8 p.m. turn: no arrival */
+  for (int i = 0; i < 12 && strcmp(gn_game_phase(g), "night"); i++) ok(g, "end");
+  assert_string_equal(gn_game_phase(g), "night");
+  assert_int_equal(view(g, "P2").removed, 1);           /* 11 p.m. is night: no turn to come on in */
+  ok(g, "end");                                         /* the night */
+  assert_string_equal(gn_game_phase(g), "recovery");
+  int five = 5;
+  assert_int_equal(gn_dice_script(g, &five, 1), 0);
+  ok(g, "end");                                         /* the recovery; dawn */
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
+  assert_int_equal(gn_game_active_side(g), 0);
+  assert_int_equal(view(g, "P2").removed, 1);           /* the Prussian turn has not begun */
+  for (int i = 0; i < 12 && gn_game_active_side(g) == 0; i++) ok(g, "end");
+  assert_int_equal(gn_game_active_side(g), 1);
+  assert_int_equal(view(g, "P2").removed, 0);
+  assert_int_equal(view(g, "P3").removed, 0);
+  assert_int_equal(view(g, "P4").removed, 1);           /* due at 10 a.m. */
+  assert_int_equal(view(g, "P4").arrives_clock, 24 * 60 + 10 * 60);
+  at(g, "P3", 60, 79);
+  const gn_event *e = find(g, "p3 comes on the table", "VB-ARR");
+  assert_non_null(e);
+  for (int i = 0; i < 12 && gn_game_active_side(g) == 1; i++) ok(g, "end");
+  assert_string_equal(gn_game_clock(g).text, "19 June 1815, 10 a.m.");
+  for (int i = 0; i < 12 && gn_game_active_side(g) == 0; i++) ok(g, "end");
+  assert_int_equal(view(g, "P4").removed, 0);           /* on time */
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(night),
     cmocka_unit_test(night_sides),
+    cmocka_unit_test(arrivals_by_clock),
     cmocka_unit_test(recovery),
     cmocka_unit_test(recovery_defaults),
     cmocka_unit_test(dawn_routed),

@@ -79,6 +79,104 @@ for f in README.md docs/*.md; do
   sh_commands "$f" >"$tmp/$name.cmds"
   check "every command of $f runs as it says ($(wc -l <"$tmp/$name.cmds") lines)" run_doc "$name" <"$tmp/$name.cmds"
 done
+
+# The transcripts: ```console blocks, where "$ " starts a command, "> " a line
+# of its input (a `play` session's lines) and any other line, but blanks and
+# "...", is what the command prints. Each document's transcripts run in order
+# in a fresh folder of their own, each command with its input; a command must
+# exit 0 (or as its "# exit N" comment says) and print every line shown (blanks
+# squeezed; a line shown may be part of a longer line printed).
+console_records() {
+  awk '/^```console[ \t]*$/ { on = 1; next } /^```/ { on = 0; next }
+       !on { next }
+       cont != "" { $0 = cont " " $0; cont = ""
+                    if ($0 ~ /\\$/) { sub(/\\$/, ""); cont = $0; next }
+                    print "C " $0; next }
+       /^\$ / { sub(/^\$ /, "")
+                if ($0 ~ /\\$/) { sub(/\\$/, ""); cont = $0; next }
+                print "C " $0; next }
+       /^> / { sub(/^> /, ""); print "I " $0; next }
+       /^[ \t]*(\.\.\.)?[ \t]*$/ { next }
+       { print "O " $0 }' "$1"
+}
+squeeze() { sed -e 's/[[:space:]][[:space:]]*/ /g' -e 's/^ //' -e 's/ $//' "$1"; }
+# console_one DIR: runs $cmd with DIR/in as its input; checks DIR/want.
+console_one() {
+  [ -n "$cmd" ] || return 0
+  c=$(printf '%s\n' "$cmd" | sed 's/[ \t]*#.*$//'); want=0
+  case $cmd in *"# exit "[0-9]*) want=$(printf '%s\n' "$cmd" | sed 's/.*# exit \([0-9]*\).*/\1/') ;; esac
+  case $c in
+    grognard\ *) ;;
+    *) echo "    '$c': a transcript shows grognard commands only"; return 1 ;;
+  esac
+  n=$((n + 1))
+  (cd "$1" && PATH="$bin:$PATH" HOME=$1 sh -c "$c" <"$1/in" >"$1/out" 2>&1)
+  rc=$?
+  ok=0
+  [ "$rc" = "$want" ] || { echo "    '$c' exited $rc (want $want)"; sed 's/^/      | /' "$1/out" | head -n 5; ok=1; }
+  squeeze "$1/out" >"$1/out.n"
+  squeeze "$1/want" | while IFS= read -r w; do
+    grep -qF -- "$w" "$1/out.n" || echo "    '$c' did not print: $w"
+  done >"$1/missing"
+  [ -s "$1/missing" ] && { cat "$1/missing"; ok=1; }
+  return $ok
+}
+# run_console NAME: the records on stdin, in a fresh folder.
+run_console() {
+  d=$tmp/console-$1
+  mkdir -p "$d/build" && ln -s "$repo/scenarios" "$d/scenarios" && ln -s "$exe" "$d/build/grognard"
+  bad=0; n=0; cmd=; : >"$d/in"; : >"$d/want"
+  while IFS= read -r rec; do
+    case $rec in
+      C\ *) console_one "$d" || bad=1; cmd=${rec#C }; : >"$d/in"; : >"$d/want" ;;
+      I\ *) printf '%s\n' "${rec#I }" >>"$d/in" ;;
+      O\ *) printf '%s\n' "${rec#O }" >>"$d/want" ;;
+    esac
+  done
+  console_one "$d" || bad=1
+  ran=$((ran + n))
+  [ "$bad" -eq 0 ]
+}
+for f in README.md docs/*.md; do
+  console_records "$f" >"$tmp/console.recs"
+  [ -s "$tmp/console.recs" ] || continue
+  check "every transcript of $f runs and prints what it shows ($(grep -c '^C ' "$tmp/console.recs") commands)" \
+    run_console "$(basename "$f" .md)" <"$tmp/console.recs"
+done
+# stray_transcripts: "$ grognard" lines outside ```sh and ```console blocks,
+# which no test would run.
+stray_transcripts() {
+  awk '/^```(sh|console)[ \t]*$/ { fenced = 1; ok = 1; next }
+       /^```/ { fenced = !fenced; ok = 0; next }
+       fenced && !ok && /^[ \t]*\$ grognard/ { print FILENAME ":" FNR ": " $0 }' README.md docs/*.md
+}
+check "every shown '\$ grognard' line is in a \`\`\`console block, where this test runs it" \
+  eval '[ -z "$(stray_transcripts | tee /dev/stderr)" ]'
+
+# The commands named in running text (`grognard log --json`, `grognard rules
+# RULESET --values`): each names a command there is and only options that
+# command's --help gives.
+inline_commands() {
+  grep -oh '`grognard [a-z][^`]*`' README.md docs/*.md | tr -d '`' | sort -u
+}
+inline_bad() {
+  all=$("$exe" --help | awk '/^commands:/ { on = 1; next } /^$/ { on = 0 } on { print $1 }')
+  inline_commands | while IFS= read -r line; do
+    # shellcheck disable=SC2086  # the words of the command
+    set -- $line
+    c=$2
+    case " $(echo $all) " in *" $c "*) ;; *) echo "$line: no command '$c'"; continue ;; esac
+    for w in "$@"; do
+      case $w in
+        --*) "$exe" "$c" --help 2>&1 | grep -qE -- "(^|[[ ,])${w%%=*}([] =,]|$)" ||
+               echo "$line: '$c' has no option $w" ;;
+      esac
+    done
+  done
+}
+check "every command named in the text is a command with those options ($(inline_commands | wc -l) named)" \
+  eval '[ -z "$(inline_bad | tee /dev/stderr)" ]'
+
 man_commands >"$tmp/man.cmds"
 check "every example of docs/grognard.1 runs as it says ($(wc -l <"$tmp/man.cmds") lines)" run_doc man <"$tmp/man.cmds"
 check "the README walks through a game: new, end, move, show, odds, order with dice, log, undo, replay" \

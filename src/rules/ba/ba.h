@@ -297,6 +297,7 @@ int gn__ba_end_bound(gn_game *g);
 int gn__ba_set_order(gn_game *g, int u, int o);
 const char *gn__ba_phase_name(const gn_game *g);
 void gn__ba_clock(const gn_game *g, char *buf, size_t n);
+int gn__ba_minute(const gn_game *g);
 /* The roll penalty of u's side now (ref. BA-T18). */
 int gn__ba_side_penalty(const gn_game *g, int side);
 /* Roll 3d6 for unit u (ref. BA-DICE-1): faces[3], *total. */

@@ -587,6 +587,13 @@ int gn__ba_end_bound(gn_game *g) {
   return 0;
 }
 
+/* The time of the current bound in minutes after midnight of the first day:
+** the scenario's hour and bound.minutes a bound (ref. BA-B19). */
+int gn__ba_minute(const gn_game *g) {
+  int per = g->sc->rsdata ? BA_D(g)->minutes : 5;
+  return g->sc->hour * 60 + (g->st.turn - 1) * per;
+}
+
 /* "18 June 1815, 13:05, bound 2" (ref. BA-B19: one bound is bound.minutes). */
 void gn__ba_clock(const gn_game *g, char *buf, size_t n) {
   static const char *const months[] = {"January", "February", "March", "April", "May", "June",

@@ -277,5 +277,6 @@ const gn__ruleset gn__rs_inradic = {
   0,
   NULL,   /* men: the scale is figures, not men */
   NULL,   /* warn: no command to judge at the start */
+  NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
   NULL,   /* reach: every enemy is checked */
 };

@@ -573,6 +573,13 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
   if (own && !u->attr[VB_INCMD]) add(buf, n, "out of command");
 }
 
+/* The hour of the current turn in minutes after midnight of the first day:
+** day D of the battle starts (D - 1) * 24 hours after it; at night, the last
+** daylight turn's hour (the night has no turns, ref. VB-51). */
+static int vb_minute(const gn_game *g) {
+  return (g->st.rs[VB_RS_DAY] - 1) * 24 * 60 + g->st.rs[VB_RS_HOUR] * 60;
+}
+
 /* "18 June 1815, 1 p.m."; at night "18 June 1815, night". */
 static void vb_clock(const gn_game *g, char *buf, size_t n) {
   static const char *const months[12] = {"January", "February", "March", "April", "May", "June",
@@ -601,5 +608,6 @@ const gn__ruleset gn__rs_vb = {
   VB_FL_MAXUNITS,   /* the recovery's pairs keep a unit's index in 14 bits of its flags */
   vb_men,
   vb_warn,
+  vb_minute,
   gn__vb_reach,
 };
