@@ -456,6 +456,11 @@ typedef struct gn_formation_info {
   int leader;       /* unit index of its commander, or -1 */
 } gn_formation_info;
 int gn_formation_get(const gn_game *g, int f, gn_formation_info *out);
+/* The formation's plan as the scenario writes it (`plan:`, the AI's tasks
+** for it: docs/scenario.md), NULL when it has none or f is not a formation
+** of g; *line and *col (either may be NULL) get where it stands in the file
+** (0 when NULL is returned). The library keeps the text; the AI reads it. */
+const char *gn_formation_plan(const gn_game *g, int f, int *line, int *col);
 
 int gn_unit_count(const gn_game *g);
 /* Unit index by scenario id or short code (case-insensitive); GN_ENOTFOUND. */
@@ -685,6 +690,12 @@ int gn_side_ai(const gn_game *g, int side, gn_ai_params *out);
 ** The engine keeps the text as read; the AI judges it (gn_sim_new and the
 ** grognard commands check, battle and simulate call this). */
 int gn_side_ai_check(const gn_game *g, int side, char *err, size_t errlen);
+/* 0 when formation f's plan (gn_formation_plan) is one the AI follows, or
+** it has none; GN_ESCENARIO with "FILE:LINE:COL: formation 'ID': plan:
+** reason" in err when not; GN_ENOTFOUND when f is not a formation of g;
+** GN_ENOMEM. The commanders follow a formation's plan (docs/scenario.md,
+** "Plans"); one that is not a plan they ignore. */
+int gn_formation_plan_check(const gn_game *g, int f, char *err, size_t errlen);
 
 /* How the AI (and the battle runner) applies an order: return 0 or the
 ** negative code of gn_order_apply. */

@@ -215,6 +215,8 @@ typedef struct gn__formation {
   gn_echelon echelon;
   int side, parent, leader;
   gn__arrival arrives;        /* for its units and those of its subordinates */
+  const char *plan;           /* its plan as written (`plan:`), NULL none: the AI reads it */
+  int plan_line, plan_col;    /* where that text stands in the file */
 } gn__formation;
 
 typedef struct gn__unit {
