@@ -41,7 +41,7 @@ ifeq ($(MPI),1)
 endif
 
 # Install the Debian packages the first time pkg-config cannot find one.
-HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo && command -v tmux >/dev/null && command -v jq >/dev/null && echo yes)
+HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo libmicrohttpd && command -v tmux >/dev/null && command -v jq >/dev/null && echo yes)
 ifneq ($(HAVE_DEPS),yes)
   ifeq ($(filter help clean,$(MAKECMDGOALS)),)
     $(info grognard: some libraries are missing; running scripts/install-deps)
@@ -55,17 +55,19 @@ endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 TEST_LIBS  := $(shell pkg-config --libs $(TESTPKGS) 2>/dev/null)
-# The command alone links libedit and cairo (the map); the library stays free of both.
-CLI_PKGS   := libedit cairo
+# The command alone links libedit, cairo (the map) and libmicrohttpd (serve);
+# the library stays free of them.
+CLI_PKGS   := libedit cairo libmicrohttpd
 EDIT_CFLAGS := $(shell pkg-config --cflags $(CLI_PKGS) 2>/dev/null)
-EDIT_LIBS  := $(shell pkg-config --libs $(CLI_PKGS) 2>/dev/null)
+EDIT_LIBS  := $(shell pkg-config --libs $(CLI_PKGS) 2>/dev/null) -pthread
 ALL_CFLAGS := $(CSTD) $(CFLAGS) $(SANFL) -Iinclude -Isrc -I$(B)/gen $(PKG_CFLAGS)
 LDFLAGS_ALL := $(SANFL) $(LDFLAGS)
 
 LIB_SRC  := $(sort $(wildcard src/*.c src/rules/*/*.c ai/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/embed.o $(B)/obj/gen/rules.o
 CLI_SRC  := $(sort $(wildcard cli/*.c))
-CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/web.o
+WEB      := $(sort $(shell find cli/web -type f 2>/dev/null))
 TEST_SRC := $(sort $(wildcard tests/test-*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(sort $(wildcard bench/bench-*.c))
@@ -105,13 +107,22 @@ $(B)/obj/gen/rules.o: $(B)/gen/rules.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# The page of `grognard serve`, built into the command (nothing read at run time).
+$(B)/gen/web.c: $(WEB) scripts/embed-web
+	@mkdir -p $(@D)
+	scripts/embed-web cli/web > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/gen/web.o: $(B)/gen/web.c cli/serve.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Icli -c $< -o $@
+
 $(B)/obj/gen/embed.o: $(B)/gen/embed.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(WARN) $(if $(filter cli/%,$<),$(EDIT_CFLAGS)) -MMD -MP -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(WARN) $(if $(filter cli/%,$<),$(EDIT_CFLAGS) -pthread) -MMD -MP -c $< -o $@
 
 $(B)/mpi.flag: FORCE
 	@mkdir -p $(@D)
@@ -144,6 +155,7 @@ demo: $(EXE)
 
 bench: $(LIB) $(EXE) $(BENCH_BIN)
 	@missed=""; for b in $(BENCH_BIN); do echo "== $$b"; $$b || missed="$$missed $$(basename $$b)"; done; \
+	  echo "== scripts/bench-serve"; GN_BUILD=$(B) scripts/bench-serve || missed="$$missed bench-serve"; \
 	  if [ -n "$$missed" ]; then echo "goals missed in:$$missed"; exit 1; fi
 
 refcheck:

@@ -377,8 +377,11 @@ static void calib_text(sb *b, const gn_sim *s, const summary *m) {
   for (int o = 0; o < s->nobj; o++) {
     if (c.held[o] < 0) continue;
     int hh = s->hist.held[o];
-    put(b, "  %s held by %s at the end; simulated %d of %d (%.1f%%)\n", s->obj[o],
-        hh >= 0 && hh < s->nsides ? s->side[hh] : "nobody", c.held[o], m->played,
+    char when[32];
+    if (s->obj_by[o] > 0) snprintf(when, sizeof when, "at turn %d", s->obj_by[o]);
+    else snprintf(when, sizeof when, "at the end");
+    put(b, "  %s held by %s %s; simulated %d of %d (%.1f%%)\n", s->obj[o],
+        hh >= 0 && hh < s->nsides ? s->side[hh] : "nobody", when, c.held[o], m->played,
         m->played ? 100.0 * c.held[o] / m->played : 0);
   }
   for (int i = 0; i < s->hist.nsources; i++) put(b, "  source: %s\n", s->source[i]);
@@ -456,7 +459,8 @@ char *gn_sim_text(const gn_sim *s) {
   for (int t = 0; t <= m.maxturn; t++) if (m.decision[t]) put(&b, " %d:%d", t, m.decision[t]);
   put(&b, "\n");
   for (int o = 0; o < s->nobj; o++) {
-    put(&b, "%s held at the end by:", s->obj[o]);
+    if (s->obj_by[o] > 0) put(&b, "%s held at turn %d by:", s->obj[o], s->obj_by[o]);
+    else put(&b, "%s held at the end by:", s->obj[o]);
     for (int k = 0; k < s->nsides; k++) put(&b, " %s %d,", s->side[k], m.owner[o][k]);
     put(&b, " nobody %d\n", m.owner[o][s->nsides]);
   }

@@ -93,7 +93,10 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   if (s->nobj > GN_BATTLE_MAXOBJ) s->nobj = GN_BATTLE_MAXOBJ;
   for (int o = 0; o < s->nobj; o++) {
     gn_objective_info oi;
-    if (!gn_objective_get(g, o, &oi)) copy(s->obj[o], sizeof s->obj[o], oi.name && oi.name[0] ? oi.name : oi.id);
+    if (!gn_objective_get(g, o, &oi)) {
+      copy(s->obj[o], sizeof s->obj[o], oi.name && oi.name[0] ? oi.name : oi.id);
+      s->obj_by[o] = oi.by;
+    }
   }
   s->nunits = gn_unit_count(g);
   s->unit = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *s->unit);
@@ -184,7 +187,8 @@ static void play(gn_sim *s, const gn_sim_opts *o, int i, gn__ai_memo *memo, cons
     SIM_SIDE(s, i, k, S_MEN0) = r.side[k].men0;
     SIM_SIDE(s, i, k, S_MEN) = r.side[k].men_lost;
   }
-  for (int ob = 0; ob < s->nobj; ob++) SIM_OBJ(s, i, ob) = r.owner[ob];
+  for (int ob = 0; ob < s->nobj; ob++)   /* the holder that scores: at its `by` turn, else at the end */
+    SIM_OBJ(s, i, ob) = s->obj_by[ob] > 0 && r.turns >= s->obj_by[ob] ? r.owner_by[ob] : r.owner[ob];
   for (int u = 0; u < s->nunits && r.inflicted && u < r.nunits; u++) SIM_UNIT(s, i, u) = r.inflicted[u];
   gn_battle_result_free(&r);
   gn_game_free(g);

@@ -27,6 +27,8 @@ struct gn_sim {
   char side[GN_BATTLE_MAXSIDES][64];
   gn_ai_params side_ai[GN_BATTLE_MAXSIDES];   /* the scenario's commanders (gn_side_ai) */
   char obj[GN_BATTLE_MAXOBJ][64];
+  int obj_by[GN_BATTLE_MAXOBJ];     /* an objective's `by` turn (its holder then is the one that
+                                     ** scores and the one recorded), 0 the end */
   char (*unit)[64];          /* unit ids */
   int *unit_side;
   const char *word;          /* "SP" or "figures" */

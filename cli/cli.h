@@ -147,7 +147,8 @@ extern const cli_cmd cli_cmd_check, cli_cmd_schema, cli_cmd_rules, cli_cmd_new, 
   cli_cmd_show, cli_cmd_log, cli_cmd_undo, cli_cmd_replay, cli_cmd_list, cli_cmd_odds,
   cli_cmd_battle, cli_cmd_simulate,
   cli_cmd_play, cli_cmd_map, cli_cmd_export,   /* cmd-play.c, cmd-map.c, cmd-export.c */
-  cli_cmd_actions;                              /* cmd-actions.c */
+  cli_cmd_actions,                              /* cmd-actions.c */
+  cli_cmd_serve;                                /* cmd-serve.c */
 /* Prints a list of actions, one complete order (or form) a line, by unit. */
 void cli_actions_print(const gn_game *g, const gn_actions *a);
 

@@ -17,6 +17,7 @@
 static const cli_cmd *const commands[] = {
   &cli_cmd_check, &cli_cmd_schema, &cli_cmd_rules, &cli_cmd_new, &cli_cmd_play, &cli_cmd_actions, &cli_cmd_order, &cli_cmd_show,
   &cli_cmd_log, &cli_cmd_undo, &cli_cmd_replay, &cli_cmd_list, &cli_cmd_map, &cli_cmd_export,
+  &cli_cmd_serve,
   &cli_cmd_odds,
   &cli_cmd_battle, &cli_cmd_simulate,   /* cmd-battle.c */
 };

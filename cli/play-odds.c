@@ -59,15 +59,15 @@ static int by_chance(const void *a, const void *b) {
 }
 
 /* The whole table, most likely first. */
-static void full(const play *p, const gn_dist *d) {
+static void full(FILE *f, const gn_game *g, const gn_dist *d) {
   gn_outcome *o = malloc((size_t)(d->n ? d->n : 1) * sizeof *o);
-  if (!o) { printf("  out of memory\n"); return; }
+  if (!o) { fprintf(f, "  out of memory\n"); return; }
   memcpy(o, d->o, (size_t)d->n * sizeof *o);
   qsort(o, (size_t)d->n, sizeof *o, by_chance);
   for (int i = 0; i < d->n; i++) {
-    printf("  %6.2f%%  %s", 100 * o[i].p, gn_order_odds_label(p->g, o[i].value));
-    if (d->exact && o[i].frac) printf("  (%s)", o[i].frac);
-    printf("\n");
+    fprintf(f, "  %6.2f%%  %s", 100 * o[i].p, gn_order_odds_label(g, o[i].value));
+    if (d->exact && o[i].frac) fprintf(f, "  (%s)", o[i].frac);
+    fprintf(f, "\n");
   }
   free(o);
 }
@@ -80,14 +80,14 @@ static void full(const play *p, const gn_dist *d) {
 **      side loses a unit that way
 **   3) the most likely outcome
 */
-static void summary(const play *p, const gn_dist *d) {
-  int ns = gn_side_count(p->g) < MAXS ? gn_side_count(p->g) : MAXS, any = 0;
+static void summary(FILE *f, const gn_game *g, const gn_dist *d) {
+  int ns = gn_side_count(g) < MAXS ? gn_side_count(g) : MAXS, any = 0;
   double better[MAXS] = {0}, routs[MAXS] = {0}, loses[MAXS] = {0}, mean[MAXS] = {0};
   int involved[MAXS] = {0}, best = 0;
   for (int i = 0; i < d->n; i++) {                                                 /* 1 */
     effect e;
     double w = d->o[i].p;
-    read_label(p->g, gn_order_odds_label(p->g, d->o[i].value), &e);
+    read_label(g, gn_order_odds_label(g, d->o[i].value), &e);
     if (d->o[i].p > d->o[best].p) best = i;
     for (int s = 0; s < ns; s++) {
       involved[s] |= e.seen[s];
@@ -105,33 +105,38 @@ static void summary(const play *p, const gn_dist *d) {
   }
   for (int s = 0; s < ns; s++) any |= involved[s];
   if (!any) {
-    printf("  no outcome changes a unit's strength or state\n");
+    fprintf(f, "  no outcome changes a unit's strength or state\n");
     return;
   }
   for (int s = 0; s < ns; s++) {
     if (!involved[s]) continue;
-    printf("  %s: comes off better %.1f%%; routs or removes an enemy unit %.1f%%;"
-           " loses %.2f strength on average; loses a unit %.1f%%\n", gn_side_name(p->g, s),
+    fprintf(f, "  %s: comes off better %.1f%%; routs or removes an enemy unit %.1f%%;"
+           " loses %.2f strength on average; loses a unit %.1f%%\n", gn_side_name(g, s),
            100 * better[s], 100 * routs[s], mean[s], 100 * loses[s]);
   }
-  printf("  most likely (%.1f%%): %s\n", 100 * d->o[best].p,                         /* 3 */
-         gn_order_odds_label(p->g, d->o[best].value));
+  fprintf(f, "  most likely (%.1f%%): %s\n", 100 * d->o[best].p,                         /* 3 */
+         gn_order_odds_label(g, d->o[best].value));
+}
+
+int play_odds_write(FILE *f, gn_game *g, const char *orders, int all, int *exact) {
+  gn_dist d = { 0 };
+  gn_odds_opts o = { 0, 0, 1, 0, 0 };
+  if (gn_order_odds(g, orders, &o, &d) != 0) {
+    fprintf(f, "  %s\n", gn_errmsg(g));
+    return CLI_FAIL;
+  }
+  if (exact) *exact = d.exact;
+  fprintf(f, "  %s: %s, %d outcome%s%s\n", orders, d.exact ? "exact" : "Monte Carlo estimate", d.n,
+          d.n == 1 ? "" : "s", all ? "" : " (odds --all \"...\" lists every one)");
+  if (!d.exact) fprintf(f, "  (%s)\n", d.why);
+  if (all) full(f, g, &d);
+  else summary(f, g, &d);
+  gn_dist_free(&d);
+  return CLI_OK;
 }
 
 int play_odds(play *p, const char *orders, int all) {
-  gn_dist d = { 0 };
-  gn_odds_opts o = { 0, 0, 1, 0, 0 };
-  if (gn_order_odds(p->g, orders, &o, &d) != 0) {
-    printf("  %s\n", gn_errmsg(p->g));
-    play_dice_apply(p);
-    return CLI_FAIL;
-  }
-  printf("  %s: %s, %d outcome%s%s\n", orders, d.exact ? "exact" : "Monte Carlo estimate", d.n,
-         d.n == 1 ? "" : "s", all ? "" : " (odds --all \"...\" lists every one)");
-  if (!d.exact) printf("  (%s)\n", d.why);
-  if (all) full(p, &d);
-  else summary(p, &d);
-  gn_dist_free(&d);
+  int rc = play_odds_write(stdout, p->g, orders, all, NULL);
   play_dice_apply(p);   /* the odds run leaves the source as it found it; make sure */
-  return CLI_OK;
+  return rc;
 }

@@ -75,84 +75,87 @@ static void span(const gn_game *g, int n, int *from, int *to) {
   *to = end;
 }
 
-static void show_event(const play *p, const gn_event *e) {
+static void show_event(FILE *f, const gn_game *g, const gn_event *e) {
   char lab[128];
-  cli_ref_label(p->g, e->ref, 0, 0, lab, sizeof lab);
-  printf("  #%d %s%s%s%s: %s\n", e->seq, e->kind, lab[0] ? " (" : "", lab, lab[0] ? ")" : "",
+  cli_ref_label(g, e->ref, 0, 0, lab, sizeof lab);
+  fprintf(f, "  #%d %s%s%s%s: %s\n", e->seq, e->kind, lab[0] ? " (" : "", lab, lab[0] ? ")" : "",
          e->text);
   if (e->ndice > 0) {
     char card[8];
     if (!strcmp(e->spec, "card")) {
-      printf("      card drawn: %s\n", play_card_name(e->dice[0], card));
+      fprintf(f, "      card drawn: %s\n", play_card_name(e->dice[0], card));
     } else {
       int count = !strcmp(e->spec, "count");
-      printf("      dice%s%s:", e->spec[0] && !count ? " " : "", count ? "" : e->spec);
-      for (int k = 0; k < e->ndice; k++) printf(" %d", e->dice[k]);
-      printf(" -> %d%s\n", e->total, count ? " counted (dice at or above the number needed)" : "");
+      fprintf(f, "      dice%s%s:", e->spec[0] && !count ? " " : "", count ? "" : e->spec);
+      for (int k = 0; k < e->ndice; k++) fprintf(f, " %d", e->dice[k]);
+      fprintf(f, " -> %d%s\n", e->total, count ? " counted (dice at or above the number needed)" : "");
     }
   }
   for (int k = 0; k < e->nmods; k++) {
-    cli_ref_label(p->g, e->mods[k].ref, 1, e->mods[k].value, lab, sizeof lab);
-    printf("      modifier: %s %+d%s%s%s\n", e->mods[k].name, e->mods[k].value,
+    cli_ref_label(g, e->mods[k].ref, 1, e->mods[k].value, lab, sizeof lab);
+    fprintf(f, "      modifier: %s %+d%s%s%s\n", e->mods[k].name, e->mods[k].value,
            lab[0] ? " (" : "", lab, lab[0] ? ")" : "");
   }
-  if (e->ndice == 0 && e->total != 0) printf("      total: %d\n", e->total);
+  if (e->ndice == 0 && e->total != 0) fprintf(f, "      total: %d\n", e->total);
 }
 
 /* The last chance event the viewer may see, else the last visible event
 ** with modifiers; -1 when none. */
-static int last_resolution(const play *p) {
+static int last_resolution(const gn_game *g, int viewer) {
   int mods = -1;
-  for (int i = gn_event_count(p->g) - 1; i >= 0; i--) {
-    if (!gn_event_visible(p->g, i, p->viewer)) continue;
-    const gn_event *e = gn_event_get(p->g, i);
+  for (int i = gn_event_count(g) - 1; i >= 0; i--) {
+    if (!gn_event_visible(g, i, viewer)) continue;
+    const gn_event *e = gn_event_get(g, i);
     if (is_chance(e)) return i;
     if (e->nmods > 0 && mods < 0) mods = i;
   }
   return mods;
 }
 
-int play_why(play *p, int n) {
-  const gn_game *g = p->g;
-  if (n < 0 && (n = last_resolution(p)) < 0) {
-    printf("nothing to explain yet: no roll and no modifier in the log%s%s\n",
-           p->viewer == GN_UMPIRE ? "" : " that ", p->viewer == GN_UMPIRE ? "" : play_viewer_name(p));
+int play_why_write(FILE *f, const gn_game *g, int viewer, int n) {
+  const char *name = viewer == GN_UMPIRE ? "umpire" : gn_side_id(g, viewer);
+  if (!name) name = "?";
+  if (n < 0 && (n = last_resolution(g, viewer)) < 0) {
+    fprintf(f, "nothing to explain yet: no roll and no modifier in the log%s%s\n",
+           viewer == GN_UMPIRE ? "" : " that ", viewer == GN_UMPIRE ? "" : name);
     return 0;
   }
   if (n >= gn_event_count(g)) {
-    printf("no event %d (the log has %d, numbered from 0)\n", n, gn_event_count(g));
+    fprintf(f, "no event %d (the log has %d, numbered from 0)\n", n, gn_event_count(g));
     return -1;
   }
-  if (!gn_event_visible(g, n, p->viewer)) {
-    printf("event %d is hidden from %s\n", n, play_viewer_name(p));
+  if (!gn_event_visible(g, n, viewer)) {
+    fprintf(f, "event %d is hidden from %s\n", n, name);
     return -1;
   }
   int from, to;
   span(g, n, &from, &to);
   const gn_event *e = gn_event_get(g, n);
   if (e->order >= 0)
-    printf("why: order %d '%s', turn %d, %s phase\n", e->order + 1,
+    fprintf(f, "why: order %d '%s', turn %d, %s phase\n", e->order + 1,
            gn_game_order_text(g, e->order), e->turn, e->phase ? e->phase : "?");
   else
-    printf("why: the start of the game\n");
+    fprintf(f, "why: the start of the game\n");
   int shown = 0, hidden = 0, nrefs = 0, cap = 0;
   for (int i = from; i < to; i++) cap += 1 + gn_event_get(g, i)->nmods;
   const char **refs = malloc((size_t)cap * sizeof *refs);
   for (int i = from; i < to; i++) {
-    if (!gn_event_visible(g, i, p->viewer)) { hidden++; continue; }
+    if (!gn_event_visible(g, i, viewer)) { hidden++; continue; }
     const gn_event *x = gn_event_get(g, i);
-    show_event(p, x);
+    show_event(f, g, x);
     shown++;
     if (!refs) continue;
     refs[nrefs++] = x->ref;
     for (int k = 0; k < x->nmods; k++) refs[nrefs++] = x->mods[k].ref;
   }
-  if (refs) cli_interpretations(stdout, g, refs, nrefs, "  ");
-  else printf("  (out of memory: the interpretations in force are not listed)\n");
+  if (refs) cli_interpretations(f, g, refs, nrefs, "  ");
+  else fprintf(f, "  (out of memory: the interpretations in force are not listed)\n");
   free(refs);
-  if (!shown) printf("  (nothing of it is visible to %s)\n", play_viewer_name(p));
+  if (!shown) fprintf(f, "  (nothing of it is visible to %s)\n", name);
   if (hidden)
-    printf("  (%d event%s of this resolution hidden from %s)\n", hidden, hidden == 1 ? "" : "s",
-           play_viewer_name(p));
+    fprintf(f, "  (%d event%s of this resolution hidden from %s)\n", hidden, hidden == 1 ? "" : "s",
+           name);
   return 0;
 }
+
+int play_why(play *p, int n) { return play_why_write(stdout, p->g, p->viewer, n); }

@@ -71,11 +71,16 @@ int play_dice_parse(const char *s, const gn_chance *c, int *faces, char *why, si
 ** a summary of a few lines, or with all every outcome, most likely first.
 ** CLI_OK, or CLI_FAIL after printing the refusal. */
 int play_odds(play *p, const char *orders, int all);
+/* The same for any front end: writes to f, on g (its dice source is left to
+** the caller), and sets *exact (may be NULL) to 1 when the odds are exact. */
+int play_odds_write(FILE *f, gn_game *g, const char *orders, int all, int *exact);
 
 /* play-why.c: explains event n (or the last resolution when n < 0): its
 ** rolls, modifiers with their rule ids, and outcome, as the viewer may see
 ** them. 0, or -1 after printing why it cannot. */
 int play_why(play *p, int n);
+/* The same for any front end: writes to f what viewer may see of event n. */
+int play_why_write(FILE *f, const gn_game *g, int viewer, int n);
 
 /* play-cmds.c: runs a session command if word is one (returns 1, with *rc
 ** CLI_OK or CLI_FAIL), else 0 (the line is an order). */

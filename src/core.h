@@ -155,6 +155,11 @@ typedef struct gn__ruleset {
   ** ruleset's own clock; NULL when the ruleset keeps no time of day (an
   ** arrival by the clock is then refused at load). Cannot fail. */
   int (*minute)(const gn_game *g);
+  /* For a reinforcement that came on at an entry (gn__entry_place): what its
+  ** march of `marched` table units onto the table costs it under the
+  ** ruleset's rules (V&B: spent from its next move); NULL: nothing. Cannot
+  ** fail. */
+  void (*entered)(gn_game *g, int unit, double marched);
   /* For gn_actions (may be NULL): the reach of unit's verb that names an
   ** enemy ("fire UNIT at UNIT"), in table units edge to edge, from the
   ** function its handler refuses a target too far with: the listing checks
@@ -208,6 +213,12 @@ typedef struct gn__arrival {
   int roll;                   /* 0: comes on that turn; 2..6: from then on, each turn on 1d6 >= roll */
   int minute;                 /* -1, or by the clock: not before the ruleset's clock (gn__ruleset.
                               ** minute) reads this many minutes after midnight of the first day */
+  int entry;                  /* 0: each unit at its own `at`; 1: the group enters at the entry
+                              ** point or edge segment e0-e1 in its order of march (gn__entry_place) */
+  gn_vec2 e0, e1;             /* the entry: a point (e0 == e1) or a segment of one table edge */
+  int edge;                   /* that edge: 0 south (y 0), 1 east, 2 north, 3 west (x 0) */
+  int entry_written;          /* 1 when the scenario gave an entry (even a wrong one, reported) */
+  int line, col;              /* where the arrival is written */
 } gn__arrival;
 
 typedef struct gn__formation {
@@ -491,6 +502,18 @@ int gn__arrivals(gn_game *g, int side, const char *ref);
 /* A clock arrival's time (minutes after midnight of the first day) as
 ** players read it: "7 p.m.", "day 2, 6:30 a.m.". Cannot fail. */
 void gn__clock_text(int minute, char *buf, size_t n);
+/* Where the n units ids[] of one arrival group (all with the same entry a)
+** stand once they have come on at their entry, in their order of march
+** (ref. VB-ARR, BA-ARR, IN-ARR; docs/scenario.md, "Reinforcements"):
+**   1) along the entry, from e0 towards e1, stands side by side in ranks as
+**      wide as the segment (a point: one stand a rank, centred on it)
+**   2) the first rank deepest in the table and the last with its rear on the
+**      edge, each stand facing inwards
+**   3) each stand's march onto the table: the distance from the edge to its
+**      front, in marched[] (NULL: not wanted)
+** Returns the depth of the whole group from the edge. Cannot fail. */
+double gn__entry_place(const gn__scen *sc, const gn__arrival *a, const int *ids, int n, gn_box *out,
+                       double *marched);
 /* Ids of units whose stands lie within r of unit's stand (itself excluded). */
 int gn__units_near(gn_game *g, int unit, double r, int *ids, int max);
 gn_grid *gn__grid(gn_game *g);

@@ -815,6 +815,59 @@ static const char *group_name(const gn__scen *sc, int unit) {
   return grp < sc->nformations ? sc->formation[grp].name : sc->unit[unit].name;
 }
 
+double gn__entry_place(const gn__scen *sc, const gn__arrival *a, const int *ids, int n, gn_box *out,
+                       double *marched) {
+  /* the inward normal of the edge and the way along the segment */
+  static const double nx[4] = {0, -1, 0, 1}, ny[4] = {1, 0, -1, 0};
+  int e = a->edge >= 0 && a->edge < 4 ? a->edge : 0;
+  gn_vec2 in = {nx[e], ny[e]};
+  double len = hypot(a->e1.x - a->e0.x, a->e1.y - a->e0.y);
+  gn_vec2 t = len > 0 ? (gn_vec2){(a->e1.x - a->e0.x) / len, (a->e1.y - a->e0.y) / len}
+                      : (gn_vec2){-in.y, in.x};
+  double facing = atan2(in.y, in.x), depth = 0;
+  int start = 0;
+  /* 1) ranks: as many stands side by side as the segment holds (one at least) */
+  while (start < n) {
+    int end = start;
+    double used = 0, rank = 0;
+    while (end < n) {
+      double w = sc->unit[ids[end]].box0.w;
+      if (end > start && used + w > len + 1e-9) break;
+      used += w;
+      end++;
+    }
+    for (int k = start; k < end; k++)
+      if (sc->unit[ids[k]].box0.d > rank) rank = sc->unit[ids[k]].box0.d;
+    /* 2) this rank's place along the edge: from e0, or centred when it overhangs */
+    double along = used <= len ? 0 : (len - used) / 2;
+    for (int k = start; k < end; k++) {
+      const gn_box *b0 = &sc->unit[ids[k]].box0;
+      out[k].w = b0->w;
+      out[k].d = b0->d;
+      out[k].facing = facing;
+      out[k].c.x = a->e0.x + t.x * (along + b0->w / 2);
+      out[k].c.y = a->e0.y + t.y * (along + b0->w / 2);
+      along += b0->w;
+    }
+    /* each earlier rank moves one rank deeper */
+    for (int k = 0; k < start; k++) {
+      out[k].c.x += in.x * rank;
+      out[k].c.y += in.y * rank;
+      if (marched) marched[k] += rank;
+    }
+    for (int k = start; k < end; k++) {
+      out[k].c.x += in.x * (sc->unit[ids[k]].box0.d / 2);
+      out[k].c.y += in.y * (sc->unit[ids[k]].box0.d / 2);
+      if (marched) marched[k] = sc->unit[ids[k]].box0.d;
+    }
+    depth += rank;
+    start = end;
+  }
+  /* 3) marched[] holds each stand's front from the edge (its depth, plus the
+  **    ranks that came on behind it) */
+  return depth;
+}
+
 int gn__arrivals(gn_game *g, int side, const char *ref) {
   const gn__scen *sc = g->sc;
   int rc;
@@ -835,22 +888,47 @@ int gn__arrivals(gn_game *g, int side, const char *ref) {
         continue;
       }
     }
-    /* 3) every unit of the group comes on, in the scenario's order */
+    /* 3) every unit of the group comes on, in the scenario's order: at its
+    **    own place, or at the entry in its order of march */
     for (int j = i; j < sc->nunits; j++) n += sc->unit[j].arrive_group == grp && due(g, j, side);
-    if (!(ids = gn__malloc(g, (size_t)n * sizeof *ids))) {
+    size_t size = (size_t)n * (sizeof *ids + sizeof(gn_box) + sizeof(double));
+    char *mem = gn__malloc(g, size);
+    if (!mem) {
       g->evoom = 1;
       return gn__error(g, GN_ENOMEM, "out of memory");
     }
+    gn_box *box = (gn_box *)mem;
+    double *marched = (double *)(mem + (size_t)n * sizeof *box);
+    ids = (int *)(mem + (size_t)n * (sizeof *box + sizeof *marched));
     n = 0;
     for (int j = i; j < sc->nunits; j++)
       if (sc->unit[j].arrive_group == grp && due(g, j, side)) {
+        box[n] = sc->unit[j].box0;
+        marched[n] = 0;
         ids[n++] = j;
-        gn__unit_return(g, j, sc->unit[j].box0);
       }
+    const gn__arrival *a = &sc->unit[i].arrives;
+    if (a->entry) gn__entry_place(sc, a, ids, n, box, marched);
+    /* 4) an entry held by another stand: the group waits for a turn it is clear */
+    int block = -1, by = -1;
+    for (int k = 0; a->entry && k < n && block < 0; k++)
+      for (int o = 0; o < sc->nunits && block < 0; o++)
+        if (!g->st.u[o].removed && gn_box_overlap(box[k], g->st.u[o].box)) { block = k; by = o; }
+    if (block >= 0) {
+      rc = gn__event(g, "arrival", ref, i, -1, "%s cannot come on this turn: %s stands on its entry",
+                     group_name(sc, i), sc->unit[by].name) ? 0 : GN_ENOMEM;
+      gn__free(g, mem, size);
+      if (rc) return rc;
+      continue;
+    }
+    for (int k = 0; k < n; k++) {
+      gn__unit_return(g, ids[k], box[k]);
+      if (a->entry && sc->rs->entered) sc->rs->entered(g, ids[k], marched[k]);
+    }
     char what[160];
     gn__snprintf(what, sizeof what, "%s comes on the table", group_name(sc, i));
     rc = gn__event_list(g, "arrival", ref, ~0u, what, ids, n);
-    gn__free(g, ids, (size_t)n * sizeof *ids);
+    gn__free(g, mem, size);
     if (rc) return rc;
   }
   return 0;

@@ -392,6 +392,46 @@ static void read_sides(loader *L, int node) {
 /* ORDER: gn_echelon. */
 static const char *const ECHELONS[] = {"army", "corps", "division", "brigade", NULL};
 
+/* 1 when p lies on table edge e: 0 south (y 0), 1 east (x width), 2 north
+** (y height), 3 west (x 0). */
+static int on_edge(const gn__scen *sc, gn_vec2 p, int e) {
+  const double eps = 1e-9;
+  if (p.x < -eps || p.y < -eps || p.x > sc->width + eps || p.y > sc->height + eps) return 0;
+  double off = e == 0 ? p.y : e == 1 ? p.x - sc->width : e == 2 ? p.y - sc->height : p.x;
+  return fabs(off) <= eps;
+}
+
+/* 'entry' of an arrival: a point [x, y] or a segment [[x, y], [x, y]] of one
+** table edge. 0 or -1. */
+static int read_entry(loader *L, int node, gn__arrival *a) {
+  char got[64];
+  int first = gn__yaml_kind(L->y, node) == GN__Y_SEQ && gn__yaml_len(L->y, node) == 2
+                  ? gn__yaml_item(L->y, node, 0) : 0;
+  if (first && gn__yaml_kind(L->y, first) == GN__Y_SEQ) {
+    if (read_point(L, first, "entry", &a->e0) ||
+        read_point(L, gn__yaml_item(L->y, node, 1), "entry", &a->e1))
+      return -1;
+  } else if (first) {
+    if (read_point(L, node, "entry", &a->e0)) return -1;
+    a->e1 = a->e0;
+  } else {
+    gn__yaml_error(L->y, node, "expected a point [x, y] or an edge segment [[x, y], [x, y]] for "
+                   "'entry', got %s", gn__yaml_got(L->y, node, got, sizeof got));
+    return -1;
+  }
+  if (!L->table_ok) return 0;
+  int e = 0;   /* both ends on one edge (a corner lies on two) */
+  while (e < 4 && !(on_edge(L->sc, a->e0, e) && on_edge(L->sc, a->e1, e))) e++;
+  if (e == 4) {
+    gn__yaml_error(L->y, node, "'entry' must lie on one edge of the %g x %g table (x 0 or %g, "
+                   "or y 0 or %g)", L->sc->width, L->sc->height, L->sc->width, L->sc->height);
+    return -1;
+  }
+  a->entry = 1;
+  a->edge = e;
+  return 0;
+}
+
 /* A time of day as designers write it: "7 p.m.", "7:30 a.m.", "7pm",
 ** "19:00", "noon", "midnight" (case ignored). Minutes after midnight, or -1. */
 static int clock_minutes(const char *s) {
@@ -420,20 +460,25 @@ static int clock_minutes(const char *s) {
 }
 
 /* 'arrives' of a formation or a unit: a turn, {turn: N, roll: K}, or by the
-** ruleset's clock {time: "7 p.m.", day: D, roll: K} (docs/scenario.md,
-** "Reinforcements"). Turn 1 and the starting hour are the start: such units
-** are placed on the table. A clock arrival may come on from turn 2; it is due
-** at the first turn (or bound) whose clock has reached its time. 0 or -1. */
+** ruleset's clock {time: "7 p.m.", day: D, roll: K}, each with an optional
+** entry (docs/scenario.md, "Reinforcements"). Turn 1 and the starting hour
+** are the start: such units are placed on the table. A clock arrival may come
+** on from turn 2; it is due at the first turn (or bound) whose clock has
+** reached its time. 0 or -1. */
 static int read_arrival(loader *L, int node, gn__arrival *a) {
-  static const char *const keys[] = {"turn", "roll", "time", "day", NULL};
-  int v[4], day = 1;
+  static const char *const keys[] = {"turn", "roll", "time", "day", "entry", NULL};
+  int v[5], day = 1;
   const char *t;
-  a->turn = a->roll = 0;
+  memset(a, 0, sizeof *a);
   a->minute = -1;
+  a->line = gn__yaml_line(L->y, node);
+  a->col = gn__yaml_col(L->y, node);
   if (gn__yaml_kind(L->y, node) != GN__Y_MAP)
     return gn__yaml_int(L->y, node, "arrives", 2, 10000, &a->turn);
   if (gn__yaml_map(L->y, node, "arrives", keys, v)) return -1;
   if (v[1] && gn__yaml_int(L->y, v[1], "roll", 2, 6, &a->roll)) return -1;
+  a->entry_written = v[4] != 0;
+  if (v[4] && read_entry(L, v[4], a)) return -1;
   if (!v[2]) {
     if (v[3]) { gn__yaml_error(L->y, v[3], "'day' of 'arrives' goes with 'time'"); return -1; }
     if (gn__yaml_need(L->y, node, v[0], "turn", "arrives (or give 'time')") ||
@@ -719,8 +764,22 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
   }
   if (v[U_WIDTH]) read_pos(L, v[U_WIDTH], "width", 0, &u->box0.w);
   if (v[U_DEPTH]) read_pos(L, v[U_DEPTH], "depth", 0, &u->box0.d);
-  /* 4) place: centre on the table; compass degrees to radians CCW from +x */
-  if (!gn__yaml_need(L->y, it, v[U_AT], "at", "unit") && !read_point(L, v[U_AT], "at", &at)) {
+  /* 4) a reinforcement: its own arrival, else its nearest formation's; it
+  **    enters at its place 'at', or at the arrival's entry */
+  u->arrive_group = sc->nformations + idx;
+  if (v[U_ARRIVES]) {
+    read_arrival(L, v[U_ARRIVES], &u->arrives);
+  } else {
+    int f = u->formation, steps = 0;
+    u->arrives.minute = -1;
+    while (f >= 0 && !sc->formation[f].arrives.turn && steps++ < sc->nformations)
+      f = sc->formation[f].parent;
+    if (f >= 0 && sc->formation[f].arrives.turn) { u->arrives = sc->formation[f].arrives; u->arrive_group = f; }
+  }
+  /* 5) place: centre on the table (at the entry until it comes on); compass
+  **    degrees to radians CCW from +x */
+  if (u->arrives.entry_written && !v[U_AT]) at = u->arrives.e0;   /* a wrong entry is reported */
+  else if (!gn__yaml_need(L->y, it, v[U_AT], "at", "unit") && !read_point(L, v[U_AT], "at", &at)) {
     if (!on_table(L, at))
       gn__yaml_error(L->y, v[U_AT], "unit '%s' is off the table: its centre (%g, %g) is "
                      "outside the %g x %g table", u->id, at.x, at.y, sc->width, sc->height);
@@ -733,26 +792,14 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
     u->box0.facing = a * PI / 180.0;
     if (u->box0.facing >= 2 * PI) u->box0.facing = 0;
   }
-  /* 5) strength */
+  /* 6) strength */
   if (!gn__yaml_need(L->y, it, v[U_STRENGTH], "strength", "unit"))
     gn__yaml_int(L->y, v[U_STRENGTH], "strength", 0, GN__MAXSTRENGTH, &u->strength0);
-  /* 6) attributes the scenario may set */
+  /* 7) attributes the scenario may set */
   if (v[U_ATTRS])
     read_attrs(L, v[U_ATTRS], "attrs", rs ? rs->attrs : NULL,
                rs ? (rs->nattrs < GN__MAXATTR ? rs->nattrs : GN__MAXATTR) : 0, 1,
                "attribute", u->attr0);
-  /* 7) a reinforcement: its own arrival, else its nearest formation's; it
-  **    enters at its place 'at' */
-  u->arrive_group = sc->nformations + idx;
-  if (v[U_ARRIVES]) {
-    read_arrival(L, v[U_ARRIVES], &u->arrives);
-  } else {
-    int f = u->formation, steps = 0;
-    u->arrives.minute = -1;
-    while (f >= 0 && !sc->formation[f].arrives.turn && steps++ < sc->nformations)
-      f = sc->formation[f].parent;
-    if (f >= 0 && sc->formation[f].arrives.turn) { u->arrives = sc->formation[f].arrives; u->arrive_group = f; }
-  }
 }
 
 /* Reports the clashes among sorted pairs: exact repeats and (when the look-up
@@ -778,6 +825,39 @@ static void report_clashes(loader *L, const nidx *ix, int n, const int *nodes,
   }
 }
 
+/* Each group that enters at an entry fits the table: its ranks, one behind
+** the other from the edge, are no deeper than the table. Problems are
+** recorded; returns 0 or GN_ENOMEM. */
+static int entries_fit(loader *L) {
+  gn__scen *sc = L->sc;
+  int n = sc->nunits, *ids;
+  gn_box *box;
+  if (!L->table_ok) return 0;
+  if (!(ids = gn__malloc(L->g, (size_t)n * sizeof *ids))) return GN_ENOMEM;
+  if (!(box = gn__malloc(L->g, (size_t)n * sizeof *box))) {
+    gn__free(L->g, ids, (size_t)n * sizeof *ids);
+    return GN_ENOMEM;
+  }
+  for (int i = 0; i < n; i++) {
+    const gn__arrival *a = &sc->unit[i].arrives;
+    int first = 1, m = 0;
+    if (!a->entry) continue;
+    for (int j = 0; j < i && first; j++) first = sc->unit[j].arrive_group != sc->unit[i].arrive_group;
+    if (!first) continue;
+    for (int j = i; j < n; j++)
+      if (sc->unit[j].arrive_group == sc->unit[i].arrive_group) ids[m++] = j;
+    double depth = gn__entry_place(sc, a, ids, m, box, NULL);
+    double room = a->edge == 0 || a->edge == 2 ? sc->height : sc->width;
+    if (depth > room)
+      gn__yaml_error_at(L->y, a->line, a->col, "the %d units entering at this entry stand %g deep "
+                        "in their order of march, deeper than the table (%g): give a longer edge "
+                        "segment or split the group", m, depth, room);
+  }
+  gn__free(L->g, box, (size_t)n * sizeof *box);
+  gn__free(L->g, ids, (size_t)n * sizeof *ids);
+  return 0;
+}
+
 /* Units: each one, then unique ids and codes, a unit per side, leaders.
 ** Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_units(loader *L, int node) {
@@ -797,6 +877,7 @@ static int read_units(loader *L, int node) {
     past_limit(L, gn__yaml_item(L->y, node, L->rs->maxunits), "unit %d of %d: past the limit of %d units "
                "a game of ruleset '%s' holds", L->rs->maxunits + 1, n, L->rs->maxunits, L->rs->id);
   for (i = 0; i < n; i++) read_unit(L, gn__yaml_item(L->y, node, i), &sc->unit[i], i);
+  if ((k = entries_fit(L))) return k;
   /* A unit per side; an empty list is a blank table (gn_game_use_ruleset).
   ** Not checked when a unit's side is unknown: that was reported already. */
   for (i = 0; i < n && sc->unit[i].side >= 0; i++) {}

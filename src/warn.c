@@ -32,7 +32,7 @@ static int counts(const gn_game *g, int u) {
 **   2) a reinforcement whose entry stand overlaps an enemy stand
 **   3) what the ruleset sees (out of command, cannot move)
 */
-static int unit_warnings(gn_game *g, int u, int *n) {
+static int unit_warnings(gn_game *g, int u, const gn_box *place, int *n) {
   const gn__scen *sc = g->sc;
   const gn__unit *su = &sc->unit[u];
   int rc;
@@ -40,12 +40,12 @@ static int unit_warnings(gn_game *g, int u, int *n) {
   **    scan past the buffer's room or without a grid) */
   gn_grid *gr = gn__grid(g);
   int buf[64], *ids = buf, nids = 0, all = 0;
-  if (gr && (nids = gn_grid_query(gr, su->box0, 0, buf, 64)) > 64) nids = 0, gr = NULL;
+  if (gr && (nids = gn_grid_query(gr, place[u], 0, buf, 64)) > 64) nids = 0, gr = NULL;
   if (!gr) all = 1, nids = sc->nunits;
   for (int k = 0; k < nids; k++) {
     int v = all ? k : ids[k];
     const gn__unit *sv = &sc->unit[v];
-    if (v == u || sv->strength0 <= 0 || su->strength0 <= 0 || !gn_box_overlap(su->box0, sv->box0)) continue;
+    if (v == u || sv->strength0 <= 0 || su->strength0 <= 0 || !gn_box_overlap(place[u], place[v])) continue;
     if (counts(g, u) && counts(g, v) && v > u)
       rc = warn(g, su->line, su->col, "unit '%s' overlaps unit '%s' (line %d): stands may not share ground",
                 su->id, sv->id, sv->line);
@@ -73,7 +73,7 @@ static int unit_warnings(gn_game *g, int u, int *n) {
 ** none, such as an unlimbered gun, is left out); none within the scenario's
 ** turns is a warning.
 */
-static int objective_warnings(gn_game *g, int *n) {
+static int objective_warnings(gn_game *g, const gn_box *place, int *n) {
   const gn__scen *sc = g->sc;
   if (!sc->rs->allowance || sc->turns <= 0) return 0;
   for (int o = 0; o < sc->nobjectives; o++) {
@@ -83,7 +83,7 @@ static int objective_warnings(gn_game *g, int *n) {
     for (int u = 0; u < sc->nunits; u++) {
       char avoid[512];
       if (sc->unit[u].strength0 <= 0) continue;
-      double d = gn_point_box_distance(ob->at, sc->unit[u].box0) - ob->radius;
+      double d = gn_point_box_distance(ob->at, place[u]) - ob->radius;
       double a = sc->rs->allowance(g, "move", u, avoid, sizeof avoid);
       if (d <= 0) { best = 0; who = u; break; }
       if (a <= 0) continue;
@@ -102,14 +102,41 @@ static int objective_warnings(gn_game *g, int *n) {
   return 0;
 }
 
+/* Where each unit stands at the start or, a reinforcement, once it has come
+** on: its own place, or its group's place at the entry (gn__entry_place).
+** NULL only when out of memory. */
+static gn_box *places(gn_game *g) {
+  const gn__scen *sc = g->sc;
+  size_t n = sc->nunits > 0 ? (size_t)sc->nunits : 1;
+  gn_box *place = gn__malloc(g, n * (sizeof *place * 2 + sizeof(int)));
+  if (!place) return NULL;
+  gn_box *tmp = place + n;
+  int *ids = (int *)(tmp + n);
+  for (int u = 0; u < sc->nunits; u++) place[u] = sc->unit[u].box0;
+  for (int u = 0; u < sc->nunits; u++) {
+    int first = sc->unit[u].arrives.entry, m = 0;
+    for (int j = 0; j < u && first; j++) first = sc->unit[j].arrive_group != sc->unit[u].arrive_group;
+    if (!first) continue;
+    for (int j = u; j < sc->nunits; j++)
+      if (sc->unit[j].arrive_group == sc->unit[u].arrive_group) ids[m++] = j;
+    gn__entry_place(sc, &sc->unit[u].arrives, ids, m, tmp, NULL);
+    for (int k = 0; k < m; k++) place[ids[k]] = tmp[k];
+  }
+  return place;
+}
+
 int gn_game_warnings(gn_game *g) {
   if (!g) return GN_ESTATE;
   if (!g->sc || !g->started || g->norders > 0)
     return gn__error(g, GN_ESTATE, "warnings are for a game just started, before any order");
   gn__diag_clear(g);
-  int n = 0, rc;
-  for (int u = 0; u < g->sc->nunits; u++)
-    if ((rc = unit_warnings(g, u, &n))) return gn__error(g, rc, "out of memory");
-  if ((rc = objective_warnings(g, &n))) return gn__error(g, rc, "out of memory");
+  int n = 0, rc = 0;
+  size_t size = (g->sc->nunits > 0 ? (size_t)g->sc->nunits : 1) * (sizeof(gn_box) * 2 + sizeof(int));
+  gn_box *place = places(g);
+  if (!place) return gn__error(g, GN_ENOMEM, "out of memory");
+  for (int u = 0; u < g->sc->nunits && !rc; u++) rc = unit_warnings(g, u, place, &n);
+  if (!rc) rc = objective_warnings(g, place, &n);
+  gn__free(g, place, size);
+  if (rc) return gn__error(g, rc, "out of memory");
   return n;
 }

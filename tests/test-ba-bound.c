@@ -273,6 +273,25 @@ static void reinforcements_by_clock(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. BA-ARR [interpretation]: a reinforcement that comes on at a point of
+** the table edge stands with its rear on the edge, centred on the point and
+** facing in; a bound being five minutes, it enters formed at the start of its
+** bound and marches on from there with its whole move. */
+static void reinforcements_at_entry(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: R, side: fr, type: infantry, strength: 30, arrives: {turn: 2, entry: [0, 40]}}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
+  ba_ok(g, "end");
+  assert_int_equal(ba_removed(g, "R"), 0);
+  gn_box b = ba_box(g, "R");
+  assert_true(fabs(b.c.x - 1.5) < 1e-9 && fabs(b.c.y - 40) < 1e-9);   /* 20 cm wide, 3 deep */
+  assert_true(fabs(cos(b.facing) - 1) < 1e-9);                        /* facing east, in */
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(phases_in_order),
@@ -285,6 +304,7 @@ int main(void) {
     cmocka_unit_test(clock),
     cmocka_unit_test(reinforcements),
     cmocka_unit_test(reinforcements_by_clock),
+    cmocka_unit_test(reinforcements_at_entry),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

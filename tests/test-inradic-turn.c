@@ -99,12 +99,45 @@ static void reinforcements(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. IN-ARR [interpretation]: a group that comes on at an edge segment
+** stands side by side along it from its first end in its order of march,
+** rear on the edge, facing in; coming on is its move of the turn
+** (arrival.entry_is_move). A group whose entry is held waits. */
+static void reinforcements_at_entry(void **state) {
+  (void)state;
+  gn_game *g = mk("formations:\n"
+                  "  - {id: col, echelon: brigade, side: blue, arrives: {turn: 2, entry: [[40, 100], [60, 100]]}}\n"
+                  "units:\n" RED("r1", "foot", 50, 40, 10, "")
+                  "  - {id: b2, formation: col, type: foot, strength: 5}\n"
+                  "  - {id: b3, formation: col, type: foot, strength: 5}\n"
+                  "  - {id: b4, side: blue, type: foot, strength: 5, arrives: {turn: 2, entry: [[40, 100], [60, 100]]}}\n");
+  ok(g, "end");
+  ok(g, "end");
+  ok(g, "end");                                  /* blue's turn 2 begins */
+  assert_int_equal(gn_game_active_side(g), 1);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, "b2"), GN_UMPIRE, &v), 0);
+  assert_int_equal(v.removed, 0);
+  assert_true(near(v.box.c.x, 42.5) && near(v.box.c.y, 99));   /* 5 in wide, 2 deep */
+  assert_true(near(sin(v.box.facing), -1));
+  assert_int_equal(gn_unit_view_get(g, U(g, "b3"), GN_UMPIRE, &v), 0);
+  assert_true(near(v.box.c.x, 47.5) && near(v.box.c.y, 99));   /* beside it */
+  assert_int_equal(gn_unit_view_get(g, U(g, "b4"), GN_UMPIRE, &v), 0);
+  assert_int_equal(v.removed, 1);                                /* b2 stands on its entry */
+  assert_non_null(strstr(last_kind(g, "arrival")->text, "b4 cannot come on this turn: b2 stands on its entry"));
+  assert_int_equal(gn_order_apply(g, "move b2 to 42.5,95"), GN_EREFUSED);
+  assert_string_equal(gn_refusal_ref(g), "IN-B13");              /* it has moved */
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
     cmocka_unit_test(movement),
     cmocka_unit_test(move_limits),
     cmocka_unit_test(reinforcements),
+    cmocka_unit_test(reinforcements_at_entry),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

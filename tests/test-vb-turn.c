@@ -330,6 +330,54 @@ static void men_by_arm(void **state) {
   gn_game_free(g);
 }
 
+
+/*
+** ref. VB-ARR [interpretation]: a formation that comes on at an entry point
+** of the table edge stands in column in its order of march, the head deepest
+** and the last stand's rear on the edge, facing in; each stand spends from
+** its next move the march from the edge to its front (arrival.entry_pays).
+** A group whose edge segment is held by another stand waits, and says so.
+*/
+static void reinforcements_at_entry(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD(13, "turns: 8\n") FORMS
+    "  - {id: d16, name: 16th Brigade, echelon: division, parent: iv, leader: hiller, arrives: {turn: 2, entry: [50, 40]}}\n"
+    UNITS
+    "  - {id: hiller, code: HI, formation: d16, type: leader_division, strength: 0}\n"
+    "  - {id: p16, code: P16, formation: d16, type: infantry_brigade, strength: 5, attrs: {morale: 4}}\n"
+    "  - {id: p17, code: P17, formation: d16, type: infantry_brigade, strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: p2, code: P2, formation: d15, type: cavalry_light, strength: 2, attrs: {morale: 4}, arrives: {turn: 2, entry: [[0, 30], [0, 40]]}}\n"
+    "  - {id: fx, code: FX, formation: simmer, type: infantry_brigade, at: [1.5, 31], facing: 270, strength: 2, attrs: {morale: 4}}\n");
+  assert_int_equal(view(g, "P16").removed, 1);
+  ends(g, 6);                                  /* French turn 1 */
+  ends(g, 6);                                  /* Prussian turn 1 */
+  ends(g, 6);                                  /* French turn 2; the Prussian turn 2 begins */
+  assert_int_equal(gn_game_active_side(g), 1);
+  /* the column, head first: HI (1 in deep), P16, P17 with its rear on the edge */
+  at(g, "P17", 50, 38.5);
+  at(g, "P16", 50, 35.5);
+  at(g, "HI", 50, 33.5);
+  assert_true(fabs(sin(view(g, "P16").box.facing) + 1) < 1e-9);   /* facing south, in */
+  /* P2's west-edge segment is held by the French stand FX: it waits */
+  assert_int_equal(view(g, "P2").removed, 1);
+  assert_int_equal(count_events(g, "arrival", "VB-ARR"), 2);
+  const gn_event *came = NULL, *waits = NULL;
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (strstr(e->text, "16th Brigade comes on the table: HI, P16, P17")) came = e;
+    if (strstr(e->text, "p2 cannot come on this turn: fx stands on its entry")) waits = e;
+  }
+  assert_non_null(came);
+  assert_non_null(waits);
+  ok(g, "end");                                /* command; the movement phase */
+  /* P16 marched 6 in onto the table: 10 of its 16 are left */
+  refused(g, "move P16 to 50,25", "VB-B4");
+  ok(g, "move P16 to 50,26");
+  refused(g, "move P17 to 36.5,38.5", "VB-B4");  /* 3 in spent: 13 left */
+  ok(g, "move P17 to 37.5,38.5");
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
@@ -341,6 +389,7 @@ int main(void) {
     cmocka_unit_test(views),
     cmocka_unit_test(centimetres),
     cmocka_unit_test(reinforcements),
+    cmocka_unit_test(reinforcements_at_entry),
     cmocka_unit_test(men_by_arm),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

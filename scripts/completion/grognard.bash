@@ -39,7 +39,7 @@ _grognard() {
     case ${COMP_WORDS[i]} in -*) ;; *) game=${COMP_WORDS[i]}; break ;; esac
   done
   case $prev in
-    --db|--script|-o|--out|--svg|--csv) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --db|--script|-o|--out|--svg|--csv|--links) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --as) if [[ -n $game ]]; then
             COMPREPLY=($(compgen -W "umpire $(grognard $db show "$game" --json 2>/dev/null |
                         sed -n 's/.*"side": *"\([^"]*\)".*/\1/p' | sort -u)" -- "$cur"))
@@ -58,7 +58,7 @@ _grognard() {
   case $cmd in
     check|new|battle|simulate)
       COMPREPLY=($(compgen -f -X '!*.yaml' -- "$cur") $(compgen -d -- "$cur")) ;;
-    play)
+    play|serve)
       if [[ -z $game ]]; then
         COMPREPLY=($(compgen -W "$(grognard $db list 2>/dev/null | awk '{ print $1 }')" -- "$cur")
                    $(compgen -f -X '!*.yaml' -- "$cur") $(compgen -d -- "$cur"))

@@ -132,4 +132,14 @@ check "battle through a night: gains after recovery are not negative losses" \
   eval 'status night 0 && out night "recovers" && ! grep -Eq -- "\(--|lost -" "$tmp/night.out" &&
         out night "(\(\+[0-9]+\)|gained [0-9]+ over its)"'
 
+# --- the bundled two-day battle: check is clean, and simulate sets it beside its history
+run wcheck check "$repo/scenarios/vb-wavre.yaml"
+check "vb-wavre: check is clean (no error, no warning)" eval \
+  'status wcheck 0 && out wcheck "vb-wavre.yaml: ok \(vb, .*, 9 turns\)$" && [ ! -s "$tmp/wcheck.err" ]'
+run wsim simulate "$repo/scenarios/vb-wavre.yaml" --runs 4 --seed 1 --jobs 1 --no-store
+check "vb-wavre: simulate reports against history, the Prussians' task of the 18th at its turn" eval \
+  'status wsim 0 && out wsim "^against history" &&
+   out wsim "Wavre held on the 18th held by Prussian III Corps at turn 5; simulated [0-9]+ of 4" &&
+   out wsim "source: P. Hofschroer, 1815: The Waterloo Campaign"'
+
 [ $failed -eq 0 ]

@@ -487,78 +487,10 @@ run mpdf map g2 --umpire --out "$tmp/m.pdf"
 check "map: SVG, PNG and PDF are written" \
   eval 'status msvg 0 && status mpng 0 && status mpdf 0 && grep -q "<svg" "$tmp/m.svg" &&
         head -c 4 "$tmp/m.png" | grep -q PNG && head -c 4 "$tmp/m.pdf" | grep -q "%PDF"'
-# A side's map shows the targets open to its own selected unit only: the
-# Vapournian view of the Ducal gun draws its arc but no target lines (the
-# Lorelei view draws both), as `actions GUN --as vapournia` refuses the question.
-for s in lorelei vapournia; do
-  run "mn$s" map g3 --as "$s" --out "$tmp/mn-$s.svg"
-  run "ms$s" map g3 --as "$s" --select GUN --out "$tmp/ms-$s.svg"
-done
-marks() { grep -c '<path\|<use' "$1"; }
-check "map --as SIDE --select: the enemy's targets are not drawn" \
-  eval '[ $(( $(marks "$tmp/ms-lorelei.svg") - $(marks "$tmp/mn-lorelei.svg") )) -gt \
-          $(( $(marks "$tmp/ms-vapournia.svg") - $(marks "$tmp/mn-vapournia.svg") )) ]'
 run mbad map g1 --out "$tmp/m.gif"
 run munit map g1 --select NOPE --out "$tmp/m2.svg"
 check "map: a bad file type is a usage error (exit 2), an unknown unit fails (exit 1)" eval 'status mbad 2 && status munit 1'
-# Every bundled scenario's map as a PNG: its size follows the table (about 10 x 7
-# inches of map at 2 pixels a point, with the title, scale and legend), and each
-# side's stand colour is there (the opaque tint cmd-map.c fills stands with:
-# 1 - 0.35 (1 - side colour)), while a side the scenario has not is not.
-cat >"$tmp/pngcheck.c" <<'EOF2'
-#include <cairo.h>
-#include <stdio.h>
-#include <stdlib.h>
-/* pngcheck FILE R,G,B...: "W H" then the count of pixels of each colour (each
-** channel within 2, for cairo's rounding). */
-int main(int argc, char **argv) {
-  cairo_surface_t *s = cairo_image_surface_create_from_png(argv[1]);
-  if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) { printf("bad png\n"); return 1; }
-  cairo_surface_flush(s);
-  int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-  int stride = cairo_image_surface_get_stride(s);
-  unsigned char *d = cairo_image_surface_get_data(s);
-  printf("%d %d", w, h);
-  for (int a = 2; a < argc; a++) {
-    unsigned r, g, b;
-    long n = 0;
-    if (sscanf(argv[a], "%u,%u,%u", &r, &g, &b) != 3) return 2;
-    for (int y = 0; y < h; y++)
-      for (int x = 0; x < w; x++) {
-        unsigned px = *(unsigned *)(d + y * stride + 4 * x);
-        n += abs((int)((px >> 16) & 255) - (int)r) <= 2 && abs((int)((px >> 8) & 255) - (int)g) <= 2 &&
-             abs((int)(px & 255) - (int)b) <= 2;
-      }
-    printf(" %ld", n);
-  }
-  printf("\n");
-  cairo_surface_destroy(s);
-  return 0;
-}
-EOF2
-if cc -o "$tmp/pngcheck" "$tmp/pngcheck.c" $(pkg-config --cflags --libs cairo) 2>"$tmp/pngcheck.err"; then
-  # the tints of sides 0, 1 and 2 (blue, red, green)
-  tints="179,193,233 238,179,179 175,215,188"
-  for f in "$scn"/*.yaml; do
-    n=$(basename "$f" .yaml)
-    gid=$("$exe" --db "$tmp/maps.db" new "$f" --seed 1 2>/dev/null)
-    "$exe" --db "$tmp/maps.db" map "$gid" --umpire --out "$tmp/$n.png" >/dev/null 2>&1
-    read -r pw ph c0 c1 c2 <<EOF2
-$("$tmp/pngcheck" "$tmp/$n.png" $tints 2>/dev/null)
-EOF2
-    # expected size: table W x H scaled by min(720/W, 500/H), 36-point margins,
-    # 30 for the title, 92 for the legend, at 2 pixels a point
-    size=$(sed -n 's/^table: *{width: *\([0-9.]*\), *height: *\([0-9.]*\).*/\1 \2/p' "$f" |
-           awk '{ s = 720 / $1; if (500 / $2 < s) s = 500 / $2;
-                  w = 2 * ($1 * s + 72); h = 2 * (66 + $2 * s + 92 + 18);
-                  printf "%d %d", (w == int(w)) ? w : int(w) + 1, (h == int(h)) ? h : int(h) + 1 }')
-    check "map of $n: a PNG of the table's size ($size pixels)" [ "${pw:-0} ${ph:-0}" = "$size" ]
-    check "map of $n: the stands of both sides in their colours, no third side's" \
-      eval '[ "${c0:-0}" -gt 200 ] && [ "${c1:-0}" -gt 200 ] && [ "${c2:-1}" -eq 0 ]'
-  done
-else
-  echo "not ok - a PNG checker builds with cairo"; sed 's/^/# /' "$tmp/pngcheck.err"; failed=1
-fi
+# Each bundled scenario's map, the selected unit and the paper: tests/cli/test-map.sh.
 printf 'map %s/s.svg F2\nquit\n' "$tmp" >"$tmp/map.txt"
 run smap play g1 --script "$tmp/map.txt"
 check "map from the session" eval 'status smap 0 && grep -q "<svg" "$tmp/s.svg"'

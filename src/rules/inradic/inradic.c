@@ -124,6 +124,7 @@ static int load_data(gn_game *g, in_data *d) {
   N("throw.range", d->throw_range);
   I("throw.picture_dud", d->picture_dud);
   I("melee.need", d->melee_need);
+  I("arrival.entry_is_move", d->entry_is_move);
   I("melee.need_obstacle", d->melee_need_obstacle);
   N("melee.contact", d->contact);
   L("morale.quality", IN_Q_COUNT, d->quality_mod);
@@ -278,5 +279,6 @@ const gn__ruleset gn__rs_inradic = {
   NULL,   /* men: the scale is figures, not men */
   NULL,   /* warn: no command to judge at the start */
   NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
+  gn__in_entered,
   NULL,   /* reach: every enemy is checked */
 };

@@ -166,6 +166,7 @@ typedef struct in_data {
   double burst, throw_range;
   /* melee (melee.yaml) */
   int melee_need, melee_need_obstacle;
+  int entry_is_move;                   /* ref. IN-ARR: coming on at an entry is the turn's move */
   double contact;
   /* morale (morale.yaml) */
   int quality_mod[IN_Q_COUNT];
@@ -189,6 +190,9 @@ typedef struct in_data {
 
 /* The data of the game's scenario (set up by inradic.c). */
 static inline const in_data *in__data(const gn_game *g) { return (const in_data *)g->sc->rsdata; }
+/* A reinforcement came on at an entry (ruleset hook `entered`, ref. IN-ARR).
+** Cannot fail. */
+void gn__in_entered(gn_game *g, int u, double marched);
 
 /* ------------------------------------------------------------ cards.c */
 /* A partition of the ranks (1 Ace .. 13 King) into classes: what a rule asks

@@ -112,6 +112,14 @@ int gn__in_order_move(gn_game *g, const gn__args *a) {
   return e ? 0 : GN_ENOMEM;
 }
 
+/* ref. IN-ARR [interpretation]: a unit that came on at an entry marched onto
+** the table: with arrival.entry_is_move that march is its move of the turn
+** (IN-B13), else it may still move. */
+void gn__in_entered(gn_game *g, int u, double marched) {
+  (void)marched;
+  if (in__data(g)->entry_is_move) gn__uw(g, u)->flags |= IN_F_MOVED;
+}
+
 /* Figures on the table per side; steady ones only when steady is set. */
 static void figures(const gn_game *g, int steady, int *n) {
   for (int s = 0; s < GN__MAXSIDES; s++) n[s] = 0;
@@ -147,7 +155,7 @@ static void final_count(gn_game *g) {
 **   1) open pursuits fall to their default
 **   2) the side's wagons resupply its guns (ref. IN-R8)
 **   3) the next side; after the last side a new game turn, or the end
-**   4) the new side's reinforcements due come on (ref. IN-ARR); its marks are cleared (a jam lifted is told), first-turn pursuits lapse (ref.
+**   4) the new side's marks are cleared (a jam lifted is told); its reinforcements due come on (ref. IN-ARR); first-turn pursuits lapse (ref.
 **      IN-P2), its routers retest or run (ref. IN-M14)
 **   5) is the game over?
 */
@@ -168,7 +176,6 @@ int gn__in_order_end(gn_game *g, const gn__args *a) {
   g->st.active = next;
   if (!gn__event(g, "turn", "IN-B13", -1, -1, "turn %d: %s to act", g->st.turn, g->sc->side[next].name))
     return GN_ENOMEM;
-  if ((rc = gn__arrivals(g, next, "IN-ARR"))) return rc;   /* its reinforcements due come on */
   for (int i = 0; i < g->st.nunits; i++) {                                          /* 4 */
     if (gn__in_side(g, i) != next) continue;
     if ((g->st.u[i].flags & IN_F_JAMMED) && gn__in_alive(g, i) &&   /* all see a gun not firing */
@@ -176,6 +183,7 @@ int gn__in_order_end(gn_game *g, const gn__args *a) {
       return GN_ENOMEM;
     gn__uw(g, i)->flags = 0;
   }
+  if ((rc = gn__arrivals(g, next, "IN-ARR"))) return rc;   /* its reinforcements due come on */
   if ((rc = gn__in_pursuit_expire(g))) return rc;
   if ((rc = gn__in_rally_phase(g, next))) return rc;
   gn__in_check_over(g);                                                                /* 5 */

@@ -647,10 +647,20 @@ void gn__vb_move_begin(gn_game *g, int side) {
     if (g->sc->unit[i].side != side) continue;
     gn__ustate *s = gn__uw(g, i);
     s->attr[VB_MOVED] = 0;
-    s->attr[VB_MOVE_USED] = 0;
+    s->attr[VB_MOVE_USED] = s->attr[VB_ENTRY_USED];   /* a march onto the table, ref. VB-ARR */
+    s->attr[VB_ENTRY_USED] = 0;
     s->attr[VB_REFORM] = 0;
   }
   gn__vb_command_refresh(g, side);
+}
+
+/* ref. VB-ARR [interpretation]: a stand that came on at an entry marched from
+** the edge to where it stands; with arrival.entry_pays that march is spent
+** from its move in its side's next movement phase, as a move from the edge
+** would be (a column's head has marched furthest). */
+void gn__vb_entered(gn_game *g, int u, double marched) {
+  if (!gn__vb_data(g)->entry_pays || marched <= 0) return;
+  gn__uw(g, u)->attr[VB_ENTRY_USED] = (int)ceil(marched * 100 - 1e-6);
 }
 
 /*

@@ -245,6 +245,12 @@ int gn__vb_order_fill(gn_game *g, const gn__args *a) {
 
 /* ---------------------------------------------------------------- end */
 
+/* Every side sees a stand leave the table; how (merged into which stand, or
+** disbanded) is told to its own side only. */
+static void leaves(gn_game *g, int u) {
+  gn__event(g, "removed", "VB-62", u, -1, "%s leaves the table in the night", g->sc->unit[u].name);
+}
+
 static void merge(gn_game *g, int u, int v) {
   gn__uw(g, v)->strength += gn__uw(g, u)->strength;
   gn__vb_own_event(gn__event(g, "merge", "VB-62", u, v, "%s (%d SP) merges into %s, now %d SP", g->sc->unit[u].name,
@@ -252,6 +258,7 @@ static void merge(gn_game *g, int u, int v) {
                    g->sc->unit[u].side);
   gn__uw(g, u)->strength = 0;
   gn__unit_remove(g, u);
+  leaves(g, u);
 }
 
 /* ref. VB-61, VB-62: a stand under its minimum after recovery. */
@@ -276,6 +283,7 @@ static void settle(gn_game *g, int u) {
                    g->sc->unit[u].side);
   gn__uw(g, u)->strength = 0;
   gn__unit_remove(g, u);
+  leaves(g, u);
 }
 
 /*

@@ -58,6 +58,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
   {"town_fire", 0, 0, 16777215, NULL, 1, 0},        /* VB_TOWNFIRE: 3 bits a town face (fire.c) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
+  {"entry_used", 0, 0, 1000000, NULL, 1, 0},
 };
 
 /* ORDER: vb_fattr. */
@@ -347,6 +348,7 @@ static int load_data(gn_game *g, vb_data *d) {
     rc |= gn__data_int(g, key, &d->men_per_casualty[a]);
   }
   rc |= dnum(g, "command.radius", &d->cmd_radius);
+  rc |= gn__data_int(g, "arrival.entry_pays", &d->entry_pays);
   rc |= dnum(g, "command.out_of_command.move_factor", &d->ooc_move_factor);
   for (int t = 0; t < VB_T_COUNT; t++) {
     snprintf(key, sizeof key, "move.rate.%s", vb_types[t].name);
@@ -609,5 +611,6 @@ const gn__ruleset gn__rs_vb = {
   vb_men,
   vb_warn,
   vb_minute,
+  gn__vb_entered,
   gn__vb_reach,
 };

@@ -73,6 +73,8 @@ typedef enum vb_attr {
                          reforms (any brigade's stands may combine), 0 none (ref. VB-11) */
   VB_SPARE1,          /* town fire (VB_TOWNFIRE, combat section) */
   VB_SPARE2,
+  VB_ENTRY_USED,      /* a reinforcement come on at an entry: the move its march onto the
+                         table spends in its side's next movement phase, hundredths (ref. VB-ARR) */
   VB_NATTR
 } vb_attr;
 
@@ -172,6 +174,7 @@ typedef struct vb_data {
   int men_per_casualty[VB_ARM_COUNT];
   /* command.yaml */
   double cmd_radius;                        /* ref. VB-B2 */
+  int entry_pays;                           /* ref. VB-ARR: the march on at an entry spends move */
   double ooc_move_factor;                   /* ref. VB-B3 */
   /* move.yaml */
   double rate[VB_T_COUNT];                  /* ref. VB-B4 */
@@ -435,6 +438,9 @@ void gn__vb_move_end(gn_game *g, int side);
 int gn__vb_stationary_mark(gn_game *g, int side, int command);
 /* Start of a side's movement phase: clears per-phase marks. */
 void gn__vb_move_begin(gn_game *g, int side);
+/* A reinforcement came on at an entry after marching `marched` inches onto
+** the table (ruleset hook `entered`, ref. VB-ARR). Cannot fail. */
+void gn__vb_entered(gn_game *g, int u, double marched);
 
 /* ---------------------------------------------------- campaign.c */
 enum { VB_CAMP_HELD, VB_CAMP_POSSESSION, VB_CAMP_REARGUARD, VB_CAMP_RETREAT };

@@ -1,0 +1,166 @@
+#!/bin/sh
+# shellcheck disable=SC2016  # checks are passed to check() as words
+# grognard map: every bundled scenario drawn for each side and the umpire, and
+# the SVG read back: text kept as <text>, the rulers labelled in the ruleset's
+# unit, one group with data-unit per stand on the table and one with
+# data-objective per objective, no hidden strength of the enemy written, the
+# scenario's name once; PNG and PDF written; a selected unit's move left and
+# targets for its own side only; paper sizes. One TAP line per check.
+GN_TEST=map; . "$(dirname "$0")/lib.sh"
+scn=$repo/scenarios
+db=$tmp/m.db
+
+# labels FILE: one line per stand label, "CODE|its texts", from the SVG.
+labels() {
+  awk '/<g class="unit-label"/ { match($0, /data-unit="[^"]*"/); code = substr($0, RSTART + 11, RLENGTH - 12);
+                                 t = ""; inl = 1; next }
+       inl && /<text/ { s = $0; sub(/^<text[^>]*>/, "", s); sub(/<\/text>$/, "", s); t = t " " s }
+       inl && /^<\/g>/ { print code "|" t; inl = 0 }' "$1"
+}
+# texts FILE CLASS: the texts inside the groups of that class.
+texts() {
+  awk -v cls="class=\"$2\"" 'index($0, "<g " cls) || index($0, "<g " cls) { d = 1; next }
+       d && /<g[ >]/ { d++ } d && /^<\/g>/ { d--; next }
+       d && /<text/ { s = $0; sub(/^<text[^>]*>/, "", s); sub(/<\/text>$/, "", s); print s }' "$1"
+}
+
+for f in "$scn"/*.yaml; do
+  sn=$(basename "$f" .yaml)
+  gid=$("$exe" --db "$db" new "$f" --seed 1 2>/dev/null)
+  [ -n "$gid" ] || { echo "not ok - $sn: a game is made"; failed=1; continue; }
+  sides=$("$exe" --db "$db" show "$gid" --json | jq -r '[.units[].side] | unique | .[]')
+  for v in $sides umpire; do
+    run "$sn-$v" --db "$db" map "$gid" --as "$v" -o "$sn-$v.svg"
+    svg=$tmp/$sn-$v.svg
+    "$exe" --db "$db" show "$gid" --as "$v" --json >"$tmp/$sn-$v.json"
+    j=$tmp/$sn-$v.json
+    sname=$(jq -r .scenario "$j")
+    onboard=$(jq '[.units[] | select(.removed == false)] | length' "$j")
+    nobj=$(jq '.objectives | length' "$j")
+    W=$(sed -n 's/^table: *{width: *\([0-9.]*\).*/\1/p' "$f")
+    H=$(sed -n 's/^table: *{width: *[0-9.]*, *height: *\([0-9.]*\).*/\1/p' "$f")
+    unit=$(jq -r .ruleset "$j" | sed 's/^ba$/cm/; s/^vb$/in/; s/^inradic$/in/')
+    check "map of $sn as $v: written, text as <text>" \
+      eval 'status "$sn-$v" 0 && [ "$(grep -c "<text" "$svg")" -gt 10 ] && ! grep -q "<path" "$svg"'
+    check "map of $sn as $v: the rulers labelled 0, $W and $H $unit" \
+      eval 'texts "$svg" grid >"$tmp/grid"; grep -qx 0 "$tmp/grid" && grep -qx "$W" "$tmp/grid" &&
+            grep -qx "$H" "$tmp/grid" && grep -qx "$unit" "$tmp/grid"'
+    check "map of $sn as $v: one unit group with data-unit and data-side per stand on the table ($onboard)" \
+      [ "$(grep -c '^<g class="unit" data-unit="[^"]*" data-side="[^"]*"' "$svg")" = "$onboard" ]
+    check "map of $sn as $v: one objective group per objective ($nobj)" \
+      [ "$(grep -c '^<g class="objective" data-objective=' "$svg")" = "$nobj" ]
+    check "map of $sn as $v: the scenario's name once" [ "$(grep -oF ">$sname<" "$svg" | wc -l)" = 1 ]
+    # a stand whose strength this viewer may not know shows '?' and no number;
+    # a leader's shows neither
+    jq -r '.units[] | select(.removed == false) | "\(.code) \(.strength) \(.strength0) \(.type)"' "$j" \
+      >"$tmp/str"
+    labels "$svg" >"$tmp/labels"
+    bad=$(while read -r code s s0 type; do
+            l=$(grep "^$code|" "$tmp/labels" | cut -d'|' -f2 | sed "s/^ *$code//")
+            case "$type:$s:$s0" in
+              leader*|staff*|*:0|*:0:*) case "$l" in *'?'*) echo "$code '?' on a leader" ;; esac ;;
+              *:null:*) case "$l" in *[0-9]*|'') echo "$code:$l" ;; esac ;;
+              *) case "$l" in *"$s"*) ;; *) echo "$code: $s not in '$l'" ;; esac ;;
+            esac
+          done <"$tmp/str")
+    check "map of $sn as $v: strengths as the viewer knows them, nothing hidden${bad:+ ($bad)}" [ -z "$bad" ]
+    check "map of $sn as $v: valid UTF-8" iconv -f UTF-8 -t UTF-8 "$svg" -o /dev/null
+    if command -v xmllint >/dev/null; then
+      check "map of $sn as $v: well-formed XML" xmllint --noout "$svg"
+    fi
+  done
+  run "$sn-png" --db "$db" map "$gid" -o "$sn.png"
+  run "$sn-pdf" --db "$db" map "$gid" -o "$sn.pdf"
+  check "map of $sn: PNG and PDF written" \
+    eval 'status "$sn-png" 0 && status "$sn-pdf" 0 && head -c 4 "$tmp/$sn.png" | grep -q PNG &&
+          head -c 4 "$tmp/$sn.pdf" | grep -q "%PDF" && [ "$(wc -c <"$tmp/$sn.png")" -gt 10000 ]'
+done
+
+# The PNG's stands in their sides' colours (the tint 1 - 0.35 (1 - side colour)
+# the stands are filled with), and no third side's.
+cat >"$tmp/pngcheck.c" <<'EOF2'
+#include <cairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+/* pngcheck FILE R,G,B...: "W H" then the count of pixels of each colour (each
+** channel within 2, for cairo's rounding). */
+int main(int argc, char **argv) {
+  cairo_surface_t *s = cairo_image_surface_create_from_png(argv[1]);
+  if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) { printf("bad png\n"); return 1; }
+  cairo_surface_flush(s);
+  int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+  int stride = cairo_image_surface_get_stride(s);
+  unsigned char *d = cairo_image_surface_get_data(s);
+  printf("%d %d", w, h);
+  for (int a = 2; a < argc; a++) {
+    unsigned r, g, b;
+    long n = 0;
+    if (sscanf(argv[a], "%u,%u,%u", &r, &g, &b) != 3) return 2;
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++) {
+        unsigned px = *(unsigned *)(d + y * stride + 4 * x);
+        n += abs((int)((px >> 16) & 255) - (int)r) <= 2 && abs((int)((px >> 8) & 255) - (int)g) <= 2 &&
+             abs((int)(px & 255) - (int)b) <= 2;
+      }
+    printf(" %ld", n);
+  }
+  printf("\n");
+  cairo_surface_destroy(s);
+  return 0;
+}
+EOF2
+if cc -o "$tmp/pngcheck" "$tmp/pngcheck.c" $(pkg-config --cflags --libs cairo) 2>"$tmp/pngcheck.err"; then
+  tints="179,193,233 238,179,179 175,215,188"
+  for f in "$scn"/*.yaml; do
+    sn=$(basename "$f" .yaml)
+    read -r pw ph c0 c1 c2 <<EOF2
+$("$tmp/pngcheck" "$tmp/$sn.png" $tints 2>/dev/null)
+EOF2
+    check "map of $sn: the stands of both sides in their colours, no third side's (${pw:-?}x${ph:-?} pixels)" \
+      eval '[ "${c0:-0}" -gt 200 ] && [ "${c1:-0}" -gt 200 ] && [ "${c2:-1}" -eq 0 ]'
+  done
+else
+  echo "not ok - a PNG checker builds with cairo"; sed 's/^/# /' "$tmp/pngcheck.err"; failed=1
+fi
+
+# A selected unit: its own side sees its move left and the enemy stands its
+# orders may name (the Ducal gun at the Mill Ford, as `actions` lists them);
+# the other side sees its arc only.
+gid=$("$exe" --db "$db" new "$scn/inradic-skirmish.yaml" --seed 1 2>/dev/null)
+run sel-own --db "$db" map "$gid" --as lorelei --select GR -o sel-own.svg
+run sel-enemy --db "$db" map "$gid" --as vapournia --select GR -o sel-enemy.svg
+check "map --select: the own side sees the move left ring, labelled as an allowance" \
+  eval 'status sel-own 0 && grep -q "class=\"selection\"[^>]*data-unit=\"GR\"" "$tmp/sel-own.svg" &&
+        grep -q "in of move left" "$tmp/sel-own.svg" && grep -q "<circle" "$tmp/sel-own.svg"'
+check "map --select: the other side sees the arc, no move and no targets" \
+  eval 'status sel-enemy 0 && grep -q "class=\"selection\"" "$tmp/sel-enemy.svg" &&
+        ! grep -q "of move left" "$tmp/sel-enemy.svg" && ! grep -q "class=\"target\"" "$tmp/sel-enemy.svg"'
+"$exe" --db "$db" actions "$gid" --as lorelei --json >"$tmp/acts.json" 2>/dev/null
+ntarget=$(jq '[.actions[] | select(.unit == "GUN") | .targets[]? | select(.ready != false) | .unit] | unique | length' \
+          "$tmp/acts.json")
+run sel-gun --db "$db" map "$gid" --as lorelei --select GUN -o sel-gun.svg
+check "map --select GUN: one target group per enemy its orders may name now ($ntarget)" \
+  [ "$(grep -c 'class="target"' "$tmp/sel-gun.svg")" = "$ntarget" ]
+
+# Paper: A4 (the default) and Letter, turned as the map is.
+run pa4 --db "$db" map "$gid" -o a4.pdf
+run plet --db "$db" map "$gid" -o letter.pdf --paper letter
+run pbad --db "$db" map "$gid" -o x.pdf --paper a3
+check "map --paper: an A4 page by default, Letter when asked, a3 refused (exit 2)" \
+  eval 'status pa4 0 && status plet 0 && status pbad 2 &&
+        grep -aq "MediaBox \[ *0 0 595.2[0-9]* 841.8[0-9]* *\]\|MediaBox \[ *0 0 841.8[0-9]* 595.2[0-9]* *\]" "$tmp/a4.pdf" &&
+        grep -aq "MediaBox \[ *0 0 612 792 *\]\|MediaBox \[ *0 0 792 612 *\]" "$tmp/letter.pdf"'
+
+# True scale: after the whole map, the 48 x 36 in table at 72 points an inch
+# on A4 pages, at least as many as its area needs and not twice as many.
+pgid=$("$exe" --db "$db" new "$scn/vb-plancenoit.yaml" --seed 1 2>/dev/null)
+run true --db "$db" map "$pgid" -o true.pdf --true-scale
+run truesvg --db "$db" map "$pgid" -o true.svg --true-scale
+pages=$(grep -ac '/Type /Page\b' "$tmp/true.pdf")
+a4=$(grep -aoc 'MediaBox \[ *0 0 \(841.89 595.28\|595.28 841.89\) *\]' "$tmp/true.pdf")
+need=$(awk 'BEGIN { a = 48 * 36 / (595.28 / 72 * 841.89 / 72); n = int(a); if (n < a) n++; print n + 1 }')
+check "map --true-scale: $pages A4 pages for a 48 x 36 in table (at least $need, fewer than $((2 * need)))" \
+  eval 'status true 0 && [ "$pages" -ge "$need" ] && [ "$pages" -lt $((2 * need)) ] && [ "$a4" = "$pages" ]'
+check "map --true-scale is for a PDF (exit 2 for an SVG)" status truesvg 2
+
+exit $failed
