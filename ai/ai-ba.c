@@ -378,7 +378,8 @@ static int attack(ai_ctx *cx, int u) {
     if (x->targets[k].distance < de) { de = x->targets[k].distance; e = t; }
   }
   if (e < 0 || de > (cavalry(a) ? ATTACK_REACH_CAV : ATTACK_REACH_INF)) return 0;
-  if (cx->posture != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
+  if (!gn__ai_may_charge(cx, u)) return 0;
+  if (gn__ai_posture(cx, u) != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
   if (attack_stalled(cx, u, e)) return 0;
   double gain, p = attack_odds(cx, u, e, &gain);
   if (!gn__ai_charge_ok(cx, p, gain, 0)) return 0;
@@ -399,7 +400,7 @@ static int advance(ai_ctx *cx, int u, int e, double de) {
   const ai_unit *a = &cx->u[u];
   int given = cx->given;
   gn_vec2 goal = gn__ai_goal(cx, u);
-  double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * gn__ai_standoff_factor(cx);
+  double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * gn__ai_unit_standoff(cx, u);
   double step = STEP;
   if (e >= 0) {
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
@@ -409,6 +410,11 @@ static int advance(ai_ctx *cx, int u, int e, double de) {
   if (step < 1 || gn__ai_dist(a->v.box.c, goal) < 1) return 0;
   int form = attr(cx->g, u, cx->side, "formation", FM_LINE);
   if (artillery(a) && form != FM_MARCH) return gn__ai_order(cx, "formation %s limbered", a->v.id) == 0;
+  const ai_task *t = gn__ai_task(cx, u);
+  if (t && t->kind == AI_TASK_MARCH) {   /* in march formation, by road where a road leads */
+    if (!artillery(a) && form != FM_MARCH && gn__ai_order(cx, "formation %s march", a->v.id) == 0) return 1;
+    gn__ai_road_next(cx, u, goal, &goal);
+  }
   /* ordered to move last bound and still where it was: the ground stopped
   ** that formation (woods, a wall); try the other */
   if (!artillery(a) && gn__ai_stuck(cx, u) && (form == FM_LINE || form == FM_MARCH))
@@ -451,8 +457,8 @@ static void order_unit(ai_ctx *cx, int u) {
     /* attacking, a unit closes to its standoff before it spends supplies on
     ** long-range fire (it fires from where it stands when it cannot close);
     ** defending, it fires at what comes */
-    double standoff = STANDOFF_INF * gn__ai_standoff_factor(cx);
-    if (cx->posture == AI_ATTACK && e >= 0 && de > standoff + 1) {
+    double standoff = STANDOFF_INF * gn__ai_unit_standoff(cx, u);
+    if (gn__ai_posture(cx, u) == AI_ATTACK && e >= 0 && de > standoff + 1) {
       if (advance(cx, u, e, de)) return;
       fire(cx, u);
       return;
@@ -460,7 +466,7 @@ static void order_unit(ai_ctx *cx, int u) {
     if (fire(cx, u) >= 0) return;
   }
   /* defending: take post at the goal, and hold it once the enemy is near */
-  if (cx->posture == AI_DEFEND && e >= 0 && de < STANDOFF_INF * 2 &&
+  if (gn__ai_posture(cx, u) == AI_DEFEND && e >= 0 && de < STANDOFF_INF * 2 &&
       gn__ai_dist(a->v.box.c, gn__ai_goal(cx, u)) < 10)
     return;
   advance(cx, u, e, de);

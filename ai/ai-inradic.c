@@ -243,19 +243,21 @@ static void act(ai_ctx *cx, int u) {
     return;
   }
   /* charge: the nearest the rules accept a charge at, within the commander's look */
-  int ch = e >= 0 && (cx->posture == AI_ATTACK || cx->p->aggression >= 0.6) ? listed_nearest(cx, u, "charge") : -1;
+  ai_posture posture = gn__ai_posture(cx, u);
+  int ch = e >= 0 && gn__ai_may_charge(cx, u) && (posture == AI_ATTACK || cx->p->aggression >= 0.6)
+             ? listed_nearest(cx, u, "charge") : -1;
   if (ch >= 0 && gn__ai_distance(cx, u, ch) <= CHARGE_LOOK) {
     snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[ch].v.id);
     if (weighed(cx, u, ch, order, 0, 1)) return;
   }
   /* fire, then close in and fire */
-  if (fire(cx, u) && (cx->posture == AI_DEFEND || de <= STANDOFF)) return;
-  if (cx->posture == AI_DEFEND && e >= 0 && de <= 2 * STANDOFF) { fire(cx, u); return; }
+  if (fire(cx, u) && (posture == AI_DEFEND || de <= STANDOFF)) return;
+  if (posture == AI_DEFEND && e >= 0 && de <= 2 * STANDOFF && !gn__ai_must_move(cx, u)) { fire(cx, u); return; }
   gn_vec2 goal = gn__ai_goal(cx, u);
   double step = gn__ai_move_left(cx, u, "move");
   if (e >= 0) {
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
-    double standoff = STANDOFF * gn__ai_standoff_factor(cx);
+    double standoff = STANDOFF * gn__ai_unit_standoff(cx, u);
     if ((goal.x - c.x) * (ec.x - c.x) + (goal.y - c.y) * (ec.y - c.y) > 0)
       step = de - standoff < step ? de - standoff : step;
   }

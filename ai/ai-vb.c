@@ -7,7 +7,8 @@
 **             the posture, stopping at musket or gun range; artillery limbers
 **             to move and unlimbers in range; yellow disorder is reordered
 **             away from the enemy; a division worn down retreats; leaders
-**             follow their troops so that they stay in command
+**             stay with their own commands; a formation with a plan (plan.c)
+**             follows its task: a march goes in column by road
 **   rally     routed stands are rallied by a corps or army commander in reach
 **   combat    stands in contact melee if the odds are good (else they fire);
 **             others fire at the best target the rules accept
@@ -22,6 +23,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Tactics (table units, inches). */
@@ -32,6 +34,7 @@
 #define WORN_DIVISION 0.5    /* a division that lost this share of its SP falls back */
 #define LEADER_BEHIND 1.5    /* leaders stand this far behind their troops */
 #define LEADER_SLACK 0.5     /* nor do they move for less than this */
+#define MARCH_DEPLOY 6.0     /* a stand on a march stops marching with an enemy this near */
 
 static int vb_fighting(const char *type) { return gn__ai_type_fights(type); }
 
@@ -175,7 +178,8 @@ static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
 static int try_charge(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   if (artillery(a)) return 0;
-  if (!cavalry(a) && cx->p->aggression < 0.6 && cx->posture != AI_ATTACK) return 0;
+  if (!gn__ai_may_charge(cx, u)) return 0;
+  if (!cavalry(a) && cx->p->aggression < 0.6 && gn__ai_posture(cx, u) != AI_ATTACK) return 0;
   const gn_action *x = gn__ai_actions(cx, u, "charge");
   int cand[2] = {-1, -1};
   double cd[2] = {1e300, 1e300};
@@ -209,7 +213,7 @@ static void advance(ai_ctx *cx, int u, int ooc) {
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   double standoff = artillery(a) ? STANDOFF_ART : cavalry(a) ? STANDOFF_CAV : STANDOFF_INF;
-  standoff *= gn__ai_standoff_factor(cx);
+  standoff *= gn__ai_unit_standoff(cx, u);
   gn_vec2 goal = gn__ai_goal(cx, u);
   double step = gn__ai_move_left(cx, u, "move");
   if (e >= 0) {
@@ -255,15 +259,47 @@ static void fall_back(ai_ctx *cx, int u, int ooc) {
   if (why) fall_back(cx, u, 1);
 }
 
+/*
+** A march to the place of its task, by road where a road leads there: a
+** march column wholly on a road moves further for its move (VB-B14).
+**   1) guns limber and infantry and cavalry form march column first (the
+**      rules refuse what they refuse: the stand then goes as it is)
+**   2) leg by leg, each to the next vertex of the road's way (or straight
+**      on when no road serves), while the listing gives it move left and
+**      the rules accept a leg (a leg the rules find too long is tried
+**      shorter)
+*/
+static void march(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  const ai_task *t = gn__ai_task(cx, u);
+  if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", a->v.id);               /* 1 */
+  else if (!artillery(a) && !in_march(cx, u)) gn__ai_order(cx, "march %s", a->v.id);
+  for (int leg = 0; leg < 8 && !cx->err; leg++) {                                             /* 2 */
+    gn__ai_view(cx, u);
+    gn_vec2 c = a->v.box.c, to = t->place;
+    if (gn__ai_dist(c, t->place) < 0.1) return;
+    gn__ai_road_next(cx, u, t->place, &to);
+    double d = gn__ai_dist(c, to);
+    if (d < 0.05 || gn__ai_move_left(cx, u, "move") < 0.05) return;
+    if (gn__ai_move_toward(cx, "move", u, to, d + 0.02, 0, 0)) return;
+  }
+}
+
 /* One stand's movement phase. */
 static void move_unit(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
+  const ai_task *task = gn__ai_task(cx, u);
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 0, &de);
+  if (task && task->kind == AI_TASK_MARCH && (e < 0 || de > MARCH_DEPLOY)) {
+    march(cx, u);
+    return;
+  }
   /* a worn division gives ground (see VB-B12: exhausted, it may not close
-  ** on the enemy anyway), all but the garrison of an objective */
+  ** on the enemy anyway), all but the garrison of an objective; under a
+  ** plan, its retire says when */
   double worn = WORN_DIVISION * (1.5 - cx->p->caution);
-  if (formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
+  if (!task && formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
     if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", a->v.id);
     fall_back(cx, u, out_of_command(cx, u));
     return;
@@ -272,50 +308,71 @@ static void move_unit(ai_ctx *cx, int u) {
   /* a plain disorder is reordered away (ref. VB-B20); a permanent one stays */
   if (gn__ai_seen(cx, u, "disorder", 0) == 1 && de > 1.0 && !ooc)
     gn__ai_order(cx, "reorder %s", a->v.id);
-  if (in_march(cx, u) && e >= 0 && de < 12) gn__ai_order(cx, "deploy %s", a->v.id);
+  if (in_march(cx, u) && ((e >= 0 && de < 12) || task)) gn__ai_order(cx, "deploy %s", a->v.id);
   if (artillery(a)) {
     int limb = limbered(cx, u);
     if (e >= 0 && de <= UNLIMBER_AT) {
       if (limb) gn__ai_order(cx, "unlimber %s", a->v.id);
       return;
     }
-    if (cx->posture == AI_DEFEND && !limb) return;
+    if (gn__ai_posture(cx, u) == AI_DEFEND && !limb && !gn__ai_must_move(cx, u)) return;
     if (!limb && gn__ai_order(cx, "limber %s", a->v.id)) return;
   }
   if (!ooc && try_charge(cx, u)) return;
   advance(cx, u, ooc);
 }
 
-/* Leaders follow the stands of their formation, a little behind them (not
-** for a step shorter than LEADER_SLACK). */
+/*
+** Leaders stay with their own commands, a little behind (not for a step
+** shorter than LEADER_SLACK).
+**   1) the stands of the leader's formation itself, when it has some on the
+**      table (a division's brigades)
+**   2) else the formation directly under it with the most stands on the
+**      table (a corps commander with his largest division, an army
+**      commander with his largest corps), not the centre of all its troops,
+**      which may lie in no one's command (columns far up a road)
+*/
 static void move_leaders(ai_ctx *cx) {
   int nf = gn_formation_count(cx->g);
-  for (int f = 0; f < nf; f++) {
+  double *sum = calloc((size_t)(nf > 0 ? nf : 1) * 3, sizeof *sum);
+  if (!sum) { cx->err = GN_ENOMEM; return; }
+  for (int f = 0; f < nf && !cx->err; f++) {
     gn_formation_info fi;
     if (gn_formation_get(cx->g, f, &fi) || fi.side != cx->side || fi.leader < 0) continue;
     if (fi.leader >= cx->n || !cx->u[fi.leader].mine || cx->u[fi.leader].v.removed) continue;
-    double sx = 0, sy = 0;
-    int n = 0;
+    memset(sum, 0, (size_t)nf * 3 * sizeof *sum);
+    double ox = 0, oy = 0;
+    int own = 0;
     for (int i = 0; i < cx->n; i++) {
       const ai_unit *a = &cx->u[i];
       if (!a->mine || !a->fighting || a->v.removed) continue;
-      /* a stand of f or of a formation under it */
-      int k = a->v.formation, depth = 0;
-      while (k >= 0 && k != f && depth++ < 8) {
+      if (a->v.formation == f) { ox += a->v.box.c.x; oy += a->v.box.c.y; own++; continue; }  /* 1 */
+      int k = a->v.formation, child = -1, depth = 0;                                       /* 2 */
+      while (k >= 0 && k != f && depth++ < nf) {
         gn_formation_info up;
-        if (gn_formation_get(cx->g, k, &up)) break;
+        if (gn_formation_get(cx->g, k, &up)) { k = -1; break; }
+        child = k;
         k = up.parent;
       }
-      if (k != f) continue;
-      sx += a->v.box.c.x; sy += a->v.box.c.y; n++;
+      if (k != f || child < 0) continue;
+      sum[3 * child] += a->v.box.c.x; sum[3 * child + 1] += a->v.box.c.y; sum[3 * child + 2] += 1;
     }
-    if (!n) continue;
-    gn_vec2 at = {sx / n, sy / n};
+    gn_vec2 at;
+    if (own) {
+      at.x = ox / own; at.y = oy / own;
+    } else {
+      int best = -1;
+      for (int c = 0; c < nf; c++)
+        if (sum[3 * c + 2] > 0 && (best < 0 || sum[3 * c + 2] > sum[3 * best + 2])) best = c;
+      if (best < 0) continue;
+      at.x = sum[3 * best] / sum[3 * best + 2]; at.y = sum[3 * best + 1] / sum[3 * best + 2];
+    }
     double ex = cx->en_c.x - at.x, ey = cx->en_c.y - at.y, l = hypot(ex, ey);
     if (l > 1e-9) { at.x -= ex / l * LEADER_BEHIND; at.y -= ey / l * LEADER_BEHIND; }
     if (gn__ai_dist(at, cx->u[fi.leader].v.box.c) < LEADER_SLACK) continue;
     gn__ai_move_toward(cx, "leader", fi.leader, at, gn__ai_move_left(cx, fi.leader, "leader"), 0, 0);
   }
+  free(sum);
 }
 
 static int movement(ai_ctx *cx) {

@@ -2,8 +2,10 @@
 ** ai.h: what the AI commanders, the battle runner and the simulator share.
 ** The AI is a client of include/grognard.h ONLY: it sees the game
 ** as its side does (gn_unit_view_get with its side as viewer) and gives orders
-** as text through the runner's apply. An order it would give if the rules
-** allow it goes to apply directly: a refusal changes nothing and is the
+** as text through the runner's apply. What is legal it takes from the
+** legal-actions list (gn_actions_query: a unit's targets for a verb, its
+** move left). An order it would give if the rules allow it goes to apply
+** directly: a refusal changes nothing and is the
 ** answer (a probe refused), as gn_order_check's would have been. The odds
 ** of a fight come from the rulesets' standalone checks (gn_check_odds),
 ** through a memo.
@@ -14,6 +16,7 @@
 **   ai-vb.c       Volley & Bayonet doctrine (phases, fire, charge, rally, retreat)
 **   ai-ba.c       Belle Alliance doctrine (written orders, fire, attack, rest)
 **   ai-inradic.c  Inradic doctrine (fire, charge, melee, pursuit)
+**   plan.c        a formation's plan from the scenario: its tasks and triggers
 **   battle.c      one whole battle, AI against AI, and its verdict
 **   sim.c         seeded batches of battles on threads; sim-out.c their output
 */
