@@ -953,6 +953,14 @@ typedef struct gn_action_target {
   int ready;              /* 1; 0 when the rules accept the order now but resolve it later
                           ** in the turn and it would not take effect if resolved now */
   const char *why;        /* when ready is 0: why not, with the rule id; else NULL */
+  /* The ruleset's odds check that weighs this order as the acting side may
+  ** know it, as `grognard odds RULESET` takes it: the check's name and its
+  ** "--name value" words, separated by spaces (Belle Alliance attack:
+  ** "melee --attack a,b --defence c ..." with each side's Table 8 factors
+  ** as the rules count them now; what the side may not know of the enemy,
+  ** its valour, supplies and written orders, left out). NULL when the
+  ** ruleset gives none for the verb. gn_check_odds answers it. */
+  const char *odds;
 } gn_action_target;
 
 /* What one unit may do with one verb. */

@@ -270,6 +270,7 @@ static void target_free(gn_action_target *t) {
   free((char *)t->choice);
   free((char *)t->dice);
   free((char *)t->why);
+  free((char *)t->odds);
 }
 
 void gn_actions_free(gn_actions *a) {
@@ -325,6 +326,8 @@ static int try(gn_game *g, acts *ac, const char *verb, const char *order, int u,
       if (!(t->dice = dup(lt.dice))) bad = 1;
     }
   }
+  char odds[4096];
+  if (rs->odds && unit >= 0 && rs->odds(g, verb, u, unit, odds, sizeof odds) && !(t->odds = dup(odds))) bad = 1;
   ac->nt++;
   return bad ? GN_ENOMEM : 0;
 }
@@ -546,6 +549,7 @@ static json_t *target_json(const gn_game *g, const gn_action_target *t) {
   if (t->unit >= 0) bad |= jset(o, "unit", json_string(uname(g, t->unit)));
   if (t->choice) bad |= jset(o, "choice", json_string(t->choice));
   if (t->distance >= 0) bad |= jset(o, "distance", json_real(t->distance));
+  if (t->odds) bad |= jset(o, "odds", json_string(t->odds));
   bad |= chance_json(o, t);
   if (bad) { json_decref(o); return NULL; }
   return o;

@@ -166,6 +166,12 @@ typedef struct gn__ruleset {
   ** no enemy further off. -1 when the verb has no such bound; -2 when unit
   ** may name no target now at any distance. Changes nothing; cannot fail. */
   double (*reach)(gn_game *g, const char *verb, int unit);
+  /* For gn_actions (may be NULL): the odds check (gn__check) that weighs
+  ** unit's order of verb at target, as unit's side may know it: 1 with
+  ** "CHECK --name value ..." in buf, the arguments the rules would give the
+  ** resolution now, leaving out what the side may not know; 0 none.
+  ** Changes nothing; cannot fail. */
+  int (*odds)(gn_game *g, const char *verb, int unit, int target, char *buf, size_t n);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */

@@ -281,4 +281,5 @@ const gn__ruleset gn__rs_inradic = {
   NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
   gn__in_entered,
   NULL,   /* reach: every enemy is checked */
+  NULL,   /* odds: none given with an order */
 };

@@ -613,4 +613,5 @@ const gn__ruleset gn__rs_vb = {
   vb_minute,
   gn__vb_entered,
   gn__vb_reach,
+  NULL,   /* odds: the V&B commanders weigh a melee by the melee check's dice and morale */
 };
