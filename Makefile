@@ -42,7 +42,9 @@ endif
 
 # Install the Debian packages the first time pkg-config cannot find one.
 HAVE_DEPS := $(shell pkg-config --exists $(PKGS) $(TESTPKGS) libedit cairo libmicrohttpd && command -v tmux >/dev/null && command -v jq >/dev/null && echo yes)
-ifneq ($(HAVE_DEPS),yes)
+# The browser test (tests/web): Debian's chromium and the locked npm packages.
+HAVE_WEB := $(shell [ -x /usr/bin/chromium ] && [ -f tests/web/node_modules/playwright-core/package.json ] && echo yes)
+ifneq ($(HAVE_DEPS)$(HAVE_WEB),yesyes)
   ifeq ($(filter help clean,$(MAKECMDGOALS)),)
     $(info grognard: some libraries are missing; running scripts/install-deps)
     DEPS_RC := $(shell scripts/install-deps >&2; echo $$?)

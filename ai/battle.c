@@ -10,9 +10,8 @@
 **
 ** The verdict, the same at every turn's end and at the end: the tallies of
 ** each side (strength at the start, now, and in good order) and each
-** objective's holder (the side with fighting units in good order inside its
-** radius, alone; otherwise it stays with its last holder, first the
-** scenario's), scored by the scenario's rules of victory (gn_game_verdict).
+** objective's holder (the game's own, kept by the rules code at each turn's
+** end), scored by the scenario's rules of victory (gn_game_verdict).
 ** The turn of decision is the first turn from whose end the verdict never
 ** changed again.
 */
@@ -64,26 +63,6 @@ static int strength_of(const gn_game *g, const ai_doctrine *doc, int u, int *bro
   return strength_view(g, doc, u, broken, fights, side, NULL);
 }
 
-/* Objective holders at this moment (ref. the verdict's step 2). */
-static void holders(const gn_game *g, const ai_doctrine *doc, int *owner) {
-  int nobj = gn_objective_count(g), nu = gn_unit_count(g);
-  if (nobj > GN_BATTLE_MAXOBJ) nobj = GN_BATTLE_MAXOBJ;
-  for (int i = 0; i < nobj; i++) {
-    gn_objective_info o;
-    if (gn_objective_get(g, i, &o)) continue;
-    int present[GN_BATTLE_MAXSIDES] = {0}, sides = 0, who = -1;
-    for (int u = 0; u < nu; u++) {
-      gn_unit_view v;
-      int broken, fights, side;
-      strength_view(g, doc, u, &broken, &fights, &side, &v);
-      if (!fights || broken || v.arrives || side < 0 || side >= GN_BATTLE_MAXSIDES) continue;
-      if (gn_point_box_distance(o.at, v.box) > o.radius) continue;
-      if (!present[side]++) { sides++; who = side; }
-    }
-    if (sides == 1) owner[i] = who;
-  }
-}
-
 /*
 ** The verdict (see the head of the file).
 **   1) strength, losses, broken units and strength in good order of each
@@ -131,7 +110,12 @@ static void assess(const gn_game *g, const int *owner, gn_battle_result *r, int 
     gn_objective_info o;
     gn_objective_get(g, i, &o);
     r->owner[i] = owner ? owner[i] : o.owner;
+    if (!owner) {   /* a game in play: the holders, since when and at their `by` turn, as the game keeps them */
+      r->since[i] = o.since;
+      r->owner_by[i] = o.by > 0 ? o.owner_by : o.owner;
+    }
   }
+  if (!owner) r->turns = gn_game_over(g) ? gn_game_turn(g) : gn_game_turn(g) - 1;   /* the turns ended */
   for (int s = 0; s < r->nsides; s++) {
     gn_battle_side *b = &r->side[s];
     b->lost = b->strength0 - b->strength;
@@ -149,18 +133,16 @@ void gn_battle_result_free(gn_battle_result *r) {
 
 /* ------------------------------------------------------------ running */
 
-/* The holders at the end of turn: since when each has held its objective,
-** and who held one with a `by` turn at the end of that turn (it scores for
-** them whatever follows); copied into the result for the verdict. */
+/* The holders at the end of turn, as the rules code keeps them in the game
+** (gn_objective_info: owner, since, owner_by; ref. VB-VIC, BA-VIC,
+** IN-VIC), copied into the result for the verdict. */
 static void track(runner *rn, int turn) {
-  int before[GN_BATTLE_MAXOBJ];
-  memcpy(before, rn->owner, sizeof before);
-  holders(rn->g, rn->doc, rn->owner);
   for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
     gn_objective_info o;
     if (gn_objective_get(rn->g, i, &o)) break;
-    if (rn->owner[i] != before[i]) rn->since[i] = turn;
-    if (o.by > 0 && turn <= o.by) rn->owner_by[i] = rn->owner[i];
+    rn->owner[i] = o.owner;
+    rn->since[i] = o.since;
+    rn->owner_by[i] = o.by > 0 ? o.owner_by : o.owner;
   }
   memcpy(rn->r->since, rn->since, sizeof rn->since);
   memcpy(rn->r->owner_by, rn->owner_by, sizeof rn->owner_by);

@@ -136,6 +136,11 @@ int cli_put(char *s);
 void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *buf, size_t n);
 /* 1 when rule id ref is labelled an interpretation in the rules index. */
 int cli_rule_interpretation(const char *ref, const char **title);
+/* The verdict on a game as it stands, for the umpire: "standing: " and the
+** reason gn_game_verdict gives on the game's own tallies and objective
+** holders (gn_battle_assess), one line into f. A side's viewer gets nothing
+** (the tallies read strengths it may not see). Cannot fail. */
+void cli_standing(const gn_game *g, int viewer, FILE *f);
 /* Prints, under a heading, the interpretations in force among the rule ids
 ** refs[0..n): each such rule with its title, and each data switch of those
 ** rules (a value whose note starts with "switch") with its value now. */

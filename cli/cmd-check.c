@@ -304,7 +304,7 @@ static void schema_of(const char *id, const char *title)
   }
   if (!any) printf("none\n");
   gn_victory_rules vr;
-  gn_victory_rules_default(&vr);
+  if (gn_victory_rules_default(id, &vr)) memset(&vr, 0, sizeof vr);   /* a ruleset of the registry: its data is built in */
   printf("\n### Victory (`victory:`)\n\n| key | values | default |\n|---|---|---|\n");
   printf("| `break` | a fraction 0 to 1 of the army's starting strength in good order | %.3g |\n", vr.brk);
   printf("| `losses` | victory points 0 to 10000 for the loss of the whole enemy army | %g |\n", vr.losses);

@@ -253,6 +253,20 @@ const cli_cmd cli_cmd_order = {
 
 /* ------------------------------------------------------------------ show */
 
+/* The state as text, then the standing (the umpire's). */
+typedef struct show_ctx { const gn_game *g; int viewer; } show_ctx;
+
+static int show_text(FILE *f, void *ud)
+{
+  const show_ctx *sc = ud;
+  char *s = gn_state_text(sc->g, sc->viewer);
+  if (!s) return cli_fail("out of memory");
+  fputs(s, f);
+  gn_string_free(s);
+  cli_standing(sc->g, sc->viewer, f);
+  return CLI_OK;
+}
+
 static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv)
 {
   static const char *const formats[] = { "text", "json", NULL };
@@ -268,9 +282,14 @@ static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if ((rc = cli_output_get(cmd, opts, formats, &out)) != CLI_OK) return rc;
   if (cli_game_view(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) == CLI_OK) {
-    char *s = strcmp(out.format, "json") ? gn_state_text(g, viewer) : gn_state_json(g, viewer);
-    rc = s ? cli_output_write(&out, s) : cli_fail("out of memory");
-    gn_string_free(s);
+    if (strcmp(out.format, "json")) {
+      show_ctx sc = { g, viewer };
+      rc = cli_output_print(&out, show_text, &sc);
+    } else {
+      char *s = gn_state_json(g, viewer);
+      rc = s ? cli_output_write(&out, s) : cli_fail("out of memory");
+      gn_string_free(s);
+    }
   }
   gn_game_free(g);
   gn_store_close(st);

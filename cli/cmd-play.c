@@ -40,6 +40,16 @@ static int own_order(play *p, const char *text) {
            gn_side_name(p->g, active), mine);
     return -1;
   }
+  if (!strncasecmp(text, "end ", 4)) {   /* end SIDE: only the session's own */
+    const char *w = text + 4;
+    while (*w == ' ') w++;
+    int s = gn_side_find(p->g, w);
+    if (s >= 0 && s != p->viewer) {
+      printf("  only the %s end their own part: this session gives the orders of the %s only\n",
+             gn_side_name(p->g, s), mine);
+      return -1;
+    }
+  }
   int u = gn_order_actor(p->g, text);
   gn_unit_view v;
   if (u >= 0 && gn_unit_view_get(p->g, u, p->viewer, &v) == 0 && v.known && v.side != p->viewer) {
@@ -60,6 +70,13 @@ static int own_order(play *p, const char *text) {
 **      at the first (exit 1) unless --keep-going
 */
 static int order(play *p, const char *text) {
+  char mine[96];
+  if (!p->umpire && p->viewer >= 0 && gn_game_active_side(p->g) < 0 && !strcasecmp(text, "end")) {
+    /* a phase every side plays at once (Belle Alliance's written orders, a
+    ** V&B night): a side's 'end' ends its own part, 'end SIDE' */
+    snprintf(mine, sizeof mine, "end %s", gn_side_id(p->g, p->viewer));
+    text = mine;
+  }
   if (own_order(p, text)) {
     if (p->script) printf("  (%s:%d)\n", p->script_name, p->lineno);
     p->failed = 1;

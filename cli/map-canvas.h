@@ -55,8 +55,9 @@ struct map_canvas {
 ** back-end, so that every output has the same layout. Cannot fail. */
 double map_text_width(const map_font *f, const char *s);
 
-/* map-svg.c: an SVG canvas of w x h points writing into memory. NULL on OOM. */
-map_canvas *map_svg_new(double w, double h);
+/* map-svg.c: an SVG canvas of w x h points writing into memory, attrs (or
+** NULL) written as they are into the <svg> element. NULL on OOM. */
+map_canvas *map_svg_new(double w, double h, const char *attrs);
 /* Ends the document and hands over its text (*len bytes, malloc'd); frees the
 ** canvas. NULL when it failed. */
 char *map_svg_finish(map_canvas *c, size_t *len);

@@ -31,6 +31,12 @@
 const map_rgb map_side_rgb[4] = {{0.15, 0.30, 0.75}, {0.80, 0.15, 0.15}, {0.10, 0.55, 0.25}, {0.85, 0.50, 0.05}};
 const map_rgb map_black = {0, 0, 0}, map_white = {1, 1, 1};
 
+void cli_map_side_colour(int side, char hex[8]) {
+  map_rgb c = map_side_rgb[side & 3];
+  snprintf(hex, 8, "#%02x%02x%02x", (unsigned)(c.r * 255 + 0.5), (unsigned)(c.g * 255 + 0.5),
+           (unsigned)(c.b * 255 + 0.5));
+}
+
 double map_px(const map *m, double x) { return m->x0 + x * m->s; }
 double map_py(const map *m, double y) { return m->y0 + (m->H - y) * m->s; }
 
@@ -408,7 +414,7 @@ static double offtable(map *m, double y) {
     else if (v.strength == 0 && v.strength0 > 0) snprintf(why, sizeof why, "eliminated");
     else if (v.status[0]) snprintf(why, sizeof why, "%s", v.status);
     else snprintf(why, sizeof why, "left the table");
-    snprintf(line, sizeof line, "%s %s: %s", code, v.name ? v.name : "", why);
+    snprintf(line, sizeof line, "%s %s: %s", code, why, v.name ? v.name : "");
     char fitted[320];
     map_fit_text(&f, line, colw - 14, fitted, sizeof fitted);
     const char *attrs[] = {"data-unit", code, "data-side", gn_side_id(m->g, v.side), "title", line, NULL};
@@ -555,7 +561,10 @@ int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, 
   m.ph = page(&m);   /* the measuring pass */
   double zoom = 1, dx = 0, dy = 0, frame_s = m.s, frame_x0, frame_y0;
   if (o->format == CLI_MAP_SVG) {
-    m.cv = map_svg_new(m.pw, m.ph);
+    char attrs[256];   /* the frame, for a page that reads the SVG alone */
+    snprintf(attrs, sizeof attrs, "data-width=\"%g\" data-height=\"%g\" data-scale=\"%.6g\" data-x0=\"%.2f\" "
+             "data-y0=\"%.2f\" data-table-unit=\"%s\"", m.W, m.H, m.s, m.x0, m.y0, m.unit);
+    m.cv = map_svg_new(m.pw, m.ph, attrs);
     if (!m.cv) { snprintf(err, n, "out of memory"); free(m.placed); return CLI_FAIL; }
     page(&m);
     frame_x0 = m.x0;

@@ -220,6 +220,7 @@ static void draw_label_text(map *m, const label *l, double x, double y) {
   map_canvas *cv = m->cv;
   map_font f = map_font_of(l->size);
   f.bold = 1;
+  f.halo = 1;   /* readable over the arrows and arcs drawn across the stand */
   double w1 = map_text_width(&f, l->l1), rw = nroles(l->roles) * l->size * 1.1;
   double line1 = l->lines == 2 ? x + (l->w - w1 - rw) / 2 : x, base = y + l->size * 0.95;
   cv->ops->text(cv, line1, base, &f, l->l1);

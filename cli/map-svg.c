@@ -128,7 +128,7 @@ static void s_end(map_canvas *c) { put((svg *)c, "</g>\n"); }
 
 static const map_canvas_ops svg_ops = {s_path, s_circle, s_text, s_begin, s_end};
 
-map_canvas *map_svg_new(double w, double h) {
+map_canvas *map_svg_new(double w, double h, const char *attrs) {
   svg *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->c.ops = &svg_ops;
@@ -136,8 +136,9 @@ map_canvas *map_svg_new(double w, double h) {
   if (!(s->buf = malloc(s->cap))) { free(s); return NULL; }
   s->buf[0] = 0;
   put(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.2fpt\" height=\"%.2fpt\""
-         " viewBox=\"0 0 %.2f %.2f\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n"
-         "<rect x=\"0\" y=\"0\" width=\"%.2f\" height=\"%.2f\" fill=\"#ffffff\"/>\n", w, h, w, h, w, h);
+         " viewBox=\"0 0 %.2f %.2f\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\"%s%s>\n"
+         "<rect x=\"0\" y=\"0\" width=\"%.2f\" height=\"%.2f\" fill=\"#ffffff\"/>\n", w, h, w, h,
+      attrs ? " " : "", attrs ? attrs : "", w, h);
   return &s->c;
 }
 

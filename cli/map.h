@@ -44,6 +44,10 @@ typedef struct cli_map_frame {
 ** memory, cairo's failure). */
 int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, cli_map_frame *frame,
                    char *err, size_t n);
+/* The colour the map draws side's stands and objectives in, as "#rrggbb"
+** into hex (8 bytes), so that a front end colours a side as the map does.
+** Cannot fail. */
+void cli_map_side_colour(int side, char hex[8]);
 /* "svg", "png", "pdf" -> *out; -1 for any other name. */
 int cli_map_format_parse(const char *name, cli_map_format *out);
 /* "a4", "letter" -> *out; -1 for any other name. */

@@ -77,9 +77,9 @@ static int writing(const play *p) {
          !strcmp(gn_game_phase(p->g), "orders");
 }
 
-/* 1 when event e is a written order of the present phase the viewer may see. */
-static int written_now(const play *p, int i, const gn_event *e) {
-  return e && e->kind && !strcmp(e->kind, "written") && e->turn == gn_game_turn(p->g) &&
+/* 1 when event e is of kind, of the present phase, and the viewer may see it. */
+static int now(const play *p, int i, const gn_event *e, const char *kind) {
+  return e && e->kind && !strcmp(e->kind, kind) && e->turn == gn_game_turn(p->g) &&
          e->phase && !strcmp(e->phase, gn_game_phase(p->g)) && gn_event_visible(p->g, i, p->viewer);
 }
 
@@ -94,7 +94,8 @@ static void review(play *p, int orders) {
   if (!has) { printf("  out of memory\n"); return; }
   for (int i = gn_event_first(p->g); i < gn_event_count(p->g); i++) {
     const gn_event *e = gn_event_get(p->g, i);
-    if (!written_now(p, i, e)) continue;
+    if (now(p, i, e, "ready")) { printf("  %s\n", e->text); continue; }
+    if (!now(p, i, e, "written")) continue;
     if (e->unit >= 0 && e->unit < n) has[e->unit] = 1;
     if (orders) { printf("  %s\n", e->text); shown++; }
   }
@@ -224,7 +225,8 @@ static int help(play *p, char *arg) {
          "  log [N|all]          the events of the last N orders (default 10) and the notes\n"
          "  why [N]              explain the last resolution, or event #N: dice, modifiers, rules\n"
          "  todo                 the units that may still act, with the order words the rules accept now\n"
-         "  orders               Belle Alliance: review the orders written this bound, and who has none\n"
+         "  orders               Belle Alliance: review the orders written this bound, who has none,\n"
+         "                       and which sides are ready ('end' at a side's terminal: that side is)\n"
          "  dice auto|table      the engine rolls, or you roll and type the dice (kept on record)\n"
          "  as SIDE|umpire       show only what SIDE may know, or everything\n"
          "  undo [--umpire]      take back the last order; past a roll only with --umpire (recorded)\n"
@@ -271,6 +273,7 @@ static int show(play *p, char *arg) {
   if (!t) { printf("  out of memory\n"); return CLI_FAIL; }
   fputs(t, stdout);
   gn_string_free(t);
+  cli_standing(p->g, viewer, stdout);
   printf("%d order%s; dice: %s", gn_game_order_count(p->g), gn_game_order_count(p->g) == 1 ? "" : "s",
          p->table ? "table" : "auto");
   if (viewer == GN_UMPIRE) printf("; state hash %016llx", (unsigned long long)gn_game_hash(p->g));

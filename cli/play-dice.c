@@ -99,7 +99,7 @@ static int check_line(const char *s, char *why, size_t n) {
 ** Takes the answer to chance point c from the front of s into faces and sets
 ** *rest to what is left for the next chance points of the same order.
 **   card: one card; dice: as many numbers as dice; a count of hits: the faces
-**   or 'N hits' (the hits first, the misses after: only the count matters).
+**   or 'N hits', given to the engine as the count itself (GN_DICE_HITS).
 ** 0, or -1 with the reason in why.
 */
 static int take(const char *s, const gn_chance *c, int *faces, const char **rest, char *why, size_t n) {
@@ -121,12 +121,11 @@ static int take(const char *s, const gn_chance *c, int *faces, const char **rest
     const char *w = skip(s + toklen(s));
     if (is_hits(w, toklen(w))) {
       long hits = strtol(s, NULL, 10);
-      if (hits < 0 || hits > need || (c->target <= 1 && hits != need)) {
-        snprintf(why, n, "%ld hit%s of %d %s cannot be", hits, hits == 1 ? "" : "s", need,
-                 need == 1 ? "die" : "dice");
+      if (hits < 0 || hits > 1000) {
+        snprintf(why, n, "%ld hits cannot be", hits);
         return -1;
       }
-      for (int i = 0; i < need; i++) faces[i] = i < hits ? c->target : 1;
+      faces[0] = GN_DICE_HITS((int)hits);   /* the count as typed: the engine checks it */
       *rest = skip(w + toklen(w));
       return 0;
     }
@@ -177,25 +176,41 @@ static const char *concerned(const play *p, const gn_chance *c) {
   return NULL;
 }
 
-/* Who rolls, what, for what and by which rule, and what to type. */
+/* What the rule needs of the draw, as the rules code said it (NULL when it
+** said nothing, or the viewer may not know it: the enemy's hidden grade). */
+static const char *need_told(const play *p, const gn_chance *c) {
+  if (!c->need) return NULL;
+  if (p->viewer != GN_UMPIRE && !(c->visible & (1u << p->viewer))) return NULL;
+  return c->need;
+}
+
+/* Who rolls, what, for what, what it needs and by which rule, and what to type. */
 static void describe(const play *p, const gn_chance *c) {
-  const char *who = roller(p, c), *unit = concerned(p, c);
-  char head[GN_TEXT_MAX + 96];
+  const char *who = roller(p, c), *unit = concerned(p, c), *need = need_told(p, c);
+  char head[GN_TEXT_MAX + 96], ref[64] = "";
   snprintf(head, sizeof head, "%s%s", who ? who : "", who ? ": " : "");
+  if (!need || !strstr(need, c->ref)) snprintf(ref, sizeof ref, " (ref. %s)", c->ref);
   int n = c->dice.ndice;
-  if (c->kind == GN_CHANCE_CARD) {
-    printf("  %sdraw a card for %s (ref. %s)", head, c->purpose, c->ref);
+  if (c->kind == GN_CHANCE_CARD && c->count > 1) {
+    printf("  %sdraw card %d of %d for %s%s", head, c->index, c->count, c->purpose, ref);
+  } else if (c->kind == GN_CHANCE_CARD) {
+    printf("  %sdraw a card for %s%s", head, c->purpose, ref);
   } else {
-    printf("  %sroll %s for %s (ref. %s)", head, c->spec, c->purpose, c->ref);
+    printf("  %sroll %s for %s%s", head, c->spec, c->purpose, ref);
   }
   if (unit && !strstr(c->purpose, unit)) printf(", unit %s", unit);
-  if (c->kind == GN_CHANCE_CARD) {
-    printf(": type it like QH, 10S or AS (a whole hand on one line: AS 7C 8D)\n");
+  if (need) printf(": %s%s", isdigit((unsigned char)need[0]) ? "needs " : "", need);
+  else if (c->need) printf(": what it needs is hidden from this side");
+  const char *sep = c->need ? ";" : ":";
+  if (c->kind == GN_CHANCE_CARD && c->count > 1 && c->index > 1) {
+    printf("\n");   /* the rest of a hand: how to type it was said at its first card */
+  } else if (c->kind == GN_CHANCE_CARD) {
+    printf("%s type it like QH, 10S or AS (a whole hand on one line: AS 7C 8D)\n", sep);
   } else if (c->kind == GN_CHANCE_COUNT) {
-    printf(": each die showing %d or more counts; type the %d face%s, or 'N hits'\n", c->target, n,
+    printf("%s each die showing %d or more counts; type the %d face%s, or 'N hits'\n", sep, c->target, n,
            n == 1 ? "" : "s");
   } else {
-    printf(": type the %d face%s", n, n == 1 ? "" : "s");
+    printf("%s type the %d face%s", sep, n, n == 1 ? "" : "s");
     if (c->dice.nterms > 1) {
       printf(" in this order:");
       for (int t = 0; t < c->dice.nterms; t++)

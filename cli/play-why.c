@@ -96,7 +96,8 @@ static void show_event(FILE *f, const gn_game *g, const gn_event *e) {
     fprintf(f, "      modifier: %s %+d%s%s%s\n", e->mods[k].name, e->mods[k].value,
            lab[0] ? " (" : "", lab, lab[0] ? ")" : "");
   }
-  if (e->ndice == 0 && e->total != 0) fprintf(f, "      total: %d\n", e->total);
+  if (e->ndice == 0 && !strcmp(e->spec, "count")) fprintf(f, "      hits: %d (the count typed at the table)\n", e->total);
+  else if (e->ndice == 0 && e->total != 0) fprintf(f, "      total: %d\n", e->total);
 }
 
 /* The last chance event the viewer may see, else the last visible event

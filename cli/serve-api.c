@@ -8,6 +8,7 @@
 ** lock is given back, so that a long enumeration holds up no one.
 */
 #include "serve.h"
+#include "map.h"
 #include "play.h"
 
 #include <errno.h>
@@ -192,6 +193,9 @@ static void session(srv *s, int viewer, srv_reply *r)
     json_t *e = json_object();
     json_object_set_new(e, "id", json_string(gn_side_id(g, i)));
     json_object_set_new(e, "name", json_string(gn_side_name(g, i)));
+    char hex[8];
+    cli_map_side_colour(i, hex);
+    json_object_set_new(e, "color", json_string(hex));
     json_array_append_new(sides, e);
   }
   json_object_set_new(o, "sides", sides);
@@ -629,12 +633,57 @@ static void why(srv *s, int viewer, const char *arg, srv_reply *r)
   reply_json(r, 200, o);
 }
 
+/* ------------------------------------------------------------------ map */
+
+/*
+** GET /api/map.svg[?select=CODE] and /api/map.json: the map as the viewer
+** sees it, from `grognard map`'s own drawing (cli_map_render), and where the
+** table lies in it. select: a unit the viewer may select (a side: its own).
+** The drawing is made on a copy of the game, after the lock is given back.
+*/
+static void map(srv *s, int viewer, const char *select, int json, srv_reply *r)
+{
+  int u = -1;
+  if (select && *select && (u = own_unit(s, viewer, select, r)) < 0) {
+    pthread_mutex_unlock(&s->lock);
+    return;
+  }
+  gn_game *g = gn_game_clone(s->g);
+  pthread_mutex_unlock(&s->lock);
+  if (!g) { srv_error(r, 500, NULL, "out of memory"); return; }
+  cli_map_opts o = { viewer, u, CLI_MAP_SVG, CLI_MAP_FIT, 0 };
+  cli_map_frame f;
+  char *data = NULL, err[256];
+  size_t len = 0;
+  if (cli_map_render(g, &o, &data, &len, &f, err, sizeof err) != CLI_OK) {
+    srv_error(r, 500, NULL, "the map cannot be drawn: %s", err);
+  } else if (json) {
+    json_t *a = json_object();
+    json_object_set_new(a, "width", json_real(f.width));
+    json_object_set_new(a, "height", json_real(f.height));
+    json_object_set_new(a, "scale", json_real(f.scale));
+    json_object_set_new(a, "x0", json_real(f.x0));
+    json_object_set_new(a, "y0", json_real(f.y0));
+    reply_json(r, 200, a);
+  } else {
+    r->status = 200;
+    r->type = "image/svg+xml; charset=utf-8";
+    r->body = data;
+    r->len = len;
+    r->accepted_ns = 0;
+    data = NULL;
+  }
+  free(data);
+  gn_game_free(g);
+}
+
 /* -------------------------------------------------------------- routing */
 
 typedef enum { GET, POST } method;
 static const struct route { const char *path; method m; } routes[] = {
   { "/session", GET }, { "/state", GET }, { "/actions", GET }, { "/events", GET },
   { "/odds", GET }, { "/why", GET }, { "/order", POST }, { "/undo", POST }, { "/dice", POST },
+  { "/map.svg", GET }, { "/map.json", GET },
 };
 #define NROUTES ((int)(sizeof routes / sizeof routes[0]))
 
@@ -659,6 +708,8 @@ void srv_api(srv *s, int slot, const char *meth, const char *path, const char *b
   case 6: order(s, viewer, body, len, r); break;
   case 7: undo(s, viewer, r); break;
   case 8: dice(s, viewer, body, len, r); break;
+  case 9: map(s, viewer, query(ud, "select"), 0, r); return;    /* give the lock back themselves */
+  case 10: map(s, viewer, NULL, 1, r); return;
   }
   pthread_mutex_unlock(&s->lock);
 }

@@ -18,6 +18,7 @@
 #include <jansson.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,10 @@ static enum MHD_Result open_stream(srv *s, struct MHD_Connection *c, int slot)
   if (!t) return queue_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory", 1);
   t->s = s;
   t->slot = slot;
+  /* a message is small and wanted at once: no waiting to fill a segment */
+  const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+  int one = 1;
+  if (ci) setsockopt(ci->connect_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   pthread_mutex_lock(&s->lock);
   t->gen = s->gen;   /* the changes from now on */
   pthread_mutex_unlock(&s->lock);
@@ -286,6 +291,17 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
   *con_cls = NULL;
 }
 
+/* The request's path decoded as libmicrohttpd does (%XX), except that a
+** decoded NUL would cut the name short ("/%00/etc/passwd" would read as "/",
+** the page): a path holding %00 is left undecoded, so that it names no file
+** of the page (404) and no call. */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *uri)
+{
+  (void)cls; (void)c;
+  if (strstr(uri, "%00")) return strlen(uri);
+  return MHD_http_unescape(uri);
+}
+
 int srv_http_start(srv *s, const char *addr, int port, srv_http **out, int *bound)
 {
   struct sockaddr_in sa;
@@ -300,6 +316,7 @@ int srv_http_start(srv *s, const char *addr, int port, srv_http **out, int *boun
                           0, NULL,
                           NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+                          MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
                           MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_END);
   if (!h->d) {
     free(h);

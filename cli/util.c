@@ -354,3 +354,12 @@ void cli_interpretations(FILE *f, const gn_game *g, const char *const *refs, int
     }
   }
 }
+
+void cli_standing(const gn_game *g, int viewer, FILE *f)
+{
+  if (viewer != GN_UMPIRE || gn_objective_count(g) < 0) return;
+  gn_battle_result r;
+  memset(&r, 0, sizeof r);
+  gn_battle_assess(g, NULL, &r);
+  if (r.nsides >= 2) fprintf(f, "standing%s: %s\n", gn_game_over(g) ? " at the end" : " now", r.why);
+}

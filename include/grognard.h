@@ -227,6 +227,12 @@ typedef struct gn_chance {
   gn_dice dice;           /* for DICE and COUNT (COUNT: one term) */
   int target;             /* COUNT: a die showing >= target counts */
   int side;               /* CARD: whose deck */
+  /* Filled for the table source (NULL and 0 for the others): what the rule
+  ** needs of this draw, as the rules code reckons it, said before the roll. */
+  const char *need;       /* "4 or less to pass (ref. VB-B8)", or NULL when the rule gives none */
+  unsigned visible;       /* the sides that may know what it needs (bit s); the umpire does */
+  int index, count;       /* one of a hand of count draws for one resolution ("card 3 of 7",
+                          ** index from 1); 0 and 0 when it is drawn alone */
 } gn_chance;
 
 /* A card: 0..51, rank = card % 13 + 1 (1 ace .. 13 king), suit = card / 13. */
@@ -242,8 +248,17 @@ typedef enum gn_dice_mode {
 
 typedef struct gn_game gn_game;
 
+/* A COUNT chance point may be answered by its count of hits alone, as the
+** players typed it ("2 hits"), instead of every die's face: the one value
+** GN_DICE_HITS(k), which the order's tape keeps as it is (no faces are made
+** up for it). GN_DICE_HITS_OF reads k back. Faces and cards are never
+** negative, so the two cannot be mistaken. */
+#define GN_DICE_HITS(k) (-1 - (k))
+#define GN_DICE_HITS_OF(v) (-1 - (v))
+
 /* The table dice source: called once per chance point. Write the faces (one
-** per die, in term order; for a card, its number 0..51) into faces and return
+** per die, in term order; for a card, its number 0..51; for a COUNT, the
+** faces or GN_DICE_HITS(k) in faces[0]) into faces and return
 ** 0, or return a negative code to abort the order (it is then not applied).
 ** refusal is NULL on the first call; when the engine refused the last answer
 ** it calls again with the reason ("a d6 cannot show 7"). */
@@ -252,7 +267,8 @@ typedef int (*gn_table_fn)(void *ud, const gn_chance *c, const char *refusal, in
 /* Select the dice source. RNG is the default after gn_game_start. */
 int gn_dice_use_rng(gn_game *g);
 /* Append results to the script (faces of dice, in order; for a COUNT chance
-** point the individual dice too; for cards the card number) and select it.
+** point the individual dice too, or its count as the one value
+** GN_DICE_HITS(k); for cards the card number) and select it.
 ** A result that a chance point cannot show is refused then (GN_EDICE). */
 int gn_dice_script(gn_game *g, const int *faces, int n);
 int gn_dice_use_table(gn_game *g, gn_table_fn fn, void *ud);
@@ -655,7 +671,12 @@ typedef struct gn_objective_info {
   int points;             /* the most it is worth to any side */
   int side_points[GN_BATTLE_MAXSIDES];  /* what holding it is worth to each side */
   int owner0;             /* side holding it at the start, -1 none */
-  int owner;              /* side the game state records as holding it, -1 none */
+  int owner;              /* side the game state records as holding it, -1 none: the rules
+                          ** code moves it at each turn's end, with an "objective" event
+                          ** (ref. VB-VIC, BA-VIC, IN-VIC) */
+  int since;              /* the turn from whose end owner has held it, 0 the start */
+  int owner_by;           /* an objective with `by`: its holder at the end of that turn (so far:
+                          ** of the last turn up to it); else as owner0 */
   int from;               /* scores only if held at the end of every turn from this one, -1 any */
   int by;                 /* scores for the side holding it at the end of this turn, 0 the end */
 } gn_objective_info;
@@ -817,8 +838,9 @@ typedef struct gn_victory_rules {
 } gn_victory_rules;
 /* GN_ESTATE without a scenario. */
 int gn_victory_rules_get(const gn_game *g, gn_victory_rules *out);
-/* The project's defaults (given 0). Cannot fail. */
-void gn_victory_rules_default(gn_victory_rules *out);
+/* The defaults of a ruleset (given 0): its built-in data victory.* (data/
+** rulesets/ID/victory.yaml). GN_ERULESET when unknown, GN_ENOMEM. */
+int gn_victory_rules_default(const char *ruleset, gn_victory_rules *out);
 /* Scores the tallies in r (nsides, each side's strength0, strength and good,
 ** owner[] of each objective) by the scenario's rules of victory:
 **   1) each side's points (its values of the objectives it holds: one with

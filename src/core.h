@@ -13,6 +13,7 @@
 
 #include "grognard.h"
 #include <stdarg.h>
+#include <stddef.h>
 #include <gmp.h>
 
 #define GN__MAXSIDES 4
@@ -160,6 +161,10 @@ typedef struct gn__ruleset {
   ** ruleset's rules (V&B: spent from its next move); NULL: nothing. Cannot
   ** fail. */
   void (*entered)(gn_game *g, int unit, double marched);
+  /* 1 when unit, on the table, holds an objective within whose radius it
+  ** stands: a fighting unit in good order (the ruleset's own test; ref.
+  ** VB-VIC, BA-VIC, IN-VIC). NULL: every unit on the table. Cannot fail. */
+  int (*holds)(const gn_game *g, int unit);
   /* For gn_actions (may be NULL): the reach of unit's verb that names an
   ** enemy ("fire UNIT at UNIT"), in table units edge to edge, from the
   ** function its handler refuses a target too far with: the listing checks
@@ -185,6 +190,15 @@ int gn__name_find(const char *const *names, const char *typed);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
+/* The values of an odds check's options (`grognard odds RULESET CHECK --opt
+** V`), one idiom for every ruleset: each fails with GN_ESYNTAX naming the
+** option, what it wants and what it got (v NULL: the value is missing). */
+int gn__opt_int(gn_game *g, const char *opt, const char *v, int lo, int hi, int *out);
+/* what: the kind of number wanted ("a distance in inches"). */
+int gn__opt_num(gn_game *g, const char *opt, const char *v, double lo, double hi, const char *what,
+                double *out);
+/* One of the NULL-terminated names (as gn__name_find reads them). */
+int gn__opt_name(gn_game *g, const char *opt, const char *v, const char *const *names, int *out);
 
 /* ------------------------------------------------------- ruleset data */
 /* One value of data/rulesets/<id>/NAME.yaml: a number or a list of numbers. */
@@ -204,6 +218,49 @@ int gn__data_int(gn_game *g, const char *key, int *out);
 int gn__data_num(gn_game *g, const char *key, double *out);
 int gn__data_list(gn_game *g, const char *key, int n, int *out);  /* exactly n ints */
 const gn__datum *gn__data_find(const gn_game *g, const char *key);
+
+/* A ruleset's data as one table: each row a key of data/rulesets/<id>/NAME.yaml,
+** where its numbers go in the ruleset's own struct, their type and count,
+** the range every number must lie in, and the rule the value serves.
+** A key holding one %s is read once for each of nnames names, the k-th name
+** found nstride bytes after names[0] (sizeof (char *) for a plain array of
+** names, the element's size for an array of structs with a name field) and
+** its value stride bytes after the first. */
+typedef enum {
+  GN__DT_INT,      /* whole numbers into int */
+  GN__DT_WHOLE,    /* whole numbers into double */
+  GN__DT_NUM,      /* numbers into double */
+  GN__DT_FRAC      /* two whole numbers, numerator at off and denominator (> 0) at off2 */
+} gn__dtype;
+typedef struct gn__dfield {
+  const char *key;
+  gn__dtype type;
+  size_t off;
+  int n;                        /* 1 for one number, else a list of exactly n */
+  double lo, hi;                /* every number in [lo, hi] */
+  const char *ref;              /* the rule the value serves */
+  const char *const *names;     /* NULL, or the names for the key's %s */
+  int nnames;
+  size_t nstride, stride;
+  size_t off2;                  /* GN__DT_FRAC: the denominator */
+} gn__dfield;
+/* Rows of a gn__dfield table (T: the ruleset's data struct; F: a field or an
+** element of one). The _ALL forms take no range. */
+#define GN__D_INT(T, key, F, lo, hi, ref) {key, GN__DT_INT, offsetof(T, F), 1, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_NUM(T, key, F, lo, hi, ref) {key, GN__DT_NUM, offsetof(T, F), 1, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_INTS(T, key, F, n, lo, hi, ref) {key, GN__DT_INT, offsetof(T, F), n, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_NUMS(T, key, F, n, lo, hi, ref) {key, GN__DT_NUM, offsetof(T, F), n, lo, hi, ref, NULL, 0, 0, 0, 0}
+#define GN__D_FRAC(T, key, NUM, DEN, ref) \
+  {key, GN__DT_FRAC, offsetof(T, NUM), 2, 0, GN__DANY, ref, NULL, 0, 0, 0, offsetof(T, DEN)}
+#define GN__DANY 1e300
+/* A row read once per name (see gn__dfield): names[0..nn) nstride bytes
+** apart, values stride bytes apart. */
+#define GN__D_EACH(T, type, key, F, n, lo, hi, ref, names, nn, nstride, stride) \
+  {key, type, offsetof(T, F), n, lo, hi, ref, names, nn, nstride, stride, 0}
+/* Reads every row of t[0..nt) into the struct at base, in order. Fails at
+** the first bad row with GN_EDATA, the message naming the ruleset, the key,
+** where it is written and the rule. */
+int gn__data_table(gn_game *g, const gn__dfield *t, int nt, void *base);
 
 /* ---------------------------------------------------------- the scenario */
 typedef struct gn__side {
@@ -284,6 +341,8 @@ typedef struct gn__history {
 
 typedef struct gn__victory {
   int given;                  /* 1: the scenario has a victory block */
+  int keys;                   /* the keys it gives: bit 0 break, 1 losses, 2 marginal, 3 decisive
+                              ** (the others come from the ruleset's data victory.*) */
   double brk;                 /* an army with less than this fraction of its start in good order broke */
   double losses;              /* victory points for inflicting the loss of a whole army */
   double marginal, decisive;  /* victory-point margins of a marginal and a decisive victory */
@@ -337,6 +396,12 @@ typedef struct gn__ustate {
 
 #define GN__ARRIVING 2
 
+/* Of objective o in state st: the turn from whose end its holder has held it
+** throughout (0: since the start), and the holder at the end of its `by`
+** turn (so far: at the end of the last turn up to it). */
+#define GN__SINCE(st, o) ((st)->owner[(st)->nobjectives + (o)])
+#define GN__OWNER_BY(st, o) ((st)->owner[2 * (st)->nobjectives + (o)])
+
 typedef struct gn__state {
   int turn, phase, active, over, winner;
   int rs[GN__MAXRS];          /* ruleset globals (day, hour, ...) */
@@ -346,7 +411,9 @@ typedef struct gn__state {
   int nunits, nformations, nobjectives;
   const gn__ustate *u;        /* nunits; read here, write through gn__uw() */
   const int (*f)[GN__MAXFATTR];   /* nformations; write through gn__fw() */
-  int *owner;                 /* nobjectives: side holding it, -1 none */
+  int *owner;                 /* 3 x nobjectives: the side holding each objective (-1 none), then
+                              ** GN__SINCE and GN__OWNER_BY (victory.c keeps them; ref. VB-VIC,
+                              ** BA-VIC, IN-VIC) */
 } gn__state;
 
 /* ------------------------------------------------------------ events */
@@ -382,6 +449,9 @@ typedef struct gn__dicesrc {
   int stopn, stoptarget;      /* dice (or cards) and, for a count, the number needed */
   /* gn__chance_need: what the rule needs of the next chance point. */
   int need, needn;
+  int handi;                  /* of a hand of needn draws (needn > 1): how many are drawn */
+  char needtext[192];         /* gn__chance_say: the need said to the table, "" none */
+  unsigned needvis;           /* the sides that may know it */
 } gn__dicesrc;
 
 /* Returned by a chance point while checking an order: everything before it passed. */
@@ -505,6 +575,21 @@ void gn__unit_return(gn_game *g, int unit, gn_box b);
 **      them all, seen by every side
 ** 0, GN_ENOMEM, or a dice source's error. */
 int gn__arrivals(gn_game *g, int side, const char *ref);
+
+/* victory.c. The rules of victory the scenario does not give (sc->victory.
+** keys) from the ruleset's data victory.* (sc's data, just loaded). 0, or
+** GN_EDATA with the message set when a key is missing. */
+int gn__victory_from_data(gn_game *g, gn__scen *sc);
+/* The objectives at the end of turn `turn`, by the rules code of the ruleset
+** (ref is its rule id, VB-VIC, BA-VIC or IN-VIC):
+**   1) each objective goes to the only side with a unit that holds
+**      (gn__ruleset.holds) within its radius; with no side or several it
+**      stays with its last holder
+**   2) a change of holder is told to every side in an "objective" event, and
+**      GN__SINCE becomes this turn
+**   3) an objective with `by` records its holder while turn <= by
+** 0 or GN_ENOMEM. */
+int gn__objectives_turn_end(gn_game *g, int turn, const char *ref);
 /* A clock arrival's time (minutes after midnight of the first day) as
 ** players read it: "7 p.m.", "day 2, 6:30 a.m.". Cannot fail. */
 void gn__clock_text(int minute, char *buf, size_t n);
@@ -630,6 +715,17 @@ int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref,
 ** itself does not carry, as for cards). Resolution calls it on its way; a
 ** check stopped at the next chance point reports it (gn_actions). Cannot fail. */
 void gn__chance_need(gn_game *g, int need, int count);
+/* What the rule needs of the next chance point (or of the whole hand that
+** gn__chance_need opened), in words for the players who roll it, with the
+** rule id: "4 or less to pass (ref. VB-B8)"; sides (bit s) may know it, as
+** they may the numbers it holds (~0u: everyone). Written only when the dice
+** come from the table (the only source that shows it); the chance point
+** after it takes it (gn_chance.need). Cannot fail. */
+GN_PRINTF(3, 4) void gn__chance_say(gn_game *g, unsigned sides, const char *fmt, ...);
+/* 1 when the players are asked the next chance point and told what it needs
+** (the table source, not a check): a rule may skip reckoning a need nobody
+** reads. Cannot fail. */
+int gn__chance_telling(const gn_game *g);
 /* Restores a full deck for a side. */
 void gn__deck_reset(gn__state *st, int side);
 
@@ -719,11 +815,32 @@ int gn__arg_num(gn_game *g, const gn__args *a, int tok, double *v);
 int gn__arg_point(gn_game *g, const gn__args *a, int tok, gn_vec2 *p);  /* "x,y" */
 int gn__arg_is(const gn__args *a, int tok, const char *word);          /* 1 if matches */
 
+/* Where a move told as players make it takes a stand (the words of an order
+** from tok on; b is the stand now). Angles are compass degrees (0 north, 90
+** east; positive turns to the right), as in scenario files:
+**   to X,Y [facing DEG]       that point; facing kept unless given (hasf)
+**   towards X,Y [facing DEG]  the same point with towards set: the ruleset
+**                             goes as far along the line as its move allows
+**   advance N, retire N       N straight ahead, or N back with the facing kept
+**   wheel DEG                 about its front corner on the side it wheels to;
+**                             arc is the distance the other front corner goes
+**   turn DEG                  about its centre, in place
+** GN_ESYNTAX (message set) for anything else. */
+typedef struct gn__dest {
+  gn_vec2 to;
+  int hasf; double facing;    /* radians, when hasf */
+  int towards;                /* 1: as far as the move allows towards `to` */
+  double arc;                 /* a wheel: the outer front corner's arc, else 0 */
+  const char *how;            /* "to", "towards", "advance", "retire", "wheel", "turn" */
+} gn__dest;
+int gn__arg_dest(gn_game *g, const gn__args *a, int tok, gn_box b, gn__dest *d);
+/* The furthest point of the segment from -> to (a fraction t in 0..1) whose
+** cost fits: cost(ud, point) is non-decreasing along it; 0 when even a step
+** costs too much. Cannot fail. */
+double gn__furthest(gn_vec2 from, gn_vec2 to, double (*cost)(void *ud, gn_vec2 p), void *ud, double fits);
+
 /* ------------------------------------------------------------ snapshot.c */
 /* The state as portable bytes (malloc'd: free()). GN_ESTATE, GN_ENOMEM. */
-/* The project's default rules of victory (victory.c). Cannot fail. */
-void gn__victory_default(gn__victory *v);
-
 int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len);
 /* Sets the state from such bytes. GN_ECORRUPT (message set); the state is
 ** then not to be trusted: discard the game. */

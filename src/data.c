@@ -460,6 +460,63 @@ int gn__data_int(gn_game *g, const char *key, int *out) {
   return 0;
 }
 
+/* One key of a table row into dst: its numbers, their type, their range;
+** a fraction's denominator goes to den. 0 or GN_EDATA. */
+static int load_key(gn_game *g, const gn__dfield *f, const char *key, char *dst, char *den) {
+  char what[48];
+  const char *rs = g->sc && g->sc->rs ? g->sc->rs->id : "?";
+  int whole = f->type != GN__DT_NUM;
+  if (f->n == 1) snprintf(what, sizeof what, whole ? "one integer" : "one number");
+  else snprintf(what, sizeof what, "a list of %d %s", f->n, whole ? "integers" : "numbers");
+  const gn__datum *d = need(g, key, f->n, what);
+  if (!d) return GN_EDATA;
+  for (int i = 0; i < f->n; i++) {
+    double v = d->v[i];
+    if (whole && !is_int(v))
+      return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): %s%g is not a whole "
+                       "number", rs, key, d->file, d->line, f->ref, f->n > 1 ? "an item, " : "", v);
+    if (f->type == GN__DT_FRAC && i == 1 ? v <= 0 : (v < f->lo || v > f->hi)) {
+      if (f->type == GN__DT_FRAC)
+        return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): the denominator "
+                         "must be positive, got %g", rs, key, d->file, d->line, f->ref, v);
+      if (f->hi >= GN__DANY)
+        return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): %g is less than %g",
+                         rs, key, d->file, d->line, f->ref, v, f->lo);
+      if (f->lo <= -GN__DANY)
+        return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): %g is more than %g",
+                         rs, key, d->file, d->line, f->ref, v, f->hi);
+      return gn__error(g, GN_EDATA, "ruleset %s: data key '%s' (%s:%d, ref. %s): %g is not in %g..%g",
+                       rs, key, d->file, d->line, f->ref, v, f->lo, f->hi);
+    }
+  }
+  for (int i = 0; i < f->n; i++) {
+    switch (f->type) {
+    case GN__DT_INT: ((int *)(void *)dst)[i] = (int)d->v[i]; break;
+    case GN__DT_FRAC: *(int *)(void *)(i ? den : dst) = (int)d->v[i]; break;
+    default: ((double *)(void *)dst)[i] = d->v[i]; break;
+    }
+  }
+  return 0;
+}
+
+int gn__data_table(gn_game *g, const gn__dfield *t, int nt, void *base) {
+  char key[128], *b = base;
+  int rc;
+  for (int r = 0; r < nt; r++) {
+    const gn__dfield *f = &t[r];
+    if (!f->names) {
+      if ((rc = load_key(g, f, f->key, b + f->off, b + f->off2))) return rc;
+      continue;
+    }
+    for (int k = 0; k < f->nnames; k++) {
+      const char *name = *(const char *const *)(const void *)((const char *)f->names + (size_t)k * f->nstride);
+      snprintf(key, sizeof key, f->key, name);
+      if ((rc = load_key(g, f, key, b + f->off + (size_t)k * f->stride, NULL))) return rc;
+    }
+  }
+  return 0;
+}
+
 /* The first number of a datum (a list gives its first). 0, or GN_ENOTFOUND when
 ** the key is missing (or g, out NULL); *out untouched then. */
 int gn_data_number(const gn_game *g, const char *key, double *out) {

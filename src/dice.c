@@ -274,12 +274,46 @@ static int check_value(const gn_game *g, const gn_chance *c, int k, int v, char 
   return 0;
 }
 
+/* The chance point as the table is asked it: what the rule said it needs
+** (gn__chance_say), who may see that, and its place in a hand. */
+static gn_chance told(const gn_game *g, const gn_chance *c) {
+  const gn__dicesrc *d = &g->dice;
+  gn_chance t = *c;
+  t.need = d->needtext[0] ? d->needtext : NULL;
+  t.visible = d->needtext[0] ? g->roll_vis & d->needvis : g->roll_vis;
+  if (d->needn > 1 && d->handi < d->needn) { t.index = d->handi + 1; t.count = d->needn; }
+  return t;
+}
+
+/* After a chance point is answered: the need said for it is spent, unless a
+** hand (gn__chance_need of several) still has draws to come. */
+static void answered(gn_game *g) {
+  gn__dicesrc *d = &g->dice;
+  if (d->needn > 1 && ++d->handi < d->needn) return;
+  d->needtext[0] = 0;
+  d->handi = 0;
+  if (d->needn > 1) d->needn = 0;
+}
+
+/* A count of hits given for COUNT chance point c of n dice (GN_DICE_HITS):
+** 0 when it can be (0..n, all of them when every face hits, none when no
+** face can), else -1 with the reason in why. */
+static int check_count(const gn_chance *c, int n, int v, char *why, size_t len) {
+  int k = GN_DICE_HITS_OF(v), sides = c->dice.term[0].sides;
+  int lo = c->target <= 1 ? n : 0, hi = c->target > sides ? 0 : n;
+  if (k >= lo && k <= hi) return 0;
+  snprintf(why, len, "%d hit%s of %d %s showing %d or more cannot be", k, k == 1 ? "" : "s", n,
+           n == 1 ? "die" : "dice", c->target);
+  return -1;
+}
+
 /*
 ** Answers a chance point of n values (dice faces or one card) from the game's
-** source, without logging.
+** source, without logging. A COUNT answered by its count of hits gives the
+** one value GN_DICE_HITS(k) in out[0].
 **   1) while checking an order, stop here: all before passed
 **   2) rng: draw; script: take and check; table: ask until acceptable
-**   3) put the results on the tape
+**   3) put the results on the tape: the faces, or the count as it was given
 */
 static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
   gn__dicesrc *d = &g->dice;
@@ -301,6 +335,14 @@ static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
     }
     break;
   case GN_DICE_SCRIPT:
+    if (c->kind == GN_CHANCE_COUNT && d->pos < d->nscript && d->script[d->pos] < 0) {   /* a count */
+      if (check_count(c, n, d->script[d->pos], why, sizeof why))
+        return gn__error(g, GN_EDICE, "scripted result refused at %s (%s, ref. %s): %s",
+                         c->spec, c->purpose, c->ref, why);
+      out[0] = d->script[d->pos++];
+      n = 1;
+      break;
+    }
     if (d->nscript - d->pos < n)
       return gn__error(g, GN_ENODICE, "the dice script is empty at %s (%s, ref. %s)",
                        c->spec, c->purpose, c->ref);
@@ -313,11 +355,17 @@ static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
     break;
   case GN_DICE_TABLE: {
     const char *refusal = NULL;
+    gn_chance asked = told(g, c);
     for (int attempt = 0;; attempt++) {
       if (attempt == 100)
         return gn__error(g, GN_EDICE, "too many impossible results at %s (%s)", c->spec, c->purpose);
-      int rc = d->table(d->tableud, c, refusal, out);
+      int rc = d->table(d->tableud, &asked, refusal, out);
       if (rc < 0) return gn__error(g, GN_EABORTED, "dice entry abandoned at %s (%s)", c->spec, c->purpose);
+      if (c->kind == GN_CHANCE_COUNT && out[0] < 0) {   /* the count of hits, as typed */
+        if (check_count(c, n, out[0], why, sizeof why) == 0) { n = 1; break; }
+        refusal = why;
+        continue;
+      }
       int k = 0;
       while (k < n && !check_value(g, c, k, out[k], why, sizeof why)) k++;
       if (k == n) break;
@@ -326,6 +374,7 @@ static int draw(gn_game *g, const gn_chance *c, int n, int *out) {
     break;
   }
   }
+  answered(g);
   return tape(g, out, n);                                        /* 3 */
 }
 
@@ -508,7 +557,7 @@ int gn__roll_dice(gn_game *g, const gn_dice *dx, const char *purpose, const char
   int f[GN_DICE_MAXDICE];
   char spec[64] = "";
   if (!g->dice.quiet) gn_dice_format(dx, spec, sizeof spec);   /* odds runs log nothing */
-  gn_chance c = { GN_CHANCE_DICE, spec, purpose ? purpose : "roll", ref ? ref : "", unit, *dx, 0, 0 };
+  gn_chance c = { GN_CHANCE_DICE, spec, purpose ? purpose : "roll", ref ? ref : "", unit, *dx, 0, 0, NULL, 0, 0, 0 };
   int rc;
   if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {
     /* the caller reads only the total: one node over the totals when the
@@ -587,7 +636,7 @@ int gn__roll_class(gn_game *g, const char *spec, gn__classfn cls, const void *ud
   }
   char text[64] = "";
   if (!g->dice.quiet) gn_dice_format(&dx, text, sizeof text);
-  gn_chance ch = { GN_CHANCE_DICE, text, purpose ? purpose : "roll", ref ? ref : "", unit, dx, 0, 0 };
+  gn_chance ch = { GN_CHANCE_DICE, text, purpose ? purpose : "roll", ref ? ref : "", unit, dx, 0, 0, NULL, 0, 0, 0 };
   int t = dice_total(&dx, f);                                                       /* 3 */
   if ((rc = log_roll(g, &ch, f, n, t))) return rc;
   if (faces) memcpy(faces, f, (size_t)n * sizeof *f);
@@ -612,10 +661,11 @@ int gn_roll(gn_game *g, const char *spec, const char *purpose, const char *ref,
 
 /* ------------------------------------------------- counts of successes */
 
-/* Logs a count roll: its dice (or a representative arrangement) and hits. */
+/* Logs a count roll: its dice (or a representative arrangement), or none
+** when the table gave only the count (n 0), and its hits. */
 static int count_event(gn_game *g, const gn_chance *c, const char *spec, const int *f, int n, int k, int *hits) {
-  gn_event *e = gn__event(g, "roll", c->ref, c->unit, -1, "%s: %s, %d+ -> %d hit%s", c->purpose, spec,
-                          c->target, k, k == 1 ? "" : "s");
+  gn_event *e = gn__event(g, "roll", c->ref, c->unit, -1, "%s: %s, %d+ -> %d hit%s%s", c->purpose, spec,
+                          c->target, k, k == 1 ? "" : "s", n ? "" : " (the count typed at the table)");
   if (!e || gn__event_dice(g, e, f, n)) return GN_ENOMEM;
   e->spec = "count";
   e->total = k;
@@ -809,9 +859,10 @@ static int count_draw(gn_game *g, int n, int m, int target, const char *purpose,
   spec[len++] = 'd';
   put_int(spec, sizeof spec, &len, m);
   spec[len] = 0;
-  gn_chance c = { GN_CHANCE_COUNT, spec, purpose ? purpose : "roll", ref ? ref : "", unit, d, target, 0 };
+  gn_chance c = { GN_CHANCE_COUNT, spec, purpose ? purpose : "roll", ref ? ref : "", unit, d, target, 0, NULL, 0, 0, 0 };
   int f[GN_DICE_MAXDICE], rc, k = 0;
   if ((rc = draw(g, &c, n, f))) return rc;
+  if (f[0] < 0) return count_event(g, &c, spec, f, 0, GN_DICE_HITS_OF(f[0]), hits);   /* typed as a count */
   for (int i = 0; i < n; i++) k += f[i] >= target;
   return count_event(g, &c, spec, f, n, k, hits);
 }
@@ -840,7 +891,7 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
     put_int(spec, sizeof spec, &len, m);
     spec[len] = 0;
     gn_chance c = { GN_CHANCE_COUNT, spec, purpose ? purpose : "roll", ref ? ref : "", unit,
-                    { 1, { { nf, m, 1 } }, 0, nf }, target, 0 };
+                    { 1, { { nf, m, 1 } }, 0, nf }, target, 0, NULL, 0, 0, 0 };
     return count_event(g, &c, spec, f, nf, k, hits);
   }
   int total = 0, rc;                                                /* 2 */
@@ -857,6 +908,21 @@ int gn__roll_count(gn_game *g, int n, int m, int target, const char *purpose,
 void gn__chance_need(gn_game *g, int need, int count) {
   g->dice.need = need;
   g->dice.needn = count;
+  g->dice.handi = 0;
+}
+
+int gn__chance_telling(const gn_game *g) {
+  return g->dice.mode == GN_DICE_TABLE && !g->dice.checking && !g->dice.quiet;
+}
+
+void gn__chance_say(gn_game *g, unsigned sides, const char *fmt, ...) {
+  gn__dicesrc *d = &g->dice;
+  if (!gn__chance_telling(g)) return;   /* nobody is asked */
+  d->needvis = sides;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(d->needtext, sizeof d->needtext, fmt, ap);
+  va_end(ap);
 }
 
 void gn__deck_reset(gn__state *st, int side) {
@@ -878,13 +944,14 @@ int gn__draw_card(gn_game *g, int side, const char *purpose, const char *ref, in
   gn__state *st = &g->st;
   if (st->deckn[side] == 0) gn__deck_reset(st, side);                  /* 1 */
   gn_chance c = { GN_CHANCE_CARD, "card", purpose ? purpose : "card", ref ? ref : "", unit,
-                  { 0, { { 0, 0, 0 } }, 0, 0 }, 0, side };
+                  { 0, { { 0, 0, 0 } }, 0, 0 }, 0, side, NULL, 0, 0, 0 };
   int idx = -1, v, rc;
   if (g->dice.mode == GN_DICE_ENUMERATE && !g->dice.checking) {         /* 2 */
     if ((rc = gn__enum_choose(g, st->deckn[side], NULL, 0, &idx))) return rc;
   } else if (g->dice.mode == GN_DICE_RNG && !g->dice.checking) {
     idx = (int)gn_rng_below(&st->rng, (uint32_t)st->deckn[side]);
     if ((rc = tape(g, &st->deck[side][idx], 1))) return rc;
+    answered(g);
   } else {
     if ((rc = draw(g, &c, 1, &v))) return rc;
     for (int i = 0; i < st->deckn[side]; i++) if (st->deck[side][i] == v) idx = i;

@@ -163,6 +163,45 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
   return 1;
 }
 
+/* One conversion of format: spec ('%', 's', 'c', 'd', 'i', 'u' or 'f'), with
+** a '+' flag (plus) and for 'f' a precision (prec), its argument taken from
+** *ap, written at *k. 0, or -1 for a conversion format does not take. */
+static int convert(char *buf, size_t n, size_t *k, char spec, int plus, int prec, va_list *ap) {
+  switch (spec) {
+  case '%':
+    if (plus) return -1;
+    put_char(buf, n, k, '%');
+    return 0;
+  case 's': {
+    const char *s = va_arg(*ap, const char *);
+    if (plus || !s) return -1;
+    put_str(buf, n, k, s);
+    return 0;
+  }
+  case 'c': {
+    char ch = (char)va_arg(*ap, int);
+    if (plus || !ch) return -1;   /* a 0 would end the text early: vsnprintf's way */
+    put_char(buf, n, k, ch);
+    return 0;
+  }
+  case 'd': case 'i': {
+    int v = va_arg(*ap, int);
+    if (v < 0) put_char(buf, n, k, '-');
+    else if (plus) put_char(buf, n, k, '+');
+    put_uint(buf, n, k, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+    return 0;
+  }
+  case 'u':
+    if (plus) return -1;
+    put_uint(buf, n, k, va_arg(*ap, unsigned));
+    return 0;
+  case 'f':
+    return plus || prec < 0 || !put_fixed(buf, n, k, va_arg(*ap, double), prec) ? -1 : 0;
+  default:
+    return -1;
+  }
+}
+
 /*
 ** vsnprintf for the conversions event texts use: %s, %d, %i, %u, %c, %%,
 ** %+d and %.Nf, byte for byte what vsnprintf writes. Returns -1, having
@@ -173,6 +212,8 @@ static int put_fixed(char *buf, size_t n, size_t *k, double x, int prec) {
 static int format(char *buf, size_t n, const char *fmt, va_list ap) GN_PRINTF(3, 0);
 static int format(char *buf, size_t n, const char *fmt, va_list ap) {
   size_t k = 0;
+  va_list cp;
+  va_copy(cp, ap);
   for (const char *c = fmt; *c; c++) {
     if (*c != '%') {                    /* the run of plain text up to the next %, copied as read */
       size_t end = n ? n - 1 : 0;
@@ -184,41 +225,9 @@ static int format(char *buf, size_t n, const char *fmt, va_list ap) {
     int plus = 0, prec = -1;
     if (*c == '+') { plus = 1; c++; }
     if (*c == '.' && c[1] >= '0' && c[1] <= '9' && c[2] == 'f') { prec = c[1] - '0'; c += 2; }
-    switch (*c) {
-    case '%':
-      if (plus) return -1;
-      put_char(buf, n, &k, '%');
-      break;
-    case 's': {
-      const char *s = va_arg(ap, const char *);
-      if (plus || !s) return -1;
-      put_str(buf, n, &k, s);
-      break;
-    }
-    case 'c': {
-      char ch = (char)va_arg(ap, int);
-      if (plus || !ch) return -1;   /* a 0 would end the text early: vsnprintf's way */
-      put_char(buf, n, &k, ch);
-      break;
-    }
-    case 'd': case 'i': {
-      int v = va_arg(ap, int);
-      if (v < 0) put_char(buf, n, &k, '-');
-      else if (plus) put_char(buf, n, &k, '+');
-      put_uint(buf, n, &k, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
-      break;
-    }
-    case 'u':
-      if (plus) return -1;
-      put_uint(buf, n, &k, va_arg(ap, unsigned));
-      break;
-    case 'f':
-      if (plus || prec < 0 || !put_fixed(buf, n, &k, va_arg(ap, double), prec)) return -1;
-      break;
-    default:
-      return -1;
-    }
+    if (convert(buf, n, &k, *c, plus, prec, &cp)) { va_end(cp); return -1; }
   }
+  va_end(cp);
   if (n) buf[k < n ? k : n - 1] = 0;
   return (int)k;
 }

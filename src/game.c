@@ -117,7 +117,7 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nu, int nf, int no) {
   st->nunits = nu; st->nformations = nf; st->nobjectives = no;
   st->u = gn__calloc(g, nu ? nu : 1, sizeof *st->u);
   st->f = gn__calloc(g, nf ? nf : 1, sizeof *st->f);
-  st->owner = gn__calloc(g, no ? no : 1, sizeof *st->owner);
+  st->owner = gn__calloc(g, no ? 3 * (size_t)no : 1, sizeof *st->owner);   /* owner, since, by */
   if (!st->u || !st->f || !st->owner) { gn__state_free(g, st); return GN_ENOMEM; }
   return 0;
 }
@@ -125,7 +125,7 @@ int gn__state_alloc(gn_game *g, gn__state *st, int nu, int nf, int no) {
 void gn__state_free(gn_game *g, gn__state *st) {
   gn__free(g, (void *)st->u, (st->nunits ? st->nunits : 1) * sizeof *st->u);
   gn__free(g, (void *)st->f, (st->nformations ? st->nformations : 1) * sizeof *st->f);
-  gn__free(g, st->owner, (st->nobjectives ? st->nobjectives : 1) * sizeof *st->owner);
+  gn__free(g, st->owner, (st->nobjectives ? 3 * (size_t)st->nobjectives : 1) * sizeof *st->owner);
   st->u = NULL; st->f = NULL; st->owner = NULL;
 }
 
@@ -139,7 +139,7 @@ static void copy_rest(gn__state *dst, const gn__state *src) {
   __asm__("" : "+r"(n));   /* a size the compiler cannot see: the library's memcpy, not "rep movs" */
   memcpy(dst, src, n);
   dst->u = u; dst->f = f; dst->owner = owner; dst->nunits = nu; dst->nformations = nf;
-  memcpy(owner, src->owner, src->nobjectives * sizeof *owner);
+  memcpy(owner, src->owner, 3 * (size_t)src->nobjectives * sizeof *owner);
 }
 
 void gn__state_copy(gn__state *dst, const gn__state *src) {
@@ -361,7 +361,10 @@ static int state_init(gn_game *g) {
     memcpy(u->attr, sc->unit[i].attr0, sizeof u->attr);
     if (sc->unit[i].arrives.turn > 0) u->removed = GN__ARRIVING;   /* a reinforcement */
   }
-  for (int i = 0; i < sc->nobjectives; i++) g->st.owner[i] = sc->objective[i].owner0;
+  for (int i = 0; i < sc->nobjectives; i++) {
+    g->st.owner[i] = GN__OWNER_BY(&g->st, i) = sc->objective[i].owner0;
+    GN__SINCE(&g->st, i) = 0;
+  }
   for (int s = 0; s < GN__MAXSIDES; s++) gn__deck_reset(&g->st, s);
   g->st.turn = 1;
   g->grid_dirty = 1;
@@ -880,6 +883,7 @@ int gn__arrivals(gn_game *g, int side, const char *ref) {
       int total = 0;
       char what[160];
       gn__snprintf(what, sizeof what, "does %s come on? (%d+)", group_name(sc, i), need);
+      gn__chance_say(g, ~0u, "%d or more to come on this turn (ref. %s)", need, ref);
       if ((rc = gn__roll(g, "1d6", what, ref, i, &total, NULL))) return rc;
       if (total < need) {
         if (!gn__event(g, "arrival", ref, i, -1, "%s does not come on this turn (rolled %d, needed %d)",
@@ -1090,7 +1094,7 @@ int gn__state_equal(const gn__state *a, const gn__state *b) {
     if (memcmp(a->deck[s], b->deck[s], (size_t)a->deckn[s] * sizeof a->deck[s][0])) return 0;
   return memcmp(a->u, b->u, (size_t)a->nunits * sizeof *a->u) == 0 &&
          memcmp(a->f, b->f, (size_t)a->nformations * sizeof *a->f) == 0 &&
-         memcmp(a->owner, b->owner, (size_t)a->nobjectives * sizeof *a->owner) == 0;
+         memcmp(a->owner, b->owner, 3 * (size_t)a->nobjectives * sizeof *a->owner) == 0;
 }
 
 /* Puts the game in state x (same sizes): the units and formations that

@@ -60,7 +60,7 @@ uint64_t gn__state_hash(const gn_game *g) {
       if (u->attr[k]) { h = mix(h, (uint64_t)k); h = mix(h, (uint64_t)(int64_t)u->attr[k]); }
   }
   for (int i = 0; i < st->nformations; i++) h = ints(h, st->f[i], GN__MAXFATTR);
-  h = ints(h, st->owner, st->nobjectives);
+  h = ints(h, st->owner, 3 * st->nobjectives);   /* holders, since when, at their `by` turn */
   return h;
 }
 

@@ -6,6 +6,7 @@
 #include "core.h"
 #include "yamldoc.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +166,77 @@ int gn__arg_point(gn_game *g, const gn__args *a, int tok, gn_vec2 *p) {
   return 0;
 }
 
+#define DEG (3.14159265358979323846 / 180.0)
+
+int gn__arg_dest(gn_game *g, const gn__args *a, int tok, gn_box b, gn__dest *d) {
+  int rc;
+  double v;
+  memset(d, 0, sizeof *d);
+  d->to = b.c;
+  d->facing = b.facing;
+  if (tok >= a->n) return gn__syntax(g, a, tok, "expected 'to X,Y', 'towards X,Y', 'advance N', 'retire N', "
+                                     "'wheel DEG' or 'turn DEG'");
+  const char *w = a->tok[tok];
+  if (gn__arg_is(a, tok, "to") || gn__arg_is(a, tok, "towards")) {
+    d->how = gn__arg_is(a, tok, "to") ? "to" : "towards";
+    d->towards = d->how[2] == 'w';
+    if ((rc = gn__arg_point(g, a, tok + 1, &d->to))) return rc;
+    if (a->n > tok + 2) {
+      if (!gn__arg_is(a, tok + 2, "facing")) return gn__syntax(g, a, tok + 2, "expected 'facing DEG' or the end of the order");
+      if ((rc = gn__arg_num(g, a, tok + 3, &v))) return rc;
+      if (a->n > tok + 4) return gn__syntax(g, a, tok + 4, "unexpected '%s'", a->tok[tok + 4]);
+      double r = fmod(90.0 - v, 360.0);   /* compass degrees, as in scenarios */
+      if (r < 0) r += 360.0;
+      d->hasf = 1;
+      d->facing = r * DEG;
+    }
+    return 0;
+  }
+  if ((rc = gn__arg_num(g, a, tok + 1, &v))) return rc;
+  if (a->n > tok + 2) return gn__syntax(g, a, tok + 2, "unexpected '%s'", a->tok[tok + 2]);
+  gn_vec2 f = { cos(b.facing), sin(b.facing) };
+  if (gn__arg_is(a, tok, "advance") || gn__arg_is(a, tok, "retire")) {
+    if (v < 0) return gn__syntax(g, a, tok + 1, "a distance is not negative");
+    d->how = gn__arg_is(a, tok, "advance") ? "advance" : "retire";
+    double s = d->how[0] == 'a' ? v : -v;
+    d->to.x = b.c.x + s * f.x;
+    d->to.y = b.c.y + s * f.y;
+    d->hasf = 1;
+    return 0;
+  }
+  if (gn__arg_is(a, tok, "turn") || gn__arg_is(a, tok, "wheel")) {
+    if (v < -360 || v > 360) return gn__syntax(g, a, tok + 1, "at most 360 degrees either way");
+    d->how = gn__arg_is(a, tok, "turn") ? "turn" : "wheel";
+    d->hasf = 1;
+    d->facing = b.facing - v * DEG;   /* compass: to the right is clockwise */
+    if (d->how[0] == 'w' && v != 0) {
+      gn_vec2 c[4];
+      gn_box_corners(b, c);           /* front-left, front-right, ... */
+      gn_vec2 piv = v > 0 ? c[1] : c[0];
+      double ang = -v * DEG, dx = b.c.x - piv.x, dy = b.c.y - piv.y;
+      d->to.x = piv.x + dx * cos(ang) - dy * sin(ang);
+      d->to.y = piv.y + dx * sin(ang) + dy * cos(ang);
+      d->arc = b.w * fabs(v) * DEG;
+    }
+    return 0;
+  }
+  return gn__syntax(g, a, tok, "expected 'to X,Y', 'towards X,Y', 'advance N', 'retire N', 'wheel DEG' or "
+                    "'turn DEG', not '%s'", w);
+}
+
+double gn__furthest(gn_vec2 from, gn_vec2 to, double (*cost)(void *ud, gn_vec2 p), void *ud, double fits) {
+  double lo = 0, hi = 1;
+  gn_vec2 p = to;
+  if (cost(ud, p) <= fits) return 1;
+  for (int i = 0; i < 40; i++) {   /* 2^-40 of the line: far below a measuring tape's reach */
+    double t = (lo + hi) / 2;
+    p.x = from.x + (to.x - from.x) * t;
+    p.y = from.y + (to.y - from.y) * t;
+    if (cost(ud, p) <= fits) lo = t; else hi = t;
+  }
+  return lo;
+}
+
 /* The ruleset's verb for a word: exact, else a unique prefix. */
 static const gn__verb *find_verb(const gn_game *g, const char *w, int *ambiguous) {
   const gn__ruleset *rs = g->sc->rs;
@@ -300,7 +372,8 @@ static int apply(gn_game *g, const char *text, int check) {
   if ((rc = gn__save(g, &g->order_save))) return gn__error(g, rc, "out of memory");            /* 3 */
   g->dice.ntape = 0;
   g->dice.stopped = 0;
-  g->dice.need = g->dice.needn = 0;
+  g->dice.need = g->dice.needn = g->dice.handi = 0;
+  g->dice.needtext[0] = 0;
   g->cur_order = g->norders;
   g->dice.checking = check;
   g->evoom = 0;

@@ -36,6 +36,9 @@ int gn_objective_get(const gn_game *g, int i, gn_objective_info *out) {
   out->owner0 = o->owner0;
   out->from = o->from;
   out->by = o->by;
-  out->owner = g->started && g->st.owner && i < g->st.nobjectives ? g->st.owner[i] : o->owner0;
+  int live = g->started && g->st.owner && i < g->st.nobjectives;
+  out->owner = live ? g->st.owner[i] : o->owner0;
+  out->since = live ? GN__SINCE(&g->st, i) : 0;
+  out->owner_by = live ? GN__OWNER_BY(&g->st, i) : o->owner0;
   return 0;
 }

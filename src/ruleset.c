@@ -5,6 +5,7 @@
 #include "core.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const gn__ruleset gn__rs_vb, gn__rs_ba, gn__rs_inradic;
@@ -127,5 +128,37 @@ int gn_rule_count(void) { return gn__nrules; }
 int gn_rule_get(int i, gn_rule_info *out) {
   if (i < 0 || i >= gn__nrules) return GN_ENOTFOUND;
   *out = gn__rules[i];
+  return 0;
+}
+
+/* ------------------------------------------------ odds check options */
+
+int gn__opt_int(gn_game *g, const char *opt, const char *v, int lo, int hi, int *out) {
+  char *end;
+  long x = v ? strtol(v, &end, 10) : 0;
+  if (!v || !*v || *end || x < lo || x > hi)
+    return gn__error(g, GN_ESYNTAX, "%s: expected a whole number %d..%d, got '%s'", opt, lo, hi,
+                     v ? v : "");
+  *out = (int)x;
+  return 0;
+}
+
+int gn__opt_num(gn_game *g, const char *opt, const char *v, double lo, double hi, const char *what,
+                double *out) {
+  char *end;
+  double x = v ? strtod(v, &end) : 0;
+  if (!v || !*v || *end || !(x >= lo && x <= hi))
+    return gn__error(g, GN_ESYNTAX, "%s: expected %s, %g..%g, got '%s'", opt, what, lo, hi, v ? v : "");
+  *out = x;
+  return 0;
+}
+
+int gn__opt_name(gn_game *g, const char *opt, const char *v, const char *const *names, int *out) {
+  int i = v ? gn__name_find(names, v) : -1;
+  char list[512];
+  if (i < 0)
+    return gn__error(g, GN_ESYNTAX, "%s: unknown value '%s' (values: %s)", opt, v ? v : "",
+                     gn__names_list(names, -1, list, sizeof list));
+  *out = i;
   return 0;
 }

@@ -563,28 +563,23 @@ static int read_formations(loader *L, int node) {
   return 0;
 }
 
-/* Parents: they exist, rank above, and make no cycle; then sides flow down
-** from parents to formations that give none, and must agree where both are
-** given. Keeps the sorted index in L->fix. Returns 0 or GN_ENOMEM. */
-static int link_formations(loader *L) {
-  gn__scen *sc = L->sc;
-  int i, j, n = sc->nformations;
-  nidx *ix;
-  char hint[96];
-  if (n == 0) return 0;
-  if (!(ix = L->fix = gn__malloc(L->g, (size_t)n * sizeof *ix))) return GN_ENOMEM;
-  for (i = 0; i < n; i++) { ix[i].key = sc->formation[i].id; ix[i].i = i; }
-  qsort(ix, (size_t)n, sizeof *ix, nidx_cmp);
-  /* 1) unique ids */
-  for (i = 1; i < n; i++)
+/* Step 1 of linking formations: ids are unique (ix sorted by id). */
+static void unique_formations(loader *L, const nidx *ix, int n) {
+  for (int i = 1; i < n; i++)
     if (*ix[i].key && !strcmp(ix[i].key, ix[i - 1].key)) {
       int first = ix[i - 1].i;
-      for (j = i - 1; j > 0 && !strcmp(ix[j - 1].key, ix[i].key); j--) first = ix[j - 1].i;
+      for (int j = i - 1; j > 0 && !strcmp(ix[j - 1].key, ix[i].key); j--) first = ix[j - 1].i;
       gn__yaml_error(L->y, L->fnode[ix[i].i], "duplicate formation id '%s' (first at line %d)",
                      ix[i].key, gn__yaml_line(L->y, L->fnode[first]));
     }
-  /* 2) parents exist and rank above */
-  for (i = 0; i < n; i++) {
+}
+
+/* Step 2 of linking formations: each parent named exists and ranks above
+** its formation (ix sorted by id). */
+static void link_parents(loader *L, const nidx *ix, int n) {
+  gn__scen *sc = L->sc;
+  char hint[96];
+  for (int i = 0; i < n; i++) {
     gn__formation *f = &sc->formation[i];
     const char *p;
     int k;
@@ -592,7 +587,7 @@ static int link_formations(loader *L) {
     if ((k = nidx_find(ix, n, p, 0)) < 0) {
       gn__ysuggest sg;
       gn__yaml_suggest_init(&sg, p);
-      for (j = 0; j < n; j++) gn__yaml_suggest_add(&sg, sc->formation[j].id);
+      for (int j = 0; j < n; j++) gn__yaml_suggest_add(&sg, sc->formation[j].id);
       gn__yaml_error(L->y, L->fparent[i], "unknown parent formation '%s'%s", p,
                      gn__yaml_suggest_text(&sg, hint, sizeof hint));
       continue;
@@ -603,37 +598,45 @@ static int link_formations(loader *L) {
                      "above it", p, ECHELONS[f->echelon], f->id,
                      ECHELONS[sc->formation[f->parent].echelon]);
   }
-  /* 3) no cycles: reported once, at the member of the cycle listed first */
-  for (i = 0; i < n; i++) {
+}
+
+/* Step 3 of linking formations: no cycles, each reported once, at the member
+** of the cycle listed first, with the chain of ids. */
+static void formation_cycles(loader *L, int n) {
+  const gn__scen *sc = L->sc;
+  for (int i = 0; i < n; i++) {
     int p = sc->formation[i].parent, steps = 0, min = i;
     while (p >= 0 && p != i && steps < n) {
       if (p < min) min = p;
       p = sc->formation[p].parent; steps++;
     }
-    if (p == i && min == i) {
-      char chain[256];
-      size_t o = 0;
-      int q = i;
-      do {
-        int w = snprintf(chain + o, sizeof chain - o, "%s -> ", sc->formation[q].id);
-        if (w < 0 || (size_t)w >= sizeof chain - o) { o = sizeof chain - 1; break; }
-        o += (size_t)w;
-        q = sc->formation[q].parent;
-      } while (q != i);
-      if (o < sizeof chain - 1) snprintf(chain + o, sizeof chain - o, "%s", sc->formation[i].id);
-      gn__yaml_error(L->y, L->fparent[i], "formations form a cycle: %s", chain);
-    }
+    if (p != i || min != i) continue;
+    char chain[256];
+    size_t o = 0;
+    int q = i;
+    do {
+      int w = snprintf(chain + o, sizeof chain - o, "%s -> ", sc->formation[q].id);
+      if (w < 0 || (size_t)w >= sizeof chain - o) { o = sizeof chain - 1; break; }
+      o += (size_t)w;
+      q = sc->formation[q].parent;
+    } while (q != i);
+    if (o < sizeof chain - 1) snprintf(chain + o, sizeof chain - o, "%s", sc->formation[i].id);
+    gn__yaml_error(L->y, L->fparent[i], "formations form a cycle: %s", chain);
   }
-  /* 4) sides: inherited from the nearest ancestor that gives one; where a
-  **    formation gives its own, it must be its parent's */
-  for (i = 0; i < n; i++) {
+}
+
+/* Step 4 of linking formations: sides inherited from the nearest ancestor
+** that gives one; where a formation gives its own, it must be its parent's. */
+static void formation_sides(loader *L, int n) {
+  gn__scen *sc = L->sc;
+  for (int i = 0; i < n; i++) {
     gn__formation *f = &sc->formation[i];
     int p = f->parent, steps = 0;
     if (L->fside_given[i]) continue;
     while (p >= 0 && !L->fside_given[p] && steps < n) { p = sc->formation[p].parent; steps++; }
     if (p >= 0 && L->fside_given[p]) f->side = sc->formation[p].side;
   }
-  for (i = 0; i < n; i++) {
+  for (int i = 0; i < n; i++) {
     gn__formation *f = &sc->formation[i];
     int ps = f->parent >= 0 ? sc->formation[f->parent].side : -1;
     if (L->fside_given[i] && ps >= 0 && ps != f->side)
@@ -641,6 +644,23 @@ static int link_formations(loader *L) {
                      "is on side '%s'", f->id, sc->side[f->side].id,
                      sc->formation[f->parent].id, sc->side[ps].id);
   }
+}
+
+/* Parents: they exist, rank above, and make no cycle; then sides flow down
+** from parents to formations that give none, and must agree where both are
+** given. Keeps the sorted index in L->fix. Returns 0 or GN_ENOMEM. */
+static int link_formations(loader *L) {
+  gn__scen *sc = L->sc;
+  int n = sc->nformations;
+  nidx *ix;
+  if (n == 0) return 0;
+  if (!(ix = L->fix = gn__malloc(L->g, (size_t)n * sizeof *ix))) return GN_ENOMEM;
+  for (int i = 0; i < n; i++) { ix[i].key = sc->formation[i].id; ix[i].i = i; }
+  qsort(ix, (size_t)n, sizeof *ix, nidx_cmp);
+  unique_formations(L, ix, n);                                                   /* 1 */
+  link_parents(L, ix, n);                                                        /* 2 */
+  formation_cycles(L, n);                                                        /* 3 */
+  formation_sides(L, n);                                                         /* 4 */
   return 0;
 }
 
@@ -691,29 +711,9 @@ static int find_formation(loader *L, int node, const char *s) {
   return -1;
 }
 
-/* One unit: item `it` of the list into u (index idx). Problems are recorded;
-** u always ends with defined fields. */
-static void read_unit(loader *L, int it, gn__unit *u, int idx) {
-  static const char *const keys[] = {"id", "code", "name", "side", "formation", "type", "at",
-                                     "facing", "strength", "width", "depth", "attrs", "arrives",
-                                     NULL};
-  const gn__ruleset *rs = L->rs;
-  gn__scen *sc = L->sc;
-  int v[U_NKEYS], k, side = -1;
-  char hint[96];
+/* Step 1 of a unit: its id, code and name. */
+static void unit_names(loader *L, int it, const int *v, gn__unit *u) {
   const char *s;
-  double facing = 0;
-  gn_vec2 at = {0, 0};
-
-  u->id = u->code = u->name = "";
-  u->type = -1; u->side = -1; u->formation = -1;
-  u->line = gn__yaml_line(L->y, it); u->col = gn__yaml_col(L->y, it);
-  if (rs)
-    for (k = 0; k < rs->nattrs && k < GN__MAXATTR; k++) u->attr0[k] = rs->attrs[k].def;
-  if (gn__yaml_map(L->y, it, "unit", keys, v)) return;
-  L->uid[idx] = v[U_ID];
-  L->ucode[idx] = v[U_CODE];
-  /* 1) names */
   if (!read_id(L, it, v[U_ID], "unit", &u->id)) {
     u->code = u->name = u->id;
     if (read_opt_str(L, v[U_NAME], "name", u->id, &u->name)) u->name = u->id;
@@ -725,7 +725,14 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
     else
       u->code = keep(L, s);
   }
-  /* 2) side and formation: the formation gives the side; both must agree */
+}
+
+/* Step 2 of a unit: side and formation; the formation gives the side, and
+** both must agree. */
+static void unit_side(loader *L, int it, const int *v, gn__unit *u) {
+  const gn__scen *sc = L->sc;
+  const char *s;
+  int side = -1;
   if (v[U_SIDE]) read_side(L, v[U_SIDE], "side", &side);
   if (v[U_FORMATION] && !gn__yaml_str(L->y, v[U_FORMATION], "formation", &s) &&
       (u->formation = find_formation(L, v[U_FORMATION], s)) >= 0) {
@@ -738,7 +745,16 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
   if (!v[U_SIDE] && !v[U_FORMATION])
     gn__yaml_error(L->y, it, "missing required key 'side' in unit (or give a 'formation')");
   u->side = side;
-  /* 3) type and footprint */
+}
+
+/* Step 3 of a unit: its type among the ruleset's (an unknown one named with
+** a suggestion and the list of types) and its footprint, the type's unless
+** width or depth is given. */
+static void unit_type(loader *L, int it, const int *v, gn__unit *u) {
+  const gn__ruleset *rs = L->rs;
+  const char *s;
+  char hint[96];
+  int k;
   if (!gn__yaml_need(L->y, it, v[U_TYPE], "type", "unit") &&
       !gn__yaml_str(L->y, v[U_TYPE], "type", &s) && rs) {
     for (k = 0; k < rs->ntypes && strcmp(rs->types[k].name, s); k++) {}
@@ -764,20 +780,31 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
   }
   if (v[U_WIDTH]) read_pos(L, v[U_WIDTH], "width", 0, &u->box0.w);
   if (v[U_DEPTH]) read_pos(L, v[U_DEPTH], "depth", 0, &u->box0.d);
-  /* 4) a reinforcement: its own arrival, else its nearest formation's; it
-  **    enters at its place 'at', or at the arrival's entry */
+}
+
+/* Step 4 of a unit (index idx): a reinforcement by its own arrival, else by
+** its nearest formation's. */
+static void unit_arrival(loader *L, const int *v, gn__unit *u, int idx) {
+  const gn__scen *sc = L->sc;
   u->arrive_group = sc->nformations + idx;
   if (v[U_ARRIVES]) {
     read_arrival(L, v[U_ARRIVES], &u->arrives);
-  } else {
-    int f = u->formation, steps = 0;
-    u->arrives.minute = -1;
-    while (f >= 0 && !sc->formation[f].arrives.turn && steps++ < sc->nformations)
-      f = sc->formation[f].parent;
-    if (f >= 0 && sc->formation[f].arrives.turn) { u->arrives = sc->formation[f].arrives; u->arrive_group = f; }
+    return;
   }
-  /* 5) place: centre on the table (at the entry until it comes on); compass
-  **    degrees to radians CCW from +x */
+  int f = u->formation, steps = 0;
+  u->arrives.minute = -1;
+  while (f >= 0 && !sc->formation[f].arrives.turn && steps++ < sc->nformations)
+    f = sc->formation[f].parent;
+  if (f >= 0 && sc->formation[f].arrives.turn) { u->arrives = sc->formation[f].arrives; u->arrive_group = f; }
+}
+
+/* Step 5 of a unit: its place, the centre on the table (a reinforcement at
+** its arrival's entry until it comes on, when it gives no 'at'); its facing
+** from compass degrees to radians counter-clockwise from +x. */
+static void unit_place(loader *L, int it, const int *v, gn__unit *u) {
+  const gn__scen *sc = L->sc;
+  double facing = 0;
+  gn_vec2 at = {0, 0};
   if (u->arrives.entry_written && !v[U_AT]) at = u->arrives.e0;   /* a wrong entry is reported */
   else if (!gn__yaml_need(L->y, it, v[U_AT], "at", "unit") && !read_point(L, v[U_AT], "at", &at)) {
     if (!on_table(L, at))
@@ -786,17 +813,39 @@ static void read_unit(loader *L, int it, gn__unit *u, int idx) {
   }
   u->box0.c = at;
   if (v[U_FACING]) gn__yaml_num(L->y, v[U_FACING], "facing", &facing);
-  {
-    double a = fmod(90.0 - facing, 360.0);
-    if (a < 0) a += 360.0;
-    u->box0.facing = a * PI / 180.0;
-    if (u->box0.facing >= 2 * PI) u->box0.facing = 0;
-  }
-  /* 6) strength */
-  if (!gn__yaml_need(L->y, it, v[U_STRENGTH], "strength", "unit"))
+  double a = fmod(90.0 - facing, 360.0);
+  if (a < 0) a += 360.0;
+  u->box0.facing = a * PI / 180.0;
+  if (u->box0.facing >= 2 * PI) u->box0.facing = 0;
+}
+
+/* One unit: item `it` of the list into u (index idx). Problems are recorded;
+** u always ends with defined fields.
+**   1) names  2) side and formation  3) type and footprint  4) arrival
+**   5) place  6) strength  7) attributes the scenario may set */
+static void read_unit(loader *L, int it, gn__unit *u, int idx) {
+  static const char *const keys[] = {"id", "code", "name", "side", "formation", "type", "at",
+                                     "facing", "strength", "width", "depth", "attrs", "arrives",
+                                     NULL};
+  const gn__ruleset *rs = L->rs;
+  int v[U_NKEYS];
+
+  u->id = u->code = u->name = "";
+  u->type = -1; u->side = -1; u->formation = -1;
+  u->line = gn__yaml_line(L->y, it); u->col = gn__yaml_col(L->y, it);
+  if (rs)
+    for (int k = 0; k < rs->nattrs && k < GN__MAXATTR; k++) u->attr0[k] = rs->attrs[k].def;
+  if (gn__yaml_map(L->y, it, "unit", keys, v)) return;
+  L->uid[idx] = v[U_ID];
+  L->ucode[idx] = v[U_CODE];
+  unit_names(L, it, v, u);                                                       /* 1 */
+  unit_side(L, it, v, u);                                                        /* 2 */
+  unit_type(L, it, v, u);                                                        /* 3 */
+  unit_arrival(L, v, u, idx);                                                    /* 4 */
+  unit_place(L, it, v, u);                                                       /* 5 */
+  if (!gn__yaml_need(L->y, it, v[U_STRENGTH], "strength", "unit"))               /* 6 */
     gn__yaml_int(L->y, v[U_STRENGTH], "strength", 0, GN__MAXSTRENGTH, &u->strength0);
-  /* 7) attributes the scenario may set */
-  if (v[U_ATTRS])
+  if (v[U_ATTRS])                                                                /* 7 */
     read_attrs(L, v[U_ATTRS], "attrs", rs ? rs->attrs : NULL,
                rs ? (rs->nattrs < GN__MAXATTR ? rs->nattrs : GN__MAXATTR) : 0, 1,
                "attribute", u->attr0);
@@ -930,98 +979,123 @@ static int key_node(const loader *L, int map, const char *name) {
 
 /* terrain: features of the ruleset's kinds, their points in sc->terrain and
 ** sc->features. Problems are recorded; returns 0 or GN_ENOMEM. */
-static int read_terrain(loader *L, int node) {
+/* Step 1 of a terrain feature: its kind among the ruleset's, or -1 (an
+** unknown one named with a suggestion). */
+static int terrain_kind(loader *L, int it, int vkind) {
+  const gn__ruleset *rs = L->rs;
+  const char *s;
+  char hint[96];
+  int k;
+  if (gn__yaml_need(L->y, it, vkind, "kind", "terrain feature") ||
+      gn__yaml_str(L->y, vkind, "kind", &s) || !rs)
+    return -1;
+  for (k = 0; k < rs->nterrain && strcmp(rs->terrain[k].name, s); k++) {}
+  if (k < rs->nterrain) return k;
+  gn__ysuggest sg;
+  gn__yaml_suggest_init(&sg, s);
+  for (k = 0; k < rs->nterrain; k++) gn__yaml_suggest_add(&sg, rs->terrain[k].name);
+  gn__yaml_error(L->y, vkind, "unknown terrain kind '%s' for ruleset '%s'%s", s, rs->id,
+                 gn__yaml_suggest_text(&sg, hint, sizeof hint));
+  return -1;
+}
+
+/* Step 2 of a terrain feature: its key, 'area' (v[2]) or 'line' (v[3]), must
+** match the kind's shape. Returns the node of its points with *shape, or 0
+** when neither or both are given. */
+static int terrain_shape(loader *L, int it, const int *v, int kind, gn_shape *shape) {
+  const gn__ruleset *rs = L->rs;
+  if (v[2] && v[3]) {
+    gn__yaml_error(L->y, v[3], "a terrain feature is an 'area' or a 'line', not both");
+    return 0;
+  }
+  if (!v[2] && !v[3]) {
+    if (kind >= 0)
+      gn__yaml_error(L->y, it, "missing required key '%s' in terrain feature (kind '%s')",
+                     rs->terrain[kind].shape == GN_SHAPE_AREA ? "area" : "line",
+                     rs->terrain[kind].name);
+    else
+      gn__yaml_error(L->y, it, "missing required key 'area' or 'line' in terrain feature");
+    return 0;
+  }
+  *shape = v[2] ? GN_SHAPE_AREA : GN_SHAPE_LINE;
+  if (kind >= 0 && rs->terrain[kind].shape != *shape) {
+    gn__yaml_error(L->y, key_node(L, it, *shape == GN_SHAPE_AREA ? "area" : "line"),
+                   "terrain kind '%s' is %s: give its points under '%s', not '%s'",
+                   rs->terrain[kind].name,
+                   rs->terrain[kind].shape == GN_SHAPE_AREA ? "an area" : "a line",
+                   rs->terrain[kind].shape == GN_SHAPE_AREA ? "area" : "line",
+                   *shape == GN_SHAPE_AREA ? "area" : "line");
+  }
+  return v[2] ? v[2] : v[3];
+}
+
+/* Step 3 of a terrain feature: the list of points pts of its shape into t
+** (an area at least 3, a line at least 2). 1 when they are missing or too
+** few (recorded), 0, or GN_ENOMEM. */
+static int terrain_points(loader *L, int pts, gn_shape shape, gn__terrain *t) {
+  const char *word = shape == GN_SHAPE_AREA ? "area" : "line";
+  char got[64];
+  if (gn__yaml_kind(L->y, pts) != GN__Y_SEQ) {
+    gn__yaml_error(L->y, pts, "expected a list of points [[x, y], ...] for '%s', got %s", word,
+                   gn__yaml_got(L->y, pts, got, sizeof got));
+    return 1;
+  }
+  int np = gn__yaml_len(L->y, pts);
+  if (np < (shape == GN_SHAPE_AREA ? 3 : 2)) {
+    gn__yaml_error(L->y, pts, "%s needs at least %d points, got %d",
+                   shape == GN_SHAPE_AREA ? "an area" : "a line",
+                   shape == GN_SHAPE_AREA ? 3 : 2, np);
+    return 1;
+  }
+  gn_vec2 *p = gn__calloc(L->g, (size_t)np, sizeof *p);
+  if (!p) return GN_ENOMEM;
+  t->f.pts = p;
+  t->f.npts = np;
+  for (int j = 0; j < np; j++) read_point(L, gn__yaml_item(L->y, pts, j), word, &p[j]);
+  return 0;
+}
+
+/* Terrain feature i, item it of the list: its id (unique), then
+** 1) kind  2) shape  3) points. Problems are recorded; 0 or GN_ENOMEM. */
+static int read_feature(loader *L, int it, int i) {
   static const char *const keys[] = {"id", "kind", "area", "line", NULL};
   const gn__ruleset *rs = L->rs;
   gn__scen *sc = L->sc;
-  int i, j, n, k, v[4];
-  char hint[96], got[64];
+  gn__terrain *t = &sc->terrain[i];
+  int v[4], rc;
+  gn_shape shape;
+  t->id = "";
+  t->f.kind = -1;
+  t->line = gn__yaml_line(L->y, it); t->col = gn__yaml_col(L->y, it);
+  if (gn__yaml_map(L->y, it, "terrain feature", keys, v)) return 0;
+  if (!read_id(L, it, v[0], "terrain feature", &t->id))
+    for (int j = 0; j < i; j++)
+      if (!strcmp(sc->terrain[j].id, t->id)) {
+        gn__yaml_error(L->y, v[0], "duplicate terrain id '%s'", t->id);
+        break;
+      }
+  int kind = terrain_kind(L, it, v[1]);                                          /* 1 */
+  int pts = terrain_shape(L, it, v, kind, &shape);                               /* 2 */
+  if (!pts) return 0;
+  if ((rc = terrain_points(L, pts, shape, t))) return rc < 0 ? rc : 0;           /* 3 */
+  t->f.kind = kind;
+  t->f.shape = shape;
+  t->f.flags = kind >= 0 ? rs->terrain[kind].flags : 0;
+  sc->features[i] = t->f;
+  return 0;
+}
+
+static int read_terrain(loader *L, int node) {
+  gn__scen *sc = L->sc;
+  int n, rc;
   if (!node || gn__yaml_seq(L->y, node, "terrain")) return 0;
   n = gn__yaml_len(L->y, node);
   if (n == 0) return 0;
   if (!(sc->terrain = gn__calloc(L->g, (size_t)n, sizeof *sc->terrain))) return GN_ENOMEM;
   sc->nterrain = n;
   if (!(sc->features = gn__calloc(L->g, (size_t)n, sizeof *sc->features))) return GN_ENOMEM;
-  for (i = 0; i < n; i++) {
-    gn__terrain *t = &sc->terrain[i];
-    int it = gn__yaml_item(L->y, node, i), pts, np;
-    const char *s;
-    int kind = -1;
-    gn_shape shape;
-    t->id = "";
-    t->f.kind = -1;
-    t->line = gn__yaml_line(L->y, it); t->col = gn__yaml_col(L->y, it);
-    if (gn__yaml_map(L->y, it, "terrain feature", keys, v)) continue;
-    if (!read_id(L, it, v[0], "terrain feature", &t->id))
-      for (j = 0; j < i; j++)
-        if (!strcmp(sc->terrain[j].id, t->id)) {
-          gn__yaml_error(L->y, v[0], "duplicate terrain id '%s'", t->id);
-          break;
-        }
-    /* 1) kind */
-    if (!gn__yaml_need(L->y, it, v[1], "kind", "terrain feature") &&
-        !gn__yaml_str(L->y, v[1], "kind", &s) && rs) {
-      for (k = 0; k < rs->nterrain && strcmp(rs->terrain[k].name, s); k++) {}
-      if (k < rs->nterrain) kind = k;
-      else {
-        gn__ysuggest sg;
-        gn__yaml_suggest_init(&sg, s);
-        for (k = 0; k < rs->nterrain; k++) gn__yaml_suggest_add(&sg, rs->terrain[k].name);
-        gn__yaml_error(L->y, v[1], "unknown terrain kind '%s' for ruleset '%s'%s", s, rs->id,
-                       gn__yaml_suggest_text(&sg, hint, sizeof hint));
-      }
-    }
-    /* 2) the key must match the kind's shape */
-    if (v[2] && v[3]) {
-      gn__yaml_error(L->y, v[3], "a terrain feature is an 'area' or a 'line', not both");
-      continue;
-    }
-    if (!v[2] && !v[3]) {
-      if (kind >= 0)
-        gn__yaml_error(L->y, it, "missing required key '%s' in terrain feature (kind '%s')",
-                       rs->terrain[kind].shape == GN_SHAPE_AREA ? "area" : "line",
-                       rs->terrain[kind].name);
-      else
-        gn__yaml_error(L->y, it, "missing required key 'area' or 'line' in terrain feature");
-      continue;
-    }
-    shape = v[2] ? GN_SHAPE_AREA : GN_SHAPE_LINE;
-    pts = v[2] ? v[2] : v[3];
-    if (kind >= 0 && rs->terrain[kind].shape != shape) {
-      gn__yaml_error(L->y, key_node(L, it, shape == GN_SHAPE_AREA ? "area" : "line"),
-                     "terrain kind '%s' is %s: give its points under '%s', not '%s'",
-                     rs->terrain[kind].name,
-                     rs->terrain[kind].shape == GN_SHAPE_AREA ? "an area" : "a line",
-                     rs->terrain[kind].shape == GN_SHAPE_AREA ? "area" : "line",
-                     shape == GN_SHAPE_AREA ? "area" : "line");
-    }
-    /* 3) points */
-    if (gn__yaml_kind(L->y, pts) != GN__Y_SEQ) {
-      gn__yaml_error(L->y, pts, "expected a list of points [[x, y], ...] for '%s', got %s",
-                     shape == GN_SHAPE_AREA ? "area" : "line",
-                     gn__yaml_got(L->y, pts, got, sizeof got));
-      continue;
-    }
-    np = gn__yaml_len(L->y, pts);
-    if (np < (shape == GN_SHAPE_AREA ? 3 : 2)) {
-      gn__yaml_error(L->y, pts, "%s needs at least %d points, got %d",
-                     shape == GN_SHAPE_AREA ? "an area" : "a line",
-                     shape == GN_SHAPE_AREA ? 3 : 2, np);
-      continue;
-    }
-    {
-      gn_vec2 *p = gn__calloc(L->g, (size_t)np, sizeof *p);
-      if (!p) return GN_ENOMEM;
-      t->f.pts = p;
-      t->f.npts = np;
-      for (j = 0; j < np; j++)
-        read_point(L, gn__yaml_item(L->y, pts, j), shape == GN_SHAPE_AREA ? "area" : "line", &p[j]);
-    }
-    t->f.kind = kind;
-    t->f.shape = shape;
-    t->f.flags = kind >= 0 ? rs->terrain[kind].flags : 0;
-    sc->features[i] = t->f;
-  }
+  for (int i = 0; i < n; i++)
+    if ((rc = read_feature(L, gn__yaml_item(L->y, node, i), i))) return rc;
   return 0;
 }
 
@@ -1099,7 +1173,8 @@ static int read_objectives(loader *L, int node) {
 /* ------------------------------------------------------------- victory */
 
 /* victory: {break, losses, marginal, decisive}: the scenario's rules of
-** victory over the defaults (gn__victory_default). Problems are recorded. */
+** victory over the ruleset data's victory.* (gn__victory_from_data). Problems are
+** recorded. */
 static void read_victory(loader *L, int node) {
   static const char *const keys[] = {"break", "losses", "marginal", "decisive", NULL};
   gn__victory *vr = &L->sc->victory;
@@ -1114,8 +1189,9 @@ static void read_victory(loader *L, int node) {
       gn__yaml_error(L->y, v[k], "'break' must be a fraction from 0 to 1, got %g", x);
     else if (k > 0 && !(x >= 0 && x <= GN__MAXPOINTS))
       gn__yaml_error(L->y, v[k], "'%s' must be from 0 to %d victory points, got %g", keys[k], GN__MAXPOINTS, x);
-    else *out[k] = x;
+    else { *out[k] = x; vr->keys |= 1 << k; }
   }
+  if (vr->keys & 12 && (vr->keys & 12) != 12) return;   /* checked against the data's (victory.c) */
   if (vr->decisive < vr->marginal)
     gn__yaml_error(L->y, node, "victory: 'decisive' (%g) must be at least 'marginal' (%g)", vr->decisive,
                    vr->marginal);
@@ -1242,29 +1318,61 @@ enum { K_VERSION, K_NAME, K_RULESET, K_TABLE, K_DATE, K_WEATHER, K_TURNS, K_OPTI
 
 /* history: what happened, as the designer's sources tell it (docs/scenario.md,
 ** "History"). Needs the sides and objectives read. Problems are recorded. */
+/* History's result and level: a draw has level draw, a victory marginal or
+** decisive. */
+static void history_result(loader *L, int node, const int *v, gn__history *h) {
+  static const char *const levels[] = {"draw", "marginal", "decisive", NULL};
+  const char *s;
+  int k;
+  if (!gn__yaml_need(L->y, node, v[0], "result", "history") && !gn__yaml_str(L->y, v[0], "result", &s) &&
+      strcmp(s, "draw"))
+    read_side(L, v[0], "result", &h->winner);
+  if (!v[1] || gn__yaml_str(L->y, v[1], "level", &s)) return;
+  for (k = 0; levels[k] && strcmp(levels[k], s); k++) {}
+  if (levels[k]) h->level = k;
+  else gn__yaml_error(L->y, v[1], "'level' must be draw, marginal or decisive, got '%s'", s);
+  if (levels[k] && (k == GN_LEVEL_DRAW) != (h->winner < 0))
+    gn__yaml_error(L->y, v[1], "level '%s' does not fit the result: a draw has level draw, a victory "
+                   "marginal or decisive", s);
+}
+
+/* History's 'held': each objective's id to the side holding it at the end,
+** or nobody. */
+static void history_held(loader *L, int node, gn__history *h) {
+  const gn__scen *sc = L->sc;
+  const char *s;
+  if (gn__yaml_kind(L->y, node) != GN__Y_MAP) {
+    gn__yaml_error(L->y, node, "'held' must map each objective's id to the side holding it at the end "
+                   "(or nobody)");
+    return;
+  }
+  for (int i = 0; i < gn__yaml_len(L->y, node); i++) {
+    int key = gn__yaml_key(L->y, node, i), val = gn__yaml_value(L->y, node, i), o;
+    if (gn__yaml_str(L->y, key, "held", &s)) continue;
+    for (o = 0; o < sc->nobjectives && o < 32 && strcmp(sc->objective[o].id, s); o++) {}
+    if (o >= sc->nobjectives || o >= 32) {
+      gn__yaml_error(L->y, key, "unknown objective '%s' in 'held'", s);
+      continue;
+    }
+    if (!gn__yaml_str(L->y, val, "held", &s) && !strcmp(s, "nobody")) h->held[o] = -1;
+    else read_side(L, val, "held", &h->held[o]);
+  }
+}
+
+/* The scenario's history: result and level, men lost per side, objectives
+** held at the end, sources. Problems are recorded. */
 static void read_history(loader *L, int node) {
   static const char *const keys[] = {"result", "level", "losses", "held", "sources", NULL};
-  static const char *const levels[] = {"draw", "marginal", "decisive", NULL};
   gn__scen *sc = L->sc;
   gn__history *h = &sc->history;
-  int v[5], i, k;
+  int v[5], i;
   const char *s;
   h->winner = -1; h->level = -1;
   for (i = 0; i < GN__MAXSIDES; i++) h->men_lost[i] = -1;
   for (i = 0; i < 32; i++) h->held[i] = -2;
   if (gn__yaml_map(L->y, node, "history", keys, v)) return;
   h->given = 1;
-  if (!gn__yaml_need(L->y, node, v[0], "result", "history") && !gn__yaml_str(L->y, v[0], "result", &s) &&
-      strcmp(s, "draw"))
-    read_side(L, v[0], "result", &h->winner);
-  if (v[1] && !gn__yaml_str(L->y, v[1], "level", &s)) {
-    for (k = 0; levels[k] && strcmp(levels[k], s); k++) {}
-    if (levels[k]) h->level = k;
-    else gn__yaml_error(L->y, v[1], "'level' must be draw, marginal or decisive, got '%s'", s);
-    if (levels[k] && (k == GN_LEVEL_DRAW) != (h->winner < 0))
-      gn__yaml_error(L->y, v[1], "level '%s' does not fit the result: a draw has level draw, a victory "
-                     "marginal or decisive", s);
-  }
+  history_result(L, node, v, h);
   if (v[2] && gn__yaml_kind(L->y, v[2]) != GN__Y_MAP)
     gn__yaml_error(L->y, v[2], "'losses' must map each side's id to its men lost");
   else if (v[2])
@@ -1273,21 +1381,7 @@ static void read_history(loader *L, int node) {
       if (read_side(L, key, "losses", &side)) continue;
       gn__yaml_int(L->y, gn__yaml_value(L->y, v[2], i), "losses", 0, 100000000, &h->men_lost[side]);
     }
-  if (v[3] && gn__yaml_kind(L->y, v[3]) != GN__Y_MAP)
-    gn__yaml_error(L->y, v[3], "'held' must map each objective's id to the side holding it at the end "
-                   "(or nobody)");
-  else if (v[3])
-    for (i = 0; i < gn__yaml_len(L->y, v[3]); i++) {
-      int key = gn__yaml_key(L->y, v[3], i), val = gn__yaml_value(L->y, v[3], i), o;
-      if (gn__yaml_str(L->y, key, "held", &s)) continue;
-      for (o = 0; o < sc->nobjectives && o < 32 && strcmp(sc->objective[o].id, s); o++) {}
-      if (o >= sc->nobjectives || o >= 32) {
-        gn__yaml_error(L->y, key, "unknown objective '%s' in 'held'", s);
-        continue;
-      }
-      if (!gn__yaml_str(L->y, val, "held", &s) && !strcmp(s, "nobody")) h->held[o] = -1;
-      else read_side(L, val, "held", &h->held[o]);
-    }
+  if (v[3]) history_held(L, v[3], h);
   if (v[4] && gn__yaml_seq(L->y, v[4], "sources")) return;
   for (i = 0; v[4] && i < gn__yaml_len(L->y, v[4]); i++) {
     int it = gn__yaml_item(L->y, v[4], i);
@@ -1299,25 +1393,28 @@ static void read_history(loader *L, int node) {
   }
 }
 
-/* Reads everything; problems are recorded in L->y. Returns 0 or GN_ENOMEM. */
-static int read_scenario(loader *L) {
-  static const char *const keys[] = {"grognard", "name", "ruleset", "table", "date",
-                                     "weather", "turns", "options", "sides", "formations",
-                                     "units", "terrain", "objectives", "values", "victory",
-                                     "history", NULL};
-  gn__yaml *y = L->y;
-  gn__scen *sc = L->sc;
-  int root = gn__yaml_root(y), v[K_N], rc, i;
+/* The scenario's ruleset: one the library knows, else a suggestion. */
+static void read_ruleset(loader *L, int node) {
   const char *s;
   char hint[96];
-
-  if (!root) {
-    gn__yaml_error_at(y, 1, 1, "the file is empty: expected a scenario mapping "
-                      "(grognard, name, ruleset, table, date, turns, sides, units)");
-    return 0;
+  if (gn__yaml_str(L->y, node, "ruleset", &s)) return;
+  if (!(L->rs = gn__ruleset_find(s))) {
+    gn__ysuggest sg;
+    gn__yaml_suggest_init(&sg, s);
+    for (int i = 0; i < gn_ruleset_count(); i++) gn__yaml_suggest_add(&sg, gn_ruleset_id(i));
+    gn__yaml_error(L->y, node, "unknown ruleset '%s'%s", s,
+                   gn__yaml_suggest_text(&sg, hint, sizeof hint));
   }
-  if (gn__yaml_map(y, root, "the scenario", keys, v)) return 0;
-  /* 1) header */
+  L->sc->rs = L->rs;
+}
+
+/* Step 1 of a scenario, its header: format version, name, ruleset, table,
+** date, weather, turns and the ruleset's options (v: the root's keys). */
+static void read_header(loader *L, int root, const int *v) {
+  gn__yaml *y = L->y;
+  gn__scen *sc = L->sc;
+  const char *s;
+  int i;
   if (!gn__yaml_need(y, root, v[K_VERSION], "grognard", "the scenario") &&
       !gn__yaml_int(y, v[K_VERSION], "grognard", INT_MIN, INT_MAX, &i) && i != 1)
     gn__yaml_error(y, v[K_VERSION], "unsupported scenario format version %d (this library "
@@ -1326,17 +1423,7 @@ static int read_scenario(loader *L) {
       !gn__yaml_str(y, v[K_NAME], "name", &s))
     sc->name = intern(L->g, sc, s);
   if (!sc->name) { L->oom = 1; sc->name = sc->file; }
-  if (!gn__yaml_need(y, root, v[K_RULESET], "ruleset", "the scenario") &&
-      !gn__yaml_str(y, v[K_RULESET], "ruleset", &s)) {
-    if (!(L->rs = gn__ruleset_find(s))) {
-      gn__ysuggest sg;
-      gn__yaml_suggest_init(&sg, s);
-      for (i = 0; i < gn_ruleset_count(); i++) gn__yaml_suggest_add(&sg, gn_ruleset_id(i));
-      gn__yaml_error(y, v[K_RULESET], "unknown ruleset '%s'%s", s,
-                     gn__yaml_suggest_text(&sg, hint, sizeof hint));
-    }
-    sc->rs = L->rs;
-  }
+  if (!gn__yaml_need(y, root, v[K_RULESET], "ruleset", "the scenario")) read_ruleset(L, v[K_RULESET]);
   if (!gn__yaml_need(y, root, v[K_TABLE], "table", "the scenario")) read_table(L, v[K_TABLE]);
   if (!gn__yaml_need(y, root, v[K_DATE], "date", "the scenario")) read_date(L, v[K_DATE]);
   else sc->latitude = 50.0;
@@ -1353,6 +1440,25 @@ static int read_scenario(loader *L) {
     read_attrs(L, v[K_OPTIONS], "options", L->rs ? L->rs->options : NULL,
                L->rs ? (L->rs->noptions < 16 ? L->rs->noptions : 16) : 0, 0, "option",
                sc->options);
+}
+
+/* Reads everything; problems are recorded in L->y. Returns 0 or GN_ENOMEM. */
+static int read_scenario(loader *L) {
+  static const char *const keys[] = {"grognard", "name", "ruleset", "table", "date",
+                                     "weather", "turns", "options", "sides", "formations",
+                                     "units", "terrain", "objectives", "values", "victory",
+                                     "history", NULL};
+  gn__yaml *y = L->y;
+  gn__scen *sc = L->sc;
+  int root = gn__yaml_root(y), v[K_N], rc;
+
+  if (!root) {
+    gn__yaml_error_at(y, 1, 1, "the file is empty: expected a scenario mapping "
+                      "(grognard, name, ruleset, table, date, turns, sides, units)");
+    return 0;
+  }
+  if (gn__yaml_map(y, root, "the scenario", keys, v)) return 0;
+  read_header(L, root, v);                                                       /* 1 */
   /* 2) sides, formations, units and the checks between them */
   if (!gn__yaml_need(y, root, v[K_SIDES], "sides", "the scenario")) read_sides(L, v[K_SIDES]);
   if ((rc = read_formations(L, v[K_FORMATIONS]))) return rc;
@@ -1363,7 +1469,7 @@ static int read_scenario(loader *L) {
   /* 3) terrain and objectives */
   if ((rc = read_terrain(L, v[K_TERRAIN]))) return rc;
   if ((rc = read_objectives(L, v[K_OBJECTIVES]))) return rc;
-  gn__victory_default(&sc->victory);
+  memset(&sc->victory, 0, sizeof sc->victory);   /* the rest from the data, once it is read */
   if (v[K_VICTORY]) read_victory(L, v[K_VICTORY]);
   if (v[K_HISTORY]) read_history(L, v[K_HISTORY]);
   /* 4) the scenario's own values for ruleset data (applied after the data) */
@@ -1422,6 +1528,7 @@ done:
   /* the ruleset data, once the structure is sound */
   if (!rc && (rc = gn__data_load(g, L.sc)) == 0 && L.oom) rc = GN_ENOMEM;
   if (!rc) rc = apply_values(&L);
+  if (!rc) rc = gn__victory_from_data(g, L.sc);
   for (int i = 0; i < L.nov; i++) gn__free(g, L.ov[i].v, (size_t)L.ov[i].n * sizeof(double));
   gn__free(g, L.ov, (size_t)L.capov * sizeof *L.ov);
   if (rc) {

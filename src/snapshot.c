@@ -10,9 +10,9 @@
 **
 ** The bytes are fixed whatever the machine: integers little-endian, doubles
 ** as their IEEE-754 bits, so a file written on one machine resumes on any
-** other. Layout (version 1):
+** other. Layout (version 2):
 **
-**   "GNSNAP01"                         8 bytes
+**   "GNSNAP02"                         8 bytes
 **   u32 x 7   units, formations, objectives, and the sizes the state was
 **             built with: attributes per unit and per formation, ruleset
 **             globals, sides
@@ -23,7 +23,9 @@
 **   per unit  f64 x 5 (centre x, y, frontage, depth, facing),
 **             i32 strength, i32 removed, u32 flags, i32 x A attributes
 **   per formation  i32 x F
-**   per objective  i32 owner
+**   per objective  i32 owner; then per objective i32 the turn from whose
+**                  end it has been held; then per objective i32 its holder
+**                  at its `by` turn
 **   u64       the state hash of all the above
 */
 #include "core.h"
@@ -31,14 +33,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char magic[8] = { 'G', 'N', 'S', 'N', 'A', 'P', '0', '1' };
+static const char magic[8] = { 'G', 'N', 'S', 'N', 'A', 'P', '0', '2' };
 
 /* The size of a snapshot of a game of these counts. */
 static size_t snap_size(int nu, int nf, int no)
 {
   return 8 + 7 * 4 + 5 * 4 + GN__MAXRS * 4 + 4 * 8 + GN__MAXSIDES * 53 * 4 +
          (size_t)nu * (5 * 8 + 3 * 4 + GN__MAXATTR * 4) + (size_t)nf * GN__MAXFATTR * 4 +
-         (size_t)no * 4 + 8;
+         (size_t)no * 3 * 4 + 8;
 }
 
 /* ------------------------------------------------------------------ write */
@@ -99,7 +101,7 @@ int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len)
   }
   for (int f = 0; f < st->nformations; f++)
     for (int k = 0; k < GN__MAXFATTR; k++) puti(&w, st->f[f][k]);
-  for (int o = 0; o < st->nobjectives; o++) puti(&w, st->owner[o]);
+  for (int o = 0; o < 3 * st->nobjectives; o++) puti(&w, st->owner[o]);
   put64(&w, gn__state_hash(g));
   *out = buf;
   *len = n;
@@ -194,7 +196,7 @@ int gn__snapshot_read(gn_game *g, const void *data, size_t len)
     int *v = gn__fw(g, f);
     for (int k = 0; k < GN__MAXFATTR; k++) v[k] = geti(&r);
   }
-  for (int o = 0; o < st->nobjectives; o++) st->owner[o] = geti(&r);
+  for (int o = 0; o < 3 * st->nobjectives; o++) st->owner[o] = geti(&r);
   g->grid_dirty = 1;
 
   /* 3) the hash */

@@ -33,6 +33,37 @@ static void phases_in_order(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-1.1.1a: each side marks itself ready ("end SIDE") when its orders
+** are written; its orders are then final, and the bound resolves only when
+** every side is ready. A side ready twice is refused; a plain "end" still
+** closes the phase for all. */
+static void sides_ready(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
+  ba_ok(g, "turn A about");
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end fr");
+  assert_true(ba_event(g, e0, "ready", "BA-1.1.1a") >= 0);
+  assert_string_equal(gn_game_phase(g), "orders");
+  assert_int_equal(gn_game_turn(g), 1);
+  assert_int_equal(gn_order_apply(g, "turn A left"), GN_EREFUSED);
+  assert_string_equal(gn_refusal_ref(g), "BA-1.1.1a");
+  assert_non_null(strstr(gn_errmsg(g), "its orders for bound 1 are final"));
+  assert_int_equal(gn_order_apply(g, "end fr"), GN_EREFUSED);
+  ba_ok(g, "turn B left");                      /* the other side still writes */
+  ba_ok(g, "end al");
+  assert_int_equal(gn_game_turn(g), 2);         /* both ready: the bound resolved */
+  assert_string_equal(gn_game_phase(g), "orders");
+  ba_ok(g, "turn A left");                      /* a new bound: nobody is ready */
+  ba_ok(g, "end al");
+  ba_ok(g, "end");                              /* the umpire closes it for all */
+  assert_int_equal(gn_game_turn(g), 3);
+  assert_int_equal(gn_order_apply(g, "end nobody"), GN_ESYNTAX);
+  gn_game_free(g);
+}
+
 /* ref. BA-1.1.1b: within the orders phase an order may be given again and the
 ** last one stands; once "end" closes it, what the phases decided stands.
 ** ref. BA-1.1.1f: F, passed through, may not fire later in the bound; M, which
@@ -292,9 +323,34 @@ static void reinforcements_at_entry(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. BA-VIC: at the end of each bound an objective goes to the only side
+** with a unit that holds within its radius (not staff or waggons, figures
+** left, not in full disorder), told to every side. */
+static void objective_holders(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: A, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30}\n"
+    "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n",
+    "  []\nobjectives:\n  - {id: mill, at: [50, 30], radius: 10, points: 2, owner: al}\n");
+  gn_objective_info o;
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 1);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 0);
+  assert_int_equal(o.since, 1);
+  int e = ba_event(g, e0, "objective", "BA-VIC");
+  assert_true(e >= 0);
+  assert_int_equal(gn_event_visible(g, e, 1), 1);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(phases_in_order),
+    cmocka_unit_test(sides_ready),
     cmocka_unit_test(closed_phase_stands),
     cmocka_unit_test(march_never_ends_on_a_friend),
     cmocka_unit_test(continued_fire),
@@ -305,6 +361,7 @@ int main(void) {
     cmocka_unit_test(reinforcements),
     cmocka_unit_test(reinforcements_by_clock),
     cmocka_unit_test(reinforcements_at_entry),
+    cmocka_unit_test(objective_holders),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,6 +39,24 @@ static void paces(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-2.3.1a: a move told relative to the unit: advance N marches to
+** the point N ahead (as far as its rate allows), retire N to the point N
+** behind; a BA unit turns with its own order, not 'move ... turn'. */
+static void moves_as_told(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: N, side: fr, type: infantry, at: [30, 20], facing: 0, strength: 30}\n"
+    "  - {id: F, side: fr, type: infantry, at: [60, 20], facing: 0, strength: 30}\n"
+    FAR_ENEMY, NULL);
+  ba_ok(g, "move N advance 6");
+  ba_ok(g, "move F advance 40");                    /* far: as far as its rate allows */
+  assert_int_equal(gn_order_apply(g, "move N turn 90"), GN_ESYNTAX);
+  ba_ok(g, "end");
+  assert_true(near(y_of(g, "N"), 26));
+  assert_true(near(y_of(g, "F"), 30));              /* a normal pace: 10 cm, as 'move F to 60,60' */
+  gn_game_free(g);
+}
+
 /* ref. BA-2.3.1c: reductions add up. U1 (SD) crosses a hedge: 10 - 3 - 3 = 4.
 ** U2 (MD) wheels 30 degrees: 10 - 6 - 2 = 2. U3 changes formation to march
 ** column: 15 - 5 = 10. Both disordered units then fail their reorganisation. */
@@ -234,6 +252,7 @@ static void cancel_in_contact(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(paces),
+    cmocka_unit_test(moves_as_told),
     cmocka_unit_test(reductions),
     cmocka_unit_test(terrain_cost),
     cmocka_unit_test(directions),

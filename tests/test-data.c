@@ -109,10 +109,66 @@ static void scenario_values(void **state) {
   gn_game_free(g);
 }
 
+/* A game of ruleset rs whose scenario sets values (a "values:" block). */
+static gn_game *with_values(const char *rs, const char *type, const char *values, int *rc) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "grognard: 1\nname: t\nruleset: %s\ntable: {width: 200, height: 200}\n"
+           "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 4\n"
+           "sides:\n  - {id: red, name: Red}\n  - {id: blue, name: Blue}\n"
+           "units:\n  - {id: r1, side: red, type: %s, at: [50, 40], strength: 5}\n"
+           "  - {id: b1, side: blue, type: %s, at: [50, 160], strength: 5}\n"
+           "values:\n%s", rs, type, type, values);
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  *rc = gn_game_load(g, "t.yaml", text, strlen(text));
+  if (!*rc) *rc = gn_game_start(g, 1);
+  return g;
+}
+
+/* The data table refuses a value out of its range or not whole where whole
+** numbers are wanted (the scenario reader refuses a list of the wrong
+** count), naming the key, where it was
+** written and the rule it serves; a value in range is taken. */
+static void data_table_ranges(void **state) {
+  (void)state;
+  static const struct { const char *rs, *type, *values, *want; } bad[] = {
+    {"ba", "infantry", "  t21.guard: 9\n",
+     "ruleset ba: data key 't21.guard' (t.yaml:14, ref. BA-B8): 9 is not in -5..5"},
+    {"ba", "infantry", "  melee.unit: 1.5\n",
+     "ruleset ba: data key 'melee.unit' (t.yaml:14, ref. BA-B6): 1.5 is not a whole number"},
+    {"ba", "infantry", "  t11.prisoner_percent: 101\n",
+     "ruleset ba: data key 't11.prisoner_percent' (t.yaml:14, ref. BA-B13): 101 is not in 0..100"},
+    {"vb", "infantry_brigade", "  fire.hit.musket: 8\n",
+     "ruleset vb: data key 'fire.hit.musket' (t.yaml:14, ref. VB-B6): 8 is not in 1..7"},
+    {"vb", "infantry_brigade", "  exhaustion.boxes: [1, 0]\n",
+     "ruleset vb: data key 'exhaustion.boxes' (t.yaml:14, ref. VB-B12): the denominator must be "
+     "positive, got 0"},
+    {"vb", "infantry_brigade", "  move.woods.factor: 0.5\n",
+     "ruleset vb: data key 'move.woods.factor' (t.yaml:14, ref. VB-B4): 0.5 is less than 1"},
+    {"inradic", "foot", "  rout.move_factor: 0\n",
+     "ruleset inradic: data key 'rout.move_factor' (t.yaml:14, ref. IN-M11): 0 is less than 1"},
+    {"inradic", "foot", "  shoot.range: [0, 16, 16.5, 12, 12, 10, 14, 20, 40, 0]\n",
+     "ruleset inradic: data key 'shoot.range' (t.yaml:14, ref. IN-R4): an item, 16.5 is not a whole number"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    int rc;
+    gn_game *g = with_values(bad[i].rs, bad[i].type, bad[i].values, &rc);
+    if (rc != GN_EDATA) fail_msg("%s: status %d, want GN_EDATA: %s", bad[i].values, rc, gn_errmsg(g));
+    if (!strstr(gn_errmsg(g), bad[i].want)) fail_msg("got '%s', want '%s'", gn_errmsg(g), bad[i].want);
+    gn_game_free(g);
+  }
+  int rc;
+  gn_game *g = with_values("ba", "infantry", "  t21.guard: 5\n", &rc);
+  assert_int_equal(rc, 0);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(every_value_has_provenance),
     cmocka_unit_test(scenario_values),
+    cmocka_unit_test(data_table_ranges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -457,6 +457,68 @@ static void count_sure_and_impossible(void **state) {
   gn_game_free(g);
 }
 
+/* A count of hits given as a count (GN_DICE_HITS), as players type "2 hits":
+** taken as it is, logged without faces and kept on the tape as one value;
+** a count the dice cannot show is refused; faces still answer as before. */
+static int two_hits(void *ud, const gn_chance *c, const char *refusal, int *faces) {
+  typed *t = ud;
+  t->calls++;
+  if (refusal) snprintf(t->refusal, sizeof t->refusal, "%s", refusal);
+  assert_int_equal(c->kind, GN_CHANCE_COUNT);
+  faces[0] = GN_DICE_HITS(t->calls == 1 ? 4 : 2);   /* 4 hits of 3 dice first */
+  return 0;
+}
+
+static void count_typed_as_count(void **state) {
+  (void)state;
+  gn_game *g = ruleset_game();
+  int h;
+  const int s[] = { GN_DICE_HITS(1), 6, 1, 5 };
+  assert_int_equal(gn_dice_script(g, s, 4), 0);
+  assert_int_equal(gn_roll_count(g, 3, 6, 5, "fire", "VB-B6", &h), 0);
+  assert_int_equal(h, 1);
+  const gn_event *e = gn_event_get(g, gn_event_count(g) - 1);
+  assert_int_equal(e->ndice, 0);
+  assert_int_equal(e->total, 1);
+  assert_string_equal(e->spec, "count");
+  assert_non_null(strstr(e->text, "1 hit (the count typed at the table)"));
+  assert_int_equal(gn_roll_count(g, 3, 6, 5, "fire", "VB-B6", &h), 0);   /* faces, as before */
+  assert_int_equal(h, 2);
+  assert_int_equal(gn_event_get(g, gn_event_count(g) - 1)->ndice, 3);
+  const int bad[] = { GN_DICE_HITS(4) };
+  assert_int_equal(gn_dice_script(g, bad, 1), 0);
+  assert_int_equal(gn_roll_count(g, 3, 6, 5, "fire", "VB-B6", &h), GN_EDICE);
+  assert_non_null(strstr(gn_errmsg(g), "4 hits of 3 dice showing 5 or more cannot be"));
+  const int sure[] = { GN_DICE_HITS(2) };   /* every die hits at 1+: two of three cannot be */
+  assert_int_equal(gn_dice_script(g, sure, 1), 0);
+  assert_int_equal(gn_roll_count(g, 3, 6, 1, "fire", "VB-B6", &h), GN_EDICE);
+  typed t = { 0, "" };
+  assert_int_equal(gn_dice_use_table(g, two_hits, &t), 0);
+  assert_int_equal(gn_roll_count(g, 3, 6, 5, "fire", "VB-B6", &h), 0);
+  assert_int_equal(h, 2);
+  assert_int_equal(t.calls, 2);
+  assert_string_equal(t.refusal, "4 hits of 3 dice showing 5 or more cannot be");
+  gn_game_free(g);
+}
+
+/* An order given a count keeps it on its tape as typed: one result drawn,
+** all of the script used (tests/cli/test-play.sh replays such a store). */
+static void count_on_the_tape(void **state) {
+  (void)state;
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load_file(g, "scenarios/vb-teach-fire.yaml")) fail_msg("%s", gn_errmsg(g));
+  assert_int_equal(gn_game_start(g, 1), 0);
+  for (int i = 0; i < 4; i++) assert_int_equal(gn_order_apply(g, "end"), 0);   /* to combat; P1's morale rolled */
+  const int hits[] = { GN_DICE_HITS(0) };   /* no hit: no save follows */
+  assert_int_equal(gn_dice_script(g, hits, 1), 0);
+  assert_int_equal(gn_order_apply(g, "fire FA at P1"), 0);
+  int o = gn_game_order_count(g) - 1;
+  assert_int_equal(gn_game_order_chances(g, o), 1);
+  assert_int_equal(gn_dice_script_left(g), 0);
+  gn_game_free(g);
+}
+
 static void strerror_list(void **state) {
   (void)state;
   assert_string_equal(gn_strerror(GN_OK), "success");
@@ -540,6 +602,8 @@ int main(void) {
     cmocka_unit_test(enumerate_big_count),
     cmocka_unit_test(enumerate_totals),
     cmocka_unit_test(count_sure_and_impossible),
+    cmocka_unit_test(count_typed_as_count),
+    cmocka_unit_test(count_on_the_tape),
     cmocka_unit_test(strerror_list),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -57,6 +57,31 @@ static void movement(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-B8: moves as players make them: advance and retire keep the
+** facing; a move over by the measuring tolerance (move.tolerance, 0.2 in)
+** passes; towards a point goes as far as the move allows, difficult terrain
+** counted double; turn in place. */
+static void moves_as_told(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("f", "foot", 10, 10, 5, "") RED("m", "mounted", 30, 10, 5, "")
+                  RED("g", "gun", 50, 10, 3, "weapon: artillery") RED("w", "wagon", 70, 10, 1, "weapon: none")
+                  RED("f2", "foot", 10, 60, 5, "") RED("f3", "foot", 80, 10, 5, "") BLUE("b1", "foot", 90, 90, 5, "")
+                  "terrain:\n  - {id: wd, kind: woods, area: [[0, 63], [20, 63], [20, 80], [0, 80]]}\n");
+  double f0 = box(g, "f").facing;
+  ok(g, "move f advance 6.1");                        /* 0.1 over its 6 in: within the tolerance */
+  assert_true(near(box(g, "f").c.y, 16.1) && near(box(g, "f").facing, f0));
+  refused(g, "move f3 advance 6.3", "IN-B8");         /* 0.3 over: past it */
+  ok(g, "move m towards 30,90");                      /* as far as 12 in go */
+  assert_true(near(box(g, "m").c.y, 22) && near(box(g, "m").c.x, 30));
+  ok(g, "move g turn 90");
+  assert_true(near(box(g, "g").facing, 0) && near(box(g, "g").c.y, 10));
+  ok(g, "move w retire 3");
+  assert_true(near(box(g, "w").c.y, 7) && near(box(g, "w").facing, f0));
+  ok(g, "move f2 towards 10,90");                     /* 3 in the open, then 1.5 in the woods */
+  assert_true(near(box(g, "f2").c.y, 64.5));
+  gn_game_free(g);
+}
+
 /* ref. IN-B8, IN-B9: a move may not end on another unit, off the table, or in
 ** contact with an enemy (that is a charge); mounted troops charge 18 in. */
 static void move_limits(void **state) {
@@ -131,13 +156,38 @@ static void reinforcements_at_entry(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. IN-VIC: when the last side ends its turn, an objective goes to the
+** only side with a steady unit (not a wagon) within its radius, told to all. */
+static void objective_holders(void **state) {
+  (void)state;
+  gn_game *g = mk("objectives:\n  - {id: well, at: [50, 45], radius: 5, points: 2, owner: blue}\n"
+                  "units:\n" RED("r1", "foot", 50, 40, 10, "")
+                  "  - {id: b2, side: blue, type: foot, at: [50, 95], facing: 180, strength: 5}\n");
+  gn_objective_info o;
+  ok(g, "end");
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 1);                  /* not before the turn's end */
+  ok(g, "end");
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 0);
+  assert_int_equal(o.since, 1);
+  const gn_event *e = last_kind(g, "objective");
+  assert_non_null(e);
+  assert_string_equal(e->ref, "IN-VIC");
+  assert_string_equal(e->text, "Red takes well from Blue at the end of turn 1");
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(sequence_of_play),
     cmocka_unit_test(movement),
+    cmocka_unit_test(moves_as_told),
     cmocka_unit_test(move_limits),
     cmocka_unit_test(reinforcements),
     cmocka_unit_test(reinforcements_at_entry),
+    cmocka_unit_test(objective_holders),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -173,6 +173,31 @@ static void rules_index_in_the_library(void **state) {
   assert_int_equal(gn_rule_get(n, &r), GN_ENOTFOUND);
 }
 
+/* Every ruleset's checks read their option values one way: a value out of
+** range, not a number or not one of the names is refused with GN_ESYNTAX,
+** naming the option, what it wants and what it got. */
+static void check_options_one_idiom(void **state) {
+  (void)state;
+  static const struct { const char *rs, *check; const char *argv[4]; int argc; const char *want; } bad[] = {
+    {"vb", "fire", {"--dice", "x", "--range", "close"}, 4, "--dice: expected a whole number 0..640, got 'x'"},
+    {"ba", "fire", {"--figures", "0"}, 2, "--figures: expected a whole number 1..10000, got '0'"},
+    {"ba", "fire", {"--figures"}, 1, "--figures: expected a whole number 1..10000, got ''"},
+    {"inradic", "morale", {"--start", "5", "--quality", "brave"}, 4, "--quality: unknown value 'brave'"},
+    {"inradic", "throw", {"--figures", "3", "--width", "99"}, 4,
+     "--width: expected a distance in inches, 0.5..60, got '99'"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    gn_game *g = gn_game_new(NULL);
+    gn_dist d;
+    assert_int_equal(gn_game_use_ruleset(g, bad[i].rs), 0);
+    memset(&d, 0, sizeof d);
+    int rc = gn_check_odds(g, bad[i].check, bad[i].argc, bad[i].argv, NULL, &d, NULL);
+    if (rc != GN_ESYNTAX || !strstr(gn_errmsg(g), bad[i].want))
+      fail_msg("%s %s: status %d, '%s'; want '%s'", bad[i].rs, bad[i].check, rc, gn_errmsg(g), bad[i].want);
+    gn_game_free(g);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(two_fires_exactly),
@@ -180,6 +205,7 @@ int main(void) {
     cmocka_unit_test(refused_question),
     cmocka_unit_test(out_of_memory_leaves_the_game),
     cmocka_unit_test(rules_index_in_the_library),
+    cmocka_unit_test(check_options_one_idiom),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

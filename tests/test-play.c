@@ -145,10 +145,118 @@ static void notes_refused(void **state) {
   remove_store(dir);
 }
 
+/* ------------------------------------------- what a chance point needs */
+
+/* A table that answers from a list and keeps what each chance point told. */
+typedef struct table {
+  const int *answers; int nanswers, next;
+  int n;
+  struct { char purpose[96], need[192]; unsigned visible; int index, count; } asked[16];
+} table;
+
+static int answer(void *ud, const gn_chance *c, const char *refusal, int *faces) {
+  table *t = ud;
+  assert_null(refusal);
+  if (t->n < 16) {
+    snprintf(t->asked[t->n].purpose, 96, "%s", c->purpose);
+    snprintf(t->asked[t->n].need, 192, "%s", c->need ? c->need : "");
+    t->asked[t->n].visible = c->visible;
+    t->asked[t->n].index = c->index;
+    t->asked[t->n].count = c->count;
+  }
+  t->n++;
+  int k = c->kind == GN_CHANCE_CARD ? 1 : c->dice.ndice;
+  for (int i = 0; i < k; i++) {
+    if (t->next == t->nanswers) return GN_EABORTED;
+    faces[i] = t->answers[t->next++];
+  }
+  return 0;
+}
+
+static gn_game *file_game(const char *path) {
+  gn_game *g = gn_game_new(NULL);
+  assert_non_null(g);
+  if (gn_game_load_file(g, path) != 0) fail_msg("%s: %s", path, gn_errmsg(g));
+  assert_int_equal(gn_game_start(g, 1), GN_OK);
+  return g;
+}
+
+/* The last event's text that holds word, or "". */
+static const char *last_text(const gn_game *g, const char *word) {
+  for (int i = gn_event_count(g) - 1; i >= gn_event_first(g); i--)
+    if (strstr(gn_event_get(g, i)->text, word)) return gn_event_get(g, i)->text;
+  return "";
+}
+
+/* ref. VB-B8: the table is told before the roll what the morale test needs,
+** the number the rule then tests the roll against, and only the stand's own
+** side may know it (the grade is hidden). */
+static void need_vb_morale(void **state) {
+  (void)state;
+  gn_game *g = file_game("scenarios/vb-teach-fire.yaml");
+  for (int i = 0; i < 3; i++) assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  static const int five[] = { 5 };
+  table t = { five, 1, 0, 0, {{"", "", 0, 0, 0}} };
+  assert_int_equal(gn_dice_use_table(g, answer, &t), GN_OK);
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_int_equal(t.n, 1);
+  assert_string_equal(t.asked[0].purpose, "morale of P1");
+  assert_string_equal(t.asked[0].need, "4 or less to pass (ref. VB-B8)");
+  assert_int_equal(t.asked[0].visible, 1u << gn_side_find(g, "prussians"));
+  assert_int_equal(t.asked[0].count, 0);
+  assert_non_null(strstr(last_text(g, "tests morale"), "rolls 5, needs 4 or less: fails"));
+  gn_game_free(g);
+}
+
+/* ref. IN-B1, IN-B3: a hand of cards is told card by card as "k of n", with
+** the value a number card needs to hit; the morale test after it is told the
+** most it may throw (ref. IN-M8), and passes on it. */
+static void need_inradic_hand(void **state) {
+  (void)state;
+  gn_game *g = file_game("scenarios/inradic-skirmish.yaml");
+  static const int answers[] = { 48, 47, 46, 10, 1, 10, 1, 1 };   /* 10S 9S 8S; d10+d4 10 1; then d10, d6, d8 */
+  table t = { answers, 8, 0, 0, {{"", "", 0, 0, 0}} };
+  assert_int_equal(gn_dice_use_table(g, answer, &t), GN_OK);
+  assert_int_equal(gn_order_apply(g, "fire GUN at FU"), GN_OK);
+  assert_true(t.n >= 4);
+  for (int k = 0; k < 3; k++) {
+    assert_int_equal(t.asked[k].index, k + 1);
+    assert_int_equal(t.asked[k].count, 3);
+    assert_non_null(strstr(t.asked[k].need, "each number card of 8 or more hits"));
+  }
+  assert_string_equal(t.asked[3].purpose, "morale of FU, trigger IN-M1");
+  assert_string_equal(t.asked[3].need, "11 or less to pass (the figures left; ref. IN-M8)");
+  assert_int_equal(t.asked[3].count, 0);
+  assert_non_null(strstr(last_text(g, "FU morale test"), "modified 11 against 11 figures: passes"));
+  gn_game_free(g);
+}
+
+/* ref. BA-B7: the fire's 3d6 is told the lowest total that costs the target
+** a loss, Table 12 read with the loss factors; a total one below it costs
+** nothing. */
+static void need_ba_fire(void **state) {
+  (void)state;
+  gn_game *g = file_game("scenarios/ba-teach-supplies.yaml");
+  static const int dice[] = { 1, 2, 4 };   /* 7: one below the 8 the table is told */
+  table t = { dice, 3, 0, 0, {{"", "", 0, 0, 0}} };
+  assert_int_equal(gn_order_apply(g, "fire 4L at PR"), GN_OK);
+  assert_int_equal(gn_dice_use_table(g, answer, &t), GN_OK);
+  assert_int_equal(gn_order_apply(g, "end"), GN_OK);
+  assert_true(t.n >= 1);
+  assert_string_equal(t.asked[0].need, "a loss at a total of 8 or more (Table 12 with the loss factors, ref. BA-B7)");
+  assert_non_null(strstr(last_text(g, "fires at PR"), "3d6 = 7"));
+  for (int i = gn_event_count(g) - 1; i >= 0; i--)
+    if (strstr(gn_event_get(g, i)->text, "fires at PR")) { assert_int_equal(gn_event_get(g, i)->total, 0); break; }
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(notes_round_trip),
     cmocka_unit_test(notes_refused),
+    cmocka_unit_test(need_vb_morale),
+    cmocka_unit_test(need_inradic_hand),
+    cmocka_unit_test(need_ba_fire),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

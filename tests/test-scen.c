@@ -514,6 +514,14 @@ static void expect_diags(const gn_game *g, const char *const *want, int n) {
   }
 }
 
+/* The rules of victory a data directory must give (ref. VB-VIC). */
+static const char VICTORY_DATA[] =
+  "values:\n"
+  "  - {key: victory.break, value: 0.25, provenance: default, ref: VB-VIC}\n"
+  "  - {key: victory.losses, value: 10, provenance: default, ref: VB-VIC}\n"
+  "  - {key: victory.marginal, value: 2, provenance: default, ref: VB-VIC}\n"
+  "  - {key: victory.decisive, value: 5, provenance: default, ref: VB-VIC}\n";
+
 static void data_dir_good(void **state) {
   tmpdir *t = *state;
   gn_game *g;
@@ -526,8 +534,15 @@ static void data_dir_good(void **state) {
        "values:\n  - {key: c.half, value: 0.5, provenance: published, ref: VB-1}\n");
   spit(t->vb, "rules.yaml", "this is the rules index, not data: [\n");
   spit(t->vb, "notes.txt", "not yaml at all: [\n");
+  assert_int_equal(load_with_data(t, &g), GN_EDATA);   /* no rules of victory */
+  assert_string_equal(gn_errmsg(g), "ruleset 'vb': the data has no number victory.break (the rules of victory)");
+  gn_game_free(g);
+  spit(t->vb, "victory.yaml", VICTORY_DATA);
   assert_int_equal(load_with_data(t, &g), 0);
   assert_int_equal(gn_diag_count(g), 0);
+  gn_victory_rules vr;
+  assert_int_equal(gn_victory_rules_get(g, &vr), 0);
+  assert_true(vr.brk == 0.25);                          /* the directory's, not the built-in */
   gn_game_free(g);
 }
 
@@ -669,6 +684,7 @@ static void every_allocation_failure(void **state) {
   clear_dir(t);
   spit(t->vb, "a.yaml", "values:\n  - {key: k, value: [1, 2], provenance: seed, ref: VB-1}\n");
   spit(t->vb, "b.yaml", "values:\n  - {key: j, value: 1, provenance: seed, ref: VB-1}\n");
+  spit(t->vb, "victory.yaml", VICTORY_DATA);
   fail_each("good.yaml", GOOD, sizeof GOOD - 1, t->root, 0);
   /* a scenario full of problems */
   assert_non_null(bad);

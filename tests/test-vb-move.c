@@ -67,7 +67,44 @@ static void rates(void **state) {
   ok(g, "move IB to 42,24 facing 90");
   assert_true(view(g, "IB").box.facing < 1e-9);       /* east = 0 radians */
   ok(g, "move IB to 32,24");
-  refused(g, "move IB to 32,23.9", "VB-B4");
+  refused(g, "move IB to 32,23.7", "VB-B4");      /* 0.3 over the move left: past move.tolerance */
+  ok(g, "move IB to 32,23.9");                    /* ref. VB-B4: 0.1 over, within move.tolerance */
+  refused(g, "move IB to 32,23.6", "VB-B4");      /* nothing left now: 0.3 is past the tolerance */
+  gn_game_free(g);
+}
+
+/* ref. VB-B4: moves told as players make them, relative to the stand:
+** advance and retire along its facing (kept), turn in place, wheel about the
+** front corner on the side it wheels to (at the cost of the outer corner's
+** arc), and "towards" a point as far as the move left allows. */
+static void moves_as_told(void **state) {
+  (void)state;
+  gn_game *g = load(HEAD LEADERS AT(ib, infantry_brigade, 42, 30, ""));
+  gn_box b0 = view(g, "IB").box;
+  ok(g, "move IB advance 4");                     /* facing north: +y */
+  assert_float_equal(view(g, "IB").box.c.y, 34, 1e-9);
+  assert_float_equal(view(g, "IB").box.facing, b0.facing, 1e-12);
+  ok(g, "move IB retire 2");
+  assert_float_equal(view(g, "IB").box.c.y, 32, 1e-9);
+  assert_float_equal(view(g, "IB").box.c.x, 42, 1e-9);
+  ok(g, "move IB turn 90");                       /* east: 0 radians, in place */
+  assert_float_equal(view(g, "IB").box.facing, 0, 1e-9);
+  assert_float_equal(view(g, "IB").box.c.y, 32, 1e-9);
+  gn_vec2 before[4], after[4];
+  gn_box_corners(view(g, "IB").box, before);
+  double w = view(g, "IB").box.w;
+  ok(g, "move IB wheel 90");                      /* to the right: about the front-right corner */
+  gn_box_corners(view(g, "IB").box, after);
+  assert_float_equal(after[1].x, before[1].x, 1e-9);
+  assert_float_equal(after[1].y, before[1].y, 1e-9);
+  assert_float_equal(view(g, "IB").box.facing, -3.14159265358979323846 / 2, 1e-9);
+  double used = 4 + 2 + w * 3.14159265358979323846 / 2;   /* the wheel costs its outer corner's arc */
+  gn_vec2 c = view(g, "IB").box.c;
+  ok(g, "move IB towards 42,-100");               /* south, as far as the 16 in allow */
+  assert_float_equal(view(g, "IB").box.c.y, c.y - (16 - used), 0.01);   /* moves are kept in hundredths */
+  refused(g, "move IB towards 42,-100", "VB-B4"); /* no move left */
+  assert_int_equal(gn_order_apply(g, "move IB sideways 3"), GN_ESYNTAX);
+  assert_int_equal(gn_order_apply(g, "move IB advance -3"), GN_ESYNTAX);
   gn_game_free(g);
 }
 
@@ -332,6 +369,7 @@ static void skirmishers_of_two_brigades(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(rates),
+    cmocka_unit_test(moves_as_told),
     cmocka_unit_test(woods),
     cmocka_unit_test(villages),
     cmocka_unit_test(towns),

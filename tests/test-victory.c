@@ -82,6 +82,64 @@ static void levels_in_a_scripted_game(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-VIC, BA-VIC, IN-VIC: the defaults are each ruleset's data
+** (victory.yaml, provenance default), read through the data loader: the
+** same for the three; a scenario's values replace them like any datum, and a
+** victory block's keys win over both. */
+static void defaults_are_data(void **state) {
+  (void)state;
+  static const char *const ids[] = {"vb", "ba", "inradic"};
+  for (int k = 0; k < 3; k++) {
+    gn_victory_rules vr;
+    assert_int_equal(gn_victory_rules_default(ids[k], &vr), 0);
+    assert_int_equal(vr.given, 0);
+    assert_true(fabs(vr.brk - 1.0 / 3.0) < 1e-9 && vr.losses == 10 && vr.marginal == 2 && vr.decisive == 5);
+  }
+  gn_victory_rules vr;
+  assert_int_equal(gn_victory_rules_default("nope", &vr), GN_ERULESET);
+  assert_int_equal(gn_victory_rules_default(NULL, &vr), GN_EINVAL);
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_use_ruleset(g, "vb"), 0);
+  gn_datum_info d;
+  int found = 0;
+  for (int i = 0; gn_data_get(g, i, &d) == 0; i++)
+    if (!strcmp(d.key, "victory.marginal")) {
+      found = 1;
+      assert_string_equal(d.provenance, "default");
+      assert_string_equal(d.ref, "VB-VIC");
+      assert_true(d.n == 1 && d.v[0] == 2);
+    }
+  assert_true(found);
+  gn_game_free(g);
+  static const char text[] =
+    "grognard: 1\nname: data\nruleset: vb\ntable: {width: 48, height: 36}\n"
+    "date: {year: 1815, month: 6, day: 18, hour: 14}\nturns: 4\n"
+    "sides:\n  - {id: a, name: A}\n  - {id: f, name: F}\n"
+    "units:\n"
+    "  - {id: a1, side: a, type: infantry_brigade, at: [10, 10], strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: f1, side: f, type: infantry_brigade, at: [10, 30], strength: 4, attrs: {morale: 4}}\n"
+    "values: {victory.marginal: 4, victory.decisive: 6}\n"
+    "victory: {decisive: 7}\n";
+  g = gn_game_new(NULL);
+  assert_int_equal(load_text(g, text), 0);
+  assert_int_equal(gn_victory_rules_get(g, &vr), 0);
+  assert_int_equal(vr.given, 1);
+  assert_true(vr.marginal == 4 && vr.decisive == 7 && vr.losses == 10);
+  gn_game_free(g);
+  static const char low[] =
+    "grognard: 1\nname: data\nruleset: vb\ntable: {width: 48, height: 36}\n"
+    "date: {year: 1815, month: 6, day: 18, hour: 14}\nturns: 4\n"
+    "sides:\n  - {id: a, name: A}\n  - {id: f, name: F}\n"
+    "units:\n"
+    "  - {id: a1, side: a, type: infantry_brigade, at: [10, 10], strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: f1, side: f, type: infantry_brigade, at: [10, 30], strength: 4, attrs: {morale: 4}}\n"
+    "victory: {decisive: 1}\n";
+  g = gn_game_new(NULL);
+  assert_int_equal(load_text(g, low), GN_ESCENARIO);
+  assert_non_null(strstr(gn_errmsg(g), "'decisive' (1) must be at least 'marginal' (2, the ruleset's default)"));
+  gn_game_free(g);
+}
+
 /* Without a victory block: the project's defaults. A side keeping the key
 ** point (2 points) with losses of 20% against 15% has a margin of 1.5 victory
 ** points, under the default 2: a draw; taking a second objective as well is
@@ -104,7 +162,7 @@ static void defaults_can_score_a_draw(void **state) {
   gn_victory_rules vr;
   assert_int_equal(gn_victory_rules_get(g, &vr), 0);
   assert_int_equal(vr.given, 0);
-  assert_true(vr.brk == 1.0 / 3.0 && vr.losses == 10 && vr.marginal == 2 && vr.decisive == 5);
+  assert_true(fabs(vr.brk - 1.0 / 3.0) < 1e-9 && vr.losses == 10 && vr.marginal == 2 && vr.decisive == 5);
   gn_battle_result r;
   memset(&r, 0, sizeof r);
   r.nsides = 2;
@@ -181,6 +239,26 @@ static void timed_objectives(void **state) {
   assert_int_equal(r.side[0].points, 4);
   assert_int_equal(r.side[1].points, 3);
   assert_int_equal(r.level, GN_LEVEL_DRAW);
+  /* ref. VB-VIC: the holders are the game's, moved by the rules code at the
+  ** turn's end and told to every side; the battle's verdict reads them */
+  assert_int_equal(gn_objective_get(g, 0, &o), 0);
+  assert_int_equal(o.owner, 1);
+  assert_int_equal(o.since, 1);
+  assert_int_equal(gn_objective_get(g, 2, &o), 0);
+  assert_int_equal(o.owner_by, 0);
+  int told = -1, n = 0;
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (strcmp(e->kind, "objective")) continue;
+    n++;
+    if (strstr(e->text, " x ")) told = i;
+  }
+  assert_int_equal(n, 3);                        /* x, y and z change hands once each */
+  assert_true(told >= 0);
+  assert_string_equal(gn_event_get(g, told)->ref, "VB-VIC");
+  assert_string_equal(gn_event_get(g, told)->text, "B takes x from A at the end of turn 1");
+  assert_int_equal(gn_event_visible(g, told, 0), 1);
+  assert_int_equal(gn_event_visible(g, told, 1), 1);
   gn_battle_result_free(&r);
   gn_game_free(g);
 }
@@ -220,6 +298,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(levels_in_a_scripted_game),
     cmocka_unit_test(defaults_can_score_a_draw),
+    cmocka_unit_test(defaults_are_data),
     cmocka_unit_test(timed_objectives),
     cmocka_unit_test(bad_victory),
   };

@@ -142,4 +142,13 @@ check "vb-wavre: simulate reports against history, the Prussians' task of the 18
    out wsim "Wavre held on the 18th held by Prussian III Corps at turn 5; simulated [0-9]+ of 4" &&
    out wsim "source: P. Hofschroer, 1815: The Waterloo Campaign"'
 
+# --- the standing in show: the verdict on the game as it stands, the umpire's only
+run vnew --db v.db new "$repo/scenarios/vb-teach-victory.yaml" --seed 1
+run vshow --db v.db show g1
+check "show ends with the standing (the umpire's verdict on the game as it stands)" \
+  out vshow '^standing now: draw: victory points French 2.0, Prussians 2.0, a margin under 1.5'
+run vside --db v.db show g1 --as french
+check "show --as SIDE gives no standing (it reads strengths the side may not see)" \
+  eval 'status vside 0 && ! out vside "^standing"'
+
 [ $failed -eq 0 ]

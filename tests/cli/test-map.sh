@@ -163,4 +163,57 @@ check "map --true-scale: $pages A4 pages for a 48 x 36 in table (at least $need,
   eval 'status true 0 && [ "$pages" -ge "$need" ] && [ "$pages" -lt $((2 * need)) ] && [ "$a4" = "$pages" ]'
 check "map --true-scale is for a PDF (exit 2 for an SVG)" status truesvg 2
 
+# The frame on the <svg> element: each stand's rectangle is centred where
+# (x0 + x scale, y0 + (height - y) scale) puts its centre.
+"$exe" --db "$db" show "$pgid" --json | jq -r '.units[] | select(.removed == false) | "\(.code) \(.x) \(.y)"' >"$tmp/at"
+"$exe" --db "$db" map "$pgid" -o "$tmp/frame.svg" 2>/dev/null
+off=$(awk -v svg="$tmp/frame.svg" '
+  BEGIN { while ((getline l < svg) > 0) {
+            if (l ~ /^<svg/) { split(l, a, "\""); for (i = 1; i < length(a); i++) f[a[i]] = a[i + 1] }
+            if (l ~ /^<g class="unit"/) { match(l, /data-unit="[^"]*"/); u = substr(l, RSTART + 11, RLENGTH - 12); want = 1; continue }
+            if (want && l ~ /^<polygon/) { match(l, /points="[^"]*"/); n = split(substr(l, RSTART + 8, RLENGTH - 9), p, "[ ,]");
+                                          cx[u] = (p[1] + p[3] + p[5] + p[7]) / 4; cy[u] = (p[2] + p[4] + p[6] + p[8]) / 4; want = 0 } }
+          s = f[" data-scale="]; x0 = f[" data-x0="]; y0 = f[" data-y0="]; h = f[" data-height="] }
+  { dx = x0 + $2 * s - cx[$1]; dy = y0 + (h - $3) * s - cy[$1]; if (dx * dx + dy * dy > 0.05 || !($1 in cx)) print $1 }' "$tmp/at")
+check "map: the frame on the <svg> element puts every stand where it is${off:+ (not: $off)}" \
+  eval '[ -z "$off" ] && [ -s "$tmp/at" ] && grep -q "data-scale=" "$tmp/frame.svg"'
+
+# Long names in UTF-8: the title wrapped whole, never cut; a side's name whole
+# in the legend; a reinforcement's long name cut in the off-table box only
+# between characters (the whole line in its tooltip).
+cat >"$tmp/utf8.yaml" <<'EOF2'
+grognard: 1
+name: "Schlacht bei Königsgrätz-Überlingen an der Großen Brücke über die Donau, am Morgen des 18. Juni 1815, gegen die Vereinigten Fürstentümer am Rhein und ihre Verbündeten aus Übersee, nach den Berichten der Augenzeugen"
+ruleset: vb
+table: {width: 48, height: 36, unit: in}
+date: {year: 1815, month: 6, day: 18, hour: 9}
+turns: 4
+sides:
+  - {id: french, name: "Armée du Nord de l'Empereur, Grande Armée Impériale"}
+  - {id: allied, name: "Großherzogtum Lörelei-Übersee und die Vereinigten Fürstentümer am Rhein"}
+formations:
+  - {id: fdiv, echelon: division, side: french, leader: fl}
+  - {id: adiv, echelon: division, side: allied, leader: al}
+units:
+  - {id: fl, code: FL, formation: fdiv, type: leader_division, at: [10, 6], strength: 0}
+  - {id: f1, code: F1, name: "1ère brigade de la Garde Impériale, grenadiers à pied du général Friant, réserve générale", formation: fdiv, type: infantry_brigade, at: [10, 10], strength: 4, arrives: 3}
+  - {id: f2, code: F2, formation: fdiv, type: infantry_brigade, at: [20, 10], strength: 4}
+  - {id: al, code: AL, formation: adiv, type: leader_division, at: [10, 30], facing: 180, strength: 0}
+  - {id: a1, code: A1, name: "Königlich-Großherzogliches Füsilier-Regiment „Übersee“ Nr. 1", formation: adiv, type: infantry_brigade, at: [10, 16], facing: 180, strength: 4}
+EOF2
+ugid=$("$exe" --db "$db" new "$tmp/utf8.yaml" --seed 1 2>"$tmp/utf8.err")
+run utf8 --db "$db" map "$ugid" --as french -o utf8.svg
+u=$tmp/utf8.svg
+uname=$(sed -n 's/^name: "\(.*\)"$/\1/p' "$tmp/utf8.yaml")
+check "long UTF-8 names: the map is valid UTF-8 and well-formed" \
+  eval 'status utf8 0 && iconv -f UTF-8 -t UTF-8 "$u" -o /dev/null && { ! command -v xmllint >/dev/null || xmllint --noout "$u"; }'
+check "long UTF-8 names: the title wrapped over lines, whole" \
+  eval '[ "$(texts "$u" title | wc -l)" -ge 2 ] && [ "$(texts "$u" title | tr "\n" " " | sed "s/ \$//")" = "$uname" ]'
+check "long UTF-8 names: each side's name whole in the legend" \
+  eval 'texts "$u" legend | grep -qxF "Großherzogtum Lörelei-Übersee und die Vereinigten Fürstentümer am Rhein" &&
+        texts "$u" legend | grep -qxF "Armée du Nord de l'"'"'Empereur, Grande Armée Impériale"'
+check "long UTF-8 names: the reinforcement in the off-table box, cut between characters, whole in its tooltip" \
+  eval 'texts "$u" offtable | grep -q "^F1 arrives on turn 3: 1ère brigade.*\\.\\.\\.\$" &&
+        grep -q "<title>F1 arrives on turn 3: 1ère brigade.*réserve générale</title>" "$u"'
+
 exit $failed

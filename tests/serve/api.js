@@ -37,6 +37,8 @@ async function main() {
         r.status === 200 && sess.role === 'side' && sess.side === 'french' && sess.ruleset === 'vb' &&
         sess.unit === 'in' && sess.game === 'g1' && sess.sides.length === 2 && sess.table.width > 0 &&
         /^application\/json/.test(r.headers['content-type']), r.text);
+  check("session: each side has the map's colour #rrggbb, a different one",
+        (sess.sides || []).every(s => /^#[0-9a-f]{6}$/.test(s.color)) && sess.sides[0].color !== sess.sides[1].color, sess.sides);
   r = await call(base, 'GET', '/api/session', { code: U });
   check('session for the umpire (code in the header): role umpire, side null',
         r.status === 200 && r.json.role === 'umpire' && r.json.side === null, r.text);
@@ -232,6 +234,27 @@ async function main() {
   check('the streams are told the undo', undone, sP.messages.slice(-2));
   r = await call(base, 'GET', '/api/state', { code: F });
   check('the state is back before the fire', r.json.seq === fireSeq - 1, r.text);
+
+  // ---- the map
+  r = await call(base, 'GET', '/api/map.svg', { code: F });
+  check("map.svg: the side's map, an SVG with a group per stand it sees",
+        r.status === 200 && /^image\/svg\+xml/.test(r.headers['content-type']) && /<svg/.test(r.text) &&
+        /data-unit="FA"/.test(r.text), r.text.slice(0, 200));
+  const colour = sess.sides && sess.sides[0].color;
+  check("map.svg: the side's colour of /api/session is the map's", colour && r.text.toLowerCase().includes(colour), colour);
+  r = await call(base, 'GET', '/api/map.svg?select=FA', { code: F });
+  check('map.svg selecting its own unit', r.status === 200 && /<svg/.test(r.text), r.text.slice(0, 200));
+  r = await call(base, 'GET', '/api/map.svg?select=P1', { code: F });
+  check("map.svg selecting another side's unit: 403", r.status === 403 && /P1/.test(r.json && r.json.error), r.text.slice(0, 200));
+  r = await call(base, 'GET', '/api/map.svg?select=P1', { code: U });
+  check('the umpire selects any unit', r.status === 200, r.text.slice(0, 200));
+  r = await call(base, 'GET', '/api/map.svg?select=NOSUCH', { code: U });
+  check('map.svg selecting no such unit: 404', r.status === 404, r.text.slice(0, 200));
+  r = await call(base, 'GET', '/api/map.json', { code: P });
+  const fr = r.json || {};
+  check('map.json: the frame of the table in the SVG',
+        r.status === 200 && fr.width === sess.table.width && fr.height === sess.table.height && fr.scale > 0 &&
+        fr.x0 >= 0 && fr.y0 >= 0, r.text);
 
   for (const s of [sF, sP, sU]) s.close();
   srv.proc.kill('SIGTERM');

@@ -5,16 +5,19 @@
 // each stream told its viewer every event it may see, and that the game
 // replays (replay --verify). Measures, for each order accepted, the time
 // from its sending to its event reaching all 50 clients.
-// Usage: node tests/serve/load.js DIR SCENARIO [--bench]
+// Usage: node tests/serve/load.js DIR SCENARIO [--bench] [--pace MS]
 //   --bench: print the figures for `make bench` (exit 1 when the p99 goal
 //   of 50 ms is missed) instead of TAP lines.
+//   --pace MS: each giver waits MS ms after each answer (default 0: orders
+//   back to back, as fast as the server takes them).
 'use strict';
 const { check, failures, serve, call, stream, exe } = require('./client');
 const { execFileSync } = require('child_process');
 const os = require('os');
 
-const [dir, scenario, mode] = process.argv.slice(2);
-const bench = mode === '--bench';
+const [dir, scenario, ...opts] = process.argv.slice(2);
+const bench = opts.includes('--bench');
+const pace = opts.includes('--pace') ? Number(opts[opts.indexOf('--pace') + 1]) : 0;
 const CLIENTS = 50, GIVERS = 6, BOUND_MS = 45000, GOAL_MS = 50;
 const say = bench ? (() => {}) : check;
 
@@ -49,6 +52,7 @@ async function main() {
   const accepted = [], errors = [];
   let over = false;
   const deadline = Date.now() + BOUND_MS;
+  const started = process.hrtime.bigint();
   async function giver(g) {
     const code = g % 3 === 0 ? L.codes.umpire : L.codes[seats[g % seats.length]];
     while (!over && Date.now() < deadline) {
@@ -69,6 +73,7 @@ async function main() {
       }
       else if (r.status === 409 && r.json && r.json.error === 'the game is over') over = true;
       else if (r.status >= 500 || !r.json) errors.push(`${r.status} ${r.text}`);
+      if (pace) await new Promise(res => setTimeout(res, pace));
     }
   }
   await Promise.all(Array.from({ length: GIVERS }, (_, g) => giver(g)));
@@ -139,7 +144,9 @@ async function main() {
   const q = p => qq(lat, p);
   say('every accepted order carries its acceptance time, and reached all clients', lat.length === accepted.length, lat.length);
   const machine = `${os.cpus().length} cores (${(os.cpus()[0] || {}).model || '?'}), load ${os.loadavg()[0].toFixed(2)}`;
-  const line = `serve: ${lat.length} orders, ${CLIENTS} clients watching, ${GIVERS} giving at once: ` +
+  const rate = accepted.length / ((Number(process.hrtime.bigint() - started) / 1e9) || 1);
+  const line = `serve: ${lat.length} orders, ${CLIENTS} clients watching, ${GIVERS} giving at once` +
+               `${pace ? `, each waiting ${pace} ms after an answer` : ', back to back'} (${rate.toFixed(0)} orders/s): ` +
                `order accepted -> its event at all ${CLIENTS} clients: p50 ${q(0.5).toFixed(1)} ms, ` +
                `p99 ${q(0.99).toFixed(1)} ms, max ${lat[lat.length - 1].toFixed(1)} ms (goal p99 < ${GOAL_MS} ms); ` +
                `from its sending: p50 ${qq(sentLat, 0.5).toFixed(1)} ms, p99 ${qq(sentLat, 0.99).toFixed(1)} ms`;

@@ -188,163 +188,153 @@ int gn__ba_in_obstacle(const gn_game *g, int u) {
 
 /* ------------------------------------------------------------ data */
 
-/* Reads one list of n numbers (ints or reals). */
-static int num_list(gn_game *g, const char *key, int n, double *out) {
-  const gn__datum *dm = gn__data_find(g, key);
-  if (!dm || dm->n != n)
-    return gn__error(g, GN_EDATA, "ruleset ba: data '%s' must be a list of %d numbers", key, n);
-  for (int i = 0; i < n; i++) out[i] = dm->v[i];
-  return 0;
-}
-
-static int int_list(gn_game *g, const char *key, int n, int *out) {
-  return gn__data_list(g, key, n, out);
-}
-
-static int num(gn_game *g, const char *key, double *out) { return gn__data_num(g, key, out); }
-static int inum(gn_game *g, const char *key, int *out) { return gn__data_int(g, key, out); }
-
-static const char *const pace_keys[] = {"normal", "fast", "charge"};
 static const char *const arm_keys[] = {"infantry", "cavalry", "artillery", "waggon", "staff"};
+
+#define ANY GN__DANY
+#define INT(k, f, lo, hi, ref) GN__D_INT(ba_data, k, f, lo, hi, ref)
+#define NUM(k, f, lo, hi, ref) GN__D_NUM(ba_data, k, f, lo, hi, ref)
+#define INTS(k, f, n, lo, hi, ref) GN__D_INTS(ba_data, k, f, n, lo, hi, ref)
+#define NUMS(k, f, n, lo, hi, ref) GN__D_NUMS(ba_data, k, f, n, lo, hi, ref)
+#define EACH(type, k, f, n, lo, hi, ref, names, nn, nstride, stride) \
+  GN__D_EACH(ba_data, type, k, f, n, lo, hi, ref, names, nn, nstride, stride)
+#define BY_TYPE(type, k, f, n, lo, hi, ref, stride) \
+  EACH(type, k, f, n, lo, hi, ref, &types[0].name, BA_T_COUNT, sizeof types[0], stride)
+#define BY_TERRAIN(type, k, f, n, lo, hi, ref, stride) \
+  EACH(type, k, f, n, lo, hi, ref, &terrain[0].name, BA_TR_COUNT, sizeof terrain[0], stride)
+#define BY_NAME(type, k, f, n, lo, hi, ref, names, nn, stride) \
+  EACH(type, k, f, n, lo, hi, ref, names, nn, sizeof(char *), stride)
+
+/* Every value of data/rulesets/ba, in the order it is read. */
+static const gn__dfield data_table[] = {
+  /* formations and footprints; rates of march */
+  NUMS("formation.frontage", frontage, BA_FM_COUNT, 0, ANY, "BA-B17"),
+  BY_NAME(GN__DT_NUM, "formation.depth.%s", depth, BA_FM_COUNT, 0, ANY, "BA-B17", arm_keys, 5,
+          sizeof(double[BA_FM_COUNT])),
+  BY_TYPE(GN__DT_NUM, "rate.%s.normal", rate[0][BA_P_NORMAL], BA_FM_COUNT, 0, ANY, "BA-B2",
+          sizeof(double[BA_P_COUNT][BA_FM_COUNT])),
+  BY_TYPE(GN__DT_NUM, "rate.%s.fast", rate[0][BA_P_FAST], BA_FM_COUNT, 0, ANY, "BA-B2",
+          sizeof(double[BA_P_COUNT][BA_FM_COUNT])),
+  BY_TYPE(GN__DT_NUM, "rate.%s.charge", rate[0][BA_P_CHARGE], BA_FM_COUNT, 0, ANY, "BA-B2",
+          sizeof(double[BA_P_COUNT][BA_FM_COUNT])),
+  BY_TERRAIN(GN__DT_NUM, "terrain.%s.rate", terrain_rate, BA_FM_COUNT, 0, ANY, "BA-B2",
+             sizeof(double[BA_FM_COUNT])),
+  BY_TERRAIN(GN__DT_INT, "terrain.%s.cover", cover, 1, 0, 3, "BA-T8", sizeof(int)),
+  NUM("move.reduce.obstacle", red_obstacle, -ANY, ANY, "BA-2.3.1c"),
+  NUM("move.reduce.wheel", red_wheel, -ANY, ANY, "BA-2.3.1c"),
+  NUM("move.reduce.rotation", red_rotation, -ANY, ANY, "BA-2.3.1c"),
+  NUM("move.reduce.change", red_change, -ANY, ANY, "BA-2.3.1c"),
+  NUM("move.reduce.sd", red_sd, -ANY, ANY, "BA-2.3.1c"),
+  NUM("move.reduce.md", red_md, -ANY, ANY, "BA-2.3.1c"),
+  NUM("move.wheel_free_degrees", wheel_free, 0, 360, "BA-2.3.1c"),   /* to radians after */
+  NUM("move.step", step, 0, ANY, "BA-1.1.1a"),                       /* and > 0 */
+  NUM("melee.zone_depth", zone_depth, 0, ANY, "BA-4.1.1a"),
+  NUM("melee.soutien_distance", soutien_dist, 0, ANY, "BA-4.3.1"),
+  NUM("melee.support_distance", support_dist, 0, ANY, "BA-T8"),
+  NUM("melee.neighbour_distance", neighbour_dist, 0, ANY, "BA-T8"),
+  NUM("contact.distance", contact_dist, 0, ANY, "BA-1.2.1"),
+  NUM("melee.forced_back", forced_back, 0, ANY, "BA-B6"),
+  NUM("skirmish.ahead", skirmish_ahead, 0, ANY, "BA-1.2.5"),
+  NUM("melee.overreach", overreach, -ANY, ANY, "BA-T8"),
+  /* units of fire */
+  INT("fire.unit.hand", fire_unit[0], 1, ANY, "BA-3.1.1a"),
+  INT("fire.remainder.hand", fire_remainder[0], 0, ANY, "BA-3.1.1a"),
+  INT("fire.unit.artillery", fire_unit[1], 1, ANY, "BA-3.1.1b"),
+  INT("fire.remainder.artillery", fire_remainder[1], 0, ANY, "BA-3.1.1b"),
+  BY_TYPE(GN__DT_NUM, "fire.range.%s", range, 1, 0, ANY, "BA-B3", sizeof(double)),
+  NUM("fire.canister", canister, 0, ANY, "BA-B4"),
+  NUM("fire.long_fraction", long_frac, 0, 1, "BA-B3"),
+  /* Tables 6 and 7 */
+  BY_NAME(GN__DT_INT, "t6.%s", ff[0], 2, -ANY, ANY, "BA-B3", ff_keys, FF_COUNT, sizeof(int[2])),
+  BY_NAME(GN__DT_INT, "t7.%s", ff[1], 2, -ANY, ANY, "BA-B4", ff_keys, FF_COUNT, sizeof(int[2])),
+  /* Table 12 */
+  INTS("t12.loss_from", t12_loss, 4, -ANY, ANY, "BA-B7"),
+  INT("t12.loss_step", t12_step, 1, ANY, "BA-B7"),
+  INTS("t12.moral_from", t12_moral, 3, -ANY, ANY, "BA-B7"),
+  /* Table 8 and its groups (one row per key, as the data files give them) */
+  BY_NAME(GN__DT_INT, "t8.%s", t8, 2, -ANY, ANY, "BA-T8", t8_keys, T8_COUNT, sizeof(int[2])),
+  BY_NAME(GN__DT_INT, "t8group.%s", t8_group, 1, -ANY, ANY, "BA-B5", t8_keys, T8_COUNT, sizeof(int)),
+  /* Table 11 */
+  INTS("t11.bands", t11_band, 2, -ANY, ANY, "BA-B6"),
+  INT("t11.winner_loss_max", t11_winner_max, 0, ANY, "BA-B6"),
+  INT("t11.prisoner_percent", prisoner_pct, 0, 100, "BA-B13"),
+  INT("melee.unit", melee_unit, 1, ANY, "BA-B6"),
+  /* valour, FD, supplies, rest */
+  INT("t15.percent", valour_pct, 1, ANY, "BA-5.5.2a"),
+  INT("fd.loss_percent", fd_loss_pct, 0, 100, "BA-B14"),
+  INT("fd.loss_min", fd_loss_min, 0, ANY, "BA-B14"),
+  INT("valour.min_figures", min_figures, 0, ANY, "BA-5.5.2g"),
+  INT("reorganise.target", reorganise, -ANY, ANY, "BA-B15"),
+  INT("supplies.rolls", supply_rolls, 0, ANY, "BA-5.5.3c"),
+  INT("supplies.ones", supply_ones, 0, ANY, "BA-5.5.3b"),
+  INT("rest.bounds", rest_bounds, 0, ANY, "BA-5.5.4e"),
+  INT("rest.waggon_bounds", rest_waggon, 0, ANY, "BA-5.5.4g"),
+  /* splitting */
+  INT("split.infantry_more_than", split_min_inf, 0, ANY, "BA-1.2.2"),
+  INT("split.urban_parts", urban_parts, 0, ANY, "BA-1.2.2"),
+  /* Table 21 by troop class (not "none") */
+  BY_NAME(GN__DT_INT, "t21.%s", t21[1], 1, -5, 5, "BA-B8", class_names + 1, BA_C_COUNT - 1,
+          sizeof(int)),
+  /* spread of rout */
+  NUM("rout.spread_distance", spread_dist, 0, ANY, "BA-B21"),
+  INT("rout.spread_hold", spread_hold, -ANY, ANY, "BA-B21"),
+  /* staff */
+  INTS("t18.falls_from", t18, 3, -ANY, ANY, "BA-T18"),
+  INTS("t18.penalty", t18_pen, 3, -ANY, ANY, "BA-T18"),
+  INT("bound.minutes", minutes, 0, ANY, "BA-B19"),
+  INT("victory.figures_per_point", figures_per_vp, -ANY, ANY, "BA-B9"),   /* below 1 counts as 1 */
+};
+
+#undef ANY
+#undef INT
+#undef NUM
+#undef INTS
+#undef NUMS
+#undef EACH
+#undef BY_TYPE
+#undef BY_TERRAIN
+#undef BY_NAME
 
 /* Loads every table of data/rulesets/ba into d. GN_EDATA names the key. */
 static int load_data(gn_game *g, ba_data *d) {
-  char key[96];
-  int rc = 0;
-#define NUM(k, v) do { if ((rc = num(g, k, v))) return rc; } while (0)
-#define INT(k, v) do { if ((rc = inum(g, k, v))) return rc; } while (0)
-  /* ref. BA-B17: formations and footprints; ref. BA-B2: rates of march */
-  if ((rc = num_list(g, "formation.frontage", BA_FM_COUNT, d->frontage))) return rc;
-  for (int a = 0; a < 5; a++) {
-    snprintf(key, sizeof key, "formation.depth.%s", arm_keys[a]);
-    if ((rc = num_list(g, key, BA_FM_COUNT, d->depth[a]))) return rc;
-  }
-  for (int t = 0; t < BA_T_COUNT; t++)
-    for (int p = 0; p < BA_P_COUNT; p++) {
-      snprintf(key, sizeof key, "rate.%s.%s", types[t].name, pace_keys[p]);
-      if ((rc = num_list(g, key, BA_FM_COUNT, d->rate[t][p]))) return rc;
-    }
-  for (int k = 0; k < BA_TR_COUNT; k++) {
-    snprintf(key, sizeof key, "terrain.%s.rate", terrain[k].name);
-    if ((rc = num_list(g, key, BA_FM_COUNT, d->terrain_rate[k]))) return rc;
-    snprintf(key, sizeof key, "terrain.%s.cover", terrain[k].name);
-    INT(key, &d->cover[k]);
-  }
-  NUM("move.reduce.obstacle", &d->red_obstacle);
-  NUM("move.reduce.wheel", &d->red_wheel);
-  NUM("move.reduce.rotation", &d->red_rotation);
-  NUM("move.reduce.change", &d->red_change);
-  NUM("move.reduce.sd", &d->red_sd);
-  NUM("move.reduce.md", &d->red_md);
-  double deg;
-  NUM("move.wheel_free_degrees", &deg);
-  d->wheel_free = deg * 3.14159265358979323846 / 180.0;
-  NUM("move.step", &d->step);
+  int rc = gn__data_table(g, data_table, (int)(sizeof data_table / sizeof data_table[0]), d);
+  if (rc) return rc;
   if (d->step <= 0) return gn__error(g, GN_EDATA, "ruleset ba: move.step must be > 0");
-  NUM("melee.zone_depth", &d->zone_depth);
-  NUM("melee.soutien_distance", &d->soutien_dist);
-  NUM("melee.support_distance", &d->support_dist);
-  NUM("melee.neighbour_distance", &d->neighbour_dist);
-  NUM("contact.distance", &d->contact_dist);
-  NUM("melee.forced_back", &d->forced_back);
-  NUM("skirmish.ahead", &d->skirmish_ahead);
-  NUM("melee.overreach", &d->overreach);
-  /* ref. BA-3.1.1a, BA-3.1.1b: units of fire */
-  INT("fire.unit.hand", &d->fire_unit[0]);
-  INT("fire.remainder.hand", &d->fire_remainder[0]);
-  INT("fire.unit.artillery", &d->fire_unit[1]);
-  INT("fire.remainder.artillery", &d->fire_remainder[1]);
-  if (d->fire_unit[0] < 1 || d->fire_unit[1] < 1)
-    return gn__error(g, GN_EDATA, "ruleset ba: a unit of fire must hold at least 1 figure");
-  for (int t = 0; t < BA_T_COUNT; t++) {
-    snprintf(key, sizeof key, "fire.range.%s", types[t].name);
-    NUM(key, &d->range[t]);
-  }
-  NUM("fire.canister", &d->canister);
-  NUM("fire.long_fraction", &d->long_frac);
-  /* ref. BA-B3, BA-B4: Tables 6 and 7 */
-  for (int w = 0; w < 2; w++)
-    for (int k = 0; k < FF_COUNT; k++) {
-      snprintf(key, sizeof key, "t%d.%s", w ? 7 : 6, ff_keys[k]);
-      if ((rc = int_list(g, key, 2, d->ff[w][k]))) return rc;
-    }
-  /* ref. BA-B7: Table 12 */
-  if ((rc = int_list(g, "t12.loss_from", 4, d->t12_loss))) return rc;
-  INT("t12.loss_step", &d->t12_step);
-  if (d->t12_step < 1) return gn__error(g, GN_EDATA, "ruleset ba: t12.loss_step must be >= 1");
-  if ((rc = int_list(g, "t12.moral_from", 3, d->t12_moral))) return rc;
-  /* ref. BA-T8, BA-B5: Table 8 and its groups */
-  for (int k = 0; k < T8_COUNT; k++) {
-    snprintf(key, sizeof key, "t8.%s", t8_keys[k]);
-    if ((rc = int_list(g, key, 2, d->t8[k]))) return rc;
-    snprintf(key, sizeof key, "t8group.%s", t8_keys[k]);
-    INT(key, &d->t8_group[k]);
-  }
-  /* ref. BA-B6: Table 11 */
-  if ((rc = int_list(g, "t11.bands", 2, d->t11_band))) return rc;
-  INT("t11.winner_loss_max", &d->t11_winner_max);
-  INT("t11.prisoner_percent", &d->prisoner_pct);
-  INT("melee.unit", &d->melee_unit);
-  if (d->melee_unit < 1) return gn__error(g, GN_EDATA, "ruleset ba: melee.unit must be >= 1");
-  /* ref. BA-5.5.2a, BA-B14, BA-5.5.2g, BA-B15 */
-  INT("t15.percent", &d->valour_pct);
-  if (d->valour_pct < 1) return gn__error(g, GN_EDATA, "ruleset ba: t15.percent must be >= 1");
-  INT("fd.loss_percent", &d->fd_loss_pct);
-  INT("fd.loss_min", &d->fd_loss_min);
-  INT("valour.min_figures", &d->min_figures);
-  INT("reorganise.target", &d->reorganise);
-  /* ref. BA-5.5.3b, BA-5.5.3c, BA-5.5.4e, BA-5.5.4g */
-  INT("supplies.rolls", &d->supply_rolls);
-  INT("supplies.ones", &d->supply_ones);
-  INT("rest.bounds", &d->rest_bounds);
-  INT("rest.waggon_bounds", &d->rest_waggon);
-  /* ref. BA-1.2.2 */
-  INT("split.infantry_more_than", &d->split_min_inf);
-  INT("split.urban_parts", &d->urban_parts);
-  /* ref. BA-B8: Table 21 by troop class */
-  for (int c = 1; c < BA_C_COUNT; c++) {
-    snprintf(key, sizeof key, "t21.%s", class_names[c]);
-    INT(key, &d->t21[c]);
-    if (d->t21[c] < -5 || d->t21[c] > 5)
-      return gn__error(g, GN_EDATA, "ruleset ba: %s must be -5 to 5 (a valour)", key);
-  }
-  /* ref. BA-B21: spread of rout */
-  NUM("rout.spread_distance", &d->spread_dist);
-  INT("rout.spread_hold", &d->spread_hold);
-  /* ref. BA-T18 */
-  if ((rc = int_list(g, "t18.falls_from", 3, d->t18))) return rc;
-  if ((rc = int_list(g, "t18.penalty", 3, d->t18_pen))) return rc;
-  INT("bound.minutes", &d->minutes);
-  INT("victory.figures_per_point", &d->figures_per_vp);
+  d->wheel_free = d->wheel_free * 3.14159265358979323846 / 180.0;
   if (d->figures_per_vp < 1) d->figures_per_vp = 1;
-#undef NUM
-#undef INT
   return 0;
 }
 
-/* Why unit i of the scenario is impossible for these rules, or NULL; *ref gets
-** the rule (ref. BA-B9: what a scenario says of a unit). */
-static const char *unit_problem(const gn_game *g, int i, const char **ref) {
-  const gn__unit *su = &g->sc->unit[i];
-  const int *a = su->attr0;
-  ba_arm arm = gn__ba_arm_of(g, i);
-  int f = a[BA_FORMATION];
-  if (a[BA_PART]) return NULL;   /* a reserve slot takes its unit's values when used */
+/* Why a unit of arm arm with strength figures and scenario attributes a[]
+** has a count its arm cannot have (a waggon's driver, a staff figure, a
+** battery's guns), or NULL; *ref gets the rule. */
+static const char *count_problem(ba_arm arm, int strength, const int *a, const char **ref) {
   *ref = "BA-1.2.4b";
-  if (arm == BA_ARM_WAGGON && su->strength0 > 1)
+  if (arm == BA_ARM_WAGGON && strength > 1)
     return "a supply waggon has one driver (strength 1, or 0 without him)";
   *ref = "BA-T18";
-  if (arm == BA_ARM_STAFF && su->strength0 != 1)
+  if (arm == BA_ARM_STAFF && strength != 1)
     return "a staff figure is one figure (strength 1)";
   *ref = "BA-1.2.4a";
   if (arm == BA_ARM_ART && a[BA_GUNS] < 1)
     return "a battery needs its model guns (attrs: {guns: N})";
   if (arm != BA_ARM_ART && a[BA_GUNS]) return "only a battery has model guns";
+  return NULL;
+}
+
+/* Why formation f is closed to arm (ref. BA-B17), or NULL. */
+static const char *formation_problem(ba_arm arm, int f, const char **ref) {
   *ref = "BA-B17";
   if (arm == BA_ARM_ART && f != BA_FM_LINE && f != BA_FM_MARCH && f != BA_FM_REST)
     return "a battery is unlimbered (line), limbered (march) or at rest";
   if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS))
     return "cavalry forms no square or mass";
+  return NULL;
+}
+
+/* Why scenario attributes a[] give arm what only another arm has
+** (squadrons, ammunition, lances, a troop class, marksmen), or NULL; *ref
+** gets the rule. */
+static const char *kit_problem(ba_arm arm, const int *a, const char **ref) {
   *ref = "BA-1.2.3";
   if (arm != BA_ARM_CAV && a[BA_SQUADRONS]) return "only a cavalry regiment has squadrons";
   *ref = "BA-5.5.4i";
@@ -357,7 +347,26 @@ static const char *unit_problem(const gn_game *g, int i, const char **ref) {
   *ref = "BA-5.5.1c";
   if (arm != BA_ARM_INF && arm != BA_ARM_CAV && a[BA_MARKSMEN])
     return "marksmen are infantry or cavalry (hand weapons, Table 6)";
-  *ref = "BA-5.5.4a";
+  return NULL;
+}
+
+/* Why unit i of the scenario is impossible for these rules, or NULL; *ref gets
+** the rule (ref. BA-B9: what a scenario says of a unit).
+**   1) its counts (figures, guns)
+**   2) its formation
+**   3) what it carries
+**   4) bounds of rest only in the rest formation (ref. BA-5.5.4a) */
+static const char *unit_problem(const gn_game *g, int i, const char **ref) {
+  const gn__unit *su = &g->sc->unit[i];
+  const int *a = su->attr0;
+  ba_arm arm = gn__ba_arm_of(g, i);
+  int f = a[BA_FORMATION];
+  const char *why;
+  if (a[BA_PART]) return NULL;   /* a reserve slot takes its unit's values when used */
+  if ((why = count_problem(arm, su->strength0, a, ref))) return why;           /* 1 */
+  if ((why = formation_problem(arm, f, ref))) return why;                       /* 2 */
+  if ((why = kit_problem(arm, a, ref))) return why;                             /* 3 */
+  *ref = "BA-5.5.4a";                                                           /* 4 */
   if (a[BA_REST] && f != BA_FM_REST) return "bounds of rest need the rest formation";
   return NULL;
 }
@@ -504,6 +513,7 @@ const gn__ruleset gn__rs_ba = {
   .blocks_sight = NULL,   /* every stand on the table blocks sight, staff and waggons too */
   .allowance = gn__ba_allowance, .later = gn__ba_later, .odds = gn__ba_order_odds,
   .minute = gn__ba_minute,
+  .holds = gn__ba_holds,
 };
 
 const char *gn__ba_phase_name(const gn_game *g) {

@@ -170,7 +170,8 @@ enum { BA_REST_AUTO, BA_REST_SUPPLIES, BA_REST_VALOUR };
 enum {
   BA_RS_PENALTY = 0,           /* [side]: staff penalty on all rolls (ref. BA-T18) */
   BA_RS_PEN_UNTIL = 4,         /* [side]: last bound the penalty lasts */
-  BA_RS_NRS = 8
+  BA_RS_READY = 8,             /* bit s: side s has marked itself ready in the orders phase */
+  BA_RS_NRS = 9
 };
 
 /* Phases of a bound (ref. BA-B1). ORDER: ba.c's phase names. */
@@ -298,6 +299,8 @@ int gn__ba_set_order(gn_game *g, int u, int o);
 const char *gn__ba_phase_name(const gn_game *g);
 void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 int gn__ba_minute(const gn_game *g);
+/* 1 when unit u holds an objective within whose radius it stands (ref. BA-VIC). */
+int gn__ba_holds(const gn_game *g, int u);
 /* The roll penalty of u's side now (ref. BA-T18). */
 int gn__ba_side_penalty(const gn_game *g, int side);
 /* Roll 3d6 for unit u (ref. BA-DICE-1): faces[3], *total. */

@@ -214,11 +214,16 @@ static int v_formation(gn_game *g, const gn__args *a) {
 /* move UNIT to X,Y (ref. BA-2.3.1d) */
 static int v_move(gn_game *g, const gn__args *a) {
   int u, rc;
-  gn_vec2 p;
+  gn__dest d;
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
-  if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
-  if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
-  if (a->n > 4) return gn__syntax(g, a, 4, "unexpected '%s'", a->tok[4]);
+  /* to and towards are alike here: a march goes as far as its rate allows;
+  ** advance and retire name the point N ahead or back (gn__arg_dest) */
+  if ((rc = gn__arg_dest(g, a, 2, g->st.u[u].box, &d))) return rc;
+  if (!strcmp(d.how, "wheel") || !strcmp(d.how, "turn"))
+    return gn__syntax(g, a, 2, "a Belle Alliance unit turns with 'turn UNIT left|right|about'");
+  if (d.hasf && (!strcmp(d.how, "to") || !strcmp(d.how, "towards")))
+    return gn__syntax(g, a, 4, "a march ends facing the way it went: no 'facing' here");
+  gn_vec2 p = d.to;
   if (gn__ba_arm_of(g, u) == BA_ARM_WAGGON && g->st.u[u].strength < 1)
     return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", uid(g, u));
   if ((rc = gn__ba_set_order(g, u, BA_O_MOVE))) return rc;
@@ -384,10 +389,40 @@ static int v_engage(gn_game *g, const gn__args *a) {
   return 0;
 }
 
-/* end: close the orders phase and resolve the bound */
+/*
+** `end [SIDE]`: close the orders phase and resolve the bound (ref. BA-1.1.1a).
+**   1) a plain end closes it for every side at once (the umpire's)
+**   2) end SIDE: that side marks itself ready, its written orders final (told
+**      to every side, as players at the table say so); once every side is
+**      ready the bound resolves
+*/
 static int v_end(gn_game *g, const gn__args *a) {
-  if (a->n > 1) return gn__syntax(g, a, 1, "unexpected '%s'", a->tok[1]);
+  if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
+  if (a->n == 2) {                                                                  /* 2 */
+    int s = gn_side_find(g, a->tok[1]);
+    if (s < 0) return gn__syntax(g, a, 1, "no side '%s'", a->tok[1]);
+    if (g->st.phase != BA_PH_ORDERS) return gn__error(g, GN_ESTATE, "not in the orders phase");
+    unsigned ready = (unsigned)g->st.rs[BA_RS_READY], all = (1u << g->sc->nsides) - 1;
+    if (ready & (1u << s))
+      return gn__refuse(g, "BA-1.1.1a", "%s is already ready for bound %d", g->sc->side[s].name, g->st.turn);
+    ready |= 1u << s;
+    g->st.rs[BA_RS_READY] = (int)ready;
+    if (!gn__event(g, "ready", "BA-1.1.1a", -1, -1, "%s is ready: its orders for bound %d are written%s",
+                   g->sc->side[s].name, g->st.turn, ready == all ? "" : "; the others are still writing"))
+      return GN_ENOMEM;
+    if (ready != all) return 0;
+  }
+  g->st.rs[BA_RS_READY] = 0;                                                        /* 1 */
   return gn__ba_end_bound(g);
+}
+
+/* Refuses a written order for a unit whose side has marked itself ready
+** (ref. BA-1.1.1a: its orders for the bound are final). */
+static int not_ready(gn_game *g, const gn__args *a) {
+  int u = a->n > 1 ? gn_unit_find(g, a->tok[1]) : -1;
+  if (u < 0 || !((unsigned)g->st.rs[BA_RS_READY] & (1u << g->sc->unit[u].side))) return 0;
+  return gn__refuse(g, "BA-1.1.1a", "%s has marked itself ready: its orders for bound %d are final",
+                    g->sc->side[g->sc->unit[u].side].name, g->st.turn);
 }
 
 /*
@@ -422,7 +457,10 @@ static int written(gn_game *g, const gn__args *a, int rc) {
 }
 
 #define WRITTEN(name, verb) \
-  static int name(gn_game *g, const gn__args *a) { return written(g, a, verb(g, a)); }
+  static int name(gn_game *g, const gn__args *a) { \
+    int rc = not_ready(g, a); \
+    return rc ? rc : written(g, a, verb(g, a)); \
+  }
 WRITTEN(w_order, v_order)
 WRITTEN(w_pace, v_pace)
 WRITTEN(w_formation, v_formation)
@@ -446,7 +484,8 @@ const gn__verb gn__ba_verbs[BA_NVERBS] = {
   {"pace", "pace UNIT normal|fast|charge: its pace for this bound (default normal)", w_pace, 0},
   {"formation", "formation UNIT line|march|skirmish|square|mass|rest|limbered|unlimbered: "
                 "change formation in the movement phase", w_formation, 0},
-  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows", w_move, 0},
+  {"move", "move UNIT to X,Y: march towards X,Y (cm) as far as its rate allows [or: advance N | "
+           "retire N, straight ahead or back]", w_move, 0},
   {"fire", "fire UNIT at TARGET [split N at TARGET2]: fire in the fire phase; N figures "
            "(artillery: guns) at the second target", w_fire, 0},
   {"continue", "continue UNIT: fire again at last bound's target in the continued-fire phase; "
@@ -467,7 +506,8 @@ const gn__verb gn__ba_verbs[BA_NVERBS] = {
    w_engage, 0},
   {"cancel", "cancel UNIT [off]: an attacker cancels its attack on melee-zone contact: it halts "
              "without melee and the unit it reached is not halted (off: withdraw)", w_cancel, 0},
-  {"end", "end: close the orders phase and resolve the bound", v_end, 0},
+  {"end", "end [SIDE]: close the orders phase and resolve the bound; end SIDE: that side is ready, "
+          "and the bound resolves when every side is", v_end, 0},
 };
 
 /* ------------------------------------------------------------ the bound */
@@ -520,22 +560,12 @@ static int side_points(const gn_game *g, int s) {
   return pts;
 }
 
-/* An objective is held by the side with the only formed units within its radius. */
-static void objectives(gn_game *g) {
-  for (int o = 0; o < g->sc->nobjectives; o++) {
-    const gn__objective *ob = &g->sc->objective[o];
-    int near[GN__MAXSIDES] = {0};
-    for (int i = 0; i < g->sc->nunits; i++) {
-      ba_arm arm = gn__ba_arm_of(g, i);
-      if (!gn__ba_on_table(g, i) || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) continue;
-      if (g->st.u[i].attr[BA_DISORDER] == BA_DIS_FD) continue;
-      if (gn_point_box_distance(ob->at, g->st.u[i].box) <= ob->radius)
-        near[g->sc->unit[i].side] = 1;
-    }
-    int holder = -1, n = 0;
-    for (int s = 0; s < g->sc->nsides; s++) if (near[s]) { holder = s; n++; }
-    if (n == 1) g->st.owner[o] = holder;
-  }
+/* ref. BA-VIC: a unit holds an objective when it is no staff figure or
+** waggon, has figures left and is not in full disorder. */
+int gn__ba_holds(const gn_game *g, int u) {
+  ba_arm arm = gn__ba_arm_of(g, u);
+  return gn__ba_on_table(g, u) && arm != BA_ARM_STAFF && arm != BA_ARM_WAGGON && g->st.u[u].strength > 0 &&
+         g->st.u[u].attr[BA_DISORDER] != BA_DIS_FD;
 }
 
 /*
@@ -547,7 +577,8 @@ static void objectives(gn_game *g) {
 **   5) melee
 **   6) moral consequences: catch rolls of staff figures (ref. BA-T18)
 **   7) end of bound: rest (ref. BA-5.5.4e), reorganisation (ref. BA-B15),
-**      objectives, this bound's facts become last bound's, next bound or game over
+**      objectives' holders (ref. BA-VIC), this bound's facts become last
+**      bound's, next bound or game over
 ** Each phase is finished before the next starts.
 */
 int gn__ba_end_bound(gn_game *g) {
@@ -567,7 +598,7 @@ int gn__ba_end_bound(gn_game *g) {
   if ((rc = gn__ba_rest_bound(g))) return rc;
   for (int i = 0; i < g->st.nunits; i++)
     if (gn__ba_on_table(g, i) && (rc = gn__ba_reorganise(g, i))) return rc;
-  objectives(g);
+  if ((rc = gn__objectives_turn_end(g, g->st.turn, "BA-VIC"))) return rc;
   close_bound(g);
   g->st.phase = BA_PH_ORDERS;
   if (g->sc->turns > 0 && g->st.turn >= g->sc->turns) {

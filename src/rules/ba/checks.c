@@ -9,16 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads an int parameter value. */
-static int int_val(gn_game *g, const char *name, const char *v, int lo, int hi, int *out) {
-  char *end;
-  long x = v ? strtol(v, &end, 10) : 0;
-  if (!v || *end || end == v || x < lo || x > hi)
-    return gn__error(g, GN_ESYNTAX, "%s: expected a whole number from %d to %d", name, lo, hi);
-  *out = (int)x;
-  return 0;
-}
-
 /* Sets f[k] = 1 for each comma-separated name of list among names[0..n). */
 static int factor_list(gn_game *g, const char *opt, const char *list, const char *(*name)(int),
                        int n, int *f) {
@@ -49,7 +39,7 @@ static int fire_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
   int rc, have = 0;
   for (int i = 0; i < argc; i += 2) {
     const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(k, "--figures")) { if ((rc = int_val(g, k, v, 1, 10000, &c->in.figures))) return rc;
+    if (!strcmp(k, "--figures")) { if ((rc = gn__opt_int(g, k, v, 1, 10000, &c->in.figures))) return rc;
                                    have = 1; }
     else if (!strcmp(k, "--weapon")) {
       if (v && !strcmp(v, "artillery")) c->in.artillery = 1;
@@ -57,8 +47,8 @@ static int fire_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
       else return gn__error(g, GN_ESYNTAX, "--weapon: expected hand or artillery");
     } else if (!strcmp(k, "--factors")) {
       if ((rc = factor_list(g, k, v, gn__ba_ff_key, FF_COUNT, c->in.factors))) return rc;
-    } else if (!strcmp(k, "--valour")) { if ((rc = int_val(g, k, v, -5, 5, &c->in.valour))) return rc; }
-    else if (!strcmp(k, "--penalty")) { if ((rc = int_val(g, k, v, -2, 0, &c->in.penalty))) return rc; }
+    } else if (!strcmp(k, "--valour")) { if ((rc = gn__opt_int(g, k, v, -5, 5, &c->in.valour))) return rc; }
+    else if (!strcmp(k, "--penalty")) { if ((rc = gn__opt_int(g, k, v, -2, 0, &c->in.penalty))) return rc; }
     else return gn__error(g, GN_ESYNTAX, "unknown parameter '%s'", k);
   }
   if (!have) return gn__error(g, GN_ESYNTAX, "--figures N is required");
@@ -93,11 +83,11 @@ static int side_opt(gn_game *g, const char *k, const char *v, const char *who, b
   snprintf(name, sizeof name, "--%s", who);
   if (!strcmp(k, name)) return factor_list(g, k, v, gn__ba_t8_key, T8_VALOUR, s->f);
   snprintf(name, sizeof name, "--%s-valour", who);
-  if (!strcmp(k, name)) return int_val(g, k, v, -5, 5, &s->f[T8_VALOUR]);
+  if (!strcmp(k, name)) return gn__opt_int(g, k, v, -5, 5, &s->f[T8_VALOUR]);
   snprintf(name, sizeof name, "--%s-figures", who);
-  if (!strcmp(k, name)) return int_val(g, k, v, 1, 10000, &s->figures);
+  if (!strcmp(k, name)) return gn__opt_int(g, k, v, 1, 10000, &s->figures);
   snprintf(name, sizeof name, "--%s-penalty", who);
-  if (!strcmp(k, name)) return (rc = int_val(g, k, v, -2, 0, &s->penalty));
+  if (!strcmp(k, name)) return (rc = gn__opt_int(g, k, v, -2, 0, &s->penalty));
   *done = 0;
   return 0;
 }
@@ -156,8 +146,8 @@ static int supplies_parse(gn_game *g, int argc, const char *const *argv, void *c
   c->start = -1;
   for (int i = 0; i < argc; i += 2) {
     const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(k, "--rolls")) { if ((rc = int_val(g, k, v, 0, 8, &c->rolls))) return rc; }
-    else if (!strcmp(k, "--start")) { if ((rc = int_val(g, k, v, -1, 3, &c->start))) return rc; }
+    if (!strcmp(k, "--rolls")) { if ((rc = gn__opt_int(g, k, v, 0, 8, &c->rolls))) return rc; }
+    else if (!strcmp(k, "--start")) { if ((rc = gn__opt_int(g, k, v, -1, 3, &c->start))) return rc; }
     else return gn__error(g, GN_ESYNTAX, "unknown parameter '%s'", k);
   }
   c->data = BA_D(g);

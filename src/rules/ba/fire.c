@@ -61,6 +61,23 @@ void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fir
              : m >= d->t12_moral[0] ? BA_DIS_SD : BA_DIS_NONE;
 }
 
+/* What the fire's dice need, told to the players before they roll: the
+** lowest 3d6 total that costs each target a loss (Table 12 read with the
+** loss factors, ref. BA-B7), reckoned by gn__ba_fire_result itself. */
+static void say_need(gn_game *g, int nparts, const ba_fire_in *in, const int *targets) {
+  char buf[160];
+  size_t n = 0;
+  for (int k = 0; k < nparts && n < sizeof buf; k++) {
+    ba_fire_out o;
+    gn__ba_fire_result(BA_D(g), &in[k], 0, &o, NULL, NULL);
+    int t = targets ? targets[k] : -1;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s%s%d or more", k ? "; " : "",
+                          t >= 0 && nparts > 1 ? g->sc->unit[t].code : "", t >= 0 && nparts > 1 ? ": " : "",
+                          BA_D(g)->t12_loss[0] - o.loss_total);
+  }
+  gn__chance_say(g, ~0u, "a loss at a total of %s (Table 12 with the loss factors, ref. BA-B7)", buf);
+}
+
 /*
 ** One fire: a single 3d6 for all its parts (ref. BA-DICE-1, BA-3.1.2a), then
 ** each part's loss and moral effect (ref. BA-DICE-3). The fire phase and the
@@ -74,6 +91,7 @@ void gn__ba_fire_result(const ba_data *d, const ba_fire_in *in, int dice, ba_fir
 int gn__ba_fire_roll(gn_game *g, int unit, int nparts, const ba_fire_in *in, const int *targets,
                  ba_fire_out *out) {
   int total, faces[3];
+  if (gn__chance_telling(g)) say_need(g, nparts, in, targets);
   int rc = gn__ba_roll(g, "fire", "BA-DICE-1", unit, &total, faces);                 /* 1 */
   if (rc) return rc;
   for (int k = 0; k < nparts; k++) {                                              /* 2 */
@@ -208,6 +226,63 @@ int gn__ba_phase_fire(gn_game *g, int continued) {
   return rc;
 }
 
+/* Step 2 for firer u, not refused: its one or two parts (a split's second
+** part takes its figures, or for a battery the figures of its guns) aimed,
+** those that can fire written from p[0]. Returns how many (0 to 2). */
+static int aim_parts(gn_game *g, int u, shot *p) {
+  const gn__ustate *s = &g->st.u[u];
+  int t1 = s->attr[BA_TARGET] - 1, t2 = s->attr[BA_TARGET2] - 1, split = t2 >= 0;
+  int f2 = 0;
+  if (split) {
+    f2 = s->attr[BA_SPLIT2];
+    if (gn__ba_arm_of(g, u) == BA_ARM_ART && s->attr[BA_GUNS] > 0)
+      f2 = s->strength * f2 / s->attr[BA_GUNS];
+    if (f2 > s->strength) f2 = s->strength;
+  }
+  p[0] = (shot){.firer = u, .target = t1, .figures = s->strength - f2};
+  p[0].ok = aim(g, &p[0], split, t1 == t2);
+  int k = p[0].ok ? 1 : 0;
+  if (split) {
+    p[k] = (shot){.firer = u, .target = t2, .figures = f2};
+    p[k].ok = aim(g, &p[k], 1, t1 == t2);
+    if (p[k].ok) k++;
+  }
+  return k;
+}
+
+/* Step 3 for firer u with its k parts p[]: one roll for them all, u marked
+** as having fired (a unit at rest loses its rest, ref. BA-5.5.4c), supplies
+** counted. Fails with GN_ENOMEM or the dice source's error. */
+static int roll_parts(gn_game *g, int u, int continued, shot *p, int k) {
+  ba_fire_in in[2];
+  ba_fire_out out[2];
+  int tg[2], rc;
+  for (int i = 0; i < k; i++) { in[i] = p[i].in; tg[i] = p[i].target; }
+  if ((rc = gn__ba_fire_roll(g, u, k, in, tg, out))) return rc;
+  for (int i = 0; i < k; i++) p[i].out = out[i];
+  gn__ustate *s = gn__uw(g, u);
+  s->flags |= BA_F_FIRED | BA_F_USED | (continued ? BA_F_CFIRED : 0);
+  if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "fires", "BA-5.5.4c")))
+    return rc;
+  return gn__ba_supply_roll(g, u, out[0].faces);
+}
+
+/* Step 4: the ns shots sh[] land, losses then moral effects. Fails with the
+** error of a loss or a disorder. */
+static int land_shots(gn_game *g, const shot *sh, int ns) {
+  int rc;
+  for (int i = 0; i < ns; i++) {
+    const shot *p = &sh[i];
+    if (!gn__ba_on_table(g, p->target)) continue;
+    gn__uw(g, p->target)->flags |= BA_F_FIRED_AT;
+    if (p->out.loss > 0 && (rc = gn__ba_loss(g, p->target, p->out.loss, "fire", "BA-B7"))) return rc;
+    if (gn__ba_on_table(g, p->target) && p->out.moral > BA_DIS_NONE &&
+        (rc = gn__ba_disorder(g, p->target, p->out.moral, "fire", "BA-B7")))
+      return rc;
+  }
+  return 0;
+}
+
 /* The phase, with room in sh for two parts per unit. */
 static int fires(gn_game *g, int continued, shot *sh) {
   int n = g->sc->nunits, rc;
@@ -222,50 +297,15 @@ static int fires(gn_game *g, int continued, shot *sh) {
         return GN_ENOMEM;
       continue;
     }
-    int t1 = s->attr[BA_TARGET] - 1, t2 = s->attr[BA_TARGET2] - 1, split = t2 >= 0;
-    int f2 = 0;
-    if (split) {
-      f2 = s->attr[BA_SPLIT2];
-      if (gn__ba_arm_of(g, u) == BA_ARM_ART && s->attr[BA_GUNS] > 0)
-        f2 = s->strength * f2 / s->attr[BA_GUNS];
-      if (f2 > s->strength) f2 = s->strength;
-    }
-    shot *a = &sh[ns], *b = &sh[ns + 1];
-    *a = (shot){.firer = u, .target = t1, .figures = s->strength - f2};
-    a->ok = aim(g, a, split, t1 == t2);
-    int k = ns + (a->ok ? 1 : 0);
-    if (split) {
-      sh[k] = (shot){.firer = u, .target = t2, .figures = f2};
-      b = &sh[k];
-      b->ok = aim(g, b, 1, t1 == t2);
-      if (b->ok) k++;
-    }
-    if (k == ns) {
-      if (!gn__event(g, "nofire", "BA-3.1.1a", u, t1, "%s does not fire: no target in range, "
-                     "sight and arc", uid(g, u)))
+    int k = aim_parts(g, u, &sh[ns]);
+    if (k == 0) {
+      if (!gn__event(g, "nofire", "BA-3.1.1a", u, s->attr[BA_TARGET] - 1, "%s does not fire: no "
+                     "target in range, sight and arc", uid(g, u)))
         return GN_ENOMEM;
       continue;
     }
-    ba_fire_in in[2];                                                             /* 3 */
-    ba_fire_out out[2];
-    int tg[2];
-    for (int i = ns; i < k; i++) { in[i - ns] = sh[i].in; tg[i - ns] = sh[i].target; }
-    if ((rc = gn__ba_fire_roll(g, u, k - ns, in, tg, out))) return rc;
-    for (int i = ns; i < k; i++) sh[i].out = out[i - ns];
-    s->flags |= BA_F_FIRED | BA_F_USED | (continued ? BA_F_CFIRED : 0);
-    if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "fires", "BA-5.5.4c")))
-      return rc;
-    if ((rc = gn__ba_supply_roll(g, u, out[0].faces))) return rc;
-    ns = k;
+    if ((rc = roll_parts(g, u, continued, &sh[ns], k))) return rc;                /* 3 */
+    ns += k;
   }
-  for (int i = 0; i < ns; i++) {                                                  /* 4 */
-    shot *p = &sh[i];
-    if (!gn__ba_on_table(g, p->target)) continue;
-    gn__uw(g, p->target)->flags |= BA_F_FIRED_AT;
-    if (p->out.loss > 0 && (rc = gn__ba_loss(g, p->target, p->out.loss, "fire", "BA-B7"))) return rc;
-    if (gn__ba_on_table(g, p->target) && p->out.moral > BA_DIS_NONE &&
-        (rc = gn__ba_disorder(g, p->target, p->out.moral, "fire", "BA-B7")))
-      return rc;
-  }
-  return 0;
+  return land_shots(g, sh, ns);                                                   /* 4 */
 }

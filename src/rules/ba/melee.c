@@ -130,7 +130,15 @@ int gn__ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
     x->f[T8_MORE100] = x->figures >= 2 * y->figures && y->figures > 0;
     x->f[T8_MORE200] = x->figures >= 3 * y->figures && y->figures > 0;
   }
+  if (gn__chance_telling(g))   /* each side is told its own total's base: its factors are hidden */
+    gn__chance_say(g, au >= 0 ? 1u << side(g, au) : ~0u,
+                   "the higher total wins: attack 3d6 %+d (Table 8 factors and staff, ref. BA-T8)",
+                   a.penalty + gn__ba_t8_sum(d, &a, 0, NULL));
   if ((rc = gn__ba_roll(g, "melee attack", "BA-DICE-1", au, &at, o->att_faces))) return rc;
+  if (gn__chance_telling(g))
+    gn__chance_say(g, du >= 0 ? 1u << side(g, du) : ~0u,
+                   "the higher total wins: defence 3d6 %+d (Table 8 factors and staff, ref. BA-T8)",
+                   b.penalty + gn__ba_t8_sum(d, &b, 1, NULL));
   if ((rc = gn__ba_roll(g, "melee defence", "BA-DICE-1", du, &dt, o->def_faces))) return rc;
   gn_event *ea = gn__event(g, "melee", "BA-T8", au, du, "attack: 3d6 = %d", at);
   gn_event *ed = gn__event(g, "melee", "BA-T8", du, au, "defence: 3d6 = %d", dt);
@@ -180,19 +188,16 @@ static int covered(const gn_game *g, int u) {
   return 0;
 }
 
-/* The Table 8 factors of u fighting opp (ref. BA-T8). att: u attacks; others:
-** further attackers beside it. */
-static void side_factors(const gn_game *g, int u, int opp, int att, int others,
-                         ba_melee_side *s) {
-  const ba_data *d = BA_D(g);
+/* Table 8, arms and formations of u fighting opp (att: u attacks): march,
+** skirmish, artillery or rest, cavalry against a square, a mass or foot,
+** uncovered infantry, a square or mass against infantry. */
+static void arm_factors(const gn_game *g, int u, int opp, int att, int *f) {
   const gn__ustate *x = &g->st.u[u], *y = &g->st.u[opp];
   ba_arm ua = gn__ba_arm_of(g, u), oa = gn__ba_arm_of(g, opp);
   int uf = x->attr[BA_FORMATION], of = y->attr[BA_FORMATION];
   int ucav = ua == BA_ARM_CAV, ocav = oa == BA_ARM_CAV;
   int osq = of == BA_FM_SQUARE, omass = of == BA_FM_MASS;
   int usq = uf == BA_FM_SQUARE, umass = uf == BA_FM_MASS;
-  int *f = s->f;
-  memset(s, 0, sizeof *s);
   f[T8_MARCH] = uf == BA_FM_MARCH;
   f[T8_SKIRMISH] = uf == BA_FM_SKIRMISH;
   f[T8_ART_REST] = ua == BA_ARM_ART || uf == BA_FM_REST;
@@ -208,18 +213,31 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
   f[T8_UNCOVERED] = ua == BA_ARM_INF && oa == BA_ARM_INF && uf != BA_FM_SKIRMISH &&
                     gn__ba_cover_of(g, u) == 0 && !covered(g, u);
   f[T8_SQUARE_INF] = (usq || umass) && oa == BA_ARM_INF;
+}
+
+/* Table 8, the ground between u and opp (att: u attacks): uphill, a change
+** of formation, flank or rear, overreach, an obstacle, the defender's cover. */
+static void ground_factors(const gn_game *g, int u, int opp, int att, int *f) {
+  const gn__ustate *x = &g->st.u[u], *y = &g->st.u[opp];
   unsigned hill = 1u << BA_TR_HILL;
   f[T8_UPHILL] = att && (gn__ba_terrain_at(g, y->box.c) & hill) && !(gn__ba_terrain_at(g, x->box.c) & hill);
   f[T8_CHANGE] = (x->flags & BA_F_CHANGED) != 0;
   gn_arc arc = att ? gn_box_arc(y->box, x->box.c) : gn_box_arc(x->box, y->box.c);
   f[T8_FLANK] = arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT;
   f[T8_REAR] = arc == GN_ARC_REAR;
-  f[T8_OVERREACH] = x->box.w >= y->box.w + d->overreach;
+  f[T8_OVERREACH] = x->box.w >= y->box.w + BA_D(g)->overreach;
   f[T8_OBSTACLE] = gn__ba_in_obstacle(g, u);
   int cover = att ? gn__ba_cover_of(g, opp) : 0;
   f[T8_COVER1] = cover == 1;
   f[T8_COVER2] = cover == 2;
   f[T8_COVER3] = cover >= 3;
+}
+
+/* Table 8, what u has done and how it stands (att: u attacks): fired,
+** supplies, first melee, charges, cavalry types, recent melees, disorder. */
+static void state_factors(const gn_game *g, int u, int att, int *f) {
+  const gn__ustate *x = &g->st.u[u];
+  int ucav = gn__ba_arm_of(g, u) == BA_ARM_CAV;
   f[T8_FIRED] = (x->flags & BA_F_FIRED) != 0;
   f[T8_NOSUPPLIES] = !gn__ba_has_supplies(g, u);                    /* ref. BA-5.5.3h */
   f[T8_FIRST] = !(x->flags & BA_F_USED);
@@ -238,13 +256,31 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
   f[T8_SD] = x->attr[BA_DISORDER] == BA_DIS_SD;
   f[T8_MD] = x->attr[BA_DISORDER] == BA_DIS_MD;
   f[T8_FD] = x->attr[BA_DISORDER] == BA_DIS_FD;
-  f[T8_SUPPORT] = uf == BA_FM_SKIRMISH ? gn__ba_soutien(g, u) >= 0
-                                       : friend_near(g, u, d->support_dist, 1u << GN_ARC_REAR);
+}
+
+/* The Table 8 factors of u fighting opp (ref. BA-T8). att: u attacks; others:
+** further attackers beside it.
+**   1) arms and formations, the ground, u's own state
+**   2) friends: support behind (a skirmish line's soutien), neighbours on a
+**      flank (or further attackers), an officer; u's valour (ref. BA-5.5.1f)
+**   3) figures, supplies and the side's penalty */
+static void side_factors(const gn_game *g, int u, int opp, int att, int others,
+                         ba_melee_side *s) {
+  const ba_data *d = BA_D(g);
+  const gn__ustate *x = &g->st.u[u];
+  int *f = s->f;
+  memset(s, 0, sizeof *s);
+  arm_factors(g, u, opp, att, f);                                               /* 1 */
+  ground_factors(g, u, opp, att, f);
+  state_factors(g, u, att, f);
+  f[T8_SUPPORT] = x->attr[BA_FORMATION] == BA_FM_SKIRMISH                       /* 2 */
+                  ? gn__ba_soutien(g, u) >= 0
+                  : friend_near(g, u, d->support_dist, 1u << GN_ARC_REAR);
   f[T8_NEIGHBOUR] = others > 0 || friend_near(g, u, d->neighbour_dist,
                                               (1u << GN_ARC_LEFT) | (1u << GN_ARC_RIGHT));
   f[T8_OFFICER] = officer_of(g, u) >= 0;
   f[T8_VALOUR] = x->attr[BA_VALOUR];                            /* ref. BA-5.5.1f */
-  s->figures = x->strength;
+  s->figures = x->strength;                                                     /* 3 */
   s->supplies = gn__ba_has_supplies(g, u);
   s->penalty = gn__ba_side_penalty(g, side(g, u));
 }

@@ -713,105 +713,133 @@ int gn__ba_phase_movement(gn_game *g) {
   return rc;
 }
 
-static int movement(gn_game *g) {
-  const ba_data *d = BA_D(g);
-  int n = g->sc->nunits, rc;
-  for (int u = 0; u < n; u++) {                                                   /* 1 */
-    gn__ustate *s = gn__uw(g, u);
-    if (!gn__ba_on_table(g, u) || (s->flags & BA_F_CONT)) continue;
-    if (s->attr[BA_NEWFORM]) {
-      int from = s->attr[BA_FORMATION], to = s->attr[BA_NEWFORM] - 1;
-      s->attr[BA_NEWFORM] = 0;
-      if (from == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "leaves rest formation", "BA-5.5.4a")))
-        return rc;
-      s->attr[BA_FORMATION] = to;
-      gn__unit_place(g, u, gn__ba_form_box(g, u, to));
-      s->flags |= BA_F_MOVED | BA_F_CHANGED;
-      if (!gn__event(g, "formation", "BA-B17", u, -1, "%s forms %s", uid(g, u), gn__ba_form_name(to)))
-        return GN_ENOMEM;
-      if (to == BA_FM_REST && (rc = gn__ba_rest_enter(g, u))) return rc;
-    }
-    if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) {
-      double t = (s->flags & BA_F_TURN_L) && (s->flags & BA_F_TURN_R) ? PI
-                 : (s->flags & BA_F_TURN_L) ? PI / 2 : -PI / 2;
-      gn_box b = s->box;
-      b.facing = fmod(b.facing + t + 2 * PI, 2 * PI);
-      gn__unit_place(g, u, b);
-      s->flags |= BA_F_MOVED;
-    }
+/* Step 1 of the movement phase for u: the change of formation it ordered (a
+** unit entering rest formation starts rest, one leaving it loses its rest,
+** ref. BA-B17, BA-5.5.4a), then its turn (rotation). Fails with GN_ENOMEM or
+** the error of starting or breaking rest. */
+static int form_and_turn(gn_game *g, int u) {
+  gn__ustate *s = gn__uw(g, u);
+  int rc;
+  if (s->attr[BA_NEWFORM]) {
+    int from = s->attr[BA_FORMATION], to = s->attr[BA_NEWFORM] - 1;
+    s->attr[BA_NEWFORM] = 0;
+    if (from == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "leaves rest formation", "BA-5.5.4a")))
+      return rc;
+    s->attr[BA_FORMATION] = to;
+    gn__unit_place(g, u, gn__ba_form_box(g, u, to));
+    s->flags |= BA_F_MOVED | BA_F_CHANGED;
+    if (!gn__event(g, "formation", "BA-B17", u, -1, "%s forms %s", uid(g, u), gn__ba_form_name(to)))
+      return GN_ENOMEM;
+    if (to == BA_FM_REST && (rc = gn__ba_rest_enter(g, u))) return rc;
   }
-  for (int u = 0; u < n; u++) {                                                   /* 2 */
-    gn__ustate *s = gn__uw(g, u);
-    if (!gn__ba_on_table(g, u) || s->attr[BA_DISORDER] != BA_DIS_FD || (s->flags & BA_F_FD_NOW))
-      continue;
-    int e = nearest_enemy(g, u);
-    if (e < 0) continue;
-    gn_vec2 a = g->st.u[e].box.c, b = s->box.c;
-    double h = atan2(b.y - a.y, b.x - a.x);
-    int f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
-    double dist = d->rate[gn__ba_type_of(g, u)][BA_P_FAST][f];
-    if (dist <= 0) dist = d->rate[gn__ba_type_of(g, u)][BA_P_NORMAL][f];
-    gn_box nb = s->box;
-    nb.facing = fmod(h + 2 * PI, 2 * PI);
-    gn__unit_place(g, u, nb);
-    if ((rc = gn__ba_forced_move(g, u, h, dist, "routs"))) return rc;
-  }
-  if ((rc = reassemble(g))) return rc;                                           /* 3 */
-  mover *mv = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *mv);                 /* 4 */
-  if (!mv) return gn__error(g, GN_ENOMEM, "out of memory");
-  int nm = 0;
-  for (int u = 0; u < n; u++) {
-    gn__ustate *s = gn__uw(g, u);
-    int o = s->attr[BA_ORDER], q = -1;
-    if (!gn__ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED))) continue;
-    if (s->attr[BA_DISORDER] == BA_DIS_FD) continue;
-    gn_vec2 to;
-    if (gn__ba_urban_over(g, u) && gn__ba_may_change(g, u) && (q = nearest_part(g, u)) >= 0) {
-      to = g->st.u[q].box.c;
-      s->attr[BA_ORDER] = o = BA_O_MOVE;   /* its written order gives way (ref. BA-B22) */
-      s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
-      if (!gn__event(g, "reassemble", "BA-B22", u, q, "urban combat is over: %s marches to "
-                     "re-assemble with %s", uid(g, u), uid(g, q))) {
-        gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
-        return GN_ENOMEM;
-      }
-    } else if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
-      to.x = s->attr[BA_DEST_X] / 1000.0; to.y = s->attr[BA_DEST_Y] / 1000.0;
-    } else if (o == BA_O_ATTACK && s->attr[BA_TARGET] && gn__ba_on_table(g, s->attr[BA_TARGET] - 1)) {
-      if (gn__ba_zone_contact(g, u, s->attr[BA_TARGET] - 1)) {            /* already in contact */
-        if (cancels(g, u) && (rc = cancel_attack(g, u, s->attr[BA_TARGET] - 1))) {
-          gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
-          return rc;
-        }
-        continue;
-      }
-      to = g->st.u[s->attr[BA_TARGET] - 1].box.c;
-    } else {
-      continue;
-    }
-    gn_vec2 c = s->box.c;
-    double dist = hypot(to.x - c.x, to.y - c.y);
-    if (dist < 1e-9) continue;
-    double h = atan2(to.y - c.y, to.x - c.x), turn = 0;
+  if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) {
+    double t = (s->flags & BA_F_TURN_L) && (s->flags & BA_F_TURN_R) ? PI
+               : (s->flags & BA_F_TURN_L) ? PI / 2 : -PI / 2;
     gn_box b = s->box;
-    if (gn_box_arc(b, to) == GN_ARC_FRONT || o == BA_O_ATTACK || q >= 0) {   /* wheel to face it */
-      turn = angle_between(b.facing, h);
-      b.facing = fmod(h + 2 * PI, 2 * PI);
-    }
-    double len = gn__ba_rate(g, u, s->attr[BA_PACE], s->attr[BA_FORMATION], turn,
-                         obstacles(g, c, to));
-    if (len <= 0) continue;
+    b.facing = fmod(b.facing + t + 2 * PI, 2 * PI);
     gn__unit_place(g, u, b);
-    if (turn > 0) s->flags |= BA_F_MOVED;
-    if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
-    double togo = q >= 0 ? approach(g, b, h, g->st.u[q].box) : o == BA_O_MOVE ? dist : HUGE_VAL;
-    mv[nm] = (mover){.u = u, .heading = h, .left = len, .togo = togo, .clear = b};
-    nm++;
+    s->flags |= BA_F_MOVED;
   }
+  return 0;
+}
+
+/* Step 2 of the movement phase for u in FD (ref. BA-B14): it faces away from
+** the nearest enemy and makes a forced move at its fast rate (the normal rate
+** where it has no fast one). Does nothing with no enemy on the table. Fails
+** with the error of the forced move. */
+static int rout_away(gn_game *g, int u) {
+  const ba_data *d = BA_D(g);
+  gn__ustate *s = gn__uw(g, u);
+  int e = nearest_enemy(g, u);
+  if (e < 0) return 0;
+  gn_vec2 a = g->st.u[e].box.c, b = s->box.c;
+  double h = atan2(b.y - a.y, b.x - a.x);
+  int f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
+  double dist = d->rate[gn__ba_type_of(g, u)][BA_P_FAST][f];
+  if (dist <= 0) dist = d->rate[gn__ba_type_of(g, u)][BA_P_NORMAL][f];
+  gn_box nb = s->box;
+  nb.facing = fmod(h + 2 * PI, 2 * PI);
+  gn__unit_place(g, u, nb);
+  return gn__ba_forced_move(g, u, h, dist, "routs");
+}
+
+/* Where a unit marches in step 4 of the movement phase, and why. */
+enum { GOAL_NONE, GOAL_POINT, GOAL_PART, GOAL_TARGET };
+
+/* Step 4, the goal of u: an urban part whose combat is over marches to the
+** nearest part of its unit, its written order giving way (*q that part,
+** ref. BA-B22); a move order to its point; an attack order towards its
+** target, unless u is already in contact with it (then it cancels its attack
+** if so ordered, ref. BA-B20, and does not march). Returns the GOAL_* with
+** *to set, or GOAL_NONE; *rc holds GN_ENOMEM or the error of cancelling. */
+static int march_goal(gn_game *g, int u, gn_vec2 *to, int *q, int *rc) {
+  gn__ustate *s = gn__uw(g, u);
+  int o = s->attr[BA_ORDER];
+  *q = -1;
+  *rc = 0;
+  if (gn__ba_urban_over(g, u) && gn__ba_may_change(g, u) && (*q = nearest_part(g, u)) >= 0) {
+    *to = g->st.u[*q].box.c;
+    s->attr[BA_ORDER] = BA_O_MOVE;   /* its written order gives way (ref. BA-B22) */
+    s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
+    if (!gn__event(g, "reassemble", "BA-B22", u, *q, "urban combat is over: %s marches to "
+                   "re-assemble with %s", uid(g, u), uid(g, *q)))
+      *rc = GN_ENOMEM;
+    return *rc ? GOAL_NONE : GOAL_PART;
+  }
+  if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
+    to->x = s->attr[BA_DEST_X] / 1000.0; to->y = s->attr[BA_DEST_Y] / 1000.0;
+    return GOAL_POINT;
+  }
+  if (o == BA_O_ATTACK && s->attr[BA_TARGET] && gn__ba_on_table(g, s->attr[BA_TARGET] - 1)) {
+    int t = s->attr[BA_TARGET] - 1;
+    if (gn__ba_zone_contact(g, u, t)) {                                   /* already in contact */
+      if (cancels(g, u)) *rc = cancel_attack(g, u, t);
+      return GOAL_NONE;
+    }
+    *to = g->st.u[t].box.c;
+    return GOAL_TARGET;
+  }
+  return GOAL_NONE;
+}
+
+/* Step 4 of the movement phase for u: its goal, the facing it takes (it
+** wheels to face the way it goes when that is forward; an attacker or a part
+** re-assembling always), and its move this bound as a mover in *m.
+** Returns 1 when u marches, 0 when it does not, or a negative error. */
+static int ready_mover(gn_game *g, int u, mover *m) {
+  gn__ustate *s = gn__uw(g, u);
+  gn_vec2 to;
+  int q, rc, goal = march_goal(g, u, &to, &q, &rc);
+  if (goal == GOAL_NONE) return rc;
+  gn_vec2 c = s->box.c;
+  double dist = hypot(to.x - c.x, to.y - c.y);
+  if (dist < 1e-9) return 0;
+  double h = atan2(to.y - c.y, to.x - c.x), turn = 0;
+  gn_box b = s->box;
+  if (gn_box_arc(b, to) == GN_ARC_FRONT || goal != GOAL_POINT) {   /* wheel to face it */
+    turn = angle_between(b.facing, h);
+    b.facing = fmod(h + 2 * PI, 2 * PI);
+  }
+  double len = gn__ba_rate(g, u, s->attr[BA_PACE], s->attr[BA_FORMATION], turn,
+                           obstacles(g, c, to));
+  if (len <= 0) return 0;
+  gn__unit_place(g, u, b);
+  if (turn > 0) s->flags |= BA_F_MOVED;
+  if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
+  double togo = goal == GOAL_PART ? approach(g, b, h, g->st.u[q].box)
+              : goal == GOAL_POINT ? dist : HUGE_VAL;
+  *m = (mover){.u = u, .heading = h, .left = len, .togo = togo, .clear = b};
+  return 1;
+}
+
+/* Steps 5 and 6 of the movement phase for the nm movers mv[]: they march
+** together, are placed in the grid, and pass through friends. Fails with
+** GN_ENOMEM or the error of a step. */
+static int march_all(gn_game *g, mover *mv, int nm) {
   int *pool = NULL;                                                               /* 5 */
   ba_screen *spool = NULL;
   size_t cap = 0, scap = 0;
-  rc = gather(g, mv, nm, &pool, &cap, &spool, &scap);
+  int rc = gather(g, mv, nm, &pool, &cap, &spool, &scap);
   entered en = {NULL, 0, 0};
   if (!rc) {
     rc = march(g, mv, nm, &en);
@@ -821,6 +849,36 @@ static int movement(gn_game *g) {
   gn__free(g, en.p, (size_t)en.cap * sizeof *en.p);
   gn__free(g, spool, scap * sizeof *spool);
   gn__free(g, pool, cap * sizeof *pool);
+  return rc;
+}
+
+/* Steps 1 to 6 of the movement phase (step 7 is the caller's). */
+static int movement(gn_game *g) {
+  int n = g->sc->nunits, rc;
+  for (int u = 0; u < n; u++)                                                     /* 1 */
+    if (gn__ba_on_table(g, u) && !(g->st.u[u].flags & BA_F_CONT) && (rc = form_and_turn(g, u)))
+      return rc;
+  for (int u = 0; u < n; u++) {                                                   /* 2 */
+    const gn__ustate *s = &g->st.u[u];
+    if (gn__ba_on_table(g, u) && s->attr[BA_DISORDER] == BA_DIS_FD && !(s->flags & BA_F_FD_NOW) &&
+        (rc = rout_away(g, u)))
+      return rc;
+  }
+  if ((rc = reassemble(g))) return rc;                                           /* 3 */
+  mover *mv = gn__malloc(g, (size_t)(n > 0 ? n : 1) * sizeof *mv);                 /* 4 */
+  if (!mv) return gn__error(g, GN_ENOMEM, "out of memory");
+  int nm = 0;
+  rc = 0;
+  for (int u = 0; u < n && !rc; u++) {
+    const gn__ustate *s = &g->st.u[u];
+    if (!gn__ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED)) ||
+        s->attr[BA_DISORDER] == BA_DIS_FD)
+      continue;
+    int r = ready_mover(g, u, &mv[nm]);
+    if (r > 0) nm++;
+    else rc = r;
+  }
+  if (!rc) rc = march_all(g, mv, nm);                                             /* 5, 6 */
   gn__free(g, mv, (size_t)(n > 0 ? n : 1) * sizeof *mv);
   return rc;
 }

@@ -180,10 +180,11 @@ static const char *unrested(const gn_game *g, int u, const char **ref) {
 **      starting valour (ref. BA-B12); after each benefit the counter starts at 0
 **      (ref. BA-5.5.4l)
 */
-int gn__ba_rest_bound(gn_game *g) {
+/* Step 1: waggons serving a unit that no longer rests without supplies
+** beside them are freed. */
+static void release_waggons(gn_game *g) {
   const ba_data *d = BA_D(g);
-  int n = g->sc->nunits, rc;
-  for (int w = 0; w < n; w++) {                                                   /* 1 */
+  for (int w = 0; w < g->sc->nunits; w++) {
     gn__ustate *ws = gn__uw(g, w);
     if (gn__ba_arm_of(g, w) != BA_ARM_WAGGON || !ws->attr[BA_SERVING]) continue;
     int u = ws->attr[BA_SERVING] - 1;
@@ -193,6 +194,85 @@ int gn__ba_rest_bound(gn_game *g) {
         gn_unit_distance(g, u, w) > d->contact_dist)
       free_waggon(g, w);
   }
+}
+
+/* Step 3 for u, refitting (refurb 1): the waggon that serves it counts one
+** more bound for it (ref. BA-5.5.4j); -1 when none does (ref. BA-5.5.4h: a
+** waggon never serves rest for valour). */
+static int serve(gn_game *g, int u, int refurb) {
+  int w = refurb ? gn__ba_waggon_for(g, u) : -1;
+  if (w >= 0) {
+    gn__ustate *ws = gn__uw(g, w);
+    if (ws->attr[BA_SERVING] != u + 1) free_waggon(g, w);
+    ws->attr[BA_SERVING] = u + 1;
+    ws->attr[BA_WAGGON_BOUNDS]++;
+    ws->flags |= BA_F_SERVED;
+  }
+  return w;
+}
+
+/* Step 4, the benefit of u's rest once it is long enough: supplies
+** refurbished (ref. BA-5.5.3j, BA-5.5.4e, by waggon BA-5.5.4g) or one valour
+** point (ref. BA-5.5.2f); the counter starts again at 0. GN_ENOMEM. */
+static int benefit(gn_game *g, int u, int w, int refurb, int by_waggon) {
+  const ba_data *d = BA_D(g);
+  gn__ustate *s = gn__uw(g, u);
+  gn_event *e;
+  int rested = s->attr[BA_REST];
+  s->attr[BA_REST] = 0;
+  if (refurb) {   /* ref. BA-5.5.3j: the only way supplies come back */
+    s->attr[BA_SUPPLIES] = -1;
+    if (w >= 0) free_waggon(g, w);
+    if (by_waggon)
+      e = gn__event(g, "rest", "BA-5.5.4g", u, w, "%s has refurbished its supplies after %d "
+                    "bounds of rest, %d of them served by %s", uid(g, u), rested,
+                    d->rest_waggon, uid(g, w));
+    else
+      e = gn__event(g, "rest", "BA-5.5.4e", u, -1, "%s has refurbished its supplies after %d "
+                    "bounds of rest", uid(g, u), rested);
+  } else {
+    s->attr[BA_VALOUR]++;
+    e = gn__event(g, "rest", "BA-5.5.2f", u, -1, "%s regains a valour point after %d bounds of "
+                  "rest: valour %+d", uid(g, u), rested, s->attr[BA_VALOUR]);
+  }
+  if (!e) return GN_ENOMEM;
+  gn__event_hide(e, own(g, u));
+  return 0;
+}
+
+/* Step 4 for u, resting, served by waggon w (or -1): nothing to regain
+** restarts the count (ref. BA-B12); else the count goes up and, once long
+** enough, brings the benefit. GN_ENOMEM. */
+static int count_rest(gn_game *g, int u, int w, int refurb) {
+  const ba_data *d = BA_D(g);
+  gn__ustate *s = gn__uw(g, u);
+  gn_event *e;
+  if (!refurb && s->attr[BA_VALOUR] >= valour0(g, u)) {
+    if (s->attr[BA_REST]) {
+      s->attr[BA_REST] = 0;
+      if (!(e = gn__event(g, "rest", "BA-B12", u, -1, "%s rests with nothing to regain: its rest "
+                          "count starts again", uid(g, u))))
+        return GN_ENOMEM;
+      gn__event_hide(e, own(g, u));
+    }
+    return 0;
+  }
+  s->attr[BA_REST]++;
+  int by_waggon = w >= 0 && g->st.u[w].attr[BA_WAGGON_BOUNDS] >= d->rest_waggon;
+  if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) {
+    if (!(e = gn__event(g, "rest", "BA-5.5.4e", u, w, "%s rests: %d of %d bounds%s%s", uid(g, u),
+                        s->attr[BA_REST], d->rest_bounds, w >= 0 ? ", served by " : "",
+                        w >= 0 ? uid(g, w) : "")))
+      return GN_ENOMEM;
+    gn__event_hide(e, own(g, u));
+    return 0;
+  }
+  return benefit(g, u, w, refurb, by_waggon);
+}
+
+int gn__ba_rest_bound(gn_game *g) {
+  int n = g->sc->nunits, rc;
+  release_waggons(g);                                                             /* 1 */
   for (int u = 0; u < n; u++) {
     gn__ustate *s = gn__uw(g, u);
     if (!gn__ba_on_table(g, u) || s->attr[BA_FORMATION] != BA_FM_REST) continue;
@@ -202,55 +282,8 @@ int gn__ba_rest_bound(gn_game *g) {
       continue;
     }
     int refurb = s->attr[BA_SUPPLIES] == 0;   /* ref. BA-5.5.4f: 1-3 rolls left rest for valour */
-    int w = refurb ? gn__ba_waggon_for(g, u) : -1;   /* 3; ref. BA-5.5.4h: not for valour */
-    if (w >= 0) {
-      gn__ustate *ws = gn__uw(g, w);
-      if (ws->attr[BA_SERVING] != u + 1) free_waggon(g, w);
-      ws->attr[BA_SERVING] = u + 1;
-      ws->attr[BA_WAGGON_BOUNDS]++;
-      ws->flags |= BA_F_SERVED;
-    }
-    int v0 = valour0(g, u);                                                       /* 4 */
-    gn_event *e;
-    if (!refurb && s->attr[BA_VALOUR] >= v0) {
-      if (s->attr[BA_REST]) {
-        s->attr[BA_REST] = 0;
-        if (!(e = gn__event(g, "rest", "BA-B12", u, -1, "%s rests with nothing to regain: its rest "
-                            "count starts again", uid(g, u))))
-          return GN_ENOMEM;
-        gn__event_hide(e, own(g, u));
-      }
-      continue;
-    }
-    s->attr[BA_REST]++;
-    int by_waggon = w >= 0 && g->st.u[w].attr[BA_WAGGON_BOUNDS] >= d->rest_waggon;
-    if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) {
-      if (!(e = gn__event(g, "rest", "BA-5.5.4e", u, w, "%s rests: %d of %d bounds%s%s", uid(g, u),
-                          s->attr[BA_REST], d->rest_bounds, w >= 0 ? ", served by " : "",
-                          w >= 0 ? uid(g, w) : "")))
-        return GN_ENOMEM;
-      gn__event_hide(e, own(g, u));
-      continue;
-    }
-    int rested = s->attr[BA_REST];
-    s->attr[BA_REST] = 0;
-    if (refurb) {   /* ref. BA-5.5.3j: the only way supplies come back */
-      s->attr[BA_SUPPLIES] = -1;
-      if (w >= 0) free_waggon(g, w);
-      if (by_waggon)
-        e = gn__event(g, "rest", "BA-5.5.4g", u, w, "%s has refurbished its supplies after %d "
-                      "bounds of rest, %d of them served by %s", uid(g, u), rested,
-                      d->rest_waggon, uid(g, w));
-      else
-        e = gn__event(g, "rest", "BA-5.5.4e", u, -1, "%s has refurbished its supplies after %d "
-                      "bounds of rest", uid(g, u), rested);
-    } else {
-      s->attr[BA_VALOUR]++;
-      e = gn__event(g, "rest", "BA-5.5.2f", u, -1, "%s regains a valour point after %d bounds of "
-                    "rest: valour %+d", uid(g, u), rested, s->attr[BA_VALOUR]);
-    }
-    if (!e) return GN_ENOMEM;
-    gn__event_hide(e, own(g, u));
+    int w = serve(g, u, refurb);                                                  /* 3 */
+    if ((rc = count_rest(g, u, w, refurb))) return rc;                            /* 4 */
   }
   return 0;
 }

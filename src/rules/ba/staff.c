@@ -17,6 +17,7 @@ int gn__ba_catch_result(const ba_data *d, int total) {
 /* One catch roll (ref. BA-T18, BA-DICE-1): *band as gn__ba_catch_result, *total the
 ** 3d6. The orders and the odds check both come here. */
 int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total) {
+  gn__chance_say(g, ~0u, "the officer falls at %d or more (ref. BA-T18)", BA_D(g)->t18[0]);
   int faces[3], rc = gn__ba_roll(g, "catch roll", "BA-T18", staff, total, faces);
   if (rc) return rc;
   *band = gn__ba_catch_result(BA_D(g), *total);
@@ -151,9 +152,11 @@ static int spread(gn_game *g, int *src) {
       if (from < 0) continue;
       gn__ustate *s = gn__uw(g, u);                                               /* 1 */
       s->flags |= BA_F_SPREAD;
-      int total, faces[3];
+      int total, faces[3], pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
+      gn__chance_say(g, 1u << g->sc->unit[u].side, "%d or more holds (%d, less valour %d%s; ref. BA-B21)",
+                     d->spread_hold - s->attr[BA_VALOUR] - pen, d->spread_hold, s->attr[BA_VALOUR],
+                     pen ? " and the fallen staff's penalty" : "");
       if ((rc = gn__ba_roll(g, "spread of rout", "BA-B21", u, &total, faces))) return rc;
-      int pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
       int t = total + s->attr[BA_VALOUR] + pen;
       int holds = t >= d->spread_hold;                                            /* 2 */
       gn_event *e = gn__event(g, "spread", "BA-B21", u, from, "%s sees %s rout: %d against %d, "

@@ -120,9 +120,11 @@ int gn__ba_reorganise(gn_game *g, int u) {
   ba_arm arm = gn__ba_arm_of(g, u);
   if (s->attr[BA_DISORDER] == BA_DIS_NONE || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) return 0;
   if (s->flags & (BA_F_FIRED_AT | BA_F_ATT | BA_F_DEF)) return 0;
-  int total, faces[3], rc;
+  int total, faces[3], rc, pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
+  gn__chance_say(g, own(g, u), "%d or more recovers a step (%d, less valour %d%s; ref. BA-B15)",
+                 BA_D(g)->reorganise - s->attr[BA_VALOUR] - pen, BA_D(g)->reorganise, s->attr[BA_VALOUR],
+                 pen ? " and the fallen staff's penalty" : "");
   if ((rc = gn__ba_roll(g, "reorganisation", "BA-B15", u, &total, faces))) return rc;
-  int pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
   int t = total + s->attr[BA_VALOUR] + pen;
   gn_event *e = gn__event(g, "reorganise", "BA-B15", u, -1, "%s reorganises: %d against %d, %s",
                           uid(g, u), t, BA_D(g)->reorganise,

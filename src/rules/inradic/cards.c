@@ -170,6 +170,7 @@ int gn__in_draw(gn_game *g, int side, int k, const in_part *p, const char *purpo
              int unit, int *ranks) {
   int rc, card;
   if (!in__enumerating(g)) {                                                    /* 1 */
+    if (k > 1 && g->dice.needn <= 1) gn__chance_need(g, 0, k);   /* a hand: "card 3 of 7" */
     for (int i = 0; i < k; i++) {
       if ((rc = gn__draw_card(g, side, purpose, ref, unit, &card))) return rc;
       ranks[i] = GN_CARD_RANK(card);

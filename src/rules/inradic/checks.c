@@ -10,29 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Index of word in a NULL-terminated list (as players spell it: "well-trained",
-** "Well Trained"), or -1. */
-static int lookup(const char *const *names, const char *w) { return gn__name_find(names, w); }
-
-static int want_int(gn_game *g, const char *name, const char *v, int lo, int hi, int *out) {
-  char *end;
-  long l = v ? strtol(v, &end, 10) : 0;
-  if (!v || *end || end == v || l < lo || l > hi)
-    return gn__error(g, GN_ESYNTAX, "%s wants a whole number %d..%d, not '%s'", name, lo, hi, v ? v : "");
-  *out = (int)l;
-  return 0;
-}
-
-static int want_enum(gn_game *g, const char *name, const char *v, const char *const *names, int *out) {
-  int i = v ? lookup(names, v) : -1;
-  char list[512];
-  if (i < 0)
-    return gn__error(g, GN_ESYNTAX, "%s: unknown value '%s' (values: %s)", name, v ? v : "",
-                     gn__names_list(names, -1, list, sizeof list));
-  *out = i;
-  return 0;
-}
-
 /* ------------------------------------------------------------ morale */
 
 static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
@@ -41,10 +18,10 @@ static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx)
   m->quality = IN_Q_TRAINED; m->arc = -1; m->unit = -1;
   for (int i = 0; i < argc && !rc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(a, "--start")) { rc = want_int(g, a, v, 1, 200, &m->start); i++; have |= 1; }
-    else if (!strcmp(a, "--remaining")) { rc = want_int(g, a, v, 0, 200, &m->remaining); i++; have |= 2; }
+    if (!strcmp(a, "--start")) { rc = gn__opt_int(g, a, v, 1, 200, &m->start); i++; have |= 1; }
+    else if (!strcmp(a, "--remaining")) { rc = gn__opt_int(g, a, v, 0, 200, &m->remaining); i++; have |= 2; }
     else if (!strcmp(a, "--quality")) {
-      rc = want_enum(g, a, v, gn__in_quality_names, &m->quality);
+      rc = gn__opt_name(g, a, v, gn__in_quality_names, &m->quality);
       m->quality = gn__in_quality_canon(m->quality);
       i++;
     }
@@ -81,7 +58,7 @@ static int pursuit_parse(gn_game *g, int argc, const char *const *argv, void *cx
   for (int i = 0; i < argc; i += 2) {   /* "--quality Q" pairs */
     if (strcmp(argv[i], "--quality") != 0)
       return gn__error(g, GN_ESYNTAX, "pursuit: unknown parameter '%s'", argv[i]);
-    int rc = want_enum(g, argv[i], i + 1 < argc ? argv[i + 1] : NULL, gn__in_quality_names, &p->quality);
+    int rc = gn__opt_name(g, argv[i], i + 1 < argc ? argv[i + 1] : NULL, gn__in_quality_names, &p->quality);
     if (rc) return rc;
     p->quality = gn__in_quality_canon(p->quality);
   }
@@ -115,7 +92,7 @@ static int hero_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
       char buf[256];
       snprintf(buf, sizeof buf, "%s", v);
       for (char *s = strtok(buf, ","); s; s = strtok(NULL, ",")) {
-        int r = lookup(gn__in_role_names, s);
+        int r = gn__name_find(gn__in_role_names, s);
         char list[512];
         if (r < 0) return gn__error(g, GN_ESYNTAX, "--present: unknown role '%s' (roles: %s)", s,
                                     gn__names_list(gn__in_role_names, -1, list, sizeof list));
@@ -123,7 +100,7 @@ static int hero_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
       }
       i++;
     } else if (!strcmp(argv[i], "--choose") && v) {
-      int rc = want_enum(g, argv[i], v, gn__in_role_names, &h->choice);
+      int rc = gn__opt_name(g, argv[i], v, gn__in_role_names, &h->choice);
       if (rc) return rc;
       i++;
     } else {
@@ -158,8 +135,8 @@ static int shoot_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
   for (int i = 0; i < argc && !rc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     i++;
-    if (!strcmp(a, "--figures")) { rc = want_int(g, a, v, 0, 100, &f->firer.n[IN_PRIVATE]); have |= 1; }
-    else if (!strcmp(a, "--weapon")) { rc = want_enum(g, a, v, gn__in_weapon_names, &f->weapon); have |= 2; }
+    if (!strcmp(a, "--figures")) { rc = gn__opt_int(g, a, v, 0, 100, &f->firer.n[IN_PRIVATE]); have |= 1; }
+    else if (!strcmp(a, "--weapon")) { rc = gn__opt_name(g, a, v, gn__in_weapon_names, &f->weapon); have |= 2; }
     else if (!strcmp(a, "--range")) {
       char *end;
       r = v ? strtod(v, &end) : -1;
@@ -168,9 +145,9 @@ static int shoot_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
       f->range = r;
       have |= 4;
     }
-    else if (!strcmp(a, "--cover")) rc = want_enum(g, a, v, cover_names, &f->cover);
-    else if (!strcmp(a, "--leaders")) rc = want_int(g, a, v, 0, 20, &leaders);
-    else if (!strcmp(a, "--pieces")) rc = want_int(g, a, v, 1, 20, &f->pieces);
+    else if (!strcmp(a, "--cover")) rc = gn__opt_name(g, a, v, cover_names, &f->cover);
+    else if (!strcmp(a, "--leaders")) rc = gn__opt_int(g, a, v, 0, 20, &leaders);
+    else if (!strcmp(a, "--pieces")) rc = gn__opt_int(g, a, v, 1, 20, &f->pieces);
     else rc = gn__error(g, GN_ESYNTAX, "shoot: unknown parameter '%s'", a);
   }
   f->firer.n[IN_OFFICER] = leaders;
@@ -209,11 +186,11 @@ static int melee_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
     if (!strcmp(a, "--obstacle")) { c->m.obstacle = 1; continue; }
     if (!strcmp(a, "--defender-routing")) { c->m.routing[1] = 1; continue; }
     i++;
-    if (!strcmp(a, "--attackers")) { rc = want_int(g, a, v, 0, 60, &c->m.figs[0].n[IN_PRIVATE]); have |= 1; }
-    else if (!strcmp(a, "--defenders")) { rc = want_int(g, a, v, 0, 60, &c->m.figs[1].n[IN_PRIVATE]); have |= 2; }
-    else if (!strcmp(a, "--attacker-leaders")) rc = want_int(g, a, v, 0, 20, &c->m.figs[0].n[IN_OFFICER]);
-    else if (!strcmp(a, "--defender-leaders")) rc = want_int(g, a, v, 0, 20, &c->m.figs[1].n[IN_OFFICER]);
-    else if (!strcmp(a, "--count")) rc = want_enum(g, a, v, count_names, &c->count);
+    if (!strcmp(a, "--attackers")) { rc = gn__opt_int(g, a, v, 0, 60, &c->m.figs[0].n[IN_PRIVATE]); have |= 1; }
+    else if (!strcmp(a, "--defenders")) { rc = gn__opt_int(g, a, v, 0, 60, &c->m.figs[1].n[IN_PRIVATE]); have |= 2; }
+    else if (!strcmp(a, "--attacker-leaders")) rc = gn__opt_int(g, a, v, 0, 20, &c->m.figs[0].n[IN_OFFICER]);
+    else if (!strcmp(a, "--defender-leaders")) rc = gn__opt_int(g, a, v, 0, 20, &c->m.figs[1].n[IN_OFFICER]);
+    else if (!strcmp(a, "--count")) rc = gn__opt_name(g, a, v, count_names, &c->count);
     else rc = gn__error(g, GN_ESYNTAX, "melee: unknown parameter '%s'", a);
   }
   if (!rc && have != 3) rc = gn__error(g, GN_ESYNTAX, "melee needs --attackers N and --defenders M");
@@ -247,15 +224,6 @@ static void melee_label(const void *cx, int64_t o, char *buf, size_t n) {
 
 typedef struct tcx { int figures, hard; double distance, width; } tcx;
 
-static int want_num(gn_game *g, const char *name, const char *v, double lo, double hi, double *out) {
-  char *end;
-  double x = v ? strtod(v, &end) : 0;
-  if (!v || *end || end == v || !(x >= lo && x <= hi))
-    return gn__error(g, GN_ESYNTAX, "%s wants a distance in inches, %g..%g, not '%s'", name, lo, hi, v ? v : "");
-  *out = x;
-  return 0;
-}
-
 static int throw_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
   tcx *t = cx;
   int rc = 0, have = 0;
@@ -264,9 +232,10 @@ static int throw_parse(gn_game *g, int argc, const char *const *argv, void *cx) 
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--hard-cover")) { t->hard = 1; continue; }
     i++;
-    if (!strcmp(a, "--figures")) { rc = want_int(g, a, v, 1, 60, &t->figures); have = 1; }
-    else if (!strcmp(a, "--distance")) rc = want_num(g, a, v, 0.1, in__data(g)->throw_range, &t->distance);
-    else if (!strcmp(a, "--width")) rc = want_num(g, a, v, 0.5, 60, &t->width);
+    if (!strcmp(a, "--figures")) { rc = gn__opt_int(g, a, v, 1, 60, &t->figures); have = 1; }
+    else if (!strcmp(a, "--distance"))
+      rc = gn__opt_num(g, a, v, 0.1, in__data(g)->throw_range, "a distance in inches", &t->distance);
+    else if (!strcmp(a, "--width")) rc = gn__opt_num(g, a, v, 0.5, 60, "a distance in inches", &t->width);
     else rc = gn__error(g, GN_ESYNTAX, "throw: unknown parameter '%s'", a);
   }
   if (!rc && !have) rc = gn__error(g, GN_ESYNTAX, "throw needs --figures N");

@@ -74,7 +74,9 @@ static const gn__attrdef in_options[IN_OPT_COUNT] = {
 };
 
 static const gn__verb in_verbs[] = {
-  { "move", "move UNIT to X,Y [facing DEGREES]: a normal move (ref. IN-B8)", gn__in_order_move, 0 },
+  { "move", "move UNIT to X,Y [facing DEGREES; or: towards X,Y (as far as it may) | advance N | retire N | "
+            "wheel DEG (about a front corner; right positive) | turn DEG]: a normal move (ref. IN-B8)",
+    gn__in_order_move, 0 },
   { "charge", "charge UNIT at UNIT [choose ROLE]: charge move into contact and melee (ref. IN-M5, IN-B6)",
     gn__in_order_charge, 0 },
   { "melee", "melee UNIT with UNIT [choose ROLE]: a round of melee between units in contact (ref. IN-B6)",
@@ -88,87 +90,92 @@ static const gn__verb in_verbs[] = {
 
 /* ------------------------------------------------------------ data */
 
+#define ANY GN__DANY
+#define INT(k, f, lo, hi, ref) GN__D_INT(in_data, k, f, lo, hi, ref)
+#define NUM(k, f, lo, hi, ref) GN__D_NUM(in_data, k, f, lo, hi, ref)
+#define INTS(k, f, n, lo, hi, ref) GN__D_INTS(in_data, k, f, n, lo, hi, ref)
+#define WHOLES(k, f, n, lo, hi, ref) \
+  {k, GN__DT_WHOLE, offsetof(in_data, f), n, lo, hi, ref, NULL, 0, 0, 0, 0}
+
+/* Every value of data/rulesets/inradic, in the order it is read; the counts
+** the procedures divide by are at least 1, a role's rank one of the ranks.
+** pursuit.<quality> in the order of in_quality. */
+static const gn__dfield data_table[] = {
+  INT("shoot.cards.per_five", per_five, 0, ANY, "IN-R1"),
+  INT("shoot.cards.remainder", remainder, -ANY, ANY, "IN-R1"),
+  INT("shoot.cards.leader", leader_cards, -ANY, ANY, "IN-R2"),
+  INT("shoot.cards.multishot", multishot_cards, -ANY, ANY, "IN-R2"),
+  INT("shoot.cards.mg", mg_cards, -ANY, ANY, "IN-R5"),
+  INT("shoot.cards.mg_close", mg_close_cards, -ANY, ANY, "IN-R5"),
+  INT("shoot.cards.artillery", gun_cards, -ANY, ANY, "IN-R6"),
+  INT("shoot.crew_per_piece", crew_per_piece, 1, ANY, "IN-R6"),
+  INT("shoot.need.close", need_close, 1, ANY, "IN-B1"),
+  INT("shoot.need.long", need_long, -ANY, ANY, "IN-B1"),
+  INTS("shoot.need.cover", cover_need, 3, -ANY, ANY, "IN-B2"),
+  WHOLES("shoot.range", range, IN_W_COUNT, 0, ANY, "IN-R4"),
+  INT("shoot.ammo.pictures", ammo_pictures, -ANY, ANY, "IN-R7"),
+  INT("shoot.ammo.out_min", ammo_out_min, -ANY, ANY, "IN-R7"),
+  INT("shoot.ammo.jam_max", ammo_jam_max, -ANY, ANY, "IN-R7"),
+  NUM("shoot.ammo.resupply_range", resupply_range, -ANY, ANY, "IN-R8"),
+  NUM("shoot.artillery.adjacent", adjacent, -ANY, ANY, "IN-R6"),
+  INT("throw.on_target_max", throw_on_target_max, -ANY, ANY, "IN-R9"),
+  INTS("throw.deviation", deviation, 6, -ANY, ANY, "IN-R9"),
+  NUM("throw.burst", burst, -ANY, ANY, "IN-R9"),
+  INT("throw.cards", burst_cards, -ANY, ANY, "IN-R9"),
+  NUM("throw.range", throw_range, -ANY, ANY, "IN-R9"),
+  INT("throw.picture_dud", picture_dud, -ANY, ANY, "IN-R9"),
+  INT("melee.need", melee_need, -ANY, ANY, "IN-B7"),
+  INT("arrival.entry_is_move", entry_is_move, 0, 1, "IN-ARR"),
+  INT("melee.need_obstacle", melee_need_obstacle, -ANY, ANY, "IN-B7"),
+  NUM("melee.contact", contact, -ANY, ANY, "IN-B6"),
+  INTS("morale.quality", quality_mod, IN_Q_COUNT, -ANY, ANY, "IN-M9"),
+  INT("morale.uphill", uphill, -ANY, ANY, "IN-M10"),
+  INT("morale.soft_cover", soft, -ANY, ANY, "IN-M10"),
+  INT("morale.hard_cover", hard, -ANY, ANY, "IN-M10"),
+  INT("morale.flank", flank, -ANY, ANY, "IN-M10"),
+  INT("morale.rear", rear, -ANY, ANY, "IN-M10"),
+  NUM("morale.friend_rout_range", friend_rout_range, -ANY, ANY, "IN-M4"),
+  INT("morale.melee_casualties", melee_casualties, -ANY, ANY, "IN-M2"),
+  INT("rout.move_factor", rout_factor, 1, ANY, "IN-M11"),
+  INT("rout.water_per", water_per, 1, ANY, "IN-M13"),
+  WHOLES("move.normal", move, IN_T_COUNT, 0, ANY, "IN-B8"),
+  NUM("move.charge_factor", charge_factor, -ANY, ANY, "IN-B9"),
+  NUM("move.tolerance", move_tolerance, 0, ANY, "IN-B8"),
+  NUM("move.difficult_cost", difficult_cost, -ANY, ANY, "IN-B8"),
+  NUM("terrain.cover_reach", cover_reach, -ANY, ANY, "IN-B2"),
+  INTS("pursuit.peasants", pursuit[0], 6, -ANY, ANY, "IN-P1"),
+  INTS("pursuit.militia", pursuit[1], 6, -ANY, ANY, "IN-P2"),
+  INTS("pursuit.irregular", pursuit[2], 6, -ANY, ANY, "IN-P2"),
+  INTS("pursuit.native", pursuit[3], 6, -ANY, ANY, "IN-P2"),
+  INTS("pursuit.trained", pursuit[4], 6, -ANY, ANY, "IN-P3"),
+  INTS("pursuit.well_trained", pursuit[5], 6, -ANY, ANY, "IN-P4"),
+  INTS("pursuit.veteran", pursuit[6], 6, -ANY, ANY, "IN-P5"),
+  INTS("pursuit.fanatic", pursuit[7], 6, -ANY, ANY, "IN-P6"),
+  INTS("pursuit.first_turn_only", pursuit_first_only, IN_Q_COUNT, -ANY, ANY, "IN-P2"),
+  INTS("pursuit.halt_min", pursuit_halt_min, IN_Q_COUNT, -ANY, ANY, "IN-P6"),
+  INTS("heroes.face", hero_face, 6, -ANY, ANY, "IN-H2"),
+  INT("heroes.absent_falls_lower", hero_fall_lower, -ANY, ANY, "IN-H4"),
+  INTS("roles.rank", role_rank, IN_NROLES, 0, IN_NRANKS - 1, "IN-B14"),
+  INTS("roles.leader", role_leader, IN_NROLES, -ANY, ANY, "IN-R2"),
+  INTS("roles.m3", m3_rank, IN_NRANKS, -ANY, ANY, "IN-M3"),
+  INTS("roles.rally", rally_rank, IN_NRANKS, -ANY, ANY, "IN-M16"),
+  INT("morale.one_is_die", one_is_die, -ANY, ANY, "IN-B10"),
+  INTS("terrain.cover", tr_cover, IN_TR_COUNT, -ANY, ANY, "IN-B2"),
+  INTS("terrain.difficult", tr_difficult, IN_TR_COUNT, -ANY, ANY, "IN-B8"),
+  INTS("terrain.water", tr_water, IN_TR_COUNT, -ANY, ANY, "IN-M13"),
+  INTS("terrain.obstacle", tr_obstacle, IN_TR_COUNT, -ANY, ANY, "IN-B7"),
+  INTS("terrain.hill", tr_hill, IN_TR_COUNT, -ANY, ANY, "IN-M10"),
+};
+
+#undef ANY
+#undef INT
+#undef NUM
+#undef INTS
+#undef WHOLES
+
 /* Reads the tables; every key is in a data/rulesets/inradic/NAME.yaml file. */
 static int load_data(gn_game *g, in_data *d) {
-  static const char *const qkeys[IN_Q_COUNT] = {
-    "pursuit.peasants", "pursuit.militia", "pursuit.irregular", "pursuit.native",
-    "pursuit.trained", "pursuit.well_trained", "pursuit.veteran", "pursuit.fanatic"
-  };
-  int rc = 0, r[IN_W_COUNT];
-  double v;
-#define I(key, dst) if (!rc) rc = gn__data_int(g, key, &(dst))
-#define N(key, dst) if (!rc) rc = gn__data_num(g, key, &(dst))
-#define L(key, n, dst) if (!rc) rc = gn__data_list(g, key, n, dst)
-  I("shoot.cards.per_five", d->per_five);
-  I("shoot.cards.remainder", d->remainder);
-  I("shoot.cards.leader", d->leader_cards);
-  I("shoot.cards.multishot", d->multishot_cards);
-  I("shoot.cards.mg", d->mg_cards);
-  I("shoot.cards.mg_close", d->mg_close_cards);
-  I("shoot.cards.artillery", d->gun_cards);
-  I("shoot.crew_per_piece", d->crew_per_piece);
-  I("shoot.need.close", d->need_close);
-  I("shoot.need.long", d->need_long);
-  L("shoot.need.cover", 3, d->cover_need);
-  L("shoot.range", IN_W_COUNT, r);
-  for (int i = 0; !rc && i < IN_W_COUNT; i++) d->range[i] = r[i];
-  I("shoot.ammo.pictures", d->ammo_pictures);
-  I("shoot.ammo.out_min", d->ammo_out_min);
-  I("shoot.ammo.jam_max", d->ammo_jam_max);
-  N("shoot.ammo.resupply_range", d->resupply_range);
-  N("shoot.artillery.adjacent", d->adjacent);
-  I("throw.on_target_max", d->throw_on_target_max);
-  L("throw.deviation", 6, d->deviation);
-  N("throw.burst", d->burst);
-  I("throw.cards", d->burst_cards);
-  N("throw.range", d->throw_range);
-  I("throw.picture_dud", d->picture_dud);
-  I("melee.need", d->melee_need);
-  I("arrival.entry_is_move", d->entry_is_move);
-  I("melee.need_obstacle", d->melee_need_obstacle);
-  N("melee.contact", d->contact);
-  L("morale.quality", IN_Q_COUNT, d->quality_mod);
-  I("morale.uphill", d->uphill);
-  I("morale.soft_cover", d->soft);
-  I("morale.hard_cover", d->hard);
-  I("morale.flank", d->flank);
-  I("morale.rear", d->rear);
-  N("morale.friend_rout_range", d->friend_rout_range);
-  I("morale.melee_casualties", d->melee_casualties);
-  I("rout.move_factor", d->rout_factor);
-  I("rout.water_per", d->water_per);
-  L("move.normal", IN_T_COUNT, r);
-  for (int i = 0; !rc && i < IN_T_COUNT; i++) d->move[i] = r[i];
-  N("move.charge_factor", d->charge_factor);
-  N("move.difficult_cost", d->difficult_cost);
-  N("terrain.cover_reach", d->cover_reach);
-  for (int q = 0; q < IN_Q_COUNT; q++) L(qkeys[q], 6, d->pursuit[q]);
-  L("pursuit.first_turn_only", IN_Q_COUNT, d->pursuit_first_only);
-  L("pursuit.halt_min", IN_Q_COUNT, d->pursuit_halt_min);
-  L("heroes.face", 6, d->hero_face);
-  I("heroes.absent_falls_lower", d->hero_fall_lower);
-  L("roles.rank", IN_NROLES, d->role_rank);
-  L("roles.leader", IN_NROLES, d->role_leader);
-  L("roles.m3", IN_NRANKS, d->m3_rank);
-  L("roles.rally", IN_NRANKS, d->rally_rank);
-  I("morale.one_is_die", d->one_is_die);
-  L("terrain.cover", IN_TR_COUNT, d->tr_cover);
-  L("terrain.difficult", IN_TR_COUNT, d->tr_difficult);
-  L("terrain.water", IN_TR_COUNT, d->tr_water);
-  L("terrain.obstacle", IN_TR_COUNT, d->tr_obstacle);
-  L("terrain.hill", IN_TR_COUNT, d->tr_hill);
-#undef I
-#undef N
-#undef L
-  (void)v;
-  if (!rc && (d->per_five < 0 || d->need_close < 1 || d->rout_factor < 1 || d->water_per < 1 ||
-              d->crew_per_piece < 1))
-    rc = gn__error(g, GN_EDATA, "inradic data: a count is out of range");
-  for (int role = 0; !rc && role < IN_NROLES; role++)
-    if (d->role_rank[role] < 0 || d->role_rank[role] >= IN_NRANKS)
-      rc = gn__error(g, GN_EDATA, "inradic data: roles.rank of %s is %d, expected 0 to %d",
-                     gn__in_role_names[role], d->role_rank[role], IN_NRANKS - 1);
-  return rc;
+  return gn__data_table(g, data_table, (int)(sizeof data_table / sizeof data_table[0]), d);
 }
 
 /*
@@ -280,6 +287,7 @@ const gn__ruleset gn__rs_inradic = {
   NULL,   /* warn: no command to judge at the start */
   NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
   gn__in_entered,
+  gn__in_holds,
   NULL,   /* reach: every enemy is checked */
   NULL,   /* odds: none given with an order */
 };

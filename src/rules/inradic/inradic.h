@@ -177,6 +177,7 @@ typedef struct in_data {
   int rout_factor, water_per;
   /* movement (move.yaml) */
   double move[IN_T_COUNT], charge_factor, difficult_cost, cover_reach;
+  double move_tolerance;      /* a move may cost this much over the unit's move (ref. IN-B8) */
   /* pursuit (pursuit.yaml) */
   int pursuit[IN_Q_COUNT][6], pursuit_first_only[IN_Q_COUNT], pursuit_halt_min[IN_Q_COUNT];
   /* roles (roles.yaml): role_rank is the one list of what each role is in the
@@ -193,6 +194,8 @@ static inline const in_data *in__data(const gn_game *g) { return (const in_data 
 /* A reinforcement came on at an entry (ruleset hook `entered`, ref. IN-ARR).
 ** Cannot fail. */
 void gn__in_entered(gn_game *g, int u, double marched);
+/* 1 when unit u holds an objective within whose radius it stands (ref. IN-VIC). */
+int gn__in_holds(const gn_game *g, int u);
 
 /* ------------------------------------------------------------ cards.c */
 /* A partition of the ranks (1 Ace .. 13 King) into classes: what a rule asks

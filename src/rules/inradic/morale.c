@@ -96,7 +96,8 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   int k, t, rc;
   gn__in_morale_dice(m->start, d->one_is_die, spec, sizeof spec, &k);                /* 1 */
   char purpose[96];
-  snprintf(purpose, sizeof purpose, "morale (%s)", why);
+  if (m->unit >= 0) snprintf(purpose, sizeof purpose, "morale of %s, trigger %s", gn__in_name(g, m->unit), why);
+  else snprintf(purpose, sizeof purpose, "morale (%s)", why);
   int qm = d->quality_mod[m->quality];                                            /* 3 */
   int sm = 0;                                                                     /* 4 */
   int up = m->uphill ? d->uphill * k : 0;
@@ -116,7 +117,13 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
     rc = morale_enum(g, m->start, m->remaining - qm - sm, spec, purpose, m->unit, &t);
     if (rc == 0) t -= one;
   }
-  if (rc == 1) rc = gn__roll(g, dspec, purpose, "IN-M7", m->unit, &t, NULL);
+  if (rc == 1) {
+    int mods = one + qm + sm;
+    if (mods) gn__chance_say(g, ~0u, "%d or less to pass (%d figures left, modifiers %+d; ref. IN-M8)",
+                             m->remaining - mods, m->remaining, mods);
+    else gn__chance_say(g, ~0u, "%d or less to pass (the figures left; ref. IN-M8)", m->remaining);
+    rc = gn__roll(g, dspec, purpose, "IN-M7", m->unit, &t, NULL);
+  }
   if (rc) return rc;
   *total = t + one + qm + sm;
   *pass = *total <= m->remaining;                                                 /* 5 */

@@ -26,6 +26,23 @@ static const char *const qref[IN_Q_COUNT] = {
   "IN-P1", "IN-P2", "IN-P2", "IN-P2", "IN-P3", "IN-P4", "IN-P5", "IN-P6"
 };
 
+/* What each face of a pursuit die decides, told to the players before they
+** roll ("1-2 may not pursue, 3-6 must pursue"). */
+static void say_row(gn_game *g, const int *row, const char *ref) {
+  static const char *const what[] = { "may not pursue", "may pursue", "must pursue", "pursues unless declined" };
+  char buf[160];
+  size_t n = 0;
+  for (int f = 1; f <= 6 && n < sizeof buf;) {
+    int to = f;
+    while (to < 6 && row[to] == row[f - 1]) to++;
+    int v = row[f - 1] >= 0 && row[f - 1] <= 3 ? row[f - 1] : 0;
+    n += (size_t)(to > f ? snprintf(buf + n, sizeof buf - n, "%s%d-%d %s", f > 1 ? ", " : "", f, to, what[v])
+                         : snprintf(buf + n, sizeof buf - n, "%s%d %s", f > 1 ? ", " : "", f, what[v]));
+    f = to + 1;
+  }
+  gn__chance_say(g, ~0u, "%s (ref. %s)", buf, ref);
+}
+
 /*
 ** The pursuit die (ref. IN-P1, IN-P2, IN-P3, IN-P4, IN-P5, IN-P6).
 **   1) a row with one value: no roll
@@ -39,6 +56,7 @@ int gn__in_pursuit_roll(gn_game *g, int quality, int unit, int *result) {
   else {                                                                          /* 2 */
     int key[7];
     for (int f = 1; f <= 6; f++) key[f] = row[f - 1];
+    if (gn__chance_telling(g)) say_row(g, row, qref[quality]);
     if ((rc = gn__in_roll_d6(g, key, "pursuit die", qref[quality], unit, &face))) return rc;
     *result = row[face - 1];
   }
@@ -208,6 +226,7 @@ int gn__in_order_halt(gn_game *g, const gn__args *a) {
     u->flags |= IN_F_HALT_TRIED;
     int key[7];
     for (int f = 1; f <= 6; f++) key[f] = f >= d->pursuit_halt_min[q];
+    gn__chance_say(g, ~0u, "%d or more holds it back (ref. %s)", d->pursuit_halt_min[q], qref[q]);
     if ((rc = gn__in_roll_d6(g, key, "halting a pursuit", qref[q], p, &face))) return rc;
     if (face < d->pursuit_halt_min[q]) {
       gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s cannot be held back (%d)", gn__in_name(g, p), face);

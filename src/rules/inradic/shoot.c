@@ -93,6 +93,8 @@ int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int
   if (!rk) return gn__error(g, GN_ENOMEM, "out of memory");
   if (in__enumerating(g)) hit_part(g, need, pictures, &p);   /* in play gn__in_draw asks no classes */
   gn__chance_need(g, need, n);   /* what a check stopped at the first card reports */
+  gn__chance_say(g, ~0u, "each number card of %d or more hits, an Ace hits%s (ref. IN-B1, IN-B3)", need,
+                 pictures ? ", two picture cards stop the weapon" : ", a picture card misses");
   for (int i = 0; i < capped_cards && !rc; i++)                                    /* 1 */
     rc = gn__in_draw(g, side, 1, &p, purpose, ref, unit, rk + i);
   if (!rc) rc = gn__in_draw(g, side, free_cards, &p, purpose, ref, unit, rk + capped_cards);
@@ -151,6 +153,8 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
     unsigned old = gn__roll_visibility(g, f->side >= 0 ? 1u << f->side : ~0u);
     int key[7];
     for (int x = 1; x <= 6; x++) key[x] = x >= d->ammo_out_min ? 2 : x <= d->ammo_jam_max ? 1 : 0;
+    gn__chance_say(g, ~0u, "%d or more: out of ammunition; %d or less: jammed (ref. IN-R7)", d->ammo_out_min,
+                   d->ammo_jam_max);
     rc = gn__in_roll_d6(g, key, "two picture cards: ammunition", "IN-R7", f->unit, &r->ammo_roll);
     gn__roll_visibility(g, old);
     if (rc) return rc;
@@ -177,25 +181,13 @@ static int after_casualties(gn_game *g, int unit, int lost, const int *killed, i
   return gn__in_morale_test(g, unit, tr, enemy, NULL);
 }
 
-/*
-** fire UNIT at UNIT [choose ROLE]
-**   1) the firer may act, has a weapon that shoots, ammunition, is not in melee
-**   2) the target is an enemy in sight and in range (ref. IN-R4)
-**   3) resolve the cards (gn__in_fire_resolve); out of ammunition or jammed
-**   4) hits on the target, Aces through the hero check (ref. IN-H1)
-**   5) artillery: every unit next to the target takes the same hits (ref. IN-R6)
-**   6) morale of those who lost figures (ref. IN-M1, IN-M3)
-*/
-int gn__in_order_fire(gn_game *g, const gn__args *a) {
+/* Steps 1 and 2 of fire: A, with weapon w, may fire at B; *dist gets the
+** distance between them. 0, or the refusal. */
+static int fire_refusal(gn_game *g, int A, int B, int w, double *dist) {
   const in_data *d = in__data(g);
-  int A, B, choice, rc;
-  if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
-  if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
-  if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
-  if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
+  const gn__ustate *u = &g->st.u[A];
+  int rc;
   if ((rc = gn__in_may_act(g, A, "fire"))) return rc;                                   /* 1 */
-  gn__ustate *u = gn__uw(g, A);
-  int w = gn__in_weapon(g, A);
   if (u->flags & IN_F_FIRED) return gn__refuse(g, "IN-B13", "%s has already fired this turn", gn__in_name(g, A));
   if (u->flags & IN_F_JAMMED) return gn__refuse(g, "IN-R7", "%s is jammed for this turn", gn__in_name(g, A));
   if (w == IN_W_EXPLOSIVE) return gn__refuse(g, "IN-R9", "%s throws explosives: use 'throw'", gn__in_name(g, A));
@@ -206,32 +198,34 @@ int gn__in_order_fire(gn_game *g, const gn__args *a) {
   if (gn__in_engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", gn__in_name(g, A));
   if (!gn__in_alive(g, B) || !gn__in_enemies(g, A, B))                                     /* 2 */
     return gn__refuse(g, "IN-R1", "%s is not an enemy on the table", gn__in_name(g, B));
-  double dist = gn_unit_distance(g, A, B);
-  if (dist > d->range[w])
-    return gn__refuse(g, "IN-R4", "%s is %.1f in away; a %s reaches %.0f in", gn__in_name(g, B), dist,
+  *dist = gn_unit_distance(g, A, B);
+  if (*dist > d->range[w])
+    return gn__refuse(g, "IN-R4", "%s is %.1f in away; a %s reaches %.0f in", gn__in_name(g, B), *dist,
                       gn__in_weapon_names[w], d->range[w]);
   if (!gn_unit_los(g, A, B).visible)
     return gn__refuse(g, "IN-R1", "%s cannot see %s", gn__in_name(g, A), gn__in_name(g, B));
-  in_fire f = { gn__in_side(g, A), A, B, gn__in_figs(g, A), w, u->attr[IN_A_PIECES], dist,     /* 3 */
-                gn__in_cover(g, B, &u->box.c) };
-  in_fire_result r;
-  if ((rc = gn__in_fire_resolve(g, &f, &r))) return rc;
-  u->flags |= IN_F_FIRED;
-  if (r.out_of_ammo) u->attr[IN_A_AMMO] = 0;
-  if (r.jammed) u->flags |= IN_F_JAMMED;
-  int nu = g->st.nunits, nn = 0;
+  return 0;
+}
+
+/* Steps 4 to 6 of fire: the hits r of A's weapon w land on B (choice: the
+** role its player takes first), and for artillery on every unit next to it;
+** then the morale of each that lost figures. Fails with GN_ENOMEM or the
+** dice source's error. */
+static int land_fire(gn_game *g, int A, int B, int w, int choice, const in_fire_result *r) {
+  const in_data *d = in__data(g);
+  int nu = g->st.nunits, nn = 0, rc;
   int *near = gn__in_ints(g, nu), *lost = gn__in_ints(g, nu), *killed = gn__in_ints(g, nu * IN_NROLES);
   if (!near || !lost || !killed) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
-  if (w == IN_W_ARTILLERY && r.d.hits > 0) {
+  if (w == IN_W_ARTILLERY && r->d.hits > 0) {
     nn = gn__units_near(g, B, d->adjacent, near, nu);
     if (nn > nu) nn = nu;
   }
-  lost[B] = gn__in_apply_hits(g, B, r.d.hits, r.d.aces, choice, killed + B * IN_NROLES);   /* 4 */
+  lost[B] = gn__in_apply_hits(g, B, r->d.hits, r->d.aces, choice, killed + B * IN_NROLES); /* 4 */
   if (lost[B] < 0) { rc = lost[B]; goto done; }   /* a hero check's dice failed: no half order */
   for (int i = 0; i < nn; i++) {                                                      /* 5 */
     int v = near[i];
     if (v == A || v == B || !gn__in_alive(g, v)) continue;
-    lost[v] = gn__in_casualties(g, v, r.d.hits, -1, killed + v * IN_NROLES);
+    lost[v] = gn__in_casualties(g, v, r->d.hits, -1, killed + v * IN_NROLES);
     gn_event *e = gn__event(g, "fire", "IN-R6", A, v, "%s next to the target loses %d", gn__in_name(g, v), lost[v]);
     if (!e) { rc = GN_ENOMEM; goto done; }
     e->total = lost[v];
@@ -244,6 +238,35 @@ done:
   gn__in_ints_free(g, lost, nu);
   gn__in_ints_free(g, killed, nu * IN_NROLES);
   return rc;
+}
+
+/*
+** fire UNIT at UNIT [choose ROLE]
+**   1) the firer may act, has a weapon that shoots, ammunition, is not in melee
+**   2) the target is an enemy in sight and in range (ref. IN-R4)
+**   3) resolve the cards (gn__in_fire_resolve); out of ammunition or jammed
+**   4) hits on the target, Aces through the hero check (ref. IN-H1)
+**   5) artillery: every unit next to the target takes the same hits (ref. IN-R6)
+**   6) morale of those who lost figures (ref. IN-M1, IN-M3)
+*/
+int gn__in_order_fire(gn_game *g, const gn__args *a) {
+  int A, B, choice, rc;
+  double dist = 0;
+  if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
+  if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
+  if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
+  if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
+  int w = gn__in_weapon(g, A);
+  if ((rc = fire_refusal(g, A, B, w, &dist))) return rc;                                /* 1, 2 */
+  gn__ustate *u = gn__uw(g, A);
+  in_fire f = { gn__in_side(g, A), A, B, gn__in_figs(g, A), w, u->attr[IN_A_PIECES], dist,     /* 3 */
+                gn__in_cover(g, B, &u->box.c) };
+  in_fire_result r;
+  if ((rc = gn__in_fire_resolve(g, &f, &r))) return rc;
+  u->flags |= IN_F_FIRED;
+  if (r.out_of_ammo) u->attr[IN_A_AMMO] = 0;
+  if (r.jammed) u->flags |= IN_F_JAMMED;
+  return land_fire(g, A, B, w, choice, &r);                                           /* 4-6 */
 }
 
 /* 1 when a burst card of this rank hits a figure (ref. IN-R9): an Ace, or a
@@ -288,6 +311,8 @@ int gn__in_throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facin
   *dud = 0;
   *at = aim;
   for (;;) {                                                                           /* 1 */
+    gn__chance_say(g, ~0u, "a number card lands (half its value in inches off), a picture card %s (ref. IN-R9)",
+                   d->picture_dud ? "fails to explode" : "is drawn again");
     if ((rc = gn__in_draw(g, side, 1, &tp, "explosive card", "IN-R9", unit, &rank))) return rc;
     if (rank <= 10) break;
     if (d->picture_dud) {

@@ -59,39 +59,51 @@ double gn__in_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t
   return g->st.u[u].flags & IN_F_MOVED ? 0 : gn__in_move_allowance(g, u);
 }
 
+/* The cost of a straight move from a unit's place to p (gn__furthest's measure). */
+typedef struct costq { const gn_game *g; gn_vec2 from; } costq;
+static double cost_to(void *ud, gn_vec2 p) {
+  const costq *q = ud;
+  return path_cost(q->g, q->from, p);
+}
+
 /*
-** move UNIT to X,Y [facing DEGREES]
+** move UNIT to X,Y [facing DEGREES], or as players make it (gn__arg_dest):
+** towards X,Y, advance N, retire N, wheel DEG, turn DEG
 **   1) the unit may act, has not moved, is not pursuing or in melee
-**   2) the path, difficult terrain counted double, fits its normal move (ref. IN-B8)
+**   2) the path, difficult terrain counted double, fits its normal move
+**      (ref. IN-B8), over by at most the measuring tolerance (data
+**      move.tolerance [interpretation]); towards: the furthest point of the
+**      line that fits; a wheel costs at least its outer front corner's arc
 **   3) it ends on the table, on no other unit, touching no enemy (that is a charge)
 ** The facing is in compass degrees (0 north, 90 east), as in the scenario file;
-** without it the unit faces the way it moved.
+** without it the unit faces the way it moved (advance and retire keep it).
 */
 int gn__in_order_move(gn_game *g, const gn__args *a) {
   int A, rc;
-  gn_vec2 p;
-  double deg = 0;
+  gn__dest dest;
   if ((rc = gn__arg_unit(g, a, 1, &A))) return rc;
-  if (!gn__arg_is(a, 2, "to")) return gn__syntax(g, a, 2, "expected 'to'");
-  if ((rc = gn__arg_point(g, a, 3, &p))) return rc;
-  int face = 0;
-  if (a->n > 4) {
-    if (!gn__arg_is(a, 4, "facing")) return gn__syntax(g, a, 4, "expected 'facing DEGREES' or nothing");
-    if ((rc = gn__arg_num(g, a, 5, &deg))) return rc;
-    if (a->n > 6) return gn__syntax(g, a, 6, "unexpected '%s'", a->tok[6]);
-    face = 1;
-  }
+  if ((rc = gn__arg_dest(g, a, 2, g->st.u[A].box, &dest))) return rc;
+  gn_vec2 p = dest.to;
+  int face = dest.hasf;
   if ((rc = gn__in_may_act(g, A, "move"))) return rc;                                  /* 1 */
   gn__ustate *u = gn__uw(g, A);
   if (u->flags & IN_F_MOVED) return gn__refuse(g, "IN-B13", "%s has already moved this turn", gn__in_name(g, A));
   if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
     return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", gn__in_name(g, A));
   if (gn__in_engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", gn__in_name(g, A));
-  double cost = path_cost(g, u->box.c, p), allow = gn__in_move_allowance(g, A);         /* 2 */
-  if (cost > allow + 1e-9)
+  double allow = gn__in_move_allowance(g, A);                                         /* 2 */
+  if (dest.towards) {
+    costq q = { g, u->box.c };
+    double t = gn__furthest(u->box.c, p, cost_to, &q, allow);
+    p.x = u->box.c.x + (p.x - u->box.c.x) * t;
+    p.y = u->box.c.y + (p.y - u->box.c.y) * t;
+  }
+  double cost = path_cost(g, u->box.c, p);
+  if (cost < dest.arc) cost = dest.arc;
+  if (cost > allow + in__data(g)->move_tolerance + 1e-9)
     return gn__refuse(g, "IN-B8", "the move costs %.1f in; %s moves %.0f in", cost, gn__in_name(g, A), allow);
   gn_box b = u->box;                                                                 /* 3 */
-  if (face) b.facing = (90.0 - deg) * IN_PI / 180;   /* compass degrees, as in the scenario */
+  if (face) b.facing = dest.facing;
   else if (hypot(p.x - b.c.x, p.y - b.c.y) > 1e-9) b.facing = atan2(p.y - b.c.y, p.x - b.c.x);
   b.c = p;
   if (p.x < 0 || p.y < 0 || p.x > g->sc->width || p.y > g->sc->height)
@@ -110,6 +122,11 @@ int gn__in_order_move(gn_game *g, const gn__args *a) {
                           "(%.1f of %.0f in)", gn__in_name(g, A), hypot(p.x - from.x, p.y - from.y), from.x,
                           from.y, p.x, p.y, gn__compass(b.facing), cost, allow);
   return e ? 0 : GN_ENOMEM;
+}
+
+/* ref. IN-VIC: a unit holds an objective when it is no wagon and is steady. */
+int gn__in_holds(const gn_game *g, int u) {
+  return gn__in_alive(g, u) && !gn__in_routing(g, u) && g->sc->unit[u].type != IN_T_WAGON;
 }
 
 /* ref. IN-ARR [interpretation]: a unit that came on at an entry marched onto
@@ -154,7 +171,8 @@ static void final_count(gn_game *g) {
 ** end: the active side's turn is over (ref. IN-B13).
 **   1) open pursuits fall to their default
 **   2) the side's wagons resupply its guns (ref. IN-R8)
-**   3) the next side; after the last side a new game turn, or the end
+**   3) the next side; after the last side the objectives' holders at the
+**      turn's end (ref. IN-VIC), then a new game turn, or the end
 **   4) the new side's marks are cleared (a jam lifted is told); its reinforcements due come on (ref. IN-ARR); first-turn pursuits lapse (ref.
 **      IN-P2), its routers retest or run (ref. IN-M14)
 **   5) is the game over?
@@ -166,6 +184,7 @@ int gn__in_order_end(gn_game *g, const gn__args *a) {
   if ((rc = gn__in_resupply(g, side))) return rc;                                      /* 2 */
   int next = side + 1;                                                              /* 3 */
   if (next >= g->sc->nsides) {
+    if ((rc = gn__objectives_turn_end(g, g->st.turn, "IN-VIC"))) return rc;   /* ref. IN-VIC */
     if (g->sc->turns > 0 && g->st.turn >= g->sc->turns) {
       final_count(g);
       return gn__event(g, "turn", "IN-B13", -1, -1, "the last turn is over") ? 0 : GN_ENOMEM;

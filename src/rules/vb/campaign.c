@@ -115,6 +115,66 @@ static const int *fraction(const vb_data *d, int how, int c) {
   }
 }
 
+/* 1 when stand u of side is of class c and takes a share of its recovery
+** (reserves do not). */
+static int shares(const gn_game *g, int u, int side, int c) {
+  return g->sc->unit[u].side == side && cls(g, u) == c && !is_reserve(g, u);
+}
+
+/* Step 2 of campaign recovery, side's class c at fraction fr: each stand's
+** share in share[], rounded down, then one SP more by largest remainder while
+** the total is below want, one less by smallest while above (SP moved
+** between brigades by reforming). Returns the total shared. */
+static int share_out(const gn_game *g, int side, int c, const int *fr, int want, int *share) {
+  int got = 0, n = g->sc->nunits;
+  for (int u = 0; u < n; u++) {
+    if (!shares(g, u, side, c)) continue;
+    share[u] = loss(g, u) * fr[0] / fr[1];
+    got += share[u];
+  }
+  while (got < want) {
+    int best = -1, br = -1;
+    for (int u = 0; u < n; u++) {
+      if (!shares(g, u, side, c)) continue;
+      int l = loss(g, u), rem = (l * fr[0]) % fr[1];
+      if (share[u] >= l) continue;
+      if (rem > br) { br = rem; best = u; }
+    }
+    if (best < 0) break;
+    share[best]++;
+    got++;
+  }
+  while (got > want) {
+    int best = -1, br = 0;
+    for (int u = 0; u < n; u++) {
+      if (!shares(g, u, side, c) || share[u] <= 0) continue;
+      int rem = (loss(g, u) * fr[0]) % fr[1];
+      if (best < 0 || rem < br) { br = rem; best = u; }
+    }
+    if (best < 0) break;
+    share[best]--;
+    got--;
+  }
+  return got;
+}
+
+/* Step 3 of campaign recovery, side's class c: each stand gets its share
+** back, a stand with none left returning to the table; told to its side. */
+static void give_back(gn_game *g, int side, int c, const char *ref, const int *share) {
+  for (int u = 0; u < g->sc->nunits; u++) {
+    if (!shares(g, u, side, c)) continue;
+    int r = share[u];
+    if (r <= 0) continue;
+    int back = g->st.u[u].removed == 1 && g->st.u[u].strength == 0;
+    if (back) gn__unit_return(g, u, g->st.u[u].box);
+    gn__uw(g, u)->strength += r;
+    gn__vb_own_event(gn__event(g, "campaign", ref, u, -1, "%s gets %d SP back%s: %d SP",
+                               g->sc->unit[u].name, r, back ? " and returns to the table" : "",
+                               g->st.u[u].strength),
+                     side);
+  }
+}
+
 /*
 ** Campaign recovery of one side (ref. VB-68, VB-69, VB-71, VB-72).
 **   1) per class: the total loss and the total to recover (rounded down)
@@ -129,56 +189,13 @@ int gn__vb_campaign(gn_game *g, int side, int how) {
   int *share = gn__calloc(g, n ? n : 1, sizeof *share);
   if (!share) return gn__error(g, GN_ENOMEM, "out of memory");
   for (int c = 0; c < 3; c++) {
-    /* 1) */
-    const int *fr = fraction(gn__vb_data(g), how, c);
+    const int *fr = fraction(gn__vb_data(g), how, c);                        /* 1) */
     int lost = 0;
-    for (int u = 0; u < g->sc->nunits; u++)
+    for (int u = 0; u < n; u++)
       if (g->sc->unit[u].side == side && cls(g, u) == c) lost += loss_signed(g, u);
     if (lost < 0) lost = 0;
-    int want = lost * fr[0] / fr[1], got = 0;
-    /* 2) */
-    for (int u = 0; u < g->sc->nunits; u++) {
-      if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
-      int r = loss(g, u) * fr[0] / fr[1];
-      share[u] = r;
-      got += r;
-    }
-    while (got < want) {
-      int best = -1, br = -1;
-      for (int u = 0; u < g->sc->nunits; u++) {
-        if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
-        int l = loss(g, u), rem = (l * fr[0]) % fr[1];
-        if (share[u] >= l) continue;
-        if (rem > br) { br = rem; best = u; }
-      }
-      if (best < 0) break;
-      share[best]++;
-      got++;
-    }
-    while (got > want) {              /* SP moved between brigades by reforming */
-      int best = -1, br = 0;
-      for (int u = 0; u < g->sc->nunits; u++) {
-        if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u) || share[u] <= 0) continue;
-        int rem = (loss(g, u) * fr[0]) % fr[1];
-        if (best < 0 || rem < br) { br = rem; best = u; }
-      }
-      if (best < 0) break;
-      share[best]--;
-      got--;
-    }
-    /* 3) */
-    for (int u = 0; u < g->sc->nunits; u++) {
-      if (g->sc->unit[u].side != side || cls(g, u) != c || is_reserve(g, u)) continue;
-      int r = share[u];
-      if (r <= 0) continue;
-      int back = g->st.u[u].removed == 1 && g->st.u[u].strength == 0;
-      if (back) gn__unit_return(g, u, g->st.u[u].box);
-      gn__uw(g, u)->strength += r;
-      gn__vb_own_event(gn__event(g, "campaign", refs[how], u, -1, "%s gets %d SP back%s: %d SP",
-                                 g->sc->unit[u].name, r, back ? " and returns to the table" : "",
-                                 g->st.u[u].strength),
-                       side);
-    }
+    int got = share_out(g, side, c, fr, lost * fr[0] / fr[1], share);       /* 2) */
+    give_back(g, side, c, refs[how], share);                                 /* 3) */
     if (lost == 0) continue;
     gn_event *e = gn__event(g, "campaign", refs[how], -1, -1,
                             "%s recovers %d of %d %s SP lost (%d of %d men written off as casualties; %d men back)",

@@ -21,16 +21,6 @@ static int value(gn_game *g, int argc, const char *const *argv, int *i, const ch
   return 0;
 }
 
-/* An integer in [lo, hi]; GN_ESYNTAX otherwise. */
-static int integer(gn_game *g, const char *name, const char *v, int lo, int hi, int *out) {
-  char *end;
-  long x = strtol(v, &end, 10);
-  if (!*v || *end || x < lo || x > hi)
-    return gn__error(g, GN_ESYNTAX, "%s: expected a whole number %d..%d, got '%s'", name, lo, hi, v);
-  *out = (int)x;
-  return 0;
-}
-
 /* A comma-separated list of at most max integers in [lo, hi]. */
 static int ints(gn_game *g, const char *name, const char *v, int lo, int hi, int *out, int max, int *n) {
   char buf[128];
@@ -39,7 +29,7 @@ static int ints(gn_game *g, const char *name, const char *v, int lo, int hi, int
   strcpy(buf, v);
   for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
     if (*n >= max) return gn__error(g, GN_ESYNTAX, "%s: at most %d values", name, max);
-    int rc = integer(g, name, tok, lo, hi, &out[*n]);
+    int rc = gn__opt_int(g, name, tok, lo, hi, &out[*n]);
     if (rc) return rc;
     (*n)++;
   }
@@ -53,34 +43,71 @@ static int unknown(gn_game *g, const char *arg) {
 
 /* --------------------------------------------------------------- fire */
 
-int gn__vb_fire_check_parse(gn_game *g, int argc, const char *const *argv, void *cxp) {
-  static const char *const weapons[] = {"musket", "light", "field", "heavy", "batgun", "skirmisher",
-                                        "sharpshooter", "skirmish-gun", NULL};   /* ORDER: VB_W_* */
-  const vb_combat *c = gn__vb_combat(g);
-  vb_fire_plan *p = cxp;
-  int dice = -1, close = -1, weapon = -1, rc;
-  const char *v = NULL, *save = NULL;
+static const char *const weapons[] = {"musket", "light", "field", "heavy", "batgun", "skirmisher",
+                                      "sharpshooter", "skirmish-gun", NULL};   /* ORDER: VB_W_* */
+
+/* The options of a fire check: --dice N, --range close|long, --weapon W,
+** --save LIST (kept as written). GN_ESYNTAX naming the option. */
+static int fire_options(gn_game *g, int argc, const char *const *argv, int *dice, int *close,
+                        int *weapon, const char **save) {
+  const char *v = NULL;
+  int rc;
   for (int i = 0; i < argc; i++) {
     if (is(argv[i], "--dice")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, "--dice", v, 0, 640, &dice))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, "--dice", v, 0, 640, dice))) return rc;
     } else if (is(argv[i], "--range")) {
       if ((rc = value(g, argc, argv, &i, &v))) return rc;
-      if (is(v, "close")) close = 1;
-      else if (is(v, "long")) close = 0;
+      if (is(v, "close")) *close = 1;
+      else if (is(v, "long")) *close = 0;
       else return gn__error(g, GN_ESYNTAX, "--range: close or long, got '%s'", v);
     } else if (is(argv[i], "--weapon")) {
       if ((rc = value(g, argc, argv, &i, &v))) return rc;
-      for (int k = 0; weapons[k]; k++) if (is(v, weapons[k])) weapon = k;
+      for (int k = 0; weapons[k]; k++) if (is(v, weapons[k])) *weapon = k;
       char list[256];
-      if (weapon < 0)
+      if (*weapon < 0)
         return gn__error(g, GN_ESYNTAX, "--weapon: unknown weapon '%s' (weapons: %s)", v,
                          gn__names_list(weapons, -1, list, sizeof list));
     } else if (is(argv[i], "--save")) {
-      if ((rc = value(g, argc, argv, &i, &save))) return rc;
+      if ((rc = value(g, argc, argv, &i, save))) return rc;
     } else {
       return unknown(g, argv[i]);
     }
   }
+  return 0;
+}
+
+/* The saving throws of --save, a comma-separated list rolled in that order
+** (at most two), added to p. GN_ESYNTAX. */
+static int fire_saves(gn_game *g, const char *save, vb_fire_plan *p) {
+  static const struct { const char *word, *name, *ref; } kinds[] = {
+    {"woods", "saves on (woods)", "VB-36"},       {"works", "saves on (works)", "VB-B7"},
+    {"sunken", "saves on (sunken road)", "VB-30"}, {"town", "saves on (town)", "VB-B7"},
+    {"open", "saves on (open order)", "VB-33"},
+  };
+  const vb_combat *c = gn__vb_combat(g);
+  const int value_of[] = {c->save_woods, c->save_works, c->save_sunken, c->save_town, c->save_open};
+  char buf[64];
+  if (strlen(save) >= sizeof buf) return gn__error(g, GN_ESYNTAX, "--save: too long");
+  strcpy(buf, save);
+  for (char *w = strtok(buf, ","); w; w = strtok(NULL, ",")) {
+    int k = p->nsaves, j = 0;
+    if (k >= 2) return gn__error(g, GN_ESYNTAX, "--save: at most two saving throws");
+    while (j < 5 && !is(w, kinds[j].word)) j++;
+    if (j == 5) return gn__error(g, GN_ESYNTAX, "--save: woods, works, sunken, town or open, got '%s'", w);
+    p->save[k] = value_of[j];
+    p->save_name[k] = kinds[j].name;
+    p->save_ref[k] = kinds[j].ref;
+    p->nsaves++;
+  }
+  return 0;
+}
+
+int gn__vb_fire_check_parse(gn_game *g, int argc, const char *const *argv, void *cxp) {
+  const vb_combat *c = gn__vb_combat(g);
+  vb_fire_plan *p = cxp;
+  int dice = -1, close = -1, weapon = -1, rc;
+  const char *save = NULL;
+  if ((rc = fire_options(g, argc, argv, &dice, &close, &weapon, &save))) return rc;
   if (dice < 0 || close < 0 || weapon < 0) return gn__error(g, GN_ESYNTAX, "fire needs --dice, --range and --weapon");
   memset(p, 0, sizeof *p);
   p->face = -1;
@@ -95,23 +122,7 @@ int gn__vb_fire_check_parse(gn_game *g, int argc, const char *const *argv, void 
     p->what[0] = what;
     p->ref[0] = ref;
   }
-  if (save) {     /* a comma-separated list, rolled in that order */
-    char buf[64];
-    if (strlen(save) >= sizeof buf) return gn__error(g, GN_ESYNTAX, "--save: too long");
-    strcpy(buf, save);
-    for (char *w = strtok(buf, ","); w; w = strtok(NULL, ",")) {
-      int k = p->nsaves;
-      if (k >= 2) return gn__error(g, GN_ESYNTAX, "--save: at most two saving throws");
-      if (is(w, "woods")) { p->save[k] = c->save_woods; p->save_name[k] = "saves on (woods)"; p->save_ref[k] = "VB-36"; }
-      else if (is(w, "works")) { p->save[k] = c->save_works; p->save_name[k] = "saves on (works)"; p->save_ref[k] = "VB-B7"; }
-      else if (is(w, "sunken")) { p->save[k] = c->save_sunken; p->save_name[k] = "saves on (sunken road)"; p->save_ref[k] = "VB-30"; }
-      else if (is(w, "town")) { p->save[k] = c->save_town; p->save_name[k] = "saves on (town)"; p->save_ref[k] = "VB-B7"; }
-      else if (is(w, "open")) { p->save[k] = c->save_open; p->save_name[k] = "saves on (open order)"; p->save_ref[k] = "VB-33"; }
-      else return gn__error(g, GN_ESYNTAX, "--save: woods, works, sunken, town or open, got '%s'", w);
-      p->nsaves++;
-    }
-  }
-  return 0;
+  return save ? fire_saves(g, save, p) : 0;
 }
 
 int gn__vb_fire_check_run(gn_game *g, const void *cx, int64_t *outcome) {
@@ -138,7 +149,7 @@ int gn__vb_morale_check_parse(gn_game *g, int argc, const char *const *argv, voi
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (is(a, "--grade")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, a, v, 1, 9, &m->grade))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, a, v, 1, 9, &m->grade))) return rc;
     } else if (is(a, "--modifiers")) {
       if ((rc = value(g, argc, argv, &i, &v)) || (rc = ints(g, a, v, -9, 9, m->s.extra, 8, &m->s.nextra)))
         return rc;
@@ -188,11 +199,11 @@ int gn__vb_melee_check_parse(gn_game *g, int argc, const char *const *argv, void
     const char *a = argv[i];
     int k = strncmp(a, "--defence", 9) == 0;
     if (is(a, "--attack-dice") || is(a, "--defence-dice")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, a, v, 0, 640, &dice[k]))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, a, v, 0, 640, &dice[k]))) return rc;
     } else if (is(a, "--attack-morale") || is(a, "--defence-morale")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, a, v, -20, 20, &morale[k]))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, a, v, -20, 20, &morale[k]))) return rc;
     } else if (is(a, "--attack-tie") || is(a, "--defence-tie")) {
-      if ((rc = value(g, argc, argv, &i, &v)) || (rc = integer(g, a, v, -20, 20, &tie[k]))) return rc;
+      if ((rc = value(g, argc, argv, &i, &v)) || (rc = gn__opt_int(g, a, v, -20, 20, &tie[k]))) return rc;
     } else if (is(a, "--attack-cavalry")) cav = 1;
     else if (is(a, "--sunken")) sunken = 1;
     else return unknown(g, a);

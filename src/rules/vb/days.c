@@ -94,11 +94,12 @@ int gn__vb_day_start(gn_game *g, int month, int day, int inclement, const char *
   snprintf(spec, sizeof spec, "d%d", d->start_die);
   if (attacker) snprintf(purpose, sizeof purpose, "start of day %d: the attacker, %s, rolls", day, attacker);
   else snprintf(purpose, sizeof purpose, "start of day %d: the attacker rolls", day);
-  if ((rc = gn__roll(g, spec, purpose, "VB-52", -1, &roll, NULL))) return rc;
-  /* 2) */
+  /* 2) and 3) reckoned before the roll, so the players are told what it decides */
   int bonus = (inclement ? d->inclement_bonus : 0) + (day > 2 ? (day - 2) * d->later_day_bonus : 0);
-  /* 3) */
   gn__vb_daylight(g, month, &first, &last);
+  gn__chance_say(g, ~0u, "the day's first turn is %d:00 plus the roll%s, at latest %d:00 (ref. VB-52)",
+                 first + bonus, bonus ? " (weather and later days added)" : "", last);
+  if ((rc = gn__roll(g, spec, purpose, "VB-52", -1, &roll, NULL))) return rc;
   int h = first + roll + bonus;
   if (h > last) h = last;
   *hour = h;

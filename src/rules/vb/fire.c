@@ -279,43 +279,92 @@ static int stand_dice(gn_game *g, int unit) {
 **   7) the target's save (gn__vb_fire_save)
 ** Does NOT check: phase and side (the order handler), fired already (same).
 */
-int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
-  const vb_combat *c = gn__vb_combat(g);
+/* Step 1 of a fire plan: unit may fire at all; town gets the town block it
+** holds, or -1. 0, or the refusal. */
+static int firer_check(gn_game *g, int unit, int *town) {
   const gn__ustate *u = &g->st.u[unit];
-  int t = gn__vb_type(g, unit);
-  memset(p, 0, sizeof *p);
-  p->face = -1;
-  /* 1) */
+  int t = gn__vb_type(g, unit), foot;
   if (!gn__vb_alive(g, unit)) return gn__refuse(g, "VB-B5", "%s is not on the table", gn__vb_uname(g, unit));
   if (gn__vb_is_leader(t)) return gn__refuse(g, "VB-B5", "leaders have no fire dice");
   if (u->attr[VB_ROUTED]) return gn__refuse(g, "VB-B9", "%s is routed and cannot fire", gn__vb_uname(g, unit));
   if (gn__vb_is_artillery(t) && u->attr[VB_LIMBERED])
     return gn__refuse(g, "VB-B15", "%s is limbered", gn__vb_uname(g, unit));
-  int foot;
   if (gn__vb_battery(g, unit, &foot) && foot && !u->attr[VB_STATIONARY])
     return gn__refuse(g, "VB-20", "a foot battery fires only when stationary");
-  int town = gn__vb_town_of(g, unit);
-  if (town >= 0 && !u->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)))
+  *town = gn__vb_town_of(g, unit);
+  if (*town >= 0 && !u->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)))
     return gn__refuse(g, "VB-15", "cavalry and artillery in a town have no fire dice");
-  /* 2) */
-  if (target < 0 || target >= g->st.nunits || !gn__vb_alive(g, target))
+  return 0;
+}
+
+/* Steps 2 to 4 of a fire plan: target is an enemy stand, not a leader, not in
+** contact, in the front arc (unless unit holds a town) and in sight; *d gets
+** the distance between them. 0, or the refusal. */
+static int target_check(gn_game *g, int unit, int target, int town, double *d) {
+  if (target < 0 || target >= g->st.nunits || !gn__vb_alive(g, target))                   /* 2 */
     return gn__refuse(g, "VB-B5", "the target is not on the table");
   if (g->sc->unit[target].side == g->sc->unit[unit].side)
     return gn__refuse(g, "VB-B5", "%s is a friend", gn__vb_uname(g, target));
   if (gn__vb_is_leader(gn__vb_type(g, target)))
     return gn__refuse(g, "VB-B5", "leaders are not targets");
-  /* 3) */
-  gn_box fb = u->box, tb = g->st.u[target].box;
-  double d = gn_box_distance(fb, tb);
-  if (d <= GN_CONTACT_EPS) return gn__refuse(g, "VB-B11", "the stands touch: that is melee");
-  /* 4) */
-  if (town < 0 && !in_front_arc(fb, tb))
+  gn_box fb = g->st.u[unit].box, tb = g->st.u[target].box;                               /* 3 */
+  *d = gn_box_distance(fb, tb);
+  if (*d <= GN_CONTACT_EPS) return gn__refuse(g, "VB-B11", "the stands touch: that is melee");
+  if (town < 0 && !in_front_arc(fb, tb))                                                 /* 4 */
     return gn__refuse(g, "VB-B21", "%s is not in the front arc of %s", gn__vb_uname(g, target),
                       gn__vb_uname(g, unit));
   if (!can_see(g, unit, target))
     return gn__refuse(g, "VB-B21", "%s cannot see %s", gn__vb_uname(g, unit), gn__vb_uname(g, target));
-  /* 5) */
-  vb_fire_plan any;
+  return 0;
+}
+
+/* Step 6 of a fire plan (ref. VB-32): unit fires out of town block town at
+** target; p's dice are cut to the quarter of the garrison's (or the stand's
+** own) dice left for that face this phase, and never more than the stand's
+** own dice left. 0, or the refusal. */
+static int town_share(gn_game *g, int unit, int target, int town, vb_fire_plan *p) {
+  const vb_combat *c = gn__vb_combat(g);
+  const gn__ustate *u = &g->st.u[unit];
+  p->face = town_face(&g->sc->features[town], u->box.c, g->st.u[target].box.c);
+  int own = stand_dice(g, unit), own_used = townfire_total(u->attr[VB_TOWNFIRE]);
+  int per, face_used;
+  if (c->town_garrison) {
+    /* the garrison's total: every stand of the side in this block */
+    int total = 0;
+    face_used = 0;
+    for (int i = 0; i < g->st.nunits; i++) {
+      if (g->sc->unit[i].side != g->sc->unit[unit].side || gn__vb_town_of(g, i) != town) continue;
+      total += stand_dice(g, i);
+      face_used += TOWNFIRE_FACE(g->st.u[i].attr[VB_TOWNFIRE], p->face);
+    }
+    per = (total + c->town_div - 1) / c->town_div;
+  } else {
+    face_used = TOWNFIRE_FACE(u->attr[VB_TOWNFIRE], p->face);
+    per = (own + c->town_div - 1) / c->town_div;
+  }
+  if (!c->town_garrison && face_used > 0)
+    return gn__refuse(g, "VB-32", "%s has already fired out of that face of the town", gn__vb_uname(g, unit));
+  if (own - own_used <= 0) return gn__refuse(g, "VB-32", "%s has fired all its dice this phase", gn__vb_uname(g, unit));
+  per -= face_used;
+  if (per <= 0)
+    return gn__refuse(g, "VB-32", "the garrison has fired its quarter out of that face of the town this phase");
+  if (per > own - own_used) per = own - own_used;
+  for (int i = 0; i < p->ngroups; i++) {    /* keep the first `per` dice */
+    if (p->dice[i] > per) p->dice[i] = per;
+    per -= p->dice[i];
+  }
+  while (p->ngroups > 0 && p->dice[p->ngroups - 1] == 0) p->ngroups--;
+  return 0;
+}
+
+int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
+  int town = -1, rc;
+  double d = 0;
+  memset(p, 0, sizeof *p);
+  p->face = -1;
+  if ((rc = firer_check(g, unit, &town))) return rc;                                     /* 1 */
+  if ((rc = target_check(g, unit, target, town, &d))) return rc;                         /* 2-4 */
+  vb_fire_plan any;                                                                       /* 5 */
   memset(&any, 0, sizeof any);
   dice_at(g, unit, 0, &any);
   if (any.ngroups == 0) return gn__refuse(g, "VB-B5", "%s has no fire dice", gn__vb_uname(g, unit));
@@ -323,40 +372,8 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p) {
   if (p->ngroups == 0)
     return gn__refuse(g, "VB-B18", "%s is out of range (%.2f %s)", gn__vb_uname(g, target), d,
                       gn__vb_unit_word(g));
-  /* 6) ref. VB-32 */
-  if (town >= 0) {
-    p->face = town_face(&g->sc->features[town], fb.c, tb.c);
-    int own = stand_dice(g, unit), own_used = townfire_total(u->attr[VB_TOWNFIRE]);
-    int per, face_used;
-    if (c->town_garrison) {
-      /* the garrison's total: every stand of the side in this block */
-      int total = 0;
-      face_used = 0;
-      for (int i = 0; i < g->st.nunits; i++) {
-        if (g->sc->unit[i].side != g->sc->unit[unit].side || gn__vb_town_of(g, i) != town) continue;
-        total += stand_dice(g, i);
-        face_used += TOWNFIRE_FACE(g->st.u[i].attr[VB_TOWNFIRE], p->face);
-      }
-      per = (total + c->town_div - 1) / c->town_div;
-    } else {
-      face_used = TOWNFIRE_FACE(u->attr[VB_TOWNFIRE], p->face);
-      per = (own + c->town_div - 1) / c->town_div;
-    }
-    if (!c->town_garrison && face_used > 0)
-      return gn__refuse(g, "VB-32", "%s has already fired out of that face of the town", gn__vb_uname(g, unit));
-    if (own - own_used <= 0) return gn__refuse(g, "VB-32", "%s has fired all its dice this phase", gn__vb_uname(g, unit));
-    per -= face_used;
-    if (per <= 0)
-      return gn__refuse(g, "VB-32", "the garrison has fired its quarter out of that face of the town this phase");
-    if (per > own - own_used) per = own - own_used;
-    for (int i = 0; i < p->ngroups; i++) {    /* keep the first `per` dice */
-      if (p->dice[i] > per) p->dice[i] = per;
-      per -= p->dice[i];
-    }
-    while (p->ngroups > 0 && p->dice[p->ngroups - 1] == 0) p->ngroups--;
-  }
-  /* 7) */
-  gn__vb_fire_save(g, target, p);
+  if (town >= 0 && (rc = town_share(g, unit, target, town, p))) return rc;               /* 6 */
+  gn__vb_fire_save(g, target, p);                                                         /* 7 */
   return 0;
 }
 
@@ -515,17 +532,76 @@ double gn__vb_fire_reach(gn_game *g, int unit) {
 
 /* ------------------------------------------------------------ data */
 
-static int rd_int(gn_game *g, const char *key, int *out, int lo, int hi) {
-  int rc = gn__data_int(g, key, out);
-  if (!rc && (*out < lo || *out > hi)) rc = gn__error(g, GN_EDATA, "%s: %d is not in %d..%d", key, *out, lo, hi);
-  return rc;
-}
+#define INT(k, f, lo, hi, ref) GN__D_INT(vb_combat, k, f, lo, hi, ref)
+#define NUM(k, f, lo, hi, ref) GN__D_NUM(vb_combat, k, f, lo, hi, ref)
 
-static int rd_num(gn_game *g, const char *key, double *out, double lo, double hi) {
-  int rc = gn__data_num(g, key, out);
-  if (!rc && (*out < lo || *out > hi)) rc = gn__error(g, GN_EDATA, "%s: %g is not in %g..%g", key, *out, lo, hi);
-  return rc;
-}
+/* fire.yaml, morale.yaml and melee.yaml, in the order they are read, each
+** value in the range the procedures roll and count with (a die's 1 to 6
+** and 7 for never). */
+static const gn__dfield combat_table[] = {
+  /* fire.yaml */
+  INT("fire.dice.infantry_brigade", dice_brigade, 0, 7, "VB-B5"),
+  INT("fire.dice.infantry_regiment", dice_regiment, 0, 7, "VB-B5"),
+  INT("fire.dice.skirmisher", dice_skirm, 0, 7, "VB-B5"),
+  INT("fire.dice.cavalry", dice_cav, 0, 7, "VB-B5"),
+  INT("fire.dice.cavalry_batguns", dice_cav_batguns, 0, 7, "VB-23"),
+  INT("fire.dice.artillery_battalion", dice_art, 0, 7, "VB-B5"),
+  INT("fire.dice.battery", dice_battery, 0, 7, "VB-19"),
+  NUM("fire.range.musket", range_musket, 0, 1000, "VB-B18"),
+  NUM("fire.range.light", range_art[0], 0, 1000, "VB-B18"),
+  NUM("fire.range.field", range_art[1], 0, 1000, "VB-B18"),
+  NUM("fire.range.heavy", range_art[2], 0, 1000, "VB-B18"),
+  NUM("fire.range.close_fraction", close_frac, 0, 1, "VB-B18"),
+  NUM("fire.range.batgun_close", batgun_close, 0, 1000, "VB-24"),
+  NUM("fire.range.batgun_long", batgun_long, 0, 1000, "VB-24"),
+  NUM("fire.range.skirmish_batgun_long", skbg_long, 0, 1000, "VB-28"),
+  INT("fire.hit.musket", hit_musket, 1, 7, "VB-B6"),
+  INT("fire.hit.skirmisher", hit_skirm, 1, 7, "VB-B6"),
+  INT("fire.hit.sharpshooter", hit_sharp, 1, 7, "VB-29"),
+  INT("fire.hit.artillery_close", hit_art_close, 1, 7, "VB-B6"),
+  INT("fire.hit.light_close", hit_light_close, 1, 7, "VB-21"),
+  INT("fire.hit.artillery_long", hit_art_long, 1, 7, "VB-B6"),
+  INT("fire.hit.batgun_long", hit_batgun_long, 1, 7, "VB-24"),
+  INT("fire.hit.skirmish_batgun_long", hit_skbg_long, 1, 7, "VB-28"),
+  INT("fire.save.works", save_works, 0, 7, "VB-B7"),
+  INT("fire.save.sunken_road", save_sunken, 0, 7, "VB-30"),
+  INT("fire.save.town", save_town, 0, 7, "VB-B7"),
+  INT("fire.save.woods", save_woods, 0, 7, "VB-36"),
+  INT("fire.save.open_order", save_open, 0, 7, "VB-33"),
+  INT("fire.town.faces_divisor", town_div, 1, 8, "VB-32"),
+  INT("fire.town.garrison", town_garrison, 0, 1, "VB-32"),
+  /* morale.yaml */
+  INT("morale.mod.lancers", mod_lancers, -6, 6, "VB-5"),
+  INT("morale.mod.cavalry_melee", mod_cav_melee, -6, 6, "VB-6"),
+  INT("morale.mod.regimental_flank", mod_reg_flank, -6, 6, "VB-8"),
+  INT("morale.mod.brigade_flank", mod_brig_flank, -6, 6, "VB-8"),
+  INT("morale.mod.works", mod_works, -6, 6, "VB-30"),
+  INT("morale.mod.town", mod_town, -6, 6, "VB-B8"),
+  INT("morale.trigger.musket_range", trigger_musket, 0, 1, "VB-B8"),
+  INT("morale.rout.sp_loss", rout_sp, 0, 6, "VB-B9"),
+  NUM("morale.rout.move", rout_move, 0, 4, "VB-B9"),
+  INT("rally.roll", rally_roll, 0, 1, "VB-B10"),
+  /* melee.yaml */
+  INT("melee.dice.max", mdice_max, 1, 64, "VB-B11"),
+  INT("melee.dice.skirmisher", mdice_skirm, 0, 64, "VB-B11"),
+  INT("melee.dice.battery", mdice_battery, 0, 64, "VB-B11"),
+  INT("melee.dice.artillery_battalion", mdice_art, 0, 64, "VB-B11"),
+  INT("melee.hit", mhit, 1, 7, "VB-B11"),
+  INT("melee.save.sunken_road_cavalry", msave_sunken_cav, 0, 7, "VB-30"),
+  INT("melee.tie.grenadiers", tie_gren, -6, 6, "VB-38"),
+  INT("melee.tie.stationary_vs_cavalry", tie_stat_cav, -6, 6, "VB-38"),
+  INT("melee.tie.supported_artillery", tie_supported, -6, 6, "VB-39"),
+  NUM("melee.loser.move", loser_move, 0, 4, "VB-B11"),
+  INT("melee.skirmisher_cannot_hold", skirm_cannot_hold, 0, 1, "VB-12"),
+  NUM("retreat.deviation_step", dev_step, 1, 90, "VB-42"),
+  NUM("retreat.deviation_max", dev_max, 0, 90, "VB-42"),
+  INT("retreat.terrain_sp", terrain_sp, 0, 6, "VB-43"),
+  INT("retreat.blocked_eliminated", blocked_eliminated, 0, 1, "VB-42"),
+  GN__D_INTS(vb_combat, "retreat.disordering", disordering, VB_TR_COUNT, -GN__DANY, GN__DANY, "VB-43"),
+};
+
+#undef INT
+#undef NUM
 
 /*
 ** Reads fire.yaml, morale.yaml and melee.yaml into a vb_combat hung on
@@ -533,76 +609,14 @@ static int rd_num(gn_game *g, const char *key, double *out, double lo, double hi
 */
 int gn__vb_combat_setup(gn_game *g, vb_data *d) {
   vb_combat *c = gn__calloc(g, 1, sizeof *c);
-  int rc = 0;
   if (!c) return gn__error(g, GN_ENOMEM, "out of memory");
   d->combat = c;
-  /* fire.yaml */
-#define I(k, f, lo, hi) if (!rc) rc = rd_int(g, k, &c->f, lo, hi)
-#define N(k, f, lo, hi) if (!rc) rc = rd_num(g, k, &c->f, lo, hi)
-  I("fire.dice.infantry_brigade", dice_brigade, 0, 7);
-  I("fire.dice.infantry_regiment", dice_regiment, 0, 7);
-  I("fire.dice.skirmisher", dice_skirm, 0, 7);
-  I("fire.dice.cavalry", dice_cav, 0, 7);
-  I("fire.dice.cavalry_batguns", dice_cav_batguns, 0, 7);
-  I("fire.dice.artillery_battalion", dice_art, 0, 7);
-  I("fire.dice.battery", dice_battery, 0, 7);
-  N("fire.range.musket", range_musket, 0, 1000);
-  N("fire.range.light", range_art[0], 0, 1000);
-  N("fire.range.field", range_art[1], 0, 1000);
-  N("fire.range.heavy", range_art[2], 0, 1000);
-  N("fire.range.close_fraction", close_frac, 0, 1);
-  N("fire.range.batgun_close", batgun_close, 0, 1000);
-  N("fire.range.batgun_long", batgun_long, 0, 1000);
-  N("fire.range.skirmish_batgun_long", skbg_long, 0, 1000);
-  I("fire.hit.musket", hit_musket, 1, 7);
-  I("fire.hit.skirmisher", hit_skirm, 1, 7);
-  I("fire.hit.sharpshooter", hit_sharp, 1, 7);
-  I("fire.hit.artillery_close", hit_art_close, 1, 7);
-  I("fire.hit.light_close", hit_light_close, 1, 7);
-  I("fire.hit.artillery_long", hit_art_long, 1, 7);
-  I("fire.hit.batgun_long", hit_batgun_long, 1, 7);
-  I("fire.hit.skirmish_batgun_long", hit_skbg_long, 1, 7);
-  I("fire.save.works", save_works, 0, 7);
-  I("fire.save.sunken_road", save_sunken, 0, 7);
-  I("fire.save.town", save_town, 0, 7);
-  I("fire.save.woods", save_woods, 0, 7);
-  I("fire.save.open_order", save_open, 0, 7);
-  I("fire.town.faces_divisor", town_div, 1, 8);
-  I("fire.town.garrison", town_garrison, 0, 1);
-  /* morale.yaml */
-  I("morale.mod.lancers", mod_lancers, -6, 6);
-  I("morale.mod.cavalry_melee", mod_cav_melee, -6, 6);
-  I("morale.mod.regimental_flank", mod_reg_flank, -6, 6);
-  I("morale.mod.brigade_flank", mod_brig_flank, -6, 6);
-  I("morale.mod.works", mod_works, -6, 6);
-  I("morale.mod.town", mod_town, -6, 6);
-  I("morale.trigger.musket_range", trigger_musket, 0, 1);
-  I("morale.rout.sp_loss", rout_sp, 0, 6);
-  N("morale.rout.move", rout_move, 0, 4);
-  I("rally.roll", rally_roll, 0, 1);
-  /* melee.yaml */
-  I("melee.dice.max", mdice_max, 1, 64);
-  I("melee.dice.skirmisher", mdice_skirm, 0, 64);
-  I("melee.dice.battery", mdice_battery, 0, 64);
-  I("melee.dice.artillery_battalion", mdice_art, 0, 64);
-  I("melee.hit", mhit, 1, 7);
-  I("melee.save.sunken_road_cavalry", msave_sunken_cav, 0, 7);
-  I("melee.tie.grenadiers", tie_gren, -6, 6);
-  I("melee.tie.stationary_vs_cavalry", tie_stat_cav, -6, 6);
-  I("melee.tie.supported_artillery", tie_supported, -6, 6);
-  N("melee.loser.move", loser_move, 0, 4);
-  I("melee.skirmisher_cannot_hold", skirm_cannot_hold, 0, 1);
-  N("retreat.deviation_step", dev_step, 1, 90);
-  N("retreat.deviation_max", dev_max, 0, 90);
-  I("retreat.terrain_sp", terrain_sp, 0, 6);
-  I("retreat.blocked_eliminated", blocked_eliminated, 0, 1);
-#undef I
-#undef N
-  if (!rc && c->dice_cav + c->dice_cav_batguns > 7)     /* the town-fire record's 3 bits a face */
-    rc = gn__error(g, GN_EDATA, "fire.dice.cavalry + fire.dice.cavalry_batguns: %d is more than 7",
-                   c->dice_cav + c->dice_cav_batguns);
-  if (!rc) rc = gn__data_list(g, "retreat.disordering", VB_TR_COUNT, c->disordering);
-  return rc ? GN_EDATA : 0;
+  int rc = gn__data_table(g, combat_table, (int)(sizeof combat_table / sizeof combat_table[0]), c);
+  if (rc) return rc;
+  if (c->dice_cav + c->dice_cav_batguns > 7)     /* the town-fire record's 3 bits a face */
+    return gn__error(g, GN_EDATA, "fire.dice.cavalry + fire.dice.cavalry_batguns: %d is more than 7",
+                     c->dice_cav + c->dice_cav_batguns);
+  return 0;
 }
 
 void gn__vb_combat_release(gn_game *g, vb_data *d) {

@@ -129,6 +129,33 @@ static int supported(gn_game *g, int art) {
   return yes;
 }
 
+/* Step 1 of a side of the melee: stand u's melee dice (ref. VB-B11), added to
+** s's dice, battalion-gun dice (ref. VB-22) or cavalry dice. */
+static void stand_mdice(gn_game *g, int u, vb_melee_side *s) {
+  const vb_combat *c = gn__vb_combat(g);
+  const gn__ustate *st = &g->st.u[u];
+  int t = gn__vb_type(g, u), in_town = gn__vb_town_of(g, u) >= 0, n;
+  if (st->attr[VB_ROUTED]) n = 0;
+  else if (in_town && !st->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t))) n = 0;
+  else if (t == VB_T_SKIRMISHER) n = c->mdice_skirm;
+  else if (gn__vb_is_artillery(t))
+    n = gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
+  else n = st->strength < c->mdice_max ? st->strength : c->mdice_max;
+  if (is_cav(g, u)) s->cav_dice += n;
+  else if (n > 0 && st->attr[VB_BATGUNS] && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
+    s->gun_dice += 1;
+    s->dice += n - 1;
+  } else s->dice += n;
+}
+
+/* Step 3 of a side of the melee: stand u's morale with its modifiers now
+** (ref. VB-38). */
+static int modified_morale(gn_game *g, int u) {
+  vb_morale_sit ms;
+  gn__vb_morale_situation(g, u, &ms);
+  return g->st.u[u].attr[VB_MORALE] + gn__vb_morale_mods(g, &ms, NULL);
+}
+
 /*
 ** One body as a side of the melee resolution.
 **   1) dice per stand (ref. VB-B11): brigades, regiments and cavalry their SP
@@ -155,25 +182,10 @@ static void side_of(gn_game *g, const body *b, const body *foe, int defending, v
   for (int i = 0; i < b->n; i++) {
     int u = b->id[i], t = gn__vb_type(g, u);
     const gn__ustate *st = &g->st.u[u];
-    int in_town = gn__vb_town_of(g, u) >= 0, n = 0;
     if (!gn__vb_in_terrain(g, u, VB_TR_SUNKEN_ROAD)) all_sunken = 0;
     if (!(gn__vb_type(g, u) == VB_T_SKIRMISHER && !holds_cover(g, u))) skirm_only = 0;
-    /* 1) */
-    if (st->attr[VB_ROUTED]) n = 0;
-    else if (in_town && !st->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t))) n = 0;
-    else if (t == VB_T_SKIRMISHER) n = c->mdice_skirm;
-    else if (gn__vb_is_artillery(t))
-      n = gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
-    else n = st->strength < c->mdice_max ? st->strength : c->mdice_max;
-    if (is_cav(g, u)) s->cav_dice += n;
-    else if (n > 0 && st->attr[VB_BATGUNS] && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
-      s->gun_dice += 1;
-      s->dice += n - 1;
-    } else s->dice += n;
-    /* 3) */
-    vb_morale_sit ms;
-    gn__vb_morale_situation(g, u, &ms);
-    int mm = st->attr[VB_MORALE] + gn__vb_morale_mods(g, &ms, NULL);
+    stand_mdice(g, u, s);                                                     /* 1) */
+    int mm = modified_morale(g, u);                                           /* 3) */
     if (mm > s->morale) s->morale = mm;
     /* 4) */
     if (st->attr[VB_GRENADIERS]) gren = 1;
@@ -216,8 +228,15 @@ int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], 
       roll[1] = pb[ch];
     } else {                                                                         /* 1) */
       if (tries >= 1000) return gn__error(g, GN_ELIMIT, "melee tie: 1000 equal rolls");
-      if ((rc = gn__roll(g, "1d6", "melee tie, attacker", "VB-38", unit, &roll[0], NULL))) return rc;
-      if ((rc = gn__roll(g, "1d6", "melee tie, defender", "VB-38", target, &roll[1], NULL))) return rc;
+      for (int k = 0; k < 2; k++) {   /* each side may know its own total's base: morale is hidden */
+        int who = k ? target : unit;
+        gn__chance_say(g, who >= 0 ? 1u << g->sc->unit[who].side : ~0u,
+                       "the higher total wins: this d6 + %d (highest modified morale %d, modifiers %+d; ref. VB-38)",
+                       base[k], s[k].morale, s[k].tie.total);
+        if ((rc = gn__roll(g, "1d6", k ? "melee tie, defender" : "melee tie, attacker", "VB-38", who,
+                           &roll[k], NULL)))
+          return rc;
+      }
     }
     int t0 = roll[0] + base[0], t1 = roll[1] + base[1];
     for (int k = 0; k < 2; k++) {
@@ -248,49 +267,65 @@ int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], 
 ** saved); when the caller reads only the winner (lost NULL), one chance point
 ** over which side inflicts more (their two distributions compared).
 */
-int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
-                      int *winner, int lostp[2]) {
-  int hits[2] = {0, 0}, saved[2] = {0, 0}, rc, h, lostv[2], *lost = lostp ? lostp : lostv;
+/* Steps 1 and 2 of a melee under the odds engine: the hits each side
+** inflicts (saves taken off), or when only the winner is read (want_lost 0)
+** a representative pair saying which side inflicts more. Fails with the
+** odds engine's error. */
+static int enum_hits(gn_game *g, const vb_melee_side s[2], int want_lost, int hits[2]) {
+  int ng[2] = {3, 3}, n[2][3], rc;
+  uint64_t a[2][3], t[2] = {36, 36};
+  for (int k = 0; k < 2; k++) {
+    int sv = s[1 - k].save_vs_cav;
+    n[k][0] = s[k].dice; a[k][0] = 6 * gn__vb_d6_at_least(s[k].hit);
+    n[k][1] = s[k].gun_dice; a[k][1] = 6 * gn__vb_d6_at_least(s[k].gun_hit);
+    n[k][2] = s[k].cav_dice;
+    a[k][2] = gn__vb_d6_at_least(s[k].hit) * (sv > 0 ? 6 - gn__vb_d6_at_least(sv) : 6);
+  }
+  if (!want_lost && s[1].cannot_hold) {
+    hits[0] = hits[1] = 0;
+  } else if (!want_lost) {
+    const int *np[2] = {n[0], n[1]};
+    const uint64_t *ap[2] = {a[0], a[1]};
+    int cmp;
+    if ((rc = gn__enum_compare(g, ng, np, ap, t, &cmp))) return rc;
+    hits[0] = cmp > 0; hits[1] = cmp < 0;   /* a representative pair */
+  } else {
+    for (int k = 0; k < 2; k++)
+      if ((rc = gn__enum_successes(g, ng[k], n[k], a[k], t[k], &hits[k]))) return rc;
+  }
+  return 0;
+}
+
+/* Steps 1 and 2 of a melee with dice: side k's hits, and of its cavalry's
+** hits those the foe saves in a sunken road (ref. VB-30). Fails with the
+** dice source's error. */
+static int roll_hits(gn_game *g, int unit, int target, const vb_melee_side s[2], int k,
+                     int *hits, int *saved) {
   static const char *const who[2] = {"attacker", "defender"};
   char purpose[96];
+  int u = k ? target : unit, h, cav, rc;
+  snprintf(purpose, sizeof purpose, "melee, %s %s", who[k], u >= 0 ? gn__vb_uname(g, u) : "");
+  if ((rc = gn__vb_count(g, s[k].dice, s[k].hit, purpose, "VB-B11", u, &h))) return rc;
+  *hits += h;
+  if ((rc = gn__vb_count(g, s[k].gun_dice, s[k].gun_hit, purpose, "VB-22", u, &h))) return rc;
+  *hits += h;
+  if ((rc = gn__vb_count(g, s[k].cav_dice, s[k].hit, purpose, "VB-B11", u, &cav))) return rc;
+  *hits += cav;
+  if (cav > 0 && s[1 - k].save_vs_cav > 0)                                  /* 2) */
+    return gn__vb_count(g, cav, s[1 - k].save_vs_cav, "sunken road save against cavalry", "VB-30",
+                        k ? unit : target, saved);
+  return 0;
+}
+
+int gn__vb_melee_roll(gn_game *g, int unit, int target, const vb_melee_side s[2],
+                      int *winner, int lostp[2]) {
+  int hits[2] = {0, 0}, saved[2] = {0, 0}, rc, lostv[2], *lost = lostp ? lostp : lostv;
+  static const char *const who[2] = {"attacker", "defender"};
   if (gn__enumerating(g)) {                                                 /* 1), 2) */
-    int ng[2] = {3, 3}, n[2][3];
-    uint64_t a[2][3], t[2] = {36, 36};
-    for (int k = 0; k < 2; k++) {
-      int sv = s[1 - k].save_vs_cav;
-      n[k][0] = s[k].dice; a[k][0] = 6 * gn__vb_d6_at_least(s[k].hit);
-      n[k][1] = s[k].gun_dice; a[k][1] = 6 * gn__vb_d6_at_least(s[k].gun_hit);
-      n[k][2] = s[k].cav_dice;
-      a[k][2] = gn__vb_d6_at_least(s[k].hit) * (sv > 0 ? 6 - gn__vb_d6_at_least(sv) : 6);
-    }
-    if (!lostp && s[1].cannot_hold) {
-      hits[0] = hits[1] = 0;
-    } else if (!lostp) {
-      const int *np[2] = {n[0], n[1]};
-      const uint64_t *ap[2] = {a[0], a[1]};
-      int cmp;
-      if ((rc = gn__enum_compare(g, ng, np, ap, t, &cmp))) return rc;
-      hits[0] = cmp > 0; hits[1] = cmp < 0;   /* a representative pair */
-    } else {
-      for (int k = 0; k < 2; k++)
-        if ((rc = gn__enum_successes(g, ng[k], n[k], a[k], t[k], &hits[k]))) return rc;
-    }
-  }
-  for (int k = 0; k < 2 && !gn__enumerating(g); k++) {                     /* 1) */
-    int u = k ? target : unit;
-    snprintf(purpose, sizeof purpose, "melee, %s %s", who[k], u >= 0 ? gn__vb_uname(g, u) : "");
-    if ((rc = gn__vb_count(g, s[k].dice, s[k].hit, purpose, "VB-B11", u, &h))) return rc;
-    hits[k] += h;
-    if ((rc = gn__vb_count(g, s[k].gun_dice, s[k].gun_hit, purpose, "VB-22", u, &h))) return rc;
-    hits[k] += h;
-    int cav;
-    if ((rc = gn__vb_count(g, s[k].cav_dice, s[k].hit, purpose, "VB-B11", u, &cav))) return rc;
-    hits[k] += cav;
-    if (cav > 0 && s[1 - k].save_vs_cav > 0) {                              /* 2) */
-      if ((rc = gn__vb_count(g, cav, s[1 - k].save_vs_cav, "sunken road save against cavalry", "VB-30",
-                             k ? unit : target, &saved[k])))
-        return rc;
-    }
+    if ((rc = enum_hits(g, s, lostp != NULL, hits))) return rc;
+  } else {
+    for (int k = 0; k < 2; k++)
+      if ((rc = roll_hits(g, unit, target, s, k, &hits[k], &saved[k]))) return rc;
   }
   lost[1] = hits[0] - saved[0];
   lost[0] = hits[1] - saved[1];

@@ -152,6 +152,7 @@ int gn__vb_morale_roll(gn_game *g, int unit, int grade, const vb_morale_sit *s,
   unsigned vis = g->roll_vis, own = unit >= 0 ? 1u << g->sc->unit[unit].side : ~0u;
   g->roll_vis = own;
   static const gn_dice d6 = { 1, { { 1, 6, 1 } }, 0, 1 };                   /* 1d6, parsed once */
+  gn__chance_say(g, own, "%d or less to pass (ref. VB-B8)", need);
   rc = gn__roll_dice(g, &d6, purpose, "VB-B8", unit, &roll, NULL);          /* 2) */
   g->roll_vis = vis;
   if (rc) return rc;

@@ -372,6 +372,7 @@ static int check_stand(gn_game *g, int u, const gn__ustate *s, move_kind kind, d
 ** left. 0 or a refusal. */
 static int check_path(gn_game *g, int u, const path *p, double cost, double left, int incmd) {
   const char *name = g->sc->unit[u].name;
+  double tol = gn__vb_data(g)->move_tolerance;
   int t = gn__vb_type(g, u);
   if (p->river) return gn__refuse(g, "VB-B4", "%s cannot cross %s away from a bridge", name,
                                   g->sc->terrain[p->river - 1].id);
@@ -380,9 +381,13 @@ static int check_path(gn_game *g, int u, const path *p, double cost, double left
   if (p->village && !gn__vb_is_leader(t))
     return gn__refuse(g, "VB-18", "cannot move through a village held by the infantry skirmisher %s",
                       g->sc->unit[p->village - 1].name);
-  if (cost > left + MOVE_EPS)
-    return gn__refuse(g, incmd ? "VB-B4" : "VB-B3", "%s needs %.2f %s of move and has %.2f%s", name, cost,
-                      gn__vb_unit_word(g), left, incmd ? "" : " (out of command: half move)");
+  /* ref. VB-B4: a move over by no more than the measuring tolerance is
+  ** accepted (data move.tolerance) [interpretation: tapes at a table are read
+  ** to a fraction of an inch] */
+  if (cost > left + tol + MOVE_EPS)
+    return gn__refuse(g, incmd ? "VB-B4" : "VB-B3", "%s needs %.2f %s of move and has %.2f%s%s", name, cost,
+                      gn__vb_unit_word(g), left, incmd ? "" : " (out of command: half move)",
+                      tol > 0 ? " (more than the measuring tolerance over)" : "");
   return 0;
 }
 
@@ -456,9 +461,11 @@ static void move_disorder(gn_game *g, int u, gn__ustate *s, const path *p, gn_bo
 **   6) closing on the enemy: not out of command, not exhausted (by day);
 **      at night only behind a friendly screen
 **   7) move, spend, and the disorder it earns
+** A wheel costs at least the arc its outer front corner goes (arc, else 0).
 ** Returns 0, or the refusal of the first step the move fails.
 */
-static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double facing, move_kind kind) {
+static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double facing, move_kind kind,
+                      double arc) {
   const vb_data *d = gn__vb_data(g);
   gn__ustate *s = gn__uw(g, u);
   const char *name = g->sc->unit[u].name;
@@ -478,6 +485,7 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   path p;
   analyse(g, u, from, nb, &p);
   double cost = (p.road ? p.len / d->road_factor : p.len) + p.extra;
+  if (cost < arc) cost = arc;
   if ((rc = check_path(g, u, &p, cost, left, incmd))) return rc;
   /* 5) and 6) */
   if (!gn__vb_is_leader(t)) {
@@ -502,12 +510,46 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
 }
 
 int gn__vb_move_to(gn_game *g, int u, gn_vec2 to, int has_facing, double facing) {
-  return move_stand(g, u, to, has_facing, facing, MV_MOVE);
+  return move_stand(g, u, to, has_facing, facing, MV_MOVE, 0);
 }
 
 /* ref. VB-B17: the same move, every rule of `move` but the phase. */
 int gn__vb_move_breakthrough(gn_game *g, int u, gn_vec2 to, int has_facing, double facing) {
-  return move_stand(g, u, to, has_facing, facing, MV_BREAKTHROUGH);
+  return move_stand(g, u, to, has_facing, facing, MV_BREAKTHROUGH, 0);
+}
+
+/* What a straight move of u to p would cost (gn__furthest's measure). */
+typedef struct costq { gn_game *g; int u; gn_box from; } costq;
+static double cost_to(void *ud, gn_vec2 p) {
+  costq *q = ud;
+  gn_box b = q->from;
+  path pa;
+  b.c = p;
+  analyse(q->g, q->u, q->from, b, &pa);
+  return (pa.road ? pa.len / gn__vb_data(q->g)->road_factor : pa.len) + pa.extra;
+}
+
+/*
+** A move as players make it (ref. VB-B4; gn__arg_dest reads the words):
+**   1) to X,Y, advance, retire, wheel, turn: the point it gives, every rule of
+**      move_stand applied
+**   2) towards X,Y: the furthest point of the line whose cost fits the move
+**      the stand has left (terrain and roads reckoned as move_stand does)
+*/
+static int move_as_told(gn_game *g, int u, const gn__args *a) {
+  gn__dest d;
+  int rc;
+  if ((rc = gn__arg_dest(g, a, 2, g->st.u[u].box, &d))) return rc;
+  if (d.towards) {                                                                  /* 2 */
+    costq q = { g, u, g->st.u[u].box };
+    double t = gn__furthest(q.from.c, d.to, cost_to, &q, left_if(g, u, move_incmd(g, u)));
+    if (t <= 0 && hypot(d.to.x - q.from.c.x, d.to.y - q.from.c.y) > EPS)
+      return gn__refuse(g, "VB-B4", "%s has no move left to go towards %.2f,%.2f", g->sc->unit[u].name,
+                        d.to.x, d.to.y);
+    d.to.x = q.from.c.x + (d.to.x - q.from.c.x) * t;
+    d.to.y = q.from.c.y + (d.to.y - q.from.c.y) * t;
+  }
+  return move_stand(g, u, d.to, d.hasf, d.facing, MV_MOVE, d.arc);                  /* 1 */
 }
 
 /* Parses "VERB UNIT to X,Y [facing DEG]"; DEG is a compass bearing (0 north,
@@ -532,21 +574,17 @@ int gn__vb_move_parse(gn_game *g, const gn__args *a, int *u, gn_vec2 *to, int *h
 }
 
 int gn__vb_order_move(gn_game *g, const gn__args *a) {
-  int u, hasf, rc;
-  gn_vec2 to;
-  double f = 0;
-  if ((rc = gn__vb_move_parse(g, a, &u, &to, &hasf, &f))) return rc;
-  return gn__vb_move_to(g, u, to, hasf, f);
+  int u, rc;
+  if ((rc = gn__arg_unit(g, a, 1, &u))) return rc;
+  return move_as_told(g, u, a);
 }
 
 int gn__vb_order_leader(gn_game *g, const gn__args *a) {
-  int u, hasf, rc;
-  gn_vec2 to;
-  double f = 0;
-  if ((rc = gn__vb_move_parse(g, a, &u, &to, &hasf, &f))) return rc;
+  int u, rc;
+  if ((rc = gn__arg_unit(g, a, 1, &u))) return rc;
   if (!gn__vb_is_leader(gn__vb_type(g, u)))
     return gn__syntax(g, a, 1, "'%s' is not a leader (use 'move')", a->tok[1]);
-  return gn__vb_move_to(g, u, to, hasf, f);
+  return move_as_told(g, u, a);
 }
 
 /* ------------------------------------------------ formation changes */

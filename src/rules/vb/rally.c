@@ -47,6 +47,7 @@ int gn__vb_rally(gn_game *g, int leader, int unit) {
     snprintf(purpose, sizeof purpose, "rally of %s", gn__vb_uname(g, unit));
     unsigned vis = g->roll_vis;
     g->roll_vis = 1u << g->sc->unit[unit].side;        /* the grade is hidden from the enemy */
+    gn__chance_say(g, g->roll_vis, "%d or less to rally (ref. VB-B10)", u->attr[VB_MORALE]);
     rc = gn__roll(g, "1d6", purpose, "VB-B10", unit, &roll, NULL);
     g->roll_vis = vis;
     if (rc) return rc;

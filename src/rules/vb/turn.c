@@ -43,15 +43,16 @@ static int next_side(const gn_game *g, int side) {
 
 /*
 ** The clock advances one hour after both sides have played.
-**   1) turn and hour move on
+**   1) the objectives' holders at the turn's end; turn and hour move on
 **   2) the hour just played was the day's last daylight turn (ref. VB-51):
 **      game over on the last day, else night falls
 **   3) the turn limit of the scenario ends the game
 **   4) otherwise the first side starts the new turn
 */
 static int advance_hour(gn_game *g) {
-  int played = g->st.rs[VB_RS_HOUR];
-  /* 1) */
+  int played = g->st.rs[VB_RS_HOUR], rc;
+  /* 1) the objectives' holders at the end of the turn played (ref. VB-VIC) */
+  if ((rc = gn__objectives_turn_end(g, g->st.turn, "VB-VIC"))) return rc;
   g->st.turn++;
   g->st.rs[VB_RS_HOUR] = (played + 1) % 24;
   /* 2) ref. VB-51 */

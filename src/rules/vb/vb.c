@@ -94,8 +94,10 @@ static const gn__attrdef vb_options[VB_OPT_COUNT] = {
 
 static const gn__verb vb_verbs[] = {
   {"end", "end [SIDE] [ends the current phase of the active side; at night and in the recovery each side ends its own, a plain end ends it for all]", gn__vb_order_end, 0},
-  {"move", "move UNIT to X,Y [facing DEG]", gn__vb_order_move, 0},
-  {"leader", "leader LEADER to X,Y [facing DEG]", gn__vb_order_leader, 0},
+  {"move", "move UNIT to X,Y [facing DEG; or: towards X,Y (as far as it may) | advance N | retire N | "
+           "wheel DEG (about a front corner; right positive) | turn DEG]", gn__vb_order_move, 0},
+  {"leader", "leader LEADER to X,Y [facing DEG; or: towards X,Y | advance N | retire N | turn DEG]",
+   gn__vb_order_leader, 0},
   {"march", "march UNIT [forms march column]", gn__vb_order_march, 0},
   {"deploy", "deploy UNIT [leaves march column]", gn__vb_order_deploy, 0},
   {"limber", "limber UNIT", gn__vb_order_limber, 0},
@@ -325,86 +327,89 @@ int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, cons
 
 /* ------------------------------------------------------------------ data */
 
-static int dnum(gn_game *g, const char *key, double *out) { return gn__data_num(g, key, out); }
-
-static int dfrac(gn_game *g, const char *key, int *pair) {
-  int rc = gn__data_list(g, key, 2, pair);
-  if (!rc && pair[1] <= 0) return gn__error(g, GN_EDATA, "%s: denominator must be positive", key);
-  return rc;
-}
-
 /* ORDER: vb_arm. */
 static const char *const vb_arm_names[VB_ARM_COUNT] = {"infantry", "cavalry", "artillery"};
+
+#define ANY GN__DANY
+#define INT(k, f, lo, hi, ref) GN__D_INT(vb_data, k, f, lo, hi, ref)
+#define NUM(k, f, lo, hi, ref) GN__D_NUM(vb_data, k, f, lo, hi, ref)
+#define INTS(k, f, n, lo, hi, ref) GN__D_INTS(vb_data, k, f, n, lo, hi, ref)
+#define FRAC(k, num, den, ref) GN__D_FRAC(vb_data, k, num, den, ref)
+#define PAIR(k, f, ref) GN__D_FRAC(vb_data, k, f[0], f[1], ref)
+#define BY_ARM(k, f, ref) GN__D_EACH(vb_data, GN__DT_INT, k, f, 1, 0, ANY, ref, vb_arm_names, \
+                                     VB_ARM_COUNT, sizeof(char *), sizeof(int))
+
+/* data/rulesets/vb/{scale,command,move,turn,exhaustion,recovery}.yaml, in
+** the order they are read; the ranges are what the procedures divide by,
+** roll or scale with. */
+static const gn__dfield data_table[] = {
+  BY_ARM("scale.men_per_sp.%s", men_per_sp, "VB-72"),
+  BY_ARM("scale.men_per_casualty.%s", men_per_casualty, "VB-72"),
+  NUM("command.radius", cmd_radius, 0, ANY, "VB-B2"),
+  INT("arrival.entry_pays", entry_pays, 0, 1, "VB-ARR"),
+  NUM("command.out_of_command.move_factor", ooc_move_factor, 0, ANY, "VB-B3"),
+  GN__D_EACH(vb_data, GN__DT_NUM, "move.rate.%s", rate, 1, 0, ANY, "VB-B4", &vb_types[0].name,
+             VB_T_COUNT, sizeof vb_types[0], sizeof(double)),
+  NUM("move.rate.heavy_foot_artillery", heavy_foot_rate, 0, ANY, "VB-B4"),
+  NUM("move.rate.cavalry_skirmisher", cav_skirm_rate, 0, ANY, "VB-9"),
+  NUM("move.batguns.infantry", batgun_rate_inf, 0, ANY, "VB-26"),
+  NUM("move.batguns.cavalry", batgun_rate_cav, 0, ANY, "VB-26"),
+  NUM("move.woods.factor", woods_factor, 1, ANY, "VB-B4"),
+  NUM("move.marsh.factor", marsh_factor, 1, ANY, "VB-B4"),
+  NUM("move.stream.cost", stream_cost, 0, ANY, "VB-B4"),
+  NUM("move.road.factor", road_factor, 0, ANY, "VB-B14"),    /* and > 0 */
+  NUM("move.tolerance", move_tolerance, 0, ANY, "VB-B4"),
+  NUM("move.road.width", road_width, 0, ANY, "VB-B14"),
+  NUM("move.reform.cost", reform_cost, 0, ANY, "VB-11"),
+  NUM("move.skirmish.gap", skirmish_gap, 0, ANY, "VB-10"),
+  INT("move.skirmish.per_sp", skirmish_per_sp, 0, 1, "VB-10"),
+  NUM("move.reorder.cost", disorder_cost, 0, ANY, "VB-B20"),
+  INTS("move.artillery_prohibited", art_prohibited, VB_TR_COUNT, 0, 1, "VB-27"),
+  INTS("move.cavalry_disordered", cav_disorder, VB_TR_COUNT, 0, 1, "VB-B4"),
+  NUM("move.night.factor", night_factor, 0, ANY, "VB-66"),
+  NUM("move.night.screen", night_screen, 0, ANY, "VB-66"),
+  NUM("move.march.cost", march_cost, 0, ANY, "VB-B14"),
+  NUM("move.limber.cost", limber_cost, 0, ANY, "VB-B15"),
+  INT("move.village.friends_block", village_friends, 0, 1, "VB-18"),
+  INT("sight.leaders_block", sight_leaders, 0, 1, "VB-B21"),
+  INT("sight.skirmishers_block", sight_skirm, 0, 1, "VB-B21"),
+  INTS("daylight.first", first_turn, 12, -ANY, ANY, "VB-B13"),
+  INTS("daylight.last", last_turn, 12, -ANY, ANY, "VB-51"),
+  NUM("daylight.latitude", daylight_latitude, -90, 90, "VB-B13"),
+  INT("day_start.die", start_die, 2, ANY, "VB-52"),
+  INT("day_start.inclement", inclement_bonus, -ANY, ANY, "VB-52"),
+  INT("day_start.later_day", later_day_bonus, -ANY, ANY, "VB-53"),
+  FRAC("exhaustion.boxes", boxes_num, boxes_den, "VB-B12"),
+  FRAC("exhaustion.broken", broken_num, broken_den, "VB-B12"),
+  FRAC("recovery.fraction", recover_num, recover_den, "VB-55"),
+  INT("recovery.min.infantry_brigade", min_inf_brigade, 0, ANY, "VB-61"),
+  INT("recovery.min.other", min_other, 0, ANY, "VB-61"),
+  PAIR("campaign.both", camp_both, "VB-68"),
+  PAIR("campaign.holder", camp_holder, "VB-69"),
+  PAIR("campaign.holder_artillery", camp_holder_art, "VB-69"),
+  PAIR("campaign.rearguard", camp_rearguard, "VB-69"),
+  PAIR("campaign.no_rearguard", camp_norear, "VB-71"),
+  PAIR("campaign.no_rearguard_artillery", camp_norear_art, "VB-71"),
+  FRAC("campaign.rearguard_size", rearguard_num, rearguard_den, "VB-70"),
+  NUM("campaign.rearguard_gap", rearguard_gap, 0, ANY, "VB-70"),
+  INT("campaign.rearguard_disordered", rearguard_disordered, 0, 1, "VB-70"),
+};
+
+#undef ANY
+#undef INT
+#undef NUM
+#undef INTS
+#undef FRAC
+#undef PAIR
+#undef BY_ARM
 
 /* Reads data/rulesets/vb/{scale,command,move,turn,exhaustion,recovery}.yaml.
 ** Fails with GN_EDATA naming the key. */
 static int load_data(gn_game *g, vb_data *d) {
-  char key[96];
-  int rc = 0;
-  for (int a = 0; a < VB_ARM_COUNT; a++) {   /* ref. VB-72 */
-    snprintf(key, sizeof key, "scale.men_per_sp.%s", vb_arm_names[a]);
-    rc |= gn__data_int(g, key, &d->men_per_sp[a]);
-    snprintf(key, sizeof key, "scale.men_per_casualty.%s", vb_arm_names[a]);
-    rc |= gn__data_int(g, key, &d->men_per_casualty[a]);
-  }
-  rc |= dnum(g, "command.radius", &d->cmd_radius);
-  rc |= gn__data_int(g, "arrival.entry_pays", &d->entry_pays);
-  rc |= dnum(g, "command.out_of_command.move_factor", &d->ooc_move_factor);
-  for (int t = 0; t < VB_T_COUNT; t++) {
-    snprintf(key, sizeof key, "move.rate.%s", vb_types[t].name);
-    rc |= dnum(g, key, &d->rate[t]);
-  }
-  rc |= dnum(g, "move.rate.heavy_foot_artillery", &d->heavy_foot_rate);
-  rc |= dnum(g, "move.rate.cavalry_skirmisher", &d->cav_skirm_rate);
-  rc |= dnum(g, "move.batguns.infantry", &d->batgun_rate_inf);
-  rc |= dnum(g, "move.batguns.cavalry", &d->batgun_rate_cav);
-  rc |= dnum(g, "move.woods.factor", &d->woods_factor);
-  rc |= dnum(g, "move.marsh.factor", &d->marsh_factor);
-  rc |= dnum(g, "move.stream.cost", &d->stream_cost);
-  rc |= dnum(g, "move.road.factor", &d->road_factor);
-  rc |= dnum(g, "move.road.width", &d->road_width);
-  rc |= dnum(g, "move.reform.cost", &d->reform_cost);
-  rc |= dnum(g, "move.skirmish.gap", &d->skirmish_gap);
-  rc |= gn__data_int(g, "move.skirmish.per_sp", &d->skirmish_per_sp);
-  rc |= dnum(g, "move.reorder.cost", &d->disorder_cost);
-  rc |= gn__data_list(g, "move.artillery_prohibited", VB_TR_COUNT, d->art_prohibited);
-  rc |= gn__data_list(g, "move.cavalry_disordered", VB_TR_COUNT, d->cav_disorder);
-  rc |= dnum(g, "move.night.factor", &d->night_factor);
-  rc |= dnum(g, "move.night.screen", &d->night_screen);
-  rc |= dnum(g, "move.march.cost", &d->march_cost);
-  rc |= dnum(g, "move.limber.cost", &d->limber_cost);
-  rc |= gn__data_int(g, "move.village.friends_block", &d->village_friends);
-  rc |= gn__data_int(g, "sight.leaders_block", &d->sight_leaders);
-  rc |= gn__data_int(g, "sight.skirmishers_block", &d->sight_skirm);
-  rc |= gn__data_list(g, "daylight.first", 12, d->first_turn);
-  rc |= gn__data_list(g, "daylight.last", 12, d->last_turn);
-  rc |= dnum(g, "daylight.latitude", &d->daylight_latitude);
-  rc |= gn__data_int(g, "day_start.die", &d->start_die);
-  rc |= gn__data_int(g, "day_start.inclement", &d->inclement_bonus);
-  rc |= gn__data_int(g, "day_start.later_day", &d->later_day_bonus);
-  int p[2];
-  rc |= dfrac(g, "exhaustion.boxes", p); d->boxes_num = p[0]; d->boxes_den = p[1];
-  rc |= dfrac(g, "exhaustion.broken", p); d->broken_num = p[0]; d->broken_den = p[1];
-  rc |= dfrac(g, "recovery.fraction", p); d->recover_num = p[0]; d->recover_den = p[1];
-  rc |= gn__data_int(g, "recovery.min.infantry_brigade", &d->min_inf_brigade);
-  rc |= gn__data_int(g, "recovery.min.other", &d->min_other);
-  rc |= dfrac(g, "campaign.both", d->camp_both);
-  rc |= dfrac(g, "campaign.holder", d->camp_holder);
-  rc |= dfrac(g, "campaign.holder_artillery", d->camp_holder_art);
-  rc |= dfrac(g, "campaign.rearguard", d->camp_rearguard);
-  rc |= dfrac(g, "campaign.no_rearguard", d->camp_norear);
-  rc |= dfrac(g, "campaign.no_rearguard_artillery", d->camp_norear_art);
-  rc |= dfrac(g, "campaign.rearguard_size", p); d->rearguard_num = p[0]; d->rearguard_den = p[1];
-  rc |= dnum(g, "campaign.rearguard_gap", &d->rearguard_gap);
-  rc |= gn__data_int(g, "campaign.rearguard_disordered", &d->rearguard_disordered);
-  if (rc) return GN_EDATA;
-  /* values the procedures divide by or roll */
-  if (d->road_factor <= 0 || d->start_die < 2 || d->cmd_radius < 0 || d->ooc_move_factor < 0 ||
-      d->night_factor < 0 || d->woods_factor < 1 || d->marsh_factor < 1 || d->road_width < 0)
-    return gn__error(g, GN_EDATA, "vb data: move.road.factor must be > 0, day_start.die >= 2, "
-                     "woods and marsh factors >= 1, other distances and factors >= 0");
-  if (d->rearguard_gap < 0 || d->rearguard_disordered < 0 || d->rearguard_disordered > 1)
-    return gn__error(g, GN_EDATA, "vb data: campaign.rearguard_gap must be >= 0, campaign.rearguard_disordered 0 or 1");
+  int rc = gn__data_table(g, data_table, (int)(sizeof data_table / sizeof data_table[0]), d);
+  if (rc) return rc;
+  if (d->road_factor <= 0)   /* a march column on a road divides by it */
+    return gn__error(g, GN_EDATA, "vb data: move.road.factor must be > 0");
   return 0;
 }
 
@@ -575,6 +580,12 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
   if (own && !u->attr[VB_INCMD]) add(buf, n, "out of command");
 }
 
+/* ref. VB-VIC: a stand holds an objective when it is not a leader and not
+** routed (removed stands are off the table). */
+static int vb_holds(const gn_game *g, int u) {
+  return !gn__vb_is_leader(gn__vb_type(g, u)) && !g->st.u[u].attr[VB_ROUTED];
+}
+
 /* The hour of the current turn in minutes after midnight of the first day:
 ** day D of the battle starts (D - 1) * 24 hours after it; at night, the last
 ** daylight turn's hour (the night has no turns, ref. VB-51). */
@@ -612,6 +623,7 @@ const gn__ruleset gn__rs_vb = {
   vb_warn,
   vb_minute,
   gn__vb_entered,
+  vb_holds,
   gn__vb_reach,
   NULL,   /* odds: the V&B commanders weigh a melee by the melee check's dice and morale */
 };

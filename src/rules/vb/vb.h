@@ -185,6 +185,7 @@ typedef struct vb_data {
   double marsh_factor;
   double stream_cost;                       /* fraction of the full move to cross */
   double road_factor;                       /* march column wholly on a road */
+  double move_tolerance;                    /* a move may cost this much over what is left */
   double road_width;
   double reform_cost;                       /* ref. VB-11: fraction of the move */
   double skirmish_gap;                      /* spacing of new cavalry skirmishers */
