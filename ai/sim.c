@@ -106,7 +106,7 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
     gn_unit_view v;
     s->unit_side[u] = -1;
     if (gn_unit_view_get(g, u, GN_UMPIRE, &v)) continue;
-    copy(s->unit[u], sizeof s->unit[u], v.id);
+    copy(s->unit[u], sizeof s->unit[u], v.code && *v.code ? v.code : v.id);   /* as show names it */
     s->unit_side[u] = doc->fighting(v.type) ? v.side : -1;
   }
   gn_game_free(g);

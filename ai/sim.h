@@ -29,7 +29,7 @@ struct gn_sim {
   char obj[GN_BATTLE_MAXOBJ][64];
   int obj_by[GN_BATTLE_MAXOBJ];     /* an objective's `by` turn (its holder then is the one that
                                      ** scores and the one recorded), 0 the end */
-  char (*unit)[64];          /* unit ids */
+  char (*unit)[64];          /* units by their codes (ids where a unit has none), as show calls them */
   int *unit_side;
   const char *word;          /* "SP" or "figures" */
   gn_history hist;           /* the scenario's history (hist.given 0: none) */

@@ -134,6 +134,10 @@ int cli_put(char *s);
 ** (gn_ref_provenance with the modifier's value); else the rule's own
 ** provenance in the rules index. "" when ref is empty. */
 void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *buf, size_t n);
+/* " (did you mean GR, GR2?)" for a word that names no unit: the codes of the
+** units viewer may see whose code or id is within two letters of it, or
+** begins with it (case aside), at most four; "" when none. Cannot fail. */
+void cli_unit_suggest(const gn_game *g, int viewer, const char *word, char *buf, size_t n);
 /* 1 when rule id ref is labelled an interpretation in the rules index. */
 int cli_rule_interpretation(const char *ref, const char **title);
 /* The verdict on a game as it stands, for the umpire: "standing: " and the
@@ -145,6 +149,25 @@ void cli_standing(const gn_game *g, int viewer, FILE *f);
 ** refs[0..n): each such rule with its title, and each data switch of those
 ** rules (a value whose note starts with "switch") with its value now. */
 void cli_interpretations(FILE *f, const gn_game *g, const char *const *refs, int n, const char *indent);
+
+/* odds-summary.c: the odds of orders (gn_order_odds) as a player reads them,
+** for 'odds GAME "ORDER"' and the session's 'odds'. */
+#define CLI_ODDS_MAXSIDES GN_BATTLE_MAXSIDES
+typedef struct cli_odds_sum {
+  int nsides, any, likeliest;          /* likeliest: an index into the outcomes */
+  int involved[CLI_ODDS_MAXSIDES];     /* some outcome changes one of the side's units */
+  double better[CLI_ODDS_MAXSIDES];    /* loses less strength than every other side */
+  double routs[CLI_ODDS_MAXSIDES];     /* another side loses a unit (routed or removed) */
+  double loses_unit[CLI_ODDS_MAXSIDES];
+  double mean_loss[CLI_ODDS_MAXSIDES]; /* strength lost on average */
+} cli_odds_sum;
+/* Each side's figures over the outcomes of d. Cannot fail. */
+void cli_odds_summarize(const gn_game *g, const gn_dist *d, cli_odds_sum *s);
+/* The summary in a few lines, each indented by two spaces. */
+void cli_odds_summary(FILE *f, const gn_game *g, const gn_dist *d);
+/* Every outcome, most likely first, with its percentage and exact fraction.
+** CLI_OK, or CLI_FAIL after saying out of memory. */
+int cli_odds_full(FILE *f, const gn_game *g, const gn_dist *d);
 
 /* The commands, one file per group (cmd-check.c, cmd-game.c, cmd-odds.c,
 ** cmd-battle.c). ORDER: the order of grognard --help (main.c). */

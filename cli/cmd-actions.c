@@ -74,7 +74,9 @@ static int run_actions(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   if (cli_game_resume(c, pos[0], &st, &g) != CLI_OK) return CLI_FAIL;
   if ((rc = cli_viewer(cmd, g, &opts[0], NULL, &side)) != CLI_OK) goto done;
   if (npos > 1 && (unit = gn_unit_find(g, pos[1])) < 0) {
-    rc = cli_fail("no unit '%s' in game %s", pos[1], pos[0]);
+    char hint[128];
+    cli_unit_suggest(g, side, pos[1], hint, sizeof hint);
+    rc = cli_fail("no unit '%s' in game %s%s", pos[1], pos[0], hint);
     goto done;
   }
   if (unit >= 0 && side >= 0) {

@@ -95,7 +95,9 @@ static int run_map(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   if ((rc = cli_viewer(cmd, g, &opts[0], &opts[1], &viewer)) != CLI_OK) goto done;
   mo.viewer = viewer;
   if (opts[2].seen && (sel = gn_unit_find(g, opts[2].val)) < 0) {
-    rc = cli_fail("no unit '%s' in game %s", opts[2].val, pos[0]);
+    char hint[128];
+    cli_unit_suggest(g, viewer, opts[2].val, hint, sizeof hint);
+    rc = cli_fail("no unit '%s' in game %s%s", opts[2].val, pos[0], hint);
     goto done;
   }
   if (sel >= 0) {

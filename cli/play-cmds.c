@@ -437,7 +437,12 @@ static int map(play *p, char *arg) {
     while (*unit == ' ' || *unit == '\t') unit++;
   }
   int sel = -1;
-  if (unit && *unit && (sel = gn_unit_find(p->g, unit)) < 0) { printf("  no unit '%s'\n", unit); return CLI_FAIL; }
+  if (unit && *unit && (sel = gn_unit_find(p->g, unit)) < 0) {
+    char hint[128];
+    cli_unit_suggest(p->g, p->viewer, unit, hint, sizeof hint);
+    printf("  no unit '%s'%s\n", unit, hint);
+    return CLI_FAIL;
+  }
   if (cli_map_write(p->g, p->viewer, sel, file, err, sizeof err) != CLI_OK) {
     printf("  %s\n", err);
     return CLI_FAIL;

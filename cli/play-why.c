@@ -93,8 +93,11 @@ static void show_event(FILE *f, const gn_game *g, const gn_event *e) {
   }
   for (int k = 0; k < e->nmods; k++) {
     cli_ref_label(g, e->mods[k].ref, 1, e->mods[k].value, lab, sizeof lab);
-    fprintf(f, "      modifier: %s %+d%s%s%s\n", e->mods[k].name, e->mods[k].value,
-           lab[0] ? " (" : "", lab, lab[0] ? ")" : "");
+    if (e->mods[k].value)
+      fprintf(f, "      modifier: %s %+d%s%s%s\n", e->mods[k].name, e->mods[k].value,
+              lab[0] ? " (" : "", lab, lab[0] ? ")" : "");
+    else   /* a modifier of 0 is a note of what applied */
+      fprintf(f, "      note: %s%s%s%s\n", e->mods[k].name, lab[0] ? " (" : "", lab, lab[0] ? ")" : "");
   }
   if (e->ndice == 0 && !strcmp(e->spec, "count")) fprintf(f, "      hits: %d (the count typed at the table)\n", e->total);
   else if (e->ndice == 0 && e->total != 0) fprintf(f, "      total: %d\n", e->total);

@@ -352,6 +352,12 @@ void gn__event_mod(gn_event *e, const char *name, int value, const char *ref) {
 
 void gn__event_hide(gn_event *e, unsigned sides) { e->visible = sides; }
 
+gn_event *gn__event_back(gn_game *g, int k) {
+  if (g->dice.quiet || k < 0 || k >= g->nev) return NULL;
+  gn_event *e = &at(g, g->nev - 1 - k)->e;
+  return e->order == g->cur_order ? e : NULL;
+}
+
 void gn__event_unit(gn_game *g, gn_event *e, int u) {
   if (!e || u < 0) return;
   gn__ev *v = (gn__ev *)e;
@@ -517,9 +523,12 @@ char *gn_event_text(const gn_game *g, int i) {
   int n = snprintf(buf, sizeof buf, "%s", e->text);
   if (e->nmods) {
     n += snprintf(buf + n, n < (int)sizeof buf ? sizeof buf - n : 0, " [");
-    for (int k = 0; k < e->nmods && n < (int)sizeof buf; k++)
-      n += snprintf(buf + n, sizeof buf - n, "%s%s %+d%s%s", k ? ", " : "", e->mods[k].name,
-                    e->mods[k].value, e->mods[k].ref[0] ? " ref. " : "", e->mods[k].ref);
+    for (int k = 0; k < e->nmods && n < (int)sizeof buf; k++) {   /* a modifier of 0 is a note: no "+0" */
+      char v[16] = "";
+      if (e->mods[k].value) snprintf(v, sizeof v, " %+d", e->mods[k].value);
+      n += snprintf(buf + n, sizeof buf - n, "%s%s%s%s%s", k ? ", " : "", e->mods[k].name, v,
+                    e->mods[k].ref[0] ? " ref. " : "", e->mods[k].ref);
+    }
     if (n < (int)sizeof buf) n += snprintf(buf + n, sizeof buf - n, "]");
   }
   if (e->ref[0] && n < (int)sizeof buf) snprintf(buf + n, sizeof buf - n, " (ref. %s)", e->ref);

@@ -134,9 +134,85 @@ static void never_stationary(void **state) {
   gn_game_free(g);
 }
 
+
+/* ref. VB-LDR [interpretation]: a leader's rating widens or narrows his
+** command radius (data command.rating.radius: average 0, poor -2, good +2,
+** excellent +4): RB2, 6.5 in from its division leader, is out of command of
+** an average leader and in command of a good one; RB, 6 in away, falls out
+** of a poor one's. The enemy sees the rating. */
+static void rating_radius(void **state) {
+  (void)state;
+  char text[sizeof SCN + 64];
+  snprintf(text, sizeof text, "%s", SCN);
+  char *p = strstr(text, "type: leader_division, at: [10, 20], strength: 0}");
+  assert_non_null(p);
+  char good[sizeof SCN + 64];
+  snprintf(good, sizeof good, "%.*s%s%s", (int)(p - text), text,
+           "type: leader_division, at: [10, 20], strength: 0, attrs: {rating: good}}",
+           p + strlen("type: leader_division, at: [10, 20], strength: 0}"));
+  gn_game *g = vb_load("vb-command.yaml", good, strlen(good), 3);
+  assert_int_equal(incmd(g, "RB2"), 1);                 /* 6.5 in: within 6 + 2 */
+  int r = -1;
+  assert_int_equal(gn_unit_attr(g, gn_unit_find(g, "D1L"), 1, "rating", &r), 0);
+  assert_int_equal(r, 2);                               /* good, seen by the enemy */
+  gn_game_free(g);
+  char poor[sizeof SCN + 64];
+  snprintf(poor, sizeof poor, "%.*s%s%s", (int)(p - text), text,
+           "type: leader_division, at: [10, 20], strength: 0, attrs: {rating: poor}}",
+           p + strlen("type: leader_division, at: [10, 20], strength: 0}"));
+  g = vb_load("vb-command.yaml", poor, strlen(poor), 3);
+  assert_int_equal(incmd(g, "RB"), 0);                  /* 6 in: beyond 6 - 2 */
+  assert_int_equal(incmd(g, "RB2"), 0);
+  gn_game_free(g);
+}
+
+/* ref. VB-LDR [interpretation]: with the option leader_losses, a leader
+** within 1 in of a stand that loses SP to fire rolls 1d6 and falls on a 6:
+** he leaves the table, every side is told, and a stand of his division
+** beyond the reach of any other commander falls out of command. */
+static void leader_lost(void **state) {
+  (void)state;
+  static const char text[] =
+    "grognard: 1\nname: vb leader test\nruleset: vb\n"
+    "table: {width: 60, height: 40}\n"
+    "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 8\n"
+    "options: {leader_losses: true}\n"
+    "sides:\n  - {id: french, name: French}\n  - {id: prussians, name: Prussians}\n"
+    "formations:\n"
+    "  - {id: vi, name: VI Corps, echelon: corps, side: french, leader: lobau}\n"
+    "  - {id: iv, name: IV Corps, echelon: corps, side: prussians, leader: bulow}\n"
+    "  - {id: d15, name: 15th Brigade, echelon: division, parent: iv, leader: losthin}\n"
+    "units:\n"
+    "  - {id: lobau, code: L, formation: vi, type: leader_corps, at: [10, 14], strength: 0}\n"
+    "  - {id: f1, code: F1, formation: vi, type: infantry_brigade, at: [10, 17], strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: bulow, code: B, formation: iv, type: leader_corps, at: [50, 38], facing: 180, strength: 0}\n"
+    "  - {id: losthin, code: LO, formation: d15, type: leader_division, at: [10, 23.5], facing: 180, strength: 0}\n"
+    "  - {id: p1, code: P1, formation: d15, type: infantry_brigade, at: [10, 21.5], facing: 180, strength: 5, attrs: {morale: 5}}\n"
+    "  - {id: p2, code: P2, formation: d15, type: infantry_brigade, at: [16, 26], facing: 180, strength: 4, attrs: {morale: 4}}\n";
+  gn_game *g = vb_load("vb-leader.yaml", text, sizeof text - 1, 3);
+  assert_int_equal(incmd(g, "P2"), 1);
+  to_phase(g, "combat");                                 /* the French turn's combat phase */
+  script(g, 3, 6, 6, 6);                                 /* two hits; Losthin's roll: 6 */
+  ok(g, "fire F1 at P1");
+  assert_true(view(g, "LO").removed);
+  assert_int_equal(count_events(g, "leader-lost", "VB-LDR"), 1);
+  const gn_event *e = last(g, "leader-lost");
+  assert_string_equal(e->text, "losthin falls beside p1 (rolled 6, 6+)");
+  int at = -1;
+  for (int i = 0; i < gn_event_count(g); i++) if (gn_event_get(g, i) == e) at = i;
+  assert_int_equal(gn_event_visible(g, at, 0), 1);
+  assert_int_equal(gn_event_visible(g, at, 1), 1);
+  for (int i = 0; i < 6 && gn_game_active_side(g) == 0; i++) ok(g, "end");
+  assert_int_equal(gn_game_active_side(g), 1);
+  assert_int_equal(incmd(g, "P2"), 0);                   /* Bulow is far off */
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(radius),
+    cmocka_unit_test(rating_radius),
+    cmocka_unit_test(leader_lost),
     cmocka_unit_test(army_troops),
     cmocka_unit_test(corps_troops),
     cmocka_unit_test(skirmishers),

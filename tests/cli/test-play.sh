@@ -345,12 +345,15 @@ dice table
 fire GUN at FU
 10S 9S 8S 10 4
 roll 10 1 1
+why 2
 why 9
 EOF
 run hand play "$scn/inradic-skirmish.yaml" --script "$tmp/hand.txt"
 check "a hand is asked card by card (k of n) with what a card needs; the morale test after it with the most it may throw" \
   eval 'out hand "draw card 3 of 3 for shooting card \(ref. IN-R1\), unit GUN: each number card of 8 or more hits" &&
         out hand "roll d10\+d4 for morale of FU, trigger IN-M1 \(ref. IN-M7\): needs 11 or less to pass"'
+check "why says why each card hit or missed" \
+  eval 'out hand "note: a hit: at or above the value needed \(ref. IN-B1"'
 check "a whole hand and the dice after it on one line answer the chance points in turn" \
   eval 'status hand 0 && out hand "Lorelei: draw card 1 of 3 for shooting card" && out hand "8S 10 4 \(from the line typed\)" &&
         out hand "10 4 \(from the line typed\)" && out hand "#10 rout \(ref. IN-M11, seed\): AR routs"'
@@ -522,6 +525,22 @@ check "export: the SP a French brigade has left is in the French export, never i
   eval 'out exbfr "$lossre" && nout exbpr "$lossre" && out exbpr "loses [0-9]+ SP \\([^)]*\\), [0-9]+ left"'
 run exbad export g1
 check "export needs --as SIDE (exit 2)" status exbad 2
+
+# ---- plain words: no internal names in what players read -------------------------
+run exblog log "$bid"
+run inbat battle "$scn/inradic-skirmish.yaml" --seed 3 --quiet
+ibid=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/inbat.out")
+run inblog log "$ibid"
+check "plain words: a V&B move says what difficult ground cost, in inches, not in internal hundredths" \
+  eval 'out exblog "cost [0-9.]+ of [0-9.]+, of which [0-9.]+ in for difficult ground" && nout exblog "hundredths"'
+check "plain words: no internal name (word_word) in the event texts of whole V&B and Inradic games" \
+  eval '! grep -v "^order" "$tmp/exblog.out" "$tmp/inblog.out" | grep -Eq "[a-z]+_[a-z]+" &&
+        out inblog "well trained -1 ref. IN-M9"'
+run suggest actions g3 GRR
+run suggest2 map g3 --select FV --out "$tmp/fv.svg"
+check "did you mean: actions and map --select name the units nearest a mistyped code" \
+  eval 'status suggest 1 && grep -q "no unit .GRR. in game g3 (did you mean GR?)" "$tmp/suggest.err" &&
+        status suggest2 1 && grep -q "did you mean FU, LV?" "$tmp/suggest2.err"'
 
 # ---- map ----------------------------------------------------------------------
 run msvg map g1 --as french --out "$tmp/m.svg"

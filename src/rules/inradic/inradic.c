@@ -15,6 +15,11 @@ const char *const gn__in_quality_names[IN_Q_NAMES + 1] = {
   "peasants", "militia", "irregular", "native", "trained", "well_trained", "veteran", "fanatic",
   "commoners", "fighters", NULL
 };
+/* ORDER: as gn__in_quality_names: the words of the event texts. */
+const char *const gn__in_quality_words[IN_Q_NAMES] = {
+  "peasants", "militia", "irregular", "native", "trained", "well trained", "veteran", "fanatic",
+  "commoners", "fighters"
+};
 
 int gn__in_quality_canon(int q) {
   return q == IN_Q_COMMONERS ? IN_Q_PEASANTS : q == IN_Q_FIGHTERS ? IN_Q_FANATIC : q;
@@ -245,7 +250,7 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
   size_t k = 0;
   (void)v;
   buf[0] = 0;
-#define ADD(...) do { int w_ = snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
+#define ADD(...) do { int w_ = gn__snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
                       if (w_ > 0) k += (size_t)w_; } while (0)
   if (u->removed) { ADD("off the table"); return; }
   ADD("%s", status_names[u->attr[IN_A_STATUS]]);
@@ -288,6 +293,7 @@ const gn__ruleset gn__rs_inradic = {
   NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
   gn__in_entered,
   gn__in_holds,
+  IN_RS_DECK, 2 * GN__MAXSIDES,   /* what the odds engine knows of each side's deck */
   NULL,   /* reach: every enemy is checked */
   NULL,   /* odds: none given with an order */
 };

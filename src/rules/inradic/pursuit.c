@@ -63,7 +63,7 @@ int gn__in_pursuit_roll(gn_game *g, int quality, int unit, int *result) {
   static const char *const txt[] = { "may not pursue", "may pursue", "must pursue",
                                      "pursues unless declined" };
   gn_event *e = gn__event(g, "pursuit", qref[quality], unit, -1, "%s, %s (%s): %s",
-                          unit >= 0 ? gn__in_name(g, unit) : "the unit", gn__in_quality_names[quality],
+                          unit >= 0 ? gn__in_name(g, unit) : "the unit", gn__in_quality_words[quality],
                           face ? "rolled" : "no roll", txt[*result]);
   if (!e) return GN_ENOMEM;
   e->total = face;

@@ -12,6 +12,7 @@
 #include "inradic.h"
 
 #include <math.h>
+#include <string.h>
 #include <stdio.h>
 
 static int is_gun(int w) { return w == IN_W_MG || w == IN_W_ARTILLERY || w == IN_W_MULTISHOT; }
@@ -76,6 +77,27 @@ static void hit_part(const gn_game *g, int need, int pictures, in_part *p) {
   gn__in_part_make(p, key);
 }
 
+/* Notes on each card event of a hand just drawn why it hit or missed (ref.
+** IN-B1, IN-B3, IN-R3), for players asking 'why': the n card events are the
+** last logged, in the order drawn. Cannot fail (a note out of memory is
+** noted by the event, as any modifier). */
+static void say_cards(gn_game *g, const int *rk, int n, int need, int capped_cards, int cap) {
+  int chits = 0;
+  for (int i = 0; i < n; i++) {
+    gn_event *e = gn__event_back(g, n - 1 - i);
+    if (!e || strcmp(e->kind, "card")) return;
+    int rank = rk[i], hit = rank == 1 || (rank <= 10 && rank >= need);
+    const char *why = rank == 1 ? "a hit: an Ace always hits" : rank > 10 ? "a miss: a picture card"
+                    : hit ? "a hit: at or above the value needed" : "a miss: below the value needed";
+    const char *ref = rank > 10 ? "IN-B3" : "IN-B1";
+    if (hit && i < capped_cards && cap >= 0 && chits++ >= cap) {
+      why = "a hit not counted: past what the fraction under five may score";
+      ref = "IN-R3";
+    }
+    gn__event_mod(e, why, 0, ref);
+  }
+}
+
 /*
 ** Draw a group's cards and count the hits.
 **   1) the capped cards one by one, then the rest, from the side's deck (ref. IN-B4)
@@ -112,6 +134,7 @@ int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int
     dr->aces += ace;
   }
   dr->hits = chits + fhits;
+  if (!rc && !in__enumerating(g)) say_cards(g, rk, n, need, capped_cards, cap);
   if (rk != buf) gn__in_ints_free(g, rk, n);
   return rc;
 }

@@ -9,6 +9,8 @@
 */
 #include "vb.h"
 
+#include <stdio.h>
+
 int gn__vb_fparent(const gn_game *g, int f) {
   int p = g->st.f[f][VB_F_PARENT];
   return p > 0 ? p - 1 : g->sc->formation[f].parent;
@@ -78,9 +80,60 @@ int gn__vb_can_command(const gn_game *g, int leader, int unit) {
 
 /* 1 when leader l may command unit and stands within reach r of it, edge to
 ** edge, measured as the grid measures (from the unit's stand). */
-static int commands(const gn_game *g, int l, int unit, double r) {
+static int commands(const gn_game *g, int l, int unit) {
   return l >= 0 && l < g->sc->nunits && l != unit && !g->st.u[l].removed && gn__vb_can_command(g, l, unit) &&
-         gn__box_within(g->st.u[unit].box, g->st.u[l].box, r);
+         gn__box_within(g->st.u[unit].box, g->st.u[l].box, gn__vb_radius(g, l) + GN_CONTACT_EPS);
+}
+
+double gn__vb_radius(const gn_game *g, int l) {
+  const vb_data *d = gn__vb_data(g);
+  double add = 0;
+  if (l >= 0 && l < g->sc->nunits) {
+    int r = g->st.u[l].attr[VB_RATING];
+    add = r >= 0 && r < 4 ? d->rating_radius[r] : 0;
+  } else {
+    for (int r = 0; r < 4; r++) if (d->rating_radius[r] > add) add = d->rating_radius[r];
+  }
+  return d->cmd_radius + add > 0 ? d->cmd_radius + add : 0;
+}
+
+/*
+** ref. VB-LDR [interpretation]: a leader near a stand that loses SP may fall.
+**   1) only with the option leader_losses; the stands hit are on the table
+**      or were just taken off by the loss
+**   2) each leader of their side on the table within leader.loss.range of
+**      any of them, edge to edge, rolls 1d6 once (a chance point with its
+**      rule id)
+**   3) at leader.loss.roll or more he falls: he leaves the table, and every
+**      side is told; his formation is then commanded from above (ref. VB-B2)
+*/
+int gn__vb_leader_risk(gn_game *g, const int *hit, int n) {
+  const vb_data *d = gn__vb_data(g);
+  int rc;
+  /* 1) */
+  if (!g->sc->options[VB_OPT_LEADER_LOSSES] || n <= 0) return 0;
+  for (int l = 0; l < g->sc->nunits; l++) {
+    /* 2) */
+    if (g->sc->unit[l].side != g->sc->unit[hit[0]].side || g->st.u[l].removed || !gn__vb_is_leader(gn__vb_type(g, l)))
+      continue;
+    int unit = -1;
+    for (int k = 0; k < n && unit < 0; k++)
+      if (hit[k] != l && gn_box_distance(g->st.u[l].box, g->st.u[hit[k]].box) <= d->loss_range + GN_CONTACT_EPS)
+        unit = hit[k];
+    if (unit < 0) continue;
+    char what[160];
+    int roll = 0;
+    snprintf(what, sizeof what, "does %s fall beside %s? (%d+)", g->sc->unit[l].name, g->sc->unit[unit].name,
+             d->loss_roll);
+    if ((rc = gn__roll(g, "1d6", what, "VB-LDR", l, &roll, NULL))) return rc;
+    if (roll < d->loss_roll) continue;
+    /* 3) */
+    gn__vb_take_off(g, l);
+    if (!gn__event(g, "leader-lost", "VB-LDR", l, unit, "%s falls beside %s (rolled %d, %d+)", g->sc->unit[l].name,
+                   g->sc->unit[unit].name, roll, d->loss_roll))
+      return GN_ENOMEM;
+  }
+  return 0;
 }
 
 /*
@@ -93,27 +146,24 @@ static int commands(const gn_game *g, int l, int unit, double r) {
 **      every formation's
 */
 int gn__vb_in_command(gn_game *g, int unit) {
-  const vb_data *d = gn__vb_data(g);
-  double r = d->cmd_radius + GN_CONTACT_EPS;
+  double r = gn__vb_radius(g, -1) + GN_CONTACT_EPS;   /* the widest: each leader is then asked his own */
   int near[512], n, F = g->sc->unit[unit].formation;
   if (gn__vb_is_leader(gn__vb_type(g, unit))) return 1;
   if (F < 0) return 0;
   gn_echelon fe = g->sc->formation[F].echelon;
   if (fe != GN_ARMY && fe != GN_CORPS) {                                          /* 1) */
     for (int guard = 0, f = F; f >= 0 && guard < 64; guard++, f = gn__vb_fparent(g, f))
-      if (commands(g, g->sc->formation[f].leader, unit, r)) return 1;
+      if (commands(g, g->sc->formation[f].leader, unit)) return 1;
     return 0;
   }
   if ((n = gn__units_near(g, unit, r, near, 512)) <= 512) {                       /* 2) */
     for (int i = 0; i < n; i++)
-      if (gn__vb_is_leader(gn__vb_type(g, near[i])) && gn__vb_can_command(g, near[i], unit)) return 1;
+      if (gn__vb_is_leader(gn__vb_type(g, near[i])) && commands(g, near[i], unit)) return 1;
     return 0;
   }
   for (int f = 0; f < g->sc->nformations; f++) {
     int l = g->sc->formation[f].leader;
-    if (l < 0 || !gn__vb_can_command(g, l, unit)) continue;
-    if (gn_box_distance(g->st.u[l].box, g->st.u[unit].box) <= r)
-      return 1;
+    if (l >= 0 && commands(g, l, unit)) return 1;
   }
   return 0;
 }

@@ -465,7 +465,8 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
 **   2) roll it
 **   3) mark the firer (once per phase; from a town, the face and the dice)
 **   4) the target loses the SP (ref. VB-B19); its last SP lost with no way
-**      to retreat from the firer, it is wiped out surrounded (ref. VB-56)
+**      to retreat from the firer, it is wiped out surrounded (ref. VB-56);
+**      a leader beside it may fall (ref. VB-LDR)
 */
 int gn__vb_fire(gn_game *g, int unit, int target, int *hits) {
   vb_fire_plan p;
@@ -483,6 +484,7 @@ int gn__vb_fire(gn_game *g, int unit, int target, int *hits) {
   if (lost > 0) {                                                    /* 4) */
     int wiped = lost >= g->st.u[target].strength && gn__vb_surrounded(g, target, g->st.u[unit].box.c);
     gn__vb_lose_sp(g, target, lost, wiped, "VB-B19", wiped ? "fire, surrounded" : "fire");
+    if ((rc = gn__vb_leader_risk(g, &target, 1))) return rc;   /* ref. VB-LDR */
   }
   if (hits) *hits = lost;
   return 0;

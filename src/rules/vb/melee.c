@@ -56,10 +56,6 @@ static void put(gn_game *g, body *b, int u) {
   b->id[b->n++] = u;
 }
 
-static int is_cav(const gn_game *g, int u) {
-  return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
-}
-
 /* A stand that takes part in melee: on the table, not a leader. */
 static int fighter(const gn_game *g, int u) {
   return gn__vb_alive(g, u) && !gn__vb_is_leader(gn__vb_type(g, u));
@@ -141,7 +137,7 @@ static void stand_mdice(gn_game *g, int u, vb_melee_side *s) {
   else if (gn__vb_is_artillery(t))
     n = gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
   else n = st->strength < c->mdice_max ? st->strength : c->mdice_max;
-  if (is_cav(g, u)) s->cav_dice += n;
+  if (gn__vb_cav_stand(g, u)) s->cav_dice += n;
   else if (n > 0 && st->attr[VB_BATGUNS] && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
     s->gun_dice += 1;
     s->dice += n - 1;
@@ -178,7 +174,7 @@ static void side_of(gn_game *g, const body *b, const body *foe, int defending, v
   s->hit = c->mhit;
   s->gun_hit = c->hit_light_close;
   s->morale = -1000;
-  for (int i = 0; i < foe->n; i++) if (is_cav(g, foe->id[i])) foe_cav = 1;
+  for (int i = 0; i < foe->n; i++) if (gn__vb_cav_stand(g, foe->id[i])) foe_cav = 1;
   for (int i = 0; i < b->n; i++) {
     int u = b->id[i], t = gn__vb_type(g, u);
     const gn__ustate *st = &g->st.u[u];
@@ -441,7 +437,7 @@ static int losers(gn_game *g, const body *lose, const body *win, int defenders) 
 **   1) the two bodies (contact, town blocks: ref. VB-34)
 **   2) each body as a side: dice, saves, morale, tie-break table
 **   3) the resolution (dice, tie)
-**   4) each body loses its SP
+**   4) each body loses its SP; a leader beside a body that lost may fall
 **   5) every stand of both bodies has fought this phase
 **   6) the loser: eliminated, driven back, ejected or routed (ref. VB-35, VB-40)
 */
@@ -460,6 +456,8 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   if ((rc = gn__vb_melee_roll(g, attacker, defender, s, &w, lost))) goto done;       /* 3) */
   casualties(g, &b[0], lost[0], &b[1]);                                               /* 4) */
   casualties(g, &b[1], lost[1], &b[0]);
+  for (int k = 0; k < 2; k++)   /* a leader beside a body that lost may fall, ref. VB-LDR */
+    if (lost[k] > 0 && (rc = gn__vb_leader_risk(g, b[k].id, b[k].n))) goto done;
   for (int k = 0; k < 2; k++)                                                         /* 5) */
     for (int i = 0; i < b[k].n; i++) gn__uw(g, b[k].id[i])->attr[VB_MELEED] = 1;
   if ((rc = losers(g, &b[1 - w], &b[w], w == 0))) goto done;                          /* 6) */

@@ -449,6 +449,14 @@ static void move_disorder(gn_game *g, int u, gn__ustate *s, const path *p, gn_bo
     gn__vb_disorder(g, u, 1, "VB-B3", "moved out of command");
 }
 
+/* ", of which 8.00 in for the ground" when difficult ground added to a move's
+** cost, else "". Cannot fail. */
+static gn_text terrain_words(double extra, const char *unit) {
+  gn_text t = { "" };
+  if (extra > 0) gn__snprintf(t.text, sizeof t.text, ", of which %.2f %s for difficult ground", extra, unit);
+  return t;
+}
+
 /*
 ** Move stand u straight to `to` (facing in radians when has_facing).
 **   1) the phase: the side's movement phase, or the night; a breakthrough in
@@ -498,11 +506,12 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   s->attr[VB_MOVED] = 1;
   s->attr[VB_STATIONARY] = 0;
   gn_event *ev = gn__event(g, "move", night ? "VB-66" : kind == MV_BREAKTHROUGH ? "VB-B17" : "VB-B4", u, -1,
-                           "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f (cost %.2f of %.2f)", name,
+                           "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f (cost %.2f of %.2f%s)", name,
                            kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, gn__vb_unit_word(g),
-                           from.c.x, from.c.y, nb.c.x, nb.c.y, gn__compass(nb.facing), cost, left);
+                           from.c.x, from.c.y, nb.c.x, nb.c.y, gn__compass(nb.facing), cost, left,
+                           terrain_words(p.extra, gn__vb_unit_word(g)).text);
   if (ev && p.road) gn__event_mod(ev, "march column on a road", 0, "VB-B14");
-  if (ev && p.extra > 0) gn__event_mod(ev, "terrain cost (hundredths)", (int)lround(p.extra * 100), "VB-B4");
+  if (ev && p.extra > 0) gn__event_mod(ev, "difficult ground", 0, "VB-B4");   /* its cost is in the text */
   if (ev && !incmd) gn__event_mod(ev, "out of command: half move", 0, "VB-B3");
   if (ev && p.village_seen && !p.village) gn__event_mod(ev, "village: no disorder", 0, "VB-17");
   if (!gn__vb_is_leader(t)) move_disorder(g, u, s, &p, from, nb, incmd);

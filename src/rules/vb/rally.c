@@ -18,14 +18,13 @@ static int rallier(const gn_game *g, int leader) {
 
 /* 0 when leader may rally unit now, else the refusal. */
 static int may_rally(gn_game *g, int leader, int unit) {
-  const vb_data *d = gn__vb_data(g);
   if (!gn__vb_alive(g, leader) || !rallier(g, leader))
     return gn__refuse(g, "VB-B10", "only a corps or army commander rallies routed stands");
   if (g->sc->unit[leader].side != g->sc->unit[unit].side)
     return gn__refuse(g, "VB-B10", "%s is not a friendly commander", gn__vb_uname(g, leader));
   if (!gn__vb_can_command(g, leader, unit))
     return gn__refuse(g, "VB-B10", "%s does not command %s", gn__vb_uname(g, leader), gn__vb_uname(g, unit));
-  if (gn_box_distance(g->st.u[leader].box, g->st.u[unit].box) > d->cmd_radius + GN_CONTACT_EPS)
+  if (gn_box_distance(g->st.u[leader].box, g->st.u[unit].box) > gn__vb_radius(g, leader) + GN_CONTACT_EPS)
     return gn__refuse(g, "VB-B2", "%s is beyond the command radius of %s", gn__vb_uname(g, unit),
                       gn__vb_uname(g, leader));
   return 0;
@@ -99,7 +98,7 @@ int gn__vb_order_rally(gn_game *g, const gn__args *a) {
     for (int i = 0; i < g->st.nunits && leader < 0; i++) {
       if (g->sc->unit[i].side != g->sc->unit[unit].side || !rallier(g, i) || !gn__vb_alive(g, i)) continue;
       if (gn__vb_can_command(g, i, unit) &&
-          gn_box_distance(g->st.u[i].box, g->st.u[unit].box) <= gn__vb_data(g)->cmd_radius + GN_CONTACT_EPS)
+          gn_box_distance(g->st.u[i].box, g->st.u[unit].box) <= gn__vb_radius(g, i) + GN_CONTACT_EPS)
         leader = i;
     }
     if (leader < 0)

@@ -65,7 +65,7 @@ static spot_why spot(gn_game *g, int u, int ldr, gn_box b, const vb_return *r, i
   for (int k = 0; k < 4; k++)
     if (c[k].x < -EPS || c[k].y < -EPS || c[k].x > g->sc->width + EPS || c[k].y > g->sc->height + EPS)
       return SPOT_OFF_TABLE;
-  if (gn_box_distance(b, g->st.u[ldr].box) > gn__vb_data(g)->cmd_radius + GN_CONTACT_EPS) return SPOT_FAR;
+  if (gn_box_distance(b, g->st.u[ldr].box) > gn__vb_radius(g, ldr) + GN_CONTACT_EPS) return SPOT_FAR;
   if ((*other = gn__vb_overlap_any(g, u, b, NULL, 0)) >= 0) return SPOT_OVERLAP;
   if ((*dist = gn__vb_enemy_distance(g, u, b)) < r->enemy - GN_CONTACT_EPS) return SPOT_ENEMY;
   return SPOT_OK;
@@ -132,7 +132,7 @@ int gn__vb_order_place(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "VB-B22", "%s would stand partly off the table", name);
   case SPOT_FAR:
     return gn__refuse(g, "VB-B22", "%s would be out of the command radius (%g %s) of %s", name,
-                      gn__vb_data(g)->cmd_radius, gn__vb_unit_word(g), g->sc->unit[ldr].name);
+                      gn__vb_radius(g, ldr), gn__vb_unit_word(g), g->sc->unit[ldr].name);
   case SPOT_OVERLAP:
     return gn__refuse(g, "VB-B22", "%s would stand on %s", name, g->sc->unit[other].name);
   case SPOT_ENEMY:

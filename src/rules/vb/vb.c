@@ -33,6 +33,9 @@ static const char *const next_day_names[] = {"generals", "fight", NULL};
 static const char *const meleed_names[] = {"no", "fought", "may_break_through", "broke_through", NULL};
 
 /* ORDER: vb_attr. name, default, min, max, names, hidden, scenario. */
+/* ORDER: VB_RATE_*. */
+static const char *const rating_names[] = {"average", "poor", "good", "excellent", NULL};
+
 static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"morale", 4, 1, 9, NULL, 1, 1},
   {"disorder", 0, 0, 2, disorder_names, 0, 1},
@@ -59,6 +62,7 @@ static const gn__attrdef vb_attrs[VB_NATTR] = {
   {"town_fire", 0, 0, 16777215, NULL, 1, 0},        /* VB_TOWNFIRE: 3 bits a town face (fire.c) */
   {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
   {"entry_used", 0, 0, 1000000, NULL, 1, 0},
+  {"rating", 0, 0, 3, rating_names, 0, 1},
 };
 
 /* ORDER: vb_fattr. */
@@ -90,6 +94,7 @@ static const gn__attrdef vb_options[VB_OPT_COUNT] = {
   {"weather_day2", 0, 0, 2, weather_names, 0, 1},
   {"weather_day3", 0, 0, 2, weather_names, 0, 1},
   {"next_day", 0, 0, 1, next_day_names, 0, 1},
+  {"leader_losses", 0, 0, 1, NULL, 0, 1},
 };
 
 static const gn__verb vb_verbs[] = {
@@ -347,6 +352,9 @@ static const gn__dfield data_table[] = {
   BY_ARM("scale.men_per_casualty.%s", men_per_casualty, "VB-72"),
   NUM("command.radius", cmd_radius, 0, ANY, "VB-B2"),
   INT("arrival.entry_pays", entry_pays, 0, 1, "VB-ARR"),
+  GN__D_NUMS(vb_data, "command.rating.radius", rating_radius, 4, -ANY, ANY, "VB-LDR"),
+  NUM("leader.loss.range", loss_range, 0, ANY, "VB-LDR"),
+  INT("leader.loss.roll", loss_roll, 1, ANY, "VB-LDR"),
   NUM("command.out_of_command.move_factor", ooc_move_factor, 0, ANY, "VB-B3"),
   GN__D_EACH(vb_data, GN__DT_NUM, "move.rate.%s", rate, 1, 0, ANY, "VB-B4", &vb_types[0].name,
              VB_T_COUNT, sizeof vb_types[0], sizeof(double)),
@@ -624,6 +632,7 @@ const gn__ruleset gn__rs_vb = {
   vb_minute,
   gn__vb_entered,
   vb_holds,
+  0, 0,   /* no decks */
   gn__vb_reach,
   NULL,   /* odds: the V&B commanders weigh a melee by the melee check's dice and morale */
 };

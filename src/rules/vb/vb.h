@@ -75,8 +75,13 @@ typedef enum vb_attr {
   VB_SPARE2,
   VB_ENTRY_USED,      /* a reinforcement come on at an entry: the move its march onto the
                          table spends in its side's next movement phase, hundredths (ref. VB-ARR) */
+  VB_RATING,          /* a leader's rating: VB_RATE_* (0 average, so that the hash of a game
+                         without ratings is unchanged; ref. VB-LDR) */
   VB_NATTR
 } vb_attr;
+
+/* ORDER: rating_names (vb.c), data command.rating.radius. */
+enum { VB_RATE_AVERAGE, VB_RATE_POOR, VB_RATE_GOOD, VB_RATE_EXCELLENT };
 
 /* ------------------------------------------------- formation attributes */
 /* ORDER: as the descriptor's fattrs. At most GN__MAXFATTR. */
@@ -159,6 +164,7 @@ typedef enum vb_option {
   VB_OPT_WEATHER_DAY2,  /* weather of day 2: 0 the scenario's `weather`, 1 clear, 2 inclement (ref. VB-52) */
   VB_OPT_WEATHER_DAY3,  /* the same for day 3 and every later day */
   VB_OPT_NEXT_DAY,      /* ref. VB-73: 0 the generals decide at nightfall (`withdraw`), 1 both fight on */
+  VB_OPT_LEADER_LOSSES, /* ref. VB-LDR: 1 leaders near a stand that loses SP to fire or melee may fall */
   VB_OPT_COUNT
 } vb_option;
 
@@ -175,6 +181,9 @@ typedef struct vb_data {
   /* command.yaml */
   double cmd_radius;                        /* ref. VB-B2 */
   int entry_pays;                           /* ref. VB-ARR: the march on at an entry spends move */
+  double rating_radius[4];                  /* ref. VB-LDR: added to the command radius, by VB_RATE_* */
+  double loss_range;                        /* ref. VB-LDR: a leader this near a stand hit may fall */
+  int loss_roll;                            /* ref. VB-LDR: ... on 1d6 at least this */
   double ooc_move_factor;                   /* ref. VB-B3 */
   /* move.yaml */
   double rate[VB_T_COUNT];                  /* ref. VB-B4 */
@@ -235,6 +244,10 @@ int gn__vb_battery(const gn_game *g, int unit, int *foot);
 int gn__vb_is_leader(int type);
 /* Cavalry skirmisher (type skirmisher made from a light cavalry brigade). */
 int gn__vb_is_cav_skirmisher(const gn_game *g, int unit);
+/* 1 when stand u fights as cavalry: a cavalry type or cavalry skirmishers. */
+static inline int gn__vb_cav_stand(const gn_game *g, int u) {
+  return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
+}
 /* Infantry skirmisher. */
 int gn__vb_is_inf_skirmisher(const gn_game *g, int unit);
 /* An infantry stand: brigade, regiment or infantry skirmisher; a cavalry
@@ -442,6 +455,16 @@ void gn__vb_move_begin(gn_game *g, int side);
 /* A reinforcement came on at an entry after marching `marched` inches onto
 ** the table (ruleset hook `entered`, ref. VB-ARR). Cannot fail. */
 void gn__vb_entered(gn_game *g, int u, double marched);
+/* The command radius of leader l: the data's, widened or narrowed by his
+** rating (ref. VB-B2, VB-LDR); the widest any rating gives when l < 0.
+** Cannot fail. */
+double gn__vb_radius(const gn_game *g, int l);
+/* ref. VB-LDR: with the option leader_losses, after the n stands hit[] (of
+** one side) lost SP to fire or melee, each leader of their side within
+** leader.loss.range of any of them rolls 1d6 once, and falls (leaves the
+** table, told to every side) on leader.loss.roll or more. 0 or an error of
+** the dice. */
+int gn__vb_leader_risk(gn_game *g, const int *hit, int n);
 
 /* ---------------------------------------------------- campaign.c */
 enum { VB_CAMP_HELD, VB_CAMP_POSSESSION, VB_CAMP_REARGUARD, VB_CAMP_RETREAT };
