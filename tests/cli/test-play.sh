@@ -587,10 +587,13 @@ run exblog log "$bid"
 run inbat battle "$scn/inradic-skirmish.yaml" --seed 3 --quiet
 ibid=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/inbat.out")
 run inblog log "$ibid"
+run babat battle "$scn/ba-hougoumont.yaml" --seed 3 --quiet
+bbid=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/babat.out")
+run bablog log "$bbid"
 check "plain words: a V&B move says what difficult ground cost, in inches, not in internal hundredths" \
   eval 'out exblog "cost [0-9.]+ of [0-9.]+, of which [0-9.]+ in for difficult ground" && nout exblog "hundredths"'
-check "plain words: no internal name (word_word) in the event texts of whole V&B and Inradic games" \
-  eval '! grep -v "^order" "$tmp/exblog.out" "$tmp/inblog.out" | grep -Eq "[a-z]+_[a-z]+" &&
+check "plain words: no internal name (word_word) in the event texts of whole games of each ruleset" \
+  eval '[ -s "$tmp/bablog.out" ] && ! grep -hv "^order" "$tmp/exblog.out" "$tmp/inblog.out" "$tmp/bablog.out" | grep -Eq "[a-z]+_[a-z]+" &&
         out inblog "well trained -1 ref. IN-M9"'
 run suggest actions g3 GRR
 run suggest2 map g3 --select FV --out "$tmp/fv.svg"
