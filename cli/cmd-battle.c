@@ -424,49 +424,10 @@ static int svg_histogram(FILE *f, int y0, const char *label, const char *fill, c
   return 104;
 }
 
-/*
-** simulate --svg FILE: the distributions of the batch drawn by hand, as
-** `odds --svg` does (cmd-odds.c), from the batch's JSON and CSV:
-**   1) win and draw rates, each bar with its 95% interval
-**   2) per side, the histogram of its losses, the mean marked
-**   3) the turn of decision: battles decided at each turn
-**   4) each objective's final holder, as shares of the battles
-** Fails (CLI_FAIL, with the message) when the file cannot be written.
-*/
-static int write_sim_svg(const char *path, gn_sim *sim)
+/* Part 1 of the simulate SVG from y: win and draw rates of the ns sides,
+** each bar with its 95% interval. Returns the next y. */
+static int svg_results(FILE *f, json_t *j, json_t *sides, int ns, int y)
 {
-  char *js = gn_sim_json(sim), *csv = gn_sim_csv(sim);
-  json_t *j = js ? json_loads(js, 0, NULL) : NULL;
-  gn_string_free(js);
-  if (!j || !csv) { json_decref(j); gn_string_free(csv); return cli_fail("out of memory"); }
-  json_t *sides = json_object_get(j, "sides"), *dec = json_object_get(j, "decision_turn"),
-         *objs = json_object_get(j, "objectives");
-  int ns = (int)json_array_size(sides), nobj = (int)json_array_size(objs), maxturn = 0, topturn = 1;
-  const char *key, *word = json_string_value(json_object_get(j, "unit"));
-  json_t *val;
-  json_object_foreach(dec, key, val) {
-    int t = atoi(key), c = (int)json_integer_value(val);
-    if (t > maxturn) maxturn = t;
-    if (c > topturn) topturn = c;
-  }
-  int h = 70 + 24 * (ns + 1) + 30 + 104 * ns + 30 + 130 + (nobj ? 30 + 24 * nobj : 0) + 20;
-  FILE *f = path ? fopen(path, "w") : stdout;
-  if (!f) {
-    int e = errno;
-    json_decref(j);
-    gn_string_free(csv);
-    return cli_fail("cannot write %s: %s", path, strerror(e));
-  }
-  fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-             "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
-          SVG_W, h, SVG_W, h);
-  fprintf(f, "<text x=\"10\" y=\"22\" font-size=\"16\" font-weight=\"bold\">");
-  svg_text(f, json_string_value(json_object_get(j, "scenario")));
-  fprintf(f, " (%s): %d battles, seed %llu</text>\n", json_string_value(json_object_get(j, "ruleset")),
-          (int)json_integer_value(json_object_get(j, "played")),
-          (unsigned long long)json_integer_value(json_object_get(j, "seed")));
-  /* 1) */
-  int y = 50;
   fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">result (bar: rate; line: 95%% interval)</text>\n", y);
   y += 10;
   for (int k = 0; k <= ns; k++) {
@@ -484,21 +445,21 @@ static int write_sim_svg(const char *path, gn_sim *sim)
             100 * p, 100 * lo, 100 * hi);
     y += 24;
   }
-  /* 2) */
-  y += 20;
-  fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">losses (%s) per battle</text>\n", y, word ? word : "");
-  y += 6;
-  for (int k = 0; k < ns; k++) {
-    json_t *sd = json_array_get(sides, (size_t)k);
-    int n;
-    long *v = csv_losses(csv, k, &n);
-    if (!v) { if (f != stdout) fclose(f); json_decref(j); gn_string_free(csv); return cli_fail("out of memory"); }
-    y += svg_histogram(f, y, json_string_value(json_object_get(sd, "name")), side_fill[k % 4], v, n,
-                       json_real_value(json_object_get(json_object_get(sd, "lost"), "mean")));
-    free(v);
+  return y;
+}
+
+/* Part 3 of the simulate SVG from y: battles decided at each turn (dec: turn
+** to count). Returns the next y. */
+static int svg_decision(FILE *f, json_t *dec, int y)
+{
+  const char *key;
+  json_t *val;
+  int maxturn = 0, topturn = 1;
+  json_object_foreach(dec, key, val) {
+    int t = atoi(key), c = (int)json_integer_value(val);
+    if (t > maxturn) maxturn = t;
+    if (c > topturn) topturn = c;
   }
-  /* 3) */
-  y += 20;
   fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">turn of decision (battles won, by the turn "
              "from which the verdict held)</text>\n", y);
   y += 10;
@@ -515,38 +476,159 @@ static int write_sim_svg(const char *path, gn_sim *sim)
                    SVG_X + (t - 0.5) * bw, y + 88 - bh, c);
   }
   fprintf(f, "<text x=\"10\" y=\"%d\">turn</text>\n", y + 104);
-  y += 120;
-  /* 4) */
-  if (nobj) {
-    y += 20;
-    fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">objectives: final holder (share of the "
-               "battles; grey: nobody)</text>\n", y);
-    y += 10;
-    for (int o = 0; o < nobj; o++) {
-      json_t *ob = json_array_get(objs, (size_t)o), *held = json_object_get(ob, "held");
-      double total = 0, x = SVG_X;
-      json_object_foreach(held, key, val) total += (double)json_integer_value(val);
-      fprintf(f, "<text x=\"10\" y=\"%d\">", y + 14);
-      svg_text(f, json_string_value(json_object_get(ob, "name")));
-      fprintf(f, "</text>\n");
-      for (int k = 0; k <= ns && total > 0; k++) {
-        json_t *sd = json_array_get(sides, (size_t)k);
-        int c = (int)json_integer_value(json_object_get(held, k < ns ? json_string_value(json_object_get(sd, "name"))
-                                                                    : "none"));
-        double w = c / total * SVG_BAR;
-        fprintf(f, "<rect class=\"held\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"18\" fill=\"%s\">"
-                   "<title>%d</title></rect>\n", x, y, w, k < ns ? side_fill[k % 4] : "#bbbbbb", c);
-        x += w;
-      }
-      y += 24;
+  return y + 120;
+}
+
+/* Part 4 of the simulate SVG from y: each of the nobj objectives' final
+** holder as shares of the battles (grey: nobody). */
+static void svg_objectives(FILE *f, json_t *objs, int nobj, json_t *sides, int ns, int y)
+{
+  const char *key;
+  json_t *val;
+  fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">objectives: final holder (share of the "
+             "battles; grey: nobody)</text>\n", y);
+  y += 10;
+  for (int o = 0; o < nobj; o++) {
+    json_t *ob = json_array_get(objs, (size_t)o), *held = json_object_get(ob, "held");
+    double total = 0, x = SVG_X;
+    json_object_foreach(held, key, val) total += (double)json_integer_value(val);
+    fprintf(f, "<text x=\"10\" y=\"%d\">", y + 14);
+    svg_text(f, json_string_value(json_object_get(ob, "name")));
+    fprintf(f, "</text>\n");
+    for (int k = 0; k <= ns && total > 0; k++) {
+      json_t *sd = json_array_get(sides, (size_t)k);
+      int c = (int)json_integer_value(json_object_get(held, k < ns ? json_string_value(json_object_get(sd, "name"))
+                                                                  : "none"));
+      double w = c / total * SVG_BAR;
+      fprintf(f, "<rect class=\"held\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"18\" fill=\"%s\">"
+                 "<title>%d</title></rect>\n", x, y, w, k < ns ? side_fill[k % 4] : "#bbbbbb", c);
+      x += w;
     }
+    y += 24;
   }
+}
+
+/*
+** simulate --svg FILE: the distributions of the batch drawn by hand, as
+** `odds --svg` does (cmd-odds.c), from the batch's JSON and CSV:
+**   1) win and draw rates, each bar with its 95% interval
+**   2) per side, the histogram of its losses, the mean marked
+**   3) the turn of decision: battles decided at each turn
+**   4) each objective's final holder, as shares of the battles
+** Fails (CLI_FAIL, with the message) when the file cannot be written.
+*/
+static int write_sim_svg(const char *path, gn_sim *sim)
+{
+  char *js = gn_sim_json(sim), *csv = gn_sim_csv(sim);
+  json_t *j = js ? json_loads(js, 0, NULL) : NULL;
+  gn_string_free(js);
+  if (!j || !csv) { json_decref(j); gn_string_free(csv); return cli_fail("out of memory"); }
+  json_t *sides = json_object_get(j, "sides"), *dec = json_object_get(j, "decision_turn"),
+         *objs = json_object_get(j, "objectives");
+  int ns = (int)json_array_size(sides), nobj = (int)json_array_size(objs);
+  const char *word = json_string_value(json_object_get(j, "unit"));
+  int h = 70 + 24 * (ns + 1) + 30 + 104 * ns + 30 + 130 + (nobj ? 30 + 24 * nobj : 0) + 20;
+  FILE *f = path ? fopen(path, "w") : stdout;
+  if (!f) {
+    int e = errno;
+    json_decref(j);
+    gn_string_free(csv);
+    return cli_fail("cannot write %s: %s", path, strerror(e));
+  }
+  fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+             "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
+          SVG_W, h, SVG_W, h);
+  fprintf(f, "<text x=\"10\" y=\"22\" font-size=\"16\" font-weight=\"bold\">");
+  svg_text(f, json_string_value(json_object_get(j, "scenario")));
+  fprintf(f, " (%s): %d battles, seed %llu</text>\n", json_string_value(json_object_get(j, "ruleset")),
+          (int)json_integer_value(json_object_get(j, "played")),
+          (unsigned long long)json_integer_value(json_object_get(j, "seed")));
+  int y = svg_results(f, j, sides, ns, 50);                                       /* 1 */
+  y += 20;                                                                        /* 2 */
+  fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">losses (%s) per battle</text>\n", y, word ? word : "");
+  y += 6;
+  for (int k = 0; k < ns; k++) {
+    json_t *sd = json_array_get(sides, (size_t)k);
+    int n;
+    long *v = csv_losses(csv, k, &n);
+    if (!v) { if (f != stdout) fclose(f); json_decref(j); gn_string_free(csv); return cli_fail("out of memory"); }
+    y += svg_histogram(f, y, json_string_value(json_object_get(sd, "name")), side_fill[k % 4], v, n,
+                       json_real_value(json_object_get(json_object_get(sd, "lost"), "mean")));
+    free(v);
+  }
+  y = svg_decision(f, dec, y + 20);                                               /* 3 */
+  if (nobj) svg_objectives(f, objs, nobj, sides, ns, y + 20);                     /* 4 */
   fprintf(f, "</svg>\n");
   json_decref(j);
   gn_string_free(csv);
   if (f == stdout) return CLI_OK;
   if (fclose(f) != 0) return cli_fail("cannot write %s: %s", path, strerror(errno));
   return CLI_OK;
+}
+
+/* simulate's arguments but the old spelling "--json FILE" ("-" or a name
+** ending in .json: JSON into that file besides the report; "--json" alone is
+** JSON on stdout), at most max of them into args. Returns that FILE or NULL. */
+static const char *old_json(const cli_cmd *cmd, int argc, char **argv, char **args, int max, int *nargs)
+{
+  const char *oldjson = NULL;
+  *nargs = 0;
+  for (int i = 0; i < argc && *nargs < max; i++) {
+    const char *nx = i + 1 < argc ? argv[i + 1] : NULL;
+    size_t l = nx ? strlen(nx) : 0;
+    if (!strcmp(argv[i], "--json") && nx && (!strcmp(nx, "-") || (l > 5 && !strcmp(nx + l - 5, ".json")))) {
+      oldjson = argv[++i];
+      cli_note_old(cmd, "--json FILE", "-o FILE.json");
+      continue;
+    }
+    args[(*nargs)++] = argv[i];
+  }
+  return oldjson;
+}
+
+/* --runs (needed), --seed and --jobs of simulate, checked. 0 or the usage
+** failure. */
+static int sim_counts(const cli_cmd *cmd, const cli_opt *r, const cli_opt *s, const cli_opt *j,
+                      uint64_t *runs, uint64_t *seed, uint64_t *jobs)
+{
+  if (!r->seen || cli_u64(r->val, runs) != 0 || *runs < 1 || *runs > 100000000)
+    return cli_usage(cmd, "--runs N is needed (1 to 100,000,000)");
+  if (s->seen && cli_u64(s->val, seed) != 0)
+    return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", s->val);
+  if (j->seen && (cli_u64(j->val, jobs) != 0 || *jobs < 1 || *jobs > 256))
+    return cli_usage(cmd, "--jobs needs a number from 1 to 256");
+  return 0;
+}
+
+/* simulate's main output, the report as text or the format asked for, then
+** the time it took on stderr. */
+static int sim_report(gn_sim *sim, const cli_output *out, double secs, uint64_t runs, uint64_t jobs,
+                      int nranks)
+{
+  int rc;
+  if (!strcmp(out->format, "json")) rc = write_out(out->path, gn_sim_json(sim));
+  else if (!strcmp(out->format, "csv")) rc = write_out(out->path, gn_sim_csv(sim));
+  else if (!strcmp(out->format, "svg")) rc = write_sim_svg(out->path, sim);
+  else rc = write_out(out->path, gn_sim_text(sim));
+  fprintf(stderr, "grognard: %llu battles in %.1f s (%.1f a second, %d %s", (unsigned long long)runs, secs,
+          secs > 0 ? (double)runs / secs : 0.0, (int)jobs, jobs == 1 ? "thread" : "threads");
+  if (nranks > 1) fprintf(stderr, " on each of %d MPI ranks", nranks);
+  fprintf(stderr, ")\n");
+  return rc;
+}
+
+/* The batch stored in the game store (--db). CLI_OK or CLI_FAIL. */
+static int sim_store(cli *c, gn_sim *sim)
+{
+  char id[32];
+  int src, rc = CLI_OK;
+  gn_store *st = NULL;
+  if (cli_store_open(c, 0, &st) != CLI_OK) rc = CLI_FAIL;
+  else if ((src = gn_sim_save(sim, st, id, sizeof id)) != 0)
+    rc = cli_fail("%s", src == GN_ESTORE ? gn_store_errmsg(st) : gn_strerror(src));
+  else fprintf(stderr, "grognard: stored as batch %s in %s\n", id, c->db);
+  gn_store_close(st);
+  return rc;
 }
 
 static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
@@ -564,28 +646,12 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
   cli_output out;
   gn_sim_opts so;
   memset(&so, 0, sizeof so);
-  /* the old spelling "--json FILE" ("-" or a name ending in .json): JSON
-  ** into that file besides the report; "--json" alone is JSON on stdout */
-  for (int i = 0; i < argc && nargs < (int)(sizeof args / sizeof args[0]); i++) {
-    const char *nx = i + 1 < argc ? argv[i + 1] : NULL;
-    size_t l = nx ? strlen(nx) : 0;
-    if (!strcmp(argv[i], "--json") && nx && (!strcmp(nx, "-") || (l > 5 && !strcmp(nx + l - 5, ".json")))) {
-      oldjson = argv[++i];
-      cli_note_old(cmd, "--json FILE", "-o FILE.json");
-      continue;
-    }
-    args[nargs++] = argv[i];
-  }
+  oldjson = old_json(cmd, argc, argv, args, (int)(sizeof args / sizeof args[0]), &nargs);
   if ((rc = cli_args(c, cmd, nargs, args, opts, pos, &npos, 1, 1)) != 0) return rc;
   if ((rc = cli_output_get(cmd, opts + O_SVG + 1, formats, &out)) != CLI_OK) return rc;
   if (opts[O_CSV].seen) cli_note_old(cmd, "--csv FILE", "-o FILE.csv");
   if (opts[O_SVG].seen) cli_note_old(cmd, "--svg FILE", "-o FILE.svg");
-  if (!opts[O_RUNS].seen || cli_u64(opts[O_RUNS].val, &runs) != 0 || runs < 1 || runs > 100000000)
-    return cli_usage(cmd, "--runs N is needed (1 to 100,000,000)");
-  if (opts[O_SEED].seen && cli_u64(opts[O_SEED].val, &seed) != 0)
-    return cli_usage(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", opts[O_SEED].val);
-  if (opts[O_JOBS].seen && (cli_u64(opts[O_JOBS].val, &jobs) != 0 || jobs < 1 || jobs > 256))
-    return cli_usage(cmd, "--jobs needs a number from 1 to 256");
+  if ((rc = sim_counts(cmd, &opts[O_RUNS], &opts[O_SEED], &opts[O_JOBS], &runs, &seed, &jobs)) != 0) return rc;
   if ((rc = ai_specs(cmd, opts[O_AI].val, so.ai)) != 0) return rc;
 #ifdef GN_MPI
   if (opts[O_MPI].seen) {
@@ -622,28 +688,11 @@ static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
 #endif
   rc = CLI_OK;
   if (rank != 0) goto out;
-  /* the main output: the report as text, or the format asked for */
-  if (!strcmp(out.format, "json")) rc = write_out(out.path, gn_sim_json(sim));
-  else if (!strcmp(out.format, "csv")) rc = write_out(out.path, gn_sim_csv(sim));
-  else if (!strcmp(out.format, "svg")) rc = write_sim_svg(out.path, sim);
-  else rc = write_out(out.path, gn_sim_text(sim));
-  fprintf(stderr, "grognard: %llu battles in %.1f s (%.1f a second, %d %s", (unsigned long long)runs, secs,
-          secs > 0 ? (double)runs / secs : 0.0, (int)jobs, jobs == 1 ? "thread" : "threads");
-  if (nranks > 1) fprintf(stderr, " on each of %d MPI ranks", nranks);
-  fprintf(stderr, ")\n");
+  rc = sim_report(sim, &out, secs, runs, jobs, nranks);
   if (rc == CLI_OK && oldjson) rc = write_out(oldjson, gn_sim_json(sim));
   if (rc == CLI_OK && opts[O_CSV].seen) rc = write_out(opts[O_CSV].val, gn_sim_csv(sim));
   if (rc == CLI_OK && opts[O_SVG].seen) rc = write_sim_svg(opts[O_SVG].val, sim);
-  if (rc == CLI_OK && !opts[O_NOSTORE].seen) {
-    char id[32];
-    int src;
-    gn_store *st = NULL;
-    if (cli_store_open(c, 0, &st) != CLI_OK) rc = CLI_FAIL;
-    else if ((src = gn_sim_save(sim, st, id, sizeof id)) != 0)
-      rc = cli_fail("%s", src == GN_ESTORE ? gn_store_errmsg(st) : gn_strerror(src));
-    else fprintf(stderr, "grognard: stored as batch %s in %s\n", id, c->db);
-    gn_store_close(st);
-  }
+  if (rc == CLI_OK && !opts[O_NOSTORE].seen) rc = sim_store(c, sim);
 out:
   gn_sim_free(sim);
   free(text);

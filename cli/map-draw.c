@@ -452,12 +452,14 @@ static double page(map *m) {
   m->removed_marks = 0;
   m->sel_left = -1;
   m->sel_targets = 0;
+  m->ring_text[0] = 0;
   double y = title(m);
   m->x0 = MARGIN + RULE_L;
   m->y0 = y + RULE_T;
   map_terrain(m);
   map_selection(m);
   map_stands(m);
+  map_selection_label(m);
   map_terrain_names(m);
   rulers(m, 0, 0, m->W, m->H);
   y = legend(m, map_py(m, 0) + RULE_B);
@@ -474,6 +476,7 @@ static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row
   m->nmoves = 0;
   m->sel_left = -1;
   m->sel_targets = 0;
+  m->ring_text[0] = 0;
   map_font f = map_font_of(9);
   snprintf(head, sizeof head, "%s: at true scale, row %d of %d (north first), column %d of %d (west first): "
            "x %g to %g, y %g to %g %s", gn_game_scenario_name(m->g), row, rows, col, cols, wx0, wx1, wy0, wy1, m->unit);
@@ -485,6 +488,7 @@ static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row
   map_terrain(m);
   map_selection(m);
   map_stands(m);
+  map_selection_label(m);
   map_terrain_names(m);
   m->cv->ops->end(m->cv);
   rulers(m, wx0, wy0, wx1, wy1);

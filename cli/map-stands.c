@@ -279,6 +279,11 @@ static void draw_callout(map *m, const label *l) {
   cv->ops->end(cv);
 }
 
+/* Where a label set inside its stand lies on the page. */
+static map_rect inside_rect(const map *m, const label *l) {
+  return (map_rect){map_px(m, l->box.c.x) - l->w / 2, map_py(m, l->box.c.y) - l->h / 2, l->w, l->h};
+}
+
 void map_stands(map *m) {
   int n = gn_unit_count(m->g), nl = 0;
   label *ls = calloc((size_t)(n > 0 ? n : 1), sizeof *ls);
@@ -303,12 +308,23 @@ void map_stands(map *m) {
   /* 3) the last moves, 4) the objectives, 5) the labels, over them all */
   map_moves(m);
   draw_objectives(m);
+  /* a label inside its stand that would cover another's (stands stacked, a
+  ** leader on a brigade) is called out instead */
+  for (int i = 0; i < nl; i++)
+    for (int k = 0; k < i && ls[i].inside; k++) {
+      map_rect a = inside_rect(m, &ls[i]), b = inside_rect(m, &ls[k]);
+      if (ls[k].inside && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) {
+        ls[i].inside = 0;
+        label_size(&ls[i], CALLOUT, 1);
+      }
+    }
   m->cv->ops->begin(m->cv, "labels", NULL, NULL);
   for (int i = 0; i < nl; i++)
     if (ls[i].inside) {
       const char *attrs[] = {"data-unit", ls[i].l1, NULL};
       m->cv->ops->begin(m->cv, "unit-label", attrs, NULL);
-      draw_label_text(m, &ls[i], map_px(m, ls[i].box.c.x) - ls[i].w / 2, map_py(m, ls[i].box.c.y) - ls[i].h / 2);
+      map_rect r = inside_rect(m, &ls[i]);
+      draw_label_text(m, &ls[i], r.x, r.y);
       m->cv->ops->end(m->cv);
     }
   for (int i = 0; i < nl; i++)

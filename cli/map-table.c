@@ -168,6 +168,29 @@ void map_terrain_names(map *m) {
   cv->ops->end(cv);
 }
 
+/* The label of the selected unit's ring, over the stands: on the ring's
+** north, south, west or east side, the first place that covers nothing. */
+void map_selection_label(map *m) {
+  if (m->sel_left <= 0 || !m->ring_text[0]) return;
+  map_font f = map_font_of(8);
+  f.halo = 1;
+  f.bold = 1;
+  f.colour = m->ring_colour;
+  double w = map_text_width(&f, m->ring_text), h = f.size * 1.2;
+  double at[4][2] = {{m->ring_x - w / 2, m->ring_y - m->ring_r - 3}, {m->ring_x - w / 2, m->ring_y + m->ring_r + h},
+                     {m->ring_x - m->ring_r - w - 3, m->ring_y + h / 3}, {m->ring_x + m->ring_r + 3, m->ring_y + h / 3}};
+  int k = 0;
+  for (int i = 0; i < 4; i++) {
+    map_rect r = {at[i][0], at[i][1] - f.size, w, h};
+    if (r.x < m->x0 || r.y < m->y0 || r.x + r.w > m->x0 + m->W * m->s || r.y + r.h > m->y0 + m->H * m->s) continue;
+    if (map_place(m, r, 1)) { k = i; break; }
+  }
+  map_place(m, (map_rect){at[k][0], at[k][1] - f.size, w, h}, 0);
+  m->cv->ops->begin(m->cv, "selection-label", NULL, NULL);
+  m->cv->ops->text(m->cv, at[k][0], at[k][1], &f, m->ring_text);
+  m->cv->ops->end(m->cv);
+}
+
 void map_role_symbol(map *m, int role, double x, double y, double s) {
   map_canvas *cv = m->cv;
   if (role == MAP_ROLE_FLAG) {          /* a pole and a pennant */
@@ -228,14 +251,12 @@ void map_selection(map *m) {
   if (left > 0) {
     map_pen ring = {sc, 0.05, sc, 0.9, 1.2, 5};
     cv->ops->circle(cv, map_px(m, o.x), map_py(m, o.y), left * m->s, &ring);
-    char t[64];
-    snprintf(t, sizeof t, "%s: %g %s of move left (an allowance)", v.code && *v.code ? v.code : v.id, round(left * 10) / 10,
-             m->unit);
-    map_font f = map_font_of(7.5);
-    f.halo = 1;
-    f.anchor = MAP_MIDDLE;
-    f.colour = shade(sc, 0.8);
-    cv->ops->text(cv, map_px(m, o.x), map_py(m, o.y) - left * m->s - 3, &f, t);
+    snprintf(m->ring_text, sizeof m->ring_text, "%s: %g %s of move left (an allowance)",
+             v.code && *v.code ? v.code : v.id, round(left * 10) / 10, m->unit);
+    m->ring_x = map_px(m, o.x);
+    m->ring_y = map_py(m, o.y);
+    m->ring_r = left * m->s;
+    m->ring_colour = shade(sc, 0.8);
   }
   gn_vec2 front = gn_box_front(v.box);
   for (int t = 0; acts && t < gn_unit_count(m->g); t++) {

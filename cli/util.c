@@ -139,10 +139,50 @@ cli_opt *cli_opt_get(cli_opt *opts, const char *name)
   return NULL;
 }
 
+/* The option a names (up to '=' when it gives a value): -o is --out, --db the
+** store's for a command that uses one. 0 with *out, or the usage failure
+** naming the option as it was typed. */
+static int match_opt(const cli_cmd *cmd, cli_opt *opts, const char *a, cli_opt *dbopt, cli_opt **out)
+{
+  const char *eq = strchr(a, '=');
+  size_t len = eq ? (size_t)(eq - a) : strlen(a);
+  const char *typed = a;   /* the option as given, for the messages */
+  size_t tlen = len;
+  *out = NULL;
+  if (len == 2 && a[1] == 'o') { a = "--out"; len = 5; }   /* -o FILE: --out FILE */
+  if (len == 4 && !strncmp(a, "--db", 4) && cli_uses_store(cmd)) {
+    *out = dbopt;
+    return 0;
+  }
+  for (cli_opt *p = opts; p && p->name; p++)
+    if (strlen(p->name) == len && !strncmp(p->name, a, len)) { *out = p; return 0; }
+  if (len == 4 && !strncmp(a, "--db", 4))
+    return cli_usage(cmd, "%s does not use the game store: no --db", cmd->name);
+  return cli_usage(cmd, "unknown option '%.*s'", (int)tlen, typed);
+}
+
+/* Option o's value: after '=' (eq) or the next argument (argv[*i + 1]). 0,
+** or the usage failure of a value missing or given to a flag. */
+static int opt_value(const cli_cmd *cmd, cli_opt *o, const char *eq, int argc, char **argv, int *i)
+{
+  if (!o->arg) {
+    if (eq) return cli_usage(cmd, "option '%s' takes no value", o->name);
+  } else if (eq) {
+    o->val = eq + 1;
+  } else if (*i + 1 < argc) {
+    o->val = argv[++*i];
+  } else {
+    return cli_usage(cmd, "option '%s' needs a value", o->name);
+  }
+  o->seen = 1;
+  return 0;
+}
+
 int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
              char **pos, int *npos, int minpos, int maxpos)
 {
-  int n = 0, dashdash = 0;
+  int n = 0, dashdash = 0, rc;
+  cli_opt dbopt = { "--db", 1, 0, NULL };
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (dashdash || a[0] != '-' || a[1] == '\0' || (a[1] >= '0' && a[1] <= '9')) {
@@ -152,31 +192,9 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
     }
     if (!strcmp(a, "--")) { dashdash = 1; continue; }
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { cli_help(cmd); return CLI_HELPED; }
-    const char *eq = strchr(a, '=');
-    size_t len = eq ? (size_t)(eq - a) : strlen(a);
-    cli_opt *o = NULL, dbopt = { "--db", 1, 0, NULL };
-    const char *typed = a;   /* the option as given, for the messages */
-    size_t tlen = len;
-    if (len == 2 && a[1] == 'o') { a = "--out"; len = 5; }   /* -o FILE: --out FILE */
-    if (len == 4 && !strncmp(a, "--db", 4) && cli_uses_store(cmd)) {
-      o = &dbopt;
-    } else {
-      for (cli_opt *p = opts; p && p->name; p++)
-        if (strlen(p->name) == len && !strncmp(p->name, a, len)) { o = p; break; }
-    }
-    if (!o && len == 4 && !strncmp(a, "--db", 4))
-      return cli_usage(cmd, "%s does not use the game store: no --db", cmd->name);
-    if (!o) return cli_usage(cmd, "unknown option '%.*s'", (int)tlen, typed);
-    if (!o->arg) {
-      if (eq) return cli_usage(cmd, "option '%s' takes no value", o->name);
-    } else if (eq) {
-      o->val = eq + 1;
-    } else if (i + 1 < argc) {
-      o->val = argv[++i];
-    } else {
-      return cli_usage(cmd, "option '%s' needs a value", o->name);
-    }
-    o->seen = 1;
+    cli_opt *o;
+    if ((rc = match_opt(cmd, opts, a, &dbopt, &o))) return rc;
+    if ((rc = opt_value(cmd, o, strchr(a, '='), argc, argv, &i))) return rc;
     if (o == &dbopt) c->db = o->val;
   }
   if (n < minpos) return cli_usage(cmd, "missing argument");

@@ -175,6 +175,10 @@ const gn__ruleset *gn__ruleset_find(const char *id);
 int gn__name_is(const char *name, const char *typed);
 /* Index of typed in the NULL-terminated names (gn__name_is), or -1. */
 int gn__name_find(const char *const *names, const char *typed);
+/* 1 when a and b are equal but for the case of ASCII letters. */
+int gn__eqi(const char *a, const char *b);
+/* Days in a month (1-12) of the Gregorian calendar. Cannot fail. */
+int gn__month_days(int year, int month);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);

@@ -656,19 +656,9 @@ const char *gn_side_commander(const gn_game *g, int s, int *line, int *col) {
   return sd ? sd->ai : NULL;
 }
 
-/* Case-insensitive string equality. */
-static int eqi(const char *a, const char *b) {
-  for (; *a && *b; a++, b++) {
-    int ca = *a >= 'A' && *a <= 'Z' ? *a + 32 : *a;
-    int cb = *b >= 'A' && *b <= 'Z' ? *b + 32 : *b;
-    if (ca != cb) return 0;
-  }
-  return *a == *b;
-}
-
 int gn_side_find(const gn_game *g, const char *id) {
   for (int s = 0; g->sc && s < g->sc->nsides; s++)
-    if (eqi(g->sc->side[s].id, id) || eqi(g->sc->side[s].name, id)) return s;
+    if (gn__eqi(g->sc->side[s].id, id) || gn__eqi(g->sc->side[s].name, id)) return s;
   return GN_ENOTFOUND;
 }
 

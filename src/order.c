@@ -48,14 +48,8 @@ static int tokenize(gn_game *g, const char *text, char *buf, gn__args *a) {
 ** locale's tolower). */
 static inline int fold(char c) { return c >= 'A' && c <= 'Z' ? c + 32 : (unsigned char)c; }
 
-static int eqi(const char *a, const char *b) {
-  for (; *a && *b; a++, b++)
-    if (fold(*a) != fold(*b)) return 0;
-  return *a == *b;
-}
-
 int gn__arg_is(const gn__args *a, int tok, const char *word) {
-  return tok >= 0 && tok < a->n && eqi(a->tok[tok], word);
+  return tok >= 0 && tok < a->n && gn__eqi(a->tok[tok], word);
 }
 
 int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...) {
@@ -241,7 +235,7 @@ static const gn__verb *find_verb(const gn_game *g, const char *w, int *ambiguous
   *ambiguous = 0;
   int w0 = fold(w[0]);
   for (int i = 0; i < rs->nverbs; i++)
-    if (fold(rs->verbs[i].word[0]) == w0 && eqi(rs->verbs[i].word, w)) return &rs->verbs[i];
+    if (fold(rs->verbs[i].word[0]) == w0 && gn__eqi(rs->verbs[i].word, w)) return &rs->verbs[i];
   for (int i = 0; i < rs->nverbs; i++) {
     const char *v = rs->verbs[i].word;
     size_t k = 0;
@@ -404,6 +398,6 @@ const char *gn_order_verb(const gn_game *g, int i) {
 const char *gn_order_help(const gn_game *g, const char *verb) {
   if (!g->sc) return NULL;
   for (int i = 0; i < g->sc->rs->nverbs; i++)
-    if (eqi(g->sc->rs->verbs[i].word, verb)) return g->sc->rs->verbs[i].help;
+    if (gn__eqi(g->sc->rs->verbs[i].word, verb)) return g->sc->rs->verbs[i].help;
   return NULL;
 }

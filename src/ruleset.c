@@ -162,3 +162,14 @@ int gn__opt_name(gn_game *g, const char *opt, const char *v, const char *const *
   *out = i;
   return 0;
 }
+
+/* ------------------------------------------------------------- words */
+
+int gn__eqi(const char *a, const char *b) {
+  for (; *a && *b; a++, b++) {
+    int ca = *a >= 'A' && *a <= 'Z' ? *a + 32 : (unsigned char)*a;
+    int cb = *b >= 'A' && *b <= 'Z' ? *b + 32 : (unsigned char)*b;
+    if (ca != cb) return 0;
+  }
+  return *a == *b;
+}

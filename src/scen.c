@@ -294,8 +294,7 @@ static const char *const MONTHS[12] = {
   "September", "October", "November", "December"
 };
 
-/* Days in a month of the Gregorian calendar. Cannot fail. */
-static int month_days(int year, int month) {
+int gn__month_days(int year, int month) {
   static const int d[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (month == 2 && ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0)) return 29;
   return d[month - 1];
@@ -334,9 +333,9 @@ static void read_date(loader *L, int node) {
     sc->month = month;
   if (!gn__yaml_need(L->y, node, v[2], "day", "'date'") &&
       !gn__yaml_int(L->y, v[2], "day", 1, 31, &day)) {
-    if (year && month && day > month_days(year, month))
+    if (year && month && day > gn__month_days(year, month))
       gn__yaml_error(L->y, v[2], "'day' must be 1..%d for %s %d, got %d",
-                     month_days(year, month), MONTHS[month - 1], year, day);
+                     gn__month_days(year, month), MONTHS[month - 1], year, day);
     sc->day = day;
   }
   if (!gn__yaml_need(L->y, node, v[3], "hour", "'date'"))

@@ -269,6 +269,8 @@ const char *gn__ba_t8_word(int k);
 const char *gn__ba_ff_word(int k);
 const char *gn__ba_order_name(int o);
 const char *gn__ba_class_name(int c);
+/* Unit u as events name it: its code. */
+static inline const char *gn__ba_uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 /* 1 when unit u is on the table (not removed, not an unused slot). */
 static inline int gn__ba_on_table(const gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];

@@ -67,7 +67,6 @@ static int enemy_arg(gn_game *g, const gn__args *a, int tok, int u, int *t) {
 }
 
 static int dis(const gn_game *g, int u) { return g->st.u[u].attr[BA_DISORDER]; }
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 /* The formation u will be in when it acts (an ordered change applies first). */
 static int form_then(const gn_game *g, int u) {
@@ -92,10 +91,10 @@ int gn__ba_set_order(gn_game *g, int u, int o) {
   /* 1) */
   if ((s->flags & BA_F_CONT) && o != BA_O_FIRE)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may do nothing else",
-                      uid(g, u));
+                      gn__ba_uid(g, u));
   /* 2) */
   if (dis(g, u) == BA_DIS_FD && o != BA_O_NONE && o != BA_O_REST)
-    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
+    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", gn__ba_uid(g, u));
   /* 3) */
   switch (o) {
   case BA_O_ATTACK:   /* ref. BA-5.5.3g: without supplies a unit still attacks */
@@ -103,22 +102,22 @@ int gn__ba_set_order(gn_game *g, int u, int o) {
       return gn__refuse(g, "BA-4.1.1b", "only infantry and cavalry attack");
     if (dis(g, u) >= BA_DIS_MD)
       return gn__refuse(g, "BA-4.1.1b", "%s is in %s: it may not attack, only move up to "
-                        "melee-zone contact", uid(g, u), gn__ba_dis_name(dis(g, u)));
+                        "melee-zone contact", gn__ba_uid(g, u), gn__ba_dis_name(dis(g, u)));
     break;
   case BA_O_FIRE:
     if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
-      return gn__refuse(g, "BA-3.1.1a", "%s has no weapons to fire", uid(g, u));
+      return gn__refuse(g, "BA-3.1.1a", "%s has no weapons to fire", gn__ba_uid(g, u));
     if (dis(g, u) >= BA_DIS_MD)
-      return gn__refuse(g, "BA-3.1.1c", "%s is in %s: it may not fire", uid(g, u),
+      return gn__refuse(g, "BA-3.1.1c", "%s is in %s: it may not fire", gn__ba_uid(g, u),
                         gn__ba_dis_name(dis(g, u)));
     if (!gn__ba_has_supplies(g, u))
-      return gn__refuse(g, "BA-5.5.3f", "%s is without supplies: it may not fire", uid(g, u));
+      return gn__refuse(g, "BA-5.5.3f", "%s is without supplies: it may not fire", gn__ba_uid(g, u));
     break;
   case BA_O_REST:
     if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
       return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
     if (dis(g, u) >= BA_DIS_MD)
-      return gn__refuse(g, "BA-5.5.4b", "%s is in %s: it may not rest", uid(g, u),
+      return gn__refuse(g, "BA-5.5.4b", "%s is in %s: it may not rest", gn__ba_uid(g, u),
                         gn__ba_dis_name(dis(g, u)));
     break;
   case BA_O_EVADE:
@@ -131,7 +130,7 @@ int gn__ba_set_order(gn_game *g, int u, int o) {
   /* 4) */
   if (o != BA_O_NONE && o != BA_O_REST && form_then(g, u) == BA_FM_REST)
     return gn__refuse(g, "BA-B11", "%s is in rest formation: order another formation first",
-                      uid(g, u));
+                      gn__ba_uid(g, u));
   /* 5) */
   if (o != BA_O_FIRE && o != BA_O_ATTACK && arm != BA_ARM_WAGGON) {   /* a waggon's BA_SERVING */
     s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
@@ -172,7 +171,7 @@ static int v_pace(gn_game *g, const gn__args *a) {
   const ba_data *d = BA_D(g);
   int any = 0;
   for (int f = 0; f < BA_FM_COUNT; f++) any |= d->rate[gn__ba_type_of(g, u)][p][f] > 0;
-  if (!any) return gn__refuse(g, "BA-2.3.1a", "%s has no %s pace", uid(g, u), a->tok[2]);
+  if (!any) return gn__refuse(g, "BA-2.3.1a", "%s has no %s pace", gn__ba_uid(g, u), a->tok[2]);
   gn__uw(g, u)->attr[BA_PACE] = p;
   return 0;
 }
@@ -191,20 +190,20 @@ static int v_formation(gn_game *g, const gn__args *a) {
                                "limbered or unlimbered, not '%s'", a->tok[2]);
   /* ref. BA-B17: which arm may take which formation */
   if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)
-    return gn__refuse(g, "BA-B17", "%s has no formations", uid(g, u));
+    return gn__refuse(g, "BA-B17", "%s has no formations", gn__ba_uid(g, u));
   if (arm == BA_ARM_ART && f != BA_FM_LINE && f != BA_FM_MARCH)
     return gn__refuse(g, "BA-B17", "a battery is limbered or unlimbered");
   if (arm != BA_ARM_ART && (gn__arg_is(a, 2, "limbered") || gn__arg_is(a, 2, "unlimbered")))
     return gn__refuse(g, "BA-B17", "only a battery limbers or unlimbers; %s forms line, march, "
-                      "skirmish%s or rest", uid(g, u), arm == BA_ARM_CAV ? "" : ", square, mass");
+                      "skirmish%s or rest", gn__ba_uid(g, u), arm == BA_ARM_CAV ? "" : ", square, mass");
   if (arm == BA_ARM_CAV && (f == BA_FM_SQUARE || f == BA_FM_MASS))
     return gn__refuse(g, "BA-B17", "cavalry forms no %s", gn__ba_form_name(f));
   if (g->st.u[u].flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not change "
-                      "formation", uid(g, u));
+                      "formation", gn__ba_uid(g, u));
   if (f == BA_FM_REST) return gn__ba_rest_start(g, u, BA_REST_AUTO);   /* refuses MD and FD (ref. BA-5.5.4b) */
   if (dis(g, u) == BA_DIS_FD)
-    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
+    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", gn__ba_uid(g, u));
   gn__ustate *s = gn__uw(g, u);
   s->attr[BA_NEWFORM] = f == s->attr[BA_FORMATION] ? 0 : f + 1;
   if (s->attr[BA_ORDER] == BA_O_REST) s->attr[BA_ORDER] = BA_O_NONE;
@@ -225,7 +224,7 @@ static int v_move(gn_game *g, const gn__args *a) {
     return gn__syntax(g, a, 4, "a march ends facing the way it went: no 'facing' here");
   gn_vec2 p = d.to;
   if (gn__ba_arm_of(g, u) == BA_ARM_WAGGON && g->st.u[u].strength < 1)
-    return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", uid(g, u));
+    return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", gn__ba_uid(g, u));
   if ((rc = gn__ba_set_order(g, u, BA_O_MOVE))) return rc;
   if ((rc = gn__ba_rate_check(g, u, p))) return rc;
   gn__uw(g, u)->attr[BA_DEST_X] = (int)lround(p.x * 1000);
@@ -248,7 +247,7 @@ static int v_fire(gn_game *g, const gn__args *a) {
   }
   if (g->st.u[u].flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not fire again",
-                      uid(g, u));
+                      gn__ba_uid(g, u));
   if ((rc = gn__ba_set_order(g, u, BA_O_FIRE))) return rc;
   if (t2 >= 0) {
     int art = gn__ba_arm_of(g, u) == BA_ARM_ART;
@@ -275,9 +274,9 @@ static int v_continue(gn_game *g, const gn__args *a) {
   /* ref. BA-1.1.1c: only at the target it fired at in the preceding bound */
   if (t < 0 || !gn__ba_on_table(g, t))
     return gn__refuse(g, "BA-1.1.1c", "%s did not fire last bound at a target still on the "
-                      "table", uid(g, u));
+                      "table", gn__ba_uid(g, u));
   if (s->attr[BA_NEWFORM] || s->flags & (BA_F_MOVED | BA_F_CHANGED | BA_F_TURN_L | BA_F_TURN_R))
-    return gn__refuse(g, "BA-1.1.1d", "%s moves this bound: it cannot continue fire", uid(g, u));
+    return gn__refuse(g, "BA-1.1.1d", "%s moves this bound: it cannot continue fire", gn__ba_uid(g, u));
   s->flags &= ~BA_F_CONT;
   if ((rc = gn__ba_set_order(g, u, BA_O_FIRE))) return rc;
   s->flags |= BA_F_CONT;
@@ -366,12 +365,12 @@ static int v_turn(gn_game *g, const gn__args *a) {
   gn__ustate *s = gn__uw(g, u);
   if (s->flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not turn",
-                      uid(g, u));
+                      gn__ba_uid(g, u));
   if (dis(g, u) == BA_DIS_FD)
-    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
+    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", gn__ba_uid(g, u));
   if (form_then(g, u) == BA_FM_REST)
     return gn__refuse(g, "BA-B11", "%s is in rest formation: order another formation first",
-                      uid(g, u));
+                      gn__ba_uid(g, u));
   s->flags = (s->flags & ~(BA_F_TURN_L | BA_F_TURN_R)) | f;
   return 0;
 }
@@ -382,7 +381,7 @@ static int v_engage(gn_game *g, const gn__args *a) {
   if ((rc = unit_arg(g, a, 1, &st)) || (rc = unit_arg(g, a, 2, &u))) return rc;
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
   if (gn__ba_arm_of(g, st) != BA_ARM_STAFF)
-    return gn__refuse(g, "BA-T8", "%s is not a staff figure", uid(g, st));
+    return gn__refuse(g, "BA-T8", "%s is not a staff figure", gn__ba_uid(g, st));
   if (g->sc->unit[u].side != g->sc->unit[st].side || gn__ba_arm_of(g, u) == BA_ARM_STAFF)
     return gn__refuse(g, "BA-T8", "a staff figure engages with a unit of its own side");
   gn__uw(g, st)->attr[BA_TARGET] = u + 1;
@@ -440,7 +439,7 @@ static int written(gn_game *g, const gn__args *a, int rc) {
   for (int k = 0; k < a->n; k++) {   /* the words, a unit's as its code (the text is shorter than text) */
     ids[k] = k ? gn_unit_find(g, a->tok[k]) : -1;
     if (ids[k] >= 0 && u < 0) u = ids[k];
-    const char *w = ids[k] >= 0 ? uid(g, ids[k]) : a->tok[k];
+    const char *w = ids[k] >= 0 ? gn__ba_uid(g, ids[k]) : a->tok[k];
     size_t len = strlen(w);
     if (n + len + 2 > sizeof text) break;
     if (k) text[n++] = ' ';
@@ -449,7 +448,7 @@ static int written(gn_game *g, const gn__args *a, int rc) {
   }
   text[n] = 0;
   if (u < 0) return 0;
-  if (!(e = gn__event(g, "written", "BA-1.1.1a", u, -1, "%s: order written: %s", uid(g, u), text)))
+  if (!(e = gn__event(g, "written", "BA-1.1.1a", u, -1, "%s: order written: %s", gn__ba_uid(g, u), text)))
     return GN_ENOMEM;
   for (int k = 2; k < a->n; k++) gn__event_unit(g, e, ids[k]);
   gn__event_hide(e, 1u << g->sc->unit[u].side);

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 /* Loss per unit of fire for a loss total (Table 12 default, ref. BA-B7). */
 static int loss_per_unit(const ba_data *d, int l) {
@@ -197,7 +196,7 @@ int gn__ba_later(gn_game *g, const char *verb, int u, int t, gn__later *out) {
   }
   shot p = {.firer = u, .target = t, .figures = g->st.u[u].strength};
   if (!aim(g, &p, 0, 0)) {
-    snprintf(out->why, sizeof out->why, "ref. BA-3.1.1a: %s is not in range, sight and front arc now", uid(g, t));
+    snprintf(out->why, sizeof out->why, "ref. BA-3.1.1a: %s is not in range, sight and front arc now", gn__ba_uid(g, t));
     return 1;
   }
   out->ready = 1;
@@ -293,14 +292,14 @@ static int fires(gn_game *g, int continued, shot *sh) {
     if (!!(s->flags & BA_F_CONT) != continued) continue;
     const char *ref, *why = cannot_fire(g, u, &ref);                             /* 2 */
     if (why) {
-      if (!gn__event(g, "nofire", ref, u, -1, "%s does not fire: %s", uid(g, u), why))
+      if (!gn__event(g, "nofire", ref, u, -1, "%s does not fire: %s", gn__ba_uid(g, u), why))
         return GN_ENOMEM;
       continue;
     }
     int k = aim_parts(g, u, &sh[ns]);
     if (k == 0) {
       if (!gn__event(g, "nofire", "BA-3.1.1a", u, s->attr[BA_TARGET] - 1, "%s does not fire: no "
-                     "target in range, sight and arc", uid(g, u)))
+                     "target in range, sight and arc", gn__ba_uid(g, u)))
         return GN_ENOMEM;
       continue;
     }

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static int side(const gn_game *g, int u) { return g->sc->unit[u].side; }
 
 /* The ref shown for a Table 8 factor. */
@@ -369,7 +368,7 @@ static int defends(gn_game *g, const int *valid, int a) {
     int mutual = g->st.u[a].attr[BA_TARGET] - 1 == e && e < a;
     if (flank || bycav || mutual) {
       if (!gn__event(g, "defender", "BA-4.1.1d", a, e, "%s is attacked by %s%s: it defends",
-                     uid(g, a), uid(g, e), flank ? " in flank or rear" : bycav ? " (cavalry)" : ""))
+                     gn__ba_uid(g, a), gn__ba_uid(g, e), flank ? " in flank or rear" : bycav ? " (cavalry)" : ""))
         return GN_ENOMEM;
       return 1;
     }
@@ -396,7 +395,7 @@ static int choose_attackers(gn_game *g, int *valid) {
     const gn__ustate *s = &g->st.u[a];
     if (!valid[a] && gn__ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK &&
         s->attr[BA_DISORDER] >= BA_DIS_MD && !gn__event(g, "noattack", "BA-4.1.1b", a, -1,
-                                                        "%s is in %s: it may not attack", uid(g, a),
+                                                        "%s is in %s: it may not attack", gn__ba_uid(g, a),
                                                         gn__ba_dis_name(s->attr[BA_DISORDER])))
       return GN_ENOMEM;
   }
@@ -459,7 +458,7 @@ static int take_prisoners(gn_game *g, int t, int a0, const ba_melee_out *o) {
       int who = s == 0 ? a0 : t;
       gn__uw(g, who)->attr[BA_PRISONERS] += o->prisoners[s];
       if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : a0, "%s takes %d prisoners",
-                     uid(g, who), o->prisoners[s]))
+                     gn__ba_uid(g, who), o->prisoners[s]))
         return GN_ENOMEM;
     }
   return 0;
@@ -506,7 +505,7 @@ static int one_melee(gn_game *g, int t, const int *att, int na, int *valid) {
   gn__ustate *ts = gn__uw(g, t);
   if (ts->attr[BA_ORDER] == BA_O_EVADE && gn__ba_soutien(g, t) >= 0) {               /* 2 */
     if (!gn__event(g, "evade", "BA-4.3.1", t, att[0], "skirmish line %s falls back before %s",
-                   uid(g, t), uid(g, att[0])))
+                   gn__ba_uid(g, t), gn__ba_uid(g, att[0])))
       return GN_ENOMEM;
     if ((rc = force_back(g, t, att[0]))) return rc;
     return 0;
@@ -518,7 +517,7 @@ static int one_melee(gn_game *g, int t, const int *att, int na, int *valid) {
   ba_melee_out o;
   if ((rc = gn__ba_melee_roll(g, att[0], t, &as, &ds, &o))) return rc;
   gn_event *e = gn__event(g, "melee", "BA-B6", att[0], t, "%s attacks %s: %d against %d, %s",
-                          uid(g, att[0]), uid(g, t), o.att_total, o.def_total,
+                          gn__ba_uid(g, att[0]), gn__ba_uid(g, t), o.att_total, o.def_total,
                           o.winner == 0 ? "the attacker wins" : o.winner == 1
                           ? "the defender holds" : "the attack stalls");
   if (!e) return GN_ENOMEM;

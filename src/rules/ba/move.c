@@ -14,7 +14,6 @@
 
 static const double PI = 3.14159265358979323846;
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static int side(const gn_game *g, int u) { return g->sc->unit[u].side; }
 
 /* Angle in [0, pi] between two headings. */
@@ -97,7 +96,7 @@ int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest) {
   gn_arc arc = gn_box_arc(s->box, dest);
   int ok = back_ok(g, u, f);
   if (arc == GN_ARC_FRONT || (arc == GN_ARC_REAR && ok >= 1) || ok == 2) return 0;
-  return gn__refuse((gn_game *)g, "BA-2.3.1d", "%s may move only forwards (%s)", uid(g, u),
+  return gn__refuse((gn_game *)g, "BA-2.3.1d", "%s may move only forwards (%s)", gn__ba_uid(g, u),
                     arc == GN_ARC_REAR ? "only unlimbered artillery, skirmish lines and staff "
                                          "move backwards"
                                        : "only skirmish lines and staff move sideways");
@@ -177,7 +176,7 @@ static int enter(gn_game *g, entered *en, int u, int j) {
 static int pass_through(gn_game *g, int u, int j) {
   if (g->st.u[j].flags & BA_F_PASSED) return 0;
   gn__uw(g, j)->flags |= BA_F_PASSED;
-  if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", uid(g, u), uid(g, j)))
+  if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", gn__ba_uid(g, u), gn__ba_uid(g, j)))
     return GN_ENOMEM;
   if (g->st.u[j].attr[BA_FORMATION] == BA_FM_REST)
     return gn__ba_rest_break(g, j, "passed through", "BA-5.5.4c");
@@ -252,11 +251,11 @@ static int tell_move(gn_game *g, int u, gn_box from, const char *ref) {
   double dist = hypot(to.c.x - from.c.x, to.c.y - from.c.y);
   gn_event *e;
   if (dist == 0)
-    e = gn__event(g, "move", ref, u, -1, "%s turns at %.2f,%.2f to face %.1f", uid(g, u), to.c.x, to.c.y,
+    e = gn__event(g, "move", ref, u, -1, "%s turns at %.2f,%.2f to face %.1f", gn__ba_uid(g, u), to.c.x, to.c.y,
                   gn__compass(to.facing));
   else
     e = gn__event(g, "move", ref, u, -1, "%s moves %.1f cm from %.2f,%.2f to %.2f,%.2f facing %.1f%s",
-                  uid(g, u), dist, from.c.x, from.c.y, to.c.x, to.c.y, gn__compass(to.facing),
+                  gn__ba_uid(g, u), dist, from.c.x, from.c.y, to.c.x, to.c.y, gn__compass(to.facing),
                   g->st.u[u].removed ? ", off the table" : "");
   return e ? 0 : GN_ENOMEM;
 }
@@ -284,7 +283,7 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
                                                                  "BA-5.5.4c")))
     return rc;
   s->flags |= BA_F_FORCED | BA_F_MOVED;
-  gn_event *e = gn__event(g, "forced", "BA-1.1.1e", u, -1, "%s: %s, %.1f cm", uid(g, u), why, dist);
+  gn_event *e = gn__event(g, "forced", "BA-1.1.1e", u, -1, "%s: %s, %.1f cm", gn__ba_uid(g, u), why, dist);
   if (!e) return GN_ENOMEM;
   /* 2) nothing else moves meanwhile: what a step can meet lies within the
   **    whole distance (and a step) of where the unit stands now */
@@ -299,7 +298,7 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
     gn_box nb = shifted_by(s->box, ch, sh, seg);
     if (!on_board(g, nb.c)) {                                                     /* 3 */
       gn__unit_remove(g, u);
-      if (!gn__event(g, "removed", "BA-1.1.1e", u, -1, "%s leaves the table", uid(g, u)))
+      if (!gn__event(g, "removed", "BA-1.1.1e", u, -1, "%s leaves the table", gn__ba_uid(g, u)))
         rc = GN_ENOMEM;
       break;
     }
@@ -488,7 +487,7 @@ static int cancels(const gn_game *g, int u) {
 static int cancel_attack(gn_game *g, int u, int j) {
   gn__uw(g, u)->attr[BA_ORDER] = BA_O_NONE;
   return gn__event(g, "cancel", "BA-B20", u, j, "%s reaches melee-zone contact with %s and "
-                   "cancels its attack: it halts, %s does not", uid(g, u), uid(g, j), uid(g, j))
+                   "cancels its attack: it halts, %s does not", gn__ba_uid(g, u), gn__ba_uid(g, j), gn__ba_uid(g, j))
          ? 0 : GN_ENOMEM;
 }
 
@@ -503,10 +502,10 @@ int gn__ba_v_cancel(gn_game *g, const gn__args *a) {
   }
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
   if (!gn__ba_on_table(g, u))
-    return gn__refuse(g, "BA-5.5.2g", "%s is not on the table", uid(g, u));
+    return gn__refuse(g, "BA-5.5.2g", "%s is not on the table", gn__ba_uid(g, u));
   if (!off && g->st.u[u].attr[BA_ORDER] != BA_O_ATTACK)
     return gn__refuse(g, "BA-B20", "%s has no attack order to cancel: give it `attack %s "
-                      "TARGET` first", uid(g, u), uid(g, u));
+                      "TARGET` first", gn__ba_uid(g, u), gn__ba_uid(g, u));
   gn__ustate *s = gn__uw(g, u);
   if (off) s->flags &= ~BA_F_CANCEL;
   else s->flags |= BA_F_CANCEL;
@@ -561,7 +560,7 @@ static int march(gn_game *g, mover *mv, int nm, entered *en) {
         }
         gn__uw(g, j)->flags |= BA_F_STOPPED;
         if (!gn__event(g, "contact", "BA-4.1.1c", x->u, j, "%s reaches melee-zone contact with "
-                       "%s: both halt", uid(g, x->u), uid(g, j)))
+                       "%s: both halt", gn__ba_uid(g, x->u), gn__ba_uid(g, j)))
           return GN_ENOMEM;
       }
     }
@@ -612,7 +611,7 @@ static int reassemble(gn_game *g) {
     if (q < 0 || !gn__ba_may_change(g, q) || gn_unit_distance(g, u, q) > BA_D(g)->contact_dist)
       continue;
     if (!gn__event(g, "reassemble", "BA-B22", u, q, "urban combat is over: %s re-assembles "
-                   "with %s", uid(g, u), uid(g, q)))
+                   "with %s", gn__ba_uid(g, u), gn__ba_uid(g, q)))
       return GN_ENOMEM;
     if ((rc = gn__ba_assemble(g, q, u))) return rc;
   }
@@ -685,7 +684,7 @@ static int passing(gn_game *g, mover *mv, int nm, entered *en) {
       place_moved(g, u);
       again = 1;
       if (!gn__event(g, "halt", "BA-1.1.1f", u, j, "%s may not end its move on %s: it halts at %.2f,%.2f",
-                     uid(g, u), uid(g, j), c.c.x, c.c.y))
+                     gn__ba_uid(g, u), gn__ba_uid(g, j), c.c.x, c.c.y))
         return GN_ENOMEM;
     }
   }
@@ -728,7 +727,7 @@ static int form_and_turn(gn_game *g, int u) {
     s->attr[BA_FORMATION] = to;
     gn__unit_place(g, u, gn__ba_form_box(g, u, to));
     s->flags |= BA_F_MOVED | BA_F_CHANGED;
-    if (!gn__event(g, "formation", "BA-B17", u, -1, "%s forms %s", uid(g, u), gn__ba_form_name(to)))
+    if (!gn__event(g, "formation", "BA-B17", u, -1, "%s forms %s", gn__ba_uid(g, u), gn__ba_form_name(to)))
       return GN_ENOMEM;
     if (to == BA_FM_REST && (rc = gn__ba_rest_enter(g, u))) return rc;
   }
@@ -782,7 +781,7 @@ static int march_goal(gn_game *g, int u, gn_vec2 *to, int *q, int *rc) {
     s->attr[BA_ORDER] = BA_O_MOVE;   /* its written order gives way (ref. BA-B22) */
     s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
     if (!gn__event(g, "reassemble", "BA-B22", u, *q, "urban combat is over: %s marches to "
-                   "re-assemble with %s", uid(g, u), uid(g, *q)))
+                   "re-assemble with %s", gn__ba_uid(g, u), gn__ba_uid(g, *q)))
       *rc = GN_ENOMEM;
     return *rc ? GOAL_NONE : GOAL_PART;
   }

@@ -12,7 +12,6 @@
 */
 #include "ba.h"
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side; }
 
 /* Lets waggon w go of the unit it serves: nobody served, no bounds of service. */
@@ -41,7 +40,7 @@ static int start_refurbishing(gn_game *g, int u) {
   int had = s->attr[BA_SUPPLIES];
   s->attr[BA_SUPPLIES] = 0;
   gn_event *e = gn__event(g, "supplies", "BA-5.5.3k", u, -1, "%s starts refurbishing supplies: "
-                          "the %d roll%s it had left %s lost", uid(g, u), had, had == 1 ? "" : "s",
+                          "the %d roll%s it had left %s lost", gn__ba_uid(g, u), had, had == 1 ? "" : "s",
                           had == 1 ? "is" : "are");
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, own(g, u));
@@ -64,7 +63,7 @@ int gn__ba_rest_start(gn_game *g, int u, int for_) {
     return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
   if (for_ == BA_REST_VALOUR && s->attr[BA_SUPPLIES] == 0)                        /* 2 */
     return gn__refuse(g, "BA-5.5.4f", "%s is without supplies: it must refurbish them before it "
-                      "regains valour", uid(g, u));
+                      "regains valour", gn__ba_uid(g, u));
   int rc = gn__ba_set_order(g, u, BA_O_REST);                                     /* 3 */
   if (rc) return rc;
   s->flags &= ~(BA_F_TURN_L | BA_F_TURN_R | BA_F_REST_SUP | BA_F_REST_VAL);
@@ -106,7 +105,7 @@ int gn__ba_rest_enter(gn_game *g, int u) {
              : s->attr[BA_VALOUR] >= valour0(g, u);
   if (refurb) return start_refurbishing(g, u);
   gn_event *e = gn__event(g, "rest", "BA-5.5.4f", u, -1, "%s rests for valour and keeps the %d "
-                          "supply roll%s it has left", uid(g, u), sup, sup == 1 ? "" : "s");
+                          "supply roll%s it has left", gn__ba_uid(g, u), sup, sup == 1 ? "" : "s");
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, own(g, u));
   return 0;
@@ -122,7 +121,7 @@ int gn__ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
   if (s->flags & BA_F_RESTLOST) return 0;
   s->flags |= BA_F_RESTLOST;
   gn_event *e = gn__event(g, "rest", ref, u, -1, "%s: rest interrupted (%s); %d bound(s) of rest "
-                          "lost", uid(g, u), why, had);
+                          "lost", gn__ba_uid(g, u), why, had);
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, own(g, u));
   return 0;
@@ -225,15 +224,15 @@ static int benefit(gn_game *g, int u, int w, int refurb, int by_waggon) {
     if (w >= 0) free_waggon(g, w);
     if (by_waggon)
       e = gn__event(g, "rest", "BA-5.5.4g", u, w, "%s has refurbished its supplies after %d "
-                    "bounds of rest, %d of them served by %s", uid(g, u), rested,
-                    d->rest_waggon, uid(g, w));
+                    "bounds of rest, %d of them served by %s", gn__ba_uid(g, u), rested,
+                    d->rest_waggon, gn__ba_uid(g, w));
     else
       e = gn__event(g, "rest", "BA-5.5.4e", u, -1, "%s has refurbished its supplies after %d "
-                    "bounds of rest", uid(g, u), rested);
+                    "bounds of rest", gn__ba_uid(g, u), rested);
   } else {
     s->attr[BA_VALOUR]++;
     e = gn__event(g, "rest", "BA-5.5.2f", u, -1, "%s regains a valour point after %d bounds of "
-                  "rest: valour %+d", uid(g, u), rested, s->attr[BA_VALOUR]);
+                  "rest: valour %+d", gn__ba_uid(g, u), rested, s->attr[BA_VALOUR]);
   }
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, own(g, u));
@@ -251,7 +250,7 @@ static int count_rest(gn_game *g, int u, int w, int refurb) {
     if (s->attr[BA_REST]) {
       s->attr[BA_REST] = 0;
       if (!(e = gn__event(g, "rest", "BA-B12", u, -1, "%s rests with nothing to regain: its rest "
-                          "count starts again", uid(g, u))))
+                          "count starts again", gn__ba_uid(g, u))))
         return GN_ENOMEM;
       gn__event_hide(e, own(g, u));
     }
@@ -260,9 +259,9 @@ static int count_rest(gn_game *g, int u, int w, int refurb) {
   s->attr[BA_REST]++;
   int by_waggon = w >= 0 && g->st.u[w].attr[BA_WAGGON_BOUNDS] >= d->rest_waggon;
   if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) {
-    if (!(e = gn__event(g, "rest", "BA-5.5.4e", u, w, "%s rests: %d of %d bounds%s%s", uid(g, u),
+    if (!(e = gn__event(g, "rest", "BA-5.5.4e", u, w, "%s rests: %d of %d bounds%s%s", gn__ba_uid(g, u),
                         s->attr[BA_REST], d->rest_bounds, w >= 0 ? ", served by " : "",
-                        w >= 0 ? uid(g, w) : "")))
+                        w >= 0 ? gn__ba_uid(g, w) : "")))
       return GN_ENOMEM;
     gn__event_hide(e, own(g, u));
     return 0;

@@ -6,7 +6,6 @@
 
 #include <math.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 /* ref. BA-T18: 0 survives (3-12), 1 falls (13-14), 2 falls and -1 (15-16),
 ** 3 falls and -2 (17-18). */
@@ -63,10 +62,10 @@ int gn__ba_catch_roll(gn_game *g, int st) {
       gn__unit_place(g, st, sb);
     }
     gn_event *e = u >= 0 ? gn__event(g, "catch", "BA-T18", st, u, "catch roll %d: %s survives and "
-                                     "rides behind %s, to %.2f,%.2f", total, uid(g, st), uid(g, u),
+                                     "rides behind %s, to %.2f,%.2f", total, gn__ba_uid(g, st), gn__ba_uid(g, u),
                                      g->st.u[st].box.c.x, g->st.u[st].box.c.y)
                          : gn__event(g, "catch", "BA-T18", st, u, "catch roll %d: %s survives", total,
-                                     uid(g, st));
+                                     gn__ba_uid(g, st));
     return e ? 0 : GN_ENOMEM;
   }
   gn__unit_remove(g, st);                                                         /* 3 */
@@ -77,7 +76,7 @@ int gn__ba_catch_roll(gn_game *g, int st) {
     g->st.rs[BA_RS_PEN_UNTIL + side] = g->st.turn + 1;
   }
   gn_event *e = gn__event(g, "catch", "BA-T18", st, -1, "catch roll %d: %s falls%s", total,
-                          uid(g, st), pen < 0 ? "; its side suffers on all rolls" : "");
+                          gn__ba_uid(g, st), pen < 0 ? "; its side suffers on all rolls" : "");
   if (!e) return GN_ENOMEM;
   if (pen) gn__event_mod(e, "side penalty", pen, "BA-T18");
   return 0;
@@ -160,7 +159,7 @@ static int spread(gn_game *g, int *src) {
       int t = total + s->attr[BA_VALOUR] + pen;
       int holds = t >= d->spread_hold;                                            /* 2 */
       gn_event *e = gn__event(g, "spread", "BA-B21", u, from, "%s sees %s rout: %d against %d, "
-                              "%s", uid(g, u), uid(g, from), t, d->spread_hold,
+                              "%s", gn__ba_uid(g, u), gn__ba_uid(g, from), t, d->spread_hold,
                               holds ? "it holds" : "the rout spreads to it");
       if (!e) return GN_ENOMEM;
       gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");

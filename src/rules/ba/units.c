@@ -13,7 +13,6 @@
 #include <math.h>
 #include <stdio.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 
 int gn__ba_units_of(int figures, int unit, int remainder) {
   if (figures <= 0 || unit <= 0) return 0;
@@ -36,7 +35,7 @@ int gn__ba_setup_parts(gn_game *g) {
     if (slot_owner(g, i) < 0)
       return gn__error(g, GN_ESCENARIO, "%s:%d:%d: reserve slot '%s' (part: 1) has no unit of "
                        "its side and type listed before it (ref. BA-B9)", g->sc->file,
-                       g->sc->unit[i].line, g->sc->unit[i].col, uid(g, i));
+                       g->sc->unit[i].line, g->sc->unit[i].col, gn__ba_uid(g, i));
     gn__ustate *s = gn__uw(g, i);
     gn__unit_remove(g, i);
     s->strength = 0;
@@ -56,15 +55,15 @@ static int slot_free(const gn_game *g, int i, int r) {
 static int take_slot(gn_game *g, int r, int want, int *slot) {
   if (want >= 0) {
     if (!slot_free(g, want, r))
-      return gn__refuse(g, "BA-B9", "%s is not a free reserve slot (part: 1) of %s", uid(g, want),
-                        uid(g, r));
+      return gn__refuse(g, "BA-B9", "%s is not a free reserve slot (part: 1) of %s", gn__ba_uid(g, want),
+                        gn__ba_uid(g, r));
     *slot = want;
     return 0;
   }
   for (int i = 0; i < g->sc->nunits; i++)
     if (slot_free(g, i, r)) { *slot = i; return 0; }
   return gn__refuse(g, "BA-B9", "the scenario lists no free reserve slot (part: 1) for %s",
-                    uid(g, r));
+                    gn__ba_uid(g, r));
 }
 
 /* Parts of original unit r now on the table, r itself included. */
@@ -94,11 +93,11 @@ static int may_change(gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
   if (s->flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not move",
-                      uid(g, u));
+                      gn__ba_uid(g, u));
   if (s->attr[BA_DISORDER] == BA_DIS_FD)
-    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", uid(g, u));
+    return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", gn__ba_uid(g, u));
   if (s->attr[BA_FORMATION] == BA_FM_REST)
-    return gn__refuse(g, "BA-B11", "%s is in rest formation", uid(g, u));
+    return gn__refuse(g, "BA-B11", "%s is in rest formation", gn__ba_uid(g, u));
   return 0;
 }
 
@@ -154,7 +153,7 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
     if (!urban) {
       if (s->strength <= d->split_min_inf)
         return gn__refuse(g, "BA-1.2.2", "%s has %d figures: a battalion splits only with more "
-                          "than %d (or in urban combat)", uid(g, u), s->strength, d->split_min_inf);
+                          "than %d (or in urban combat)", gn__ba_uid(g, u), s->strength, d->split_min_inf);
       if (parts_on_table(g, gn__ba_root(g, u)) > 1)
         return gn__refuse(g, "BA-1.2.2", "a battalion splits into two parts only (outside urban "
                           "combat)");
@@ -170,7 +169,7 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
     sub = n ? n : sq / 2;
     if (sq < 2 || sub < 1 || sub >= sq)
       return gn__refuse(g, "BA-1.2.3", "%s has %d squadron(s): a regiment splits only into parts "
-                        "of whole squadrons", uid(g, u), sq);
+                        "of whole squadrons", gn__ba_uid(g, u), sq);
     figs = s->strength * sub / sq;
     break;
   }
@@ -179,12 +178,12 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
     sub = n ? n : guns / 2;
     if (guns < 2 || sub < 1 || sub >= guns)
       return gn__refuse(g, "BA-1.2.4a", "%s has %d model gun(s): a battery splits only by whole "
-                        "guns", uid(g, u), guns);
+                        "guns", gn__ba_uid(g, u), guns);
     figs = s->strength * sub / guns;
     break;
   }
   default:
-    return gn__refuse(g, "BA-1.2.4b", "%s cannot split (a waggon has one driver)", uid(g, u));
+    return gn__refuse(g, "BA-1.2.4b", "%s cannot split (a waggon has one driver)", gn__ba_uid(g, u));
   }
   int p;                                                                   /* 3 */
   if ((rc = take_slot(g, gn__ba_root(g, u), want, &p))) return rc;
@@ -205,7 +204,7 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   gn_event *e = gn__event(g, "split", gn__ba_arm_of(g, u) == BA_ARM_INF ? "BA-1.2.2"
                           : gn__ba_arm_of(g, u) == BA_ARM_CAV ? "BA-1.2.3" : "BA-1.2.4a", u, p,
                           "%s splits: %s takes %d figures to %.2f,%.2f, %d stay at %.2f,%.2f (facing %.1f)",
-                          uid(g, u), uid(g, p), figs, bp.c.x, bp.c.y, s->strength, bu.c.x, bu.c.y,
+                          gn__ba_uid(g, u), gn__ba_uid(g, p), figs, bp.c.x, bp.c.y, s->strength, bu.c.x, bu.c.y,
                           gn__compass(box.facing));
   if (!e) return GN_ENOMEM;
   *part = p;
@@ -257,7 +256,7 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   if (gn__ba_arm_of(g, u) != BA_ARM_INF && gn__ba_arm_of(g, u) != BA_ARM_CAV)
     return gn__refuse(g, "BA-1.2.5", "only infantry and cavalry send out skirmishers");
   if (s->attr[BA_FORMATION] == BA_FM_SKIRMISH)
-    return gn__refuse(g, "BA-1.2.5", "%s is itself a skirmish line", uid(g, u));
+    return gn__refuse(g, "BA-1.2.5", "%s is itself a skirmish line", gn__ba_uid(g, u));
   if (n < d->min_figures || s->strength - n < d->min_figures)                 /* 2 */
     return gn__refuse(g, "BA-5.5.2g", "the line and its soutien must each keep %d figures",
                       d->min_figures);
@@ -279,7 +278,7 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   gn__unit_place(g, u, gn__ba_form_box(g, u, s->attr[BA_FORMATION]));
   *line = p;
   return gn__event(g, "skirmish", "BA-1.2.5", u, p, "%s sends %d figures ahead as skirmish "
-                   "line %s, to %.2f,%.2f facing %.1f", uid(g, u), n, uid(g, p), lb.c.x, lb.c.y,
+                   "line %s, to %.2f,%.2f facing %.1f", gn__ba_uid(g, u), n, gn__ba_uid(g, p), lb.c.x, lb.c.y,
                    gn__compass(lb.facing)) ? 0 : GN_ENOMEM;
 }
 
@@ -297,7 +296,7 @@ int gn__ba_assemble(gn_game *g, int a, int b) {
     return gn__refuse(g, "BA-1.2.1", "only parts of the same original unit assemble");
   if (gn_unit_distance(g, a, b) > BA_D(g)->contact_dist)
     return gn__refuse(g, "BA-1.2.1", "%s and %s must be in base contact to assemble",
-                      uid(g, a), uid(g, b));
+                      gn__ba_uid(g, a), gn__ba_uid(g, b));
   if ((rc = may_change(g, a)) || (rc = may_change(g, b))) return rc;
   if (g->st.u[a].attr[BA_ROOT] && (!g->st.u[b].attr[BA_ROOT] || b < a)) {  /* 2 */
     int t = a; a = b; b = t;
@@ -328,7 +327,7 @@ int gn__ba_assemble(gn_game *g, int a, int b) {
   gn__unit_remove(g, b);
   y->flags = 0;
   return gn__event(g, "assemble", skirm ? "BA-1.2.5" : "BA-1.2.1", a, b,
-                   "%s and %s assemble: %d figures, %s, %s at %.2f,%.2f", uid(g, a), uid(g, b), n,
-                   gn__ba_dis_name(x->attr[BA_DISORDER]), uid(g, a), g->st.u[a].box.c.x,
+                   "%s and %s assemble: %d figures, %s, %s at %.2f,%.2f", gn__ba_uid(g, a), gn__ba_uid(g, b), n,
+                   gn__ba_dis_name(x->attr[BA_DISORDER]), gn__ba_uid(g, a), g->st.u[a].box.c.x,
                    g->st.u[a].box.c.y) ? 0 : GN_ENOMEM;
 }

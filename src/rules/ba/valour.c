@@ -7,7 +7,6 @@
 
 #include <stdio.h>
 
-static const char *uid(const gn_game *g, int u) { return g->sc->unit[u].code; }
 static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side; }
 
 /* ref. BA-5.5.2g, BA-5.5.2h, BA-5.5.2i: a unit other than artillery (and the
@@ -21,7 +20,7 @@ int gn__ba_check_min(gn_game *g, int u) {
   if (s->strength >= BA_D(g)->min_figures) return 0;
   gn__unit_remove(g, u);
   return gn__event(g, "removed", s->attr[BA_ROOT] ? "BA-5.5.2i" : "BA-5.5.2g", u, -1,
-                   "%s has %d figures left and is removed", uid(g, u), s->strength) ? 0 : GN_ENOMEM;
+                   "%s has %d figures left and is removed", gn__ba_uid(g, u), s->strength) ? 0 : GN_ENOMEM;
 }
 
 /*
@@ -40,7 +39,7 @@ int gn__ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
   if (n > s->strength) n = s->strength;                                          /* 1 */
   if (n <= 0 || !gn__ba_on_table(g, u)) return 0;
   s->strength -= n;
-  if (!gn__event(g, "loss", ref, u, -1, "%s loses %d figures (%s): %d left", uid(g, u), n, why,
+  if (!gn__event(g, "loss", ref, u, -1, "%s loses %d figures (%s): %d left", gn__ba_uid(g, u), n, why,
                  s->strength))
     return GN_ENOMEM;
   int orig = s->attr[BA_ORIG];                                                    /* 2 */
@@ -51,7 +50,7 @@ int gn__ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
       s->attr[BA_VALOUR] -= steps - s->attr[BA_VSTEPS];
       s->attr[BA_VSTEPS] = steps;
       gn_event *e = gn__event(g, "valour", "BA-5.5.2a", u, -1, "%s has lost %d of %d original "
-                              "figures: valour %+d", uid(g, u), lost, orig, s->attr[BA_VALOUR]);
+                              "figures: valour %+d", gn__ba_uid(g, u), lost, orig, s->attr[BA_VALOUR]);
       if (!e) return GN_ENOMEM;
       gn__event_hide(e, own(g, u));
     }
@@ -82,10 +81,10 @@ int gn__ba_bring_fd(gn_game *g, int u, const char *why, const char *ref) {
   s->flags |= BA_F_FD_NOW;
   /* the enemy sees the unit fall into FD, not why (a valour below -5 is hidden) */
   unsigned own = 1u << g->sc->unit[u].side;
-  gn_event *e = gn__event(g, "disorder", ref, u, -1, "%s is brought into FD", uid(g, u));
+  gn_event *e = gn__event(g, "disorder", ref, u, -1, "%s is brought into FD", gn__ba_uid(g, u));
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, ~own);
-  if (!(e = gn__event(g, "disorder", ref, u, -1, "%s is brought into FD: %s", uid(g, u), why)))
+  if (!(e = gn__event(g, "disorder", ref, u, -1, "%s is brought into FD: %s", gn__ba_uid(g, u), why)))
     return GN_ENOMEM;
   gn__event_hide(e, own);
   if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "FD", "BA-5.5.4b")))
@@ -104,7 +103,7 @@ int gn__ba_disorder(gn_game *g, int u, int st, const char *why, const char *ref)
   if (st <= s->attr[BA_DISORDER] || !gn__ba_on_table(g, u)) return 0;
   if (st == BA_DIS_FD) return gn__ba_bring_fd(g, u, why, ref);
   s->attr[BA_DISORDER] = st;
-  if (!gn__event(g, "disorder", ref, u, -1, "%s is brought into %s (%s)", uid(g, u),
+  if (!gn__event(g, "disorder", ref, u, -1, "%s is brought into %s (%s)", gn__ba_uid(g, u),
                  gn__ba_dis_name(st), why))
     return GN_ENOMEM;
   if (st >= BA_DIS_MD && s->attr[BA_FORMATION] == BA_FM_REST)
@@ -127,7 +126,7 @@ int gn__ba_reorganise(gn_game *g, int u) {
   if ((rc = gn__ba_roll(g, "reorganisation", "BA-B15", u, &total, faces))) return rc;
   int t = total + s->attr[BA_VALOUR] + pen;
   gn_event *e = gn__event(g, "reorganise", "BA-B15", u, -1, "%s reorganises: %d against %d, %s",
-                          uid(g, u), t, BA_D(g)->reorganise,
+                          gn__ba_uid(g, u), t, BA_D(g)->reorganise,
                           t >= BA_D(g)->reorganise ? "recovers a step" : "no change");
   if (!e) return GN_ENOMEM;
   gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");
@@ -137,7 +136,7 @@ int gn__ba_reorganise(gn_game *g, int u) {
   if (t < BA_D(g)->reorganise) return 0;
   s->attr[BA_DISORDER]--;
   /* the enemy sees the disorder, not the roll with its valour: a word for all */
-  e = gn__event(g, "reorganise", "BA-B15", u, -1, "%s recovers a step of disorder: %s", uid(g, u),
+  e = gn__event(g, "reorganise", "BA-B15", u, -1, "%s recovers a step of disorder: %s", gn__ba_uid(g, u),
                 s->attr[BA_DISORDER] == BA_DIS_NONE ? "in order" : gn__ba_dis_name(s->attr[BA_DISORDER]));
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, ~own(g, u));

@@ -20,19 +20,13 @@ static const double PI = 3.14159265358979323846;
 
 /* ------------------------------------------------------------ calendar */
 
-static int month_days(int y, int m) {
-  static const int md[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  return md[m - 1] + (m == 2 && leap);
-}
-
 /* The date of battle day `day` (1 = the scenario's date). Cannot fail. */
 void gn__vb_date(const gn_game *g, int day, int *year, int *month, int *mday) {
   int y = g->sc->year, m = g->sc->month, d = g->sc->day;
   if (m < 1 || m > 12) m = 6;
   if (d < 1) d = 1;
   for (int k = 1; k < day; k++) {
-    if (++d > month_days(y, m)) { d = 1; if (++m > 12) { m = 1; y++; } }
+    if (++d > gn__month_days(y, m)) { d = 1; if (++m > 12) { m = 1; y++; } }
   }
   *year = y; *month = m; *mday = d;
 }
@@ -203,17 +197,11 @@ int gn__vb_night_end(gn_game *g) {
   return rc ? rc : gn__vb_recovery_begin(g);
 }
 
-static int eqi(const char *a, const char *b) {
-  for (; *a && *b; a++, b++)
-    if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
-  return *a == *b;
-}
-
 int gn__vb_formation_find(const gn_game *g, const char *s) {
   for (int f = 0; f < g->sc->nformations; f++)
-    if (eqi(g->sc->formation[f].id, s)) return f;
+    if (gn__eqi(g->sc->formation[f].id, s)) return f;
   for (int f = 0; f < g->sc->nformations; f++)
-    if (g->sc->formation[f].name && eqi(g->sc->formation[f].name, s)) return f;
+    if (g->sc->formation[f].name && gn__eqi(g->sc->formation[f].name, s)) return f;
   return -1;
 }
 

@@ -56,10 +56,6 @@ static void put(gn_game *g, body *b, int u) {
   b->id[b->n++] = u;
 }
 
-static int is_cav(const gn_game *g, int u) {
-  return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
-}
-
 /* A stand that takes part in melee: on the table, not a leader. */
 static int fighter(const gn_game *g, int u) {
   return gn__vb_alive(g, u) && !gn__vb_is_leader(gn__vb_type(g, u));
@@ -141,7 +137,7 @@ static void stand_mdice(gn_game *g, int u, vb_melee_side *s) {
   else if (gn__vb_is_artillery(t))
     n = gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
   else n = st->strength < c->mdice_max ? st->strength : c->mdice_max;
-  if (is_cav(g, u)) s->cav_dice += n;
+  if (gn__vb_cav_stand(g, u)) s->cav_dice += n;
   else if (n > 0 && st->attr[VB_BATGUNS] && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
     s->gun_dice += 1;
     s->dice += n - 1;
@@ -178,7 +174,7 @@ static void side_of(gn_game *g, const body *b, const body *foe, int defending, v
   s->hit = c->mhit;
   s->gun_hit = c->hit_light_close;
   s->morale = -1000;
-  for (int i = 0; i < foe->n; i++) if (is_cav(g, foe->id[i])) foe_cav = 1;
+  for (int i = 0; i < foe->n; i++) if (gn__vb_cav_stand(g, foe->id[i])) foe_cav = 1;
   for (int i = 0; i < b->n; i++) {
     int u = b->id[i], t = gn__vb_type(g, u);
     const gn__ustate *st = &g->st.u[u];

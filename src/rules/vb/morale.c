@@ -18,10 +18,6 @@
 
 #define MAXNEAR 128
 
-static int is_cav(const gn_game *g, int u) {
-  return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
-}
-
 /* Stands of side ud->side (or of the other sides, with other) that count:
 ** on the table, not leaders; with fit, not routed and of a kind that can
 ** make the enemy test (gn__vb_threatens: unlimbered guns, and muskets when
@@ -87,7 +83,7 @@ static void situation(gn_game *g, int unit, const int *ids, int n, vb_morale_sit
   for (int i = 0; i < n; i++) {
     int e = ids[i];
     if (g->st.u[e].attr[VB_LANCERS] || gn__vb_type(g, e) == VB_T_CAV_LANCER) s->lancers = 1;
-    if (is_cav(g, e)) s->cavalry = 1;
+    if (gn__vb_cav_stand(g, e)) s->cavalry = 1;
     if (gn_box_arc(u->box, g->st.u[e].box.c) != GN_ARC_FRONT) s->flank = 1;
   }
   s->works = gn__vb_in_terrain(g, unit, VB_TR_WORKS);

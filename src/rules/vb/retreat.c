@@ -132,10 +132,6 @@ static int rough(const gn_game *g, gn_vec2 a, gn_vec2 b) {
 
 typedef struct member { int u; double pick; gn_box b0; } member;
 
-static int is_cav(const gn_game *g, int u) {
-  return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
-}
-
 /* How far box b must move along u until it is clear of the area feature f,
 ** touching at most: past the last point where it meets any edge of f (each
 ** edge swept as a base of no depth), 0 when it never meets one ahead.
@@ -356,7 +352,7 @@ static void meet_friends(retreat *r) {
       r->seen[f] = 1;
       gn__ustate *fs = gn__uw(g, f);
       /* b) */
-      if (r->inf && is_cav(g, f)) {                                   /* ref. VB-50 */
+      if (r->inf && gn__vb_cav_stand(g, f)) {                                   /* ref. VB-50 */
         r->end = cp;
         r->stop = 1;
         gn__event(g, "retreat", "VB-50", r->unit, f, "%s stops against friendly cavalry %s",

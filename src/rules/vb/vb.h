@@ -235,6 +235,10 @@ int gn__vb_battery(const gn_game *g, int unit, int *foot);
 int gn__vb_is_leader(int type);
 /* Cavalry skirmisher (type skirmisher made from a light cavalry brigade). */
 int gn__vb_is_cav_skirmisher(const gn_game *g, int unit);
+/* 1 when stand u fights as cavalry: a cavalry type or cavalry skirmishers. */
+static inline int gn__vb_cav_stand(const gn_game *g, int u) {
+  return gn__vb_is_cavalry(gn__vb_type(g, u)) || gn__vb_is_cav_skirmisher(g, u);
+}
 /* Infantry skirmisher. */
 int gn__vb_is_inf_skirmisher(const gn_game *g, int unit);
 /* An infantry stand: brigade, regiment or infantry skirmisher; a cavalry
