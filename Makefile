@@ -148,6 +148,12 @@ $(B)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(PKG_LIBS)
 
+# bench-odds prints under each whole-order question the summary a player
+# reads (cli/odds-summary.c, as 'grognard odds GAME ORDER' does).
+$(B)/bench/bench-odds: bench/bench-odds.c cli/odds-summary.c cli/cli.h $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ bench/bench-odds.c cli/odds-summary.c $(LIB) $(PKG_LIBS)
+
 # make test T=test-dice runs one test binary (or one shell test) by name.
 test: $(LIB) $(EXE) $(TEST_BIN)
 	@GN_BUILD=$(B) scripts/run-tests $(T)

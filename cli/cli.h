@@ -150,6 +150,25 @@ void cli_standing(const gn_game *g, int viewer, FILE *f);
 ** rules (a value whose note starts with "switch") with its value now. */
 void cli_interpretations(FILE *f, const gn_game *g, const char *const *refs, int n, const char *indent);
 
+/* odds-summary.c: the odds of orders (gn_order_odds) as a player reads them,
+** for 'odds GAME "ORDER"' and the session's 'odds'. */
+#define CLI_ODDS_MAXSIDES GN_BATTLE_MAXSIDES
+typedef struct cli_odds_sum {
+  int nsides, any, likeliest;          /* likeliest: an index into the outcomes */
+  int involved[CLI_ODDS_MAXSIDES];     /* some outcome changes one of the side's units */
+  double better[CLI_ODDS_MAXSIDES];    /* loses less strength than every other side */
+  double routs[CLI_ODDS_MAXSIDES];     /* another side loses a unit (routed or removed) */
+  double loses_unit[CLI_ODDS_MAXSIDES];
+  double mean_loss[CLI_ODDS_MAXSIDES]; /* strength lost on average */
+} cli_odds_sum;
+/* Each side's figures over the outcomes of d. Cannot fail. */
+void cli_odds_summarize(const gn_game *g, const gn_dist *d, cli_odds_sum *s);
+/* The summary in a few lines, each indented by two spaces. */
+void cli_odds_summary(FILE *f, const gn_game *g, const gn_dist *d);
+/* Every outcome, most likely first, with its percentage and exact fraction.
+** CLI_OK, or CLI_FAIL after saying out of memory. */
+int cli_odds_full(FILE *f, const gn_game *g, const gn_dist *d);
+
 /* The commands, one file per group (cmd-check.c, cmd-game.c, cmd-odds.c,
 ** cmd-battle.c). ORDER: the order of grognard --help (main.c). */
 extern const cli_cmd cli_cmd_check, cli_cmd_schema, cli_cmd_rules, cli_cmd_new, cli_cmd_order,

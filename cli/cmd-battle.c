@@ -25,8 +25,7 @@
 ** piece "key=value" belongs to the one before ("doctrine:aggression=0.7,
 ** caution=0.3,passive" is two). One commander given serves every side.
 */
-static int ai_specs(const cli_cmd *cmd, const char *text, gn_ai_params *p)
-{
+static int ai_specs(const cli_cmd *cmd, const char *text, gn_ai_params *p) {
   char buf[512], spec[GN_BATTLE_MAXSIDES][512], err[160];
   int n = 0;
   memset(p, 0, GN_BATTLE_MAXSIDES * sizeof *p);   /* none given: the scenario's */
@@ -50,8 +49,7 @@ static int ai_specs(const cli_cmd *cmd, const char *text, gn_ai_params *p)
   return 0;
 }
 
-static char *read_file(const char *path, size_t *len)
-{
+static char *read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   char *buf = NULL;
   size_t cap = 0, n = 0;
@@ -78,8 +76,7 @@ static char *read_file(const char *path, size_t *len)
 static const char *word_of(const gn_game *g) { return strcmp(gn_game_ruleset(g), "vb") ? "figures" : "SP"; }
 
 /* "12,500" */
-static const char *thousands(long v, char *buf, size_t n)
-{
+static const char *thousands(long v, char *buf, size_t n) {
   char t[32];
   snprintf(t, sizeof t, "%ld", v < 0 ? -v : v);
   size_t l = strlen(t), k = 0;
@@ -100,16 +97,14 @@ typedef struct narrator {
   int quiet;
 } narrator;
 
-static int store_apply(void *ud, gn_game *g, const char *order)
-{
+static int store_apply(void *ud, gn_game *g, const char *order) {
   narrator *n = ud;
   int rc = gn_store_order(n->st, n->id, g, order);
   /* a refusal keeps the game's own message; the store's says the same */
   return rc;
 }
 
-static void on_order(void *ud, const gn_game *g, const char *order, int first)
-{
+static void on_order(void *ud, const gn_game *g, const char *order, int first) {
   narrator *n = ud;
   if (n->quiet) return;
   if (!strcmp(order, "end") && gn_event_count(g) == first) return;
@@ -121,8 +116,7 @@ static void on_order(void *ud, const gn_game *g, const char *order, int first)
   }
 }
 
-static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result *r)
-{
+static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result *r) {
   (void)ud;
   printf("== end of turn %d (%s):", turn, gn_game_clock(g).text);
   for (int s = 0; s < r->nsides; s++)
@@ -137,8 +131,7 @@ static void on_turn(void *ud, const gn_game *g, int turn, const gn_battle_result
   printf("; %s\n", r->winner >= 0 ? gn_side_name(g, r->winner) : "even so far");
 }
 
-static void report(const gn_game *g, const char *id, const char *db, const gn_battle_result *r)
-{
+static void report(const gn_game *g, const char *id, const char *db, const gn_battle_result *r) {
   char a[32], b[32];
   const char *w = word_of(g);
   printf("\n== result after %d turns (%s), %d orders\n", r->turns, gn_game_clock(g).text, r->orders);
@@ -197,8 +190,7 @@ static void report(const gn_game *g, const char *id, const char *db, const gn_ba
 /* The scenario's commanders of the sides given none on the command line,
 ** judged before any game is stored: 0, or 1 with each problem printed (a
 ** scenario that does not load is left to gn_store_create to report). */
-static int scenario_commanders(const char *path, const gn_ai_params *given)
-{
+static int scenario_commanders(const char *path, const gn_ai_params *given) {
   char why[512];
   int bad = 0;
   gn_game *g = gn_game_new(NULL);
@@ -212,8 +204,7 @@ static int scenario_commanders(const char *path, const gn_ai_params *given)
   return bad;
 }
 
-static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_battle(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   cli_opt opts[] = { { "--seed", 1, 0, NULL }, { "--ai", 1, 0, NULL }, { "--quiet", 0, 0, NULL },
                      { NULL, 0, 0, NULL } };
   char *pos[1], id[32], spec[GN_BATTLE_MAXSIDES][96];
@@ -288,16 +279,14 @@ typedef struct progress {
   int last;
 } progress;
 
-static double since(const struct timespec *t0)
-{
+static double since(const struct timespec *t0) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
 /* A bar on the terminal: done/total, battles a second, time left. */
-static void on_progress(void *ud, int done, int total)
-{
+static void on_progress(void *ud, int done, int total) {
   progress *p = ud;
   if (!p->tty) return;
   int pct = total ? 100 * done / total : 100;
@@ -314,8 +303,7 @@ static void on_progress(void *ud, int done, int total)
 }
 
 /* Writes the library's text to path (NULL or "-": standard output) and frees it. */
-static int write_out(const char *path, char *text)
-{
+static int write_out(const char *path, char *text) {
   if (!text) return cli_fail("out of memory");
   int rc = cli_write_file(path, text);
   gn_string_free(text);
@@ -332,8 +320,7 @@ static const char *const side_fill[4] = {"#2650bf", "#cc2626", "#1a8c40", "#d980
 #define SVG_BINS 40        /* at most this many bars in a histogram */
 
 /* Text for SVG: <, > and & escaped. */
-static void svg_text(FILE *f, const char *s)
-{
+static void svg_text(FILE *f, const char *s) {
   for (; s && *s; s++) {
     if (*s == '<') fputs("&lt;", f);
     else if (*s == '>') fputs("&gt;", f);
@@ -344,8 +331,7 @@ static void svg_text(FILE *f, const char *s)
 
 /* The next field of a CSV line at *p (quotes undone) into out; *p moves past
 ** its comma. 0 at the end of the line. */
-static int csv_next(const char **p, char *out, size_t n)
-{
+static int csv_next(const char **p, char *out, size_t n) {
   const char *s = *p;
   size_t k = 0;
   if (!*s || *s == '\n') return 0;
@@ -367,8 +353,7 @@ static int csv_next(const char **p, char *out, size_t n)
 
 /* The losses of side k in every battle, from the CSV (column 9 + 3k); the
 ** count in *n. NULL when out of memory. */
-static long *csv_losses(const char *csv, int k, int *n)
-{
+static long *csv_losses(const char *csv, int k, int *n) {
   size_t cap = 64;
   long *v = malloc(cap * sizeof *v);
   char field[256];
@@ -395,8 +380,7 @@ static long *csv_losses(const char *csv, int k, int *n)
 /* One histogram at y0, 90 pixels high: counts of n values per bin, with the
 ** mean marked; the label on the left. Returns the height used. */
 static int svg_histogram(FILE *f, int y0, const char *label, const char *fill, const long *v, int n,
-                         double mean)
-{
+                         double mean) {
   long lo = 0, hi = 0;
   for (int i = 0; i < n; i++) { if (v[i] > hi) hi = v[i]; if (i == 0 || v[i] < lo) lo = v[i]; }
   if (lo > 0) lo = 0;
@@ -426,8 +410,7 @@ static int svg_histogram(FILE *f, int y0, const char *label, const char *fill, c
 
 /* Part 1 of the simulate SVG from y: win and draw rates of the ns sides,
 ** each bar with its 95% interval. Returns the next y. */
-static int svg_results(FILE *f, json_t *j, json_t *sides, int ns, int y)
-{
+static int svg_results(FILE *f, json_t *j, json_t *sides, int ns, int y) {
   fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">result (bar: rate; line: 95%% interval)</text>\n", y);
   y += 10;
   for (int k = 0; k <= ns; k++) {
@@ -450,8 +433,7 @@ static int svg_results(FILE *f, json_t *j, json_t *sides, int ns, int y)
 
 /* Part 3 of the simulate SVG from y: battles decided at each turn (dec: turn
 ** to count). Returns the next y. */
-static int svg_decision(FILE *f, json_t *dec, int y)
-{
+static int svg_decision(FILE *f, json_t *dec, int y) {
   const char *key;
   json_t *val;
   int maxturn = 0, topturn = 1;
@@ -481,8 +463,7 @@ static int svg_decision(FILE *f, json_t *dec, int y)
 
 /* Part 4 of the simulate SVG from y: each of the nobj objectives' final
 ** holder as shares of the battles (grey: nobody). */
-static void svg_objectives(FILE *f, json_t *objs, int nobj, json_t *sides, int ns, int y)
-{
+static void svg_objectives(FILE *f, json_t *objs, int nobj, json_t *sides, int ns, int y) {
   const char *key;
   json_t *val;
   fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">objectives: final holder (share of the "
@@ -517,8 +498,7 @@ static void svg_objectives(FILE *f, json_t *objs, int nobj, json_t *sides, int n
 **   4) each objective's final holder, as shares of the battles
 ** Fails (CLI_FAIL, with the message) when the file cannot be written.
 */
-static int write_sim_svg(const char *path, gn_sim *sim)
-{
+static int write_sim_svg(const char *path, gn_sim *sim) {
   char *js = gn_sim_json(sim), *csv = gn_sim_csv(sim);
   json_t *j = js ? json_loads(js, 0, NULL) : NULL;
   gn_string_free(js);
@@ -569,8 +549,7 @@ static int write_sim_svg(const char *path, gn_sim *sim)
 /* simulate's arguments but the old spelling "--json FILE" ("-" or a name
 ** ending in .json: JSON into that file besides the report; "--json" alone is
 ** JSON on stdout), at most max of them into args. Returns that FILE or NULL. */
-static const char *old_json(const cli_cmd *cmd, int argc, char **argv, char **args, int max, int *nargs)
-{
+static const char *old_json(const cli_cmd *cmd, int argc, char **argv, char **args, int max, int *nargs) {
   const char *oldjson = NULL;
   *nargs = 0;
   for (int i = 0; i < argc && *nargs < max; i++) {
@@ -589,8 +568,7 @@ static const char *old_json(const cli_cmd *cmd, int argc, char **argv, char **ar
 /* --runs (needed), --seed and --jobs of simulate, checked. 0 or the usage
 ** failure. */
 static int sim_counts(const cli_cmd *cmd, const cli_opt *r, const cli_opt *s, const cli_opt *j,
-                      uint64_t *runs, uint64_t *seed, uint64_t *jobs)
-{
+                      uint64_t *runs, uint64_t *seed, uint64_t *jobs) {
   if (!r->seen || cli_u64(r->val, runs) != 0 || *runs < 1 || *runs > 100000000)
     return cli_usage(cmd, "--runs N is needed (1 to 100,000,000)");
   if (s->seen && cli_u64(s->val, seed) != 0)
@@ -603,8 +581,7 @@ static int sim_counts(const cli_cmd *cmd, const cli_opt *r, const cli_opt *s, co
 /* simulate's main output, the report as text or the format asked for, then
 ** the time it took on stderr. */
 static int sim_report(gn_sim *sim, const cli_output *out, double secs, uint64_t runs, uint64_t jobs,
-                      int nranks)
-{
+                      int nranks) {
   int rc;
   if (!strcmp(out->format, "json")) rc = write_out(out->path, gn_sim_json(sim));
   else if (!strcmp(out->format, "csv")) rc = write_out(out->path, gn_sim_csv(sim));
@@ -618,8 +595,7 @@ static int sim_report(gn_sim *sim, const cli_output *out, double secs, uint64_t 
 }
 
 /* The batch stored in the game store (--db). CLI_OK or CLI_FAIL. */
-static int sim_store(cli *c, gn_sim *sim)
-{
+static int sim_store(cli *c, gn_sim *sim) {
   char id[32];
   int src, rc = CLI_OK;
   gn_store *st = NULL;
@@ -631,8 +607,7 @@ static int sim_store(cli *c, gn_sim *sim)
   return rc;
 }
 
-static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_simulate(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   static const char *const formats[] = { "text", "json", "csv", "svg", NULL };
   cli_opt opts[] = { { "--runs", 1, 0, NULL }, { "--seed", 1, 0, NULL }, { "--jobs", 1, 0, NULL },
                      { "--ai", 1, 0, NULL }, { "--csv", 1, 0, NULL }, { "--mpi", 0, 0, NULL },

@@ -271,8 +271,9 @@ static void attr_range(const gn_attr_info *a, char *buf, size_t n)
   }
 }
 
-/* One ruleset's schema as a Markdown section. */
-static void schema_of(const char *id, const char *title)
+/* One ruleset's schema as a Markdown section. CLI_FAIL (said on stderr)
+** when its victory defaults cannot be read. */
+static int schema_of(const char *id, const char *title)
 {
   const char *name, *unit = gn_ruleset_unit(id);
   double w, d;
@@ -301,13 +302,16 @@ static void schema_of(const char *id, const char *title)
   }
   if (!any) printf("none\n");
   gn_victory_rules vr;
-  if (gn_victory_rules_default(id, &vr)) memset(&vr, 0, sizeof vr);   /* a ruleset of the registry: its data is built in */
+  int rc;
+  if ((rc = gn_victory_rules_default(id, &vr)) != 0)
+    return cli_fail("ruleset '%s': cannot read the defaults of victory: %s", id, gn_strerror(rc));
   printf("\n### Victory (`victory:`)\n\n| key | values | default |\n|---|---|---|\n");
   printf("| `break` | a fraction 0 to 1 of the army's starting strength in good order | %.3g |\n", vr.brk);
   printf("| `losses` | victory points 0 to 10000 for the loss of the whole enemy army | %g |\n", vr.losses);
   printf("| `marginal` | victory-point margin of a marginal victory, 0 to 10000 | %g |\n", vr.marginal);
   printf("| `decisive` | victory-point margin of a decisive victory, at least `marginal` | %g |\n", vr.decisive);
   printf("\n");
+  return CLI_OK;
 }
 
 static int run_schema(cli *c, const cli_cmd *cmd, int argc, char **argv)
@@ -317,7 +321,7 @@ static int run_schema(cli *c, const cli_cmd *cmd, int argc, char **argv)
   if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 0, 1)) != 0) return rc;
   for (int i = 0; i < gn_ruleset_count(); i++) {
     if (npos == 1 && strcmp(gn_ruleset_id(i), pos[0])) continue;
-    schema_of(gn_ruleset_id(i), gn_ruleset_title(i));
+    if (schema_of(gn_ruleset_id(i), gn_ruleset_title(i)) != CLI_OK) return CLI_FAIL;
     found = 1;
   }
   if (!found) {

@@ -12,8 +12,7 @@
 
 /* ------------------------------------------------------------------- new */
 
-static int run_new(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_new(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   cli_opt opts[] = { { "--seed", 1, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[1], id[32];
   int npos, rc;
@@ -48,8 +47,7 @@ const cli_cmd cli_cmd_new = {
 /* ----------------------------------------------------------------- order */
 
 /* Dice typed at the table, read from standard input. */
-static int table_dice(void *ud, const gn_chance *ch, const char *refusal, int *faces)
-{
+static int table_dice(void *ud, const gn_chance *ch, const char *refusal, int *faces) {
   (void)ud;
   int need = ch->kind == GN_CHANCE_CARD ? 1 : ch->dice.ndice;
   if (refusal) fprintf(stderr, "  not accepted: %s\n", refusal);
@@ -82,8 +80,7 @@ static int table_dice(void *ud, const gn_chance *ch, const char *refusal, int *f
 }
 
 /* "3,5 6" -> dice results. Returns the count, or -1 on a bad list. */
-static int dice_list(const char *s, int *out, int max)
-{
+static int dice_list(const char *s, int *out, int max) {
   int n = 0;
   char *end;
   for (;;) {
@@ -97,8 +94,7 @@ static int dice_list(const char *s, int *out, int max)
 }
 
 /* Prints the events from..count-1 that viewer may see. */
-static void print_events(const gn_game *g, int from, int viewer)
-{
+static void print_events(const gn_game *g, int from, int viewer) {
   for (int i = from; i < gn_event_count(g); i++) {
     if (!gn_event_visible(g, i, viewer)) continue;
     char *t = gn_event_text(g, i);
@@ -110,8 +106,7 @@ static void print_events(const gn_game *g, int from, int viewer)
 /* The events from..count-1 that viewer may see, as one JSON array, to the
 ** output (o NULL: standard output). CLI_FAIL when out of memory or the file
 ** cannot be written. */
-static int events_json(const gn_game *g, int from, int viewer, const cli_output *o)
-{
+static int events_json(const gn_game *g, int from, int viewer, const cli_output *o) {
   json_t *a = json_array();
   for (int i = from; a && i < gn_event_count(g); i++) {
     if (!gn_event_visible(g, i, viewer)) continue;
@@ -133,8 +128,7 @@ static int events_json(const gn_game *g, int from, int viewer, const cli_output 
 /* order --check --json: the rules' answer as one JSON object on stdout,
 ** {"game", "order", "accepted", "refusal", "ref"}; the exit status is the
 ** same as without --json (0 accepted, 1 refused). */
-static int check_json(const gn_game *g, const char *id, const char *text, int rc)
-{
+static int check_json(const gn_game *g, const char *id, const char *text, int rc) {
   const char *ref = rc ? gn_refusal_ref(g) : NULL;
   json_t *o = json_object();
   json_object_set_new(o, "game", json_string(id));
@@ -150,8 +144,7 @@ static int check_json(const gn_game *g, const char *id, const char *text, int rc
   return rc == 0 ? CLI_OK : CLI_FAIL;
 }
 
-static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_order(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   cli_opt opts[] = { { "--dice", 1, 0, NULL }, { "--table", 0, 0, NULL },
                      { "--as", 1, 0, NULL }, { "--check", 0, 0, NULL },
                      { "--json", 0, 0, NULL }, { NULL, 0, 0, NULL } };
@@ -256,8 +249,7 @@ const cli_cmd cli_cmd_order = {
 /* The state as text, then the standing (the umpire's). */
 typedef struct show_ctx { const gn_game *g; int viewer; } show_ctx;
 
-static int show_text(FILE *f, void *ud)
-{
+static int show_text(FILE *f, void *ud) {
   const show_ctx *sc = ud;
   char *s = gn_state_text(sc->g, sc->viewer);
   if (!s) return cli_fail("out of memory");
@@ -267,8 +259,7 @@ static int show_text(FILE *f, void *ud)
   return CLI_OK;
 }
 
-static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_show(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   static const char *const formats[] = { "text", "json", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL },
                      CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
@@ -309,8 +300,7 @@ const cli_cmd cli_cmd_show = {
 
 /* ------------------------------------------------------------------- log */
 
-static void log_text(const gn_game *g, int viewer, FILE *f)
-{
+static void log_text(const gn_game *g, int viewer, FILE *f) {
   int last = -2;
   for (int i = 0; i < gn_event_count(g); i++) {
     const gn_event *e = gn_event_get(g, i);
@@ -328,8 +318,7 @@ static void log_text(const gn_game *g, int viewer, FILE *f)
   }
 }
 
-static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_log(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   static const char *const formats[] = { "text", "json", NULL };
   cli_opt opts[] = { { "--as", 1, 0, NULL }, { "--umpire", 0, 0, NULL },
                      CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
@@ -378,8 +367,7 @@ const cli_cmd cli_cmd_log = {
 
 /* ------------------------------------------------------------------ undo */
 
-static int run_undo(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_undo(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   char *pos[1], last[1024] = "";
   int npos, rc;
   gn_store *st;
@@ -423,8 +411,7 @@ const cli_cmd cli_cmd_undo = {
 
 /* ---------------------------------------------------------------- replay */
 
-static int run_replay(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_replay(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   cli_opt opts[] = { { "--verify", 0, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[1];
   int npos, rc, n = 0;
@@ -459,15 +446,13 @@ const cli_cmd cli_cmd_replay = {
 
 /* ------------------------------------------------------------------ list */
 
-static int list_one(void *ud, const char *id, const char *scenario, int orders)
-{
+static int list_one(void *ud, const char *id, const char *scenario, int orders) {
   (void)ud;
   printf("%-6s %5d order%s  %s\n", id, orders, orders == 1 ? " " : "s", scenario);
   return 0;
 }
 
-static int run_list(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_list(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   char *pos[1];
   int npos, rc;
   gn_store *st;

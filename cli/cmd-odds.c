@@ -75,6 +75,27 @@ static double pass_p(const gn_dist *d)
   return 0;
 }
 
+/* The summary of an order's odds: each side's figures and the likeliest outcome. */
+static json_t *summary_json(const gn_game *g, const gn_dist *d)
+{
+  cli_odds_sum s;
+  json_t *sum = json_object(), *sides = json_array();
+  cli_odds_summarize(g, d, &s);
+  for (int a = 0; a < s.nsides; a++) {
+    if (!s.involved[a]) continue;
+    json_array_append_new(sides, json_pack("{s:s, s:f, s:f, s:f, s:f}", "side", gn_side_name(g, a),
+                                           "comes_off_better", s.better[a], "routs_or_removes_enemy",
+                                           s.routs[a], "mean_strength_lost", s.mean_loss[a],
+                                           "loses_unit", s.loses_unit[a]));
+  }
+  json_object_set_new(sum, "sides", sides);
+  if (d->n) {
+    json_object_set_new(sum, "likeliest", json_string(gn_order_odds_label(g, d->o[s.likeliest].value)));
+    json_object_set_new(sum, "likeliest_p", json_real(d->o[s.likeliest].p));
+  }
+  return sum;
+}
+
 static int print_json(gn_game *g, const char *check, const gn_dist *d, int passfail,
                       const cli_output *out)
 {
@@ -93,8 +114,10 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
     json_object_set_new(x, "p", json_real(o->p));
     if (o->frac) json_object_set_new(x, "p_exact", json_string(o->frac));
     json_object_set_new(x, "p_rounded", json_boolean(o->rounded));
-    json_object_set_new(x, "p_at_least", json_real(gn_dist_at_least(d, o->value)));
-    json_object_set_new(x, "p_at_most", json_real(gn_dist_at_most(d, o->value)));
+    if (check) {   /* an order's outcomes are labels, not numbers: no order among them */
+      json_object_set_new(x, "p_at_least", json_real(gn_dist_at_least(d, o->value)));
+      json_object_set_new(x, "p_at_most", json_real(gn_dist_at_most(d, o->value)));
+    }
     if (!d->exact) {
       json_object_set_new(x, "lo", json_real(o->lo));
       json_object_set_new(x, "hi", json_real(o->hi));
@@ -102,8 +125,12 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
     json_array_append_new(outs, x);
   }
   json_object_set_new(root, "outcomes", outs);
-  json_object_set_new(root, "mean", json_real(d->mean));
-  json_object_set_new(root, "stdev", json_real(d->stdev));
+  if (check) {
+    json_object_set_new(root, "mean", json_real(d->mean));
+    json_object_set_new(root, "stdev", json_real(d->stdev));
+  } else {
+    json_object_set_new(root, "summary", summary_json(g, d));
+  }
   for (int i = 0; i < gn_event_count(g); i++) {
     const gn_event *e = gn_event_get(g, i);
     for (int k = 0; k < e->nmods; k++) {
@@ -218,6 +245,32 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
   }
 }
 
+/*
+** The text of an order's odds: what was asked and how it was worked out,
+** the summary a player reads (odds-summary.c), and with full every outcome
+** with its chance, most likely first. The outcomes are labels: no mean and no
+** "at least" over them.
+*/
+static int print_order_text(FILE *f, gn_game *g, const char *id, const char *orders, const gn_dist *d,
+                            int full, uint64_t seed)
+{
+  fprintf(f, "%s %s: ", id, orders);
+  if (d->exact)
+    fprintf(f, "exact, %llu path%s", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
+  else
+    fprintf(f, "Monte Carlo, %llu runs, seed %llu", (unsigned long long)d->runs, (unsigned long long)seed);
+  fprintf(f, ", %d outcome%s\n", d->n, d->n == 1 ? "" : "s");
+  if (!d->exact) fprintf(f, "  not exact: %s\n", d->why);
+  cli_odds_summary(f, g, d);
+  if (!full) {
+    fprintf(f, "(--full lists every outcome with its chance)\n");
+    return CLI_OK;
+  }
+  fprintf(f, "\nevery outcome, most likely first%s:\n",
+          d->exact ? " (percentages rounded; the fractions are exact)" : " (estimates from the runs)");
+  return cli_odds_full(f, g, d);
+}
+
 /* The chart as an SVG picture: one bar per outcome with its label and percentage. */
 static int write_svg(const char *path, gn_game *g, const char *check, const gn_dist *d)
 {
@@ -255,7 +308,8 @@ static int write_svg(const char *path, gn_game *g, const char *check, const gn_d
 /* The result in the format asked for: text, json or svg; the old --svg FILE
 ** draws the chart besides. */
 static int emit(gn_game *g, const char *name, const char *check, int argc, char **argv,
-                const gn_dist *d, int passfail, uint64_t seed, const cli_output *out, const char *svg)
+                const gn_dist *d, int passfail, uint64_t seed, int full, const cli_output *out,
+                const char *svg)
 {
   int rc = CLI_OK;
   if (!strcmp(out->format, "json")) {
@@ -265,8 +319,9 @@ static int emit(gn_game *g, const char *name, const char *check, int argc, char 
   } else {
     FILE *f = out->path ? fopen(out->path, "w") : stdout;
     if (!f) return cli_fail("cannot write %s: %s", out->path, strerror(errno));
-    print_text(f, g, name, check, argc, argv, d, passfail, seed);
-    if (f != stdout && (ferror(f) | fclose(f)) != 0)
+    if (check) print_text(f, g, name, check, argc, argv, d, passfail, seed);
+    else rc = print_order_text(f, g, name, argv[0], d, full, seed);
+    if (f != stdout && (ferror(f) | fclose(f)) != 0 && rc == CLI_OK)
       rc = cli_fail("cannot write %s: %s", out->path, strerror(errno));
   }
   if (rc == CLI_OK && svg) rc = write_svg(svg, g, check, d);
@@ -293,7 +348,7 @@ static int game_exists(cli *c, const char *id)
 
 /* grognard odds GAME "ORDER[; ORDER...]": every outcome of the orders now. */
 static int run_order_odds(cli *c, const char *id, const char *orders, const gn_odds_opts *o,
-                          const cli_output *out, const char *svg)
+                          int full, const cli_output *out, const char *svg)
 {
   gn_store *st;
   gn_game *g;
@@ -306,7 +361,7 @@ static int run_order_odds(cli *c, const char *id, const char *orders, const gn_o
   } else if (rc != 0) {
     rc = cli_fail("%s", gn_errmsg(g));
   } else {
-    rc = emit(g, id, NULL, 1, (char **)&orders, &d, 0, o->seed, out, svg);
+    rc = emit(g, id, NULL, 1, (char **)&orders, &d, 0, o->seed, full, out, svg);
   }
   gn_dist_free(&d);
   gn_game_free(g);
@@ -322,7 +377,7 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   static const char *const formats[] = { "text", "json", "svg", NULL };
   cli_opt outopts[] = { CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
   cli_output out;
-  int npos = 0, nparams = 0, rc;
+  int npos = 0, nparams = 0, rc, full = 0;
   gn_odds_opts o = { 0, 0, 1, 0, 0 };
 
   /* 1) our options; every other word goes to the check (--PARAM VALUE) */
@@ -342,6 +397,8 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
       return CLI_HELPED;
     } else if (!strcmp(a, "--json")) {
       outopts[0].seen = 1;
+    } else if (!strcmp(a, "--full") || !strcmp(a, "--all")) {   /* --all: the session's word */
+      full = 1;
     } else if (!strcmp(a, "--out") || !strcmp(a, "-o") || !strcmp(a, "--format")) {
       if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", a);
       cli_opt *x = &outopts[!strcmp(a, "--format") ? 2 : 1];
@@ -394,8 +451,10 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
         return cli_fail("order too long: at most %zu characters", sizeof text - 1);
       len += (size_t)n;
     }
-    return run_order_odds(c, pos[0], text, &o, &out, svg);
+    return run_order_odds(c, pos[0], text, &o, full, &out, svg);
   }
+  if (full && ruleset_index(pos[0]) >= 0)
+    return cli_usage(cmd, "--full is for a game's orders (a check's table is always whole)");
   if (ruleset_index(pos[0]) < 0) {
     fprintf(stderr, "grognard: no ruleset '%s' and no such game in %s (rulesets:", pos[0], c->db);
     for (int r = 0; r < gn_ruleset_count(); r++)
@@ -429,7 +488,7 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
   } else if (rc != 0) {
     rc = cli_fail("%s", gn_errmsg(g));
   } else {
-    rc = emit(g, pos[0], pos[1], nparams, params, &d, passfail, o.seed, &out, svg);
+    rc = emit(g, pos[0], pos[1], nparams, params, &d, passfail, o.seed, 0, &out, svg);
   }
   gn_dist_free(&d);
   gn_game_free(g);
@@ -437,7 +496,7 @@ static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
 }
 
 const cli_cmd cli_cmd_odds = {
-  "odds", "RULESET CHECK [--PARAM VALUE ...] | GAME \"ORDER[; ORDER...]\"  [--json | -o FILE] [--format text|json|svg] [--runs N] [--seed S]",
+  "odds", "RULESET CHECK [--PARAM VALUE ...] | GAME \"ORDER[; ORDER...]\" [--full]  [--json | -o FILE] [--format text|json|svg] [--runs N] [--seed S]",
   "the exact odds of one resolution of the rules, with its modifiers",
   "Runs the same code as the game along every path through its dice and\n"
   "prints each outcome with its exact probability (and fraction), the chance\n"
@@ -452,8 +511,11 @@ const cli_cmd cli_cmd_odds = {
   "With a GAME from the store and an order (or several separated by ';', for\n"
   "questions like 'three volleys and then a charge'), it weighs every outcome\n"
   "of that order from the game's present state without changing the game;\n"
-  "each outcome names the units it changes. It uses the true state: it is an\n"
-  "umpire's tool.\n"
+  "each outcome names the units it changes. It prints a few lines, as the\n"
+  "session's 'odds' does: each side's chance to come off better, to rout or\n"
+  "remove an enemy unit, to lose a unit, its expected loss, and the likeliest\n"
+  "outcome; --full lists every outcome with its chance, most likely first.\n"
+  "It uses the true state: it is an umpire's tool.\n"
   "\noptions:\n"
   "  --PARAM VALUE      the check's parameters (see the list of checks)\n"
   "  --json             {\"exact\", \"paths\", \"outcomes\": [{\"outcome\", \"label\", \"p\",\n"
@@ -461,7 +523,12 @@ const cli_cmd cli_cmd_odds = {
   "                     \"p_at_least\", \"p_at_most\"}], \"mean\", \"stdev\",\n"
   "                     \"modifiers\": [{\"name\", \"value\", \"ref\", \"provenance\",\n"
   "                     \"interpretation\"}], \"p_pass\"};\n"
-  "                     sampled: \"runs\", \"why\" and per outcome \"lo\", \"hi\"\n"
+  "                     sampled: \"runs\", \"why\" and per outcome \"lo\", \"hi\";\n"
+  "                     a game's orders: no \"p_at_least\", \"p_at_most\", \"mean\",\n"
+  "                     \"stdev\" but \"summary\": {\"sides\": [{\"side\",\n"
+  "                     \"comes_off_better\", \"routs_or_removes_enemy\",\n"
+  "                     \"mean_strength_lost\", \"loses_unit\"}], \"likeliest\", \"likeliest_p\"}\n"
+  "  --full, --all      a game's orders: every outcome, most likely first\n"
   "  -o, --out FILE     write to FILE, in the format of its extension: .json,\n"
   "                     .svg (the chart as a picture), else text ('-': stdout)\n"
   "  --format FMT       the format when FILE does not say it: text, json, svg\n"

@@ -188,6 +188,69 @@ static int is_scenario(const char *s) {
   return (n > 5 && !strcmp(s + n - 5, ".yaml")) || (n > 4 && !strcmp(s + n - 4, ".yml"));
 }
 
+/* Step 1 of the session: a scenario makes a new game in the store (seed),
+** a game id resumes one; p->id names it. CLI_OK or CLI_FAIL. */
+static int open_game(play *p, const char *what, int scenario, uint64_t seed) {
+  if (cli_store_open(p->c, !scenario, &p->st) != CLI_OK) return CLI_FAIL;
+  if (!scenario) {
+    snprintf(p->id, sizeof p->id, "%s", what);
+    return CLI_OK;
+  }
+  if (gn_store_create(p->st, what, seed, p->id, sizeof p->id)) {
+    fprintf(stderr, "%s\n", gn_store_errmsg(p->st));
+    return CLI_FAIL;
+  }
+  printf("new game %s from %s (seed %llu)\n", p->id, what, (unsigned long long)seed);
+  return CLI_OK;
+}
+
+/* Step 3 of the session: --as SIDE (a session started as a side plays that
+** side only; without --as, or as the umpire, it holds the umpire's powers,
+** one terminal for the table) and --dice override the notes, and are noted.
+** as, dice: the options' values or NULL. CLI_OK or CLI_FAIL. */
+static int session_options(play *p, const char *as, const char *dice) {
+  p->umpire = 1;
+  if (as) {
+    int s = strcmp(as, "umpire") ? gn_side_find(p->g, as) : GN_UMPIRE;
+    if (s < 0 && strcmp(as, "umpire")) return cli_fail("no side '%s' in this game", as);
+    p->umpire = s == GN_UMPIRE;
+    if (s != p->viewer) { p->viewer = s; play_note(p, "view", play_viewer_name(p)); }
+  }
+  if (dice && p->table != !strcmp(dice, "table")) {
+    p->table = !p->table;
+    play_note(p, "dice", p->table ? "table" : "auto");
+  }
+  play_dice_apply(p);
+  return CLI_OK;
+}
+
+/* Step 4 of the session: the banner, then lines until quit or the end of
+** the input (a script stops at its first refused order unless it keeps
+** going). CLI_FAIL when a script's order was refused. */
+static int session(play *p) {
+  printf("game %s: %s (%s), %d order%s, state hash %016llx\n", p->id, gn_game_scenario_name(p->g),
+         gn_game_ruleset(p->g), gn_game_order_count(p->g), gn_game_order_count(p->g) == 1 ? "" : "s",
+         (unsigned long long)gn_game_hash(p->g));
+  printf("dice: %s; view: %s; type 'help' for the commands, 'quit' to stop (the game is saved"
+         " after every order)\n", p->table ? "table (you roll)" : "auto (the engine rolls)",
+         play_viewer_name(p));
+  play_announce(p, 1);
+  play_input_begin(p);
+  char buf[PLAY_LINEMAX], pr[GN_TEXT_MAX + 256];
+  while (!p->quit) {
+    prompt(p, pr, sizeof pr);
+    if (!play_read(p, pr, buf, sizeof buf)) break;
+    line(p, buf);
+    fflush(stdout);
+    if (p->failed && p->script && !p->keep_going) {
+      printf("the script stops at its first refused order (use --keep-going to go on)\n");
+      break;
+    }
+  }
+  play_input_end(p);
+  return p->script && p->failed ? CLI_FAIL : CLI_OK;
+}
+
 /*
 ** The session.
 **   1) options; a scenario makes a new game in the store, a game id resumes one
@@ -222,67 +285,15 @@ static int run_play(cli *c, const cli_cmd *cmd, int argc, char **argv) {
     p.script_name = opts[3].val;
     p.keep_going = opts[4].seen;
   }
-  if (cli_store_open(c, !scenario, &p.st) != CLI_OK) { rc = CLI_FAIL; goto done; }
-  if (scenario) {
-    rc = gn_store_create(p.st, pos[0], seed, p.id, sizeof p.id);
-    if (rc) {
-      fprintf(stderr, "%s\n", gn_store_errmsg(p.st));
-      rc = CLI_FAIL;
-      goto done;
-    }
-    printf("new game %s from %s (seed %llu)\n", p.id, pos[0], (unsigned long long)seed);
-  } else {
-    snprintf(p.id, sizeof p.id, "%s", pos[0]);
-  }
+  if ((rc = open_game(&p, pos[0], scenario, seed)) != CLI_OK) goto done;
   /* 2) */
-  if (gn_store_load(p.st, p.id, &p.g) != 0) {
+  if (gn_store_load(p.st, p.id, &p.g) != 0 || gn_store_notes(p.st, p.id, resume_note, &p) != 0) {
     rc = cli_fail("%s", gn_store_errmsg(p.st));
     goto done;
   }
-  if (gn_store_notes(p.st, p.id, resume_note, &p) != 0) {
-    rc = cli_fail("%s", gn_store_errmsg(p.st));
-    goto done;
-  }
-  /* 3) */
-  /* a session started as a side plays that side only; without --as, or as
-  ** the umpire, it holds the umpire's powers (one terminal for the table) */
-  p.umpire = 1;
-  if (opts[1].seen) {
-    int s = strcmp(opts[1].val, "umpire") ? gn_side_find(p.g, opts[1].val) : GN_UMPIRE;
-    if (s < 0 && strcmp(opts[1].val, "umpire")) {
-      rc = cli_fail("no side '%s' in this game", opts[1].val);
-      goto done;
-    }
-    p.umpire = s == GN_UMPIRE;
-    if (s != p.viewer) { p.viewer = s; play_note(&p, "view", play_viewer_name(&p)); }
-  }
-  if (opts[2].seen && p.table != !strcmp(opts[2].val, "table")) {
-    p.table = !p.table;
-    play_note(&p, "dice", p.table ? "table" : "auto");
-  }
-  play_dice_apply(&p);
-  /* 4) */
-  printf("game %s: %s (%s), %d order%s, state hash %016llx\n", p.id, gn_game_scenario_name(p.g),
-         gn_game_ruleset(p.g), gn_game_order_count(p.g), gn_game_order_count(p.g) == 1 ? "" : "s",
-         (unsigned long long)gn_game_hash(p.g));
-  printf("dice: %s; view: %s; type 'help' for the commands, 'quit' to stop (the game is saved"
-         " after every order)\n", p.table ? "table (you roll)" : "auto (the engine rolls)",
-         play_viewer_name(&p));
-  play_announce(&p, 1);
-  play_input_begin(&p);
-  char buf[PLAY_LINEMAX], pr[GN_TEXT_MAX + 256];
-  while (!p.quit) {
-    prompt(&p, pr, sizeof pr);
-    if (!play_read(&p, pr, buf, sizeof buf)) break;
-    line(&p, buf);
-    fflush(stdout);
-    if (p.failed && p.script && !p.keep_going) {
-      printf("the script stops at its first refused order (use --keep-going to go on)\n");
-      break;
-    }
-  }
-  play_input_end(&p);
-  rc = p.script && p.failed ? CLI_FAIL : CLI_OK;
+  /* 3), 4) */
+  if ((rc = session_options(&p, opts[1].seen ? opts[1].val : NULL, opts[2].seen ? opts[2].val : NULL)) == CLI_OK)
+    rc = session(&p);
 done:
   if (p.script) fclose(p.script);
   gn_game_free(p.g);

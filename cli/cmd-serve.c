@@ -10,6 +10,7 @@
 */
 #include "serve.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <jansson.h>
 #include <signal.h>
@@ -24,7 +25,8 @@ static int is_scenario(const char *s)
   return (n > 5 && !strcmp(s + n - 5, ".yaml")) || (n > 4 && !strcmp(s + n - 4, ".yml"));
 }
 
-/* "ADDR:PORT" -> addr (at most n - 1 characters) and port. 0 or -1. */
+/* "ADDR:PORT" -> addr (an IPv4 address, or localhost; at most n - 1
+** characters) and port. 0 or -1. */
 static int parse_listen(const char *s, char *addr, size_t n, int *port)
 {
   const char *colon = strrchr(s, ':');
@@ -35,6 +37,8 @@ static int parse_listen(const char *s, char *addr, size_t n, int *port)
   memcpy(addr, s, (size_t)(colon - s));
   addr[colon - s] = 0;
   if (!strcmp(addr, "localhost")) snprintf(addr, n, "127.0.0.1");
+  struct in_addr a;
+  if (inet_pton(AF_INET, addr, &a) != 1) return -1;
   *port = (int)p;
   return 0;
 }
@@ -168,7 +172,8 @@ static int run_serve(cli *c, const cli_cmd *cmd, int argc, char **argv)
   uint64_t seed = 1;
   if ((rc = cli_args(c, cmd, argc, argv, opts, pos, &npos, 1, 1)) != 0) return rc;         /* 1 */
   if (opts[0].seen && parse_listen(opts[0].val, addr, sizeof addr, &port) != 0)
-    return cli_usage(cmd, "--listen takes ADDR:PORT, like 127.0.0.1:8080 (PORT 0: any free port), not '%s'",
+    return cli_usage(cmd, "--listen takes ADDR:PORT, an IPv4 address and a port, like 127.0.0.1:8080 (PORT 0:"
+                     " any free port), not '%s'",
                      opts[0].val);
   if (opts[1].seen && strcmp(opts[1].val, "auto") && strcmp(opts[1].val, "table"))
     return cli_usage(cmd, "--dice takes auto or table, not '%s'", opts[1].val);

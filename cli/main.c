@@ -23,22 +23,19 @@ static const cli_cmd *const commands[] = {
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
-static const cli_cmd *find(const char *name)
-{
+static const cli_cmd *find(const char *name) {
   for (int i = 0; i < NCOMMANDS; i++)
     if (!strcmp(commands[i]->name, name))
       return commands[i];
   return NULL;
 }
 
-static void usage_all(FILE *f)
-{
+static void usage_all(FILE *f) {
   fprintf(f, "usage: grognard [--db PATH] COMMAND [ARGS...]\n"
              "       grognard help COMMAND | --help | --version\n");
 }
 
-static void help_all(void)
-{
+static void help_all(void) {
   usage_all(stdout);
   printf("\nA rules engine and computer moderator for horse-and-musket miniature wargames.\n"
          "\ncommands:\n");
@@ -55,15 +52,13 @@ static void help_all(void)
          CLI_DEFAULT_DB);
 }
 
-static void version(void)
-{
+static void version(void) {
   printf("grognard %s (libgrognard %s, SQLite %s, jansson %s)\n", GN_VERSION, gn_version(),
          sqlite3_libversion(), JANSSON_VERSION);
 }
 
 /* grognard help [COMMAND] */
-static int help(int argc, char **argv)
-{
+static int help(int argc, char **argv) {
   if (argc < 2) { help_all(); return CLI_OK; }
   const cli_cmd *cmd = find(argv[1]);
   if (!cmd) {
@@ -74,8 +69,7 @@ static int help(int argc, char **argv)
   return CLI_OK;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
   cli c = { getenv("GROGNARD_DB") };
   int i = 1;
   if (!c.db || !*c.db) c.db = CLI_DEFAULT_DB;

@@ -333,7 +333,10 @@ static double legend(map *m, double y) {
   map_pen fp = map_stroke(map_black, 2);
   cv->ops->path(cv, fe, 2, 0, &fp);
   fl.x = x + 16;
-  legend_text(&fl, 0, "front edge of a stand; label: code, strength (? not known to you), D disordered, R routed");
+  legend_text(&fl, 0, !strcmp(gn_game_ruleset(m->g), "ba")
+                          ? "front edge of a stand; label: code, strength (? not known to you), SD, MD or FD its disorder"
+                          : "front edge of a stand; label: code, strength (? not known to you), D disordered, "
+                            "PD permanently disordered, R routed");
   if (gn_objective_count(m->g) > 0) {
     x = flow_take(&fl, 12 + map_text_width(&f, "objective (points), in its holder's colour"));
     double d[8] = {x + 5, fl.y - 8, x + 10, fl.y - 3, x + 5, fl.y + 2, x, fl.y - 3};

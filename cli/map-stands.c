@@ -147,6 +147,8 @@ static void draw_stand(map *m, const gn_unit_view *v, int selected) {
 
 static void draw_objectives(map *m) {
   map_canvas *cv = m->cv;
+  map_rect names[64];   /* the objectives' names set so far */
+  int nnames = 0;
   for (int i = 0; i < gn_objective_count(m->g); i++) {
     gn_objective_info o;
     if (gn_objective_get(m->g, i, &o) != 0) continue;
@@ -169,9 +171,27 @@ static void draw_objectives(map *m) {
     f.bold = 1;
     f.halo = 1;
     f.colour = (map_rgb){c.r * 0.7, c.g * 0.7, c.b * 0.7};
-    cv->ops->text(cv, x + 8, y + 3, &f, text);
+    /* the name east of the diamond, else west, north or south: the first
+    ** place that covers no stand or label */
+    double w = map_text_width(&f, text);
+    double at[6][2] = {{x + 8, y + 3}, {x - 8 - w, y + 3}, {x - w / 2, y - 9}, {x - w / 2, y + 15},
+                       {x + 8, y + 14}, {x - 8 - w, y + 14}};
+    int k = -1;
+    for (int q = 0; q < 6 && k < 0; q++)
+      if (map_place(m, (map_rect){at[q][0], at[q][1] - 9, w, 11}, 1)) k = q;
+    for (int q = 0; q < 6 && k < 0; q++) {   /* else at least clear of the other objectives' names */
+      map_rect r = {at[q][0], at[q][1] - 9, w, 11};
+      int clear = 1;
+      for (int j = 0; j < nnames; j++)
+        clear &= !(r.x < names[j].x + names[j].w && names[j].x < r.x + r.w && r.y < names[j].y + names[j].h &&
+                   names[j].y < r.y + r.h);
+      if (clear) k = q;
+    }
+    if (k < 0) k = 0;
+    if (nnames < 64) names[nnames++] = (map_rect){at[k][0], at[k][1] - 9, w, 11};
+    cv->ops->text(cv, at[k][0], at[k][1], &f, text);
     map_place(m, (map_rect){x - 6, y - 6, 12, 12}, 0);
-    map_place(m, (map_rect){x + 8, y - 6, map_text_width(&f, text), 10}, 0);
+    map_place(m, (map_rect){at[k][0], at[k][1] - 9, w, 11}, 0);
     cv->ops->end(cv);
   }
 }

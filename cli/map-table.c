@@ -90,18 +90,20 @@ static gn_vec2 label_point(const gn_feature *f, double *angle) {
   return f->pts[0];
 }
 
-/* 1) hills, 2) other areas, 3) lines, 4) the grid. */
+/* 1) hills, 2) other areas, 3) lines, 4) bridges, over the water they
+** cross, 5) the grid. */
 void map_terrain(map *m) {
   map_canvas *cv = m->cv;
   double clip[4] = {m->x0, m->y0, m->W * m->s, m->H * m->s};
   cv->ops->begin(cv, "terrain", NULL, clip);
-  for (int pass = 0; pass < 3; pass++)
+  for (int pass = 0; pass < 4; pass++)
     for (int i = 0; i < gn_terrain_count(m->g); i++) {
       gn_feature f;
       const char *id, *kind;
       if (gn_terrain_get(m->g, i, &f, &id, &kind) != 0 || f.npts < 2) continue;
-      int hill = !strcmp(kind, "hill"), area = f.shape == GN_SHAPE_AREA;
-      if ((pass == 0) != (area && hill) || (pass == 1 && (!area || hill)) || (pass == 2 && area)) continue;
+      int area = f.shape == GN_SHAPE_AREA;
+      int want = !area ? 2 : !strcmp(kind, "hill") ? 0 : !strcmp(kind, "bridge") ? 3 : 1;
+      if (pass != want) continue;
       double width;
       int dashed;
       map_rgb c = map_kind_colour(kind, !area, &width, &dashed);

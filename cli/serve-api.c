@@ -28,8 +28,7 @@ int srv_slot_viewer(const srv *s, int slot) { return slot < s->nsides ? slot : G
 /* ------------------------------------------------------------- answers */
 
 /* Fills r with o as JSON (o is released). */
-static void reply_json(srv_reply *r, int status, json_t *o)
-{
+static void reply_json(srv_reply *r, int status, json_t *o) {
   r->status = status;
   r->type = JSON_TYPE;
   r->body = o ? json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT) : NULL;
@@ -38,8 +37,7 @@ static void reply_json(srv_reply *r, int status, json_t *o)
   json_decref(o);
 }
 
-static void verror(srv_reply *r, int status, const char *ref, int ok_field, const char *fmt, va_list ap)
-{
+static void verror(srv_reply *r, int status, const char *ref, int ok_field, const char *fmt, va_list ap) {
   char msg[1024];
   vsnprintf(msg, sizeof msg, fmt, ap);
   json_t *o = json_object();
@@ -49,8 +47,7 @@ static void verror(srv_reply *r, int status, const char *ref, int ok_field, cons
   reply_json(r, status, o);
 }
 
-void srv_error(srv_reply *r, int status, const char *ref, const char *fmt, ...)
-{
+void srv_error(srv_reply *r, int status, const char *ref, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   verror(r, status, ref, 0, fmt, ap);
@@ -58,23 +55,20 @@ void srv_error(srv_reply *r, int status, const char *ref, const char *fmt, ...)
 }
 
 /* {"ok": false, "error", "ref"}: an order's refusal. */
-GN_PRINTF(4, 5) static void refuse(srv_reply *r, int status, const char *ref, const char *fmt, ...)
-{
+GN_PRINTF(4, 5) static void refuse(srv_reply *r, int status, const char *ref, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   verror(r, status, ref, 1, fmt, ap);
   va_end(ap);
 }
 
-static json_t *side_json(const gn_game *g, int viewer)
-{
+static json_t *side_json(const gn_game *g, int viewer) {
   return viewer >= 0 ? json_string(gn_side_id(g, viewer)) : json_null();
 }
 
 /* Event i as the API gives it: gn_event_json with "n" and "text". NULL when
 ** out of memory. */
-static json_t *event_obj(const gn_game *g, int i)
-{
+static json_t *event_obj(const gn_game *g, int i) {
   char *s = gn_event_json(g, i);
   json_t *e = s ? json_loads(s, 0, NULL) : NULL;
   gn_string_free(s);
@@ -87,8 +81,7 @@ static json_t *event_obj(const gn_game *g, int i)
 }
 
 /* The events from..count-1 that viewer may see. NULL when out of memory. */
-static json_t *events_from(const gn_game *g, int from, int viewer)
-{
+static json_t *events_from(const gn_game *g, int from, int viewer) {
   json_t *a = json_array();
   if (from < gn_event_first(g)) from = gn_event_first(g);
   for (int i = from; a && i < gn_event_count(g); i++) {
@@ -101,8 +94,7 @@ static json_t *events_from(const gn_game *g, int from, int viewer)
 
 /* ------------------------------------------------------------- changes */
 
-void srv_change_add(srv *s, char *(*fn)(srv *s, int viewer, void *ud), void *ud)
-{
+void srv_change_add(srv *s, char *(*fn)(srv *s, int viewer, void *ud), void *ud) {
   srv_change *c = &s->ring[(s->gen + 1) % SRV_RING];
   for (int k = 0; k < SRV_MAXVIEW; k++) {
     free(c->text[k]);
@@ -120,16 +112,14 @@ void srv_change_add(srv *s, char *(*fn)(srv *s, int viewer, void *ud), void *ud)
   pthread_cond_broadcast(&s->changed);
 }
 
-static char *dump(json_t *o)
-{
+static char *dump(json_t *o) {
   char *t = o ? json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT) : NULL;
   json_decref(o);
   return t;
 }
 
 /* An order's change: {"seq", "events"} with the events from *ud. */
-static char *order_change(srv *s, int viewer, void *ud)
-{
+static char *order_change(srv *s, int viewer, void *ud) {
   json_t *o = json_object(), *ev = events_from(s->g, *(int *)ud, viewer);
   if (!ev) { json_decref(o); return NULL; }
   json_object_set_new(o, "seq", json_integer(gn_game_order_count(s->g)));
@@ -138,8 +128,7 @@ static char *order_change(srv *s, int viewer, void *ud)
 }
 
 /* {"seq", KEY: true} (an undo, a reload) or {"seq", "dice": MODE}. */
-static char *flag_change(srv *s, int viewer, void *ud)
-{
+static char *flag_change(srv *s, int viewer, void *ud) {
   (void)viewer;
   const char *key = ud;
   json_t *o = json_object();
@@ -151,8 +140,7 @@ static char *flag_change(srv *s, int viewer, void *ud)
 
 /* Loads the game again from the store (after an undo, or when another
 ** program changed it). 0, or -1 with the game kept as it was. */
-static int reload(srv *s)
-{
+static int reload(srv *s) {
   gn_game *g = NULL;
   if (gn_store_load(s->st, s->id, &g) != 0) return -1;
   gn_game_free(s->g);
@@ -162,8 +150,7 @@ static int reload(srv *s)
 
 /* 1 when the stored game is no longer the one held (another program
 ** ordered or undid in it): it is then loaded in its place. */
-static int changed_elsewhere(srv *s)
-{
+static int changed_elsewhere(srv *s) {
   gn_game *g = NULL;
   if (gn_store_load(s->st, s->id, &g) != 0) return 0;
   if (gn_game_order_count(g) == gn_game_order_count(s->g) && gn_game_hash(g) == gn_game_hash(s->g)) {
@@ -177,8 +164,7 @@ static int changed_elsewhere(srv *s)
 
 /* ------------------------------------------------------------ reading */
 
-static void session(srv *s, int viewer, srv_reply *r)
-{
+static void session(srv *s, int viewer, srv_reply *r) {
   const gn_game *g = s->g;
   double w = 0, h = 0;
   gn_game_table(g, &w, &h);
@@ -205,8 +191,7 @@ static void session(srv *s, int viewer, srv_reply *r)
   reply_json(r, 200, o);
 }
 
-static void state(srv *s, int viewer, srv_reply *r)
-{
+static void state(srv *s, int viewer, srv_reply *r) {
   const gn_game *g = s->g;
   char *v = gn_state_json(g, viewer);
   json_t *view = v ? json_loads(v, 0, NULL) : NULL;
@@ -228,8 +213,7 @@ static void state(srv *s, int viewer, srv_reply *r)
 
 /* The unit a side names by code, when it is its own: its index; else -1
 ** with r filled (404 no such unit, 403 another side's). */
-static int own_unit(srv *s, int viewer, const char *code, srv_reply *r)
-{
+static int own_unit(srv *s, int viewer, const char *code, srv_reply *r) {
   int u = gn_unit_find(s->g, code);
   gn_unit_view v;
   if (u < 0 || gn_unit_view_get(s->g, u, viewer, &v) != 0 || !v.known) {
@@ -245,8 +229,7 @@ static int own_unit(srv *s, int viewer, const char *code, srv_reply *r)
   return u;
 }
 
-static void actions(srv *s, int viewer, const char *unit, srv_reply *r)
-{
+static void actions(srv *s, int viewer, const char *unit, srv_reply *r) {
   int u = -1;
   if (unit && (u = own_unit(s, viewer, unit, r)) < 0) return;
   gn_actions *a = NULL;
@@ -261,8 +244,7 @@ static void actions(srv *s, int viewer, const char *unit, srv_reply *r)
 }
 
 /* A whole number from a query argument; 0, or -1 when it is none. */
-static int int_arg(const char *v, int *out)
-{
+static int int_arg(const char *v, int *out) {
   char *end;
   errno = 0;
   long n = v && *v ? strtol(v, &end, 10) : -1;
@@ -271,8 +253,7 @@ static int int_arg(const char *v, int *out)
   return 0;
 }
 
-static void events(srv *s, int viewer, const char *since, srv_reply *r)
-{
+static void events(srv *s, int viewer, const char *since, srv_reply *r) {
   int from = 0;
   if (since && int_arg(since, &from) != 0) {
     srv_error(r, 400, NULL, "since takes an event number (0 or more), not '%.40s'", since);
@@ -294,8 +275,7 @@ static void events(srv *s, int viewer, const char *since, srv_reply *r)
 ** unit the rules know goes on to the rules, which refuse it. 0, or -1 with
 ** r filled (403 and the reason).
 */
-static int may_order(srv *s, int viewer, const char *text, srv_reply *r)
-{
+static int may_order(srv *s, int viewer, const char *text, srv_reply *r) {
   if (viewer == GN_UMPIRE) return 0;
   const gn_game *g = s->g;
   int actor = gn_order_actor(g, text);
@@ -332,8 +312,7 @@ typedef struct feed {
   char spec[64], purpose[256], ref[32];
 } feed;
 
-static int feed_dice(void *ud, const gn_chance *c, const char *refusal, int *faces)
-{
+static int feed_dice(void *ud, const gn_chance *c, const char *refusal, int *faces) {
   feed *f = ud;
   if (refusal) {
     f->refused = 1;
@@ -359,8 +338,7 @@ static int feed_dice(void *ud, const gn_chance *c, const char *refusal, int *fac
 }
 
 /* {"ok": false, "need": {...}}: what the order's next chance point wants. */
-static void need_reply(const feed *f, srv_reply *r)
-{
+static void need_reply(const feed *f, srv_reply *r) {
   json_t *o = json_object(), *n = json_object();
   const char *who = NULL;
   gn_unit_view v;
@@ -388,8 +366,7 @@ static void need_reply(const feed *f, srv_reply *r)
 /* The order's body: {"order": TEXT, "check": BOOL, "dice": [INT...]}. 0, or
 ** -1 with r filled (400). *o is to be released by the caller. */
 static int order_body(const char *body, size_t len, json_t **o, const char **text, int *check,
-                      int *faces, int *nfaces, srv_reply *r)
-{
+                      int *faces, int *nfaces, srv_reply *r) {
   json_error_t e;
   *o = json_loadb(body, len, 0, &e);
   if (!*o || !json_is_object(*o)) {
@@ -446,8 +423,7 @@ static int order_body(const char *body, size_t len, json_t **o, const char **tex
 **      every stream; else the refusal, what the dice wanted, or why a
 **      result given cannot be
 */
-static void order(srv *s, int viewer, const char *body, size_t len, srv_reply *r)
-{
+static void order(srv *s, int viewer, const char *body, size_t len, srv_reply *r) {
   int *faces = malloc(DICE_MAX * sizeof *faces), nfaces = 0, check = 0;
   json_t *o = NULL;
   const char *text = NULL;
@@ -508,8 +484,7 @@ done:
   free(faces);
 }
 
-static void undo(srv *s, int viewer, srv_reply *r)
-{
+static void undo(srv *s, int viewer, srv_reply *r) {
   if (gn_store_undo(s->st, s->id, viewer) != 0) {
     refuse(r, 409, NULL, "%s", gn_store_errmsg(s->st));
     return;
@@ -526,8 +501,7 @@ static void undo(srv *s, int viewer, srv_reply *r)
   srv_change_add(s, flag_change, "undo");
 }
 
-static void dice(srv *s, int viewer, const char *body, size_t len, srv_reply *r)
-{
+static void dice(srv *s, int viewer, const char *body, size_t len, srv_reply *r) {
   if (viewer != GN_UMPIRE) { srv_error(r, 403, NULL, "only the umpire sets how dice are rolled"); return; }
   json_t *o = json_loadb(body, len, 0, NULL), *m = o ? json_object_get(o, "mode") : NULL;
   const char *mode = json_is_string(m) ? json_string_value(m) : "";
@@ -557,8 +531,7 @@ static void dice(srv *s, int viewer, const char *body, size_t len, srv_reply *r)
 
 /* {"lines": [...]} from text written to a memory stream, one line each,
 ** with its leading blanks kept (they indent). */
-static json_t *lines_json(const char *text)
-{
+static json_t *lines_json(const char *text) {
   json_t *a = json_array();
   while (a && text && *text) {
     size_t n = strcspn(text, "\n");
@@ -568,8 +541,7 @@ static json_t *lines_json(const char *text)
   return a;
 }
 
-static void odds(srv *s, int viewer, const char *text, srv_reply *r)
-{
+static void odds(srv *s, int viewer, const char *text, srv_reply *r) {
   if (!text || !*text || strlen(text) > ORDER_MAX) {
     pthread_mutex_unlock(&s->lock);
     srv_error(r, 400, NULL, "odds takes ?order=TEXT, an order of at most %d characters", ORDER_MAX);
@@ -604,8 +576,7 @@ static void odds(srv *s, int viewer, const char *text, srv_reply *r)
   gn_game_free(g);
 }
 
-static void why(srv *s, int viewer, const char *arg, srv_reply *r)
-{
+static void why(srv *s, int viewer, const char *arg, srv_reply *r) {
   int n;
   if (int_arg(arg, &n) != 0) {
     srv_error(r, 400, NULL, "why takes ?event=N, an event number (the \"n\" of an event)");
@@ -641,8 +612,7 @@ static void why(srv *s, int viewer, const char *arg, srv_reply *r)
 ** table lies in it. select: a unit the viewer may select (a side: its own).
 ** The drawing is made on a copy of the game, after the lock is given back.
 */
-static void map(srv *s, int viewer, const char *select, int json, srv_reply *r)
-{
+static void map(srv *s, int viewer, const char *select, int json, srv_reply *r) {
   int u = -1;
   if (select && *select && (u = own_unit(s, viewer, select, r)) < 0) {
     pthread_mutex_unlock(&s->lock);
@@ -688,8 +658,7 @@ static const struct route { const char *path; method m; } routes[] = {
 #define NROUTES ((int)(sizeof routes / sizeof routes[0]))
 
 void srv_api(srv *s, int slot, const char *meth, const char *path, const char *body, size_t len,
-             const char *(*query)(void *ud, const char *name), void *ud, srv_reply *r)
-{
+             const char *(*query)(void *ud, const char *name), void *ud, srv_reply *r) {
   int viewer = srv_slot_viewer(s, slot), k = 0;
   while (k < NROUTES && strcmp(routes[k].path, path)) k++;
   if (k == NROUTES) { srv_error(r, 404, NULL, "no call /api%.60s", path); return; }

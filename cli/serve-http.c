@@ -48,8 +48,7 @@ typedef struct stream {
 } stream;
 
 /* The slot whose code is code (compared in constant time), else -1. */
-static int slot_of(const srv *s, const char *code)
-{
+static int slot_of(const srv *s, const char *code) {
   if (!code || strlen(code) != SRV_CODELEN) return -1;
   int found = -1;
   for (int k = 0; k <= s->nsides; k++) {
@@ -62,8 +61,7 @@ static int slot_of(const srv *s, const char *code)
 
 static enum MHD_Result queue(struct MHD_Connection *c, int status, const char *type, void *data,
                              size_t len, enum MHD_ResponseMemoryMode mode, int api,
-                             long long accepted_ns)
-{
+                             long long accepted_ns) {
   struct MHD_Response *r = MHD_create_response_from_buffer(len, data, mode);
   if (!r) {
     if (mode == MHD_RESPMEM_MUST_FREE) free(data);
@@ -83,8 +81,7 @@ static enum MHD_Result queue(struct MHD_Connection *c, int status, const char *t
   return rc;
 }
 
-static enum MHD_Result queue_reply(struct MHD_Connection *c, srv_reply *r)
-{
+static enum MHD_Result queue_reply(struct MHD_Connection *c, srv_reply *r) {
   if (!r->body) {   /* out of memory while answering */
     static char oom[] = "{\"error\": \"out of memory\"}";
     return queue(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "application/json; charset=utf-8", oom,
@@ -93,8 +90,7 @@ static enum MHD_Result queue_reply(struct MHD_Connection *c, srv_reply *r)
   return queue(c, r->status, r->type, r->body, r->len, MHD_RESPMEM_MUST_FREE, 1, r->accepted_ns);
 }
 
-static enum MHD_Result queue_error(struct MHD_Connection *c, int status, const char *msg, int api)
-{
+static enum MHD_Result queue_error(struct MHD_Connection *c, int status, const char *msg, int api) {
   srv_reply r;
   srv_error(&r, status, NULL, "%s", msg);
   if (!r.body) return queue_reply(c, &r);
@@ -115,8 +111,7 @@ static enum MHD_Result queue_error(struct MHD_Connection *c, int status, const c
 **   4) nothing new for SRV_KEEPALIVE seconds: a comment line
 **   5) the server is stopping: the end of the stream
 */
-static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max) {
   stream *t = cls;
   srv *s = t->s;
   (void)pos;
@@ -158,15 +153,13 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
   return (ssize_t)n;
 }
 
-static void stream_free(void *cls)
-{
+static void stream_free(void *cls) {
   stream *t = cls;
   free(t->msg);
   free(t);
 }
 
-static enum MHD_Result open_stream(srv *s, struct MHD_Connection *c, int slot)
-{
+static enum MHD_Result open_stream(srv *s, struct MHD_Connection *c, int slot) {
   stream *t = calloc(1, sizeof *t);
   if (!t) return queue_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory", 1);
   t->s = s;
@@ -191,14 +184,12 @@ static enum MHD_Result open_stream(srv *s, struct MHD_Connection *c, int slot)
 
 /* --------------------------------------------------------------- routing */
 
-static const char *query_arg(void *ud, const char *name)
-{
+static const char *query_arg(void *ud, const char *name) {
   return MHD_lookup_connection_value(ud, MHD_GET_ARGUMENT_KIND, name);
 }
 
 static enum MHD_Result api(srv *s, struct MHD_Connection *c, const char *url, const char *method,
-                           req *q)
-{
+                           req *q) {
   const char *code = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Grognard-Code");
   if (!code) code = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "code");
   int slot = slot_of(s, code);
@@ -222,8 +213,7 @@ static enum MHD_Result api(srv *s, struct MHD_Connection *c, const char *url, co
   return queue_reply(c, &r);
 }
 
-static enum MHD_Result file(struct MHD_Connection *c, const char *url, const char *method)
-{
+static enum MHD_Result file(struct MHD_Connection *c, const char *url, const char *method) {
   if (strcmp(method, "GET") && strcmp(method, "HEAD"))
     return queue_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "the page's files are read with GET", 0);
   const char *name = strcmp(url, "/") ? url : "/index.html";
@@ -244,8 +234,7 @@ static enum MHD_Result file(struct MHD_Connection *c, const char *url, const cha
 */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version, const char *upload,
-                              size_t *upsize, void **con_cls)
-{
+                              size_t *upsize, void **con_cls) {
   srv *s = cls;
   req *q = *con_cls;
   (void)version;
@@ -283,8 +272,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 }
 
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
-                      enum MHD_RequestTerminationCode why)
-{
+                      enum MHD_RequestTerminationCode why) {
   (void)cls; (void)c; (void)why;
   req *q = *con_cls;
   if (q) { free(q->body); free(q); }
@@ -295,15 +283,13 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 ** decoded NUL would cut the name short ("/%00/etc/passwd" would read as "/",
 ** the page): a path holding %00 is left undecoded, so that it names no file
 ** of the page (404) and no call. */
-static size_t unescape(void *cls, struct MHD_Connection *c, char *uri)
-{
+static size_t unescape(void *cls, struct MHD_Connection *c, char *uri) {
   (void)cls; (void)c;
   if (strstr(uri, "%00")) return strlen(uri);
   return MHD_http_unescape(uri);
 }
 
-int srv_http_start(srv *s, const char *addr, int port, srv_http **out, int *bound)
-{
+int srv_http_start(srv *s, const char *addr, int port, srv_http **out, int *bound) {
   struct sockaddr_in sa;
   memset(&sa, 0, sizeof sa);
   sa.sin_family = AF_INET;
@@ -329,8 +315,7 @@ int srv_http_start(srv *s, const char *addr, int port, srv_http **out, int *boun
   return CLI_OK;
 }
 
-void srv_http_stop(srv *s, srv_http *h)
-{
+void srv_http_stop(srv *s, srv_http *h) {
   if (!h) return;
   pthread_mutex_lock(&s->lock);
   s->stopping = 1;

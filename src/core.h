@@ -165,6 +165,10 @@ typedef struct gn__ruleset {
   ** stands: a fighting unit in good order (the ruleset's own test; ref.
   ** VB-VIC, BA-VIC, IN-VIC). NULL: every unit on the table. Cannot fail. */
   int (*holds)(const gn_game *g, int unit);
+  /* The ruleset globals (g->st.rs[deck_rs .. deck_rs + ndeck_rs)) that say
+  ** what the odds engine knows of the decks: an odds walk that may ignore the
+  ** decks (gn__enum_merge) ignores them too. 0, 0: none. */
+  int deck_rs, ndeck_rs;
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -446,6 +450,13 @@ typedef struct gn__dicesrc {
 
 /* Returned by a chance point while checking an order: everything before it passed. */
 #define GN__ECHECKED (-1000)
+/* Returned by gn__enum_merge: this odds run ends here, the rest of it is known
+** from an equal state met before; the rules pass it up like any failure. */
+#define GN__EMERGED (-1001)
+/* Returned by gn__enum_deck_read: a deck read after a merge point that took
+** states equal whatever their decks held; the odds engine walks again
+** without ignoring the decks. */
+#define GN__EBLIND (-1002)
 
 /* ------------------------------------------------------------ the game */
 /* A save point: what an order or an odds run may change, to go back to it.
@@ -514,6 +525,7 @@ struct gn_game {
                               ** (sticky until the next order) */
   const void *lastcheck;      /* the gn__check of the last gn_check_odds */
   char **olabel; int nolabel, capolabel;   /* outcomes of the last gn_order_odds */
+  int *olslot; int nolslot;   /* the labels by hash: open addressing, index + 1, 0 empty */
   _Alignas(max_align_t) unsigned char checkcx[GN__CHECKCX];   /* its parameters */
 };
 
@@ -737,6 +749,37 @@ int gn__enum_known(const gn_game *g);
 ** data; GN_ENOMEM. Outside an odds run get finds nothing and put keeps nothing. */
 const void *gn__enum_memo_get(const gn_game *g, const uint64_t key[4], size_t *size);
 int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_t size);
+/*
+** A merge point, inside an order, for the odds engine: the rest of the run
+** depends only on the state and on nctx bytes of ctx (what the rule's code
+** still holds: the hits to apply, the morale tests due; zero its padding) and
+** site (a constant naming the point). Paths that reach an equal state at the
+** same site with the same ctx are walked once: the first walks on, the
+** others end here with GN__EMERGED (pass it up: the order is rolled back as
+** on any failure). Outside an odds walk that merges (gn__odds with
+** GN__ODDS_MERGE), and in play, it returns 0 and does nothing. When the walk
+** allows it (GN__ODDS_BLIND), states are equal whatever their decks hold;
+** a deck read later in the run then fails with GN__EBLIND (the engine walks
+** again without that). Fails with GN_ENOMEM.
+*/
+int gn__enum_merge(gn_game *g, uint32_t site, const void *ctx, size_t nctx);
+/* Called by a rule before it reads a deck under the odds engine: GN__EBLIND
+** when the run has passed a merge point that ignored the decks, else 0. */
+int gn__enum_deck_read(gn_game *g);
+/* gn_odds with flags: GN__ODDS_MERGE, merge points take effect (fn's outcome
+** depends only on the state its order leaves, not on anything fn counts);
+** GN__ODDS_BLIND, besides, fn's outcome reads no deck. */
+#define GN__ODDS_MERGE 1u
+#define GN__ODDS_BLIND 2u
+/* With GN__ODDS_BLIND: the start state stands for states merged whatever
+** their decks held (a chain's earlier order): any deck read fails. */
+#define GN__ODDS_BLIND_START 4u
+/* A key of a state and whether two are the same, the decks (and the
+** ruleset's globals that describe them) left out when blind. Cannot fail. */
+uint64_t gn__state_key(const gn_game *g, const gn__state *st, int blind);
+int gn__state_same(const gn_game *g, const gn__state *a, const gn__state *b, int blind);
+int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
+             gn_dist *dist);
 /* Fills d with the exact outcomes values[i] (ascending) of probabilities
 ** ps[i]; leaves: the paths walked. GN_ENOMEM. */
 int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves);

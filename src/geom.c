@@ -44,8 +44,7 @@ enum { OUTSIDE, INSIDE, ON };
 /* ------------------------------------------------------------ vectors */
 
 /* a - b. Cannot fail. */
-static gn_vec2 sub(gn_vec2 a, gn_vec2 b)
-{
+static gn_vec2 sub(gn_vec2 a, gn_vec2 b) {
   gn_vec2 r;
   r.x = a.x - b.x;
   r.y = a.y - b.y;
@@ -62,8 +61,7 @@ static double cross(gn_vec2 a, gn_vec2 b) { return a.x * b.y - a.y * b.x; }
 static double len(gn_vec2 a) { return sqrt(dot(a, a)); }
 
 /* The point at t on a->b; exactly a at 0 and b at 1. Cannot fail. */
-static gn_vec2 at(gn_vec2 a, gn_vec2 b, double t)
-{
+static gn_vec2 at(gn_vec2 a, gn_vec2 b, double t) {
   gn_vec2 r;
   if (t >= 1)
     return b;
@@ -73,8 +71,7 @@ static gn_vec2 at(gn_vec2 a, gn_vec2 b, double t)
 }
 
 /* Distance from p to segment a-b (a point when a == b). Cannot fail. */
-static double seg_dist(gn_vec2 p, gn_vec2 a, gn_vec2 b)
-{
+static double seg_dist(gn_vec2 p, gn_vec2 a, gn_vec2 b) {
   gn_vec2 ab = sub(b, a), ap = sub(p, a);
   double l2 = dot(ab, ab), t;
   if (l2 == 0)
@@ -91,8 +88,7 @@ static double seg_dist(gn_vec2 p, gn_vec2 a, gn_vec2 b)
 
 /* The direction of a facing. The four square facings, which most stands
 ** have, are exact and cost no trigonometry. Cannot fail. */
-static gn_vec2 direction(double a)
-{
+static gn_vec2 direction(double a) {
   static const double Q = 1.57079632679489661923;   /* pi / 2 */
   if (a == 0) return (gn_vec2){ 1, 0 };
   if (a == Q) return (gn_vec2){ 0, 1 };
@@ -102,8 +98,7 @@ static gn_vec2 direction(double a)
 }
 
 /* The frame of a stand. Cannot fail. */
-static frame frame_of(gn_box b)
-{
+static frame frame_of(gn_box b) {
   frame fr;
   fr.c = b.c;
   fr.f = direction(b.facing);
@@ -118,8 +113,7 @@ static frame frame_of(gn_box b)
 gn__frame gn__frame_of(gn_box b) { return frame_of(b); }
 
 /* p in the stand's frame: x along the facing, y to the left. Cannot fail. */
-static gn_vec2 local(const frame *fr, gn_vec2 p)
-{
+static gn_vec2 local(const frame *fr, gn_vec2 p) {
   gn_vec2 q = sub(p, fr->c), r;
   r.x = dot(q, fr->f);
   r.y = dot(q, fr->l);
@@ -127,8 +121,7 @@ static gn_vec2 local(const frame *fr, gn_vec2 p)
 }
 
 /* The frame point (x forward, y left) in table coordinates. Cannot fail. */
-static gn_vec2 world(const frame *fr, double x, double y)
-{
+static gn_vec2 world(const frame *fr, double x, double y) {
   gn_vec2 r;
   r.x = fr->c.x + fr->f.x * x + fr->l.x * y;
   r.y = fr->c.y + fr->f.y * x + fr->l.y * y;
@@ -136,8 +129,7 @@ static gn_vec2 world(const frame *fr, double x, double y)
 }
 
 /* Corners in the order of gn_box_corners. Cannot fail. */
-static void corners(const frame *fr, gn_vec2 out[4])
-{
+static void corners(const frame *fr, gn_vec2 out[4]) {
   out[0] = world(fr, fr->hd, fr->hw);
   out[1] = world(fr, fr->hd, -fr->hw);
   out[2] = world(fr, -fr->hd, -fr->hw);
@@ -145,8 +137,7 @@ static void corners(const frame *fr, gn_vec2 out[4])
 }
 
 /* Distance from p to the stand, 0 inside. Cannot fail. */
-static double frame_dist(const frame *fr, gn_vec2 p)
-{
+static double frame_dist(const frame *fr, gn_vec2 p) {
   gn_vec2 q = local(fr, p);
   double dx = fabs(q.x) - fr->hd, dy = fabs(q.y) - fr->hw;
   if (dx <= 0)
@@ -157,8 +148,7 @@ static double frame_dist(const frame *fr, gn_vec2 p)
 }
 
 /* Half the stand's extent along unit axis ax. Cannot fail. */
-static double half_extent(const frame *fr, gn_vec2 ax)
-{
+static double half_extent(const frame *fr, gn_vec2 ax) {
   return fr->hd * fabs(dot(fr->f, ax)) + fr->hw * fabs(dot(fr->l, ax));
 }
 
@@ -167,8 +157,7 @@ static double half_extent(const frame *fr, gn_vec2 ax)
 ** (separating axis test): negative when they are apart, else how far one must
 ** be pushed to part them. Symmetric in a and b to the last bit. Cannot fail.
 */
-static double sat_depth(const frame *a, const frame *b)
-{
+static double sat_depth(const frame *a, const frame *b) {
   gn_vec2 ax[4], dc = sub(b->c, a->c);
   double depth = INFINITY, o;
   int i;
@@ -182,16 +171,14 @@ static double sat_depth(const frame *a, const frame *b)
 }
 
 /* Corners: front-left, front-right, rear-right, rear-left. Cannot fail. */
-void gn_box_corners(gn_box b, gn_vec2 out[4])
-{
+void gn_box_corners(gn_box b, gn_vec2 out[4]) {
   frame fr = frame_of(b);
   corners(&fr, out);
 }
 
 /* Edge-to-edge distance between two stands, 0 when they touch or overlap
 ** (gn__frame_distance below). Cannot fail. */
-double gn_box_distance(gn_box a, gn_box b)
-{
+double gn_box_distance(gn_box a, gn_box b) {
   frame fa = frame_of(a), fb = frame_of(b);
   return gn__frame_distance(&fa, &fb);
 }
@@ -205,8 +192,7 @@ double gn_box_distance(gn_box a, gn_box b)
 **      distance from a corner of each to the other.
 ** Cannot fail.
 */
-double gn__frame_distance(const gn__frame *fa, const gn__frame *fb)
-{
+double gn__frame_distance(const gn__frame *fa, const gn__frame *fb) {
   gn_vec2 ca[4], cb[4];
   double best = INFINITY, d;
   int i;
@@ -238,8 +224,7 @@ double gn__frame_radius(const gn__frame *fr) { return sqrt(fr->hd * fr->hd + fr-
 **      distance, so that no pair is settled otherwise than below
 **   2) else the exact distance
 */
-int gn__frame_within(const gn__frame *a, double ra, const gn__frame *b, double rb, double r)
-{
+int gn__frame_within(const gn__frame *a, double ra, const gn__frame *b, double rb, double r) {
   double dx = b->c.x - a->c.x, dy = b->c.y - a->c.y, dc2 = dx * dx + dy * dy;
   double m = 1e-9 * (1 + fabs(a->c.x) + fabs(a->c.y) + fabs(b->c.x) + fabs(b->c.y) + ra + rb);
   double far = ra + rb + r + m, near = r - m;                         /* 1) */
@@ -251,23 +236,20 @@ int gn__frame_within(const gn__frame *a, double ra, const gn__frame *b, double r
 }
 
 /* gn_box_distance(a, b) <= r, settled by gn__frame_within. Cannot fail. */
-int gn__box_within(gn_box a, gn_box b, double r)
-{
+int gn__box_within(gn_box a, gn_box b, double r) {
   frame fa = frame_of(a), fb = frame_of(b);
   return gn__frame_within(&fa, gn__frame_radius(&fa), &fb, gn__frame_radius(&fb), r);
 }
 
 /* Distance from a point to a stand's nearest edge, 0 inside. Cannot fail. */
-double gn_point_box_distance(gn_vec2 p, gn_box b)
-{
+double gn_point_box_distance(gn_vec2 p, gn_box b) {
   frame fr = frame_of(b);
   return frame_dist(&fr, p);
 }
 
 /* 1 when the interiors overlap by more than GN_CONTACT_EPS (the separating
 ** axis depth), else 0. Cannot fail. */
-int gn_box_overlap(gn_box a, gn_box b)
-{
+int gn_box_overlap(gn_box a, gn_box b) {
   /* stands farther apart than their circumscribed circles: no trigonometry */
   double dx = a.c.x - b.c.x, dy = a.c.y - b.c.y;
   double r = 0.5 * (sqrt(a.w * a.w + a.d * a.d) + sqrt(b.w * b.w + b.d * b.d));
@@ -278,8 +260,7 @@ int gn_box_overlap(gn_box a, gn_box b)
 }
 
 /* 1 when the stands are within GN_CONTACT_EPS without overlapping. Cannot fail. */
-int gn_box_contact(gn_box a, gn_box b)
-{
+int gn_box_contact(gn_box a, gn_box b) {
   return !gn_box_overlap(a, b) && gn_box_distance(a, b) <= EPS;
 }
 
@@ -290,8 +271,7 @@ int gn_box_contact(gn_box a, gn_box b)
 ** diagonal through a rear corner it is LEFT or RIGHT (the flank). A stand of
 ** zero frontage and depth is cut as if square. Cannot fail.
 */
-gn_arc gn_box_arc(gn_box b, gn_vec2 p)
-{
+gn_arc gn_box_arc(gn_box b, gn_vec2 p) {
   frame fr = frame_of(b);
   gn_vec2 q = local(&fr, p);
   double hd = fr.hd, hw = fr.hw, fw, sd;
@@ -307,8 +287,7 @@ gn_arc gn_box_arc(gn_box b, gn_vec2 p)
 }
 
 /* Stand t in arc of b: its centre, else a corner. Cannot fail. */
-int gn_box_in_arc(gn_box b, gn_arc arc, gn_box t)
-{
+int gn_box_in_arc(gn_box b, gn_arc arc, gn_box t) {
   gn_vec2 c[4];
   if (gn_box_arc(b, t.c) == arc)
     return 1;
@@ -320,8 +299,7 @@ int gn_box_in_arc(gn_box b, gn_arc arc, gn_box t)
 }
 
 /* The point at the middle of the front edge. Cannot fail. */
-gn_vec2 gn_box_front(gn_box b)
-{
+gn_vec2 gn_box_front(gn_box b) {
   frame fr = frame_of(b);
   return world(&fr, fr.hd, 0);
 }
@@ -329,15 +307,13 @@ gn_vec2 gn_box_front(gn_box b)
 /* ------------------------------------------------------------ features */
 
 /* 1 when f can be traced: a known shape with at least one point. Cannot fail. */
-static int usable(const gn_feature *f)
-{
+static int usable(const gn_feature *f) {
   return f && f->pts && f->npts > 0
       && (f->shape == GN_SHAPE_AREA || f->shape == GN_SHAPE_LINE);
 }
 
 /* Edges: an area closes on itself; a one-point line has one empty edge. Cannot fail. */
-static int nedges(const gn_feature *f)
-{
+static int nedges(const gn_feature *f) {
   return f->shape == GN_SHAPE_AREA || f->npts == 1 ? f->npts : f->npts - 1;
 }
 
@@ -346,8 +322,7 @@ static gn_vec2 starts(const gn_feature *f, int i) { return f->pts[i]; }
 static gn_vec2 ends(const gn_feature *f, int i) { return f->pts[(i + 1) % f->npts]; }
 
 /* Distance from p to the outline (boundary of an area, or the line). Cannot fail. */
-static double outline_dist(const gn_feature *f, gn_vec2 p)
-{
+static double outline_dist(const gn_feature *f, gn_vec2 p) {
   double best = INFINITY, d;
   int i, n = nedges(f);
   for (i = 0; i < n; i++) {
@@ -359,8 +334,7 @@ static double outline_dist(const gn_feature *f, gn_vec2 p)
 }
 
 /* 1 when p is inside area f by the even-odd rule (boundary undecided). Cannot fail. */
-static int even_odd(const gn_feature *f, gn_vec2 p)
-{
+static int even_odd(const gn_feature *f, gn_vec2 p) {
   int i, j, in = 0, n = f->npts;
   if (f->shape != GN_SHAPE_AREA || n < 3)
     return 0;
@@ -374,15 +348,13 @@ static int even_odd(const gn_feature *f, gn_vec2 p)
 }
 
 /* 1 when p is inside area f farther than GN_CONTACT_EPS from its boundary. Cannot fail. */
-static int interior(const gn_feature *f, gn_vec2 p)
-{
+static int interior(const gn_feature *f, gn_vec2 p) {
   return even_odd(f, p) && outline_dist(f, p) > EPS;
 }
 
 /* 1 when p lies inside an area feature (boundary counts), or within
 ** GN_CONTACT_EPS of a line feature. Cannot fail. */
-int gn_feature_contains(const gn_feature *f, gn_vec2 p)
-{
+int gn_feature_contains(const gn_feature *f, gn_vec2 p) {
   if (!usable(f))
     return 0;
   return outline_dist(f, p) <= EPS || even_odd(f, p);
@@ -395,8 +367,7 @@ int gn_feature_contains(const gn_feature *f, gn_vec2 p)
 **      crossings through a vertex and the ends of collinear stretches).
 ** Cannot fail.
 */
-static double next_break(gn_vec2 a, gn_vec2 b, const gn_feature *f, double t)
-{
+static double next_break(gn_vec2 a, gn_vec2 b, const gn_feature *f, double t) {
   gn_vec2 r = sub(b, a), s, ap;
   double rr = dot(r, r), best = 1, den, tt, uu;
   int i, n = nedges(f);
@@ -424,8 +395,7 @@ static double next_break(gn_vec2 a, gn_vec2 b, const gn_feature *f, double t)
 }
 
 /* 1 when p and q are both within GN_CONTACT_EPS of one edge of f. Cannot fail. */
-static int along_edge(const gn_feature *f, gn_vec2 p, gn_vec2 q)
-{
+static int along_edge(const gn_feature *f, gn_vec2 p, gn_vec2 q) {
   int i, n = nedges(f);
   for (i = 0; i < n; i++)
     if (seg_dist(p, starts(f, i), ends(f, i)) <= EPS
@@ -435,8 +405,7 @@ static int along_edge(const gn_feature *f, gn_vec2 p, gn_vec2 q)
 }
 
 /* ON, INSIDE or OUTSIDE: the piece [t0, t1] of a->b against area f. Cannot fail. */
-static int piece_kind(gn_vec2 a, gn_vec2 b, const gn_feature *f, double t0, double t1)
-{
+static int piece_kind(gn_vec2 a, gn_vec2 b, const gn_feature *f, double t0, double t1) {
   if (along_edge(f, at(a, b, t0), at(a, b, t1)))
     return ON;
   return even_odd(f, at(a, b, (t0 + t1) / 2)) ? INSIDE : OUTSIDE;
@@ -448,8 +417,7 @@ static int piece_kind(gn_vec2 a, gn_vec2 b, const gn_feature *f, double t0, doub
 ** there is one, else 0. Cannot fail.
 */
 static int area_run(gn_vec2 a, gn_vec2 b, const gn_feature *f, double t,
-                    double *tin, double *tout)
-{
+                    double *tin, double *tout) {
   double start = -1, t1;
   int inside = 0, k;
   while (t < 1) {
@@ -477,8 +445,7 @@ static int area_run(gn_vec2 a, gn_vec2 b, const gn_feature *f, double t,
 /* -------------------------------------------------------- line of sight */
 
 /* Clips p + t*dp to |x| < h on [*t0, *t1]; 1 when some of it is left. Cannot fail. */
-static int clip(double p, double dp, double h, double *t0, double *t1)
-{
+static int clip(double p, double dp, double h, double *t0, double *t1) {
   double ta, tb, tmp;
   if (dp == 0)
     return p > -h && p < h;
@@ -501,8 +468,7 @@ static int clip(double p, double dp, double h, double *t0, double *t1)
 **      corner, or running along a side, does not block;
 **   2) clip against the stand for the fraction reported.
 */
-static int stand_entry(gn_vec2 a, gn_vec2 b, gn_box bx, double *t)
-{
+static int stand_entry(gn_vec2 a, gn_vec2 b, gn_box bx, double *t) {
   frame fr = frame_of(bx);
   gn_vec2 la = local(&fr, a), lb = local(&fr, b);
   double dx = lb.x - la.x, dy = lb.y - la.y, t0 = 0, t1 = 1, e0 = 0, e1 = 1;
@@ -528,8 +494,7 @@ static int stand_entry(gn_vec2 a, gn_vec2 b, gn_box bx, double *t)
 ** Cannot fail.
 */
 gn_los gn_los_trace(gn_vec2 a, gn_vec2 b, const gn_feature *f, int nf,
-                    const gn_box *boxes, int nb, int skip1, int skip2)
-{
+                    const gn_box *boxes, int nb, int skip1, int skip2) {
   gn_los res;
   double best = INFINITY, tin, tout;
   int i;
@@ -563,15 +528,13 @@ gn_los gn_los_trace(gn_vec2 a, gn_vec2 b, const gn_feature *f, int nf,
 /* ---------------------------------------------------- path crossings */
 
 /* 1 when c sorts before d: by t_in, then feature. Cannot fail. */
-static int before(gn_crossing c, gn_crossing d)
-{
+static int before(gn_crossing c, gn_crossing d) {
   return c.t_in < d.t_in || (c.t_in == d.t_in && c.feature < d.feature);
 }
 
 /* Files c among the first max of the n crossings found so far, kept sorted
 ** in out; returns n + 1. Cannot fail. */
-static int put(gn_crossing *out, int max, int n, gn_crossing c)
-{
+static int put(gn_crossing *out, int max, int n, gn_crossing c) {
   int i = n < max ? n : max;
   if (i == max) {
     if (max <= 0 || !before(c, out[max - 1]))
@@ -586,8 +549,7 @@ static int put(gn_crossing *out, int max, int n, gn_crossing c)
 
 /* Files the stretches of a->b inside area f (index fi); returns the new n. Cannot fail. */
 static int area_crossings(gn_vec2 a, gn_vec2 b, const gn_feature *f, int fi,
-                          gn_crossing *out, int max, int n)
-{
+                          gn_crossing *out, int max, int n) {
   gn_crossing c;
   double t = 0;
   c.feature = fi;
@@ -605,8 +567,7 @@ static int area_crossings(gn_vec2 a, gn_vec2 b, const gn_feature *f, int fi,
 ** the line), one that ends at b does (it moves onto the line). Cannot fail.
 */
 static int line_crossings(gn_vec2 a, gn_vec2 b, const gn_feature *f, int fi,
-                          gn_crossing *out, int max, int n)
-{
+                          gn_crossing *out, int max, int n) {
   gn_crossing c;
   gn_vec2 p1;
   double t = 0, t1;
@@ -626,8 +587,7 @@ static int line_crossings(gn_vec2 a, gn_vec2 b, const gn_feature *f, int fi,
 /* The crossings of a->b, sorted by t_in then feature (see grognard.h and
 ** the two functions above). Cannot fail. */
 int gn_path_crossings(gn_vec2 a, gn_vec2 b, const gn_feature *f, int nf,
-                      gn_crossing *out, int max)
-{
+                      gn_crossing *out, int max) {
   int i, n = 0;
   if (!out)
     max = 0;

@@ -64,16 +64,14 @@ struct gn_grid {
 /* ------------------------------------------------------------ memory */
 
 /* Resizes p through the grid's allocator. NULL when out of memory (p kept) or freed. */
-static void *mem(const gn_grid *gr, void *p, size_t osize, size_t nsize)
-{
+static void *mem(const gn_grid *gr, void *p, size_t osize, size_t nsize) {
   if (!p && nsize == 0)
     return NULL;
   return gn__realloc(&gr->alloc, p, osize, nsize);
 }
 
 /* Room for one more id in c. Returns GN_ENOMEM (c unchanged) or 0. */
-static int cell_reserve(const gn_grid *gr, cell *c)
-{
+static int cell_reserve(const gn_grid *gr, cell *c) {
   int ncap;
   int *p;
   if (c->n < c->cap)
@@ -91,8 +89,7 @@ static int cell_reserve(const gn_grid *gr, cell *c)
 
 /* Slots and stands for ids up to id, new ones absent: one block, the stands
 ** moved up behind the grown slots. Returns GN_ENOMEM (grid unchanged) or 0. */
-static int slots_reserve(gn_grid *gr, int id)
-{
+static int slots_reserve(gn_grid *gr, int id) {
   size_t need = (size_t)id + 1, ncap = gr->nslots * 2, i;
   slot *p;
   if (need <= gr->nslots)
@@ -121,8 +118,7 @@ static int slots_reserve(gn_grid *gr, int id)
 static double positive(double x) { return isfinite(x) && x > 0 ? x : 0; }
 
 /* Cells along a side of length s, at least 1 (s / c may be inf). Cannot fail. */
-static double count(double s, double c)
-{
+static double count(double s, double c) {
   double n = ceil(s / c);
   return n < 1 ? 1 : n;
 }
@@ -133,8 +129,7 @@ static double count(double s, double c)
 **   2) no usable cell side: one cell for the whole table;
 **   3) the side doubles until there are at most MAXCELLS cells.
 */
-static void shape(gn_grid *gr, double width, double height, double side)
-{
+static void shape(gn_grid *gr, double width, double height, double side) {
   double w = positive(width), h = positive(height), c = positive(side); /* 1) */
   if (c == 0)                                                     /* 2) */
     c = w > h ? w : h;
@@ -151,8 +146,7 @@ static void shape(gn_grid *gr, double width, double height, double side)
 /* The column (or row) of coordinate x, clamped to [0, n): x times the
 ** inverse of the side, truncated (every index of the grid is taken so, which
 ** is all its bookkeeping needs). Cannot fail. */
-static int index_of(double x, double inv, int n)
-{
+static int index_of(double x, double inv, int n) {
   double q = x * inv;
   if (!(q > 0))                 /* also NaN */
     return 0;
@@ -160,16 +154,14 @@ static int index_of(double x, double inv, int n)
 }
 
 /* 1 when every field of b is finite and its sizes are not negative. Cannot fail. */
-static int box_ok(gn_box b)
-{
+static int box_ok(gn_box b) {
   return isfinite(b.c.x) && isfinite(b.c.y) && isfinite(b.w) && isfinite(b.d)
       && isfinite(b.facing) && b.w >= 0 && b.d >= 0;
 }
 
 /* The bounding box of the stand of frame fr grown by grow: *x0 <= x <= *x1,
 ** likewise y. Cannot fail. */
-static void bounds(const gn__frame *fr, double grow, double *x0, double *y0, double *x1, double *y1)
-{
+static void bounds(const gn__frame *fr, double grow, double *x0, double *y0, double *x1, double *y1) {
   double fx = fabs(fr->f.x), fy = fabs(fr->f.y);
   double ex = fr->hd * fx + fr->hw * fy + grow, ey = fr->hd * fy + fr->hw * fx + grow;
   *x0 = fr->c.x - ex;
@@ -183,8 +175,7 @@ static double radius(const gn__frame *fr) { return gn__frame_radius(fr); }
 /* x (finite) as a float no greater (down) or no less (up): moved outward by
 ** 2^-20 of itself (and 1e-30) first, far more than a float's rounding; near
 ** the floats' limits, an infinity or the largest float. Cannot fail. */
-static float down(double x)
-{
+static float down(double x) {
   if (x > FLT_MAX / 2)
     return FLT_MAX / 2;
   if (x < -FLT_MAX / 2)
@@ -192,8 +183,7 @@ static float down(double x)
   return (float)(x - (fabs(x) * 0x1p-20 + 1e-30));
 }
 
-static float up(double x)
-{
+static float up(double x) {
   if (x < -FLT_MAX / 2)
     return -FLT_MAX / 2;
   if (x > FLT_MAX / 2)
@@ -203,8 +193,7 @@ static float up(double x)
 
 /* The slot for box b: its bounding box and cell range; its frame and circle in *sh.
 ** Cannot fail. */
-static slot place(const gn_grid *gr, gn_box b, stand *sh)
-{
+static slot place(const gn_grid *gr, gn_box b, stand *sh) {
   slot s;
   sh->fr = gn__frame_of(b);
   sh->rad = radius(&sh->fr);
@@ -224,15 +213,13 @@ static slot place(const gn_grid *gr, gn_box b, stand *sh)
 /* ------------------------------------------------------ listing */
 
 /* The cell at column x, row y. Cannot fail. */
-static cell *cell_at(const gn_grid *gr, int x, int y)
-{
+static cell *cell_at(const gn_grid *gr, int x, int y) {
   return &gr->cells[(size_t)y * (size_t)gr->nx + (size_t)x];
 }
 
 /* Room for id in every cell of s's range. Returns GN_ENOMEM or 0; the
 ** listing is unchanged either way. */
-static int reserve(const gn_grid *gr, const slot *s)
-{
+static int reserve(const gn_grid *gr, const slot *s) {
   int x, y;
   for (y = s->cy0; y <= s->cy1; y++)
     for (x = s->cx0; x <= s->cx1; x++)
@@ -242,8 +229,7 @@ static int reserve(const gn_grid *gr, const slot *s)
 }
 
 /* Lists id in the cells of s's range (room reserved). Cannot fail. */
-static void list(const gn_grid *gr, const slot *s, int id)
-{
+static void list(const gn_grid *gr, const slot *s, int id) {
   int x, y;
   cell *c;
   for (y = s->cy0; y <= s->cy1; y++)
@@ -254,8 +240,7 @@ static void list(const gn_grid *gr, const slot *s, int id)
 }
 
 /* Takes id out of the cells of s's range. Cannot fail. */
-static void unlist(const gn_grid *gr, const slot *s, int id)
-{
+static void unlist(const gn_grid *gr, const slot *s, int id) {
   int x, y, i;
   cell *c;
   for (y = s->cy0; y <= s->cy1; y++)
@@ -270,8 +255,7 @@ static void unlist(const gn_grid *gr, const slot *s, int id)
 }
 
 /* 1 when a and b cover the same cells. Cannot fail. */
-static int same_range(const slot *a, const slot *b)
-{
+static int same_range(const slot *a, const slot *b) {
   return a->cx0 == b->cx0 && a->cx1 == b->cx1 && a->cy0 == b->cy0 && a->cy1 == b->cy1;
 }
 
@@ -281,8 +265,7 @@ static int same_range(const slot *a, const slot *b)
 ** and positive counts as 0 (one column or row), a cell side that is not gives
 ** one cell for the table, and the side doubles while there would be more
 ** than MAXCELLS cells. NULL only when out of memory. */
-gn_grid *gn_grid_new(const gn_allocator *a, double width, double height, double side)
-{
+gn_grid *gn_grid_new(const gn_allocator *a, double width, double height, double side) {
   gn_grid *gr = gn__realloc(a, NULL, 0, sizeof *gr);
   size_t size;
   if (!gr)
@@ -303,8 +286,7 @@ gn_grid *gn_grid_new(const gn_allocator *a, double width, double height, double 
 
 /* A copy of src, its cells' lists in the same order (so that queries answer
 ** in the same order), with the allocator a. NULL when out of memory. */
-gn_grid *gn__grid_clone(const gn_grid *src, const gn_allocator *a)
-{
+gn_grid *gn__grid_clone(const gn_grid *src, const gn_allocator *a) {
   size_t ncells = (size_t)src->nx * (size_t)src->ny, i;
   gn_grid *gr = gn__realloc(a, NULL, 0, sizeof *gr);
   if (!gr)
@@ -346,8 +328,7 @@ gn_grid *gn__grid_clone(const gn_grid *src, const gn_allocator *a)
 }
 
 /* Releases the grid and all it holds; NULL is fine. Cannot fail. */
-void gn_grid_free(gn_grid *gr)
-{
+void gn_grid_free(gn_grid *gr) {
   gn_allocator a;
   size_t i, ncells;
   if (!gr)
@@ -368,8 +349,7 @@ void gn_grid_free(gn_grid *gr)
 **   1) make room first: slots, then one entry in each new cell;
 **   2) unlist from the old cells, list in the new ones.
 */
-int gn_grid_set(gn_grid *gr, int id, gn_box b)
-{
+int gn_grid_set(gn_grid *gr, int id, gn_box b) {
   slot s, *old;
   stand sh;
   if (!gr || id < 0 || !box_ok(b))
@@ -394,8 +374,7 @@ int gn_grid_set(gn_grid *gr, int id, gn_box b)
 }
 
 /* Removes stand id; an id the grid does not hold is ignored. Cannot fail. */
-void gn_grid_remove(gn_grid *gr, int id)
-{
+void gn_grid_remove(gn_grid *gr, int id) {
   slot *s;
   if (!gr || id < 0 || (size_t)id >= gr->nslots)
     return;
@@ -409,8 +388,7 @@ void gn_grid_remove(gn_grid *gr, int id)
 /* ------------------------------------------------------ query */
 
 /* Pushes v on the max-heap h[0..n) (room at h[n]). Cannot fail. */
-static void heap_push(int *h, int n, int v)
-{
+static void heap_push(int *h, int n, int v) {
   int i = n;
   while (i > 0 && h[(i - 1) / 2] < v) {
     h[i] = h[(i - 1) / 2];
@@ -420,8 +398,7 @@ static void heap_push(int *h, int n, int v)
 }
 
 /* Sifts h[i] down the max-heap h[0..n). Cannot fail. */
-static void heap_down(int *h, int n, int i)
-{
+static void heap_down(int *h, int n, int i) {
   int m, l, v = h[i];
   for (;;) {
     l = 2 * i + 1;
@@ -437,8 +414,7 @@ static void heap_down(int *h, int n, int i)
 }
 
 /* Sorts the max-heap h[0..n) ascending. Cannot fail. */
-static void heap_sort(int *h, int n)
-{
+static void heap_sort(int *h, int n) {
   int v;
   while (n > 1) {
     v = h[--n];
@@ -459,8 +435,7 @@ typedef struct query {
 } query;
 
 /* Offers id to the results: the max smallest are kept. Cannot fail. */
-static void offer(query *q, int id)
-{
+static void offer(query *q, int id) {
   q->n++;
   if (q->held < q->max)
     heap_push(q->ids, q->held++, id);
@@ -472,14 +447,12 @@ static void offer(query *q, int id)
 
 /* 1 when the stand s lies within q->r of the query's, exactly as
 ** gn_box_distance(query box, its box) <= r decides. Cannot fail. */
-static int within(const query *q, const stand *s)
-{
+static int within(const query *q, const stand *s) {
   return gn__frame_within(&q->fr, q->rad, &s->fr, s->rad, q->r);
 }
 
 /* Examines the ids listed in cell (x, y) that are first met there. Cannot fail. */
-static void scan(const gn_grid *gr, query *q, int x, int y)
-{
+static void scan(const gn_grid *gr, query *q, int x, int y) {
   const cell *c = cell_at(gr, x, y);
   const slot *s;
   int i, id;
@@ -498,8 +471,7 @@ static void scan(const gn_grid *gr, query *q, int x, int y)
 
 /* The bounds and cell range of q for its frame and reach q->r: 0 when
 ** nothing can be within reach (r negative beyond the stand). Cannot fail. */
-static int reach(const gn_grid *gr, query *q)
-{
+static int reach(const gn_grid *gr, query *q) {
   bounds(&q->fr, q->r + SLACK, &q->x0, &q->y0, &q->x1, &q->y1);
   if (q->x0 > q->x1 || q->y0 > q->y1)
     return 0;
@@ -511,8 +483,7 @@ static int reach(const gn_grid *gr, query *q)
 }
 
 /* 1 when the frame's fields are all finite. Cannot fail. */
-static int frame_ok(const gn__frame *fr)
-{
+static int frame_ok(const gn__frame *fr) {
   return isfinite(fr->c.x) && isfinite(fr->c.y) && isfinite(fr->f.x) && isfinite(fr->f.y)
       && isfinite(fr->hd) && isfinite(fr->hw);
 }
@@ -526,8 +497,7 @@ static int frame_ok(const gn__frame *fr)
 **   3) sort the ids kept.
 */
 int gn__grid_query_if(const gn_grid *gr, const gn__frame *fr, double r, gn__grid_keep keep,
-                      void *ud, int *ids, int max)
-{
+                      void *ud, int *ids, int max) {
   query q;
   int x, y;
   if (!gr || !frame_ok(fr) || isnan(r))
@@ -563,8 +533,7 @@ int gn__grid_query_if(const gn_grid *gr, const gn__frame *fr, double r, gn__grid
 **      the nearest), or, with none found, four times as far
 */
 int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep, void *ud,
-                     double *dist)
-{
+                     double *dist) {
   query q;
   double best = INFINITY;
   int who = -1, x, y, i, all = 0;
@@ -615,8 +584,7 @@ int gn__grid_nearest(const gn_grid *gr, const gn__frame *fr, gn__grid_keep keep,
 ** gn__grid_query_if with b's frame and no filter. A NULL grid, a box with a
 ** non-finite field or a NaN r find nothing. Cannot fail.
 */
-int gn_grid_query(const gn_grid *gr, gn_box b, double r, int *ids, int max)
-{
+int gn_grid_query(const gn_grid *gr, gn_box b, double r, int *ids, int max) {
   if (!gr || !isfinite(b.c.x) || !isfinite(b.c.y) || !isfinite(b.w)
       || !isfinite(b.d) || !isfinite(b.facing) || isnan(r))
     return 0;

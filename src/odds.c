@@ -13,7 +13,9 @@
 ** to its branch, so a run multiplies only below the node that moved.
 ** A tree not done after its first EARLY paths is estimated by a few random
 ** descents (Knuth's estimator); one past the bound is sampled at once, and
-** the reason is given with the result.
+** the reason is given with the result. Merge points inside an order
+** (gn__enum_merge) end a path that reaches a state met before: its subtree
+** is walked once.
 */
 #include "core.h"
 
@@ -141,25 +143,87 @@ static void frac_get(mpq_t q, frac *f) {
   mpq_canonicalize(q);
 }
 
-/* The double nearest to q (ties to even); *rounded is 1 when it is not q
-** itself. mpq_get_d truncates, so the next double up is weighed too. */
+/* The double nearest to q (0 <= q <= 1; ties to even); *rounded is 1 when it
+** is not q itself. mpq_get_d truncates to lo = m 2^e (m an integer, e the
+** weight of lo's last bit, -1074 at least), so q lies in [lo, lo + 2^e): it
+** is compared with lo and with the midpoint (2m + 1) 2^(e-1), in integers. */
 static double nearest(const mpq_t q, int *rounded) {
   double lo = mpq_get_d(q), hi = nextafter(lo, 2.0);
-  mpq_t x, dl, dh;
-  mpq_inits(x, dl, dh, NULL);
-  mpq_set_d(x, lo);
-  int eq = mpq_equal(x, q);
-  mpq_sub(dl, q, x);
-  mpq_set_d(x, hi);
-  mpq_sub(dh, x, q);
-  int c = mpq_cmp(dl, dh);
-  mpq_clears(x, dl, dh, NULL);
+  int x, e;
+  double f = frexp(lo, &x);
+  e = lo == 0 || x - 53 < -1074 ? -1074 : x - 53;
+  uint64_t m = (uint64_t)ldexp(lo, -e);               /* exact: lo's bits, shifted */
+  mpz_t a, b;
+  mpz_inits(a, b, NULL);
+  (void)f;
+  mpz_mul_2exp(a, mpq_numref(q), (mp_bitcnt_t)(1 - e));   /* 2 num 2^-e */
+  mpz_set_ui(b, (unsigned long)m);
+  mpz_mul_2exp(b, b, 1);
+  mpz_mul(b, b, mpq_denref(q));                         /* 2 m den: q == lo */
+  int eq = mpz_cmp(a, b) == 0;
+  mpz_add(b, b, mpq_denref(q));                         /* (2m + 1) den: the midpoint */
+  int c = mpz_cmp(a, b);
+  mpz_clears(a, b, NULL);
   *rounded = !eq;
   if (eq || c < 0) return lo;
   if (c > 0) return hi;
   uint64_t bits;
   memcpy(&bits, &lo, sizeof bits);
   return (bits & 1) ? hi : lo;
+}
+
+/* The primes below 100: a dice or card tree's denominators are products of
+** small numbers (6^640, C(52, 5)), so their common factors with a numerator
+** are found by removing these, without a gcd of numbers thousands of bits
+** long. */
+static const unsigned long SMALLP[] = { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67,
+                                        71, 73, 79, 83, 89, 97 };
+enum { NSMALLP = (int)(sizeof SMALLP / sizeof SMALLP[0]) };
+
+/* A denominator split into small primes (ok 0: it has a larger factor). */
+typedef struct dsplit { mpz_t d, p; int ok, set; unsigned long e[NSMALLP]; } dsplit;
+
+/* q = f in lowest terms, the denominator's small primes taken out of both
+** when that is all it holds (sp caches the last denominator's split; t is
+** scratch). */
+static void frac_lowest(mpq_t q, frac *f, dsplit *sp, mpz_t t) {
+  frac_tobig(f);
+  if (!sp->set || mpz_cmp(sp->d, f->D) != 0) {
+    mpz_set(sp->d, f->D);
+    mpz_set(t, f->D);
+    for (int i = 0; i < NSMALLP; i++) {
+      sp->e[i] = 0;
+      if (!mpz_divisible_ui_p(t, SMALLP[i])) continue;
+      mpz_set_ui(sp->p, SMALLP[i]);
+      sp->e[i] = (unsigned long)mpz_remove(t, t, sp->p);
+    }
+    sp->ok = mpz_cmp_ui(t, 1) == 0;
+    sp->set = 1;
+  }
+  if (!sp->ok || mpz_sgn(f->N) == 0) { frac_get(q, f); return; }
+  mpz_ptr n = mpq_numref(q), d = mpq_denref(q);
+  mpz_set(n, f->N);
+  mpz_set(d, f->D);
+  for (int i = 0; i < NSMALLP; i++) {
+    if (!sp->e[i] || !mpz_divisible_ui_p(n, SMALLP[i])) continue;
+    unsigned long v;
+    if (i == 0) {                                   /* twos: count the low zero bits */
+      v = (unsigned long)mpz_scan1(n, 0);
+      if (v > sp->e[0]) v = sp->e[0];
+      mpz_tdiv_q_2exp(n, n, v);
+      mpz_tdiv_q_2exp(d, d, v);
+      continue;
+    }
+    mpz_set_ui(sp->p, SMALLP[i]);
+    v = (unsigned long)mpz_remove(n, n, sp->p);
+    if (v > sp->e[i]) {                             /* give back what the denominator lacks */
+      mpz_ui_pow_ui(t, SMALLP[i], v - sp->e[i]);
+      mpz_mul(n, n, t);
+      v = sp->e[i];
+    }
+    mpz_ui_pow_ui(t, SMALLP[i], v);
+    mpz_divexact(d, d, t);
+  }
 }
 
 /* -------------------------------------------------------------- the tree */
@@ -178,6 +242,8 @@ typedef struct wtab { uint64_t key[4]; int n; mpz_t *w; mpz_t sum; } wtab;
 #define PROBES 8      /* random descents that estimate a tree before most of it is walked */
 #define EARLY 4096    /* paths walked before a tree not yet done is estimated */
 
+struct mentry;
+
 struct gn__enum {
   node *path; int npath, cap, depth, valid;
   uint64_t *w; int nw, capw;          /* weights of the W_SMALL nodes of the path */
@@ -186,6 +252,16 @@ struct gn__enum {
   int probe;                          /* estimating: random branches, no path kept */
   gn_rng rng;
   double est;                         /* the product of the branches met (probe) */
+  /* merge points (gn__enum_merge): the states met there, each with the
+  ** subtree walked from its first visit */
+  unsigned flags;                     /* GN__ODDS_MERGE, GN__ODDS_BLIND; 0 outside the walk */
+  struct mentry *me; int nme, capme;
+  int *mslot; int nmslot;             /* open addressing over the entries' keys: index + 1 */
+  int *open; int nopen, capopen;      /* entries whose subtree is being walked, outermost first */
+  struct mref *rref; int nrref, caprref;   /* what the root (no entry open) took from entries */
+  int hit;                            /* the entry this run ended at (GN__EMERGED), -1 */
+  int blind_passed;                   /* this run passed a merge point that ignored the decks */
+  int closed;                         /* entries closed so far */
 };
 
 /* The node at the present depth: the path's own when replaying (it must
@@ -374,7 +450,10 @@ int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_
   return 0;
 }
 
+static void merge_free(gn_game *g, struct gn__enum *en);
+
 static void enum_free(gn_game *g, struct gn__enum *en) {
+  merge_free(g, en);
   for (int i = 0; i < en->nmemo; i++) gn__free(g, en->memo[i].data, en->memo[i].size ? en->memo[i].size : 1);
   gn__free(g, en->memo, en->capmemo * sizeof *en->memo);
   for (int i = 0; i < en->cap; i++) frac_clear(&en->path[i].pre);
@@ -417,6 +496,339 @@ static void acc_free(gn_game *g, acc *a) {
   a->t = NULL; a->n = a->cap = 0;
 }
 
+/* ------------------------------------------------------------ merge points */
+
+/*
+** A merge point's entries. The walk is depth first, so the paths below a
+** merge point met first at depth d (d nodes taken) are all walked before any
+** node above d moves: the entry is open while they are, and closed after.
+** A later path that reaches an equal state at the same point (same site,
+** ctx and orders applied) ends there: the entry's subtree, as a whole, is
+** what follows it. Each leaf adds its probability to the innermost open
+** entry (or the root); each path that ends at a closed entry F adds a
+** reference (F, its probability) there instead, and an entry that closes is
+** a reference of its parent with the probability of its own first path. At
+** the end, the weight m of each entry is what its references bring
+** (m(root) = 1, m(F) += m(E) / P(E) * w for each reference (F, w) of E, in
+** the reverse order of closing), and every leaf of E counts m(E) / P(E)
+** times its probability.
+*/
+typedef struct mref { int to; frac w; } mref;
+
+typedef struct mentry {
+  uint64_t h;
+  uint32_t site;
+  int norders, depth, open, closed_at;
+  unsigned char *ctx; size_t nctx;
+  gn__state st;
+  frac pre;                  /* the probability of the path to its first visit */
+  acc own;                   /* the leaves under it and no deeper entry */
+  mref *ref; int nref, capref;
+} mentry;
+
+#define MAXMERGE 200000      /* entries kept in one walk; past it, paths walk on */
+
+static uint64_t mixw(uint64_t h, uint64_t v) {
+  h ^= v;
+  h *= 0x9E3779B97F4A7C15ull;
+  return h ^ (h >> 29);
+}
+
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  uint64_t w;
+  for (; n >= 8; n -= 8, b += 8) { memcpy(&w, b, 8); h = mixw(h, w); }
+  w = 0;
+  if (n) { memcpy(&w, b, n); h = mixw(h, w ^ ((uint64_t)n << 56)); }
+  return h;
+}
+
+/* The ruleset globals a walk that ignores the decks leaves out. */
+static int deck_slot(const gn_game *g, int i, int blind) {
+  const gn__ruleset *rs = g->sc->rs;
+  return blind && i >= rs->deck_rs && i < rs->deck_rs + rs->ndeck_rs;
+}
+
+uint64_t gn__state_key(const gn_game *g, const gn__state *st, int blind) {
+  uint64_t h = 0x6d65726765ull;
+  int head[5] = { st->turn, st->phase, st->active, st->over, st->winner };
+  h = hash_bytes(h, head, sizeof head);
+  int rs[GN__MAXRS];
+  memcpy(rs, st->rs, sizeof rs);
+  if (blind)
+    for (int i = g->sc->rs->deck_rs; i < g->sc->rs->deck_rs + g->sc->rs->ndeck_rs && i < GN__MAXRS; i++) rs[i] = 0;
+  h = hash_bytes(h, rs, sizeof rs);
+  h = hash_bytes(h, &st->rng, sizeof st->rng);
+  if (!blind)
+    for (int s = 0; s < GN__MAXSIDES; s++) {
+      h = mixw(h, (uint64_t)st->deckn[s]);
+      h = hash_bytes(h, st->deck[s], (size_t)st->deckn[s] * sizeof st->deck[s][0]);
+    }
+  h = hash_bytes(h, st->u, (size_t)st->nunits * sizeof *st->u);
+  h = hash_bytes(h, st->f, (size_t)st->nformations * sizeof *st->f);
+  return hash_bytes(h, st->owner, (size_t)st->nobjectives * sizeof *st->owner);
+}
+
+int gn__state_same(const gn_game *g, const gn__state *a, const gn__state *b, int blind) {
+  if (a->turn != b->turn || a->phase != b->phase || a->active != b->active || a->over != b->over ||
+      a->winner != b->winner || a->nunits != b->nunits || a->nformations != b->nformations ||
+      a->nobjectives != b->nobjectives || memcmp(&a->rng, &b->rng, sizeof a->rng))
+    return 0;
+  for (int i = 0; i < GN__MAXRS; i++)
+    if (a->rs[i] != b->rs[i] && !deck_slot(g, i, blind)) return 0;
+  if (!blind) {
+    if (memcmp(a->deckn, b->deckn, sizeof a->deckn)) return 0;
+    for (int s = 0; s < GN__MAXSIDES; s++)
+      if (memcmp(a->deck[s], b->deck[s], (size_t)a->deckn[s] * sizeof a->deck[s][0])) return 0;
+  }
+  return memcmp(a->u, b->u, (size_t)a->nunits * sizeof *a->u) == 0 &&
+         memcmp(a->f, b->f, (size_t)a->nformations * sizeof *a->f) == 0 &&
+         memcmp(a->owner, b->owner, (size_t)a->nobjectives * sizeof *a->owner) == 0;
+}
+
+static void merge_free(gn_game *g, struct gn__enum *en) {
+  for (int i = 0; i < en->nme; i++) {
+    mentry *e = &en->me[i];
+    gn__state_free(g, &e->st);
+    gn__free(g, e->ctx, e->nctx ? e->nctx : 1);
+    frac_clear(&e->pre);
+    acc_free(g, &e->own);
+    for (int k = 0; k < e->nref; k++) frac_clear(&e->ref[k].w);
+    gn__free(g, e->ref, (size_t)e->capref * sizeof *e->ref);
+  }
+  for (int k = 0; k < en->nrref; k++) frac_clear(&en->rref[k].w);
+  gn__free(g, en->rref, (size_t)en->caprref * sizeof *en->rref);
+  gn__free(g, en->me, (size_t)en->capme * sizeof *en->me);
+  gn__free(g, en->mslot, (size_t)en->nmslot * sizeof *en->mslot);
+  gn__free(g, en->open, (size_t)en->capopen * sizeof *en->open);
+  en->me = NULL; en->nme = en->capme = 0;
+  en->mslot = NULL; en->nmslot = 0;
+  en->open = NULL; en->nopen = en->capopen = 0;
+  en->rref = NULL; en->nrref = en->caprref = 0;
+  en->closed = 0;
+}
+
+/* A reference (to, w) of the innermost open entry, or of the root. GN_ENOMEM. */
+static int add_ref(gn_game *g, struct gn__enum *en, int to, const frac *w) {
+  mref **r = &en->rref;
+  int *n = &en->nrref, *cap = &en->caprref;
+  if (en->nopen) {
+    mentry *e = &en->me[en->open[en->nopen - 1]];
+    r = &e->ref; n = &e->nref; cap = &e->capref;
+  }
+  if (*n == *cap) {
+    int nc = *cap ? 2 * *cap : 8;
+    mref *p = gn__realloc(&g->alloc, *r, (size_t)*cap * sizeof *p, (size_t)nc * sizeof *p);
+    if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+    memset(p + *cap, 0, (size_t)(nc - *cap) * sizeof *p);
+    *r = p; *cap = nc;
+  }
+  (*r)[*n].to = to;
+  frac_copy(&(*r)[*n].w, w);
+  (*n)++;
+  return 0;
+}
+
+/* Closes the open entries met below depth k + 1 (all: k = -1). GN_ENOMEM. */
+static int merge_close(gn_game *g, struct gn__enum *en, int k) {
+  while (en->nopen && en->me[en->open[en->nopen - 1]].depth > k) {
+    int i = en->open[--en->nopen];
+    en->me[i].open = 0;
+    en->me[i].closed_at = en->closed++;
+    if (add_ref(g, en, i, &en->me[i].pre)) return GN_ENOMEM;
+  }
+  return 0;
+}
+
+/* The index of an entry equal to the game's state at site with ctx, or -1;
+** *slot receives where a new one goes. */
+static int merge_find(const gn_game *g, const struct gn__enum *en, uint64_t h, uint32_t site, const void *ctx,
+                      size_t nctx, int blind, int *slot) {
+  if (!en->nmslot) { *slot = -1; return -1; }
+  int j = (int)(h & (uint64_t)(en->nmslot - 1));
+  for (; en->mslot[j]; j = (j + 1) & (en->nmslot - 1)) {
+    const mentry *e = &en->me[en->mslot[j] - 1];
+    if (e->h == h && e->site == site && e->nctx == nctx && e->norders == g->norders &&
+        (!nctx || memcmp(e->ctx, ctx, nctx) == 0) && gn__state_same(g, &e->st, &g->st, blind))
+      return en->mslot[j] - 1;
+  }
+  *slot = j;
+  return -1;
+}
+
+/* A new entry for the game's state, open. GN_ENOMEM. */
+static int merge_open(gn_game *g, struct gn__enum *en, uint64_t h, uint32_t site, const void *ctx, size_t nctx) {
+  if (2 * (en->nme + 1) > en->nmslot) {                 /* grow the slots, place all again */
+    int ns = en->nmslot ? 2 * en->nmslot : 256;
+    int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
+    if (!sl) return gn__error(g, GN_ENOMEM, "out of memory");
+    for (int i = 0; i < en->nme; i++) {
+      int j = (int)(en->me[i].h & (uint64_t)(ns - 1));
+      while (sl[j]) j = (j + 1) & (ns - 1);
+      sl[j] = i + 1;
+    }
+    gn__free(g, en->mslot, (size_t)en->nmslot * sizeof *en->mslot);
+    en->mslot = sl; en->nmslot = ns;
+  }
+  if (en->nme == en->capme) {
+    int cap = en->capme ? 2 * en->capme : 64;
+    mentry *m = gn__realloc(&g->alloc, en->me, (size_t)en->capme * sizeof *m, (size_t)cap * sizeof *m);
+    if (!m) return gn__error(g, GN_ENOMEM, "out of memory");
+    en->me = m; en->capme = cap;
+  }
+  if (en->nopen == en->capopen) {
+    int cap = en->capopen ? 2 * en->capopen : 16;
+    int *o = gn__realloc(&g->alloc, en->open, (size_t)en->capopen * sizeof *o, (size_t)cap * sizeof *o);
+    if (!o) return gn__error(g, GN_ENOMEM, "out of memory");
+    en->open = o; en->capopen = cap;
+  }
+  mentry *e = &en->me[en->nme];
+  memset(e, 0, sizeof *e);
+  if (!(e->ctx = gn__malloc(g, nctx ? nctx : 1))) return gn__error(g, GN_ENOMEM, "out of memory");
+  if (gn__state_alloc(g, &e->st, g->st.nunits, g->st.nformations, g->st.nobjectives)) {
+    gn__free(g, e->ctx, nctx ? nctx : 1);
+    return gn__error(g, GN_ENOMEM, "out of memory");
+  }
+  if (nctx) memcpy(e->ctx, ctx, nctx);
+  e->nctx = nctx;
+  gn__state_copy(&e->st, &g->st);
+  e->h = h; e->site = site; e->norders = g->norders;
+  e->depth = en->depth; e->open = 1; e->closed_at = -1;
+  if (en->depth) frac_copy(&e->pre, &en->path[en->depth - 1].pre);
+  else frac_one(&e->pre);
+  int slot;
+  merge_find(g, en, h, site, ctx, nctx, 0, &slot);     /* the empty slot for h */
+  en->mslot[slot] = en->nme + 1;
+  en->open[en->nopen++] = en->nme++;
+  return 0;
+}
+
+int gn__enum_merge(gn_game *g, uint32_t site, const void *ctx, size_t nctx) {
+  struct gn__enum *en = g->dice.en;
+  if (!en || !(en->flags & GN__ODDS_MERGE) || g->dice.mode != GN_DICE_ENUMERATE || g->dice.checking) return 0;
+  int blind = (en->flags & GN__ODDS_BLIND) != 0, slot;
+  if (blind) en->blind_passed = 1;
+  if (!en->probe && en->depth < en->npath) return 0;   /* met before on this path: decided then */
+  uint64_t h = mixw(mixw(mixw(gn__state_key(g, &g->st, blind), site), (uint64_t)g->norders), nctx);
+  h = hash_bytes(h, ctx, nctx);
+  int i = merge_find(g, en, h, site, ctx, nctx, blind, &slot);
+  if (i >= 0) {
+    if (en->me[i].open) return 0;                  /* met again inside its own subtree */
+    en->hit = i;
+    return GN__EMERGED;
+  }
+  if (en->probe || en->nme >= MAXMERGE) return 0;
+  return merge_open(g, en, h, site, ctx, nctx);
+}
+
+int gn__enum_deck_read(gn_game *g) {
+  const struct gn__enum *en = g->dice.en;
+  if (en && (en->flags & GN__ODDS_BLIND) && en->blind_passed)
+    return gn__error(g, GN__EBLIND, "a deck read after a merge point that ignored the decks");
+  return 0;
+}
+
+static int by_value(const void *x, const void *y) {
+  int64_t a = ((const tally *)x)->value, b = ((const tally *)y)->value;
+  return (a > b) - (a < b);
+}
+
+/* x = a * (n / d) as a fraction in GMP. */
+static void frac_scale(frac *x, const frac *a, const mpq_t s) {
+  frac_copy(x, a);
+  frac_tobig(x);
+  mpz_mul(x->N, x->N, mpq_numref(s));
+  mpz_mul(x->D, x->D, mpq_denref(s));
+}
+
+/*
+** The walk's leaves with its entries put back: a (the root's own leaves)
+** receives every entry's leaves, each weighted by m(E) / P(E).
+**   1) the root's references give their entries' weights
+**   2) the entries in the reverse order of closing: E's scale m(E) / P(E)
+**      passes to its references and multiplies its leaves
+**   3) the leaves gathered, sorted by outcome and added up into a
+** Returns 0 or GN_ENOMEM.
+*/
+static int merge_total(gn_game *g, struct gn__enum *en, acc *a, mpz_t t) {
+  int n = en->nme, rc = 0;
+  if (n == 0) return 0;
+  mpq_t *m = gn__calloc(g, (size_t)n, sizeof *m);
+  int *by = gn__calloc(g, (size_t)n, sizeof *by);
+  if (!m || !by) {
+    gn__free(g, m, (size_t)n * sizeof *m);
+    gn__free(g, by, (size_t)n * sizeof *by);
+    return GN_ENOMEM;
+  }
+  mpq_t s, w, p;
+  acc all = { 0 };
+  mpq_inits(s, w, p, NULL);
+  for (int i = 0; i < n; i++) { mpq_init(m[i]); by[en->me[i].closed_at] = i; }
+  for (int k = 0; k < en->nrref; k++) {                                            /* 1 */
+    frac_get(w, &en->rref[k].w);
+    mpq_add(m[en->rref[k].to], m[en->rref[k].to], w);
+  }
+  frac x;
+  memset(&x, 0, sizeof x);
+  for (int c = n - 1; c >= 0 && !rc; c--) {                                        /* 2 */
+    mentry *e = &en->me[by[c]];
+    frac_get(p, &e->pre);
+    mpq_div(s, m[by[c]], p);
+    for (int k = 0; k < e->nref; k++) {
+      frac_get(w, &e->ref[k].w);
+      mpq_mul(w, w, s);
+      mpq_add(m[e->ref[k].to], m[e->ref[k].to], w);
+    }
+    for (int k = 0; k < e->own.n && !rc; k++) {                /* gathered, sorted below */
+      if (all.n == all.cap) {
+        int cap = all.cap ? 2 * all.cap : 256;
+        tally *nt = gn__realloc(&g->alloc, all.t, (size_t)all.cap * sizeof *nt, (size_t)cap * sizeof *nt);
+        if (!nt) { rc = GN_ENOMEM; break; }
+        all.t = nt; all.cap = cap;
+      }
+      tally *d = &all.t[all.n++];
+      memset(d, 0, sizeof *d);
+      d->value = e->own.t[k].value;
+      frac_scale(&d->sum, &e->own.t[k].sum, s);
+    }
+  }
+  if (!rc) {                          /* 3) into a, each outcome once (no insertion one by one) */
+    for (int k = 0; k < a->n; k++) {
+      if (all.n == all.cap) {
+        int cap = all.cap ? 2 * all.cap : 256;
+        tally *nt = gn__realloc(&g->alloc, all.t, (size_t)all.cap * sizeof *nt, (size_t)cap * sizeof *nt);
+        if (!nt) { rc = GN_ENOMEM; break; }
+        all.t = nt; all.cap = cap;
+      }
+      all.t[all.n++] = a->t[k];       /* the fraction moves: a gives it up */
+    }
+  }
+  if (!rc) {
+    a->n = 0;
+    qsort(all.t, (size_t)all.n, sizeof *all.t, by_value);
+    int o = 0;
+    for (int k = 0; k < all.n; k++) {
+      if (o && all.t[o - 1].value == all.t[k].value) {
+        frac_add(&all.t[o - 1].sum, &all.t[k].sum, t);
+        frac_clear(&all.t[k].sum);
+      } else {
+        all.t[o++] = all.t[k];
+      }
+    }
+    all.n = o;
+    acc_free(g, a);
+    *a = all;
+    memset(&all, 0, sizeof all);
+  }
+  acc_free(g, &all);
+  frac_clear(&x);
+  for (int i = 0; i < n; i++) mpq_clear(m[i]);
+  mpq_clears(s, w, p, NULL);
+  gn__free(g, m, (size_t)n * sizeof *m);
+  gn__free(g, by, (size_t)n * sizeof *by);
+  return rc;
+}
+
 /* 95% Wilson score interval for k successes in n runs. */
 static void wilson(uint64_t k, uint64_t n, double *lo, double *hi) {
   const double z = 1.959963984540054;
@@ -440,14 +852,18 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   d->o = a->n > 0 ? calloc((size_t)a->n, sizeof *d->o) : NULL;   /* the caller frees it: gn_dist_free */
   if (a->n > 0 && !d->o) return GN_ENOMEM;
   mpq_t q;
+  mpz_t t;
+  dsplit sp;
   mpq_init(q);
+  mpz_inits(t, sp.d, sp.p, NULL);
+  sp.set = sp.ok = 0;
   double mean = 0, var = 0;
   int rc = 0;
   for (int i = 0; i < a->n; i++) {
     gn_outcome *o = &d->o[i];
     o->value = a->t[i].value;
     if (exact) {
-      frac_get(q, &a->t[i].sum);
+      frac_lowest(q, &a->t[i].sum, &sp, t);
       const mpz_srcptr nu = mpq_numref(q), de = mpq_denref(q);
       if (mpz_sizeinbase(nu, 2) <= 64 && mpz_sizeinbase(de, 2) <= 64) {
         o->num = (uint64_t)mpz_get_ui(nu);
@@ -472,6 +888,7 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
     mean += o->p * (double)o->value;
   }
   mpq_clear(q);
+  mpz_clears(t, sp.d, sp.p, NULL);
   for (int i = 0; i < d->n; i++) {
     double dv = (double)d->o[i].value - mean;
     var += d->o[i].p * dv * dv;
@@ -495,6 +912,24 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
 **   6) restore the dice source and the state
 */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist) {
+  return gn__odds(g, fn, ud, opts, 0, dist);
+}
+
+static int odds_walk(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
+                     gn_dist *dist);
+
+/* A walk that ignored the decks and then met a deck read is walked again
+** without ignoring them (unless its start state was merged so: GN__EBLIND
+** goes back to the caller). */
+int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags, gn_dist *dist) {
+  int rc = odds_walk(g, fn, ud, opts, flags, dist);
+  if (rc == GN__EBLIND && !(flags & GN__ODDS_BLIND_START))   /* else the caller's start state was merged so */
+    rc = odds_walk(g, fn, ud, opts, flags & ~GN__ODDS_BLIND, dist);
+  return rc;
+}
+
+static int odds_walk(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
+                     gn_dist *dist) {
   if (!g || !fn || !dist || !g->sc) return GN_EINVAL;
   gn_odds_opts o = { 0, 0, 0, 0, 0 };
   if (opts) o = *opts;
@@ -520,10 +955,11 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
   g->dice.quiet = 1;   /* the leaves keep no events; the representative run below does */
   g->dice.mode = GN_DICE_ENUMERATE;
   g->dice.en = &en;
+  en.flags = flags;
   if (exact) {
     int probed = 0;
-    do {                                                            /* 3 */
-      en.depth = 0;
+    for (;;) {                                                      /* 3 */
+      en.depth = 0; en.hit = -1; en.blind_passed = (flags & GN__ODDS_BLIND_START) != 0;
       rc = fn(g, ud, &v);
       gn__restore(g, &sp);
       if (rc == GN_ETOOBIG) {
@@ -531,11 +967,18 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
         snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
         break;
       }
-      if (rc) goto out;
-      tally *s = slot(g, &a, v);
-      if (!s) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-      if (en.depth) frac_add(&s->sum, &en.path[en.depth - 1].pre, t);
-      else { frac one; memset(&one, 0, sizeof one); frac_one(&one); frac_add(&s->sum, &one, t); }
+      frac one;
+      memset(&one, 0, sizeof one);
+      frac_one(&one);
+      const frac *pp = en.depth ? &en.path[en.depth - 1].pre : &one;
+      if (rc == GN__EMERGED) {       /* the rest is an entry's: a reference to it */
+        if ((rc = add_ref(g, &en, en.hit, pp))) goto out;
+      } else {
+        if (rc) goto out;
+        tally *s = slot(g, en.nopen ? &en.me[en.open[en.nopen - 1]].own : &a, v);
+        if (!s) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
+        frac_add(&s->sum, pp, t);
+      }
       if (++leaves > o.max_leaves) {
         exact = 0;
         snprintf(dist->why, sizeof dist->why, "more than %llu paths (the bound)", (unsigned long long)o.max_leaves);
@@ -548,9 +991,10 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
         en.probe = 1;
         gn_rng_seed(&en.rng, o.seed ^ 0x6f646473u);
         for (int r = 0; r < PROBES && exact; r++) {
-          en.depth = 0; en.est = 1;
+          en.depth = 0; en.est = 1; en.hit = -1; en.blind_passed = (flags & GN__ODDS_BLIND_START) != 0;
           rc = fn(g, ud, &v);
           gn__restore(g, &sp);
+          if (rc == GN__EMERGED) rc = 0;   /* an equal state's subtree is walked already */
           if (rc == GN_ETOOBIG) {
             exact = 0;
             snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
@@ -569,8 +1013,13 @@ int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn
         }
         if (!exact) break;
       }
-    } while (advance(&en));
+      int more = advance(&en);
+      if (merge_close(g, &en, more ? en.npath - 1 : -1)) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
+      if (!more) break;
+    }
+    if (exact && merge_total(g, &en, &a, t)) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
   }
+  en.flags = 0;   /* no merge points in the samples nor the representative run */
   if (!exact) {                                                     /* 4 */
     acc_free(g, &a);
     g->dice.mode = GN_DICE_RNG;

@@ -24,10 +24,29 @@ typedef struct question {
   char (*status0)[96];        /* each unit's status text before */
 } question;
 
-/* The label index of text, added if new; -1 on OOM. */
+static uint64_t text_hash(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+/* The label index of text, added if new (found by its hash); -1 on OOM. */
 static int label_index(gn_game *g, const char *text) {
-  for (int i = 0; i < g->nolabel; i++)
-    if (strcmp(g->olabel[i], text) == 0) return i;
+  if (2 * (g->nolabel + 1) > g->nolslot) {             /* grow the slots, place all again */
+    int ns = g->nolslot ? 2 * g->nolslot : 64;
+    int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
+    if (!sl) return -1;
+    for (int i = 0; i < g->nolabel; i++) {
+      int j = (int)(text_hash(g->olabel[i]) & (uint64_t)(ns - 1));
+      while (sl[j]) j = (j + 1) & (ns - 1);
+      sl[j] = i + 1;
+    }
+    gn__free(g, g->olslot, (size_t)g->nolslot * sizeof *g->olslot);
+    g->olslot = sl; g->nolslot = ns;
+  }
+  int j = (int)(text_hash(text) & (uint64_t)(g->nolslot - 1));
+  for (; g->olslot[j]; j = (j + 1) & (g->nolslot - 1))
+    if (strcmp(g->olabel[g->olslot[j] - 1], text) == 0) return g->olslot[j] - 1;
   if (g->nolabel == g->capolabel) {
     int cap = g->capolabel ? 2 * g->capolabel : 16;
     char **l = gn__realloc(&g->alloc, g->olabel, g->capolabel * sizeof *l, cap * sizeof *l);
@@ -35,13 +54,16 @@ static int label_index(gn_game *g, const char *text) {
     g->olabel = l; g->capolabel = cap;
   }
   if (!(g->olabel[g->nolabel] = gn__strdup(g, text))) return -1;
+  g->olslot[j] = g->nolabel + 1;
   return g->nolabel++;
 }
 
 void gn__order_odds_clear(gn_game *g) {
   for (int i = 0; i < g->nolabel; i++) gn__free(g, g->olabel[i], strlen(g->olabel[i]) + 1);
   gn__free(g, g->olabel, g->capolabel * sizeof *g->olabel);
+  gn__free(g, g->olslot, (size_t)g->nolslot * sizeof *g->olslot);
   g->olabel = NULL; g->nolabel = g->capolabel = 0;
+  g->olslot = NULL; g->nolslot = 0;
 }
 
 /* Appends to a label, silently cut at its size. */
@@ -108,25 +130,28 @@ typedef struct sstate { gn__state st; uint64_t h; int refused; mpq_t p; } sstate
 typedef struct sset {
   sstate *s; int n, cap;
   int *slot; int nslot;          /* open addressing over h: index + 1, 0 empty */
+  int blind;                     /* states equal whatever their decks hold */
 } sset;
 
 #define MAXSTATES 50000   /* distinct states kept at one order boundary */
 
 static void sset_free(gn_game *g, sset *t) {
+  int blind = t->blind;
   for (int i = 0; i < t->n; i++) { gn__state_free(g, &t->s[i].st); mpq_clear(t->s[i].p); }
   gn__free(g, t->s, (size_t)t->cap * sizeof *t->s);
   gn__free(g, t->slot, (size_t)t->nslot * sizeof *t->slot);
   memset(t, 0, sizeof *t);
+  t->blind = blind;
 }
 
-static uint64_t key_of(const gn_game *g, int refused) {
-  return gn__state_hash(g) ^ (uint64_t)refused * 0x9E3779B97F4A7C15ull;
+static uint64_t key_of(const gn_game *g, int refused, int blind) {
+  return gn__state_key(g, &g->st, blind) ^ (uint64_t)refused * 0x9E3779B97F4A7C15ull;
 }
 
 /* The index of the game's present state (with refused) in t, added if new;
 ** GN_ENOMEM, or GN_ETOOBIG past MAXSTATES. */
 static int sset_find(gn_game *g, sset *t, int refused, int *idx) {
-  uint64_t h = key_of(g, refused);
+  uint64_t h = key_of(g, refused, t->blind);
   if (2 * (t->n + 1) > t->nslot) {                     /* grow the slots, place all again */
     int ns = t->nslot ? 2 * t->nslot : 64;
     int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
@@ -142,7 +167,10 @@ static int sset_find(gn_game *g, sset *t, int refused, int *idx) {
   int j = (int)(h & (uint64_t)(t->nslot - 1));
   for (; t->slot[j]; j = (j + 1) & (t->nslot - 1)) {
     sstate *e = &t->s[t->slot[j] - 1];
-    if (e->h == h && e->refused == refused && gn__state_equal(&e->st, &g->st)) { *idx = t->slot[j] - 1; return 0; }
+    if (e->h == h && e->refused == refused && gn__state_same(g, &e->st, &g->st, t->blind)) {
+      *idx = t->slot[j] - 1;
+      return 0;
+    }
   }
   if (t->n == MAXSTATES) return gn__error(g, GN_ETOOBIG, "more than %d distinct states after an order", MAXSTATES);
   if (t->n == t->cap) {
@@ -191,12 +219,16 @@ static int step_leaf(gn_game *g, void *ud, int64_t *outcome) {
 **      as it is
 **   3) each final state described as the walk describes a leaf; equal labels
 **      added
-** Returns 0, the first order's refusal or error, GN_ENOMEM, or 1 when it
-** cannot answer exactly (a step sampled, or too many states): the caller then
-** walks the whole chain.
+** With blind, states are equal whatever their decks hold, at the orders'
+** boundaries and at the merge points inside them (gn__enum_merge); an order
+** that then reads a deck fails the chain with GN__EBLIND.
+** Returns 0, the first order's refusal or error, GN_ENOMEM, GN__EBLIND, or 1
+** when it cannot answer exactly (a step sampled, or too many states): the
+** caller then walks the whole chain.
 */
-static int merged(gn_game *g, question *q, const gn_odds_opts *opts, gn_dist *dist) {
+static int merged(gn_game *g, question *q, const gn_odds_opts *opts, int blind, gn_dist *dist) {
   sset cur = { 0 }, next = { 0 };
+  cur.blind = next.blind = blind;
   gn__savepoint sp = { 0 };
   int rc = gn__save(g, &sp), k;
   uint64_t leaves = 0;
@@ -217,7 +249,10 @@ static int merged(gn_game *g, question *q, const gn_odds_opts *opts, gn_dist *di
       }
       stepq sq = { q, step, &e->st, &next };
       gn_dist d;
-      rc = gn_odds(g, step_leaf, &sq, opts, &d);
+      unsigned fl = GN__ODDS_MERGE;
+      if (blind) fl |= GN__ODDS_BLIND | (step ? GN__ODDS_BLIND_START : 0);
+      else if (step == q->nsteps - 1) fl |= GN__ODDS_BLIND;   /* the last states are only described */
+      rc = gn__odds(g, step_leaf, &sq, opts, fl, &d);
       if (rc == GN_ETOOBIG) { rc = 1; goto out; }
       if (rc) goto out;
       leaves += d.leaves;
@@ -234,6 +269,7 @@ static int merged(gn_game *g, question *q, const gn_odds_opts *opts, gn_dist *di
     sset_free(g, &cur);
     cur = next;
     memset(&next, 0, sizeof next);
+    next.blind = blind;
   }
   {                                                                                   /* 3 */
     int nl = 0;
@@ -308,10 +344,14 @@ int gn_order_odds(gn_game *g, const char *orders, const gn_odds_opts *opts, gn_d
     gn__state_copy(&q->before, &g->st);
     gn__order_odds_clear(g);
     int nev = g->nev;
-    rc = q->nsteps > 1 && !(opts && (opts->force_mc || opts->walk)) ? merged(g, q, opts, dist) : 1;
+    rc = 1;
+    if (q->nsteps > 1 && !(opts && (opts->force_mc || opts->walk))) {
+      rc = merged(g, q, opts, 1, dist);            /* decks first left out, */
+      if (rc == GN__EBLIND) rc = merged(g, q, opts, 0, dist);   /* kept when an order reads one */
+    }
     if (rc == 1) {                 /* one order, or no exact merge: every path of the chain */
-      gn__order_odds_clear(g);
-      rc = gn_odds(g, leaf, q, opts, dist);
+      gn__order_odds_clear(g);   /* a leaf is described, decks unread: merge points may ignore them */
+      rc = gn__odds(g, leaf, q, opts, opts && opts->walk ? 0 : GN__ODDS_MERGE | GN__ODDS_BLIND, dist);
     }
     gn__events_truncate(g, nev);   /* a live game's log keeps only what happened */
   }

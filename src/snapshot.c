@@ -36,8 +36,7 @@
 static const char magic[8] = { 'G', 'N', 'S', 'N', 'A', 'P', '0', '2' };
 
 /* The size of a snapshot of a game of these counts. */
-static size_t snap_size(int nu, int nf, int no)
-{
+static size_t snap_size(int nu, int nf, int no) {
   return 8 + 7 * 4 + 5 * 4 + GN__MAXRS * 4 + 4 * 8 + GN__MAXSIDES * 53 * 4 +
          (size_t)nu * (5 * 8 + 3 * 4 + GN__MAXATTR * 4) + (size_t)nf * GN__MAXFATTR * 4 +
          (size_t)no * 3 * 4 + 8;
@@ -47,20 +46,17 @@ static size_t snap_size(int nu, int nf, int no)
 
 typedef struct wbuf { unsigned char *p; } wbuf;
 
-static void put64(wbuf *w, uint64_t v)
-{
+static void put64(wbuf *w, uint64_t v) {
   for (int i = 0; i < 8; i++) *w->p++ = (unsigned char)(v >> (8 * i));
 }
 
-static void put32(wbuf *w, uint32_t v)
-{
+static void put32(wbuf *w, uint32_t v) {
   for (int i = 0; i < 4; i++) *w->p++ = (unsigned char)(v >> (8 * i));
 }
 
 static void puti(wbuf *w, int v) { put32(w, (uint32_t)v); }
 
-static void putd(wbuf *w, double d)
-{
+static void putd(wbuf *w, double d) {
   uint64_t u;
   memcpy(&u, &d, sizeof u);
   put64(w, u);
@@ -70,8 +66,7 @@ static void putd(wbuf *w, double d)
 ** The snapshot of g's state, in *out (malloc'd, freed by the caller) of *len
 ** bytes. Fails with GN_ESTATE when the game has not started, GN_ENOMEM.
 */
-int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len)
-{
+int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len) {
   const gn__state *st = &g->st;
   *out = NULL;
   *len = 0;
@@ -112,15 +107,13 @@ int gn__snapshot_write(const gn_game *g, unsigned char **out, size_t *len)
 
 typedef struct rbuf { const unsigned char *p; } rbuf;
 
-static uint64_t get64(rbuf *r)
-{
+static uint64_t get64(rbuf *r) {
   uint64_t v = 0;
   for (int i = 0; i < 8; i++) v |= (uint64_t)*r->p++ << (8 * i);
   return v;
 }
 
-static uint32_t get32(rbuf *r)
-{
+static uint32_t get32(rbuf *r) {
   uint32_t v = 0;
   for (int i = 0; i < 4; i++) v |= (uint32_t)*r->p++ << (8 * i);
   return v;
@@ -128,8 +121,7 @@ static uint32_t get32(rbuf *r)
 
 static int geti(rbuf *r) { return (int)(int32_t)get32(r); }
 
-static double getd(rbuf *r)
-{
+static double getd(rbuf *r) {
   uint64_t u = get64(r);
   double d;
   memcpy(&d, &u, sizeof d);
@@ -146,8 +138,7 @@ static double getd(rbuf *r)
 ** Fails with GN_ECORRUPT (message set); after a failure in 3) the state is
 ** the snapshot's, not trustworthy: the caller discards the game.
 */
-int gn__snapshot_read(gn_game *g, const void *data, size_t len)
-{
+int gn__snapshot_read(gn_game *g, const void *data, size_t len) {
   gn__state *st = &g->st;
   rbuf r = { data };
   if (!g->sc || !g->started) return gn__error(g, GN_ESTATE, "the game has not started");

@@ -132,8 +132,7 @@ struct gn_store {
 
 /* Sets the store's message (the arguments may include the old one) and
 ** returns err. On OOM the message is lost. */
-GN_PRINTF(3, 0) static int vfail(gn_store *st, int err, const char *fmt, va_list ap)
-{
+GN_PRINTF(3, 0) static int vfail(gn_store *st, int err, const char *fmt, va_list ap) {
   va_list again;
   va_copy(again, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
@@ -145,8 +144,7 @@ GN_PRINTF(3, 0) static int vfail(gn_store *st, int err, const char *fmt, va_list
   return err;
 }
 
-GN_PRINTF(3, 4) static int fail(gn_store *st, int err, const char *fmt, ...)
-{
+GN_PRINTF(3, 4) static int fail(gn_store *st, int err, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   err = vfail(st, err, fmt, ap);
@@ -156,8 +154,7 @@ GN_PRINTF(3, 4) static int fail(gn_store *st, int err, const char *fmt, ...)
 
 /* A failure of SQLite itself, with its message; a store that cannot be
 ** written is said so in plain words. */
-static int dberr(gn_store *st, const char *what)
-{
+static int dberr(gn_store *st, const char *what) {
   if ((sqlite3_errcode(st->db) & 0xff) == SQLITE_READONLY)
     return fail(st, GN_ESTORE, "%s: cannot write to the store: the file or its folder is read-only"
                 " (the commands that only read it still work: list, log, show, export, replay, map)",
@@ -166,21 +163,18 @@ static int dberr(gn_store *st, const char *what)
 }
 
 /* 0, or GN_ESTORE when the store was opened for reading only. */
-static int writable(gn_store *st)
-{
+static int writable(gn_store *st) {
   return st->readonly ? fail(st, GN_ESTORE, "%s: opened for reading only", st->path) : 0;
 }
 
-const char *gn_store_errmsg(const gn_store *st)
-{
+const char *gn_store_errmsg(const gn_store *st) {
   return st && st->msg ? st->msg : "";
 }
 
 /* ------------------------------------------------------------- statements */
 
 /* The statement i, reset and unbound; NULL on failure (message set). */
-static sqlite3_stmt *stmt(gn_store *st, int i)
-{
+static sqlite3_stmt *stmt(gn_store *st, int i) {
   if (!st->stmt[i]) {
     if (sqlite3_prepare_v3(st->db, sqls[i], -1, SQLITE_PREPARE_PERSISTENT,
                            &st->stmt[i], NULL) != SQLITE_OK) {
@@ -194,24 +188,20 @@ static sqlite3_stmt *stmt(gn_store *st, int i)
   return st->stmt[i];
 }
 
-static int exec(gn_store *st, const char *sql)
-{
+static int exec(gn_store *st, const char *sql) {
   return sqlite3_exec(st->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : dberr(st, sql);
 }
 
-static void rollback(gn_store *st)
-{
+static void rollback(gn_store *st) {
   if (!sqlite3_get_autocommit(st->db))
     sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-static void hexhash(uint64_t h, char buf[17])
-{
+static void hexhash(uint64_t h, char buf[17]) {
   snprintf(buf, 17, "%016llx", (unsigned long long)h);
 }
 
-static const char *mode_name(gn_dice_mode m)
-{
+static const char *mode_name(gn_dice_mode m) {
   switch (m) {
   case GN_DICE_RNG: return "rng";
   case GN_DICE_SCRIPT: return "script";
@@ -222,8 +212,7 @@ static const char *mode_name(gn_dice_mode m)
 }
 
 /* -1 when the name is none of them. */
-static int mode_parse(const char *s)
-{
+static int mode_parse(const char *s) {
   if (!strcmp(s, "rng")) return GN_DICE_RNG;
   if (!strcmp(s, "script")) return GN_DICE_SCRIPT;
   if (!strcmp(s, "table")) return GN_DICE_TABLE;
@@ -232,8 +221,7 @@ static int mode_parse(const char *s)
 
 /* A hash of the ruleset data the game was set up with: key and numbers of
 ** every datum, in the scenario's (sorted) order. Cannot fail. */
-static uint64_t data_hash(const gn_game *g)
-{
+static uint64_t data_hash(const gn_game *g) {
   uint64_t h = gn__hash_bytes(0x9e3779b97f4a7c15u, g->sc->rs->id, strlen(g->sc->rs->id));
   for (int i = 0; i < g->sc->ndata; i++) {
     const gn__datum *d = &g->sc->data[i];
@@ -251,8 +239,7 @@ static uint64_t data_hash(const gn_game *g)
 /* ------------------------------------------------------------ open, close */
 
 /* The schema version of the file and whether it holds any table. */
-static int read_version(gn_store *st, int *version, int *ntables)
-{
+static int read_version(gn_store *st, int *version, int *ntables) {
   sqlite3_stmt *s = NULL;
   int rc = sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL);
   if (rc == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
@@ -271,8 +258,7 @@ static int read_version(gn_store *st, int *version, int *ntables)
   return rc == SQLITE_OK ? 0 : dberr(st, "not a grognard store");
 }
 
-static int check_version(gn_store *st, int version, int ntables)
-{
+static int check_version(gn_store *st, int version, int ntables) {
   if (version == GN_STORE_SCHEMA || (version == 0 && ntables == 0))
     return 0;
   if (version == 0)
@@ -290,8 +276,7 @@ static int check_version(gn_store *st, int version, int ntables)
 **   3) WAL mode, synchronous NORMAL, foreign keys on
 **   4) an empty file gets the schema and the version, in one transaction
 */
-static int open_db(gn_store *st)
-{
+static int open_db(gn_store *st) {
   int version = 0, ntables = 0, rc;
 
   /* 1) open */
@@ -334,8 +319,7 @@ static int open_db(gn_store *st)
 
 /* The file's name as an SQLite URI that opens it immutable (nothing is
 ** written, not even the shared memory of WAL mode). malloc'd; NULL on OOM. */
-static char *immutable_uri(const char *path)
-{
+static char *immutable_uri(const char *path) {
   static const char hex[] = "0123456789ABCDEF";
   char *u = malloc(3 * strlen(path) + sizeof "file:?immutable=1");
   if (!u) return NULL;
@@ -360,8 +344,7 @@ static char *immutable_uri(const char *path)
 **      (every writer has finished), the file is read as immutable
 **   3) it must be a store of this schema version
 */
-static int open_db_readonly(gn_store *st)
-{
+static int open_db_readonly(gn_store *st) {
   int version = 0, ntables = 0, rc;
   if (sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {   /* 1 */
     if (!st->db) return fail(st, GN_ENOMEM, "out of memory");
@@ -391,8 +374,7 @@ static int open_db_readonly(gn_store *st)
 }
 
 /* A new handle on path (copied); NULL on OOM (err says so). */
-static gn_store *store_new(const char *path, char *err, size_t errlen)
-{
+static gn_store *store_new(const char *path, char *err, size_t errlen) {
   gn_store *st = calloc(1, sizeof *st);
   if (st) st->path = malloc(strlen(path) + 1);
   if (!st || !st->path) {
@@ -406,8 +388,7 @@ static gn_store *store_new(const char *path, char *err, size_t errlen)
 }
 
 /* The two ways of opening a store: one argument check, one failure path. */
-static int store_open(const char *path, int readonly, gn_store **out, char *err, size_t errlen)
-{
+static int store_open(const char *path, int readonly, gn_store **out, char *err, size_t errlen) {
   if (!out) return GN_EINVAL;
   *out = NULL;
   if (err && errlen) err[0] = '\0';
@@ -428,18 +409,15 @@ static int store_open(const char *path, int readonly, gn_store **out, char *err,
   return 0;
 }
 
-int gn_store_open_readonly(const char *path, gn_store **out, char *err, size_t errlen)
-{
+int gn_store_open_readonly(const char *path, gn_store **out, char *err, size_t errlen) {
   return store_open(path, 1, out, err, errlen);
 }
 
-int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen)
-{
+int gn_store_open(const char *path, gn_store **out, char *err, size_t errlen) {
   return store_open(path, 0, out, err, errlen);
 }
 
-void gn_store_close(gn_store *st)
-{
+void gn_store_close(gn_store *st) {
   if (!st) return;
   for (int i = 0; i < NSTMT; i++)
     sqlite3_finalize(st->stmt[i]);
@@ -452,8 +430,7 @@ void gn_store_close(gn_store *st)
 /* ----------------------------------------------------------------- create */
 
 /* Joins the game's diagnostics (or its message) into the store's message. */
-static int scenario_fail(gn_store *st, gn_game *g, int rc)
-{
+static int scenario_fail(gn_store *st, gn_game *g, int rc) {
   int n = gn_diag_count(g);
   if (n == 0)
     return fail(st, rc, "%s", gn_errmsg(g));
@@ -473,8 +450,7 @@ static int scenario_fail(gn_store *st, gn_game *g, int rc)
 }
 
 /* Stores the events from..nev-1 of g under order seq. */
-static int put_events(gn_store *st, const char *id, gn_game *g, int from, int seq)
-{
+static int put_events(gn_store *st, const char *id, gn_game *g, int from, int seq) {
   int n = gn_event_count(g);
   for (int i = from; i < n; i++) {
     char *json = gn_event_json(g, i);
@@ -494,8 +470,7 @@ static int put_events(gn_store *st, const char *id, gn_game *g, int from, int se
 }
 
 /* Stores the state of g as the snapshot after order seq. */
-static int put_snapshot(gn_store *st, const char *id, gn_game *g, int seq)
-{
+static int put_snapshot(gn_store *st, const char *id, gn_game *g, int seq) {
   unsigned char *blob;
   size_t len;
   int rc = gn__snapshot_write(g, &blob, &len);
@@ -512,8 +487,7 @@ static int put_snapshot(gn_store *st, const char *id, gn_game *g, int seq)
   return rc == SQLITE_DONE ? 0 : dberr(st, "cannot store a snapshot");
 }
 
-int gn_store_snapshot_every(gn_store *st, int orders)
-{
+int gn_store_snapshot_every(gn_store *st, int orders) {
   if (!st || orders < 0) return GN_EINVAL;
   st->snap_every = orders;
   return 0;
@@ -525,8 +499,7 @@ int gn_store_snapshot_every(gn_store *st, int orders)
 **   2) in one transaction: the next id, the game row, the events of the start
 */
 int gn_store_create(gn_store *st, const char *scenario_path, uint64_t seed,
-                    char *id, size_t idlen)
-{
+                    char *id, size_t idlen) {
   if (!st || !scenario_path || !id || idlen == 0) return GN_EINVAL;
   id[0] = '\0';
   if (writable(st)) return GN_ESTORE;
@@ -587,8 +560,7 @@ done:
 /* ----------------------------------------------------------------- replay */
 
 /* Reads a JSON array of ints; *n = count, *v malloc'd (NULL when empty). */
-static int tape_parse(const char *text, int **v, int *n)
-{
+static int tape_parse(const char *text, int **v, int *n) {
   json_error_t e;
   json_t *a = json_loads(text, 0, &e);
   *v = NULL;
@@ -607,8 +579,7 @@ static int tape_parse(const char *text, int **v, int *n)
 }
 
 /* Writes the tape as a JSON array; NULL on OOM. */
-static char *tape_json(const int *v, int n)
-{
+static char *tape_json(const int *v, int n) {
   json_t *a = json_array();
   for (int i = 0; a && i < n; i++)
     if (json_array_append_new(a, json_integer(v[i])) != 0) { json_decref(a); a = NULL; }
@@ -617,14 +588,12 @@ static char *tape_json(const int *v, int n)
   return s;
 }
 
-static int no_game(gn_store *st, const char *id)
-{
+static int no_game(gn_store *st, const char *id) {
   return fail(st, GN_ENOTFOUND, "no game '%s' in %s", id, st->path);
 }
 
 /* Text copied out of a row, since the statement is reused meanwhile. */
-static char *coldup(sqlite3_stmt *s, int col, size_t *len)
-{
+static char *coldup(sqlite3_stmt *s, int col, size_t *len) {
   const unsigned char *t = sqlite3_column_text(s, col);
   int n = sqlite3_column_bytes(s, col);
   char *c = malloc((size_t)n + 1);
@@ -636,8 +605,7 @@ static char *coldup(sqlite3_stmt *s, int col, size_t *len)
 }
 
 /* Replays one stored order on g. */
-static int replay_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq)
-{
+static int replay_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq) {
   const char *text = (const char *)sqlite3_column_text(s, 1);
   int mode = mode_parse((const char *)sqlite3_column_text(s, 2));
   int rc = 0;
@@ -673,8 +641,7 @@ static int replay_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *
 }
 
 static int diverged(gn_store *st, const char *id, int seq, const char *text,
-                    const char *want, uint64_t got, const char *dh_want, const gn_game *g)
-{
+                    const char *want, uint64_t got, const char *dh_want, const gn_game *g) {
   char dh[17], where[64];
   hexhash(data_hash(g), dh);
   if (seq == 0)
@@ -689,8 +656,7 @@ static int diverged(gn_store *st, const char *id, int seq, const char *text,
 
 /* Appends stored order seq to g's list without applying it (its state comes
 ** from a snapshot). */
-static int record_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq)
-{
+static int record_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq) {
   const char *text = (const char *)sqlite3_column_text(s, 1);
   int mode = mode_parse((const char *)sqlite3_column_text(s, 2));
   int *tape = NULL, n = 0, rc;
@@ -713,8 +679,7 @@ static int record_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *
 ** count of events is not the stored log's up to its order; *blob is
 ** malloc'd. */
 static int last_snapshot(gn_store *st, const char *id, int *seq, int *nev,
-                         unsigned char **blob, size_t *len)
-{
+                         unsigned char **blob, size_t *len) {
   sqlite3_stmt *s = stmt(st, S_SNAP_LAST);
   *seq = *nev = 0;
   *blob = NULL;
@@ -753,15 +718,13 @@ static int last_snapshot(gn_store *st, const char *id, int *seq, int *nev,
 }
 
 /* Verify: the next stored snapshot's order (INT_MAX when none is left). */
-static int next_snapshot(sqlite3_stmt *s)
-{
+static int next_snapshot(sqlite3_stmt *s) {
   return sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0x7fffffff;
 }
 
 /* Verify: 0 when the snapshot in the current row of s is g's state, with
 ** g's count of events. */
-static int same_snapshot(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq)
-{
+static int same_snapshot(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *s, int seq) {
   unsigned char *blob;
   size_t len;
   int rc = gn__snapshot_write(g, &blob, &len);
@@ -800,8 +763,7 @@ typedef struct replayer {
 } replayer;
 
 /* 1) The game row: scenario, seed, data and start hashes. */
-static int game_row(replayer *r)
-{
+static int game_row(replayer *r) {
   sqlite3_stmt *s = stmt(r->st, S_GAME);
   if (!s) return GN_ESTORE;
   sqlite3_bind_text(s, 1, r->id, -1, SQLITE_STATIC);
@@ -818,8 +780,7 @@ static int game_row(replayer *r)
 }
 
 /* 2) The game at its start; R_VERIFY checks its hash and opens the snapshots. */
-static int game_start(replayer *r)
-{
+static int game_start(replayer *r) {
   gn_store *st = r->st;
   int rc;
   if (!(r->g = gn_game_new(NULL))) return fail(st, GN_ENOMEM, "out of memory");
@@ -849,8 +810,7 @@ static int game_start(replayer *r)
 /* 3) The snapshot to resume from: none when the ruleset data changed since
 **    the game was created (the orders before it might no longer replay to it,
 **    and load would say so: resume replays from the start to say the same). */
-static int resume_point(replayer *r)
-{
+static int resume_point(replayer *r) {
   char dh[17];
   if (r->how != R_RESUME) return 0;
   hexhash(data_hash(r->g), dh);
@@ -861,8 +821,7 @@ static int resume_point(replayer *r)
 /* 4) One stored order, the current row of s: listed up to the snapshot (whose
 **    state is then taken), replayed after it, checked under R_VERIFY. 0 to go
 **    on, 1 when the snapshot must be passed over, else the error. */
-static int one_order(replayer *r, sqlite3_stmt *s)
-{
+static int one_order(replayer *r, sqlite3_stmt *s) {
   gn_store *st = r->st;
   int rc, seq = ++r->seq;
   if (sqlite3_column_int(s, 0) != seq) return fail(st, GN_ECORRUPT, "game %s: order %d is missing", r->id, seq);
@@ -900,8 +859,7 @@ static int one_order(replayer *r, sqlite3_stmt *s)
 
 /* 4) The orders, then what their end says: a snapshot after an order the
 **    game has not is passed over; R_VERIFY wants no stored snapshot left. */
-static int orders(replayer *r)
-{
+static int orders(replayer *r) {
   sqlite3_stmt *s = stmt(r->st, S_ORDERS);
   int rc;
   if (!s) return GN_ESTORE;
@@ -927,8 +885,7 @@ static int orders(replayer *r)
 
 /* 5) The state hash after the last order (the start's when there is none) is
 **    the one recorded (R_VERIFY checked each already). */
-static int last_hash(replayer *r)
-{
+static int last_hash(replayer *r) {
   char h[17];
   const char *want = r->seq > 0 ? r->lasthash : r->sh_want;
   uint64_t got = gn_game_hash(r->g);
@@ -956,8 +913,7 @@ static int last_hash(replayer *r)
 ** than the log's) is passed over: the game is replayed from the start.
 ** Fails with GN_ENOTFOUND, GN_ECORRUPT, GN_EDIVERGED, GN_ESTORE, GN_ENOMEM.
 */
-static int replay(gn_store *st, const char *id, int how, gn_game **out, int *checked)
-{
+static int replay(gn_store *st, const char *id, int how, gn_game **out, int *checked) {
   replayer r = {.st = st, .id = id, .how = how, .every = how == R_VERIFY, .checked = checked,
                 .nextsnap = 0x7fffffff};
   int rc;
@@ -982,24 +938,21 @@ static int replay(gn_store *st, const char *id, int how, gn_game **out, int *che
   return rc;
 }
 
-int gn_store_load(gn_store *st, const char *id, gn_game **out)
-{
+int gn_store_load(gn_store *st, const char *id, gn_game **out) {
   if (!out) return GN_EINVAL;
   *out = NULL;
   if (!st || !id) return GN_EINVAL;
   return replay(st, id, R_LOAD, out, NULL);
 }
 
-int gn_store_resume(gn_store *st, const char *id, gn_game **out)
-{
+int gn_store_resume(gn_store *st, const char *id, gn_game **out) {
   if (!out) return GN_EINVAL;
   *out = NULL;
   if (!st || !id) return GN_EINVAL;
   return replay(st, id, R_RESUME, out, NULL);
 }
 
-int gn_store_verify(gn_store *st, const char *id, int *orders_checked)
-{
+int gn_store_verify(gn_store *st, const char *id, int *orders_checked) {
   gn_game *g = NULL;
   if (orders_checked) *orders_checked = 0;
   if (!st || !id) return GN_EINVAL;
@@ -1011,8 +964,7 @@ int gn_store_verify(gn_store *st, const char *id, int *orders_checked)
 /* ------------------------------------------------------------------ order */
 
 /* The last stored order of a game: *seq (0 when none) and its hash. */
-static int last_order(gn_store *st, const char *id, int *seq, char hash[17])
-{
+static int last_order(gn_store *st, const char *id, int *seq, char hash[17]) {
   sqlite3_stmt *s = stmt(st, S_LAST);
   if (!s) return GN_ESTORE;
   sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
@@ -1028,8 +980,7 @@ static int last_order(gn_store *st, const char *id, int *seq, char hash[17])
 }
 
 /* 1 when the game exists; negative on failure. */
-static int game_exists(gn_store *st, const char *id, char start_hash[17])
-{
+static int game_exists(gn_store *st, const char *id, char start_hash[17]) {
   sqlite3_stmt *s = stmt(st, S_GAME);
   if (!s) return GN_ESTORE;
   sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
@@ -1052,8 +1003,7 @@ static int game_exists(gn_store *st, const char *id, char start_hash[17])
 **   5) commit; on any failure after 3), roll the file back, and put g back
 **      to the save point the core took before the order
 */
-int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text)
-{
+int gn_store_order(gn_store *st, const char *id, gn_game *g, const char *text) {
   if (!st || !id || !g || !text) return GN_EINVAL;
   if (writable(st)) return GN_ESTORE;
   int rc, seq, n = gn_game_order_count(g), nev = gn_event_count(g);
@@ -1130,8 +1080,7 @@ fail:
 
 /* The text and the results drawn of order seq of game id (text malloc'd).
 ** 0, or GN_ESTORE with the message set. */
-static int order_row(gn_store *st, const char *id, int seq, char **text, int *chances)
-{
+static int order_row(gn_store *st, const char *id, int seq, char **text, int *chances) {
   sqlite3_stmt *s = NULL;
   int rc = sqlite3_prepare_v2(st->db, "SELECT text, chances FROM orders WHERE game = ?1 AND seq = ?2",
                               -1, &s, NULL);
@@ -1159,8 +1108,7 @@ static int order_row(gn_store *st, const char *id, int seq, char **text, int *ch
 **   3) the undo is noted ("undo", or "umpire-undo" with the results it drew)
 ** 1 to 3 are one transaction: the order never goes without its record.
 */
-int gn_store_undo(gn_store *st, const char *id, int asker)
-{
+int gn_store_undo(gn_store *st, const char *id, int asker) {
   if (!st || !id) return GN_EINVAL;
   if (asker < GN_UMPIRE) return fail(st, GN_EINVAL, "an undo is asked by the umpire or a side, not %d", asker);
   if (writable(st)) return GN_ESTORE;
@@ -1204,8 +1152,7 @@ done:
 }
 
 int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *scenario,
-                                          int orders), void *ud)
-{
+                                          int orders), void *ud) {
   if (!st || !fn) return GN_EINVAL;
   sqlite3_stmt *s = stmt(st, S_LIST);
   if (!s) return GN_ESTORE;
@@ -1227,28 +1174,23 @@ int gn_store_list(gn_store *st, int (*fn)(void *ud, const char *id, const char *
 
 /* ------------------------------------------- for store_play.c, store_batch.c */
 
-sqlite3 *gn__store_db(gn_store *st)
-{
+sqlite3 *gn__store_db(gn_store *st) {
   return st->db;
 }
 
-const char *gn__store_path(const gn_store *st)
-{
+const char *gn__store_path(const gn_store *st) {
   return st->path;
 }
 
-int gn__store_writable(gn_store *st)
-{
+int gn__store_writable(gn_store *st) {
   return writable(st);
 }
 
-int gn__store_dberr(gn_store *st, const char *what)
-{
+int gn__store_dberr(gn_store *st, const char *what) {
   return dberr(st, what);
 }
 
-int gn__store_fail(gn_store *st, int err, const char *fmt, ...)
-{
+int gn__store_fail(gn_store *st, int err, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   err = vfail(st, err, fmt, ap);

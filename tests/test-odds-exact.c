@@ -304,14 +304,34 @@ static void estimate_before_walking(void **state) {
 
 /* ------------------------------------- chains of orders: merged states */
 
-/* A started game of a bundled scenario after some orders. */
-static gn_game *played(const char *path, const char *const *orders) {
+/* A started game of a bundled scenario, its text with `from` replaced by
+** `to` (from NULL: as it is), after some orders. */
+static gn_game *played_as(const char *path, const char *from, const char *to, const char *const *orders) {
   gn_game *g = gn_game_new(NULL);
   assert_non_null(g);
-  if (gn_game_load_file(g, path) || gn_game_start(g, 1)) fail_msg("%s: %s", path, gn_errmsg(g));
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  char *text = calloc(1, 1 << 16);
+  assert_non_null(text);
+  size_t n = fread(text, 1, (1 << 16) - 1024, f);
+  fclose(f);
+  if (from) {
+    char *at = strstr(text, from);
+    if (!at) fail_msg("%s: no '%s'", path, from);
+    size_t fl = strlen(from), tl = strlen(to);
+    memmove(at + tl, at + fl, n - (size_t)(at - text) - fl + 1);
+    memcpy(at, to, tl);
+    n = n - fl + tl;
+  }
+  if (gn_game_load(g, path, text, n) || gn_game_start(g, 1)) fail_msg("%s: %s", path, gn_errmsg(g));
+  free(text);
   for (int i = 0; orders[i]; i++)
     if (gn_order_apply(g, orders[i])) fail_msg("%s: %s", orders[i], gn_errmsg(g));
   return g;
+}
+
+static gn_game *played(const char *path, const char *const *orders) {
+  return played_as(path, NULL, NULL, orders);
 }
 
 /* Each outcome of a chain as "label=fraction", sorted: the label numbers
@@ -333,8 +353,9 @@ static int cmpstr(const void *a, const void *b) { return strcmp(*(char *const *)
 /* The chain answered order by order with equal states merged gives every
 ** outcome with the same fraction as the walk over every path of the whole
 ** chain, in fewer paths. */
-static void chain(const char *path, const char *const *setup, const char *question) {
-  gn_game *g = played(path, setup);
+static void chain_as(const char *path, const char *from, const char *to, const char *const *setup,
+                     const char *question) {
+  gn_game *g = played_as(path, from, to, setup);
   gn_odds_opts walk = { 10000000, 0, 0, 0, 1 };
   gn_dist m, w;
   uint64_t h = gn_game_hash(g);
@@ -359,6 +380,10 @@ static void chain(const char *path, const char *const *setup, const char *questi
   gn_game_free(g);
 }
 
+static void chain(const char *path, const char *const *setup, const char *question) {
+  chain_as(path, NULL, NULL, setup, question);
+}
+
 static void chains_merged_as_walked(void **state) {
   (void)state;
   const char *vb_melee[] = { "end", NULL };
@@ -371,6 +396,134 @@ static void chains_merged_as_walked(void **state) {
   chain("scenarios/inradic-teach-pursuit.yaml", in, "charge TC at PK; end; end");
 }
 
+/* Inside one Inradic order: equal states merged at the melee's steps (after
+** the cards, after each Ace's hero check, after the casualties, after each
+** morale test) give every outcome with the walk's fraction. Hero hits on
+** (Aces strike leaders); one order, chains, and a chain whose second order
+** draws from a deck the first one drew from (the merge that left the decks
+** out is taken back: the answer is still the walk's). */
+static void orders_merged_as_walked(void **state) {
+  (void)state;
+  const char *none[] = { NULL };
+  const char *p = "scenarios/inradic-teach-pursuit.yaml", *t = "turns: 4\n", *h = "turns: 4\noptions: {hero_hits: 1}\n";
+  chain_as(p, t, h, none, "charge ZE at RB");
+  chain_as(p, t, h, none, "charge TC at PK");
+  chain_as(p, t, h, none, "charge ZE at RB; end");
+  chain(p, none, "charge ZE at RB; fire TC at PK");
+  chain(p, none, "charge ZE at RB; end; fire PK at TC");
+}
+
+/* "GR 12->7 (...); ZE 6->0 removed": the final strengths of GR and ZE. */
+static int strengths(const char *label) {
+  int gr = 12, ze = 6, a, b;
+  const char *x = strstr(label, "GR ");
+  if (x && sscanf(x, "GR %d->%d", &a, &b) == 2) gr = b;
+  x = strstr(label, "ZE ");
+  if (x && sscanf(x, "ZE %d->%d", &a, &b) == 2) ze = b;
+  return gr * 100 + ze;
+}
+
+/* The skirmish's charge of the grenadiers into the zealots (hero hits on):
+** 4,152 outcomes, exact, within the 99.9% intervals (family-wide over the
+** final strengths of both units) of 10^6 runs of the rules as played, which
+** roll every hero check (10^5 under the sanitizers, ten times slower). */
+static void big_charge_against_samples(void **state) {
+  (void)state;
+#if defined(__SANITIZE_ADDRESS__)
+  const uint64_t runs = 100000;
+#else
+  const uint64_t runs = 1000000;
+#endif
+  const char *none[] = { NULL };
+  gn_game *g = played_as("scenarios/inradic-skirmish.yaml", "at: [33, 32], facing: 180, width: 3",
+                         "at: [14, 15], facing: 180, width: 3", none);
+  gn_odds_opts mc = { 0, runs, 11, 1, 0 };
+  gn_dist d, m;
+  enum { K = 1400 };
+  static double pe[K], pm[K];
+  memset(pe, 0, sizeof pe);
+  memset(pm, 0, sizeof pm);
+  if (gn_order_odds(g, "charge GR at ZE", NULL, &d)) fail_msg("%s", gn_errmsg(g));
+  assert_int_equal(d.exact, 1);
+  assert_int_equal(d.n, 4152);
+  print_message("charge GR at ZE: %d outcomes exact over %llu paths\n", d.n, (unsigned long long)d.leaves);
+  for (int i = 0; i < d.n; i++) pe[strengths(gn_order_odds_label(g, d.o[i].value))] += d.o[i].p;
+  if (gn_order_odds(g, "charge GR at ZE", &mc, &m)) fail_msg("%s", gn_errmsg(g));
+  assert_int_equal(m.exact, 0);
+  for (int i = 0; i < m.n; i++) pm[strengths(gn_order_odds_label(g, m.o[i].value))] += m.o[i].p;
+  int groups = 0;
+  for (int k = 0; k < K; k++) groups += pe[k] > 0;
+  double n = (double)runs, z = 4.42;   /* 10^-5 two-sided each: 99.9% for up to 100 groups */
+  assert_true(groups <= 100);
+  for (int k = 0; k < K; k++) {
+    if (pe[k] == 0 && pm[k] > 0) fail_msg("GR %d, ZE %d sampled, impossible exactly", k / 100, k % 100);
+    double tol = z * sqrt(pe[k] * (1 - pe[k]) / n) + 1 / n;
+    if (fabs(pm[k] - pe[k]) > tol)
+      fail_msg("GR %d, ZE %d: exact %.9f, sampled %.9f (tolerance %.2g)", k / 100, k % 100, pe[k], pm[k], tol);
+  }
+  gn_dist_free(&d);
+  gn_dist_free(&m);
+  gn_game_free(g);
+}
+
+/* The double nearest to q, ties to even, worked out in rationals. */
+static double nearest_q(const mpq_t q) {
+  double lo = mpq_get_d(q), hi = nextafter(lo, 2.0);
+  mpq_t x, dl, dh;
+  mpq_inits(x, dl, dh, NULL);
+  mpq_set_d(x, lo);
+  mpq_sub(dl, q, x);
+  mpq_set_d(x, hi);
+  mpq_sub(dh, x, q);
+  int c = mpq_cmp(dl, dh);
+  mpq_clears(x, dl, dh, NULL);
+  uint64_t bits;
+  memcpy(&bits, &lo, sizeof bits);
+  return c < 0 ? lo : c > 0 ? hi : (bits & 1) ? hi : lo;
+}
+
+/* Large single resolutions: each fraction in lowest terms, its double the
+** nearest to it, "rounded" exactly when they differ, and the fractions sum
+** to 1 (the fractions are reduced by the denominator's small primes and
+** the double found in integers, not by gcd and rational subtraction). */
+static void fractions_lowest_and_nearest(void **state) {
+  (void)state;
+  static const char *const fire[][8] = {
+    { "--dice", "640", "--range", "close", "--weapon", "musket", NULL },
+    { "--dice", "640", "--range", "close", "--weapon", "musket", "--save", "works,open" },
+    { "--dice", "7", "--range", "close", "--weapon", "musket", "--save", "works" },
+  };
+  gn_game *g = rules("vb");
+  for (int k = 0; k < 3; k++) {
+    int argc = 0;
+    while (argc < 8 && fire[k][argc]) argc++;
+    gn_dist d;
+    check(g, "fire", argc, fire[k], NULL, &d);
+    mpq_t q, sum;
+    mpz_t gcd;
+    mpq_inits(q, sum, NULL);
+    mpz_init(gcd);
+    for (int i = 0; i < d.n; i++) {
+      assert_int_equal(mpq_set_str(q, d.o[i].frac, 10), 0);
+      mpz_gcd(gcd, mpq_numref(q), mpq_denref(q));
+      assert_int_equal(mpz_cmp_ui(gcd, 1), 0);
+      double p = nearest_q(q);
+      if (d.o[i].p != p) fail_msg("%s outcome %d: %a, nearest %a", fire[k][1], i, d.o[i].p, p);
+      mpq_t x;
+      mpq_init(x);
+      mpq_set_d(x, p);
+      assert_int_equal(d.o[i].rounded, !mpq_equal(x, q));
+      mpq_clear(x);
+      mpq_add(sum, sum, q);
+    }
+    assert_int_equal(mpq_cmp_ui(sum, 1, 1), 0);
+    mpq_clears(q, sum, NULL);
+    mpz_clear(gcd);
+    gn_dist_free(&d);
+  }
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(vb_fire_against_walk),
@@ -378,6 +531,9 @@ int main(void) {
     cmocka_unit_test(ba_supplies_against_walk),
     cmocka_unit_test(beyond_the_walk),
     cmocka_unit_test(chains_merged_as_walked),
+    cmocka_unit_test(orders_merged_as_walked),
+    cmocka_unit_test(fractions_lowest_and_nearest),
+    cmocka_unit_test(big_charge_against_samples),
     cmocka_unit_test(estimate_before_walking),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -321,6 +321,35 @@ run oddsq --db o.db odds g1 "move F1 to 10,12"
 run oddsw --db o.db odds g1 move F1 to 10,12
 check "odds GAME ORDER: the order's words quoted or not" eval 'status oddsq 0 && status oddsw 0 && same oddsq oddsw'
 
+# ---- odds GAME ORDER: the summary a player reads, the full table on request ----
+run oddsmel --db om.db new "$repo/scenarios/vb-teach-melee.yaml" --seed 1
+run oddsmel0 --db om.db order g1 end
+run oddssum --db om.db odds g1 "charge CU at P1; end; end; end; end; end"
+check "odds GAME ORDER: a few lines, as the session's odds (each side, the likeliest), no mean over outcome codes" \
+  eval 'status oddssum 0 && [ "$(wc -l <"$tmp/oddssum.out")" -le 6 ] &&
+        out oddssum "^g1 charge CU at P1; end; end; end; end; end: exact, [0-9]+ paths, [0-9]+ outcomes$" &&
+        out oddssum "^  French: comes off better [0-9.]+%; routs or removes an enemy unit [0-9.]+%; loses [0-9.]+ strength on average; loses a unit [0-9.]+%$" &&
+        out oddssum "^  Prussians: comes off better" && out oddssum "^  most likely \([0-9.]+%\): CU" &&
+        ! out oddssum "^mean|at least"'
+run oddsfull --db om.db odds g1 "charge CU at P1; end; end; end; end; end" --full
+grep -Eo '^ +[0-9.]+%' "$tmp/oddsfull.out" | tr -d ' %' >"$tmp/oddsfull.p"
+check "odds GAME ORDER --full: every outcome with its fraction, most likely first" \
+  eval 'status oddsfull 0 && [ "$(wc -l <"$tmp/oddsfull.p")" -gt 10 ] && sort -rn "$tmp/oddsfull.p" | cmp -s - "$tmp/oddsfull.p" &&
+        out oddsfull "^ +[0-9.]+%  CU .*\([0-9]+/[0-9]+\)$"'
+printf 'odds "charge CU at P1; end; end; end; end; end"\n' >"$tmp/oddsplay.txt"
+run oddsplay --db om.db play g1 --script "$tmp/oddsplay.txt"
+grep -E '^  (French|Prussians|most likely)' "$tmp/oddsplay.out" >"$tmp/oddsplay.sum"
+grep -E '^  (French|Prussians|most likely)' "$tmp/oddssum.out" >"$tmp/oddssum.sum"
+check "odds GAME ORDER and the session's odds print the same summary" \
+  eval 'status oddsplay 0 && [ -s "$tmp/oddssum.sum" ] && cmp -s "$tmp/oddsplay.sum" "$tmp/oddssum.sum"'
+run oddsoj --db om.db odds g1 "charge CU at P1; end; end; end; end; end" --json
+check "odds GAME ORDER --json: labels, exact fractions and the summary; no mean or at-least over outcome codes" \
+  eval 'status oddsoj 0 && [ "$(jq ".outcomes | length" "$tmp/oddsoj.out")" -gt 10 ] &&
+        jq -e ".outcomes | all(.label != \"\" and (.p_exact | test(\"^[0-9]+/[0-9]+$\")))" "$tmp/oddsoj.out" >/dev/null &&
+        jq -e "(.mean == null) and (.outcomes[0].p_at_least == null) and (.summary.sides | length == 2)" "$tmp/oddsoj.out" >/dev/null'
+run oddsfullck odds vb fire --full --dice 2
+check "odds RULESET CHECK --full: exit 2 (a check's table is always whole)" status oddsfullck 2
+
 # ---- check: a problem found when the ruleset sets the game up ----------------
 cat >"$tmp/wag.yaml" <<'EOF'
 grognard: 1

@@ -352,6 +352,25 @@ async function playRuleset(browser, game) {
     check(await panZoom(A, false), tag + ': ' + sa + ' pans and zooms the map (buttons, wheel, drag)');
     check(await panZoom(B, true), tag + ': ' + sb + ' zooms the map with a pinch');
 
+    // a device without the link: the page asks for the code; a wrong one is refused
+    {
+      const jctx = await browser.newContext({ viewport: { width: 412, height: 860 }, hasTouch: true, isMobile: true });
+      const J = await jctx.newPage();
+      await J.goto(srv.links.base);
+      const asked = await J.isVisible('#join-form');
+      await J.fill('#join-code', '0000000000000000');
+      await J.click('#join-form button[type=submit]');
+      const wrong = await J.waitForFunction(() => /does not open/.test(document.getElementById('join-error').textContent), null, { timeout: 20000 })
+        .then(() => true, () => false);
+      await J.fill('#join-code', srv.links.codes[sb]);
+      await J.click('#join-form button[type=submit]');
+      const joined = await J.waitForFunction(() => window.grognard && window.grognard.ready &&
+        document.getElementById('join').hidden, null, { timeout: 20000 }).then(() => true, () => false);
+      check(asked && wrong && joined && (await J.textContent('#badge')).trim() === session.sides.find((x) => x.id === sb).name,
+        tag + ': without the link the page asks for the code, refuses a wrong one and joins with the right one');
+      await jctx.close();
+    }
+
     // the umpire switches the dice to the table's
     await U.click('#dice-table');
     await U.waitForFunction(() => document.getElementById('dice-mode').textContent === 'table', null, { timeout: 20000 });

@@ -178,6 +178,7 @@ int gn__in_draw(gn_game *g, int side, int k, const in_part *p, const char *purpo
     return 0;
   }
   if (side < 0 || side >= GN__MAXSIDES) return gn__error(g, GN_EINVAL, "no deck for side %d", side);
+  if ((rc = gn__enum_deck_read(g))) return rc;
   gn__state *st = &g->st;
   int done = 0;
   while (done < k) {

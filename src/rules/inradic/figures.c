@@ -167,12 +167,62 @@ static int areas_at(const gn_game *g, gn_vec2 c, const int *tab) {
   return best;
 }
 
+/* Under the odds engine every path asks the terrain the same questions
+** again: a question about a stand's box and a point is answered once per
+** odds run (gn__enum_memo: a cache, no state). The key holds the box's
+** centre; the data, the whole question, checked before the answer is used. */
+typedef struct geo_q { double box[5], from[2]; int has_from, what, answer; } geo_q;
+
+static void geo_key(const geo_q *q, uint64_t key[4]) {
+  uint64_t b[7];
+  memcpy(b, q->box, sizeof q->box);
+  memcpy(b + 5, q->from, sizeof q->from);
+  key[0] = 0x67656f0000000000ull | (uint64_t)q->what << 8 | (uint64_t)q->has_from;
+  key[1] = b[0];
+  key[2] = b[1];
+  key[3] = b[2] ^ (b[3] << 1) ^ (b[4] << 2) ^ (b[5] << 3) ^ (b[6] << 4);
+}
+
+static void geo_make(const gn_game *g, int unit, const gn_vec2 *from, int what, geo_q *q) {
+  gn_box b = g->st.u[unit].box;
+  memset(q, 0, sizeof *q);
+  q->box[0] = b.c.x; q->box[1] = b.c.y; q->box[2] = b.w; q->box[3] = b.d; q->box[4] = b.facing;
+  if (from) { q->from[0] = from->x; q->from[1] = from->y; q->has_from = 1; }
+  q->what = what;
+}
+
+/* 1 with *answer when the odds run has answered q before. */
+static int geo_get(const gn_game *g, const geo_q *q, int *answer) {
+  uint64_t key[4];
+  size_t size = 0;
+  geo_key(q, key);
+  const geo_q *m = gn__enum_memo_get(g, key, &size);
+  if (!m || size != sizeof *m || memcmp(m->box, q->box, sizeof q->box) || memcmp(m->from, q->from, sizeof q->from) ||
+      m->has_from != q->has_from || m->what != q->what)
+    return 0;
+  *answer = m->answer;
+  return 1;
+}
+
+static void geo_put(const gn_game *g, geo_q *q, int answer) {
+  uint64_t key[4];
+  size_t size = 0;
+  geo_key(q, key);
+  q->answer = answer;
+  if (!gn__enum_memo_get(g, key, &size)) (void)gn__enum_memo_put((gn_game *)g, key, q, sizeof *q);   /* a cache */
+}
+
 /* Cover (ref. IN-B2, IN-M10): the unit's area (woods soft, building hard) or
 ** a wall, hedge or fence crossed close to it by the line of attack. */
 int gn__in_cover(const gn_game *g, int unit, const gn_vec2 *from) {
   const in_data *d = in__data(g);
-  int c = areas_at(g, g->st.u[unit].box.c, d->tr_cover);
+  geo_q q;
+  int c;
+  geo_make(g, unit, from, 1, &q);
+  if (gn__enumerating(g) && geo_get(g, &q, &c)) return c;
+  c = areas_at(g, g->st.u[unit].box.c, d->tr_cover);
   if (from) { int l = lines_near(g, unit, *from, d->tr_cover); if (l > c) c = l; }
+  if (gn__enumerating(g)) geo_put(g, &q, c);
   return c;
 }
 
@@ -180,8 +230,14 @@ int gn__in_cover(const gn_game *g, int unit, const gn_vec2 *from) {
 ** it and the attacker, or a building it holds). */
 int gn__in_obstacle(const gn_game *g, int attacker, int defender) {
   const in_data *d = in__data(g);
-  if (areas_at(g, g->st.u[defender].box.c, d->tr_obstacle)) return 1;
-  return lines_near(g, defender, g->st.u[attacker].box.c, d->tr_obstacle) > 0;
+  geo_q q;
+  int o;
+  geo_make(g, defender, &g->st.u[attacker].box.c, 2, &q);
+  if (gn__enumerating(g) && geo_get(g, &q, &o)) return o;
+  o = areas_at(g, g->st.u[defender].box.c, d->tr_obstacle) ||
+      lines_near(g, defender, g->st.u[attacker].box.c, d->tr_obstacle) > 0;
+  if (gn__enumerating(g)) geo_put(g, &q, o);
+  return o;
 }
 
 /* ref. IN-M10: uphill of the engaging enemy = on a hill the enemy is not on.

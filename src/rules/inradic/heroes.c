@@ -23,6 +23,7 @@
 #include "inradic.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* ref. IN-H2, IN-H3, IN-H4: the role an Ace showing `face` hits, or -1. */
 int gn__in_hero_pick(const gn_game *g, const in_figs *present, int face, int choice) {
@@ -64,29 +65,45 @@ int gn__in_hero_check(gn_game *g, const in_figs *present, int choice, int unit, 
 }
 
 /*
-** Apply a group's hits to a target.
+** One step of a group's hits on a target: one Ace, or all the rest.
 **   1) with the option hero_hits, each Ace among the hits makes a hero check
-**      (ref. IN-H1) and falls on the figure it names
-**   2) the other hits fall on ordinary figures, privates first (ref. IN-B5)
+**      (ref. IN-H1) and falls on the figure it names, one step each
+**   2) then the other hits fall on ordinary figures, privates first (ref. IN-B5)
+** Returns 1 when hits remain for another step, 0 when done, or the hero
+** check's error.
 */
+int gn__in_hit_step(gn_game *g, int target, in_hits *h, int choice) {
+  int k[IN_NROLES], rc;
+  if (g->sc->options[IN_OPT_HERO_HITS] && h->aces > 0 && h->hits > 0 && gn__in_alive(g, target)) {   /* 1 */
+    in_figs f = gn__in_figs(g, target);
+    int role;
+    if ((rc = gn__in_hero_check(g, &f, choice, target, &role))) return rc;
+    h->lost += gn__in_casualties(g, target, 1, role, k);
+    for (int r = 0; r < IN_NROLES; r++) h->killed[r] += k[r];
+    h->aces--; h->hits--;
+    return 1;
+  }
+  if (g->sc->options[IN_OPT_HERO_HITS]) h->hits -= h->aces < h->hits ? h->aces : h->hits;
+  h->aces = 0;
+  if (h->hits > 0 && gn__in_alive(g, target)) {                                  /* 2 */
+    h->lost += gn__in_casualties(g, target, h->hits, -1, k);
+    for (int r = 0; r < IN_NROLES; r++) h->killed[r] += k[r];
+  }
+  h->hits = 0;
+  return 0;
+}
+
+/* A group's hits on a target, every step (gn__in_hit_step): the figures
+** lost, or the hero check's error; killed[] receives them by role. */
 int gn__in_apply_hits(gn_game *g, int target, int hits, int aces, int choice, int *killed) {
-  int k[IN_NROLES], done = 0, rc;
-  for (int r = 0; r < IN_NROLES; r++) killed[r] = 0;
-  if (g->sc->options[IN_OPT_HERO_HITS]) {                                    /* 1 */
-    for (int i = 0; i < aces && i < hits && gn__in_alive(g, target); i++) {
-      in_figs f = gn__in_figs(g, target);
-      int role;
-      if ((rc = gn__in_hero_check(g, &f, choice, target, &role))) return rc;
-      done += gn__in_casualties(g, target, 1, role, k);
-      for (int r = 0; r < IN_NROLES; r++) killed[r] += k[r];
-    }
-    hits -= aces < hits ? aces : hits;
-  }
-  if (hits > 0 && gn__in_alive(g, target)) {                                    /* 2 */
-    done += gn__in_casualties(g, target, hits, -1, k);
-    for (int r = 0; r < IN_NROLES; r++) killed[r] += k[r];
-  }
-  return done;
+  in_hits h;
+  int rc;
+  memset(&h, 0, sizeof h);
+  h.hits = hits; h.aces = aces;
+  while ((rc = gn__in_hit_step(g, target, &h, choice)) == 1) {}
+  if (rc < 0) return rc;
+  memcpy(killed, h.killed, sizeof h.killed);
+  return h.lost;
 }
 
 /* "choose ROLE" at token tok, optional. */

@@ -250,7 +250,7 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
   size_t k = 0;
   (void)v;
   buf[0] = 0;
-#define ADD(...) do { int w_ = snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
+#define ADD(...) do { int w_ = gn__snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
                       if (w_ > 0) k += (size_t)w_; } while (0)
   if (u->removed) { ADD("off the table"); return; }
   ADD("%s", status_names[u->attr[IN_A_STATUS]]);
@@ -293,4 +293,5 @@ const gn__ruleset gn__rs_inradic = {
   NULL,   /* minute: turns have no time of day, so arrivals are written by turn */
   gn__in_entered,
   gn__in_holds,
+  IN_RS_DECK, 2 * GN__MAXSIDES,   /* what the odds engine knows of each side's deck */
 };

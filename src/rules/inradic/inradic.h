@@ -404,6 +404,12 @@ int gn__in_order_halt(gn_game *g, const gn__args *a);
 int gn__in_hero_check(gn_game *g, const in_figs *present, int choice, int unit, int *role);
 /* The role an Ace of face `face` hits among those present (pure). */
 int gn__in_hero_pick(const gn_game *g, const in_figs *present, int face, int choice);
+/* Hits still to fall on a unit and what they took so far (gn__in_hit_step). */
+typedef struct in_hits { int hits, aces, lost, killed[IN_NROLES]; } in_hits;
+/* One step of hits on target: an Ace through the hero check (with the option
+** hero_hits), or all the rest at once. 1 when more steps remain, 0 when done,
+** or a negative code when a hero check's chance point failed. */
+int gn__in_hit_step(gn_game *g, int target, in_hits *h, int choice);
 /* Apply a group's hits to a target, Aces first through the hero check when
 ** the option is on. killed[] receives the roles lost. Returns casualties, or
 ** a negative code when a hero check's chance point failed. */

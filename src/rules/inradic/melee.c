@@ -10,13 +10,16 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
-/* Morale after a melee (ref. IN-M2: two casualties; ref. IN-M3: a leader lost). */
-static int after_melee(gn_game *g, int unit, int lost, const int *killed, int enemy) {
+/* The morale test a melee's casualties call for (ref. IN-M2: two casualties;
+** ref. IN-M3: a leader lost, m3); none for a unit no longer on the table. */
+static unsigned after_melee(const gn_game *g, int unit, int lost, int m3) {
   unsigned tr = 0;
+  if (!gn__in_alive(g, unit)) return 0;
   if (lost >= in__data(g)->melee_casualties) tr |= IN_TR_M2;
-  for (int r = 0; r < IN_NROLES; r++) if (killed[r] && gn__in_role_m3(g, r)) tr |= IN_TR_M3;
-  return gn__in_morale_test(g, unit, tr, enemy, NULL);
+  if (m3) tr |= IN_TR_M3;
+  return tr;
 }
 
 static const char *who(const gn_game *g, const in_melee *m, int i) {
@@ -60,25 +63,74 @@ int gn__in_melee_draw(gn_game *g, const in_melee *m, in_melee_result *r) {
   return 0;
 }
 
+/* What the rest of a round of melee reads besides the table, for the odds
+** engine's merge points (gn__enum_merge): the units, the attacker's choice
+** of role, the hits still to fall on the defender [0] and the attacker [1]
+** with what they took (the roles folded into m3: a loss that calls for a
+** test, ref. IN-M3), and the morale triggers due. */
+typedef struct melee_rest { int A, D, choice, m3[2]; in_hits h[2]; unsigned tr[2]; } melee_rest;
+
+/* The merge points of a round, in the order it meets them. */
+enum { MR_DRAWN = 0x494d0001, MR_DEFENDER_HIT, MR_ATTACKER_HIT, MR_DEFENDER_TESTED, MR_DONE, MR_ACE };
+
+/* Under the odds engine: hits at least the target's figures take them all,
+** whichever figures the Aces would strike, so its hero checks (ref. IN-H1)
+** cannot change the result and are not asked. */
+static void all_fall(const gn_game *g, int unit, in_hits *h) {
+  int n = g->st.u[unit].strength;
+  if (in__enumerating(g) && h->hits >= n) { h->hits = n; h->aces = 0; }
+}
+
+/* The hits on side i of the round (0: the defender), step by step, a merge
+** point after each Ace; then the morale test they call for. */
+static int hits_on(gn_game *g, melee_rest *x, int i) {
+  int unit = i ? x->A : x->D, rc;
+  for (;;) {
+    int more = gn__in_hit_step(g, unit, &x->h[i], i ? -1 : x->choice);
+    if (more < 0) return more;   /* a hero check's dice failed: the order is rolled back */
+    for (int r = 0; r < IN_NROLES; r++) if (x->h[i].killed[r] && gn__in_role_m3(g, r)) x->m3[i] = 1;
+    memset(x->h[i].killed, 0, sizeof x->h[i].killed);
+    if (!more) break;
+    if ((rc = gn__enum_merge(g, MR_ACE + (uint32_t)i, x, sizeof *x))) return rc;
+  }
+  x->tr[i] = after_melee(g, unit, x->h[i].lost, x->m3[i]);
+  x->h[i].lost = x->m3[i] = 0;
+  return 0;
+}
+
 /*
 ** One round of melee between units in contact.
 **   1) both sides' cards (gn__in_melee_draw), the obstacle seen from the attacker
-**   2) hits on each side, Aces through the hero check (ref. IN-H1)
+**   2) hits on the defender, Aces through the hero check (ref. IN-H1); then
+**      on the attacker
 **   3) morale: the defender first, then the attacker (ref. IN-M2, IN-M3)
+** Between the steps, merge points: the odds engine walks what follows once
+** for equal states (melee_rest says what the rest reads besides the table).
 */
 static int resolve(gn_game *g, int A, int D, int choice) {
   in_melee m = { { gn__in_side(g, A), gn__in_side(g, D) }, { A, D }, { gn__in_figs(g, A), gn__in_figs(g, D) },
                  { gn__in_routing(g, A), gn__in_routing(g, D) }, gn__in_obstacle(g, A, D) };
   in_melee_result r;
+  melee_rest x;
   int rc;
+  memset(&x, 0, sizeof x);
   if ((rc = gn__in_melee_draw(g, &m, &r))) return rc;                                  /* 1 */
-  int kD[IN_NROLES], kA[IN_NROLES];                                                 /* 2 */
-  int lostD = gn__in_apply_hits(g, D, r.d[0].hits, r.d[0].aces, choice, kD);
-  if (lostD < 0) return lostD;   /* a hero check's dice failed: the order is rolled back */
-  int lostA = gn__in_apply_hits(g, A, r.d[1].hits, r.d[1].aces, -1, kA);
-  if (lostA < 0) return lostA;
-  if ((rc = after_melee(g, D, lostD, kD, A))) return rc;                            /* 3 */
-  return after_melee(g, A, lostA, kA, D);
+  x.A = A; x.D = D; x.choice = choice;
+  x.h[0].hits = r.d[0].hits; x.h[0].aces = r.d[0].aces;
+  x.h[1].hits = r.d[1].hits; x.h[1].aces = r.d[1].aces;
+  all_fall(g, D, &x.h[0]);
+  all_fall(g, A, &x.h[1]);
+  if ((rc = gn__enum_merge(g, MR_DRAWN, &x, sizeof x))) return rc;
+  if ((rc = hits_on(g, &x, 0))) return rc;                                             /* 2 */
+  x.choice = -1;
+  if ((rc = gn__enum_merge(g, MR_DEFENDER_HIT, &x, sizeof x))) return rc;
+  if ((rc = hits_on(g, &x, 1))) return rc;
+  if ((rc = gn__enum_merge(g, MR_ATTACKER_HIT, &x, sizeof x))) return rc;
+  if ((rc = gn__in_morale_test(g, D, x.tr[0], A, NULL))) return rc;                  /* 3 */
+  x.tr[0] = 0;
+  if ((rc = gn__enum_merge(g, MR_DEFENDER_TESTED, &x, sizeof x))) return rc;
+  if ((rc = gn__in_morale_test(g, A, x.tr[1], D, NULL))) return rc;
+  return gn__enum_merge(g, MR_DONE, NULL, 0);
 }
 
 /* Places A touching the edge of B that faces it. */

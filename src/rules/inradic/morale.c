@@ -29,7 +29,7 @@ void gn__in_morale_dice(int start, int one_is_die, char *buf, size_t n, int *ndi
   int tens = start / 10, rem = start % 10;
   size_t k = 0;
   buf[0] = 0;
-#define ADD(...) do { int w_ = snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
+#define ADD(...) do { int w_ = gn__snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
                       if (w_ > 0) k += (size_t)w_; } while (0)
   if (tens == 1) ADD("d10");
   else if (tens > 1) ADD("%dd10", tens);
@@ -96,8 +96,8 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   int k, t, rc;
   gn__in_morale_dice(m->start, d->one_is_die, spec, sizeof spec, &k);                /* 1 */
   char purpose[96];
-  if (m->unit >= 0) snprintf(purpose, sizeof purpose, "morale of %s, trigger %s", gn__in_name(g, m->unit), why);
-  else snprintf(purpose, sizeof purpose, "morale (%s)", why);
+  if (m->unit >= 0) gn__snprintf(purpose, sizeof purpose, "morale of %s, trigger %s", gn__in_name(g, m->unit), why);
+  else gn__snprintf(purpose, sizeof purpose, "morale (%s)", why);
   int qm = d->quality_mod[m->quality];                                            /* 3 */
   int sm = 0;                                                                     /* 4 */
   int up = m->uphill ? d->uphill * k : 0;
@@ -110,7 +110,7 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   ** logged without it and it is added as its own modifier */
   int one = m->start > 10 && m->start % 10 == 1;
   char dspec[48];
-  snprintf(dspec, sizeof dspec, "%s", spec);
+  gn__snprintf(dspec, sizeof dspec, "%s", spec);
   if (one) dspec[strlen(dspec) - 2] = 0;
   rc = 1;                                                                         /* 2 */
   if (in__enumerating(g) && m->start > 0) {
@@ -161,7 +161,7 @@ int gn__in_morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *
   for (int i = 0; i < 6; i++) {
     if (!(triggers & (1u << i))) continue;
     if (ref[4] == '8') ref = trigger_ids[i];
-    int w = snprintf(why + k, sizeof why - k, "%s%s", k ? ", " : "", trigger_ids[i]);
+    int w = gn__snprintf(why + k, sizeof why - k, "%s%s", k ? ", " : "", trigger_ids[i]);
     if (w > 0 && (size_t)w < sizeof why - k) k += (size_t)w;
   }
   const gn__ustate *u = &g->st.u[unit];

@@ -235,13 +235,28 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
   }
 }
 
-/* VB_TOWNFIRE holds, for each face 0..7 of the town block, the dice the
-** stand fired out of it this phase, 3 bits a face (ref. VB-32; a stand has at
-** most 7 fire dice, fire.dice.*). */
-#define TOWNFIRE_FACE(v, f) (((unsigned)(v) >> (3 * (f))) & 7u)
-static int townfire_total(int v) {
+/* The dice a stand fired out of each face 0..7 of its town block this phase
+** (ref. VB-32; a stand has at most 7 fire dice, fire.dice.*). The unit's
+** VB_TOWNFIRE slot keeps it 3 bits a face; these two alone read and write
+** that slot's layout. */
+typedef struct townfire { unsigned char face[VB_TOWN_MAXFACES]; } townfire;
+
+static townfire townfire_of(const gn__ustate *u) {
+  townfire t;
+  for (int f = 0; f < VB_TOWN_MAXFACES; f++)
+    t.face[f] = (unsigned char)(((unsigned)u->attr[VB_TOWNFIRE] >> (3 * f)) & 7u);
+  return t;
+}
+
+static void townfire_put(gn__ustate *u, townfire t) {
+  unsigned v = 0;
+  for (int f = 0; f < VB_TOWN_MAXFACES; f++) v |= (unsigned)(t.face[f] & 7u) << (3 * f);
+  u->attr[VB_TOWNFIRE] = (int)v;
+}
+
+static int townfire_total(townfire t) {
   int n = 0;
-  for (int f = 0; f < VB_TOWN_MAXFACES; f++) n += (int)TOWNFIRE_FACE(v, f);
+  for (int f = 0; f < VB_TOWN_MAXFACES; f++) n += t.face[f];
   return n;
 }
 
@@ -326,7 +341,7 @@ static int town_share(gn_game *g, int unit, int target, int town, vb_fire_plan *
   const vb_combat *c = gn__vb_combat(g);
   const gn__ustate *u = &g->st.u[unit];
   p->face = town_face(&g->sc->features[town], u->box.c, g->st.u[target].box.c);
-  int own = stand_dice(g, unit), own_used = townfire_total(u->attr[VB_TOWNFIRE]);
+  int own = stand_dice(g, unit), own_used = townfire_total(townfire_of(u));
   int per, face_used;
   if (c->town_garrison) {
     /* the garrison's total: every stand of the side in this block */
@@ -335,11 +350,11 @@ static int town_share(gn_game *g, int unit, int target, int town, vb_fire_plan *
     for (int i = 0; i < g->st.nunits; i++) {
       if (g->sc->unit[i].side != g->sc->unit[unit].side || gn__vb_town_of(g, i) != town) continue;
       total += stand_dice(g, i);
-      face_used += TOWNFIRE_FACE(g->st.u[i].attr[VB_TOWNFIRE], p->face);
+      face_used += townfire_of(&g->st.u[i]).face[p->face];
     }
     per = (total + c->town_div - 1) / c->town_div;
   } else {
-    face_used = TOWNFIRE_FACE(u->attr[VB_TOWNFIRE], p->face);
+    face_used = townfire_of(u).face[p->face];
     per = (own + c->town_div - 1) / c->town_div;
   }
   if (!c->town_garrison && face_used > 0)
@@ -478,7 +493,9 @@ int gn__vb_fire(gn_game *g, int unit, int target, int *hits) {
   if (p.face >= 0) {
     int dice = 0;
     for (int i = 0; i < p.ngroups; i++) dice += p.dice[i];
-    u->attr[VB_TOWNFIRE] = (int)((unsigned)u->attr[VB_TOWNFIRE] + ((unsigned)dice << (3 * p.face)));
+    townfire t = townfire_of(u);
+    t.face[p.face] = (unsigned char)(t.face[p.face] + dice);
+    townfire_put(u, t);
   } else {
     u->attr[VB_FIRED] = 1;
   }

@@ -69,7 +69,23 @@ static int suit(const gn_game *g, int u, int v) {
 }
 
 /* The mate of u's odd point, -1 if none. */
-static int partner(const gn_game *g, int u) { return VB_FL_MATE(g->st.u[u].flags); }
+static int partner(const gn_game *g, int u) { return gn__vb_pairing_of(g->st.u[u].flags).mate; }
+
+/* u's odd point is paired with v's. */
+static void set_mate(gn_game *g, int u, int v) {
+  vb_pairing p = gn__vb_pairing_of(g->st.u[u].flags);
+  p.mate = v;
+  gn__uw(g, u)->flags = gn__vb_pairing_flags(p);
+}
+
+/* u merges into (how VB_FL_MERGE) or fills from (VB_FL_FILL) v, in place of
+** any such order before. */
+static void set_partner(gn_game *g, int u, int v, unsigned how) {
+  vb_pairing p = gn__vb_pairing_of(g->st.u[u].flags);
+  p.marks = (p.marks & ~(VB_FL_MERGE | VB_FL_FILL)) | how;
+  p.partner = v;
+  gn__uw(g, u)->flags = gn__vb_pairing_flags(p);
+}
 
 /* Pairs the odd points: greedy over the stands in scenario order, each taking
 ** its best-suited later free stand of the same side and class (ref. VB-58,
@@ -86,8 +102,8 @@ static void pair_all(gn_game *g) {
       if (s > bs) { bs = s; best = v; }
     }
     if (best < 0) continue;
-    gn__uw(g, u)->flags |= (unsigned)(best + 1) << 4;
-    gn__uw(g, best)->flags |= (unsigned)(u + 1) << 4;
+    set_mate(g, u, best);
+    set_mate(g, best, u);
   }
 }
 
@@ -221,7 +237,7 @@ int gn__vb_order_merge(gn_game *g, const gn__args *a) {
   if (!merge_ok(g, u, v))
     return gn__refuse(g, "VB-62", "%s may merge only into a stand of its division, of its kind and of similar or lower morale",
                       g->sc->unit[u].name);
-  gn__uw(g, u)->flags = (gn__uw(g, u)->flags & 0x3ffffu & ~VB_FL_FILL) | VB_FL_MERGE | ((unsigned)(v + 1) << 18);
+  set_partner(g, u, v, VB_FL_MERGE);
   gn__vb_own_event(gn__event(g, "merge-order", "VB-62", u, v, "%s will merge into %s", g->sc->unit[u].name,
                              g->sc->unit[v].name),
                    g->sc->unit[u].side);
@@ -236,7 +252,7 @@ int gn__vb_order_fill(gn_game *g, const gn__args *a) {
   if (v == u || g->sc->unit[v].side != g->sc->unit[u].side || group_of(g, v) != group_of(g, u) ||
       g->st.u[v].strength <= minimum(g, u) - projected(g, u))
     return gn__refuse(g, "VB-62", "%s cannot spare the points %s needs", g->sc->unit[v].name, g->sc->unit[u].name);
-  gn__uw(g, u)->flags = (gn__uw(g, u)->flags & 0x3ffffu & ~VB_FL_MERGE) | VB_FL_FILL | ((unsigned)(v + 1) << 18);
+  set_partner(g, u, v, VB_FL_FILL);
   gn__vb_own_event(gn__event(g, "fill-order", "VB-62", u, v, "%s will take points from %s", g->sc->unit[u].name,
                              g->sc->unit[v].name),
                    g->sc->unit[u].side);
@@ -264,7 +280,7 @@ static void merge(gn_game *g, int u, int v) {
 /* ref. VB-61, VB-62: a stand under its minimum after recovery. */
 static void settle(gn_game *g, int u) {
   unsigned fl = g->st.u[u].flags;
-  int p = VB_FL_PARTNER(fl);
+  int p = gn__vb_pairing_of(fl).partner;
   if ((fl & VB_FL_MERGE) && p >= 0 && merge_ok(g, u, p)) { merge(g, u, p); return; }
   if ((fl & VB_FL_FILL) && p >= 0 && g->st.u[p].strength > 1) {
     int need = minimum(g, u) - g->st.u[u].strength;

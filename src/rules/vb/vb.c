@@ -632,4 +632,5 @@ const gn__ruleset gn__rs_vb = {
   vb_minute,
   gn__vb_entered,
   vb_holds,
+  0, 0,   /* no decks */
 };

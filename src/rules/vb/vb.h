@@ -71,8 +71,9 @@ typedef enum vb_attr {
   VB_INCMD,           /* 1 in command (refreshed at command phase and each move) */
   VB_REFORM,          /* cavalry skirmisher reforming: unit index + 1 of the brigade it
                          reforms (any brigade's stands may combine), 0 none (ref. VB-11) */
-  VB_SPARE1,          /* town fire (VB_TOWNFIRE, combat section) */
-  VB_SPARE2,
+  VB_TOWNFIRE,        /* fire from a town block (ref. VB-32): the dice fired out of each face
+                         this combat phase, read and written as a vb_townfire (fire.c) */
+  VB_RALLIED,         /* 1 when a rally was tried on the stand this rally phase (ref. VB-B10) */
   VB_ENTRY_USED,      /* a reinforcement come on at an entry: the move its march onto the
                          table spends in its side's next movement phase, hundredths (ref. VB-ARR) */
   VB_RATING,          /* a leader's rating: VB_RATE_* (0 average, so that the hash of a game
@@ -105,8 +106,20 @@ enum { VB_FRESH, VB_EXHAUSTED, VB_BROKEN };
 #define VB_FL_PICK  2u    /* the player gives the pair's point to this stand */
 #define VB_FL_MERGE 4u    /* under strength: merges into the partner (ref. VB-62) */
 #define VB_FL_FILL  8u    /* under strength: takes points from the partner (ref. VB-62) */
-#define VB_FL_MATE(f) ((int)(((f) >> 4) & 0x3fffu) - 1)
-#define VB_FL_PARTNER(f) ((int)((f) >> 18) - 1)
+/* The recovery's marks on a stand as typed fields; gn__vb_pairing_of and
+** gn__vb_pairing_flags alone know their places in the flags. */
+typedef struct vb_pairing {
+  unsigned marks;   /* VB_FL_ODD, VB_FL_PICK, VB_FL_MERGE, VB_FL_FILL */
+  int mate;         /* the stand its odd point is paired with, or -1 */
+  int partner;      /* the stand it merges into or fills from, or -1 */
+} vb_pairing;
+static inline vb_pairing gn__vb_pairing_of(unsigned flags) {
+  vb_pairing p = {flags & 0xfu, (int)((flags >> 4) & 0x3fffu) - 1, (int)(flags >> 18) - 1};
+  return p;
+}
+static inline unsigned gn__vb_pairing_flags(vb_pairing p) {
+  return (p.marks & 0xfu) | (unsigned)(p.mate + 1) << 4 | (unsigned)(p.partner + 1) << 18;
+}
 #define VB_FL_MAXUNITS 16382
 
 /* ---------------------------------------------------------- terrain kinds */
@@ -502,11 +515,6 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 ** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
 
-/* Fire from a town block (ref. VB-32): the dice fired out of each face of
-** the block this combat phase, 3 bits a face (fire.c). */
-#define VB_TOWNFIRE VB_SPARE1
-/* 1 when a rally was tried on the stand this rally phase (ref. VB-B10). */
-#define VB_RALLIED VB_SPARE2
 /* Values of VB_MELEED, cleared at the end of the combat phase (ref. VB-B11,
 ** VB-B17). */
 enum {
