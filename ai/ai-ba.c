@@ -9,12 +9,16 @@
 **     enemy's reach, rests (rest refurbishes supplies, then valour; next to
 **     an ammunition waggon the supplies come in two bounds)
 **   - attack: an enemy in reach, when the melee looks good by the ruleset's
-**     melee check (Table 8 factors as the commander sees them)
+**     melee check, with the Table 8 factors the listing of its attack gives
+**     (the rules' own count, less what the side may not know)
 **   - fire: the nearest enemy in musket (gun) reach, with supplies
 **   - move: towards the objective of the posture, turning first if the goal
 **     is not ahead (units move forwards only), stopping out of musket reach
 ** Waggons carrying ammunition drive to the nearest unit without supplies.
-** The distances are the commander's tactics; the rules accept or refuse every order.
+** What is legal comes from the rules alone: the targets of fire and attack
+** are chosen among those the listing of the unit's verb gives
+** (gn__ai_actions). The distances are the commander's tactics; a move to a
+** point it chooses goes to the rules, which may refuse it.
 */
 #include "ai.h"
 
@@ -24,9 +28,7 @@
 
 /* Tactics (centimetres). */
 #define REST_SAFE 60.0       /* rest only with no enemy nearer than this */
-#define FIRE_REACH_HAND 24.0 /* fire with muskets at enemies this near */
-#define FIRE_REACH_CAV 9.0   /* carbines */
-#define FIRE_REACH_GUN 95.0  /* guns */
+#define GUN_REACH 95.0      /* a limbered battery unlimbers for an enemy it sees this near */
 #define ATTACK_REACH_INF 20.0
 #define ATTACK_REACH_CAV 45.0
 #define STANDOFF_INF 12.0    /* infantry halts this far from the enemy and fires */
@@ -63,161 +65,69 @@ static int face_goal(ai_ctx *cx, int u, gn_vec2 goal) {
   return gn__ai_order(cx, "turn %s %s", v->id, way) == 0;
 }
 
-static double fire_reach(const ai_unit *a) {
-  return artillery(a) ? FIRE_REACH_GUN : cavalry(a) ? FIRE_REACH_CAV : FIRE_REACH_HAND;
-}
-
-/* 1 when an enemy still in the fight stands in u's reach and in its sight:
-** a battery unlimbers for it, and stays unlimbered while it is there. */
-static int has_target(ai_ctx *cx, int u) {
+/* 1 when battery u has a target: unlimbered, one the rules would fire at
+** this bound (a ready target of its "fire" listing); limbered (it cannot
+** fire, so the listing has none ready), an enemy still in the fight that
+** it sees (the one line of sight, gn_unit_los) within the reach the
+** commander gives its guns: it unlimbers for it, and stays unlimbered while
+** the rules give it one. */
+static int has_target(ai_ctx *cx, int u, int limbered) {
+  if (!limbered) {
+    const gn_action *x = gn__ai_actions(cx, u, "fire");
+    for (int k = 0; x && k < x->ntargets; k++) {
+      int t = x->targets[k].unit;
+      if (t >= 0 && t < cx->n && x->targets[k].ready && !cx->u[t].broken) return 1;
+    }
+    return 0;
+  }
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *e = &cx->u[i];
     if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    if (gn__ai_distance(cx, u, i) <= fire_reach(&cx->u[u]) && gn_unit_los(cx->g, u, i).visible) return 1;
+    if (gn__ai_distance(cx, u, i) <= GUN_REACH && gn_unit_los(cx->g, u, i).visible) return 1;
   }
   return 0;
 }
 
-/* The nearest enemy the unit may fire at, as the rules allow; -1 none. Enemies out
-** of the fight (a battery without gunners, a unit in full disorder) are not
-** worth the supplies. */
+/* Fire at the nearest enemy the rules accept a fire order at (the listing
+** of its "fire"); the target fired at, -1 none. Enemies out of the fight (a
+** battery without gunners, a unit in full disorder) are not worth the
+** supplies; an order the rules would not carry out this bound (ready 0) is
+** not written. */
 static int fire(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
-  double reach = fire_reach(a);
-  int best[3] = {-1, -1, -1};
-  double bd[3] = {1e300, 1e300, 1e300};
-  for (int i = 0; i < cx->n; i++) {
-    const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    double d = gn__ai_distance(cx, u, i);
-    if (d > reach) continue;
-    for (int k = 0; k < 3; k++)
-      if (d < bd[k]) {
-        for (int j = 2; j > k; j--) { bd[j] = bd[j - 1]; best[j] = best[j - 1]; }
-        bd[k] = d; best[k] = i;
-        break;
-      }
+  const gn_action *x = gn__ai_actions(cx, u, "fire");
+  int best = -1;
+  double bd = 1e300;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    const gn_action_target *t = &x->targets[k];
+    if (t->unit < 0 || t->unit >= cx->n || !t->ready) continue;
+    const ai_unit *e = &cx->u[t->unit];
+    if (!e->v.known || !e->fighting || e->broken) continue;
+    if (t->distance < bd) { bd = t->distance; best = t->unit; }
   }
-  for (int k = 0; k < 3; k++)
-    if (best[k] >= 0 && gn_unit_los(cx->g, u, best[k]).visible &&
-        gn__ai_order(cx, "fire %s at %s", a->v.id, cx->u[best[k]].v.id) == 0)
-      return best[k];
+  if (best >= 0 && gn__ai_order(cx, "fire %s at %s", a->v.id, cx->u[best].v.id) == 0) return best;
   return -1;
 }
 
 /* ------------------------------------------------------------ attack odds */
 
-static int infantry(const ai_unit *a) { return is_type(a, "infantry"); }
-static int heavy(const ai_unit *a) { return is_type(a, "heavy_cavalry"); }
-static int light(const ai_unit *a) { return is_type(a, "light_cavalry"); }
-
-/* The cover of the ground at p (Table 8's cover I to III: the best of the
-** terrain areas holding it, terrain.KIND.cover in the data), and whether a
-** hill holds it. */
-static int cover_at(const ai_ctx *cx, gn_vec2 p, int *hill) {
-  int n = gn_terrain_count(cx->g), c = 0;
-  *hill = 0;
-  for (int i = 0; i < n; i++) {
-    gn_feature f;
-    const char *id, *kind;
-    if (gn_terrain_get(cx->g, i, &f, &id, &kind) || f.shape != GN_SHAPE_AREA || !gn_feature_contains(&f, p))
-      continue;
-    char key[64];
-    double v = 0;
-    snprintf(key, sizeof key, "terrain.%s.cover", kind);
-    if (!gn_data_number(cx->g, key, &v) && v > c) c = (int)v;
-    if (!strcmp(kind, "hill")) *hill = 1;
+/* The value of option name ("--attack") in the words of an odds text (the
+** listing's: "melee --attack a,b --defence c ..."), into out ("" when the
+** text has none). */
+static void odds_opt(const char *odds, const char *name, char *out, size_t n) {
+  size_t len = strlen(name);
+  out[0] = 0;
+  for (const char *p = odds; p && *p;) {
+    p += strspn(p, " ");
+    size_t w = strcspn(p, " ");
+    if (w == len && !strncmp(p, name, len)) {
+      const char *v = p + w + strspn(p + w, " ");
+      size_t vl = strcspn(v, " ");
+      if (v[0] != '-' && vl < n) { memcpy(out, v, vl); out[vl] = 0; }
+      return;
+    }
+    p += w;
   }
-  return c;
-}
-
-/* 1 when an edge of u's stand crosses a line of terrain other than a road. */
-static int in_obstacle(const ai_ctx *cx, int u) {
-  gn_vec2 c[4];
-  gn_box_corners(cx->u[u].v.box, c);
-  int n = gn_terrain_count(cx->g);
-  for (int i = 0; i < n; i++) {
-    gn_feature f;
-    const char *id, *kind;
-    if (gn_terrain_get(cx->g, i, &f, &id, &kind) || f.shape != GN_SHAPE_LINE || !strcmp(kind, "road")) continue;
-    for (int k = 0; k < 4; k++)
-      if (gn_path_crossings(c[k], c[(k + 1) % 4], &f, 1, NULL, 0) > 0) return 1;
-  }
-  return 0;
-}
-
-/* A formed friend of u (not staff or waggon, not in MD or FD, not a
-** skirmish line) within dist of it, in one of the arcs in mask. */
-static int friend_near(ai_ctx *cx, int u, double dist, unsigned mask) {
-  for (int j = 0; j < cx->n; j++) {
-    const ai_unit *b = &cx->u[j];
-    if (j == u || !b->v.known || b->v.removed || !b->fighting || b->v.side != cx->u[u].v.side) continue;
-    if (gn__ai_distance_upto(cx, u, j, dist) > dist) continue;
-    if (gn__ai_odds_attr(cx, j, "disorder") >= DIS_MD || attr(cx->g, j, cx->side, "formation", FM_LINE) == FM_SKIRMISH)
-      continue;
-    if (mask & (1u << gn_box_arc(cx->u[u].v.box, b->v.box.c))) return 1;
-  }
-  return 0;
-}
-
-/* Appends a factor name to a comma list. */
-static void add(char *buf, size_t n, const char *f) {
-  size_t k = strlen(buf);
-  snprintf(buf + k, n - k, "%s%s", k ? "," : "", f);
-}
-
-/*
-** The Table 8 factors of u fighting opp, as the commander reckons them from
-** what it sees (the rules' own list is taken when the melee is fought): its
-** formation, arm and disorder, its supplies, cover and the hill, flank and
-** rear, overreach, an obstacle, friends behind and beside it; att: u attacks
-** (cavalry attacks at the charge). What the commander cannot see is taken at
-** its most usual: each side's first fire or melee of the bound; no change
-** of formation, no earlier fight, no staff officer.
-*/
-static void t8(ai_ctx *cx, int u, int opp, int att, char *buf, size_t n) {
-  const ai_unit *x = &cx->u[u], *y = &cx->u[opp];
-  int uf = attr(cx->g, u, cx->side, "formation", FM_LINE), of = attr(cx->g, opp, cx->side, "formation", FM_LINE);
-  int usq = uf == FM_SQUARE, umass = uf == FM_MASS, osq = of == FM_SQUARE, omass = of == FM_MASS;
-  int hill_u, hill_o, cover_u = cover_at(cx, x->v.box.c, &hill_u), cover_o = cover_at(cx, y->v.box.c, &hill_o);
-  double d;
-  buf[0] = 0;
-  if (uf == FM_MARCH) add(buf, n, "column_of_march");
-  if (uf == FM_SKIRMISH) add(buf, n, "skirmish_line");
-  if (artillery(x) || uf == FM_REST) add(buf, n, "artillery_work_rest");
-  const ai_unit *cav = att ? x : y, *other = att ? y : x;
-  int csq = att ? osq : usq, cmass = att ? omass : umass;
-  if (cavalry(cav) && csq) add(buf, n, "cavalry_vs_square");
-  if (cavalry(cav) && cmass) add(buf, n, "cavalry_vs_mass");
-  if (cavalry(cav) && ((infantry(other) && !csq && !cmass) || artillery(other))) add(buf, n, "cavalry_vs_infantry");
-  if (infantry(x) && infantry(y) && uf != FM_SKIRMISH && cover_u == 0) add(buf, n, "not_covered");
-  if ((usq || umass) && infantry(y)) add(buf, n, "square_vs_infantry");
-  if (att && hill_o && !hill_u) add(buf, n, "uphill");
-  gn_arc arc = att ? gn_box_arc(y->v.box, x->v.box.c) : gn_box_arc(x->v.box, y->v.box.c);
-  if (arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT) add(buf, n, "flank");
-  if (arc == GN_ARC_REAR) add(buf, n, "rear");
-  if (!gn_data_number(cx->g, "melee.overreach", &d) && x->v.box.w >= y->v.box.w + d) add(buf, n, "overreaching");
-  if (in_obstacle(cx, u)) add(buf, n, "obstacle");
-  if (att && cover_o == 1) add(buf, n, "cover_1");
-  if (att && cover_o == 2) add(buf, n, "cover_2");
-  if (att && cover_o >= 3) add(buf, n, "cover_3");
-  if (gn__ai_odds_attr(cx, u, "supplies") == 0) add(buf, n, "without_supplies");
-  add(buf, n, "first_fire_or_melee");
-  int lancers = gn__ai_odds_attr(cx, u, "lancers") == 1;
-  if (att && cavalry(x)) add(buf, n, "charge");
-  if (att && cavalry(x) && (heavy(x) || lancers)) add(buf, n, "heavy_charge");
-  if (cavalry(x) && !att) add(buf, n, "passive_cavalry");
-  if (heavy(x)) add(buf, n, "heavy_cavalry");
-  if (light(x)) add(buf, n, "light_cavalry");
-  int dis = gn__ai_odds_attr(cx, u, "disorder");
-  if (dis == DIS_SD) add(buf, n, "sd");
-  if (dis == DIS_MD) add(buf, n, "md");
-  if (dis == DIS_FD) add(buf, n, "fd");
-  if (!gn_data_number(cx->g, "melee.support_distance", &d) && friend_near(cx, u, d, 1u << GN_ARC_REAR))
-    add(buf, n, "support");
-  if (!gn_data_number(cx->g, "melee.neighbour_distance", &d) &&
-      friend_near(cx, u, d, (1u << GN_ARC_LEFT) | (1u << GN_ARC_RIGHT)))
-    add(buf, n, "neighbour");
 }
 
 /* Of the melee check's outcomes (D, attack total minus defence total, with
@@ -267,7 +177,9 @@ static int units_of(const ai_ctx *cx, int figures) {
 
 /*
 ** The odds of u attacking e: P(the exchange favours us), and its mean gain.
-**   1) each side's Table 8 factors (t8) and valour
+**   1) each side's Table 8 factors as the rules count them now, from the
+**      listing of u's attack (the target's odds: what u's side may not know
+**      of the enemy is left out), and each side's valour as the side sees it
 **   2) the ruleset's melee check, through the commander's memo (each
 **      question is put to the odds engine once, exactly): both sides roll
 **      3d6 and add their Table 8 column, so D is the plain 3d6 - 3d6 (its
@@ -284,14 +196,14 @@ static int units_of(const ai_ctx *cx, int figures) {
 **      and a target driven off 1 and the worth of its ground
 ** -1 when they cannot be evaluated.
 */
-static double attack_odds(ai_ctx *cx, int u, int e, double *gain) {
-  char fa[512], fd[512], va[8], vd[8], na[4], nd[4];
+static double attack_odds(ai_ctx *cx, int u, int e, const char *odds, double *gain) {
+  char fa[1024], fd[1024], va[8], vd[8], na[4], nd[4];
   *gain = 0;
   int sa = gn__ai_odds_strength(cx, u), sd = gn__ai_odds_strength(cx, e);
-  if (sa < 1 || sd < 1) return -1;
+  if (sa < 1 || sd < 1 || !odds) return -1;
   /* 1) */
-  t8(cx, u, e, 1, fa, sizeof fa);
-  t8(cx, e, u, 0, fd, sizeof fd);
+  odds_opt(odds, "--attack", fa, sizeof fa);
+  odds_opt(odds, "--defence", fd, sizeof fd);
   int val[2] = {gn__ai_odds_attr(cx, u, "valour"), gn__ai_odds_attr(cx, e, "valour")};
   for (int k = 0; k < 2; k++) val[k] = val[k] < -5 ? -5 : val[k] > 5 ? 5 : val[k];
   snprintf(va, sizeof va, "%d", val[0]);
@@ -360,24 +272,42 @@ static int attack_stalled(const ai_ctx *cx, int u, int e) {
          ai->atk_str[u] == strength;
 }
 
-/* Attack the nearest enemy in reach when the odds are good (the attack is
-** then ordered: the rules may still refuse it). 1 attacked. */
-static int attack(ai_ctx *cx, int u, int e, double de) {
+/* Attack the nearest enemy the rules accept an attack on (the listing of
+** its "attack"), when it is in the commander's reach and the odds are good.
+** 1 attacked. */
+static int attack(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
-  if (artillery(a) || e < 0) return 0;
-  if (de > (cavalry(a) ? ATTACK_REACH_CAV : ATTACK_REACH_INF)) return 0;
-  if (cx->posture != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
+  if (artillery(a)) return 0;
+  if (!gn__ai_may_charge(cx, u)) return 0;
+  const gn_action *x = gn__ai_actions(cx, u, "attack");
+  int e = -1;
+  double de = 1e300;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    int t = x->targets[k].unit;
+    if (t < 0 || t >= cx->n || cx->u[t].broken || !cx->u[t].fighting) continue;
+    if (x->targets[k].distance < de) { de = x->targets[k].distance; e = t; }
+  }
+  if (e < 0 || de > (cavalry(a) ? ATTACK_REACH_CAV : ATTACK_REACH_INF)) return 0;
+  if (gn__ai_posture(cx, u) != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
   if (attack_stalled(cx, u, e)) return 0;
-  double gain, p = attack_odds(cx, u, e, &gain);
-  if (!gn__ai_charge_ok(cx, p, gain, 0)) return 0;
-  if (gn__ai_order(cx, "attack %s %s", a->v.id, cx->u[e].v.id)) return 0;
+  /* cavalry attacks at the charge: its pace first, so that the rules count
+  ** the charge among its factors; back to normal if it does not attack */
+  int paced = cavalry(a) && gn__ai_order(cx, "pace %s charge", a->v.id) == 0;
+  x = gn__ai_actions(cx, u, "attack");
+  const char *odds = NULL;
+  for (int k = 0; x && k < x->ntargets; k++)
+    if (x->targets[k].unit == e) odds = x->targets[k].odds;
+  double gain, p = attack_odds(cx, u, e, odds, &gain);
+  if (!gn__ai_charge_ok(cx, p, gain, 0) || gn__ai_order(cx, "attack %s %s", a->v.id, cx->u[e].v.id)) {
+    if (paced) gn__ai_order(cx, "pace %s normal", a->v.id);
+    return 0;
+  }
   if (u < cx->ai->nstart) {
     cx->ai->atk_turn[u] = gn_game_turn(cx->g);
     cx->ai->atk_target[u] = e;
     cx->ai->atk_at[u] = a->v.box.c;
     cx->ai->atk_str[u] = a->v.strength * 10000 + cx->u[e].v.strength;
   }
-  if (cavalry(a)) gn__ai_order(cx, "pace %s charge", a->v.id);
   return 1;
 }
 
@@ -387,7 +317,7 @@ static int advance(ai_ctx *cx, int u, int e, double de) {
   const ai_unit *a = &cx->u[u];
   int given = cx->given;
   gn_vec2 goal = gn__ai_goal(cx, u);
-  double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * gn__ai_standoff_factor(cx);
+  double standoff = (artillery(a) ? STANDOFF_GUN : STANDOFF_INF) * gn__ai_unit_standoff(cx, u);
   double step = STEP;
   if (e >= 0) {
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
@@ -397,6 +327,11 @@ static int advance(ai_ctx *cx, int u, int e, double de) {
   if (step < 1 || gn__ai_dist(a->v.box.c, goal) < 1) return 0;
   int form = attr(cx->g, u, cx->side, "formation", FM_LINE);
   if (artillery(a) && form != FM_MARCH) return gn__ai_order(cx, "formation %s limbered", a->v.id) == 0;
+  const ai_task *t = gn__ai_task(cx, u);
+  if (t && t->kind == AI_TASK_MARCH) {   /* in march formation, by road where a road leads */
+    if (!artillery(a) && form != FM_MARCH && gn__ai_order(cx, "formation %s march", a->v.id) == 0) return 1;
+    gn__ai_road_next(cx, u, goal, &goal);
+  }
   /* ordered to move last bound and still where it was: the ground stopped
   ** that formation (woods, a wall); try the other */
   if (!artillery(a) && gn__ai_stuck(cx, u) && (form == FM_LINE || form == FM_MARCH))
@@ -424,12 +359,12 @@ static void order_unit(ai_ctx *cx, int u) {
     if (gn__ai_order(cx, "rest %s", a->v.id) == 0) return;
   }
   /* attack, fire, move */
-  if (attack(cx, u, e, de)) return;
+  if (attack(cx, u)) return;
   if (artillery(a)) {
     /* a battery unlimbers for a target in sight, fires while it has one and
     ** limbers to move only when it has none (it used to limber and unlimber
     ** in turn, bound after bound, when its target was out of sight) */
-    int target = has_target(cx, u);
+    int target = has_target(cx, u, form == FM_MARCH);
     if (form == FM_MARCH && target) { gn__ai_order(cx, "formation %s unlimbered", a->v.id); return; }
     if (form != FM_MARCH && target) {
       if (supplies != 0 && dis < DIS_MD) fire(cx, u);
@@ -439,8 +374,8 @@ static void order_unit(ai_ctx *cx, int u) {
     /* attacking, a unit closes to its standoff before it spends supplies on
     ** long-range fire (it fires from where it stands when it cannot close);
     ** defending, it fires at what comes */
-    double standoff = STANDOFF_INF * gn__ai_standoff_factor(cx);
-    if (cx->posture == AI_ATTACK && e >= 0 && de > standoff + 1) {
+    double standoff = STANDOFF_INF * gn__ai_unit_standoff(cx, u);
+    if (gn__ai_posture(cx, u) == AI_ATTACK && e >= 0 && de > standoff + 1) {
       if (advance(cx, u, e, de)) return;
       fire(cx, u);
       return;
@@ -448,7 +383,7 @@ static void order_unit(ai_ctx *cx, int u) {
     if (fire(cx, u) >= 0) return;
   }
   /* defending: take post at the goal, and hold it once the enemy is near */
-  if (cx->posture == AI_DEFEND && e >= 0 && de < STANDOFF_INF * 2 &&
+  if (gn__ai_posture(cx, u) == AI_DEFEND && e >= 0 && de < STANDOFF_INF * 2 &&
       gn__ai_dist(a->v.box.c, gn__ai_goal(cx, u)) < 10)
     return;
   advance(cx, u, e, de);

@@ -11,7 +11,10 @@
 **   - charge: an enemy in charge reach, when the odds are good
 **   - fire: the best target in range and sight (steady, nearest)
 **   - move: towards the objective of the posture, then fire if it can
-** The rules accept or refuse every order (a refusal changes nothing).
+** What is legal comes from the rules alone: targets of fire, charge and
+** melee are chosen among those the listing of the unit's verb gives
+** (gn__ai_actions); a move to a point it chooses goes to the rules, which
+** may refuse it (a refusal changes nothing).
 */
 #include "ai.h"
 
@@ -21,7 +24,6 @@
 /* Tactics (inches). */
 #define STANDOFF 8.0          /* closes to this (half musket range: better cards) */
 #define CHARGE_LOOK 20.0      /* enemies this near are weighed for a charge */
-#define STEP 12.0             /* the longest move tried (the rules cut it to the unit's) */
 
 enum { PU_NONE, PU_MAY, PU_PURSUING, PU_DECLINE };
 
@@ -36,24 +38,19 @@ static int in_broken(const gn_game *g, int u, int viewer, const gn_unit_view *v)
   return v->removed || attr(g, u, viewer, "status", 0) != 0;
 }
 
-/* Fire at the best target the rules accept: steady before routing, nearest first. */
+/* Fire at the best target the rules accept (the listing of its "fire"):
+** steady before routing, nearest first. */
 static int fire(ai_ctx *cx, int u) {
-  int cand[4] = {-1, -1, -1, -1};
-  double cs[4] = {-1e300, -1e300, -1e300, -1e300};
-  for (int i = 0; i < cx->n; i++) {
-    const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double s = -gn__ai_distance(cx, u, i) - (e->broken ? 10 : 0);
-    for (int k = 0; k < 4; k++)
-      if (s > cs[k]) {
-        for (int j = 3; j > k; j--) { cs[j] = cs[j - 1]; cand[j] = cand[j - 1]; }
-        cs[k] = s; cand[k] = i;
-        break;
-      }
+  const gn_action *x = gn__ai_actions(cx, u, "fire");
+  int best = -1;
+  double bs = -1e300;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    int i = x->targets[k].unit;
+    if (i < 0 || i >= cx->n || !cx->u[i].fighting) continue;
+    double s = -x->targets[k].distance - (cx->u[i].broken ? 10 : 0);
+    if (s > bs) { bs = s; best = i; }
   }
-  for (int k = 0; k < 4; k++)
-    if (cand[k] >= 0 && gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[cand[k]].v.id) == 0) return 1;
-  return 0;
+  return best >= 0 && gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[best].v.id) == 0;
 }
 
 /* ------------------------------------------------------------ odds of a fight */
@@ -196,6 +193,20 @@ static double fight_odds(ai_ctx *cx, int u, int e, int charge, double *gain) {
   return p;
 }
 
+/* Of the enemies still in the fight that the rules accept verb of u at (its
+** listing), the nearest; -1 none. */
+static int listed_nearest(ai_ctx *cx, int u, const char *verb) {
+  const gn_action *x = gn__ai_actions(cx, u, verb);
+  int best = -1;
+  double bd = 1e300;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    int i = x->targets[k].unit;
+    if (i < 0 || i >= cx->n || cx->u[i].broken || !cx->u[i].fighting) continue;
+    if (x->targets[k].distance < bd) { bd = x->targets[k].distance; best = i; }
+  }
+  return best;
+}
+
 /* An order whose outcome is weighed first (charge: 1 for a charge, 0 for a
 ** round of melee), then given (the rules may still refuse it). 1 given. */
 static int weighed(ai_ctx *cx, int u, int e, const char *order, double slack, int charge) {
@@ -224,25 +235,29 @@ static void act(ai_ctx *cx, int u) {
   if (attr(cx->g, u, cx->side, "pursuit", PU_NONE) == PU_PURSUING) return;
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 1, &de);
-  /* in contact: melee */
-  if (e >= 0 && de <= 0.05) {
-    snprintf(order, sizeof order, "melee %s with %s", a->v.id, cx->u[e].v.id);
-    weighed(cx, u, e, order, 0.15, 0);
+  /* in contact: a melee the rules accept, with the nearest */
+  int m = listed_nearest(cx, u, "melee");
+  if (m >= 0) {
+    snprintf(order, sizeof order, "melee %s with %s", a->v.id, cx->u[m].v.id);
+    weighed(cx, u, m, order, 0.15, 0);
     return;
   }
-  /* charge */
-  if (e >= 0 && de <= CHARGE_LOOK && (cx->posture == AI_ATTACK || cx->p->aggression >= 0.6)) {
-    snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[e].v.id);
-    if (weighed(cx, u, e, order, 0, 1)) return;
+  /* charge: the nearest the rules accept a charge at, within the commander's look */
+  ai_posture posture = gn__ai_posture(cx, u);
+  int ch = e >= 0 && gn__ai_may_charge(cx, u) && (posture == AI_ATTACK || cx->p->aggression >= 0.6)
+             ? listed_nearest(cx, u, "charge") : -1;
+  if (ch >= 0 && gn__ai_distance(cx, u, ch) <= CHARGE_LOOK) {
+    snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[ch].v.id);
+    if (weighed(cx, u, ch, order, 0, 1)) return;
   }
   /* fire, then close in and fire */
-  if (fire(cx, u) && (cx->posture == AI_DEFEND || de <= STANDOFF)) return;
-  if (cx->posture == AI_DEFEND && e >= 0 && de <= 2 * STANDOFF) { fire(cx, u); return; }
+  if (fire(cx, u) && (posture == AI_DEFEND || de <= STANDOFF)) return;
+  if (posture == AI_DEFEND && e >= 0 && de <= 2 * STANDOFF && !gn__ai_must_move(cx, u)) { fire(cx, u); return; }
   gn_vec2 goal = gn__ai_goal(cx, u);
-  double step = STEP;
+  double step = gn__ai_move_left(cx, u, "move");
   if (e >= 0) {
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
-    double standoff = STANDOFF * gn__ai_standoff_factor(cx);
+    double standoff = STANDOFF * gn__ai_unit_standoff(cx, u);
     if ((goal.x - c.x) * (ec.x - c.x) + (goal.y - c.y) * (ec.y - c.y) > 0)
       step = de - standoff < step ? de - standoff : step;
   }

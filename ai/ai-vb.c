@@ -7,18 +7,23 @@
 **             the posture, stopping at musket or gun range; artillery limbers
 **             to move and unlimbers in range; yellow disorder is reordered
 **             away from the enemy; a division worn down retreats; leaders
-**             follow their troops so that they stay in command
+**             stay with their own commands; a formation with a plan (plan.c)
+**             follows its task: a march goes in column by road
 **   rally     routed stands are rallied by a corps or army commander in reach
 **   combat    stands in contact melee if the odds are good (else they fire);
 **             others fire at the best target the rules accept
-** The distances below are the commander's tactics, not rules: every order
-** goes through the real rules, which may refuse it (it is then a probe that
-** changed nothing, and the next choice is tried).
+** What is legal comes from the rules alone: the commander asks the listing
+** of a stand's verb (gn__ai_actions) and chooses among the targets it gives
+** (fire, charge, rally), and takes the move a stand has left from it. The
+** distances below are the commander's tactics, not rules; a move to a point
+** it chooses goes to the rules, which may refuse it (a probe that changed
+** nothing, and the next point is tried).
 */
 #include "ai.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Tactics (table units, inches). */
@@ -26,11 +31,10 @@
 #define STANDOFF_ART 5.0     /* guns stay this far (close range of field guns) */
 #define STANDOFF_CAV 3.0     /* cavalry waits here for a charge */
 #define UNLIMBER_AT 10.0     /* guns unlimber with an enemy this near */
-#define CHARGE_REACH 24.0    /* enemies further than this are not considered for a charge */
-#define FIRE_REACH 12.0      /* nor for fire */
 #define WORN_DIVISION 0.5    /* a division that lost this share of its SP falls back */
 #define LEADER_BEHIND 1.5    /* leaders stand this far behind their troops */
 #define LEADER_SLACK 0.5     /* nor do they move for less than this */
+#define MARCH_DEPLOY 6.0     /* a stand on a march stops marching with an enemy this near */
 
 static int vb_fighting(const char *type) { return gn__ai_type_fights(type); }
 
@@ -57,14 +61,6 @@ static int type_is(const ai_unit *a, const char *prefix, size_t n) {
 
 static int artillery(const ai_unit *a) { return is_type(a, "artillery") || is_type(a, "battery"); }
 static int cavalry(const ai_unit *a) { return is_type(a, "cavalry"); }
-
-/* The move a stand has (inches), for the size of the step tried first. */
-static double rate(const ai_unit *a) {
-  if (cavalry(a) || is_type(a, "leader") || is_type(a, "artillery_horse") || is_type(a, "battery_horse"))
-    return 24;
-  if (is_type(a, "infantry_regiment") || is_type(a, "skirmisher")) return 12;
-  return 16;
-}
 
 /* Losses of the formation f of side, as the side knows its own units. */
 static double formation_losses(const ai_ctx *cx, int f) {
@@ -177,19 +173,20 @@ static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
 
 /* ------------------------------------------------------------ movement */
 
-/* Charge into contact when the melee after it looks good. 1 charged. */
+/* Charge into contact when the melee after it looks good: of the targets
+** the rules accept, the two nearest are weighed. 1 charged. */
 static int try_charge(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   if (artillery(a)) return 0;
-  if (!cavalry(a) && cx->p->aggression < 0.6 && cx->posture != AI_ATTACK) return 0;
+  if (!gn__ai_may_charge(cx, u)) return 0;
+  if (!cavalry(a) && cx->p->aggression < 0.6 && gn__ai_posture(cx, u) != AI_ATTACK) return 0;
+  const gn_action *x = gn__ai_actions(cx, u, "charge");
   int cand[2] = {-1, -1};
   double cd[2] = {1e300, 1e300};
-  for (int i = 0; i < cx->n; i++) {
-    const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting || e->broken) continue;
-    double reach = CHARGE_REACH < rate(a) ? CHARGE_REACH : rate(a);
-    double d = gn__ai_distance_upto(cx, u, i, reach);
-    if (d > reach) continue;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    int i = x->targets[k].unit;
+    double d = x->targets[k].distance;
+    if (i < 0 || i >= cx->n || cx->u[i].broken || !cx->u[i].fighting) continue;
     if (d < cd[0]) { cand[1] = cand[0]; cd[1] = cd[0]; cand[0] = i; cd[0] = d; }
     else if (d < cd[1]) { cand[1] = i; cd[1] = d; }
   }
@@ -216,9 +213,9 @@ static void advance(ai_ctx *cx, int u, int ooc) {
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 0, &de);
   double standoff = artillery(a) ? STANDOFF_ART : cavalry(a) ? STANDOFF_CAV : STANDOFF_INF;
-  standoff *= gn__ai_standoff_factor(cx);
+  standoff *= gn__ai_unit_standoff(cx, u);
   gn_vec2 goal = gn__ai_goal(cx, u);
-  double step = ooc ? rate(a) / 2 : rate(a);
+  double step = gn__ai_move_left(cx, u, "move");
   if (e >= 0) {
     double room = de - standoff;
     gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
@@ -250,7 +247,8 @@ static void fall_back(ai_ctx *cx, int u, int ooc) {
   gn_vec2 c = a->v.box.c, ec = cx->u[e].v.box.c;
   double dx = c.x - ec.x, dy = c.y - ec.y, l = hypot(dx, dy);
   if (l < 1e-9) return;
-  double step = ooc ? rate(a) / 2 : rate(a);
+  double step = gn__ai_move_left(cx, u, "move");
+  if (step <= 0) return;
   gn_vec2 goal = {c.x + dx / l * step, c.y + dy / l * step};
   cx->stop_ref[0] = ooc ? NULL : "VB-B3";
   gn__ai_move_toward(cx, "move", u, goal, step, AI_MOVE_FACE | AI_MOVE_CLEAR | (ooc ? AI_MOVE_NOT_CLOSER : 0),
@@ -261,15 +259,47 @@ static void fall_back(ai_ctx *cx, int u, int ooc) {
   if (why) fall_back(cx, u, 1);
 }
 
+/*
+** A march to the place of its task, by road where a road leads there: a
+** march column wholly on a road moves further for its move (VB-B14).
+**   1) guns limber and infantry and cavalry form march column first (the
+**      rules refuse what they refuse: the stand then goes as it is)
+**   2) leg by leg, each to the next vertex of the road's way (or straight
+**      on when no road serves), while the listing gives it move left and
+**      the rules accept a leg (a leg the rules find too long is tried
+**      shorter)
+*/
+static void march(ai_ctx *cx, int u) {
+  const ai_unit *a = &cx->u[u];
+  const ai_task *t = gn__ai_task(cx, u);
+  if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", a->v.id);               /* 1 */
+  else if (!artillery(a) && !in_march(cx, u)) gn__ai_order(cx, "march %s", a->v.id);
+  for (int leg = 0; leg < 8 && !cx->err; leg++) {                                             /* 2 */
+    gn__ai_view(cx, u);
+    gn_vec2 c = a->v.box.c, to = t->place;
+    if (gn__ai_dist(c, t->place) < 0.1) return;
+    gn__ai_road_next(cx, u, t->place, &to);
+    double d = gn__ai_dist(c, to);
+    if (d < 0.05 || gn__ai_move_left(cx, u, "move") < 0.05) return;
+    if (gn__ai_move_toward(cx, "move", u, to, d + 0.02, 0, 0)) return;
+  }
+}
+
 /* One stand's movement phase. */
 static void move_unit(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
+  const ai_task *task = gn__ai_task(cx, u);
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 0, &de);
+  if (task && task->kind == AI_TASK_MARCH && (e < 0 || de > MARCH_DEPLOY)) {
+    march(cx, u);
+    return;
+  }
   /* a worn division gives ground (see VB-B12: exhausted, it may not close
-  ** on the enemy anyway), all but the garrison of an objective */
+  ** on the enemy anyway), all but the garrison of an objective; under a
+  ** plan, its retire says when */
   double worn = WORN_DIVISION * (1.5 - cx->p->caution);
-  if (formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
+  if (!task && formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
     if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", a->v.id);
     fall_back(cx, u, out_of_command(cx, u));
     return;
@@ -278,50 +308,71 @@ static void move_unit(ai_ctx *cx, int u) {
   /* a plain disorder is reordered away (ref. VB-B20); a permanent one stays */
   if (gn__ai_seen(cx, u, "disorder", 0) == 1 && de > 1.0 && !ooc)
     gn__ai_order(cx, "reorder %s", a->v.id);
-  if (in_march(cx, u) && e >= 0 && de < 12) gn__ai_order(cx, "deploy %s", a->v.id);
+  if (in_march(cx, u) && ((e >= 0 && de < 12) || task)) gn__ai_order(cx, "deploy %s", a->v.id);
   if (artillery(a)) {
     int limb = limbered(cx, u);
     if (e >= 0 && de <= UNLIMBER_AT) {
       if (limb) gn__ai_order(cx, "unlimber %s", a->v.id);
       return;
     }
-    if (cx->posture == AI_DEFEND && !limb) return;
+    if (gn__ai_posture(cx, u) == AI_DEFEND && !limb && !gn__ai_must_move(cx, u)) return;
     if (!limb && gn__ai_order(cx, "limber %s", a->v.id)) return;
   }
   if (!ooc && try_charge(cx, u)) return;
   advance(cx, u, ooc);
 }
 
-/* Leaders follow the stands of their formation, a little behind them (not
-** for a step shorter than LEADER_SLACK). */
+/*
+** Leaders stay with their own commands, a little behind (not for a step
+** shorter than LEADER_SLACK).
+**   1) the stands of the leader's formation itself, when it has some on the
+**      table (a division's brigades)
+**   2) else the formation directly under it with the most stands on the
+**      table (a corps commander with his largest division, an army
+**      commander with his largest corps), not the centre of all its troops,
+**      which may lie in no one's command (columns far up a road)
+*/
 static void move_leaders(ai_ctx *cx) {
   int nf = gn_formation_count(cx->g);
-  for (int f = 0; f < nf; f++) {
+  double *sum = calloc((size_t)(nf > 0 ? nf : 1) * 3, sizeof *sum);
+  if (!sum) { cx->err = GN_ENOMEM; return; }
+  for (int f = 0; f < nf && !cx->err; f++) {
     gn_formation_info fi;
     if (gn_formation_get(cx->g, f, &fi) || fi.side != cx->side || fi.leader < 0) continue;
     if (fi.leader >= cx->n || !cx->u[fi.leader].mine || cx->u[fi.leader].v.removed) continue;
-    double sx = 0, sy = 0;
-    int n = 0;
+    memset(sum, 0, (size_t)nf * 3 * sizeof *sum);
+    double ox = 0, oy = 0;
+    int own = 0;
     for (int i = 0; i < cx->n; i++) {
       const ai_unit *a = &cx->u[i];
       if (!a->mine || !a->fighting || a->v.removed) continue;
-      /* a stand of f or of a formation under it */
-      int k = a->v.formation, depth = 0;
-      while (k >= 0 && k != f && depth++ < 8) {
+      if (a->v.formation == f) { ox += a->v.box.c.x; oy += a->v.box.c.y; own++; continue; }  /* 1 */
+      int k = a->v.formation, child = -1, depth = 0;                                       /* 2 */
+      while (k >= 0 && k != f && depth++ < nf) {
         gn_formation_info up;
-        if (gn_formation_get(cx->g, k, &up)) break;
+        if (gn_formation_get(cx->g, k, &up)) { k = -1; break; }
+        child = k;
         k = up.parent;
       }
-      if (k != f) continue;
-      sx += a->v.box.c.x; sy += a->v.box.c.y; n++;
+      if (k != f || child < 0) continue;
+      sum[3 * child] += a->v.box.c.x; sum[3 * child + 1] += a->v.box.c.y; sum[3 * child + 2] += 1;
     }
-    if (!n) continue;
-    gn_vec2 at = {sx / n, sy / n};
+    gn_vec2 at;
+    if (own) {
+      at.x = ox / own; at.y = oy / own;
+    } else {
+      int best = -1;
+      for (int c = 0; c < nf; c++)
+        if (sum[3 * c + 2] > 0 && (best < 0 || sum[3 * c + 2] > sum[3 * best + 2])) best = c;
+      if (best < 0) continue;
+      at.x = sum[3 * best] / sum[3 * best + 2]; at.y = sum[3 * best + 1] / sum[3 * best + 2];
+    }
     double ex = cx->en_c.x - at.x, ey = cx->en_c.y - at.y, l = hypot(ex, ey);
     if (l > 1e-9) { at.x -= ex / l * LEADER_BEHIND; at.y -= ey / l * LEADER_BEHIND; }
     if (gn__ai_dist(at, cx->u[fi.leader].v.box.c) < LEADER_SLACK) continue;
-    gn__ai_move_toward(cx, "leader", fi.leader, at, rate(&cx->u[fi.leader]), 0, 0);
+    gn__ai_move_toward(cx, "leader", fi.leader, at, gn__ai_move_left(cx, fi.leader, "leader"), 0, 0);
   }
+  free(sum);
 }
 
 static int movement(ai_ctx *cx) {
@@ -339,28 +390,15 @@ static int movement(ai_ctx *cx) {
 
 /* ------------------------------------------------------------ rally */
 
-/* 1 when a corps or army commander of the side stands within the command
-** radius of u, edge to edge, as the rules measure it (VB-B2, VB-B10); 1 too
-** when the ruleset gives no radius. */
-static int rallier_near(ai_ctx *cx, int u) {
-  double radius;
-  if (gn_data_number(cx->g, "command.radius", &radius)) return 1;
-  for (int i = 0; i < cx->n; i++) {
-    const ai_unit *l = &cx->u[i];
-    if (!l->mine || l->v.removed || !(is_type(l, "leader_corps") || is_type(l, "leader_army"))) continue;
-    if (gn__ai_distance(cx, i, u) <= radius + GN_CONTACT_EPS) return 1;
-  }
-  return 0;
-}
-
 /* Routed stands are rallied: "rally X" lets the rules take a corps or army
-** commander in reach (naming one would be refused whenever that is); not
-** asked when no such commander is in reach. */
+** commander in reach (naming one would be refused whenever that is); asked
+** only when the rules list it. */
 static int rally(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
-    if (!a->mine || a->v.removed || !routed(cx, u) || !rallier_near(cx, u)) continue;
-    gn__ai_order(cx, "rally %s", a->v.id);
+    if (!a->mine || a->v.removed || !routed(cx, u)) continue;
+    const gn_action *x = gn__ai_actions(cx, u, "rally");
+    if (x && x->order) gn__ai_order(cx, "%s", x->order);
   }
   return 0;
 }
@@ -374,122 +412,46 @@ static int on_objective(const ai_ctx *cx, int e) {
   return 0;
 }
 
-/* 1 when unit u stands in a town (the centre of its stand in a town area):
-** a stand there fires all round (VB-32). */
-static int in_town(const ai_ctx *cx, int u) {
-  int n = gn_terrain_count(cx->g);
-  for (int i = 0; i < n; i++) {
-    gn_feature f;
-    const char *id, *kind;
-    if (!gn_terrain_get(cx->g, i, &f, &id, &kind) && f.shape == GN_SHAPE_AREA && !strcmp(kind, "town") &&
-        gn_feature_contains(&f, cx->u[u].v.box.c))
-      return 1;
-  }
-  return 0;
-}
-
-/* The longest reach of u's fire as the ruleset's numbers give it (ref.
-** VB-B18, VB-22, VB-23, VB-28: the musket, a battalion gun's long range, a
-** skirmisher's gun; guns by their weight): targets further off are not tried
-** (the rules would refuse them). FIRE_REACH when a number is missing. */
-static double fire_range(ai_ctx *cx, int u) {
-  static const char *const key[6] = {"fire.range.musket", "fire.range.batgun_long",
-                                     "fire.range.skirmish_batgun_long", "fire.range.light",
-                                     "fire.range.field", "fire.range.heavy"};
-  gn_ai *ai = cx->ai;
-  const ai_unit *a = &cx->u[u];
-  if (!ai->range_read) {
-    for (int k = 0; k < 6; k++)
-      if (gn_data_number(cx->g, key[k], &ai->range[k])) ai->range[k] = -1;
-    ai->range_read = 1;
-  }
-  double r;
-  if (artillery(a)) {
-    int w;
-    if (gn_unit_attr(cx->g, u, cx->side, "weight", &w)) return FIRE_REACH;
-    r = ai->range[3 + (w < 0 ? 0 : w > 2 ? 2 : w)];
-  } else {
-    int guns = 0;
-    if (gn_unit_attr(cx->g, u, cx->side, "batguns", &guns)) return FIRE_REACH;
-    r = ai->range[0];
-    double g = !guns ? 0 : is_type(a, "skirmisher") ? ai->range[2] : ai->range[1];
-    if (g < 0) return FIRE_REACH;
-    if (g > r) r = g;
-  }
-  return r < 0 || r > FIRE_REACH ? FIRE_REACH : r;
-}
-
-/* The fire target: nearest first; the disordered and routed preferred, and
-** for a side that must take ground, the enemy on an objective. Out of a
-** town, only targets in the front arc (VB-B21: the rules refuse the others).
-** Targets no nearer than one the rules put out of range of u (VB-B18,
-** remembered for the battle) are not tried, nor those touching u (VB-B11:
-** that is melee), and after two refusals for
-** sight (VB-B21: friends in the way) the stand gives up. Limbered guns
-** (VB-B15), and cavalry and artillery in a town (VB-15), have no fire. A
-** target is looked at again just before the order (another stand's fire
-** may have driven it off the table). */
+/* The fire target, among those the rules accept: nearest first; the
+** disordered and routed preferred, and for a side that must take ground, the
+** enemy on an objective. */
 static int fire_best(ai_ctx *cx, int u) {
-  int order[8], n = 0, blind = 0, town = in_town(cx, u);
-  double score[8], dist[8];
-  double *out = u < cx->ai->nstart ? &cx->ai->outranged[u] : NULL;
-  const ai_unit *a = &cx->u[u];
-  if ((artillery(a) && limbered(cx, u)) || (town && !in_march(cx, u) && (artillery(a) || cavalry(a))))
-    return 0;
-  double range = fire_range(cx, u) + 1e-6;
-  for (int i = 0; i < cx->n; i++) {
+  const gn_action *x = gn__ai_actions(cx, u, "fire");
+  int best = -1;
+  double bs = -1e300;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    int i = x->targets[k].unit;
+    if (i < 0 || i >= cx->n) continue;
     const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    double d = gn__ai_distance_upto(cx, u, i, range);
-    if (d > range || d <= GN_CONTACT_EPS || (out && *out > 0 && d >= *out)) continue;
-    if (!town && !gn_box_in_arc(cx->u[u].v.box, GN_ARC_FRONT, e->v.box)) continue;
-    double s = -d + (disordered(cx, i) ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
+    double s = -x->targets[k].distance + (disordered(cx, i) ? 1.5 : 0) + (e->broken ? 1.0 : 0) +
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
-    int k = n < 8 ? n++ : 7;
-    if (k == 7 && n == 8 && s <= score[7]) continue;
-    while (k > 0 && score[k - 1] < s) {
-      score[k] = score[k - 1]; order[k] = order[k - 1]; dist[k] = dist[k - 1]; k--;
-    }
-    score[k] = s; order[k] = i; dist[k] = d;
+    if (s > bs) { bs = s; best = i; }
   }
-  for (int k = 0; k < n && k < 4 && blind < 2; k++) {
-    if (out && *out > 0 && dist[k] >= *out) continue;
-    gn__ai_view(cx, order[k]);
-    if (!cx->u[order[k]].v.known || cx->u[order[k]].v.removed) continue;
-    if (gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[order[k]].v.id) == 0) {
-      gn__ai_view(cx, order[k]);      /* it may be gone: the next stand need not ask */
-      return 1;
-    }
-    const char *why = gn_refusal_ref(cx->g);
-    if (why && !strcmp(why, "VB-B18") && out && (*out <= 0 || dist[k] < *out)) *out = dist[k];
-    if (why && !strcmp(why, "VB-B21")) blind++;
-  }
-  return 0;
+  if (best < 0 || gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[best].v.id)) return 0;
+  gn__ai_view(cx, best);      /* it may be gone: the next stand need not ask */
+  return 1;
 }
 
-/* 1 when some enemy may touch u (edge to edge within 0.01): the boxes'
-** lower bound says no for the others without measuring them. */
-static int touching(ai_ctx *cx, int u) {
-  for (int i = 0; i < cx->n; i++) {
-    const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    if (gn__ai_distance_upto(cx, u, i, 0.01) <= 0.01) return 1;
+/* The melee of a stand in contact, in the combat phase: of the targets the
+** rules accept for its charge, the best odds (melee_odds asks no listing, so
+** the one read here stays valid); 1 when it charged. */
+static int melee_best(ai_ctx *cx, int u) {
+  const gn_action *x = gn__ai_actions(cx, u, "charge");
+  int best = -1;
+  double bp = -1;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    int e = x->targets[k].unit;
+    double gain, p = e >= 0 && e < cx->n ? melee_odds(cx, u, e, &gain) : -1;
+    if (gn__ai_charge_ok(cx, p, gain, 0.1) && p > bp) { bp = p; best = e; }
   }
-  return 0;
+  return best >= 0 && gn__ai_order(cx, "charge %s at %s", cx->u[u].v.id, cx->u[best].v.id) == 0;
 }
 
 static int combat(ai_ctx *cx) {
   for (int u = 0; u < cx->n && !cx->err; u++) {
     const ai_unit *a = &cx->u[u];
     if (!a->mine || !a->fighting || a->broken) continue;
-    double de = 1e300;
-    int e = -1;
-    if (touching(cx, u)) e = gn__ai_nearest_enemy(cx, u, 0, &de);
-    if (e >= 0 && de <= 0.01) {
-      double gain, p = melee_odds(cx, u, e, &gain);
-      if (gn__ai_charge_ok(cx, p, gain, 0.1) && gn__ai_order(cx, "charge %s at %s", a->v.id, cx->u[e].v.id) == 0)
-        continue;
-    }
+    if (melee_best(cx, u)) continue;
     fire_best(cx, u);
   }
   return 0;

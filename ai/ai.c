@@ -113,6 +113,58 @@ const ai_doctrine *gn__ai_doctrine_for(const char *ruleset) {
   return NULL;
 }
 
+/*
+** The plans of the side's formations.
+**   1) each formation's own plan, read from the scenario (a text that is not
+**      a plan is none: gn_formation_plan_check reports it)
+**   2) the plan that governs each formation: its own, else the nearest
+**      formation above it with one
+**   3) where each planned formation's units stand at the start (a retire
+**      without a place goes back there)
+** 0 or GN_ENOMEM.
+*/
+static int plans_new(gn_ai *ai, const gn_game *g) {
+  int nf = ai->nform > 0 ? ai->nform : 1;
+  ai->plan = calloc((size_t)nf, sizeof *ai->plan);
+  ai->governs = malloc((size_t)nf * sizeof *ai->governs);
+  ai->task_at = calloc((size_t)nf, sizeof *ai->task_at);
+  ai->fstart = calloc((size_t)nf, sizeof *ai->fstart);
+  if (!ai->plan || !ai->governs || !ai->task_at || !ai->fstart) return GN_ENOMEM;
+  for (int f = 0; f < ai->nform; f++) {                                          /* 1 */
+    gn_formation_info fi;
+    ai->governs[f] = -1;
+    if (gn_formation_get(g, f, &fi) || fi.side != ai->side) continue;
+    char why[8];
+    if (gn__ai_plan_parse(g, gn_formation_plan(g, f, NULL, NULL), &ai->plan[f], why, sizeof why) == GN_ENOMEM)
+      return GN_ENOMEM;
+  }
+  for (int f = 0; f < ai->nform; f++) {                                          /* 2 */
+    int k = f, depth = 0;
+    while (k >= 0 && !ai->plan[k].n && depth++ <= ai->nform) {
+      gn_formation_info up;
+      if (gn_formation_get(g, k, &up)) break;
+      k = up.parent;
+    }
+    ai->governs[f] = k >= 0 && k < ai->nform && ai->plan[k].n ? k : -1;
+  }
+  int *cnt = calloc((size_t)nf, sizeof *cnt);                                    /* 3 */
+  if (!cnt) return GN_ENOMEM;
+  for (int i = 0; i < gn_unit_count(g); i++) {
+    gn_unit_view v;
+    if (gn_unit_view_get(g, i, ai->side, &v) || !v.known || v.side != ai->side || v.formation < 0 ||
+        v.formation >= ai->nform || !ai->doc->fighting(v.type))
+      continue;
+    int k = ai->governs[v.formation];
+    if (k < 0) continue;
+    ai->fstart[k].x += v.box.c.x; ai->fstart[k].y += v.box.c.y; cnt[k]++;
+  }
+  for (int f = 0; f < ai->nform; f++)
+    if (cnt[f]) { ai->fstart[f].x /= cnt[f]; ai->fstart[f].y /= cnt[f]; }
+    else ai->fstart[f] = ai->home;
+  free(cnt);
+  return 0;
+}
+
 gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
   if (!g || side < 0 || side >= gn_side_count(g)) return NULL;
   const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
@@ -154,6 +206,7 @@ gn_ai *gn_ai_new(const gn_game *g, int side, const gn_ai_params *p) {
     sx += v.box.c.x; sy += v.box.c.y; n++;
   }
   if (n) { ai->home.x = sx / n; ai->home.y = sy / n; ai->home_set = 1; }
+  if (plans_new(ai, g)) { gn_ai_free(ai); return NULL; }
   return ai;
 }
 
@@ -173,6 +226,11 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->exhausted);
   free(ai->ftype);
   free(ai->fights);
+  for (int f = 0; ai->plan && f < ai->nform; f++) gn__ai_plan_free(&ai->plan[f]);
+  free(ai->plan);
+  free(ai->governs);
+  free(ai->task_at);
+  free(ai->fstart);
   free(ai);
 }
 
@@ -349,6 +407,23 @@ int gn__ai_order(ai_ctx *cx, const char *fmt, ...) {
   int rc = vorder(cx, fmt, ap);
   va_end(ap);
   return rc;
+}
+
+const gn_action *gn__ai_actions(ai_ctx *cx, int u, const char *verb) {
+  gn_actions_free(cx->acts);
+  cx->acts = NULL;
+  if (cx->err || gn_game_over(cx->g)) return NULL;
+  gn_actions_opts o = {-1, u, verb};
+  int rc = gn_actions_query(cx->g, &o, &cx->acts);
+  if (rc == GN_ENOTFOUND) return NULL;     /* the ruleset has no such verb */
+  if (rc) { cx->err = rc; return NULL; }
+  cx->ai->st.listed++;
+  return cx->acts->n > 0 ? &cx->acts->a[0] : NULL;
+}
+
+double gn__ai_move_left(ai_ctx *cx, int u, const char *verb) {
+  const gn_action *a = gn__ai_actions(cx, u, verb);
+  return a && a->left > 0 ? a->left : 0;
 }
 
 /* 1 when box b (of unit u) would overlap another fighting unit u sees. */
@@ -658,6 +733,10 @@ static gn_vec2 abreast(const ai_ctx *cx, int u, gn_vec2 goal) {
 
 /*
 ** Where unit u should go.
+**   0) a task of its formation's plan with a place: there (a march: the
+**      place itself; the others: the formation's shape kept about it); a
+**      retire without one: where the formation started; waiting: where it
+**      stands
 **   1) a garrison (the first good unit inside an objective its side holds)
 **      stays there whatever the posture
 **   2) attack: the nearest objective not held, else the nearest enemy
@@ -685,9 +764,24 @@ gn_vec2 gn__ai_goal(ai_ctx *cx, int u) {
   gn_vec2 c = a->v.box.c;
   int best = -1;
   double bd = 1e300;
+  /* 0) */
+  const ai_task *t = gn__ai_task(cx, u);
+  if (t && (t->has_place || t->kind != AI_TASK_ATTACK)) {
+    int f = cx->ai->governs[a->v.formation];
+    if (!t->has_place && t->kind == AI_TASK_RETIRE) {
+      gn_vec2 r = cx->ai->fstart[f];
+      r.x += c.x - cx->fcentre[f].x; r.y += c.y - cx->fcentre[f].y;
+      return r;
+    }
+    if (!t->has_place) return c;
+    if (t->kind == AI_TASK_MARCH) return t->place;
+    gn_vec2 r = t->place;   /* the formation's shape kept about the place */
+    r.x += 0.85 * (c.x - cx->fcentre[f].x); r.y += 0.85 * (c.y - cx->fcentre[f].y);
+    return r;
+  }
   /* 1) */
-  if (gn__ai_garrison(cx, u)) return c;
-  if (cx->posture == AI_ATTACK) {
+  if (!t && gn__ai_garrison(cx, u)) return c;
+  if (gn__ai_posture(cx, u) == AI_ATTACK) {
     /* 2) */
     for (int i = 0; i < cx->nobj; i++) {
       if (holder(cx, i) == cx->side) continue;
@@ -709,6 +803,164 @@ gn_vec2 gn__ai_goal(ai_ctx *cx, int u) {
   double ex = cx->en_c.x - at.x, ey = cx->en_c.y - at.y, l = hypot(ex, ey);
   if (l > 1e-9) { at.x += ex / l * cx->obj[best].radius * 0.5; at.y += ey / l * cx->obj[best].radius * 0.5; }
   return abreast(cx, u, at);
+}
+
+/* "Hold where it stands": a formation waiting for its next task's turn. */
+static const ai_task wait_here = {AI_TASK_HOLD, 0, {0, 0}, 0, 0, 0, 0};
+
+/* 1 when task t of a formation whose units' centre is c (n units on the
+** table) is over at turn. */
+static int task_over(const ai_task *t, gn_vec2 c, int n, int turn) {
+  if (t->until && turn >= t->until) return 1;
+  if ((t->kind == AI_TASK_MARCH || t->kind == AI_TASK_TAKE) && n && gn__ai_dist(c, t->place) <= t->radius) return 1;
+  return 0;
+}
+
+/*
+** The task in force for each formation with a plan.
+**   1) the centre of the units it governs that are on the table, and their
+**      losses (as the side knows its own units)
+**   2) broken (half its strength lost): its `retire when broken`, if any
+**   3) else the first task not over, its turn come; a task over whose next
+**      has not begun: hold where it stands (the index stays, so the next
+**      begins at its turn)
+** 0 or GN_ENOMEM.
+*/
+static int plans_now(ai_ctx *cx) {
+  gn_ai *ai = cx->ai;
+  int nf = ai->nform > 0 ? ai->nform : 1, turn = gn_game_turn(cx->g);
+  cx->ftask = calloc((size_t)nf, sizeof *cx->ftask);
+  cx->fcentre = calloc((size_t)nf, sizeof *cx->fcentre);
+  double *s0 = calloc((size_t)nf * 2, sizeof *s0);
+  int *cnt = calloc((size_t)nf, sizeof *cnt);
+  if (!cx->ftask || !cx->fcentre || !s0 || !cnt) { free(s0); free(cnt); return GN_ENOMEM; }
+  for (int i = 0; i < cx->n; i++) {                                               /* 1 */
+    const ai_unit *a = &cx->u[i];
+    if (!a->mine || !a->fighting || a->v.formation < 0 || a->v.formation >= ai->nform) continue;
+    int k = ai->governs[a->v.formation];
+    if (k < 0) continue;
+    s0[2 * k] += i < ai->nstart ? ai->start[i] : 0;
+    s0[2 * k + 1] += a->v.removed || a->v.strength < 0 ? 0 : a->broken ? 0 : a->v.strength;
+    if (a->v.removed) continue;
+    cx->fcentre[k].x += a->v.box.c.x; cx->fcentre[k].y += a->v.box.c.y; cnt[k]++;
+  }
+  for (int f = 0; f < ai->nform; f++) {
+    const ai_plan *pl = &ai->plan[f];
+    if (!pl->n || ai->governs[f] != f) continue;
+    if (cnt[f]) { cx->fcentre[f].x /= cnt[f]; cx->fcentre[f].y /= cnt[f]; }
+    else cx->fcentre[f] = ai->fstart[f];
+    int broken = s0[2 * f] > 0 && s0[2 * f + 1] <= 0.5 * s0[2 * f];                /* 2 */
+    for (int k = 0; broken && k < pl->n && !cx->ftask[f]; k++)
+      if (pl->t[k].when_broken) cx->ftask[f] = &pl->t[k];
+    if (cx->ftask[f]) continue;
+    int at = ai->task_at[f];                                                      /* 3 */
+    while (at < pl->n && pl->t[at].when_broken) at++;
+    for (;;) {
+      int next = at + 1;
+      while (next < pl->n && pl->t[next].when_broken) next++;
+      if (at >= pl->n || next >= pl->n) break;
+      if (!task_over(&pl->t[at], cx->fcentre[f], cnt[f], turn) || turn < pl->t[next].from) break;
+      at = next;
+    }
+    ai->task_at[f] = at;
+    if (at >= pl->n) continue;
+    const ai_task *t = &pl->t[at];
+    int waiting = turn < t->from || (task_over(t, cx->fcentre[f], cnt[f], turn) && t->until);
+    cx->ftask[f] = waiting ? &wait_here : t;
+  }
+  free(s0);
+  free(cnt);
+  return 0;
+}
+
+const ai_task *gn__ai_task(const ai_ctx *cx, int u) {
+  if (!cx->ftask || u < 0 || u >= cx->n) return NULL;
+  int f = cx->u[u].v.formation;
+  if (f < 0 || f >= cx->ai->nform || cx->ai->governs[f] < 0) return NULL;
+  return cx->ftask[cx->ai->governs[f]];
+}
+
+ai_posture gn__ai_posture(const ai_ctx *cx, int u) {
+  const ai_task *t = gn__ai_task(cx, u);
+  if (!t) return cx->posture;
+  return t->kind == AI_TASK_TAKE || t->kind == AI_TASK_ATTACK ? AI_ATTACK : AI_DEFEND;
+}
+
+int gn__ai_may_charge(const ai_ctx *cx, int u) {
+  const ai_task *t = gn__ai_task(cx, u);
+  return !t || (t->kind != AI_TASK_SCREEN && t->kind != AI_TASK_MARCH && t->kind != AI_TASK_RETIRE);
+}
+
+int gn__ai_must_move(ai_ctx *cx, int u) {
+  const ai_task *t = gn__ai_task(cx, u);
+  if (!t || t == &wait_here) return 0;
+  if (t->kind == AI_TASK_ATTACK || t->kind == AI_TASK_TAKE) return 1;
+  return gn__ai_dist(cx->u[u].v.box.c, gn__ai_goal(cx, u)) > t->radius;
+}
+
+double gn__ai_unit_standoff(const ai_ctx *cx, int u) {
+  const ai_task *t = gn__ai_task(cx, u);
+  return gn__ai_standoff_factor(cx) * (t && t->kind == AI_TASK_SCREEN ? 2.5 : 1);
+}
+
+/* The nearest point to p on segment [a, b], at parameter *t (0 at a). */
+static gn_vec2 seg_near(gn_vec2 p, gn_vec2 a, gn_vec2 b, double *t) {
+  double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+  double k = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0;
+  k = k < 0 ? 0 : k > 1 ? 1 : k;
+  *t = k;
+  gn_vec2 r = {a.x + k * dx, a.y + k * dy};
+  return r;
+}
+
+/* The nearest point to p on polyline f: its segment and place on it. */
+static double line_near(const gn_feature *f, gn_vec2 p, int *seg, double *t, gn_vec2 *at) {
+  double best = 1e300;
+  for (int i = 0; i + 1 < f->npts; i++) {
+    double k;
+    gn_vec2 q = seg_near(p, f->pts[i], f->pts[i + 1], &k);
+    double d = gn__ai_dist(p, q);
+    if (d < best) { best = d; *seg = i; *t = k; *at = q; }
+  }
+  return best;
+}
+
+/*
+** The way of u to goal by road.
+**   1) the road (a line of kind "road") with the least way off it at both
+**      ends, if that is less than a third of the straight way
+**   2) off the road: to the nearest point of it
+**   3) on it: to the next vertex towards the point nearest the goal, then
+**      off the road to the goal
+*/
+int gn__ai_road_next(ai_ctx *cx, int u, gn_vec2 goal, gn_vec2 *next) {
+  gn_vec2 c = cx->u[u].v.box.c;
+  double direct = gn__ai_dist(c, goal), best = 1e300;
+  gn_feature road = {0};
+  int sa = 0, sb = 0;
+  double ta = 0, tb = 0;
+  gn_vec2 pa = c, pb = goal;
+  int nt = gn_terrain_count(cx->g);
+  for (int i = 0; i < nt; i++) {                                                  /* 1 */
+    gn_feature f;
+    const char *id, *kind;
+    if (gn_terrain_get(cx->g, i, &f, &id, &kind) || f.shape != GN_SHAPE_LINE || strcmp(kind, "road") || f.npts < 2)
+      continue;
+    int s1, s2;
+    double t1, t2;
+    gn_vec2 q1, q2;
+    double off = line_near(&f, c, &s1, &t1, &q1) + line_near(&f, goal, &s2, &t2, &q2);
+    if (off < best) { best = off; road = f; sa = s1; ta = t1; pa = q1; sb = s2; tb = t2; pb = q2; }
+  }
+  if (best >= direct / 3) return 0;
+  double tol = 0.05 + 0.25 * (cx->u[u].v.box.w < cx->u[u].v.box.d ? cx->u[u].v.box.w : cx->u[u].v.box.d);
+  if (gn__ai_dist(c, pa) > tol) { *next = pa; return 1; }                         /* 2 */
+  if (gn__ai_dist(c, pb) <= tol) return 0;                                        /* 3 */
+  if (sa == sb) { *next = pb; return 1; }
+  int fwd = sa < sb || (sa == sb && ta < tb);
+  *next = road.pts[fwd ? sa + 1 : sa];
+  if (gn__ai_dist(c, *next) <= tol) *next = road.pts[fwd ? (sa + 2 < road.npts ? sa + 2 : sa + 1) : (sa > 0 ? sa - 1 : 0)];
+  return 1;
 }
 
 /*
@@ -797,7 +1049,7 @@ static int picture(ai_ctx *cx) {
   cx->drive = cx->p->aggression + 0.25 * (ratio - 1) - 1.5 * cx->p->caution * lossf +
               (mine <= theirs ? 0.25 : -0.25);
   cx->posture = cx->drive >= 0.5 ? AI_ATTACK : AI_DEFEND;
-  return 0;
+  return plans_now(cx);
 }
 
 /*
@@ -825,6 +1077,8 @@ int gn_ai_play(gn_ai *ai, gn_game *g, gn_ai_apply_fn apply, void *ud) {
   cx.g = g; cx.ai = ai; cx.side = ai->side; cx.p = &ai->p; cx.apply = apply; cx.ud = ud;
   int rc = picture(&cx);
   if (rc == 0) rc = ai->doc->play(&cx);
+  gn_actions_free(cx.acts);
+  free(cx.ftask); free(cx.fcentre);
   free(cx.u);
   free(cx.near_e); free(cx.near_d); free(cx.near_stamp);
   if (cx.err) return cx.err;

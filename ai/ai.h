@@ -2,8 +2,10 @@
 ** ai.h: what the AI commanders, the battle runner and the simulator share.
 ** The AI is a client of include/grognard.h ONLY: it sees the game
 ** as its side does (gn_unit_view_get with its side as viewer) and gives orders
-** as text through the runner's apply. An order it would give if the rules
-** allow it goes to apply directly: a refusal changes nothing and is the
+** as text through the runner's apply. What is legal it takes from the
+** legal-actions list (gn_actions_query: a unit's targets for a verb, its
+** move left). An order it would give if the rules allow it goes to apply
+** directly: a refusal changes nothing and is the
 ** answer (a probe refused), as gn_order_check's would have been. The odds
 ** of a fight come from the rulesets' standalone checks (gn_check_odds),
 ** through a memo.
@@ -14,6 +16,7 @@
 **   ai-vb.c       Volley & Bayonet doctrine (phases, fire, charge, rally, retreat)
 **   ai-ba.c       Belle Alliance doctrine (written orders, fire, attack, rest)
 **   ai-inradic.c  Inradic doctrine (fire, charge, melee, pursuit)
+**   plan.c        a formation's plan from the scenario: its tasks and triggers
 **   battle.c      one whole battle, AI against AI, and its verdict
 **   sim.c         seeded batches of battles on threads; sim-out.c their output
 */
@@ -41,6 +44,24 @@ typedef struct ai_unit {
 typedef enum ai_posture { AI_DEFEND, AI_ATTACK } ai_posture;
 
 typedef struct ai_doctrine ai_doctrine;
+
+/* A formation's plan (plan.c): its tasks in order. */
+typedef enum ai_task_kind {   /* ORDER: as plan.c's kinds[] */
+  AI_TASK_HOLD, AI_TASK_TAKE, AI_TASK_SCREEN, AI_TASK_MARCH, AI_TASK_ATTACK, AI_TASK_RETIRE
+} ai_task_kind;
+typedef struct ai_task {
+  ai_task_kind kind;
+  int has_place;
+  gn_vec2 place;
+  double radius;             /* within this of place the formation is there */
+  int from, until;           /* turns; 0 none */
+  int when_broken;           /* a retire taken whenever the formation is broken */
+} ai_task;
+typedef struct ai_plan { int n; ai_task *t; } ai_plan;
+/* Reads a plan's text; text NULL: an empty plan. 0; GN_ESYNTAX with the
+** reason in err; GN_ENOMEM. The plan is freed with gn__ai_plan_free. */
+int gn__ai_plan_parse(const gn_game *g, const char *text, ai_plan *out, char *err, size_t n);
+void gn__ai_plan_free(ai_plan *p);
 
 /* Exact answers of the ruleset's standalone odds checks (gn_check_odds),
 ** kept by their arguments. A check's distribution depends on its arguments
@@ -89,6 +110,13 @@ struct gn_ai {
   unsigned char *fights;
   int nform;
   int own_memo;
+  /* plans: per formation its plan (parsed from the scenario's text; empty
+  ** when it has none or the text is not one), the formation whose plan
+  ** governs it (itself or the nearest above with one, -1 none), the task
+  ** in force (index), and where its units stood at the start */
+  ai_plan *plan;
+  int *governs, *task_at;
+  gn_vec2 *fstart;
 };
 
 /* The picture of the field for one call of gn_ai_play. */
@@ -119,6 +147,11 @@ typedef struct ai_ctx {
   /* gn__ai_move_toward tries no further place after a refusal by one of these
   ** rules (NULL: none) and says which in stopped (NULL when it did not stop so) */
   const char *stop_ref[2], *stopped;
+  gn_actions *acts;          /* the last listing asked (gn__ai_actions), owned */
+  /* per formation with a plan: the task in force this call (NULL none),
+  ** the centre of its units on the table and whether it is broken */
+  const ai_task **ftask;
+  gn_vec2 *fcentre;
 } ai_ctx;
 
 struct ai_doctrine {
@@ -155,6 +188,16 @@ GN_PRINTF(2, 3) int gn__ai_order(ai_ctx *cx, const char *fmt, ...);
 #define AI_MOVE_NOT_CLOSER 4
 int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
                        double facing_deg);
+/* What the rules accept now for own unit u with verb: the listing of that
+** unit and verb (gn_actions_query), the one source of what is legal; the
+** commander chooses among its targets (for a verb with a point to choose, the
+** action gives the move left). NULL when the rules accept none. Valid until
+** the next call (the commander's listing is kept in cx->acts). A hard error
+** (out of memory) is kept in cx->err, and NULL returned. */
+const gn_action *gn__ai_actions(ai_ctx *cx, int u, const char *verb);
+/* The move own unit u has left for verb ("move", "leader"), from the
+** listing's allowance; 0 when the rules accept no such order now. */
+double gn__ai_move_left(ai_ctx *cx, int u, const char *verb);
 /* A memo for the checks of ruleset games; data_dir as gn_game_set_data_dir
 ** (NULL: the built-in data). NULL only when out of memory. */
 gn__ai_memo *gn__ai_memo_new(const char *data_dir);
@@ -208,7 +251,24 @@ int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist);
 /* 1 when u is the garrison of an objective its side holds: the first good
 ** unit of the side inside it (a commander with caution 0.2 or more keeps one). */
 int gn__ai_garrison(const ai_ctx *cx, int u);
-/* Where the doctrine sends unit u: an objective to take or hold, or the enemy. */
+/* The task of its formation's plan that own unit u follows now (plan.c),
+** NULL when it has none (the doctrine alone decides). */
+const ai_task *gn__ai_task(const ai_ctx *cx, int u);
+/* The posture of unit u: its task's (take and attack: attack; the others:
+** defend), else the side's. */
+ai_posture gn__ai_posture(const ai_ctx *cx, int u);
+/* 0 when u's task forbids starting a fight (screen, march, retire). */
+int gn__ai_may_charge(const ai_ctx *cx, int u);
+/* 1 when u's task sends it somewhere it is not (guns limber for it). */
+int gn__ai_must_move(ai_ctx *cx, int u);
+/* The standoff share for u: the side's, kept at two and a half times for a screen. */
+double gn__ai_unit_standoff(const ai_ctx *cx, int u);
+/* The next point of u's way to goal by road (the nearest road that passes
+** near both ends; X,Y of its vertices in turn): 1 with *next, 0 when no
+** road serves (go straight). */
+int gn__ai_road_next(ai_ctx *cx, int u, gn_vec2 goal, gn_vec2 *next);
+/* Where the doctrine sends unit u: its task's place, else an objective to
+** take or hold, or the enemy. */
 gn_vec2 gn__ai_goal(ai_ctx *cx, int u);
 /* 1 when own unit u was ordered to move last turn and has not moved since
 ** (the ground or a formation stopped it). */

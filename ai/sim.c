@@ -62,6 +62,8 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
   if (!g) { gn_sim_free(s); return GN_ESCENARIO; }
   for (int k = 0; k < gn_side_count(g); k++)           /* the scenario's commanders */
     if (gn_side_ai_check(g, k, err, errlen)) { gn_game_free(g); gn_sim_free(s); return GN_ESCENARIO; }
+  for (int f = 0; f < gn_formation_count(g); f++)      /* the formations' plans */
+    if (gn_formation_plan_check(g, f, err, errlen)) { gn_game_free(g); gn_sim_free(s); return GN_ESCENARIO; }
   const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
   if (!doc) {
     if (err) snprintf(err, errlen, "no AI commander for the ruleset '%s'", gn_game_ruleset(g));

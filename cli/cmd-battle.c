@@ -200,6 +200,11 @@ static int scenario_commanders(const char *path, const gn_ai_params *given) {
         fprintf(stderr, "%s\n", why);
         bad = 1;
       }
+  for (int f = 0; g && f < gn_formation_count(g); f++)
+    if (gn_formation_plan_check(g, f, why, sizeof why)) {
+      fprintf(stderr, "%s\n", why);
+      bad = 1;
+    }
   gn_game_free(g);
   return bad;
 }

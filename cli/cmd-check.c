@@ -15,13 +15,16 @@
 
 /* ----------------------------------------------------------------- check */
 
-/* The sides' commanders (ai:), judged by the AI: each that it does not know
-** printed as the scenario's problems are. 0 or GN_ESCENARIO. */
+/* The sides' commanders (ai:) and the formations' plans (plan:), judged by
+** the AI: each that it does not know printed as the scenario's problems
+** are. 0 or GN_ESCENARIO. */
 static int commanders(const gn_game *g, char *why, size_t n)
 {
   int rc = 0;
   for (int s = 0; s < gn_side_count(g); s++)
     if (gn_side_ai_check(g, s, why, n)) { fprintf(stderr, "%s\n", why); rc = GN_ESCENARIO; }
+  for (int f = 0; f < gn_formation_count(g); f++)
+    if (gn_formation_plan_check(g, f, why, n)) { fprintf(stderr, "%s\n", why); rc = GN_ESCENARIO; }
   return rc;
 }
 

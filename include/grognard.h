@@ -472,6 +472,11 @@ typedef struct gn_formation_info {
   int leader;       /* unit index of its commander, or -1 */
 } gn_formation_info;
 int gn_formation_get(const gn_game *g, int f, gn_formation_info *out);
+/* The formation's plan as the scenario writes it (`plan:`, the AI's tasks
+** for it: docs/scenario.md), NULL when it has none or f is not a formation
+** of g; *line and *col (either may be NULL) get where it stands in the file
+** (0 when NULL is returned). The library keeps the text; the AI reads it. */
+const char *gn_formation_plan(const gn_game *g, int f, int *line, int *col);
 
 int gn_unit_count(const gn_game *g);
 /* Unit index by scenario id or short code (case-insensitive); GN_ENOTFOUND. */
@@ -706,6 +711,12 @@ int gn_side_ai(const gn_game *g, int side, gn_ai_params *out);
 ** The engine keeps the text as read; the AI judges it (gn_sim_new and the
 ** grognard commands check, battle and simulate call this). */
 int gn_side_ai_check(const gn_game *g, int side, char *err, size_t errlen);
+/* 0 when formation f's plan (gn_formation_plan) is one the AI follows, or
+** it has none; GN_ESCENARIO with "FILE:LINE:COL: formation 'ID': plan:
+** reason" in err when not; GN_ENOTFOUND when f is not a formation of g;
+** GN_ENOMEM. The commanders follow a formation's plan (docs/scenario.md,
+** "Plans"); one that is not a plan they ignore. */
+int gn_formation_plan_check(const gn_game *g, int f, char *err, size_t errlen);
 
 /* How the AI (and the battle runner) applies an order: return 0 or the
 ** negative code of gn_order_apply. */
@@ -736,6 +747,7 @@ typedef struct gn_ai_stats {
   int max_refused_turn;   /* most such refusals in one turn */
   int tried;              /* orders sent to apply: given + probes_refused */
   int probes_refused;     /* of those, refused by the rules: probes, nothing changed */
+  int listed;             /* listings of what the rules accept it asked (gn_actions_query) */
 } gn_ai_stats;
 void gn_ai_stats_get(const gn_ai *ai, gn_ai_stats *out);
 
@@ -963,6 +975,14 @@ typedef struct gn_action_target {
   int ready;              /* 1; 0 when the rules accept the order now but resolve it later
                           ** in the turn and it would not take effect if resolved now */
   const char *why;        /* when ready is 0: why not, with the rule id; else NULL */
+  /* The ruleset's odds check that weighs this order as the acting side may
+  ** know it, as `grognard odds RULESET` takes it: the check's name and its
+  ** "--name value" words, separated by spaces (Belle Alliance attack:
+  ** "melee --attack a,b --defence c ..." with each side's Table 8 factors
+  ** as the rules count them now; what the side may not know of the enemy,
+  ** its valour, supplies and written orders, left out). NULL when the
+  ** ruleset gives none for the verb. gn_check_odds answers it. */
+  const char *odds;
 } gn_action_target;
 
 /* What one unit may do with one verb. */
@@ -995,6 +1015,20 @@ typedef struct gn_actions {
 ** it was. GN_EINVAL; GN_ENOTFOUND when there is no such unit or side;
 ** GN_ENOMEM (then *out is NULL). */
 int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out);
+/* What gn_actions_query lists: a side's units (or one unit) with every verb,
+** or with one. A listing of one unit and one verb checks only the orders of
+** that verb (each enemy it may name, within the reach the ruleset gives the
+** verb): what a commander asks before it chooses, cheaply enough to ask it
+** for each unit in turn. */
+typedef struct gn_actions_opts {
+  int side;               /* -1: the side to act (every side in a simultaneous phase) */
+  int unit;               /* >= 0: this unit alone (side is then ignored); -1: the side's */
+  const char *verb;       /* this verb alone (the ruleset's word, exact); NULL: every verb */
+} gn_actions_opts;
+/* The list asked by opts, as gn_actions_list (which is gn_actions_query with
+** side and unit and every verb). Fails as it does, and with GN_ENOTFOUND
+** for a verb the ruleset does not have. */
+int gn_actions_query(gn_game *g, const gn_actions_opts *opts, gn_actions **out);
 void gn_actions_free(gn_actions *a);
 /* The list as JSON: {"side", "phase", "actions": [{"unit": CODE, "verb",
 ** "order" | "form", "targets": [...], "left", "avoid"...}]}; owned by the

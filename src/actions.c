@@ -13,6 +13,8 @@
 
 #include <ctype.h>
 #include <jansson.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +96,8 @@ static int parse(const char *verb, const char *help, tmpl *t) {
   t->buf[strcspn(t->buf, ":[")] = 0;
   t->n = 0;
   t->var = t->open = -1;
-  for (char *p = strtok(t->buf, " \t"); p; p = strtok(NULL, " \t")) {
+  char *save = NULL;   /* strtok_r: listings run on the simulator's threads */
+  for (char *p = strtok_r(t->buf, " \t", &save); p; p = strtok_r(NULL, " \t", &save)) {
     if (t->n == WORDMAX) return 0;
     t->w[t->n++] = p;
   }
@@ -129,8 +132,31 @@ static int parse(const char *verb, const char *help, tmpl *t) {
   return t->var < 0 || t->open < 0;   /* a target and a point both to choose: not listed */
 }
 
-/* The shortest text of x that reads back as x (strtod), at most 17 digits. */
+/* The shortest text of x that reads back as x, at most 17 digits: first as
+** a plain decimal of at most 6 places (the orders' own numbers, read back by
+** the order parser as the integer over a power of ten), written without
+** printf; else the shortest %g that strtod reads back. */
 static void num(char *buf, size_t n, double x) {
+  static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
+  double ax = x < 0 ? -x : x;
+  if (n >= 32 && ax < 1e9) {
+    for (int k = 0; k <= 6; k++) {
+      double m = floor(ax * p10[k] + 0.5);
+      if (m / p10[k] != ax) continue;
+      char d[24];
+      int nd = 0;
+      uint64_t v = (uint64_t)m;
+      do { d[nd++] = (char)('0' + v % 10); v /= 10; } while (v || nd <= k);
+      size_t j = 0;
+      if (x < 0 && m > 0) buf[j++] = '-';
+      while (nd > 0) {
+        if (nd == k) buf[j++] = '.';
+        buf[j++] = d[--nd];
+      }
+      buf[j] = 0;
+      return;
+    }
+  }
   for (int p = 1; p <= 17; p++) {
     snprintf(buf, n, "%.*g", p, x);
     if (strtod(buf, NULL) == x) return;
@@ -142,7 +168,11 @@ static void point(char *buf, size_t n, gn_vec2 c) {
   char x[32], y[32];
   num(x, sizeof x, c.x);
   num(y, sizeof y, c.y);
-  snprintf(buf, n, "%s,%s", x, y);
+  size_t a = strlen(x), b = strlen(y);
+  if (a + b + 2 > n) { snprintf(buf, n, "%s,%s", x, y); return; }
+  memcpy(buf, x, a);
+  buf[a] = ',';
+  memcpy(buf + a + 1, y, b + 1);
 }
 
 /* A unit's name in an order: its code, else its id. */
@@ -151,31 +181,70 @@ static const char *uname(const gn_game *g, int u) {
   return su->code && su->code[0] ? su->code : su->id;
 }
 
+/* What a listing learns of the table once, not once per order: each unit's
+** centre as an order writes it, and which units each side may see (a
+** simultaneous phase lists several sides); both asked on demand. */
+typedef struct table {
+  char (*at)[64];           /* per unit: its centre, "X,Y", when have[u] */
+  double *half;             /* per unit: half its stand's diagonal, when have[u] & 2 */
+  signed char *have;        /* per unit: 1 when at[u] is written, | 2 when half[u] */
+  signed char *seen;        /* per side x unit: 1 known, 0 not, -1 not yet asked */
+  int n, nsides;
+} table;
+
+static const char *table_point(const gn_game *g, table *tb, int u) {
+  if (!(tb->have[u] & 1)) {
+    point(tb->at[u], sizeof tb->at[u], g->st.u[u].box.c);
+    tb->have[u] |= 1;
+  }
+  return tb->at[u];
+}
+
+static double table_half(const gn_game *g, table *tb, int u) {
+  if (!(tb->have[u] & 2)) {
+    gn_box b = g->st.u[u].box;
+    tb->half[u] = 0.5 * sqrt(b.w * b.w + b.d * b.d);
+    tb->have[u] |= 2;
+  }
+  return tb->half[u];
+}
+
+static int table_seen(const gn_game *g, table *tb, int side, int u) {
+  signed char *s = &tb->seen[(size_t)side * (size_t)tb->n + (size_t)u];
+  if (*s < 0) {
+    gn_unit_view v;
+    *s = (signed char)(gn_unit_view_get(g, u, side, &v) == 0 && v.known);
+  }
+  return *s;
+}
+
 /* The order of template t for actor u, with fill for slot var and the
 ** player's placeholder (form) or a probe value (else) at slot open. */
-static int build(const gn_game *g, const tmpl *t, int u, const char *fill, int form, char *out, size_t n) {
+static int build(const gn_game *g, const tmpl *t, int u, const char *fill, int form, char *out,
+                 size_t n) {
   size_t k = 0;
+  char probe[96];
   for (int i = 0; i < t->n; i++) {
-    char probe[96];
     const char *w = t->w[i];
     if (t->s[i] == S_ACTOR) {
       w = uname(g, u);
     } else if (i == t->var) {
       w = fill;
     } else if (i == t->open) {
-      if (form) {
-        w = t->w[i];
-      } else if (t->s[i] == S_NUMBER) {
-        w = "1";
-      } else {   /* a move to where the stand is: open to it at all, at no cost */
+      if (form) w = t->w[i];
+      else if (t->s[i] == S_NUMBER) w = "1";
+      else {   /* a move to where the stand is: open to it at all, at no cost */
         point(probe, sizeof probe, g->st.u[u].box.c);
         w = probe;
       }
     }
-    int m = snprintf(out + k, n - k, "%s%s", i ? " " : "", w);
-    if (m < 0 || (size_t)m >= n - k) return 0;
-    k += (size_t)m;
+    size_t len = strlen(w);
+    if (k + (i ? 1 : 0) + len + 1 > n) return 0;
+    if (i) out[k++] = ' ';
+    memcpy(out + k, w, len);
+    k += len;
   }
+  out[k] = 0;
   return 1;
 }
 
@@ -201,6 +270,7 @@ static void target_free(gn_action_target *t) {
   free((char *)t->choice);
   free((char *)t->dice);
   free((char *)t->why);
+  free((char *)t->odds);
 }
 
 void gn_actions_free(gn_actions *a) {
@@ -256,6 +326,8 @@ static int try(gn_game *g, acts *ac, const char *verb, const char *order, int u,
       if (!(t->dice = dup(lt.dice))) bad = 1;
     }
   }
+  char odds[4096];
+  if (rs->odds && unit >= 0 && rs->odds(g, verb, u, unit, odds, sizeof odds) && !(t->odds = dup(odds))) bad = 1;
   ac->nt++;
   return bad ? GN_ENOMEM : 0;
 }
@@ -292,15 +364,28 @@ static int push(gn_game *g, acts *ac, const gn__verb *v, int u, const char *form
   return 0;
 }
 
+/* 1 when the stands of units a and b are more than r apart edge to edge:
+** their centres further apart than r and both half-diagonals say so
+** without measuring. */
+static int far(const gn_game *g, table *tb, int a, int b, double r) {
+  gn_box ba = g->st.u[a].box, bb = g->st.u[b].box;
+  double dx = ba.c.x - bb.c.x, dy = ba.c.y - bb.c.y;
+  double s = r + table_half(g, tb, a) + table_half(g, tb, b);
+  if (dx * dx + dy * dy > s * s) return 1;
+  return gn_box_distance(ba, bb) > r;
+}
+
 /*
 ** The actions of unit u with verb v.
 **   1) a template with a slot to enumerate: each enemy / friend / choice /
-**      enemy's centre, each order checked
+**      enemy's centre, each order checked; enemies further than the reach
+**      the ruleset gives for the verb (a distance past which its handler
+**      refuses every target) are not checked
 **   2) a point or number left to the player: the order with a probe value
 **      (its own place, at no cost; 1) checked, the form listed
 **   3) else the one order checked
 */
-static int unit_verb(gn_game *g, acts *ac, const gn__verb *v, const tmpl *t, int u) {
+static int unit_verb(gn_game *g, acts *ac, table *tb, const gn__verb *v, const tmpl *t, int u) {
   char order[512], fill[96];
   int rc, side = g->sc->unit[u].side;
   if (t->var >= 0) {                                                              /* 1 */
@@ -310,25 +395,23 @@ static int unit_verb(gn_game *g, acts *ac, const gn__verb *v, const tmpl *t, int
       while (*w) {
         size_t len = strcspn(w, "|");
         snprintf(fill, sizeof fill, "%.*s", (int)len, w);
-        if (build(g, t, u, fill, 0, order, sizeof order) && (rc = try(g, ac, v->word, order, u, -1, fill)))
+        if (build(g, t, u, fill, 0, order, sizeof order) &&
+            (rc = try(g, ac, v->word, order, u, -1, fill)))
           return rc;
         w += len + (w[len] == '|');
       }
     } else {
+      const gn__ruleset *rs = g->sc->rs;
+      double reach = s != S_FRIEND && rs->reach ? rs->reach(g, v->word, u) : -1;
+      if (reach == -2) return 0;   /* no target at any distance */
       for (int o = 0; o < g->sc->nunits; o++) {
         if (o == u || g->st.u[o].removed) continue;
         int enemy = g->sc->unit[o].side != side;
         if (enemy != (s != S_FRIEND)) continue;
-        if (enemy) {
-          gn_unit_view tv;
-          if (gn_unit_view_get(g, o, side, &tv) != 0 || !tv.known) continue;
-        }
-        if (s == S_POINT_AT)
-          point(fill, sizeof fill, g->st.u[o].box.c);
-        else
-          snprintf(fill, sizeof fill, "%s", uname(g, o));
-        if (build(g, t, u, fill, 0, order, sizeof order) &&
-            (rc = try(g, ac, v->word, order, u, o, NULL)))
+        if (reach >= 0 && far(g, tb, u, o, reach)) continue;
+        if (enemy && !table_seen(g, tb, side, o)) continue;
+        const char *f = s == S_POINT_AT ? table_point(g, tb, o) : uname(g, o);
+        if (build(g, t, u, f, 0, order, sizeof order) && (rc = try(g, ac, v->word, order, u, o, NULL)))
           return rc;
       }
     }
@@ -355,11 +438,34 @@ static int listed(const gn_game *g, int side, int asked) {
 }
 
 int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out) {
+  gn_actions_opts o;
+  memset(&o, 0, sizeof o);
+  o.side = side;
+  o.unit = unit;
+  return gn_actions_query(g, &o, out);
+}
+
+/*
+** The list asked by o.
+**   1) the arguments; an empty list when the game has not started or is over
+**   2) the table's names, centres and sight, made once for the listing
+**   3) each unit listed, each verb asked whose help line is a template: its
+**      actions (unit_verb)
+**   4) the message and refusal the checks left are put back as they were
+*/
+int gn_actions_query(gn_game *g, const gn_actions_opts *opt, gn_actions **out) {
   if (!out) return GN_EINVAL;
   *out = NULL;
-  if (!g) return GN_EINVAL;
+  if (!g || !opt) return GN_EINVAL;                                               /* 1 */
+  int side = opt->side, unit = opt->unit;
   if (unit >= (g->sc ? g->sc->nunits : 0)) return GN_ENOTFOUND;
   if (unit < -1 || side < -1 || (g->sc && side >= g->sc->nsides)) return GN_ENOTFOUND;
+  const gn__verb *only = NULL;
+  if (opt->verb) {
+    for (int i = 0; g->sc && i < g->sc->rs->nverbs && !only; i++)
+      if (!strcmp(g->sc->rs->verbs[i].word, opt->verb)) only = &g->sc->rs->verbs[i];
+    if (!only) return GN_ENOTFOUND;
+  }
   gn_actions *o = calloc(1, sizeof *o);
   if (!o) return GN_ENOMEM;
   o->side = unit >= 0 ? g->sc->unit[unit].side : side >= 0 ? side : g->sc ? g->st.active : -1;
@@ -367,24 +473,46 @@ int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out) {
   if (!o->phase) { free(o); return GN_ENOMEM; }
   *out = o;
   if (!g->sc || !g->started || g->st.over) return 0;
+  table tb;                                                                       /* 2 */
+  tb.n = g->sc->nunits;
+  tb.nsides = g->sc->nsides;
+  size_t nflags = (size_t)tb.n * (size_t)(1 + tb.nsides);
+  tb.at = malloc((size_t)tb.n * sizeof *tb.at);
+  tb.half = malloc((size_t)tb.n * sizeof *tb.half);
+  tb.have = malloc(nflags);
+  if (!tb.at || !tb.half || !tb.have) {
+    free(tb.at); free(tb.half); free(tb.have);
+    gn_actions_free(o);
+    *out = NULL;
+    return GN_ENOMEM;
+  }
+  tb.seen = tb.have + tb.n;
+  memset(tb.have, 0, (size_t)tb.n);
+  memset(tb.seen, -1, nflags - (size_t)tb.n);
   char keep[GN__ERRMAX];
   char *keepref = g->refusal_ref;
   memcpy(keep, g->err, sizeof keep);
   const gn__ruleset *rs = g->sc->rs;
   acts ac = { o, 0, NULL, 0, 0 };
   int rc = 0;
-  for (int u = 0; u < g->sc->nunits && !rc; u++) {
+  g->quiet = 1;
+  tmpl ts[2];   /* the one verb asked: its template read once */
+  int tsok = only && parse(only->word, only->help, &ts[0]);
+  for (int u = 0; u < g->sc->nunits && !rc; u++) {                                /* 3 */
     if (unit >= 0 ? u != unit : !listed(g, g->sc->unit[u].side, side)) continue;
     if (g->st.u[u].removed) continue;
     for (int i = 0; i < rs->nverbs && !rc; i++) {
-      tmpl t;
-      if (!parse(rs->verbs[i].word, rs->verbs[i].help, &t)) continue;
-      rc = unit_verb(g, &ac, &rs->verbs[i], &t, u);
+      const gn__verb *v = &rs->verbs[i];
+      if (only && v != only) continue;
+      if (only ? !tsok : !parse(v->word, v->help, &ts[1])) continue;
+      rc = unit_verb(g, &ac, &tb, v, only ? &ts[0] : &ts[1], u);
     }
   }
   for (int k = 0; k < ac.nt; k++) target_free(&ac.t[k]);
   free(ac.t);
-  memcpy(g->err, keep, sizeof keep);
+  free(tb.at); free(tb.half); free(tb.have);
+  g->quiet = 0;
+  memcpy(g->err, keep, sizeof keep);                                              /* 4 */
   g->refusal_ref = keepref;
   if (rc) {
     gn_actions_free(o);
@@ -421,6 +549,7 @@ static json_t *target_json(const gn_game *g, const gn_action_target *t) {
   if (t->unit >= 0) bad |= jset(o, "unit", json_string(uname(g, t->unit)));
   if (t->choice) bad |= jset(o, "choice", json_string(t->choice));
   if (t->distance >= 0) bad |= jset(o, "distance", json_real(t->distance));
+  if (t->odds) bad |= jset(o, "odds", json_string(t->odds));
   bad |= chance_json(o, t);
   if (bad) { json_decref(o); return NULL; }
   return o;

@@ -169,6 +169,18 @@ typedef struct gn__ruleset {
   ** what the odds engine knows of the decks: an odds walk that may ignore the
   ** decks (gn__enum_merge) ignores them too. 0, 0: none. */
   int deck_rs, ndeck_rs;
+  /* For gn_actions (may be NULL): the reach of unit's verb that names an
+  ** enemy ("fire UNIT at UNIT"), in table units edge to edge, from the
+  ** function its handler refuses a target too far with: the listing checks
+  ** no enemy further off. -1 when the verb has no such bound; -2 when unit
+  ** may name no target now at any distance. Changes nothing; cannot fail. */
+  double (*reach)(gn_game *g, const char *verb, int unit);
+  /* For gn_actions (may be NULL): the odds check (gn__check) that weighs
+  ** unit's order of verb at target, as unit's side may know it: 1 with
+  ** "CHECK --name value ..." in buf, the arguments the rules would give the
+  ** resolution now, leaving out what the side may not know; 0 none.
+  ** Changes nothing; cannot fail. */
+  int (*odds)(gn_game *g, const char *verb, int unit, int target, char *buf, size_t n);
 } gn__ruleset;
 
 /* The registry (src/ruleset.c). NULL when unknown. */
@@ -285,6 +297,8 @@ typedef struct gn__formation {
   gn_echelon echelon;
   int side, parent, leader;
   gn__arrival arrives;        /* for its units and those of its subordinates */
+  const char *plan;           /* its plan as written (`plan:`), NULL none: the AI reads it */
+  int plan_line, plan_col;    /* where that text stands in the file */
 } gn__formation;
 
 typedef struct gn__unit {
@@ -487,6 +501,8 @@ struct gn_game {
   gn_allocator alloc;
   char err[GN__ERRMAX];
   char *refusal_ref;          /* static string from rules code, or NULL */
+  int quiet;                  /* a listing checks orders (gn_actions): refusals set their rule id
+                              ** and code but write no message, which nobody reads */
   char *datadir;
   char **diag; int ndiag, capdiag;
   gn__scen *sc;               /* NULL until a scenario is loaded */

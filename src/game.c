@@ -656,6 +656,13 @@ const char *gn_side_commander(const gn_game *g, int s, int *line, int *col) {
   return sd ? sd->ai : NULL;
 }
 
+const char *gn_formation_plan(const gn_game *g, int f, int *line, int *col) {
+  const gn__formation *fo = g && g->sc && f >= 0 && f < g->sc->nformations ? &g->sc->formation[f] : NULL;
+  if (line) *line = fo && fo->plan ? fo->plan_line : 0;
+  if (col) *col = fo && fo->plan ? fo->plan_col : 0;
+  return fo ? fo->plan : NULL;
+}
+
 int gn_side_find(const gn_game *g, const char *id) {
   for (int s = 0; g->sc && s < g->sc->nsides; s++)
     if (gn__eqi(g->sc->side[s].id, id) || gn__eqi(g->sc->side[s].name, id)) return s;

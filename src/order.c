@@ -65,6 +65,10 @@ int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...) {
 int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...) {
   char buf[400];
   va_list ap;
+  if (g->quiet) {
+    g->refusal_ref = (char *)ref;
+    return GN_EREFUSED;
+  }
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);

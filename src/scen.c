@@ -513,9 +513,9 @@ static int read_arrival(loader *L, int node, gn__arrival *a) {
 ** Problems are recorded; returns 0 or GN_ENOMEM. */
 static int read_formations(loader *L, int node) {
   static const char *const keys[] = {"id", "name", "echelon", "side", "parent", "leader",
-                                     "arrives", NULL};
+                                     "arrives", "plan", NULL};
   gn__scen *sc = L->sc;
-  int i, n, v[7];
+  int i, n, v[8];
   char got[64], hint[96];
   if (!node || gn__yaml_seq(L->y, node, "formations")) return 0;
   n = gn__yaml_len(L->y, node);
@@ -553,6 +553,11 @@ static int read_formations(loader *L, int node) {
       gn__yaml_error(L->y, it, "missing required key 'side' in formation (or give a 'parent')");
     L->fside[i] = v[3]; L->fparent[i] = v[4]; L->fleader[i] = v[5];
     if (v[6]) read_arrival(L, v[6], &f->arrives);
+    /* the plan is kept as written: the AI reads and judges it (gn_formation_plan_check) */
+    if (v[7] && !read_opt_str(L, v[7], "plan", NULL, &f->plan) && f->plan) {
+      f->plan_line = gn__yaml_line(L->y, v[7]);
+      f->plan_col = gn__yaml_col(L->y, v[7]);
+    }
   }
   return 0;
 }

@@ -8,7 +8,10 @@
 **   2) every order naming an own unit and an enemy unit its side can see, for
 **      each verb whose help reads "VERB UNIT at|with UNIT" or "VERB UNIT
 **      TARGET", that the list does not offer is refused by gn_order_check;
-**   3) neither changes the game (its hash).
+**   3) neither changes the game (its hash);
+**   4) a listing of one unit and one verb (gn_actions_query) gives exactly
+**      that unit's action of that verb in the whole list, for every verb of
+**      each unit the list names (it has none when the list has none).
 ** Public API only; run from the repository root.
 */
 #include <dirent.h>
@@ -33,6 +36,7 @@ typedef struct run {
   int samples, orders, phases;
   char key[96];             /* turn, phase and side of the last order seen */
   long listed, refused;     /* orders checked either way, over the run */
+  long queries;             /* listings of one unit and one verb compared */
 } run;
 
 static int cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -122,6 +126,32 @@ static void check_now(run *r, gn_game *g) {
     }
   }
   assert_int_equal(gn_game_hash(g), h);                                                  /* 3 */
+  for (int i = 0; i < a->n; i++) {                                                       /* 4 */
+    if (i > 0 && a->a[i - 1].unit == a->a[i].unit) continue;
+    int u = a->a[i].unit;
+    for (int v = 0; v < gn_order_verb_count(g); v++) {
+      const char *verb = gn_order_verb(g, v);
+      const gn_action *whole = NULL;
+      for (int k = i; k < a->n && a->a[k].unit == u; k++)
+        if (!strcmp(a->a[k].verb, verb)) whole = &a->a[k];
+      gn_actions_opts o = {-1, u, verb};
+      gn_actions *q;
+      assert_int_equal(gn_actions_query(g, &o, &q), GN_OK);
+      if (q->n != (whole ? 1 : 0))
+        fail_msg("%s seed %llu, turn %d %s: %s %s: %d actions alone, %d in the whole list", r->scen,
+                 (unsigned long long)r->seed, gn_game_turn(g), gn_game_phase(g), code(g, u), verb, q->n, whole ? 1 : 0);
+      if (whole) {
+        const gn_action *x = &q->a[0];
+        assert_int_equal(x->ntargets, whole->ntargets);
+        assert_true((x->form == NULL) == (whole->form == NULL));
+        if (x->form) assert_string_equal(x->form, whole->form);
+        for (int k = 0; k < x->ntargets; k++) assert_string_equal(x->targets[k].order, whole->targets[k].order);
+      }
+      gn_actions_free(q);
+      r->queries++;
+    }
+  }
+  assert_int_equal(gn_game_hash(g), h);
   for (size_t i = 0; i < n; i++) free(seen[i]);
   free(seen);
   gn_actions_free(a);
@@ -160,7 +190,7 @@ static void every_scenario(void **state) {
   closedir(d);
   qsort(names, (size_t)nn, sizeof *names, cmp);
   assert_true(nn >= 3);
-  long listed = 0, refused = 0;
+  long listed = 0, refused = 0, queries = 0;
   for (int i = 0; i < nn; i++) {
     char path[300];
     snprintf(path, sizeof path, "scenarios/%s", names[i]);
@@ -185,13 +215,16 @@ static void every_scenario(void **state) {
       if (r.samples == 0) fail_msg("%s seed %llu: no point sampled", path, (unsigned long long)seed);
       listed += r.listed;
       refused += r.refused;
+      queries += r.queries;
       gn_game_free(g);
     }
     free(names[i]);
   }
-  print_message("%ld listed orders accepted, %ld unlisted orders refused\n", listed, refused);
+  print_message("%ld listed orders accepted, %ld unlisted orders refused, %ld one-verb listings agreed\n",
+                listed, refused, queries);
   assert_true(listed > 1000);
   assert_true(refused > 1000);
+  assert_true(queries > 1000);
 }
 
 int main(void) {

@@ -3,8 +3,9 @@
 ** and where the list must agree with the rules and the table: a V&B stand
 ** that charged into contact (ref. VB-B23), an Inradic gun's fire, a Belle
 ** Alliance fire order out of reach when it would be resolved (ref. BA-3.1.1a),
-** a Belle Alliance move's directions (ref. BA-2.3.1d). Public API only; run
-** from the repository root.
+** a Belle Alliance move's directions (ref. BA-2.3.1d), the melee check of a
+** Belle Alliance attack as the attacker's side knows it (ref. BA-T8).
+** Public API only; run from the repository root.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -324,6 +325,67 @@ static void ba_move_avoid_by_formation(void **state) {
   gn_game_free(g);
 }
 
+/* The odds of u's attack on t as u's side may know them: the melee check's
+** text the listing gives with the target, or "" when none. */
+static void attack_odds(gn_game *g, const char *u, const char *t, char *out, size_t n) {
+  gn_actions_opts o = {-1, gn_unit_find(g, u), "attack"};
+  gn_actions *a;
+  assert_int_equal(gn_actions_query(g, &o, &a), GN_OK);
+  const gn_action_target *x = target(find(a, o.unit, "attack"), gn_unit_find(g, t));
+  assert_non_null(x);
+  snprintf(out, n, "%s", x->odds ? x->odds : "");
+  gn_actions_free(a);
+}
+
+/* ref. BA-T8, BA-5.5.1a: a Belle Alliance attack target carries the melee
+** check that weighs it, with each side's Table 8 factors as the rules count
+** them now; the check runs on those words; the enemy's supplies and valour,
+** hidden from the attacker's side, are not in it (the same text whatever
+** they are), while a unit's own are. */
+static void ba_attack_odds_as_the_side_knows(void **state) {
+  (void)state;
+  FILE *f = fopen("scenarios/ba-hougoumont.yaml", "rb");
+  assert_non_null(f);
+  static char text[2][65536];
+  size_t len = fread(text[0], 1, sizeof text[0] - 1, f);
+  fclose(f);
+  text[0][len] = 0;
+  const char *l1a = strstr(text[0], "strength: 25, attrs: {valour: 1}}");
+  assert_non_null(l1a);
+  snprintf(text[1], sizeof text[1], "%.*s%s%s", (int)(l1a - text[0]), text[0],
+           "strength: 25, attrs: {valour: -2, supplies: 0}}", l1a + strlen("strength: 25, attrs: {valour: 1}}"));
+  char seen[2][4096], own[4096];
+  for (int k = 0; k < 2; k++) {
+    gn_game *g = gn_game_new(NULL);
+    assert_int_equal(gn_game_load(g, "hougoumont.yaml", text[k], strlen(text[k])), GN_OK);
+    assert_int_equal(gn_game_start(g, 1), GN_OK);
+    attack_odds(g, "GLC", "L1A", seen[k], sizeof seen[k]);
+    assert_int_equal(strncmp(seen[k], "melee --attack ", 15), 0);
+    assert_null(strstr(seen[k], "--defence-valour"));
+    attack_odds(g, "L1A", "GLC", own, sizeof own);
+    const char *d = strstr(own, " --defence");
+    assert_non_null(d);
+    assert_int_equal(strstr(own, "without_supplies") != NULL && strstr(own, "without_supplies") < d, k);
+    assert_non_null(strstr(own, k ? "--attack-valour -2" : "--attack-valour 1"));
+    /* the check takes the words as they are */
+    char buf[4096], *argv[64], *save = NULL;
+    int argc = 0;
+    snprintf(buf, sizeof buf, "%s", seen[k]);
+    strtok_r(buf, " ", &save);
+    for (char *w = strtok_r(NULL, " ", &save); w && argc < 64; w = strtok_r(NULL, " ", &save)) argv[argc++] = w;
+    gn_game *rules = gn_game_new(NULL);
+    assert_int_equal(gn_game_use_ruleset(rules, "ba"), GN_OK);
+    gn_odds_opts oo = {0, 0, 1, 0, 0};
+    gn_dist dist;
+    assert_int_equal(gn_check_odds(rules, "melee", argc, (const char *const *)argv, &oo, &dist, NULL), GN_OK);
+    assert_true(dist.n > 1);
+    gn_dist_free(&dist);
+    gn_game_free(rules);
+    gn_game_free(g);
+  }
+  assert_string_equal(seen[0], seen[1]);
+}
+
 /* The JSON names the side, the phase and each action by unit code. */
 static void actions_as_json(void **state) {
   (void)state;
@@ -354,6 +416,7 @@ int main(void) {
     cmocka_unit_test(inradic_gun_fire_listed),
     cmocka_unit_test(ba_fire_ready_as_resolved),
     cmocka_unit_test(ba_move_avoid_by_formation),
+    cmocka_unit_test(ba_attack_odds_as_the_side_knows),
     cmocka_unit_test(actions_as_json),
     cmocka_unit_test(order_actor),
   };

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -611,8 +612,8 @@ static void ba_hidden_values_scrambled(void **state) {
 }
 
 /* In the combat phase a brigade fires at an enemy within its musket's reach
-** (fire.range.musket, VB-B18) and does not try one beyond it, which the rules
-** would refuse: no probe is spent on it. */
+** (fire.range.musket, VB-B18) and does not try one beyond it: the list of
+** what the rules accept does not offer it, and no probe is spent on it. */
 static void vb_fire_only_within_reach(void **state) {
   (void)state;
   static const char *const at[2] = {"[20, 14.5]", "[20, 19]"};   /* edge to edge 1.5 in; 6 in */
@@ -733,6 +734,111 @@ static void inradic_pursuits_answered(void **state) {
   assert_int_equal(answered, offered);
 }
 
+
+/* A V&B division with a plan: an L-shaped road leads from its start to a
+** crossroads. Its plan: march there by road, hold it until turn 4, then
+** attack. The brigade forms march column and keeps to the road while it
+** marches, stands at the crossroads until turn 4, and then goes for the
+** enemy (ref. VB-B14: a march column wholly on a road moves further). */
+static const char VB_PLAN[] =
+  "grognard: 1\nname: plan\nruleset: vb\ntable: {width: 48, height: 36}\n"
+  "date: {year: 1815, month: 6, day: 18, hour: 13}\nturns: 7\n"
+  "sides:\n  - {id: french, name: French}\n  - {id: prussians, name: Prussians}\n"
+  "formations:\n"
+  "  - {id: d1, name: 1st Division, echelon: division, side: french, leader: fl,\n"
+  "     plan: \"march 30,16 by road; hold 30,16 until turn 4; attack from turn 4\"}\n"
+  "  - {id: iv, name: IV Corps, echelon: corps, side: prussians, leader: bulow}\n"
+  "terrain:\n"
+  "  - {id: road, kind: road, line: [[6, 2], [6, 16], [30, 16]]}\n"
+  "units:\n"
+  "  - {id: fl, side: french, formation: d1, type: leader_division, at: [8, 2], facing: 0, strength: 0}\n"
+  "  - {id: f1, side: french, formation: d1, type: infantry_brigade, at: [6, 4], facing: 0, strength: 5, attrs: {morale: 4}}\n"
+  "  - {id: bulow, side: prussians, formation: iv, type: leader_corps, at: [44, 34], facing: 180, strength: 0}\n"
+  "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [40, 32], facing: 180, strength: 4, attrs: {morale: 4}}\n";
+
+/* Distance from p to the road of VB_PLAN. */
+static double off_road(gn_vec2 p) {
+  static const gn_vec2 pts[3] = {{6, 2}, {6, 16}, {30, 16}};
+  double best = 1e300;
+  for (int i = 0; i < 2; i++) {
+    gn_vec2 a = pts[i], b = pts[i + 1];
+    double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+    double t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    double ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y, d = sqrt(ex * ex + ey * ey);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+static void vb_plan_march_hold_attack(void **state) {
+  (void)state;
+  gn_game *g = game(VB_PLAN, 1);
+  int f1 = gn_unit_find(g, "f1"), p1 = gn_unit_find(g, "p1"), d1 = 0;
+  char why[256];
+  assert_int_equal(gn_formation_plan_check(g, d1, why, sizeof why), 0);
+  assert_non_null(gn_formation_plan(g, d1, NULL, NULL));
+  gn_ai *ai = gn_ai_new(g, 0, NULL);
+  assert_non_null(ai);
+  gn_vec2 after[8] = {{0, 0}};
+  int marched = 0, arrived = 0;
+  while (!gn_game_over(g) && gn_game_turn(g) <= 6) {
+    int turn = gn_game_turn(g), moving = !strcmp(gn_game_phase(g), "movement") && gn_game_active_side(g) == 0;
+    if (gn_game_active_side(g) == 0) assert_true(gn_ai_play(ai, g, NULL, NULL) >= 0);
+    if (moving) {
+      gn_unit_view v;
+      int m;
+      assert_int_equal(gn_unit_view_get(g, f1, 0, &v), 0);
+      after[turn] = v.box.c;
+      double dx = v.box.c.x - 30, dy = v.box.c.y - 16, there = sqrt(dx * dx + dy * dy);
+      if (!arrived && there > 48.0 / 20) {     /* on the march: in column, on the road */
+        assert_int_equal(gn_unit_attr(g, f1, 0, "march", &m), 0);
+        assert_int_equal(m, 1);
+        assert_true(off_road(v.box.c) < 0.5);
+        marched++;
+      } else if (turn < 4) {                   /* holding the crossroads */
+        arrived = 1;
+        assert_true(there <= 48.0 / 20);
+      }
+    }
+    assert_int_equal(gn_order_apply(g, "end"), 0);
+  }
+  assert_true(marched >= 1);
+  assert_true(arrived);
+  /* from turn 4 it attacks: nearer the enemy than it stood at the crossroads */
+  gn_unit_view e;
+  assert_int_equal(gn_unit_view_get(g, p1, 0, &e), 0);
+  double d3 = hypot(after[3].x - e.box.c.x, after[3].y - e.box.c.y);
+  double d5 = hypot(after[5].x - e.box.c.x, after[5].y - e.box.c.y);
+  assert_true(d5 < d3 - 4);
+  gn_ai_free(ai);
+  gn_game_free(g);
+}
+
+/* A plan the AI cannot follow is reported where it stands in the file. */
+static void plan_errors(void **state) {
+  (void)state;
+  static const char *const bad[][2] = {
+    {"march somewhere", "neither a point X,Y nor an objective's id"},
+    {"dance 3,4", "unknown task 'dance'"},
+    {"hold 3,4 until turn 0", "not a turn number"},
+    {"attack when broken", "only a retire"},
+    {"hold", "needs a place"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char text[4096], why[256];
+    const char *at = strstr(VB_PLAN, "march 30,16 by road; hold 30,16 until turn 4; attack from turn 4");
+    assert_non_null(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - VB_PLAN), VB_PLAN, bad[i][0],
+             at + strlen("march 30,16 by road; hold 30,16 until turn 4; attack from turn 4"));
+    gn_game *g = game(text, 1);
+    assert_int_equal(gn_formation_plan_check(g, 0, why, sizeof why), GN_ESCENARIO);
+    if (!strstr(why, bad[i][1]) || !strstr(why, ":12:") || !strstr(why, "formation 'd1': plan:"))
+      fail_msg("plan '%s': %s", bad[i][0], why);
+    gn_game_free(g);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(params_parse_and_format),
@@ -756,6 +862,8 @@ int main(void) {
     cmocka_unit_test(ba_no_fire_at_a_spent_battery),
     cmocka_unit_test(ba_attacker_closes_before_firing),
     cmocka_unit_test(inradic_pursuits_answered),
+    cmocka_unit_test(vb_plan_march_hold_attack),
+    cmocka_unit_test(plan_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -391,6 +391,9 @@ void gn__ba_melee_result(const ba_data *d, const ba_melee_side *att, const ba_me
 int gn__ba_melee_roll(gn_game *g, int au, int du, const ba_melee_side *att,
                   const ba_melee_side *def, ba_melee_out *o);
 int gn__ba_phase_melee(gn_game *g);
+/* For gn_actions: the melee check of u's attack on t as u's side may know
+** it ("melee --attack ... --defence ..."), 1; 0 for another verb. */
+int gn__ba_order_odds(gn_game *g, const char *verb, int u, int t, char *buf, size_t n);
 
 /* ------------------------------------------------------------- valour.c */
 /* Removes n figures from u: valour, FD, removal (5.5.2, see valour.c). */

@@ -284,6 +284,44 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
   s->penalty = gn__ba_side_penalty(g, side(g, u));
 }
 
+/* Appends " NAME a,b,..." (the factors of s set, not valour nor the "more
+** by" factors, which the roll reads from the figures) to buf at *k. */
+static void factor_words(const ba_melee_side *s, const char *name, char *buf, size_t n, size_t *k) {
+  int first = 1;
+  for (int i = 0; i < T8_VALOUR; i++) {
+    if (!s->f[i] || i == T8_MORE50 || i == T8_MORE100 || i == T8_MORE200 || *k >= n) continue;
+    *k += (size_t)snprintf(buf + *k, n - *k, "%s%s", first ? " " : ",", first ? name : "");
+    if (*k < n) *k += (size_t)snprintf(buf + *k, n - *k, "%s%s", first ? " " : "", gn__ba_t8_key(i));
+    first = 0;
+  }
+}
+
+/*
+** The melee check of u's attack on t, for gn_actions: the Table 8 factors
+** of each side as side_factors counts them now (ref. BA-T8), u's valour and
+** both sides' figures and penalties. What u's side may not know of t is left
+** out (ref. BA-5.5.1a): its supplies, and what its own written orders of
+** this bound set (a staff figure engaged, a change of formation). 0 for any
+** other verb, or when the text does not fit.
+*/
+int gn__ba_order_odds(gn_game *g, const char *verb, int u, int t, char *buf, size_t n) {
+  if (strcmp(verb, "attack") || t < 0 || !gn__ba_on_table(g, u) || !gn__ba_on_table(g, t)) return 0;
+  ba_melee_side a, d;
+  side_factors(g, u, t, 1, 0, &a);
+  side_factors(g, t, u, 0, 0, &d);
+  d.f[T8_NOSUPPLIES] = d.f[T8_OFFICER] = d.f[T8_CHANGE] = 0;
+  if (a.figures < 1 || d.figures < 1) return 0;
+  int va = a.f[T8_VALOUR] < -5 ? -5 : a.f[T8_VALOUR] > 5 ? 5 : a.f[T8_VALOUR];
+  size_t k = (size_t)snprintf(buf, n, "melee");
+  factor_words(&a, "--attack", buf, n, &k);
+  factor_words(&d, "--defence", buf, n, &k);
+  if (k < n)
+    k += (size_t)snprintf(buf + k, n - k, " --attack-valour %d --attack-figures %d --defence-figures %d"
+                          " --attack-penalty %d --defence-penalty %d", va, a.figures, d.figures, a.penalty,
+                          d.penalty);
+  return k < n;
+}
+
 /* Shares loss figures among units in proportion to their figures. */
 static void share(const gn_game *g, const int *us, int n, int loss, int *out) {
   int tot = 0, given = 0;

@@ -525,6 +525,31 @@ int gn__vb_order_fire(gn_game *g, const gn__args *a) {
   return gn__vb_fire(g, unit, target, NULL);
 }
 
+/*
+** How far unit's fire reaches, edge to edge (ref. VB-B18): the furthest of
+** the range bands dice_at compares a distance with at which it gives the
+** stand a die. dice_at gives none past every band, so the plan refuses every
+** target further off (VB-B18); -1 when the stand has no fire dice at any
+** distance. Cannot fail.
+*/
+double gn__vb_fire_reach(gn_game *g, int unit) {
+  const vb_combat *c = gn__vb_combat(g);
+  const double band[] = {
+    c->range_musket, c->batgun_close, c->batgun_long, c->skbg_long,
+    c->range_art[0], c->range_art[1], c->range_art[2],
+    c->range_art[0] * c->close_frac, c->range_art[1] * c->close_frac, c->range_art[2] * c->close_frac,
+  };
+  double r = -1;
+  for (size_t i = 0; i < sizeof band / sizeof band[0]; i++) {
+    vb_fire_plan p;
+    if (band[i] <= r) continue;
+    memset(&p, 0, sizeof p);
+    dice_at(g, unit, band[i], &p);
+    if (p.ngroups > 0) r = band[i];
+  }
+  return r;
+}
+
 /* ------------------------------------------------------------ data */
 
 #define INT(k, f, lo, hi, ref) GN__D_INT(vb_combat, k, f, lo, hi, ref)

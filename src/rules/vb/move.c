@@ -815,3 +815,28 @@ double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t
 #undef SAY
   return left_if(g, u, incmd);
 }
+
+/*
+** The reach of a verb naming an enemy, for gn_actions: no target further
+** off, edge to edge, is accepted.
+**   1) fire: the stand's range (gn__vb_fire_reach)
+**   2) a charge in the combat phase: the melee, in contact only (VB-B11)
+**   3) a charge in the movement phase: its move into contact is an ordinary
+**      move (VB-B11), so the stand's centre travels at most the move left in
+**      command (VB-B3), stretched for a march column by the road factor
+**      (VB-B14); turning to face the target moves its edges at most its
+**      diagonal
+*/
+double gn__vb_reach(gn_game *g, const char *verb, int u) {
+  if (!strcmp(verb, "fire")) {                                                  /* 1 */
+    double r = gn__vb_fire_reach(g, u);
+    return r < 0 ? -2 : r;
+  }
+  if (strcmp(verb, "charge")) return -1;
+  if (g->st.phase == VB_PH_COMBAT) return GN_CONTACT_EPS;                       /* 2 */
+  if (g->st.phase != VB_PH_MOVE) return -1;
+  const gn_box b = g->st.u[u].box;                                              /* 3 */
+  double f = g->st.u[u].attr[VB_MARCH] ? gn__vb_data(g)->road_factor : 1;
+  return left_if(g, u, 1) * (f > 1 ? f : 1) + sqrt(b.w * b.w + b.d * b.d) + GN_CONTACT_EPS;
+}
+

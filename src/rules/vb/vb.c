@@ -633,4 +633,6 @@ const gn__ruleset gn__rs_vb = {
   gn__vb_entered,
   vb_holds,
   0, 0,   /* no decks */
+  gn__vb_reach,
+  NULL,   /* odds: the V&B commanders weigh a melee by the melee check's dice and morale */
 };

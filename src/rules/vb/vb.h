@@ -450,6 +450,10 @@ int gn__vb_closed_to_guns(const gn_game *g, int unit, gn_box a, gn_box b);
 void gn__vb_guns_check(gn_game *g, int unit, gn_box a, gn_box b, const char *how);
 /* The ruleset's allowance hook (gn__ruleset.allowance) for move and leader. */
 double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
+/* For gn_actions: how far a verb naming an enemy reaches (fire: its range;
+** a movement-phase charge: the most its move could carry it; a combat-phase
+** charge: contact). -1 no bound. Cannot fail. */
+double gn__vb_reach(gn_game *g, const char *verb, int u);
 /* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
 int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nskip);
 /* skirmish.c: reforming skirmishers become the brigade they reform (ref. VB-11). */
@@ -591,6 +595,9 @@ typedef struct vb_fire_plan {
 /* Pure: what unit would roll at target now; refuses (GN_EREFUSED, rule id)
 ** when the rules forbid it. Changes nothing. */
 int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p);
+/* How far unit's fire reaches (ref. VB-B18): the plan refuses every target
+** further off, edge to edge; -1 when it has no fire dice. Cannot fail. */
+double gn__vb_fire_reach(gn_game *g, int unit);
 /* The saves of a stand against fire: the best of its cover, then the
 ** open-order save of skirmishers (ref. VB-B7, VB-30, VB-33, VB-36). */
 void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p);
