@@ -13,8 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int cli_fail(const char *fmt, ...)
-{
+int cli_fail(const char *fmt, ...) {
   va_list ap;
   fputs("grognard: ", stderr);
   va_start(ap, fmt);
@@ -24,8 +23,7 @@ int cli_fail(const char *fmt, ...)
   return CLI_FAIL;
 }
 
-int cli_usage(const cli_cmd *cmd, const char *fmt, ...)
-{
+int cli_usage(const cli_cmd *cmd, const char *fmt, ...) {
   va_list ap;
   fprintf(stderr, "grognard %s: ", cmd->name);
   va_start(ap, fmt);
@@ -36,30 +34,26 @@ int cli_usage(const cli_cmd *cmd, const char *fmt, ...)
   return CLI_USAGE;
 }
 
-int cli_uses_store(const cli_cmd *cmd)
-{
+int cli_uses_store(const cli_cmd *cmd) {
   static const char *const storeless[] = { "check", "schema", "rules", NULL };
   for (int i = 0; storeless[i]; i++)
     if (!strcmp(cmd->name, storeless[i])) return 0;
   return 1;
 }
 
-void cli_help(const cli_cmd *cmd)
-{
+void cli_help(const cli_cmd *cmd) {
   printf("usage: grognard %s %s\n\n%s\n%s", cmd->name, cmd->usage, cmd->summary, cmd->help);
   if (cli_uses_store(cmd))
     printf("  --db PATH          the game store (default %s, or $GROGNARD_DB)\n", CLI_DEFAULT_DB);
   printf("  --help             this help\n");
 }
 
-void cli_note_old(const cli_cmd *cmd, const char *old, const char *now)
-{
+void cli_note_old(const cli_cmd *cmd, const char *old, const char *now) {
   fprintf(stderr, "grognard %s: note: '%s' is the old spelling of '%s'; it goes in the next release\n",
           cmd->name, old, now);
 }
 
-int cli_output_get(const cli_cmd *cmd, cli_opt *opts, const char *const *formats, cli_output *out)
-{
+int cli_output_get(const cli_cmd *cmd, cli_opt *opts, const char *const *formats, cli_output *out) {
   cli_opt *json = cli_opt_get(opts, "--json"), *file = cli_opt_get(opts, "--out"),
           *fmt = cli_opt_get(opts, "--format");
   const char *want = NULL;
@@ -90,13 +84,11 @@ int cli_output_get(const cli_cmd *cmd, cli_opt *opts, const char *const *formats
   return cli_usage(cmd, "%s makes no '%s' output (formats: %s)", cmd->name, want, list);
 }
 
-int cli_output_machine(const cli_output *o)
-{
+int cli_output_machine(const cli_output *o) {
   return o->path != NULL || strcmp(o->format, "text") != 0;
 }
 
-int cli_write_file(const char *path, const char *text)
-{
+int cli_write_file(const char *path, const char *text) {
   size_t n = strlen(text);
   int nl = n == 0 || text[n - 1] != '\n';
   if (!path || !strcmp(path, "-")) {
@@ -113,13 +105,11 @@ int cli_write_file(const char *path, const char *text)
   return CLI_OK;
 }
 
-int cli_output_write(const cli_output *o, const char *text)
-{
+int cli_output_write(const cli_output *o, const char *text) {
   return cli_write_file(o->path, text);
 }
 
-int cli_output_print(const cli_output *o, int (*fill)(FILE *f, void *ud), void *ud)
-{
+int cli_output_print(const cli_output *o, int (*fill)(FILE *f, void *ud), void *ud) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
@@ -131,8 +121,7 @@ int cli_output_print(const cli_output *o, int (*fill)(FILE *f, void *ud), void *
   return rc;
 }
 
-cli_opt *cli_opt_get(cli_opt *opts, const char *name)
-{
+cli_opt *cli_opt_get(cli_opt *opts, const char *name) {
   for (; opts->name; opts++)
     if (!strcmp(opts->name, name))
       return opts;
@@ -142,8 +131,7 @@ cli_opt *cli_opt_get(cli_opt *opts, const char *name)
 /* The option a names (up to '=' when it gives a value): -o is --out, --db the
 ** store's for a command that uses one. 0 with *out, or the usage failure
 ** naming the option as it was typed. */
-static int match_opt(const cli_cmd *cmd, cli_opt *opts, const char *a, cli_opt *dbopt, cli_opt **out)
-{
+static int match_opt(const cli_cmd *cmd, cli_opt *opts, const char *a, cli_opt *dbopt, cli_opt **out) {
   const char *eq = strchr(a, '=');
   size_t len = eq ? (size_t)(eq - a) : strlen(a);
   const char *typed = a;   /* the option as given, for the messages */
@@ -163,8 +151,7 @@ static int match_opt(const cli_cmd *cmd, cli_opt *opts, const char *a, cli_opt *
 
 /* Option o's value: after '=' (eq) or the next argument (argv[*i + 1]). 0,
 ** or the usage failure of a value missing or given to a flag. */
-static int opt_value(const cli_cmd *cmd, cli_opt *o, const char *eq, int argc, char **argv, int *i)
-{
+static int opt_value(const cli_cmd *cmd, cli_opt *o, const char *eq, int argc, char **argv, int *i) {
   if (!o->arg) {
     if (eq) return cli_usage(cmd, "option '%s' takes no value", o->name);
   } else if (eq) {
@@ -179,8 +166,7 @@ static int opt_value(const cli_cmd *cmd, cli_opt *o, const char *eq, int argc, c
 }
 
 int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
-             char **pos, int *npos, int minpos, int maxpos)
-{
+             char **pos, int *npos, int minpos, int maxpos) {
   int n = 0, dashdash = 0, rc;
   cli_opt dbopt = { "--db", 1, 0, NULL };
   for (int i = 0; i < argc; i++) {
@@ -202,8 +188,7 @@ int cli_args(cli *c, const cli_cmd *cmd, int argc, char **argv, cli_opt *opts,
   return 0;
 }
 
-int cli_store_open(cli *c, int must_exist, gn_store **st)
-{
+int cli_store_open(cli *c, int must_exist, gn_store **st) {
   char err[1024];
   struct stat sb;
   *st = NULL;
@@ -222,8 +207,7 @@ int cli_store_open(cli *c, int must_exist, gn_store **st)
   return CLI_OK;
 }
 
-int cli_store_read(cli *c, gn_store **st)
-{
+int cli_store_read(cli *c, gn_store **st) {
   char err[1024];
   int rc = gn_store_open_readonly(c->db, st, err, sizeof err);
   if (rc == GN_ENOTFOUND)
@@ -236,8 +220,7 @@ int cli_store_read(cli *c, gn_store **st)
 /* The ids of the store's games, newest first, for a message ("g3, g2, g1"). */
 typedef struct idlist { char text[160]; size_t len; int n; } idlist;
 
-static int add_id(void *ud, const char *id, const char *scenario, int orders)
-{
+static int add_id(void *ud, const char *id, const char *scenario, int orders) {
   idlist *l = ud;
   (void)scenario; (void)orders;
   if (l->n++ == 8) { snprintf(l->text + l->len, sizeof l->text - l->len, ", ..."); l->len = sizeof l->text; }
@@ -248,8 +231,7 @@ static int add_id(void *ud, const char *id, const char *scenario, int orders)
   return 0;
 }
 
-static int game_open(cli *c, const char *id, gn_store **st, gn_game **g, int resume, int write)
-{
+static int game_open(cli *c, const char *id, gn_store **st, gn_game **g, int resume, int write) {
   *g = NULL;
   if ((write ? cli_store_open(c, 1, st) : cli_store_read(c, st)) != CLI_OK) return CLI_FAIL;
   int rc = (resume ? gn_store_resume : gn_store_load)(*st, id, g);
@@ -273,23 +255,19 @@ static int game_open(cli *c, const char *id, gn_store **st, gn_game **g, int res
   return CLI_OK;
 }
 
-int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g)
-{
+int cli_game_load(cli *c, const char *id, gn_store **st, gn_game **g) {
   return game_open(c, id, st, g, 0, 0);
 }
 
-int cli_game_resume(cli *c, const char *id, gn_store **st, gn_game **g)
-{
+int cli_game_resume(cli *c, const char *id, gn_store **st, gn_game **g) {
   return game_open(c, id, st, g, 1, 1);
 }
 
-int cli_game_view(cli *c, const char *id, gn_store **st, gn_game **g)
-{
+int cli_game_view(cli *c, const char *id, gn_store **st, gn_game **g) {
   return game_open(c, id, st, g, 1, 0);
 }
 
-int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpire, int *viewer)
-{
+int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpire, int *viewer) {
   *viewer = GN_UMPIRE;
   if (as->seen && umpire && umpire->seen)
     return cli_usage(cmd, "give --as SIDE or --umpire, not both");
@@ -304,8 +282,7 @@ int cli_viewer(const cli_cmd *cmd, const gn_game *g, cli_opt *as, cli_opt *umpir
   return CLI_FAIL;
 }
 
-int cli_u64(const char *s, uint64_t *out)
-{
+int cli_u64(const char *s, uint64_t *out) {
   char *end;
   if (!s || *s < '0' || *s > '9') return -1;
   errno = 0;
@@ -315,8 +292,7 @@ int cli_u64(const char *s, uint64_t *out)
   return 0;
 }
 
-int cli_put(char *s)
-{
+int cli_put(char *s) {
   if (!s) return cli_fail("out of memory");
   fputs(s, stdout);
   if (*s && s[strlen(s) - 1] != '\n') fputc('\n', stdout);
@@ -327,23 +303,20 @@ int cli_put(char *s)
 /* ------------------------------------------------------ provenance labels */
 
 /* The rules index entry of ref, or NULL. */
-static int rule_of(const char *ref, gn_rule_info *ri)
-{
+static int rule_of(const char *ref, gn_rule_info *ri) {
   for (int i = 0; ref && gn_rule_get(i, ri) == 0; i++)
     if (!strcmp(ri->id, ref)) return 1;
   return 0;
 }
 
-int cli_rule_interpretation(const char *ref, const char **title)
-{
+int cli_rule_interpretation(const char *ref, const char **title) {
   gn_rule_info ri;
   if (!rule_of(ref, &ri)) return 0;
   if (title) *title = ri.title;
   return ri.interpretation;
 }
 
-void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *buf, size_t n)
-{
+void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *buf, size_t n) {
   gn_rule_info ri;
   const char *prov = mod ? gn_ref_provenance(g, ref, value) : rule_of(ref, &ri) ? ri.provenance : NULL;
   buf[0] = 0;
@@ -352,8 +325,7 @@ void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *
            cli_rule_interpretation(ref, NULL) ? ", interpretation" : "");
 }
 
-void cli_interpretations(FILE *f, const gn_game *g, const char *const *refs, int n, const char *indent)
-{
+void cli_interpretations(FILE *f, const gn_game *g, const char *const *refs, int n, const char *indent) {
   int shown = 0;
   for (int i = 0; i < n; i++) {
     const char *title;
@@ -412,8 +384,7 @@ void cli_unit_suggest(const gn_game *g, int viewer, const char *word, char *buf,
   if (found && k < n) snprintf(buf + k, n - k, "?)");
 }
 
-void cli_standing(const gn_game *g, int viewer, FILE *f)
-{
+void cli_standing(const gn_game *g, int viewer, FILE *f) {
   if (viewer != GN_UMPIRE || gn_objective_count(g) < 0) return;
   gn_battle_result r;
   memset(&r, 0, sizeof r);

@@ -116,4 +116,8 @@ check "a retry is said on stderr, if any happened" \
   eval '! grep -v "checking it again on the stored state" "$tmp/p1.err" "$tmp/p2.err" | grep -q .'
 run cv --db c.db replay g1 --verify
 check "the game the two made replays" status cv 0
+
+# ---- one brace style (scripts/lint lists the rest of the lint) ---------------
+check "one brace style: no function's brace on a line of its own in src/, ai/, cli/" \
+  eval '! (cd "$repo" && grep -n "^{" src/*.c src/rules/*/*.c ai/*.c cli/*.c)'
 exit $failed
