@@ -18,8 +18,7 @@
 /* The sides' commanders (ai:) and the formations' plans (plan:), judged by
 ** the AI: each that it does not know printed as the scenario's problems
 ** are. 0 or GN_ESCENARIO. */
-static int commanders(const gn_game *g, char *why, size_t n)
-{
+static int commanders(const gn_game *g, char *why, size_t n) {
   int rc = 0;
   for (int s = 0; s < gn_side_count(g); s++)
     if (gn_side_ai_check(g, s, why, n)) { fprintf(stderr, "%s\n", why); rc = GN_ESCENARIO; }
@@ -30,8 +29,7 @@ static int commanders(const gn_game *g, char *why, size_t n)
 
 /* Checks one file: loads it, its commanders, and starts it. 0 clean, else 1
 ** (problems printed). */
-static int check_one(const char *path)
-{
+static int check_one(const char *path) {
   gn_game *g = gn_game_new(NULL);
   if (!g) return cli_fail("out of memory");
   int rc = gn_game_load_file(g, path);
@@ -62,8 +60,7 @@ static int check_one(const char *path)
   return rc ? 1 : 0;
 }
 
-static int run_check(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_check(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   char *pos[CLI_MAXWORDS];
   int npos, rc, bad = 0;
   if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 1, CLI_MAXWORDS)) != 0) return rc;
@@ -87,8 +84,7 @@ const cli_cmd cli_cmd_check = {
 /* ----------------------------------------------------------------- rules */
 
 /* "2" or "[2, 0]" into buf. */
-static void value_text(const gn_datum_info *d, char *buf, size_t n)
-{
+static void value_text(const gn_datum_info *d, char *buf, size_t n) {
   size_t k = 0;
   buf[0] = 0;
   for (int i = 0; i < d->n && k < n; i++) {
@@ -99,8 +95,7 @@ static void value_text(const gn_datum_info *d, char *buf, size_t n)
 }
 
 /* A whole number as a JSON integer, else a real. */
-static json_t *number(double v)
-{
+static json_t *number(double v) {
   if (v > -9007199254740992.0 && v < 9007199254740992.0 && v == (double)(json_int_t)v)
     return json_integer((json_int_t)v);
   return json_real(v);
@@ -108,8 +103,7 @@ static json_t *number(double v)
 
 /* Every value of one ruleset's data with its provenance, rule id and note
 ** (text, or JSON objects appended to arr). CLI_OK or CLI_FAIL. */
-static int values_of(FILE *o, const char *id, const char *datadir, json_t *arr)
-{
+static int values_of(FILE *o, const char *id, const char *datadir, json_t *arr) {
   gn_game *g = gn_game_new(NULL);
   if (!g) return cli_fail("out of memory");
   int rc = datadir ? gn_game_set_data_dir(g, datadir) : 0;
@@ -158,8 +152,7 @@ static int values_of(FILE *o, const char *id, const char *datadir, json_t *arr)
 typedef struct rules_job { int want, values, json; const char *datadir; } rules_job;
 static int rules_to(FILE *o, void *ud);
 
-static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   static const char *const formats[] = { "text", "json", NULL };
   char *pos[1];
   int npos, rc, want = -1;
@@ -186,8 +179,7 @@ static int run_rules(cli *c, const cli_cmd *cmd, int argc, char **argv)
   return cli_output_print(&out, rules_to, &job);
 }
 
-static int rules_to(FILE *o, void *ud)
-{
+static int rules_to(FILE *o, void *ud) {
   const rules_job *job = ud;
   int rc, want = job->want, values = job->values, json = job->json;
   const char *datadir = job->datadir;
@@ -256,8 +248,7 @@ const cli_cmd cli_cmd_rules = {
 /* ---------------------------------------------------------------- schema */
 
 /* "3 to 6 (default 4)" or "`none`, `disordered` (default `none`)". */
-static void attr_range(const gn_attr_info *a, char *buf, size_t n)
-{
+static void attr_range(const gn_attr_info *a, char *buf, size_t n) {
   size_t k = 0;
   if (a->names) {
     buf[0] = 0;
@@ -276,8 +267,7 @@ static void attr_range(const gn_attr_info *a, char *buf, size_t n)
 
 /* One ruleset's schema as a Markdown section. CLI_FAIL (said on stderr)
 ** when its victory defaults cannot be read. */
-static int schema_of(const char *id, const char *title)
-{
+static int schema_of(const char *id, const char *title) {
   const char *name, *unit = gn_ruleset_unit(id);
   double w, d;
   gn_attr_info a;
@@ -317,8 +307,7 @@ static int schema_of(const char *id, const char *title)
   return CLI_OK;
 }
 
-static int run_schema(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_schema(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   char *pos[1];
   int npos, rc, found = 0;
   if ((rc = cli_args(c, cmd, argc, argv, NULL, pos, &npos, 0, 1)) != 0) return rc;

@@ -18,8 +18,7 @@
 
 /* The usage, help and rule ids of the checks of one ruleset (or all: NULL),
 ** or of one check (check not NULL). */
-static void list_checks(const char *ruleset, const char *check)
-{
+static void list_checks(const char *ruleset, const char *check) {
   for (int r = 0; r < gn_ruleset_count(); r++) {
     const char *id = gn_ruleset_id(r);
     if (ruleset && strcmp(ruleset, id)) continue;
@@ -35,16 +34,14 @@ static void list_checks(const char *ruleset, const char *check)
   }
 }
 
-static int ruleset_index(const char *id)
-{
+static int ruleset_index(const char *id) {
   for (int r = 0; r < gn_ruleset_count(); r++)
     if (!strcmp(gn_ruleset_id(r), id)) return r;
   return -1;
 }
 
 /* Index of the check name in the ruleset, or -1. */
-static int check_index(const char *ruleset, const char *check, const char **usage)
-{
+static int check_index(const char *ruleset, const char *check, const char **usage) {
   for (int i = 0; i < gn_check_count(ruleset); i++) {
     const char *name, *help, *refs;
     if (gn_check_info(ruleset, i, &name, usage, &help, &refs) == 0 && !strcmp(name, check))
@@ -55,29 +52,25 @@ static int check_index(const char *ruleset, const char *check, const char **usag
 
 /* The fraction column: "4/9", or where it is too long for a column, a pointer
 ** to the full list below the table. */
-static void fraction(const gn_outcome *o, char *buf, size_t n)
-{
+static void fraction(const gn_outcome *o, char *buf, size_t n) {
   size_t len = o->frac ? strlen(o->frac) : 0;
   if (len <= FRACCOL) snprintf(buf, n, "%s", o->frac ? o->frac : "?");
   else snprintf(buf, n, "(%zu digits, below)", len - 1);
 }
 
 /* The text of an outcome: a check's label, or the result of an order (check NULL). */
-static const char *label(gn_game *g, const char *check, int64_t v)
-{
+static const char *label(gn_game *g, const char *check, int64_t v) {
   return check ? gn_check_label(g, check, v) : gn_order_odds_label(g, v);
 }
 
-static double pass_p(const gn_dist *d)
-{
+static double pass_p(const gn_dist *d) {
   for (int i = 0; i < d->n; i++)
     if (d->o[i].value == 1) return d->o[i].p;
   return 0;
 }
 
 /* The summary of an order's odds: each side's figures and the likeliest outcome. */
-static json_t *summary_json(const gn_game *g, const gn_dist *d)
-{
+static json_t *summary_json(const gn_game *g, const gn_dist *d) {
   cli_odds_sum s;
   json_t *sum = json_object(), *sides = json_array();
   cli_odds_summarize(g, d, &s);
@@ -97,8 +90,7 @@ static json_t *summary_json(const gn_game *g, const gn_dist *d)
 }
 
 static int print_json(gn_game *g, const char *check, const gn_dist *d, int passfail,
-                      const cli_output *out)
-{
+                      const cli_output *out) {
   json_t *root = json_object(), *outs = json_array(), *mods = json_array();
   json_object_set_new(root, "exact", json_boolean(d->exact));
   if (d->exact) json_object_set_new(root, "paths", json_integer((json_int_t)d->leaves));
@@ -152,24 +144,21 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
   return rc;
 }
 
-static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *check, int argc,
-                       char **argv, const gn_dist *d, int passfail, uint64_t seed)
-{
-  /* 1) what was asked and how it was computed */
-  fprintf(f, "%s%s%s", ruleset, check ? " " : "", check ? check : "");
-  for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
-  if (d->exact)
-    fprintf(f, ": exact, %llu path%s\n\n", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
-  else
-    fprintf(f, ": Monte Carlo, %llu runs, seed %llu (95%% Wilson intervals)\n  not exact: %s\n\n",
-           (unsigned long long)d->runs, (unsigned long long)seed, d->why);
-
-  /* 2) the table */
+/* The label column's width: the longest label, at least 5. */
+static int label_width(gn_game *g, const char *check, const gn_dist *d) {
   int lw = 5;
   for (int i = 0; i < d->n; i++) {
     int l = (int)strlen(label(g, check, d->o[i].value));
     if (l > lw) lw = l;
   }
+  return lw;
+}
+
+/* The table of outcomes: chance, fraction or interval, at least, at most;
+** then the fractions too long for their column, what is rounded, and the
+** mean. */
+static void print_table(FILE *f, gn_game *g, const char *check, const gn_dist *d, int lw,
+                        int passfail) {
   int fw = 13;   /* the fraction column: as wide as its longest entry */
   for (int i = 0; d->exact && i < d->n; i++) {
     char fr[64];
@@ -177,7 +166,7 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
     if ((int)strlen(fr) > fw) fw = (int)strlen(fr);
   }
   fprintf(f, "%8s  %-*s  %9s  %-*s  %9s  %9s\n", "outcome", lw, "label", "p", fw,
-         d->exact ? "fraction" : "95% interval", "at least", "at most");
+          d->exact ? "fraction" : "95% interval", "at least", "at most");
   for (int i = 0; i < d->n; i++) {
     const gn_outcome *o = &d->o[i];
     char extra[64];
@@ -186,8 +175,8 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
     else
       snprintf(extra, sizeof extra, "%.4f-%.4f", o->lo, o->hi);
     fprintf(f, "%8lld  %-*s  %9.6f  %-*s  %9.6f  %9.6f\n", (long long)o->value, lw,
-           label(g, check, o->value), o->p, fw, extra, gn_dist_at_least(d, o->value),
-           gn_dist_at_most(d, o->value));
+            label(g, check, o->value), o->p, fw, extra, gn_dist_at_least(d, o->value),
+            gn_dist_at_most(d, o->value));
   }
   int longfrac = 0, rounded = 0;
   for (int i = 0; d->exact && i < d->n; i++) {
@@ -205,16 +194,13 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
   fprintf(f, "\nmean %.4f, stdev %.4f", d->mean, d->stdev);
   if (passfail) fprintf(f, ", p(pass) %.6f", pass_p(d));
   fprintf(f, "\n");
+}
 
-  /* 3) the modifiers of a representative run (an order's are in its log) */
-  int nmods = 0;
-  if (!check) {
-    fprintf(f, "\n(the modifiers of each roll are in the game's log once the order is given: grognard log)\n");
-    nmods = -1;
-  }
-  if (nmods == 0) {
+/* The modifiers of a representative run of a check (the game's events after
+** the last walk), each with its rule, and the interpretations they rest on. */
+static void print_modifiers(FILE *f, gn_game *g) {
   fprintf(f, "\nmodifiers of a representative run:\n");
-  int nrefs = 0, cap = 0;
+  int nmods = 0, nrefs = 0, cap = 0;
   for (int i = 0; i < gn_event_count(g); i++) cap += 1 + gn_event_get(g, i)->nmods;
   const char **refs = malloc((size_t)cap * sizeof *refs);
   for (int i = 0; i < gn_event_count(g); i++) {
@@ -230,9 +216,10 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
   if (!nmods) fprintf(f, "  none\n");
   if (refs) cli_interpretations(f, g, refs, nrefs, "");
   free(refs);
-  }
+}
 
-  /* 4) the bar chart, scaled to the likeliest outcome */
+/* A bar a outcome, scaled to the likeliest. */
+static void print_bars(FILE *f, gn_game *g, const char *check, const gn_dist *d, int lw) {
   double pmax = 0;
   for (int i = 0; i < d->n; i++)
     if (d->o[i].p > pmax) pmax = d->o[i].p;
@@ -245,6 +232,26 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
   }
 }
 
+static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *check, int argc,
+                       char **argv, const gn_dist *d, int passfail, uint64_t seed) {
+  /* 1) what was asked and how it was computed */
+  fprintf(f, "%s%s%s", ruleset, check ? " " : "", check ? check : "");
+  for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
+  if (d->exact)
+    fprintf(f, ": exact, %llu path%s\n\n", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
+  else
+    fprintf(f, ": Monte Carlo, %llu runs, seed %llu (95%% Wilson intervals)\n  not exact: %s\n\n",
+            (unsigned long long)d->runs, (unsigned long long)seed, d->why);
+  /* 2) the table */
+  int lw = label_width(g, check, d);
+  print_table(f, g, check, d, lw, passfail);
+  /* 3) the modifiers of a representative run (an order's are in its log) */
+  if (check) print_modifiers(f, g);
+  else fprintf(f, "\n(the modifiers of each roll are in the game's log once the order is given: grognard log)\n");
+  /* 4) the bar chart, scaled to the likeliest outcome */
+  print_bars(f, g, check, d, lw);
+}
+
 /*
 ** The text of an order's odds: what was asked and how it was worked out,
 ** the summary a player reads (odds-summary.c), and with full every outcome
@@ -252,8 +259,7 @@ static void print_text(FILE *f, gn_game *g, const char *ruleset, const char *che
 ** "at least" over them.
 */
 static int print_order_text(FILE *f, gn_game *g, const char *id, const char *orders, const gn_dist *d,
-                            int full, uint64_t seed)
-{
+                            int full, uint64_t seed) {
   fprintf(f, "%s %s: ", id, orders);
   if (d->exact)
     fprintf(f, "exact, %llu path%s", (unsigned long long)d->leaves, d->leaves == 1 ? "" : "s");
@@ -272,8 +278,7 @@ static int print_order_text(FILE *f, gn_game *g, const char *id, const char *ord
 }
 
 /* The chart as an SVG picture: one bar per outcome with its label and percentage. */
-static int write_svg(const char *path, gn_game *g, const char *check, const gn_dist *d)
-{
+static int write_svg(const char *path, gn_game *g, const char *check, const gn_dist *d) {
   FILE *f = path ? fopen(path, "w") : stdout;
   if (!f) return cli_fail("cannot write %s: %s", path, strerror(errno));
   double pmax = 0;
@@ -309,8 +314,7 @@ static int write_svg(const char *path, gn_game *g, const char *check, const gn_d
 ** draws the chart besides. */
 static int emit(gn_game *g, const char *name, const char *check, int argc, char **argv,
                 const gn_dist *d, int passfail, uint64_t seed, int full, const cli_output *out,
-                const char *svg)
-{
+                const char *svg) {
   int rc = CLI_OK;
   if (!strcmp(out->format, "json")) {
     rc = print_json(g, check, d, passfail, out);
@@ -328,16 +332,14 @@ static int emit(gn_game *g, const char *name, const char *check, int argc, char 
   return rc;
 }
 
-static int seen_id(void *ud, const char *id, const char *scenario, int orders)
-{
+static int seen_id(void *ud, const char *id, const char *scenario, int orders) {
   (void)scenario; (void)orders;
   if (!strcmp(id, ((const char **)ud)[0])) ((const char **)ud)[1] = id;
   return 0;
 }
 
 /* 1 when the store holds a game of that id (quietly 0 when there is no store). */
-static int game_exists(cli *c, const char *id)
-{
+static int game_exists(cli *c, const char *id) {
   gn_store *st;
   const char *look[2] = { id, NULL };
   if (gn_store_open_readonly(c->db, &st, NULL, 0) != 0) return 0;
@@ -348,8 +350,7 @@ static int game_exists(cli *c, const char *id)
 
 /* grognard odds GAME "ORDER[; ORDER...]": every outcome of the orders now. */
 static int run_order_odds(cli *c, const char *id, const char *orders, const gn_odds_opts *o,
-                          int full, const cli_output *out, const char *svg)
-{
+                          int full, const cli_output *out, const char *svg) {
   gn_store *st;
   gn_game *g;
   gn_dist d = { 0 };
@@ -369,130 +370,164 @@ static int run_order_odds(cli *c, const char *id, const char *orders, const gn_o
   return rc;
 }
 
-static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
-  const char *svg = NULL;
+/* What the command line asked: the words besides our options go to the
+** check as its parameters (--PARAM VALUE), or make up the order. */
+typedef struct odds_args {
   char *pos[2], *params[CLI_MAXWORDS];
-  const char *usage = "";
-  static const char *const formats[] = { "text", "json", "svg", NULL };
-  cli_opt outopts[] = { CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
-  cli_output out;
-  int npos = 0, nparams = 0, rc, full = 0;
-  gn_odds_opts o = { 0, 0, 1, 0, 0 };
+  int npos, nparams, full;
+  const char *svg;          /* the old --svg FILE */
+  gn_odds_opts o;
+} odds_args;
 
-  /* 1) our options; every other word goes to the check (--PARAM VALUE) */
+/* --help, after the words before it: the command's, a ruleset's checks or one check's. */
+static int odds_help(const cli_cmd *cmd, const odds_args *a) {
+  const char *usage = "";
+  if (a->npos == 0) {
+    cli_help(cmd);
+    list_checks(NULL, NULL);
+  } else if (ruleset_index(a->pos[0]) < 0) {
+    return cli_usage(cmd, "no ruleset '%s'", a->pos[0]);
+  } else if (a->npos == 2 && check_index(a->pos[0], a->pos[1], &usage) < 0) {
+    return cli_usage(cmd, "ruleset %s has no check '%s'", a->pos[0], a->pos[1]);
+  } else {
+    list_checks(a->pos[0], a->npos == 2 ? a->pos[1] : NULL);
+  }
+  return CLI_HELPED;
+}
+
+/* --runs N, --seed S or --db PATH, with its value at argv[*i + 1]. */
+static int odds_value_opt(cli *c, const cli_cmd *cmd, int argc, char **argv, int *i, odds_args *a) {
+  const char *opt = argv[*i];
+  uint64_t v;
+  if (*i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", opt);
+  const char *val = argv[++*i];
+  if (!strcmp(opt, "--db")) { c->db = val; return CLI_OK; }
+  if (!strcmp(opt, "--runs") && (cli_u64(val, &v) != 0 || v == 0 || v > RUNSMAX))
+    return cli_usage(cmd, "option '--runs' needs a whole number from 1 to %u, not '%s'", RUNSMAX, val);
+  if (cli_u64(val, &v) != 0) return cli_usage(cmd, "option '%s' needs a whole number, not '%s'", opt, val);
+  if (!strcmp(opt, "--runs")) { a->o.runs = v; a->o.force_mc = 1; } else { a->o.seed = v; }
+  return CLI_OK;
+}
+
+/* Reads the command line into a and outopts (--json, -o, --format). */
+static int odds_read_args(cli *c, const cli_cmd *cmd, int argc, char **argv, odds_args *a,
+                          cli_opt *outopts) {
   for (int i = 0; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      if (npos == 0) {
-        cli_help(cmd);
-        list_checks(NULL, NULL);
-      } else if (ruleset_index(pos[0]) < 0) {
-        return cli_usage(cmd, "no ruleset '%s'", pos[0]);
-      } else if (npos == 2 && check_index(pos[0], pos[1], &usage) < 0) {
-        return cli_usage(cmd, "ruleset %s has no check '%s'", pos[0], pos[1]);
-      } else {
-        list_checks(pos[0], npos == 2 ? pos[1] : NULL);
-      }
-      return CLI_HELPED;
-    } else if (!strcmp(a, "--json")) {
+    const char *w = argv[i];
+    int rc = CLI_OK;
+    if (!strcmp(w, "--help") || !strcmp(w, "-h")) return odds_help(cmd, a);
+    if (!strcmp(w, "--json")) {
       outopts[0].seen = 1;
-    } else if (!strcmp(a, "--full") || !strcmp(a, "--all")) {   /* --all: the session's word */
-      full = 1;
-    } else if (!strcmp(a, "--out") || !strcmp(a, "-o") || !strcmp(a, "--format")) {
-      if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", a);
-      cli_opt *x = &outopts[!strcmp(a, "--format") ? 2 : 1];
+    } else if (!strcmp(w, "--full") || !strcmp(w, "--all")) {   /* --all: the session's word */
+      a->full = 1;
+    } else if (!strcmp(w, "--out") || !strcmp(w, "-o") || !strcmp(w, "--format")) {
+      if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", w);
+      cli_opt *x = &outopts[!strcmp(w, "--format") ? 2 : 1];
       x->seen = 1;
       x->val = argv[++i];
-    } else if (!strcmp(a, "--svg")) {   /* the old spelling of -o FILE.svg, drawn besides the text */
+    } else if (!strcmp(w, "--svg")) {   /* the old spelling of -o FILE.svg, drawn besides the text */
       if (i + 1 >= argc) return cli_usage(cmd, "option '--svg' needs a file name");
-      svg = argv[++i];
+      a->svg = argv[++i];
       cli_note_old(cmd, "--svg FILE", "-o FILE.svg");
-    } else if (!strcmp(a, "--runs") || !strcmp(a, "--seed") || !strcmp(a, "--db")) {
-      uint64_t v;
-      if (i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", a);
-      const char *val = argv[++i];
-      if (!strcmp(a, "--db")) { c->db = val; continue; }
-      if (!strcmp(a, "--runs") && (cli_u64(val, &v) != 0 || v == 0 || v > RUNSMAX))
-        return cli_usage(cmd, "option '--runs' needs a whole number from 1 to %u, not '%s'",
-                         RUNSMAX, val);
-      if (cli_u64(val, &v) != 0)
-        return cli_usage(cmd, "option '%s' needs a whole number, not '%s'", a, val);
-      if (!strcmp(a, "--runs")) { o.runs = v; o.force_mc = 1; } else { o.seed = v; }
-    } else if (a[0] == '-' || npos == 2) {
-      if (npos < 2) return cli_usage(cmd, "give RULESET and CHECK before the check's options");
-      if (nparams >= CLI_MAXWORDS) return cli_usage(cmd, "too many arguments");
-      params[nparams++] = argv[i];
+    } else if (!strcmp(w, "--runs") || !strcmp(w, "--seed") || !strcmp(w, "--db")) {
+      rc = odds_value_opt(c, cmd, argc, argv, &i, a);
+    } else if (w[0] == '-' || a->npos == 2) {
+      if (a->npos < 2) return cli_usage(cmd, "give RULESET and CHECK before the check's options");
+      if (a->nparams >= CLI_MAXWORDS) return cli_usage(cmd, "too many arguments");
+      a->params[a->nparams++] = argv[i];
     } else {
-      pos[npos++] = argv[i];
+      a->pos[a->npos++] = argv[i];
     }
+    if (rc != CLI_OK) return rc;
   }
-  if ((rc = cli_output_get(cmd, outopts, formats, &out)) != CLI_OK) return rc;
-  if (npos == 1 && ruleset_index(pos[0]) >= 0) {   /* odds RULESET: which checks it has */
-    fprintf(stderr, "grognard odds: give a check of %s:", pos[0]);
-    for (int i = 0; i < gn_check_count(pos[0]); i++) {
-      const char *name, *u, *h, *r;
-      if (gn_check_info(pos[0], i, &name, &u, &h, &r) == 0) fprintf(stderr, "%s %s", i ? "," : "", name);
-    }
-    fprintf(stderr, "\n(try 'grognard odds %s --help' for their parameters)\n", pos[0]);
-    return CLI_USAGE;
-  }
-  if (npos < 2) return cli_usage(cmd, "missing %s", npos ? "CHECK" : "RULESET");
+  return CLI_OK;
+}
 
-  /* 2) a game and its order (quoted or not: its words are joined), or the
-  **    ruleset and the check */
-  if (ruleset_index(pos[0]) < 0 && game_exists(c, pos[0])) {
-    char text[1024];
-    size_t len = 0;
-    for (int i = 0; i <= nparams; i++) {
-      const char *w = i ? params[i - 1] : pos[1];
-      int n = snprintf(text + len, sizeof text - len, "%s%s", i ? " " : "", w);
-      if (n < 0 || (size_t)n >= sizeof text - len)
-        return cli_fail("order too long: at most %zu characters", sizeof text - 1);
-      len += (size_t)n;
-    }
-    return run_order_odds(c, pos[0], text, &o, full, &out, svg);
+/* ", name, name..." of the ruleset's checks, on stderr. */
+static void list_check_names(const char *ruleset) {
+  for (int i = 0; i < gn_check_count(ruleset); i++) {
+    const char *name, *u, *h, *r;
+    if (gn_check_info(ruleset, i, &name, &u, &h, &r) == 0) fprintf(stderr, "%s %s", i ? "," : "", name);
   }
-  if (full && ruleset_index(pos[0]) >= 0)
-    return cli_usage(cmd, "--full is for a game's orders (a check's table is always whole)");
-  if (ruleset_index(pos[0]) < 0) {
-    fprintf(stderr, "grognard: no ruleset '%s' and no such game in %s (rulesets:", pos[0], c->db);
-    for (int r = 0; r < gn_ruleset_count(); r++)
-      fprintf(stderr, "%s %s", r ? "," : "", gn_ruleset_id(r));
+}
+
+/* The order of `odds GAME ORDER...`: its words joined (quoted or not). */
+static int odds_of_game(cli *c, const odds_args *a, const cli_output *out) {
+  char text[1024];
+  size_t len = 0;
+  for (int i = 0; i <= a->nparams; i++) {
+    const char *w = i ? a->params[i - 1] : a->pos[1];
+    int n = snprintf(text + len, sizeof text - len, "%s%s", i ? " " : "", w);
+    if (n < 0 || (size_t)n >= sizeof text - len)
+      return cli_fail("order too long: at most %zu characters", sizeof text - 1);
+    len += (size_t)n;
+  }
+  return run_order_odds(c, a->pos[0], text, &a->o, a->full, out, a->svg);
+}
+
+/* `odds RULESET CHECK --PARAM VALUE...`: the check's distribution. */
+static int odds_of_check(const cli_cmd *cmd, odds_args *a, const cli_output *out) {
+  const char *usage = "";
+  int rc, passfail = 0;
+  if (check_index(a->pos[0], a->pos[1], &usage) < 0) {
+    fprintf(stderr, "grognard: ruleset %s has no check '%s' (checks:", a->pos[0], a->pos[1]);
+    list_check_names(a->pos[0]);
     fprintf(stderr, ")\n");
     return CLI_FAIL;
   }
-  if (check_index(pos[0], pos[1], &usage) < 0) {
-    fprintf(stderr, "grognard: ruleset %s has no check '%s' (checks:", pos[0], pos[1]);
-    for (int i = 0; i < gn_check_count(pos[0]); i++) {
-      const char *name, *u, *h, *r;
-      if (gn_check_info(pos[0], i, &name, &u, &h, &r) == 0)
-        fprintf(stderr, "%s %s", i ? "," : "", name);
-    }
-    fprintf(stderr, ")\n");
-    return CLI_FAIL;
-  }
-
-  /* 3) the distribution */
+  (void)cmd;
   gn_game *g = gn_game_new(NULL);
   gn_dist d = { 0 };
-  int passfail = 0;
   if (!g) return cli_fail("out of memory");
-  if ((rc = gn_game_use_ruleset(g, pos[0])) != 0) {
+  if ((rc = gn_game_use_ruleset(g, a->pos[0])) != 0) {
     rc = cli_fail("%s", gn_errmsg(g));
-  } else if ((rc = gn_check_odds(g, pos[1], nparams, (const char *const *)params, &o, &d,
-                                 &passfail)) == GN_ESYNTAX) {
-    fprintf(stderr, "grognard odds %s %s: %s\nusage: grognard odds %s %s %s\n", pos[0], pos[1],
-            gn_errmsg(g), pos[0], pos[1], usage);
+  } else if ((rc = gn_check_odds(g, a->pos[1], a->nparams, (const char *const *)a->params, &a->o,
+                                 &d, &passfail)) == GN_ESYNTAX) {
+    fprintf(stderr, "grognard odds %s %s: %s\nusage: grognard odds %s %s %s\n", a->pos[0], a->pos[1],
+            gn_errmsg(g), a->pos[0], a->pos[1], usage);
     rc = CLI_USAGE;
   } else if (rc != 0) {
     rc = cli_fail("%s", gn_errmsg(g));
   } else {
-    rc = emit(g, pos[0], pos[1], nparams, params, &d, passfail, o.seed, 0, &out, svg);
+    rc = emit(g, a->pos[0], a->pos[1], a->nparams, a->params, &d, passfail, a->o.seed, 0, out, a->svg);
   }
   gn_dist_free(&d);
   gn_game_free(g);
   return rc;
+}
+
+/*
+** grognard odds:
+**   1) our options; every other word goes to the check (--PARAM VALUE)
+**   2) a game and its order, or the ruleset and the check, each named
+**      with the valid ones when it is not there
+**   3) the distribution, in the format asked for
+*/
+static int run_odds(cli *c, const cli_cmd *cmd, int argc, char **argv) {
+  static const char *const formats[] = { "text", "json", "svg", NULL };
+  cli_opt outopts[] = { CLI_OUTPUT_OPTS, { NULL, 0, 0, NULL } };
+  cli_output out;
+  odds_args a = { .o = { 0, 0, 1, 0, 0 } };
+  int rc;
+
+  if ((rc = odds_read_args(c, cmd, argc, argv, &a, outopts)) != CLI_OK) return rc;     /* 1 */
+  if ((rc = cli_output_get(cmd, outopts, formats, &out)) != CLI_OK) return rc;
+  if (a.npos == 1 && ruleset_index(a.pos[0]) >= 0) {   /* odds RULESET: which checks it has */
+    fprintf(stderr, "grognard odds: give a check of %s:", a.pos[0]);
+    list_check_names(a.pos[0]);
+    fprintf(stderr, "\n(try 'grognard odds %s --help' for their parameters)\n", a.pos[0]);
+    return CLI_USAGE;
+  }
+  if (a.npos < 2) return cli_usage(cmd, "missing %s", a.npos ? "CHECK" : "RULESET");
+  if (ruleset_index(a.pos[0]) < 0 && game_exists(c, a.pos[0])) return odds_of_game(c, &a, &out); /* 2 */
+  if (a.full) return cli_usage(cmd, "--full is for a game's orders (a check's table is always whole)");
+  if (ruleset_index(a.pos[0]) < 0) {
+    fprintf(stderr, "grognard: no ruleset '%s' and no such game in %s (rulesets:", a.pos[0], c->db);
+    for (int r = 0; r < gn_ruleset_count(); r++) fprintf(stderr, "%s %s", r ? "," : "", gn_ruleset_id(r));
+    fprintf(stderr, ")\n");
+    return CLI_FAIL;
+  }
+  return odds_of_check(cmd, &a, &out);                                                   /* 3 */
 }
 
 const cli_cmd cli_cmd_odds = {

@@ -19,16 +19,14 @@
 #include <string.h>
 
 /* A scenario file rather than a game id: it names a .yaml/.yml file. */
-static int is_scenario(const char *s)
-{
+static int is_scenario(const char *s) {
   size_t n = strlen(s);
   return (n > 5 && !strcmp(s + n - 5, ".yaml")) || (n > 4 && !strcmp(s + n - 4, ".yml"));
 }
 
 /* "ADDR:PORT" -> addr (an IPv4 address, or localhost; at most n - 1
 ** characters) and port. 0 or -1. */
-static int parse_listen(const char *s, char *addr, size_t n, int *port)
-{
+static int parse_listen(const char *s, char *addr, size_t n, int *port) {
   const char *colon = strrchr(s, ':');
   if (!colon || colon == s || (size_t)(colon - s) >= n) return -1;
   char *end;
@@ -44,8 +42,7 @@ static int parse_listen(const char *s, char *addr, size_t n, int *port)
 }
 
 /* A new code from /dev/urandom. 0, or -1 with the reason printed. */
-static int new_code(char *code)
-{
+static int new_code(char *code) {
   unsigned char b[SRV_CODELEN / 2];
   FILE *f = fopen("/dev/urandom", "rb");
   if (!f || fread(b, 1, sizeof b, f) != sizeof b) {
@@ -60,8 +57,7 @@ static int new_code(char *code)
 /* The notes read at the start: the last dice mode and the last codes. */
 typedef struct notes { int table; char codes[512]; } notes;
 
-static int read_note(void *ud, int orders, const char *kind, const char *text)
-{
+static int read_note(void *ud, int orders, const char *kind, const char *text) {
   notes *n = ud;
   (void)orders;
   if (!strcmp(kind, "dice")) n->table = !strcmp(text, "table");
@@ -71,8 +67,7 @@ static int read_note(void *ud, int orders, const char *kind, const char *text)
 
 /* The code of name in a note "french=CODE prussians=CODE umpire=CODE" into
 ** code; 0, or -1 when it has none. */
-static int code_in(const char *note, const char *name, char *code)
-{
+static int code_in(const char *note, const char *name, char *code) {
   size_t n = strlen(name);
   for (const char *p = note; *p; p += strcspn(p, " "), p += *p == ' ') {
     if (!strncmp(p, name, n) && p[n] == '=' && strspn(p + n + 1, "0123456789abcdef") == SRV_CODELEN) {
@@ -88,8 +83,7 @@ static int code_in(const char *note, const char *name, char *code)
 ** The join codes: those kept in the store when every seat has one, else new
 ** ones, kept there at once. 0, or -1 with the reason printed.
 */
-static int codes(srv *s, const char *note)
-{
+static int codes(srv *s, const char *note) {
   int all = 1;
   for (int k = 0; k <= s->nsides; k++) {
     const char *name = k < s->nsides ? gn_side_id(s->g, k) : "umpire";
@@ -112,8 +106,7 @@ static int codes(srv *s, const char *note)
 }
 
 /* The links, on stdout (flushed) and, with --links, as JSON into path. */
-static int links(srv *s, const char *host, int port, const char *path)
-{
+static int links(srv *s, const char *host, int port, const char *path) {
   char base[96];
   snprintf(base, sizeof base, "http://%s:%d/", host, port);
   printf("grognard serve: game %s, %s (%s), at %s\n", s->id, gn_game_scenario_name(s->g),
@@ -143,8 +136,7 @@ static int links(srv *s, const char *host, int port, const char *path)
   return rc;
 }
 
-static void srv_free(srv *s)
-{
+static void srv_free(srv *s) {
   for (int i = 0; i < SRV_RING; i++)
     for (int k = 0; k < SRV_MAXVIEW; k++) free(s->ring[i].text[k]);
   gn_game_free(s->g);
@@ -163,8 +155,7 @@ static void srv_free(srv *s)
 **      the server started; the links printed
 **   4) the signal: the streams end, the server stops, exit 0
 */
-static int run_serve(cli *c, const cli_cmd *cmd, int argc, char **argv)
-{
+static int run_serve(cli *c, const cli_cmd *cmd, int argc, char **argv) {
   cli_opt opts[] = { { "--listen", 1, 0, NULL }, { "--dice", 1, 0, NULL }, { "--links", 1, 0, NULL },
                      { "--seed", 1, 0, NULL }, { NULL, 0, 0, NULL } };
   char *pos[1], addr[64] = "127.0.0.1";

@@ -299,14 +299,12 @@ static void legend_swatch(flow *fl, map_rgb c, int line, const char *text) {
   fl->m->cv->ops->text(fl->m->cv, x + 16, fl->y, &f, text);
 }
 
-static double legend(map *m, double y) {
-  map_canvas *cv = m->cv;
-  flow fl = {m, MARGIN, y + 10, MARGIN, m->pw - MARGIN};
+/* The legend's colours: each side's, then each kind of terrain once. */
+static void legend_swatches(map *m, flow *fl) {
   char buf[256];
-  cv->ops->begin(cv, "legend", NULL, NULL);
   for (int s = 0; s < gn_side_count(m->g); s++) {
     map_rgb c = map_side_rgb[s & 3];
-    legend_swatch(&fl, (map_rgb){1 - (1 - c.r) * 0.35, 1 - (1 - c.g) * 0.35, 1 - (1 - c.b) * 0.35}, 0,
+    legend_swatch(fl, (map_rgb){1 - (1 - c.r) * 0.35, 1 - (1 - c.g) * 0.35, 1 - (1 - c.b) * 0.35}, 0,
                   gn_side_name(m->g, s));
   }
   const char *seen[64];
@@ -321,64 +319,76 @@ static double legend(map *m, double y) {
     if (nseen < 64) seen[nseen++] = kind;
     snprintf(buf, sizeof buf, "%s", kind);
     for (char *p = buf; *p; p++) if (*p == '_') *p = ' ';
-    legend_swatch(&fl, map_kind_colour(kind, f.shape == GN_SHAPE_LINE, NULL, NULL), f.shape == GN_SHAPE_LINE, buf);
+    legend_swatch(fl, map_kind_colour(kind, f.shape == GN_SHAPE_LINE, NULL, NULL), f.shape == GN_SHAPE_LINE, buf);
   }
-  fl.x = fl.left;
-  fl.y += 14;
+}
+
+/* The legend's symbols: a stand's front edge and label, and those the map
+** shows: objectives, moves, marks of stands gone, Inradic roles. */
+static void legend_symbols(map *m, flow *fl) {
+  map_canvas *cv = m->cv;
+  fl->x = fl->left;
+  fl->y += 14;
   map_font f = map_font_of(8);
   /* the symbols */
-  double x = flow_take(&fl, 0);
-  fl.x = x;
-  double fe[4] = {x, fl.y - 3, x + 12, fl.y - 3};
+  double x = flow_take(fl, 0);
+  fl->x = x;
+  double fe[4] = {x, fl->y - 3, x + 12, fl->y - 3};
   map_pen fp = map_stroke(map_black, 2);
   cv->ops->path(cv, fe, 2, 0, &fp);
-  fl.x = x + 16;
-  legend_text(&fl, 0, !strcmp(gn_game_ruleset(m->g), "ba")
+  fl->x = x + 16;
+  legend_text(fl, 0, !strcmp(gn_game_ruleset(m->g), "ba")
                           ? "front edge of a stand; label: code, strength (? not known to you), SD, MD or FD its disorder"
                           : "front edge of a stand; label: code, strength (? not known to you), D disordered, "
                             "PD permanently disordered, R routed");
   if (gn_objective_count(m->g) > 0) {
-    x = flow_take(&fl, 12 + map_text_width(&f, "objective (points), in its holder's colour"));
-    double d[8] = {x + 5, fl.y - 8, x + 10, fl.y - 3, x + 5, fl.y + 2, x, fl.y - 3};
+    x = flow_take(fl, 12 + map_text_width(&f, "objective (points), in its holder's colour"));
+    double d[8] = {x + 5, fl->y - 8, x + 10, fl->y - 3, x + 5, fl->y + 2, x, fl->y - 3};
     map_pen p = map_fill((map_rgb){0.35, 0.35, 0.35}, 1);
     cv->ops->path(cv, d, 4, 1, &p);
-    cv->ops->text(cv, x + 14, fl.y, &f, "objective (points), in its holder's colour");
+    cv->ops->text(cv, x + 14, fl->y, &f, "objective (points), in its holder's colour");
   }
   if (m->nmoves > 0) {
-    x = flow_take(&fl, 18 + map_text_width(&f, "a move of this phase or the last"));
-    double a[4] = {x, fl.y - 3, x + 11, fl.y - 3}, h[6] = {x + 15, fl.y - 3, x + 10, fl.y - 6, x + 10, fl.y};
+    x = flow_take(fl, 18 + map_text_width(&f, "a move of this phase or the last"));
+    double a[4] = {x, fl->y - 3, x + 11, fl->y - 3}, h[6] = {x + 15, fl->y - 3, x + 10, fl->y - 6, x + 10, fl->y};
     map_pen p = map_stroke((map_rgb){0.3, 0.3, 0.3}, 1.4);
     map_pen hp = map_fill((map_rgb){0.3, 0.3, 0.3}, 1);
     cv->ops->path(cv, a, 2, 0, &p);
     cv->ops->path(cv, h, 3, 1, &hp);
-    cv->ops->text(cv, x + 18, fl.y, &f, "a move of this phase or the last");
+    cv->ops->text(cv, x + 18, fl->y, &f, "a move of this phase or the last");
   }
   if (m->removed_marks > 0) {
-    x = flow_take(&fl, 12 + map_text_width(&f, "where a stand left the table"));
-    double a[4] = {x, fl.y - 7, x + 8, fl.y + 1}, b[4] = {x, fl.y + 1, x + 8, fl.y - 7};
+    x = flow_take(fl, 12 + map_text_width(&f, "where a stand left the table"));
+    double a[4] = {x, fl->y - 7, x + 8, fl->y + 1}, b[4] = {x, fl->y + 1, x + 8, fl->y - 7};
     map_pen p = map_stroke((map_rgb){0.3, 0.3, 0.3}, 1.4);
     cv->ops->path(cv, a, 2, 0, &p);
     cv->ops->path(cv, b, 2, 0, &p);
-    cv->ops->text(cv, x + 12, fl.y, &f, "where a stand left the table");
+    cv->ops->text(cv, x + 12, fl->y, &f, "where a stand left the table");
   }
   static const struct { int role; const char *name; } roles[] = {
     {MAP_ROLE_OFFICER, "officer"}, {MAP_ROLE_FLAG, "flag"}, {MAP_ROLE_HERO, "hero"}};
   for (int r = 0; r < 3; r++)
     if (m->roles & roles[r].role) {
-      x = flow_take(&fl, 12 + map_text_width(&f, roles[r].name));
-      map_role_symbol(m, roles[r].role, x + 4, fl.y - 3, 8);
-      cv->ops->text(cv, x + 12, fl.y, &f, roles[r].name);
+      x = flow_take(fl, 12 + map_text_width(&f, roles[r].name));
+      map_role_symbol(m, roles[r].role, x + 4, fl->y - 3, 8);
+      cv->ops->text(cv, x + 12, fl->y, &f, roles[r].name);
     }
-  fl.x = fl.left;
-  fl.y += 13;
+}
+
+/* The legend's notes: the grid, and what the selection shows. */
+static void legend_notes(map *m, flow *fl) {
+  char buf[256];
+  map_font f = map_font_of(8);
+  fl->x = fl->left;
+  fl->y += 13;
   snprintf(buf, sizeof buf, "Grid every %g %s; 0,0 is the south-west corner, x runs east, y north; the table is %g x %g %s.",
            map_grid_step(m), m->unit, m->W, m->H, m->unit);
-  legend_text(&fl, 0, buf);
+  legend_text(fl, 0, buf);
   if (m->sel >= 0) {
     gn_unit_view v;
     if (gn_unit_view_get(m->g, m->sel, m->viewer, &v) == 0 && v.known) {
-      fl.x = fl.left;
-      fl.y += 13;
+      fl->x = fl->left;
+      fl->y += 13;
       int own = m->viewer == GN_UMPIRE || v.side == m->viewer;
       const char *code = v.code && *v.code ? v.code : v.id;
       if (!own)
@@ -389,9 +399,18 @@ static double legend(map *m, double y) {
                                    "wheels and other stands may cost more)" : "no move left now",
                  m->sel_targets > 0 ? "green: the enemy stands its orders may name now"
                                     : "no enemy stand its orders may name now");
-      fl.y = wrapped(m, fl.left, fl.y - 9.6, fl.right - fl.left, f, buf, "selection-note");
+      fl->y = wrapped(m, fl->left, fl->y - 9.6, fl->right - fl->left, f, buf, "selection-note");
     }
   }
+}
+
+static double legend(map *m, double y) {
+  map_canvas *cv = m->cv;
+  flow fl = {m, MARGIN, y + 10, MARGIN, m->pw - MARGIN};
+  cv->ops->begin(cv, "legend", NULL, NULL);
+  legend_swatches(m, &fl);
+  legend_symbols(m, &fl);
+  legend_notes(m, &fl);
   cv->ops->end(cv);
   return fl.y + 6;
 }

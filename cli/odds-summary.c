@@ -24,8 +24,7 @@ typedef struct effect {
 } effect;
 
 /* Reads one unit's part of a label ("CU 3->1 (disordered)") into e. */
-static void read_part(const gn_game *g, const char *s, size_t len, effect *e)
-{
+static void read_part(const gn_game *g, const char *s, size_t len, effect *e) {
   char code[64], part[512];
   if (len >= sizeof part) len = sizeof part - 1;
   memcpy(part, s, len);
@@ -48,8 +47,7 @@ static void read_part(const gn_game *g, const char *s, size_t len, effect *e)
   if (strstr(part + cl, "removed") || strstr(part + cl, "rout")) e->lost_unit[v.side] = 1;
 }
 
-static void read_label(const gn_game *g, const char *label, effect *e)
-{
+static void read_label(const gn_game *g, const char *label, effect *e) {
   memset(e, 0, sizeof *e);
   while (*label) {
     size_t len = strcspn(label, ";");
@@ -67,8 +65,7 @@ static void read_label(const gn_game *g, const char *label, effect *e)
 **      side loses a unit that way
 **   3) the most likely outcome (the first of equal chances)
 */
-void cli_odds_summarize(const gn_game *g, const gn_dist *d, cli_odds_sum *s)
-{
+void cli_odds_summarize(const gn_game *g, const gn_dist *d, cli_odds_sum *s) {
   int ns = gn_side_count(g);
   memset(s, 0, sizeof *s);
   s->nsides = ns < CLI_ODDS_MAXSIDES ? (ns > 0 ? ns : 0) : CLI_ODDS_MAXSIDES;
@@ -94,8 +91,7 @@ void cli_odds_summarize(const gn_game *g, const gn_dist *d, cli_odds_sum *s)
   for (int a = 0; a < s->nsides; a++) s->any |= s->involved[a];
 }
 
-void cli_odds_summary(FILE *f, const gn_game *g, const gn_dist *d)
-{
+void cli_odds_summary(FILE *f, const gn_game *g, const gn_dist *d) {
   cli_odds_sum s;
   cli_odds_summarize(g, d, &s);
   if (!s.any || d->n == 0) {
@@ -112,14 +108,12 @@ void cli_odds_summary(FILE *f, const gn_game *g, const gn_dist *d)
           gn_order_odds_label(g, d->o[s.likeliest].value));
 }
 
-static int by_chance(const void *a, const void *b)
-{
+static int by_chance(const void *a, const void *b) {
   const gn_outcome *x = a, *y = b;
   return x->p < y->p ? 1 : x->p > y->p ? -1 : (x->value > y->value) - (x->value < y->value);
 }
 
-int cli_odds_full(FILE *f, const gn_game *g, const gn_dist *d)
-{
+int cli_odds_full(FILE *f, const gn_game *g, const gn_dist *d) {
   gn_outcome *o = malloc((size_t)(d->n ? d->n : 1) * sizeof *o);
   if (!o) { fputs("grognard: out of memory\n", stderr); return CLI_FAIL; }   /* bench-odds links this file alone */
   if (d->n) memcpy(o, d->o, (size_t)d->n * sizeof *o);

@@ -282,11 +282,15 @@ static int show(play *p, char *arg) {
 }
 
 /* The notes made while the game had between lo and hi orders. */
-typedef struct noterange { int lo, hi; } noterange;
+typedef struct noterange { int lo, hi, viewer; } noterange;
 
+/* A note in the range; the join codes of `grognard serve` are the umpire's
+** alone: a side's session says only that they are kept. */
 static int print_note(void *ud, int orders, const char *kind, const char *text) {
   const noterange *r = ud;
-  if (orders >= r->lo && orders <= r->hi) printf("  [after order %d] %s: %s\n", orders, kind, text);
+  if (orders < r->lo || orders > r->hi) return 0;
+  if (!strcmp(kind, "serve-codes") && r->viewer != GN_UMPIRE) text = "(the umpire's)";
+  printf("  [after order %d] %s: %s\n", orders, kind, text);
   return 0;
 }
 
@@ -308,7 +312,7 @@ static int log_cmd(play *p, char *arg) {
     if (t) printf("  #%d turn %d, %s: %s\n", i, e->turn, e->phase ? e->phase : "", t);
     gn_string_free(t);
   }
-  noterange r = { first, n };
+  noterange r = { first, n, p->viewer };
   printf("session notes:\n");
   if (gn_store_notes(p->st, p->id, print_note, &r) != 0)
     printf("  cannot read the notes: %s\n", gn_store_errmsg(p->st));

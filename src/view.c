@@ -127,6 +127,14 @@ static const char *column(char *out, size_t n, const char *s, int cols) {
   return out;
 }
 
+/* A unit type as players read it: "infantry brigade", not the schema's
+** "infantry_brigade"; out holds n bytes. */
+static const char *type_words(char *out, size_t n, const char *type) {
+  snprintf(out, n, "%s", type ? type : "");
+  for (char *c = out; *c; c++) if (*c == '_') *c = ' ';
+  return out;
+}
+
 char *gn_state_text(const gn_game *g, int viewer) {
   if (!g || !g->sc) return NULL;
   sbuf b = { 0 };
@@ -155,9 +163,9 @@ char *gn_state_text(const gn_game *g, int viewer) {
       else snprintf(off, sizeof off, "%s", v.removed ? "removed " : "");
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");
-      char name[4 * 20 + 1];
+      char name[4 * 20 + 1], type[64];
       put(&b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, column(name, sizeof name, v.name, 20),
-          v.type, v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status);
+          type_words(type, sizeof type, v.type), v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status);
     }
   }
   for (int i = 0; i < g->sc->nobjectives; i++) {

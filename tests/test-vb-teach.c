@@ -301,7 +301,7 @@ static void teach_town(void **state) {
   assert_int_equal(gn_game_active_side(g), 1);
   script(g, 1, 1);
   ok(g, "fire R1 at F3");
-  assert_non_null(strstr(last(g, "fire")->text, "1 dice"));
+  assert_non_null(strstr(last(g, "fire")->text, "1 die,"));
   script(g, 1, 1);
   ok(g, "fire R1 at F2");
   refused(g, "fire R1 at F3", "VB-32");

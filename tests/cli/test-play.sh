@@ -275,6 +275,62 @@ check "ready: the other terminal reloads into the next bound" \
   eval 'seen "another session changed the game" && seen_last "bound 2 \| orders \| all sides \| as french\] >"'
 quit_session
 
+# ---- V&B at three terminals: two sides and the umpire ------------------------
+run vnew new "$scn/vb-teach-fire.yaml" --seed 3
+vg=$(cat "$tmp/vnew.out")
+start vum "$vg --as umpire"
+start vfr "$vg --as french"
+start vpr "$vg --as prussians"
+S=vpr; say "move P1 advance 1"
+check "vb, three terminals: a side may not order in the other side's turn" \
+  eval 'seen "the French act now: this session gives the orders of the Prussians only"'
+S=vfr; say "end"; say "move P1 advance 1"
+check "vb, three terminals: a refused order for the other side's unit" \
+  eval 'seen "P1 is a unit of the Prussians: this session gives the orders of the French only"'
+say "undo --umpire"; say "show --as prussians"; say 'odds "fire FA at P1"'
+check "vb, three terminals: umpire-only commands are refused to a side" \
+  eval 'seen "only a session started as the umpire may undo as the umpire" &&
+        seen "only a session started as the umpire sees other views" &&
+        seen "odds read the true state, hidden values included: only the umpire may ask"'
+say "move F2 towards 26,18; end; end; dice table; end"
+check "vb, three terminals: a side's table dice are asked before the roll; the enemy's grade stays hidden" \
+  eval 'seen "Prussians: roll d6 for morale of P1 \(ref. VB-B8\): what it needs is hidden from this side" && asked'
+say "4"
+S=vum; say 'odds "fire FA at P1"'
+n=$(screen | sed -n '/> odds "fire FA at P1"/,$p' | grep -vc '\] >')
+check "vb, three terminals: the umpire's session reloads after the others ordered; the odds in at most 10 lines" \
+  eval 'seen "another session changed the game" && seen "exact, [0-9]+ outcome" && [ "$n" -le 10 ]'
+S=vfr; say "fire FA at P1"; say "5 2"
+check "vb, three terminals: a whole line of dice answers the fire" \
+  eval 'seen "fire of FA at P1: 2d6, 4\+ -> 1 hit" && seen "order 6: fire FA at P1"'
+S=vpr; say "show"
+check "vb, three terminals: the Prussian session reloads and sees its loss" \
+  eval 'seen "another session changed the game" && seen "^  P1 +18th Infantry +infantry brigade .* 4/5"'
+quit_session; S=vfr; quit_session; S=vum; quit_session
+
+# ---- Inradic at three terminals: a whole hand on one line ---------------------
+run inew new "$scn/inradic-skirmish.yaml"
+ig=$(cat "$tmp/inew.out")
+start ilo "$ig --as lorelei"
+start iva "$ig --as vapournia"
+S=iva; say "fire AR at GUN"
+check "inradic, two sides: the other side's turn is refused" \
+  eval 'seen "the Grand Duchy of Lorelei act now: this session gives the orders of the Kingdom of Vapournia only"'
+S=ilo; say "fire FU at GUN"
+check "inradic, two sides: a refused order for the other side's unit" \
+  eval 'seen "FU is a unit of the Kingdom of Vapournia: this session gives the orders of the Grand Duchy of Lorelei only"'
+say "dice table"; say "fire GUN at FU"
+check "inradic, two sides: a hand asked card by card, what each needs said first" \
+  eval 'seen "draw card 1 of 3 for shooting card \(ref. IN-R1\), unit GUN: each number card of 8 or more hits" && asked'
+say "10S 9S 8S 10 4"
+answer 1
+check "inradic, two sides: a whole hand and the morale dice on one line" \
+  eval 'seen "10S 9S 8S 10 4" && seen "3 cards, 3 hits" && seen_last "\] >"'
+S=iva; say "show"
+check "inradic, two sides: the other side's session reloads after the shot" \
+  eval 'seen "another session changed the game"'
+quit_session; S=ilo; quit_session
+
 # ---- scripted sessions: why --------------------------------------------------
 cat >"$tmp/melee.txt" <<'EOF'
 # V&B: a cuirassier charge on stationary infantry ends in a tie (ref. VB-37, VB-38)
@@ -448,7 +504,7 @@ printf 'show\n' >"$tmp/utf8.txt"
 run utf8 play "$tmp/utf8.yaml" --script "$tmp/utf8.txt"
 check "show cuts a long name after 20 characters, never inside one, and keeps the columns" \
   eval 'status utf8 0 && iconv -f UTF-8 -t UTF-8 "$tmp/utf8.out" >/dev/null &&
-        out utf8 "^  F2 +aééééééééééééééééééé infantry_brigade"'
+        out utf8 "^  F2 +aééééééééééééééééééé infantry brigade"'
 
 # ---- input safety: a NUL byte in a line -------------------------------------
 printf 'end\000x\nend\n' >"$tmp/nul.txt"
@@ -531,10 +587,13 @@ run exblog log "$bid"
 run inbat battle "$scn/inradic-skirmish.yaml" --seed 3 --quiet
 ibid=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/inbat.out")
 run inblog log "$ibid"
+run babat battle "$scn/ba-hougoumont.yaml" --seed 3 --quiet
+bbid=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/babat.out")
+run bablog log "$bbid"
 check "plain words: a V&B move says what difficult ground cost, in inches, not in internal hundredths" \
   eval 'out exblog "cost [0-9.]+ of [0-9.]+, of which [0-9.]+ in for difficult ground" && nout exblog "hundredths"'
-check "plain words: no internal name (word_word) in the event texts of whole V&B and Inradic games" \
-  eval '! grep -v "^order" "$tmp/exblog.out" "$tmp/inblog.out" | grep -Eq "[a-z]+_[a-z]+" &&
+check "plain words: no internal name (word_word) in the event texts of whole games of each ruleset" \
+  eval '[ -s "$tmp/bablog.out" ] && ! grep -hv "^order" "$tmp/exblog.out" "$tmp/inblog.out" "$tmp/bablog.out" | grep -Eq "[a-z]+_[a-z]+" &&
         out inblog "well trained -1 ref. IN-M9"'
 run suggest actions g3 GRR
 run suggest2 map g3 --select FV --out "$tmp/fv.svg"

@@ -43,6 +43,14 @@ i=0; while [ ! -s "$tmp/l2.json" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1))
 kill -TERM $pid; wait $pid
 check "served again: the same codes" eval '[ "$(sed -n "/codes/,\$p" "$tmp/l1.json")" = "$(sed -n "/codes/,\$p" "$tmp/l2.json")" ]'
 
+code=$(sed -n 's|.*"french": "\([0-9a-f]\{16\}\)".*|\1|p' "$tmp/l1.json")
+ucode=$(sed -n 's|.*"umpire": "\([0-9a-f]\{16\}\)".*|\1|p' "$tmp/l1.json")
+printf 'log\n' | "$exe" play g1 --as french >"$tmp/flog.out" 2>&1
+printf 'log\n' | "$exe" play g1 --as umpire >"$tmp/ulog.out" 2>&1
+check "a side's play log shows no join code; the umpire's shows them" \
+  eval '[ -n "$code" ] && ! grep -q "$code" "$tmp/flog.out" && ! grep -q "$ucode" "$tmp/flog.out" &&
+        grep -q "serve-codes: (the umpire.s)" "$tmp/flog.out" && grep -q "$ucode" "$tmp/ulog.out"'
+
 vb_scenario "$tmp/over.yaml" 1
 mkdir -p "$tmp/api"
 node "$repo/tests/serve/api.js" "$tmp/api" "$repo" "$tmp/over.yaml" || failed=1

@@ -435,9 +435,10 @@ int gn__vb_fire_roll(gn_game *g, int unit, int target, const vb_fire_plan *p, in
     gn__vb_mod(&m, p->save_name[k], p->save[k], p->save_ref[k]);
   }
   *lost = hits - saved;                                    /* 3) */
-  gn_event *e = gn__event(g, "fire", "VB-B19", unit, target, "%s fires at %s: %d dice, %d hits, %d saved, %d SP lost",
+  gn_event *e = gn__event(g, "fire", "VB-B19", unit, target, "%s fires at %s: %d %s, %d %s, %d saved, %d SP lost",
                           unit >= 0 ? gn__vb_uname(g, unit) : "firer",
-                          target >= 0 ? gn__vb_uname(g, target) : "target", dice, hits, saved, *lost);
+                          target >= 0 ? gn__vb_uname(g, target) : "target", dice, dice == 1 ? "die" : "dice",
+                          hits, hits == 1 ? "hit" : "hits", saved, *lost);
   if (!e) return GN_ENOMEM;
   gn__vb_mods_put(e, &m);
   return 0;
