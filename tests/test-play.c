@@ -231,6 +231,24 @@ static void need_inradic_hand(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-H2: an Ace among the hits makes a hero check (the skirmish has
+** hero_hits), and the table is told what each face of its d6 strikes before
+** it rolls. The answers run out after the check: the order is not applied. */
+static void need_inradic_hero(void **state) {
+  (void)state;
+  gn_game *g = file_game("scenarios/inradic-skirmish.yaml");
+  static const int answers[] = { 39, 47, 46, 3 };   /* AS 9S 8S; the hero check's d6 */
+  table t = { answers, 4, 0, 0, {{"", "", 0, 0, 0}} };
+  assert_int_equal(gn_dice_use_table(g, answer, &t), GN_OK);
+  assert_int_not_equal(gn_order_apply(g, "fire GUN at FU"), GN_OK);
+  int k = 3;
+  while (k < t.n && k < 16 && !strstr(t.asked[k].purpose, "hero")) k++;
+  assert_true(k < t.n && k < 16);
+  assert_non_null(strstr(t.asked[k].need, "that figure falls if the target has one"));
+  assert_non_null(strstr(t.asked[k].need, "ref. IN-H2"));
+  gn_game_free(g);
+}
+
 /* ref. BA-B7: the fire's 3d6 is told the lowest total that costs the target
 ** a loss, Table 12 read with the loss factors; a total one below it costs
 ** nothing. */
@@ -256,6 +274,7 @@ int main(void) {
     cmocka_unit_test(notes_refused),
     cmocka_unit_test(need_vb_morale),
     cmocka_unit_test(need_inradic_hand),
+    cmocka_unit_test(need_inradic_hero),
     cmocka_unit_test(need_ba_fire),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

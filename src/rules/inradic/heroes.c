@@ -43,6 +43,25 @@ int gn__in_hero_pick(const gn_game *g, const in_figs *present, int face, int cho
   return best;
 }
 
+/* What the hero check's faces pick, told to the players before they roll
+** (ref. IN-H2, IN-H3, IN-H4). */
+static void hero_say(gn_game *g) {
+  const in_data *d = in__data(g);
+  char buf[160];
+  size_t len = 0;
+  buf[0] = 0;
+  for (int f = 1; f <= 6 && len < sizeof buf; f++) {
+    int named = 0;
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d ", f > 1 ? ", " : "", f);
+    for (int r = 0; r < IN_NROLES && len < sizeof buf; r++)   /* every role of the face's rank */
+      if (d->role_rank[r] == d->hero_face[f - 1])
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", named++ ? " or " : "", gn__in_role_names[r]);
+    if (!named && len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, "no one");
+  }
+  gn__chance_say(g, ~0u, "%s: that figure falls if the target has one, %s (ref. IN-H2, IN-H3, IN-H4)", buf,
+                 d->hero_fall_lower ? "else the highest lower one present" : "else an ordinary figure");
+}
+
 /*
 ** One Ace's hero check (ref. IN-H1, IN-H2, IN-H3, IN-H4).
 **   1) roll a d6
@@ -53,6 +72,7 @@ int gn__in_hero_check(gn_game *g, const in_figs *present, int choice, int unit, 
   int face, rc, key[7];
   if (in__enumerating(g))                                                          /* faces alike: whom they hit */
     for (int f = 1; f <= 6; f++) key[f] = gn__in_hero_pick(g, present, f, choice);
+  hero_say(g);
   if ((rc = gn__in_roll_d6(g, key, "hero and leader check for an Ace", "IN-H2", unit, &face)))   /* 1 */
     return rc;
   *role = gn__in_hero_pick(g, present, face, choice);                                           /* 2 */

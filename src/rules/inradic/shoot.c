@@ -426,6 +426,8 @@ int gn__in_burst_hits(gn_game *g, int side, gn_box box, int n, gn_vec2 at, int u
     return 0;
   }
   for (int k = 0; k < m && !rc; k++) {                                                  /* 2, 4 */
+    gn__chance_say(g, ~0u, "a figure in the blast falls if one of its %d card%s is an Ace or a number card of %d or more"
+                   " (ref. IN-R9)", c, c == 1 ? "" : "s", d->need_close);
     if ((rc = gn__in_draw(g, side, c, &bp, "burst card", "IN-R9", unit, rk))) break;
     int any = 0;
     for (int i = 0; i < c; i++) any |= burst_hit(d, rk[i]);
