@@ -304,6 +304,29 @@ static void thrown_explosives(void **state) {
   gn_game_free(g);
 }
 
+/* Table dice: answers an explosive card 8 then keeps what the deviation's
+** d6 is told it needs (the answers stop there). */
+static int deviation_told(void *ud, const gn_chance *c, const char *refusal, int *faces) {
+  char *need = ud;
+  (void)refusal;
+  if (c->kind == GN_CHANCE_CARD) { faces[0] = CARD(8, 0); return 0; }
+  snprintf(need, 256, "%s", c->need ? c->need : "");
+  return GN_EABORTED;
+}
+
+/* ref. IN-R9: before the deviation's d6 the table is told what each face
+** means and how far it goes (half the card's 8: 4 in). */
+static void deviation_need_told(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("gr", "foot", 50, 40, 4, "weapon: explosive") BLUE("b1", "foot", 50, 45, 10, ""));
+  char need[256] = "";
+  assert_int_equal(gn_dice_use_table(g, deviation_told, need), GN_OK);
+  assert_int_not_equal(gn_order_apply(g, "throw gr at 50,45"), GN_OK);
+  assert_string_equal(need, "the way it goes, seen along the throw: 1 short, 2 left, 3 left, 4 right, 5 right, "
+                            "6 long; 4 in off (ref. IN-R9)");
+  gn_game_free(g);
+}
+
 /* ref. IN-R9: a card above 6 deviates by half its value, rounded down (a 7:
 ** 3 in), the d6 naming the direction seen along the throw (here north): 1
 ** short, 2-3 left (west), 4-5 right (east), 6 long. No one is near the
@@ -349,6 +372,7 @@ int main(void) {
     cmocka_unit_test(ammunition_and_jams),
     cmocka_unit_test(wagon_resupplies),
     cmocka_unit_test(thrown_explosives),
+    cmocka_unit_test(deviation_need_told),
     cmocka_unit_test(explosive_deviation),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -124,7 +124,7 @@ static const gn__dfield data_table[] = {
   NUM("shoot.ammo.resupply_range", resupply_range, -ANY, ANY, "IN-R8"),
   NUM("shoot.artillery.adjacent", adjacent, -ANY, ANY, "IN-R6"),
   INT("throw.on_target_max", throw_on_target_max, -ANY, ANY, "IN-R9"),
-  INTS("throw.deviation", deviation, 6, -ANY, ANY, "IN-R9"),
+  INTS("throw.deviation", deviation, 6, 0, 3, "IN-R9"),   /* 0 short, 1 left, 2 right, 3 long */
   NUM("throw.burst", burst, -ANY, ANY, "IN-R9"),
   INT("throw.cards", burst_cards, -ANY, ANY, "IN-R9"),
   NUM("throw.range", throw_range, -ANY, ANY, "IN-R9"),

@@ -346,12 +346,15 @@ int gn__in_throw_land(gn_game *g, int side, int unit, gn_vec2 from, double facin
   }
   if (rank > d->throw_on_target_max) {                                                 /* 2, 3 */
     int face, key[7];
+    static const char *const dir[] = { "short", "left", "right", "long" };
     for (int f = 1; f <= 6; f++) key[f] = d->deviation[f - 1];
+    gn__chance_say(g, ~0u, "the way it goes, seen along the throw: 1 %s, 2 %s, 3 %s, 4 %s, 5 %s, 6 %s; %d in off"
+                   " (ref. IN-R9)", dir[key[1]], dir[key[2]], dir[key[3]], dir[key[4]],
+                   dir[key[5]], dir[key[6]], rank / 2);
     if ((rc = gn__in_roll_d6(g, key, "explosive deviation", "IN-R9", unit, &face))) return rc;
     double dx = aim.x - from.x, dy = aim.y - from.y, len = sqrt(dx * dx + dy * dy);
     if (len < 1e-9) { dx = cos(facing); dy = sin(facing); len = 1; }
     dx /= len; dy /= len;
-    static const char *const dir[] = { "short", "left", "right", "long" };
     int k = d->deviation[face - 1];
     double ux = k == 0 ? -dx : k == 1 ? -dy : k == 2 ? dy : dx;
     double uy = k == 0 ? -dy : k == 1 ? dx : k == 2 ? -dx : dy;
