@@ -105,7 +105,7 @@ static int fire(ai_ctx *cx, int u) {
     if (!e->v.known || !e->fighting || e->broken) continue;
     if (t->distance < bd) { bd = t->distance; best = t->unit; }
   }
-  if (best >= 0 && gn__ai_order(cx, "fire %s at %s", a->v.id, cx->u[best].v.id) == 0) return best;
+  if (best >= 0 && gn__ai_order(cx, "fire %s at %s", ai_name(a), ai_name(&cx->u[best])) == 0) return best;
   return -1;
 }
 
@@ -252,7 +252,7 @@ static double attack_odds(ai_ctx *cx, int u, int e, const char *odds, double *ga
   *gain = g;
 #ifdef AI_DEBUG
   fprintf(stderr, "ai %d: attack of %s on %s: %s | %s: D moved by %d, P(good) %.2f, gain %.2f, threshold %.2f\n",
-          cx->side, cx->u[u].v.id, cx->u[e].v.id, fa, fd, shift, p, g, gn__ai_charge_threshold(cx));
+          cx->side, ai_name(&cx->u[u]), ai_name(&cx->u[e]), fa, fd, shift, p, g, gn__ai_charge_threshold(cx));
 #endif
   return p;
 }
@@ -292,14 +292,14 @@ static int attack(ai_ctx *cx, int u) {
   if (attack_stalled(cx, u, e)) return 0;
   /* cavalry attacks at the charge: its pace first, so that the rules count
   ** the charge among its factors; back to normal if it does not attack */
-  int paced = cavalry(a) && gn__ai_order(cx, "pace %s charge", a->v.id) == 0;
+  int paced = cavalry(a) && gn__ai_order(cx, "pace %s charge", ai_name(a)) == 0;
   x = gn__ai_actions(cx, u, "attack");
   const char *odds = NULL;
   for (int k = 0; x && k < x->ntargets; k++)
     if (x->targets[k].unit == e) odds = x->targets[k].odds;
   double gain, p = attack_odds(cx, u, e, odds, &gain);
-  if (!gn__ai_charge_ok(cx, p, gain, 0) || gn__ai_order(cx, "attack %s %s", a->v.id, cx->u[e].v.id)) {
-    if (paced) gn__ai_order(cx, "pace %s normal", a->v.id);
+  if (!gn__ai_charge_ok(cx, p, gain, 0) || gn__ai_order(cx, "attack %s %s", ai_name(a), ai_name(&cx->u[e]))) {
+    if (paced) gn__ai_order(cx, "pace %s normal", ai_name(a));
     return 0;
   }
   if (u < cx->ai->nstart) {
@@ -326,16 +326,16 @@ static int advance(ai_ctx *cx, int u, int e, double de) {
   }
   if (step < 1 || gn__ai_dist(a->v.box.c, goal) < 1) return 0;
   int form = attr(cx->g, u, cx->side, "formation", FM_LINE);
-  if (artillery(a) && form != FM_MARCH) return gn__ai_order(cx, "formation %s limbered", a->v.id) == 0;
+  if (artillery(a) && form != FM_MARCH) return gn__ai_order(cx, "formation %s limbered", ai_name(a)) == 0;
   const ai_task *t = gn__ai_task(cx, u);
   if (t && t->kind == AI_TASK_MARCH) {   /* in march formation, by road where a road leads */
-    if (!artillery(a) && form != FM_MARCH && gn__ai_order(cx, "formation %s march", a->v.id) == 0) return 1;
+    if (!artillery(a) && form != FM_MARCH && gn__ai_order(cx, "formation %s march", ai_name(a)) == 0) return 1;
     gn__ai_road_next(cx, u, goal, &goal);
   }
   /* ordered to move last bound and still where it was: the ground stopped
   ** that formation (woods, a wall); try the other */
   if (!artillery(a) && gn__ai_stuck(cx, u) && (form == FM_LINE || form == FM_MARCH))
-    gn__ai_order(cx, "formation %s %s", a->v.id, form == FM_LINE ? "march" : "line");
+    gn__ai_order(cx, "formation %s %s", ai_name(a), form == FM_LINE ? "march" : "line");
   face_goal(cx, u, goal);
   gn__ai_move_toward(cx, "move", u, goal, step, 0, 0);
   return cx->given > given;
@@ -353,10 +353,10 @@ static void order_unit(ai_ctx *cx, int u) {
   /* rest */
   if (form == FM_REST) {
     if (de > REST_SAFE / 2) return;          /* rest goes on without a new order */
-    gn__ai_order(cx, "formation %s line", a->v.id);
+    gn__ai_order(cx, "formation %s line", ai_name(a));
   } else if ((supplies == 0 || (lost_valour && cx->p->caution >= 0.5)) && de > REST_SAFE &&
              dis < DIS_MD) {
-    if (gn__ai_order(cx, "rest %s", a->v.id) == 0) return;
+    if (gn__ai_order(cx, "rest %s", ai_name(a)) == 0) return;
   }
   /* attack, fire, move */
   if (attack(cx, u)) return;
@@ -365,7 +365,7 @@ static void order_unit(ai_ctx *cx, int u) {
     ** limbers to move only when it has none (it used to limber and unlimber
     ** in turn, bound after bound, when its target was out of sight) */
     int target = has_target(cx, u, form == FM_MARCH);
-    if (form == FM_MARCH && target) { gn__ai_order(cx, "formation %s unlimbered", a->v.id); return; }
+    if (form == FM_MARCH && target) { gn__ai_order(cx, "formation %s unlimbered", ai_name(a)); return; }
     if (form != FM_MARCH && target) {
       if (supplies != 0 && dis < DIS_MD) fire(cx, u);
       return;

@@ -50,7 +50,7 @@ static int fire(ai_ctx *cx, int u) {
     double s = -x->targets[k].distance - (cx->u[i].broken ? 10 : 0);
     if (s > bs) { bs = s; best = i; }
   }
-  return best >= 0 && gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[best].v.id) == 0;
+  return best >= 0 && gn__ai_order(cx, "fire %s at %s", ai_name(&cx->u[u]), ai_name(&cx->u[best])) == 0;
 }
 
 /* ------------------------------------------------------------ odds of a fight */
@@ -187,7 +187,7 @@ static double fight_odds(ai_ctx *cx, int u, int e, int charge, double *gain) {
   p = f0 + (1 - f0) * p;
 #ifdef AI_DEBUG
   fprintf(stderr, "ai %d: %s of %s at %s: %d+%d against %d+%d, P(routs first) %.2f, P(good) %.2f, gain %.2f, threshold %.2f\n",
-          cx->side, charge ? "charge" : "melee", cx->u[u].v.id, cx->u[e].v.id, oa, la, ob, lb, f0, p, *gain,
+          cx->side, charge ? "charge" : "melee", ai_name(&cx->u[u]), ai_name(&cx->u[e]), oa, la, ob, lb, f0, p, *gain,
           gn__ai_charge_threshold(cx));
 #endif
   return p;
@@ -221,10 +221,10 @@ static void pursuit(ai_ctx *cx, int u) {
   double losses = gn__ai_unit_losses(cx, u);
   if (pu == PU_MAY) {
     int go = cx->p->aggression >= cx->p->caution * 0.8 && losses < 0.5;
-    if (go) { if (gn__ai_order(cx, "pursue %s", a->v.id) == 0) return; }
-    gn__ai_order(cx, "halt %s", a->v.id);
+    if (go) { if (gn__ai_order(cx, "pursue %s", ai_name(a)) == 0) return; }
+    gn__ai_order(cx, "halt %s", ai_name(a));
   } else if (pu == PU_PURSUING && cx->p->caution > 0.6 && losses > 0.3) {
-    gn__ai_order(cx, "halt %s", a->v.id);
+    gn__ai_order(cx, "halt %s", ai_name(a));
   }
 }
 
@@ -238,7 +238,7 @@ static void act(ai_ctx *cx, int u) {
   /* in contact: a melee the rules accept, with the nearest */
   int m = listed_nearest(cx, u, "melee");
   if (m >= 0) {
-    snprintf(order, sizeof order, "melee %s with %s", a->v.id, cx->u[m].v.id);
+    snprintf(order, sizeof order, "melee %s with %s", ai_name(a), ai_name(&cx->u[m]));
     weighed(cx, u, m, order, 0.15, 0);
     return;
   }
@@ -247,7 +247,7 @@ static void act(ai_ctx *cx, int u) {
   int ch = e >= 0 && gn__ai_may_charge(cx, u) && (posture == AI_ATTACK || cx->p->aggression >= 0.6)
              ? listed_nearest(cx, u, "charge") : -1;
   if (ch >= 0 && gn__ai_distance(cx, u, ch) <= CHARGE_LOOK) {
-    snprintf(order, sizeof order, "charge %s at %s", a->v.id, cx->u[ch].v.id);
+    snprintf(order, sizeof order, "charge %s at %s", ai_name(a), ai_name(&cx->u[ch]));
     if (weighed(cx, u, ch, order, 0, 1)) return;
   }
   /* fire, then close in and fire */

@@ -165,7 +165,7 @@ static double melee_odds(ai_ctx *cx, int u, int e, double *gain) {
   *gain = p * win - (1 - p) * lose;
 #ifdef AI_DEBUG
   fprintf(stderr, "ai %d: melee of %s at %s: dice %d:%d, morale %d:%d, P(win) %.2f, gain %.2f, threshold %.2f\n",
-          cx->side, cx->u[u].v.id, cx->u[e].v.id, dice[0], dice[1], morale[0], morale[1], p, *gain,
+          cx->side, ai_name(&cx->u[u]), ai_name(&cx->u[e]), dice[0], dice[1], morale[0], morale[1], p, *gain,
           gn__ai_charge_threshold(cx));
 #endif
   return p;
@@ -195,7 +195,7 @@ static int try_charge(ai_ctx *cx, int u) {
     if (e < 0) continue;
     /* the contact now, the melee in the combat phase */
     double gain, p = melee_odds(cx, u, e, &gain);
-    if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "charge %s at %s", a->v.id, cx->u[e].v.id) == 0)
+    if (gn__ai_charge_ok(cx, p, gain, 0) && gn__ai_order(cx, "charge %s at %s", ai_name(a), ai_name(&cx->u[e])) == 0)
       return 1;
   }
   return 0;
@@ -272,8 +272,8 @@ static void fall_back(ai_ctx *cx, int u, int ooc) {
 static void march(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   const ai_task *t = gn__ai_task(cx, u);
-  if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", a->v.id);               /* 1 */
-  else if (!artillery(a) && !in_march(cx, u)) gn__ai_order(cx, "march %s", a->v.id);
+  if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", ai_name(a));               /* 1 */
+  else if (!artillery(a) && !in_march(cx, u)) gn__ai_order(cx, "march %s", ai_name(a));
   for (int leg = 0; leg < 8 && !cx->err; leg++) {                                             /* 2 */
     gn__ai_view(cx, u);
     gn_vec2 c = a->v.box.c, to = t->place;
@@ -300,23 +300,23 @@ static void move_unit(ai_ctx *cx, int u) {
   ** plan, its retire says when */
   double worn = WORN_DIVISION * (1.5 - cx->p->caution);
   if (!task && formation_losses(cx, a->v.formation) >= worn && !gn__ai_garrison(cx, u)) {
-    if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", a->v.id);
+    if (artillery(a) && !limbered(cx, u)) gn__ai_order(cx, "limber %s", ai_name(a));
     fall_back(cx, u, out_of_command(cx, u));
     return;
   }
   int ooc = out_of_command(cx, u);
   /* a plain disorder is reordered away (ref. VB-B20); a permanent one stays */
   if (gn__ai_seen(cx, u, "disorder", 0) == 1 && de > 1.0 && !ooc)
-    gn__ai_order(cx, "reorder %s", a->v.id);
-  if (in_march(cx, u) && ((e >= 0 && de < 12) || task)) gn__ai_order(cx, "deploy %s", a->v.id);
+    gn__ai_order(cx, "reorder %s", ai_name(a));
+  if (in_march(cx, u) && ((e >= 0 && de < 12) || task)) gn__ai_order(cx, "deploy %s", ai_name(a));
   if (artillery(a)) {
     int limb = limbered(cx, u);
     if (e >= 0 && de <= UNLIMBER_AT) {
-      if (limb) gn__ai_order(cx, "unlimber %s", a->v.id);
+      if (limb) gn__ai_order(cx, "unlimber %s", ai_name(a));
       return;
     }
     if (gn__ai_posture(cx, u) == AI_DEFEND && !limb && !gn__ai_must_move(cx, u)) return;
-    if (!limb && gn__ai_order(cx, "limber %s", a->v.id)) return;
+    if (!limb && gn__ai_order(cx, "limber %s", ai_name(a))) return;
   }
   if (!ooc && try_charge(cx, u)) return;
   advance(cx, u, ooc);
@@ -427,7 +427,7 @@ static int fire_best(ai_ctx *cx, int u) {
                (cx->needy && on_objective(cx, i) ? 3.0 : 0);
     if (s > bs) { bs = s; best = i; }
   }
-  if (best < 0 || gn__ai_order(cx, "fire %s at %s", cx->u[u].v.id, cx->u[best].v.id)) return 0;
+  if (best < 0 || gn__ai_order(cx, "fire %s at %s", ai_name(&cx->u[u]), ai_name(&cx->u[best]))) return 0;
   gn__ai_view(cx, best);      /* it may be gone: the next stand need not ask */
   return 1;
 }
@@ -444,7 +444,7 @@ static int melee_best(ai_ctx *cx, int u) {
     double gain, p = e >= 0 && e < cx->n ? melee_odds(cx, u, e, &gain) : -1;
     if (gn__ai_charge_ok(cx, p, gain, 0.1) && p > bp) { bp = p; best = e; }
   }
-  return best >= 0 && gn__ai_order(cx, "charge %s at %s", cx->u[u].v.id, cx->u[best].v.id) == 0;
+  return best >= 0 && gn__ai_order(cx, "charge %s at %s", ai_name(&cx->u[u]), ai_name(&cx->u[best])) == 0;
 }
 
 static int combat(ai_ctx *cx) {

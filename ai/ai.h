@@ -41,6 +41,10 @@ typedef struct ai_unit {
   double reach;              /* half the diagonal of v.box */
 } ai_unit;
 
+/* The name an order gives a unit: its code, as show, the map and the table
+** call it (its id when it has none). */
+static inline const char *ai_name(const ai_unit *a) { return a->v.code && *a->v.code ? a->v.code : a->v.id; }
+
 typedef enum ai_posture { AI_DEFEND, AI_ATTACK } ai_posture;
 
 typedef struct ai_doctrine ai_doctrine;

@@ -718,8 +718,9 @@ static void inradic_pursuits_answered(void **state) {
       gn_unit_view v;
       assert_int_equal(gn_unit_view_get(g, e->unit, GN_UMPIRE, &v), 0);
       char pursue[80], halt[80];
-      snprintf(pursue, sizeof pursue, "pursue %s", v.id);
-      snprintf(halt, sizeof halt, "halt %s", v.id);
+      const char *name = v.code && *v.code ? v.code : v.id;   /* orders name units by their code */
+      snprintf(pursue, sizeof pursue, "pursue %s", name);
+      snprintf(halt, sizeof halt, "halt %s", name);
       offered++;
       for (int o = e->order + 1; o < gn_game_order_count(g); o++) {
         const char *t = gn_game_order_text(g, o);
