@@ -349,30 +349,38 @@ static int check_bad(const char *path, const char *expect_path) {
   return ok;
 }
 
-static void bad_corpus(void **state) {
-  (void)state;
-  DIR *d = opendir("tests/bad");
+/* Runs check on every DIR/<name>.yaml with its DIR/<name>.expect, in name
+** order; the number of cases in *n, the number that failed returned. */
+static int run_corpus(const char *dir, int (*check)(const char *, const char *), int *n) {
+  DIR *d = opendir(dir);
   struct dirent *e;
   char **names = NULL;
-  int n = 0, failed = 0;
-  if (!d) fail_msg("cannot open tests/bad (run from the repository root)");
+  int failed = 0;
+  *n = 0;
+  if (!d) fail_msg("cannot open %s (run from the repository root)", dir);
   while ((e = readdir(d))) {
     size_t l = strlen(e->d_name);
     if (l > 5 && !strcmp(e->d_name + l - 5, ".yaml")) {
-      names = realloc(names, (size_t)(n + 1) * sizeof *names);
-      names[n++] = strdup(e->d_name);
+      names = realloc(names, (size_t)(*n + 1) * sizeof *names);
+      names[(*n)++] = strdup(e->d_name);
     }
   }
   closedir(d);
-  qsort(names, (size_t)n, sizeof *names, strp_cmp);
-  for (int i = 0; i < n; i++) {
+  qsort(names, (size_t)*n, sizeof *names, strp_cmp);
+  for (int i = 0; i < *n; i++) {
     char path[512], expect[512];
-    snprintf(path, sizeof path, "tests/bad/%s", names[i]);
-    snprintf(expect, sizeof expect, "tests/bad/%.*s.expect", (int)strlen(names[i]) - 5, names[i]);
-    if (!check_bad(path, expect)) failed++;
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    snprintf(expect, sizeof expect, "%s/%.*s.expect", dir, (int)strlen(names[i]) - 5, names[i]);
+    if (!check(path, expect)) failed++;
     free(names[i]);
   }
   free(names);
+  return failed;
+}
+
+static void bad_corpus(void **state) {
+  (void)state;
+  int n, failed = run_corpus("tests/bad", check_bad, &n);
   print_message("bad corpus: %d cases, %d failed\n", n, failed);
   assert_true(n >= 30);
   assert_int_equal(failed, 0);
@@ -416,28 +424,7 @@ static int check_warn(const char *path, const char *expect_path) {
 ** exactly the warnings of tests/warn/<name>.expect (none.expect is empty). */
 static void warn_corpus(void **state) {
   (void)state;
-  DIR *d = opendir("tests/warn");
-  struct dirent *e;
-  char **names = NULL;
-  int n = 0, failed = 0;
-  if (!d) fail_msg("cannot open tests/warn (run from the repository root)");
-  while ((e = readdir(d))) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && !strcmp(e->d_name + l - 5, ".yaml")) {
-      names = realloc(names, (size_t)(n + 1) * sizeof *names);
-      names[n++] = strdup(e->d_name);
-    }
-  }
-  closedir(d);
-  qsort(names, (size_t)n, sizeof *names, strp_cmp);
-  for (int i = 0; i < n; i++) {
-    char path[512], expect[512];
-    snprintf(path, sizeof path, "tests/warn/%s", names[i]);
-    snprintf(expect, sizeof expect, "tests/warn/%.*s.expect", (int)strlen(names[i]) - 5, names[i]);
-    if (!check_warn(path, expect)) failed++;
-    free(names[i]);
-  }
-  free(names);
+  int n, failed = run_corpus("tests/warn", check_warn, &n);
   print_message("warnings corpus: %d cases, %d failed\n", n, failed);
   assert_true(n >= 6);
   assert_int_equal(failed, 0);
