@@ -217,7 +217,7 @@ say "8S"
 say "10 4"
 answer 1
 check "inradic: the fire is resolved with the cards and dice typed" \
-  eval 'seen "3 cards, 3 hits" && seen "fails" && seen_last "action \| Grand Duchy of Lorelei\] >"'
+  eval 'seen "GUN fires at FU beyond half range: 3 cards, each needing 8 or more; 3 hits \[the value needed beyond half range ref. IN-B1\]" && seen "fails" && seen_last "action \| Grand Duchy of Lorelei\] >"'
 say "show"
 h1=$(hash_shown)
 say "end"
@@ -325,7 +325,7 @@ check "inradic, two sides: a hand asked card by card, what each needs said first
 say "10S 9S 8S 10 4"
 answer 1
 check "inradic, two sides: a whole hand and the morale dice on one line" \
-  eval 'seen "10S 9S 8S 10 4" && seen "3 cards, 3 hits" && seen_last "\] >"'
+  eval 'seen "10S 9S 8S 10 4" && seen "3 cards, each needing 8 or more; 3 hits" && seen_last "\] >"'
 S=iva; say "show"
 check "inradic, two sides: the other side's session reloads after the shot" \
   eval 'seen "another session changed the game"'
