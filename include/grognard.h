@@ -430,6 +430,12 @@ int gn_game_active_side(const gn_game *g);           /* -1 when simultaneous */
 typedef struct gn_text { char text[GN_TEXT_MAX]; } gn_text;
 gn_text gn_game_clock(const gn_game *g);             /* "18 June 1815, 9 a.m." */
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
+/* In a phase every side plays at once (gn_game_active_side -1): 1 when side
+** has ended its part and waits for the others (a Belle Alliance side ready,
+** its written orders final; a V&B side that has ended its night or its
+** recovery), as its `end SIDE` left it; else 0, and 0 for a bad side.
+** Cannot fail. */
+int gn_side_done(const gn_game *g, int side);
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
 const char *gn_game_order_text(const gn_game *g, int i);

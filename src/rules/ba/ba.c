@@ -514,6 +514,7 @@ const gn__ruleset gn__rs_ba = {
   .allowance = gn__ba_allowance, .later = gn__ba_later, .odds = gn__ba_order_odds,
   .minute = gn__ba_minute,
   .holds = gn__ba_holds,
+  .side_done = gn__ba_side_ready,
 };
 
 const char *gn__ba_phase_name(const gn_game *g) {
