@@ -59,6 +59,7 @@ typedef struct ai_task {
   gn_vec2 place;
   double radius;             /* within this of place the formation is there */
   int from, until;           /* turns; 0 none */
+  int from_min, until_min;   /* by the clock (gn_game_minute); -1 none */
   int when_broken;           /* a retire taken whenever the formation is broken */
 } ai_task;
 typedef struct ai_plan { int n; ai_task *t; } ai_plan;

@@ -429,6 +429,18 @@ int gn_game_active_side(const gn_game *g);           /* -1 when simultaneous */
 #define GN_TEXT_MAX 256
 typedef struct gn_text { char text[GN_TEXT_MAX]; } gn_text;
 gn_text gn_game_clock(const gn_game *g);             /* "18 June 1815, 9 a.m." */
+/* The time of the present turn (or bound) by the ruleset's clock, in minutes
+** after midnight of the scenario's first day (day 2 at 7 a.m. is 1,860); the
+** starting hour before the game starts; -1 when the ruleset keeps no time of
+** day (Inradic: its turns have none) or no scenario is loaded. Cannot fail. */
+int gn_game_minute(const gn_game *g);
+/* A time as designers write it, read against the scenario's calendar, into
+** *minute (as gn_game_minute counts): a time of day ("7 p.m.", "7:30 a.m.",
+** "19:00", "noon") on the first day, or after a day and a comma: "day 2,
+** 7 p.m." or a date of the battle "19 June 1815, 7 p.m." (the month may be
+** cut to three letters). GN_ESYNTAX with the valid forms in err; GN_ESTATE
+** when no scenario is loaded or its ruleset keeps no time of day; GN_EINVAL. */
+int gn_game_clock_parse(const gn_game *g, const char *text, int *minute, char *err, size_t errlen);
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);

@@ -195,6 +195,12 @@ int gn__name_find(const char *const *names, const char *typed);
 int gn__eqi(const char *a, const char *b);
 /* Days in a month (1-12) of the Gregorian calendar. Cannot fail. */
 int gn__month_days(int year, int month);
+/* The English name of a month (1-12), "?" out of range (src/clock.c). Cannot fail. */
+const char *gn__month_name(int month);
+/* A time of day as designers write it: "7 p.m.", "7:30 a.m.", "7pm",
+** "19:00", "noon", "midnight" (case ignored). Minutes after midnight, or -1
+** (src/clock.c). */
+int gn__clock_minutes(const char *s);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
