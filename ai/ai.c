@@ -128,8 +128,9 @@ static int plans_new(gn_ai *ai, const gn_game *g) {
   ai->plan = calloc((size_t)nf, sizeof *ai->plan);
   ai->governs = malloc((size_t)nf * sizeof *ai->governs);
   ai->task_at = calloc((size_t)nf, sizeof *ai->task_at);
+  ai->broke = calloc((size_t)nf, sizeof *ai->broke);
   ai->fstart = calloc((size_t)nf, sizeof *ai->fstart);
-  if (!ai->plan || !ai->governs || !ai->task_at || !ai->fstart) return GN_ENOMEM;
+  if (!ai->plan || !ai->governs || !ai->task_at || !ai->broke || !ai->fstart) return GN_ENOMEM;
   for (int f = 0; f < ai->nform; f++) {                                          /* 1 */
     gn_formation_info fi;
     ai->governs[f] = -1;
@@ -230,6 +231,7 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->plan);
   free(ai->governs);
   free(ai->task_at);
+  free(ai->broke);
   free(ai->fstart);
   free(ai);
 }
@@ -833,12 +835,14 @@ static int task_over(const ai_task *t, gn_vec2 c, int n, plan_time now) {
 /* Step 1 of plans_now: for each formation with a plan, the centre of the
 ** units it governs that are on the table (cx->fcentre, their count in cnt)
 ** and their strength at the start and now, unbroken (s0[2 f], s0[2 f + 1]),
-** as the side knows its own units. */
+** as the side knows its own units; a reinforcement not yet come on counts
+** in neither. */
 static void plan_centres(ai_ctx *cx, double *s0, int *cnt) {
   gn_ai *ai = cx->ai;
   for (int i = 0; i < cx->n; i++) {
     const ai_unit *a = &cx->u[i];
     if (!a->mine || !a->fighting || a->v.formation < 0 || a->v.formation >= ai->nform) continue;
+    if (a->v.removed && a->v.arrives > 0) continue;   /* not yet come on: neither there nor lost */
     int k = ai->governs[a->v.formation];
     if (k < 0) continue;
     s0[2 * k] += i < ai->nstart ? ai->start[i] : 0;
@@ -885,7 +889,8 @@ static const ai_task *plan_task(gn_ai *ai, int f, gn_vec2 c, int n, plan_time no
 ** The task in force for each formation with a plan.
 **   1) the centre of the units it governs that are on the table, and their
 **      losses (plan_centres)
-**   2) broken (half its strength lost): its `retire when broken`, if any
+**   2) broken (half its strength lost, now or before: a formation that
+**      rallies keeps to its retire): its `retire when broken`, if any
 **   3) else the first task not over, its turn or time come (plan_task)
 ** 0 or GN_ENOMEM.
 */
@@ -902,8 +907,8 @@ static int plans_now(ai_ctx *cx) {
   for (int f = 0; f < ai->nform; f++) {
     const ai_plan *pl = &ai->plan[f];
     if (!pl->n || ai->governs[f] != f) continue;
-    int broken = s0[2 * f] > 0 && s0[2 * f + 1] <= 0.5 * s0[2 * f];                /* 2 */
-    for (int k = 0; broken && k < pl->n && !cx->ftask[f]; k++)
+    if (s0[2 * f] > 0 && s0[2 * f + 1] <= 0.5 * s0[2 * f]) ai->broke[f] = 1;       /* 2 */
+    for (int k = 0; ai->broke[f] && k < pl->n && !cx->ftask[f]; k++)
       if (pl->t[k].when_broken) cx->ftask[f] = &pl->t[k];
     if (!cx->ftask[f]) cx->ftask[f] = plan_task(ai, f, cx->fcentre[f], cnt[f], now);   /* 3 */
   }

@@ -118,9 +118,11 @@ struct gn_ai {
   /* plans: per formation its plan (parsed from the scenario's text; empty
   ** when it has none or the text is not one), the formation whose plan
   ** governs it (itself or the nearest above with one, -1 none), the task
-  ** in force (index), and where its units stood at the start */
+  ** in force (index), whether it has broken, and where its units stood at
+  ** the start */
   ai_plan *plan;
   int *governs, *task_at;
+  unsigned char *broke;      /* per formation with a plan: broken once, kept to the end */
   gn_vec2 *fstart;
 };
 

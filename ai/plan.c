@@ -91,28 +91,49 @@ static int turn_arg(const char **s, const char *after, int *out, char *err, size
   return 0;
 }
 
+/* 1 when w begins a trigger or a task's `by road`: no part of a time. */
+static int is_keyword(const char *w) {
+  static const char *const kw[] = {"from", "at", "until", "when", "by", NULL};
+  for (int i = 0; kw[i]; i++)
+    if (!strcmp(kw[i], w)) return 1;
+  return 0;
+}
+
 #define CLOCK_WORDS 6   /* the most words a time takes: "19 June 1815, 7:30 p.m." is 5 */
 
 /* A time by the ruleset's clock (gn_game_clock_parse) at *s: the longest
-** run of at most CLOCK_WORDS words that reads as one ("7 p.m.", "day 2,
-** 7 a.m.", "19 June 1815, 5 p.m."), *s moved past it. 0, or GN_ESYNTAX
-** with the forms a trigger takes. */
+** run of at most CLOCK_WORDS words before the next trigger that reads as
+** one ("7 p.m.", "day 2, 7 a.m.", "19 June 1815, 5 p.m."), *s moved past it. A run with a word
+** ending in ',' names a day: unless a run through the time after it reads,
+** the reason is the day's or that time's. 0, or GN_ESYNTAX with the forms a
+** trigger takes. */
 static int clock_arg(const gn_game *g, const char **s, const char *after, int *out, char *err, size_t n) {
-  char text[256] = "", why[200] = "";
+  char text[256] = "", why[200] = "", whyday[200] = "";
   const char *p = *s, *best = NULL;
+  int comma = -1, bestk = -1;
   for (int k = 0; k < CLOCK_WORDS; k++) {
     char w[64];
-    if (!word(&p, w, sizeof w)) break;
-    size_t len = strlen(text);
+    const char *q = p;
+    if (!word(&q, w, sizeof w) || is_keyword(w)) break;
+    p = q;
+    size_t len = strlen(text), wl = strlen(w);
     snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", w);
+    if (comma < 0 && w[wl - 1] == ',') comma = k;
+    char *reason = !k ? why : comma >= 0 && !whyday[0] && k > comma ? whyday : NULL;
     int m;
-    if (gn_game_clock_parse(g, text, &m, k ? NULL : why, k ? 0 : sizeof why) == 0) { *out = m; best = p; }
+    if (gn_game_clock_parse(g, text, &m, reason, reason ? sizeof why : 0) == 0) {
+      *out = m; best = p; bestk = k;
+    }
   }
-  if (best) { *s = best; return 0; }
+  if (best && (comma < 0 || bestk > comma)) { *s = best; return 0; }
+  if (comma >= 0 && !whyday[0]) {   /* the day, and no word after it */
+    int m;
+    gn_game_clock_parse(g, text, &m, whyday, sizeof whyday);
+  }
   if (err && n)
     snprintf(err, n, "after '%s' expected 'turn N' or a time of day ('%s 7 p.m.', '%s 7:30 a.m.', "
              "'%s 19:00', '%s day 2, 7 a.m.' or '%s 19 June 1815, 5 p.m.'): %s",
-             after, after, after, after, after, after, why);
+             after, after, after, after, after, after, comma >= 0 ? whyday : why);
   return GN_ESYNTAX;
 }
 
