@@ -169,12 +169,15 @@ typedef struct gn__ruleset {
   ** what the odds engine knows of the decks: an odds walk that may ignore the
   ** decks (gn__enum_merge) ignores them too. 0, 0: none. */
   int deck_rs, ndeck_rs;
-  /* For gn_actions (may be NULL): the reach of unit's verb that names an
-  ** enemy ("fire UNIT at UNIT"), in table units edge to edge, from the
-  ** function its handler refuses a target too far with: the listing checks
-  ** no enemy further off. -1 when the verb has no such bound; -2 when unit
-  ** may name no target now at any distance. Changes nothing; cannot fail. */
-  double (*reach)(gn_game *g, const char *verb, int unit);
+  /* For gn_actions and gn_unit_reach (may be NULL): the reach of unit's
+  ** verb that names an enemy ("fire UNIT at UNIT"), in table units edge to
+  ** edge, from the function its handler refuses a target too far with: the
+  ** listing checks no enemy further off. -1 when the verb has no such bound;
+  ** -2 when unit may name no target now at any distance. When out is not
+  ** NULL, also the bands the rules state for the verb (gn_reach; out comes
+  ** zeroed, limit is set by the caller from the return), from the same
+  ** functions; a listing passes NULL. Changes nothing; cannot fail. */
+  double (*reach)(gn_game *g, const char *verb, int unit, gn_reach *out);
   /* For gn_actions (may be NULL): the odds check (gn__check) that weighs
   ** unit's order of verb at target, as unit's side may know it: 1 with
   ** "CHECK --name value ..." in buf, the arguments the rules would give the
@@ -182,6 +185,13 @@ typedef struct gn__ruleset {
   ** Changes nothing; cannot fail. */
   int (*odds)(gn_game *g, const char *verb, int unit, int target, char *buf, size_t n);
 } gn__ruleset;
+
+/* reach.c: appends the band from..to (table units, edge to edge) to out,
+** for a ruleset's reach hook; a band that goes on from the last with the
+** same name and rule id lengthens it. NULL out or an empty band: nothing.
+** A band past GN_REACH_MAXBANDS is counted, not held (gn_unit_reach then
+** fails). Cannot fail. */
+void gn__reach_band(gn_reach *out, double from, double to, const char *name, const char *ref);
 
 /* The registry (src/ruleset.c). NULL when unknown. */
 const gn__ruleset *gn__ruleset_find(const char *id);
