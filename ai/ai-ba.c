@@ -62,7 +62,7 @@ static int face_goal(ai_ctx *cx, int u, gn_vec2 goal) {
   double diff = remainder(want - v->box.facing, 2 * 3.14159265358979323846);
   if (fabs(diff) <= 0.8) return 0;
   const char *way = fabs(diff) > 2.4 ? "about" : diff > 0 ? "left" : "right";
-  return gn__ai_order(cx, "turn %s %s", v->id, way) == 0;
+  return gn__ai_order(cx, "turn %s %s", ai_name(&cx->u[u]), way) == 0;
 }
 
 /* 1 when battery u has a target: unlimbered, one the rules would fire at

@@ -508,8 +508,8 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
     if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
     tries++;
     int rc = how & AI_MOVE_FACE
-               ? gn__ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
-               : gn__ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
+               ? gn__ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, ai_name(&cx->u[u]), p.x, p.y, facing_deg)
+               : gn__ai_order(cx, "%s %s to %.2f,%.2f", verb, ai_name(&cx->u[u]), p.x, p.y);
     if (rc == 0) {
       if (u < cx->ai->nstart) { cx->ai->from[u] = c; cx->ai->moveturn[u] = gn_game_turn(cx->g); }
       return 0;

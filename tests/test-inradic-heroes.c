@@ -44,11 +44,13 @@ static void option_switch(void **state) {
 }
 
 /* ref. IN-H2: the die names the type: 1 bugler, 2 flag bearer, 3 NCO, 4 hero,
-** 5 staff officer, 6 general. */
+** 5 staff officer, 6 general; the check's event names it as players do
+** (the scenario's "nco" is the NCO). */
 static void die_names_type(void **state) {
   (void)state;
-  static const struct { int face; const char *role; } T[] = {
-    { 1, "bugler" }, { 2, "flag" }, { 3, "nco" }, { 4, "hero" }, { 5, "staff" }, { 6, "general" },
+  static const struct { int face; const char *role, *words; } T[] = {
+    { 1, "bugler", "bugler" }, { 2, "flag", "flag bearer" }, { 3, "nco", "NCO" }, { 4, "hero", "hero" },
+    { 5, "staff", "staff officer" }, { 6, "general", "general" },
   };
   for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
     char roles[64];
@@ -57,6 +59,9 @@ static void die_names_type(void **state) {
     fire(g, "fire r1 at b1", T[i].face);
     assert_int_equal(attr(g, "b1", T[i].role), 0);
     assert_int_equal(attr(g, "b1", "privates"), 9);
+    char want[64];
+    snprintf(want, sizeof want, "b1: Ace hero check %d: %s", T[i].face, T[i].words);
+    assert_string_equal(last_kind(g, "hero")->text, want);
     gn_game_free(g);
   }
 }

@@ -62,6 +62,22 @@ static void fraction_cap(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-B5, IN-M1, IN-M8: one figure is one figure in the words players
+** read: the test of a unit left with one says so, and a unit losing its
+** only figure loses its last figure. */
+static void one_figure_words(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("r1", "foot", 50, 40, 10, "") BLUE("b1", "foot", 50, 50, 2, "")
+                  RED("r2", "foot", 70, 40, 10, "") BLUE("b2", "foot", 70, 50, 1, ""));
+  SCRIPT(g, CARD(6, 0), CARD(2, 0), CARD(3, 0), CARD(4, 0), /* morale of b1 */ 1);
+  ok(g, "fire r1 at b1");
+  assert_non_null(strstr(last_kind(g, "morale")->text, "against 1 figure: passes"));
+  SCRIPT(g, CARD(7, 0), CARD(2, 1), CARD(3, 1), CARD(4, 1));
+  ok(g, "fire r2 at b2");
+  assert_string_equal(last_kind(g, "loss")->text, "b2 loses its last figure (private) and leaves the table");
+  gn_game_free(g);
+}
+
 /* ref. IN-R4: musket 16 in, bow 12 in, edge to edge. */
 static void weapon_ranges(void **state) {
   (void)state;
@@ -413,6 +429,7 @@ int main(void) {
     cmocka_unit_test(fire_four_cards),
     cmocka_unit_test(remainder_and_hero_cards),
     cmocka_unit_test(fraction_cap),
+    cmocka_unit_test(one_figure_words),
     cmocka_unit_test(weapon_ranges),
     cmocka_unit_test(long_range_needs_eight),
     cmocka_unit_test(soft_cover),

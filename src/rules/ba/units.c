@@ -203,8 +203,8 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
   gn__unit_return(g, p, bp);
   gn_event *e = gn__event(g, "split", gn__ba_arm_of(g, u) == BA_ARM_INF ? "BA-1.2.2"
                           : gn__ba_arm_of(g, u) == BA_ARM_CAV ? "BA-1.2.3" : "BA-1.2.4a", u, p,
-                          "%s splits: %s takes %d figures to %.2f,%.2f, %d stay at %.2f,%.2f (facing %.1f)",
-                          gn__ba_uid(g, u), gn__ba_uid(g, p), figs, bp.c.x, bp.c.y, s->strength, bu.c.x, bu.c.y,
+                          "%s splits: %s takes %d figure%s to %.2f,%.2f, %d stay at %.2f,%.2f (facing %.1f)",
+                          gn__ba_uid(g, u), gn__ba_uid(g, p), figs, figs == 1 ? "" : "s", bp.c.x, bp.c.y, s->strength, bu.c.x, bu.c.y,
                           gn__compass(box.facing));
   if (!e) return GN_ENOMEM;
   *part = p;
@@ -277,8 +277,8 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   gn__unit_return(g, p, lb);
   gn__unit_place(g, u, gn__ba_form_box(g, u, s->attr[BA_FORMATION]));
   *line = p;
-  return gn__event(g, "skirmish", "BA-1.2.5", u, p, "%s sends %d figures ahead as skirmish "
-                   "line %s, to %.2f,%.2f facing %.1f", gn__ba_uid(g, u), n, gn__ba_uid(g, p), lb.c.x, lb.c.y,
+  return gn__event(g, "skirmish", "BA-1.2.5", u, p, "%s sends %d figure%s ahead as skirmish "
+                   "line %s, to %.2f,%.2f facing %.1f", gn__ba_uid(g, u), n, n == 1 ? "" : "s", gn__ba_uid(g, p), lb.c.x, lb.c.y,
                    gn__compass(lb.facing)) ? 0 : GN_ENOMEM;
 }
 

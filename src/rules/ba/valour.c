@@ -20,7 +20,8 @@ int gn__ba_check_min(gn_game *g, int u) {
   if (s->strength >= BA_D(g)->min_figures) return 0;
   gn__unit_remove(g, u);
   return gn__event(g, "removed", s->attr[BA_ROOT] ? "BA-5.5.2i" : "BA-5.5.2g", u, -1,
-                   "%s has %d figures left and is removed", gn__ba_uid(g, u), s->strength) ? 0 : GN_ENOMEM;
+                   "%s has %d figure%s left and is removed", gn__ba_uid(g, u), s->strength,
+                   s->strength == 1 ? "" : "s") ? 0 : GN_ENOMEM;
 }
 
 /*
@@ -39,8 +40,8 @@ int gn__ba_loss(gn_game *g, int u, int n, const char *why, const char *ref) {
   if (n > s->strength) n = s->strength;                                          /* 1 */
   if (n <= 0 || !gn__ba_on_table(g, u)) return 0;
   s->strength -= n;
-  if (!gn__event(g, "loss", ref, u, -1, "%s loses %d figures (%s): %d left", gn__ba_uid(g, u), n, why,
-                 s->strength))
+  if (!gn__event(g, "loss", ref, u, -1, "%s loses %d figure%s (%s): %d left", gn__ba_uid(g, u), n,
+                 n == 1 ? "" : "s", why, s->strength))
     return GN_ENOMEM;
   int orig = s->attr[BA_ORIG];                                                    /* 2 */
   if (orig > 0) {

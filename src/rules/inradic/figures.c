@@ -47,10 +47,10 @@ void gn__in_remove(gn_game *g, int unit) {
 }
 
 /* The roles as a player names them, singular and plural (ORDER: roles). */
-static const char *const role_one[IN_NROLES] = {
+const char *const gn__in_role_one[IN_NROLES] = {
   "private", "bugler", "flag bearer", "corporal", "NCO", "officer", "hero", "staff officer", "general"
 };
-static const char *const role_many[IN_NROLES] = {
+const char *const gn__in_role_many[IN_NROLES] = {
   "privates", "buglers", "flag bearers", "corporals", "NCOs", "officers", "heroes", "staff officers",
   "generals"
 };
@@ -64,14 +64,17 @@ static void loss_event(gn_game *g, int unit, int named, const int *killed, int d
   for (int r = 0; r < IN_NROLES; r++) {
     if (!killed[r] || n >= sizeof roles) continue;
     if (killed[r] == 1)
-      n += (size_t)gn__snprintf(roles + n, sizeof roles - n, "%s%s", n ? ", " : "", role_one[r]);
+      n += (size_t)gn__snprintf(roles + n, sizeof roles - n, "%s%s", n ? ", " : "", gn__in_role_one[r]);
     else
-      n += (size_t)gn__snprintf(roles + n, sizeof roles - n, "%s%d %s", n ? ", " : "", killed[r], role_many[r]);
+      n += (size_t)gn__snprintf(roles + n, sizeof roles - n, "%s%d %s", n ? ", " : "", killed[r], gn__in_role_many[r]);
   }
   const gn__ustate *u = &g->st.u[unit];
-  if (u->removed)
-    gn__event(g, "loss", named >= 0 ? "IN-H3" : "IN-B5", unit, -1, "%s loses its last %d figure%s (%s) and leaves the table",
-              gn__in_name(g, unit), done, done == 1 ? "" : "s", roles);
+  if (u->removed && done == 1)
+    gn__event(g, "loss", named >= 0 ? "IN-H3" : "IN-B5", unit, -1, "%s loses its last figure (%s) and leaves the table",
+              gn__in_name(g, unit), roles);
+  else if (u->removed)
+    gn__event(g, "loss", named >= 0 ? "IN-H3" : "IN-B5", unit, -1, "%s loses its last %d figures (%s) and leaves the table",
+              gn__in_name(g, unit), done, roles);
   else
     gn__event(g, "loss", named >= 0 ? "IN-H3" : "IN-B5", unit, -1, "%s loses %d figure%s (%s): %d left",
               gn__in_name(g, unit), done, done == 1 ? "" : "s", roles, u->strength);

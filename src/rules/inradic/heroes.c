@@ -55,7 +55,7 @@ static void hero_say(gn_game *g) {
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d ", f > 1 ? ", " : "", f);
     for (int r = 0; r < IN_NROLES && len < sizeof buf; r++)   /* every role of the face's rank */
       if (d->role_rank[r] == d->hero_face[f - 1])
-        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", named++ ? " or " : "", gn__in_role_names[r]);
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", named++ ? " or " : "", gn__in_role_one[r]);
     if (!named && len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, "no one");
   }
   gn__chance_say(g, ~0u, "%s: that figure falls if the target has one, %s (ref. IN-H2, IN-H3, IN-H4)", buf,
@@ -78,7 +78,7 @@ int gn__in_hero_check(gn_game *g, const in_figs *present, int choice, int unit, 
   *role = gn__in_hero_pick(g, present, face, choice);                                           /* 2 */
   gn_event *e = gn__event(g, "hero", *role >= 0 ? "IN-H3" : "IN-H4", unit, -1,      /* 3 */
                           "%s: Ace hero check %d: %s", unit >= 0 ? gn__in_name(g, unit) : "the target", face,
-                          *role >= 0 ? gn__in_role_names[*role] : "no one eligible, an ordinary figure");
+                          *role >= 0 ? gn__in_role_one[*role] : "no one eligible, an ordinary figure");
   if (!e) return GN_ENOMEM;
   e->total = face;
   return 0;

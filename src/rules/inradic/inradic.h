@@ -66,6 +66,10 @@ typedef enum in_role {
   IN_GENERAL, IN_NROLES
 } in_role;
 extern const char *const gn__in_role_names[IN_NROLES + 1];
+/* The roles as players read them, one and several ("NCO", "NCOs"), where
+** gn__in_role_names are the words a scenario and an order write (ORDER:
+** roles). */
+extern const char *const gn__in_role_one[IN_NROLES], *const gn__in_role_many[IN_NROLES];
 
 /* What a role is in the seed's words (data roles.rank), the hero table's
 ** numbering: 1 bugler .. 6 general, 0 none. ORDER: the data lists by rank. */

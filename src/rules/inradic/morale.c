@@ -119,8 +119,8 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   }
   if (rc == 1) {
     int mods = one + qm + sm;
-    if (mods) gn__chance_say(g, ~0u, "%d or less to pass (%d figures left, modifiers %+d; ref. IN-M8)",
-                             m->remaining - mods, m->remaining, mods);
+    if (mods) gn__chance_say(g, ~0u, "%d or less to pass (%d figure%s left, modifiers %+d; ref. IN-M8)",
+                             m->remaining - mods, m->remaining, m->remaining == 1 ? "" : "s", mods);
     else gn__chance_say(g, ~0u, "%d or less to pass (the figures left; ref. IN-M8)", m->remaining);
     rc = gn__roll(g, dspec, purpose, "IN-M7", m->unit, &t, NULL);
   }
@@ -128,9 +128,9 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   *total = t + one + qm + sm;
   *pass = *total <= m->remaining;                                                 /* 5 */
   gn_event *e = gn__event(g, "morale", ref, m->unit, -1,
-                          "%s morale test (%s): %s = %d, modified %d against %d figures: %s",
+                          "%s morale test (%s): %s = %d, modified %d against %d figure%s: %s",
                           m->unit >= 0 ? gn__in_name(g, m->unit) : "the unit's", why, dspec, t, *total,
-                          m->remaining, *pass ? "passes" : "fails");
+                          m->remaining, m->remaining == 1 ? "" : "s", *pass ? "passes" : "fails");
   if (!e) return GN_ENOMEM;
   e->total = *total;
   if (one) gn__event_mod(e, "one-figure remainder", 1, "IN-B10");

@@ -71,9 +71,9 @@ int gn__vb_phase_exhaust(gn_game *g, int side) {
     else if (r[VB_F_MARKS] >= r[VB_F_BOXES] && now < VB_EXHAUSTED) now = VB_EXHAUSTED;    /* 3) */
     if (now <= was) continue;
     r[VB_F_STATE] = now;                                                  /* 4) */
-    gn__vb_own_event(gn__event(g, "exhaustion", "VB-B12", -1, -1, "%s is %s (%d boxes marked where %d exhaust it, %d SP at start)",
+    gn__vb_own_event(gn__event(g, "exhaustion", "VB-B12", -1, -1, "%s is %s (%d box%s marked where %d exhaust it, %d SP at start)",
                                g->sc->formation[f].name, now == VB_BROKEN ? "broken" : "exhausted",
-                               r[VB_F_MARKS], r[VB_F_BOXES], r[VB_F_SP0]),
+                               r[VB_F_MARKS], r[VB_F_MARKS] == 1 ? "" : "es", r[VB_F_BOXES], r[VB_F_SP0]),
                      side);
   }
   return 0;
