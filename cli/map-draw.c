@@ -177,12 +177,18 @@ static double title(map *m) {
   int side = gn_game_active_side(g), turn = gn_game_turn(g), limit = gn_game_turn_limit(g);
   const char *who = m->viewer == GN_UMPIRE ? "the umpire" : gn_side_name(g, m->viewer);
   if (side >= 0) snprintf(act, sizeof act, ", %s to act", gn_side_name(g, side));
+  /* a clock that is the turn alone (Inradic keeps no time of day) is not
+  ** said before the turn again */
+  const char *cp = clock_part(name, clock.text);
+  char bare[32], at[GN_TEXT_MAX + 2] = "";
+  snprintf(bare, sizeof bare, "turn %d", turn);
+  if (strcmp(cp, bare)) snprintf(at, sizeof at, "%s: ", cp);
   if (gn_game_over(g))
-    snprintf(sub, sizeof sub, "%s: the game is over after turn %d of %d; as seen by %s",
-             clock_part(name, clock.text), turn > limit ? limit : turn, limit, who);
+    snprintf(sub, sizeof sub, "%sthe game is over after turn %d of %d; as seen by %s", at,
+             turn > limit ? limit : turn, limit, who);
   else
-    snprintf(sub, sizeof sub, "%s: turn %d of %d, %s phase%s; as seen by %s", clock_part(name, clock.text), turn,
-             limit, gn_game_phase(g), act, who);
+    snprintf(sub, sizeof sub, "%sturn %d of %d, %s phase%s; as seen by %s", at, turn, limit, gn_game_phase(g),
+             act, who);
   map_font s = map_font_of(9.5);
   return wrapped(m, MARGIN, y + 1, w, s, sub, "subtitle") + 4;
 }

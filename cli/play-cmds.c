@@ -239,8 +239,14 @@ void play_announce(play *p, int force) {
     printf("== the game is over: %s ==\n", gn_game_clock(p->g).text);
     return;
   }
-  printf("== turn %d of %d, %s: %s phase, %s ==\n", turn, gn_game_turn_limit(p->g),
-         gn_game_clock(p->g).text, phase, side >= 0 ? gn_side_name(p->g, side) : "all sides");
+  /* a clock that is the turn alone (Inradic keeps no time of day) is not
+  ** said twice */
+  gn_text clock = gn_game_clock(p->g);
+  char bare[32];
+  snprintf(bare, sizeof bare, "turn %d", turn);
+  printf("== turn %d of %d%s%s: %s phase, %s ==\n", turn, gn_game_turn_limit(p->g),
+         strcmp(clock.text, bare) ? ", " : "", strcmp(clock.text, bare) ? clock.text : "", phase,
+         side >= 0 ? gn_side_name(p->g, side) : "all sides");
   todo(p, 0);
 }
 

@@ -184,10 +184,25 @@ static const char *need_told(const play *p, const gn_chance *c) {
   return c->need;
 }
 
+/* 1 when what the rules say a roll needs is a target to reach ("4 or less
+** to pass"), read after "needs"; not a table of what each face does ("1-2
+** may not pursue", "1 bugler, 2 flag bearer", "9 or more recovers a step"). */
+static int is_target(const char *need) {
+  size_t d = strspn(need, "0123456789");
+  return d > 0 && (!strncmp(need + d, " or less to ", 12) || !strncmp(need + d, " or more to ", 12));
+}
+
+/* "face" for one die, "3 faces" for several; into buf of n bytes. */
+static const char *faces(int dice, char *buf, size_t n) {
+  if (dice == 1) snprintf(buf, n, "face");
+  else snprintf(buf, n, "%d faces", dice);
+  return buf;
+}
+
 /* Who rolls, what, for what, what it needs and by which rule, and what to type. */
 static void describe(const play *p, const gn_chance *c) {
   const char *who = roller(p, c), *unit = concerned(p, c), *need = need_told(p, c);
-  char head[GN_TEXT_MAX + 96], ref[64] = "";
+  char head[GN_TEXT_MAX + 96], ref[64] = "", count[24];
   snprintf(head, sizeof head, "%s%s", who ? who : "", who ? ": " : "");
   if (!need || !strstr(need, c->ref)) snprintf(ref, sizeof ref, " (ref. %s)", c->ref);
   int n = c->dice.ndice;
@@ -199,7 +214,7 @@ static void describe(const play *p, const gn_chance *c) {
     printf("  %sroll %s for %s%s", head, c->spec, c->purpose, ref);
   }
   if (unit && !strstr(c->purpose, unit)) printf(", unit %s", unit);
-  if (need) printf(": %s%s", isdigit((unsigned char)need[0]) ? "needs " : "", need);
+  if (need) printf(": %s%s", is_target(need) ? "needs " : "", need);
   else if (c->need) printf(": what it needs is hidden from this side");
   const char *sep = c->need ? ";" : ":";
   if (c->kind == GN_CHANCE_CARD && c->count > 1 && c->index > 1) {
@@ -207,10 +222,10 @@ static void describe(const play *p, const gn_chance *c) {
   } else if (c->kind == GN_CHANCE_CARD) {
     printf("%s type it like QH, 10S or AS (a whole hand on one line: AS 7C 8D)\n", sep);
   } else if (c->kind == GN_CHANCE_COUNT) {
-    printf("%s each die showing %d or more counts; type the %d face%s, or 'N hits'\n", sep, c->target, n,
-           n == 1 ? "" : "s");
+    printf("%s each die showing %d or more counts; type the %s, or 'N hits'\n", sep, c->target,
+           faces(n, count, sizeof count));
   } else {
-    printf("%s type the %d face%s", sep, n, n == 1 ? "" : "s");
+    printf("%s type the %s", sep, faces(n, count, sizeof count));
     if (c->dice.nterms > 1) {
       printf(" in this order:");
       for (int t = 0; t < c->dice.nterms; t++)

@@ -127,6 +127,27 @@ static const char *column(char *out, size_t n, const char *s, int cols) {
   return out;
 }
 
+/* The characters of UTF-8 text s (its bytes less the continuation bytes). */
+static int chars(const char *s) {
+  int c = 0;
+  for (; s && *s; s++) c += (*s & 0xC0) != 0x80;
+  return c;
+}
+
+/* The width of the name column: the longest name viewer sees, so names are
+** read whole, but no wider than NAMEMAX nor narrower than its heading. */
+enum { NAMEMAX = 40 };
+static int name_width(const gn_game *g, int viewer) {
+  int w = 4;
+  for (int u = 0; u < g->sc->nunits; u++) {
+    gn_unit_view v;
+    if (gn_unit_view_get(g, u, viewer, &v) || !v.known) continue;
+    int c = chars(v.name);
+    if (c > w) w = c;
+  }
+  return w > NAMEMAX ? NAMEMAX : w;
+}
+
 /* A unit type as players read it: "infantry brigade", not the schema's
 ** "infantry_brigade"; out holds n bytes. */
 static const char *type_words(char *out, size_t n, const char *type) {
@@ -142,15 +163,27 @@ char *gn_state_text(const gn_game *g, int viewer) {
   char turn[48];
   if (g->st.turn > g->sc->turns) snprintf(turn, sizeof turn, "all %d turns played", g->sc->turns);
   else snprintf(turn, sizeof turn, "turn %d of %d", g->st.turn, g->sc->turns);
-  put(&b, "%s (%s), %s; %s, %s%s%s\n", g->sc->name, g->sc->rs->id, gn_game_clock(g).text,
-      turn, gn_game_phase(g),
+  /* the clock once: without the date the scenario's name already gives, and
+  ** not at all when it is the turn alone (a ruleset with no time of day) */
+  gn_text clock = gn_game_clock(g);
+  const char *shown = clock.text, *comma = strstr(clock.text, ", ");
+  char bare[32];
+  snprintf(bare, sizeof bare, "turn %d", g->st.turn);
+  if (comma) {
+    char date[GN_TEXT_MAX];
+    snprintf(date, sizeof date, "%.*s", (int)(comma - clock.text), clock.text);
+    if (strstr(g->sc->name, date)) shown = comma + 2;
+  }
+  put(&b, "%s (%s)%s%s; %s, %s%s%s\n", g->sc->name, g->sc->rs->id, strcmp(shown, bare) ? ", " : "",
+      strcmp(shown, bare) ? shown : "", turn, gn_game_phase(g),
       g->st.active >= 0 && g->st.active < g->sc->nsides ? ", " : "",
       g->st.active >= 0 && g->st.active < g->sc->nsides ? g->sc->side[g->st.active].name : "");
   if (g->st.over) put(&b, "the game is over\n");
   put(&b, "seen by %s\n", viewer == GN_UMPIRE ? "the umpire" : gn_side_name(g, viewer) ? gn_side_name(g, viewer) : "?");
+  int nw = name_width(g, viewer);
   for (int s = 0; s < g->sc->nsides; s++) {
     put(&b, "\n%s\n", g->sc->side[s].name);
-    put(&b, "  %-10s %-20s %-18s %7s %7s %6s %5s  %s\n", "code", "name", "type", "x", "y", "facing",
+    put(&b, "  %-10s %-*s %-18s %7s %7s %6s %5s  %s\n", "code", nw, "name", "type", "x", "y", "facing",
         "str", "status");
     for (int u = 0; u < g->sc->nunits; u++) {
       gn_unit_view v;
@@ -163,8 +196,8 @@ char *gn_state_text(const gn_game *g, int viewer) {
       else snprintf(off, sizeof off, "%s", v.removed ? "removed " : "");
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");
-      char name[4 * 20 + 1], type[64];
-      put(&b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, column(name, sizeof name, v.name, 20),
+      char name[4 * NAMEMAX + 1], type[64];
+      put(&b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, column(name, sizeof name, v.name, nw),
           type_words(type, sizeof type, v.type), v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status);
     }
   }

@@ -28,7 +28,7 @@ static void sequence_of_play(void **state) {
   assert_false(gn_game_over(g));
   ok(g, "end");
   assert_true(gn_game_over(g));
-  assert_non_null(strstr(gn_game_clock(g).text, "game over (Red)"));
+  assert_string_equal(gn_game_clock(g).text, "turn 10, won by Red");
   assert_int_equal(gn_order_apply(g, "end"), GN_ESTATE);
   gn_game_free(g);
 }

@@ -78,7 +78,7 @@ answer() {
     if last | grep -Eq 'card> ?$'; then
       k=$((k + 1)); say "${k}C" || return 1
     else
-      nd=$(screen | grep -Eo 'type the [0-9]+ face' | tail -n 1 | grep -Eo '[0-9]+')
+      nd=$(screen | grep -E 'type the ' | tail -n 1 | grep -Eo 'type the [0-9]+ faces' | grep -Eo '[0-9]+')
       faces=""; j=0
       while [ "$j" -lt "${nd:-1}" ]; do faces="$faces $1"; j=$((j + 1)); done
       say "$faces" || return 1
@@ -229,7 +229,7 @@ say "end"
 answer 1
 say "end"
 answer 1
-check "inradic: one full turn: turn 2, Lorelei to act" eval 'seen_last "^\[turn 2, Grand Duchy of Lorelei to act"'
+check "inradic: one full turn: turn 2, Lorelei to act" eval 'seen_last "^\[turn 2 \| action \| Grand Duchy of Lorelei\]"'
 quit_session
 run inverify replay g3 --verify
 check "inradic: replay --verify passes" status inverify 0
@@ -422,6 +422,11 @@ check "why says why each card hit or missed" \
 check "a whole hand and the dice after it on one line answer the chance points in turn" \
   eval 'status hand 0 && out hand "Lorelei: draw card 1 of 3 for shooting card" && out hand "8S 10 4 \(from the line typed\)" &&
         out hand "10 4 \(from the line typed\)" && out hand "#10 rout \(ref. IN-M11, seed\): AR routs"'
+printf 'dice table\nfire GUN at FU\nAS 9S 8S\ncancel\n' >"$tmp/heroask.txt"
+run heroask play "$scn/inradic-skirmish.yaml" --script "$tmp/heroask.txt" --keep-going
+check "a prompt that tells what each face does is not read as a number needed; roles as players name them" \
+  eval 'out heroask "roll d6 for hero and leader check for an Ace, unit FU: 1 bugler, 2 flag bearer, 3 corporal or NCO, 4 hero" &&
+        nout heroask "needs 1 bugler" && out heroask "; type the face$"'
 printf 'dice table\nfire GUN at FU\n10S 9S 10S\ncancel\n' >"$tmp/twice.txt"
 run twice play "$scn/inradic-skirmish.yaml" --script "$tmp/twice.txt" --keep-going
 check "a hand holding a card twice is refused as a whole, with the reason" \
@@ -508,12 +513,16 @@ check "odds --all: every outcome, most likely first" \
   eval '[ "$(wc -l <"$tmp/oddsum.p")" -gt 10 ] && sort -rn "$tmp/oddsum.p" | cmp -s - "$tmp/oddsum.p"'
 
 # ---- names in columns: never cut inside a UTF-8 character -----------------------
-sed 's/name: 2nd Brigade (Jamin)/name: "aéééééééééééééééééééééé"/' "$scn/vb-teach-fire.yaml" >"$tmp/utf8.yaml"
+sed 's/name: 2nd Brigade (Jamin)/name: "aéééééééééééééééééééé"/' "$scn/vb-teach-fire.yaml" >"$tmp/utf8.yaml"
 printf 'show\n' >"$tmp/utf8.txt"
 run utf8 play "$tmp/utf8.yaml" --script "$tmp/utf8.txt"
-check "show cuts a long name after 20 characters, never inside one, and keeps the columns" \
+sed 's/name: 2nd Brigade (Jamin)/name: "aéééééééééééééééééééééééééééééééééééééééééééé"/' "$scn/vb-teach-fire.yaml" >"$tmp/utf8long.yaml"
+run utf8long play "$tmp/utf8long.yaml" --script "$tmp/utf8.txt"
+check "show gives names whole in a column as wide as the longest, cuts one past 40 characters, never inside one" \
   eval 'status utf8 0 && iconv -f UTF-8 -t UTF-8 "$tmp/utf8.out" >/dev/null &&
-        out utf8 "^  F2 +aééééééééééééééééééé infantry brigade"'
+        out utf8 "^  F2 +aéééééééééééééééééééé +infantry brigade" && out utf8 "^  F1 +1st Brigade \(Bellair\) +infantry brigade" &&
+        status utf8long 0 && iconv -f UTF-8 -t UTF-8 "$tmp/utf8long.out" >/dev/null &&
+        out utf8long "^  F2 +aééééééééééééééééééééééééééééééééééééééé infantry brigade" && nout utf8long "aéééééééééééééééééééééééééééééééééééééééé"'
 
 # ---- input safety: a NUL byte in a line -------------------------------------
 printf 'end\000x\nend\n' >"$tmp/nul.txt"
@@ -608,6 +617,13 @@ check "plain words: a V&B move says what difficult ground cost, in inches, not i
 check "plain words: no internal name (word_word) in the event texts of whole games of each ruleset" \
   eval '[ -s "$tmp/bablog.out" ] && ! grep -hv "^order" "$tmp/exblog.out" "$tmp/inblog.out" "$tmp/bablog.out" | grep -Eq "[a-z]+_[a-z]+" &&
         out inblog "well trained -1 ref. IN-M9"'
+check "plain words: one figure, die, hit or box is singular in whole games of each ruleset; Inradic roles as players name them" \
+  eval 'out bablog "loses 1 figure \(" && out bablog "has 1 figure left and is removed" &&
+        ! grep -hEv "^order" "$tmp/exblog.out" "$tmp/inblog.out" "$tmp/bablog.out" |
+          grep -Eq "[^0-9.]1 (figures|dice|hits|boxes|points|cards|stands)\b|last 1 figure|hero check [0-9]: (nco|flag|staff)\b"'
+check "one name: the AI commanders' moves name units by their codes, as every other order and the table do" \
+  eval 'grep -hEq "^order [0-9]+: (move|leader|turn) [A-Z0-9]" "$tmp/exblog.out" "$tmp/inblog.out" "$tmp/bablog.out" &&
+        ! grep -hEq "^order [0-9]+: [a-z]+ [a-z]" "$tmp/exblog.out" "$tmp/inblog.out" "$tmp/bablog.out"'
 run suggest actions g3 GRR
 run suggest2 map g3 --select FV --out "$tmp/fv.svg"
 check "did you mean: actions and map --select name the units nearest a mistyped code" \

@@ -260,17 +260,21 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
   if (u->flags & IN_F_JAMMED) ADD(", not firing");
   if (own && !u->attr[IN_A_AMMO]) ADD(", out of ammunition");
   for (int r = 1; r < IN_NROLES; r++)
-    if (u->attr[IN_A_ROLE0 + r]) ADD(", %d %s", u->attr[IN_A_ROLE0 + r], gn__in_role_names[r]);
+    if (u->attr[IN_A_ROLE0 + r])
+      ADD(", %d %s", u->attr[IN_A_ROLE0 + r],
+          u->attr[IN_A_ROLE0 + r] == 1 ? gn__in_role_one[r] : gn__in_role_many[r]);
 #undef ADD
 }
 
+/* The turn is all the clock Inradic keeps (no time of day); the side to act
+** is told beside the clock wherever it is shown, so it is not repeated. */
 static void clock(const gn_game *g, char *buf, size_t n) {
-  if (g->st.over)
-    snprintf(buf, n, "turn %d, game over (%s)", g->st.turn,
-             g->st.winner >= 0 && g->st.winner < g->sc->nsides ? g->sc->side[g->st.winner].name : "drawn");
+  if (g->st.over && g->st.winner >= 0 && g->st.winner < g->sc->nsides)
+    snprintf(buf, n, "turn %d, won by %s", g->st.turn, g->sc->side[g->st.winner].name);
+  else if (g->st.over)
+    snprintf(buf, n, "turn %d, drawn", g->st.turn);
   else
-    snprintf(buf, n, "turn %d, %s to act", g->st.turn,
-             g->st.active >= 0 && g->st.active < g->sc->nsides ? g->sc->side[g->st.active].name : "?");
+    snprintf(buf, n, "turn %d", g->st.turn);
 }
 
 static const char *phase(const gn_game *g) { return g->st.over ? "over" : "action"; }
