@@ -377,7 +377,7 @@ static void legend_symbols(map *m, flow *fl) {
 
 /* The legend's notes: the grid, and what the selection shows. */
 static void legend_notes(map *m, flow *fl) {
-  char buf[256];
+  char buf[640];
   map_font f = map_font_of(8);
   fl->x = fl->left;
   fl->y += 13;
@@ -394,11 +394,14 @@ static void legend_notes(map *m, flow *fl) {
       if (!own)
         snprintf(buf, sizeof buf, "Selected %s: its front arc shaded (another side's orders are not shown).", code);
       else
-        snprintf(buf, sizeof buf, "Selected %s: its front arc shaded; %s; %s.", code,
+        snprintf(buf, sizeof buf, "Selected %s: its front arc shaded; %s; %s%s.", code,
                  m->sel_left > 0 ? "the ring is the move it has left, from its centre (an allowance: terrain, "
                                    "wheels and other stands may cost more)" : "no move left now",
                  m->sel_targets > 0 ? "green: the enemy stands its orders may name now"
-                                    : "no enemy stand its orders may name now");
+                                    : "no enemy stand its orders may name now",
+                 m->sel_bands > 0 ? "; the outlines are how far its fire and charges reach by the rules, edge to "
+                                    "edge, each named (a stand within may still be out of sight), within its "
+                                    "front arc where the rules say so" : "");
       fl->y = wrapped(m, fl->left, fl->y - 9.6, fl->right - fl->left, f, buf, "selection-note");
     }
   }
@@ -474,6 +477,7 @@ static double page(map *m) {
   m->removed_marks = 0;
   m->sel_left = -1;
   m->sel_targets = 0;
+  m->sel_bands = 0;
   m->ring_text[0] = 0;
   double y = title(m);
   m->x0 = MARGIN + RULE_L;
@@ -482,6 +486,7 @@ static double page(map *m) {
   map_selection(m);
   map_stands(m);
   map_selection_label(m);
+  map_selection_reach_labels(m);
   map_terrain_names(m);
   rulers(m, 0, 0, m->W, m->H);
   y = legend(m, map_py(m, 0) + RULE_B);
@@ -498,6 +503,7 @@ static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row
   m->nmoves = 0;
   m->sel_left = -1;
   m->sel_targets = 0;
+  m->sel_bands = 0;
   m->ring_text[0] = 0;
   map_font f = map_font_of(9);
   snprintf(head, sizeof head, "%s: at true scale, row %d of %d (north first), column %d of %d (west first): "
@@ -511,6 +517,7 @@ static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row
   map_selection(m);
   map_stands(m);
   map_selection_label(m);
+  map_selection_reach_labels(m);
   map_terrain_names(m);
   m->cv->ops->end(m->cv);
   rulers(m, wx0, wy0, wx1, wy1);

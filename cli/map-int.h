@@ -31,6 +31,7 @@ typedef struct map {
   int removed_marks;      /* removed stands marked on the table */
   double sel_left;        /* the selected unit's move left, -1 none shown */
   int sel_targets;        /* enemy stands its orders may name now, as drawn */
+  int sel_bands;          /* bands of its reach drawn */
   char ring_text[96];     /* the label of its move-left ring, drawn over the stands */
   double ring_x, ring_y, ring_r;
   map_rgb ring_colour;
@@ -48,6 +49,8 @@ void map_terrain_names(map *m);
 void map_selection(map *m);
 /* The label of the selected unit's move-left ring (after the stands). */
 void map_selection_label(map *m);
+/* The labels of the selected unit's bands of reach (after the stands). */
+void map_selection_reach_labels(map *m);
 /* Arrows for the moves of the phase now and the one before (visible events). */
 void map_moves(map *m);
 /* The stands (groups with data-unit), where stands left the table, the last

@@ -142,6 +142,50 @@ run sel-gun --db "$db" map "$gid" --as lorelei --select GUN -o sel-gun.svg
 check "map --select GUN: one target group per enemy its orders may name now ($ntarget)" \
   [ "$(grep -c 'class="target"' "$tmp/sel-gun.svg")" = "$ntarget" ]
 
+# The bands a selected unit reaches, for its own side only, with the numbers
+# of the ruleset's data (the map knows none): the Ducal gun's fire close out
+# to half its range and long to its range (shoot.range, ref. IN-R4, IN-B1);
+# a V&B heavy battery's close and long (fire.range.heavy, close_fraction,
+# ref. VB-B18) and a brigade's muskets (fire.range.musket); a Belle Alliance
+# battalion's close and long (fire.range.infantry, long_fraction, ref. BA-B3)
+# and its attack. Each band a dashed or solid outline in a group per verb.
+# datum FILE KEY: a value of the ruleset's data, a number or a [list].
+datum() { awk -v k="key: $2, value: " 'i = index($0, k) { v = substr($0, i + length(k));
+            if (v ~ /^\[/) sub(/\].*/, "]", v); else sub(/[,}].*/, "", v); print v }' "$repo/data/rulesets/$1"; }
+half() { awk -v a="$1" -v f="$2" 'BEGIN { printf "%g", a * f }'; }
+igun=$(datum inradic/shoot.yaml shoot.range | tr -d '[]' | cut -d, -f9 | tr -d ' ')
+check "map --select GUN: its fire's bands from the data, close to $(half "$igun" 0.5) in and long to $igun in" \
+  eval 'texts "$tmp/sel-gun.svg" reach-labels | grep -qx "fire, close: $(half "$igun" 0.5) in" &&
+        texts "$tmp/sel-gun.svg" reach-labels | grep -qx "fire, long: $igun in" &&
+        [ "$(grep -c "class=\"reach\" data-verb=\"fire\"" "$tmp/sel-gun.svg")" = 1 ]'
+check "map --select: the other side is not told how far a unit reaches" \
+  eval '! grep -q "class=\"reach" "$tmp/sel-enemy.svg"'
+vgid=$("$exe" --db "$db" new "$scn/vb-plancenoit.yaml" --seed 1 2>/dev/null)
+heavy=$(datum vb/fire.yaml fire.range.heavy) frac=$(datum vb/fire.yaml fire.range.close_fraction)
+musket=$(datum vb/fire.yaml fire.range.musket)
+run sel-res --db "$db" map "$vgid" --as prussians --select RES -o sel-res.svg
+run sel-sl2 --db "$db" map "$vgid" --umpire --select SL2 -o sel-sl2.svg
+check "map --select RES (V&B heavy guns): fire close to $(half "$heavy" "$frac") in, long to $heavy in; SL2's muskets close to $musket in" \
+  eval 'status sel-res 0 && texts "$tmp/sel-res.svg" reach-labels | grep -qx "fire, close: $(half "$heavy" "$frac") in" &&
+        texts "$tmp/sel-res.svg" reach-labels | grep -qx "fire, long: $heavy in" &&
+        texts "$tmp/sel-sl2.svg" reach-labels | grep -qx "fire, close: $musket in" &&
+        [ "$(texts "$tmp/sel-sl2.svg" reach-labels | wc -l)" = 1 ]'
+check "map --select: the legend says what the outlines are" \
+  eval 'texts "$tmp/sel-res.svg" legend | grep -q "the outlines are how far its fire and charges reach by the rules"'
+bgid=$("$exe" --db "$db" new "$scn/ba-hougoumont.yaml" --seed 1 2>/dev/null)
+brange=$(datum ba/fire.yaml fire.range.infantry) blong=$(datum ba/fire.yaml fire.long_fraction)
+run sel-nas --db "$db" map "$bgid" --as allies --select NAS -o sel-nas.svg
+check "map --select NAS (Belle Alliance): fire close to $(half "$brange" "$blong") cm, long to $brange cm, and its attack" \
+  eval 'status sel-nas 0 && texts "$tmp/sel-nas.svg" reach-labels | grep -qx "fire, close: $(half "$brange" "$blong") cm" &&
+        texts "$tmp/sel-nas.svg" reach-labels | grep -qx "fire, long: $brange cm" &&
+        texts "$tmp/sel-nas.svg" reach-labels | grep -q "^attack: [0-9.]* cm\$" &&
+        ! grep -q "data-verb=\"continue\"" "$tmp/sel-nas.svg"'
+run sel-res-png --db "$db" map "$vgid" --as prussians --select RES -o sel-res.png
+run sel-res-pdf --db "$db" map "$vgid" --as prussians --select RES -o sel-res.pdf
+check "map --select: PNG and PDF with the bands written" \
+  eval 'status sel-res-png 0 && status sel-res-pdf 0 && head -c 4 "$tmp/sel-res.png" | grep -q PNG &&
+        head -c 4 "$tmp/sel-res.pdf" | grep -q "%PDF"'
+
 # Paper: A4 (the default) and Letter, turned as the map is.
 run pa4 --db "$db" map "$gid" -o a4.pdf
 run plet --db "$db" map "$gid" -o letter.pdf --paper letter
