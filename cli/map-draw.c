@@ -471,6 +471,9 @@ static double offtable(map *m, double y) {
 
 /* The whole page; returns its height. */
 static double page(map *m) {
+  m->wx0 = m->wy0 = 0;
+  m->wx1 = m->W;
+  m->wy1 = m->H;
   m->nplaced = 0;
   m->nmoves = 0;
   m->roles = 0;
@@ -499,6 +502,10 @@ static double page(map *m) {
 ** table it is, so that the pages can be laid out side by side. */
 static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row, int rows, int col, int cols) {
   char head[GN_TEXT_MAX * 2];
+  m->wx0 = wx0;
+  m->wy0 = wy0;
+  m->wx1 = wx1;
+  m->wy1 = wy1;
   m->nplaced = 0;
   m->nmoves = 0;
   m->sel_left = -1;

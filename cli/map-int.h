@@ -22,6 +22,8 @@ typedef struct map {
   double W, H;            /* the table, table units */
   double s, x0, y0;       /* points a table unit; the table's north-west corner */
   double pw, ph;          /* the page */
+  double wx0, wy0, wx1, wy1;   /* the piece of the table this page shows (table units): all of it,
+                                  but on a true-scale page */
   const char *unit;       /* "in" or "cm" */
   map_rect *placed;       /* labels and stands already on the page */
   int nplaced, capplaced;

@@ -222,6 +222,37 @@ off=$(awk -v svg="$tmp/frame.svg" '
 check "map: the frame on the <svg> element puts every stand where it is${off:+ (not: $off)}" \
   eval '[ -z "$off" ] && [ -s "$tmp/at" ] && grep -q "data-scale=" "$tmp/frame.svg"'
 
+# True scale: every stand is labelled on each page it lies on, a stand cut by
+# a page's edge on every page it is cut across (the text of each page read
+# back with pdftotext; the stands' boxes from the whole map's SVG frame).
+if command -v pdftotext >/dev/null 2>&1; then
+  awk '/^<svg/ { split($0, a, "\""); for (i = 1; i < length(a); i++) f[a[i]] = a[i + 1]
+                 s = f[" data-scale="]; x0 = f[" data-x0="]; y0 = f[" data-y0="]; h = f[" data-height="] }
+       /^<g class="unit"/ { match($0, /data-unit="[^"]*"/); u = substr($0, RSTART + 11, RLENGTH - 12); want = 1; next }
+       want && /^<polygon/ { match($0, /points="[^"]*"/); n = split(substr($0, RSTART + 8, RLENGTH - 9), p, "[ ,]")
+                             lx = 1e9; hx = -1e9; ly = 1e9; hy = -1e9
+                             for (i = 1; i < n; i += 2) { x = (p[i] - x0) / s; y = h - (p[i + 1] - y0) / s
+                               if (x < lx) lx = x; if (x > hx) hx = x; if (y < ly) ly = y; if (y > hy) hy = y }
+                             print u, lx, hx, ly, hy; want = 0 }' "$tmp/frame.svg" >"$tmp/boxes"
+  missing="" cut=0
+  for pg in $(seq 2 "$pages"); do
+    pdftotext -f "$pg" -l "$pg" "$tmp/true.pdf" "$tmp/page.txt" 2>/dev/null
+    win=$(sed -n 's/.*: x \([0-9.]*\) to \([0-9.]*\), y \([0-9.]*\) to \([0-9.]*\) in$/\1 \2 \3 \4/p' "$tmp/page.txt" | head -n 1)
+    [ -n "$win" ] || { missing="$missing page$pg:no-window"; continue; }
+    for code in $(awk -v w="$win" 'BEGIN { split(w, a, " ") }
+                   $3 > a[1] + 0.01 && $2 < a[2] - 0.01 && $5 > a[3] + 0.01 && $4 < a[4] - 0.01 { print $1 }' "$tmp/boxes"); do
+      grep -qw "$code" "$tmp/page.txt" || missing="$missing $code@$pg"
+    done
+    cut=$((cut + $(awk -v w="$win" 'BEGIN { split(w, a, " ") }
+                   $3 > a[1] + 0.01 && $2 < a[2] - 0.01 && $5 > a[3] + 0.01 && $4 < a[4] - 0.01 &&
+                   ($2 < a[1] || $3 > a[2] || $4 < a[3] || $5 > a[4]) { n++ } END { print n + 0 }' "$tmp/boxes")))
+  done
+  check "map --true-scale: each stand labelled on every page it lies on, $cut cut by a page's edge${missing:+ (not:$missing)}" \
+    eval '[ -z "$missing" ] && [ "$cut" -gt 0 ]'
+else
+  echo "ok - map --true-scale: each stand labelled on every page it lies on # SKIP no pdftotext"
+fi
+
 # Long names in UTF-8: the title wrapped whole, never cut; a side's name whole
 # in the legend; a reinforcement's long name cut in the off-table box only
 # between characters (the whole line in its tooltip).
