@@ -399,7 +399,7 @@ static void legend_notes(map *m, flow *fl) {
                                    "wheels and other stands may cost more)" : "no move left now",
                  m->sel_targets > 0 ? "green: the enemy stands its orders may name now"
                                     : "no enemy stand its orders may name now",
-                 m->sel_bands > 0 ? "; the outlines are how far its fire and charges reach by the rules, edge to "
+                 m->sel_bands > 0 ? "; the outlines are how far its fire, charges, attacks and throws reach by the rules, edge to "
                                     "edge, each named (a stand within may still be out of sight), within its "
                                     "front arc where the rules say so" : "");
       fl->y = wrapped(m, fl->left, fl->y - 9.6, fl->right - fl->left, f, buf, "selection-note");

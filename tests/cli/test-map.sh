@@ -171,7 +171,7 @@ check "map --select RES (V&B heavy guns): fire close to $(half "$heavy" "$frac")
         texts "$tmp/sel-sl2.svg" reach-labels | grep -qx "fire, close: $musket in" &&
         [ "$(texts "$tmp/sel-sl2.svg" reach-labels | wc -l)" = 1 ]'
 check "map --select: the legend says what the outlines are" \
-  eval 'texts "$tmp/sel-res.svg" legend | grep -q "the outlines are how far its fire and charges reach by the rules"'
+  eval 'texts "$tmp/sel-res.svg" legend | grep -q "the outlines are how far its fire, charges, attacks and throws reach by the rules"'
 bgid=$("$exe" --db "$db" new "$scn/ba-hougoumont.yaml" --seed 1 2>/dev/null)
 brange=$(datum ba/fire.yaml fire.range.infantry) blong=$(datum ba/fire.yaml fire.long_fraction)
 run sel-nas --db "$db" map "$bgid" --as allies --select NAS -o sel-nas.svg
