@@ -338,6 +338,11 @@ void gn_dist_free(gn_dist *d);
 /* P(outcome <= v) and P(outcome >= v). */
 double gn_dist_at_most(const gn_dist *d, int64_t v);
 double gn_dist_at_least(const gn_dist *d, int64_t v);
+/* The 95% Wilson score interval of a rate of k successes in n trials (k <= n),
+** into [*lo, *hi]: the interval gn_outcome gives a sampled probability, and the
+** one a batch of battles gives each result (gn_sim_*). [0, 1] when n is 0.
+** This function cannot fail. */
+void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
 /* ---------------------------------------------------------------------------
 ** Games: scenario + ruleset data + seed + orders (decision 2).
