@@ -498,9 +498,21 @@ typedef struct gn_unit_view {
                            arrival by the clock, the first turn it may come on (2) */
   int arrives_clock;    /* an arrival by the clock: its time in minutes after midnight of the
                            battle's first day (day 2 at 7 a.m. is 1,860), known as arrives; else 0 */
+  int rating;           /* a leader's rating as the scenario's `rating` names it: GN_RATING_*;
+                           -1 for a unit that is no rated leader or whose rating the viewer may
+                           not know (the ruleset says who may: docs/scenario.md) */
+  double command_radius;  /* the reach of a leader's command, in table units, his rating
+                           counted (V&B command, Belle Alliance staff command, Inradic staff
+                           officers and generals); -1 when he has none or the viewer may not
+                           know it */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;
+/* A leader's rating (gn_unit_view.rating), in the order of the scenario's
+** names: average, poor, good, excellent. */
+enum { GN_RATING_AVERAGE, GN_RATING_POOR, GN_RATING_GOOD, GN_RATING_EXCELLENT, GN_RATING_COUNT };
+/* The scenario's name of rating r ("good"); NULL when r is no rating. */
+const char *gn_rating_name(int r);
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 /* A named attribute of the unit's ruleset schema ("morale", "valour"), as this
 ** viewer may know it. GN_ENOTFOUND (no such attribute) or GN_ESTATE (hidden). */
