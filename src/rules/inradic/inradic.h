@@ -256,6 +256,11 @@ double gn__in_move_allowance(const gn_game *g, int unit);
 /* The ruleset's gn_actions hook (gn__ruleset.allowance). */
 double gn__in_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 double gn__in_charge_allowance(const gn_game *g, int unit);
+/* The reach hook (gn__ruleset.reach), shoot.c: fire, by the weapon's range
+** and half range (ref. IN-R4, IN-B1); a charge, by its charge move (ref.
+** IN-B9); a throw, by the throwing range (ref. IN-R9). -2 when the unit has
+** no weapon for the verb. Cannot fail. */
+double gn__in_reach(gn_game *g, const char *verb, int u, gn_reach *out);
 /* 1 when the two stands touch (data melee.contact). */
 int gn__in_in_contact(const gn_game *g, int a, int b);
 /* 1 when the unit touches an enemy. */

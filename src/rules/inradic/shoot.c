@@ -204,6 +204,38 @@ static int after_casualties(gn_game *g, int unit, int lost, const int *killed, i
   return gn__in_morale_test(g, unit, tr, enemy, NULL);
 }
 
+/*
+** How far u's verb reaches, from the numbers its handler refuses with.
+**   1) fire: the weapon's range (fire_refusal, ref. IN-R4), close out to
+**      half of it and long beyond, where a hit needs more (ref. IN-B1); no
+**      weapon that shoots: no target at any distance
+**   2) charge: the charge move (gn__in_charge_allowance, ref. IN-B9)
+**   3) throw: the throwing range, from the stand to the point (ref. IN-R9)
+** A unit fires, charges and throws all round: no arc.
+*/
+double gn__in_reach(gn_game *g, const char *verb, int u, gn_reach *out) {
+  const in_data *d = in__data(g);
+  int w = gn__in_weapon(g, u);
+  if (!strcmp(verb, "fire")) {                                                          /* 1 */
+    if (w <= IN_W_NONE || w >= IN_W_EXPLOSIVE || w >= IN_W_COUNT) return -2;
+    gn__reach_band(out, 0, d->range[w] / 2, "close", "IN-B1");
+    gn__reach_band(out, d->range[w] / 2, d->range[w], "long", "IN-B1");
+    return d->range[w];
+  }
+  if (!strcmp(verb, "charge")) {                                                        /* 2 */
+    double r = gn__in_charge_allowance(g, u);
+    if (r <= 0) return -2;
+    gn__reach_band(out, 0, r, "charge", "IN-B9");
+    return r;
+  }
+  if (!strcmp(verb, "throw")) {                                                         /* 3 */
+    if (w != IN_W_EXPLOSIVE) return -2;
+    gn__reach_band(out, 0, d->throw_range, "throw", "IN-R9");
+    return d->throw_range;
+  }
+  return -1;
+}
+
 /* Steps 1 and 2 of fire: A, with weapon w, may fire at B; *dist gets the
 ** distance between them. 0, or the refusal. */
 static int fire_refusal(gn_game *g, int A, int B, int w, double *dist) {
