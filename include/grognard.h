@@ -442,6 +442,12 @@ int gn_game_minute(const gn_game *g);
 ** when no scenario is loaded or its ruleset keeps no time of day; GN_EINVAL. */
 int gn_game_clock_parse(const gn_game *g, const char *text, int *minute, char *err, size_t errlen);
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
+/* In a phase every side plays at once (gn_game_active_side -1): 1 when side
+** has ended its part and waits for the others (a Belle Alliance side ready,
+** its written orders final; a V&B side that has ended its night or its
+** recovery), as its `end SIDE` left it; else 0, and 0 for a bad side.
+** Cannot fail. */
+int gn_side_done(const gn_game *g, int side);
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
 const char *gn_game_order_text(const gn_game *g, int i);

@@ -536,6 +536,7 @@ const gn__ruleset gn__rs_ba = {
   .reach = gn__ba_reach,
   .minute = gn__ba_minute,
   .holds = gn__ba_holds,
+  .side_done = gn__ba_side_ready,
 };
 
 const char *gn__ba_phase_name(const gn_game *g) {

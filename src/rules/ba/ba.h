@@ -307,6 +307,8 @@ int gn__ba_end_bound(gn_game *g);
 /* Sets u's written order for the bound, refusing what the rules forbid. */
 int gn__ba_set_order(gn_game *g, int u, int o);
 const char *gn__ba_phase_name(const gn_game *g);
+/* 1 when side has marked itself ready in the orders phase (ref. BA-1.1.1a). */
+int gn__ba_side_ready(const gn_game *g, int side);
 void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 int gn__ba_minute(const gn_game *g);
 /* 1 when unit u holds an objective within whose radius it stands (ref. BA-VIC). */

@@ -314,4 +314,5 @@ const gn__ruleset gn__rs_inradic = {
   IN_RS_DECK, 2 * GN__MAXSIDES,   /* what the odds engine knows of each side's deck */
   gn__in_reach,
   NULL,   /* odds: none given with an order */
+  NULL,   /* side_done: the sides always take turns */
 };
