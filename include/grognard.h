@@ -338,6 +338,11 @@ void gn_dist_free(gn_dist *d);
 /* P(outcome <= v) and P(outcome >= v). */
 double gn_dist_at_most(const gn_dist *d, int64_t v);
 double gn_dist_at_least(const gn_dist *d, int64_t v);
+/* The 95% Wilson score interval of a rate of k successes in n trials (k <= n),
+** into [*lo, *hi]: the interval gn_outcome gives a sampled probability, and the
+** one a batch of battles gives each result (gn_sim_*). [0, 1] when n is 0.
+** This function cannot fail. */
+void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
 /* ---------------------------------------------------------------------------
 ** Games: scenario + ruleset data + seed + orders (decision 2).
@@ -429,7 +434,25 @@ int gn_game_active_side(const gn_game *g);           /* -1 when simultaneous */
 #define GN_TEXT_MAX 256
 typedef struct gn_text { char text[GN_TEXT_MAX]; } gn_text;
 gn_text gn_game_clock(const gn_game *g);             /* "18 June 1815, 9 a.m." */
+/* The time of the present turn (or bound) by the ruleset's clock, in minutes
+** after midnight of the scenario's first day (day 2 at 7 a.m. is 1,860); the
+** starting hour before the game starts; -1 when the ruleset keeps no time of
+** day (Inradic: its turns have none) or no scenario is loaded. Cannot fail. */
+int gn_game_minute(const gn_game *g);
+/* A time as designers write it, read against the scenario's calendar, into
+** *minute (as gn_game_minute counts): a time of day ("7 p.m.", "7:30 a.m.",
+** "19:00", "noon") on the first day, or after a day and a comma: "day 2,
+** 7 p.m." or a date of the battle "19 June 1815, 7 p.m." (the month may be
+** cut to three letters). GN_ESYNTAX with the valid forms in err; GN_ESTATE
+** when no scenario is loaded or its ruleset keeps no time of day; GN_EINVAL. */
+int gn_game_clock_parse(const gn_game *g, const char *text, int *minute, char *err, size_t errlen);
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
+/* In a phase every side plays at once (gn_game_active_side -1): 1 when side
+** has ended its part and waits for the others (a Belle Alliance side ready,
+** its written orders final; a V&B side that has ended its night or its
+** recovery), as its `end SIDE` left it; else 0, and 0 for a bad side.
+** Cannot fail. */
+int gn_side_done(const gn_game *g, int side);
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
 const char *gn_game_order_text(const gn_game *g, int i);
@@ -498,9 +521,21 @@ typedef struct gn_unit_view {
                            arrival by the clock, the first turn it may come on (2) */
   int arrives_clock;    /* an arrival by the clock: its time in minutes after midnight of the
                            battle's first day (day 2 at 7 a.m. is 1,860), known as arrives; else 0 */
+  int rating;           /* a leader's rating as the scenario's `rating` names it: GN_RATING_*;
+                           -1 for a unit that is no rated leader or whose rating the viewer may
+                           not know (the ruleset says who may: docs/scenario.md) */
+  double command_radius;  /* the reach of a leader's command, in table units, his rating
+                           counted (V&B command, Belle Alliance staff command, Inradic staff
+                           officers and generals); -1 when he has none or the viewer may not
+                           know it */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;
+/* A leader's rating (gn_unit_view.rating), in the order of the scenario's
+** names: average, poor, good, excellent. */
+enum { GN_RATING_AVERAGE, GN_RATING_POOR, GN_RATING_GOOD, GN_RATING_EXCELLENT, GN_RATING_COUNT };
+/* The scenario's name of rating r ("good"); NULL when r is no rating. */
+const char *gn_rating_name(int r);
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 /* A named attribute of the unit's ruleset schema ("morale", "valour"), as this
 ** viewer may know it. GN_ENOTFOUND (no such attribute) or GN_ESTATE (hidden). */

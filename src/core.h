@@ -184,6 +184,10 @@ typedef struct gn__ruleset {
   ** resolution now, leaving out what the side may not know; 0 none.
   ** Changes nothing; cannot fail. */
   int (*odds)(gn_game *g, const char *verb, int unit, int target, char *buf, size_t n);
+  /* For gn_side_done (may be NULL: no phase is played by every side at
+  ** once): 1 when side has ended its part of the present phase that every
+  ** side plays at once (the state its own `end SIDE` sets). Cannot fail. */
+  int (*side_done)(const gn_game *g, int side);
 } gn__ruleset;
 
 /* reach.c: appends the band from..to (table units, edge to edge) to out,
@@ -205,6 +209,12 @@ int gn__name_find(const char *const *names, const char *typed);
 int gn__eqi(const char *a, const char *b);
 /* Days in a month (1-12) of the Gregorian calendar. Cannot fail. */
 int gn__month_days(int year, int month);
+/* The English name of a month (1-12), "?" out of range (src/clock.c). Cannot fail. */
+const char *gn__month_name(int month);
+/* A time of day as designers write it: "7 p.m.", "7:30 a.m.", "7pm",
+** "19:00", "noon", "midnight" (case ignored). Minutes after midnight, or -1
+** (src/clock.c). */
+int gn__clock_minutes(const char *s);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);
