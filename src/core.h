@@ -51,6 +51,8 @@ typedef struct gn__attrdef {
 typedef struct gn__typedef {
   const char *name;
   double w, d;                /* frontage and depth in table units */
+  const char *words;          /* the type as players say it ("heavy cavalry" for
+                                 cavalry_heavy); NULL: the name with blanks */
 } gn__typedef;
 
 /* One terrain kind. */

@@ -150,9 +150,16 @@ static int name_width(const gn_game *g, int viewer) {
   return w > NAMEMAX ? NAMEMAX : w;
 }
 
-/* A unit type as players read it: "infantry brigade", not the schema's
-** "infantry_brigade"; out holds n bytes. */
-static const char *type_words(char *out, size_t n, const char *type) {
+/* A unit type as players read it: the ruleset's words for it ("heavy
+** cavalry" for cavalry_heavy), else its name with blanks ("infantry
+** brigade", not the schema's "infantry_brigade"); out holds n bytes. */
+static const char *type_words(const gn_game *g, char *out, size_t n, const char *type) {
+  const gn__ruleset *rs = g->sc->rs;
+  for (int i = 0; type && i < rs->ntypes; i++)
+    if (rs->types[i].words && !strcmp(rs->types[i].name, type)) {
+      snprintf(out, n, "%s", rs->types[i].words);
+      return out;
+    }
   snprintf(out, n, "%s", type ? type : "");
   for (char *c = out; *c; c++) if (*c == '_') *c = ' ';
   return out;
@@ -195,7 +202,7 @@ char *gn_state_text(const gn_game *g, int viewer) {
         gn__clock_text(v.arrives_clock, t, sizeof t);
         snprintf(off, sizeof off, "arrives %s ", t);
       } else if (v.arrives) snprintf(off, sizeof off, "arrives turn %d ", v.arrives);
-      else snprintf(off, sizeof off, "%s", v.removed ? "removed " : "");
+      else snprintf(off, sizeof off, "%s", v.removed && !v.status[0] ? "off the table" : "");
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");
       char name[4 * NAMEMAX + 1], type[64];
@@ -206,7 +213,7 @@ char *gn_state_text(const gn_game *g, int viewer) {
       else if (v.rating > GN_RATING_AVERAGE)
         snprintf(led, sizeof led, "%s%s leader", v.status[0] ? ", " : "", gn_rating_name(v.rating));
       put(&b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s%s\n", v.code, column(name, sizeof name, v.name, nw),
-          type_words(type, sizeof type, v.type), v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status,
+          type_words(g, type, sizeof type, v.type), v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status,
           led);
     }
   }

@@ -279,6 +279,24 @@ static void disorder_and_reorganisation(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-B15, BA-5.5.1a: a unit of valour 0 reorganises on the dice alone:
+** its event lists no valour modifier (a 0 would read as a bare note). */
+static void reorganise_at_valour_zero(void **state) {
+  (void)state;
+  gn_game *g = ba_game(
+    "  - {id: F, side: al, type: infantry, at: [150, 110], facing: 180, strength: 30}\n"
+    "  - {id: V, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {disorder: SD, valour: 0}}\n", NULL);
+  ba_dice(g, 4, 4, 3);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  int r = ba_event(g, e0, "reorganise", "BA-B15");
+  assert_true(r >= 0);
+  assert_string_equal(gn_event_get(g, r)->text, "V reorganises: 11 against 11, recovers a step");
+  assert_int_equal(gn_event_get(g, r)->nmods, 0);
+  assert_int_equal(ba_attr(g, "V", "disorder"), 0);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(valour_from_scenario),
@@ -290,6 +308,7 @@ int main(void) {
     cmocka_unit_test(under_three_removed),
     cmocka_unit_test(split_parts_removed),
     cmocka_unit_test(disorder_and_reorganisation),
+    cmocka_unit_test(reorganise_at_valour_zero),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -624,6 +624,12 @@ check "plain words: one figure, die, hit or box is singular in whole games of ea
 check "one name: the AI commanders' moves name units by their codes, as every other order and the table do" \
   eval 'grep -hEq "^order [0-9]+: (move|leader|turn) [A-Z0-9]" "$tmp/exblog.out" "$tmp/inblog.out" "$tmp/bablog.out" &&
         ! grep -hEq "^order [0-9]+: [a-z]+ [a-z]" "$tmp/exblog.out" "$tmp/inblog.out" "$tmp/bablog.out"'
+run exshow show "$bid"
+run inshow show "$ibid"
+check "plain words: show names types as players do and says once that a unit is off the table" \
+  eval 'out exshow "^  LOB +Lobau +corps leader " && out exshow " foot battery " && nout exshow "leader corps|battery foot" &&
+        out exshow "off the table" && nout exshow "removed off" && out inshow ", 1 NCO" &&
+        nout inshow "[0-9] (nco|flag|staff)(,|$)"'
 run suggest actions g3 GRR
 run suggest2 map g3 --select FV --out "$tmp/fv.svg"
 check "did you mean: actions and map --select name the units nearest a mistyped code" \

@@ -12,8 +12,9 @@
 
 /* ORDER: ba_type. Footprints are the line formation (frontage x depth, cm). */
 static const gn__typedef types[] = {
-  {"infantry", 20, 3}, {"light_cavalry", 16, 5}, {"cavalry", 16, 5}, {"heavy_cavalry", 16, 5},
-  {"foot_artillery", 12, 6}, {"horse_artillery", 12, 6}, {"waggon", 4, 8}, {"staff", 2, 2},
+  {"infantry", 20, 3, NULL}, {"light_cavalry", 16, 5, NULL}, {"cavalry", 16, 5, NULL},
+  {"heavy_cavalry", 16, 5, NULL}, {"foot_artillery", 12, 6, NULL}, {"horse_artillery", 12, 6, NULL},
+  {"waggon", 4, 8, NULL}, {"staff", 2, 2, NULL},
 };
 
 /* ORDER: ba_form. */

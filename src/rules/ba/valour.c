@@ -133,7 +133,7 @@ int gn__ba_reorganise(gn_game *g, int u) {
                           gn__ba_uid(g, u), t, BA_D(g)->reorganise,
                           t >= BA_D(g)->reorganise ? "recovers a step" : "no change");
   if (!e) return GN_ENOMEM;
-  gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");
+  if (s->attr[BA_VALOUR]) gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");   /* none at 0 */
   if (pen) gn__event_mod(e, "staff fallen", pen, "BA-T18");
   if (cb) gn__event_mod(e, "staff in command", cb, "BA-LDR");
   gn__event_hide(e, own(g, u));

@@ -35,10 +35,10 @@ static const char *const rating_names[] = { "average", "poor", "good", "excellen
 
 /* Default footprints: a loose group about an inch per figure of frontage. */
 static const gn__typedef in_types[IN_T_COUNT] = {
-  { "foot", 5.0, 2.0 },
-  { "mounted", 5.0, 3.0 },
-  { "gun", 2.0, 3.0 },
-  { "wagon", 1.5, 3.0 },
+  { "foot", 5.0, 2.0, NULL },
+  { "mounted", 5.0, 3.0, NULL },
+  { "gun", 2.0, 3.0, NULL },
+  { "wagon", 1.5, 3.0, NULL },
 };
 
 static const gn__attrdef in_attrs[IN_NATTR] = {

@@ -15,13 +15,13 @@
 ** regiments, skirmishers and artillery 3 wide x 1.5 deep; leaders 1x1.
 ** ORDER: vb_type. */
 static const gn__typedef vb_types[VB_T_COUNT] = {
-  {"infantry_brigade", 3, 3},    {"infantry_regiment", 3, 1.5},
-  {"skirmisher", 3, 1.5},        {"cavalry_light", 3, 3},
-  {"cavalry_heavy", 3, 3},       {"cavalry_lancer", 3, 3},
-  {"artillery_foot", 3, 1.5},    {"artillery_horse", 3, 1.5},
-  {"battery_foot", 3, 1.5},      {"battery_horse", 3, 1.5},
-  {"leader_division", 1, 1},     {"leader_corps", 1, 1},
-  {"leader_army", 1, 1},
+  {"infantry_brigade", 3, 3, NULL},                  {"infantry_regiment", 3, 1.5, NULL},
+  {"skirmisher", 3, 1.5, NULL},                      {"cavalry_light", 3, 3, "light cavalry"},
+  {"cavalry_heavy", 3, 3, "heavy cavalry"},          {"cavalry_lancer", 3, 3, "lancers"},
+  {"artillery_foot", 3, 1.5, "foot artillery"},      {"artillery_horse", 3, 1.5, "horse artillery"},
+  {"battery_foot", 3, 1.5, "foot battery"},          {"battery_horse", 3, 1.5, "horse battery"},
+  {"leader_division", 1, 1, "division leader"},      {"leader_corps", 1, 1, "corps leader"},
+  {"leader_army", 1, 1, "army commander"},
 };
 
 static const char *const disorder_names[] = {"none", "disordered", "permanent", NULL};
@@ -582,7 +582,7 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
     v->command_radius = gn__vb_radius(g, unit);
   }
   buf[0] = 0;
-  if (u->removed) { add(buf, n, "off table"); return; }
+  if (u->removed) { add(buf, n, "off the table"); return; }
   if (u->attr[VB_ROUTED]) add(buf, n, "routed");
   if (u->attr[VB_DISORDER] == 1) add(buf, n, "disordered");
   if (u->attr[VB_DISORDER] == 2) add(buf, n, "permanently disordered");
