@@ -286,7 +286,7 @@ static void reorganise_at_valour_zero(void **state) {
   gn_game *g = ba_game(
     "  - {id: F, side: al, type: infantry, at: [150, 110], facing: 180, strength: 30}\n"
     "  - {id: V, side: fr, type: infantry, at: [50, 20], facing: 0, strength: 30, attrs: {disorder: SD, valour: 0}}\n", NULL);
-  ba_dice(g, 4, 4, 3);
+  ba_dice(g, 3, 4, 4, 3);
   int e0 = gn_event_count(g);
   ba_ok(g, "end");
   int r = ba_event(g, e0, "reorganise", "BA-B15");
