@@ -179,7 +179,7 @@ int gn__in_order_charge(gn_game *g, const gn__args *a) {
   gn__ustate *u = gn__uw(g, A);
   if (u->flags & (IN_F_MOVED | IN_F_FOUGHT))
     return gn__refuse(g, "IN-B13", "%s has already moved or fought this turn", gn__in_name(g, A));
-  if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
+  if (u->in.pursuit == IN_PU_PURSUING)
     return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", gn__in_name(g, A));
   double reach = gn__in_charge_allowance(g, A);
   if (reach <= 0) return gn__refuse(g, "IN-B9", "%s cannot charge", gn__in_name(g, A));
