@@ -62,12 +62,10 @@ none 'the rules ask the core about the dice source (gn__enumerating), not its fi
 
 # Each ruleset's unit state is its own struct (gn__vb_unit, gn__ba_unit,
 # gn__in_unit in src/core.h's union): the rules name its members, never a raw
-# slot, and never the struct of another ruleset.
+# slot.
 PLANT='  int q = g->st.u[i].attr[IN_A_QUALITY];'
 none 'the rules name the members of their unit state, not slots (attr[...])' \
-  '(->|\.)attr0?[[:space:]]*\[' src/rules/inradic
-PLANT='  int m = u->vb.morale;'
-none 'Inradic reads no other ruleset'"'"'s unit state' '(->|\.)(vb|ba)0?\.[a-z]' src/rules/inradic
+  '(->|\.)attr0?[[:space:]]*\[' src/rules/inradic src/rules/ba
 
 PLANT='** the grade plus the modifiers (rules-reference 3.7).'
 none 'code cites the rules index and docs, not rules-reference.md' 'rules-reference' src include ai cli

@@ -30,7 +30,7 @@ typedef struct gn__ba_unit {
                          nearest unit of its side and type listed before it */
   /* kept by the engine */
   int vsteps;         /* 20 % steps of loss already taken off valour (ref. BA-5.5.2b) */
-  int orig;           /* original figures (a split part: its share) (ref. BA-5.5.2a) */
+  int original;       /* original figures (a split part: its share) (ref. BA-5.5.2a) */
   int root;           /* original unit + 1 (parts and skirmish lines); 0 on a slot not in use */
   int order;          /* ba_order of this bound (hidden) */
   int pace;           /* ba_pace of this bound (hidden) */
@@ -43,7 +43,7 @@ typedef struct gn__ba_unit {
   int dest_x;         /* move destination, millimetres */
   int dest_y;
   int last_target;    /* the target it fired at last bound + 1 (ref. BA-1.1.1c) */
-  int newform;        /* formation ordered for the movement phase + 1; 0 none */
+  int new_formation;  /* formation ordered for the movement phase + 1; 0 none */
   int prisoners;      /* prisoners taken (ref. BA-B13) */
   /* set by the scenario, after the engine's (slot 24 on: hash.c) */
   int troop_class;    /* ba_class: Table 21 troop class, the starting valour (ref. BA-B8) */
