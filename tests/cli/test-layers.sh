@@ -65,7 +65,7 @@ none 'the rules ask the core about the dice source (gn__enumerating), not its fi
 # slot.
 PLANT='  int q = g->st.u[i].attr[IN_A_QUALITY];'
 none 'the rules name the members of their unit state, not slots (attr[...])' \
-  '(->|\.)attr0?[[:space:]]*\[' src/rules/inradic src/rules/ba
+  '(->|\.)attr0?[[:space:]]*\[' src/rules
 
 PLANT='** the grade plus the modifiers (rules-reference 3.7).'
 none 'code cites the rules index and docs, not rules-reference.md' 'rules-reference' src include ai cli

@@ -35,16 +35,16 @@ typedef struct gn__vb_unit {
                          In a scenario, `skirmish_of: 1` on a skirmisher declares it a
                          reserve stand of the nearest light cavalry brigade listed before it:
                          setup takes it off the table and links it. */
-  int town_dis;       /* 1 already disordered by towns this turn (ref. VB-14) */
+  int town_disordered; /* 1 already disordered by towns this turn (ref. VB-14) */
   int wiped;          /* how its last SP went: 0 normal, 1 surrounded, 2 artillery in melee,
                          3 artillery routed in contact (ref. VB-56, VB-57) */
-  int incmd;          /* 1 in command (refreshed at command phase and each move) */
-  int reform;         /* cavalry skirmisher reforming: unit index + 1 of the brigade it
+  int in_command;     /* 1 in command (refreshed at command phase and each move) */
+  int reforming;      /* cavalry skirmisher reforming: unit index + 1 of the brigade it
                          reforms (any brigade's stands may combine), 0 none (ref. VB-11) */
-  int townfire;       /* fire from a town block (ref. VB-32): the dice fired out of each face
+  int town_fire;      /* fire from a town block (ref. VB-32): the dice fired out of each face
                          this combat phase, 3 bits a face, read and written only as a
                          townfire (fire.c) */
-  int rallied;        /* 1 when a rally was tried on the stand this rally phase (ref. VB-B10) */
+  int rally_tried;    /* 1 when a rally was tried on the stand this rally phase (ref. VB-B10) */
   int entry_used;     /* a reinforcement come on at an entry: the move its march onto the
                          table spends in its side's next movement phase, hundredths (ref. VB-ARR) */
   int rating;         /* a leader's rating: VB_RATE_* (0 average, so that the hash of a game
