@@ -128,8 +128,9 @@ static int plans_new(gn_ai *ai, const gn_game *g) {
   ai->plan = calloc((size_t)nf, sizeof *ai->plan);
   ai->governs = malloc((size_t)nf * sizeof *ai->governs);
   ai->task_at = calloc((size_t)nf, sizeof *ai->task_at);
+  ai->broke = calloc((size_t)nf, sizeof *ai->broke);
   ai->fstart = calloc((size_t)nf, sizeof *ai->fstart);
-  if (!ai->plan || !ai->governs || !ai->task_at || !ai->fstart) return GN_ENOMEM;
+  if (!ai->plan || !ai->governs || !ai->task_at || !ai->broke || !ai->fstart) return GN_ENOMEM;
   for (int f = 0; f < ai->nform; f++) {                                          /* 1 */
     gn_formation_info fi;
     ai->governs[f] = -1;
@@ -230,6 +231,7 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->plan);
   free(ai->governs);
   free(ai->task_at);
+  free(ai->broke);
   free(ai->fstart);
   free(ai);
 }
@@ -806,37 +808,41 @@ gn_vec2 gn__ai_goal(ai_ctx *cx, int u) {
 }
 
 /* "Hold where it stands": a formation waiting for its next task's turn. */
-static const ai_task wait_here = {AI_TASK_HOLD, 0, {0, 0}, 0, 0, 0, 0};
+static const ai_task wait_here = {.kind = AI_TASK_HOLD, .from_min = -1, .until_min = -1};
+
+/* The present turn and time by the clock (gn_game_minute, -1 none), that a
+** plan's triggers are read against. */
+typedef struct plan_time { int turn, minute; } plan_time;
+
+/* 1 when task t's `from` (turn and time) has come. */
+static int task_begun(const ai_task *t, plan_time now) {
+  return now.turn >= t->from && (t->from_min < 0 || (now.minute >= 0 && now.minute >= t->from_min));
+}
+
+/* 1 when its `until` (turn or time) has come. */
+static int task_ended(const ai_task *t, plan_time now) {
+  return (t->until && now.turn >= t->until) || (t->until_min >= 0 && now.minute >= t->until_min);
+}
 
 /* 1 when task t of a formation whose units' centre is c (n units on the
-** table) is over at turn. */
-static int task_over(const ai_task *t, gn_vec2 c, int n, int turn) {
-  if (t->until && turn >= t->until) return 1;
+** table) is over now. */
+static int task_over(const ai_task *t, gn_vec2 c, int n, plan_time now) {
+  if (task_ended(t, now)) return 1;
   if ((t->kind == AI_TASK_MARCH || t->kind == AI_TASK_TAKE) && n && gn__ai_dist(c, t->place) <= t->radius) return 1;
   return 0;
 }
 
-/*
-** The task in force for each formation with a plan.
-**   1) the centre of the units it governs that are on the table, and their
-**      losses (as the side knows its own units)
-**   2) broken (half its strength lost): its `retire when broken`, if any
-**   3) else the first task not over, its turn come; a task over whose next
-**      has not begun: hold where it stands (the index stays, so the next
-**      begins at its turn)
-** 0 or GN_ENOMEM.
-*/
-static int plans_now(ai_ctx *cx) {
+/* Step 1 of plans_now: for each formation with a plan, the centre of the
+** units it governs that are on the table (cx->fcentre, their count in cnt)
+** and their strength at the start and now, unbroken (s0[2 f], s0[2 f + 1]),
+** as the side knows its own units; a reinforcement not yet come on counts
+** in neither. */
+static void plan_centres(ai_ctx *cx, double *s0, int *cnt) {
   gn_ai *ai = cx->ai;
-  int nf = ai->nform > 0 ? ai->nform : 1, turn = gn_game_turn(cx->g);
-  cx->ftask = calloc((size_t)nf, sizeof *cx->ftask);
-  cx->fcentre = calloc((size_t)nf, sizeof *cx->fcentre);
-  double *s0 = calloc((size_t)nf * 2, sizeof *s0);
-  int *cnt = calloc((size_t)nf, sizeof *cnt);
-  if (!cx->ftask || !cx->fcentre || !s0 || !cnt) { free(s0); free(cnt); return GN_ENOMEM; }
-  for (int i = 0; i < cx->n; i++) {                                               /* 1 */
+  for (int i = 0; i < cx->n; i++) {
     const ai_unit *a = &cx->u[i];
     if (!a->mine || !a->fighting || a->v.formation < 0 || a->v.formation >= ai->nform) continue;
+    if (a->v.removed && a->v.arrives > 0) continue;   /* not yet come on: neither there nor lost */
     int k = ai->governs[a->v.formation];
     if (k < 0) continue;
     s0[2 * k] += i < ai->nstart ? ai->start[i] : 0;
@@ -845,28 +851,66 @@ static int plans_now(ai_ctx *cx) {
     cx->fcentre[k].x += a->v.box.c.x; cx->fcentre[k].y += a->v.box.c.y; cnt[k]++;
   }
   for (int f = 0; f < ai->nform; f++) {
-    const ai_plan *pl = &ai->plan[f];
-    if (!pl->n || ai->governs[f] != f) continue;
+    if (!ai->plan[f].n || ai->governs[f] != f) continue;
     if (cnt[f]) { cx->fcentre[f].x /= cnt[f]; cx->fcentre[f].y /= cnt[f]; }
     else cx->fcentre[f] = ai->fstart[f];
-    int broken = s0[2 * f] > 0 && s0[2 * f + 1] <= 0.5 * s0[2 * f];                /* 2 */
-    for (int k = 0; broken && k < pl->n && !cx->ftask[f]; k++)
+  }
+}
+
+/* The index of the task after task at of plan pl that is not a `when
+** broken` (pl->n when none). */
+static int next_task(const ai_plan *pl, int at) {
+  int next = at + 1;
+  while (next < pl->n && pl->t[next].when_broken) next++;
+  return next;
+}
+
+/* Step 3 of plans_now: formation f's task in force, its units' centre c
+** (n of them on the table): the first task not over whose `from` has come;
+** a task over whose next has not begun, or one not yet begun: hold where it
+** stands (the index stays, so the next begins at its turn or time). NULL
+** when the plan is done. */
+static const ai_task *plan_task(gn_ai *ai, int f, gn_vec2 c, int n, plan_time now) {
+  const ai_plan *pl = &ai->plan[f];
+  int at = ai->task_at[f];
+  while (at < pl->n && pl->t[at].when_broken) at++;
+  for (int next = next_task(pl, at); at < pl->n && next < pl->n; next = next_task(pl, at)) {
+    if (!task_over(&pl->t[at], c, n, now) || !task_begun(&pl->t[next], now)) break;
+    at = next;
+  }
+  ai->task_at[f] = at;
+  if (at >= pl->n) return NULL;
+  const ai_task *t = &pl->t[at];
+  int waiting = !task_begun(t, now) || (task_over(t, c, n, now) && (t->until || t->until_min >= 0));
+  return waiting ? &wait_here : t;
+}
+
+/*
+** The task in force for each formation with a plan.
+**   1) the centre of the units it governs that are on the table, and their
+**      losses (plan_centres)
+**   2) broken (half its strength lost, now or before: a formation that
+**      rallies keeps to its retire): its `retire when broken`, if any
+**   3) else the first task not over, its turn or time come (plan_task)
+** 0 or GN_ENOMEM.
+*/
+static int plans_now(ai_ctx *cx) {
+  gn_ai *ai = cx->ai;
+  int nf = ai->nform > 0 ? ai->nform : 1;
+  plan_time now = {gn_game_turn(cx->g), gn_game_minute(cx->g)};
+  cx->ftask = calloc((size_t)nf, sizeof *cx->ftask);
+  cx->fcentre = calloc((size_t)nf, sizeof *cx->fcentre);
+  double *s0 = calloc((size_t)nf * 2, sizeof *s0);
+  int *cnt = calloc((size_t)nf, sizeof *cnt);
+  if (!cx->ftask || !cx->fcentre || !s0 || !cnt) { free(s0); free(cnt); return GN_ENOMEM; }
+  plan_centres(cx, s0, cnt);                                                      /* 1 */
+  for (int f = 0; f < ai->nform; f++) {
+    const ai_plan *pl = &ai->plan[f];
+    if (!pl->n || ai->governs[f] != f) continue;
+    if (s0[2 * f] > 0 && s0[2 * f + 1] <= 0.5 * s0[2 * f]) ai->broke[f] = 1;       /* 2 */
+    for (int k = 0; ai->broke[f] && k < pl->n && !cx->ftask[f]; k++)
       if (pl->t[k].when_broken) cx->ftask[f] = &pl->t[k];
-    if (cx->ftask[f]) continue;
-    int at = ai->task_at[f];                                                      /* 3 */
-    while (at < pl->n && pl->t[at].when_broken) at++;
-    for (;;) {
-      int next = at + 1;
-      while (next < pl->n && pl->t[next].when_broken) next++;
-      if (at >= pl->n || next >= pl->n) break;
-      if (!task_over(&pl->t[at], cx->fcentre[f], cnt[f], turn) || turn < pl->t[next].from) break;
-      at = next;
-    }
-    ai->task_at[f] = at;
-    if (at >= pl->n) continue;
-    const ai_task *t = &pl->t[at];
-    int waiting = turn < t->from || (task_over(t, cx->fcentre[f], cnt[f], turn) && t->until);
-    cx->ftask[f] = waiting ? &wait_here : t;
+    if (!cx->ftask[f]) cx->ftask[f] = plan_task(ai, f, cx->fcentre[f], cnt[f], now);   /* 3 */
   }
   free(s0);
   free(cnt);

@@ -429,7 +429,25 @@ int gn_game_active_side(const gn_game *g);           /* -1 when simultaneous */
 #define GN_TEXT_MAX 256
 typedef struct gn_text { char text[GN_TEXT_MAX]; } gn_text;
 gn_text gn_game_clock(const gn_game *g);             /* "18 June 1815, 9 a.m." */
+/* The time of the present turn (or bound) by the ruleset's clock, in minutes
+** after midnight of the scenario's first day (day 2 at 7 a.m. is 1,860); the
+** starting hour before the game starts; -1 when the ruleset keeps no time of
+** day (Inradic: its turns have none) or no scenario is loaded. Cannot fail. */
+int gn_game_minute(const gn_game *g);
+/* A time as designers write it, read against the scenario's calendar, into
+** *minute (as gn_game_minute counts): a time of day ("7 p.m.", "7:30 a.m.",
+** "19:00", "noon") on the first day, or after a day and a comma: "day 2,
+** 7 p.m." or a date of the battle "19 June 1815, 7 p.m." (the month may be
+** cut to three letters). GN_ESYNTAX with the valid forms in err; GN_ESTATE
+** when no scenario is loaded or its ruleset keeps no time of day; GN_EINVAL. */
+int gn_game_clock_parse(const gn_game *g, const char *text, int *minute, char *err, size_t errlen);
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
+/* In a phase every side plays at once (gn_game_active_side -1): 1 when side
+** has ended its part and waits for the others (a Belle Alliance side ready,
+** its written orders final; a V&B side that has ended its night or its
+** recovery), as its `end SIDE` left it; else 0, and 0 for a bad side.
+** Cannot fail. */
+int gn_side_done(const gn_game *g, int side);
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
 const char *gn_game_order_text(const gn_game *g, int i);
@@ -1034,6 +1052,51 @@ void gn_actions_free(gn_actions *a);
 ** "order" | "form", "targets": [...], "left", "avoid"...}]}; owned by the
 ** caller (gn_string_free). NULL only when out of memory. */
 char *gn_actions_json(const gn_game *g, const gn_actions *a);
+/* ---------------------------------------------------------------------------
+** Reach (src/reach.c): how far a unit's verb that names an enemy reaches,
+** as the rules state it now, in bands (V&B fire: close, long; Belle
+** Alliance artillery: canister, close, long; an Inradic charge: its charge
+** move). The numbers come from the ruleset's own hook, the one the verb's
+** handler and gn_actions_query measure with, so a front end draws ranges
+** without knowing any. A band says how far; a target within it may still be
+** refused for another reason (sight, the arc, what the unit has done). The
+** reach reads the unit's own state and data (its weapon, its move left),
+** which an enemy may not know: a front end shows it to the unit's side and
+** the umpire.
+*/
+#define GN_REACH_MAXBANDS 8     /* more bands than any ruleset states for one verb */
+
+/* One band of a reach: targets from..to (table units, edge to edge from the
+** unit's stand; from exclusive, 0 at the first band). */
+typedef struct gn_reach_band {
+  double from, to;
+  char name[32];          /* the rule's word for it: "close", "long", "canister", "charge" */
+  const char *ref;        /* the rule id that states it */
+} gn_reach_band;
+
+typedef struct gn_reach {
+  /* The distance past which the verb's handler refuses every target now
+  ** (what gn_actions_query checks up to); -1 when it refuses none for its
+  ** distance now (a Belle Alliance order written before the moves, resolved
+  ** after them: its bands then say how far it will reach when resolved);
+  ** -2 when the unit may name no target now at any distance. */
+  double limit;
+  int nbands;             /* 0: the verb states no reach (a move: gn_action.left) */
+  gn_reach_band band[GN_REACH_MAXBANDS];   /* nearest first, each from where the last ends */
+  /* 1 when a target must lie in the unit's front arc (gn_box_in_arc,
+  ** GN_ARC_FRONT: the stand's diagonals extended), with the rule id; 0 all
+  ** round (arc_ref NULL). */
+  int front_arc;
+  const char *arc_ref;
+} gn_reach;
+
+/* The reach of unit's verb (the ruleset's word, exact: "fire", "charge")
+** into *out. A verb that names no enemy, a ruleset that states no reach for
+** it, or a unit off the table: nbands 0 and limit -1. Changes nothing, rolls
+** nothing. GN_EINVAL (NULL argument), GN_ESTATE (not started),
+** GN_ENOTFOUND (no such unit or verb). */
+int gn_unit_reach(gn_game *g, int unit, const char *verb, gn_reach *out);
+
 /* The unit an order text names as the one acting: the word after the verb,
 ** where the verb's help line puts a unit there ("fire UNIT at UNIT"). The
 ** unit's index; -1 when the verb has no acting unit ("end") or is unknown;

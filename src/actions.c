@@ -402,7 +402,7 @@ static int unit_verb(gn_game *g, acts *ac, table *tb, const gn__verb *v, const t
       }
     } else {
       const gn__ruleset *rs = g->sc->rs;
-      double reach = s != S_FRIEND && rs->reach ? rs->reach(g, v->word, u) : -1;
+      double reach = s != S_FRIEND && rs->reach ? rs->reach(g, v->word, u, NULL) : -1;
       if (reach == -2) return 0;   /* no target at any distance */
       for (int o = 0; o < g->sc->nunits; o++) {
         if (o == u || g->st.u[o].removed) continue;

@@ -626,6 +626,13 @@ int gn_game_turn_limit(const gn_game *g) { return g->sc ? g->sc->turns : 0; }
 int gn_game_active_side(const gn_game *g) { return g->st.active; }
 int gn_game_over(const gn_game *g) { return g->st.over; }
 
+int gn_side_done(const gn_game *g, int side) {
+  if (!g->sc || side < 0 || side >= g->sc->nsides || g->st.active >= 0 || g->st.over ||
+      !g->sc->rs->side_done)
+    return 0;
+  return g->sc->rs->side_done(g, side) ? 1 : 0;
+}
+
 const char *gn_game_phase(const gn_game *g) {
   if (!g->sc || !g->sc->rs->phase) return "";
   return g->sc->rs->phase(g);

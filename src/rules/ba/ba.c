@@ -515,8 +515,10 @@ const gn__ruleset gn__rs_ba = {
   .clock = gn__ba_clock, .phase = gn__ba_phase_name,
   .blocks_sight = NULL,   /* every stand on the table blocks sight, staff and waggons too */
   .allowance = gn__ba_allowance, .later = gn__ba_later, .odds = gn__ba_order_odds,
+  .reach = gn__ba_reach,
   .minute = gn__ba_minute,
   .holds = gn__ba_holds,
+  .side_done = gn__ba_side_ready,
 };
 
 const char *gn__ba_phase_name(const gn_game *g) {

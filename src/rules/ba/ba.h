@@ -267,6 +267,8 @@ int gn__ba_end_bound(gn_game *g);
 /* Sets u's written order for the bound, refusing what the rules forbid. */
 int gn__ba_set_order(gn_game *g, int u, int o);
 const char *gn__ba_phase_name(const gn_game *g);
+/* 1 when side has marked itself ready in the orders phase (ref. BA-1.1.1a). */
+int gn__ba_side_ready(const gn_game *g, int side);
 void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 int gn__ba_minute(const gn_game *g);
 /* 1 when unit u holds an objective within whose radius it stands (ref. BA-VIC). */
@@ -310,6 +312,15 @@ int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest);
 /* The ruleset's gn_actions hooks (gn__ruleset.allowance, .later). */
 double gn__ba_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 int gn__ba_later(gn_game *g, const char *verb, int u, int t, gn__later *out);
+/* The reach hook (gn__ruleset.reach): fire and continue, the bands of the
+** unit's weapon (gn__ba_fire_bands); attack, the march of the bound into
+** melee-zone contact. Every order is written before the moves and resolved
+** after them, so none is refused for its distance now: -1. Cannot fail. */
+double gn__ba_reach(gn_game *g, const char *verb, int u, gn_reach *out);
+/* The bands of u's fire (ref. BA-B3, BA-B4): canister, close, long, by the
+** range and the long-range fraction the fire phase aims with, and the front
+** arc but for a skirmish line. Cannot fail. */
+void gn__ba_fire_bands(const gn_game *g, int u, gn_reach *out);
 /* 1 when neither u nor a skirmish line of u moved this bound (ref. BA-1.1.1g). */
 int gn__ba_stationary(const gn_game *g, int u);
 /* The verb "cancel UNIT [off]" (ref. BA-B20); in bound.c's verb table. */

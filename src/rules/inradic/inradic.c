@@ -297,6 +297,7 @@ const gn__ruleset gn__rs_inradic = {
   gn__in_entered,
   gn__in_holds,
   IN_RS_DECK, 2 * GN__MAXSIDES,   /* what the odds engine knows of each side's deck */
-  NULL,   /* reach: every enemy is checked */
+  gn__in_reach,
   NULL,   /* odds: none given with an order */
+  NULL,   /* side_done: the sides always take turns */
 };

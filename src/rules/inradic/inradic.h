@@ -232,6 +232,11 @@ double gn__in_move_allowance(const gn_game *g, int unit);
 /* The ruleset's gn_actions hook (gn__ruleset.allowance). */
 double gn__in_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n);
 double gn__in_charge_allowance(const gn_game *g, int unit);
+/* The reach hook (gn__ruleset.reach), shoot.c: fire, by the weapon's range
+** and half range (ref. IN-R4, IN-B1); a charge, by its charge move (ref.
+** IN-B9); a throw, by the throwing range (ref. IN-R9). -2 when the unit has
+** no weapon for the verb. Cannot fail. */
+double gn__in_reach(gn_game *g, const char *verb, int u, gn_reach *out);
 /* 1 when the two stands touch (data melee.contact). */
 int gn__in_in_contact(const gn_game *g, int a, int b);
 /* 1 when the unit touches an enemy. */
@@ -288,9 +293,12 @@ int gn__in_melee_cardcount(const gn_game *g, const in_figs *f, int *capped_cards
 /* Draw a group's cards and count hits (ref. IN-B1, IN-B3, IN-R3); cards of the
 ** capped part score at most cap hits (cap < 0: none); pictures: 1 when the
 ** caller counts picture cards (d->pictures, ref. IN-R7), else they are only
-** misses. Fails as gn__in_draw. */
+** misses; basis: how the value needed is reached ("8 beyond half range,
+** soft cover +2"), told to the table before the draw with the value, or
+** NULL. Fails as gn__in_draw. */
 int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
-                  int pictures, const char *purpose, const char *ref, int unit, in_draw *d);
+                  int pictures, const char *basis, const char *purpose, const char *ref, int unit,
+                  in_draw *d);
 /* The whole card resolution of one shot (ref. IN-R1, IN-R2, IN-R3, IN-R4, IN-R5,
 ** IN-R6, IN-R7, IN-B1, IN-B2, IN-B3). */
 int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r);

@@ -637,4 +637,5 @@ const gn__ruleset gn__rs_vb = {
   0, 0,   /* no decks */
   gn__vb_reach,
   NULL,   /* odds: the V&B commanders weigh a melee by the melee check's dice and morale */
+  gn__vb_side_done,
 };
