@@ -701,6 +701,11 @@ int gn_unit_find(const gn_game *g, const char *s) {
   }
 }
 
+const char *gn_rating_name(int r) {
+  static const char *const names[GN_RATING_COUNT] = {"average", "poor", "good", "excellent"};
+  return r >= 0 && r < GN_RATING_COUNT ? names[r] : NULL;
+}
+
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
   const gn__unit *su = &g->sc->unit[unit];
@@ -714,6 +719,8 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed != 0;
+  v->rating = -1;
+  v->command_radius = -1;
   if (u->removed == GN__ARRIVING && (viewer == GN_UMPIRE || viewer == su->side)) {
     v->arrives = su->arrives.turn;
     if (su->arrives.minute > 0) v->arrives_clock = su->arrives.minute;

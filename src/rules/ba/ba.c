@@ -27,6 +27,9 @@ static const char *const class_names[] = {
   "landwehr", "militia", "levies", NULL,
 };
 
+/* ORDER: GN_RATING_* (gn_rating_name). */
+static const char *const rating_names[] = {"average", "poor", "good", "excellent", NULL};
+
 /* The schema, a row for each member of gn__ba_unit, indexed by its slot (the
 ** waggons' names of two of them, serving and waggon_bounds, are the same slots).
 ** {name, default, min, max, names, hidden, scenario} */
@@ -57,6 +60,12 @@ static const gn__attrdef attrs[GN__NSLOTS(gn__ba_unit)] = {
   [SLOT(new_formation)] = {"new_formation", 0, 0, BA_FM_COUNT, NULL, 1, 0},
   [SLOT(prisoners)]     = {"prisoners", 0, 0, 100000, NULL, 0, 0},
   [SLOT(troop_class)]   = {"class", BA_C_NONE, 0, BA_C_COUNT - 1, class_names, 1, 1},
+  [SLOT(rating)]        = {"rating", GN_RATING_AVERAGE, 0, GN_RATING_COUNT - 1, rating_names, 1, 1},   /* ref. BA-LDR */
+};
+
+/* ORDER: as the BA_OPT_* enum. */
+static const gn__attrdef options[BA_OPT_COUNT] = {
+  {"staff_command", 0, 0, 1, NULL, 0, 1},   /* ref. BA-LDR: staff figures command within a radius */
 };
 
 /* ORDER: ba_terrain. */
@@ -283,6 +292,9 @@ static const gn__dfield data_table[] = {
   /* staff */
   INTS("t18.falls_from", t18, 3, -ANY, ANY, "BA-T18"),
   INTS("t18.penalty", t18_pen, 3, -ANY, ANY, "BA-T18"),
+  NUM("staff.command.radius", cmd_radius, 0, ANY, "BA-LDR"),
+  NUMS("staff.rating.radius", rating_radius, GN_RATING_COUNT, -ANY, ANY, "BA-LDR"),
+  INT("staff.command.bonus", cmd_bonus, -ANY, ANY, "BA-LDR"),
   INT("bound.minutes", minutes, 0, ANY, "BA-B19"),
   INT("victory.figures_per_point", figures_per_vp, -ANY, ANY, "BA-B9"),   /* below 1 counts as 1 */
 };
@@ -350,6 +362,9 @@ static const char *kit_problem(ba_arm arm, const gn__ba_unit *a, const char **re
   *ref = "BA-5.5.1c";
   if (arm != BA_ARM_INF && arm != BA_ARM_CAV && a->marksmen)
     return "marksmen are infantry or cavalry (hand weapons, Table 6)";
+  *ref = "BA-LDR";
+  if (arm != BA_ARM_STAFF && a->rating != GN_RATING_AVERAGE)
+    return "only a staff figure has a rating (a battalion's quality is its valour and class)";
   return NULL;
 }
 
@@ -472,13 +487,18 @@ static void own_state(const gn_game *g, int unit, char *buf, size_t n, int *k) {
 }
 
 /* What viewer may know (ref. BA-5.5.1a: valour, supplies and rest are hidden
-** from the enemy; formation, disorder and figures are on the table). A removed
+** from the enemy, and so are a staff figure's rating and command radius, ref.
+** BA-LDR; formation, disorder and figures are on the table). A removed
 ** unit has no status of its own (the caller says "removed"). */
 static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
   int k = 0;
   if (u->ba.original > 0) v->strength0 = u->ba.original;
+  if (own && g->sc->rsdata && gn__ba_arm_of(g, unit) == BA_ARM_STAFF) {   /* ref. BA-LDR: hidden as valour is */
+    v->rating = u->ba.rating;
+    v->command_radius = gn__ba_command_radius(g, unit);
+  }
   if (!gn__ba_on_table(g, unit)) {
     v->removed = 1;
     add(buf, n, &k, "%s", u->ba.part && !u->ba.root ? "(reserve slot, not in use)"
@@ -510,6 +530,7 @@ const gn__ruleset gn__rs_ba = {
   .attrs = attrs, .nattrs = (int)(sizeof attrs / sizeof attrs[0]),
   .terrain = terrain, .nterrain = (int)(sizeof terrain / sizeof terrain[0]),
   .verbs = gn__ba_verbs, .nverbs = BA_NVERBS,
+  .options = options, .noptions = BA_OPT_COUNT,
   .checks = gn__ba_checks, .nchecks = BA_NCHECKS,
   .setup = setup, .release = release, .view = view,
   .clock = gn__ba_clock, .phase = gn__ba_phase_name,

@@ -47,6 +47,8 @@ typedef struct gn__ba_unit {
   int prisoners;      /* prisoners taken (ref. BA-B13) */
   /* set by the scenario, after the engine's (slot 24 on: hash.c) */
   int troop_class;    /* ba_class: Table 21 troop class, the starting valour (ref. BA-B8) */
+  int rating;         /* a staff figure's rating, GN_RATING_* (0 average: a game without
+                         ratings keeps its hash), hidden from the enemy (ref. BA-LDR) */
 } gn__ba_unit;
 
 _Static_assert(sizeof(gn__ba_unit) % sizeof(int) == 0 && GN__NSLOTS(gn__ba_unit) <= GN__MAXATTR,

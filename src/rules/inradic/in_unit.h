@@ -26,6 +26,8 @@ typedef struct gn__in_unit {
   int pursue_of;      /* unit index + 1 of the router it pursues or may pursue, 0 none */
   int pursuit_turn;   /* game turn the pursuit began (ref. IN-P2) */
   int rout_from;      /* unit index + 1 of the enemy it routed from, 0 none */
+  int rating;         /* its leader's rating, GN_RATING_* (0 average: a game without
+                         ratings keeps its hash; ref. IN-LDR) */
 } gn__in_unit;
 
 _Static_assert(sizeof(gn__in_unit) % sizeof(int) == 0 && GN__NSLOTS(gn__in_unit) <= GN__MAXATTR,

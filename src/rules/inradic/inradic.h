@@ -106,9 +106,10 @@ enum { IN_COVER_NONE, IN_COVER_SOFT, IN_COVER_HARD };
 
 /* ------------------------------------------------------------ unit state */
 /* A unit's state (gn__in_unit, in_unit.h), to read and, through the journal
-** (gn__uw), to write. Cannot fail. */
+** (gn__uw), to write; and its start as the scenario gives it. Cannot fail. */
 static inline const gn__in_unit *in_u(const gn_game *g, int i) { return &g->st.u[i].in; }
 static inline gn__in_unit *in_uw(gn_game *g, int i) { return &gn__uw(g, i)->in; }
+static inline const gn__in_unit *in_u0(const gn_game *g, int i) { return &g->sc->unit[i].in0; }
 
 /* Status: steady; routing (runs each turn until it stops, ref. IN-M14); halted:
 ** stopped running but not rallied, still broken (ref. IN-M15, IN-M16). */
@@ -138,7 +139,12 @@ enum {
 #define IN_RS_DECK 0
 
 /* Scenario options. ORDER: as inradic.c in_options[]. */
-enum { IN_OPT_HERO_HITS, IN_OPT_COUNT };
+enum {
+  IN_OPT_HERO_HITS,
+  IN_OPT_LEADER_COMMAND,   /* ref. IN-LDR: 1 a staff officer's or general's rating reaches
+                              friends within his command radius; 0 his own unit only */
+  IN_OPT_COUNT
+};
 
 /* ------------------------------------------------------------ data */
 typedef struct in_data {
@@ -171,6 +177,9 @@ typedef struct in_data {
   ** seed's words (IN_RANK_*); M3, rally and hero hits read their lists by rank */
   int hero_face[6], role_rank[IN_NROLES], role_leader[IN_NROLES], m3_rank[IN_NRANKS],
       rally_rank[IN_NRANKS], hero_fall_lower;
+  /* leaders as people (roles.yaml, ref. IN-LDR): by GN_RATING_* */
+  int rating_morale[GN_RATING_COUNT];
+  double cmd_radius, rating_radius[GN_RATING_COUNT];
   /* terrain (terrain.yaml) */
   int tr_cover[IN_TR_COUNT], tr_difficult[IN_TR_COUNT], tr_water[IN_TR_COUNT],
       tr_obstacle[IN_TR_COUNT], tr_hill[IN_TR_COUNT];
@@ -339,7 +348,28 @@ typedef struct in_mctx {
   int start, remaining, quality;
   int uphill, cover, arc;   /* arc: GN_ARC_* of the engaging enemy, -1 none */
   int unit;                 /* for events, or -1 */
+  int rating;               /* the rating of the leader whose word counts (IN-LDR), -1 none */
 } in_mctx;
+
+/* ------------------------------------------------------------ leaders.c */
+/* ref. IN-LDR: the role unit's rating belongs to (its highest leader figure
+** at the start: corporal up to general), or -1 when it has none. Pure. */
+int gn__in_leader_role(const gn_game *g, int unit);
+/* 1 when unit is on the table with a figure of its rated leader's role. Pure. */
+int gn__in_leader_alive(const gn_game *g, int unit);
+/* The command radius of unit's leader, his rating counted: only a staff
+** officer or general commands beyond his own unit, with the option
+** leader_command; else -1. Pure. */
+double gn__in_command_radius(const gn_game *g, int unit);
+/* The rating whose word counts in unit's morale tests (ref. IN-LDR): the best
+** of its own leader's, alive, and of the staff officers and generals of its
+** side not routing whose command radius reaches it; -1 when there is none.
+** *from (may be NULL) gets the unit whose leader gives it. Pure. */
+int gn__in_leader_rating(const gn_game *g, int unit, int *from);
+/* Tells every side that unit lost killed[r] figures of each leader role
+** (ref. IN-LDR); after its rated leader's last figure, that his rating is
+** gone with him. GN_ENOMEM. */
+int gn__in_leader_lost(gn_game *g, int unit, const int *killed);
 
 /* Morale dice of a starting size: "d10+d4" into buf; *ndice = dice counted by
 ** the per-die modifiers, the +1 of a remainder of one figure among them only
