@@ -779,6 +779,19 @@ int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_
 ** again without that). Fails with GN_ENOMEM.
 */
 int gn__enum_merge(gn_game *g, uint32_t site, const void *ctx, size_t nctx);
+/*
+** Called by a rule at the start of an order whose procedure has merge points
+** (before any change or chance point): 1 when the odds engine resumes this
+** run at one of them instead of replaying the order from its start. The game
+** then holds the state met there, *site is the point's site, and ctx receives
+** the bytes given there (at most nctx; none for a point given none): the rule
+** goes on from just after that point. 0 otherwise (in play, outside a walk
+** that merges, or no merge point of this order to resume at): the order runs
+** from its start. A point the rule can resume at must be one where what
+** follows reads only the state, site and ctx, as gn__enum_merge asks, up to
+** the end of the order. Cannot fail.
+*/
+int gn__enum_resume(gn_game *g, uint32_t *site, void *ctx, size_t nctx);
 /* Called by a rule before it reads a deck under the odds engine: GN__EBLIND
 ** when the run has passed a merge point that ignored the decks, else 0. */
 int gn__enum_deck_read(gn_game *g);

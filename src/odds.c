@@ -180,6 +180,10 @@ static const unsigned long SMALLP[] = { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 
                                         71, 73, 79, 83, 89, 97 };
 enum { NSMALLP = (int)(sizeof SMALLP / sizeof SMALLP[0]) };
 
+/* Denominators of at most this many limbs are reduced by a gcd: a few
+** hundred bits cost less that way than one division per small prime. */
+#define GCDLIMBS 16
+
 /* A denominator split into small primes (ok 0: it has a larger factor). */
 typedef struct dsplit { mpz_t d, p; int ok, set; unsigned long e[NSMALLP]; } dsplit;
 
@@ -188,6 +192,7 @@ typedef struct dsplit { mpz_t d, p; int ok, set; unsigned long e[NSMALLP]; } dsp
 ** scratch). */
 static void frac_lowest(mpq_t q, frac *f, dsplit *sp, mpz_t t) {
   frac_tobig(f);
+  if (mpz_size(f->D) <= GCDLIMBS) { frac_get(q, f); return; }   /* small: one gcd is cheaper */
   if (!sp->set || mpz_cmp(sp->d, f->D) != 0) {
     mpz_set(sp->d, f->D);
     mpz_set(t, f->D);
@@ -534,9 +539,21 @@ static uint64_t mixw(uint64_t h, uint64_t v) {
   return h ^ (h >> 29);
 }
 
+/* Four lanes over 32-byte blocks (a state is kilobytes: the lanes do not
+** wait on each other), then the words left one by one. */
 static uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
   const unsigned char *b = p;
   uint64_t w;
+  if (n >= 32) {
+    uint64_t l[4] = { h, h ^ 0x243F6A8885A308D3ull, h ^ 0x13198A2E03707344ull, h ^ 0xA4093822299F31D0ull };
+    for (; n >= 32; n -= 32, b += 32)
+      for (int i = 0; i < 4; i++) {
+        memcpy(&w, b + 8 * i, 8);
+        l[i] = (l[i] ^ w) * 0x9E3779B97F4A7C15ull;
+        l[i] ^= l[i] >> 32;
+      }
+    h = mixw(mixw(mixw(mixw(h, l[0]), l[1]), l[2]), l[3]);
+  }
   for (; n >= 8; n -= 8, b += 8) { memcpy(&w, b, 8); h = mixw(h, w); }
   w = 0;
   if (n) { memcpy(&w, b, n); h = mixw(h, w ^ ((uint64_t)n << 56)); }
@@ -719,6 +736,36 @@ int gn__enum_merge(gn_game *g, uint32_t site, const void *ctx, size_t nctx) {
   }
   if (en->probe || en->nme >= MAXMERGE) return 0;
   return merge_open(g, en, h, site, ctx, nctx);
+}
+
+/*
+** Resuming a run at the innermost open entry of the order in flight, for a
+** rule that can go on from its merge points (see core.h).
+**   1) only in a walk that merges, not while estimating or checking
+**   2) the innermost open entry met in this order, below the path run so
+**      far: the path down to it is fixed while it is open, and its nodes'
+**      probabilities are worked out
+**   3) the game takes the entry's state (journaled: the walk's restore
+**      undoes it), the path goes on from the entry's depth, and the rule
+**      receives the entry's site and what it said its code still reads
+*/
+int gn__enum_resume(gn_game *g, uint32_t *site, void *ctx, size_t nctx) {
+  struct gn__enum *en = g->dice.en;
+  if (!en || !(en->flags & GN__ODDS_MERGE) || en->probe || g->dice.mode != GN_DICE_ENUMERATE ||   /* 1 */
+      g->dice.checking)
+    return 0;
+  for (int k = en->nopen - 1; k >= 0; k--) {                                                      /* 2 */
+    mentry *e = &en->me[en->open[k]];
+    if (e->norders > g->norders) continue;
+    if (e->norders < g->norders || e->depth < en->depth || e->depth > en->valid || e->nctx > nctx) return 0;
+    gn__state_set(g, &e->st);                                                                      /* 3 */
+    en->depth = e->depth;
+    if (en->flags & GN__ODDS_BLIND) en->blind_passed = 1;
+    *site = e->site;
+    if (e->nctx) memcpy(ctx, e->ctx, e->nctx);
+    return 1;
+  }
+  return 0;
 }
 
 int gn__enum_deck_read(gn_game *g) {

@@ -10,7 +10,6 @@
 #include "core.h"
 
 #include <gmp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,35 +65,29 @@ void gn__order_odds_clear(gn_game *g) {
   g->olslot = NULL; g->nolslot = 0;
 }
 
-/* Appends to a label, silently cut at its size. */
-GN_PRINTF(3, 4) static void cat(char *buf, size_t n, const char *fmt, ...) {
-  size_t k = strlen(buf);
-  if (k + 1 >= n) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf + k, n - k, fmt, ap);
-  va_end(ap);
-}
+/* Appends to a label, silently cut at its size (the engine's formatter:
+** a leaf of a large question is described thousands of times). */
+#define CAT(buf, ...) do { size_t k_ = strlen(buf); \
+                           if (k_ + 1 < sizeof buf) gn__snprintf(buf + k_, sizeof buf - k_, __VA_ARGS__); } while (0)
 
 /* The label of the game's state against the question's start: "order K
 ** refused; " when order K (1-based, 0: none) was refused, then each unit whose
 ** strength or status changed. Returns its index, or GN_ENOMEM. */
 static int describe(gn_game *g, const question *q, int refused, int64_t *outcome) {
   char label[768] = "";
-  if (refused) cat(label, sizeof label, "order %d refused; ", refused);
-  char status[256];
+  if (refused) CAT(label, "order %d refused; ", refused);
   for (int u = 0; u < g->st.nunits; u++) {
     const gn__ustate *a = &q->before.u[u], *b = &g->st.u[u];
     gn_unit_view v;
     gn_unit_view_get(g, u, GN_UMPIRE, &v);
-    snprintf(status, sizeof status, "%s", v.status);
+    const char *status = v.status;
     int changed = a->strength != b->strength || a->removed != b->removed ||
                   strncmp(status, q->status0[u], sizeof q->status0[u] - 1) != 0;
     if (!changed) continue;
-    cat(label, sizeof label, "%s%s", label[0] && label[strlen(label) - 2] != ';' ? "; " : "", v.code);
-    if (a->strength != b->strength) cat(label, sizeof label, " %d->%d", a->strength, b->strength);
-    if (b->removed && !a->removed) cat(label, sizeof label, " removed");
-    else if (status[0]) cat(label, sizeof label, " (%s)", status);
+    CAT(label, "%s%s", label[0] && label[strlen(label) - 2] != ';' ? "; " : "", v.code);
+    if (a->strength != b->strength) CAT(label, " %d->%d", a->strength, b->strength);
+    if (b->removed && !a->removed) CAT(label, " removed");
+    else if (status[0]) CAT(label, " (%s)", status);
   }
   if (!label[0]) snprintf(label, sizeof label, "no change");
   int k = label_index(g, label);
