@@ -812,6 +812,9 @@ int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, u
 /* Fills d with the exact outcomes values[i] (ascending) of probabilities
 ** ps[i]; leaves: the paths walked. GN_ENOMEM. */
 int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves);
+/* The exact probability of outcome i of an exact dist, in lowest terms; NULL
+** when sampled or i is out of range. Borrowed: valid until gn_dist_free. */
+mpq_srcptr gn__dist_q(const gn_dist *d, int i);
 /* Frees the outcome labels of the last gn_order_odds (odds_order.c). */
 void gn__order_odds_clear(gn_game *g);
 

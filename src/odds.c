@@ -97,6 +97,7 @@ static void frac_mulz(frac *f, const mpz_t w, const mpz_t s) {
 /* sum += x, with x's denominator dividing sum's as the usual case. t is
 ** scratch (initialised). Cannot fail. */
 static void frac_add(frac *sum, const frac *x, mpz_t t) {
+  if (!sum->big && sum->n == 0) { frac_copy(sum, x); return; }   /* the first leaf of an outcome */
   if (!sum->big && !x->big) {
     u128 a, b, c;
     if (sum->d == x->d) {
@@ -182,7 +183,7 @@ enum { NSMALLP = (int)(sizeof SMALLP / sizeof SMALLP[0]) };
 
 /* Denominators of at most this many limbs are reduced by a gcd: a few
 ** hundred bits cost less that way than one division per small prime. */
-#define GCDLIMBS 16
+#define GCDLIMBS 8
 
 /* A denominator split into small primes (ok 0: it has a larger factor). */
 typedef struct dsplit { mpz_t d, p; int ok, set; unsigned long e[NSMALLP]; } dsplit;
@@ -887,10 +888,37 @@ static void wilson(uint64_t k, uint64_t n, double *lo, double *hi) {
   *hi = c + h > 1 ? 1 : c + h;
 }
 
+/* The exact fractions of a dist, in lowest terms, and their texts once asked
+** (gn_dist_frac). */
+struct gn__dist_exact { int n; mpq_t *q; char **text; };
+
+static void exact_free(struct gn__dist_exact *x) {
+  if (!x) return;
+  for (int i = 0; i < x->n; i++) {
+    mpq_clear(x->q[i]);
+    free(x->text[i]);
+  }
+  free(x->q);
+  free(x->text);
+  free(x);
+}
+
+/* n fractions, each 0/1. NULL when out of memory. */
+static struct gn__dist_exact *exact_new(int n) {
+  struct gn__dist_exact *x = calloc(1, sizeof *x);   /* the caller frees it: gn_dist_free */
+  if (!x) return NULL;
+  x->q = calloc((size_t)(n ? n : 1), sizeof *x->q);
+  x->text = calloc((size_t)(n ? n : 1), sizeof *x->text);
+  if (!x->q || !x->text) { free(x->q); free(x->text); free(x); return NULL; }
+  for (; x->n < n; x->n++) mpq_init(x->q[x->n]);
+  return x;
+}
+
 /*
-** The outcomes of a, into d (its array and texts are the caller's:
-** gn_dist_free). Exact: each probability in lowest terms as text, as num/den
-** when both fit in 64 bits, and as the nearest double. Returns 0 or GN_ENOMEM.
+** The outcomes of a, into d (its arrays are the caller's: gn_dist_free).
+** Exact: each probability kept in lowest terms (gn_dist_frac writes it out
+** when asked), as num/den when both fit in 64 bits, and as the nearest
+** double. Returns 0 or GN_ENOMEM.
 */
 static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   d->exact = exact;
@@ -898,18 +926,17 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   d->runs = runs;
   d->o = a->n > 0 ? calloc((size_t)a->n, sizeof *d->o) : NULL;   /* the caller frees it: gn_dist_free */
   if (a->n > 0 && !d->o) return GN_ENOMEM;
-  mpq_t q;
+  if (exact && !(d->x = exact_new(a->n))) return GN_ENOMEM;
   mpz_t t;
   dsplit sp;
-  mpq_init(q);
   mpz_inits(t, sp.d, sp.p, NULL);
   sp.set = sp.ok = 0;
   double mean = 0, var = 0;
-  int rc = 0;
   for (int i = 0; i < a->n; i++) {
     gn_outcome *o = &d->o[i];
     o->value = a->t[i].value;
     if (exact) {
+      mpq_ptr q = d->x->q[i];
       frac_lowest(q, &a->t[i].sum, &sp, t);
       const mpz_srcptr nu = mpq_numref(q), de = mpq_denref(q);
       if (mpz_sizeinbase(nu, 2) <= 64 && mpz_sizeinbase(de, 2) <= 64) {
@@ -920,12 +947,6 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
       double pn = nearest(q, &rounded);
       o->p = o->den ? (double)o->num / (double)o->den : pn;   /* as the 64-bit fractions always gave it */
       o->rounded = rounded || o->p != pn;
-      size_t len = mpz_sizeinbase(nu, 10) + mpz_sizeinbase(de, 10) + 3;
-      if (!(o->frac = malloc(len))) { rc = GN_ENOMEM; break; }
-      mpz_get_str(o->frac, 10, nu);
-      size_t k = strlen(o->frac);
-      o->frac[k++] = '/';
-      mpz_get_str(o->frac + k, 10, de);
       o->lo = o->hi = o->p;
     } else {
       o->p = (double)a->t[i].runs / (double)runs;
@@ -934,7 +955,6 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
     }
     mean += o->p * (double)o->value;
   }
-  mpq_clear(q);
   mpz_clears(t, sp.d, sp.p, NULL);
   for (int i = 0; i < d->n; i++) {
     double dv = (double)d->o[i].value - mean;
@@ -942,7 +962,28 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   }
   d->mean = mean;
   d->stdev = sqrt(var);
-  return rc;
+  return 0;
+}
+
+const char *gn_dist_frac(const gn_dist *d, int i) {
+  struct gn__dist_exact *x = d ? d->x : NULL;
+  if (!x || i < 0 || i >= x->n) return NULL;
+  if (!x->text[i]) {
+    const mpz_srcptr nu = mpq_numref(x->q[i]), de = mpq_denref(x->q[i]);
+    size_t len = mpz_sizeinbase(nu, 10) + mpz_sizeinbase(de, 10) + 3;
+    char *s = malloc(len);   /* the dist keeps it: gn_dist_free */
+    if (!s) return NULL;
+    mpz_get_str(s, 10, nu);
+    size_t k = strlen(s);
+    s[k++] = '/';
+    mpz_get_str(s + k, 10, de);
+    x->text[i] = s;
+  }
+  return x->text[i];
+}
+
+mpq_srcptr gn__dist_q(const gn_dist *d, int i) {
+  return d->x && i >= 0 && i < d->x->n ? d->x->q[i] : NULL;
 }
 
 /*
@@ -1114,7 +1155,7 @@ out:
 
 void gn_dist_free(gn_dist *d) {
   if (!d) return;
-  for (int i = 0; d->o && i < d->n; i++) free(d->o[i].frac);
+  exact_free(d->x);
   free(d->o);
   memset(d, 0, sizeof *d);
 }

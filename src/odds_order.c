@@ -251,9 +251,7 @@ static int merged(gn_game *g, question *q, const gn_odds_opts *opts, int blind, 
       leaves += d.leaves;
       if (!d.exact) { gn_dist_free(&d); rc = 1; goto out; }
       for (int o = 0; o < d.n; o++) {
-        if (mpq_set_str(x, d.o[o].frac, 10)) { gn_dist_free(&d); rc = gn__error(g, GN_ESTATE, "bad fraction"); goto out; }
-        mpq_canonicalize(x);
-        mpq_mul(x, x, e->p);
+        mpq_mul(x, gn__dist_q(&d, o), e->p);
         sstate *t = &next.s[d.o[o].value];
         mpq_add(t->p, t->p, x);
       }
