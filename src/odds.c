@@ -987,16 +987,18 @@ mpq_srcptr gn__dist_q(const gn_dist *d, int i) {
 }
 
 /*
-** The distribution of fn's outcome.
+** The distribution of fn's outcome (odds_walk, a step each below).
 **   1) save the game; switch the dice source to enumerate
-**   3) run fn along each path, restoring the game after each; add the leaf's
-**      exact probability to its outcome
-**   2) a tree not done after EARLY paths is estimated by PROBES random
+**   2) run fn along each path, restoring the game after each; add the leaf's
+**      exact probability to its outcome (walk_path, walk_exact)
+**   3) a tree not done after EARLY paths is estimated by PROBES random
 **      descents; past max_leaves, sample at once (small trees pay nothing)
+**      (walk_estimate)
 **   4) past max_leaves (or when asked, or when a chance point cannot be
 **      enumerated: GN_ETOOBIG), sample instead: run i seeds the generator
-**      with gn_seed_child(seed, i); dist->why says why
+**      with gn_seed_child(seed, i); dist->why says why (walk_sample)
 **   5) one representative run (the first path) leaves its events in the log
+**      (walk_representative)
 **   6) restore the dice source and the state
 */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist) {
@@ -1016,140 +1018,197 @@ int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, u
   return rc;
 }
 
+/* What the steps of one odds walk share. */
+typedef struct walk {
+  gn_game *g;
+  gn_outcome_fn fn;
+  void *ud;
+  gn_odds_opts o;
+  unsigned flags;
+  gn__savepoint sp;           /* the game before the walk */
+  struct gn__enum en;
+  acc a;                      /* the outcomes (the root's leaves) */
+  mpz_t t;                    /* scratch */
+  uint64_t leaves;
+  int exact;                  /* 0 once the walk turns to sampling (dist->why says why) */
+  gn_dist *dist;
+} walk;
+
+/* One run of fn from the saved game, the game restored after it; *v its
+** outcome. Returns fn's result. */
+static int run_once(walk *w, int64_t *v) {
+  w->en.depth = 0;
+  w->en.hit = -1;
+  w->en.blind_passed = (w->flags & GN__ODDS_BLIND_START) != 0;
+  int rc = w->fn(w->g, w->ud, v);
+  gn__restore(w->g, &w->sp);
+  return rc;
+}
+
+static void cannot_enumerate(walk *w) {
+  w->exact = 0;
+  snprintf(w->dist->why, sizeof w->dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(w->g));
+}
+
+/* 2) One path: its leaf's probability goes to its outcome among the leaves
+** of the innermost open merge entry (or the root's), or, for a path that
+** ended at an entry met before, to a reference to that entry. Returns 0,
+** fn's error or GN_ENOMEM; a chance point that cannot be enumerated turns
+** the walk to sampling. */
+static int walk_path(walk *w) {
+  struct gn__enum *en = &w->en;
+  int64_t v;
+  int rc = run_once(w, &v);
+  if (rc == GN_ETOOBIG) { cannot_enumerate(w); return 0; }
+  frac one;
+  memset(&one, 0, sizeof one);
+  frac_one(&one);
+  const frac *pp = en->depth ? &en->path[en->depth - 1].pre : &one;
+  if (rc == GN__EMERGED) return add_ref(w->g, en, en->hit, pp);   /* the rest is an entry's */
+  if (rc) return rc;
+  tally *s = slot(w->g, en->nopen ? &en->me[en->open[en->nopen - 1]].own : &w->a, v);
+  if (!s) return gn__error(w->g, GN_ENOMEM, "out of memory");
+  frac_add(&s->sum, pp, w->t);
+  return 0;
+}
+
+/* 3) PROBES random descents estimate the tree's paths (dist->est_leaves);
+** past the bound the walk turns to sampling. Returns 0 or fn's error. */
+static int walk_estimate(walk *w) {
+  struct gn__enum *en = &w->en;
+  int depth = en->depth, rc = 0;   /* the walk's own, for advance */
+  double est = 0;
+  int64_t v;
+  en->probe = 1;
+  gn_rng_seed(&en->rng, w->o.seed ^ 0x6f646473u);
+  for (int r = 0; r < PROBES && w->exact && !rc; r++) {
+    en->est = 1;
+    rc = run_once(w, &v);
+    if (rc == GN__EMERGED) rc = 0;   /* an equal state's subtree is walked already */
+    if (rc == GN_ETOOBIG) { cannot_enumerate(w); rc = 0; }
+    est += en->est;
+  }
+  en->probe = 0;
+  en->depth = depth;
+  if (rc) return rc;
+  w->dist->est_leaves = est / PROBES;
+  if (w->exact && w->dist->est_leaves > (double)w->o.max_leaves) {
+    w->exact = 0;
+    snprintf(w->dist->why, sizeof w->dist->why, "about %.3g paths (estimated), past the bound of %llu",
+             w->dist->est_leaves, (unsigned long long)w->o.max_leaves);
+  }
+  return 0;
+}
+
+/* 2), 3) Every path, the merge entries put back at the end; stops early when
+** the walk turns to sampling. Returns 0, fn's error or GN_ENOMEM. */
+static int walk_exact(walk *w) {
+  int probed = 0, rc;
+  for (;;) {
+    if ((rc = walk_path(w)) || !w->exact) return rc;
+    if (++w->leaves > w->o.max_leaves) {
+      w->exact = 0;
+      snprintf(w->dist->why, sizeof w->dist->why, "more than %llu paths (the bound)",
+               (unsigned long long)w->o.max_leaves);
+      return 0;
+    }
+    if (w->leaves == EARLY && !probed) {
+      probed = 1;
+      if ((rc = walk_estimate(w)) || !w->exact) return rc;
+    }
+    int more = advance(&w->en);
+    if (merge_close(w->g, &w->en, more ? w->en.npath - 1 : -1)) return gn__error(w->g, GN_ENOMEM, "out of memory");
+    if (!more) break;
+  }
+  if (merge_total(w->g, &w->en, &w->a, w->t)) return gn__error(w->g, GN_ENOMEM, "out of memory");
+  return 0;
+}
+
+/* 4) o.runs seeded runs of the rules as played. Returns 0, fn's error or
+** GN_ENOMEM. */
+static int walk_sample(walk *w) {
+  gn_game *g = w->g;
+  int64_t v;
+  acc_free(g, &w->a);
+  g->dice.mode = GN_DICE_RNG;
+  g->dice.en = NULL;
+  for (uint64_t i = 0; i < w->o.runs; i++) {
+    gn_rng_seed(&g->st.rng, gn_seed_child(w->o.seed, i));
+    int rc = w->fn(g, w->ud, &v);
+    gn__restore(g, &w->sp);
+    if (rc) return rc;
+    tally *s = slot(g, &w->a, v);
+    if (!s) return gn__error(g, GN_ENOMEM, "out of memory");
+    s->runs++;
+  }
+  return 0;
+}
+
+/* 5) The first path once more, its events kept in the log (quiet: the
+** caller's). Cannot fail: a failed run leaves the game as it was. */
+static void walk_representative(walk *w, int quiet) {
+  gn_game *g = w->g;
+  int64_t v;
+  g->dice.mode = GN_DICE_ENUMERATE;
+  g->dice.en = &w->en;
+  g->dice.quiet = quiet;
+  w->en.npath = 0; w->en.depth = 0; w->en.valid = 0; w->en.nw = 0;
+  if (w->fn(g, w->ud, &v) == 0) {
+    gn__savepoint rep = w->sp;
+    rep.nev = g->nev;   /* keep the representative run's events */
+    gn__restore(g, &rep);
+  } else {
+    gn__restore(g, &w->sp);
+  }
+}
+
 static int odds_walk(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
                      gn_dist *dist) {
   if (!g || !fn || !dist || !g->sc) return GN_EINVAL;
-  gn_odds_opts o = { 0, 0, 0, 0, 0 };
-  if (opts) o = *opts;
-  if (!o.max_leaves) o.max_leaves = 1000000;
-  if (!o.runs) o.runs = 100000;
+  walk w;
+  memset(&w, 0, sizeof w);
+  w.g = g; w.fn = fn; w.ud = ud; w.flags = flags; w.dist = dist;
+  if (opts) w.o = *opts;
+  if (!w.o.max_leaves) w.o.max_leaves = 1000000;
+  if (!w.o.runs) w.o.runs = 100000;
   memset(dist, 0, sizeof *dist);
-  gn__savepoint sp = { 0 };
-  struct gn__enum en = { 0 };
-  acc a = { 0 };
-  mpz_t t;
   gn__dicesrc keep = g->dice;
   int cur_order = g->cur_order;   /* fn may apply orders: their index goes too */
-  int rc = gn__save(g, &sp), exact = !o.force_mc;                 /* 1 */
-  int64_t v;
-  uint64_t leaves = 0;
+  int rc = gn__save(g, &w.sp);                                                    /* 1 */
   if (rc) {   /* nothing has changed yet: there is nothing to restore */
-    gn__savepoint_free(g, &sp);
+    gn__savepoint_free(g, &w.sp);
     return gn__error(g, rc, "out of memory");
   }
-  mpz_init(t);
-  if (!exact) snprintf(dist->why, sizeof dist->why, "sampling was asked for");
+  mpz_init(w.t);
+  w.exact = !w.o.force_mc;
+  if (!w.exact) snprintf(dist->why, sizeof dist->why, "sampling was asked for");
   g->dice.checking = 0;
-  g->dice.quiet = 1;   /* the leaves keep no events; the representative run below does */
+  g->dice.quiet = 1;   /* the leaves keep no events; the representative run does */
   g->dice.mode = GN_DICE_ENUMERATE;
-  g->dice.en = &en;
-  en.flags = flags;
-  if (exact) {
-    int probed = 0;
-    for (;;) {                                                      /* 3 */
-      en.depth = 0; en.hit = -1; en.blind_passed = (flags & GN__ODDS_BLIND_START) != 0;
-      rc = fn(g, ud, &v);
-      gn__restore(g, &sp);
-      if (rc == GN_ETOOBIG) {
-        exact = 0;
-        snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
-        break;
-      }
-      frac one;
-      memset(&one, 0, sizeof one);
-      frac_one(&one);
-      const frac *pp = en.depth ? &en.path[en.depth - 1].pre : &one;
-      if (rc == GN__EMERGED) {       /* the rest is an entry's: a reference to it */
-        if ((rc = add_ref(g, &en, en.hit, pp))) goto out;
-      } else {
-        if (rc) goto out;
-        tally *s = slot(g, en.nopen ? &en.me[en.open[en.nopen - 1]].own : &a, v);
-        if (!s) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-        frac_add(&s->sum, pp, t);
-      }
-      if (++leaves > o.max_leaves) {
-        exact = 0;
-        snprintf(dist->why, sizeof dist->why, "more than %llu paths (the bound)", (unsigned long long)o.max_leaves);
-        break;
-      }
-      if (leaves == EARLY && !probed) {                             /* 2 */
-        int depth = en.depth;   /* the walk's own, for advance */
-        double est = 0;
-        probed = 1;
-        en.probe = 1;
-        gn_rng_seed(&en.rng, o.seed ^ 0x6f646473u);
-        for (int r = 0; r < PROBES && exact; r++) {
-          en.depth = 0; en.est = 1; en.hit = -1; en.blind_passed = (flags & GN__ODDS_BLIND_START) != 0;
-          rc = fn(g, ud, &v);
-          gn__restore(g, &sp);
-          if (rc == GN__EMERGED) rc = 0;   /* an equal state's subtree is walked already */
-          if (rc == GN_ETOOBIG) {
-            exact = 0;
-            snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
-          } else if (rc) {
-            goto out;
-          }
-          est += en.est;
-        }
-        en.probe = 0;
-        en.depth = depth;
-        dist->est_leaves = est / PROBES;
-        if (exact && dist->est_leaves > (double)o.max_leaves) {
-          exact = 0;
-          snprintf(dist->why, sizeof dist->why, "about %.3g paths (estimated), past the bound of %llu",
-                   dist->est_leaves, (unsigned long long)o.max_leaves);
-        }
-        if (!exact) break;
-      }
-      int more = advance(&en);
-      if (merge_close(g, &en, more ? en.npath - 1 : -1)) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-      if (!more) break;
-    }
-    if (exact && merge_total(g, &en, &a, t)) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-  }
-  en.flags = 0;   /* no merge points in the samples nor the representative run */
-  if (!exact) {                                                     /* 4 */
-    acc_free(g, &a);
-    g->dice.mode = GN_DICE_RNG;
-    g->dice.en = NULL;
-    for (uint64_t i = 0; i < o.runs; i++) {
-      gn_rng_seed(&g->st.rng, gn_seed_child(o.seed, i));
-      rc = fn(g, ud, &v);
-      gn__restore(g, &sp);
-      if (rc) goto out;
-      tally *s = slot(g, &a, v);
-      if (!s) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-      s->runs++;
-    }
-  }
-  if ((rc = finish(&a, dist, exact, exact ? 0 : o.runs))) { rc = gn__error(g, rc, "out of memory"); goto out; }
-  dist->leaves = leaves;
-  g->dice.mode = GN_DICE_ENUMERATE;                                 /* 5 */
-  g->dice.en = &en;
-  g->dice.quiet = keep.quiet;
-  en.npath = 0; en.depth = 0; en.valid = 0; en.nw = 0;
-  if (fn(g, ud, &v) == 0) {
-    int nev = g->nev;
-    gn__savepoint rep = sp;
-    rep.nev = nev;   /* keep the representative run's events */
-    gn__restore(g, &rep);
+  g->dice.en = &w.en;
+  w.en.flags = flags;
+  if (w.exact) rc = walk_exact(&w);                                               /* 2, 3 */
+  w.en.flags = 0;   /* no merge points in the samples nor the representative run */
+  if (!rc && !w.exact) rc = walk_sample(&w);                                      /* 4 */
+  if (!rc && (rc = finish(&w.a, dist, w.exact, w.exact ? 0 : w.o.runs))) rc = gn__error(g, rc, "out of memory");
+  if (!rc) {
+    dist->leaves = w.leaves;
+    walk_representative(&w, keep.quiet);                                          /* 5 */
   } else {
-    gn__restore(g, &sp);
+    gn__restore(g, &w.sp);
+    gn_dist_free(dist);
   }
-  rc = 0;
-out:
-  if (rc) { gn__restore(g, &sp); gn_dist_free(dist); }
-  g->dice.mode = keep.mode;                                         /* 6 */
+  g->dice.mode = keep.mode;                                                       /* 6 */
   g->dice.en = keep.en;
   g->dice.checking = keep.checking;
   g->dice.quiet = keep.quiet;
   g->dice.pos = keep.pos;
   g->dice.ntape = keep.ntape;
   g->cur_order = cur_order;
-  gn__savepoint_free(g, &sp);
-  enum_free(g, &en);
-  acc_free(g, &a);
-  mpz_clear(t);
+  gn__savepoint_free(g, &w.sp);
+  enum_free(g, &w.en);
+  acc_free(g, &w.a);
+  mpz_clear(w.t);
   return rc;
 }
 
