@@ -120,7 +120,9 @@ typedef struct gn__ruleset {
   int (*setup)(gn_game *g);
   /* Release what setup attached to the scenario (sc->rsdata). */
   void (*release)(gn_game *g, void *rsdata);
-  /* Fill what viewer may know of a unit; status text into buf. May hide fields. */
+  /* Fill what viewer may know of a unit; status text into buf. May hide fields.
+  ** Reads only that unit's state and the scenario: the odds engine does not
+  ** ask again for a unit whose state is unchanged (an outcome's label). */
   void (*view)(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n);
   /* Clock text ("18 June 1815, 9 a.m.") and phase name. */
   void (*clock)(const gn_game *g, char *buf, size_t n);

@@ -78,6 +78,7 @@ static int describe(gn_game *g, const question *q, int refused, int64_t *outcome
   if (refused) CAT(label, "order %d refused; ", refused);
   for (int u = 0; u < g->st.nunits; u++) {
     const gn__ustate *a = &q->before.u[u], *b = &g->st.u[u];
+    if (memcmp(a, b, sizeof *a) == 0) continue;   /* a status reads only its unit (core.h, view) */
     gn_unit_view v;
     gn_unit_view_get(g, u, GN_UMPIRE, &v);
     const char *status = v.status;
