@@ -338,6 +338,11 @@ void gn_dist_free(gn_dist *d);
 /* P(outcome <= v) and P(outcome >= v). */
 double gn_dist_at_most(const gn_dist *d, int64_t v);
 double gn_dist_at_least(const gn_dist *d, int64_t v);
+/* The 95% Wilson score interval of a rate of k successes in n trials (k <= n),
+** into [*lo, *hi]: the interval gn_outcome gives a sampled probability, and the
+** one a batch of battles gives each result (gn_sim_*). [0, 1] when n is 0.
+** This function cannot fail. */
+void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
 /* ---------------------------------------------------------------------------
 ** Games: scenario + ruleset data + seed + orders (decision 2).
@@ -614,7 +619,8 @@ typedef struct gn_event {
 int gn_event_count(const gn_game *g);
 /* The first event held in memory: 0, unless the game was resumed from a
 ** snapshot (gn_store_resume), which keeps only the events of the orders
-** replayed after it; the earlier ones are in the store (gn_store_load). */
+** replayed after it (at least those of the phase now and the one before);
+** the earlier ones are in the store (gn_store_load). */
 int gn_event_first(const gn_game *g);
 /* Borrowed; NULL when i is out of range or before gn_event_first. */
 const gn_event *gn_event_get(const gn_game *g, int i);
@@ -948,10 +954,13 @@ int gn_store_create(gn_store *st, const char *scenario_path, uint64_t seed,
 /* Loads a game by replaying its orders from the start: the whole game, with
 ** its whole event log. *out is owned by the caller. */
 int gn_store_load(gn_store *st, const char *id, gn_game **out);
-/* Loads a game to play on: from its newest snapshot, replaying only the
-** orders after it (a snapshot that does not hash to the recorded state is
-** passed over). The same state, orders and event numbering as gn_store_load,
-** but the event log in memory starts at gn_event_first(*out). */
+/* Loads a game to play on: from its newest snapshot taken before the phase
+** before the last one began (by the events' turn and phase), replaying only
+** the orders after it (a snapshot that does not hash to the recorded state
+** is passed over). The same state, orders and event numbering as
+** gn_store_load, but the event log in memory starts at gn_event_first(*out):
+** it holds every event of the last two phases, what a front end shows of
+** the moves just made. */
 int gn_store_resume(gn_store *st, const char *id, gn_game **out);
 /* Every how many orders gn_store_order stores a snapshot of the state
 ** (default 256; 0: never). Applies to this handle only. */
