@@ -59,6 +59,7 @@ typedef struct ai_task {
   gn_vec2 place;
   double radius;             /* within this of place the formation is there */
   int from, until;           /* turns; 0 none */
+  int from_min, until_min;   /* by the clock (gn_game_minute); -1 none */
   int when_broken;           /* a retire taken whenever the formation is broken */
 } ai_task;
 typedef struct ai_plan { int n; ai_task *t; } ai_plan;
@@ -117,9 +118,11 @@ struct gn_ai {
   /* plans: per formation its plan (parsed from the scenario's text; empty
   ** when it has none or the text is not one), the formation whose plan
   ** governs it (itself or the nearest above with one, -1 none), the task
-  ** in force (index), and where its units stood at the start */
+  ** in force (index), whether it has broken, and where its units stood at
+  ** the start */
   ai_plan *plan;
   int *governs, *task_at;
+  unsigned char *broke;      /* per formation with a plan: broken once, kept to the end */
   gn_vec2 *fstart;
 };
 

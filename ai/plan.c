@@ -16,11 +16,16 @@
 **   retire [PLACE]  fall back there (default: where the side started)
 **   from turn N / at turn N   the task begins no earlier than turn N
 **   until turn N              the task is over at turn N
+**   from TIME / at TIME       by the ruleset's clock (V&B, Belle Alliance):
+**   until TIME                "7 p.m.", "day 2, 7 a.m.", "19 June 1815, 5 p.m."
+**                             (gn_game_clock_parse); Inradic's turns have no
+**                             time of day
 **   when broken               (retire) taken at once, whatever the task, when
 **                             the formation has lost half its strength
 ** The task in force is the first one not over: a march or a take is over
 ** when the formation's centre is within the place's radius (an objective's,
-** else a twentieth of the table's width), a task with `until` at that turn;
+** else a twentieth of the table's width), a task with `until` at that turn
+** or time;
 ** the next task begins when the one before is over and its `from` has come
 ** (until then the formation holds where it stands).
 */
@@ -76,10 +81,9 @@ static int place(const gn_game *g, const char *w, ai_task *t, char *err, size_t 
   return perr(err, n, "'%s' is neither a point X,Y nor an objective's id%s", w, "");
 }
 
-/* "turn N": N into *out. */
+/* "turn N" (the word "turn" read): N into *out. */
 static int turn_arg(const char **s, const char *after, int *out, char *err, size_t n) {
   char w[64], *end;
-  if (!word(s, w, sizeof w) || strcmp(w, "turn")) return perr(err, n, "expected 'turn N' after '%s'%s", after, "");
   if (!word(s, w, sizeof w)) return perr(err, n, "expected a turn number after '%s turn'%s", after, "");
   long v = strtol(w, &end, 10);
   if (*end || v < 1 || v > 100000) return perr(err, n, "'%s' is not a turn number (1 or more)%s", w, "");
@@ -87,27 +91,80 @@ static int turn_arg(const char **s, const char *after, int *out, char *err, size
   return 0;
 }
 
-/* One task of text [s, e). 0, or GN_ESYNTAX. */
-static int task(const gn_game *g, const char *s, const char *e, ai_task *t, char *err, size_t n) {
-  char buf[256], w[64];
-  size_t len = (size_t)(e - s);
-  if (len >= sizeof buf) return perr(err, n, "a task is too long: '%.40s...'%s", s, "");
-  memcpy(buf, s, len);
-  buf[len] = 0;
-  const char *p = buf;
-  memset(t, 0, sizeof *t);
-  if (!word(&p, w, sizeof w)) return perr(err, n, "an empty task%s%s", "", "");
-  int k = 0;
-  while (kinds[k] && strcmp(kinds[k], w)) k++;
-  if (!kinds[k])
-    return perr(err, n, "unknown task '%s' (tasks: hold, take, screen, march, attack, retire)%s", w, "");
-  t->kind = (ai_task_kind)k;
+/* 1 when w begins a trigger or a task's `by road`: no part of a time. */
+static int is_keyword(const char *w) {
+  static const char *const kw[] = {"from", "at", "until", "when", "by", NULL};
+  for (int i = 0; kw[i]; i++)
+    if (!strcmp(kw[i], w)) return 1;
+  return 0;
+}
+
+#define CLOCK_WORDS 6   /* the most words a time takes: "19 June 1815, 7:30 p.m." is 5 */
+
+/* A time by the ruleset's clock (gn_game_clock_parse) at *s: the longest
+** run of at most CLOCK_WORDS words before the next trigger that reads as
+** one ("7 p.m.", "day 2, 7 a.m.", "19 June 1815, 5 p.m."), *s moved past it. A run with a word
+** ending in ',' names a day: unless a run through the time after it reads,
+** the reason is the day's or that time's. 0, or GN_ESYNTAX with the forms a
+** trigger takes. */
+static int clock_arg(const gn_game *g, const char **s, const char *after, int *out, char *err, size_t n) {
+  char text[256] = "", why[200] = "", whyday[200] = "";
+  const char *p = *s, *best = NULL;
+  int comma = -1, bestk = -1;
+  for (int k = 0; k < CLOCK_WORDS; k++) {
+    char w[64];
+    const char *q = p;
+    if (!word(&q, w, sizeof w) || is_keyword(w)) break;
+    p = q;
+    size_t len = strlen(text), wl = strlen(w);
+    snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", w);
+    if (comma < 0 && w[wl - 1] == ',') comma = k;
+    char *reason = !k ? why : comma >= 0 && !whyday[0] && k > comma ? whyday : NULL;
+    int m;
+    if (gn_game_clock_parse(g, text, &m, reason, reason ? sizeof why : 0) == 0) {
+      *out = m; best = p; bestk = k;
+    }
+  }
+  if (best && (comma < 0 || bestk > comma)) { *s = best; return 0; }
+  if (comma >= 0 && !whyday[0]) {   /* the day, and no word after it */
+    int m;
+    gn_game_clock_parse(g, text, &m, whyday, sizeof whyday);
+  }
+  if (err && n)
+    snprintf(err, n, "after '%s' expected 'turn N' or a time of day ('%s 7 p.m.', '%s 7:30 a.m.', "
+             "'%s 19:00', '%s day 2, 7 a.m.' or '%s 19 June 1815, 5 p.m.'): %s",
+             after, after, after, after, after, after, comma >= 0 ? whyday : why);
+  return GN_ESYNTAX;
+}
+
+/* The trigger after from/at/until: "turn N" into *turn, or (where the
+** ruleset keeps a time of day: gn_game_minute) a time into *minute. */
+static int trigger(const gn_game *g, const char **s, const char *after, int *turn, int *minute, char *err,
+                   size_t n) {
+  const char *p = *s;
+  char w[64];
+  if (word(&p, w, sizeof w) && !strcmp(w, "turn")) {
+    *s = p;
+    return turn_arg(s, after, turn, err, n);
+  }
+  if (gn_game_minute(g) < 0) {
+    if (err && n)
+      snprintf(err, n, "expected 'turn N' after '%s' (ruleset '%s' keeps no time of day: its plans go "
+               "by turn, as '%s turn 4')", after, gn_game_ruleset(g), after);
+    return GN_ESYNTAX;
+  }
+  return clock_arg(g, s, after, minute, err, n);
+}
+
+/* The words of a task after its verb: its place and triggers. */
+static int task_words(const gn_game *g, const char *p, ai_task *t, const char *text, char *err, size_t n) {
+  char w[64];
   int rc;
   while (word(&p, w, sizeof w)) {
     if (!strcmp(w, "from") || !strcmp(w, "at")) {
-      if ((rc = turn_arg(&p, w, &t->from, err, n))) return rc;
+      if ((rc = trigger(g, &p, w, &t->from, &t->from_min, err, n))) return rc;
     } else if (!strcmp(w, "until")) {
-      if ((rc = turn_arg(&p, w, &t->until, err, n))) return rc;
+      if ((rc = trigger(g, &p, w, &t->until, &t->until_min, err, n))) return rc;
     } else if (!strcmp(w, "when")) {
       if (!word(&p, w, sizeof w) || strcmp(w, "broken")) return perr(err, n, "expected 'when broken'%s%s", "", "");
       t->when_broken = 1;
@@ -117,20 +174,52 @@ static int task(const gn_game *g, const char *s, const char *e, ai_task *t, char
     } else if (!t->has_place) {
       if ((rc = place(g, w, t, err, n))) return rc;
     } else {
-      return perr(err, n, "unexpected '%s' in task '%s'", w, buf);
+      return perr(err, n, "unexpected '%s' in task '%s'", w, text);
     }
   }
+  return 0;
+}
+
+/* What a task's words must agree on, and its radius where no objective gave one. */
+static int task_check(const gn_game *g, ai_task *t, const char *text, char *err, size_t n) {
   if (!t->has_place && t->kind != AI_TASK_ATTACK && t->kind != AI_TASK_RETIRE)
-    return perr(err, n, "task '%s' needs a place (X,Y or an objective's id)%s", buf, "");
+    return perr(err, n, "task '%s' needs a place (X,Y or an objective's id)%s", text, "");
   if (t->when_broken && t->kind != AI_TASK_RETIRE) return perr(err, n, "only a retire is taken 'when broken'%s%s", "", "");
-  if (t->until && t->from && t->until <= t->from)
-    return perr(err, n, "task '%s' ends before it begins%s", buf, "");
+  if ((t->until && t->from && t->until <= t->from) ||
+      (t->until_min >= 0 && t->from_min >= 0 && t->until_min <= t->from_min))
+    return perr(err, n, "task '%s' ends before it begins%s", text, "");
   if (t->radius <= 0) {
     double w0 = 0, h0 = 0;
     gn_game_table(g, &w0, &h0);
     t->radius = w0 > 0 ? w0 / 20 : 1;
   }
   return 0;
+}
+
+/*
+** One task of text [s, e). 0, or GN_ESYNTAX.
+**   1) its text, on its own
+**   2) the verb
+**   3) its place and triggers
+**   4) what they must agree on
+*/
+static int task(const gn_game *g, const char *s, const char *e, ai_task *t, char *err, size_t n) {
+  char buf[256], w[64];
+  size_t len = (size_t)(e - s);                                                   /* 1 */
+  if (len >= sizeof buf) return perr(err, n, "a task is too long: '%.40s...'%s", s, "");
+  memcpy(buf, s, len);
+  buf[len] = 0;
+  const char *p = buf;
+  memset(t, 0, sizeof *t);
+  t->from_min = t->until_min = -1;
+  if (!word(&p, w, sizeof w)) return perr(err, n, "an empty task%s%s", "", "");   /* 2 */
+  int k = 0;
+  while (kinds[k] && strcmp(kinds[k], w)) k++;
+  if (!kinds[k])
+    return perr(err, n, "unknown task '%s' (tasks: hold, take, screen, march, attack, retire)%s", w, "");
+  t->kind = (ai_task_kind)k;
+  int rc = task_words(g, p, t, buf, err, n);                                      /* 3 */
+  return rc ? rc : task_check(g, t, buf, err, n);                                 /* 4 */
 }
 
 int gn__ai_plan_parse(const gn_game *g, const char *text, ai_plan *out, char *err, size_t n) {

@@ -344,6 +344,11 @@ const char *gn_dist_frac(const gn_dist *d, int i);
 /* P(outcome <= v) and P(outcome >= v). */
 double gn_dist_at_most(const gn_dist *d, int64_t v);
 double gn_dist_at_least(const gn_dist *d, int64_t v);
+/* The 95% Wilson score interval of a rate of k successes in n trials (k <= n),
+** into [*lo, *hi]: the interval gn_outcome gives a sampled probability, and the
+** one a batch of battles gives each result (gn_sim_*). [0, 1] when n is 0.
+** This function cannot fail. */
+void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
 /* ---------------------------------------------------------------------------
 ** Games: scenario + ruleset data + seed + orders (decision 2).
@@ -435,7 +440,25 @@ int gn_game_active_side(const gn_game *g);           /* -1 when simultaneous */
 #define GN_TEXT_MAX 256
 typedef struct gn_text { char text[GN_TEXT_MAX]; } gn_text;
 gn_text gn_game_clock(const gn_game *g);             /* "18 June 1815, 9 a.m." */
+/* The time of the present turn (or bound) by the ruleset's clock, in minutes
+** after midnight of the scenario's first day (day 2 at 7 a.m. is 1,860); the
+** starting hour before the game starts; -1 when the ruleset keeps no time of
+** day (Inradic: its turns have none) or no scenario is loaded. Cannot fail. */
+int gn_game_minute(const gn_game *g);
+/* A time as designers write it, read against the scenario's calendar, into
+** *minute (as gn_game_minute counts): a time of day ("7 p.m.", "7:30 a.m.",
+** "19:00", "noon") on the first day, or after a day and a comma: "day 2,
+** 7 p.m." or a date of the battle "19 June 1815, 7 p.m." (the month may be
+** cut to three letters). GN_ESYNTAX with the valid forms in err; GN_ESTATE
+** when no scenario is loaded or its ruleset keeps no time of day; GN_EINVAL. */
+int gn_game_clock_parse(const gn_game *g, const char *text, int *minute, char *err, size_t errlen);
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
+/* In a phase every side plays at once (gn_game_active_side -1): 1 when side
+** has ended its part and waits for the others (a Belle Alliance side ready,
+** its written orders final; a V&B side that has ended its night or its
+** recovery), as its `end SIDE` left it; else 0, and 0 for a bad side.
+** Cannot fail. */
+int gn_side_done(const gn_game *g, int side);
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
 const char *gn_game_order_text(const gn_game *g, int i);
@@ -504,9 +527,21 @@ typedef struct gn_unit_view {
                            arrival by the clock, the first turn it may come on (2) */
   int arrives_clock;    /* an arrival by the clock: its time in minutes after midnight of the
                            battle's first day (day 2 at 7 a.m. is 1,860), known as arrives; else 0 */
+  int rating;           /* a leader's rating as the scenario's `rating` names it: GN_RATING_*;
+                           -1 for a unit that is no rated leader or whose rating the viewer may
+                           not know (the ruleset says who may: docs/scenario.md) */
+  double command_radius;  /* the reach of a leader's command, in table units, his rating
+                           counted (V&B command, Belle Alliance staff command, Inradic staff
+                           officers and generals); -1 when he has none or the viewer may not
+                           know it */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;
+/* A leader's rating (gn_unit_view.rating), in the order of the scenario's
+** names: average, poor, good, excellent. */
+enum { GN_RATING_AVERAGE, GN_RATING_POOR, GN_RATING_GOOD, GN_RATING_EXCELLENT, GN_RATING_COUNT };
+/* The scenario's name of rating r ("good"); NULL when r is no rating. */
+const char *gn_rating_name(int r);
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 /* A named attribute of the unit's ruleset schema ("morale", "valour"), as this
 ** viewer may know it. GN_ENOTFOUND (no such attribute) or GN_ESTATE (hidden). */
@@ -590,7 +625,8 @@ typedef struct gn_event {
 int gn_event_count(const gn_game *g);
 /* The first event held in memory: 0, unless the game was resumed from a
 ** snapshot (gn_store_resume), which keeps only the events of the orders
-** replayed after it; the earlier ones are in the store (gn_store_load). */
+** replayed after it (at least those of the phase now and the one before);
+** the earlier ones are in the store (gn_store_load). */
 int gn_event_first(const gn_game *g);
 /* Borrowed; NULL when i is out of range or before gn_event_first. */
 const gn_event *gn_event_get(const gn_game *g, int i);
@@ -924,10 +960,13 @@ int gn_store_create(gn_store *st, const char *scenario_path, uint64_t seed,
 /* Loads a game by replaying its orders from the start: the whole game, with
 ** its whole event log. *out is owned by the caller. */
 int gn_store_load(gn_store *st, const char *id, gn_game **out);
-/* Loads a game to play on: from its newest snapshot, replaying only the
-** orders after it (a snapshot that does not hash to the recorded state is
-** passed over). The same state, orders and event numbering as gn_store_load,
-** but the event log in memory starts at gn_event_first(*out). */
+/* Loads a game to play on: from its newest snapshot taken before the phase
+** before the last one began (by the events' turn and phase), replaying only
+** the orders after it (a snapshot that does not hash to the recorded state
+** is passed over). The same state, orders and event numbering as
+** gn_store_load, but the event log in memory starts at gn_event_first(*out):
+** it holds every event of the last two phases, what a front end shows of
+** the moves just made. */
 int gn_store_resume(gn_store *st, const char *id, gn_game **out);
 /* Every how many orders gn_store_order stores a snapshot of the state
 ** (default 256; 0: never). Applies to this handle only. */
@@ -1040,6 +1079,51 @@ void gn_actions_free(gn_actions *a);
 ** "order" | "form", "targets": [...], "left", "avoid"...}]}; owned by the
 ** caller (gn_string_free). NULL only when out of memory. */
 char *gn_actions_json(const gn_game *g, const gn_actions *a);
+/* ---------------------------------------------------------------------------
+** Reach (src/reach.c): how far a unit's verb that names an enemy reaches,
+** as the rules state it now, in bands (V&B fire: close, long; Belle
+** Alliance artillery: canister, close, long; an Inradic charge: its charge
+** move). The numbers come from the ruleset's own hook, the one the verb's
+** handler and gn_actions_query measure with, so a front end draws ranges
+** without knowing any. A band says how far; a target within it may still be
+** refused for another reason (sight, the arc, what the unit has done). The
+** reach reads the unit's own state and data (its weapon, its move left),
+** which an enemy may not know: a front end shows it to the unit's side and
+** the umpire.
+*/
+#define GN_REACH_MAXBANDS 8     /* more bands than any ruleset states for one verb */
+
+/* One band of a reach: targets from..to (table units, edge to edge from the
+** unit's stand; from exclusive, 0 at the first band). */
+typedef struct gn_reach_band {
+  double from, to;
+  char name[32];          /* the rule's word for it: "close", "long", "canister", "charge" */
+  const char *ref;        /* the rule id that states it */
+} gn_reach_band;
+
+typedef struct gn_reach {
+  /* The distance past which the verb's handler refuses every target now
+  ** (what gn_actions_query checks up to); -1 when it refuses none for its
+  ** distance now (a Belle Alliance order written before the moves, resolved
+  ** after them: its bands then say how far it will reach when resolved);
+  ** -2 when the unit may name no target now at any distance. */
+  double limit;
+  int nbands;             /* 0: the verb states no reach (a move: gn_action.left) */
+  gn_reach_band band[GN_REACH_MAXBANDS];   /* nearest first, each from where the last ends */
+  /* 1 when a target must lie in the unit's front arc (gn_box_in_arc,
+  ** GN_ARC_FRONT: the stand's diagonals extended), with the rule id; 0 all
+  ** round (arc_ref NULL). */
+  int front_arc;
+  const char *arc_ref;
+} gn_reach;
+
+/* The reach of unit's verb (the ruleset's word, exact: "fire", "charge")
+** into *out. A verb that names no enemy, a ruleset that states no reach for
+** it, or a unit off the table: nbands 0 and limit -1. Changes nothing, rolls
+** nothing. GN_EINVAL (NULL argument), GN_ESTATE (not started),
+** GN_ENOTFOUND (no such unit or verb). */
+int gn_unit_reach(gn_game *g, int unit, const char *verb, gn_reach *out);
+
 /* The unit an order text names as the one acting: the word after the verb,
 ** where the verb's help line puts a unit there ("fire UNIT at UNIT"). The
 ** unit's index; -1 when the verb has no acting unit ("end") or is unknown;

@@ -171,19 +171,33 @@ typedef struct gn__ruleset {
   ** what the odds engine knows of the decks: an odds walk that may ignore the
   ** decks (gn__enum_merge) ignores them too. 0, 0: none. */
   int deck_rs, ndeck_rs;
-  /* For gn_actions (may be NULL): the reach of unit's verb that names an
-  ** enemy ("fire UNIT at UNIT"), in table units edge to edge, from the
-  ** function its handler refuses a target too far with: the listing checks
-  ** no enemy further off. -1 when the verb has no such bound; -2 when unit
-  ** may name no target now at any distance. Changes nothing; cannot fail. */
-  double (*reach)(gn_game *g, const char *verb, int unit);
+  /* For gn_actions and gn_unit_reach (may be NULL): the reach of unit's
+  ** verb that names an enemy ("fire UNIT at UNIT"), in table units edge to
+  ** edge, from the function its handler refuses a target too far with: the
+  ** listing checks no enemy further off. -1 when the verb has no such bound;
+  ** -2 when unit may name no target now at any distance. When out is not
+  ** NULL, also the bands the rules state for the verb (gn_reach; out comes
+  ** zeroed, limit is set by the caller from the return), from the same
+  ** functions; a listing passes NULL. Changes nothing; cannot fail. */
+  double (*reach)(gn_game *g, const char *verb, int unit, gn_reach *out);
   /* For gn_actions (may be NULL): the odds check (gn__check) that weighs
   ** unit's order of verb at target, as unit's side may know it: 1 with
   ** "CHECK --name value ..." in buf, the arguments the rules would give the
   ** resolution now, leaving out what the side may not know; 0 none.
   ** Changes nothing; cannot fail. */
   int (*odds)(gn_game *g, const char *verb, int unit, int target, char *buf, size_t n);
+  /* For gn_side_done (may be NULL: no phase is played by every side at
+  ** once): 1 when side has ended its part of the present phase that every
+  ** side plays at once (the state its own `end SIDE` sets). Cannot fail. */
+  int (*side_done)(const gn_game *g, int side);
 } gn__ruleset;
+
+/* reach.c: appends the band from..to (table units, edge to edge) to out,
+** for a ruleset's reach hook; a band that goes on from the last with the
+** same name and rule id lengthens it. NULL out or an empty band: nothing.
+** A band past GN_REACH_MAXBANDS is counted, not held (gn_unit_reach then
+** fails). Cannot fail. */
+void gn__reach_band(gn_reach *out, double from, double to, const char *name, const char *ref);
 
 /* The registry (src/ruleset.c). NULL when unknown. */
 const gn__ruleset *gn__ruleset_find(const char *id);
@@ -197,6 +211,12 @@ int gn__name_find(const char *const *names, const char *typed);
 int gn__eqi(const char *a, const char *b);
 /* Days in a month (1-12) of the Gregorian calendar. Cannot fail. */
 int gn__month_days(int year, int month);
+/* The English name of a month (1-12), "?" out of range (src/clock.c). Cannot fail. */
+const char *gn__month_name(int month);
+/* A time of day as designers write it: "7 p.m.", "7:30 a.m.", "7pm",
+** "19:00", "noon", "midnight" (case ignored). Minutes after midnight, or -1
+** (src/clock.c). */
+int gn__clock_minutes(const char *s);
 /* Writes "a, b or c" for names[0..n) (n < 0: up to NULL) into buf, cut to
 ** size. Returns buf. Cannot fail. */
 const char *gn__names_list(const char *const *names, int n, char *buf, size_t size);

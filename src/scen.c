@@ -289,11 +289,6 @@ static void read_attrs(loader *L, int node, const char *key, const gn__attrdef *
 
 /* ------------------------------------------------------------- the header */
 
-static const char *const MONTHS[12] = {
-  "January", "February", "March", "April", "May", "June", "July", "August",
-  "September", "October", "November", "December"
-};
-
 int gn__month_days(int year, int month) {
   static const int d[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (month == 2 && ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0)) return 29;
@@ -335,7 +330,7 @@ static void read_date(loader *L, int node) {
       !gn__yaml_int(L->y, v[2], "day", 1, 31, &day)) {
     if (year && month && day > gn__month_days(year, month))
       gn__yaml_error(L->y, v[2], "'day' must be 1..%d for %s %d, got %d",
-                     gn__month_days(year, month), MONTHS[month - 1], year, day);
+                     gn__month_days(year, month), gn__month_name(month), year, day);
     sc->day = day;
   }
   if (!gn__yaml_need(L->y, node, v[3], "hour", "'date'"))
@@ -431,32 +426,6 @@ static int read_entry(loader *L, int node, gn__arrival *a) {
   return 0;
 }
 
-/* A time of day as designers write it: "7 p.m.", "7:30 a.m.", "7pm",
-** "19:00", "noon", "midnight" (case ignored). Minutes after midnight, or -1. */
-static int clock_minutes(const char *s) {
-  int h = 0, m = 0, digits = 0;
-  if (gn__name_is("noon", s)) return 12 * 60;
-  if (gn__name_is("midnight", s)) return 0;
-  while (*s >= '0' && *s <= '9' && digits < 3) h = h * 10 + (*s++ - '0'), digits++;
-  if (!digits || digits > 2) return -1;
-  if (*s == ':') {
-    s++;
-    if (!(s[0] >= '0' && s[0] <= '5' && s[1] >= '0' && s[1] <= '9')) return -1;
-    m = (s[0] - '0') * 10 + (s[1] - '0');
-    s += 2;
-  }
-  while (*s == ' ') s++;
-  if (!*s) return h <= 23 ? h * 60 + m : -1;          /* 24-hour clock */
-  int pm = (*s == 'p' || *s == 'P'), am = (*s == 'a' || *s == 'A');
-  if (!pm && !am) return -1;
-  s++;
-  if (*s == '.') s++;
-  if (*s != 'm' && *s != 'M') return -1;
-  s++;
-  if (*s == '.') s++;
-  if (*s || h < 1 || h > 12) return -1;
-  return (h % 12 + (pm ? 12 : 0)) * 60 + m;
-}
 
 /* 'arrives' of a formation or a unit: a turn, {turn: N, roll: K}, or by the
 ** ruleset's clock {time: "7 p.m.", day: D, roll: K}, each with an optional
@@ -493,7 +462,7 @@ static int read_arrival(loader *L, int node, gn__arrival *a) {
   }
   if (v[3] && gn__yaml_int(L->y, v[3], "day", 1, 99, &day)) return -1;
   if (gn__yaml_str(L->y, v[2], "time", &t)) return -1;
-  int m = clock_minutes(t);
+  int m = gn__clock_minutes(t);
   if (m < 0) {
     gn__yaml_error(L->y, v[2], "'time' must be a time of day such as \"7 p.m.\", \"7:30 a.m.\" or "
                    "\"19:00\", got '%s'", t);

@@ -537,7 +537,8 @@ static const char BA_HEAD[] =
 /* The commander sees only its side's view: what the ruleset hides from the
 ** side never reaches its orders. Two games differ only in the enemy's
 ** hidden values (V&B: roster SP and morale grade with the rosters closed;
-** Belle Alliance: valour and supplies); while the side sees the same field
+** Belle Alliance: valour, supplies, a staff figure's rating and so his
+** command radius); while the side sees the same field
 ** in both, its commander gives the same orders, turn after turn, the enemy
 ** standing passive. (A fight the hidden values decide differently ends the
 ** comparison: the side then sees two fields.) */
@@ -596,9 +597,11 @@ static void ba_hidden_values_scrambled(void **state) {
   (void)state;
   static const char *const enemy[2] = {
     "  - {id: b1, side: british, type: infantry, at: [120, 84], facing: 180, strength: 30, attrs: {valour: -3, supplies: 0}}\n"
-    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: -2, supplies: 1}}\n",
+    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: -2, supplies: 1}}\n"
+    "  - {id: bs, side: british, type: staff, at: [135, 100], facing: 180, strength: 1, attrs: {rating: poor}}\n",
     "  - {id: b1, side: british, type: infantry, at: [120, 84], facing: 180, strength: 30, attrs: {valour: 4, supplies: 3}}\n"
-    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: 5}}\n"};
+    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: 5}}\n"
+    "  - {id: bs, side: british, type: staff, at: [135, 100], facing: 180, strength: 1, attrs: {rating: excellent}}\n"};
   char text[2][2048];
   for (int k = 0; k < 2; k++)
     snprintf(text[k], sizeof text[k], "%sunits:\n"
@@ -606,7 +609,8 @@ static void ba_hidden_values_scrambled(void **state) {
              "  - {id: f2, side: french, type: infantry, at: [150, 60], facing: 0, strength: 30, attrs: {valour: 1}}\n"
              "  - {id: f3, side: french, type: heavy_cavalry, at: [180, 60], facing: 0, strength: 24, attrs: {valour: 2, squadrons: 4}}\n"
              "%s"
-             "objectives:\n  - {id: farm, name: Farm, at: [135, 100], radius: 10, points: 2, owner: british}\n",
+             "objectives:\n  - {id: farm, name: Farm, at: [135, 100], radius: 10, points: 2, owner: british}\n"
+             "options: {staff_command: true}\n",
              BA_HEAD, enemy[k]);
   same_orders(text[0], text[1], 0, 6);
 }
@@ -673,6 +677,25 @@ static void ba_no_fire_at_a_spent_battery(void **state) {
   ba_bounds(text, 2, &r);
   assert_int_equal(count_lines(r.text, "fire fa at b2"), 0);
   assert_int_equal(count_lines(r.text, "fire fa at b1"), 2);
+}
+
+/* With staff command the side's view gives its staff figure J a command
+** radius (30 cm, average): j, 80 cm behind the disordered battalion f1, rides
+** towards it so that it reorganises under his command (ref. BA-LDR); without
+** staff command the view gives none, and j stays. */
+static void ba_staff_rides_to_disorder(void **state) {
+  (void)state;
+  for (int on = 0; on < 2; on++) {
+    char text[2048];
+    snprintf(text, sizeof text, "%sunits:\n"
+             "  - {id: f1, side: french, type: infantry, at: [120, 100], facing: 0, strength: 30, attrs: {valour: 1, disorder: MD}}\n"
+             "  - {id: j, side: french, type: staff, at: [120, 18], facing: 0, strength: 1}\n"
+             "  - {id: b1, side: british, type: infantry, at: [20, 170], facing: 180, strength: 30, attrs: {valour: 1}}\n"
+             "%s", BA_HEAD, on ? "options: {staff_command: true}\n" : "");
+    record r;
+    ba_bounds(text, 2, &r);
+    assert_int_equal(count_lines(r.text, "move j to "), on ? 2 : 0);
+  }
 }
 
 /* Attacking (the enemy holds the objective), infantry in long musket range
@@ -858,6 +881,7 @@ int main(void) {
     cmocka_unit_test(vb_charges_a_shaken_enemy),
     cmocka_unit_test(vb_hidden_values_scrambled),
     cmocka_unit_test(ba_hidden_values_scrambled),
+    cmocka_unit_test(ba_staff_rides_to_disorder),
     cmocka_unit_test(vb_fire_only_within_reach),
     cmocka_unit_test(ba_battery_does_not_flip_flop),
     cmocka_unit_test(ba_no_fire_at_a_spent_battery),

@@ -209,8 +209,61 @@ static void vb_queries(void **state) { (void)state; check_scenario("scenarios/vb
 static void ba_queries(void **state) { (void)state; check_scenario("scenarios/ba-hougoumont.yaml"); }
 static void inradic_queries(void **state) { (void)state; check_scenario("scenarios/inradic-skirmish.yaml"); }
 
+/* Times as designers write them, read against the scenario's calendar
+** (gn_game_clock_parse), and the time of the present turn (gn_game_minute):
+** Wavre begins 18 June 1815 at 4 p.m.; Inradic's turns have no time of day. */
+static void clock_times(void **state) {
+  (void)state;
+  gn_game *g = played("scenarios/vb-wavre.yaml", 0);
+  static const struct { const char *text; int minute; } good[] = {
+    {"7 p.m.", 19 * 60}, {"7:30 a.m.", 7 * 60 + 30}, {"19:00", 19 * 60}, {"noon", 12 * 60},
+    {"day 2, 7 a.m.", 24 * 60 + 7 * 60}, {"19 June 1815, 5 p.m.", 24 * 60 + 17 * 60},
+    {"18 Jun 1815, 9 p.m.", 21 * 60}, {" day 1 ,  6pm ", 18 * 60},
+  };
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    int m = -1;
+    char why[256];
+    if (gn_game_clock_parse(g, good[i].text, &m, why, sizeof why)) fail_msg("'%s': %s", good[i].text, why);
+    assert_int_equal(m, good[i].minute);
+  }
+  static const struct { const char *text, *why; } bad[] = {
+    {"7 o'clock", "is not a time of day: write \"7 p.m.\""},
+    {"13 p.m.", "is not a time of day"},
+    {"17 June 1815, 5 p.m.", "is not a day of the battle: write \"day N\" or its date (the first is 18 June 1815)"},
+    {"day 0, 5 p.m.", "is not a day of the battle"},
+    {"Sunday, 5 p.m.", "is not a day of the battle"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    int m = -1;
+    char why[256];
+    assert_int_equal(gn_game_clock_parse(g, bad[i].text, &m, why, sizeof why), GN_ESYNTAX);
+    if (!strstr(why, bad[i].why)) fail_msg("'%s': %s", bad[i].text, why);
+    assert_int_equal(m, -1);
+  }
+  assert_int_equal(gn_game_minute(g), 16 * 60);
+  assert_int_equal(gn_order_apply(g, "end"), 0);
+  while (gn_game_turn(g) == 1) assert_int_equal(gn_order_apply(g, "end"), 0);
+  assert_int_equal(gn_game_minute(g), 17 * 60);
+  gn_game_free(g);
+  g = played("scenarios/ba-hougoumont.yaml", 0);      /* 11 a.m., a bound is 5 minutes (BA-B19) */
+  assert_int_equal(gn_game_minute(g), 11 * 60);
+  assert_int_equal(gn_order_apply(g, "end"), 0);
+  while (gn_game_turn(g) == 1) assert_int_equal(gn_order_apply(g, "end"), 0);
+  assert_int_equal(gn_game_minute(g), 11 * 60 + 5);
+  gn_game_free(g);
+  g = played("scenarios/inradic-skirmish.yaml", 0);
+  int m = 5;
+  char why[256];
+  assert_int_equal(gn_game_minute(g), -1);
+  assert_int_equal(gn_game_clock_parse(g, "7 p.m.", &m, why, sizeof why), GN_ESTATE);
+  assert_non_null(strstr(why, "ruleset 'inradic' keeps no time of day"));
+  assert_int_equal(m, 5);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(clock_times),
     cmocka_unit_test(vb_queries),
     cmocka_unit_test(ba_queries),
     cmocka_unit_test(inradic_queries),

@@ -174,6 +174,30 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
 }
 
 /*
+** The bands of u's fire, as aim measures them (ref. BA-B3, BA-B4).
+**   1) the range of its type; none: no band
+**   2) artillery: canister out to fire.canister, where the long-range factor
+**      does not count (ref. BA-B4)
+**   3) close out to the long-range fraction of the range, long beyond it
+**   4) the front arc, but for a unit in skirmish formation (aim)
+*/
+void gn__ba_fire_bands(const gn_game *g, int u, gn_reach *out) {
+  const ba_data *d = BA_D(g);
+  double range = d->range[gn__ba_type_of(g, u)];                                        /* 1 */
+  if (range <= 0) return;
+  int art = gn__ba_arm_of(g, u) == BA_ARM_ART;
+  const char *ref = art ? "BA-B4" : "BA-B3";
+  double can = art ? fmin(d->canister, range) : 0, half = range * d->long_frac;
+  gn__reach_band(out, 0, can, "canister", "BA-B4");                                   /* 2 */
+  gn__reach_band(out, can, fmax(can, half), "close", ref);                             /* 3 */
+  gn__reach_band(out, fmax(can, half), range, "long", ref);
+  if (g->st.u[u].attr[BA_FORMATION] != BA_FM_SKIRMISH) {                                /* 4 */
+    out->front_arc = 1;
+    out->arc_ref = "BA-3.1.1a";
+  }
+}
+
+/*
 ** gn_actions: what a fire order of u at t (continue: at its last target)
 ** will do in the fire phase: the one roll of gn__ba_fire_roll, and whether
 ** it would fire if the phase came now, by the phase's own tests in its

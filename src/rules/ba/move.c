@@ -119,6 +119,28 @@ double gn__ba_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t
   return gn__ba_rate(g, u, s->attr[BA_PACE], f, 0, 0);
 }
 
+/*
+** How far u's written order reaches (gn__ba_reach).
+**   1) fire, continue: its weapon's bands (gn__ba_fire_bands)
+**   2) attack: the march of the bound at its pace and formation (the
+**      allowance of move, ref. BA-2.3.1c) and its melee zone beyond (ref.
+**      BA-4.1.1a): an enemy further off is not reached this bound
+** The order is not refused for the distance now: the moves come first.
+*/
+double gn__ba_reach(gn_game *g, const char *verb, int u, gn_reach *out) {
+  if (!out) return -1;
+  if (!strcmp(verb, "fire") || !strcmp(verb, "continue")) {                             /* 1 */
+    gn__ba_fire_bands(g, u, out);
+  } else if (!strcmp(verb, "attack")) {                                                 /* 2 */
+    ba_arm arm = gn__ba_arm_of(g, u);
+    if (arm != BA_ARM_INF && arm != BA_ARM_CAV) return -1;
+    char avoid[256];
+    double march = gn__ba_allowance(g, "move", u, avoid, sizeof avoid);
+    gn__reach_band(out, 0, march + BA_D(g)->zone_depth, "attack", "BA-4.1.1a");
+  }
+  return -1;
+}
+
 /* Line features (not roads) the segment a->b crosses. */
 static int obstacles(const gn_game *g, gn_vec2 a, gn_vec2 b) {
   int n = 0;

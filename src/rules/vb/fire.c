@@ -140,7 +140,10 @@ int gn__vb_hit(const vb_combat *c, int weapon, int close, const char **what, con
 static void arm(const vb_combat *c, vb_fire_plan *p, int n, int weapon, int close) {
   const char *what, *ref;
   int hit = gn__vb_hit(c, weapon, close, &what, &ref);
-  if (hit > 0) group(p, n, hit, what, ref);
+  if (hit > 0 && n > 0) {
+    group(p, n, hit, what, ref);
+    p->bands |= close ? VB_BAND_CLOSE : VB_BAND_LONG;
+  }
 }
 
 /* The battalion-gun die at distance d (ref. VB-22, VB-24). */
@@ -532,13 +535,16 @@ int gn__vb_order_fire(gn_game *g, const gn__args *a) {
 ** target further off (VB-B18); -1 when the stand has no fire dice at any
 ** distance. Cannot fail.
 */
+/* The distances dice_at compares with, ORDER: as its tests. */
+#define VB_EDGES(c)                                                                          \
+  { (c)->range_musket, (c)->batgun_close, (c)->batgun_long, (c)->skbg_long,                 \
+    (c)->range_art[0], (c)->range_art[1], (c)->range_art[2],                               \
+    (c)->range_art[0] * (c)->close_frac, (c)->range_art[1] * (c)->close_frac,              \
+    (c)->range_art[2] * (c)->close_frac }
+
 double gn__vb_fire_reach(gn_game *g, int unit) {
   const vb_combat *c = gn__vb_combat(g);
-  const double band[] = {
-    c->range_musket, c->batgun_close, c->batgun_long, c->skbg_long,
-    c->range_art[0], c->range_art[1], c->range_art[2],
-    c->range_art[0] * c->close_frac, c->range_art[1] * c->close_frac, c->range_art[2] * c->close_frac,
-  };
+  const double band[] = VB_EDGES(c);
   double r = -1;
   for (size_t i = 0; i < sizeof band / sizeof band[0]; i++) {
     vb_fire_plan p;
@@ -548,6 +554,45 @@ double gn__vb_fire_reach(gn_game *g, int unit) {
     if (p.ngroups > 0) r = band[i];
   }
   return r;
+}
+
+/*
+** The bands of unit's fire (ref. VB-B18).
+**   1) the distances dice_at compares with, nearest first: between two of
+**      them its dice do not change, so the dice at the further one are the
+**      dice of the whole stretch
+**   2) each stretch with dice is a band named by their range: close, long,
+**      or both (a battalion gun's long die beside muskets); stretches with
+**      the same name are one band
+**   3) the front arc, but from a town block, which fires out of its faces
+**      all round (ref. VB-B21, VB-32)
+*/
+void gn__vb_fire_bands(gn_game *g, int unit, gn_reach *out) {
+  const vb_combat *c = gn__vb_combat(g);
+  double edge[] = VB_EDGES(c);                                                          /* 1 */
+  size_t n = sizeof edge / sizeof edge[0];
+  for (size_t i = 1; i < n; i++)   /* insertion sort: ten numbers */
+    for (size_t k = i; k > 0 && edge[k] < edge[k - 1]; k--) {
+      double t = edge[k];
+      edge[k] = edge[k - 1];
+      edge[k - 1] = t;
+    }
+  double from = 0;
+  for (size_t i = 0; i < n; i++) {                                                      /* 2 */
+    if (edge[i] <= from) continue;
+    vb_fire_plan p;
+    memset(&p, 0, sizeof p);
+    dice_at(g, unit, edge[i], &p);
+    if (p.ngroups > 0)
+      gn__reach_band(out, from, edge[i], p.bands == VB_BAND_CLOSE ? "close" : p.bands == VB_BAND_LONG ? "long"
+                                                                                            : "close and long",
+                     "VB-B18");
+    from = edge[i];
+  }
+  if (gn__vb_town_of(g, unit) < 0) {                                                    /* 3 */
+    out->front_arc = 1;
+    out->arc_ref = "VB-B21";
+  }
 }
 
 /* ------------------------------------------------------------ data */

@@ -827,16 +827,22 @@ double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t
 **      (VB-B14); turning to face the target moves its edges at most its
 **      diagonal
 */
-double gn__vb_reach(gn_game *g, const char *verb, int u) {
+double gn__vb_reach(gn_game *g, const char *verb, int u, gn_reach *out) {
   if (!strcmp(verb, "fire")) {                                                  /* 1 */
     double r = gn__vb_fire_reach(g, u);
+    if (out) gn__vb_fire_bands(g, u, out);
     return r < 0 ? -2 : r;
   }
   if (strcmp(verb, "charge")) return -1;
-  if (g->st.phase == VB_PH_COMBAT) return GN_CONTACT_EPS;                       /* 2 */
+  if (g->st.phase == VB_PH_COMBAT) {                                            /* 2 */
+    gn__reach_band(out, 0, GN_CONTACT_EPS, "contact", "VB-B11");
+    return GN_CONTACT_EPS;
+  }
   if (g->st.phase != VB_PH_MOVE) return -1;
   const gn_box b = g->st.u[u].box;                                              /* 3 */
   double f = g->st.u[u].attr[VB_MARCH] ? gn__vb_data(g)->road_factor : 1;
-  return left_if(g, u, 1) * (f > 1 ? f : 1) + sqrt(b.w * b.w + b.d * b.d) + GN_CONTACT_EPS;
+  double r = left_if(g, u, 1) * (f > 1 ? f : 1) + sqrt(b.w * b.w + b.d * b.d) + GN_CONTACT_EPS;
+  gn__reach_band(out, 0, r, "charge", "VB-B11");
+  return r;
 }
 

@@ -350,6 +350,8 @@ int gn__vb_order_end(gn_game *g, const gn__args *a);
 int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const char *what);
 /* 1 when unit's side has ended the night or the recovery (turn.c). */
 int gn__vb_side_ended(const gn_game *g, int unit);
+/* 1 when side has ended the night or the recovery (ref. VB-66). */
+int gn__vb_side_done(const gn_game *g, int side);
 /* Start of the active side's turn: clears VB_FIRED and VB_MELEED of every
 ** stand and VB_TOWN_DIS of the side's; refreshes command; first brings on
 ** the side's reinforcements due (ref. VB-ARR). 0 or an error. */
@@ -453,7 +455,7 @@ double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t
 /* For gn_actions: how far a verb naming an enemy reaches (fire: its range;
 ** a movement-phase charge: the most its move could carry it; a combat-phase
 ** charge: contact). -1 no bound. Cannot fail. */
-double gn__vb_reach(gn_game *g, const char *verb, int u);
+double gn__vb_reach(gn_game *g, const char *verb, int u, gn_reach *out);
 /* A stand (not unit, not listed in skip) that box b would overlap, or -1. */
 int gn__vb_overlap_any(gn_game *g, int unit, gn_box b, const int *skip, int nskip);
 /* skirmish.c: reforming skirmishers become the brigade they reform (ref. VB-11). */
@@ -590,7 +592,9 @@ typedef struct vb_fire_plan {
   int save[2];                    /* lowest face that saves */
   const char *save_name[2], *save_ref[2];
   int face;                       /* town face fired out of, -1 not in a town */
+  unsigned bands;                 /* VB_BAND_* of the dice: at close range, at long */
 } vb_fire_plan;
+enum { VB_BAND_CLOSE = 1, VB_BAND_LONG = 2 };
 
 /* Pure: what unit would roll at target now; refuses (GN_EREFUSED, rule id)
 ** when the rules forbid it. Changes nothing. */
@@ -598,6 +602,11 @@ int gn__vb_fire_plan(gn_game *g, int unit, int target, vb_fire_plan *p);
 /* How far unit's fire reaches (ref. VB-B18): the plan refuses every target
 ** further off, edge to edge; -1 when it has no fire dice. Cannot fail. */
 double gn__vb_fire_reach(gn_game *g, int unit);
+/* The bands of unit's fire into out (ref. VB-B18): each stretch of
+** distance over which dice_at gives the same dice, named by the range its
+** dice are at (close, long), and whether the target must be in the front
+** arc (not from a town, VB-B21, VB-32). Cannot fail. */
+void gn__vb_fire_bands(gn_game *g, int unit, gn_reach *out);
 /* The saves of a stand against fire: the best of its cover, then the
 ** open-order save of skirmishers (ref. VB-B7, VB-30, VB-33, VB-36). */
 void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p);
