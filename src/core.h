@@ -143,7 +143,9 @@ typedef struct gn__ruleset {
   int (*setup)(gn_game *g);
   /* Release what setup attached to the scenario (sc->rsdata). */
   void (*release)(gn_game *g, void *rsdata);
-  /* Fill what viewer may know of a unit; status text into buf. May hide fields. */
+  /* Fill what viewer may know of a unit; status text into buf. May hide fields.
+  ** Reads only that unit's state and the scenario: the odds engine does not
+  ** ask again for a unit whose state is unchanged (an outcome's label). */
   void (*view)(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n);
   /* Clock text ("18 June 1815, 9 a.m.") and phase name. */
   void (*clock)(const gn_game *g, char *buf, size_t n);
@@ -824,6 +826,19 @@ int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_
 ** again without that). Fails with GN_ENOMEM.
 */
 int gn__enum_merge(gn_game *g, uint32_t site, const void *ctx, size_t nctx);
+/*
+** Called by a rule at the start of an order whose procedure has merge points
+** (before any change or chance point): 1 when the odds engine resumes this
+** run at one of them instead of replaying the order from its start. The game
+** then holds the state met there, *site is the point's site, and ctx receives
+** the bytes given there (at most nctx; none for a point given none): the rule
+** goes on from just after that point. 0 otherwise (in play, outside a walk
+** that merges, or no merge point of this order to resume at): the order runs
+** from its start. A point the rule can resume at must be one where what
+** follows reads only the state, site and ctx, as gn__enum_merge asks, up to
+** the end of the order. Cannot fail.
+*/
+int gn__enum_resume(gn_game *g, uint32_t *site, void *ctx, size_t nctx);
 /* Called by a rule before it reads a deck under the odds engine: GN__EBLIND
 ** when the run has passed a merge point that ignored the decks, else 0. */
 int gn__enum_deck_read(gn_game *g);
@@ -844,6 +859,9 @@ int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, u
 /* Fills d with the exact outcomes values[i] (ascending) of probabilities
 ** ps[i]; leaves: the paths walked. GN_ENOMEM. */
 int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves);
+/* The exact probability of outcome i of an exact dist, in lowest terms; NULL
+** when sampled or i is out of range. Borrowed: valid until gn_dist_free. */
+mpq_srcptr gn__dist_q(const gn_dist *d, int i);
 /* Frees the outcome labels of the last gn_order_odds (odds_order.c). */
 void gn__order_odds_clear(gn_game *g);
 

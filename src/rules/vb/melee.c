@@ -201,16 +201,17 @@ static void side_of(gn_game *g, const body *b, const body *foe, int defending, v
 **   1) each side rolls 1d6 (the attacker first) and adds its highest modified
 **      morale and its tie-break modifiers
 **   2) the higher total wins; equal totals roll again. Under the enumerate
-**      dice source the re-rolls are one chance point of two branches, who
-**      wins, weighted by the pairs of dice whose totals differ each way: the
-**      same distribution as rolling until they differ, in a finite tree
-**      (a representative pair of each way is logged).
+**      dice source the roll and its re-rolls are one chance point of two
+**      branches, who wins, weighted by the pairs of dice whose totals differ
+**      each way: the same distribution as rolling until they differ, in two
+**      branches instead of 36 faces and a re-roll (a representative pair of
+**      each way is logged); nothing after the tie reads the faces.
 */
 int gn__vb_tie_roll(gn_game *g, int unit, int target, const vb_melee_side s[2], int *winner) {
   int base[2], roll[2], rc;
   for (int k = 0; k < 2; k++) base[k] = s[k].morale + s[k].tie.total;
   for (int tries = 0;; tries++) {
-    if (tries > 0 && gn__enumerating(g)) {                                           /* 2) */
+    if (gn__enumerating(g)) {                                                        /* 2) */
       uint64_t w[2] = {0, 0};   /* pairs of dice whose totals differ: the attacker's higher, lower */
       int pa[2] = {0, 0}, pb[2] = {0, 0}, ch;
       for (int a = 1; a <= 6; a++)
