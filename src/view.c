@@ -165,28 +165,54 @@ static const char *type_words(const gn_game *g, char *out, size_t n, const char 
   return out;
 }
 
-char *gn_state_text(const gn_game *g, int viewer) {
-  if (!g || !g->sc) return NULL;
-  sbuf b = { 0 };
-  /* past the last turn the game says so, never "turn 5 of 4" */
-  char turn[48];
+/* The first line of the state: the scenario, the clock once (without the
+** date the scenario's name already gives, and not at all when it is the turn
+** alone: a ruleset with no time of day), the turn (past the last, never
+** "turn 5 of 4"), the phase and the side to act. */
+static void heading(sbuf *b, const gn_game *g) {
+  char turn[48], bare[32];
   if (g->st.turn > g->sc->turns) snprintf(turn, sizeof turn, "all %d turns played", g->sc->turns);
   else snprintf(turn, sizeof turn, "turn %d of %d", g->st.turn, g->sc->turns);
-  /* the clock once: without the date the scenario's name already gives, and
-  ** not at all when it is the turn alone (a ruleset with no time of day) */
   gn_text clock = gn_game_clock(g);
   const char *shown = clock.text, *comma = strstr(clock.text, ", ");
-  char bare[32];
   snprintf(bare, sizeof bare, "turn %d", g->st.turn);
   if (comma) {
     char date[GN_TEXT_MAX];
     snprintf(date, sizeof date, "%.*s", (int)(comma - clock.text), clock.text);
     if (strstr(g->sc->name, date)) shown = comma + 2;
   }
-  put(&b, "%s (%s)%s%s; %s, %s%s%s\n", g->sc->name, g->sc->rs->id, strcmp(shown, bare) ? ", " : "",
-      strcmp(shown, bare) ? shown : "", turn, gn_game_phase(g),
-      g->st.active >= 0 && g->st.active < g->sc->nsides ? ", " : "",
-      g->st.active >= 0 && g->st.active < g->sc->nsides ? g->sc->side[g->st.active].name : "");
+  int acts = g->st.active >= 0 && g->st.active < g->sc->nsides;
+  put(b, "%s (%s)%s%s; %s, %s%s%s\n", g->sc->name, g->sc->rs->id, strcmp(shown, bare) ? ", " : "",
+      strcmp(shown, bare) ? shown : "", turn, gn_game_phase(g), acts ? ", " : "",
+      acts ? g->sc->side[g->st.active].name : "");
+}
+
+/* One unit's row as viewer sees it, its name in a column nw characters wide. */
+static void unit_row(sbuf *b, const gn_game *g, const gn_unit_view *v, int nw) {
+  char str[24], off[64], t[40];
+  if (v->arrives_clock) {
+    gn__clock_text(v->arrives_clock, t, sizeof t);
+    snprintf(off, sizeof off, "arrives %s ", t);
+  } else if (v->arrives) snprintf(off, sizeof off, "arrives turn %d ", v->arrives);
+  else snprintf(off, sizeof off, "%s", v->removed && !v->status[0] ? "off the table" : "");
+  if (v->strength >= 0) snprintf(str, sizeof str, "%d/%d", v->strength, v->strength0);
+  else snprintf(str, sizeof str, "?");
+  char name[4 * NAMEMAX + 1], type[64];
+  char led[80] = "";   /* a rated leader as the viewer knows him; an average one says nothing */
+  if (v->rating > GN_RATING_AVERAGE && v->command_radius >= 0)
+    snprintf(led, sizeof led, "%s%s leader, command %g %s", v->status[0] ? ", " : "", gn_rating_name(v->rating),
+             v->command_radius, gn_game_unit(g));
+  else if (v->rating > GN_RATING_AVERAGE)
+    snprintf(led, sizeof led, "%s%s leader", v->status[0] ? ", " : "", gn_rating_name(v->rating));
+  put(b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s%s\n", v->code, column(name, sizeof name, v->name, nw),
+      type_words(g, type, sizeof type, v->type), v->box.c.x, v->box.c.y, gn__compass(v->box.facing), str, off,
+      v->status, led);
+}
+
+char *gn_state_text(const gn_game *g, int viewer) {
+  if (!g || !g->sc) return NULL;
+  sbuf b = { 0 };
+  heading(&b, g);
   if (g->st.over) put(&b, "the game is over\n");
   put(&b, "seen by %s\n", viewer == GN_UMPIRE ? "the umpire" : gn_side_name(g, viewer) ? gn_side_name(g, viewer) : "?");
   int nw = name_width(g, viewer);
@@ -197,24 +223,7 @@ char *gn_state_text(const gn_game *g, int viewer) {
     for (int u = 0; u < g->sc->nunits; u++) {
       gn_unit_view v;
       if (g->sc->unit[u].side != s || gn_unit_view_get(g, u, viewer, &v) || !v.known) continue;
-      char str[24], off[64], t[40];
-      if (v.arrives_clock) {
-        gn__clock_text(v.arrives_clock, t, sizeof t);
-        snprintf(off, sizeof off, "arrives %s ", t);
-      } else if (v.arrives) snprintf(off, sizeof off, "arrives turn %d ", v.arrives);
-      else snprintf(off, sizeof off, "%s", v.removed && !v.status[0] ? "off the table" : "");
-      if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
-      else snprintf(str, sizeof str, "?");
-      char name[4 * NAMEMAX + 1], type[64];
-      char led[80] = "";   /* a rated leader as the viewer knows him; an average one says nothing */
-      if (v.rating > GN_RATING_AVERAGE && v.command_radius >= 0)
-        snprintf(led, sizeof led, "%s%s leader, command %g %s", v.status[0] ? ", " : "", gn_rating_name(v.rating),
-                 v.command_radius, gn_game_unit(g));
-      else if (v.rating > GN_RATING_AVERAGE)
-        snprintf(led, sizeof led, "%s%s leader", v.status[0] ? ", " : "", gn_rating_name(v.rating));
-      put(&b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s%s\n", v.code, column(name, sizeof name, v.name, nw),
-          type_words(g, type, sizeof type, v.type), v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status,
-          led);
+      unit_row(&b, g, &v, nw);
     }
   }
   for (int i = 0; i < g->sc->nobjectives; i++) {

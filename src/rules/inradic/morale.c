@@ -82,6 +82,16 @@ static int morale_enum(gn_game *g, int start, int most, const char *spec, const 
 static const char *const leader_words[GN_RATING_COUNT] = {"average leader", "poor leader", "good leader",
                                                           "excellent leader"};
 
+/* What a morale throw needs, told to the table before it (ref. IN-M8): at
+** most the figures left, less the modifiers. */
+static void say_need(gn_game *g, int remaining, int mods) {
+  if (mods)
+    gn__chance_say(g, ~0u, "%d or less to pass (%d figure%s left, modifiers %+d; ref. IN-M8)", remaining - mods,
+                   remaining, remaining == 1 ? "" : "s", mods);
+  else
+    gn__chance_say(g, ~0u, "%d or less to pass (the figures left; ref. IN-M8)", remaining);
+}
+
 /*
 ** One morale test.
 **   1) the dice by the STARTING figure count (ref. IN-M7)
@@ -124,10 +134,7 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
     if (rc == 0) t -= one;
   }
   if (rc == 1) {
-    int mods = one + qm + lm + sm;
-    if (mods) gn__chance_say(g, ~0u, "%d or less to pass (%d figure%s left, modifiers %+d; ref. IN-M8)",
-                             m->remaining - mods, m->remaining, m->remaining == 1 ? "" : "s", mods);
-    else gn__chance_say(g, ~0u, "%d or less to pass (the figures left; ref. IN-M8)", m->remaining);
+    say_need(g, m->remaining, one + qm + lm + sm);
     rc = gn__roll(g, dspec, purpose, "IN-M7", m->unit, &t, NULL);
   }
   if (rc) return rc;

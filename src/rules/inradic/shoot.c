@@ -141,6 +141,32 @@ int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int
   return rc;
 }
 
+/* An MG or gun that drew two picture cards rolls its d6 for ammunition
+** (ref. IN-R7), told to its own side: out of ammunition or jammed, the shot
+** scores nothing. Fails with the dice source's error or GN_ENOMEM. */
+static int ammunition(gn_game *g, const in_fire *f, in_fire_result *r) {
+  const in_data *d = in__data(g);
+  unsigned old = gn__roll_visibility(g, f->side >= 0 ? 1u << f->side : ~0u);
+  int key[7];
+  for (int x = 1; x <= 6; x++) key[x] = x >= d->ammo_out_min ? 2 : x <= d->ammo_jam_max ? 1 : 0;
+  gn__chance_say(g, ~0u, "%d or more: out of ammunition; %d or less: jammed (ref. IN-R7)", d->ammo_out_min,
+                 d->ammo_jam_max);
+  int rc = gn__in_roll_d6(g, key, "two picture cards: ammunition", "IN-R7", f->unit, &r->ammo_roll);
+  gn__roll_visibility(g, old);
+  if (rc) return rc;
+  r->out_of_ammo = r->ammo_roll >= d->ammo_out_min;
+  r->jammed = r->ammo_roll <= d->ammo_jam_max;
+  gn_event *a = gn__event(g, "ammo", "IN-R7", f->unit, f->target, "%s: %s",
+                          f->unit >= 0 ? gn__in_name(g, f->unit) : "the firer",
+                          r->out_of_ammo ? "out of ammunition" : r->jammed ? "jammed for the turn"
+                                                                           : "keeps firing");
+  if (!a) return GN_ENOMEM;
+  a->total = r->ammo_roll;
+  if (f->side >= 0) gn__event_hide(a, 1u << f->side);
+  if (r->out_of_ammo || r->jammed) r->d.hits = r->d.aces = 0;
+  return 0;
+}
+
 /*
 ** The card resolution of one shot.
 **   1) cards by weapon and figures (gn__in_fire_cardcount)
@@ -183,26 +209,7 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   if (f->cover) gn__event_mod(e, f->cover == IN_COVER_HARD ? "hard cover, on the value needed"
                                                           : "soft cover, on the value needed", cover, "IN-B2");
   if (r->d.capped) gn__event_mod(e, "fraction under five alone", -r->d.capped, "IN-R3");
-  if (is_gun(f->weapon) && r->d.pictures >= d->ammo_pictures) {                    /* 4 */
-    unsigned old = gn__roll_visibility(g, f->side >= 0 ? 1u << f->side : ~0u);
-    int key[7];
-    for (int x = 1; x <= 6; x++) key[x] = x >= d->ammo_out_min ? 2 : x <= d->ammo_jam_max ? 1 : 0;
-    gn__chance_say(g, ~0u, "%d or more: out of ammunition; %d or less: jammed (ref. IN-R7)", d->ammo_out_min,
-                   d->ammo_jam_max);
-    rc = gn__in_roll_d6(g, key, "two picture cards: ammunition", "IN-R7", f->unit, &r->ammo_roll);
-    gn__roll_visibility(g, old);
-    if (rc) return rc;
-    r->out_of_ammo = r->ammo_roll >= d->ammo_out_min;
-    r->jammed = r->ammo_roll <= d->ammo_jam_max;
-    gn_event *a = gn__event(g, "ammo", "IN-R7", f->unit, f->target, "%s: %s",
-                            f->unit >= 0 ? gn__in_name(g, f->unit) : "the firer",
-                            r->out_of_ammo ? "out of ammunition" : r->jammed ? "jammed for the turn"
-                                                                             : "keeps firing");
-    if (!a) return GN_ENOMEM;
-    a->total = r->ammo_roll;
-    if (f->side >= 0) gn__event_hide(a, 1u << f->side);
-    if (r->out_of_ammo || r->jammed) r->d.hits = r->d.aces = 0;
-  }
+  if (is_gun(f->weapon) && r->d.pictures >= d->ammo_pictures) return ammunition(g, f, r);   /* 4 */
   return 0;
 }
 
@@ -258,7 +265,7 @@ static int fire_refusal(gn_game *g, int A, int B, int w, double *dist) {
   if (u->flags & IN_F_JAMMED) return gn__refuse(g, "IN-R7", "%s is jammed for this turn", gn__in_name(g, A));
   if (w == IN_W_EXPLOSIVE) return gn__refuse(g, "IN-R9", "%s throws explosives: use 'throw'", gn__in_name(g, A));
   if (w == IN_W_NONE) return gn__refuse(g, "IN-R4", "%s has no missile weapon", gn__in_name(g, A));
-  if (!u->attr[IN_A_AMMO])
+  if (!u->in.ammo)
     return gn__refuse(g, "IN-R7", "%s is out of ammunition until a wagon resupplies it (ref. IN-R8)",
                       gn__in_name(g, A));
   if (gn__in_engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", gn__in_name(g, A));
@@ -325,12 +332,12 @@ int gn__in_order_fire(gn_game *g, const gn__args *a) {
   int w = gn__in_weapon(g, A);
   if ((rc = fire_refusal(g, A, B, w, &dist))) return rc;                                /* 1, 2 */
   gn__ustate *u = gn__uw(g, A);
-  in_fire f = { gn__in_side(g, A), A, B, gn__in_figs(g, A), w, u->attr[IN_A_PIECES], dist,     /* 3 */
+  in_fire f = { gn__in_side(g, A), A, B, gn__in_figs(g, A), w, u->in.pieces, dist,             /* 3 */
                 gn__in_cover(g, B, &u->box.c) };
   in_fire_result r;
   if ((rc = gn__in_fire_resolve(g, &f, &r))) return rc;
   u->flags |= IN_F_FIRED;
-  if (r.out_of_ammo) u->attr[IN_A_AMMO] = 0;
+  if (r.out_of_ammo) u->in.ammo = 0;
   if (r.jammed) u->flags |= IN_F_JAMMED;
   return land_fire(g, A, B, w, choice, &r);                                           /* 4-6 */
 }
@@ -538,12 +545,12 @@ done:
 int gn__in_resupply(gn_game *g, int side) {
   const in_data *d = in__data(g);
   for (int i = 0; i < g->st.nunits; i++) {
-    if (!gn__in_alive(g, i) || gn__in_side(g, i) != side || g->st.u[i].attr[IN_A_AMMO]) continue;
+    if (!gn__in_alive(g, i) || gn__in_side(g, i) != side || in_u(g, i)->ammo) continue;
     for (int w = 0; w < g->st.nunits; w++) {
       if (w == i || !gn__in_alive(g, w) || gn__in_side(g, w) != side) continue;
       if (g->sc->unit[w].type != IN_T_WAGON || (g->st.u[w].flags & IN_F_MOVED)) continue;
       if (gn_unit_distance(g, i, w) > d->resupply_range) continue;
-      gn__uw(g, i)->attr[IN_A_AMMO] = 1;
+      in_uw(g, i)->ammo = 1;
       gn_event *e = gn__event(g, "ammo", "IN-R8", i, w, "%s resupplied by %s", gn__in_name(g, i), gn__in_name(g, w));
       if (!e) return GN_ENOMEM;
       gn__event_hide(e, 1u << side);
