@@ -77,22 +77,25 @@ static double formation_losses(const ai_ctx *cx, int f) {
 
 /* ------------------------------------------------------------ melee odds */
 
-/* Melee dice as the commander reckons them (the dice of VB-B11): a stand
-** rolls its SP, at most the data's melee.dice.max; skirmishers and batteries
-** one die, artillery battalions two; routed stands none. */
+/* Melee dice of stand u as the side may know them: its view's (the rules'
+** count, ref. VB-B11). An enemy stand whose SP are hidden, as the commander
+** guesses: the mean dice of the side's own stands of its type in the fight
+** (else of all its own), at least 1; a stand out of the fight, none. */
 static int melee_dice(const ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   if (a->broken) return 0;
-  if (is_type(a, "skirmisher") || is_type(a, "battery")) return 1;
-  if (is_type(a, "artillery")) return 2;
-  if (cx->ai->dice_max == 0) {
-    double m = 1e9;
-    gn_data_number(cx->g, "melee.dice.max", &m);
-    cx->ai->dice_max = m;
+  if (a->v.melee >= 0) return a->v.melee;
+  double sum[2] = {0, 0};
+  int n[2] = {0, 0};
+  for (int i = 0; i < cx->n; i++) {
+    const ai_unit *b = &cx->u[i];
+    if (!b->mine || !b->fighting || b->broken || b->v.melee < 0) continue;
+    int k = b->v.type && a->v.type && !strcmp(b->v.type, a->v.type) ? 0 : 1;
+    sum[k] += b->v.melee;
+    n[k]++;
   }
-  double max = cx->ai->dice_max;
-  int s = gn__ai_odds_strength(cx, u);
-  return s < 0 ? 0 : s < max ? s : (int)max;
+  double guess = n[0] ? sum[0] / n[0] : n[1] ? sum[1] / n[1] : 1;
+  return guess < 1 ? 1 : (int)lround(guess);
 }
 
 /* P(the attacker wins) of the melee check with these dice and morale

@@ -103,7 +103,6 @@ struct gn_ai {
   ** the memo's answers without building its key; 0 an empty slot */
   uint32_t pkey[AI_PCACHE];
   double pval[AI_PCACHE];
-  double dice_max;           /* melee.dice.max, read once (0 not yet) */
   /* V&B fire ranges (fire.range.*: musket, battalion gun, skirmisher's gun,
   ** light, field, heavy guns), read once (range_read) */
   double range[6];

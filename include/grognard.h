@@ -510,6 +510,11 @@ typedef struct gn_unit_view {
                            arrival by the clock, the first turn it may come on (2) */
   int arrives_clock;    /* an arrival by the clock: its time in minutes after midnight of the
                            battle's first day (day 2 at 7 a.m. is 1,860), known as arrives; else 0 */
+  int melee;            /* the dice the unit brings to a melee now as this viewer may know them
+                           (V&B, ref. VB-B11: a stand's SP up to melee.dice.max, the fixed dice
+                           of skirmishers and guns, none routed); -1 unknown (an enemy's SP
+                           hidden), off the table, before the start, or where the ruleset
+                           counts none */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;

@@ -568,16 +568,22 @@ static void add(char *buf, size_t n, const char *w) {
 }
 
 /* The enemy sees position, type and the disorder marker, never the roster SP
-** nor the morale grade (hidden attr), unless the scenario opens the rosters. */
+** nor the morale grade (hidden attr), unless the scenario opens the rosters;
+** nor the melee dice a stand's SP give it (ref. VB-B11). */
 static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
-  if (!own && !g->sc->options[VB_OPT_OPEN_ROSTERS]) {
+  int open = own || g->sc->options[VB_OPT_OPEN_ROSTERS];
+  if (!open) {
     v->strength = -1;
     v->strength0 = -1;
   }
   buf[0] = 0;
   if (u->removed) { add(buf, n, "off table"); return; }
+  if (gn__vb_data(g)) {                                    /* the data is read at the start */
+    int by_sp, dice = gn__vb_stand_dice(g, unit, &by_sp);  /* hidden with the SP they count */
+    v->melee = open || !by_sp ? dice : -1;
+  }
   if (u->attr[VB_ROUTED]) add(buf, n, "routed");
   if (u->attr[VB_DISORDER] == 1) add(buf, n, "disordered");
   if (u->attr[VB_DISORDER] == 2) add(buf, n, "permanently disordered");
