@@ -83,16 +83,21 @@ static const char *quality(const ai_ctx *cx, int u) {
 }
 
 /* P(u passes a morale test with r figures left), by the ruleset's morale
-** check through the memo; arc: the side it is engaged on. 0 when none are left. */
-static double passes(ai_ctx *cx, int u, int r, gn_arc arc) {
+** check through the memo; arc: the side it is engaged on; why ("--melee-lost"
+** after losing n in a melee, "--charged-by" charged by n figures; NULL: a
+** test in any case): what may call for no test, as the check decides. 0 when
+** none are left. */
+static double passes(ai_ctx *cx, int u, int r, gn_arc arc, const char *why, int n) {
   if (r <= 0) return 0;
   int s0 = cx->u[u].v.strength0 > r ? cx->u[u].v.strength0 : r;
-  char st[16], rm[16];
+  char st[16], rm[16], nb[16];
   snprintf(st, sizeof st, "%d", s0 > 200 ? 200 : s0);
   snprintf(rm, sizeof rm, "%d", r > 200 ? 200 : r);
+  snprintf(nb, sizeof nb, "%d", n > 200 ? 200 : n);
   const char *q = quality(cx, u);
-  const char *argv[8] = {"--start", st, "--remaining", rm};
+  const char *argv[10] = {"--start", st, "--remaining", rm};
   int argc = 4;
+  if (why) { argv[argc++] = why; argv[argc++] = nb; }
   if (q[0]) { argv[argc++] = "--quality"; argv[argc++] = q; }
   if (arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT) argv[argc++] = "--flank";
   if (arc == GN_ARC_REAR) argv[argc++] = "--rear";
@@ -122,13 +127,11 @@ static void losses_sum(gn_game *rules, const char *check, const gn_dist *d, void
   memmove(out + 2 + (int)out[0], out + 2 + room, (size_t)out[1] * sizeof *out);
 }
 
-/* Step 1 of fight_odds: P(e routs at u's charge, before any melee): e tests
-** its morale when the charger is at least its size, or half its size in its
-** flank or rear (IN-M5, IN-M6); sa, sb the strengths; arc: where u stands
-** of e. 0 for a round of melee. */
+/* Step 1 of fight_odds: P(e routs at u's charge, before any melee), where
+** the charge calls for a test (the morale check says: charged by sa
+** figures, e of sb, u in its arc). 0 for a round of melee. */
 static double routs_first(ai_ctx *cx, int e, int sa, int sb, gn_arc arc, int charge) {
-  if (!charge || !(sa >= sb || (arc != GN_ARC_FRONT && 2 * sa >= sb))) return 0;
-  return 1 - passes(cx, e, sb, arc);
+  return charge ? 1 - passes(cx, e, sb, arc, "--charged-by", sa) : 0;
 }
 
 /* Step 2 of fight_odds: the round's losses of each side from the melee
@@ -154,18 +157,16 @@ static int round_losses(ai_ctx *cx, int u, int e, double out[AI_SUMS]) {
 typedef struct fight { int u, e, sa, sb; gn_arc arc; double routed; } fight;
 
 /* Step 3 of fight_odds: of the round's losses (out, from round_losses),
-** P(the exchange favours u) and its mean gain in *gain: each side that lost
-** morale.melee_casualties or more tests its morale with the figures left;
-** figures taken off less figures lost, a routed target f->routed, a routed
-** unit of ours -2. */
+** P(the exchange favours u) and its mean gain in *gain: each side tests its
+** morale with the figures left where its losses call for a test (the morale
+** check says; a side with none left is gone); figures taken off less
+** figures lost, a routed target f->routed, a routed unit of ours -2. */
 static double exchange(ai_ctx *cx, const fight *f, const double *out, double *gain) {
-  double cas = 2;
-  gn_data_number(cx->g, "morale.melee_casualties", &cas);
   int nd = (int)out[0], na = (int)out[1];
   const double *pd = out + 2, *pa = out + 2 + nd;
   double qd[AI_SUMS], qa[AI_SUMS];     /* P(routs) after losing k */
-  for (int k = 0; k < nd; k++) qd[k] = k >= cas ? 1 - passes(cx, f->e, f->sb - k, f->arc) : 0;
-  for (int k = 0; k < na; k++) qa[k] = k >= cas ? 1 - passes(cx, f->u, f->sa - k, GN_ARC_FRONT) : 0;
+  for (int k = 0; k < nd; k++) qd[k] = 1 - passes(cx, f->e, f->sb - k, f->arc, "--melee-lost", k);
+  for (int k = 0; k < na; k++) qa[k] = 1 - passes(cx, f->u, f->sa - k, GN_ARC_FRONT, "--melee-lost", k);
   double p = 0, g = 0;
   for (int i = 0; i < nd; i++)
     for (int j = 0; j < na; j++) {
@@ -187,7 +188,8 @@ static double exchange(ai_ctx *cx, const fight *f, const double *out, double *ga
 ** The odds of u fighting e (a charge, or a round of melee in contact):
 ** P(the exchange favours us) and its mean gain, from the ruleset's checks
 ** through the memo (each question asked of the odds engine once).
-**   1) a charge: e may rout before the melee (routs_first)
+**   1) a charge: e may rout before the melee, where the charge calls for a
+**      test (routs_first)
 **   2) the round: each side's losses from the melee check (round_losses)
 **   3) the gain (exchange): figures taken off less figures lost; a routed
 **      target 2 and its ground (1 and the worth of an objective); a routed

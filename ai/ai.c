@@ -217,6 +217,7 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->dist);
   free(ai->stamp);
   free(ai->start);
+  free(ai->dice0);
   free(ai->from);
   free(ai->moveturn);
   free(ai->outranged);
