@@ -325,46 +325,70 @@ double gn__ai_distance_upto(ai_ctx *cx, int a, int b, double r) {
   return gn__ai_distance(cx, a, b);
 }
 
-/* The nearest by centres first, then only those that may beat it (ties: the
-** lowest index, as a plain scan finds). */
-int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
-  size_t slot = 2 * (size_t)u + (skip_broken != 0);
-  if (cx->near_stamp && u >= 0 && u < cx->n && cx->near_stamp[slot] == cx->vgen) {
-    if (dist) *dist = cx->near_d[slot];
-    return cx->near_e[slot];
-  }
-  /* the nearest of all, when it is not broken, is the nearest of those not
-  ** broken (ties too: the lowest index of all is the lowest of fewer) */
-  if (skip_broken && cx->near_stamp && u >= 0 && u < cx->n) {
-    double d0;
-    int e0 = gn__ai_nearest_enemy(cx, u, 0, &d0);
-    if (e0 < 0 || !cx->u[e0].broken) {
-      cx->near_e[slot] = e0; cx->near_d[slot] = d0; cx->near_stamp[slot] = cx->vgen;
-      if (dist) *dist = d0;
-      return e0;
-    }
-  }
-  int best = -1, first = -1;
-  double bd = 1e300, fc = 1e300;
-  for (int i = 0; i < cx->n; i++) {
+/* An enemy fighting unit the side sees on the table (not broken, when
+** skip_broken): one gn__ai_nearest_enemy may name. */
+static int enemy_target(const ai_unit *e, int skip_broken) {
+  return e->v.known && !e->mine && !e->v.removed && e->fighting && !(skip_broken && e->broken);
+}
+
+/* Enemy e at edge distance d as the answer; kept in slot when memo says u
+** has one. Returns e. */
+static int near_answer(ai_ctx *cx, int memo, size_t slot, int e, double d, double *dist) {
+  if (memo) { cx->near_e[slot] = e; cx->near_d[slot] = d; cx->near_stamp[slot] = cx->vgen; }
+  if (dist) *dist = d;
+  return e;
+}
+
+/* Steps 3 and 4 of gn__ai_nearest_enemy: the nearest enemy target of u by
+** edge distance, into *bd (NO_ENEMY when there is none; then -1). */
+#define NO_ENEMY 1e300
+static int nearest_scan(ai_ctx *cx, int u, int skip_broken, double *bd) {
+  int first = -1;
+  double fc = NO_ENEMY;
+  for (int i = 0; i < cx->n; i++) {                                             /* 3 */
     const ai_unit *e = &cx->u[i];
-    if (!e->v.known || e->mine || e->v.removed || !e->fighting || (skip_broken && e->broken)) continue;
+    if (!enemy_target(e, skip_broken)) continue;
     double c = gn__ai_dist(cx->u[u].v.box.c, e->v.box.c);
     if (c < fc) { fc = c; first = i; }
   }
-  if (first >= 0) { best = first; bd = gn__ai_distance(cx, u, first); }
-  for (int i = 0; i < cx->n; i++) {
-    const ai_unit *e = &cx->u[i];
-    if (i == first || !e->v.known || e->mine || e->v.removed || !e->fighting) continue;
-    if (skip_broken && e->broken) continue;
-    double d = gn__ai_distance_upto(cx, u, i, bd);
-    if (d < bd || (d == bd && i < best)) { bd = d; best = i; }
-  }
-  if (dist) *dist = best >= 0 ? bd : 1e300;
-  if (cx->near_stamp && u >= 0 && u < cx->n) {
-    cx->near_e[slot] = best; cx->near_d[slot] = best >= 0 ? bd : 1e300; cx->near_stamp[slot] = cx->vgen;
+  *bd = NO_ENEMY;
+  if (first < 0) return -1;
+  int best = first;
+  *bd = gn__ai_distance(cx, u, first);
+  for (int i = 0; i < cx->n; i++) {                                             /* 4 */
+    if (i == first || !enemy_target(&cx->u[i], skip_broken)) continue;
+    double d = gn__ai_distance_upto(cx, u, i, *bd);
+    if (d < *bd || (d == *bd && i < best)) { *bd = d; best = i; }
   }
   return best;
+}
+
+/*
+** The nearest enemy fighting unit of u, edge to edge, into *dist (NO_ENEMY
+** and -1 when there is none). Ties: the lowest index, as a plain scan finds.
+**   1) the answer kept since the views last changed (vgen), if any
+**   2) skip_broken: the nearest of all, when it is not broken, is the nearest
+**      of those not broken (ties too: the lowest index of all is the lowest
+**      of fewer)
+**   3) the nearest by centres is the first candidate
+**   4) then only those that may beat it are measured
+**   5) the answer is kept for u
+*/
+int gn__ai_nearest_enemy(ai_ctx *cx, int u, int skip_broken, double *dist) {
+  size_t slot = 2 * (size_t)u + (skip_broken != 0);
+  int memo = cx->near_stamp && u >= 0 && u < cx->n;
+  if (memo && cx->near_stamp[slot] == cx->vgen) {                               /* 1 */
+    if (dist) *dist = cx->near_d[slot];
+    return cx->near_e[slot];
+  }
+  if (skip_broken && memo) {                                                    /* 2 */
+    double d0;
+    int e0 = gn__ai_nearest_enemy(cx, u, 0, &d0);
+    if (e0 < 0 || !cx->u[e0].broken) return near_answer(cx, memo, slot, e0, d0, dist);
+  }
+  double bd;
+  int best = nearest_scan(cx, u, skip_broken, &bd);                             /* 3, 4 */
+  return near_answer(cx, memo, slot, best, bd, dist);                           /* 5 */
 }
 
 /* ------------------------------------------------------------ orders */
@@ -460,16 +484,77 @@ static double enemy_edge(const ai_ctx *cx, gn_box b, double below, int hint) {
   return best;
 }
 
+/* The tolerances of a move (gn__ai_move_toward), in the table unit. */
+#define MOVE_MIN 0.05         /* a move or a step shorter than this is not tried */
+#define MOVE_ROUNDING 0.01    /* the step is cut by this: orders round to hundredths */
+#define MOVE_EDGE_GAP 0.1     /* kept this far inside the table's edge, beyond half the box */
+#define MOVE_CLOSER_EPS 1e-6  /* nearer the enemy by more than this is nearer */
+
+/* The box u would have at the move's end, its centre still to set: turned to
+** facing_deg (a compass bearing) when how has AI_MOVE_FACE. */
+static gn_box moved_box(const gn_unit_view *v, int how, double facing_deg) {
+  gn_box nb = v->box;
+  if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
+    double r = fmod(90.0 - facing_deg, 360.0);
+    nb.facing = (r < 0 ? r + 360.0 : r) * PI / 180.0;
+  }
+  return nb;
+}
+
+/* The point f of the way along unit vector (ux, uy) from c, len long, and lat
+** to its left; brought back within len of c and within margin of the table's
+** edges. */
+static gn_vec2 move_point(const ai_ctx *cx, gn_vec2 c, double ux, double uy, double len, double f, double lat,
+                          double margin) {
+  gn_vec2 p = {c.x + ux * len * f - uy * lat, c.y + uy * len * f + ux * lat};
+  double out = gn__ai_dist(p, c);
+  if (out > len) { p.x = c.x + (p.x - c.x) * len / out; p.y = c.y + (p.y - c.y) * len / out; }
+  if (p.x < margin) p.x = margin;
+  if (p.y < margin) p.y = margin;
+  if (p.x > cx->w - margin) p.x = cx->w - margin;
+  if (p.y > cx->h - margin) p.y = cx->h - margin;
+  return p;
+}
+
+/* 1 when the flags rule out box nb for u without asking the rules: nearer
+** than near to enemy nearest (AI_MOVE_NOT_CLOSER), or overlapping a unit
+** (AI_MOVE_CLEAR). */
+static int ruled_out(const ai_ctx *cx, int u, int how, gn_box nb, double near, int nearest) {
+  if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - MOVE_CLOSER_EPS, nearest) < near - MOVE_CLOSER_EPS)
+    return 1;
+  return (how & AI_MOVE_CLEAR) && crowded(cx, u, nb);
+}
+
+/* Orders u from c to p (with its facing when how has AI_MOVE_FACE); when the
+** rules accept, the start of the move is remembered. As gn__ai_order. */
+static int give_move(ai_ctx *cx, const char *verb, int u, gn_vec2 c, gn_vec2 p, int how, double facing_deg) {
+  const char *id = cx->u[u].v.id;
+  int rc = how & AI_MOVE_FACE ? gn__ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, id, p.x, p.y, facing_deg)
+                              : gn__ai_order(cx, "%s %s to %.2f,%.2f", verb, id, p.x, p.y);
+  if (rc == 0 && u < cx->ai->nstart) { cx->ai->from[u] = c; cx->ai->moveturn[u] = gn_game_turn(cx->g); }
+  return rc;
+}
+
+/* 1 when the last refusal was by one of the rules that end the tries
+** (cx->stop_ref); cx->stopped then names it. */
+static int stop_rule(ai_ctx *cx) {
+  const char *why = cx->stop_ref[0] || cx->stop_ref[1] ? gn_refusal_ref(cx->g) : NULL;
+  for (int r = 0; r < 2 && why; r++)
+    if (cx->stop_ref[r] && !strcmp(why, cx->stop_ref[r])) { cx->stopped = cx->stop_ref[r]; return 1; }
+  return 0;
+}
+
 /*
 ** Move u towards goal.
-**   1) the full step along the line (no further than the goal, and a
-**      hundredth short of the step: the order's coordinates are rounded to
+**   1) the full step along the line (no further than the goal, and
+**      MOVE_ROUNDING short of the step: the order's coordinates are rounded to
 **      hundredths), kept on the table
 **   2) if the rules refuse (too far for the ground, a friend in the way):
 **      shorter steps, and side-steps of one and two frontages (brought back
 **      within the step), in the order of the table below; positions the
 **      flags rule out are not asked
-**   3) the first position the rules accept is the order given; at most AI_MAXTRY tried
+**   3) the first position the rules accept is the order given; at most
+**      AI_MAXTRY tried, none after a refusal by a rule of cx->stop_ref
 */
 int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double step, int how,
                        double facing_deg) {
@@ -481,44 +566,24 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
   gn_vec2 c = v->box.c;
   cx->stopped = NULL;
   double d = gn__ai_dist(c, goal);
-  if (d < 0.05 || step <= 0.05) return GN_EREFUSED;
-  double len = d < step - 0.01 ? d : step - 0.01;
+  if (d < MOVE_MIN || step <= MOVE_MIN) return GN_EREFUSED;
+  double len = d < step - MOVE_ROUNDING ? d : step - MOVE_ROUNDING;                /* 1 */
   double ux = (goal.x - c.x) / d, uy = (goal.y - c.y) / d;
   double w = v->box.w > 0 ? v->box.w : 1;
-  double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + 0.1;
+  double margin = (v->box.w > v->box.d ? v->box.w : v->box.d) / 2 + MOVE_EDGE_GAP;
   double near = 0;
   int nearest = how & AI_MOVE_NOT_CLOSER ? gn__ai_nearest_enemy(cx, u, 0, &near) : -1;
-  gn_box nb = v->box;
-  if (how & AI_MOVE_FACE) {           /* as the order will turn it: radians from +x */
-    double r = fmod(90.0 - facing_deg, 360.0);
-    nb.facing = (r < 0 ? r + 360.0 : r) * PI / 180.0;
-  }
+  gn_box nb = moved_box(v, how, facing_deg);
   int tries = 0;
-  for (size_t k = 0; k < sizeof try_ / sizeof try_[0] && tries < AI_MAXTRY; k++) {
-    double f = try_[k][0], lat = try_[k][1] * w;
-    gn_vec2 p = {c.x + ux * len * f - uy * lat, c.y + uy * len * f + ux * lat};
-    double out = gn__ai_dist(p, c);
-    if (out > len) { p.x = c.x + (p.x - c.x) * len / out; p.y = c.y + (p.y - c.y) * len / out; }
-    if (p.x < margin) p.x = margin;
-    if (p.y < margin) p.y = margin;
-    if (p.x > cx->w - margin) p.x = cx->w - margin;
-    if (p.y > cx->h - margin) p.y = cx->h - margin;
-    if (gn__ai_dist(p, c) < 0.05) continue;
+  for (size_t k = 0; k < sizeof try_ / sizeof try_[0] && tries < AI_MAXTRY; k++) {     /* 1, 2 */
+    gn_vec2 p = move_point(cx, c, ux, uy, len, try_[k][0], try_[k][1] * w, margin);
+    if (gn__ai_dist(p, c) < MOVE_MIN) continue;
     nb.c = p;
-    if ((how & AI_MOVE_NOT_CLOSER) && enemy_edge(cx, nb, near - 1e-6, nearest) < near - 1e-6) continue;
-    if ((how & AI_MOVE_CLEAR) && crowded(cx, u, nb)) continue;
+    if (ruled_out(cx, u, how, nb, near, nearest)) continue;
     tries++;
-    int rc = how & AI_MOVE_FACE
-               ? gn__ai_order(cx, "%s %s to %.2f,%.2f facing %.0f", verb, v->id, p.x, p.y, facing_deg)
-               : gn__ai_order(cx, "%s %s to %.2f,%.2f", verb, v->id, p.x, p.y);
-    if (rc == 0) {
-      if (u < cx->ai->nstart) { cx->ai->from[u] = c; cx->ai->moveturn[u] = gn_game_turn(cx->g); }
-      return 0;
-    }
+    if (give_move(cx, verb, u, c, p, how, facing_deg) == 0) return 0;           /* 3 */
     if (cx->err) return cx->err;
-    const char *why = cx->stop_ref[0] || cx->stop_ref[1] ? gn_refusal_ref(cx->g) : NULL;
-    for (int r = 0; r < 2 && why; r++)
-      if (cx->stop_ref[r] && !strcmp(why, cx->stop_ref[r])) { cx->stopped = cx->stop_ref[r]; return GN_EREFUSED; }
+    if (stop_rule(cx)) return GN_EREFUSED;
   }
   return GN_EREFUSED;
 }
@@ -1008,17 +1073,22 @@ int gn__ai_road_next(ai_ctx *cx, int u, gn_vec2 goal, gn_vec2 *next) {
   return 1;
 }
 
-/*
-** The picture of the field and the posture.
-**   1) every unit as this side sees it; strength and centroids
-**   2) objectives and who holds them
-**   3) drive = aggression + odds of numbers - caution x own losses, plus a
-**      push for the side that does not lead on objectives; attack at 0.5
-*/
-static int picture(ai_ctx *cx) {
+/* The drive to attack (picture, step 3): aggression, plus the odds of
+** numbers, less caution times the share of own strength lost, plus or minus
+** a push by the lead on objectives. */
+#define DRIVE_EN_FLOOR 0.5      /* enemy strength counted at least this */
+#define DRIVE_RATIO_CAP 3       /* odds of numbers counted up to 3 to 1 */
+#define DRIVE_RATIO_W 0.25      /* weight of the odds of numbers above even */
+#define DRIVE_LOSS_W 1.5        /* weight of caution times the share lost */
+#define DRIVE_OBJ_PUSH 0.25     /* for the side that does not lead on objectives; against the other */
+#define DRIVE_ATTACK 0.5        /* attack from this drive up */
+
+/* 0) The commander's working memory for this call: the units, the nearest
+** enemy kept per unit, the distances kept for the commander (up to
+** AI_MAXCACHED units), a new epoch for them, the table. 0 or GN_ENOMEM. */
+static int picture_start(ai_ctx *cx) {
   gn_ai *ai = cx->ai;
-  gn_game *g = cx->g;
-  cx->n = gn_unit_count(g);
+  cx->n = gn_unit_count(cx->g);
   size_t nu = cx->n > 0 ? (size_t)cx->n : 1;
   if (!(cx->u = calloc(nu, sizeof *cx->u))) return GN_ENOMEM;
   cx->near_e = malloc(2 * nu * sizeof *cx->near_e);
@@ -1035,26 +1105,44 @@ static int picture(ai_ctx *cx) {
   }
   if (cx->n <= ai->ndist) { cx->dist = ai->dist; cx->stamp = ai->stamp; }
   new_epoch(ai);
-  gn_game_table(g, &cx->w, &cx->h);
-  /* 1) */
-  double avg = 0, mx = 0, my = 0, ex = 0, ey = 0;
-  int nmine = 0, nen = 0;
+  gn_game_table(cx->g, &cx->w, &cx->h);
+  return 0;
+}
+
+/* Whether unit a (index i) fights: asked of the doctrine when its type is new
+** (kept for the units there at the start). */
+static int unit_fights(gn_ai *ai, int i, const ai_unit *a) {
+  if (i < ai->nstart && a->v.type && a->v.type == ai->ftype[i]) return ai->fights[i];
+  int f = ai->doc->fighting(a->v.type);
+  if (i < ai->nstart) { ai->ftype[i] = a->v.type; ai->fights[i] = (unsigned char)(f != 0); }
+  return f;
+}
+
+/* 1a) Every unit as this side sees it: own, fighting, broken. Returns the
+** mean starting strength of own fighting units (1 when there are none). */
+static double see_units(ai_ctx *cx) {
+  gn_ai *ai = cx->ai;
+  double avg = 0;
+  int nmine = 0;
   for (int i = 0; i < cx->n; i++) {
     ai_unit *a = &cx->u[i];
     a->id = i;
     gn__ai_view(cx, i);
     if (!a->v.known) continue;
     a->mine = a->v.side == ai->side;
-    if (i < ai->nstart && a->v.type && a->v.type == ai->ftype[i]) a->fighting = ai->fights[i];
-    else {
-      a->fighting = ai->doc->fighting(a->v.type);
-      if (i < ai->nstart) { ai->ftype[i] = a->v.type; ai->fights[i] = (unsigned char)(a->fighting != 0); }
-    }
-    a->broken = a->v.removed || ai->doc->broken(g, i, ai->side, &a->v);
+    a->fighting = unit_fights(ai, i, a);
+    a->broken = a->v.removed || ai->doc->broken(cx->g, i, ai->side, &a->v);
     if (a->mine && a->fighting) { avg += a->v.strength0 > 0 ? a->v.strength0 : 0; nmine++; }
   }
-  avg = nmine ? avg / nmine : 1;
-  nmine = 0;
+  return nmine ? avg / nmine : 1;
+}
+
+/* 1b) Each fighting unit's strength (a hidden one counted at avg), each side's
+** strength now (the broken not counted) and at the start, and the centroids
+** of the units on the table (none of the enemy's: the mirror of own). */
+static void weigh_units(ai_ctx *cx, double avg) {
+  double mx = 0, my = 0, ex = 0, ey = 0;
+  int nmine = 0, nen = 0;
   for (int i = 0; i < cx->n; i++) {
     ai_unit *a = &cx->u[i];
     if (!a->v.known || !a->fighting) continue;
@@ -1068,33 +1156,60 @@ static int picture(ai_ctx *cx) {
       if (!a->v.removed) { ex += a->v.box.c.x; ey += a->v.box.c.y; nen++; }
     }
   }
-  if (nmine) { cx->my_c.x = mx / nmine; cx->my_c.y = my / nmine; } else cx->my_c = ai->home;
+  if (nmine) { cx->my_c.x = mx / nmine; cx->my_c.y = my / nmine; } else cx->my_c = cx->ai->home;
   if (nen) { cx->en_c.x = ex / nen; cx->en_c.y = ey / nen; }
   else { cx->en_c.x = cx->w - cx->my_c.x; cx->en_c.y = cx->h - cx->my_c.y; }
-  /* 2) */
-  cx->nobj = gn_objective_count(g);
+}
+
+/* 2) The objectives (at most GN_BATTLE_MAXOBJ) and the points this side and
+** the others hold. */
+static void objectives(ai_ctx *cx, int *mine, int *theirs) {
+  cx->nobj = gn_objective_count(cx->g);
   if (cx->nobj > GN_BATTLE_MAXOBJ) cx->nobj = GN_BATTLE_MAXOBJ;
-  for (int i = 0; i < cx->nobj; i++) gn_objective_get(g, i, &cx->obj[i]);
-  int mine = 0, theirs = 0;
+  for (int i = 0; i < cx->nobj; i++) gn_objective_get(cx->g, i, &cx->obj[i]);
+  *mine = *theirs = 0;
   for (int i = 0; i < cx->nobj; i++) {
     int h = holder(cx, i);
-    if (h == ai->side) mine += cx->obj[i].points;
-    else if (h >= 0) theirs += cx->obj[i].points;
+    if (h == cx->ai->side) *mine += cx->obj[i].points;
+    else if (h >= 0) *theirs += cx->obj[i].points;
   }
-  /* 3) */
-  double ratio = cx->my / (cx->en > 0.5 ? cx->en : 0.5);
-  if (ratio > 3) ratio = 3;
-  int limit = gn_game_turn_limit(g), turn = gn_game_turn(g);
+}
+
+/* 3) The odds of numbers, the need and urgency of objectives, the drive and
+** the posture it gives. */
+static void posture(ai_ctx *cx, int mine, int theirs) {
+  double ratio = cx->my / (cx->en > DRIVE_EN_FLOOR ? cx->en : DRIVE_EN_FLOOR);
+  if (ratio > DRIVE_RATIO_CAP) ratio = DRIVE_RATIO_CAP;
+  int limit = gn_game_turn_limit(cx->g), turn = gn_game_turn(cx->g);
   cx->ratio = ratio;
   cx->needy = cx->nobj > 0 && mine <= theirs;
   cx->urgency = limit > 1 ? (double)(turn - 1) / (limit - 1) : 0;
   if (cx->urgency > 1) cx->urgency = 1;
   if (cx->urgency < 0) cx->urgency = 0;
   double lossf = cx->my0 > 0 ? 1.0 - cx->my / cx->my0 : 0;
-  cx->drive = cx->p->aggression + 0.25 * (ratio - 1) - 1.5 * cx->p->caution * lossf +
-              (mine <= theirs ? 0.25 : -0.25);
-  cx->posture = cx->drive >= 0.5 ? AI_ATTACK : AI_DEFEND;
-  return plans_now(cx);
+  cx->drive = cx->p->aggression + DRIVE_RATIO_W * (ratio - 1) - DRIVE_LOSS_W * cx->p->caution * lossf +
+              (mine <= theirs ? DRIVE_OBJ_PUSH : -DRIVE_OBJ_PUSH);
+  cx->posture = cx->drive >= DRIVE_ATTACK ? AI_ATTACK : AI_DEFEND;
+}
+
+/*
+** The picture of the field and the posture. 0, or GN_ENOMEM, or plans_now's
+** error.
+**   0) the working memory of this call
+**   1) every unit as this side sees it; strength and centroids
+**   2) objectives and who holds them
+**   3) drive = aggression + odds of numbers - caution x own losses, plus a
+**      push for the side that does not lead on objectives; attack at 0.5
+**   4) each formation's plan in force (plans_now)
+*/
+static int picture(ai_ctx *cx) {
+  int rc = picture_start(cx);                                                   /* 0 */
+  if (rc) return rc;
+  weigh_units(cx, see_units(cx));                                               /* 1 */
+  int mine, theirs;
+  objectives(cx, &mine, &theirs);                                               /* 2 */
+  posture(cx, mine, theirs);                                                    /* 3 */
+  return plans_now(cx);                                                         /* 4 */
 }
 
 /*

@@ -283,6 +283,109 @@ static int simultaneous(runner *rn) {
   return rc;
 }
 
+/* 1) The runner's tables per unit, a commander per side (memo, when given,
+** shared by them), the holders as the scenario says, the first turn and the
+** bound on orders. 0 or GN_ENOMEM (runner_end frees what was made). */
+static int runner_start(runner *rn, gn__ai_memo *memo) {
+  gn_game *g = rn->g;
+  gn_battle_result *r = rn->r;
+  rn->nsides = gn_side_count(g);
+  if (rn->nsides > GN_BATTLE_MAXSIDES) rn->nsides = GN_BATTLE_MAXSIDES;
+  r->nunits = gn_unit_count(g);
+  size_t nu = r->nunits > 0 ? (size_t)r->nunits : 1;
+  r->inflicted = calloc(nu, sizeof *r->inflicted);
+  rn->before = calloc(nu, sizeof *rn->before);
+  rn->seen = calloc(nu, sizeof *rn->seen);
+  rn->named = calloc(nu, sizeof *rn->named);
+  if (!r->inflicted || !rn->before || !rn->seen || !rn->named) return GN_ENOMEM;
+  resync(rn);
+  for (int s = 0; s < rn->nsides; s++) {
+    const gn_ai_params *p = rn->o->ai[s].kind[0] ? &rn->o->ai[s] : NULL;
+    if (!(rn->ai[s] = gn_ai_new(g, s, p))) return GN_ENOMEM;
+    if (memo) gn__ai_use_memo(rn->ai[s], memo);
+  }
+  for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
+    gn_objective_info oi;
+    rn->owner[i] = rn->owner_by[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;
+  }
+  rn->turn = gn_game_turn(g);
+  rn->max = rn->o->max_orders > 0 ? rn->o->max_orders : MAX_ORDERS;
+  return 0;
+}
+
+/* 2a) One phase's orders: the active side's and then the other sides'
+** answers to them (Inradic: a pursuit at any time), or, with no active side,
+** every side's planned apart. 0 or the first error. */
+static int phase_orders(runner *rn) {
+  gn_game *g = rn->g;
+  int side = gn_game_active_side(g);
+  if (side < 0) return simultaneous(rn);
+  if (side >= rn->nsides) return 0;
+  int n = gn_ai_play(rn->ai[side], g, give, rn);
+  if (n < 0) return n;
+  for (int s = 0; s < rn->nsides && !gn_game_over(g); s++)
+    if (s != side && (n = gn_ai_play(rn->ai[s], g, give, rn)) < 0) return n;
+  return 0;
+}
+
+/* 2) Until the game is over: each phase's orders (2a), then "end". Stops
+** at the turn limit (3). GN_ELIMIT past the bound on orders; GN_ESTATE when a
+** phase could not be ended MAX_STUCK times running; or an order's error. */
+static int play_out(runner *rn) {
+  gn_game *g = rn->g;
+  int limit = gn_game_turn_limit(g), stuck = 0;
+  while (!gn_game_over(g)) {
+    if (rn->r->orders >= rn->max) return GN_ELIMIT;
+    if (limit > 0 && gn_game_turn(g) > limit) return 0;                 /* 3 */
+    int rc = phase_orders(rn);
+    if (rc) return rc;
+    if (gn_game_over(g)) return 0;
+    int k = give(rn, g, "end");
+    if (k == GN_EREFUSED || k == GN_ESYNTAX) {
+      if (++stuck >= MAX_STUCK) return GN_ESTATE;
+      continue;
+    }
+    if (k) return k;
+    stuck = 0;
+  }
+  return 0;
+}
+
+/* 4) The last turn's end when none was seen, the verdict, the turn of
+** decision (the first turn from whose end the winner led to the end), the
+** final hash. rc is the error so far, returned unless it is 0 and closing
+** the turn fails. */
+static int verdict(runner *rn, int rc) {
+  gn_battle_result *r = rn->r;
+  if (rn->nlead == 0) {
+    int k = turn_end(rn, rn->turn);
+    if (k && !rc) rc = k;
+  }
+  track(rn, r->turns);
+  gn_battle_assess(rn->g, rn->owner, r);
+  r->decision_turn = 0;
+  if (r->winner >= 0) {
+    int k = rn->nlead;
+    while (k > 0 && rn->lead[k - 1][1] == r->winner) k--;
+    r->decision_turn = k < rn->nlead ? rn->lead[k][0] : r->turns;
+  }
+  r->hash = gn_game_hash(rn->g);
+  return rc;
+}
+
+/* The commanders' counts into the result; the commanders and the runner's
+** tables freed. */
+static void runner_end(runner *rn) {
+  for (int s = 0; s < GN_BATTLE_MAXSIDES; s++) {
+    if (rn->ai[s]) gn_ai_stats_get(rn->ai[s], &rn->r->ai[s]);
+    gn_ai_free(rn->ai[s]);
+  }
+  free(rn->before);
+  free(rn->seen);
+  free(rn->named);
+  free(rn->lead);
+}
+
 /*
 ** Play g to its end.
 **   1) a commander per side; the holders start as the scenario says
@@ -299,7 +402,6 @@ int gn_battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r) {
 int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn__ai_memo *memo) {
   runner rn;
   gn_battle_opts dflt;
-  int rc = 0, stuck = 0;
   if (!r) return GN_EINVAL;
   memset(r, 0, sizeof *r);
   if (!g || gn_game_turn(g) < 1) return GN_EINVAL;
@@ -307,71 +409,8 @@ int gn__battle_run(gn_game *g, const gn_battle_opts *o, gn_battle_result *r, gn_
   memset(&rn, 0, sizeof rn);
   rn.g = g; rn.o = o; rn.r = r;
   if (!(rn.doc = gn__ai_doctrine_for(gn_game_ruleset(g)))) return GN_ERULESET;
-  /* 1) */
-  rn.nsides = gn_side_count(g);
-  if (rn.nsides > GN_BATTLE_MAXSIDES) rn.nsides = GN_BATTLE_MAXSIDES;
-  r->nunits = gn_unit_count(g);
-  r->inflicted = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *r->inflicted);
-  rn.before = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *rn.before);
-  rn.seen = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *rn.seen);
-  rn.named = calloc(r->nunits > 0 ? (size_t)r->nunits : 1, sizeof *rn.named);
-  if (!r->inflicted || !rn.before || !rn.seen || !rn.named) { rc = GN_ENOMEM; goto out; }
-  resync(&rn);
-  for (int s = 0; s < rn.nsides; s++) {
-    if (!(rn.ai[s] = gn_ai_new(g, s, o->ai[s].kind[0] ? &o->ai[s] : NULL))) { rc = GN_ENOMEM; goto out; }
-    if (memo) gn__ai_use_memo(rn.ai[s], memo);
-  }
-  for (int i = 0; i < GN_BATTLE_MAXOBJ; i++) {
-    gn_objective_info oi;
-    rn.owner[i] = rn.owner_by[i] = gn_objective_get(g, i, &oi) ? -1 : oi.owner;
-  }
-  rn.turn = gn_game_turn(g);
-  int limit = gn_game_turn_limit(g);
-  rn.max = o->max_orders > 0 ? o->max_orders : MAX_ORDERS;
-  /* 2) */
-  while (!gn_game_over(g)) {
-    if (r->orders >= rn.max) { rc = GN_ELIMIT; break; }
-    if (limit > 0 && gn_game_turn(g) > limit) break;                     /* 3) */
-    int side = gn_game_active_side(g);
-    if (side >= 0 && side < rn.nsides) {
-      int n = gn_ai_play(rn.ai[side], g, give, &rn);
-      if (n < 0) { rc = n; break; }
-      /* the other sides answer what it did (Inradic: a pursuit at any time) */
-      for (int s = 0; s < rn.nsides && !gn_game_over(g); s++)
-        if (s != side && (n = gn_ai_play(rn.ai[s], g, give, &rn)) < 0) { rc = n; break; }
-      if (rc) break;
-    } else if (side < 0 && (rc = simultaneous(&rn))) break;
-    if (gn_game_over(g)) break;
-    int k = give(&rn, g, "end");
-    if (k == GN_EREFUSED || k == GN_ESYNTAX) {
-      if (++stuck >= MAX_STUCK) { rc = GN_ESTATE; break; }
-      continue;
-    }
-    if (k) { rc = k; break; }
-    stuck = 0;
-  }
-  /* 4) */
-  if (rn.nlead == 0) {
-    int k = turn_end(&rn, rn.turn);
-    if (k && !rc) rc = k;
-  }
-  track(&rn, r->turns);
-  gn_battle_assess(g, rn.owner, r);
-  r->decision_turn = 0;
-  if (r->winner >= 0) {
-    int k = rn.nlead;
-    while (k > 0 && rn.lead[k - 1][1] == r->winner) k--;
-    r->decision_turn = k < rn.nlead ? rn.lead[k][0] : r->turns;
-  }
-  r->hash = gn_game_hash(g);
-out:
-  for (int s = 0; s < GN_BATTLE_MAXSIDES; s++) {
-    if (rn.ai[s]) gn_ai_stats_get(rn.ai[s], &r->ai[s]);
-    gn_ai_free(rn.ai[s]);
-  }
-  free(rn.before);
-  free(rn.seen);
-  free(rn.named);
-  free(rn.lead);
+  int rc = runner_start(&rn, memo);                                       /* 1 */
+  if (!rc) rc = verdict(&rn, play_out(&rn));                              /* 2, 3, 4 */
+  runner_end(&rn);
   return rc;
 }

@@ -66,17 +66,6 @@ static void cstr(sb *b, const char *s) {
 
 /* ------------------------------------------------------------ statistics */
 
-static void wilson(int k, int n, double *lo, double *hi) {
-  const double z = 1.959963984540054;
-  if (n <= 0) { *lo = 0; *hi = 1; return; }
-  double p = (double)k / n, nn = n;
-  double den = 1 + z * z / nn;
-  double c = (p + z * z / (2 * nn)) / den;
-  double h = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / den;
-  *lo = c - h < 0 ? 0 : c - h;
-  *hi = c + h > 1 ? 1 : c + h;
-}
-
 static int cmp64(const void *a, const void *b) {
   int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
   return x < y ? -1 : x > y;
@@ -102,24 +91,10 @@ static void summary_free(summary *m) {
   free(m->decision); free(m->owner); free(m->inflicted); free(m->top);
 }
 
-/*
-** Everything the outputs print.
-**   1) counts: played, failed, wins, draws, decisive; means of turns, refusals
-**      of orders given and of probes
-**   2) losses per side: mean, sd, min, 10th, 50th, 90th percentile, max
-**   3) the turn of decision; each objective's holder; each unit's score and
-**      how often it was its side's most effective unit (ties: the first)
-*/
-static int summarise(const gn_sim *s, summary *m) {
-  memset(m, 0, sizeof *m);
-  int n = s->runs;
-  int64_t *v = malloc((n > 0 ? (size_t)n : 1) * sizeof *v);
-  m->owner = calloc(s->nobj > 0 ? (size_t)s->nobj : 1, sizeof *m->owner);
-  m->inflicted = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *m->inflicted);
-  m->top = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *m->top);
-  if (!v || !m->owner || !m->inflicted || !m->top) { free(v); return GN_ENOMEM; }
-  /* 1) */
-  for (int i = 0; i < n; i++) {
+/* 1) The counts over the battles played: wins by side and level, draws,
+** decisive results, failures; the means of turns, refusals and probes. */
+static void count_results(const gn_sim *s, summary *m) {
+  for (int i = 0; i < s->runs; i++) {
     const int64_t *row = SIM_ROW(s, i);
     if (!row[R_PLAYED]) continue;
     m->played++;
@@ -137,38 +112,45 @@ static int summarise(const gn_sim *s, summary *m) {
     if (row[R_DECISION] > m->maxturn) m->maxturn = (int)row[R_DECISION];
   }
   if (m->played) { m->turns_mean /= m->played; m->refused_mean /= m->played; m->probes_mean /= m->played; }
-  /* 2) */
-  for (int k = 0; k < s->nsides; k++) {
-    int c = 0;
-    double sum = 0, sq = 0, br = 0;
-    for (int i = 0; i < n; i++) {
-      if (!SIM_ROW(s, i)[R_PLAYED]) continue;
-      v[c++] = SIM_SIDE(s, i, k, S_LOST);
-      sum += (double)SIM_SIDE(s, i, k, S_LOST);
-      br += (double)SIM_SIDE(s, i, k, S_BROKEN);
-    }
-    if (!c) continue;
-    qsort(v, (size_t)c, sizeof *v, cmp64);
-    double mean = sum / c;
-    for (int j = 0; j < c; j++) sq += ((double)v[j] - mean) * ((double)v[j] - mean);
-    m->lost[k].mean = mean;
-    m->lost[k].sd = c > 1 ? sqrt(sq / (c - 1)) : 0;
-    m->lost[k].min = v[0];
-    m->lost[k].p10 = v[(c - 1) / 10];
-    m->lost[k].med = v[(c - 1) / 2];
-    m->lost[k].p90 = v[(c - 1) * 9 / 10];
-    m->lost[k].max = v[c - 1];
-    m->lost[k].broken = br / c;
+}
+
+/* 2) Side k's losses over the battles played: mean, sd, min, 10th, 50th and
+** 90th percentile, max, and the mean of its units broken. v holds a value
+** for each run (scratch). */
+static void side_losses(const gn_sim *s, summary *m, int k, int64_t *v) {
+  int c = 0;
+  double sum = 0, sq = 0, br = 0;
+  for (int i = 0; i < s->runs; i++) {
+    if (!SIM_ROW(s, i)[R_PLAYED]) continue;
+    v[c++] = SIM_SIDE(s, i, k, S_LOST);
+    sum += (double)SIM_SIDE(s, i, k, S_LOST);
+    br += (double)SIM_SIDE(s, i, k, S_BROKEN);
   }
-  /* 2b) men lost by each unit's arm (gn_unit_men), when the scale gives them */
+  if (!c) return;
+  qsort(v, (size_t)c, sizeof *v, cmp64);
+  double mean = sum / c;
+  for (int j = 0; j < c; j++) sq += ((double)v[j] - mean) * ((double)v[j] - mean);
+  m->lost[k].mean = mean;
+  m->lost[k].sd = c > 1 ? sqrt(sq / (c - 1)) : 0;
+  m->lost[k].min = v[0];
+  m->lost[k].p10 = v[(c - 1) / 10];
+  m->lost[k].med = v[(c - 1) / 2];
+  m->lost[k].p90 = v[(c - 1) * 9 / 10];
+  m->lost[k].max = v[c - 1];
+  m->lost[k].broken = br / c;
+}
+
+/* 2b) Men lost by each unit's arm (gn_unit_men): m->men says whether every
+** battle played gave them; then each side's mean and median. v as above. */
+static void men_losses(const gn_sim *s, summary *m, int64_t *v) {
   m->men = m->played > 0;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < s->runs; i++)
     for (int k = 0; k < s->nsides; k++)
       if (SIM_ROW(s, i)[R_PLAYED] && SIM_SIDE(s, i, k, S_MEN0) < 0) m->men = 0;
   for (int k = 0; m->men && k < s->nsides; k++) {
     int c = 0;
     double sum = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < s->runs; i++) {
       if (!SIM_ROW(s, i)[R_PLAYED]) continue;
       v[c++] = SIM_SIDE(s, i, k, S_MEN);
       sum += (double)SIM_SIDE(s, i, k, S_MEN);
@@ -178,10 +160,28 @@ static int summarise(const gn_sim *s, summary *m) {
     m->men_lost[k].mean = sum / c;
     m->men_lost[k].med = v[(c - 1) / 2];
   }
-  free(v);
-  /* 3) */
+}
+
+/* 3b) Battle i's units: each adds the enemy strength it took off to its sum,
+** and the first unit of each side with the most is its most effective. */
+static void unit_scores(const gn_sim *s, summary *m, int i) {
+  int best[GN_BATTLE_MAXSIDES];
+  int64_t bv[GN_BATTLE_MAXSIDES];
+  for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) { best[k] = -1; bv[k] = 0; }
+  for (int u = 0; u < s->nunits; u++) {
+    int64_t x = SIM_UNIT(s, i, u);
+    int k = s->unit_side[u];
+    m->inflicted[u] += x;
+    if (k >= 0 && k < GN_BATTLE_MAXSIDES && x > bv[k]) { bv[k] = x; best[k] = u; }
+  }
+  for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) if (best[k] >= 0) m->top[best[k]]++;
+}
+
+/* 3) The turn of decision of each battle won, each objective's final holder
+** (nobody last), and the units' scores (3b). Returns 0 or GN_ENOMEM. */
+static int decisions(const gn_sim *s, summary *m) {
   if (!(m->decision = calloc((size_t)m->maxturn + 1, sizeof *m->decision))) return GN_ENOMEM;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < s->runs; i++) {
     const int64_t *row = SIM_ROW(s, i);
     if (!row[R_PLAYED]) continue;
     if (row[R_WINNER] >= 0 && row[R_DECISION] >= 0) m->decision[row[R_DECISION]]++;
@@ -189,18 +189,37 @@ static int summarise(const gn_sim *s, summary *m) {
       int64_t h = SIM_OBJ(s, i, o);
       m->owner[o][h >= 0 && h < s->nsides ? h : s->nsides]++;
     }
-    int best[GN_BATTLE_MAXSIDES];
-    int64_t bv[GN_BATTLE_MAXSIDES];
-    for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) { best[k] = -1; bv[k] = 0; }
-    for (int u = 0; u < s->nunits; u++) {
-      int64_t x = SIM_UNIT(s, i, u);
-      int k = s->unit_side[u];
-      m->inflicted[u] += x;
-      if (k >= 0 && k < GN_BATTLE_MAXSIDES && x > bv[k]) { bv[k] = x; best[k] = u; }
-    }
-    for (int k = 0; k < GN_BATTLE_MAXSIDES; k++) if (best[k] >= 0) m->top[best[k]]++;
+    unit_scores(s, m, i);
   }
   return 0;
+}
+
+/*
+** Everything the outputs print. Returns 0 or GN_ENOMEM (m is then partly
+** filled: summary_free).
+**   1) counts: played, failed, wins, draws, decisive; means of turns, refusals
+**      of orders given and of probes
+**   2) losses per side: mean, sd, min, 10th, 50th, 90th percentile, max;
+**      2b) men lost, when the scale gives them
+**   3) the turn of decision; each objective's holder; each unit's score and
+**      how often it was its side's most effective unit (ties: the first)
+*/
+static int summarise(const gn_sim *s, summary *m) {
+  memset(m, 0, sizeof *m);
+  int n = s->runs;
+  int64_t *v = malloc((n > 0 ? (size_t)n : 1) * sizeof *v);
+  m->owner = calloc(s->nobj > 0 ? (size_t)s->nobj : 1, sizeof *m->owner);
+  m->inflicted = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *m->inflicted);
+  m->top = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *m->top);
+  if (!v || !m->owner || !m->inflicted || !m->top) { free(v); return GN_ENOMEM; }
+  /* 1) */
+  count_results(s, m);
+  /* 2) */
+  for (int k = 0; k < s->nsides; k++) side_losses(s, m, k, v);
+  men_losses(s, m, v);
+  free(v);
+  /* 3) */
+  return decisions(s, m);
 }
 
 /* Units of side k ordered by total enemy strength taken off (ties: index); at most max. */
@@ -239,13 +258,13 @@ char *gn_sim_json(const gn_sim *s) {
   put(&b, "],\n  \"unit\": "); jstr(&b, s->word);
   put(&b, ",\n  \"sides\": [\n");
   for (int k = 0; k < s->nsides; k++) {
-    wilson(m.wins[k], m.played, &lo, &hi);
+    gn_wilson((uint64_t)m.wins[k], (uint64_t)m.played, &lo, &hi);
     put(&b, "    {\"name\": "); jstr(&b, s->side[k]);
     put(&b, ", \"wins\": %d, \"win_rate\": %.4f, \"win_lo\": %.4f, \"win_hi\": %.4f,\n", m.wins[k],
         m.played ? (double)m.wins[k] / m.played : 0, lo, hi);
     for (int l = GN_LEVEL_DECISIVE; l >= GN_LEVEL_MARGINAL; l--) {
       const char *lw = l == GN_LEVEL_DECISIVE ? "decisive" : "marginal";
-      wilson(m.level[k][l], m.played, &lo, &hi);
+      gn_wilson((uint64_t)m.level[k][l], (uint64_t)m.played, &lo, &hi);
       put(&b, "     \"%s\": %d, \"%s_rate\": %.4f, \"%s_lo\": %.4f, \"%s_hi\": %.4f,\n", lw, m.level[k][l], lw,
           m.played ? (double)m.level[k][l] / m.played : 0, lw, lo, lw, hi);
     }
@@ -264,7 +283,7 @@ char *gn_sim_json(const gn_sim *s) {
     }
     put(&b, "]}%s\n", k + 1 < s->nsides ? "," : "");
   }
-  wilson(m.draws, m.played, &lo, &hi);
+  gn_wilson((uint64_t)m.draws, (uint64_t)m.played, &lo, &hi);
   put(&b, "  ],\n  \"draws\": %d, \"draw_rate\": %.4f, \"draw_lo\": %.4f, \"draw_hi\": %.4f,\n", m.draws,
       m.played ? (double)m.draws / m.played : 0, lo, hi);
   put(&b, "  \"decisive\": %d,\n  \"turns_mean\": %.3f,\n", m.decisive, m.turns_mean);
@@ -333,7 +352,7 @@ static void calib_json(sb *b, const gn_sim *s, const summary *m) {
   char res[160];
   calibrate(s, m, &c);
   result_text(s, res, sizeof res);
-  wilson(c.same, m->played, &lo, &hi);
+  gn_wilson((uint64_t)c.same, (uint64_t)m->played, &lo, &hi);
   put(b, "  \"history\": {\n    \"result\": "); jstr(b, res);
   put(b, ", \"simulated\": %d, \"rate\": %.4f, \"lo\": %.4f, \"hi\": %.4f,\n    \"losses\": [", c.same,
       m->played ? (double)c.same / m->played : 0, lo, hi);
@@ -365,7 +384,7 @@ static void calib_text(sb *b, const gn_sim *s, const summary *m) {
   char res[160];
   calibrate(s, m, &c);
   result_text(s, res, sizeof res);
-  wilson(c.same, m->played, &lo, &hi);
+  gn_wilson((uint64_t)c.same, (uint64_t)m->played, &lo, &hi);
   put(b, "\nagainst history\n  result: %s; simulated %d of %d (%.1f%%, 95%% %.1f%% - %.1f%%)\n", res, c.same,
       m->played, m->played ? 100.0 * c.same / m->played : 0, 100 * lo, 100 * hi);
   for (int k = 0; k < s->nsides; k++) {
@@ -431,16 +450,16 @@ char *gn_sim_text(const gn_sim *s) {
   if (m.failed) put(&b, "  %d battles stopped early (first: %s)\n", m.failed, gn_strerror(m.firstrc));
   put(&b, "\nresult          count   rate   95%% interval\n");
   for (int k = 0; k < s->nsides; k++) {
-    wilson(m.wins[k], m.played, &lo, &hi);
+    gn_wilson((uint64_t)m.wins[k], (uint64_t)m.played, &lo, &hi);
     put(&b, "%-14.14s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", s->side[k], m.wins[k],
         m.played ? 100.0 * m.wins[k] / m.played : 0, 100 * lo, 100 * hi);
     for (int l = GN_LEVEL_DECISIVE; l >= GN_LEVEL_MARGINAL; l--) {
-      wilson(m.level[k][l], m.played, &lo, &hi);
+      gn_wilson((uint64_t)m.level[k][l], (uint64_t)m.played, &lo, &hi);
       put(&b, "  %-12s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", l == GN_LEVEL_DECISIVE ? "decisive" : "marginal",
           m.level[k][l], m.played ? 100.0 * m.level[k][l] / m.played : 0, 100 * lo, 100 * hi);
     }
   }
-  wilson(m.draws, m.played, &lo, &hi);
+  gn_wilson((uint64_t)m.draws, (uint64_t)m.played, &lo, &hi);
   put(&b, "%-14s %6d  %5.1f%%  %5.1f%% - %5.1f%%\n", "drawn", m.draws,
       m.played ? 100.0 * m.draws / m.played : 0, 100 * lo, 100 * hi);
   put(&b, "decisive victories: %d; turns played: %.1f on average\n", m.decisive, m.turns_mean);

@@ -40,49 +40,42 @@ static gn_game *load(const gn_sim *s, char *err, size_t errlen) {
   return g;
 }
 
-/*
-** A batch for a scenario.
-**   1) keep the text; load it once to check it and learn its sides,
-**      objectives and units
-**   2) the row width
-*/
-int gn_sim_new(const char *name, const char *text, size_t len, const char *data_dir,
-               gn_sim **out, char *err, size_t errlen) {
-  if (!out || !text) return GN_EINVAL;
-  *out = NULL;
-  gn_sim *s = calloc(1, sizeof *s);
-  if (!s) return GN_ENOMEM;
-  /* 1) */
+/* 1a) The batch keeps its own copies of the scenario's name, text and data
+** directory. 0 or GN_ENOMEM. */
+static int keep_text(gn_sim *s, const char *name, const char *text, size_t len, const char *data_dir) {
   s->len = len;
   s->name = dup(name ? name : "scenario", strlen(name ? name : "scenario"));
   s->text = dup(text, len);
   s->data_dir = data_dir ? dup(data_dir, strlen(data_dir)) : NULL;
-  if (!s->name || !s->text || (data_dir && !s->data_dir)) { gn_sim_free(s); return GN_ENOMEM; }
-  gn_game *g = load(s, err, errlen);
-  if (!g) { gn_sim_free(s); return GN_ESCENARIO; }
-  for (int k = 0; k < gn_side_count(g); k++)           /* the scenario's commanders */
-    if (gn_side_ai_check(g, k, err, errlen)) { gn_game_free(g); gn_sim_free(s); return GN_ESCENARIO; }
-  for (int f = 0; f < gn_formation_count(g); f++)      /* the formations' plans */
-    if (gn_formation_plan_check(g, f, err, errlen)) { gn_game_free(g); gn_sim_free(s); return GN_ESCENARIO; }
-  const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));
-  if (!doc) {
-    if (err) snprintf(err, errlen, "no AI commander for the ruleset '%s'", gn_game_ruleset(g));
-    gn_game_free(g); gn_sim_free(s);
-    return GN_ERULESET;
-  }
-  copy(s->ruleset, sizeof s->ruleset, gn_game_ruleset(g));
-  copy(s->scenario, sizeof s->scenario, gn_game_scenario_name(g));
-  s->word = strcmp(s->ruleset, "vb") ? "figures" : "SP";
-  gn_history_get(g, &s->hist);   /* for the calibration report */
-  if (s->hist.nsources > 0) {
-    int ns = s->hist.nsources;
-    s->hist.nsources = 0;
-    if (!(s->source = calloc((size_t)ns, sizeof *s->source))) { gn_game_free(g); gn_sim_free(s); return GN_ENOMEM; }
-    for (; s->hist.nsources < ns; s->hist.nsources++)
-      if (!(s->source[s->hist.nsources] = strdup(gn_history_source(g, s->hist.nsources)))) {
-        gn_game_free(g); gn_sim_free(s); return GN_ENOMEM;
-      }
-  }
+  return !s->name || !s->text || (data_dir && !s->data_dir) ? GN_ENOMEM : 0;
+}
+
+/* 1c) The scenario's commanders and the formations' plans read as the
+** battles will read them. 0, or GN_ESCENARIO with the reason in err. */
+static int check_commanders(const gn_game *g, char *err, size_t errlen) {
+  for (int k = 0; k < gn_side_count(g); k++)
+    if (gn_side_ai_check(g, k, err, errlen)) return GN_ESCENARIO;
+  for (int f = 0; f < gn_formation_count(g); f++)
+    if (gn_formation_plan_check(g, f, err, errlen)) return GN_ESCENARIO;
+  return 0;
+}
+
+/* 1e) The scenario's history and its sources, for the calibration report.
+** 0 or GN_ENOMEM (hist.nsources counts the sources kept, for gn_sim_free). */
+static int keep_history(gn_sim *s, const gn_game *g) {
+  gn_history_get(g, &s->hist);
+  if (s->hist.nsources <= 0) return 0;
+  int ns = s->hist.nsources;
+  s->hist.nsources = 0;
+  if (!(s->source = calloc((size_t)ns, sizeof *s->source))) return GN_ENOMEM;
+  for (; s->hist.nsources < ns; s->hist.nsources++)
+    if (!(s->source[s->hist.nsources] = strdup(gn_history_source(g, s->hist.nsources)))) return GN_ENOMEM;
+  return 0;
+}
+
+/* 1f) The sides (their names and commanders) and the objectives (their
+** names and `by` turns), as many as a row holds. */
+static void keep_sides(gn_sim *s, const gn_game *g) {
   s->nsides = gn_side_count(g);
   if (s->nsides > GN_BATTLE_MAXSIDES) s->nsides = GN_BATTLE_MAXSIDES;
   for (int k = 0; k < s->nsides; k++) {
@@ -98,20 +91,63 @@ int gn_sim_new(const char *name, const char *text, size_t len, const char *data_
       s->obj_by[o] = oi.by;
     }
   }
+}
+
+/* 1g) Each unit's name, as show gives it, and its side when it fights (-1
+** when it does not, or cannot be seen). 0 or GN_ENOMEM. */
+static int keep_units(gn_sim *s, const gn_game *g, const ai_doctrine *doc) {
   s->nunits = gn_unit_count(g);
   s->unit = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *s->unit);
   s->unit_side = calloc(s->nunits > 0 ? (size_t)s->nunits : 1, sizeof *s->unit_side);
-  if (!s->unit || !s->unit_side) { gn_game_free(g); gn_sim_free(s); return GN_ENOMEM; }
+  if (!s->unit || !s->unit_side) return GN_ENOMEM;
   for (int u = 0; u < s->nunits; u++) {
     gn_unit_view v;
     s->unit_side[u] = -1;
     if (gn_unit_view_get(g, u, GN_UMPIRE, &v)) continue;
-    copy(s->unit[u], sizeof s->unit[u], v.code && *v.code ? v.code : v.id);   /* as show names it */
+    copy(s->unit[u], sizeof s->unit[u], v.code && *v.code ? v.code : v.id);
     s->unit_side[u] = doc->fighting(v.type) ? v.side : -1;
   }
+  return 0;
+}
+
+/* 1c-1g) What the batch learns from its scenario loaded once. 0, or
+** GN_ESCENARIO, GN_ERULESET (the reason in err) or GN_ENOMEM. */
+static int learn(gn_sim *s, const gn_game *g, char *err, size_t errlen) {
+  int rc = check_commanders(g, err, errlen);                                    /* c */
+  if (rc) return rc;
+  const ai_doctrine *doc = gn__ai_doctrine_for(gn_game_ruleset(g));            /* d */
+  if (!doc) {
+    if (err) snprintf(err, errlen, "no AI commander for the ruleset '%s'", gn_game_ruleset(g));
+    return GN_ERULESET;
+  }
+  copy(s->ruleset, sizeof s->ruleset, gn_game_ruleset(g));
+  copy(s->scenario, sizeof s->scenario, gn_game_scenario_name(g));
+  s->word = strcmp(s->ruleset, "vb") ? "figures" : "SP";
+  if ((rc = keep_history(s, g))) return rc;                                     /* e */
+  keep_sides(s, g);                                                             /* f */
+  return keep_units(s, g, doc);                                                 /* g */
+}
+
+/*
+** A batch for a scenario.
+**   1) a) keep the text; b) load it once to c) check its commanders and
+**      plans, d) find the ruleset's doctrine and learn e) its history, f) its
+**      sides and objectives, g) its units
+**   2) the row width
+*/
+int gn_sim_new(const char *name, const char *text, size_t len, const char *data_dir,
+               gn_sim **out, char *err, size_t errlen) {
+  if (!out || !text) return GN_EINVAL;
+  *out = NULL;
+  gn_sim *s = calloc(1, sizeof *s);
+  if (!s) return GN_ENOMEM;
+  int rc = keep_text(s, name, text, len, data_dir);                             /* 1a */
+  gn_game *g = rc ? NULL : load(s, err, errlen);                                /* 1b */
+  if (!rc && !g) rc = GN_ESCENARIO;
+  if (!rc) rc = learn(s, g, err, errlen);
   gn_game_free(g);
-  /* 2) */
-  s->width = R_FIELDS + s->nsides * S_FIELDS + s->nobj + s->nunits;
+  if (rc) { gn_sim_free(s); return rc; }
+  s->width = R_FIELDS + s->nsides * S_FIELDS + s->nobj + s->nunits;            /* 2 */
   *out = s;
   return 0;
 }

@@ -377,7 +377,7 @@ static void legend_symbols(map *m, flow *fl) {
 
 /* The legend's notes: the grid, and what the selection shows. */
 static void legend_notes(map *m, flow *fl) {
-  char buf[256];
+  char buf[640];
   map_font f = map_font_of(8);
   fl->x = fl->left;
   fl->y += 13;
@@ -394,11 +394,14 @@ static void legend_notes(map *m, flow *fl) {
       if (!own)
         snprintf(buf, sizeof buf, "Selected %s: its front arc shaded (another side's orders are not shown).", code);
       else
-        snprintf(buf, sizeof buf, "Selected %s: its front arc shaded; %s; %s.", code,
+        snprintf(buf, sizeof buf, "Selected %s: its front arc shaded; %s; %s%s.", code,
                  m->sel_left > 0 ? "the ring is the move it has left, from its centre (an allowance: terrain, "
                                    "wheels and other stands may cost more)" : "no move left now",
                  m->sel_targets > 0 ? "green: the enemy stands its orders may name now"
-                                    : "no enemy stand its orders may name now");
+                                    : "no enemy stand its orders may name now",
+                 m->sel_bands > 0 ? "; the outlines are how far its fire, charges, attacks and throws reach by the rules, edge to "
+                                    "edge, each named (a stand within may still be out of sight), within its "
+                                    "front arc where the rules say so" : "");
       fl->y = wrapped(m, fl->left, fl->y - 9.6, fl->right - fl->left, f, buf, "selection-note");
     }
   }
@@ -468,12 +471,16 @@ static double offtable(map *m, double y) {
 
 /* The whole page; returns its height. */
 static double page(map *m) {
+  m->wx0 = m->wy0 = 0;
+  m->wx1 = m->W;
+  m->wy1 = m->H;
   m->nplaced = 0;
   m->nmoves = 0;
   m->roles = 0;
   m->removed_marks = 0;
   m->sel_left = -1;
   m->sel_targets = 0;
+  m->sel_bands = 0;
   m->ring_text[0] = 0;
   double y = title(m);
   m->x0 = MARGIN + RULE_L;
@@ -482,6 +489,7 @@ static double page(map *m) {
   map_selection(m);
   map_stands(m);
   map_selection_label(m);
+  map_selection_reach_labels(m);
   map_terrain_names(m);
   rulers(m, 0, 0, m->W, m->H);
   y = legend(m, map_py(m, 0) + RULE_B);
@@ -494,10 +502,15 @@ static double page(map *m) {
 ** table it is, so that the pages can be laid out side by side. */
 static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row, int rows, int col, int cols) {
   char head[GN_TEXT_MAX * 2];
+  m->wx0 = wx0;
+  m->wy0 = wy0;
+  m->wx1 = wx1;
+  m->wy1 = wy1;
   m->nplaced = 0;
   m->nmoves = 0;
   m->sel_left = -1;
   m->sel_targets = 0;
+  m->sel_bands = 0;
   m->ring_text[0] = 0;
   map_font f = map_font_of(9);
   snprintf(head, sizeof head, "%s: at true scale, row %d of %d (north first), column %d of %d (west first): "
@@ -511,6 +524,7 @@ static void tile(map *m, double wx0, double wy0, double wx1, double wy1, int row
   map_selection(m);
   map_stands(m);
   map_selection_label(m);
+  map_selection_reach_labels(m);
   map_terrain_names(m);
   m->cv->ops->end(m->cv);
   rulers(m, wx0, wy0, wx1, wy1);
@@ -556,13 +570,10 @@ int cli_map_paper_parse(const char *name, cli_map_paper *out) {
   return -1;
 }
 
-int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, cli_map_frame *frame,
-                   char *err, size_t n) {
-  map m = {0};
-  map_canvas null = {&null_ops, 0};
-  *data = NULL;
-  *len = 0;
-  if (gn_game_table(g, &m.W, &m.H) != 0 || m.W <= 0 || m.H <= 0) {
+/* What cannot be drawn, with the reason in err: no table, no such viewer, a
+** selected unit the viewer cannot see. CLI_OK or CLI_FAIL; fills m's table. */
+static int render_check(gn_game *g, const cli_map_opts *o, map *m, char *err, size_t n) {
+  if (gn_game_table(g, &m->W, &m->H) != 0 || m->W <= 0 || m->H <= 0) {
     snprintf(err, n, "the game has no table");
     return CLI_FAIL;
   }
@@ -577,59 +588,90 @@ int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, 
       return CLI_FAIL;
     }
   }
+  return CLI_OK;
+}
+
+/* Where the first page put the table on the output (cli_map_frame's terms). */
+typedef struct placed { double s, x0, y0, zoom, dx, dy; } placed;
+
+/* The page as SVG, the frame written on the <svg> element for a page that
+** reads the SVG alone. CLI_OK, or CLI_FAIL (out of memory). */
+static int render_svg(map *m, char **data, size_t *len, placed *at, char *err, size_t n) {
+  char attrs[256];
+  snprintf(attrs, sizeof attrs, "data-width=\"%g\" data-height=\"%g\" data-scale=\"%.6g\" data-x0=\"%.2f\" "
+           "data-y0=\"%.2f\" data-table-unit=\"%s\"", m->W, m->H, m->s, m->x0, m->y0, m->unit);
+  m->cv = map_svg_new(m->pw, m->ph, attrs);
+  if (!m->cv) { snprintf(err, n, "out of memory"); return CLI_FAIL; }
+  page(m);
+  *at = (placed){m->s, m->x0, m->y0, 1, 0, 0};
+  int failed = m->oom || m->cv->failed;
+  *data = map_svg_finish(m->cv, len);
+  if (failed || !*data) {
+    free(*data);
+    *data = NULL;
+    snprintf(err, n, "out of memory");
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+/* The page through cairo: a PNG at PNG_PPP pixels a point, or a PDF with the
+** page fitted to the paper asked (turned as the map is), and with
+** --true-scale the table at its real size after it. CLI_OK, or CLI_FAIL with
+** cairo's reason in err. */
+static int render_cairo(map *m, const cli_map_opts *o, char **data, size_t *len, placed *at, char *err, size_t n) {
+  double pw = m->pw, ph = m->ph, zoom = 1, dx = 0, dy = 0;
+  if (o->format == CLI_MAP_PNG) zoom = PNG_PPP;
+  else if (o->paper != CLI_MAP_FIT) {
+    pw = o->paper == CLI_MAP_A4 ? 595.28 : 612;
+    ph = o->paper == CLI_MAP_A4 ? 841.89 : 792;
+    if (m->pw > m->ph) { double t = pw; pw = ph; ph = t; }
+    zoom = fmin((pw - 36) / m->pw, (ph - 36) / m->ph);
+    dx = (pw - m->pw * zoom) / 2;
+    dy = (ph - m->ph * zoom) / 2;
+  }
+  int png = o->format == CLI_MAP_PNG;
+  m->cv = map_cairo_new(png, png ? m->pw : pw, png ? m->ph : ph, PNG_PPP, err, n);
+  if (!m->cv) return CLI_FAIL;
+  map_cairo_page(m->cv, pw, ph, zoom, dx, dy);
+  page(m);
+  *at = (placed){m->s, m->x0, m->y0, zoom, dx, dy};
+  if (o->format == CLI_MAP_PDF && o->true_scale)
+    tiles(m, o->paper == CLI_MAP_LETTER ? 612 : 595.28, o->paper == CLI_MAP_LETTER ? 792 : 841.89);
+  if (m->oom) m->cv->failed = 1;
+  *data = map_cairo_finish(m->cv, len, err, n);
+  return *data ? CLI_OK : CLI_FAIL;
+}
+
+/*
+** The map for o->viewer.
+**   1) what cannot be drawn is refused
+**   2) the page measured on a canvas that draws nothing (its height grows
+**      with the legend and the off-table box)
+**   3) drawn as SVG, or through cairo as PNG or PDF
+**   4) the frame: where the first page put the table
+*/
+int cli_map_render(gn_game *g, const cli_map_opts *o, char **data, size_t *len, cli_map_frame *frame,
+                   char *err, size_t n) {
+  map m = {0};
+  map_canvas null = {&null_ops, 0};
+  *data = NULL;
+  *len = 0;
+  if (render_check(g, o, &m, err, n) != CLI_OK) return CLI_FAIL;                   /* 1 */
   m.g = g;
   m.viewer = o->viewer;
   m.sel = o->select;
   m.unit = gn_game_unit(g);
-  m.s = fmin(MAP_W / m.W, MAP_H / m.H);
+  m.s = fmin(MAP_W / m.W, MAP_H / m.H);                                             /* 2 */
   m.pw = 2 * MARGIN + RULE_L + RULE_R + m.W * m.s;
   m.cv = &null;
-  m.ph = page(&m);   /* the measuring pass */
-  double zoom = 1, dx = 0, dy = 0, frame_s = m.s, frame_x0, frame_y0;
-  if (o->format == CLI_MAP_SVG) {
-    char attrs[256];   /* the frame, for a page that reads the SVG alone */
-    snprintf(attrs, sizeof attrs, "data-width=\"%g\" data-height=\"%g\" data-scale=\"%.6g\" data-x0=\"%.2f\" "
-             "data-y0=\"%.2f\" data-table-unit=\"%s\"", m.W, m.H, m.s, m.x0, m.y0, m.unit);
-    m.cv = map_svg_new(m.pw, m.ph, attrs);
-    if (!m.cv) { snprintf(err, n, "out of memory"); free(m.placed); return CLI_FAIL; }
-    page(&m);
-    frame_x0 = m.x0;
-    frame_y0 = m.y0;
-    int failed = m.oom || m.cv->failed;
-    *data = map_svg_finish(m.cv, len);
-    if (failed || !*data) {
-      free(*data);
-      *data = NULL;
-      snprintf(err, n, "out of memory");
-      free(m.placed);
-      return CLI_FAIL;
-    }
-  } else {
-    double pw = m.pw, ph = m.ph;
-    if (o->format == CLI_MAP_PNG) zoom = PNG_PPP;
-    else if (o->paper != CLI_MAP_FIT) {   /* the page of that paper, turned as the map is */
-      pw = o->paper == CLI_MAP_A4 ? 595.28 : 612;
-      ph = o->paper == CLI_MAP_A4 ? 841.89 : 792;
-      if (m.pw > m.ph) { double t = pw; pw = ph; ph = t; }
-      zoom = fmin((pw - 36) / m.pw, (ph - 36) / m.ph);
-      dx = (pw - m.pw * zoom) / 2;
-      dy = (ph - m.ph * zoom) / 2;
-    }
-    m.cv = map_cairo_new(o->format == CLI_MAP_PNG, o->format == CLI_MAP_PNG ? m.pw : pw,
-                         o->format == CLI_MAP_PNG ? m.ph : ph, PNG_PPP, err, n);
-    if (!m.cv) { free(m.placed); return CLI_FAIL; }
-    map_cairo_page(m.cv, pw, ph, zoom, dx, dy);
-    page(&m);
-    frame_s = m.s;
-    frame_x0 = m.x0;
-    frame_y0 = m.y0;
-    if (o->format == CLI_MAP_PDF && o->true_scale)
-      tiles(&m, o->paper == CLI_MAP_LETTER ? 612 : 595.28, o->paper == CLI_MAP_LETTER ? 792 : 841.89);
-    if (m.oom) m.cv->failed = 1;
-    *data = map_cairo_finish(m.cv, len, err, n);
-    if (!*data) { free(m.placed); return CLI_FAIL; }
-  }
+  m.ph = page(&m);
+  placed at;                                                                        /* 3 */
+  int rc = o->format == CLI_MAP_SVG ? render_svg(&m, data, len, &at, err, n)
+                                    : render_cairo(&m, o, data, len, &at, err, n);
   free(m.placed);
-  if (frame) *frame = (cli_map_frame){m.W, m.H, frame_s * zoom, dx + frame_x0 * zoom, dy + frame_y0 * zoom};
+  if (rc != CLI_OK) return rc;
+  if (frame)                                                                        /* 4 */
+    *frame = (cli_map_frame){m.W, m.H, at.s * at.zoom, at.dx + at.x0 * at.zoom, at.dy + at.y0 * at.zoom};
   return CLI_OK;
 }

@@ -22,6 +22,8 @@ typedef struct map {
   double W, H;            /* the table, table units */
   double s, x0, y0;       /* points a table unit; the table's north-west corner */
   double pw, ph;          /* the page */
+  double wx0, wy0, wx1, wy1;   /* the piece of the table this page shows (table units): all of it,
+                                  but on a true-scale page */
   const char *unit;       /* "in" or "cm" */
   map_rect *placed;       /* labels and stands already on the page */
   int nplaced, capplaced;
@@ -31,6 +33,7 @@ typedef struct map {
   int removed_marks;      /* removed stands marked on the table */
   double sel_left;        /* the selected unit's move left, -1 none shown */
   int sel_targets;        /* enemy stands its orders may name now, as drawn */
+  int sel_bands;          /* bands of its reach drawn */
   char ring_text[96];     /* the label of its move-left ring, drawn over the stands */
   double ring_x, ring_y, ring_r;
   map_rgb ring_colour;
@@ -48,6 +51,8 @@ void map_terrain_names(map *m);
 void map_selection(map *m);
 /* The label of the selected unit's move-left ring (after the stands). */
 void map_selection_label(map *m);
+/* The labels of the selected unit's bands of reach (after the stands). */
+void map_selection_reach_labels(map *m);
 /* Arrows for the moves of the phase now and the one before (visible events). */
 void map_moves(map *m);
 /* The stands (groups with data-unit), where stands left the table, the last

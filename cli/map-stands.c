@@ -25,6 +25,8 @@ typedef struct label {
   double size, w, h;      /* the text's size and the box it takes */
   int lines;
   gn_box box;             /* the stand, table units */
+  int cut;                /* the page's edge cuts the stand: called out from the part on the page */
+  map_rect part;          /* then that part's box on the page */
 } label;
 
 /* The short marks of a status text: D (disordered), PD, R (routed), SD/MD/FD. */
@@ -258,11 +260,17 @@ static void draw_label_text(map *m, const label *l, double x, double y) {
   }
 }
 
-/* Where a called-out label goes: around the stand at growing distances,
-** behind it first (its front is where the fighting is); the first place
-** within the table covering nothing placed, else the first candidate. */
+/* The piece of the table the page shows, on the page. */
+static map_rect window_rect(const map *m) {
+  return (map_rect){map_px(m, m->wx0), map_py(m, m->wy1), (m->wx1 - m->wx0) * m->s, (m->wy1 - m->wy0) * m->s};
+}
+
+/* Where a called-out label goes: around the stand (the part of it on the
+** page when the page's edge cuts it) at growing distances, behind it first
+** (its front is where the fighting is); the first place within the page's
+** piece of the table covering nothing placed, else the first candidate. */
 static map_rect callout_place(map *m, const label *l) {
-  map_rect sr = stand_rect(m, l->box), best = {0, 0, 0, 0};
+  map_rect sr = l->cut ? l->part : stand_rect(m, l->box), best = {0, 0, 0, 0}, wr = window_rect(m);
   double cx = sr.x + sr.w / 2, cy = sr.y + sr.h / 2;
   double back = l->box.facing + PI;   /* table angle; page y is down */
   for (int ring = 0; ring < 4; ring++)
@@ -273,8 +281,7 @@ static map_rect callout_place(map *m, const label *l) {
       double rx = sr.w / 2 + l->w / 2 + 3 + ring * 10, ry = sr.h / 2 + l->h / 2 + 3 + ring * 8;
       map_rect r = {cx + dx * rx - l->w / 2 - 2, cy + dy * ry - l->h / 2 - 1, l->w + 4, l->h + 2};
       if (ring == 0 && k == 0) best = r;
-      if (r.x < m->x0 || r.y < m->y0 || r.x + r.w > m->x0 + m->W * m->s || r.y + r.h > m->y0 + m->H * m->s)
-        continue;
+      if (r.x < wr.x || r.y < wr.y || r.x + r.w > wr.x + wr.w || r.y + r.h > wr.y + wr.h) continue;
       if (map_place(m, r, 1)) return r;
     }
   return best;
@@ -287,7 +294,8 @@ static void draw_callout(map *m, const label *l) {
   map_rgb sc = map_side_rgb[l->side & 3];
   const char *attrs[] = {"data-unit", l->l1, NULL};
   cv->ops->begin(cv, "unit-label", attrs, NULL);
-  double sx = map_px(m, l->box.c.x), sy = map_py(m, l->box.c.y);
+  double sx = l->cut ? l->part.x + l->part.w / 2 : map_px(m, l->box.c.x);
+  double sy = l->cut ? l->part.y + l->part.h / 2 : map_py(m, l->box.c.y);
   double tx = fmin(fmax(sx, r.x), r.x + r.w), ty = fmin(fmax(sy, r.y), r.y + r.h);
   double line[4] = {sx, sy, tx, ty};
   map_pen lp = map_stroke(sc, 0.6);
@@ -299,9 +307,37 @@ static void draw_callout(map *m, const label *l) {
   cv->ops->end(cv);
 }
 
-/* Where a label set inside its stand lies on the page. */
+/* Where a label set inside its stand (or the part of it on the page) lies on the page. */
 static map_rect inside_rect(const map *m, const label *l) {
-  return (map_rect){map_px(m, l->box.c.x) - l->w / 2, map_py(m, l->box.c.y) - l->h / 2, l->w, l->h};
+  double x = l->cut ? l->part.x + l->part.w / 2 : map_px(m, l->box.c.x);
+  double y = l->cut ? l->part.y + l->part.h / 2 : map_py(m, l->box.c.y);
+  return (map_rect){x - l->w / 2, y - l->h / 2, l->w, l->h};
+}
+
+/* On a page showing a piece of the table: a stand the page's edge cuts is
+** labelled on each page it lies on, called out from the part of it there
+** (its box clipped to the page's piece); a stand off the page is not
+** labelled there. 1 when the label is on this page. */
+static int on_page(const map *m, label *l) {
+  l->cut = 0;
+  if (m->wx0 <= 0 && m->wy0 <= 0 && m->wx1 >= m->W && m->wy1 >= m->H) return 1;   /* the whole table */
+  map_rect sr = stand_rect(m, l->box), wr = window_rect(m);
+  double x0 = fmax(sr.x, wr.x), y0 = fmax(sr.y, wr.y), x1 = fmin(sr.x + sr.w, wr.x + wr.w),
+         y1 = fmin(sr.y + sr.h, wr.y + wr.h);
+  if (x1 <= x0 || y1 <= y0) return 0;
+  int inside = x0 == sr.x && y0 == sr.y && x1 == sr.x + sr.w && y1 == sr.y + sr.h;
+  if (inside) return 1;
+  l->cut = 1;
+  l->part = (map_rect){x0, y0, x1 - x0, y1 - y0};
+  double max = m->s >= 20 ? 2 * LABEL_MAX : LABEL_MAX;
+  for (double size = max; size >= LABEL_MIN; size -= 0.5)   /* inside the part, as fit_inside */
+    for (int lines = 2; lines >= 1; lines--) {
+      label_size(l, size, lines);
+      if (l->w <= l->part.w - 2 && l->h <= l->part.h - 2) { l->inside = 1; return 1; }
+    }
+  l->inside = 0;
+  label_size(l, CALLOUT, 1);
+  return 1;
 }
 
 void map_stands(map *m) {
@@ -317,7 +353,7 @@ void map_stands(map *m) {
     label_text(m, u, &v, &ls[nl]);
     fit_inside(m, &ls[nl]);
     map_place(m, stand_rect(m, v.box), 0);
-    nl++;
+    if (on_page(m, &ls[nl])) nl++;
   }
   /* 2) where stands left the table, over the stands there now */
   for (int u = 0; u < n; u++) {

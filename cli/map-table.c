@@ -219,51 +219,51 @@ void map_role_symbol(map *m, int role, double x, double y, double s) {
   }
 }
 
-/* The selected stand's front arc (its diagonals extended), the ring of its
-** move left (an allowance from its centre: terrain, turns and other stands
-** may cost more), and a line to every enemy stand its orders may name now
-** (gn_actions_list, the rules' own check; an order resolved later in the
-** turn only if it would take effect now). Only the viewer's own units (all
-** for the umpire): a side is not told what the enemy's orders could be. */
-void map_selection(map *m) {
-  map_canvas *cv = m->cv;
-  gn_unit_view v;
-  if (m->sel < 0 || gn_unit_view_get(m->g, m->sel, m->viewer, &v) != 0 || !v.known || v.removed) return;
-  map_rgb sc = map_side_rgb[v.side & 3];
-  gn_vec2 c[4], o = v.box.c;
-  gn_box_corners(v.box, c);
-  double far = (m->W + m->H) * 2, clip[4] = {m->x0, m->y0, m->W * m->s, m->H * m->s};
-  const char *attrs[] = {"data-unit", v.code && *v.code ? v.code : v.id, NULL};
-  cv->ops->begin(cv, "selection", attrs, clip);
+/* The selected stand's front arc: its diagonals through the front corners,
+** extended to the table's edge, shaded. */
+static void selection_arc(map *m, const gn_unit_view *v, map_rgb sc) {
+  gn_vec2 c[4], o = v->box.c;
+  gn_box_corners(v->box, c);
+  double far = (m->W + m->H) * 2;
   double xy[6] = {map_px(m, o.x), map_py(m, o.y)};
-  for (int k = 0; k < 2; k++) {   /* the diagonals through the front corners, extended */
+  for (int k = 0; k < 2; k++) {
     double dx = c[k].x - o.x, dy = c[k].y - o.y, len = hypot(dx, dy);
     xy[2 + 2 * k] = map_px(m, o.x + dx / len * far);
     xy[3 + 2 * k] = map_py(m, o.y + dy / len * far);
   }
   map_pen arc = {sc, 0.08, sc, 0.8, 0.8, 4};
-  cv->ops->path(cv, xy, 3, 1, &arc);
-  gn_actions *acts = NULL;
-  int own = m->viewer == GN_UMPIRE || v.side == m->viewer;
-  if (!own || gn_actions_list(m->g, -1, m->sel, &acts) != 0) acts = NULL;
+  m->cv->ops->path(m->cv, xy, 3, 1, &arc);
+}
+
+/* The ring of the move the selected stand has left, from its centre (the
+** most any of its actions has: an allowance, as gn_actions gives it), and
+** the text its label will carry. */
+static void selection_ring(map *m, const gn_unit_view *v, map_rgb sc, const gn_actions *acts) {
   double left = -1;
   for (int i = 0; acts && i < acts->n; i++)
     if (acts->a[i].left > left) left = acts->a[i].left;
   m->sel_left = left;
-  if (left > 0) {
-    map_pen ring = {sc, 0.05, sc, 0.9, 1.2, 5};
-    cv->ops->circle(cv, map_px(m, o.x), map_py(m, o.y), left * m->s, &ring);
-    snprintf(m->ring_text, sizeof m->ring_text, "%s: %g %s of move left (an allowance)",
-             v.code && *v.code ? v.code : v.id, round(left * 10) / 10, m->unit);
-    m->ring_x = map_px(m, o.x);
-    m->ring_y = map_py(m, o.y);
-    m->ring_r = left * m->s;
-    m->ring_colour = shade(sc, 0.8);
-  }
-  gn_vec2 front = gn_box_front(v.box);
+  if (left <= 0) return;
+  gn_vec2 o = v->box.c;
+  map_pen ring = {sc, 0.05, sc, 0.9, 1.2, 5};
+  m->cv->ops->circle(m->cv, map_px(m, o.x), map_py(m, o.y), left * m->s, &ring);
+  snprintf(m->ring_text, sizeof m->ring_text, "%s: %g %s of move left (an allowance)",
+           v->code && *v->code ? v->code : v->id, round(left * 10) / 10, m->unit);
+  m->ring_x = map_px(m, o.x);
+  m->ring_y = map_py(m, o.y);
+  m->ring_r = left * m->s;
+  m->ring_colour = shade(sc, 0.8);
+}
+
+/* A green line from the selected stand's front to each enemy stand its
+** orders may name now (gn_actions: the rules' own check; an order resolved
+** later in the turn only if it would take effect now), with the verbs. */
+static void selection_targets(map *m, const gn_unit_view *v, const gn_actions *acts) {
+  map_canvas *cv = m->cv;
+  gn_vec2 front = gn_box_front(v->box);
   for (int t = 0; acts && t < gn_unit_count(m->g); t++) {
     gn_unit_view tv;
-    if (gn_unit_view_get(m->g, t, m->viewer, &tv) != 0 || !tv.known || tv.removed || tv.side == v.side) continue;
+    if (gn_unit_view_get(m->g, t, m->viewer, &tv) != 0 || !tv.known || tv.removed || tv.side == v->side) continue;
     char words[96] = "";
     for (int i = 0; i < acts->n; i++)
       for (int k = 0; k < acts->a[i].ntargets; k++) {
@@ -288,8 +288,189 @@ void map_selection(map *m) {
     cv->ops->end(cv);
     m->sel_targets++;
   }
+}
+
+/* ---------------------------------------------------------------- reach */
+
+/* The colours of the reaches, by the order their verbs come in. */
+static const map_rgb reach_rgb[] = {{0.78, 0.12, 0.08}, {0.50, 0.18, 0.68}, {0.85, 0.45, 0.00}, {0.10, 0.45, 0.60}};
+
+/* The reaches the selected unit's verbs state (gn_unit_reach, the rules'
+** own numbers), into r and verb (room for every verb of the ruleset): those
+** with a band, less one that repeats another's bands (a Belle Alliance
+** continued fire reaches as its fire does). Their count. */
+static int selection_reaches(map *m, gn_reach *r, const char **verb) {
+  int n = 0;
+  for (int i = 0; i < gn_order_verb_count(m->g); i++) {
+    const char *w = gn_order_verb(m->g, i);
+    if (!w || gn_unit_reach(m->g, m->sel, w, &r[n]) != 0 || r[n].nbands == 0) continue;
+    int same = 0;
+    for (int k = 0; k < n && !same; k++) {
+      same = r[k].nbands == r[n].nbands;
+      for (int b = 0; same && b < r[n].nbands; b++)
+        same = r[k].band[b].to == r[n].band[b].to && !strcmp(r[k].band[b].name, r[n].band[b].name);
+    }
+    if (!same) verb[n++] = w;
+  }
+  return n;
+}
+
+/* The point of the outline of the points within r of stand b (its edges
+** pushed out by r, rounded at the corners) in the direction a (radians):
+** the stand's corner furthest that way, moved r along it. */
+static gn_vec2 outline_at(gn_box b, double r, double a) {
+  gn_vec2 c[4], d = {cos(a), sin(a)};
+  gn_box_corners(b, c);
+  int k = 0;
+  for (int i = 1; i < 4; i++)
+    if (c[i].x * d.x + c[i].y * d.y > c[k].x * d.x + c[k].y * d.y) k = i;
+  return (gn_vec2){c[k].x + r * d.x, c[k].y + r * d.y};
+}
+
+/* Keeps the points of poly (n of them, 2 doubles each) on the left of the
+** line through o along d, cutting the edges that cross it, into out; the
+** count. (One step of Sutherland and Hodgman's clipping.) */
+static int keep_left(const double *poly, int n, gn_vec2 o, gn_vec2 d, double *out) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    const double *p = poly + 2 * i, *q = poly + 2 * ((i + 1) % n);
+    double sp = d.x * (p[1] - o.y) - d.y * (p[0] - o.x), sq = d.x * (q[1] - o.y) - d.y * (q[0] - o.x);
+    if (sp >= 0) { out[2 * k] = p[0]; out[2 * k + 1] = p[1]; k++; }
+    if ((sp >= 0) != (sq >= 0)) {
+      double t = sp / (sp - sq);
+      out[2 * k] = p[0] + t * (q[0] - p[0]);
+      out[2 * k + 1] = p[1] + t * (q[1] - p[1]);
+      k++;
+    }
+  }
+  return k;
+}
+
+#define ARC_STEPS 16                       /* points on each rounded corner's quarter */
+#define OUTLINE_MAX (4 * (ARC_STEPS + 1) + 8)
+
+/* The outline of the points within r of stand b, clipped to its front arc
+** when arc (the cone of its diagonals through the front corners), as page
+** points into xy (OUTLINE_MAX points); the count. */
+static int band_outline(const map *m, gn_box b, double r, int arc, double *xy) {
+  double t[2 * OUTLINE_MAX], u[2 * OUTLINE_MAX];
+  gn_vec2 c[4];
+  gn_box_corners(b, c);
+  int n = 0;
+  for (int k = 0; k < 4; k++)          /* corners front-left, front-right, rear-right, rear-left */
+    for (int j = 0; j <= ARC_STEPS; j++) {
+      double a = b.facing + (PI / 2) - k * (PI / 2) - j * (PI / 2) / ARC_STEPS;
+      t[2 * n] = c[k].x + r * cos(a);
+      t[2 * n + 1] = c[k].y + r * sin(a);
+      n++;
+    }
+  if (arc) {
+    gn_vec2 o = b.c, dr = {c[1].x - o.x, c[1].y - o.y}, dl = {o.x - c[0].x, o.y - c[0].y};
+    n = keep_left(t, n, o, dr, u);   /* left of the front-right diagonal */
+    n = keep_left(u, n, o, dl, t);   /* right of the front-left one */
+  }
+  for (int i = 0; i < n; i++) {
+    xy[2 * i] = map_px(m, t[2 * i]);
+    xy[2 * i + 1] = map_py(m, t[2 * i + 1]);
+  }
+  return n;
+}
+
+/* Each band the selected unit's verbs reach, furthest first so that the
+** nearer lie on top: its outline (edge to edge from the stand, as the rules
+** measure), clipped to the front arc where the rules have one, dashed in
+** its verb's colour. */
+static void selection_bands(map *m, const gn_unit_view *v) {
+  int nv = gn_order_verb_count(m->g);
+  gn_reach *r = malloc(sizeof *r * (size_t)(nv > 0 ? nv : 1));
+  const char **verb = malloc(sizeof *verb * (size_t)(nv > 0 ? nv : 1));
+  if (!r || !verb) { m->oom = 1; free(r); free((void *)verb); return; }
+  int n = selection_reaches(m, r, verb);
+  for (int i = n - 1; i >= 0; i--) {
+    map_rgb c = reach_rgb[i % 4];
+    const char *attrs[] = {"data-verb", verb[i], NULL};
+    m->cv->ops->begin(m->cv, "reach", attrs, NULL);
+    for (int k = r[i].nbands - 1; k >= 0; k--) {
+      double xy[2 * OUTLINE_MAX];
+      if (r[i].band[k].to * m->s < 1.5) continue;   /* contact: nothing to draw */
+      int np = band_outline(m, v->box, r[i].band[k].to, r[i].front_arc, xy);
+      map_pen p = {c, 0.04, c, 0.9, 1.0, k == r[i].nbands - 1 ? 0 : 3};
+      m->cv->ops->path(m->cv, xy, np, 1, &p);
+      m->sel_bands++;
+    }
+    m->cv->ops->end(m->cv);
+  }
+  free(r);
+  free((void *)verb);
+}
+
+/* The labels of the selected unit's bands, over the stands: the verb, the
+** band's name and its distance ("fire, long: 4 in"), on the band's outline
+** straight ahead of the stand, else a little to either side, where it
+** covers nothing already on the map. */
+void map_selection_reach_labels(map *m) {
+  gn_unit_view v;
+  if (m->sel_bands <= 0 || gn_unit_view_get(m->g, m->sel, m->viewer, &v) != 0) return;
+  int nv = gn_order_verb_count(m->g);
+  gn_reach *r = malloc(sizeof *r * (size_t)(nv > 0 ? nv : 1));
+  const char **verb = malloc(sizeof *verb * (size_t)(nv > 0 ? nv : 1));
+  if (!r || !verb) { m->oom = 1; free(r); free((void *)verb); return; }
+  int n = selection_reaches(m, r, verb);
+  static const double turn[] = {0, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05};
+  m->cv->ops->begin(m->cv, "reach-labels", NULL, NULL);
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < r[i].nbands; k++) {
+      const gn_reach_band *b = &r[i].band[k];
+      if (b->to * m->s < 1.5) continue;
+      char text[96];
+      if (!strcmp(b->name, verb[i])) snprintf(text, sizeof text, "%s: %g %s", verb[i], round(b->to * 10) / 10, m->unit);
+      else snprintf(text, sizeof text, "%s, %s: %g %s", verb[i], b->name, round(b->to * 10) / 10, m->unit);
+      map_font f = map_font_of(6.5);
+      f.halo = 1;
+      f.bold = 1;
+      f.anchor = MAP_MIDDLE;
+      f.colour = shade(reach_rgb[i % 4], 0.85);
+      double w = map_text_width(&f, text), h = f.size * 1.2, x = 0, y = 0;
+      for (size_t j = 0; j < sizeof turn / sizeof turn[0]; j++) {
+        gn_vec2 p = outline_at(v.box, b->to, v.box.facing + turn[j]);
+        x = map_px(m, p.x);
+        y = map_py(m, p.y) + f.size * 0.35;
+        map_rect rc = {x - w / 2, y - f.size, w, h};
+        if (map_place(m, rc, 1)) break;
+        if (j + 1 == sizeof turn / sizeof turn[0]) {   /* nowhere free: straight ahead */
+          p = outline_at(v.box, b->to, v.box.facing);
+          x = map_px(m, p.x);
+          y = map_py(m, p.y) + f.size * 0.35;
+        }
+      }
+      map_place(m, (map_rect){x - w / 2, y - f.size, w, h}, 0);
+      m->cv->ops->text(m->cv, x, y, &f, text);
+    }
+  m->cv->ops->end(m->cv);
+  free(r);
+  free((void *)verb);
+}
+
+/* The selected stand: its front arc; for the viewer's own units (all for
+** the umpire) also the bands its verbs reach, the ring of its move left and
+** a line to every enemy stand its orders may name now. A side is not told
+** what the enemy's orders could be, nor how far they reach. */
+void map_selection(map *m) {
+  gn_unit_view v;
+  if (m->sel < 0 || gn_unit_view_get(m->g, m->sel, m->viewer, &v) != 0 || !v.known || v.removed) return;
+  map_rgb sc = map_side_rgb[v.side & 3];
+  double clip[4] = {m->x0, m->y0, m->W * m->s, m->H * m->s};
+  const char *attrs[] = {"data-unit", v.code && *v.code ? v.code : v.id, NULL};
+  m->cv->ops->begin(m->cv, "selection", attrs, clip);
+  selection_arc(m, &v, sc);
+  gn_actions *acts = NULL;
+  int own = m->viewer == GN_UMPIRE || v.side == m->viewer;
+  if (own) selection_bands(m, &v);
+  if (!own || gn_actions_list(m->g, -1, m->sel, &acts) != 0) acts = NULL;
+  selection_ring(m, &v, sc, acts);
+  selection_targets(m, &v, acts);
   gn_actions_free(acts);
-  cv->ops->end(cv);
+  m->cv->ops->end(m->cv);
 }
 
 /* Reads "from X,Y to X,Y" in an event's text: where the rules say a stand

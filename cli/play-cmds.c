@@ -100,8 +100,8 @@ static void review(play *p, int orders) {
     if (orders) { printf("  %s\n", e->text); shown++; }
   }
   if (orders && !shown) printf("  no order written yet this bound\n");
-  int none = 0;
-  for (int u = 0; u < n; u++) {
+  int none = 0, done = p->viewer >= 0 && gn_side_done(p->g, p->viewer);
+  for (int u = 0; u < n && !done; u++) {   /* a side ready gives no more orders */
     gn_unit_view v;
     if (gn_unit_view_get(p->g, u, p->viewer, &v) != 0 || !v.known || v.removed || has[u] ||
         (p->viewer != GN_UMPIRE && v.side != p->viewer))
@@ -122,14 +122,48 @@ static int orders_cmd(play *p) {
   return CLI_OK;
 }
 
+/*
+** When the viewer's side has nothing to order because it is not its part of
+** the phase, says so and what it waits for, from the game's own state: 1
+** after saying it, 0 when the side may order now (or the viewer is the
+** umpire).
+**   1) a phase with a side to act that is not the viewer's: its turn
+**   2) a phase every side plays at once that the viewer's side has ended
+**      (`end` at its terminal, gn_side_done): the sides still at it
+*/
+static int not_yours(const play *p) {
+  int active = gn_game_active_side(p->g), me = p->viewer;
+  if (me < 0 || gn_game_over(p->g)) return 0;
+  if (active >= 0) {                                                               /* 1 */
+    if (active == me) return 0;
+    printf("  not your turn: %s to play\n", gn_side_name(p->g, active));
+    return 1;
+  }
+  if (!gn_side_done(p->g, me)) return 0;                                           /* 2 */
+  int n = gn_side_count(p->g), left = 0, k = 0;
+  for (int s = 0; s < n; s++) left += s != me && !gn_side_done(p->g, s);
+  printf("  %s is ready: waiting for ", gn_side_name(p->g, me));
+  for (int s = 0; s < n; s++) {
+    if (s == me || gn_side_done(p->g, s)) continue;
+    k++;
+    printf("%s%s", k == 1 ? "" : k == left ? " and " : ", ", gn_side_name(p->g, s));
+  }
+  printf("%s\n", left ? "" : "the phase to close");
+  return 1;
+}
+
 /* Lists the units that may still act, with the order words the rules would
 ** accept now (gn_actions_list): a move with no distance left (it could only
 ** turn in place) does not count as something still to do. The check costs
 ** a rules run per unit, verb and target: big armies are not listed unless
-** asked (`todo`). */
+** asked (`todo`). A side whose part it is not is told what it waits for. */
 static void todo(play *p, int asked) {
   int n = gn_unit_count(p->g), shown = 0, mine = 0;
-  if (gn_game_over(p->g)) return;
+  if (gn_game_over(p->g)) {
+    if (asked) printf("  the game is over: no order is left to give\n");
+    return;
+  }
+  if (not_yours(p)) return;
   for (int u = 0; u < n; u++) {
     gn_unit_view v;
     if (gn_unit_view_get(p->g, u, GN_UMPIRE, &v) == 0 && !v.removed && lists_side(p, v.side)) mine++;

@@ -23,21 +23,11 @@ static int is_chance(const gn_event *e) {
 /* An event about no unit (a phase opening, nightfall) ends a resolution. */
 static int is_boundary(const gn_event *e) { return e->unit < 0 && e->target < 0; }
 
-/*
-** The events [*from, *to) of the resolution that holds event n.
-**   1) n is a chance event: the resolution starts at the first of the chance
-**      events just before it
-**   2) else walk back, within n's order and up to a boundary, to the nearest
-**      chance event; none: the resolution is n alone (and what follows it)
-**   3) it ends at the next chance event after its results, or a boundary,
-**      or the end of the order
-**   4) a resolution between two units (a melee, a fire) that began with
-**      earlier rolls (the melee dice before a tie-break) takes them in too:
-**      walk back over chance events and events of the same two units
-*/
-static void span(const gn_game *g, int n, int *from, int *to) {
+/* Where the resolution holding event n starts, before any earlier rolls of
+** the same two units are taken in (span's steps 1 and 2). */
+static int span_start(const gn_game *g, int n) {
   const gn_event *e = gn_event_get(g, n);
-  int start = n, count = gn_event_count(g);
+  int start = n;
   if (!is_chance(e)) {                                                           /* 2 */
     for (int i = n - 1; i >= 0; i--) {
       const gn_event *x = gn_event_get(g, i);
@@ -51,16 +41,27 @@ static void span(const gn_game *g, int n, int *from, int *to) {
       if (!is_chance(x) || x->order != e->order) break;
       start--;
     }
-  int end = start;                                                               /* 3 */
+  return start;
+}
+
+/* Where the resolution that starts at start and holds event n ends (span's
+** step 3): past its chance events and the results that read them. */
+static int span_end(const gn_game *g, int n, int start) {
+  int order = gn_event_get(g, n)->order, count = gn_event_count(g), end = start;
   while (end < count && is_chance(gn_event_get(g, end))) end++;
   while (end < count) {
     const gn_event *x = gn_event_get(g, end);
-    if (x->order != e->order || is_chance(x) || (end > n && is_boundary(x))) break;
+    if (x->order != order || is_chance(x) || (end > n && is_boundary(x))) break;
     end++;
   }
-  if (end <= n) end = n + 1;
-  /* 4) */
-  int a = -1, b = -1;
+  return end <= n ? n + 1 : end;
+}
+
+/* The earlier rolls of a resolution between two units (span's step 4): from
+** start back over the chance events and events of the first pair of units
+** named in [start, end) within n's order. */
+static int span_pair_start(const gn_game *g, int n, int start, int end) {
+  int order = gn_event_get(g, n)->order, a = -1, b = -1;
   for (int i = start; i < end && a < 0; i++) {
     const gn_event *x = gn_event_get(g, i);
     if (!is_chance(x) && x->unit >= 0 && x->target >= 0) { a = x->unit; b = x->target; }
@@ -68,10 +69,28 @@ static void span(const gn_game *g, int n, int *from, int *to) {
   while (a >= 0 && start > 0) {
     const gn_event *x = gn_event_get(g, start - 1);
     int pair = (x->unit == a && x->target == b) || (x->unit == b && x->target == a);
-    if (x->order != e->order || !(is_chance(x) || pair)) break;
+    if (x->order != order || !(is_chance(x) || pair)) break;
     start--;
   }
-  *from = start;
+  return start;
+}
+
+/*
+** The events [*from, *to) of the resolution that holds event n.
+**   1) n is a chance event: the resolution starts at the first of the chance
+**      events just before it
+**   2) else walk back, within n's order and up to a boundary, to the nearest
+**      chance event; none: the resolution is n alone (and what follows it)
+**   3) it ends at the next chance event after its results, or a boundary,
+**      or the end of the order
+**   4) a resolution between two units (a melee, a fire) that began with
+**      earlier rolls (the melee dice before a tie-break) takes them in too:
+**      walk back over chance events and events of the same two units
+*/
+static void span(const gn_game *g, int n, int *from, int *to) {
+  int start = span_start(g, n);                                                  /* 1, 2 */
+  int end = span_end(g, n, start);                                               /* 3 */
+  *from = span_pair_start(g, n, start, end);                                     /* 4 */
   *to = end;
 }
 

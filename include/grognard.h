@@ -338,6 +338,11 @@ void gn_dist_free(gn_dist *d);
 /* P(outcome <= v) and P(outcome >= v). */
 double gn_dist_at_most(const gn_dist *d, int64_t v);
 double gn_dist_at_least(const gn_dist *d, int64_t v);
+/* The 95% Wilson score interval of a rate of k successes in n trials (k <= n),
+** into [*lo, *hi]: the interval gn_outcome gives a sampled probability, and the
+** one a batch of battles gives each result (gn_sim_*). [0, 1] when n is 0.
+** This function cannot fail. */
+void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
 /* ---------------------------------------------------------------------------
 ** Games: scenario + ruleset data + seed + orders (decision 2).
@@ -442,6 +447,12 @@ int gn_game_minute(const gn_game *g);
 ** when no scenario is loaded or its ruleset keeps no time of day; GN_EINVAL. */
 int gn_game_clock_parse(const gn_game *g, const char *text, int *minute, char *err, size_t errlen);
 int gn_game_over(const gn_game *g);                  /* 1 when the game has ended */
+/* In a phase every side plays at once (gn_game_active_side -1): 1 when side
+** has ended its part and waits for the others (a Belle Alliance side ready,
+** its written orders final; a V&B side that has ended its night or its
+** recovery), as its `end SIDE` left it; else 0, and 0 for a bad side.
+** Cannot fail. */
+int gn_side_done(const gn_game *g, int side);
 /* Orders applied so far. */
 int gn_game_order_count(const gn_game *g);
 const char *gn_game_order_text(const gn_game *g, int i);
@@ -515,9 +526,21 @@ typedef struct gn_unit_view {
                            of skirmishers and guns, none routed); -1 unknown (an enemy's SP
                            hidden), off the table, before the start, or where the ruleset
                            counts none */
+  int rating;           /* a leader's rating as the scenario's `rating` names it: GN_RATING_*;
+                           -1 for a unit that is no rated leader or whose rating the viewer may
+                           not know (the ruleset says who may: docs/scenario.md) */
+  double command_radius;  /* the reach of a leader's command, in table units, his rating
+                           counted (V&B command, Belle Alliance staff command, Inradic staff
+                           officers and generals); -1 when he has none or the viewer may not
+                           know it */
   char status[GN_TEXT_MAX];   /* the ruleset's short status text ("disordered, stationary"),
                                  held in the view itself: it stays as long as the view */
 } gn_unit_view;
+/* A leader's rating (gn_unit_view.rating), in the order of the scenario's
+** names: average, poor, good, excellent. */
+enum { GN_RATING_AVERAGE, GN_RATING_POOR, GN_RATING_GOOD, GN_RATING_EXCELLENT, GN_RATING_COUNT };
+/* The scenario's name of rating r ("good"); NULL when r is no rating. */
+const char *gn_rating_name(int r);
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *out);
 /* A named attribute of the unit's ruleset schema ("morale", "valour"), as this
 ** viewer may know it. GN_ENOTFOUND (no such attribute) or GN_ESTATE (hidden). */
@@ -601,7 +624,8 @@ typedef struct gn_event {
 int gn_event_count(const gn_game *g);
 /* The first event held in memory: 0, unless the game was resumed from a
 ** snapshot (gn_store_resume), which keeps only the events of the orders
-** replayed after it; the earlier ones are in the store (gn_store_load). */
+** replayed after it (at least those of the phase now and the one before);
+** the earlier ones are in the store (gn_store_load). */
 int gn_event_first(const gn_game *g);
 /* Borrowed; NULL when i is out of range or before gn_event_first. */
 const gn_event *gn_event_get(const gn_game *g, int i);
@@ -935,10 +959,13 @@ int gn_store_create(gn_store *st, const char *scenario_path, uint64_t seed,
 /* Loads a game by replaying its orders from the start: the whole game, with
 ** its whole event log. *out is owned by the caller. */
 int gn_store_load(gn_store *st, const char *id, gn_game **out);
-/* Loads a game to play on: from its newest snapshot, replaying only the
-** orders after it (a snapshot that does not hash to the recorded state is
-** passed over). The same state, orders and event numbering as gn_store_load,
-** but the event log in memory starts at gn_event_first(*out). */
+/* Loads a game to play on: from its newest snapshot taken before the phase
+** before the last one began (by the events' turn and phase), replaying only
+** the orders after it (a snapshot that does not hash to the recorded state
+** is passed over). The same state, orders and event numbering as
+** gn_store_load, but the event log in memory starts at gn_event_first(*out):
+** it holds every event of the last two phases, what a front end shows of
+** the moves just made. */
 int gn_store_resume(gn_store *st, const char *id, gn_game **out);
 /* Every how many orders gn_store_order stores a snapshot of the state
 ** (default 256; 0: never). Applies to this handle only. */

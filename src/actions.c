@@ -445,6 +445,63 @@ int gn_actions_list(gn_game *g, int side, int unit, gn_actions **out) {
   return gn_actions_query(g, &o, out);
 }
 
+/* 1) The arguments: unit and side in range (-1: any), and the verb asked
+** (NULL: every verb) one of the ruleset's, into *only. 0 or GN_ENOTFOUND. */
+static int query_args(const gn_game *g, const gn_actions_opts *opt, const gn__verb **only) {
+  int side = opt->side, unit = opt->unit;
+  *only = NULL;
+  if (unit >= (g->sc ? g->sc->nunits : 0)) return GN_ENOTFOUND;
+  if (unit < -1 || side < -1 || (g->sc && side >= g->sc->nsides)) return GN_ENOTFOUND;
+  if (!opt->verb) return 0;
+  for (int i = 0; g->sc && i < g->sc->rs->nverbs && !*only; i++)
+    if (!strcmp(g->sc->rs->verbs[i].word, opt->verb)) *only = &g->sc->rs->verbs[i];
+  return *only ? 0 : GN_ENOTFOUND;
+}
+
+/* 2) The table of g's units with nothing asked yet. 0 or GN_ENOMEM (then
+** nothing is held). */
+static int table_new(const gn_game *g, table *tb) {
+  tb->n = g->sc->nunits;
+  tb->nsides = g->sc->nsides;
+  size_t nflags = (size_t)tb->n * (size_t)(1 + tb->nsides);
+  tb->at = malloc((size_t)tb->n * sizeof *tb->at);
+  tb->half = malloc((size_t)tb->n * sizeof *tb->half);
+  tb->have = malloc(nflags);
+  if (!tb->at || !tb->half || !tb->have) {
+    free(tb->at); free(tb->half); free(tb->have);
+    return GN_ENOMEM;
+  }
+  tb->seen = tb->have + tb->n;
+  memset(tb->have, 0, (size_t)tb->n);
+  memset(tb->seen, -1, nflags - (size_t)tb->n);
+  return 0;
+}
+
+static void table_free(table *tb) {
+  free(tb->at); free(tb->half); free(tb->have);
+}
+
+/* 3) Each unit listed (the one asked, or those of the sides listed), each
+** verb asked whose help line is a template: its actions (unit_verb) into ac.
+** 0 or the first error. */
+static int list_units(gn_game *g, acts *ac, table *tb, const gn_actions_opts *opt, const gn__verb *only) {
+  const gn__ruleset *rs = g->sc->rs;
+  int rc = 0;
+  tmpl ts[2];   /* the one verb asked: its template read once */
+  int tsok = only && parse(only->word, only->help, &ts[0]);
+  for (int u = 0; u < g->sc->nunits && !rc; u++) {
+    if (opt->unit >= 0 ? u != opt->unit : !listed(g, g->sc->unit[u].side, opt->side)) continue;
+    if (g->st.u[u].removed) continue;
+    for (int i = 0; i < rs->nverbs && !rc; i++) {
+      const gn__verb *v = &rs->verbs[i];
+      if (only && v != only) continue;
+      if (only ? !tsok : !parse(v->word, v->help, &ts[1])) continue;
+      rc = unit_verb(g, ac, tb, v, only ? &ts[0] : &ts[1], u);
+    }
+  }
+  return rc;
+}
+
 /*
 ** The list asked by o.
 **   1) the arguments; an empty list when the game has not started or is over
@@ -457,68 +514,33 @@ int gn_actions_query(gn_game *g, const gn_actions_opts *opt, gn_actions **out) {
   if (!out) return GN_EINVAL;
   *out = NULL;
   if (!g || !opt) return GN_EINVAL;                                               /* 1 */
+  const gn__verb *only;
+  int rc = query_args(g, opt, &only);
+  if (rc) return rc;
   int side = opt->side, unit = opt->unit;
-  if (unit >= (g->sc ? g->sc->nunits : 0)) return GN_ENOTFOUND;
-  if (unit < -1 || side < -1 || (g->sc && side >= g->sc->nsides)) return GN_ENOTFOUND;
-  const gn__verb *only = NULL;
-  if (opt->verb) {
-    for (int i = 0; g->sc && i < g->sc->rs->nverbs && !only; i++)
-      if (!strcmp(g->sc->rs->verbs[i].word, opt->verb)) only = &g->sc->rs->verbs[i];
-    if (!only) return GN_ENOTFOUND;
-  }
   gn_actions *o = calloc(1, sizeof *o);
   if (!o) return GN_ENOMEM;
   o->side = unit >= 0 ? g->sc->unit[unit].side : side >= 0 ? side : g->sc ? g->st.active : -1;
   o->phase = dup(g->sc && g->started ? gn_game_phase(g) : "");
   if (!o->phase) { free(o); return GN_ENOMEM; }
-  *out = o;
-  if (!g->sc || !g->started || g->st.over) return 0;
+  if (!g->sc || !g->started || g->st.over) { *out = o; return 0; }
   table tb;                                                                       /* 2 */
-  tb.n = g->sc->nunits;
-  tb.nsides = g->sc->nsides;
-  size_t nflags = (size_t)tb.n * (size_t)(1 + tb.nsides);
-  tb.at = malloc((size_t)tb.n * sizeof *tb.at);
-  tb.half = malloc((size_t)tb.n * sizeof *tb.half);
-  tb.have = malloc(nflags);
-  if (!tb.at || !tb.half || !tb.have) {
-    free(tb.at); free(tb.half); free(tb.have);
-    gn_actions_free(o);
-    *out = NULL;
-    return GN_ENOMEM;
-  }
-  tb.seen = tb.have + tb.n;
-  memset(tb.have, 0, (size_t)tb.n);
-  memset(tb.seen, -1, nflags - (size_t)tb.n);
+  if (table_new(g, &tb)) { gn_actions_free(o); return GN_ENOMEM; }
   char keep[GN__ERRMAX];
   char *keepref = g->refusal_ref;
   memcpy(keep, g->err, sizeof keep);
-  const gn__ruleset *rs = g->sc->rs;
   acts ac = { o, 0, NULL, 0, 0 };
-  int rc = 0;
   g->quiet = 1;
-  tmpl ts[2];   /* the one verb asked: its template read once */
-  int tsok = only && parse(only->word, only->help, &ts[0]);
-  for (int u = 0; u < g->sc->nunits && !rc; u++) {                                /* 3 */
-    if (unit >= 0 ? u != unit : !listed(g, g->sc->unit[u].side, side)) continue;
-    if (g->st.u[u].removed) continue;
-    for (int i = 0; i < rs->nverbs && !rc; i++) {
-      const gn__verb *v = &rs->verbs[i];
-      if (only && v != only) continue;
-      if (only ? !tsok : !parse(v->word, v->help, &ts[1])) continue;
-      rc = unit_verb(g, &ac, &tb, v, only ? &ts[0] : &ts[1], u);
-    }
-  }
+  rc = list_units(g, &ac, &tb, opt, only);                                        /* 3 */
   for (int k = 0; k < ac.nt; k++) target_free(&ac.t[k]);
   free(ac.t);
-  free(tb.at); free(tb.half); free(tb.have);
+  table_free(&tb);
   g->quiet = 0;
   memcpy(g->err, keep, sizeof keep);                                              /* 4 */
   g->refusal_ref = keepref;
-  if (rc) {
-    gn_actions_free(o);
-    *out = NULL;
-  }
-  return rc;
+  if (rc) { gn_actions_free(o); return rc; }
+  *out = o;
+  return 0;
 }
 
 /* ---------------------------------------------------------------- JSON */

@@ -184,6 +184,10 @@ typedef struct gn__ruleset {
   ** resolution now, leaving out what the side may not know; 0 none.
   ** Changes nothing; cannot fail. */
   int (*odds)(gn_game *g, const char *verb, int unit, int target, char *buf, size_t n);
+  /* For gn_side_done (may be NULL: no phase is played by every side at
+  ** once): 1 when side has ended its part of the present phase that every
+  ** side plays at once (the state its own `end SIDE` sets). Cannot fail. */
+  int (*side_done)(const gn_game *g, int side);
 } gn__ruleset;
 
 /* reach.c: appends the band from..to (table units, edge to edge) to out,

@@ -626,6 +626,13 @@ int gn_game_turn_limit(const gn_game *g) { return g->sc ? g->sc->turns : 0; }
 int gn_game_active_side(const gn_game *g) { return g->st.active; }
 int gn_game_over(const gn_game *g) { return g->st.over; }
 
+int gn_side_done(const gn_game *g, int side) {
+  if (!g->sc || side < 0 || side >= g->sc->nsides || g->st.active >= 0 || g->st.over ||
+      !g->sc->rs->side_done)
+    return 0;
+  return g->sc->rs->side_done(g, side) ? 1 : 0;
+}
+
 const char *gn_game_phase(const gn_game *g) {
   if (!g->sc || !g->sc->rs->phase) return "";
   return g->sc->rs->phase(g);
@@ -694,6 +701,11 @@ int gn_unit_find(const gn_game *g, const char *s) {
   }
 }
 
+const char *gn_rating_name(int r) {
+  static const char *const names[GN_RATING_COUNT] = {"average", "poor", "good", "excellent"};
+  return r >= 0 && r < GN_RATING_COUNT ? names[r] : NULL;
+}
+
 int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   if (!g->sc || unit < 0 || unit >= g->sc->nunits) return GN_ENOTFOUND;
   const gn__unit *su = &g->sc->unit[unit];
@@ -708,6 +720,8 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed != 0;
   v->melee = -1;
+  v->rating = -1;
+  v->command_radius = -1;
   if (u->removed == GN__ARRIVING && (viewer == GN_UMPIRE || viewer == su->side)) {
     v->arrives = su->arrives.turn;
     if (su->arrives.minute > 0) v->arrives_clock = su->arrives.minute;

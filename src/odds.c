@@ -829,9 +829,10 @@ static int merge_total(gn_game *g, struct gn__enum *en, acc *a, mpz_t t) {
   return rc;
 }
 
-/* 95% Wilson score interval for k successes in n runs. */
-static void wilson(uint64_t k, uint64_t n, double *lo, double *hi) {
-  const double z = 1.959963984540054;
+/* 95% Wilson score interval for k successes in n trials; [0, 1] when n is 0. */
+void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi) {
+  const double z = 1.959963984540054;   /* the normal quantile of 97.5% */
+  if (n == 0) { *lo = 0; *hi = 1; return; }
   double p = (double)k / (double)n, nn = (double)n;
   double den = 1 + z * z / nn;
   double c = (p + z * z / (2 * nn)) / den;
@@ -882,7 +883,7 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
       o->lo = o->hi = o->p;
     } else {
       o->p = (double)a->t[i].runs / (double)runs;
-      wilson(a->t[i].runs, runs, &o->lo, &o->hi);
+      gn_wilson(a->t[i].runs, runs, &o->lo, &o->hi);
       o->rounded = 1;
     }
     mean += o->p * (double)o->value;

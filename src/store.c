@@ -41,7 +41,7 @@
 enum {
   S_GAME, S_LAST, S_NEXT, S_INS_GAME, S_INS_ORDER, S_INS_EVENT,
   S_ORDERS, S_DEL_ORDER, S_DEL_EVENTS, S_LIST, S_INS_SNAP, S_SNAP_LAST, S_SNAPS,
-  S_DEL_SNAPS, S_LAST_EVENT, NSTMT
+  S_DEL_SNAPS, S_LAST_EVENT, S_EVENTS_BACK, NSTMT
 };
 
 static const char *const sqls[NSTMT] = {
@@ -72,13 +72,15 @@ static const char *const sqls[NSTMT] = {
   /* S_INS_SNAP */
   "INSERT INTO snapshots (game, seq, events, state) VALUES (?1, ?2, ?3, ?4)",
   /* S_SNAP_LAST */
-  "SELECT seq, events, state FROM snapshots WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
+  "SELECT seq, events, state FROM snapshots WHERE game = ?1 AND events <= ?2 ORDER BY seq DESC LIMIT 1",
   /* S_SNAPS */
   "SELECT seq, state, events FROM snapshots WHERE game = ?1 ORDER BY seq",
   /* S_DEL_SNAPS */
   "DELETE FROM snapshots WHERE game = ?1 AND seq >= ?2",
   /* S_LAST_EVENT */
   "SELECT idx FROM events WHERE game = ?1 AND seq <= ?2 ORDER BY seq DESC, idx DESC LIMIT 1",
+  /* S_EVENTS_BACK */
+  "SELECT idx, json FROM events WHERE game = ?1 ORDER BY seq DESC, idx DESC",
 };
 
 static const char schema[] =
@@ -675,10 +677,43 @@ static int record_order(gn_store *st, const char *id, gn_game *g, sqlite3_stmt *
   return rc ? fail(st, rc, "out of memory") : 0;
 }
 
-/* The newest snapshot of a game: *seq = 0 when there is none, or when its
-** count of events is not the stored log's up to its order; *blob is
-** malloc'd. */
-static int last_snapshot(gn_store *st, const char *id, int *seq, int *nev,
+/* The first event of the phase before the one of the game's last event, by
+** the stored log read newest first (each event's turn and phase, as
+** gn_event_json writes them), into *from: a resumed game holds the events
+** from there on, so that a front end shows the moves of the phase now and
+** the one before (the map's arrows) whichever way the game was loaded. 0
+** when the log holds no more than those two phases. */
+static int shown_from(gn_store *st, const char *id, int *from) {
+  sqlite3_stmt *s = stmt(st, S_EVENTS_BACK);
+  char phase[64] = "";
+  int turn = -1, phases = 0, rc;
+  *from = 0;
+  if (!s) return GN_ESTORE;
+  sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    json_t *e = json_loads((const char *)sqlite3_column_text(s, 1), 0, NULL);
+    if (!e) { sqlite3_reset(s); return fail(st, GN_ECORRUPT, "game %s: a stored event is not JSON", id); }
+    const char *p = json_string_value(json_object_get(e, "phase"));
+    int t = (int)json_integer_value(json_object_get(e, "turn"));
+    int same = phases && t == turn && !strcmp(p ? p : "", phase);
+    if (!same) {
+      turn = t;
+      snprintf(phase, sizeof phase, "%s", p ? p : "");
+    }
+    json_decref(e);
+    if (!same && ++phases > 2) break;
+    *from = sqlite3_column_int(s, 0);
+  }
+  sqlite3_reset(s);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return dberr(st, "cannot read the events");
+  if (rc == SQLITE_DONE) *from = 0;   /* the whole log is the last two phases */
+  return 0;
+}
+
+/* The newest snapshot of a game taken when at most maxev events were
+** logged: *seq = 0 when there is none, or when its count of events is not
+** the stored log's up to its order; *blob is malloc'd. */
+static int last_snapshot(gn_store *st, const char *id, int maxev, int *seq, int *nev,
                          unsigned char **blob, size_t *len) {
   sqlite3_stmt *s = stmt(st, S_SNAP_LAST);
   *seq = *nev = 0;
@@ -686,6 +721,7 @@ static int last_snapshot(gn_store *st, const char *id, int *seq, int *nev,
   *len = 0;
   if (!s) return GN_ESTORE;
   sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+  sqlite3_bind_int(s, 2, maxev);
   int rc = sqlite3_step(s);
   if (rc == SQLITE_ROW) {
     int n = sqlite3_column_bytes(s, 2);
@@ -807,15 +843,20 @@ static int game_start(replayer *r) {
   return 0;
 }
 
-/* 3) The snapshot to resume from: none when the ruleset data changed since
-**    the game was created (the orders before it might no longer replay to it,
-**    and load would say so: resume replays from the start to say the same). */
+/* 3) The snapshot to resume from: the newest taken before the phase before
+**    the last one began (shown_from), so that the events of those two
+**    phases are replayed into memory; none when the ruleset data changed
+**    since the game was created (the orders before it might no longer replay
+**    to it, and load would say so: resume replays from the start to say the
+**    same). */
 static int resume_point(replayer *r) {
   char dh[17];
+  int from, rc;
   if (r->how != R_RESUME) return 0;
   hexhash(data_hash(r->g), dh);
   if (strcmp(dh, r->dh_want)) return 0;
-  return last_snapshot(r->st, r->id, &r->snap, &r->snapnev, &r->blob, &r->bloblen);
+  if ((rc = shown_from(r->st, r->id, &from)) != 0) return rc;
+  return last_snapshot(r->st, r->id, from, &r->snap, &r->snapnev, &r->blob, &r->bloblen);
 }
 
 /* 4) One stored order, the current row of s: listed up to the snapshot (whose

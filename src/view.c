@@ -40,6 +40,8 @@ static json_t *unit_json(const gn_game *g, int u, int viewer) {
     gn__clock_text(v.arrives_clock, t, sizeof t);
     json_object_set_new(o, "arrives_at", json_string(t));
   }
+  if (v.rating >= 0) json_object_set_new(o, "rating", json_string(gn_rating_name(v.rating)));
+  if (v.command_radius >= 0) json_object_set_new(o, "command_radius", json_real(v.command_radius));
   json_object_set_new(o, "status", json_string(v.status));
   json_t *at = json_object();
   const gn__ruleset *rs = g->sc->rs;
@@ -164,8 +166,15 @@ char *gn_state_text(const gn_game *g, int viewer) {
       if (v.strength >= 0) snprintf(str, sizeof str, "%d/%d", v.strength, v.strength0);
       else snprintf(str, sizeof str, "?");
       char name[4 * 20 + 1], type[64];
-      put(&b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s\n", v.code, column(name, sizeof name, v.name, 20),
-          type_words(type, sizeof type, v.type), v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status);
+      char led[80] = "";   /* a rated leader as the viewer knows him; an average one says nothing */
+      if (v.rating > GN_RATING_AVERAGE && v.command_radius >= 0)
+        snprintf(led, sizeof led, "%s%s leader, command %g %s", v.status[0] ? ", " : "", gn_rating_name(v.rating),
+                 v.command_radius, gn_game_unit(g));
+      else if (v.rating > GN_RATING_AVERAGE)
+        snprintf(led, sizeof led, "%s%s leader", v.status[0] ? ", " : "", gn_rating_name(v.rating));
+      put(&b, "  %-10s %s %-18s %7.2f %7.2f %6.1f %5s  %s%s%s\n", v.code, column(name, sizeof name, v.name, 20),
+          type_words(type, sizeof type, v.type), v.box.c.x, v.box.c.y, gn__compass(v.box.facing), str, off, v.status,
+          led);
     }
   }
   for (int i = 0; i < g->sc->nobjectives; i++) {

@@ -537,7 +537,8 @@ static const char BA_HEAD[] =
 /* The commander sees only its side's view: what the ruleset hides from the
 ** side never reaches its orders. Two games differ only in the enemy's
 ** hidden values (V&B: roster SP and morale grade with the rosters closed;
-** Belle Alliance: valour and supplies); while the side sees the same field
+** Belle Alliance: valour, supplies, a staff figure's rating and so his
+** command radius); while the side sees the same field
 ** in both, its commander gives the same orders, turn after turn, the enemy
 ** standing passive; `must` (NULL: none) is an order it gives in each, so
 ** that the weighing of a fight, where the hidden values would tell, is
@@ -614,9 +615,11 @@ static void ba_hidden_values_scrambled(void **state) {
   (void)state;
   static const char *const enemy[2] = {
     "  - {id: b1, side: british, type: infantry, at: [120, 84], facing: 180, strength: 30, attrs: {valour: -3, supplies: 0}}\n"
-    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: -2, supplies: 1}}\n",
+    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: -2, supplies: 1}}\n"
+    "  - {id: bs, side: british, type: staff, at: [135, 100], facing: 180, strength: 1, attrs: {rating: poor}}\n",
     "  - {id: b1, side: british, type: infantry, at: [120, 84], facing: 180, strength: 30, attrs: {valour: 4, supplies: 3}}\n"
-    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: 5}}\n"};
+    "  - {id: b2, side: british, type: infantry, at: [150, 84], facing: 180, strength: 30, attrs: {valour: 5}}\n"
+    "  - {id: bs, side: british, type: staff, at: [135, 100], facing: 180, strength: 1, attrs: {rating: excellent}}\n"};
   char text[2][2048];
   for (int k = 0; k < 2; k++)
     snprintf(text[k], sizeof text[k], "%sunits:\n"
@@ -624,7 +627,8 @@ static void ba_hidden_values_scrambled(void **state) {
              "  - {id: f2, side: french, type: infantry, at: [150, 60], facing: 0, strength: 30, attrs: {valour: 1}}\n"
              "  - {id: f3, side: french, type: heavy_cavalry, at: [180, 60], facing: 0, strength: 24, attrs: {valour: 2, squadrons: 4}}\n"
              "%s"
-             "objectives:\n  - {id: farm, name: Farm, at: [135, 100], radius: 10, points: 2, owner: british}\n",
+             "objectives:\n  - {id: farm, name: Farm, at: [135, 100], radius: 10, points: 2, owner: british}\n"
+             "options: {staff_command: true}\n",
              BA_HEAD, enemy[k]);
   same_orders(text[0], text[1], 0, 6, "attack f1 b1");   /* weighed with the listing's odds */
 }

@@ -44,8 +44,12 @@ static void sides_ready(void **state) {
     "  - {id: B, side: al, type: infantry, at: [50, 90], facing: 180, strength: 30}\n", NULL);
   ba_ok(g, "turn A about");
   int e0 = gn_event_count(g);
+  assert_int_equal(gn_side_done(g, 0), 0);
   ba_ok(g, "end fr");
   assert_true(ba_event(g, e0, "ready", "BA-1.1.1a") >= 0);
+  assert_int_equal(gn_side_done(g, 0), 1);      /* the library says who is ready */
+  assert_int_equal(gn_side_done(g, 1), 0);
+  assert_int_equal(gn_side_done(g, 2), 0);      /* no such side */
   assert_string_equal(gn_game_phase(g), "orders");
   assert_int_equal(gn_game_turn(g), 1);
   assert_int_equal(gn_order_apply(g, "turn A left"), GN_EREFUSED);
@@ -56,6 +60,7 @@ static void sides_ready(void **state) {
   ba_ok(g, "end al");
   assert_int_equal(gn_game_turn(g), 2);         /* both ready: the bound resolved */
   assert_string_equal(gn_game_phase(g), "orders");
+  assert_int_equal(gn_side_done(g, 0) + gn_side_done(g, 1), 0);   /* a new bound: nobody is ready */
   ba_ok(g, "turn A left");                      /* a new bound: nobody is ready */
   ba_ok(g, "end al");
   ba_ok(g, "end");                              /* the umpire closes it for all */

@@ -1,6 +1,8 @@
 /*
 ** test-inradic-heroes.c: hits on heroes and leaders, the optional rule
-** (ref. IN-H1, IN-H2, IN-H3, IN-H4), with scripted cards and dice.
+** (ref. IN-H1, IN-H2, IN-H3, IN-H4), and leaders as people (ratings, a
+** general's command radius, a leader lost: ref. IN-LDR), with scripted cards
+** and dice.
 */
 #include "inradic-helpers.h"
 
@@ -189,9 +191,133 @@ static void hero_die_missing(void **state) {
   gn_game_free(g);
 }
 
+/* The event index of the last event of kind and ref, or -1. */
+static int last_index(gn_game *g, const char *kind, const char *ref) {
+  for (int i = gn_event_count(g) - 1; i >= 0; i--)
+    if (!strcmp(gn_event_get(g, i)->kind, kind) && !strcmp(gn_event_get(g, i)->ref, ref)) return i;
+  return -1;
+}
+
+/* ref. IN-LDR, IN-H2: an Ace's hero check of 6 kills b1's general; every side
+** is told his unit has lost him, and with him its excellent leader: b1's
+** morale test that follows counts no rating, and the views give none. */
+static void leader_lost(void **state) {
+  (void)state;
+  gn_game *g = setup(1, "general: 1, rating: excellent");
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, "b1"), 0, &v), 0);   /* red, the enemy, sees it */
+  assert_int_equal(v.rating, GN_RATING_EXCELLENT);
+  assert_true(near(v.command_radius, 10));                        /* 6 in + 4 for excellent */
+  fire(g, "fire r1 at b1", 6);
+  assert_int_equal(attr(g, "b1", "general"), 0);
+  int e = last_index(g, "leader-lost", "IN-LDR");
+  assert_true(e >= 0);
+  assert_int_equal(gn_event_get(g, e)->unit, U(g, "b1"));
+  assert_string_equal(gn_event_get(g, e)->text, "b1 loses its general; its excellent leader is lost");
+  assert_int_equal(gn_event_visible(g, e, 0), 1);
+  assert_int_equal(gn_event_visible(g, e, 1), 1);
+  assert_int_equal(mod(last_kind(g, "morale"), "excellent leader"), -999);
+  assert_int_equal(gn_unit_view_get(g, U(g, "b1"), GN_UMPIRE, &v), 0);
+  assert_int_equal(v.rating, -1);
+  assert_true(v.command_radius == -1);
+  gn_game_free(g);
+}
+
+/* ref. IN-LDR: b1's own good officer takes a pip off its morale test (d10 of
+** 9, modified 8 against 9 figures: passes); a poor one adds one (10 against 9:
+** fails). The rating is on the table for both sides; an officer commands only
+** his own unit (no command radius). */
+static void rating_in_morale(void **state) {
+  (void)state;
+  gn_game *g = setup(0, "officer: 1, rating: good");
+  SCRIPT(g, CARD(1, 0), CARD(2, 0), 9);
+  ok(g, "fire r1 at b1");
+  const gn_event *m = last_kind(g, "morale");
+  assert_int_equal(mod(m, "good leader"), -1);
+  assert_int_equal(m->total, 8);
+  assert_non_null(strstr(m->text, "passes"));
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, "b1"), 0, &v), 0);
+  assert_int_equal(v.rating, GN_RATING_GOOD);
+  assert_true(v.command_radius == -1);
+  gn_game_free(g);
+  g = setup(0, "officer: 1, rating: poor");
+  SCRIPT(g, CARD(1, 0), CARD(2, 0), 9);
+  ok(g, "fire r1 at b1");
+  m = last_kind(g, "morale");
+  assert_int_equal(mod(m, "poor leader"), 1);
+  assert_int_equal(m->total, 10);
+  assert_non_null(strstr(m->text, "fails"));
+  gn_game_free(g);
+}
+
+/* ref. IN-LDR: a general's rating reaches the friends within his command
+** radius (6 in, +2 good): b1, with no leader of its own, stands 7 in from the
+** general's unit g1. A good general reaches it (-1 on its test), an average
+** one does not (and would add nothing), nor does a good one with the option
+** leader_command off. */
+static gn_game *commanded(const char *rating, int command) {
+  char body[1024];
+  snprintf(body, sizeof body, "options: {leader_command: %d}\nunits:\n"
+           "  - {id: r1, side: red, type: foot, at: [50, 40], facing: 0, strength: 5}\n"
+           "  - {id: b1, side: blue, type: foot, at: [50, 50], facing: 180, strength: 10}\n"
+           "  - {id: g1, side: blue, type: foot, at: [62, 50], facing: 180, strength: 2, "
+           "attrs: {general: 1, rating: %s}}\n", command, rating);
+  gn_game *g = mk(body);
+  assert_true(near(gn_unit_distance(g, U(g, "b1"), U(g, "g1")), 7));
+  SCRIPT(g, CARD(1, 0), CARD(2, 0), 9);
+  ok(g, "fire r1 at b1");
+  return g;
+}
+
+static void command_radius(void **state) {
+  (void)state;
+  gn_game *g = commanded("good", 1);
+  const gn_event *m = last_kind(g, "morale");
+  assert_int_equal(mod(m, "good leader"), -1);
+  assert_int_equal(m->total, 8);
+  gn_unit_view v;
+  assert_int_equal(gn_unit_view_get(g, U(g, "g1"), 0, &v), 0);
+  assert_true(near(v.command_radius, 8));
+  gn_game_free(g);
+  g = commanded("average", 1);
+  m = last_kind(g, "morale");
+  assert_int_equal(m->nmods, 0);
+  assert_int_equal(m->total, 9);
+  assert_int_equal(gn_unit_view_get(g, U(g, "g1"), 0, &v), 0);
+  assert_true(near(v.command_radius, 6));
+  gn_game_free(g);
+  g = commanded("good", 0);
+  m = last_kind(g, "morale");
+  assert_int_equal(mod(m, "good leader"), -999);
+  assert_int_equal(m->total, 9);
+  gn_game_free(g);
+}
+
+/* ref. IN-LDR: a rating is a leader figure's; a unit without one refuses to
+** start, naming the unit and the rule. */
+static void rating_needs_leader(void **state) {
+  (void)state;
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%sunits:\n"
+           "  - {id: r1, side: red, type: foot, at: [50, 40], facing: 0, strength: 5}\n"
+           "  - {id: b1, side: blue, type: foot, at: [50, 50], facing: 180, strength: 10, attrs: {bugler: 1, rating: good}}\n",
+           HEAD);
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_load(g, "t.yaml", buf, strlen(buf)), 0);
+  assert_int_equal(gn_game_start(g, 1), GN_ESCENARIO);
+  assert_non_null(strstr(gn_errmsg(g), "unit 'b1': a rating is its leader's"));
+  assert_non_null(strstr(gn_errmsg(g), "ref. IN-LDR"));
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(option_switch),
+    cmocka_unit_test(leader_lost),
+    cmocka_unit_test(rating_in_morale),
+    cmocka_unit_test(command_radius),
+    cmocka_unit_test(rating_needs_leader),
     cmocka_unit_test(hero_die_missing),
     cmocka_unit_test(die_names_type),
     cmocka_unit_test(attacker_choice),

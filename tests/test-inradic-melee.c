@@ -47,7 +47,8 @@ static void obstacle_needs_seven(void **state) {
   SCRIPT(g, CARD(6, 0), CARD(7, 0), CARD(2, 1), CARD(3, 1), CARD(4, 1), CARD(5, 1));
   ok(g, "charge a at b");
   const gn_event *m = last_kind(g, "melee");
-  assert_int_equal(mod(m, "defender behind an obstacle"), 1);
+  assert_int_equal(mod(m, "defender behind an obstacle, on the attacker's value needed"), 1);
+  assert_string_equal(m->text, "a scores 1 (cards needing 7 or more), b scores 0 (6 or more)");
   assert_int_equal(strength(g, "b"), 5);
   assert_int_equal(count_kind(g, e0, "morale"), 0);
   gn_game_free(g);

@@ -18,7 +18,9 @@ static void fire_four_cards(void **state) {
   ok(g, "fire r1 at b1");
   assert_int_equal(count_kind(g, e0, "card"), 4);
   assert_int_equal(last_kind(g, "fire")->total, 2);
-  assert_int_equal(mod(last_kind(g, "fire"), "within half range"), 6);
+  assert_int_equal(mod(last_kind(g, "fire"), "the value needed within half range"), 0);   /* a note */
+  assert_string_equal(last_kind(g, "fire")->text,
+                      "r1 fires at b1 within half range: 4 cards, each needing 6 or more; 2 hits");
   assert_int_equal(strength(g, "b1"), 8);
   assert_int_equal(attr(g, "b1", "privates"), 8);
   const gn_event *m = last_kind(g, "morale");
@@ -75,13 +77,17 @@ static void weapon_ranges(void **state) {
   gn_game_free(g);
 }
 
-/* ref. IN-B1: beyond half range a card needs 8. */
+/* ref. IN-B1: beyond half range a card needs 8: said as the value needed,
+** not as a modifier (the range is a note of the rule it comes from). */
 static void long_range_needs_eight(void **state) {
   (void)state;
   gn_game *g = mk("units:\n" RED("r1", "foot", 50, 40, 5, "") BLUE("b1", "foot", 50, 54, 10, ""));
   SCRIPT(g, CARD(7, 0), CARD(8, 0), /* morale */ 2);
   ok(g, "fire r1 at b1");
-  assert_int_equal(mod(last_kind(g, "fire"), "beyond half range"), 8);
+  const gn_event *f = last_kind(g, "fire");
+  assert_string_equal(f->text, "r1 fires at b1 beyond half range: 2 cards, each needing 8 or more; 1 hit");
+  assert_int_equal(f->nmods, 1);
+  assert_int_equal(mod(f, "the value needed beyond half range"), 0);
   assert_int_equal(last_kind(g, "fire")->total, 1);
   assert_int_equal(strength(g, "b1"), 9);
   gn_game_free(g);
@@ -95,7 +101,9 @@ static void soft_cover(void **state) {
                   "terrain:\n  - {id: w, kind: woods, area: [[45, 47], [55, 47], [55, 53], [45, 53]]}\n");
   SCRIPT(g, CARD(7, 0), CARD(8, 0), CARD(9, 0), CARD(1, 0), /* morale d10 */ 8);
   ok(g, "fire r1 at b1");
-  assert_int_equal(mod(last_kind(g, "fire"), "soft cover"), 2);
+  assert_int_equal(mod(last_kind(g, "fire"), "soft cover, on the value needed"), 2);
+  assert_string_equal(last_kind(g, "fire")->text,
+                      "r1 fires at b1 within half range: 4 cards, each needing 8 or more; 3 hits");
   assert_int_equal(strength(g, "b1"), 7);
   const gn_event *m = last_kind(g, "morale");
   assert_int_equal(mod(m, "soft cover"), -1);
@@ -111,7 +119,7 @@ static void hard_cover(void **state) {
                   "terrain:\n  - {id: h, kind: building, area: [[45, 47], [55, 47], [55, 53], [45, 53]]}\n");
   SCRIPT(g, CARD(9, 0), CARD(10, 0), CARD(1, 0), CARD(12, 0), /* morale d10 */ 10);
   ok(g, "fire r1 at b1");
-  assert_int_equal(mod(last_kind(g, "fire"), "hard cover"), 4);
+  assert_int_equal(mod(last_kind(g, "fire"), "hard cover, on the value needed"), 4);
   assert_int_equal(strength(g, "b1"), 8);
   assert_int_equal(mod(last_kind(g, "morale"), "hard cover"), -3);
   assert_int_equal(last_kind(g, "morale")->total, 7);
@@ -304,6 +312,50 @@ static void thrown_explosives(void **state) {
   gn_game_free(g);
 }
 
+/* A table source that answers from a list and keeps what the first chance
+** point said it needs. */
+typedef struct hand_told { const int *answers; int n, k; char need[256]; } hand_told;
+
+static int hand_answer(void *ud, const gn_chance *c, const char *refusal, int *faces) {
+  hand_told *h = ud;
+  (void)refusal;
+  if (h->k == 0) snprintf(h->need, sizeof h->need, "%s", c->need ? c->need : "");
+  if (h->k >= h->n) return GN_EABORTED;
+  faces[0] = h->answers[h->k++];
+  return 0;
+}
+
+/* The index of the last event whose kind is kind. */
+static int last_index(const gn_game *g, const char *kind) {
+  for (int i = gn_event_count(g) - 1; i >= 0; i--)
+    if (!strcmp(gn_event_get(g, i)->kind, kind)) return i;
+  fail_msg("no %s event", kind);
+  return -1;
+}
+
+/* ref. IN-B1, IN-B2: the value a card needs is said as the value needed, in
+** the prompt before the draw, in the fire event and in its modifiers: beyond
+** half range into woods a card needs 10, 8 for the range (a note of IN-B1) and
+** +2 for the soft cover (the one modifier). */
+static void need_said_as_need(void **state) {
+  (void)state;
+  gn_game *g = mk("units:\n" RED("r1", "foot", 50, 40, 5, "") BLUE("b1", "foot", 50, 54, 10, "")
+                  "terrain:\n  - {id: w, kind: woods, area: [[45, 51], [55, 51], [55, 57], [45, 57]]}\n");
+  static const int cards[] = { CARD(10, 0), CARD(9, 0), /* morale d10 */ 1 };
+  hand_told h = { cards, 3, 0, "" };
+  assert_int_equal(gn_dice_use_table(g, hand_answer, &h), GN_OK);
+  ok(g, "fire r1 at b1");
+  assert_string_equal(h.need, "each number card of 10 or more hits (8 beyond half range, soft cover +2), an Ace "
+                              "hits, a picture card misses (ref. IN-B1, IN-B3)");
+  char *t = gn_event_text(g, last_index(g, "fire"));
+  assert_non_null(t);
+  assert_string_equal(t, "r1 fires at b1 beyond half range: 2 cards, each needing 10 or more; 1 hit "
+                         "[the value needed beyond half range ref. IN-B1, soft cover, on the value needed +2 "
+                         "ref. IN-B2] (ref. IN-R1)");
+  gn_string_free(t);
+  gn_game_free(g);
+}
+
 /* Table dice: answers an explosive card 8 then keeps what the deviation's
 ** d6 is told it needs (the answers stop there). */
 static int deviation_told(void *ud, const gn_chance *c, const char *refusal, int *faces) {
@@ -372,6 +424,7 @@ int main(void) {
     cmocka_unit_test(ammunition_and_jams),
     cmocka_unit_test(wagon_resupplies),
     cmocka_unit_test(thrown_explosives),
+    cmocka_unit_test(need_said_as_need),
     cmocka_unit_test(deviation_need_told),
     cmocka_unit_test(explosive_deviation),
   };

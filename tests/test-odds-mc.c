@@ -70,6 +70,33 @@ static void exact_agrees_with_sampling(void **state) {
   }
 }
 
+/* The 95% Wilson interval (gn_wilson): the values of the score formula for a
+** few rates, the rate of 94 of 200 as simulate prints it (40.20% - 53.91%), an
+** interval that touches 1 at k = n, the mirror image for n - k, and [0, 1]
+** when there are no trials. */
+static void wilson_interval(void **state) {
+  (void)state;
+  const struct { uint64_t k, n; double lo, hi; } W[] = {
+    {487, 1000, 0.45612976445064124, 0.5179697312699831},
+    {94, 200, 0.40204754873265425, 0.5390831708499817},
+    {1, 2, 0.09453120573423074, 0.9054687942657693},
+    {1000, 1000, 0.996173241514445, 1},
+  };
+  double lo, hi, lo2, hi2;
+  for (size_t i = 0; i < sizeof W / sizeof *W; i++) {
+    gn_wilson(W[i].k, W[i].n, &lo, &hi);
+    assert_float_equal(lo, W[i].lo, 1e-15);
+    assert_float_equal(hi, W[i].hi, 1e-15);
+    gn_wilson(W[i].n - W[i].k, W[i].n, &lo2, &hi2);
+    assert_float_equal(lo2, 1 - hi, 1e-12);
+    assert_float_equal(hi2, 1 - lo, 1e-12);
+  }
+  gn_wilson(1000, 1000, &lo, &hi);
+  assert_true(hi == 1.0);
+  gn_wilson(0, 0, &lo, &hi);
+  assert_true(lo == 0.0 && hi == 1.0);
+}
+
 /* Every check of every ruleset has at least one example above. */
 static void every_check_is_exercised(void **state) {
   (void)state;
@@ -88,6 +115,7 @@ static void every_check_is_exercised(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(wilson_interval),
     cmocka_unit_test(every_check_is_exercised),
     cmocka_unit_test(exact_agrees_with_sampling),
   };

@@ -222,7 +222,8 @@ static void need_inradic_hand(void **state) {
   for (int k = 0; k < 3; k++) {
     assert_int_equal(t.asked[k].index, k + 1);
     assert_int_equal(t.asked[k].count, 3);
-    assert_non_null(strstr(t.asked[k].need, "each number card of 8 or more hits"));
+    assert_string_equal(t.asked[k].need, "each number card of 8 or more hits (beyond half range), an Ace hits, "
+                                         "two picture cards stop the weapon (ref. IN-B1, IN-B3)");
   }
   assert_string_equal(t.asked[3].purpose, "morale of FU, trigger IN-M1");
   assert_string_equal(t.asked[3].need, "11 or less to pass (the figures left; ref. IN-M8)");

@@ -77,6 +77,25 @@ static void same_events(const gn_game *a, const gn_game *b, const char *what)
   }
 }
 
+/* The first event of the last two phases of g's log (by each event's turn
+** and phase, newest first; 0 when it holds no more): what a resumed game
+** must hold in memory, so that a front end shows the moves just made. */
+static int shown_start(const gn_game *g)
+{
+  int from = gn_event_count(g), phases = 0, turn = -1;
+  const char *phase = NULL;
+  for (int i = gn_event_count(g) - 1; i >= gn_event_first(g); i--) {
+    const gn_event *e = gn_event_get(g, i);
+    if (!phase || e->turn != turn || strcmp(e->phase, phase)) {
+      if (++phases > 2) return from;
+      turn = e->turn;
+      phase = e->phase;
+    }
+    from = i;
+  }
+  return 0;
+}
+
 /* Plays gd's orders on scenario file scen through the store with a snapshot
 ** every `every` orders, resuming after each order; compares with the game in
 ** memory. */
@@ -90,16 +109,18 @@ static void resume_orders(const char *name, const char *scen, const golden *gdp,
 
   /* the game in memory, and its hash and event count after each order */
   static uint64_t hash[MAXORDERS + 1];
-  static int nev[MAXORDERS + 1];
+  static int nev[MAXORDERS + 1], shown[MAXORDERS + 1];
   gn_game *m = gn_game_new(NULL);
   if (gn_game_load_file(m, scen)) fail_msg("%s: %s", scen, gn_errmsg(m));
   assert_int_equal(gn_game_start(m, gd.seed), 0);
   hash[0] = gn_game_hash(m);
   nev[0] = gn_event_count(m);
+  shown[0] = 0;
   for (int i = 0; i < gd.n; i++) {
     if (gn_order_apply(m, gd.order[i])) fail_msg("%s: '%s': %s", name, gd.order[i], gn_errmsg(m));
     hash[i + 1] = gn_game_hash(m);
     nev[i + 1] = gn_event_count(m);
+    shown[i + 1] = shown_start(m);
   }
 
   gn_store *st = NULL;
@@ -117,6 +138,8 @@ static void resume_orders(const char *name, const char *scen, const golden *gdp,
     assert_int_equal(gn_game_order_count(g), i);
     assert_int_equal(gn_event_count(g), nev[i]);
     assert_true(gn_event_first(g) <= nev[i]);
+    if (gn_event_first(g) > shown[i])   /* the last two phases held, however it was loaded */
+      fail_msg("%s: events from %d held, the last two phases start at %d", what, gn_event_first(g), shown[i]);
     assert_null(gn_event_get(g, gn_event_first(g) - 1));
     assert_null(gn_event_get(g, nev[i]));
     for (int k = 0; k < i; k++) {
@@ -133,7 +156,7 @@ static void resume_orders(const char *name, const char *scen, const golden *gdp,
     gn_game_free(g);
     g = NULL;
   }
-  assert_true(resumed_from_snapshot > gd.n / every / 2);
+  if (gd.n >= 4 * every) assert_true(resumed_from_snapshot > 0);
   assert_int_equal(gn_game_over(g), gn_game_over(m));
   assert_int_equal(gn_game_turn(g), gn_game_turn(m));
   same_events(g, m, name);

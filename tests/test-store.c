@@ -144,6 +144,35 @@ static void stored_game(gn_store *st, const fx *f, char id[32], int n)
   gn_game_free(g);
 }
 
+/* The first event of the last two phases of g's log (by each event's turn
+** and phase, newest first): what a resumed game must hold in memory. */
+static int shown_start(const gn_game *g)
+{
+  int from = gn_event_count(g), phases = 0, turn = -1;
+  const char *phase = NULL;
+  for (int i = gn_event_count(g) - 1; i >= gn_event_first(g); i--) {
+    const gn_event *e = gn_event_get(g, i);
+    if (!phase || e->turn != turn || strcmp(e->phase, phase)) {
+      if (++phases > 2) return from;
+      turn = e->turn;
+      phase = e->phase;
+    }
+    from = i;
+  }
+  return 0;
+}
+
+/* The events a resume of game 'g1' must start its log at, the game being m:
+** those of the newest snapshot taken before its last two phases began, 0
+** when there is none. */
+static int resume_first(const fx *f, const gn_game *m)
+{
+  char sql[160];
+  snprintf(sql, sizeof sql, "SELECT coalesce(max(events), 0) FROM snapshots WHERE game = 'g1' AND events <= %d",
+           shown_start(m));
+  return (int)raw_int(f->db, sql);
+}
+
 /* The same game in memory only, after n orders. */
 static gn_game *memory_game(int n)
 {
@@ -520,20 +549,21 @@ static void snapshots(void **state)
   assert_int_equal(raw_int(f->db, "SELECT seq FROM snapshots"), 3);
 
   /* resumed after order 4: the state and the orders of the game, the events
-  ** from the snapshot's on */
+  ** from the newest snapshot's before the last two phases began on (there is
+  ** none yet: the move of the phase before is held) */
   gn_game *m = memory_game(4);
   assert_int_equal(gn_store_resume(st, id, &g), 0);
   assert_int_equal(gn_game_hash(g), gn_game_hash(m));
   assert_int_equal(gn_game_order_count(g), 4);
   assert_string_equal(gn_game_order_text(g, 1), "move F1 to 10,12");
-  long long first = raw_int(f->db, "SELECT events FROM snapshots WHERE seq = 3");
-  assert_true(first > 0);
+  long long first = resume_first(f, m);
   assert_int_equal(gn_event_first(g), first);
+  assert_true(gn_event_first(g) <= shown_start(m));
   assert_int_equal(gn_event_count(g), gn_event_count(m));
   assert_null(gn_event_get(g, (int)first - 1));
   assert_null(gn_event_get(g, -2147483647 - 1));      /* no overflow below the first */
   assert_null(gn_event_get(g, gn_event_count(g)));
-  assert_int_equal(gn_event_visible(g, 0, GN_UMPIRE), 0);
+  assert_int_equal(gn_event_visible(g, (int)first - 1, GN_UMPIRE), 0);
   for (int i = (int)first; i < gn_event_count(m); i++) {
     char *x = gn_event_json(g, i), *y = gn_event_json(m, i);
     assert_string_equal(x, y);
@@ -558,7 +588,9 @@ static void snapshots(void **state)
   assert_int_equal(gn_store_verify(st, id, &n), 0);
   assert_int_equal(n, NORDERS);
   assert_int_equal(gn_store_resume(st, id, &g), 0);
-  assert_int_equal(gn_event_first(g), raw_int(f->db, "SELECT max(events) FROM snapshots"));
+  assert_int_equal(gn_event_first(g), resume_first(f, m));
+  assert_true(gn_event_first(g) > 0);                 /* from a snapshot */
+  assert_true(gn_event_first(g) <= shown_start(m));
   assert_int_equal(gn_game_hash(g), gn_game_hash(m));
   gn_game_free(g);
   gn_game_free(m);
@@ -577,10 +609,12 @@ static void snapshots(void **state)
   snprintf(sql, sizeof sql, "UPDATE snapshots SET state = substr(state, 1, 900) || x'7f' ||"
            " substr(state, 902) WHERE seq = %d", NORDERS - 3);
   raw_sql(f->db, sql);
+  snprintf(sql, sizeof sql, "SELECT events FROM snapshots WHERE seq = %d", NORDERS - 3);
+  int damaged = (int)raw_int(f->db, sql), want = resume_first(f, m);
   for (int k = 0; k < 2; k++) {
     assert_int_equal(gn_store_resume(st, id, &g), 0);
     assert_int_equal(gn_game_hash(g), gn_game_hash(m));
-    assert_int_equal(gn_event_first(g), 0);
+    assert_int_equal(gn_event_first(g), want == damaged ? 0 : want);   /* passed over: from the start */
     gn_game_free(g);
     assert_int_equal(gn_store_verify(st, id, &n), GN_EDIVERGED);
     snprintf(sql, sizeof sql, "the snapshot after order %d", NORDERS - 3);
@@ -615,6 +649,10 @@ static void resume_same(gn_store *st, const char *id, const gn_game *m, int expe
   gn_game_free(g);
 }
 
+/* The orders of the game the damage is done to: its last two phases begin
+** after the snapshot after order 6, so that a resume starts from it. */
+#define DAMAGE_N 10
+
 /* Damaged, foreign or misplaced snapshots (edited in the file with SQL): a
 ** resume never crashes and never gives another game; it passes the snapshot
 ** over and replays from the start. Layout (src/snapshot.c): the unit count at
@@ -625,17 +663,18 @@ static void snapshot_damage(void **state)
   char id[32], id2[32], sql[512];
   gn_store *st = open_ok(f);
   assert_int_equal(gn_store_snapshot_every(st, 3), 0);
-  stored_game(st, f, id, 7);
+  stored_game(st, f, id, DAMAGE_N);
   gn_game *g;
   /* another game of the same scenario, another seed: same counts, other state */
   if (gn_store_create(st, f->scn, 8, id2, sizeof id2)) fail_msg("%s", gn_store_errmsg(st));
   g = load_ok(st, id2);
-  for (int i = 0; i < 7; i++)
+  for (int i = 0; i < DAMAGE_N; i++)
     order_ok(st, id2, g, order_at(i));
   gn_game_free(g);
-  gn_game *m = memory_game(7);
+  gn_game *m = memory_game(DAMAGE_N);
   int first = (int)raw_int(f->db, "SELECT events FROM snapshots WHERE game = 'g1' AND seq = 6");
   assert_true(first > 0);
+  assert_int_equal(resume_first(f, m), first);   /* the snapshot a resume starts from */
   resume_same(st, id, m, first);
   raw_sql(f->db, "CREATE TABLE keep AS SELECT * FROM snapshots WHERE game = 'g1' AND seq = 6");
 
@@ -678,8 +717,8 @@ static void snapshot_damage(void **state)
     ** without a gap, and is the game of memory */
     g = NULL;
     assert_int_equal(gn_store_resume(st, id, &g), 0);
-    order_ok(st, id, g, order_at(7));
-    gn_game *m8 = memory_game(8);
+    order_ok(st, id, g, order_at(DAMAGE_N));
+    gn_game *m8 = memory_game(DAMAGE_N + 1);
     assert_int_equal(gn_game_hash(g), gn_game_hash(m8));
     gn_game_free(g);
     assert_int_equal(raw_int(f->db, "SELECT max(idx) + 1 - count(*) FROM events WHERE game = 'g1'"), 0);

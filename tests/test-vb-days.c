@@ -111,8 +111,11 @@ static void night_sides(void **state) {
   assert_string_equal(gn_game_phase(g), "movement");
   ends(g, 11);
   assert_string_equal(gn_game_phase(g), "night");
+  assert_int_equal(gn_side_done(g, gn_side_find(g, "prussians")), 0);
   ok(g, "end prussians");
   assert_string_equal(gn_game_phase(g), "night");       /* the French still at it */
+  assert_int_equal(gn_side_done(g, gn_side_find(g, "prussians")), 1);   /* what the library says of it */
+  assert_int_equal(gn_side_done(g, gn_side_find(g, "french")), 0);
   assert_non_null(find(g, "Prussians ends its night; the others are still at it", "VB-66"));
   refused(g, "end prussians", "VB-66");
   refused(g, "move P1 to 50,77", "VB-66");              /* the Prussians are done */
@@ -121,12 +124,14 @@ static void night_sides(void **state) {
   ok(g, "end french");
   assert_string_equal(gn_game_phase(g), "recovery");
   ok(g, "end french");
+  assert_int_equal(gn_side_done(g, gn_side_find(g, "french")), 1);
   refused(g, "recover A2", "VB-58");                    /* the French have ended theirs */
   assert_non_null(strstr(gn_errmsg(g), "French has ended its recovery"));
   int five = 5;
   assert_int_equal(gn_dice_script(g, &five, 1), 0);
   ok(g, "end prussians");
   assert_string_equal(gn_game_phase(g), "command");     /* dawn */
+  assert_int_equal(gn_side_done(g, gn_side_find(g, "french")), 0);   /* a phase with a side to act */
   assert_string_equal(gn_game_clock(g).text, "19 June 1815, 9 a.m.");
   gn_game_free(g);
 }

@@ -142,6 +142,50 @@ run sel-gun --db "$db" map "$gid" --as lorelei --select GUN -o sel-gun.svg
 check "map --select GUN: one target group per enemy its orders may name now ($ntarget)" \
   [ "$(grep -c 'class="target"' "$tmp/sel-gun.svg")" = "$ntarget" ]
 
+# The bands a selected unit reaches, for its own side only, with the numbers
+# of the ruleset's data (the map knows none): the Ducal gun's fire close out
+# to half its range and long to its range (shoot.range, ref. IN-R4, IN-B1);
+# a V&B heavy battery's close and long (fire.range.heavy, close_fraction,
+# ref. VB-B18) and a brigade's muskets (fire.range.musket); a Belle Alliance
+# battalion's close and long (fire.range.infantry, long_fraction, ref. BA-B3)
+# and its attack. Each band a dashed or solid outline in a group per verb.
+# datum FILE KEY: a value of the ruleset's data, a number or a [list].
+datum() { awk -v k="key: $2, value: " 'i = index($0, k) { v = substr($0, i + length(k));
+            if (v ~ /^\[/) sub(/\].*/, "]", v); else sub(/[,}].*/, "", v); print v }' "$repo/data/rulesets/$1"; }
+half() { awk -v a="$1" -v f="$2" 'BEGIN { printf "%g", a * f }'; }
+igun=$(datum inradic/shoot.yaml shoot.range | tr -d '[]' | cut -d, -f9 | tr -d ' ')
+check "map --select GUN: its fire's bands from the data, close to $(half "$igun" 0.5) in and long to $igun in" \
+  eval 'texts "$tmp/sel-gun.svg" reach-labels | grep -qx "fire, close: $(half "$igun" 0.5) in" &&
+        texts "$tmp/sel-gun.svg" reach-labels | grep -qx "fire, long: $igun in" &&
+        [ "$(grep -c "class=\"reach\" data-verb=\"fire\"" "$tmp/sel-gun.svg")" = 1 ]'
+check "map --select: the other side is not told how far a unit reaches" \
+  eval '! grep -q "class=\"reach" "$tmp/sel-enemy.svg"'
+vgid=$("$exe" --db "$db" new "$scn/vb-plancenoit.yaml" --seed 1 2>/dev/null)
+heavy=$(datum vb/fire.yaml fire.range.heavy) frac=$(datum vb/fire.yaml fire.range.close_fraction)
+musket=$(datum vb/fire.yaml fire.range.musket)
+run sel-res --db "$db" map "$vgid" --as prussians --select RES -o sel-res.svg
+run sel-sl2 --db "$db" map "$vgid" --umpire --select SL2 -o sel-sl2.svg
+check "map --select RES (V&B heavy guns): fire close to $(half "$heavy" "$frac") in, long to $heavy in; SL2's muskets close to $musket in" \
+  eval 'status sel-res 0 && texts "$tmp/sel-res.svg" reach-labels | grep -qx "fire, close: $(half "$heavy" "$frac") in" &&
+        texts "$tmp/sel-res.svg" reach-labels | grep -qx "fire, long: $heavy in" &&
+        texts "$tmp/sel-sl2.svg" reach-labels | grep -qx "fire, close: $musket in" &&
+        [ "$(texts "$tmp/sel-sl2.svg" reach-labels | wc -l)" = 1 ]'
+check "map --select: the legend says what the outlines are" \
+  eval 'texts "$tmp/sel-res.svg" legend | grep -q "the outlines are how far its fire, charges, attacks and throws reach by the rules"'
+bgid=$("$exe" --db "$db" new "$scn/ba-hougoumont.yaml" --seed 1 2>/dev/null)
+brange=$(datum ba/fire.yaml fire.range.infantry) blong=$(datum ba/fire.yaml fire.long_fraction)
+run sel-nas --db "$db" map "$bgid" --as allies --select NAS -o sel-nas.svg
+check "map --select NAS (Belle Alliance): fire close to $(half "$brange" "$blong") cm, long to $brange cm, and its attack" \
+  eval 'status sel-nas 0 && texts "$tmp/sel-nas.svg" reach-labels | grep -qx "fire, close: $(half "$brange" "$blong") cm" &&
+        texts "$tmp/sel-nas.svg" reach-labels | grep -qx "fire, long: $brange cm" &&
+        texts "$tmp/sel-nas.svg" reach-labels | grep -q "^attack: [0-9.]* cm\$" &&
+        ! grep -q "data-verb=\"continue\"" "$tmp/sel-nas.svg"'
+run sel-res-png --db "$db" map "$vgid" --as prussians --select RES -o sel-res.png
+run sel-res-pdf --db "$db" map "$vgid" --as prussians --select RES -o sel-res.pdf
+check "map --select: PNG and PDF with the bands written" \
+  eval 'status sel-res-png 0 && status sel-res-pdf 0 && head -c 4 "$tmp/sel-res.png" | grep -q PNG &&
+        head -c 4 "$tmp/sel-res.pdf" | grep -q "%PDF"'
+
 # Paper: A4 (the default) and Letter, turned as the map is.
 run pa4 --db "$db" map "$gid" -o a4.pdf
 run plet --db "$db" map "$gid" -o letter.pdf --paper letter
@@ -177,6 +221,37 @@ off=$(awk -v svg="$tmp/frame.svg" '
   { dx = x0 + $2 * s - cx[$1]; dy = y0 + (h - $3) * s - cy[$1]; if (dx * dx + dy * dy > 0.05 || !($1 in cx)) print $1 }' "$tmp/at")
 check "map: the frame on the <svg> element puts every stand where it is${off:+ (not: $off)}" \
   eval '[ -z "$off" ] && [ -s "$tmp/at" ] && grep -q "data-scale=" "$tmp/frame.svg"'
+
+# True scale: every stand is labelled on each page it lies on, a stand cut by
+# a page's edge on every page it is cut across (the text of each page read
+# back with pdftotext; the stands' boxes from the whole map's SVG frame).
+if command -v pdftotext >/dev/null 2>&1; then
+  awk '/^<svg/ { split($0, a, "\""); for (i = 1; i < length(a); i++) f[a[i]] = a[i + 1]
+                 s = f[" data-scale="]; x0 = f[" data-x0="]; y0 = f[" data-y0="]; h = f[" data-height="] }
+       /^<g class="unit"/ { match($0, /data-unit="[^"]*"/); u = substr($0, RSTART + 11, RLENGTH - 12); want = 1; next }
+       want && /^<polygon/ { match($0, /points="[^"]*"/); n = split(substr($0, RSTART + 8, RLENGTH - 9), p, "[ ,]")
+                             lx = 1e9; hx = -1e9; ly = 1e9; hy = -1e9
+                             for (i = 1; i < n; i += 2) { x = (p[i] - x0) / s; y = h - (p[i + 1] - y0) / s
+                               if (x < lx) lx = x; if (x > hx) hx = x; if (y < ly) ly = y; if (y > hy) hy = y }
+                             print u, lx, hx, ly, hy; want = 0 }' "$tmp/frame.svg" >"$tmp/boxes"
+  missing="" cut=0
+  for pg in $(seq 2 "$pages"); do
+    pdftotext -f "$pg" -l "$pg" "$tmp/true.pdf" "$tmp/page.txt" 2>/dev/null
+    win=$(sed -n 's/.*: x \([0-9.]*\) to \([0-9.]*\), y \([0-9.]*\) to \([0-9.]*\) in$/\1 \2 \3 \4/p' "$tmp/page.txt" | head -n 1)
+    [ -n "$win" ] || { missing="$missing page$pg:no-window"; continue; }
+    for code in $(awk -v w="$win" 'BEGIN { split(w, a, " ") }
+                   $3 > a[1] + 0.01 && $2 < a[2] - 0.01 && $5 > a[3] + 0.01 && $4 < a[4] - 0.01 { print $1 }' "$tmp/boxes"); do
+      grep -qw "$code" "$tmp/page.txt" || missing="$missing $code@$pg"
+    done
+    cut=$((cut + $(awk -v w="$win" 'BEGIN { split(w, a, " ") }
+                   $3 > a[1] + 0.01 && $2 < a[2] - 0.01 && $5 > a[3] + 0.01 && $4 < a[4] - 0.01 &&
+                   ($2 < a[1] || $3 > a[2] || $4 < a[3] || $5 > a[4]) { n++ } END { print n + 0 }' "$tmp/boxes")))
+  done
+  check "map --true-scale: each stand labelled on every page it lies on, $cut cut by a page's edge${missing:+ (not:$missing)}" \
+    eval '[ -z "$missing" ] && [ "$cut" -gt 0 ]'
+else
+  echo "ok - map --true-scale: each stand labelled on every page it lies on # SKIP no pdftotext"
+fi
 
 # Long names in UTF-8: the title wrapped whole, never cut; a side's name whole
 # in the legend; a reinforcement's long name cut in the off-table box only

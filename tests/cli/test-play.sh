@@ -217,7 +217,7 @@ say "8S"
 say "10 4"
 answer 1
 check "inradic: the fire is resolved with the cards and dice typed" \
-  eval 'seen "3 cards, 3 hits" && seen "fails" && seen_last "action \| Grand Duchy of Lorelei\] >"'
+  eval 'seen "GUN fires at FU beyond half range: 3 cards, each needing 8 or more; 3 hits \[the value needed beyond half range ref. IN-B1\]" && seen "fails" && seen_last "action \| Grand Duchy of Lorelei\] >"'
 say "show"
 h1=$(hash_shown)
 say "end"
@@ -260,6 +260,9 @@ check "ready: a side's end marks it ready; the bound waits for the other" \
         seen_last "bound 1 \| orders \| all sides \| as french\] >"'
 say "fire 4L at CAI"
 check "ready: a ready side's orders are final" eval 'seen "French has marked itself ready: its orders for bound 1 are final"'
+say "todo"
+check "ready: todo at a ready side's terminal says what it waits for, not that 'end' closes the phase" \
+  eval 'screen | tail -n 2 | grep -q "^  French is ready: waiting for Prussians$" && ! seen "closes the phase"'
 say "end prussians"
 check "ready: a side may not end the other's part" eval 'seen "only the Prussians end their own part"'
 S=twopr; say "todo"
@@ -284,6 +287,9 @@ start vpr "$vg --as prussians"
 S=vpr; say "move P1 advance 1"
 check "vb, three terminals: a side may not order in the other side's turn" \
   eval 'seen "the French act now: this session gives the orders of the Prussians only"'
+say "todo"
+check "vb, three terminals: todo in the other side's turn says whose turn it is" \
+  eval 'screen | tail -n 2 | grep -q "^  not your turn: French to play$" && ! seen "closes the phase"'
 S=vfr; say "end"; say "move P1 advance 1"
 check "vb, three terminals: a refused order for the other side's unit" \
   eval 'seen "P1 is a unit of the Prussians: this session gives the orders of the French only"'
@@ -316,6 +322,9 @@ start iva "$ig --as vapournia"
 S=iva; say "fire AR at GUN"
 check "inradic, two sides: the other side's turn is refused" \
   eval 'seen "the Grand Duchy of Lorelei act now: this session gives the orders of the Kingdom of Vapournia only"'
+say "todo"
+check "inradic, two sides: todo in the other side's turn says whose turn it is" \
+  eval 'screen | tail -n 2 | grep -q "^  not your turn: Grand Duchy of Lorelei to play$" && ! seen "closes the phase"'
 S=ilo; say "fire FU at GUN"
 check "inradic, two sides: a refused order for the other side's unit" \
   eval 'seen "FU is a unit of the Kingdom of Vapournia: this session gives the orders of the Grand Duchy of Lorelei only"'
@@ -325,7 +334,7 @@ check "inradic, two sides: a hand asked card by card, what each needs said first
 say "10S 9S 8S 10 4"
 answer 1
 check "inradic, two sides: a whole hand and the morale dice on one line" \
-  eval 'seen "10S 9S 8S 10 4" && seen "3 cards, 3 hits" && seen_last "\] >"'
+  eval 'seen "10S 9S 8S 10 4" && seen "3 cards, each needing 8 or more; 3 hits" && seen_last "\] >"'
 S=iva; say "show"
 check "inradic, two sides: the other side's session reloads after the shot" \
   eval 'seen "another session changed the game"'
@@ -544,6 +553,7 @@ cat >"$tmp/nightsides.txt" <<'EOF'
 end; end; end; end; end; end; end; end; end; end; end; end
 end; end; end; end; end; end; end; end; end; end; end; end
 end prussians
+as prussians; todo; as umpire
 move W5 to 24,31
 end french
 end french
@@ -555,6 +565,9 @@ check "vb: each side ends its own night and recovery; a side that has ended give
   eval 'status nightsides 1 && out nightsides "Prussians ends its night; the others are still at it" &&
         out nightsides "refused \(ref. VB-66\): Prussians has ended its night" &&
         out nightsides "French ends its recovery" && out nightsides "17 June 1815"'
+check "vb: todo for a side that has ended its night says what it waits for" \
+  eval 'out nightsides "^  Prussians is ready: waiting for French$" &&
+        ! sed -n "/> as prussians; todo; as umpire/,/view: umpire/p" "$tmp/nightsides.out" | grep -q "closes the phase"'
 
 # ---- export: nothing hidden leaks ---------------------------------------------
 run exfr export g2 --as french --out "$tmp/fr.json"

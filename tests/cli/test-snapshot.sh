@@ -47,4 +47,27 @@ else
   echo "ok - a damaged snapshot is passed over # SKIP no sqlite3 command"
   echo "ok - replay --verify names a damaged snapshot # SKIP no sqlite3 command"
 fi
+
+# The map of a game resumed from its snapshot (as `map` loads it) draws the
+# moves made before the snapshot in the phase the arrows show: a French
+# movement phase met after order 240 is filled with moves of the division
+# leader up to order 256, after which the store takes its snapshot, and one
+# more after it; then the phase ends.
+run new2 new long.yaml --seed 5
+n=0 moves=0 bad=0
+while [ $n -lt 258 ]; do
+  o=end
+  if [ $n -ge 240 ] && [ $n -lt 257 ] && { [ $moves -gt 0 ] ||
+       [ "$(cd "$tmp" && "$exe" show g2 --json | jq -r '.phase + " " + .active_side')" = "movement french" ]; }; then
+    o="move FL to 10,$((6 + (moves + 1) % 2))"
+    moves=$((moves + 1))
+  fi
+  (cd "$tmp" && "$exe" order g2 $o) >/dev/null 2>&1 || bad=$((bad + 1))
+  n=$((n + 1))
+done
+run map2 map g2 --umpire -o resumed.svg
+arrows=$(grep -c '^<g class="move" data-unit="FL"' "$tmp/resumed.svg")
+check "the map after a resume: an arrow for each of the $moves moves of the phase, before and after the snapshot ($arrows)" \
+  eval '[ $bad = 0 ] && status map2 0 && [ "$moves" -ge 3 ] && [ "$arrows" = "$moves" ]'
+
 exit $failed

@@ -27,6 +27,9 @@ static const char *const class_names[] = {
   "landwehr", "militia", "levies", NULL,
 };
 
+/* ORDER: GN_RATING_* (gn_rating_name). */
+static const char *const rating_names[] = {"average", "poor", "good", "excellent", NULL};
+
 /* ORDER: ba_attr. {name, default, min, max, names, hidden, scenario} */
 static const gn__attrdef attrs[] = {
   {"valour", BA_VALOUR_UNSET, -5, 5, NULL, 1, 1},   /* unset: from the class (ref. BA-B8) */
@@ -54,6 +57,12 @@ static const gn__attrdef attrs[] = {
   {"new_formation", 0, 0, BA_FM_COUNT, NULL, 1, 0},
   {"prisoners", 0, 0, 100000, NULL, 0, 0},
   {"class", BA_C_NONE, 0, BA_C_COUNT - 1, class_names, 1, 1},
+  {"rating", GN_RATING_AVERAGE, 0, GN_RATING_COUNT - 1, rating_names, 1, 1},   /* ref. BA-LDR */
+};
+
+/* ORDER: as the BA_OPT_* enum. */
+static const gn__attrdef options[BA_OPT_COUNT] = {
+  {"staff_command", 0, 0, 1, NULL, 0, 1},   /* ref. BA-LDR: staff figures command within a radius */
 };
 
 /* ORDER: ba_terrain. */
@@ -280,6 +289,9 @@ static const gn__dfield data_table[] = {
   /* staff */
   INTS("t18.falls_from", t18, 3, -ANY, ANY, "BA-T18"),
   INTS("t18.penalty", t18_pen, 3, -ANY, ANY, "BA-T18"),
+  NUM("staff.command.radius", cmd_radius, 0, ANY, "BA-LDR"),
+  NUMS("staff.rating.radius", rating_radius, GN_RATING_COUNT, -ANY, ANY, "BA-LDR"),
+  INT("staff.command.bonus", cmd_bonus, -ANY, ANY, "BA-LDR"),
   INT("bound.minutes", minutes, 0, ANY, "BA-B19"),
   INT("victory.figures_per_point", figures_per_vp, -ANY, ANY, "BA-B9"),   /* below 1 counts as 1 */
 };
@@ -347,6 +359,9 @@ static const char *kit_problem(ba_arm arm, const int *a, const char **ref) {
   *ref = "BA-5.5.1c";
   if (arm != BA_ARM_INF && arm != BA_ARM_CAV && a[BA_MARKSMEN])
     return "marksmen are infantry or cavalry (hand weapons, Table 6)";
+  *ref = "BA-LDR";
+  if (arm != BA_ARM_STAFF && a[BA_RATING] != GN_RATING_AVERAGE)
+    return "only a staff figure has a rating (a battalion's quality is its valour and class)";
   return NULL;
 }
 
@@ -469,13 +484,18 @@ static void own_state(const gn_game *g, int unit, char *buf, size_t n, int *k) {
 }
 
 /* What viewer may know (ref. BA-5.5.1a: valour, supplies and rest are hidden
-** from the enemy; formation, disorder and figures are on the table). A removed
+** from the enemy, and so are a staff figure's rating and command radius, ref.
+** BA-LDR; formation, disorder and figures are on the table). A removed
 ** unit has no status of its own (the caller says "removed"). */
 static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
   int k = 0;
   if (u->attr[BA_ORIG] > 0) v->strength0 = u->attr[BA_ORIG];
+  if (own && g->sc->rsdata && gn__ba_arm_of(g, unit) == BA_ARM_STAFF) {   /* ref. BA-LDR: hidden as valour is */
+    v->rating = u->attr[BA_RATING];
+    v->command_radius = gn__ba_command_radius(g, unit);
+  }
   if (!gn__ba_on_table(g, unit)) {
     v->removed = 1;
     add(buf, n, &k, "%s", u->attr[BA_PART] && !u->attr[BA_ROOT] ? "(reserve slot, not in use)"
@@ -507,6 +527,7 @@ const gn__ruleset gn__rs_ba = {
   .attrs = attrs, .nattrs = (int)(sizeof attrs / sizeof attrs[0]),
   .terrain = terrain, .nterrain = (int)(sizeof terrain / sizeof terrain[0]),
   .verbs = gn__ba_verbs, .nverbs = BA_NVERBS,
+  .options = options, .noptions = BA_OPT_COUNT,
   .checks = gn__ba_checks, .nchecks = BA_NCHECKS,
   .setup = setup, .release = release, .view = view,
   .clock = gn__ba_clock, .phase = gn__ba_phase_name,
@@ -515,6 +536,7 @@ const gn__ruleset gn__rs_ba = {
   .reach = gn__ba_reach,
   .minute = gn__ba_minute,
   .holds = gn__ba_holds,
+  .side_done = gn__ba_side_ready,
 };
 
 const char *gn__ba_phase_name(const gn_game *g) {

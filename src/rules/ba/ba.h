@@ -61,6 +61,9 @@ typedef enum ba_form {
 
 typedef enum ba_dis { BA_DIS_NONE, BA_DIS_SD, BA_DIS_MD, BA_DIS_FD } ba_dis;
 
+/* Scenario options. ORDER: as ba.c's options[]. */
+enum { BA_OPT_STAFF_COMMAND, BA_OPT_COUNT };
+
 /* The written order of a unit for this bound (1.1.2). ORDER: ba.c's names. */
 typedef enum ba_order {
   BA_O_NONE, BA_O_ATTACK, BA_O_FIRE, BA_O_MOVE, BA_O_REST, BA_O_EVADE, BA_O_COUNT
@@ -100,6 +103,8 @@ typedef enum ba_attr {
   BA_PRISONERS,     /* prisoners taken (ref. BA-B13) */
   /* set by the scenario, after the engine's (slot 24 on: hash.c) */
   BA_CLASS,         /* ba_class: Table 21 troop class, the starting valour (ref. BA-B8) */
+  BA_RATING,        /* a staff figure's rating, GN_RATING_* (0 average: a game without
+                       ratings keeps its hash), hidden from the enemy (ref. BA-LDR) */
   BA_NATTR
 } ba_attr;
 
@@ -242,6 +247,9 @@ typedef struct ba_data {
   /* staff (ref. BA-T18) */
   int t18[3];                                         /* lowest totals of the fall bands */
   int t18_pen[3];
+  /* staff command (ref. BA-LDR, option staff_command) */
+  double cmd_radius, rating_radius[GN_RATING_COUNT];  /* cm; added by GN_RATING_* */
+  int cmd_bonus;                                      /* on reorganisation and spread of rout */
   int minutes;                                        /* per bound (ref. BA-B19) */
   int figures_per_vp;
 } ba_data;
@@ -299,6 +307,8 @@ int gn__ba_end_bound(gn_game *g);
 /* Sets u's written order for the bound, refusing what the rules forbid. */
 int gn__ba_set_order(gn_game *g, int u, int o);
 const char *gn__ba_phase_name(const gn_game *g);
+/* 1 when side has marked itself ready in the orders phase (ref. BA-1.1.1a). */
+int gn__ba_side_ready(const gn_game *g, int side);
 void gn__ba_clock(const gn_game *g, char *buf, size_t n);
 int gn__ba_minute(const gn_game *g);
 /* 1 when unit u holds an objective within whose radius it stands (ref. BA-VIC). */
@@ -436,6 +446,13 @@ int gn__ba_waggon_for(const gn_game *g, int u);
 int gn__ba_catch_result(const ba_data *d, int total);
 int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total);
 int gn__ba_catch_roll(gn_game *g, int staff);
+/* ref. BA-LDR: the command radius of staff figure st, his rating counted;
+** -1 without the option staff_command or for another unit. Pure. */
+double gn__ba_command_radius(const gn_game *g, int st);
+/* ref. BA-LDR: with the option staff_command, a staff figure on the table who
+** commands u (his formation or one above u's; either in none: his side) and
+** stands within his command radius of it, the nearest; else -1. Pure. */
+int gn__ba_commander(const gn_game *g, int u);
 /* Spread of rout in the moral consequences phase (ref. BA-B21, see staff.c). */
 int gn__ba_spread_rout(gn_game *g);
 int gn__ba_phase_moral(gn_game *g);

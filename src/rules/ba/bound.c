@@ -415,6 +415,11 @@ static int v_end(gn_game *g, const gn__args *a) {
   return gn__ba_end_bound(g);
 }
 
+/* ref. BA-1.1.1a: the side's `end SIDE` in the orders phase. */
+int gn__ba_side_ready(const gn_game *g, int side) {
+  return g->st.phase == BA_PH_ORDERS && ((unsigned)g->st.rs[BA_RS_READY] >> side) & 1;
+}
+
 /* Refuses a written order for a unit whose side has marked itself ready
 ** (ref. BA-1.1.1a: its orders for the bound are final). */
 static int not_ready(gn_game *g, const gn__args *a) {

@@ -23,6 +23,45 @@ int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total) {
   return 0;
 }
 
+double gn__ba_command_radius(const gn_game *g, int st) {
+  const ba_data *d = BA_D(g);
+  if (!g->sc->options[BA_OPT_STAFF_COMMAND] || gn__ba_arm_of(g, st) != BA_ARM_STAFF) return -1;
+  int r = g->st.u[st].attr[BA_RATING];
+  double radius = d->cmd_radius + (r >= 0 && r < GN_RATING_COUNT ? d->rating_radius[r] : 0);
+  return radius > 0 ? radius : 0;
+}
+
+/* 1 when staff figure st commands u [interpretation, ref. BA-LDR]: u's
+** formation is his own or lies under it, or he leads it or one above it;
+** a staff figure in no formation, or a unit in none, answers to his side. */
+static int commands(const gn_game *g, int st, int u) {
+  int fs = g->sc->unit[st].formation, f = g->sc->unit[gn__ba_root(g, u)].formation;
+  if (g->sc->unit[st].side != g->sc->unit[u].side) return 0;
+  if (fs < 0 || f < 0) return 1;
+  for (int guard = 0; f >= 0 && guard < 64; guard++, f = g->sc->formation[f].parent)
+    if (f == fs || g->sc->formation[f].leader == st) return 1;
+  return 0;
+}
+
+/*
+** ref. BA-LDR [interpretation]: the staff figure whose command reaches u.
+**   1) only with the option staff_command, and for a fighting unit
+**   2) each staff figure on the table who commands u, within his command
+**      radius (his rating counted) of it, edge to edge; the nearest
+*/
+int gn__ba_commander(const gn_game *g, int u) {
+  ba_arm arm = gn__ba_arm_of(g, u);
+  int best = -1;
+  double bd = HUGE_VAL;
+  if (!g->sc->options[BA_OPT_STAFF_COMMAND] || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) return -1;   /* 1 */
+  for (int st = 0; st < g->sc->nunits; st++) {                                                           /* 2 */
+    if (gn__ba_arm_of(g, st) != BA_ARM_STAFF || !gn__ba_on_table(g, st) || !commands(g, st, u)) continue;
+    double dist = gn_unit_distance(g, st, u);
+    if (dist <= gn__ba_command_radius(g, st) + GN_CONTACT_EPS && dist < bd) { bd = dist; best = st; }
+  }
+  return best;
+}
+
 /* The nearest own fighting unit on the table to staff figure st, or -1. */
 static int nearest_own(const gn_game *g, int st) {
   int best = -1;
@@ -44,6 +83,8 @@ static int nearest_own(const gn_game *g, int st) {
 **   3) 13 and up: falls; 15-16 and 17-18 also give every unit of its side -1 or
 **      -2 on all rolls for the rest of this bound and all of the next (the worse
 **      of two such penalties holds)
+**   4) every side is told a leader is lost (ref. BA-LDR); with the option
+**      staff_command his troops answer to the staff above him
 */
 int gn__ba_catch_roll(gn_game *g, int st) {
   const ba_data *d = BA_D(g);
@@ -79,6 +120,18 @@ int gn__ba_catch_roll(gn_game *g, int st) {
                           gn__ba_uid(g, st), pen < 0 ? "; its side suffers on all rolls" : "");
   if (!e) return GN_ENOMEM;
   if (pen) gn__event_mod(e, "side penalty", pen, "BA-T18");
+  int rating = g->st.u[st].attr[BA_RATING];                                        /* 4 */
+  e = gn__event(g, "leader-lost", "BA-LDR", st, -1, "%s, %s, is lost to %s%s", g->sc->unit[st].name,
+                gn__ba_uid(g, st), g->sc->side[side].name,
+                g->sc->options[BA_OPT_STAFF_COMMAND] ? "; his troops answer to the staff above him" : "");
+  if (!e) return GN_ENOMEM;
+  /* his side knew his rating; the enemy learns only that he fell */
+  if (rating != GN_RATING_AVERAGE) {
+    gn_event *er = gn__event(g, "leader-lost", "BA-LDR", st, -1, "%s was a %s leader", gn__ba_uid(g, st),
+                            gn_rating_name(rating));
+    if (!er) return GN_ENOMEM;
+    gn__event_hide(er, 1u << side);
+  }
   return 0;
 }
 
@@ -115,7 +168,8 @@ static int routing_near(const gn_game *g, int u, const int *src, int ns) {
 ** data/rulesets/ba/rules.yaml: the rule's own text was not found]
 **   1) a fighting unit (not staff, waggon or FD) within rout.spread_distance of a
 **      unit of its side brought into FD this bound, and on the table, tests once
-**      a bound: 3d6 + valour + its side's staff penalty (ref. BA-T18)
+**      a bound: 3d6 + valour + its side's staff penalty (ref. BA-T18), + the
+**      staff command bonus when a staff figure's command reaches it (ref. BA-LDR)
 **   2) at least rout.spread_hold: it holds; below: it is brought into FD and
 **      routs with it (the loss due to FD, a forced move in the next movement
 **      phase, ref. BA-B14)
@@ -152,11 +206,12 @@ static int spread(gn_game *g, int *src) {
       gn__ustate *s = gn__uw(g, u);                                               /* 1 */
       s->flags |= BA_F_SPREAD;
       int total, faces[3], pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
-      gn__chance_say(g, 1u << g->sc->unit[u].side, "%d or more holds (%d, less valour %d%s; ref. BA-B21)",
-                     d->spread_hold - s->attr[BA_VALOUR] - pen, d->spread_hold, s->attr[BA_VALOUR],
-                     pen ? " and the fallen staff's penalty" : "");
+      int st = gn__ba_commander(g, u), cb = st >= 0 ? d->cmd_bonus : 0;   /* ref. BA-LDR */
+      gn__chance_say(g, 1u << g->sc->unit[u].side, "%d or more holds (%d, less valour %d%s%s; ref. BA-B21)",
+                     d->spread_hold - s->attr[BA_VALOUR] - pen - cb, d->spread_hold, s->attr[BA_VALOUR],
+                     pen ? " and the fallen staff's penalty" : "", cb ? " and the staff in command" : "");
       if ((rc = gn__ba_roll(g, "spread of rout", "BA-B21", u, &total, faces))) return rc;
-      int t = total + s->attr[BA_VALOUR] + pen;
+      int t = total + s->attr[BA_VALOUR] + pen + cb;
       int holds = t >= d->spread_hold;                                            /* 2 */
       gn_event *e = gn__event(g, "spread", "BA-B21", u, from, "%s sees %s rout: %d against %d, "
                               "%s", gn__ba_uid(g, u), gn__ba_uid(g, from), t, d->spread_hold,
@@ -164,6 +219,7 @@ static int spread(gn_game *g, int *src) {
       if (!e) return GN_ENOMEM;
       gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");
       if (pen) gn__event_mod(e, "staff fallen", pen, "BA-T18");
+      if (cb) gn__event_mod(e, "staff in command", cb, "BA-LDR");
       gn__event_hide(e, 1u << g->sc->unit[u].side);
       e->total = t;
       if (holds) continue;

@@ -112,25 +112,29 @@ int gn__ba_disorder(gn_game *g, int u, int st, const char *why, const char *ref)
 }
 
 /* ref. BA-B15 (Table 16 default): at the end of a bound in which it was neither
-** fired at nor in melee, a unit in disorder rolls 3d6 + valour (+ staff penalty);
-** reaching reorganise.target it recovers one step (FD to MD, MD to SD, SD to none). */
+** fired at nor in melee, a unit in disorder rolls 3d6 + valour (+ staff penalty,
+** + the staff command bonus when a staff figure's command reaches it, ref.
+** BA-LDR); reaching reorganise.target it recovers one step (FD to MD, MD to SD,
+** SD to none). */
 int gn__ba_reorganise(gn_game *g, int u) {
   gn__ustate *s = gn__uw(g, u);
   ba_arm arm = gn__ba_arm_of(g, u);
   if (s->attr[BA_DISORDER] == BA_DIS_NONE || arm == BA_ARM_STAFF || arm == BA_ARM_WAGGON) return 0;
   if (s->flags & (BA_F_FIRED_AT | BA_F_ATT | BA_F_DEF)) return 0;
   int total, faces[3], rc, pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
-  gn__chance_say(g, own(g, u), "%d or more recovers a step (%d, less valour %d%s; ref. BA-B15)",
-                 BA_D(g)->reorganise - s->attr[BA_VALOUR] - pen, BA_D(g)->reorganise, s->attr[BA_VALOUR],
-                 pen ? " and the fallen staff's penalty" : "");
+  int st = gn__ba_commander(g, u), cb = st >= 0 ? BA_D(g)->cmd_bonus : 0;   /* ref. BA-LDR */
+  gn__chance_say(g, own(g, u), "%d or more recovers a step (%d, less valour %d%s%s; ref. BA-B15)",
+                 BA_D(g)->reorganise - s->attr[BA_VALOUR] - pen - cb, BA_D(g)->reorganise, s->attr[BA_VALOUR],
+                 pen ? " and the fallen staff's penalty" : "", cb ? " and the staff in command" : "");
   if ((rc = gn__ba_roll(g, "reorganisation", "BA-B15", u, &total, faces))) return rc;
-  int t = total + s->attr[BA_VALOUR] + pen;
+  int t = total + s->attr[BA_VALOUR] + pen + cb;
   gn_event *e = gn__event(g, "reorganise", "BA-B15", u, -1, "%s reorganises: %d against %d, %s",
                           gn__ba_uid(g, u), t, BA_D(g)->reorganise,
                           t >= BA_D(g)->reorganise ? "recovers a step" : "no change");
   if (!e) return GN_ENOMEM;
   gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");
   if (pen) gn__event_mod(e, "staff fallen", pen, "BA-T18");
+  if (cb) gn__event_mod(e, "staff in command", cb, "BA-LDR");
   gn__event_hide(e, own(g, u));
   e->total = t;
   if (t < BA_D(g)->reorganise) return 0;

@@ -12,6 +12,9 @@
 
 /* ------------------------------------------------------------ morale */
 
+/* ORDER: GN_RATING_*. */
+static const char *const rating_names[] = { "average", "poor", "good", "excellent", NULL };
+
 /* The morale check: the test, and what may call for it: the figures lost
 ** in a melee, the figures of a charger (-1: a test in any case). */
 typedef struct morale_ck { in_mctx m; int melee_lost, charged_by; } morale_ck;
@@ -20,7 +23,7 @@ static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx)
   morale_ck *ck = cx;
   in_mctx *m = &ck->m;
   int rc = 0, have = 0;
-  m->quality = IN_Q_TRAINED; m->arc = -1; m->unit = -1;
+  m->quality = IN_Q_TRAINED; m->arc = -1; m->unit = -1; m->rating = -1;
   ck->melee_lost = ck->charged_by = -1;
   for (int i = 0; i < argc && !rc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -29,6 +32,10 @@ static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx)
     else if (!strcmp(a, "--quality")) {
       rc = gn__opt_name(g, a, v, gn__in_quality_names, &m->quality);
       m->quality = gn__in_quality_canon(m->quality);
+      i++;
+    }
+    else if (!strcmp(a, "--leader")) {   /* ref. IN-LDR: the rating whose word counts */
+      rc = gn__opt_name(g, a, v, rating_names, &m->rating);
       i++;
     }
     else if (!strcmp(a, "--uphill")) m->uphill = 1;
@@ -284,11 +291,11 @@ static void throw_label(const void *cx, int64_t o, char *buf, size_t n) {
 
 const gn__check gn__in_checks[IN_NCHECKS] = {
   { "morale",
-    "--start N --remaining R [--quality Q] [--uphill] [--soft-cover] [--hard-cover] [--flank] [--rear] "
-    "[--melee-lost K | --charged-by C]",
+    "--start N --remaining R [--quality Q] [--leader RATING] [--uphill] [--soft-cover] [--hard-cover] [--flank] "
+    "[--rear] [--melee-lost K | --charged-by C]",
     "does a unit that started with N figures and has R left pass a morale test (after losing K in a "
     "melee, or charged by C figures: tested only when they call for one)?",
-    "IN-M2, IN-M5, IN-M6, IN-M7, IN-M8, IN-M9, IN-M10, IN-B10", 1, morale_parse, morale_run, morale_label },
+    "IN-M2, IN-M5, IN-M6, IN-M7, IN-M8, IN-M9, IN-M10, IN-B10, IN-LDR", 1, morale_parse, morale_run, morale_label },
   { "pursuit", "--quality Q", "what the pursuit die allows a unit of quality Q",
     "IN-P1, IN-P2, IN-P3, IN-P4, IN-P5, IN-P6", 0, pursuit_parse, pursuit_run, pursuit_label },
   { "hero", "[--present bugler,nco,...] [--choose ROLE]", "whom an Ace kills among the figures present",

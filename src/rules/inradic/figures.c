@@ -83,6 +83,7 @@ static void loss_event(gn_game *g, int unit, int named, const int *killed, int d
 **   2) then privates, then the other roles in role order
 **   3) the unit leaves the table when no figure is left
 **   4) a loss event names the unit, the figures and roles lost, and what is left
+**   5) every side is told of each leader figure lost (ref. IN-LDR)
 */
 int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed) {
   gn__ustate *u = gn__uw(g, unit);
@@ -102,6 +103,7 @@ int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed) {
   u->strength -= done;
   if (u->strength <= 0) { u->strength = 0; gn__in_remove(g, unit); }                /* 3 */
   if (done) loss_event(g, unit, named, k, done);                                 /* 4 */
+  if (done) (void)gn__in_leader_lost(g, unit, k);   /* 5: out of memory sets g->evoom, as the loss event */
   if (killed) memcpy(killed, k, sizeof k);
   return done;
 }

@@ -30,6 +30,8 @@ const char *const gn__in_weapon_names[IN_W_COUNT + 1] = {
 };
 static const char *const status_names[] = { "steady", "routing", "halted", NULL };
 static const char *const pursuit_names[] = { "none", "may", "pursuing", "decline", NULL };
+/* ORDER: GN_RATING_* (gn_rating_name). */
+static const char *const rating_names[] = { "average", "poor", "good", "excellent", NULL };
 
 /* Default footprints: a loose group about an inch per figure of frontage. */
 static const gn__typedef in_types[IN_T_COUNT] = {
@@ -58,6 +60,7 @@ static const gn__attrdef in_attrs[IN_NATTR] = {
   { "pursue_of", 0, 0, 100000, NULL, 0, 0 },
   { "pursuit_turn", 0, 0, 100000, NULL, 0, 0 },
   { "rout_from", 0, 0, 100000, NULL, 0, 0 },
+  { "rating", GN_RATING_AVERAGE, 0, GN_RATING_COUNT - 1, rating_names, 0, 1 },   /* ref. IN-LDR: seen by all */
 };
 
 static const gn__terraindef in_terrain_defs[IN_TR_COUNT] = {
@@ -76,6 +79,7 @@ static const gn__terraindef in_terrain_defs[IN_TR_COUNT] = {
 
 static const gn__attrdef in_options[IN_OPT_COUNT] = {
   { "hero_hits", 0, 0, 1, NULL, 0, 1 },   /* ref. IN-H1: the optional rule */
+  { "leader_command", 1, 0, 1, NULL, 0, 1 },   /* ref. IN-LDR: a general's rating reaches his command radius */
 };
 
 static const gn__verb in_verbs[] = {
@@ -99,6 +103,7 @@ static const gn__verb in_verbs[] = {
 #define INT(k, f, lo, hi, ref) GN__D_INT(in_data, k, f, lo, hi, ref)
 #define NUM(k, f, lo, hi, ref) GN__D_NUM(in_data, k, f, lo, hi, ref)
 #define INTS(k, f, n, lo, hi, ref) GN__D_INTS(in_data, k, f, n, lo, hi, ref)
+#define NUMS(k, f, n, lo, hi, ref) GN__D_NUMS(in_data, k, f, n, lo, hi, ref)
 #define WHOLES(k, f, n, lo, hi, ref) \
   {k, GN__DT_WHOLE, offsetof(in_data, f), n, lo, hi, ref, NULL, 0, 0, 0, 0}
 
@@ -165,6 +170,9 @@ static const gn__dfield data_table[] = {
   INTS("roles.m3", m3_rank, IN_NRANKS, -ANY, ANY, "IN-M3"),
   INTS("roles.rally", rally_rank, IN_NRANKS, -ANY, ANY, "IN-M16"),
   INT("morale.one_is_die", one_is_die, -ANY, ANY, "IN-B10"),
+  INTS("leader.rating.morale", rating_morale, GN_RATING_COUNT, -ANY, ANY, "IN-LDR"),
+  NUM("leader.command.radius", cmd_radius, 0, ANY, "IN-LDR"),
+  NUMS("leader.rating.radius", rating_radius, GN_RATING_COUNT, -ANY, ANY, "IN-LDR"),
   INTS("terrain.cover", tr_cover, IN_TR_COUNT, -ANY, ANY, "IN-B2"),
   INTS("terrain.difficult", tr_difficult, IN_TR_COUNT, -ANY, ANY, "IN-B8"),
   INTS("terrain.water", tr_water, IN_TR_COUNT, -ANY, ANY, "IN-M13"),
@@ -176,6 +184,7 @@ static const gn__dfield data_table[] = {
 #undef INT
 #undef NUM
 #undef INTS
+#undef NUMS
 #undef WHOLES
 
 /* Reads the tables; every key is in a data/rulesets/inradic/NAME.yaml file. */
@@ -192,6 +201,7 @@ static int load_data(gn_game *g, in_data *d) {
 **      its morale dice can be thrown (at most 640 figures, ref. IN-M7)
 **   3) quality names commoners and fighters are peasants and fanatics; guns
 **      and crewed MGs have at least one piece; steady, not pursuing
+**   4) a rating only on a unit with a leader figure (ref. IN-LDR)
 */
 static int setup(gn_game *g) {
   gn__scen *sc = g->sc;
@@ -230,6 +240,10 @@ static int setup(gn_game *g) {
     u->attr[IN_A_STATUS] = IN_S_STEADY;
     u->attr[IN_A_PURSUIT] = IN_PU_NONE;
     u->attr[IN_A_PURSUE_OF] = 0;
+    if (u->attr[IN_A_RATING] != GN_RATING_AVERAGE && gn__in_leader_role(g, i) < 0)   /* 4 */
+      return gn__error(g, GN_ESCENARIO, "%s:%d:%d: unit '%s': a rating is its leader's, and it has no leader "
+                       "figure (corporal, nco, officer, hero, staff or general) (ref. IN-LDR)", sc->file,
+                       sc->unit[i].line, sc->unit[i].col, sc->unit[i].id);
     if (sum <= 0) gn__unit_remove(g, i);
   }
   g->st.winner = -1;
@@ -243,12 +257,16 @@ static void release(gn_game *g, void *rsdata) {
 /* ------------------------------------------------------------ views */
 
 /* What a viewer may know: the figures on the table and their roles are
-** visible to all; ammunition left only to the owner and the umpire. */
+** visible to all, and so is their leader's rating and command radius (ref.
+** IN-LDR); ammunition left only to the owner and the umpire. */
 static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
   size_t k = 0;
-  (void)v;
+  if (g->sc->rsdata && gn__in_leader_alive(g, unit)) {   /* the data once set up */
+    v->rating = u->attr[IN_A_RATING];
+    v->command_radius = gn__in_command_radius(g, unit);
+  }
   buf[0] = 0;
 #define ADD(...) do { int w_ = gn__snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
                       if (w_ > 0) k += (size_t)w_; } while (0)
@@ -296,4 +314,5 @@ const gn__ruleset gn__rs_inradic = {
   IN_RS_DECK, 2 * GN__MAXSIDES,   /* what the odds engine knows of each side's deck */
   gn__in_reach,
   NULL,   /* odds: none given with an order */
+  NULL,   /* side_done: the sides always take turns */
 };

@@ -121,6 +121,8 @@ typedef enum in_attr {
   IN_A_PURSUE_OF,     /* unit index + 1 of the router it pursues or may pursue, 0 none */
   IN_A_PURSUIT_TURN,  /* game turn the pursuit began (ref. IN-P2) */
   IN_A_ROUT_FROM,     /* unit index + 1 of the enemy it routed from, 0 none */
+  IN_A_RATING,        /* its leader's rating, GN_RATING_* (0 average: a game without
+                         ratings keeps its hash; ref. IN-LDR) */
   IN_NATTR
 } in_attr;
 
@@ -152,7 +154,12 @@ enum {
 #define IN_RS_DECK 0
 
 /* Scenario options. ORDER: as inradic.c in_options[]. */
-enum { IN_OPT_HERO_HITS, IN_OPT_COUNT };
+enum {
+  IN_OPT_HERO_HITS,
+  IN_OPT_LEADER_COMMAND,   /* ref. IN-LDR: 1 a staff officer's or general's rating reaches
+                              friends within his command radius; 0 his own unit only */
+  IN_OPT_COUNT
+};
 
 /* ------------------------------------------------------------ data */
 typedef struct in_data {
@@ -185,6 +192,9 @@ typedef struct in_data {
   ** seed's words (IN_RANK_*); M3, rally and hero hits read their lists by rank */
   int hero_face[6], role_rank[IN_NROLES], role_leader[IN_NROLES], m3_rank[IN_NRANKS],
       rally_rank[IN_NRANKS], hero_fall_lower;
+  /* leaders as people (roles.yaml, ref. IN-LDR): by GN_RATING_* */
+  int rating_morale[GN_RATING_COUNT];
+  double cmd_radius, rating_radius[GN_RATING_COUNT];
   /* terrain (terrain.yaml) */
   int tr_cover[IN_TR_COUNT], tr_difficult[IN_TR_COUNT], tr_water[IN_TR_COUNT],
       tr_obstacle[IN_TR_COUNT], tr_hill[IN_TR_COUNT];
@@ -307,9 +317,12 @@ int gn__in_melee_cardcount(const gn_game *g, const in_figs *f, int *capped_cards
 /* Draw a group's cards and count hits (ref. IN-B1, IN-B3, IN-R3); cards of the
 ** capped part score at most cap hits (cap < 0: none); pictures: 1 when the
 ** caller counts picture cards (d->pictures, ref. IN-R7), else they are only
-** misses. Fails as gn__in_draw. */
+** misses; basis: how the value needed is reached ("8 beyond half range,
+** soft cover +2"), told to the table before the draw with the value, or
+** NULL. Fails as gn__in_draw. */
 int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
-                  int pictures, const char *purpose, const char *ref, int unit, in_draw *d);
+                  int pictures, const char *basis, const char *purpose, const char *ref, int unit,
+                  in_draw *d);
 /* The whole card resolution of one shot (ref. IN-R1, IN-R2, IN-R3, IN-R4, IN-R5,
 ** IN-R6, IN-R7, IN-B1, IN-B2, IN-B3). */
 int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r);
@@ -350,7 +363,28 @@ typedef struct in_mctx {
   int start, remaining, quality;
   int uphill, cover, arc;   /* arc: GN_ARC_* of the engaging enemy, -1 none */
   int unit;                 /* for events, or -1 */
+  int rating;               /* the rating of the leader whose word counts (IN-LDR), -1 none */
 } in_mctx;
+
+/* ------------------------------------------------------------ leaders.c */
+/* ref. IN-LDR: the role unit's rating belongs to (its highest leader figure
+** at the start: corporal up to general), or -1 when it has none. Pure. */
+int gn__in_leader_role(const gn_game *g, int unit);
+/* 1 when unit is on the table with a figure of its rated leader's role. Pure. */
+int gn__in_leader_alive(const gn_game *g, int unit);
+/* The command radius of unit's leader, his rating counted: only a staff
+** officer or general commands beyond his own unit, with the option
+** leader_command; else -1. Pure. */
+double gn__in_command_radius(const gn_game *g, int unit);
+/* The rating whose word counts in unit's morale tests (ref. IN-LDR): the best
+** of its own leader's, alive, and of the staff officers and generals of its
+** side not routing whose command radius reaches it; -1 when there is none.
+** *from (may be NULL) gets the unit whose leader gives it. Pure. */
+int gn__in_leader_rating(const gn_game *g, int unit, int *from);
+/* Tells every side that unit lost killed[r] figures of each leader role
+** (ref. IN-LDR); after its rated leader's last figure, that his rating is
+** gone with him. GN_ENOMEM. */
+int gn__in_leader_lost(gn_game *g, int unit, const int *killed);
 
 /* Morale dice of a starting size: "d10+d4" into buf; *ndice = dice counted by
 ** the per-die modifiers, the +1 of a remainder of one figure among them only

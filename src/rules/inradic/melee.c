@@ -53,20 +53,30 @@ int gn__in_melee_draw(gn_game *g, const in_melee *m, in_melee_result *r) {
   int rc;
   r->need[0] = m->obstacle ? d->melee_need_obstacle : d->melee_need;                /* 2 */
   r->need[1] = d->melee_need;
+  char basis[64];
+  gn__snprintf(basis, sizeof basis, "%d, defender behind an obstacle %+d", r->need[1], r->need[0] - r->need[1]);
   for (int i = 0; i < 2; i++) {
     int capped, free_, cap;
     in_draw *dr = &r->d[i];
     dr->cards = dr->hits = dr->aces = dr->pictures = dr->capped = 0;
     if (m->routing[i]) continue;                                                  /* 3 */
     gn__in_melee_cardcount(g, &m->figs[i], &capped, &free_, &cap);                   /* 1 */
-    if ((rc = gn__in_draw_hits(g, m->side[i], capped, free_, r->need[i], cap, 0, purpose[i], "IN-B6",  /* 4 */
-                            m->unit[i], dr)))
+    if ((rc = gn__in_draw_hits(g, m->side[i], capped, free_, r->need[i], cap, 0,      /* 4 */
+                               i == 0 && m->obstacle ? basis : NULL, purpose[i], "IN-B6", m->unit[i], dr)))
       return rc;
   }
-  gn_event *e = gn__event(g, "melee", "IN-B6", m->unit[0], m->unit[1], "%s scores %d, %s scores %d",
-                          who(g, m, 0), r->d[0].hits, who(g, m, 1), r->d[1].hits);
+  /* each side's value needed is said as such; the obstacle that raises the
+  ** attacker's and the cap on a fraction's hits are the modifiers */
+  char side[2][48];
+  for (int i = 0; i < 2; i++)
+    if (m->routing[i]) gn__snprintf(side[i], sizeof side[i], "0 (routing: no card)");
+    else gn__snprintf(side[i], sizeof side[i], "%d (%s%d or more)", r->d[i].hits, i ? "" : "cards needing ",
+                      r->need[i]);
+  gn_event *e = gn__event(g, "melee", "IN-B6", m->unit[0], m->unit[1], "%s scores %s, %s scores %s",
+                          who(g, m, 0), side[0], who(g, m, 1), side[1]);
   if (!e) return GN_ENOMEM;
-  if (m->obstacle) gn__event_mod(e, "defender behind an obstacle", r->need[0] - r->need[1], "IN-B7");
+  if (m->obstacle)
+    gn__event_mod(e, "defender behind an obstacle, on the attacker's value needed", r->need[0] - r->need[1], "IN-B7");
   if (r->d[0].capped || r->d[1].capped)
     gn__event_mod(e, "fraction under five alone", -(r->d[0].capped + r->d[1].capped), "IN-R3");
   return 0;

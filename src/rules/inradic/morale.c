@@ -78,12 +78,17 @@ static int morale_enum(gn_game *g, int start, int most, const char *spec, const 
   return 0;
 }
 
+/* ORDER: GN_RATING_*: a leader's rating as a test's modifier names it. */
+static const char *const leader_words[GN_RATING_COUNT] = {"average leader", "poor leader", "good leader",
+                                                          "excellent leader"};
+
 /*
 ** One morale test.
 **   1) the dice by the STARTING figure count (ref. IN-M7)
 **   2) roll them (every face logged); under the odds engine only pass or
 **      fail (morale_enum)
-**   3) the quality modifier, once (ref. IN-M9)
+**   3) the quality modifier, once (ref. IN-M9); the rating of the leader
+**      whose word counts, once (ref. IN-LDR, leaders.c)
 **   4) the situation modifiers, once per die (ref. IN-M10, IN-B12): uphill of
 **      the engaging enemy, soft or hard cover (the better only), the enemy on
 **      the flank or in the rear
@@ -99,6 +104,7 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   if (m->unit >= 0) gn__snprintf(purpose, sizeof purpose, "morale of %s, trigger %s", gn__in_name(g, m->unit), why);
   else gn__snprintf(purpose, sizeof purpose, "morale (%s)", why);
   int qm = d->quality_mod[m->quality];                                            /* 3 */
+  int lm = m->rating >= 0 && m->rating < GN_RATING_COUNT ? d->rating_morale[m->rating] : 0;   /* ref. IN-LDR */
   int sm = 0;                                                                     /* 4 */
   int up = m->uphill ? d->uphill * k : 0;
   int cv = m->cover == IN_COVER_HARD ? d->hard * k : m->cover == IN_COVER_SOFT ? d->soft * k : 0;
@@ -114,18 +120,18 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   if (one) dspec[strlen(dspec) - 2] = 0;
   rc = 1;                                                                         /* 2 */
   if (in__enumerating(g) && m->start > 0) {
-    rc = morale_enum(g, m->start, m->remaining - qm - sm, spec, purpose, m->unit, &t);
+    rc = morale_enum(g, m->start, m->remaining - qm - lm - sm, spec, purpose, m->unit, &t);
     if (rc == 0) t -= one;
   }
   if (rc == 1) {
-    int mods = one + qm + sm;
+    int mods = one + qm + lm + sm;
     if (mods) gn__chance_say(g, ~0u, "%d or less to pass (%d figures left, modifiers %+d; ref. IN-M8)",
                              m->remaining - mods, m->remaining, mods);
     else gn__chance_say(g, ~0u, "%d or less to pass (the figures left; ref. IN-M8)", m->remaining);
     rc = gn__roll(g, dspec, purpose, "IN-M7", m->unit, &t, NULL);
   }
   if (rc) return rc;
-  *total = t + one + qm + sm;
+  *total = t + one + qm + lm + sm;
   *pass = *total <= m->remaining;                                                 /* 5 */
   gn_event *e = gn__event(g, "morale", ref, m->unit, -1,
                           "%s morale test (%s): %s = %d, modified %d against %d figures: %s",
@@ -135,6 +141,7 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   e->total = *total;
   if (one) gn__event_mod(e, "one-figure remainder", 1, "IN-B10");
   if (qm) gn__event_mod(e, gn__in_quality_words[m->quality], qm, "IN-M9");
+  if (lm) gn__event_mod(e, leader_words[m->rating], lm, "IN-LDR");
   if (up) gn__event_mod(e, "uphill of the enemy", up, "IN-M10");
   if (cv) gn__event_mod(e, m->cover == IN_COVER_HARD ? "hard cover" : "soft cover", cv, "IN-M10");
   if (fl) gn__event_mod(e, "attacked in the flank", fl, "IN-M10");
@@ -173,6 +180,7 @@ int gn__in_morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *
   m.uphill = gn__in_uphill(g, unit, enemy);
   m.cover = gn__in_cover(g, unit, enemy >= 0 ? &g->st.u[enemy].box.c : NULL);
   m.arc = enemy >= 0 ? (int)gn_box_arc(u->box, g->st.u[enemy].box.c) : -1;
+  m.rating = gn__in_leader_rating(g, unit, NULL);
   int pass, total, rc;
   if ((rc = gn__in_morale_roll(g, &m, why, ref, &pass, &total))) return rc;         /* 3 */
   if (pass) return 0;

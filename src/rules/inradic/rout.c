@@ -193,7 +193,7 @@ int gn__in_rally_phase(gn_game *g, int side) {
       continue;
     }
     in_mctx m = { g->sc->unit[i].strength0, u->strength, gn__in_quality(g, i), 0,
-                  gn__in_cover(g, i, NULL), -1, i };
+                  gn__in_cover(g, i, NULL), -1, i, gn__in_leader_rating(g, i, NULL) };
     if ((rc = gn__in_morale_roll(g, &m, halted ? "IN-M17 rally" : "IN-M14 stop running",
                                  halted ? "IN-M17" : "IN-M14", &pass, &total)))    /* 1, 3 */
       return rc;

@@ -106,7 +106,8 @@ static void say_cards(gn_game *g, const int *rk, int n, int need, int capped_car
 **   3) the first `cap` hits of the capped cards count, in the order drawn (ref. IN-R3)
 */
 int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int need, int cap,
-                  int pictures, const char *purpose, const char *ref, int unit, in_draw *dr) {
+                  int pictures, const char *basis, const char *purpose, const char *ref, int unit,
+                  in_draw *dr) {
   int rc = 0, chits = 0, fhits = 0, n = capped_cards + free_cards, buf[64];
   int *rk = n <= 64 ? buf : gn__in_ints(g, n);
   in_part p;
@@ -115,7 +116,8 @@ int gn__in_draw_hits(gn_game *g, int side, int capped_cards, int free_cards, int
   if (!rk) return gn__error(g, GN_ENOMEM, "out of memory");
   if (in__enumerating(g)) hit_part(g, need, pictures, &p);   /* in play gn__in_draw asks no classes */
   gn__chance_need(g, need, n);   /* what a check stopped at the first card reports */
-  gn__chance_say(g, ~0u, "each number card of %d or more hits, an Ace hits%s (ref. IN-B1, IN-B3)", need,
+  gn__chance_say(g, ~0u, "each number card of %d or more hits%s%s%s, an Ace hits%s (ref. IN-B1, IN-B3)", need,
+                 basis ? " (" : "", basis ? basis : "", basis ? ")" : "",
                  pictures ? ", two picture cards stop the weapon" : ", a picture card misses");
   for (int i = 0; i < capped_cards && !rc; i++)                                    /* 1 */
     rc = gn__in_draw(g, side, 1, &p, purpose, ref, unit, rk + i);
@@ -156,21 +158,30 @@ int gn__in_fire_resolve(gn_game *g, const in_fire *f, in_fire_result *r) {
   r->d.cards = r->d.hits = r->d.aces = r->d.pictures = r->d.capped = 0;
   if (!gn__in_fire_cardcount(g, f, &capped, &free_, &cap)) return 0;                   /* 1 */
   int close = f->range <= d->range[f->weapon] / 2;                                  /* 2 */
-  r->need = (close ? d->need_close : d->need_long) + d->cover_need[f->cover];
-  if ((rc = gn__in_draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon),     /* 3 */
+  int base = close ? d->need_close : d->need_long, cover = d->cover_need[f->cover];
+  const char *range = close ? "within half range" : "beyond half range";
+  const char *shelter = f->cover == IN_COVER_HARD ? "hard cover" : "soft cover";
+  char basis[64];
+  if (f->cover) gn__snprintf(basis, sizeof basis, "%d %s, %s %+d", base, range, shelter, cover);
+  else gn__snprintf(basis, sizeof basis, "%s", range);
+  r->need = base + cover;
+  if ((rc = gn__in_draw_hits(g, f->side, capped, free_, r->need, cap, is_gun(f->weapon), basis,  /* 3 */
                           "shooting card", "IN-R1", f->unit, &r->d)))
     return rc;
-  gn_event *e = gn__event(g, "fire", "IN-R1", f->unit, f->target, "%s fires at %s: %d card%s, %d hit%s (need %d+%s)",
+  /* the value needed is said as such, with the range it comes from; only
+  ** what changes it (cover) or the hits (the cap) are modifiers */
+  gn_event *e = gn__event(g, "fire", "IN-R1", f->unit, f->target,
+                          "%s fires at %s %s: %d card%s, each needing %d or more; %d hit%s%s",
                           f->unit >= 0 ? gn__in_name(g, f->unit) : "the firer",
-                          f->target >= 0 ? gn__in_name(g, f->target) : "the target",
-                          r->d.cards, r->d.cards == 1 ? "" : "s", r->d.hits, r->d.hits == 1 ? "" : "s",
-                          r->need, r->d.capped ? ", capped" : "");
+                          f->target >= 0 ? gn__in_name(g, f->target) : "the target", range,
+                          r->d.cards, r->d.cards == 1 ? "" : "s", r->need, r->d.hits, r->d.hits == 1 ? "" : "s",
+                          r->d.capped ? " counted" : "");
   if (!e) return GN_ENOMEM;
   e->total = r->d.hits;
-  gn__event_mod(e, close ? "within half range" : "beyond half range",
-                close ? d->need_close : d->need_long, "IN-B1");
-  if (f->cover) gn__event_mod(e, f->cover == IN_COVER_HARD ? "hard cover" : "soft cover",
-                              d->cover_need[f->cover], "IN-B2");
+  gn__event_mod(e, close ? "the value needed within half range" : "the value needed beyond half range", 0,
+                "IN-B1");
+  if (f->cover) gn__event_mod(e, f->cover == IN_COVER_HARD ? "hard cover, on the value needed"
+                                                          : "soft cover, on the value needed", cover, "IN-B2");
   if (r->d.capped) gn__event_mod(e, "fraction under five alone", -r->d.capped, "IN-R3");
   if (is_gun(f->weapon) && r->d.pictures >= d->ammo_pictures) {                    /* 4 */
     unsigned old = gn__roll_visibility(g, f->side >= 0 ? 1u << f->side : ~0u);

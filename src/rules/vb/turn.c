@@ -101,6 +101,11 @@ int gn__vb_side_ended(const gn_game *g, int unit) {
   return g->st.active < 0 && unit >= 0 && (g->st.rs[VB_RS_ENDED] >> g->sc->unit[unit].side) & 1;
 }
 
+/* ref. VB-66: the side's own `end SIDE` in the night or the recovery. */
+int gn__vb_side_done(const gn_game *g, int side) {
+  return g->st.active < 0 && (g->st.rs[VB_RS_ENDED] >> side) & 1;
+}
+
 /*
 ** `end [SIDE]`: closes the current phase (ref. VB-B1).
 **   1) at most one word after "end": the side ending; by day it must be the

@@ -569,7 +569,8 @@ static void add(char *buf, size_t n, const char *w) {
 
 /* The enemy sees position, type and the disorder marker, never the roster SP
 ** nor the morale grade (hidden attr), unless the scenario opens the rosters;
-** nor the melee dice a stand's SP give it (ref. VB-B11). */
+** a leader's rating and command radius every side sees (ref. VB-LDR); nor the
+** melee dice a stand's SP give it (ref. VB-B11). */
 static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
@@ -577,6 +578,10 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
   if (!open) {
     v->strength = -1;
     v->strength0 = -1;
+  }
+  if (g->sc->rsdata && gn__vb_is_leader(gn__vb_type(g, unit))) {   /* ref. VB-LDR: seen by all; the data once set up */
+    v->rating = u->attr[VB_RATING];
+    v->command_radius = gn__vb_radius(g, unit);
   }
   buf[0] = 0;
   if (u->removed) { add(buf, n, "off table"); return; }
@@ -641,4 +646,5 @@ const gn__ruleset gn__rs_vb = {
   0, 0,   /* no decks */
   gn__vb_reach,
   NULL,   /* odds: the V&B commanders weigh a melee by the melee check's dice and morale */
+  gn__vb_side_done,
 };

@@ -350,6 +350,8 @@ int gn__vb_order_end(gn_game *g, const gn__args *a);
 int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const char *what);
 /* 1 when unit's side has ended the night or the recovery (turn.c). */
 int gn__vb_side_ended(const gn_game *g, int unit);
+/* 1 when side has ended the night or the recovery (ref. VB-66). */
+int gn__vb_side_done(const gn_game *g, int side);
 /* Start of the active side's turn: clears VB_FIRED and VB_MELEED of every
 ** stand and VB_TOWN_DIS of the side's; refreshes command; first brings on
 ** the side's reinforcements due (ref. VB-ARR). 0 or an error. */
