@@ -528,7 +528,7 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
 ** scenario has no staff command, where his rating counts for nothing (ref.
 ** BA-LDR). */
 static int warn(gn_game *g, int unit, char *buf, size_t n) {
-  int r = g->st.u[unit].attr[BA_RATING];
+  int r = ba_u(g, unit)->rating;
   if (g->sc->options[BA_OPT_STAFF_COMMAND] || gn__ba_arm_of(g, unit) != BA_ARM_STAFF || r == GN_RATING_AVERAGE)
     return 0;
   snprintf(buf, n, "is rated '%s', which counts only with options: {staff_command: true} (BA-LDR)",
