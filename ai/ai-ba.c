@@ -14,7 +14,8 @@
 **   - fire: the nearest enemy in musket (gun) reach, with supplies
 **   - move: towards the objective of the posture, turning first if the goal
 **     is not ahead (units move forwards only), stopping out of musket reach
-** Waggons carrying ammunition drive to the nearest unit without supplies.
+** Waggons carrying ammunition drive to the nearest unit without supplies;
+** with staff command, staff figures ride to their disordered units.
 ** What is legal comes from the rules alone: the targets of fire and attack
 ** are chosen among those the listing of the unit's verb gives
 ** (gn__ai_actions). The distances are the commander's tactics; a move to a
@@ -411,6 +412,41 @@ static void waggons(ai_ctx *cx) {
   }
 }
 
+/* 1 when staff figure st answers for unit u as the commander reads the
+** formations: the same formation, or either in none (the commander's rule of
+** thumb; whether his command reaches is the rules' alone). */
+static int answers_to(const ai_ctx *cx, int st, int u) {
+  int fs = cx->u[st].v.formation, f = cx->u[u].v.formation;
+  return fs < 0 || f < 0 || fs == f;
+}
+
+/* Staff figures whose command reaches a radius (the side's view gives it
+** only when the scenario has staff command, docs/scenario.md) ride to the
+** nearest of their own disordered units beyond it, to stand half their
+** radius from it on their own side of it, so that it reorganises under
+** command. Without staff command they stay where they are. */
+static void staff(ai_ctx *cx) {
+  for (int st = 0; st < cx->n && !cx->err; st++) {
+    const ai_unit *a = &cx->u[st];
+    if (!a->mine || a->v.removed || !is_type(a, "staff") || a->v.command_radius < 0) continue;
+    int best = -1;
+    double bd = 1e300;
+    for (int u = 0; u < cx->n; u++) {
+      const ai_unit *b = &cx->u[u];
+      if (!b->mine || !b->fighting || b->v.removed || !answers_to(cx, st, u)) continue;
+      if (attr(cx->g, u, cx->side, "disorder", 0) == DIS_NONE) continue;
+      double d = gn__ai_distance(cx, st, u);
+      if (d < bd) { bd = d; best = u; }
+    }
+    if (best < 0 || bd <= a->v.command_radius) continue;
+    gn_vec2 from = cx->u[best].v.box.c, at = a->v.box.c;
+    double dx = at.x - from.x, dy = at.y - from.y, l = sqrt(dx * dx + dy * dy);
+    double keep = a->v.command_radius / 2 + cx->u[best].reach;
+    gn_vec2 goal = { from.x + dx / l * keep, from.y + dy / l * keep };
+    gn__ai_move_toward(cx, "move", st, goal, gn__ai_dist(at, goal), 0, 0);   /* staff ride any way */
+  }
+}
+
 static int ba_play(ai_ctx *cx) {
   const char *ph = gn_game_phase(cx->g);
   if (!ph || strcmp(ph, "orders")) return 0;
@@ -420,6 +456,7 @@ static int ba_play(ai_ctx *cx) {
     order_unit(cx, u);
   }
   waggons(cx);
+  staff(cx);
   return 0;
 }
 

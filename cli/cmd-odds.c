@@ -52,9 +52,10 @@ static int check_index(const char *ruleset, const char *check, const char **usag
 
 /* The fraction column: "4/9", or where it is too long for a column, a pointer
 ** to the full list below the table. */
-static void fraction(const gn_outcome *o, char *buf, size_t n) {
-  size_t len = o->frac ? strlen(o->frac) : 0;
-  if (len <= FRACCOL) snprintf(buf, n, "%s", o->frac ? o->frac : "?");
+static void fraction(const gn_dist *d, int i, char *buf, size_t n) {
+  const char *fr = gn_dist_frac(d, i);
+  size_t len = fr ? strlen(fr) : 0;
+  if (len <= FRACCOL) snprintf(buf, n, "%s", fr ? fr : "?");
   else snprintf(buf, n, "(%zu digits, below)", len - 1);
 }
 
@@ -104,7 +105,7 @@ static int print_json(gn_game *g, const char *check, const gn_dist *d, int passf
     json_object_set_new(x, "outcome", json_integer((json_int_t)o->value));
     json_object_set_new(x, "label", json_string(label(g, check, o->value)));
     json_object_set_new(x, "p", json_real(o->p));
-    if (o->frac) json_object_set_new(x, "p_exact", json_string(o->frac));
+    if (gn_dist_frac(d, i)) json_object_set_new(x, "p_exact", json_string(gn_dist_frac(d, i)));
     json_object_set_new(x, "p_rounded", json_boolean(o->rounded));
     if (check) {   /* an order's outcomes are labels, not numbers: no order among them */
       json_object_set_new(x, "p_at_least", json_real(gn_dist_at_least(d, o->value)));
@@ -162,7 +163,7 @@ static void print_table(FILE *f, gn_game *g, const char *check, const gn_dist *d
   int fw = 13;   /* the fraction column: as wide as its longest entry */
   for (int i = 0; d->exact && i < d->n; i++) {
     char fr[64];
-    fraction(&d->o[i], fr, sizeof fr);
+    fraction(d, i, fr, sizeof fr);
     if ((int)strlen(fr) > fw) fw = (int)strlen(fr);
   }
   fprintf(f, "%8s  %-*s  %9s  %-*s  %9s  %9s\n", "outcome", lw, "label", "p", fw,
@@ -171,7 +172,7 @@ static void print_table(FILE *f, gn_game *g, const char *check, const gn_dist *d
     const gn_outcome *o = &d->o[i];
     char extra[64];
     if (d->exact)
-      fraction(o, extra, sizeof extra);
+      fraction(d, i, extra, sizeof extra);
     else
       snprintf(extra, sizeof extra, "%.4f-%.4f", o->lo, o->hi);
     fprintf(f, "%8lld  %-*s  %9.6f  %-*s  %9.6f  %9.6f\n", (long long)o->value, lw,
@@ -180,14 +181,14 @@ static void print_table(FILE *f, gn_game *g, const char *check, const gn_dist *d
   }
   int longfrac = 0, rounded = 0;
   for (int i = 0; d->exact && i < d->n; i++) {
-    longfrac |= d->o[i].frac && strlen(d->o[i].frac) > FRACCOL;
+    longfrac |= gn_dist_frac(d, i) && strlen(gn_dist_frac(d, i)) > FRACCOL;
     rounded |= d->o[i].p != 0 && d->o[i].p != 1;
   }
   if (longfrac) {
     fprintf(f, "\nexact fractions:\n");
     for (int i = 0; i < d->n; i++)
-      if (d->o[i].frac && strlen(d->o[i].frac) > FRACCOL)
-        fprintf(f, "%8lld  %s\n", (long long)d->o[i].value, d->o[i].frac);
+      if (gn_dist_frac(d, i) && strlen(gn_dist_frac(d, i)) > FRACCOL)
+        fprintf(f, "%8lld  %s\n", (long long)d->o[i].value, gn_dist_frac(d, i));
   }
   if (rounded) fprintf(f, "\n(p, at least, at most: rounded to 6 decimals; the fractions are exact)\n");
   else if (!d->exact) fprintf(f, "\n(p: estimates from the runs, rounded to 6 decimals)\n");

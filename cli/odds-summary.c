@@ -108,19 +108,23 @@ void cli_odds_summary(FILE *f, const gn_game *g, const gn_dist *d) {
           gn_order_odds_label(g, d->o[s.likeliest].value));
 }
 
+/* An outcome and its place in the dist, for the list likeliest first. */
+typedef struct ranked { double p; int64_t value; int i; } ranked;
+
 static int by_chance(const void *a, const void *b) {
-  const gn_outcome *x = a, *y = b;
+  const ranked *x = a, *y = b;
   return x->p < y->p ? 1 : x->p > y->p ? -1 : (x->value > y->value) - (x->value < y->value);
 }
 
 int cli_odds_full(FILE *f, const gn_game *g, const gn_dist *d) {
-  gn_outcome *o = malloc((size_t)(d->n ? d->n : 1) * sizeof *o);
+  ranked *o = malloc((size_t)(d->n ? d->n : 1) * sizeof *o);
   if (!o) { fputs("grognard: out of memory\n", stderr); return CLI_FAIL; }   /* bench-odds links this file alone */
-  if (d->n) memcpy(o, d->o, (size_t)d->n * sizeof *o);
+  for (int i = 0; i < d->n; i++) { o[i].p = d->o[i].p; o[i].value = d->o[i].value; o[i].i = i; }
   qsort(o, (size_t)d->n, sizeof *o, by_chance);
   for (int i = 0; i < d->n; i++) {
+    const char *fr = d->exact ? gn_dist_frac(d, o[i].i) : NULL;
     fprintf(f, "  %6.2f%%  %s", 100 * o[i].p, gn_order_odds_label(g, o[i].value));
-    if (d->exact && o[i].frac) fprintf(f, "  (%s)", o[i].frac);
+    if (fr) fprintf(f, "  (%s)", fr);
     fprintf(f, "\n");
   }
   free(o);

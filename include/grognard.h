@@ -300,11 +300,10 @@ typedef int (*gn_outcome_fn)(gn_game *g, void *ud, int64_t *outcome);
 
 typedef struct gn_outcome {
   int64_t value;
-  double p;               /* probability (exact: the nearest double to frac) */
-  uint64_t num, den;      /* the exact fraction num/den when both fit in 64 bits; else den = 0 */
+  double p;               /* probability (exact: the nearest double to the exact fraction) */
+  uint64_t num, den;      /* the exact fraction num/den when both fit in 64 bits; else den = 0;
+                          ** any size: gn_dist_frac */
   double lo, hi;          /* 95% Wilson interval (Monte Carlo); = p when exact */
-  char *frac;             /* exact: the probability "num/den" in lowest terms, any size;
-                          ** NULL when sampled. Owned by the dist (gn_dist_free) */
   int rounded;            /* 1 when p is not exactly the probability (rounded, or sampled) */
 } gn_outcome;
 
@@ -317,6 +316,7 @@ typedef struct gn_dist {
   double mean, stdev;
   double est_leaves;      /* the paths estimated before walking (0: not estimated) */
   char why[192];          /* Monte Carlo: why no exact answer ("" when exact) */
+  struct gn__dist_exact *x;   /* the library's: the exact fractions (gn_dist_frac) */
 } gn_dist;
 
 typedef struct gn_odds_opts {
@@ -329,12 +329,18 @@ typedef struct gn_odds_opts {
 } gn_odds_opts;
 
 /* Fills dist. Every probability of an exact result is a fraction of any size
-** (gn_outcome.frac). A few random descents estimate the tree first; it falls
+** (gn_dist_frac). A few random descents estimate the tree first; it falls
 ** back to seeded Monte Carlo when the estimate or the walk passes max_leaves,
 ** or when a chance point cannot be enumerated (dist->exact = 0, the reason in
 ** dist->why). Fails with fn's error, or GN_ENOMEM. */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist);
 void gn_dist_free(gn_dist *d);
+/* The exact probability of outcome i of an exact dist, "num/den" in lowest
+** terms, any size (thousands of digits for hundreds of dice). Written out on
+** the first call for i, then kept by the dist: the pointer is valid until
+** gn_dist_free. NULL when the dist was sampled, i is out of range, or out of
+** memory. */
+const char *gn_dist_frac(const gn_dist *d, int i);
 /* P(outcome <= v) and P(outcome >= v). */
 double gn_dist_at_most(const gn_dist *d, int64_t v);
 double gn_dist_at_least(const gn_dist *d, int64_t v);

@@ -27,6 +27,29 @@
 #define GN__MAXPOINTS 10000    /* victory points of one objective */
 #define GN__MAXLEN 100000      /* table sides, stand sizes, radii (table units) */
 
+/* ------------------------------------------------ per-unit ruleset state */
+/* Each ruleset keeps its state of a unit in a struct of ints of its own
+** (gn__vb_unit, gn__ba_unit, gn__in_unit), a member for each slot of its
+** schema (gn__ruleset.attrs) in the schema's order. The core holds it in a
+** union with the raw slots, int attr[GN__MAXATTR]: the generic code (the
+** scenario's values, views, the hash, snapshots) walks attr by schema index,
+** the rules read and write the members by name, so a value put in the wrong
+** slot does not compile. The bytes are those of the raw slots, member for
+** slot. */
+/* The schema slot of member m of a ruleset's unit struct T, as a constant
+** (a schema table is indexed by it); m must be an int, as every slot is. */
+#define GN__SLOT(T, m) \
+  ((int)(offsetof(T, m) / sizeof(int)) + 0 * (int)sizeof(char[_Generic(((T *)0)->m, int: 1, default: -1)]))
+/* The slots a unit struct fills. */
+#define GN__NSLOTS(T) ((int)(sizeof(T) / sizeof(int)))
+#include "rules/vb/vb_unit.h"
+#include "rules/ba/ba_unit.h"
+#include "rules/inradic/in_unit.h"
+/* The raw slots and each ruleset's view of them, as a member of a unit's
+** state (gn__ustate) and of its start in the scenario (gn__unit). */
+#define GN__UNIT_SLOTS(attr, vb, ba, in) \
+  union { int attr[GN__MAXATTR]; gn__vb_unit vb; gn__ba_unit ba; gn__in_unit in; }
+
 /* ------------------------------------------------------------------ memory */
 void *gn__realloc(const gn_allocator *a, void *p, size_t osize, size_t nsize);
 void *gn__malloc(gn_game *g, size_t n);                 /* NULL on OOM */
@@ -120,7 +143,9 @@ typedef struct gn__ruleset {
   int (*setup)(gn_game *g);
   /* Release what setup attached to the scenario (sc->rsdata). */
   void (*release)(gn_game *g, void *rsdata);
-  /* Fill what viewer may know of a unit; status text into buf. May hide fields. */
+  /* Fill what viewer may know of a unit; status text into buf. May hide fields.
+  ** Reads only that unit's state and the scenario: the odds engine does not
+  ** ask again for a unit whose state is unchanged (an outcome's label). */
   void (*view)(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n);
   /* Clock text ("18 June 1815, 9 a.m.") and phase name. */
   void (*clock)(const gn_game *g, char *buf, size_t n);
@@ -327,7 +352,8 @@ typedef struct gn__unit {
   int side, formation;
   int strength0;
   int line, col;              /* where the scenario defines it */
-  int attr0[GN__MAXATTR];     /* initial ruleset attributes (defaults, then the scenario's) */
+  GN__UNIT_SLOTS(attr0, vb0, ba0, in0);  /* initial ruleset state (schema defaults, then the
+                              ** scenario's values): attr0 by slot, or the ruleset's struct */
   gn_box box0;                /* initial stand: centre, frontage, depth, facing; for a
                               ** reinforcement, where it enters the table */
   gn__arrival arrives;        /* its own or its nearest formation's; turn 0: on from the start */
@@ -419,7 +445,8 @@ typedef struct gn__ustate {
   int removed;                /* off the table: 1 gone (routed, destroyed, left),
                               ** GN__ARRIVING a reinforcement not yet come on */
   unsigned flags;             /* ruleset bits */
-  int attr[GN__MAXATTR];      /* ruleset schema values */
+  GN__UNIT_SLOTS(attr, vb, ba, in);  /* the ruleset's state: attr by schema slot (generic
+                              ** code), or the ruleset's own struct (the rules) */
 } gn__ustate;
 
 #define GN__ARRIVING 2
@@ -799,6 +826,19 @@ int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_
 ** again without that). Fails with GN_ENOMEM.
 */
 int gn__enum_merge(gn_game *g, uint32_t site, const void *ctx, size_t nctx);
+/*
+** Called by a rule at the start of an order whose procedure has merge points
+** (before any change or chance point): 1 when the odds engine resumes this
+** run at one of them instead of replaying the order from its start. The game
+** then holds the state met there, *site is the point's site, and ctx receives
+** the bytes given there (at most nctx; none for a point given none): the rule
+** goes on from just after that point. 0 otherwise (in play, outside a walk
+** that merges, or no merge point of this order to resume at): the order runs
+** from its start. A point the rule can resume at must be one where what
+** follows reads only the state, site and ctx, as gn__enum_merge asks, up to
+** the end of the order. Cannot fail.
+*/
+int gn__enum_resume(gn_game *g, uint32_t *site, void *ctx, size_t nctx);
 /* Called by a rule before it reads a deck under the odds engine: GN__EBLIND
 ** when the run has passed a merge point that ignored the decks, else 0. */
 int gn__enum_deck_read(gn_game *g);
@@ -819,6 +859,9 @@ int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, u
 /* Fills d with the exact outcomes values[i] (ascending) of probabilities
 ** ps[i]; leaves: the paths walked. GN_ENOMEM. */
 int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves);
+/* The exact probability of outcome i of an exact dist, in lowest terms; NULL
+** when sampled or i is out of range. Borrowed: valid until gn_dist_free. */
+mpq_srcptr gn__dist_q(const gn_dist *d, int i);
 /* Frees the outcome labels of the last gn_order_odds (odds_order.c). */
 void gn__order_odds_clear(gn_game *g);
 

@@ -97,6 +97,7 @@ static void frac_mulz(frac *f, const mpz_t w, const mpz_t s) {
 /* sum += x, with x's denominator dividing sum's as the usual case. t is
 ** scratch (initialised). Cannot fail. */
 static void frac_add(frac *sum, const frac *x, mpz_t t) {
+  if (!sum->big && sum->n == 0) { frac_copy(sum, x); return; }   /* the first leaf of an outcome */
   if (!sum->big && !x->big) {
     u128 a, b, c;
     if (sum->d == x->d) {
@@ -180,6 +181,10 @@ static const unsigned long SMALLP[] = { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 
                                         71, 73, 79, 83, 89, 97 };
 enum { NSMALLP = (int)(sizeof SMALLP / sizeof SMALLP[0]) };
 
+/* Denominators of at most this many limbs are reduced by a gcd: a few
+** hundred bits cost less that way than one division per small prime. */
+#define GCDLIMBS 8
+
 /* A denominator split into small primes (ok 0: it has a larger factor). */
 typedef struct dsplit { mpz_t d, p; int ok, set; unsigned long e[NSMALLP]; } dsplit;
 
@@ -188,6 +193,7 @@ typedef struct dsplit { mpz_t d, p; int ok, set; unsigned long e[NSMALLP]; } dsp
 ** scratch). */
 static void frac_lowest(mpq_t q, frac *f, dsplit *sp, mpz_t t) {
   frac_tobig(f);
+  if (mpz_size(f->D) <= GCDLIMBS) { frac_get(q, f); return; }   /* small: one gcd is cheaper */
   if (!sp->set || mpz_cmp(sp->d, f->D) != 0) {
     mpz_set(sp->d, f->D);
     mpz_set(t, f->D);
@@ -534,9 +540,21 @@ static uint64_t mixw(uint64_t h, uint64_t v) {
   return h ^ (h >> 29);
 }
 
+/* Four lanes over 32-byte blocks (a state is kilobytes: the lanes do not
+** wait on each other), then the words left one by one. */
 static uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
   const unsigned char *b = p;
   uint64_t w;
+  if (n >= 32) {
+    uint64_t l[4] = { h, h ^ 0x243F6A8885A308D3ull, h ^ 0x13198A2E03707344ull, h ^ 0xA4093822299F31D0ull };
+    for (; n >= 32; n -= 32, b += 32)
+      for (int i = 0; i < 4; i++) {
+        memcpy(&w, b + 8 * i, 8);
+        l[i] = (l[i] ^ w) * 0x9E3779B97F4A7C15ull;
+        l[i] ^= l[i] >> 32;
+      }
+    h = mixw(mixw(mixw(mixw(h, l[0]), l[1]), l[2]), l[3]);
+  }
   for (; n >= 8; n -= 8, b += 8) { memcpy(&w, b, 8); h = mixw(h, w); }
   w = 0;
   if (n) { memcpy(&w, b, n); h = mixw(h, w ^ ((uint64_t)n << 56)); }
@@ -721,6 +739,36 @@ int gn__enum_merge(gn_game *g, uint32_t site, const void *ctx, size_t nctx) {
   return merge_open(g, en, h, site, ctx, nctx);
 }
 
+/*
+** Resuming a run at the innermost open entry of the order in flight, for a
+** rule that can go on from its merge points (see core.h).
+**   1) only in a walk that merges, not while estimating or checking
+**   2) the innermost open entry met in this order, below the path run so
+**      far: the path down to it is fixed while it is open, and its nodes'
+**      probabilities are worked out
+**   3) the game takes the entry's state (journaled: the walk's restore
+**      undoes it), the path goes on from the entry's depth, and the rule
+**      receives the entry's site and what it said its code still reads
+*/
+int gn__enum_resume(gn_game *g, uint32_t *site, void *ctx, size_t nctx) {
+  struct gn__enum *en = g->dice.en;
+  if (!en || !(en->flags & GN__ODDS_MERGE) || en->probe || g->dice.mode != GN_DICE_ENUMERATE ||   /* 1 */
+      g->dice.checking)
+    return 0;
+  for (int k = en->nopen - 1; k >= 0; k--) {                                                      /* 2 */
+    mentry *e = &en->me[en->open[k]];
+    if (e->norders > g->norders) continue;
+    if (e->norders < g->norders || e->depth < en->depth || e->depth > en->valid || e->nctx > nctx) return 0;
+    gn__state_set(g, &e->st);                                                                      /* 3 */
+    en->depth = e->depth;
+    if (en->flags & GN__ODDS_BLIND) en->blind_passed = 1;
+    *site = e->site;
+    if (e->nctx) memcpy(ctx, e->ctx, e->nctx);
+    return 1;
+  }
+  return 0;
+}
+
 int gn__enum_deck_read(gn_game *g) {
   const struct gn__enum *en = g->dice.en;
   if (en && (en->flags & GN__ODDS_BLIND) && en->blind_passed)
@@ -841,10 +889,37 @@ void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi) {
   *hi = c + h > 1 ? 1 : c + h;
 }
 
+/* The exact fractions of a dist, in lowest terms, and their texts once asked
+** (gn_dist_frac). */
+struct gn__dist_exact { int n; mpq_t *q; char **text; };
+
+static void exact_free(struct gn__dist_exact *x) {
+  if (!x) return;
+  for (int i = 0; i < x->n; i++) {
+    mpq_clear(x->q[i]);
+    free(x->text[i]);
+  }
+  free(x->q);
+  free(x->text);
+  free(x);
+}
+
+/* n fractions, each 0/1. NULL when out of memory. */
+static struct gn__dist_exact *exact_new(int n) {
+  struct gn__dist_exact *x = calloc(1, sizeof *x);   /* the caller frees it: gn_dist_free */
+  if (!x) return NULL;
+  x->q = calloc((size_t)(n ? n : 1), sizeof *x->q);
+  x->text = calloc((size_t)(n ? n : 1), sizeof *x->text);
+  if (!x->q || !x->text) { free(x->q); free(x->text); free(x); return NULL; }
+  for (; x->n < n; x->n++) mpq_init(x->q[x->n]);
+  return x;
+}
+
 /*
-** The outcomes of a, into d (its array and texts are the caller's:
-** gn_dist_free). Exact: each probability in lowest terms as text, as num/den
-** when both fit in 64 bits, and as the nearest double. Returns 0 or GN_ENOMEM.
+** The outcomes of a, into d (its arrays are the caller's: gn_dist_free).
+** Exact: each probability kept in lowest terms (gn_dist_frac writes it out
+** when asked), as num/den when both fit in 64 bits, and as the nearest
+** double. Returns 0 or GN_ENOMEM.
 */
 static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   d->exact = exact;
@@ -852,18 +927,17 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   d->runs = runs;
   d->o = a->n > 0 ? calloc((size_t)a->n, sizeof *d->o) : NULL;   /* the caller frees it: gn_dist_free */
   if (a->n > 0 && !d->o) return GN_ENOMEM;
-  mpq_t q;
+  if (exact && !(d->x = exact_new(a->n))) return GN_ENOMEM;
   mpz_t t;
   dsplit sp;
-  mpq_init(q);
   mpz_inits(t, sp.d, sp.p, NULL);
   sp.set = sp.ok = 0;
   double mean = 0, var = 0;
-  int rc = 0;
   for (int i = 0; i < a->n; i++) {
     gn_outcome *o = &d->o[i];
     o->value = a->t[i].value;
     if (exact) {
+      mpq_ptr q = d->x->q[i];
       frac_lowest(q, &a->t[i].sum, &sp, t);
       const mpz_srcptr nu = mpq_numref(q), de = mpq_denref(q);
       if (mpz_sizeinbase(nu, 2) <= 64 && mpz_sizeinbase(de, 2) <= 64) {
@@ -874,12 +948,6 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
       double pn = nearest(q, &rounded);
       o->p = o->den ? (double)o->num / (double)o->den : pn;   /* as the 64-bit fractions always gave it */
       o->rounded = rounded || o->p != pn;
-      size_t len = mpz_sizeinbase(nu, 10) + mpz_sizeinbase(de, 10) + 3;
-      if (!(o->frac = malloc(len))) { rc = GN_ENOMEM; break; }
-      mpz_get_str(o->frac, 10, nu);
-      size_t k = strlen(o->frac);
-      o->frac[k++] = '/';
-      mpz_get_str(o->frac + k, 10, de);
       o->lo = o->hi = o->p;
     } else {
       o->p = (double)a->t[i].runs / (double)runs;
@@ -888,7 +956,6 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
     }
     mean += o->p * (double)o->value;
   }
-  mpq_clear(q);
   mpz_clears(t, sp.d, sp.p, NULL);
   for (int i = 0; i < d->n; i++) {
     double dv = (double)d->o[i].value - mean;
@@ -896,20 +963,43 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   }
   d->mean = mean;
   d->stdev = sqrt(var);
-  return rc;
+  return 0;
+}
+
+const char *gn_dist_frac(const gn_dist *d, int i) {
+  struct gn__dist_exact *x = d ? d->x : NULL;
+  if (!x || i < 0 || i >= x->n) return NULL;
+  if (!x->text[i]) {
+    const mpz_srcptr nu = mpq_numref(x->q[i]), de = mpq_denref(x->q[i]);
+    size_t len = mpz_sizeinbase(nu, 10) + mpz_sizeinbase(de, 10) + 3;
+    char *s = malloc(len);   /* the dist keeps it: gn_dist_free */
+    if (!s) return NULL;
+    mpz_get_str(s, 10, nu);
+    size_t k = strlen(s);
+    s[k++] = '/';
+    mpz_get_str(s + k, 10, de);
+    x->text[i] = s;
+  }
+  return x->text[i];
+}
+
+mpq_srcptr gn__dist_q(const gn_dist *d, int i) {
+  return d->x && i >= 0 && i < d->x->n ? d->x->q[i] : NULL;
 }
 
 /*
-** The distribution of fn's outcome.
+** The distribution of fn's outcome (odds_walk, a step each below).
 **   1) save the game; switch the dice source to enumerate
-**   3) run fn along each path, restoring the game after each; add the leaf's
-**      exact probability to its outcome
-**   2) a tree not done after EARLY paths is estimated by PROBES random
+**   2) run fn along each path, restoring the game after each; add the leaf's
+**      exact probability to its outcome (walk_path, walk_exact)
+**   3) a tree not done after EARLY paths is estimated by PROBES random
 **      descents; past max_leaves, sample at once (small trees pay nothing)
+**      (walk_estimate)
 **   4) past max_leaves (or when asked, or when a chance point cannot be
 **      enumerated: GN_ETOOBIG), sample instead: run i seeds the generator
-**      with gn_seed_child(seed, i); dist->why says why
+**      with gn_seed_child(seed, i); dist->why says why (walk_sample)
 **   5) one representative run (the first path) leaves its events in the log
+**      (walk_representative)
 **   6) restore the dice source and the state
 */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist) {
@@ -929,146 +1019,203 @@ int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, u
   return rc;
 }
 
+/* What the steps of one odds walk share. */
+typedef struct walk {
+  gn_game *g;
+  gn_outcome_fn fn;
+  void *ud;
+  gn_odds_opts o;
+  unsigned flags;
+  gn__savepoint sp;           /* the game before the walk */
+  struct gn__enum en;
+  acc a;                      /* the outcomes (the root's leaves) */
+  mpz_t t;                    /* scratch */
+  uint64_t leaves;
+  int exact;                  /* 0 once the walk turns to sampling (dist->why says why) */
+  gn_dist *dist;
+} walk;
+
+/* One run of fn from the saved game, the game restored after it; *v its
+** outcome. Returns fn's result. */
+static int run_once(walk *w, int64_t *v) {
+  w->en.depth = 0;
+  w->en.hit = -1;
+  w->en.blind_passed = (w->flags & GN__ODDS_BLIND_START) != 0;
+  int rc = w->fn(w->g, w->ud, v);
+  gn__restore(w->g, &w->sp);
+  return rc;
+}
+
+static void cannot_enumerate(walk *w) {
+  w->exact = 0;
+  snprintf(w->dist->why, sizeof w->dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(w->g));
+}
+
+/* 2) One path: its leaf's probability goes to its outcome among the leaves
+** of the innermost open merge entry (or the root's), or, for a path that
+** ended at an entry met before, to a reference to that entry. Returns 0,
+** fn's error or GN_ENOMEM; a chance point that cannot be enumerated turns
+** the walk to sampling. */
+static int walk_path(walk *w) {
+  struct gn__enum *en = &w->en;
+  int64_t v;
+  int rc = run_once(w, &v);
+  if (rc == GN_ETOOBIG) { cannot_enumerate(w); return 0; }
+  frac one;
+  memset(&one, 0, sizeof one);
+  frac_one(&one);
+  const frac *pp = en->depth ? &en->path[en->depth - 1].pre : &one;
+  if (rc == GN__EMERGED) return add_ref(w->g, en, en->hit, pp);   /* the rest is an entry's */
+  if (rc) return rc;
+  tally *s = slot(w->g, en->nopen ? &en->me[en->open[en->nopen - 1]].own : &w->a, v);
+  if (!s) return gn__error(w->g, GN_ENOMEM, "out of memory");
+  frac_add(&s->sum, pp, w->t);
+  return 0;
+}
+
+/* 3) PROBES random descents estimate the tree's paths (dist->est_leaves);
+** past the bound the walk turns to sampling. Returns 0 or fn's error. */
+static int walk_estimate(walk *w) {
+  struct gn__enum *en = &w->en;
+  int depth = en->depth, rc = 0;   /* the walk's own, for advance */
+  double est = 0;
+  int64_t v;
+  en->probe = 1;
+  gn_rng_seed(&en->rng, w->o.seed ^ 0x6f646473u);
+  for (int r = 0; r < PROBES && w->exact && !rc; r++) {
+    en->est = 1;
+    rc = run_once(w, &v);
+    if (rc == GN__EMERGED) rc = 0;   /* an equal state's subtree is walked already */
+    if (rc == GN_ETOOBIG) { cannot_enumerate(w); rc = 0; }
+    est += en->est;
+  }
+  en->probe = 0;
+  en->depth = depth;
+  if (rc) return rc;
+  w->dist->est_leaves = est / PROBES;
+  if (w->exact && w->dist->est_leaves > (double)w->o.max_leaves) {
+    w->exact = 0;
+    snprintf(w->dist->why, sizeof w->dist->why, "about %.3g paths (estimated), past the bound of %llu",
+             w->dist->est_leaves, (unsigned long long)w->o.max_leaves);
+  }
+  return 0;
+}
+
+/* 2), 3) Every path, the merge entries put back at the end; stops early when
+** the walk turns to sampling. Returns 0, fn's error or GN_ENOMEM. */
+static int walk_exact(walk *w) {
+  int probed = 0, rc;
+  for (;;) {
+    if ((rc = walk_path(w)) || !w->exact) return rc;
+    if (++w->leaves > w->o.max_leaves) {
+      w->exact = 0;
+      snprintf(w->dist->why, sizeof w->dist->why, "more than %llu paths (the bound)",
+               (unsigned long long)w->o.max_leaves);
+      return 0;
+    }
+    if (w->leaves == EARLY && !probed) {
+      probed = 1;
+      if ((rc = walk_estimate(w)) || !w->exact) return rc;
+    }
+    int more = advance(&w->en);
+    if (merge_close(w->g, &w->en, more ? w->en.npath - 1 : -1)) return gn__error(w->g, GN_ENOMEM, "out of memory");
+    if (!more) break;
+  }
+  if (merge_total(w->g, &w->en, &w->a, w->t)) return gn__error(w->g, GN_ENOMEM, "out of memory");
+  return 0;
+}
+
+/* 4) o.runs seeded runs of the rules as played. Returns 0, fn's error or
+** GN_ENOMEM. */
+static int walk_sample(walk *w) {
+  gn_game *g = w->g;
+  int64_t v;
+  acc_free(g, &w->a);
+  g->dice.mode = GN_DICE_RNG;
+  g->dice.en = NULL;
+  for (uint64_t i = 0; i < w->o.runs; i++) {
+    gn_rng_seed(&g->st.rng, gn_seed_child(w->o.seed, i));
+    int rc = w->fn(g, w->ud, &v);
+    gn__restore(g, &w->sp);
+    if (rc) return rc;
+    tally *s = slot(g, &w->a, v);
+    if (!s) return gn__error(g, GN_ENOMEM, "out of memory");
+    s->runs++;
+  }
+  return 0;
+}
+
+/* 5) The first path once more, its events kept in the log (quiet: the
+** caller's). Cannot fail: a failed run leaves the game as it was. */
+static void walk_representative(walk *w, int quiet) {
+  gn_game *g = w->g;
+  int64_t v;
+  g->dice.mode = GN_DICE_ENUMERATE;
+  g->dice.en = &w->en;
+  g->dice.quiet = quiet;
+  w->en.npath = 0; w->en.depth = 0; w->en.valid = 0; w->en.nw = 0;
+  if (w->fn(g, w->ud, &v) == 0) {
+    gn__savepoint rep = w->sp;
+    rep.nev = g->nev;   /* keep the representative run's events */
+    gn__restore(g, &rep);
+  } else {
+    gn__restore(g, &w->sp);
+  }
+}
+
 static int odds_walk(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
                      gn_dist *dist) {
   if (!g || !fn || !dist || !g->sc) return GN_EINVAL;
-  gn_odds_opts o = { 0, 0, 0, 0, 0 };
-  if (opts) o = *opts;
-  if (!o.max_leaves) o.max_leaves = 1000000;
-  if (!o.runs) o.runs = 100000;
+  walk w;
+  memset(&w, 0, sizeof w);
+  w.g = g; w.fn = fn; w.ud = ud; w.flags = flags; w.dist = dist;
+  if (opts) w.o = *opts;
+  if (!w.o.max_leaves) w.o.max_leaves = 1000000;
+  if (!w.o.runs) w.o.runs = 100000;
   memset(dist, 0, sizeof *dist);
-  gn__savepoint sp = { 0 };
-  struct gn__enum en = { 0 };
-  acc a = { 0 };
-  mpz_t t;
   gn__dicesrc keep = g->dice;
   int cur_order = g->cur_order;   /* fn may apply orders: their index goes too */
-  int rc = gn__save(g, &sp), exact = !o.force_mc;                 /* 1 */
-  int64_t v;
-  uint64_t leaves = 0;
+  int rc = gn__save(g, &w.sp);                                                    /* 1 */
   if (rc) {   /* nothing has changed yet: there is nothing to restore */
-    gn__savepoint_free(g, &sp);
+    gn__savepoint_free(g, &w.sp);
     return gn__error(g, rc, "out of memory");
   }
-  mpz_init(t);
-  if (!exact) snprintf(dist->why, sizeof dist->why, "sampling was asked for");
+  mpz_init(w.t);
+  w.exact = !w.o.force_mc;
+  if (!w.exact) snprintf(dist->why, sizeof dist->why, "sampling was asked for");
   g->dice.checking = 0;
-  g->dice.quiet = 1;   /* the leaves keep no events; the representative run below does */
+  g->dice.quiet = 1;   /* the leaves keep no events; the representative run does */
   g->dice.mode = GN_DICE_ENUMERATE;
-  g->dice.en = &en;
-  en.flags = flags;
-  if (exact) {
-    int probed = 0;
-    for (;;) {                                                      /* 3 */
-      en.depth = 0; en.hit = -1; en.blind_passed = (flags & GN__ODDS_BLIND_START) != 0;
-      rc = fn(g, ud, &v);
-      gn__restore(g, &sp);
-      if (rc == GN_ETOOBIG) {
-        exact = 0;
-        snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
-        break;
-      }
-      frac one;
-      memset(&one, 0, sizeof one);
-      frac_one(&one);
-      const frac *pp = en.depth ? &en.path[en.depth - 1].pre : &one;
-      if (rc == GN__EMERGED) {       /* the rest is an entry's: a reference to it */
-        if ((rc = add_ref(g, &en, en.hit, pp))) goto out;
-      } else {
-        if (rc) goto out;
-        tally *s = slot(g, en.nopen ? &en.me[en.open[en.nopen - 1]].own : &a, v);
-        if (!s) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-        frac_add(&s->sum, pp, t);
-      }
-      if (++leaves > o.max_leaves) {
-        exact = 0;
-        snprintf(dist->why, sizeof dist->why, "more than %llu paths (the bound)", (unsigned long long)o.max_leaves);
-        break;
-      }
-      if (leaves == EARLY && !probed) {                             /* 2 */
-        int depth = en.depth;   /* the walk's own, for advance */
-        double est = 0;
-        probed = 1;
-        en.probe = 1;
-        gn_rng_seed(&en.rng, o.seed ^ 0x6f646473u);
-        for (int r = 0; r < PROBES && exact; r++) {
-          en.depth = 0; en.est = 1; en.hit = -1; en.blind_passed = (flags & GN__ODDS_BLIND_START) != 0;
-          rc = fn(g, ud, &v);
-          gn__restore(g, &sp);
-          if (rc == GN__EMERGED) rc = 0;   /* an equal state's subtree is walked already */
-          if (rc == GN_ETOOBIG) {
-            exact = 0;
-            snprintf(dist->why, sizeof dist->why, "a chance point cannot be enumerated (%s)", gn_errmsg(g));
-          } else if (rc) {
-            goto out;
-          }
-          est += en.est;
-        }
-        en.probe = 0;
-        en.depth = depth;
-        dist->est_leaves = est / PROBES;
-        if (exact && dist->est_leaves > (double)o.max_leaves) {
-          exact = 0;
-          snprintf(dist->why, sizeof dist->why, "about %.3g paths (estimated), past the bound of %llu",
-                   dist->est_leaves, (unsigned long long)o.max_leaves);
-        }
-        if (!exact) break;
-      }
-      int more = advance(&en);
-      if (merge_close(g, &en, more ? en.npath - 1 : -1)) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-      if (!more) break;
-    }
-    if (exact && merge_total(g, &en, &a, t)) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-  }
-  en.flags = 0;   /* no merge points in the samples nor the representative run */
-  if (!exact) {                                                     /* 4 */
-    acc_free(g, &a);
-    g->dice.mode = GN_DICE_RNG;
-    g->dice.en = NULL;
-    for (uint64_t i = 0; i < o.runs; i++) {
-      gn_rng_seed(&g->st.rng, gn_seed_child(o.seed, i));
-      rc = fn(g, ud, &v);
-      gn__restore(g, &sp);
-      if (rc) goto out;
-      tally *s = slot(g, &a, v);
-      if (!s) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-      s->runs++;
-    }
-  }
-  if ((rc = finish(&a, dist, exact, exact ? 0 : o.runs))) { rc = gn__error(g, rc, "out of memory"); goto out; }
-  dist->leaves = leaves;
-  g->dice.mode = GN_DICE_ENUMERATE;                                 /* 5 */
-  g->dice.en = &en;
-  g->dice.quiet = keep.quiet;
-  en.npath = 0; en.depth = 0; en.valid = 0; en.nw = 0;
-  if (fn(g, ud, &v) == 0) {
-    int nev = g->nev;
-    gn__savepoint rep = sp;
-    rep.nev = nev;   /* keep the representative run's events */
-    gn__restore(g, &rep);
+  g->dice.en = &w.en;
+  w.en.flags = flags;
+  if (w.exact) rc = walk_exact(&w);                                               /* 2, 3 */
+  w.en.flags = 0;   /* no merge points in the samples nor the representative run */
+  if (!rc && !w.exact) rc = walk_sample(&w);                                      /* 4 */
+  if (!rc && (rc = finish(&w.a, dist, w.exact, w.exact ? 0 : w.o.runs))) rc = gn__error(g, rc, "out of memory");
+  if (!rc) {
+    dist->leaves = w.leaves;
+    walk_representative(&w, keep.quiet);                                          /* 5 */
   } else {
-    gn__restore(g, &sp);
+    gn__restore(g, &w.sp);
+    gn_dist_free(dist);
   }
-  rc = 0;
-out:
-  if (rc) { gn__restore(g, &sp); gn_dist_free(dist); }
-  g->dice.mode = keep.mode;                                         /* 6 */
+  g->dice.mode = keep.mode;                                                       /* 6 */
   g->dice.en = keep.en;
   g->dice.checking = keep.checking;
   g->dice.quiet = keep.quiet;
   g->dice.pos = keep.pos;
   g->dice.ntape = keep.ntape;
   g->cur_order = cur_order;
-  gn__savepoint_free(g, &sp);
-  enum_free(g, &en);
-  acc_free(g, &a);
-  mpz_clear(t);
+  gn__savepoint_free(g, &w.sp);
+  enum_free(g, &w.en);
+  acc_free(g, &w.a);
+  mpz_clear(w.t);
   return rc;
 }
 
 void gn_dist_free(gn_dist *d) {
   if (!d) return;
-  for (int i = 0; d->o && i < d->n; i++) free(d->o[i].frac);
+  exact_free(d->x);
   free(d->o);
   memset(d, 0, sizeof *d);
 }

@@ -10,7 +10,6 @@
 #include "core.h"
 
 #include <gmp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,35 +65,30 @@ void gn__order_odds_clear(gn_game *g) {
   g->olslot = NULL; g->nolslot = 0;
 }
 
-/* Appends to a label, silently cut at its size. */
-GN_PRINTF(3, 4) static void cat(char *buf, size_t n, const char *fmt, ...) {
-  size_t k = strlen(buf);
-  if (k + 1 >= n) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf + k, n - k, fmt, ap);
-  va_end(ap);
-}
+/* Appends to a label, silently cut at its size (the engine's formatter:
+** a leaf of a large question is described thousands of times). */
+#define CAT(buf, ...) do { size_t k_ = strlen(buf); \
+                           if (k_ + 1 < sizeof buf) gn__snprintf(buf + k_, sizeof buf - k_, __VA_ARGS__); } while (0)
 
 /* The label of the game's state against the question's start: "order K
 ** refused; " when order K (1-based, 0: none) was refused, then each unit whose
 ** strength or status changed. Returns its index, or GN_ENOMEM. */
 static int describe(gn_game *g, const question *q, int refused, int64_t *outcome) {
   char label[768] = "";
-  if (refused) cat(label, sizeof label, "order %d refused; ", refused);
-  char status[256];
+  if (refused) CAT(label, "order %d refused; ", refused);
   for (int u = 0; u < g->st.nunits; u++) {
     const gn__ustate *a = &q->before.u[u], *b = &g->st.u[u];
+    if (memcmp(a, b, sizeof *a) == 0) continue;   /* a status reads only its unit (core.h, view) */
     gn_unit_view v;
     gn_unit_view_get(g, u, GN_UMPIRE, &v);
-    snprintf(status, sizeof status, "%s", v.status);
+    const char *status = v.status;
     int changed = a->strength != b->strength || a->removed != b->removed ||
                   strncmp(status, q->status0[u], sizeof q->status0[u] - 1) != 0;
     if (!changed) continue;
-    cat(label, sizeof label, "%s%s", label[0] && label[strlen(label) - 2] != ';' ? "; " : "", v.code);
-    if (a->strength != b->strength) cat(label, sizeof label, " %d->%d", a->strength, b->strength);
-    if (b->removed && !a->removed) cat(label, sizeof label, " removed");
-    else if (status[0]) cat(label, sizeof label, " (%s)", status);
+    CAT(label, "%s%s", label[0] && label[strlen(label) - 2] != ';' ? "; " : "", v.code);
+    if (a->strength != b->strength) CAT(label, " %d->%d", a->strength, b->strength);
+    if (b->removed && !a->removed) CAT(label, " removed");
+    else if (status[0]) CAT(label, " (%s)", status);
   }
   if (!label[0]) snprintf(label, sizeof label, "no change");
   int k = label_index(g, label);
@@ -209,16 +203,87 @@ static int step_leaf(gn_game *g, void *ud, int64_t *outcome) {
 }
 
 /*
+** 2) One order from every state of cur: gn_odds over the order from each;
+** the states it leads to are found again in next (same state, same refusal:
+** probabilities added); a state whose chain stopped at a refusal goes on as
+** it is. *leaves counts the paths walked. Returns as merged.
+*/
+static int merge_step(gn_game *g, const question *q, int step, const gn_odds_opts *opts, int blind,
+                      const sset *cur, sset *next, gn__savepoint *sp, uint64_t *leaves) {
+  int rc = 0, k;
+  unsigned fl = GN__ODDS_MERGE;
+  if (blind) fl |= GN__ODDS_BLIND | (step ? GN__ODDS_BLIND_START : 0);
+  else if (step == q->nsteps - 1) fl |= GN__ODDS_BLIND;   /* the last states are only described */
+  mpq_t x;
+  mpq_init(x);
+  for (int i = 0; i < cur->n && !rc; i++) {
+    const sstate *e = &cur->s[i];
+    if (e->refused) {
+      gn__state_set(g, &e->st);
+      if (!(rc = sset_find(g, next, e->refused, &k))) mpq_add(next->s[k].p, next->s[k].p, e->p);
+      gn__restore(g, sp);
+      continue;
+    }
+    stepq sq = { q, step, &e->st, next };
+    gn_dist d;
+    rc = gn__odds(g, step_leaf, &sq, opts, fl, &d);
+    if (rc == GN_ETOOBIG) rc = 1;
+    if (rc) break;
+    *leaves += d.leaves;
+    if (!d.exact) rc = 1;
+    for (int o = 0; o < d.n && !rc; o++) {
+      mpq_mul(x, gn__dist_q(&d, o), e->p);
+      sstate *t = &next->s[d.o[o].value];
+      mpq_add(t->p, t->p, x);
+    }
+    gn_dist_free(&d);
+  }
+  mpq_clear(x);
+  return rc;
+}
+
+/*
+** 3) Each final state described as the walk describes a leaf, the
+** probabilities of equal labels added (each label's index is its value, in
+** order), into dist. Returns 0, describe's error or GN_ENOMEM.
+*/
+static int merge_describe(gn_game *g, const question *q, const sset *cur, gn__savepoint *sp, uint64_t leaves,
+                          gn_dist *dist) {
+  int rc = 0, n = cur->n, nl = 0;
+  int64_t *v = gn__calloc(g, (size_t)n + 1, sizeof *v);
+  if (!v) return gn__error(g, GN_ENOMEM, "out of memory");
+  for (int i = 0; i < n && !rc; i++) {
+    gn__state_set(g, &cur->s[i].st);
+    rc = describe(g, q, cur->s[i].refused, &v[i]);
+    gn__restore(g, sp);
+  }
+  int nlab = g->nolabel;   /* describe's labels are 0 .. nolabel - 1 */
+  int *at = rc ? NULL : gn__calloc(g, (size_t)nlab + 1, sizeof *at);   /* a label's place in vals, + 1 */
+  int64_t *vals = rc ? NULL : gn__calloc(g, (size_t)nlab + 1, sizeof *vals);
+  mpq_t *ps = rc ? NULL : gn__calloc(g, (size_t)nlab + 1, sizeof *ps);
+  if (!rc && (!at || !vals || !ps)) rc = gn__error(g, GN_ENOMEM, "out of memory");
+  if (!rc) {
+    for (int i = 0; i < n; i++) at[v[i]] = 1;
+    for (int j = 0; j < nlab; j++)
+      if (at[j]) { vals[nl] = j; mpq_init(ps[nl]); at[j] = ++nl; }
+    for (int i = 0; i < n; i++) mpq_add(ps[at[v[i]] - 1], ps[at[v[i]] - 1], cur->s[i].p);
+    if (gn__dist_exact(dist, nl, vals, ps, leaves)) rc = gn__error(g, GN_ENOMEM, "out of memory");
+    for (int j = 0; j < nl; j++) mpq_clear(ps[j]);
+  }
+  gn__free(g, v, ((size_t)n + 1) * sizeof *v);
+  gn__free(g, at, ((size_t)nlab + 1) * sizeof *at);
+  gn__free(g, vals, ((size_t)nlab + 1) * sizeof *vals);
+  gn__free(g, ps, ((size_t)nlab + 1) * sizeof *ps);
+  return rc;
+}
+
+/*
 ** A chain of orders, order by order, with equal states merged at each order
 ** boundary: what an order leads to is worked out once per distinct state
 ** before it, not once per path to it.
 **   1) the start state, probability 1
-**   2) each order: from each state, gn_odds over the order; the states it
-**      leads to are found again in the next set (same state, same refusal:
-**      probabilities added); a state whose chain stopped at a refusal goes on
-**      as it is
-**   3) each final state described as the walk describes a leaf; equal labels
-**      added
+**   2) each order from each state (merge_step)
+**   3) each final state described, equal labels added (merge_describe)
 ** With blind, states are equal whatever their decks hold, at the orders'
 ** boundaries and at the merge points inside them (gn__enum_merge); an order
 ** that then reads a deck fails the chain with GN__EBLIND.
@@ -230,85 +295,22 @@ static int merged(gn_game *g, question *q, const gn_odds_opts *opts, int blind, 
   sset cur = { 0 }, next = { 0 };
   cur.blind = next.blind = blind;
   gn__savepoint sp = { 0 };
-  int rc = gn__save(g, &sp), k;
   uint64_t leaves = 0;
-  mpq_t x;
-  mpq_init(x);
-  if (rc) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto out; }
-  if ((rc = sset_find(g, &cur, 0, &k))) goto out;                                     /* 1 */
-  mpq_set_ui(cur.s[0].p, 1, 1);
-  for (int step = 0; step < q->nsteps; step++) {                                     /* 2 */
-    for (int i = 0; i < cur.n; i++) {
-      sstate *e = &cur.s[i];
-      if (e->refused) {
-        gn__state_set(g, &e->st);
-        if ((rc = sset_find(g, &next, e->refused, &k))) goto out;
-        mpq_add(next.s[k].p, next.s[k].p, e->p);
-        gn__restore(g, &sp);
-        continue;
-      }
-      stepq sq = { q, step, &e->st, &next };
-      gn_dist d;
-      unsigned fl = GN__ODDS_MERGE;
-      if (blind) fl |= GN__ODDS_BLIND | (step ? GN__ODDS_BLIND_START : 0);
-      else if (step == q->nsteps - 1) fl |= GN__ODDS_BLIND;   /* the last states are only described */
-      rc = gn__odds(g, step_leaf, &sq, opts, fl, &d);
-      if (rc == GN_ETOOBIG) { rc = 1; goto out; }
-      if (rc) goto out;
-      leaves += d.leaves;
-      if (!d.exact) { gn_dist_free(&d); rc = 1; goto out; }
-      for (int o = 0; o < d.n; o++) {
-        if (mpq_set_str(x, d.o[o].frac, 10)) { gn_dist_free(&d); rc = gn__error(g, GN_ESTATE, "bad fraction"); goto out; }
-        mpq_canonicalize(x);
-        mpq_mul(x, x, e->p);
-        sstate *t = &next.s[d.o[o].value];
-        mpq_add(t->p, t->p, x);
-      }
-      gn_dist_free(&d);
-    }
+  int rc = gn__save(g, &sp), k;
+  if (rc) rc = gn__error(g, GN_ENOMEM, "out of memory");
+  else if (!(rc = sset_find(g, &cur, 0, &k))) mpq_set_ui(cur.s[0].p, 1, 1);               /* 1 */
+  for (int step = 0; !rc && step < q->nsteps; step++) {                                   /* 2 */
+    rc = merge_step(g, q, step, opts, blind, &cur, &next, &sp, &leaves);
     sset_free(g, &cur);
     cur = next;
     memset(&next, 0, sizeof next);
     next.blind = blind;
   }
-  {                                                                                   /* 3 */
-    int nl = 0;
-    int64_t *vals = gn__calloc(g, (size_t)cur.n + 1, sizeof *vals);
-    mpq_t *ps = gn__calloc(g, (size_t)cur.n + 1, sizeof *ps);
-    if (!vals || !ps) {
-      gn__free(g, vals, ((size_t)cur.n + 1) * sizeof *vals);
-      gn__free(g, ps, ((size_t)cur.n + 1) * sizeof *ps);
-      rc = gn__error(g, GN_ENOMEM, "out of memory");
-      goto out;
-    }
-    for (int i = 0; i < cur.n; i++) mpq_init(ps[i]);
-    for (int i = 0; i < cur.n && !rc; i++) {
-      int64_t v;
-      gn__state_set(g, &cur.s[i].st);
-      rc = describe(g, q, cur.s[i].refused, &v);
-      gn__restore(g, &sp);
-      if (rc) break;
-      int j = 0;
-      while (j < nl && vals[j] < v) j++;
-      if (j == nl || vals[j] != v) {   /* keep them sorted: a new label */
-        for (int m = nl; m > j; m--) { vals[m] = vals[m - 1]; mpq_swap(ps[m], ps[m - 1]); }
-        vals[j] = v;
-        mpq_set_ui(ps[j], 0, 1);
-        nl++;
-      }
-      mpq_add(ps[j], ps[j], cur.s[i].p);
-    }
-    if (!rc && gn__dist_exact(dist, nl, vals, ps, leaves)) rc = gn__error(g, GN_ENOMEM, "out of memory");
-    for (int i = 0; i < cur.n; i++) mpq_clear(ps[i]);
-    gn__free(g, vals, ((size_t)cur.n + 1) * sizeof *vals);
-    gn__free(g, ps, ((size_t)cur.n + 1) * sizeof *ps);
-  }
-out:
+  if (!rc) rc = merge_describe(g, q, &cur, &sp, leaves, dist);                            /* 3 */
   if (sp.open) gn__restore(g, &sp);
   gn__savepoint_free(g, &sp);
   sset_free(g, &cur);
   sset_free(g, &next);
-  mpq_clear(x);
   return rc;
 }
 

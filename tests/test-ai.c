@@ -679,6 +679,25 @@ static void ba_no_fire_at_a_spent_battery(void **state) {
   assert_int_equal(count_lines(r.text, "fire fa at b1"), 2);
 }
 
+/* With staff command the side's view gives its staff figure J a command
+** radius (30 cm, average): j, 80 cm behind the disordered battalion f1, rides
+** towards it so that it reorganises under his command (ref. BA-LDR); without
+** staff command the view gives none, and j stays. */
+static void ba_staff_rides_to_disorder(void **state) {
+  (void)state;
+  for (int on = 0; on < 2; on++) {
+    char text[2048];
+    snprintf(text, sizeof text, "%sunits:\n"
+             "  - {id: f1, side: french, type: infantry, at: [120, 100], facing: 0, strength: 30, attrs: {valour: 1, disorder: MD}}\n"
+             "  - {id: j, side: french, type: staff, at: [120, 18], facing: 0, strength: 1}\n"
+             "  - {id: b1, side: british, type: infantry, at: [20, 170], facing: 180, strength: 30, attrs: {valour: 1}}\n"
+             "%s", BA_HEAD, on ? "options: {staff_command: true}\n" : "");
+    record r;
+    ba_bounds(text, 2, &r);
+    assert_int_equal(count_lines(r.text, "move j to "), on ? 2 : 0);
+  }
+}
+
 /* Attacking (the enemy holds the objective), infantry in long musket range
 ** closes and attacks rather than fire from there bound after bound; the
 ** defender fires at what comes. */
@@ -862,6 +881,7 @@ int main(void) {
     cmocka_unit_test(vb_charges_a_shaken_enemy),
     cmocka_unit_test(vb_hidden_values_scrambled),
     cmocka_unit_test(ba_hidden_values_scrambled),
+    cmocka_unit_test(ba_staff_rides_to_disorder),
     cmocka_unit_test(vb_fire_only_within_reach),
     cmocka_unit_test(ba_battery_does_not_flip_flop),
     cmocka_unit_test(ba_no_fire_at_a_spent_battery),

@@ -109,6 +109,32 @@ static void morale_situation(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-LDR: the rating whose word counts: 5 figures with 4 left pass on a
+** d5 of 4 or less (4 in 5); a poor leader's +1 makes it 3 or less, an
+** excellent one's -2 always passes. An unknown rating is refused. */
+static void morale_leader(void **state) {
+  (void)state;
+  static const struct { const char *rating; uint64_t pass; } T[] = {
+    { "average", 4 }, { "poor", 3 }, { "good", 5 }, { "excellent", 5 },
+  };
+  for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+    gn_game *g;
+    const char *argv[] = { "--start", "5", "--remaining", "4", "--leader", T[i].rating };
+    gn_dist d = run(&g, "morale", 6, argv);
+    exact(&d, 1, T[i].pass, 5);
+    gn_dist_free(&d);
+    gn_game_free(g);
+  }
+  gn_game *g = gn_game_new(NULL);
+  assert_int_equal(gn_game_use_ruleset(g, "inradic"), 0);
+  gn_dist d;
+  memset(&d, 0, sizeof d);
+  const char *bad[] = { "--start", "5", "--remaining", "4", "--leader", "heroic" };
+  assert_int_equal(gn_check_odds(g, "morale", 6, bad, NULL, &d, NULL), GN_ESYNTAX);
+  assert_non_null(strstr(gn_errmsg(g), "heroic"));
+  gn_game_free(g);
+}
+
 /* ref. IN-P3, IN-P6, IN-P1: the pursuit die. */
 static void pursuit_table(void **state) {
   (void)state;
@@ -368,6 +394,7 @@ int main(void) {
     cmocka_unit_test(morale_every_size),
     cmocka_unit_test(morale_peasants),
     cmocka_unit_test(morale_situation),
+    cmocka_unit_test(morale_leader),
     cmocka_unit_test(pursuit_table),
     cmocka_unit_test(hero_check),
     cmocka_unit_test(shoot_two_cards),

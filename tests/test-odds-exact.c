@@ -48,8 +48,8 @@ static void p_of(const gn_dist *d, int64_t v, mpq_t q) {
   mpq_set_ui(q, 0, 1);
   for (int i = 0; i < d->n; i++)
     if (d->o[i].value == v) {
-      assert_non_null(d->o[i].frac);
-      assert_int_equal(mpq_set_str(q, d->o[i].frac, 10), 0);
+      assert_non_null(gn_dist_frac(d, i));
+      assert_int_equal(mpq_set_str(q, gn_dist_frac(d, i), 10), 0);
       mpq_canonicalize(q);
     }
 }
@@ -61,7 +61,7 @@ static void same(const gn_dist *a, const gn_dist *b) {
   assert_int_equal(a->n, b->n);
   for (int i = 0; i < a->n; i++) {
     assert_int_equal((int)a->o[i].value, (int)b->o[i].value);
-    assert_string_equal(a->o[i].frac, b->o[i].frac);
+    assert_string_equal(gn_dist_frac(a, i), gn_dist_frac(b, i));
     assert_true(a->o[i].p == b->o[i].p);
   }
 }
@@ -341,8 +341,10 @@ static char **outcomes(gn_game *g, const gn_dist *d) {
   assert_non_null(l);
   for (int i = 0; i < d->n; i++) {
     const char *t = gn_order_odds_label(g, d->o[i].value);
-    l[i] = malloc(strlen(t) + strlen(d->o[i].frac) + 2);
-    sprintf(l[i], "%s=%s", t, d->o[i].frac);
+    const char *fr = gn_dist_frac(d, i);
+    assert_non_null(fr);
+    l[i] = malloc(strlen(t) + strlen(fr) + 2);
+    sprintf(l[i], "%s=%s", t, fr);
   }
   qsort(l, (size_t)d->n, sizeof *l, (int (*)(const void *, const void *))strcmp);
   return l;
@@ -504,7 +506,7 @@ static void fractions_lowest_and_nearest(void **state) {
     mpq_inits(q, sum, NULL);
     mpz_init(gcd);
     for (int i = 0; i < d.n; i++) {
-      assert_int_equal(mpq_set_str(q, d.o[i].frac, 10), 0);
+      assert_int_equal(mpq_set_str(q, gn_dist_frac(&d, i), 10), 0);
       mpz_gcd(gcd, mpq_numref(q), mpq_denref(q));
       assert_int_equal(mpz_cmp_ui(gcd, 1), 0);
       double p = nearest_q(q);
@@ -524,8 +526,39 @@ static void fractions_lowest_and_nearest(void **state) {
   gn_game_free(g);
 }
 
+/* A fraction is written out only when asked (gn_dist_frac), once: the same
+** text on a second call, the 64-bit num/den when they fit; none for an
+** outcome out of range, nor for a sampled dist. */
+static void fractions_on_demand(void **state) {
+  (void)state;
+  static const char *const two[] = { "--dice", "2", "--range", "close", "--weapon", "musket" };
+  gn_game *g = rules("vb");
+  gn_dist d;
+  check(g, "fire", 6, two, NULL, &d);
+  assert_int_equal(d.exact, 1);
+  for (int i = 0; i < d.n; i++) {
+    const char *fr = gn_dist_frac(&d, i);
+    char want[64];
+    assert_non_null(fr);
+    assert_ptr_equal(fr, gn_dist_frac(&d, i));
+    snprintf(want, sizeof want, "%llu/%llu", (unsigned long long)d.o[i].num, (unsigned long long)d.o[i].den);
+    assert_string_equal(fr, want);
+  }
+  assert_null(gn_dist_frac(&d, -1));
+  assert_null(gn_dist_frac(&d, d.n));
+  gn_dist_free(&d);
+  assert_null(gn_dist_frac(&d, 0));   /* freed: empty */
+  gn_odds_opts mc = { 0, 1000, 5, 1, 0 };
+  check(g, "fire", 6, two, &mc, &d);
+  assert_int_equal(d.exact, 0);
+  assert_null(gn_dist_frac(&d, 0));
+  gn_dist_free(&d);
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(fractions_on_demand),
     cmocka_unit_test(vb_fire_against_walk),
     cmocka_unit_test(vb_melee_against_walk),
     cmocka_unit_test(ba_supplies_against_walk),

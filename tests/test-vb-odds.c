@@ -168,6 +168,7 @@ static void t_tie(void **state) {
   assert_int_equal(pf, 1);
   prob(&d, 1, 13, 16);
   prob(&d, 0, 3, 16);
+  assert_int_equal((int)d.leaves, 2);   /* who wins: one chance point of two branches, no faces */
   assert_string_equal(gn_check_label(g, "tie", 1), "side A wins");
   gn_dist_free(&d);
   d = odds(g, "tie", "--morale 4,4", NULL);

@@ -72,7 +72,7 @@ int gn__in_hero_check(gn_game *g, const in_figs *present, int choice, int unit, 
   int face, rc, key[7];
   if (in__enumerating(g))                                                          /* faces alike: whom they hit */
     for (int f = 1; f <= 6; f++) key[f] = gn__in_hero_pick(g, present, f, choice);
-  hero_say(g);
+  if (gn__chance_telling(g)) hero_say(g);   /* only a table of players is told */
   if ((rc = gn__in_roll_d6(g, key, "hero and leader check for an Ace", "IN-H2", unit, &face)))   /* 1 */
     return rc;
   *role = gn__in_hero_pick(g, present, face, choice);                                           /* 2 */

@@ -38,7 +38,7 @@
 **   - Each side has one 52-card deck (g->st.deck), drawn without replacement
 **     and reshuffled when empty; every card is a chance point (gn__draw_card).
 **
-** State: g->st.u[i].attr[] indexed by in_attr; per-turn bits in u->flags
+** State: each unit's gn__in_unit (in_unit.h, in_u, in_uw); per-turn bits in u->flags
 ** (IN_F_*); the decks in g->st.deck. Numbers from
 ** the data files data/rulesets/inradic/NAME.yaml live in in_data on g->sc->rsdata.
 **
@@ -60,11 +60,7 @@ extern const gn__ruleset gn__rs_inradic;
 typedef enum in_type { IN_T_FOOT, IN_T_MOUNTED, IN_T_GUN, IN_T_WAGON, IN_T_COUNT } in_type;
 
 /* ------------------------------------------------------------ roles */
-/* ORDER: as the attributes IN_A_ROLE0.. and every data list roles.* */
-typedef enum in_role {
-  IN_PRIVATE, IN_BUGLER, IN_FLAG, IN_CORPORAL, IN_NCO, IN_OFFICER, IN_HERO, IN_STAFF,
-  IN_GENERAL, IN_NROLES
-} in_role;
+/* in_role (in_unit.h): the figures' roles, ORDER: gn__in_unit.role[] and the data lists roles.* */
 extern const char *const gn__in_role_names[IN_NROLES + 1];
 
 /* What a role is in the seed's words (data roles.rank), the hero table's
@@ -108,23 +104,12 @@ typedef enum in_terrain {
 
 enum { IN_COVER_NONE, IN_COVER_SOFT, IN_COVER_HARD };
 
-/* ------------------------------------------------------------ unit attributes */
-/* ORDER: as inradic.c in_attrs[]. */
-typedef enum in_attr {
-  IN_A_QUALITY,
-  IN_A_WEAPON,
-  IN_A_ROLE0,                          /* privates .. general: IN_A_ROLE0 + in_role */
-  IN_A_PIECES = IN_A_ROLE0 + IN_NROLES, /* guns or crewed MGs (artillery, mg) */
-  IN_A_AMMO,          /* 1 has ammunition, 0 out (ref. IN-R7); hidden from the enemy */
-  IN_A_STATUS,        /* IN_S_STEADY or IN_S_ROUTING */
-  IN_A_PURSUIT,       /* IN_PU_* */
-  IN_A_PURSUE_OF,     /* unit index + 1 of the router it pursues or may pursue, 0 none */
-  IN_A_PURSUIT_TURN,  /* game turn the pursuit began (ref. IN-P2) */
-  IN_A_ROUT_FROM,     /* unit index + 1 of the enemy it routed from, 0 none */
-  IN_A_RATING,        /* its leader's rating, GN_RATING_* (0 average: a game without
-                         ratings keeps its hash; ref. IN-LDR) */
-  IN_NATTR
-} in_attr;
+/* ------------------------------------------------------------ unit state */
+/* A unit's state (gn__in_unit, in_unit.h), to read and, through the journal
+** (gn__uw), to write; and its start as the scenario gives it. Cannot fail. */
+static inline const gn__in_unit *in_u(const gn_game *g, int i) { return &g->st.u[i].in; }
+static inline gn__in_unit *in_uw(gn_game *g, int i) { return &gn__uw(g, i)->in; }
+static inline const gn__in_unit *in_u0(const gn_game *g, int i) { return &g->sc->unit[i].in0; }
 
 /* Status: steady; routing (runs each turn until it stops, ref. IN-M14); halted:
 ** stopped running but not rallied, still broken (ref. IN-M15, IN-M16). */

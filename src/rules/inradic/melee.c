@@ -109,13 +109,46 @@ static int hits_on(gn_game *g, melee_rest *x, int i) {
 }
 
 /*
-** One round of melee between units in contact.
-**   1) both sides' cards (gn__in_melee_draw), the obstacle seen from the attacker
+** The rest of a round of melee from one of its merge points (at), with what
+** it still reads (x); the round's procedure is resolve's:
 **   2) hits on the defender, Aces through the hero check (ref. IN-H1); then
 **      on the attacker
 **   3) morale: the defender first, then the attacker (ref. IN-M2, IN-M3)
-** Between the steps, merge points: the odds engine walks what follows once
-** for equal states (melee_rest says what the rest reads besides the table).
+** A merge point after each step: the odds engine walks what follows once for
+** equal states, and resumes a run there (gn__enum_resume) instead of
+** replaying the order from its start.
+*/
+static int rest(gn_game *g, melee_rest *x, uint32_t at) {
+  int rc;
+  switch (at) {
+  case MR_DRAWN:
+  case MR_ACE:                                                                         /* 2 */
+    if ((rc = hits_on(g, x, 0))) return rc;
+    x->choice = -1;
+    if ((rc = gn__enum_merge(g, MR_DEFENDER_HIT, x, sizeof *x))) return rc;
+    /* fall through */
+  case MR_DEFENDER_HIT:
+  case MR_ACE + 1:
+    if ((rc = hits_on(g, x, 1))) return rc;
+    if ((rc = gn__enum_merge(g, MR_ATTACKER_HIT, x, sizeof *x))) return rc;
+    /* fall through */
+  case MR_ATTACKER_HIT:                                                                /* 3 */
+    if ((rc = gn__in_morale_test(g, x->D, x->tr[0], x->A, NULL))) return rc;
+    x->tr[0] = 0;
+    if ((rc = gn__enum_merge(g, MR_DEFENDER_TESTED, x, sizeof *x))) return rc;
+    /* fall through */
+  case MR_DEFENDER_TESTED:
+    if ((rc = gn__in_morale_test(g, x->A, x->tr[1], x->D, NULL))) return rc;
+    return gn__enum_merge(g, MR_DONE, NULL, 0);
+  default:                                                                             /* MR_DONE */
+    return 0;
+  }
+}
+
+/*
+** One round of melee between units in contact.
+**   1) both sides' cards (gn__in_melee_draw), the obstacle seen from the attacker
+**   2) hits on the defender, then on the attacker, and 3) morale: rest
 */
 static int resolve(gn_game *g, int A, int D, int choice) {
   in_melee m = { { gn__in_side(g, A), gn__in_side(g, D) }, { A, D }, { gn__in_figs(g, A), gn__in_figs(g, D) },
@@ -131,16 +164,18 @@ static int resolve(gn_game *g, int A, int D, int choice) {
   all_fall(g, D, &x.h[0]);
   all_fall(g, A, &x.h[1]);
   if ((rc = gn__enum_merge(g, MR_DRAWN, &x, sizeof x))) return rc;
-  if ((rc = hits_on(g, &x, 0))) return rc;                                             /* 2 */
-  x.choice = -1;
-  if ((rc = gn__enum_merge(g, MR_DEFENDER_HIT, &x, sizeof x))) return rc;
-  if ((rc = hits_on(g, &x, 1))) return rc;
-  if ((rc = gn__enum_merge(g, MR_ATTACKER_HIT, &x, sizeof x))) return rc;
-  if ((rc = gn__in_morale_test(g, D, x.tr[0], A, NULL))) return rc;                  /* 3 */
-  x.tr[0] = 0;
-  if ((rc = gn__enum_merge(g, MR_DEFENDER_TESTED, &x, sizeof x))) return rc;
-  if ((rc = gn__in_morale_test(g, A, x.tr[1], D, NULL))) return rc;
-  return gn__enum_merge(g, MR_DONE, NULL, 0);
+  return rest(g, &x, MR_DRAWN);                                                        /* 2, 3 */
+}
+
+/* Under the odds engine, a run resumed at a merge point of the round this
+** order fights: 1 and *rc the rest's result, else 0 (the order runs whole). */
+static int resumed(gn_game *g, int *rc) {
+  melee_rest x;
+  uint32_t at;
+  memset(&x, 0, sizeof x);
+  if (!gn__enum_resume(g, &at, &x, sizeof x)) return 0;
+  *rc = rest(g, &x, at);
+  return 1;
 }
 
 /* Places A touching the edge of B that faces it. */
@@ -185,11 +220,12 @@ int gn__in_order_charge(gn_game *g, const gn__args *a) {
   if (!gn__arg_is(a, 2, "at")) return gn__syntax(g, a, 2, "expected 'at'");
   if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
   if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
+  if (resumed(g, &rc)) return rc;   /* the odds engine goes on from a merge point of its melee */
   if ((rc = gn__in_may_act(g, A, "charge"))) return rc;                                 /* 1 */
   gn__ustate *u = gn__uw(g, A);
   if (u->flags & (IN_F_MOVED | IN_F_FOUGHT))
     return gn__refuse(g, "IN-B13", "%s has already moved or fought this turn", gn__in_name(g, A));
-  if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
+  if (u->in.pursuit == IN_PU_PURSUING)
     return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", gn__in_name(g, A));
   double reach = gn__in_charge_allowance(g, A);
   if (reach <= 0) return gn__refuse(g, "IN-B9", "%s cannot charge", gn__in_name(g, A));
@@ -237,6 +273,7 @@ int gn__in_order_melee(gn_game *g, const gn__args *a) {
   if (!gn__arg_is(a, 2, "with")) return gn__syntax(g, a, 2, "expected 'with'");
   if ((rc = gn__arg_unit(g, a, 3, &B))) return rc;
   if ((rc = gn__in_arg_choice(g, a, 4, &choice))) return rc;
+  if (resumed(g, &rc)) return rc;   /* the odds engine goes on from a merge point of its melee */
   if ((rc = gn__in_may_act(g, A, "melee"))) return rc;                                  /* 1 */
   if (g->st.u[A].flags & IN_F_FOUGHT)
     return gn__refuse(g, "IN-B13", "%s has already fought this turn", gn__in_name(g, A));
