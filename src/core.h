@@ -27,6 +27,29 @@
 #define GN__MAXPOINTS 10000    /* victory points of one objective */
 #define GN__MAXLEN 100000      /* table sides, stand sizes, radii (table units) */
 
+/* ------------------------------------------------ per-unit ruleset state */
+/* Each ruleset keeps its state of a unit in a struct of ints of its own
+** (gn__vb_unit, gn__ba_unit, gn__in_unit), a member for each slot of its
+** schema (gn__ruleset.attrs) in the schema's order. The core holds it in a
+** union with the raw slots, int attr[GN__MAXATTR]: the generic code (the
+** scenario's values, views, the hash, snapshots) walks attr by schema index,
+** the rules read and write the members by name, so a value put in the wrong
+** slot does not compile. The bytes are those of the raw slots, member for
+** slot. */
+/* The schema slot of member m of a ruleset's unit struct T, as a constant
+** (a schema table is indexed by it); m must be an int, as every slot is. */
+#define GN__SLOT(T, m) \
+  ((int)(offsetof(T, m) / sizeof(int)) + 0 * (int)sizeof(char[_Generic(((T *)0)->m, int: 1, default: -1)]))
+/* The slots a unit struct fills. */
+#define GN__NSLOTS(T) ((int)(sizeof(T) / sizeof(int)))
+#include "rules/vb/vb_unit.h"
+#include "rules/ba/ba_unit.h"
+#include "rules/inradic/in_unit.h"
+/* The raw slots and each ruleset's view of them, as a member of a unit's
+** state (gn__ustate) and of its start in the scenario (gn__unit). */
+#define GN__UNIT_SLOTS(attr, vb, ba, in) \
+  union { int attr[GN__MAXATTR]; gn__vb_unit vb; gn__ba_unit ba; gn__in_unit in; }
+
 /* ------------------------------------------------------------------ memory */
 void *gn__realloc(const gn_allocator *a, void *p, size_t osize, size_t nsize);
 void *gn__malloc(gn_game *g, size_t n);                 /* NULL on OOM */
@@ -329,7 +352,8 @@ typedef struct gn__unit {
   int side, formation;
   int strength0;
   int line, col;              /* where the scenario defines it */
-  int attr0[GN__MAXATTR];     /* initial ruleset attributes (defaults, then the scenario's) */
+  GN__UNIT_SLOTS(attr0, vb0, ba0, in0);  /* initial ruleset state (schema defaults, then the
+                              ** scenario's values): attr0 by slot, or the ruleset's struct */
   gn_box box0;                /* initial stand: centre, frontage, depth, facing; for a
                               ** reinforcement, where it enters the table */
   gn__arrival arrives;        /* its own or its nearest formation's; turn 0: on from the start */
@@ -421,7 +445,8 @@ typedef struct gn__ustate {
   int removed;                /* off the table: 1 gone (routed, destroyed, left),
                               ** GN__ARRIVING a reinforcement not yet come on */
   unsigned flags;             /* ruleset bits */
-  int attr[GN__MAXATTR];      /* ruleset schema values */
+  GN__UNIT_SLOTS(attr, vb, ba, in);  /* the ruleset's state: attr by schema slot (generic
+                              ** code), or the ruleset's own struct (the rules) */
 } gn__ustate;
 
 #define GN__ARRIVING 2

@@ -253,6 +253,28 @@ static void good_attributes(void **state) {
   gn_game_free(g);
 }
 
+/* Every ruleset's schema of unit attributes: each slot of the ruleset's unit
+** state has its row (a name, each name once, bounds in order), at most 32
+** slots, as the scenario loader, the views and the hash walk them. */
+static void schema_rows_complete(void **state) {
+  (void)state;
+  for (int r = 0; r < gn_ruleset_count(); r++) {
+    const char *rs = gn_ruleset_id(r), *names[64];
+    gn_attr_info a;
+    int n = 0;
+    for (; gn_ruleset_attr(rs, n, &a) == 0; n++) {
+      if (!a.name || !*a.name) fail_msg("%s: schema slot %d has no row", rs, n);
+      assert_true(n < 32);
+      assert_true(a.min <= a.max);
+      for (int k = 0; k < n; k++)
+        if (!strcmp(names[k], a.name)) fail_msg("%s: attribute %s in slots %d and %d", rs, a.name, k, n);
+      names[n] = a.name;
+    }
+    assert_true(n > 0);
+    assert_int_equal(gn_ruleset_attr(rs, n, &a), GN_ENOTFOUND);
+  }
+}
+
 /* The complete example of docs/scenario.md loads as it stands. */
 static void doc_example_loads(void **state) {
   (void)state;
@@ -843,6 +865,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(deep_nesting),
     cmocka_unit_test(good_header),
+    cmocka_unit_test(schema_rows_complete),
     cmocka_unit_test(good_formations),
     cmocka_unit_test(good_units),
     cmocka_unit_test(good_facing),

@@ -5,6 +5,7 @@
 #   - the engine (src/) includes nothing of the AI (ai/) or the command (cli/),
 #     and calls none of their functions;
 #   - the rules (src/rules/) leave the stand grid and the dice source to the core;
+#   - the rules name the members of their own unit state, never a raw slot;
 #   - comments tell what and why, never the history of the work: no "issue N";
 #   - code cites the project's own rules index and docs, not rules-reference.md.
 # Each grep is first shown to find a planted line, so a check that passes is
@@ -58,6 +59,13 @@ none 'the rules take units off and on the table through the core (gn__unit_remov
 PLANT='    if (tries > 0 && g->dice.mode == GN_DICE_ENUMERATE) {'
 none 'the rules ask the core about the dice source (gn__enumerating), not its fields' \
   '(->|\.)dice\.(mode|checking|script|en|tape|pos)\>' src/rules
+
+# Each ruleset's unit state is its own struct (gn__vb_unit, gn__ba_unit,
+# gn__in_unit in src/core.h's union): the rules name its members, never a raw
+# slot.
+PLANT='  int q = g->st.u[i].attr[IN_A_QUALITY];'
+none 'the rules name the members of their unit state, not slots (attr[...])' \
+  '(->|\.)attr0?[[:space:]]*\[' src/rules
 
 PLANT='** the grade plus the modifiers (rules-reference 3.7).'
 none 'code cites the rules index and docs, not rules-reference.md' 'rules-reference' src include ai cli

@@ -30,34 +30,37 @@ static const char *const class_names[] = {
 /* ORDER: GN_RATING_* (gn_rating_name). */
 static const char *const rating_names[] = {"average", "poor", "good", "excellent", NULL};
 
-/* ORDER: ba_attr. {name, default, min, max, names, hidden, scenario} */
-static const gn__attrdef attrs[] = {
-  {"valour", BA_VALOUR_UNSET, -5, 5, NULL, 1, 1},   /* unset: from the class (ref. BA-B8) */
-  {"marksmen", 0, 0, 1, NULL, 0, 1},
-  {"lancers", 0, 0, 1, NULL, 0, 1},
-  {"ammunition", 0, 0, 1, NULL, 0, 1},
-  {"formation", BA_FM_LINE, 0, BA_FM_COUNT - 1, form_names, 0, 1},
-  {"disorder", BA_DIS_NONE, 0, BA_DIS_FD, dis_names, 0, 1},
-  {"supplies", -1, -1, 3, NULL, 1, 1},
-  {"rest", 0, 0, 8, NULL, 1, 1},
-  {"squadrons", 0, 0, 12, NULL, 0, 1},
-  {"guns", 0, 0, 24, NULL, 0, 1},
-  {"part", 0, 0, 1, NULL, 0, 1},
-  {"vsteps", 0, 0, 5, NULL, 1, 0},
-  {"original", 0, 0, 100000, NULL, 0, 0},
-  {"root", 0, 0, 100000, NULL, 0, 0},
-  {"order", BA_O_NONE, 0, BA_O_COUNT - 1, order_names, 1, 0},
-  {"pace", BA_P_NORMAL, 0, BA_P_COUNT - 1, pace_names, 1, 0},
-  {"target", 0, 0, 100000, NULL, 1, 0},
-  {"target2", 0, 0, 100000, NULL, 1, 0},
-  {"split2", 0, 0, 100000, NULL, 1, 0},
-  {"dest_x", 0, -1000000, 1000000, NULL, 1, 0},
-  {"dest_y", 0, -1000000, 1000000, NULL, 1, 0},
-  {"last_target", 0, 0, 100000, NULL, 1, 0},
-  {"new_formation", 0, 0, BA_FM_COUNT, NULL, 1, 0},
-  {"prisoners", 0, 0, 100000, NULL, 0, 0},
-  {"class", BA_C_NONE, 0, BA_C_COUNT - 1, class_names, 1, 1},
-  {"rating", GN_RATING_AVERAGE, 0, GN_RATING_COUNT - 1, rating_names, 1, 1},   /* ref. BA-LDR */
+/* The schema, a row for each member of gn__ba_unit, indexed by its slot (the
+** waggons' names of two of them, serving and waggon_bounds, are the same slots).
+** {name, default, min, max, names, hidden, scenario} */
+#define SLOT(m) GN__SLOT(gn__ba_unit, m)
+static const gn__attrdef attrs[GN__NSLOTS(gn__ba_unit)] = {
+  [SLOT(valour)]        = {"valour", BA_VALOUR_UNSET, -5, 5, NULL, 1, 1},   /* unset: from the class (ref. BA-B8) */
+  [SLOT(marksmen)]      = {"marksmen", 0, 0, 1, NULL, 0, 1},
+  [SLOT(lancers)]       = {"lancers", 0, 0, 1, NULL, 0, 1},
+  [SLOT(ammunition)]    = {"ammunition", 0, 0, 1, NULL, 0, 1},
+  [SLOT(formation)]     = {"formation", BA_FM_LINE, 0, BA_FM_COUNT - 1, form_names, 0, 1},
+  [SLOT(disorder)]      = {"disorder", BA_DIS_NONE, 0, BA_DIS_FD, dis_names, 0, 1},
+  [SLOT(supplies)]      = {"supplies", -1, -1, 3, NULL, 1, 1},
+  [SLOT(rest)]          = {"rest", 0, 0, 8, NULL, 1, 1},
+  [SLOT(squadrons)]     = {"squadrons", 0, 0, 12, NULL, 0, 1},
+  [SLOT(guns)]          = {"guns", 0, 0, 24, NULL, 0, 1},
+  [SLOT(part)]          = {"part", 0, 0, 1, NULL, 0, 1},
+  [SLOT(vsteps)]        = {"vsteps", 0, 0, 5, NULL, 1, 0},
+  [SLOT(original)]      = {"original", 0, 0, 100000, NULL, 0, 0},
+  [SLOT(root)]          = {"root", 0, 0, 100000, NULL, 0, 0},
+  [SLOT(order)]         = {"order", BA_O_NONE, 0, BA_O_COUNT - 1, order_names, 1, 0},
+  [SLOT(pace)]          = {"pace", BA_P_NORMAL, 0, BA_P_COUNT - 1, pace_names, 1, 0},
+  [SLOT(target)]        = {"target", 0, 0, 100000, NULL, 1, 0},
+  [SLOT(target2)]       = {"target2", 0, 0, 100000, NULL, 1, 0},
+  [SLOT(split2)]        = {"split2", 0, 0, 100000, NULL, 1, 0},
+  [SLOT(dest_x)]        = {"dest_x", 0, -1000000, 1000000, NULL, 1, 0},
+  [SLOT(dest_y)]        = {"dest_y", 0, -1000000, 1000000, NULL, 1, 0},
+  [SLOT(last_target)]   = {"last_target", 0, 0, 100000, NULL, 1, 0},
+  [SLOT(new_formation)] = {"new_formation", 0, 0, BA_FM_COUNT, NULL, 1, 0},
+  [SLOT(prisoners)]     = {"prisoners", 0, 0, 100000, NULL, 0, 0},
+  [SLOT(troop_class)]   = {"class", BA_C_NONE, 0, BA_C_COUNT - 1, class_names, 1, 1},
+  [SLOT(rating)]        = {"rating", GN_RATING_AVERAGE, 0, GN_RATING_COUNT - 1, rating_names, 1, 1},   /* ref. BA-LDR */
 };
 
 /* ORDER: as the BA_OPT_* enum. */
@@ -134,7 +137,7 @@ const char *gn__ba_class_name(int c) { return c >= 0 && c < BA_C_COUNT ? class_n
 /* gn__ba_type_of, gn__ba_arm_of and gn__ba_on_table are inline in ba.h. */
 
 int gn__ba_root(const gn_game *g, int u) {
-  int r = g->st.u[u].attr[BA_ROOT];
+  int r = ba_u(g, u)->root;
   return r ? r - 1 : u;
 }
 
@@ -142,9 +145,9 @@ double gn__ba_line_frontage(const gn_game *g, int u) {
   int r = gn__ba_root(g, u);
   const gn__unit *su = &g->sc->unit[r];
   const ba_data *d = BA_D(g);
-  int f0 = su->attr0[BA_FORMATION];
+  int f0 = su->ba0.formation;
   double w = su->box0.w / (d->frontage[f0] > 0 ? d->frontage[f0] : 1);
-  int orig = g->st.u[u].attr[BA_ORIG];
+  int orig = ba_u(g, u)->original;
   if (su->strength0 > 0 && orig > 0) w = w * orig / su->strength0;
   return w;
 }
@@ -316,10 +319,10 @@ static int load_data(gn_game *g, ba_data *d) {
   return 0;
 }
 
-/* Why a unit of arm arm with strength figures and scenario attributes a[]
+/* Why a unit of arm arm with strength figures and scenario attributes a
 ** has a count its arm cannot have (a waggon's driver, a staff figure, a
 ** battery's guns), or NULL; *ref gets the rule. */
-static const char *count_problem(ba_arm arm, int strength, const int *a, const char **ref) {
+static const char *count_problem(ba_arm arm, int strength, const gn__ba_unit *a, const char **ref) {
   *ref = "BA-1.2.4b";
   if (arm == BA_ARM_WAGGON && strength > 1)
     return "a supply waggon has one driver (strength 1, or 0 without him)";
@@ -327,9 +330,9 @@ static const char *count_problem(ba_arm arm, int strength, const int *a, const c
   if (arm == BA_ARM_STAFF && strength != 1)
     return "a staff figure is one figure (strength 1)";
   *ref = "BA-1.2.4a";
-  if (arm == BA_ARM_ART && a[BA_GUNS] < 1)
+  if (arm == BA_ARM_ART && a->guns < 1)
     return "a battery needs its model guns (attrs: {guns: N})";
-  if (arm != BA_ARM_ART && a[BA_GUNS]) return "only a battery has model guns";
+  if (arm != BA_ARM_ART && a->guns) return "only a battery has model guns";
   return NULL;
 }
 
@@ -343,24 +346,24 @@ static const char *formation_problem(ba_arm arm, int f, const char **ref) {
   return NULL;
 }
 
-/* Why scenario attributes a[] give arm what only another arm has
+/* Why scenario attributes a give arm what only another arm has
 ** (squadrons, ammunition, lances, a troop class, marksmen), or NULL; *ref
 ** gets the rule. */
-static const char *kit_problem(ba_arm arm, const int *a, const char **ref) {
+static const char *kit_problem(ba_arm arm, const gn__ba_unit *a, const char **ref) {
   *ref = "BA-1.2.3";
-  if (arm != BA_ARM_CAV && a[BA_SQUADRONS]) return "only a cavalry regiment has squadrons";
+  if (arm != BA_ARM_CAV && a->squadrons) return "only a cavalry regiment has squadrons";
   *ref = "BA-5.5.4i";
-  if (arm != BA_ARM_WAGGON && a[BA_AMMUNITION]) return "only a supply waggon carries ammunition";
+  if (arm != BA_ARM_WAGGON && a->ammunition) return "only a supply waggon carries ammunition";
   *ref = "BA-T8";
-  if (arm != BA_ARM_CAV && a[BA_LANCERS]) return "only cavalry carries lances";
+  if (arm != BA_ARM_CAV && a->lancers) return "only cavalry carries lances";
   *ref = "BA-B8";
-  if ((arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF) && a[BA_CLASS] != BA_C_NONE)
+  if ((arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF) && a->troop_class != BA_C_NONE)
     return "a waggon or a staff figure has no troop class (Table 21 is for fighting units)";
   *ref = "BA-5.5.1c";
-  if (arm != BA_ARM_INF && arm != BA_ARM_CAV && a[BA_MARKSMEN])
+  if (arm != BA_ARM_INF && arm != BA_ARM_CAV && a->marksmen)
     return "marksmen are infantry or cavalry (hand weapons, Table 6)";
   *ref = "BA-LDR";
-  if (arm != BA_ARM_STAFF && a[BA_RATING] != GN_RATING_AVERAGE)
+  if (arm != BA_ARM_STAFF && a->rating != GN_RATING_AVERAGE)
     return "only a staff figure has a rating (a battalion's quality is its valour and class)";
   return NULL;
 }
@@ -373,16 +376,16 @@ static const char *kit_problem(ba_arm arm, const int *a, const char **ref) {
 **   4) bounds of rest only in the rest formation (ref. BA-5.5.4a) */
 static const char *unit_problem(const gn_game *g, int i, const char **ref) {
   const gn__unit *su = &g->sc->unit[i];
-  const int *a = su->attr0;
+  const gn__ba_unit *a = &su->ba0;
   ba_arm arm = gn__ba_arm_of(g, i);
-  int f = a[BA_FORMATION];
+  int f = a->formation;
   const char *why;
-  if (a[BA_PART]) return NULL;   /* a reserve slot takes its unit's values when used */
+  if (a->part) return NULL;   /* a reserve slot takes its unit's values when used */
   if ((why = count_problem(arm, su->strength0, a, ref))) return why;           /* 1 */
   if ((why = formation_problem(arm, f, ref))) return why;                       /* 2 */
   if ((why = kit_problem(arm, a, ref))) return why;                             /* 3 */
   *ref = "BA-5.5.4a";                                                           /* 4 */
-  if (a[BA_REST] && f != BA_FM_REST) return "bounds of rest need the rest formation";
+  if (a->rest && f != BA_FM_REST) return "bounds of rest need the rest formation";
   return NULL;
 }
 
@@ -416,14 +419,14 @@ static int setup(gn_game *g) {
                        su->line, su->col, su->id, types[su->type].name, why, ref);
   }
   /* 3) */
-  for (int i = 0; i < g->sc->nunits; i++) gn__uw(g, i)->attr[BA_ORIG] = gn__uw(g, i)->strength;
+  for (int i = 0; i < g->sc->nunits; i++) ba_uw(g, i)->original = gn__uw(g, i)->strength;
   /* 4) the scenario's record is written the first time only: once set, the
   **    starting valour is no longer BA_VALOUR_UNSET */
   for (int i = 0; i < g->sc->nunits; i++) {
-    int *a0 = g->sc->unit[i].attr0;
-    if (a0[BA_VALOUR] == BA_VALOUR_UNSET)
-      a0[BA_VALOUR] = a0[BA_CLASS] != BA_C_NONE ? d->t21[a0[BA_CLASS]] : 0;
-    gn__uw(g, i)->attr[BA_VALOUR] = a0[BA_VALOUR];
+    gn__ba_unit *a0 = &g->sc->unit[i].ba0;
+    if (a0->valour == BA_VALOUR_UNSET)
+      a0->valour = a0->troop_class != BA_C_NONE ? d->t21[a0->troop_class] : 0;
+    ba_uw(g, i)->valour = a0->valour;
   }
   g->st.phase = BA_PH_ORDERS;
   g->st.active = -1;   /* simultaneous bounds (ref. BA-1.1.1a) */
@@ -447,7 +450,7 @@ GN_PRINTF(4, 5) static void add(char *buf, size_t n, int *k, const char *fmt, ..
 /* The waggon serving u, or -1 (ref. BA-5.5.4j). */
 static int serving_waggon(const gn_game *g, int u) {
   for (int w = 0; w < g->sc->nunits; w++)
-    if (gn__ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1) return w;
+    if (gn__ba_arm_of(g, w) == BA_ARM_WAGGON && ba_u(g, w)->serving == u + 1) return w;
   return -1;
 }
 
@@ -458,26 +461,26 @@ static int serving_waggon(const gn_game *g, int u) {
 static void own_state(const gn_game *g, int unit, char *buf, size_t n, int *k) {
   const gn__ustate *u = &g->st.u[unit];
   const ba_data *d = BA_D(g);
-  int sup = u->attr[BA_SUPPLIES];
-  add(buf, n, k, "; valour %+d, supplies ", u->attr[BA_VALOUR]);
+  int sup = u->ba.supplies;
+  add(buf, n, k, "; valour %+d, supplies ", u->ba.valour);
   if (sup < 0) add(buf, n, k, "unlimited");
   else if (sup == 0) add(buf, n, k, "none");
   else add(buf, n, k, "%d roll%s left", sup, sup == 1 ? "" : "s");
-  if (u->attr[BA_FORMATION] != BA_FM_REST) {
-    if (u->attr[BA_ORDER] == BA_O_REST)
+  if (u->ba.formation != BA_FM_REST) {
+    if (u->ba.order == BA_O_REST)
       add(buf, n, k, ", rest ordered (forms for rest this bound)");
     else add(buf, n, k, ", not resting");
     return;
   }
-  int v0 = g->sc->unit[gn__ba_root(g, unit)].attr0[BA_VALOUR];
+  int v0 = ba_u0(g, gn__ba_root(g, unit))->valour;
   if (sup == 0) {
-    add(buf, n, k, ", resting for supplies %d/%d bounds", u->attr[BA_REST], d->rest_bounds);
+    add(buf, n, k, ", resting for supplies %d/%d bounds", u->ba.rest, d->rest_bounds);
     int w = serving_waggon(g, unit);
     if (w >= 0)
       add(buf, n, k, " (%s has served it %d/%d)", g->sc->unit[w].code,
-          g->st.u[w].attr[BA_WAGGON_BOUNDS], d->rest_waggon);
-  } else if (u->attr[BA_VALOUR] < v0) {
-    add(buf, n, k, ", resting for a valour point %d/%d bounds", u->attr[BA_REST], d->rest_bounds);
+          ba_u(g, w)->waggon_bounds, d->rest_waggon);
+  } else if (u->ba.valour < v0) {
+    add(buf, n, k, ", resting for a valour point %d/%d bounds", u->ba.rest, d->rest_bounds);
   } else {
     add(buf, n, k, ", resting with nothing to regain");
   }
@@ -491,34 +494,46 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
   int k = 0;
-  if (u->attr[BA_ORIG] > 0) v->strength0 = u->attr[BA_ORIG];
+  if (u->ba.original > 0) v->strength0 = u->ba.original;
   if (own && g->sc->rsdata && gn__ba_arm_of(g, unit) == BA_ARM_STAFF) {   /* ref. BA-LDR: hidden as valour is */
-    v->rating = u->attr[BA_RATING];
+    v->rating = u->ba.rating;
     v->command_radius = gn__ba_command_radius(g, unit);
   }
   if (!gn__ba_on_table(g, unit)) {
     v->removed = 1;
-    add(buf, n, &k, "%s", u->attr[BA_PART] && !u->attr[BA_ROOT] ? "(reserve slot, not in use)"
+    add(buf, n, &k, "%s", u->ba.part && !u->ba.root ? "(reserve slot, not in use)"
                                                                  : "");
     return;
   }
   ba_arm arm = gn__ba_arm_of(g, unit);
-  const char *fm = arm == BA_ARM_ART ? (u->attr[BA_FORMATION] == BA_FM_MARCH ? "limbered"
-                                         : u->attr[BA_FORMATION] == BA_FM_REST ? "at rest"
+  const char *fm = arm == BA_ARM_ART ? (u->ba.formation == BA_FM_MARCH ? "limbered"
+                                         : u->ba.formation == BA_FM_REST ? "at rest"
                                                                                : "unlimbered")
                    : arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF ? ""
-                   : form_names[u->attr[BA_FORMATION]];
+                   : form_names[u->ba.formation];
   add(buf, n, &k, "%s%s%s", fm, *fm ? ", " : "",
-      u->attr[BA_DISORDER] ? dis_names[u->attr[BA_DISORDER]] : "in order");
+      u->ba.disorder ? dis_names[u->ba.disorder] : "in order");
   if (arm == BA_ARM_WAGGON) {
-    add(buf, n, &k, "%s", u->attr[BA_AMMUNITION] ? ", ammunition" : "");
-    int s = u->attr[BA_SERVING] - 1;
+    add(buf, n, &k, "%s", u->ba.ammunition ? ", ammunition" : "");
+    int s = u->ba.serving - 1;
     if (own && s >= 0)
       add(buf, n, &k, ", serving %s (%d/%d bounds)", g->sc->unit[s].code,
-          u->attr[BA_WAGGON_BOUNDS], BA_D(g)->rest_waggon);
+          u->ba.waggon_bounds, BA_D(g)->rest_waggon);
   }
   if (own && (arm == BA_ARM_INF || arm == BA_ARM_CAV || arm == BA_ARM_ART))
     own_state(g, unit, buf, n, &k);
+}
+
+/* For gn_game_warnings: a staff figure rated other than average while the
+** scenario has no staff command, where his rating counts for nothing (ref.
+** BA-LDR). */
+static int warn(gn_game *g, int unit, char *buf, size_t n) {
+  int r = ba_u(g, unit)->rating;
+  if (g->sc->options[BA_OPT_STAFF_COMMAND] || gn__ba_arm_of(g, unit) != BA_ARM_STAFF || r == GN_RATING_AVERAGE)
+    return 0;
+  snprintf(buf, n, "is rated '%s', which counts only with options: {staff_command: true} (BA-LDR)",
+           gn_rating_name(r));
+  return 1;
 }
 
 const gn__ruleset gn__rs_ba = {
@@ -535,6 +550,7 @@ const gn__ruleset gn__rs_ba = {
   .allowance = gn__ba_allowance, .later = gn__ba_later, .odds = gn__ba_order_odds,
   .reach = gn__ba_reach,
   .minute = gn__ba_minute,
+  .warn = warn,
   .holds = gn__ba_holds,
   .side_done = gn__ba_side_ready,
 };

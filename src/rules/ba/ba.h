@@ -19,7 +19,7 @@
 **   checks.c   the odds checks
 **   near.c     screens before exact stand geometry (speed only)
 **
-** State: per-unit values in g->st.u[i].attr[] indexed by ba_attr, one-bit
+** State: per-unit values in each unit's gn__ba_unit (ba_unit.h: ba_u, ba_uw), one-bit
 ** facts in g->st.u[i].flags (BA_F_*), globals in g->st.rs[] (ba_rs). The
 ** tables read from data/rulesets/ba/ are in ba_data on g->sc->rsdata.
 */
@@ -71,42 +71,12 @@ typedef enum ba_order {
 
 typedef enum ba_pace { BA_P_NORMAL, BA_P_FAST, BA_P_CHARGE, BA_P_COUNT } ba_pace;
 
-/* ------------------------------------------------------- unit attributes */
-/* ORDER: as ba.c's attrs[]. GN__MAXATTR (32) at most. */
-typedef enum ba_attr {
-  /* set by the scenario (ref. BA-B9) */
-  BA_VALOUR,        /* -5..+5, hidden from the enemy (ref. BA-5.5.1a) */
-  BA_MARKSMEN,      /* 1: highly trained marksmen (ref. BA-5.5.1c) */
-  BA_LANCERS,       /* 1: cavalry armed with lances */
-  BA_AMMUNITION,    /* waggons: 1 carries ammunition (ref. BA-5.5.4i) */
-  BA_FORMATION,     /* ba_form, seen by all */
-  BA_DISORDER,      /* ba_dis, seen by all */
-  BA_SUPPLIES,      /* -1 unlimited, else fire/melee rolls left 0..3 (hidden) */
-  BA_REST,          /* bounds of rest done (hidden) */
-  BA_SQUADRONS,     /* cavalry: squadrons in the regiment */
-  BA_GUNS,          /* artillery: model guns */
-  BA_PART,          /* 1: a reserve slot for a split part or skirmish line of the
-                       nearest unit of its side and type listed before it */
-  /* kept by the engine */
-  BA_VSTEPS,        /* 20 % steps of loss already taken off valour (ref. BA-5.5.2b) */
-  BA_ORIG,          /* original figures (a split part: its share) (ref. BA-5.5.2a) */
-  BA_ROOT,          /* original unit + 1 (parts and skirmish lines); 0 on a slot not in use */
-  BA_ORDER,         /* ba_order of this bound (hidden) */
-  BA_PACE,          /* ba_pace of this bound (hidden) */
-  BA_TARGET,        /* fire or attack target + 1; staff: unit it engages + 1 */
-  BA_TARGET2,       /* second target of split fire + 1 */
-  BA_SPLIT2,        /* figures (artillery: guns) firing at the second target */
-  BA_DEST_X,        /* move destination, millimetres */
-  BA_DEST_Y,
-  BA_LAST_TARGET,   /* the target it fired at last bound + 1 (ref. BA-1.1.1c) */
-  BA_NEWFORM,       /* formation ordered for the movement phase + 1; 0 none */
-  BA_PRISONERS,     /* prisoners taken (ref. BA-B13) */
-  /* set by the scenario, after the engine's (slot 24 on: hash.c) */
-  BA_CLASS,         /* ba_class: Table 21 troop class, the starting valour (ref. BA-B8) */
-  BA_RATING,        /* a staff figure's rating, GN_RATING_* (0 average: a game without
-                       ratings keeps its hash), hidden from the enemy (ref. BA-LDR) */
-  BA_NATTR
-} ba_attr;
+/* ------------------------------------------------------------ unit state */
+/* A unit's state (gn__ba_unit, ba_unit.h), to read and, through the journal
+** (gn__uw), to write; and its start as the scenario gives it. Cannot fail. */
+static inline const gn__ba_unit *ba_u(const gn_game *g, int i) { return &g->st.u[i].ba; }
+static inline gn__ba_unit *ba_uw(gn_game *g, int i) { return &gn__uw(g, i)->ba; }
+static inline const gn__ba_unit *ba_u0(const gn_game *g, int i) { return &g->sc->unit[i].ba0; }
 
 /* Valour a scenario leaves unset (the attribute's default, outside -5..+5): the
 ** unit's class gives it, else 0 (ba.c's setup, ref. BA-B8). */
@@ -119,10 +89,6 @@ typedef enum ba_class {
   BA_C_LINE, BA_C_NEW_LINE, BA_C_LANDWEHR, BA_C_MILITIA, BA_C_LEVIES, BA_C_COUNT
 } ba_class;
 
-/* Waggons keep the unit they serve + 1 in BA_TARGET (ref. BA-5.5.4j) and the
-** bounds they have served it in BA_REST (ref. BA-5.5.4g). */
-#define BA_SERVING BA_TARGET
-#define BA_WAGGON_BOUNDS BA_REST
 
 /* ------------------------------------------------------------ unit flags */
 enum {
@@ -282,7 +248,7 @@ static inline const char *gn__ba_uid(const gn_game *g, int u) { return g->sc->un
 /* 1 when unit u is on the table (not removed, not an unused slot). */
 static inline int gn__ba_on_table(const gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
-  return !s->removed && !(s->attr[BA_PART] && !s->attr[BA_ROOT]);
+  return !s->removed && !(s->ba.part && !s->ba.root);
 }
 /* The unit a part belongs to (itself when it is an original). */
 int gn__ba_root(const gn_game *g, int u);

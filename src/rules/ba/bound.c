@@ -66,12 +66,12 @@ static int enemy_arg(gn_game *g, const gn__args *a, int tok, int u, int *t) {
   return 0;
 }
 
-static int dis(const gn_game *g, int u) { return g->st.u[u].attr[BA_DISORDER]; }
+static int dis(const gn_game *g, int u) { return ba_u(g, u)->disorder; }
 
 /* The formation u will be in when it acts (an ordered change applies first). */
 static int form_then(const gn_game *g, int u) {
-  int nf = g->st.u[u].attr[BA_NEWFORM];
-  return nf ? nf - 1 : g->st.u[u].attr[BA_FORMATION];
+  int nf = ba_u(g, u)->new_formation;
+  return nf ? nf - 1 : ba_u(g, u)->formation;
 }
 
 /*
@@ -121,7 +121,7 @@ int gn__ba_set_order(gn_game *g, int u, int o) {
                         gn__ba_dis_name(dis(g, u)));
     break;
   case BA_O_EVADE:
-    if (s->attr[BA_FORMATION] != BA_FM_SKIRMISH || gn__ba_soutien(g, u) < 0)
+    if (s->ba.formation != BA_FM_SKIRMISH || gn__ba_soutien(g, u) < 0)
       return gn__refuse(g, "BA-4.3.1", "only a skirmish line with a figure within %g cm of its "
                         "soutien may choose to fall back", BA_D(g)->soutien_dist);
     break;
@@ -132,13 +132,13 @@ int gn__ba_set_order(gn_game *g, int u, int o) {
     return gn__refuse(g, "BA-B11", "%s is in rest formation: order another formation first",
                       gn__ba_uid(g, u));
   /* 5) */
-  if (o != BA_O_FIRE && o != BA_O_ATTACK && arm != BA_ARM_WAGGON) {   /* a waggon's BA_SERVING */
-    s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
+  if (o != BA_O_FIRE && o != BA_O_ATTACK && arm != BA_ARM_WAGGON) {   /* a waggon's serving */
+    s->ba.target = s->ba.target2 = s->ba.split2 = 0;
     s->flags &= ~BA_F_HIDDEN_ATT;
   }
-  if (o != BA_O_FIRE) s->attr[BA_SPLIT2] = s->attr[BA_TARGET2] = 0;
-  if (o != BA_O_MOVE) s->attr[BA_DEST_X] = s->attr[BA_DEST_Y] = 0;
-  s->attr[BA_ORDER] = o;
+  if (o != BA_O_FIRE) s->ba.split2 = s->ba.target2 = 0;
+  if (o != BA_O_MOVE) s->ba.dest_x = s->ba.dest_y = 0;
+  s->ba.order = o;
   return 0;
 }
 
@@ -172,7 +172,7 @@ static int v_pace(gn_game *g, const gn__args *a) {
   int any = 0;
   for (int f = 0; f < BA_FM_COUNT; f++) any |= d->rate[gn__ba_type_of(g, u)][p][f] > 0;
   if (!any) return gn__refuse(g, "BA-2.3.1a", "%s has no %s pace", gn__ba_uid(g, u), a->tok[2]);
-  gn__uw(g, u)->attr[BA_PACE] = p;
+  ba_uw(g, u)->pace = p;
   return 0;
 }
 
@@ -205,8 +205,8 @@ static int v_formation(gn_game *g, const gn__args *a) {
   if (dis(g, u) == BA_DIS_FD)
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", gn__ba_uid(g, u));
   gn__ustate *s = gn__uw(g, u);
-  s->attr[BA_NEWFORM] = f == s->attr[BA_FORMATION] ? 0 : f + 1;
-  if (s->attr[BA_ORDER] == BA_O_REST) s->attr[BA_ORDER] = BA_O_NONE;
+  s->ba.new_formation = f == s->ba.formation ? 0 : f + 1;
+  if (s->ba.order == BA_O_REST) s->ba.order = BA_O_NONE;
   return 0;
 }
 
@@ -227,8 +227,8 @@ static int v_move(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "BA-B18", "waggon %s has lost its driver: it cannot move", gn__ba_uid(g, u));
   if ((rc = gn__ba_set_order(g, u, BA_O_MOVE))) return rc;
   if ((rc = gn__ba_rate_check(g, u, p))) return rc;
-  gn__uw(g, u)->attr[BA_DEST_X] = (int)lround(p.x * 1000);
-  gn__uw(g, u)->attr[BA_DEST_Y] = (int)lround(p.y * 1000);
+  ba_uw(g, u)->dest_x = (int)lround(p.x * 1000);
+  ba_uw(g, u)->dest_y = (int)lround(p.y * 1000);
   return 0;
 }
 
@@ -251,16 +251,16 @@ static int v_fire(gn_game *g, const gn__args *a) {
   if ((rc = gn__ba_set_order(g, u, BA_O_FIRE))) return rc;
   if (t2 >= 0) {
     int art = gn__ba_arm_of(g, u) == BA_ARM_ART;
-    int whole = art ? g->st.u[u].attr[BA_GUNS] : g->st.u[u].strength;
+    int whole = art ? ba_u(g, u)->guns : g->st.u[u].strength;
     if (n < 1 || n >= whole)
       return gn__refuse(g, "BA-3.1.2a", "split fire: the second part must be 1 to %d %s",
                         whole - 1, art ? "guns (a battery splits fire only between guns)"
                                        : "figures");
   }
   gn__ustate *s = gn__uw(g, u);
-  s->attr[BA_TARGET] = t + 1;
-  s->attr[BA_TARGET2] = t2 >= 0 ? t2 + 1 : 0;
-  s->attr[BA_SPLIT2] = t2 >= 0 ? n : 0;
+  s->ba.target = t + 1;
+  s->ba.target2 = t2 >= 0 ? t2 + 1 : 0;
+  s->ba.split2 = t2 >= 0 ? n : 0;
   return 0;
 }
 
@@ -270,17 +270,17 @@ static int v_continue(gn_game *g, const gn__args *a) {
   if ((rc = unit_arg(g, a, 1, &u))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   gn__ustate *s = gn__uw(g, u);
-  int t = s->attr[BA_LAST_TARGET] - 1;
+  int t = s->ba.last_target - 1;
   /* ref. BA-1.1.1c: only at the target it fired at in the preceding bound */
   if (t < 0 || !gn__ba_on_table(g, t))
     return gn__refuse(g, "BA-1.1.1c", "%s did not fire last bound at a target still on the "
                       "table", gn__ba_uid(g, u));
-  if (s->attr[BA_NEWFORM] || s->flags & (BA_F_MOVED | BA_F_CHANGED | BA_F_TURN_L | BA_F_TURN_R))
+  if (s->ba.new_formation || s->flags & (BA_F_MOVED | BA_F_CHANGED | BA_F_TURN_L | BA_F_TURN_R))
     return gn__refuse(g, "BA-1.1.1d", "%s moves this bound: it cannot continue fire", gn__ba_uid(g, u));
   s->flags &= ~BA_F_CONT;
   if ((rc = gn__ba_set_order(g, u, BA_O_FIRE))) return rc;
   s->flags |= BA_F_CONT;
-  s->attr[BA_TARGET] = t + 1;
+  s->ba.target = t + 1;
   return 0;
 }
 
@@ -292,7 +292,7 @@ static int v_attack(gn_game *g, const gn__args *a) {
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
   if ((rc = gn__ba_set_order(g, u, BA_O_ATTACK))) return rc;
   gn__ustate *s = gn__uw(g, u);
-  s->attr[BA_TARGET] = t + 1;
+  s->ba.target = t + 1;
   /* Table 8 "attack against hidden target": not in sight when ordered */
   if (!gn_unit_los(g, u, t).visible) s->flags |= BA_F_HIDDEN_ATT;
   else s->flags &= ~BA_F_HIDDEN_ATT;
@@ -384,7 +384,7 @@ static int v_engage(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "BA-T8", "%s is not a staff figure", gn__ba_uid(g, st));
   if (g->sc->unit[u].side != g->sc->unit[st].side || gn__ba_arm_of(g, u) == BA_ARM_STAFF)
     return gn__refuse(g, "BA-T8", "a staff figure engages with a unit of its own side");
-  gn__uw(g, st)->attr[BA_TARGET] = u + 1;
+  ba_uw(g, st)->target = u + 1;
   return 0;
 }
 
@@ -535,13 +535,13 @@ static void close_bound(gn_game *g) {
     s->flags = (f & ~(BA_F_BOUND | BA_F_ATT_LAST | BA_F_DEF_LAST | BA_F_CHARGE_LAST |
                       BA_F_OPPFD_LAST)) | last;
     /* ref. BA-1.1.1c: remember the target fired at, for continued fire */
-    s->attr[BA_LAST_TARGET] = (f & BA_F_FIRED) ? s->attr[BA_TARGET] : 0;
-    if (gn__ba_arm_of(g, i) != BA_ARM_WAGGON) s->attr[BA_TARGET] = 0;
-    s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
-    s->attr[BA_DEST_X] = s->attr[BA_DEST_Y] = 0;
-    s->attr[BA_NEWFORM] = 0;
-    s->attr[BA_PACE] = BA_P_NORMAL;   /* ref. BA-2.3.1a: normal unless ordered */
-    if (s->attr[BA_ORDER] != BA_O_REST) s->attr[BA_ORDER] = BA_O_NONE;
+    s->ba.last_target = (f & BA_F_FIRED) ? s->ba.target : 0;
+    if (gn__ba_arm_of(g, i) != BA_ARM_WAGGON) s->ba.target = 0;
+    s->ba.target2 = s->ba.split2 = 0;
+    s->ba.dest_x = s->ba.dest_y = 0;
+    s->ba.new_formation = 0;
+    s->ba.pace = BA_P_NORMAL;         /* ref. BA-2.3.1a: normal unless ordered */
+    if (s->ba.order != BA_O_REST) s->ba.order = BA_O_NONE;
   }
 }
 
@@ -551,7 +551,7 @@ static int side_points(const gn_game *g, int s) {
   int lost = 0, pts = 0;
   for (int i = 0; i < g->sc->nunits; i++) {
     const gn__ustate *u = &g->st.u[i];
-    if (g->sc->unit[i].side == s || u->attr[BA_ROOT]) continue;
+    if (g->sc->unit[i].side == s || u->ba.root) continue;
     /* an original unit and its parts: original figures minus what is left */
     int left = 0;
     for (int j = 0; j < g->sc->nunits; j++)
@@ -569,7 +569,7 @@ static int side_points(const gn_game *g, int s) {
 int gn__ba_holds(const gn_game *g, int u) {
   ba_arm arm = gn__ba_arm_of(g, u);
   return gn__ba_on_table(g, u) && arm != BA_ARM_STAFF && arm != BA_ARM_WAGGON && g->st.u[u].strength > 0 &&
-         g->st.u[u].attr[BA_DISORDER] != BA_DIS_FD;
+         ba_u(g, u)->disorder != BA_DIS_FD;
 }
 
 /*

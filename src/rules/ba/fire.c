@@ -123,7 +123,7 @@ typedef struct shot {
 static const char *cannot_fire(const gn_game *g, int u, const char **ref) {
   const gn__ustate *s = &g->st.u[u];
   *ref = "BA-3.1.1c";
-  if (s->attr[BA_DISORDER] >= BA_DIS_MD) return "it is in MD or FD";
+  if (s->ba.disorder >= BA_DIS_MD) return "it is in MD or FD";
   *ref = "BA-5.5.3f";
   if (!gn__ba_has_supplies(g, u)) return "it is without supplies";
   *ref = "BA-1.1.1f";
@@ -131,9 +131,9 @@ static const char *cannot_fire(const gn_game *g, int u, const char **ref) {
   *ref = "BA-1.1.1d";
   if ((s->flags & BA_F_CFIRED)) return "it fired in the continued-fire phase";
   *ref = "BA-B11";
-  if (s->attr[BA_FORMATION] == BA_FM_REST) return "it is in rest formation";
+  if (s->ba.formation == BA_FM_REST) return "it is in rest formation";
   *ref = "BA-3.1.1b";
-  if (gn__ba_arm_of(g, u) == BA_ARM_ART && (s->attr[BA_FORMATION] != BA_FM_LINE || s->strength < 1))
+  if (gn__ba_arm_of(g, u) == BA_ARM_ART && (s->ba.formation != BA_FM_LINE || s->strength < 1))
     return "the battery is limbered or has no gunners";
   return NULL;
 }
@@ -147,18 +147,18 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
   double dist = gn_unit_distance(g, u, t);
   double range = d->range[gn__ba_type_of(g, u)];
   if (dist > range) return 0;
-  if (gn_box_arc(s->box, ts->box.c) != GN_ARC_FRONT && s->attr[BA_FORMATION] != BA_FM_SKIRMISH)
+  if (gn_box_arc(s->box, ts->box.c) != GN_ARC_FRONT && s->ba.formation != BA_FM_SKIRMISH)
     return 0;
   if (!gn_unit_los(g, u, t).visible) return 0;   /* the costly test last */
   ba_fire_in *in = &p->in;
   in->artillery = gn__ba_arm_of(g, u) == BA_ARM_ART;
   in->figures = p->figures;
-  in->factors[FF_MARKSMEN] = !in->artillery && s->attr[BA_MARKSMEN];    /* ref. BA-5.5.1b */
+  in->factors[FF_MARKSMEN] = !in->artillery && s->ba.marksmen;          /* ref. BA-5.5.1b */
   in->factors[FF_FIRST] = !(s->flags & BA_F_USED);
   in->factors[FF_SPLIT] = split && !same_target;                         /* ref. BA-3.1.2b */
   in->factors[FF_CANISTER] = in->artillery && dist <= d->canister;
   in->factors[FF_LONG] = dist > range * d->long_frac && !in->factors[FF_CANISTER];
-  int tf = ts->attr[BA_FORMATION];
+  int tf = ts->ba.formation;
   in->factors[FF_DENSE] = tf == BA_FM_MARCH || tf == BA_FM_SQUARE || tf == BA_FM_MASS;
   in->factors[FF_SKIRMISH] = tf == BA_FM_SKIRMISH;
   int cover = gn__ba_cover_of(g, t);
@@ -168,7 +168,7 @@ static int aim(const gn_game *g, shot *p, int split, int same_target) {
   gn_arc arc = gn_box_arc(ts->box, s->box.c);
   in->factors[FF_FLANK] = arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT;
   in->factors[FF_REAR] = arc == GN_ARC_REAR;
-  in->valour = ts->attr[BA_VALOUR];
+  in->valour = ts->ba.valour;
   in->penalty = gn__ba_side_penalty(g, g->sc->unit[u].side);
   return 1;
 }
@@ -191,7 +191,7 @@ void gn__ba_fire_bands(const gn_game *g, int u, gn_reach *out) {
   gn__reach_band(out, 0, can, "canister", "BA-B4");                                   /* 2 */
   gn__reach_band(out, can, fmax(can, half), "close", ref);                             /* 3 */
   gn__reach_band(out, fmax(can, half), range, "long", ref);
-  if (g->st.u[u].attr[BA_FORMATION] != BA_FM_SKIRMISH) {                                /* 4 */
+  if (ba_u(g, u)->formation != BA_FM_SKIRMISH) {                                        /* 4 */
     out->front_arc = 1;
     out->arc_ref = "BA-3.1.1a";
   }
@@ -206,7 +206,7 @@ void gn__ba_fire_bands(const gn_game *g, int u, gn_reach *out) {
 ** reach now may be in reach then, and the other way round.
 */
 int gn__ba_later(gn_game *g, const char *verb, int u, int t, gn__later *out) {
-  if (!strcmp(verb, "continue")) t = g->st.u[u].attr[BA_LAST_TARGET] - 1;
+  if (!strcmp(verb, "continue")) t = ba_u(g, u)->last_target - 1;
   else if (strcmp(verb, "fire")) return 0;
   if (t < 0) return 0;
   gn_dice dx;
@@ -254,12 +254,12 @@ int gn__ba_phase_fire(gn_game *g, int continued) {
 ** those that can fire written from p[0]. Returns how many (0 to 2). */
 static int aim_parts(gn_game *g, int u, shot *p) {
   const gn__ustate *s = &g->st.u[u];
-  int t1 = s->attr[BA_TARGET] - 1, t2 = s->attr[BA_TARGET2] - 1, split = t2 >= 0;
+  int t1 = s->ba.target - 1, t2 = s->ba.target2 - 1, split = t2 >= 0;
   int f2 = 0;
   if (split) {
-    f2 = s->attr[BA_SPLIT2];
-    if (gn__ba_arm_of(g, u) == BA_ARM_ART && s->attr[BA_GUNS] > 0)
-      f2 = s->strength * f2 / s->attr[BA_GUNS];
+    f2 = s->ba.split2;
+    if (gn__ba_arm_of(g, u) == BA_ARM_ART && s->ba.guns > 0)
+      f2 = s->strength * f2 / s->ba.guns;
     if (f2 > s->strength) f2 = s->strength;
   }
   p[0] = (shot){.firer = u, .target = t1, .figures = s->strength - f2};
@@ -285,7 +285,7 @@ static int roll_parts(gn_game *g, int u, int continued, shot *p, int k) {
   for (int i = 0; i < k; i++) p[i].out = out[i];
   gn__ustate *s = gn__uw(g, u);
   s->flags |= BA_F_FIRED | BA_F_USED | (continued ? BA_F_CFIRED : 0);
-  if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "fires", "BA-5.5.4c")))
+  if (s->ba.formation == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "fires", "BA-5.5.4c")))
     return rc;
   return gn__ba_supply_roll(g, u, out[0].faces);
 }
@@ -312,7 +312,7 @@ static int fires(gn_game *g, int continued, shot *sh) {
   int ns = 0;
   for (int u = 0; u < n; u++) {                                                   /* 1 */
     gn__ustate *s = gn__uw(g, u);
-    if (!gn__ba_on_table(g, u) || s->attr[BA_ORDER] != BA_O_FIRE || !s->attr[BA_TARGET]) continue;
+    if (!gn__ba_on_table(g, u) || s->ba.order != BA_O_FIRE || !s->ba.target) continue;
     if (!!(s->flags & BA_F_CONT) != continued) continue;
     const char *ref, *why = cannot_fire(g, u, &ref);                             /* 2 */
     if (why) {
@@ -322,7 +322,7 @@ static int fires(gn_game *g, int continued, shot *sh) {
     }
     int k = aim_parts(g, u, &sh[ns]);
     if (k == 0) {
-      if (!gn__event(g, "nofire", "BA-3.1.1a", u, s->attr[BA_TARGET] - 1, "%s does not fire: no "
+      if (!gn__event(g, "nofire", "BA-3.1.1a", u, s->ba.target - 1, "%s does not fire: no "
                      "target in range, sight and arc", gn__ba_uid(g, u)))
         return GN_ENOMEM;
       continue;

@@ -162,8 +162,8 @@ static int friend_near(const gn_game *g, int u, double dist, unsigned mask) {
     if (!gn__ba_on_table(g, j) || side(g, j) != side(g, u)) continue;
     ba_arm a = gn__ba_arm_of(g, j);
     const gn__ustate *s = &g->st.u[j];
-    if (a == BA_ARM_STAFF || a == BA_ARM_WAGGON || s->attr[BA_DISORDER] >= BA_DIS_MD ||
-        s->attr[BA_FORMATION] == BA_FM_SKIRMISH)
+    if (a == BA_ARM_STAFF || a == BA_ARM_WAGGON || s->ba.disorder >= BA_DIS_MD ||
+        s->ba.formation == BA_FM_SKIRMISH)
       continue;
     if (gn__ba_apart(g->st.u[u].box, s->box, dist) || gn_unit_distance(g, u, j) > dist) continue;
     if (mask & (1u << gn_box_arc(g->st.u[u].box, s->box.c))) return 1;
@@ -175,7 +175,7 @@ static int friend_near(const gn_game *g, int u, double dist, unsigned mask) {
 static int officer_of(const gn_game *g, int u) {
   for (int j = 0; j < g->sc->nunits; j++)
     if (gn__ba_on_table(g, j) && gn__ba_arm_of(g, j) == BA_ARM_STAFF &&
-        g->st.u[j].attr[BA_TARGET] == u + 1 && gn_unit_distance(g, u, j) <= BA_D(g)->contact_dist)
+        ba_u(g, j)->target == u + 1 && gn_unit_distance(g, u, j) <= BA_D(g)->contact_dist)
       return j;
   return -1;
 }
@@ -183,7 +183,7 @@ static int officer_of(const gn_game *g, int u) {
 /* 1 when u has a skirmish line in front of it whose soutien it is (ref. BA-4.3.1). */
 static int covered(const gn_game *g, int u) {
   for (int j = 0; j < g->sc->nunits; j++)
-    if (g->st.u[j].attr[BA_ROOT] == u + 1 && gn__ba_soutien(g, j) == u) return 1;
+    if (ba_u(g, j)->root == u + 1 && gn__ba_soutien(g, j) == u) return 1;
   return 0;
 }
 
@@ -193,7 +193,7 @@ static int covered(const gn_game *g, int u) {
 static void arm_factors(const gn_game *g, int u, int opp, int att, int *f) {
   const gn__ustate *x = &g->st.u[u], *y = &g->st.u[opp];
   ba_arm ua = gn__ba_arm_of(g, u), oa = gn__ba_arm_of(g, opp);
-  int uf = x->attr[BA_FORMATION], of = y->attr[BA_FORMATION];
+  int uf = x->ba.formation, of = y->ba.formation;
   int ucav = ua == BA_ARM_CAV, ocav = oa == BA_ARM_CAV;
   int osq = of == BA_FM_SQUARE, omass = of == BA_FM_MASS;
   int usq = uf == BA_FM_SQUARE, umass = uf == BA_FM_MASS;
@@ -241,7 +241,7 @@ static void state_factors(const gn_game *g, int u, int att, int *f) {
   f[T8_NOSUPPLIES] = !gn__ba_has_supplies(g, u);                    /* ref. BA-5.5.3h */
   f[T8_FIRST] = !(x->flags & BA_F_USED);
   int charge = att && (x->flags & BA_F_CHARGE);
-  int heavy = gn__ba_type_of(g, u) == BA_T_CAV_HEAVY || (ucav && x->attr[BA_LANCERS]);
+  int heavy = gn__ba_type_of(g, u) == BA_T_CAV_HEAVY || (ucav && x->ba.lancers);
   f[T8_CHARGE] = charge;
   f[T8_HEAVY_CHARGE] = charge && heavy;
   f[T8_CHARGE_LAST] = (x->flags & BA_F_CHARGE_LAST) != 0;
@@ -252,9 +252,9 @@ static void state_factors(const gn_game *g, int u, int att, int *f) {
   f[T8_DEF_RECENT] = (x->flags & (BA_F_DEF | BA_F_DEF_LAST)) != 0;
   f[T8_OPP_FD] = (x->flags & (BA_F_OPPFD | BA_F_OPPFD_LAST)) != 0;
   f[T8_HIDDEN] = att && (x->flags & BA_F_HIDDEN_ATT);
-  f[T8_SD] = x->attr[BA_DISORDER] == BA_DIS_SD;
-  f[T8_MD] = x->attr[BA_DISORDER] == BA_DIS_MD;
-  f[T8_FD] = x->attr[BA_DISORDER] == BA_DIS_FD;
+  f[T8_SD] = x->ba.disorder == BA_DIS_SD;
+  f[T8_MD] = x->ba.disorder == BA_DIS_MD;
+  f[T8_FD] = x->ba.disorder == BA_DIS_FD;
 }
 
 /* The Table 8 factors of u fighting opp (ref. BA-T8). att: u attacks; others:
@@ -272,13 +272,13 @@ static void side_factors(const gn_game *g, int u, int opp, int att, int others,
   arm_factors(g, u, opp, att, f);                                               /* 1 */
   ground_factors(g, u, opp, att, f);
   state_factors(g, u, att, f);
-  f[T8_SUPPORT] = x->attr[BA_FORMATION] == BA_FM_SKIRMISH                       /* 2 */
+  f[T8_SUPPORT] = x->ba.formation == BA_FM_SKIRMISH                             /* 2 */
                   ? gn__ba_soutien(g, u) >= 0
                   : friend_near(g, u, d->support_dist, 1u << GN_ARC_REAR);
   f[T8_NEIGHBOUR] = others > 0 || friend_near(g, u, d->neighbour_dist,
                                               (1u << GN_ARC_LEFT) | (1u << GN_ARC_RIGHT));
   f[T8_OFFICER] = officer_of(g, u) >= 0;
-  f[T8_VALOUR] = x->attr[BA_VALOUR];                            /* ref. BA-5.5.1f */
+  f[T8_VALOUR] = x->ba.valour;                                  /* ref. BA-5.5.1f */
   s->figures = x->strength;                                                     /* 3 */
   s->supplies = gn__ba_has_supplies(g, u);
   s->penalty = gn__ba_side_penalty(g, side(g, u));
@@ -343,9 +343,9 @@ static int force_back(gn_game *g, int u, int from) {
 ** MD or FD (ref. BA-4.1.1b). */
 static int attacking(const gn_game *g, int a) {
   const gn__ustate *s = &g->st.u[a];
-  int t = s->attr[BA_TARGET] - 1;
-  return gn__ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK && t >= 0 && gn__ba_on_table(g, t) &&
-         s->attr[BA_DISORDER] < BA_DIS_MD && gn__ba_zone_contact(g, a, t);
+  int t = s->ba.target - 1;
+  return gn__ba_on_table(g, a) && s->ba.order == BA_O_ATTACK && t >= 0 && gn__ba_on_table(g, t) &&
+         s->ba.disorder < BA_DIS_MD && gn__ba_zone_contact(g, a, t);
 }
 
 /* Applies one side's result to its units. */
@@ -399,11 +399,11 @@ int gn__ba_phase_melee(gn_game *g) {
 ** listed first (ref. BA-4.1.1d); GN_ENOMEM when the event cannot be noted. */
 static int defends(gn_game *g, const int *valid, int a) {
   for (int e = 0; e < g->sc->nunits; e++) {
-    if (!valid[e] || g->st.u[e].attr[BA_TARGET] - 1 != a) continue;
+    if (!valid[e] || ba_u(g, e)->target - 1 != a) continue;
     gn_arc arc = gn_box_arc(g->st.u[a].box, g->st.u[e].box.c);
     int flank = arc != GN_ARC_FRONT;
     int bycav = gn__ba_arm_of(g, a) == BA_ARM_INF && gn__ba_arm_of(g, e) == BA_ARM_CAV;
-    int mutual = g->st.u[a].attr[BA_TARGET] - 1 == e && e < a;
+    int mutual = ba_u(g, a)->target - 1 == e && e < a;
     if (flank || bycav || mutual) {
       if (!gn__event(g, "defender", "BA-4.1.1d", a, e, "%s is attacked by %s%s: it defends",
                      gn__ba_uid(g, a), gn__ba_uid(g, e), flank ? " in flank or rear" : bycav ? " (cavalry)" : ""))
@@ -431,10 +431,10 @@ static int choose_attackers(gn_game *g, int *valid) {
   }
   for (int a = 0; a < n; a++) {                                                  /* c) */
     const gn__ustate *s = &g->st.u[a];
-    if (!valid[a] && gn__ba_on_table(g, a) && s->attr[BA_ORDER] == BA_O_ATTACK &&
-        s->attr[BA_DISORDER] >= BA_DIS_MD && !gn__event(g, "noattack", "BA-4.1.1b", a, -1,
+    if (!valid[a] && gn__ba_on_table(g, a) && s->ba.order == BA_O_ATTACK &&
+        s->ba.disorder >= BA_DIS_MD && !gn__event(g, "noattack", "BA-4.1.1b", a, -1,
                                                         "%s is in %s: it may not attack", gn__ba_uid(g, a),
-                                                        gn__ba_dis_name(s->attr[BA_DISORDER])))
+                                                        gn__ba_dis_name(s->ba.disorder)))
       return GN_ENOMEM;
   }
   return 0;
@@ -442,7 +442,7 @@ static int choose_attackers(gn_game *g, int *valid) {
 
 /* 1 when a is a valid attacker of t still on the table. */
 static int attacks(const gn_game *g, const int *valid, int a, int t) {
-  return valid[a] && g->st.u[a].attr[BA_TARGET] - 1 == t && gn__ba_on_table(g, a);
+  return valid[a] && ba_u(g, a)->target - 1 == t && gn__ba_on_table(g, a);
 }
 
 /* The melee phase with valid[] (one int per unit, zeroed) to work in: step 1,
@@ -477,12 +477,12 @@ static int mark_fought(gn_game *g, int t, gn__ustate *ts, const int *att, int na
   }
   ts->flags |= BA_F_DEF | BA_F_USED;   /* with or without supplies (ref. BA-5.5.3g) */
   if ((rc = gn__ba_supply_roll(g, t, o->def_faces))) return rc;
-  if (ts->attr[BA_FORMATION] == BA_FM_REST &&
+  if (ts->ba.formation == BA_FM_REST &&
       (rc = gn__ba_rest_break(g, t, "attacked", "BA-5.5.4c")))
     return rc;
   for (int j = 0; j < g->sc->nunits; j++)
     if (gn__ba_arm_of(g, j) == BA_ARM_STAFF && gn__ba_on_table(g, j)) {
-      int w = g->st.u[j].attr[BA_TARGET] - 1;
+      int w = ba_u(g, j)->target - 1;
       if ((w == t || w == att[0]) && officer_of(g, w) == j) gn__uw(g, j)->flags |= BA_F_ENGAGED;
     }
   return 0;
@@ -494,7 +494,7 @@ static int take_prisoners(gn_game *g, int t, int a0, const ba_melee_out *o) {
   for (int s = 0; s < 2; s++)
     if (o->prisoners[s]) {
       int who = s == 0 ? a0 : t;
-      gn__uw(g, who)->attr[BA_PRISONERS] += o->prisoners[s];
+      ba_uw(g, who)->prisoners += o->prisoners[s];
       if (!gn__event(g, "prisoners", "BA-B13", who, s == 0 ? t : a0, "%s takes %d prisoners",
                      gn__ba_uid(g, who), o->prisoners[s]))
         return GN_ENOMEM;
@@ -518,14 +518,14 @@ static int land_result(gn_game *g, int t, gn__ustate *ts, const int *att, int na
   int lfd = o->loser_dis == BA_DIS_FD;
   int back = !lfd;   /* Table 11 default: SD or MD and forced back; FD alone (it routs next bound) */
   if (o->winner == 0) {
-    int was = ts->attr[BA_DISORDER];
+    int was = ts->ba.disorder;
     if ((rc = land(g, att, na, o->loss[0], 0, BA_DIS_NONE, t, 0)) ||
         (rc = land(g, dlist, 1, o->loss[1], o->prisoners[0], o->loser_dis, att[0], back)))
       return rc;
     if (lfd && was != BA_DIS_FD)
       for (int i = 0; i < na; i++) gn__uw(g, att[i])->flags |= BA_F_OPPFD;
   } else {
-    int was = g->st.u[att[0]].attr[BA_DISORDER];
+    int was = ba_u(g, att[0])->disorder;
     if ((rc = land(g, dlist, 1, o->loss[1], 0, BA_DIS_NONE, att[0], 0)) ||
         (rc = land(g, att, na, o->loss[0], o->prisoners[1], o->loser_dis, t, back)))
       return rc;
@@ -541,7 +541,7 @@ static int one_melee(gn_game *g, int t, const int *att, int na, int *valid) {
   int rc;
   for (int i = 0; i < na; i++) valid[att[i]] = 0;
   gn__ustate *ts = gn__uw(g, t);
-  if (ts->attr[BA_ORDER] == BA_O_EVADE && gn__ba_soutien(g, t) >= 0) {               /* 2 */
+  if (ts->ba.order == BA_O_EVADE && gn__ba_soutien(g, t) >= 0) {                     /* 2 */
     if (!gn__event(g, "evade", "BA-4.3.1", t, att[0], "skirmish line %s falls back before %s",
                    gn__ba_uid(g, t), gn__ba_uid(g, att[0])))
       return GN_ENOMEM;

@@ -74,8 +74,8 @@ double gn__ba_rate(const gn_game *g, int u, int pace, int form, double turn, int
   if (turn > d->wheel_free) r -= d->red_wheel;
   if (s->flags & (BA_F_TURN_L | BA_F_TURN_R)) r -= d->red_rotation;
   if (s->flags & BA_F_CHANGED) r -= d->red_change;
-  if (s->attr[BA_DISORDER] == BA_DIS_SD) r -= d->red_sd;
-  if (s->attr[BA_DISORDER] == BA_DIS_MD) r -= d->red_md;
+  if (s->ba.disorder == BA_DIS_SD) r -= d->red_sd;
+  if (s->ba.disorder == BA_DIS_MD) r -= d->red_md;
   return r > 0 ? r : 0;
 }
 
@@ -92,7 +92,7 @@ static int back_ok(const gn_game *g, int u, int f) {
 ** artillery (backwards) and skirmish lines and staff (backwards and sideways). */
 int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest) {
   const gn__ustate *s = &g->st.u[u];
-  int f = s->attr[BA_NEWFORM] ? s->attr[BA_NEWFORM] - 1 : s->attr[BA_FORMATION];
+  int f = s->ba.new_formation ? s->ba.new_formation - 1 : s->ba.formation;
   gn_arc arc = gn_box_arc(s->box, dest);
   int ok = back_ok(g, u, f);
   if (arc == GN_ARC_FRONT || (arc == GN_ARC_REAR && ok >= 1) || ok == 2) return 0;
@@ -112,11 +112,11 @@ int gn__ba_rate_check(const gn_game *g, int u, gn_vec2 dest) {
 double gn__ba_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
   if (strcmp(verb, "move")) return -1;
   const gn__ustate *s = &g->st.u[u];
-  int f = s->attr[BA_NEWFORM] ? s->attr[BA_NEWFORM] - 1 : s->attr[BA_FORMATION];
+  int f = s->ba.new_formation ? s->ba.new_formation - 1 : s->ba.formation;
   int ok = back_ok(g, u, f);
   snprintf(avoid, n, "%sgoing on past melee-zone contact, where it halts (BA-4.1.1c)",
            ok == 2 ? "" : ok == 1 ? "sideways (BA-2.3.1d); " : "backwards or sideways (BA-2.3.1d); ");
-  return gn__ba_rate(g, u, s->attr[BA_PACE], f, 0, 0);
+  return gn__ba_rate(g, u, s->ba.pace, f, 0, 0);
 }
 
 /*
@@ -200,7 +200,7 @@ static int pass_through(gn_game *g, int u, int j) {
   gn__uw(g, j)->flags |= BA_F_PASSED;
   if (!gn__event(g, "passed", "BA-1.1.1f", u, j, "%s passes through %s", gn__ba_uid(g, u), gn__ba_uid(g, j)))
     return GN_ENOMEM;
-  if (g->st.u[j].attr[BA_FORMATION] == BA_FM_REST)
+  if (ba_u(g, j)->formation == BA_FM_REST)
     return gn__ba_rest_break(g, j, "passed through", "BA-5.5.4c");
   return 0;
 }
@@ -294,14 +294,14 @@ int gn__ba_forced_move(gn_game *g, int u, double heading, double dist, const cha
   const ba_data *d = BA_D(g);
   gn__ustate *s = gn__uw(g, u);
   gn_box start = s->box;
-  int rc, inside, f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
+  int rc, inside, f = s->ba.formation == BA_FM_REST ? BA_FM_LINE : s->ba.formation;
   if (gn__ba_arm_of(g, u) != BA_ARM_STAFF && gn__ba_arm_of(g, u) != BA_ARM_WAGGON &&     /* 1 */
-      terrain_factor(g, u, f, s->box.c) <= 0 && s->attr[BA_DISORDER] != BA_DIS_FD &&
+      terrain_factor(g, u, f, s->box.c) <= 0 && s->ba.disorder != BA_DIS_FD &&
       (rc = gn__ba_bring_fd(g, u, "forced to move where its formation has no rate of march",
                         "BA-2.3.1b")))
     return rc;
   if (!gn__ba_on_table(g, u)) return 0;
-  if (s->attr[BA_FORMATION] == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "forced to move",
+  if (s->ba.formation == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "forced to move",
                                                                  "BA-5.5.4c")))
     return rc;
   s->flags |= BA_F_FORCED | BA_F_MOVED;
@@ -499,7 +499,7 @@ static int gather(gn_game *g, mover *mv, int nm, int **pool, size_t *cap, ba_scr
 /* 1 when u attacks this bound and was ordered to cancel on contact (ref. BA-B20). */
 static int cancels(const gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
-  return s->attr[BA_ORDER] == BA_O_ATTACK && (s->flags & BA_F_CANCEL);
+  return s->ba.order == BA_O_ATTACK && (s->flags & BA_F_CANCEL);
 }
 
 /* ref. BA-B20: u, at melee-zone contact with j, cancels its attack: it halts
@@ -507,7 +507,7 @@ static int cancels(const gn_game *g, int u) {
 ** [interpretation: the choice, made at the table when contact comes, is
 ** written in the orders phase as `cancel UNIT`] */
 static int cancel_attack(gn_game *g, int u, int j) {
-  gn__uw(g, u)->attr[BA_ORDER] = BA_O_NONE;
+  ba_uw(g, u)->order = BA_O_NONE;
   return gn__event(g, "cancel", "BA-B20", u, j, "%s reaches melee-zone contact with %s and "
                    "cancels its attack: it halts, %s does not", gn__ba_uid(g, u), gn__ba_uid(g, j), gn__ba_uid(g, j))
          ? 0 : GN_ENOMEM;
@@ -525,7 +525,7 @@ int gn__ba_v_cancel(gn_game *g, const gn__args *a) {
   if (a->n > 3) return gn__syntax(g, a, 3, "unexpected '%s'", a->tok[3]);
   if (!gn__ba_on_table(g, u))
     return gn__refuse(g, "BA-5.5.2g", "%s is not on the table", gn__ba_uid(g, u));
-  if (!off && g->st.u[u].attr[BA_ORDER] != BA_O_ATTACK)
+  if (!off && ba_u(g, u)->order != BA_O_ATTACK)
     return gn__refuse(g, "BA-B20", "%s has no attack order to cancel: give it `attack %s "
                       "TARGET` first", gn__ba_uid(g, u), gn__ba_uid(g, u));
   gn__ustate *s = gn__uw(g, u);
@@ -552,7 +552,7 @@ static int march(gn_game *g, mover *mv, int nm, entered *en) {
       /* terrain is paid where the step goes: a factor of 0.5 costs twice the
       ** distance; a formation with no rate of march there stops at its edge */
       double seg = x->togo < d->step ? x->togo : d->step;
-      double tf = terrain_factor(g, x->u, s->attr[BA_FORMATION],
+      double tf = terrain_factor(g, x->u, s->ba.formation,
                                  shifted_by(s->box, x->ch, x->sh, seg).c);
       if (tf <= 0) { x->done = 1; continue; }
       if (x->left * tf < seg) seg = x->left * tf;
@@ -596,7 +596,7 @@ static int nearest_part(const gn_game *g, int u) {
   double bd = HUGE_VAL;
   for (int i = 0; i < g->sc->nunits; i++) {
     if (i == u || !gn__ba_on_table(g, i) || gn__ba_root(g, i) != r ||
-        g->st.u[i].attr[BA_FORMATION] == BA_FM_SKIRMISH)
+        ba_u(g, i)->formation == BA_FM_SKIRMISH)
       continue;
     double dd = gn_unit_distance(g, u, i);
     if (dd < bd) { bd = dd; best = i; }
@@ -669,13 +669,13 @@ static int movement(gn_game *g);
 ** among skirmishers, its own or another's), and u not one of those either. */
 static int on_friend(gn_game *g, int u) {
   if (gn__ba_arm_of(g, u) == BA_ARM_STAFF || !gn__ba_on_table(g, u) ||
-      g->st.u[u].attr[BA_FORMATION] == BA_FM_SKIRMISH)
+      ba_u(g, u)->formation == BA_FM_SKIRMISH)
     return -1;
   int buf[64], *ids, n = gn__units_near_all(g, u, GN_CONTACT_EPS, buf, 64, &ids), hit = -1;
   for (int k = 0; k < n; k++) {
     int j = ids[k];
     if (j != u && gn__ba_on_table(g, j) && side(g, j) == side(g, u) &&
-        gn__ba_arm_of(g, j) != BA_ARM_STAFF && g->st.u[j].attr[BA_FORMATION] != BA_FM_SKIRMISH &&
+        gn__ba_arm_of(g, j) != BA_ARM_STAFF && ba_u(g, j)->formation != BA_FM_SKIRMISH &&
         gn_box_overlap(g->st.u[u].box, g->st.u[j].box) &&
         (hit < 0 || j < hit))
       hit = j;
@@ -741,12 +741,12 @@ int gn__ba_phase_movement(gn_game *g) {
 static int form_and_turn(gn_game *g, int u) {
   gn__ustate *s = gn__uw(g, u);
   int rc;
-  if (s->attr[BA_NEWFORM]) {
-    int from = s->attr[BA_FORMATION], to = s->attr[BA_NEWFORM] - 1;
-    s->attr[BA_NEWFORM] = 0;
+  if (s->ba.new_formation) {
+    int from = s->ba.formation, to = s->ba.new_formation - 1;
+    s->ba.new_formation = 0;
     if (from == BA_FM_REST && (rc = gn__ba_rest_break(g, u, "leaves rest formation", "BA-5.5.4a")))
       return rc;
-    s->attr[BA_FORMATION] = to;
+    s->ba.formation = to;
     gn__unit_place(g, u, gn__ba_form_box(g, u, to));
     s->flags |= BA_F_MOVED | BA_F_CHANGED;
     if (!gn__event(g, "formation", "BA-B17", u, -1, "%s forms %s", gn__ba_uid(g, u), gn__ba_form_name(to)))
@@ -775,7 +775,7 @@ static int rout_away(gn_game *g, int u) {
   if (e < 0) return 0;
   gn_vec2 a = g->st.u[e].box.c, b = s->box.c;
   double h = atan2(b.y - a.y, b.x - a.x);
-  int f = s->attr[BA_FORMATION] == BA_FM_REST ? BA_FM_LINE : s->attr[BA_FORMATION];
+  int f = s->ba.formation == BA_FM_REST ? BA_FM_LINE : s->ba.formation;
   double dist = d->rate[gn__ba_type_of(g, u)][BA_P_FAST][f];
   if (dist <= 0) dist = d->rate[gn__ba_type_of(g, u)][BA_P_NORMAL][f];
   gn_box nb = s->box;
@@ -795,24 +795,24 @@ enum { GOAL_NONE, GOAL_POINT, GOAL_PART, GOAL_TARGET };
 ** *to set, or GOAL_NONE; *rc holds GN_ENOMEM or the error of cancelling. */
 static int march_goal(gn_game *g, int u, gn_vec2 *to, int *q, int *rc) {
   gn__ustate *s = gn__uw(g, u);
-  int o = s->attr[BA_ORDER];
+  int o = s->ba.order;
   *q = -1;
   *rc = 0;
   if (gn__ba_urban_over(g, u) && gn__ba_may_change(g, u) && (*q = nearest_part(g, u)) >= 0) {
     *to = g->st.u[*q].box.c;
-    s->attr[BA_ORDER] = BA_O_MOVE;   /* its written order gives way (ref. BA-B22) */
-    s->attr[BA_TARGET] = s->attr[BA_TARGET2] = s->attr[BA_SPLIT2] = 0;
+    s->ba.order = BA_O_MOVE;         /* its written order gives way (ref. BA-B22) */
+    s->ba.target = s->ba.target2 = s->ba.split2 = 0;
     if (!gn__event(g, "reassemble", "BA-B22", u, *q, "urban combat is over: %s marches to "
                    "re-assemble with %s", gn__ba_uid(g, u), gn__ba_uid(g, *q)))
       *rc = GN_ENOMEM;
     return *rc ? GOAL_NONE : GOAL_PART;
   }
-  if (o == BA_O_MOVE && (s->attr[BA_DEST_X] || s->attr[BA_DEST_Y])) {
-    to->x = s->attr[BA_DEST_X] / 1000.0; to->y = s->attr[BA_DEST_Y] / 1000.0;
+  if (o == BA_O_MOVE && (s->ba.dest_x || s->ba.dest_y)) {
+    to->x = s->ba.dest_x / 1000.0; to->y = s->ba.dest_y / 1000.0;
     return GOAL_POINT;
   }
-  if (o == BA_O_ATTACK && s->attr[BA_TARGET] && gn__ba_on_table(g, s->attr[BA_TARGET] - 1)) {
-    int t = s->attr[BA_TARGET] - 1;
+  if (o == BA_O_ATTACK && s->ba.target && gn__ba_on_table(g, s->ba.target - 1)) {
+    int t = s->ba.target - 1;
     if (gn__ba_zone_contact(g, u, t)) {                                   /* already in contact */
       if (cancels(g, u)) *rc = cancel_attack(g, u, t);
       return GOAL_NONE;
@@ -841,12 +841,12 @@ static int ready_mover(gn_game *g, int u, mover *m) {
     turn = angle_between(b.facing, h);
     b.facing = fmod(h + 2 * PI, 2 * PI);
   }
-  double len = gn__ba_rate(g, u, s->attr[BA_PACE], s->attr[BA_FORMATION], turn,
+  double len = gn__ba_rate(g, u, s->ba.pace, s->ba.formation, turn,
                            obstacles(g, c, to));
   if (len <= 0) return 0;
   gn__unit_place(g, u, b);
   if (turn > 0) s->flags |= BA_F_MOVED;
-  if (s->attr[BA_PACE] == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
+  if (s->ba.pace == BA_P_CHARGE) s->flags |= BA_F_CHARGE;
   double togo = goal == GOAL_PART ? approach(g, b, h, g->st.u[q].box)
               : goal == GOAL_POINT ? dist : HUGE_VAL;
   *m = (mover){.u = u, .heading = h, .left = len, .togo = togo, .clear = b};
@@ -881,7 +881,7 @@ static int movement(gn_game *g) {
       return rc;
   for (int u = 0; u < n; u++) {                                                   /* 2 */
     const gn__ustate *s = &g->st.u[u];
-    if (gn__ba_on_table(g, u) && s->attr[BA_DISORDER] == BA_DIS_FD && !(s->flags & BA_F_FD_NOW) &&
+    if (gn__ba_on_table(g, u) && s->ba.disorder == BA_DIS_FD && !(s->flags & BA_F_FD_NOW) &&
         (rc = rout_away(g, u)))
       return rc;
   }
@@ -893,7 +893,7 @@ static int movement(gn_game *g) {
   for (int u = 0; u < n && !rc; u++) {
     const gn__ustate *s = &g->st.u[u];
     if (!gn__ba_on_table(g, u) || (s->flags & (BA_F_CONT | BA_F_FORCED)) ||
-        s->attr[BA_DISORDER] == BA_DIS_FD)
+        s->ba.disorder == BA_DIS_FD)
       continue;
     int r = ready_mover(g, u, &mv[nm]);
     if (r > 0) nm++;
@@ -907,8 +907,8 @@ static int movement(gn_game *g) {
 int gn__ba_stationary(const gn_game *g, int u) {
   if (g->st.u[u].flags & BA_F_MOVED) return 0;
   for (int j = 0; j < g->sc->nunits; j++)
-    if (j != u && gn__ba_on_table(g, j) && g->st.u[j].attr[BA_ROOT] == u + 1 &&
-        g->st.u[j].attr[BA_FORMATION] == BA_FM_SKIRMISH && (g->st.u[j].flags & BA_F_MOVED))
+    if (j != u && gn__ba_on_table(g, j) && ba_u(g, j)->root == u + 1 &&
+        ba_u(g, j)->formation == BA_FM_SKIRMISH && (g->st.u[j].flags & BA_F_MOVED))
       return 0;
   return 1;
 }

@@ -4,7 +4,7 @@
 **
 ** A resting unit stands in rest formation (a line with a resting flag,
 ** ref. BA-B11). At the end of every bound in which it stayed in rest formation,
-** not MD or FD, stationary and untouched, its rest counter (BA_REST) goes up
+** not MD or FD, stationary and untouched, its rest counter (rest) goes up
 ** by one; 8 bounds refurbish supplies or regain one valour point; a unit
 ** without supplies refurbishes first, one with rolls left chooses (keeping
 ** them when it rests for valour); beside an ammunition waggon supplies take 2
@@ -16,29 +16,29 @@ static unsigned own(const gn_game *g, int u) { return 1u << g->sc->unit[u].side;
 
 /* Lets waggon w go of the unit it serves: nobody served, no bounds of service. */
 static void free_waggon(gn_game *g, int w) {
-  gn__uw(g, w)->attr[BA_SERVING] = 0;
-  gn__uw(g, w)->attr[BA_WAGGON_BOUNDS] = 0;
+  ba_uw(g, w)->serving = 0;
+  ba_uw(g, w)->waggon_bounds = 0;
 }
 
 /* Frees the waggon serving u, if any. */
 static void release_waggon(gn_game *g, int u) {
   for (int w = 0; w < g->sc->nunits; w++)
-    if (gn__ba_arm_of(g, w) == BA_ARM_WAGGON && g->st.u[w].attr[BA_SERVING] == u + 1)
+    if (gn__ba_arm_of(g, w) == BA_ARM_WAGGON && ba_u(g, w)->serving == u + 1)
       free_waggon(g, w);
 }
 
 /* The unit's starting valour, that rest never exceeds (ref. BA-B12). */
 static int valour0(const gn_game *g, int u) {
-  return g->sc->unit[gn__ba_root(g, u)].attr0[BA_VALOUR];
+  return ba_u0(g, gn__ba_root(g, u))->valour;
 }
 
 /* ref. BA-5.5.3k: starting to refurbish, a unit loses what supplies it had
-** left; it rests for supplies from now on (BA_SUPPLIES 0). */
+** left; it rests for supplies from now on (supplies 0). */
 static int start_refurbishing(gn_game *g, int u) {
   gn__ustate *s = gn__uw(g, u);
-  if (s->attr[BA_SUPPLIES] <= 0) return 0;
-  int had = s->attr[BA_SUPPLIES];
-  s->attr[BA_SUPPLIES] = 0;
+  if (s->ba.supplies <= 0) return 0;
+  int had = s->ba.supplies;
+  s->ba.supplies = 0;
   gn_event *e = gn__event(g, "supplies", "BA-5.5.3k", u, -1, "%s starts refurbishing supplies: "
                           "the %d roll%s it had left %s lost", gn__ba_uid(g, u), had, had == 1 ? "" : "s",
                           had == 1 ? "is" : "are");
@@ -61,22 +61,22 @@ int gn__ba_rest_start(gn_game *g, int u, int for_) {
   ba_arm arm = gn__ba_arm_of(g, u);
   if (arm == BA_ARM_WAGGON || arm == BA_ARM_STAFF)                                 /* 1 */
     return gn__refuse(g, "BA-5.5.4a", "only fighting units rest");
-  if (for_ == BA_REST_VALOUR && s->attr[BA_SUPPLIES] == 0)                        /* 2 */
+  if (for_ == BA_REST_VALOUR && s->ba.supplies == 0)                              /* 2 */
     return gn__refuse(g, "BA-5.5.4f", "%s is without supplies: it must refurbish them before it "
                       "regains valour", gn__ba_uid(g, u));
   int rc = gn__ba_set_order(g, u, BA_O_REST);                                     /* 3 */
   if (rc) return rc;
   s->flags &= ~(BA_F_TURN_L | BA_F_TURN_R | BA_F_REST_SUP | BA_F_REST_VAL);
-  if (s->attr[BA_FORMATION] == BA_FM_REST) {
-    s->attr[BA_NEWFORM] = 0;
-    if (for_ == BA_REST_SUPPLIES && s->attr[BA_SUPPLIES] > 0) {
-      s->attr[BA_REST] = 0;
+  if (s->ba.formation == BA_FM_REST) {
+    s->ba.new_formation = 0;
+    if (for_ == BA_REST_SUPPLIES && s->ba.supplies > 0) {
+      s->ba.rest = 0;
       release_waggon(g, u);
       return start_refurbishing(g, u);
     }
     return 0;
   }
-  s->attr[BA_NEWFORM] = BA_FM_REST + 1;
+  s->ba.new_formation = BA_FM_REST + 1;
   if (for_ == BA_REST_SUPPLIES) s->flags |= BA_F_REST_SUP;
   if (for_ == BA_REST_VALOUR) s->flags |= BA_F_REST_VAL;
   return 0;
@@ -96,13 +96,13 @@ int gn__ba_rest_start(gn_game *g, int u, int for_) {
 */
 int gn__ba_rest_enter(gn_game *g, int u) {
   gn__ustate *s = gn__uw(g, u);
-  int sup = s->attr[BA_SUPPLIES];
+  int sup = s->ba.supplies;
   unsigned f = s->flags;
-  s->attr[BA_REST] = 0;
+  s->ba.rest = 0;
   s->flags &= ~(BA_F_REST_SUP | BA_F_REST_VAL);
   if (sup <= 0) return 0;                                                          /* 1, 3 */
   int refurb = (f & BA_F_REST_SUP) ? 1 : (f & BA_F_REST_VAL) ? 0                   /* 2 */
-             : s->attr[BA_VALOUR] >= valour0(g, u);
+             : s->ba.valour >= valour0(g, u);
   if (refurb) return start_refurbishing(g, u);
   gn_event *e = gn__event(g, "rest", "BA-5.5.4f", u, -1, "%s rests for valour and keeps the %d "
                           "supply roll%s it has left", gn__ba_uid(g, u), sup, sup == 1 ? "" : "s");
@@ -114,9 +114,9 @@ int gn__ba_rest_enter(gn_game *g, int u) {
 /* ref. BA-5.5.4k: interrupted rest loses every bound of rest done so far. */
 int gn__ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
   gn__ustate *s = gn__uw(g, u);
-  if (s->attr[BA_FORMATION] != BA_FM_REST) return 0;
-  int had = s->attr[BA_REST];
-  s->attr[BA_REST] = 0;
+  if (s->ba.formation != BA_FM_REST) return 0;
+  int had = s->ba.rest;
+  s->ba.rest = 0;
   release_waggon(g, u);
   if (s->flags & BA_F_RESTLOST) return 0;
   s->flags |= BA_F_RESTLOST;
@@ -133,11 +133,11 @@ int gn__ba_rest_break(gn_game *g, int u, const char *why, const char *ref) {
 int gn__ba_waggon_for(const gn_game *g, int u) {
   for (int w = 0; w < g->sc->nunits; w++) {
     const gn__ustate *s = &g->st.u[w];
-    if (gn__ba_arm_of(g, w) != BA_ARM_WAGGON || !gn__ba_on_table(g, w) || !s->attr[BA_AMMUNITION] ||
+    if (gn__ba_arm_of(g, w) != BA_ARM_WAGGON || !gn__ba_on_table(g, w) || !s->ba.ammunition ||
         s->strength < 1)
       continue;
-    if (s->attr[BA_SERVING] && s->attr[BA_SERVING] != u + 1) continue;
-    if (!s->attr[BA_SERVING] && (s->flags & BA_F_SERVED)) continue;
+    if (s->ba.serving && s->ba.serving != u + 1) continue;
+    if (!s->ba.serving && (s->flags & BA_F_SERVED)) continue;
     if (gn_unit_distance(g, u, w) <= BA_D(g)->contact_dist) return w;
   }
   return -1;
@@ -147,7 +147,7 @@ int gn__ba_waggon_for(const gn_game *g, int u) {
 static const char *unrested(const gn_game *g, int u, const char **ref) {
   const gn__ustate *s = &g->st.u[u];
   *ref = "BA-5.5.4b";
-  if (s->attr[BA_DISORDER] >= BA_DIS_MD) return "in MD or FD";
+  if (s->ba.disorder >= BA_DIS_MD) return "in MD or FD";
   *ref = "BA-5.5.4c";
   if (s->flags & BA_F_FIRED) return "fired";
   if (s->flags & (BA_F_ATT | BA_F_DEF)) return "in melee";
@@ -185,11 +185,11 @@ static void release_waggons(gn_game *g) {
   const ba_data *d = BA_D(g);
   for (int w = 0; w < g->sc->nunits; w++) {
     gn__ustate *ws = gn__uw(g, w);
-    if (gn__ba_arm_of(g, w) != BA_ARM_WAGGON || !ws->attr[BA_SERVING]) continue;
-    int u = ws->attr[BA_SERVING] - 1;
+    if (gn__ba_arm_of(g, w) != BA_ARM_WAGGON || !ws->ba.serving) continue;
+    int u = ws->ba.serving - 1;
     const char *ref;
-    if (!gn__ba_on_table(g, w) || !gn__ba_on_table(g, u) || g->st.u[u].attr[BA_FORMATION] != BA_FM_REST ||
-        g->st.u[u].attr[BA_SUPPLIES] != 0 || unrested(g, u, &ref) ||
+    if (!gn__ba_on_table(g, w) || !gn__ba_on_table(g, u) || ba_u(g, u)->formation != BA_FM_REST ||
+        ba_u(g, u)->supplies != 0 || unrested(g, u, &ref) ||
         gn_unit_distance(g, u, w) > d->contact_dist)
       free_waggon(g, w);
   }
@@ -202,9 +202,9 @@ static int serve(gn_game *g, int u, int refurb) {
   int w = refurb ? gn__ba_waggon_for(g, u) : -1;
   if (w >= 0) {
     gn__ustate *ws = gn__uw(g, w);
-    if (ws->attr[BA_SERVING] != u + 1) free_waggon(g, w);
-    ws->attr[BA_SERVING] = u + 1;
-    ws->attr[BA_WAGGON_BOUNDS]++;
+    if (ws->ba.serving != u + 1) free_waggon(g, w);
+    ws->ba.serving = u + 1;
+    ws->ba.waggon_bounds++;
     ws->flags |= BA_F_SERVED;
   }
   return w;
@@ -217,10 +217,10 @@ static int benefit(gn_game *g, int u, int w, int refurb, int by_waggon) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = gn__uw(g, u);
   gn_event *e;
-  int rested = s->attr[BA_REST];
-  s->attr[BA_REST] = 0;
+  int rested = s->ba.rest;
+  s->ba.rest = 0;
   if (refurb) {   /* ref. BA-5.5.3j: the only way supplies come back */
-    s->attr[BA_SUPPLIES] = -1;
+    s->ba.supplies = -1;
     if (w >= 0) free_waggon(g, w);
     if (by_waggon)
       e = gn__event(g, "rest", "BA-5.5.4g", u, w, "%s has refurbished its supplies after %d "
@@ -230,9 +230,9 @@ static int benefit(gn_game *g, int u, int w, int refurb, int by_waggon) {
       e = gn__event(g, "rest", "BA-5.5.4e", u, -1, "%s has refurbished its supplies after %d "
                     "bounds of rest", gn__ba_uid(g, u), rested);
   } else {
-    s->attr[BA_VALOUR]++;
+    s->ba.valour++;
     e = gn__event(g, "rest", "BA-5.5.2f", u, -1, "%s regains a valour point after %d bounds of "
-                  "rest: valour %+d", gn__ba_uid(g, u), rested, s->attr[BA_VALOUR]);
+                  "rest: valour %+d", gn__ba_uid(g, u), rested, s->ba.valour);
   }
   if (!e) return GN_ENOMEM;
   gn__event_hide(e, own(g, u));
@@ -246,9 +246,9 @@ static int count_rest(gn_game *g, int u, int w, int refurb) {
   const ba_data *d = BA_D(g);
   gn__ustate *s = gn__uw(g, u);
   gn_event *e;
-  if (!refurb && s->attr[BA_VALOUR] >= valour0(g, u)) {
-    if (s->attr[BA_REST]) {
-      s->attr[BA_REST] = 0;
+  if (!refurb && s->ba.valour >= valour0(g, u)) {
+    if (s->ba.rest) {
+      s->ba.rest = 0;
       if (!(e = gn__event(g, "rest", "BA-B12", u, -1, "%s rests with nothing to regain: its rest "
                           "count starts again", gn__ba_uid(g, u))))
         return GN_ENOMEM;
@@ -256,11 +256,11 @@ static int count_rest(gn_game *g, int u, int w, int refurb) {
     }
     return 0;
   }
-  s->attr[BA_REST]++;
-  int by_waggon = w >= 0 && g->st.u[w].attr[BA_WAGGON_BOUNDS] >= d->rest_waggon;
-  if (s->attr[BA_REST] < d->rest_bounds && !by_waggon) {
+  s->ba.rest++;
+  int by_waggon = w >= 0 && ba_u(g, w)->waggon_bounds >= d->rest_waggon;
+  if (s->ba.rest < d->rest_bounds && !by_waggon) {
     if (!(e = gn__event(g, "rest", "BA-5.5.4e", u, w, "%s rests: %d of %d bounds%s%s", gn__ba_uid(g, u),
-                        s->attr[BA_REST], d->rest_bounds, w >= 0 ? ", served by " : "",
+                        s->ba.rest, d->rest_bounds, w >= 0 ? ", served by " : "",
                         w >= 0 ? gn__ba_uid(g, w) : "")))
       return GN_ENOMEM;
     gn__event_hide(e, own(g, u));
@@ -274,13 +274,13 @@ int gn__ba_rest_bound(gn_game *g) {
   release_waggons(g);                                                             /* 1 */
   for (int u = 0; u < n; u++) {
     gn__ustate *s = gn__uw(g, u);
-    if (!gn__ba_on_table(g, u) || s->attr[BA_FORMATION] != BA_FM_REST) continue;
+    if (!gn__ba_on_table(g, u) || s->ba.formation != BA_FM_REST) continue;
     const char *ref, *why = unrested(g, u, &ref);                                 /* 2 */
     if (why) {   /* ref. BA-5.5.4m: the bound it took the formation in is no bound of rest */
       if (!(s->flags & BA_F_CHANGED) && (rc = gn__ba_rest_break(g, u, why, ref))) return rc;
       continue;
     }
-    int refurb = s->attr[BA_SUPPLIES] == 0;   /* ref. BA-5.5.4f: 1-3 rolls left rest for valour */
+    int refurb = s->ba.supplies == 0;         /* ref. BA-5.5.4f: 1-3 rolls left rest for valour */
     int w = serve(g, u, refurb);                                                  /* 3 */
     if ((rc = count_rest(g, u, w, refurb))) return rc;                            /* 4 */
   }

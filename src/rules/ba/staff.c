@@ -26,7 +26,7 @@ int gn__ba_catch_draw(gn_game *g, int staff, int *band, int *total) {
 double gn__ba_command_radius(const gn_game *g, int st) {
   const ba_data *d = BA_D(g);
   if (!g->sc->options[BA_OPT_STAFF_COMMAND] || gn__ba_arm_of(g, st) != BA_ARM_STAFF) return -1;
-  int r = g->st.u[st].attr[BA_RATING];
+  int r = ba_u(g, st)->rating;
   double radius = d->cmd_radius + (r >= 0 && r < GN_RATING_COUNT ? d->rating_radius[r] : 0);
   return radius > 0 ? radius : 0;
 }
@@ -120,7 +120,7 @@ int gn__ba_catch_roll(gn_game *g, int st) {
                           gn__ba_uid(g, st), pen < 0 ? "; its side suffers on all rolls" : "");
   if (!e) return GN_ENOMEM;
   if (pen) gn__event_mod(e, "side penalty", pen, "BA-T18");
-  int rating = g->st.u[st].attr[BA_RATING];                                        /* 4 */
+  int rating = ba_u(g, st)->rating;                                        /* 4 */
   e = gn__event(g, "leader-lost", "BA-LDR", st, -1, "%s, %s, is lost to %s%s", g->sc->unit[st].name,
                 gn__ba_uid(g, st), g->sc->side[side].name,
                 g->sc->options[BA_OPT_STAFF_COMMAND] ? "; his troops answer to the staff above him" : "");
@@ -140,13 +140,13 @@ static int may_catch_rout(const gn_game *g, int u) {
   ba_arm arm = gn__ba_arm_of(g, u);
   const gn__ustate *s = &g->st.u[u];
   return gn__ba_on_table(g, u) && arm != BA_ARM_STAFF && arm != BA_ARM_WAGGON &&
-         s->attr[BA_DISORDER] != BA_DIS_FD && !(s->flags & BA_F_SPREAD);
+         s->ba.disorder != BA_DIS_FD && !(s->flags & BA_F_SPREAD);
 }
 
 /* 1 when j is routing: brought into FD this bound and still on the table. */
 static int routing(const gn_game *g, int j) {
   const gn__ustate *s = &g->st.u[j];
-  return gn__ba_on_table(g, j) && s->attr[BA_DISORDER] == BA_DIS_FD && (s->flags & BA_F_FD_NOW);
+  return gn__ba_on_table(g, j) && s->ba.disorder == BA_DIS_FD && (s->flags & BA_F_FD_NOW);
 }
 
 /* The first of the ns routing units src[] of u's side within rout.spread_distance
@@ -208,16 +208,16 @@ static int spread(gn_game *g, int *src) {
       int total, faces[3], pen = gn__ba_side_penalty(g, g->sc->unit[u].side);
       int st = gn__ba_commander(g, u), cb = st >= 0 ? d->cmd_bonus : 0;   /* ref. BA-LDR */
       gn__chance_say(g, 1u << g->sc->unit[u].side, "%d or more holds (%d, less valour %d%s%s; ref. BA-B21)",
-                     d->spread_hold - s->attr[BA_VALOUR] - pen - cb, d->spread_hold, s->attr[BA_VALOUR],
+                     d->spread_hold - s->ba.valour - pen - cb, d->spread_hold, s->ba.valour,
                      pen ? " and the fallen staff's penalty" : "", cb ? " and the staff in command" : "");
       if ((rc = gn__ba_roll(g, "spread of rout", "BA-B21", u, &total, faces))) return rc;
-      int t = total + s->attr[BA_VALOUR] + pen + cb;
+      int t = total + s->ba.valour + pen + cb;
       int holds = t >= d->spread_hold;                                            /* 2 */
       gn_event *e = gn__event(g, "spread", "BA-B21", u, from, "%s sees %s rout: %d against %d, "
                               "%s", gn__ba_uid(g, u), gn__ba_uid(g, from), t, d->spread_hold,
                               holds ? "it holds" : "the rout spreads to it");
       if (!e) return GN_ENOMEM;
-      gn__event_mod(e, "valour", s->attr[BA_VALOUR], "BA-5.5.1a");
+      gn__event_mod(e, "valour", s->ba.valour, "BA-5.5.1a");
       if (pen) gn__event_mod(e, "staff fallen", pen, "BA-T18");
       if (cb) gn__event_mod(e, "staff in command", cb, "BA-LDR");
       gn__event_hide(e, 1u << g->sc->unit[u].side);
@@ -239,7 +239,7 @@ int gn__ba_phase_moral(gn_game *g) {
   if ((rc = gn__ba_spread_rout(g))) return rc;                                   /* 1 */
   for (int st = 0; st < g->sc->nunits; st++) {                                   /* 2 */
     if (!gn__ba_on_table(g, st) || gn__ba_arm_of(g, st) != BA_ARM_STAFF) continue;
-    int u = g->st.u[st].attr[BA_TARGET] - 1;
+    int u = ba_u(g, st)->target - 1;
     int with_fd = u >= 0 && (g->st.u[u].flags & BA_F_FD_NOW) &&
                   gn_unit_distance(g, st, u) <= BA_D(g)->contact_dist;
     if (((g->st.u[st].flags & BA_F_ENGAGED) || with_fd) && (rc = gn__ba_catch_roll(g, st))) return rc;

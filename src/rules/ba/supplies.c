@@ -27,8 +27,8 @@ int gn__ba_supplies_after(const ba_data *d, int supplies, const int faces[3]) {
 ** count stands for fresh horses (ref. BA-5.5.3l). */
 int gn__ba_supply_roll(gn_game *g, int u, const int faces[3]) {
   gn__ustate *s = gn__uw(g, u);
-  int old = s->attr[BA_SUPPLIES], now = gn__ba_supplies_after(BA_D(g), old, faces);
-  s->attr[BA_SUPPLIES] = now;
+  int old = s->ba.supplies, now = gn__ba_supplies_after(BA_D(g), old, faces);
+  s->ba.supplies = now;
   if (old == now) return 0;
   gn_event *e;
   if (old < 0)
@@ -45,4 +45,4 @@ int gn__ba_supply_roll(gn_game *g, int u, const int faces[3]) {
 }
 
 /* ref. BA-5.5.3a: unlimited (-1) or rolls left; 0 is "without supplies". */
-int gn__ba_has_supplies(const gn_game *g, int u) { return g->st.u[u].attr[BA_SUPPLIES] != 0; }
+int gn__ba_has_supplies(const gn_game *g, int u) { return ba_u(g, u)->supplies != 0; }

@@ -5,8 +5,8 @@
 ** A game has a fixed list of units, so a part made by splitting, or a skirmish
 ** line sent out, takes a reserve slot that the scenario lists: a unit with
 ** `part: 1` is a slot of the nearest unit of its side and type listed before
-** it (ref. BA-B9). An unused slot is off the table (BA_ROOT 0); a used one
-** holds its original unit + 1 in BA_ROOT.
+** it (ref. BA-B9). An unused slot is off the table (root 0); a used one
+** holds its original unit + 1 in root.
 */
 #include "ba.h"
 
@@ -24,14 +24,14 @@ int gn__ba_units_of(int figures, int unit, int remainder) {
 static int slot_owner(const gn_game *g, int s) {
   const gn__unit *su = g->sc->unit;
   for (int j = s - 1; j >= 0; j--)
-    if (!su[j].attr0[BA_PART] && su[j].side == su[s].side && su[j].type == su[s].type) return j;
+    if (!su[j].ba0.part && su[j].side == su[s].side && su[j].type == su[s].type) return j;
   return -1;
 }
 
 /* Takes every slot off the table; a slot with no owner is a scenario error. */
 int gn__ba_setup_parts(gn_game *g) {
   for (int i = 0; i < g->sc->nunits; i++) {
-    if (!g->sc->unit[i].attr0[BA_PART]) continue;
+    if (!ba_u0(g, i)->part) continue;
     if (slot_owner(g, i) < 0)
       return gn__error(g, GN_ESCENARIO, "%s:%d:%d: reserve slot '%s' (part: 1) has no unit of "
                        "its side and type listed before it (ref. BA-B9)", g->sc->file,
@@ -39,15 +39,15 @@ int gn__ba_setup_parts(gn_game *g) {
     gn__ustate *s = gn__uw(g, i);
     gn__unit_remove(g, i);
     s->strength = 0;
-    s->attr[BA_ROOT] = 0;
-    s->attr[BA_ORIG] = 0;
+    s->ba.root = 0;
+    s->ba.original = 0;
   }
   return 0;
 }
 
 /* 1 when slot i is a free reserve slot of original unit r. */
 static int slot_free(const gn_game *g, int i, int r) {
-  return g->sc->unit[i].attr0[BA_PART] && !g->st.u[i].attr[BA_ROOT] && slot_owner(g, i) == r;
+  return ba_u0(g, i)->part && !ba_u(g, i)->root && slot_owner(g, i) == r;
 }
 
 /* The reserve slot to use for a part of original unit r: `want` when given (it
@@ -71,7 +71,7 @@ static int parts_on_table(const gn_game *g, int r) {
   int n = 0;
   for (int i = 0; i < g->sc->nunits; i++)
     if (gn__ba_on_table(g, i) && gn__ba_root(g, i) == r &&
-        g->st.u[i].attr[BA_FORMATION] != BA_FM_SKIRMISH) n++;
+        ba_u(g, i)->formation != BA_FM_SKIRMISH) n++;
   return n;
 }
 
@@ -83,8 +83,8 @@ static int in_urban(const gn_game *g, int u) {
 
 int gn__ba_may_change(const gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
-  return !(s->flags & BA_F_CONT) && s->attr[BA_DISORDER] != BA_DIS_FD &&
-         s->attr[BA_FORMATION] != BA_FM_REST;
+  return !(s->flags & BA_F_CONT) && s->ba.disorder != BA_DIS_FD &&
+         s->ba.formation != BA_FM_REST;
 }
 
 /* Common refusals for a unit about to split, assemble or send out skirmishers
@@ -94,9 +94,9 @@ static int may_change(gn_game *g, int u) {
   if (s->flags & BA_F_CONT)
     return gn__refuse(g, "BA-1.1.1d", "%s continues its fire this bound: it may not move",
                       gn__ba_uid(g, u));
-  if (s->attr[BA_DISORDER] == BA_DIS_FD)
+  if (s->ba.disorder == BA_DIS_FD)
     return gn__refuse(g, "BA-B14", "%s is in FD: it makes only forced moves", gn__ba_uid(g, u));
-  if (s->attr[BA_FORMATION] == BA_FM_REST)
+  if (s->ba.formation == BA_FM_REST)
     return gn__refuse(g, "BA-B11", "%s is in rest formation", gn__ba_uid(g, u));
   return 0;
 }
@@ -106,22 +106,20 @@ static int may_change(gn_game *g, int u) {
 ** keeps u's valour, disorder and supplies (ref. BA-1.2.6). */
 static void make_part(gn_game *g, int u, int p, int figs, int sub) {
   gn__ustate *a = gn__uw(g, u), *b = gn__uw(g, p);
-  int keep_attr[] = {BA_VALOUR, BA_MARKSMEN, BA_LANCERS, BA_FORMATION, BA_DISORDER,
-                     BA_SUPPLIES, BA_VSTEPS, BA_CLASS};
-  for (int i = 0; i < BA_NATTR; i++) b->attr[i] = 0;
-  for (size_t i = 0; i < sizeof keep_attr / sizeof keep_attr[0]; i++)
-    b->attr[keep_attr[i]] = a->attr[keep_attr[i]];
-  b->attr[BA_PART] = 1;
-  b->attr[BA_ROOT] = gn__ba_root(g, u) + 1;
-  int porig = (int)lround((double)a->attr[BA_ORIG] * figs / a->strength);
+  const gn__ba_unit *k = &a->ba;
+  b->ba = (gn__ba_unit){.valour = k->valour, .marksmen = k->marksmen, .lancers = k->lancers,
+                        .formation = k->formation, .disorder = k->disorder, .supplies = k->supplies,
+                        .vsteps = k->vsteps, .troop_class = k->troop_class, .part = 1};
+  b->ba.root = gn__ba_root(g, u) + 1;
+  int porig = (int)lround((double)a->ba.original * figs / a->strength);
   if (porig < figs) porig = figs;
-  if (porig > a->attr[BA_ORIG] - 1) porig = a->attr[BA_ORIG] - 1;
-  b->attr[BA_ORIG] = porig;
-  a->attr[BA_ORIG] -= porig;
+  if (porig > a->ba.original - 1) porig = a->ba.original - 1;
+  b->ba.original = porig;
+  a->ba.original -= porig;
   b->strength = figs;
   a->strength -= figs;
-  if (gn__ba_arm_of(g, u) == BA_ARM_CAV) { b->attr[BA_SQUADRONS] = sub; a->attr[BA_SQUADRONS] -= sub; }
-  if (gn__ba_arm_of(g, u) == BA_ARM_ART) { b->attr[BA_GUNS] = sub; a->attr[BA_GUNS] -= sub; }
+  if (gn__ba_arm_of(g, u) == BA_ARM_CAV) { b->ba.squadrons = sub; a->ba.squadrons -= sub; }
+  if (gn__ba_arm_of(g, u) == BA_ARM_ART) { b->ba.guns = sub; a->ba.guns -= sub; }
   b->flags = BA_F_MOVED | BA_F_CHANGED | (a->flags & BA_F_USED);
   a->flags |= BA_F_MOVED | BA_F_CHANGED;
 }
@@ -165,7 +163,7 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
       return gn__refuse(g, "BA-1.2.2", "the part must hold 1 to %d figures", s->strength - 1);
     break;
   case BA_ARM_CAV: {
-    int sq = s->attr[BA_SQUADRONS];
+    int sq = s->ba.squadrons;
     sub = n ? n : sq / 2;
     if (sq < 2 || sub < 1 || sub >= sq)
       return gn__refuse(g, "BA-1.2.3", "%s has %d squadron(s): a regiment splits only into parts "
@@ -174,7 +172,7 @@ int gn__ba_split(gn_game *g, int u, int n, int want, int *part) {
     break;
   }
   case BA_ARM_ART: {
-    int guns = s->attr[BA_GUNS];
+    int guns = s->ba.guns;
     sub = n ? n : guns / 2;
     if (guns < 2 || sub < 1 || sub >= guns)
       return gn__refuse(g, "BA-1.2.4a", "%s has %d model gun(s): a battery splits only by whole "
@@ -220,7 +218,7 @@ int gn__ba_urban_over(const gn_game *g, int u) {
   int r = gn__ba_root(g, u), others = 0;
   for (int i = 0; i < g->sc->nunits; i++) {
     if (!gn__ba_on_table(g, i) || gn__ba_root(g, i) != r ||
-        g->st.u[i].attr[BA_FORMATION] == BA_FM_SKIRMISH)
+        ba_u(g, i)->formation == BA_FM_SKIRMISH)
       continue;
     if (in_urban(g, i)) return 0;
     if (i != u) others++;
@@ -232,10 +230,10 @@ int gn__ba_urban_over(const gn_game *g, int u) {
 ** figures is within soutien_distance of it. */
 int gn__ba_soutien(const gn_game *g, int line) {
   const gn__ustate *s = &g->st.u[line];
-  if (!gn__ba_on_table(g, line) || s->attr[BA_FORMATION] != BA_FM_SKIRMISH || !s->attr[BA_ROOT])
+  if (!gn__ba_on_table(g, line) || s->ba.formation != BA_FM_SKIRMISH || !s->ba.root)
     return -1;
-  int m = s->attr[BA_ROOT] - 1;
-  if (!gn__ba_on_table(g, m) || g->st.u[m].attr[BA_FORMATION] == BA_FM_SKIRMISH) return -1;
+  int m = s->ba.root - 1;
+  if (!gn__ba_on_table(g, m) || ba_u(g, m)->formation == BA_FM_SKIRMISH) return -1;
   return gn_box_distance(s->box, g->st.u[m].box) <= BA_D(g)->soutien_dist ? m : -1;
 }
 
@@ -255,7 +253,7 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   if ((rc = may_change(g, u))) return rc;                                  /* 1 */
   if (gn__ba_arm_of(g, u) != BA_ARM_INF && gn__ba_arm_of(g, u) != BA_ARM_CAV)
     return gn__refuse(g, "BA-1.2.5", "only infantry and cavalry send out skirmishers");
-  if (s->attr[BA_FORMATION] == BA_FM_SKIRMISH)
+  if (s->ba.formation == BA_FM_SKIRMISH)
     return gn__refuse(g, "BA-1.2.5", "%s is itself a skirmish line", gn__ba_uid(g, u));
   if (n < d->min_figures || s->strength - n < d->min_figures)                 /* 2 */
     return gn__refuse(g, "BA-5.5.2g", "the line and its soutien must each keep %d figures",
@@ -265,8 +263,8 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   make_part(g, u, p, n, 0);
   gn__uw(g, u)->flags &= ~BA_F_CHANGED;    /* the mother did not change formation */
   gn__ustate *l = gn__uw(g, p);
-  l->attr[BA_ROOT] = u + 1;
-  l->attr[BA_FORMATION] = BA_FM_SKIRMISH;
+  l->ba.root = u + 1;
+  l->ba.formation = BA_FM_SKIRMISH;
   l->flags &= ~BA_F_CHANGED;
   gn_box b = s->box;                                                       /* 4 */
   double cs = cos(b.facing), sn = sin(b.facing);
@@ -275,7 +273,7 @@ int gn__ba_skirmish_out(gn_game *g, int u, int n, int want, int *line) {
   lb.c.x = b.c.x + cs * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
   lb.c.y = b.c.y + sn * (b.d / 2 + d->skirmish_ahead + lb.d / 2);
   gn__unit_return(g, p, lb);
-  gn__unit_place(g, u, gn__ba_form_box(g, u, s->attr[BA_FORMATION]));
+  gn__unit_place(g, u, gn__ba_form_box(g, u, s->ba.formation));
   *line = p;
   return gn__event(g, "skirmish", "BA-1.2.5", u, p, "%s sends %d figures ahead as skirmish "
                    "line %s, to %.2f,%.2f facing %.1f", gn__ba_uid(g, u), n, gn__ba_uid(g, p), lb.c.x, lb.c.y,
@@ -298,36 +296,35 @@ int gn__ba_assemble(gn_game *g, int a, int b) {
     return gn__refuse(g, "BA-1.2.1", "%s and %s must be in base contact to assemble",
                       gn__ba_uid(g, a), gn__ba_uid(g, b));
   if ((rc = may_change(g, a)) || (rc = may_change(g, b))) return rc;
-  if (g->st.u[a].attr[BA_ROOT] && (!g->st.u[b].attr[BA_ROOT] || b < a)) {  /* 2 */
+  if (ba_u(g, a)->root && (!ba_u(g, b)->root || b < a)) {                  /* 2 */
     int t = a; a = b; b = t;
   }
   gn__ustate *x = gn__uw(g, a), *y = gn__uw(g, b);
-  int skirm = y->attr[BA_FORMATION] == BA_FM_SKIRMISH || x->attr[BA_FORMATION] == BA_FM_SKIRMISH;
+  int skirm = y->ba.formation == BA_FM_SKIRMISH || x->ba.formation == BA_FM_SKIRMISH;
   int n = x->strength + y->strength;                                       /* 3 */
-  double mean = n > 0 ? ((double)x->attr[BA_VALOUR] * x->strength +
-                         (double)y->attr[BA_VALOUR] * y->strength) / n : x->attr[BA_VALOUR];
-  x->attr[BA_VALOUR] = (int)floor(mean);
-  if (y->attr[BA_DISORDER] > x->attr[BA_DISORDER]) x->attr[BA_DISORDER] = y->attr[BA_DISORDER];
-  int sa = x->attr[BA_SUPPLIES], sb = y->attr[BA_SUPPLIES];
-  x->attr[BA_SUPPLIES] = sa < 0 ? sb : sb < 0 ? sa : sa < sb ? sa : sb;
-  x->attr[BA_ORIG] += y->attr[BA_ORIG];
+  double mean = n > 0 ? ((double)x->ba.valour * x->strength +
+                         (double)y->ba.valour * y->strength) / n : x->ba.valour;
+  x->ba.valour = (int)floor(mean);
+  if (y->ba.disorder > x->ba.disorder) x->ba.disorder = y->ba.disorder;
+  int sa = x->ba.supplies, sb = y->ba.supplies;
+  x->ba.supplies = sa < 0 ? sb : sb < 0 ? sa : sa < sb ? sa : sb;
+  x->ba.original += y->ba.original;
   x->strength = n;
-  x->attr[BA_SQUADRONS] += y->attr[BA_SQUADRONS];
-  x->attr[BA_GUNS] += y->attr[BA_GUNS];
-  x->attr[BA_PRISONERS] += y->attr[BA_PRISONERS];
-  int lost = x->attr[BA_ORIG] - x->strength;
-  x->attr[BA_VSTEPS] = lost > 0 ? lost * 100 / (x->attr[BA_ORIG] * BA_D(g)->valour_pct) : 0;
-  x->attr[BA_REST] = 0;
+  x->ba.squadrons += y->ba.squadrons;
+  x->ba.guns += y->ba.guns;
+  x->ba.prisoners += y->ba.prisoners;
+  int lost = x->ba.original - x->strength;
+  x->ba.vsteps = lost > 0 ? lost * 100 / (x->ba.original * BA_D(g)->valour_pct) : 0;
+  x->ba.rest = 0;
   x->flags |= BA_F_MOVED | (skirm ? 0 : BA_F_CHANGED) | (y->flags & BA_F_USED);
-  if (x->attr[BA_FORMATION] == BA_FM_SKIRMISH) x->attr[BA_FORMATION] = y->attr[BA_FORMATION];
-  gn__unit_place(g, a, gn__ba_form_box(g, a, x->attr[BA_FORMATION]));
-  for (int i = 0; i < BA_NATTR; i++) y->attr[i] = 0;
-  y->attr[BA_PART] = 1;
+  if (x->ba.formation == BA_FM_SKIRMISH) x->ba.formation = y->ba.formation;
+  gn__unit_place(g, a, gn__ba_form_box(g, a, x->ba.formation));
+  y->ba = (gn__ba_unit){.part = 1};
   y->strength = 0;
   gn__unit_remove(g, b);
   y->flags = 0;
   return gn__event(g, "assemble", skirm ? "BA-1.2.5" : "BA-1.2.1", a, b,
                    "%s and %s assemble: %d figures, %s, %s at %.2f,%.2f", gn__ba_uid(g, a), gn__ba_uid(g, b), n,
-                   gn__ba_dis_name(x->attr[BA_DISORDER]), gn__ba_uid(g, a), g->st.u[a].box.c.x,
+                   gn__ba_dis_name(x->ba.disorder), gn__ba_uid(g, a), g->st.u[a].box.c.x,
                    g->st.u[a].box.c.y) ? 0 : GN_ENOMEM;
 }

@@ -2,7 +2,7 @@
 ** figures.c: units of individual figures and their roles, casualties, and the
 ** geometry the rules ask of a group (contact, cover, hills, obstacles).
 **
-** A unit's figures by role are attributes IN_A_ROLE0 + role; the unit's
+** A unit's figures by role are its gn__in_unit.role[]; the unit's
 ** strength is their sum. Ordinary figures (privates, buglers, flag bearers)
 ** fight in fives; leaders draw cards one by one (data roles.leader).
 */
@@ -13,7 +13,7 @@
 
 in_figs gn__in_figs(const gn_game *g, int unit) {
   in_figs f;
-  for (int r = 0; r < IN_NROLES; r++) f.n[r] = g->st.u[unit].attr[IN_A_ROLE0 + r];
+  for (int r = 0; r < IN_NROLES; r++) f.n[r] = in_u(g, unit)->role[r];
   return f;
 }
 
@@ -88,14 +88,14 @@ static void loss_event(gn_game *g, int unit, int named, const int *killed, int d
 int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed) {
   gn__ustate *u = gn__uw(g, unit);
   int done = 0, k[IN_NROLES] = {0};
-  if (named >= 0 && n > 0 && u->attr[IN_A_ROLE0 + named] > 0) {                 /* 1 */
-    u->attr[IN_A_ROLE0 + named]--;
+  if (named >= 0 && n > 0 && u->in.role[named] > 0) {                           /* 1 */
+    u->in.role[named]--;
     k[named]++;
     done++;
   }
   for (int r = 0; r < IN_NROLES && done < n; r++) {                              /* 2 */
-    while (done < n && u->attr[IN_A_ROLE0 + r] > 0) {
-      u->attr[IN_A_ROLE0 + r]--;
+    while (done < n && u->in.role[r] > 0) {
+      u->in.role[r]--;
       k[r]++;
       done++;
     }
@@ -108,10 +108,10 @@ int gn__in_casualties(gn_game *g, int unit, int n, int named, int *killed) {
   return done;
 }
 
-int gn__in_quality(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_QUALITY]; }
-int gn__in_weapon(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_WEAPON]; }
+int gn__in_quality(const gn_game *g, int unit) { return in_u(g, unit)->quality; }
+int gn__in_weapon(const gn_game *g, int unit) { return in_u(g, unit)->weapon; }
 /* Routing or halted: broken, not yet rallied. */
-int gn__in_routing(const gn_game *g, int unit) { return g->st.u[unit].attr[IN_A_STATUS] != IN_S_STEADY; }
+int gn__in_routing(const gn_game *g, int unit) { return in_u(g, unit)->status != IN_S_STEADY; }
 int gn__in_side(const gn_game *g, int unit) { return g->sc->unit[unit].side; }
 int gn__in_alive(const gn_game *g, int unit) {
   return !g->st.u[unit].removed && g->st.u[unit].strength > 0;

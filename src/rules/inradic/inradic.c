@@ -41,26 +41,29 @@ static const gn__typedef in_types[IN_T_COUNT] = {
   { "wagon", 1.5, 3.0 },
 };
 
-static const gn__attrdef in_attrs[IN_NATTR] = {
-  { "quality", IN_Q_TRAINED, 0, IN_Q_NAMES - 1, gn__in_quality_names, 0, 1 },
-  { "weapon", IN_W_MUSKET, 0, IN_W_COUNT - 1, gn__in_weapon_names, 0, 1 },
-  { "privates", -1, -1, 1000, NULL, 0, 1 },
-  { "bugler", 0, 0, 100, NULL, 0, 1 },
-  { "flag", 0, 0, 100, NULL, 0, 1 },
-  { "corporal", 0, 0, 100, NULL, 0, 1 },
-  { "nco", 0, 0, 100, NULL, 0, 1 },
-  { "officer", 0, 0, 100, NULL, 0, 1 },
-  { "hero", 0, 0, 100, NULL, 0, 1 },
-  { "staff", 0, 0, 100, NULL, 0, 1 },
-  { "general", 0, 0, 100, NULL, 0, 1 },
-  { "pieces", 0, 0, 50, NULL, 0, 1 },
-  { "ammo", 1, 0, 1, NULL, 1, 1 },                 /* hidden: the enemy cannot count rounds */
-  { "status", IN_S_STEADY, 0, 2, status_names, 0, 0 },
-  { "pursuit", IN_PU_NONE, 0, 3, pursuit_names, 0, 0 },
-  { "pursue_of", 0, 0, 100000, NULL, 0, 0 },
-  { "pursuit_turn", 0, 0, 100000, NULL, 0, 0 },
-  { "rout_from", 0, 0, 100000, NULL, 0, 0 },
-  { "rating", GN_RATING_AVERAGE, 0, GN_RATING_COUNT - 1, rating_names, 0, 1 },   /* ref. IN-LDR: seen by all */
+/* The schema, a row for each member of gn__in_unit, indexed by its slot.
+** {name, default, min, max, names, hidden, scenario} */
+#define SLOT(m) GN__SLOT(gn__in_unit, m)
+static const gn__attrdef in_attrs[GN__NSLOTS(gn__in_unit)] = {
+  [SLOT(quality)]           = { "quality", IN_Q_TRAINED, 0, IN_Q_NAMES - 1, gn__in_quality_names, 0, 1 },
+  [SLOT(weapon)]            = { "weapon", IN_W_MUSKET, 0, IN_W_COUNT - 1, gn__in_weapon_names, 0, 1 },
+  [SLOT(role[IN_PRIVATE])]  = { "privates", -1, -1, 1000, NULL, 0, 1 },
+  [SLOT(role[IN_BUGLER])]   = { "bugler", 0, 0, 100, NULL, 0, 1 },
+  [SLOT(role[IN_FLAG])]     = { "flag", 0, 0, 100, NULL, 0, 1 },
+  [SLOT(role[IN_CORPORAL])] = { "corporal", 0, 0, 100, NULL, 0, 1 },
+  [SLOT(role[IN_NCO])]      = { "nco", 0, 0, 100, NULL, 0, 1 },
+  [SLOT(role[IN_OFFICER])]  = { "officer", 0, 0, 100, NULL, 0, 1 },
+  [SLOT(role[IN_HERO])]     = { "hero", 0, 0, 100, NULL, 0, 1 },
+  [SLOT(role[IN_STAFF])]    = { "staff", 0, 0, 100, NULL, 0, 1 },
+  [SLOT(role[IN_GENERAL])]  = { "general", 0, 0, 100, NULL, 0, 1 },
+  [SLOT(pieces)]            = { "pieces", 0, 0, 50, NULL, 0, 1 },
+  [SLOT(ammo)]              = { "ammo", 1, 0, 1, NULL, 1, 1 },   /* hidden: the enemy cannot count rounds */
+  [SLOT(status)]            = { "status", IN_S_STEADY, 0, 2, status_names, 0, 0 },
+  [SLOT(pursuit)]           = { "pursuit", IN_PU_NONE, 0, 3, pursuit_names, 0, 0 },
+  [SLOT(pursue_of)]         = { "pursue_of", 0, 0, 100000, NULL, 0, 0 },
+  [SLOT(pursuit_turn)]      = { "pursuit_turn", 0, 0, 100000, NULL, 0, 0 },
+  [SLOT(rout_from)]         = { "rout_from", 0, 0, 100000, NULL, 0, 0 },
+  [SLOT(rating)]            = { "rating", GN_RATING_AVERAGE, 0, GN_RATING_COUNT - 1, rating_names, 0, 1 },   /* ref. IN-LDR: seen by all */
 };
 
 static const gn__terraindef in_terrain_defs[IN_TR_COUNT] = {
@@ -215,15 +218,15 @@ static int setup(gn_game *g) {
   for (int i = 0; i < sc->nunits; i++) {                                      /* 2 */
     gn__ustate *u = gn__uw(g, i);
     int others = 0;
-    for (int r = 1; r < IN_NROLES; r++) others += u->attr[IN_A_ROLE0 + r];
-    if (u->attr[IN_A_ROLE0 + IN_PRIVATE] < 0) {
+    for (int r = 1; r < IN_NROLES; r++) others += u->in.role[r];
+    if (u->in.role[IN_PRIVATE] < 0) {
       if (sc->unit[i].strength0 <= 0)
         return gn__error(g, GN_ESCENARIO, "unit %s: give its strength or its privates", sc->unit[i].id);
-      u->attr[IN_A_ROLE0 + IN_PRIVATE] = sc->unit[i].strength0 - others;
+      u->in.role[IN_PRIVATE] = sc->unit[i].strength0 - others;
     }
-    int sum = others + u->attr[IN_A_ROLE0 + IN_PRIVATE];
+    int sum = others + u->in.role[IN_PRIVATE];
     if (sc->unit[i].strength0 <= 0) sc->unit[i].strength0 = sum;
-    if (u->attr[IN_A_ROLE0 + IN_PRIVATE] < 0 || sum != sc->unit[i].strength0)
+    if (u->in.role[IN_PRIVATE] < 0 || sum != sc->unit[i].strength0)
       return gn__error(g, GN_ESCENARIO, "unit %s: its roles make %d figures, its strength is %d",
                        sc->unit[i].id, sum, sc->unit[i].strength0);
     int nd;                                    /* ref. IN-M7: its morale dice must be rollable */
@@ -234,13 +237,13 @@ static int setup(gn_game *g) {
                        "limit of %d dice a roll holds (%d figures)", sc->file, sc->unit[i].line,
                        sc->unit[i].col, sc->unit[i].id, sum, spec, GN_DICE_MAXDICE, 10 * GN_DICE_MAXDICE);
     u->strength = sum;
-    u->attr[IN_A_QUALITY] = gn__in_quality_canon(u->attr[IN_A_QUALITY]);
-    int w = u->attr[IN_A_WEAPON];                                            /* 3 */
-    if ((w == IN_W_MG || w == IN_W_ARTILLERY) && u->attr[IN_A_PIECES] < 1) u->attr[IN_A_PIECES] = 1;
-    u->attr[IN_A_STATUS] = IN_S_STEADY;
-    u->attr[IN_A_PURSUIT] = IN_PU_NONE;
-    u->attr[IN_A_PURSUE_OF] = 0;
-    if (u->attr[IN_A_RATING] != GN_RATING_AVERAGE && gn__in_leader_role(g, i) < 0)   /* 4 */
+    u->in.quality = gn__in_quality_canon(u->in.quality);
+    int w = u->in.weapon;                                            /* 3 */
+    if ((w == IN_W_MG || w == IN_W_ARTILLERY) && u->in.pieces < 1) u->in.pieces = 1;
+    u->in.status = IN_S_STEADY;
+    u->in.pursuit = IN_PU_NONE;
+    u->in.pursue_of = 0;
+    if (u->in.rating != GN_RATING_AVERAGE && gn__in_leader_role(g, i) < 0)   /* 4 */
       return gn__error(g, GN_ESCENARIO, "%s:%d:%d: unit '%s': a rating is its leader's, and it has no leader "
                        "figure (corporal, nco, officer, hero, staff or general) (ref. IN-LDR)", sc->file,
                        sc->unit[i].line, sc->unit[i].col, sc->unit[i].id);
@@ -264,21 +267,21 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
   size_t k = 0;
   if (g->sc->rsdata && gn__in_leader_alive(g, unit)) {   /* the data once set up */
-    v->rating = u->attr[IN_A_RATING];
+    v->rating = u->in.rating;
     v->command_radius = gn__in_command_radius(g, unit);
   }
   buf[0] = 0;
 #define ADD(...) do { int w_ = gn__snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__); \
                       if (w_ > 0) k += (size_t)w_; } while (0)
   if (u->removed) { ADD("off the table"); return; }
-  ADD("%s", status_names[u->attr[IN_A_STATUS]]);
-  if (u->attr[IN_A_PURSUIT] != IN_PU_NONE && u->attr[IN_A_PURSUE_OF] > 0)
-    ADD(", %s %s", u->attr[IN_A_PURSUIT] == IN_PU_PURSUING ? "pursuing" : "may pursue",
-        g->sc->unit[u->attr[IN_A_PURSUE_OF] - 1].code);
+  ADD("%s", status_names[u->in.status]);
+  if (u->in.pursuit != IN_PU_NONE && u->in.pursue_of > 0)
+    ADD(", %s %s", u->in.pursuit == IN_PU_PURSUING ? "pursuing" : "may pursue",
+        g->sc->unit[u->in.pursue_of - 1].code);
   if (u->flags & IN_F_JAMMED) ADD(", not firing");
-  if (own && !u->attr[IN_A_AMMO]) ADD(", out of ammunition");
+  if (own && !u->in.ammo) ADD(", out of ammunition");
   for (int r = 1; r < IN_NROLES; r++)
-    if (u->attr[IN_A_ROLE0 + r]) ADD(", %d %s", u->attr[IN_A_ROLE0 + r], gn__in_role_names[r]);
+    if (u->in.role[r]) ADD(", %d %s", u->in.role[r], gn__in_role_names[r]);
 #undef ADD
 }
 
@@ -296,7 +299,7 @@ static const char *phase(const gn_game *g) { return g->st.over ? "over" : "actio
 const gn__ruleset gn__rs_inradic = {
   "inradic", "Inradic, the gentle art of imagi-nation gaming", "in",
   in_types, IN_T_COUNT,
-  in_attrs, IN_NATTR,
+  in_attrs, GN__NSLOTS(gn__in_unit),
   NULL, 0,
   in_terrain_defs, IN_TR_COUNT,
   in_verbs, (int)(sizeof in_verbs / sizeof in_verbs[0]),

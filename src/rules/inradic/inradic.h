@@ -38,7 +38,7 @@
 **   - Each side has one 52-card deck (g->st.deck), drawn without replacement
 **     and reshuffled when empty; every card is a chance point (gn__draw_card).
 **
-** State: g->st.u[i].attr[] indexed by in_attr; per-turn bits in u->flags
+** State: each unit's gn__in_unit (in_unit.h, in_u, in_uw); per-turn bits in u->flags
 ** (IN_F_*); the decks in g->st.deck. Numbers from
 ** the data files data/rulesets/inradic/NAME.yaml live in in_data on g->sc->rsdata.
 **
@@ -60,11 +60,7 @@ extern const gn__ruleset gn__rs_inradic;
 typedef enum in_type { IN_T_FOOT, IN_T_MOUNTED, IN_T_GUN, IN_T_WAGON, IN_T_COUNT } in_type;
 
 /* ------------------------------------------------------------ roles */
-/* ORDER: as the attributes IN_A_ROLE0.. and every data list roles.* */
-typedef enum in_role {
-  IN_PRIVATE, IN_BUGLER, IN_FLAG, IN_CORPORAL, IN_NCO, IN_OFFICER, IN_HERO, IN_STAFF,
-  IN_GENERAL, IN_NROLES
-} in_role;
+/* in_role (in_unit.h): the figures' roles, ORDER: gn__in_unit.role[] and the data lists roles.* */
 extern const char *const gn__in_role_names[IN_NROLES + 1];
 
 /* What a role is in the seed's words (data roles.rank), the hero table's
@@ -108,23 +104,12 @@ typedef enum in_terrain {
 
 enum { IN_COVER_NONE, IN_COVER_SOFT, IN_COVER_HARD };
 
-/* ------------------------------------------------------------ unit attributes */
-/* ORDER: as inradic.c in_attrs[]. */
-typedef enum in_attr {
-  IN_A_QUALITY,
-  IN_A_WEAPON,
-  IN_A_ROLE0,                          /* privates .. general: IN_A_ROLE0 + in_role */
-  IN_A_PIECES = IN_A_ROLE0 + IN_NROLES, /* guns or crewed MGs (artillery, mg) */
-  IN_A_AMMO,          /* 1 has ammunition, 0 out (ref. IN-R7); hidden from the enemy */
-  IN_A_STATUS,        /* IN_S_STEADY or IN_S_ROUTING */
-  IN_A_PURSUIT,       /* IN_PU_* */
-  IN_A_PURSUE_OF,     /* unit index + 1 of the router it pursues or may pursue, 0 none */
-  IN_A_PURSUIT_TURN,  /* game turn the pursuit began (ref. IN-P2) */
-  IN_A_ROUT_FROM,     /* unit index + 1 of the enemy it routed from, 0 none */
-  IN_A_RATING,        /* its leader's rating, GN_RATING_* (0 average: a game without
-                         ratings keeps its hash; ref. IN-LDR) */
-  IN_NATTR
-} in_attr;
+/* ------------------------------------------------------------ unit state */
+/* A unit's state (gn__in_unit, in_unit.h), to read and, through the journal
+** (gn__uw), to write; and its start as the scenario gives it. Cannot fail. */
+static inline const gn__in_unit *in_u(const gn_game *g, int i) { return &g->st.u[i].in; }
+static inline gn__in_unit *in_uw(gn_game *g, int i) { return &gn__uw(g, i)->in; }
+static inline const gn__in_unit *in_u0(const gn_game *g, int i) { return &g->sc->unit[i].in0; }
 
 /* Status: steady; routing (runs each turn until it stops, ref. IN-M14); halted:
 ** stopped running but not rallied, still broken (ref. IN-M15, IN-M16). */
@@ -390,6 +375,14 @@ int gn__in_leader_lost(gn_game *g, int unit, const int *killed);
 ** the per-die modifiers, the +1 of a remainder of one figure among them only
 ** when one_is_die (ref. IN-M7, IN-B10, IN-B11). */
 void gn__in_morale_dice(int start, int one_is_die, char *buf, size_t n, int *ndice);
+/* The tests (IN_TR_M5, IN_TR_M6 bits) a charge of `charger` figures calls
+** for in a target of `target` figures, charged in its arc (ref. IN-M5: at
+** least its size; IN-M6: half its size in its flank or rear); 0 none. Cannot
+** fail. */
+unsigned gn__in_charge_calls_test(int charger, int target, gn_arc arc);
+/* 1 when a unit that lost `lost` figures in one round of melee tests its
+** morale for them (ref. IN-M2: morale.melee_casualties or more). Cannot fail. */
+int gn__in_melee_calls_test(const gn_game *g, int lost);
 /* Roll one morale test; *pass 1 or 0, *total the modified total (ref. IN-M7, IN-M8, IN-M9, IN-M10). */
 int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
                     int *total);

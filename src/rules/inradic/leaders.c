@@ -18,20 +18,20 @@
 
 int gn__in_leader_role(const gn_game *g, int unit) {
   const in_data *d = in__data(g);
-  const int *a0 = g->sc->unit[unit].attr0;
+  const gn__in_unit *a0 = in_u0(g, unit);
   for (int r = IN_NROLES - 1; r > 0; r--)
-    if (d->role_leader[r] && a0[IN_A_ROLE0 + r] > 0) return r;
+    if (d->role_leader[r] && a0->role[r] > 0) return r;
   return -1;
 }
 
 int gn__in_leader_alive(const gn_game *g, int unit) {
   int r = gn__in_leader_role(g, unit);
-  return r >= 0 && gn__in_alive(g, unit) && g->st.u[unit].attr[IN_A_ROLE0 + r] > 0;
+  return r >= 0 && gn__in_alive(g, unit) && in_u(g, unit)->role[r] > 0;
 }
 
 double gn__in_command_radius(const gn_game *g, int unit) {
   const in_data *d = in__data(g);
-  int r = gn__in_leader_role(g, unit), rating = g->st.u[unit].attr[IN_A_RATING];
+  int r = gn__in_leader_role(g, unit), rating = in_u(g, unit)->rating;
   if (!g->sc->options[IN_OPT_LEADER_COMMAND] || (r != IN_STAFF && r != IN_GENERAL)) return -1;
   double radius = d->cmd_radius + (rating >= 0 && rating < GN_RATING_COUNT ? d->rating_radius[rating] : 0);
   return radius > 0 ? radius : 0;
@@ -47,13 +47,13 @@ double gn__in_command_radius(const gn_game *g, int unit) {
 int gn__in_leader_rating(const gn_game *g, int unit, int *from) {
   const in_data *d = in__data(g);
   int best = -1, who = -1;
-  if (gn__in_leader_alive(g, unit)) { best = g->st.u[unit].attr[IN_A_RATING]; who = unit; }        /* 1 */
+  if (gn__in_leader_alive(g, unit)) { best = in_u(g, unit)->rating; who = unit; }        /* 1 */
   if (g->sc->options[IN_OPT_LEADER_COMMAND])                                                     /* 2 */
     for (int j = 0; j < g->st.nunits; j++) {
       if (j == unit || gn__in_enemies(g, unit, j) || !gn__in_leader_alive(g, j) || gn__in_routing(g, j)) continue;
       double r = gn__in_command_radius(g, j);
       if (r < 0 || gn_unit_distance(g, unit, j) > r + GN_CONTACT_EPS) continue;
-      int rt = g->st.u[j].attr[IN_A_RATING];
+      int rt = in_u(g, j)->rating;
       if (best < 0 || d->rating_morale[rt] < d->rating_morale[best]) { best = rt; who = j; }   /* 3 */
     }
   if (from) *from = who;
@@ -65,8 +65,8 @@ int gn__in_leader_lost(gn_game *g, int unit, const int *killed) {
   int rated = gn__in_leader_role(g, unit);
   for (int r = 1; r < IN_NROLES; r++) {
     if (!killed[r] || !d->role_leader[r]) continue;
-    int gone = r == rated && g->st.u[unit].attr[IN_A_ROLE0 + r] == 0;
-    int rt = g->st.u[unit].attr[IN_A_RATING];
+    int gone = r == rated && in_u(g, unit)->role[r] == 0;
+    int rt = in_u(g, unit)->rating;
     char with[64] = "";
     if (gone && rt != GN_RATING_AVERAGE) snprintf(with, sizeof with, "; its %s leader is lost", gn_rating_name(rt));
     char count[16] = "its";

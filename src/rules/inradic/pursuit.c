@@ -86,8 +86,8 @@ static void follow(gn_game *g, int p, int router) {
 }
 
 static int pursuing(const gn_game *g, int p, int router) {
-  return gn__in_alive(g, p) && g->st.u[p].attr[IN_A_PURSUIT] == IN_PU_PURSUING &&
-         g->st.u[p].attr[IN_A_PURSUE_OF] == router + 1;
+  return gn__in_alive(g, p) && in_u(g, p)->pursuit == IN_PU_PURSUING &&
+         in_u(g, p)->pursue_of == router + 1;
 }
 
 void gn__in_pursuit_follow(gn_game *g, int router) {
@@ -97,10 +97,10 @@ void gn__in_pursuit_follow(gn_game *g, int router) {
 
 void gn__in_pursuit_end(gn_game *g, int router) {
   for (int p = 0; p < g->st.nunits; p++)
-    if (g->st.u[p].attr[IN_A_PURSUE_OF] == router + 1) {
-      int was = g->st.u[p].attr[IN_A_PURSUIT];
-      gn__uw(g, p)->attr[IN_A_PURSUIT] = IN_PU_NONE;
-      gn__uw(g, p)->attr[IN_A_PURSUE_OF] = 0;
+    if (in_u(g, p)->pursue_of == router + 1) {
+      int was = in_u(g, p)->pursuit;
+      in_uw(g, p)->pursuit = IN_PU_NONE;
+      in_uw(g, p)->pursue_of = 0;
       if (gn__in_alive(g, p))
         gn__event(g, "pursuit", qref[gn__in_quality(g, p)], p, router, "%s %s %s: it is off the table",
                   gn__in_name(g, p), was == IN_PU_PURSUING ? "stops pursuing" : "may no longer pursue",
@@ -111,8 +111,8 @@ void gn__in_pursuit_end(gn_game *g, int router) {
 /* Starts a pursuit: the unit follows now. */
 static int start(gn_game *g, int p, int router) {
   gn__ustate *u = gn__uw(g, p);
-  u->attr[IN_A_PURSUIT] = IN_PU_PURSUING;
-  u->attr[IN_A_PURSUE_OF] = router + 1;
+  u->in.pursuit = IN_PU_PURSUING;
+  u->in.pursue_of = router + 1;
   follow(g, p, router);
   gn_event *e = gn__event(g, "pursuit", qref[gn__in_quality(g, p)], p, router, "%s pursues %s",
                           gn__in_name(g, p), gn__in_name(g, router));
@@ -129,13 +129,13 @@ int gn__in_pursuit_offer(gn_game *g, int router, const int *contacts, int n) {
   for (int i = 0; i < n; i++) {
     int p = contacts[i], res;
     gn__ustate *u = gn__uw(g, p);
-    if (!gn__in_alive(g, p) || gn__in_routing(g, p) || u->attr[IN_A_PURSUIT] != IN_PU_NONE) continue;  /* 1 */
+    if (!gn__in_alive(g, p) || gn__in_routing(g, p) || u->in.pursuit != IN_PU_NONE) continue;          /* 1 */
     if ((rc = gn__in_pursuit_roll(g, gn__in_quality(g, p), p, &res))) return rc;
     if (res == IN_PU_NONE) continue;
-    u->attr[IN_A_PURSUIT_TURN] = g->st.turn;                                                   /* 2 */
+    u->in.pursuit_turn = g->st.turn;                                                           /* 2 */
     if (res == IN_PU_MUST) { if ((rc = start(g, p, router))) return rc; continue; }
-    u->attr[IN_A_PURSUIT] = res;
-    u->attr[IN_A_PURSUE_OF] = router + 1;
+    u->in.pursuit = res;
+    u->in.pursue_of = router + 1;
   }
   return 0;
 }
@@ -145,18 +145,18 @@ int gn__in_pursuit_defaults(gn_game *g) {
   int rc;
   for (int p = 0; p < g->st.nunits; p++) {
     gn__ustate *u = gn__uw(g, p);
-    int r = u->attr[IN_A_PURSUE_OF] - 1;
-    if (u->attr[IN_A_PURSUIT] == IN_PU_MAY) {
-      u->attr[IN_A_PURSUIT] = IN_PU_NONE;
-      u->attr[IN_A_PURSUE_OF] = 0;
+    int r = u->in.pursue_of - 1;
+    if (u->in.pursuit == IN_PU_MAY) {
+      u->in.pursuit = IN_PU_NONE;
+      u->in.pursue_of = 0;
       if (!gn__event(g, "pursuit", qref[gn__in_quality(g, p)], p, r, "%s lets the pursuit go",
                      gn__in_name(g, p)))
         return GN_ENOMEM;
-    } else if (u->attr[IN_A_PURSUIT] == IN_PU_DECLINE) {
+    } else if (u->in.pursuit == IN_PU_DECLINE) {
       if (r >= 0 && gn__in_alive(g, r) && gn__in_routing(g, r)) { if ((rc = start(g, p, r))) return rc; }
       else {
-        u->attr[IN_A_PURSUIT] = IN_PU_NONE;
-        u->attr[IN_A_PURSUE_OF] = 0;
+        u->in.pursuit = IN_PU_NONE;
+        u->in.pursue_of = 0;
         if (!gn__event(g, "pursuit", qref[gn__in_quality(g, p)], p, -1, "%s has no one left to pursue",
                        gn__in_name(g, p)))
           return GN_ENOMEM;
@@ -172,10 +172,10 @@ int gn__in_pursuit_expire(gn_game *g) {
   const in_data *d = in__data(g);
   for (int p = 0; p < g->st.nunits; p++) {
     gn__ustate *u = gn__uw(g, p);
-    if (u->attr[IN_A_PURSUIT] == IN_PU_NONE || !d->pursuit_first_only[u->attr[IN_A_QUALITY]]) continue;
-    if (u->attr[IN_A_PURSUIT_TURN] >= g->st.turn) continue;
-    u->attr[IN_A_PURSUIT] = IN_PU_NONE;
-    u->attr[IN_A_PURSUE_OF] = 0;
+    if (u->in.pursuit == IN_PU_NONE || !d->pursuit_first_only[u->in.quality]) continue;
+    if (u->in.pursuit_turn >= g->st.turn) continue;
+    u->in.pursuit = IN_PU_NONE;
+    u->in.pursue_of = 0;
     if (!gn__event(g, "pursuit", "IN-P2", p, -1, "%s gives up the pursuit after its first turn", gn__in_name(g, p)))
       return GN_ENOMEM;
   }
@@ -188,10 +188,10 @@ int gn__in_order_pursue(gn_game *g, const gn__args *a) {
   if ((rc = gn__arg_unit(g, a, 1, &p))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   gn__ustate *u = gn__uw(g, p);
-  int q = gn__in_quality(g, p), r = u->attr[IN_A_PURSUE_OF] - 1;
-  if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
+  int q = gn__in_quality(g, p), r = u->in.pursue_of - 1;
+  if (u->in.pursuit == IN_PU_PURSUING)
     return gn__refuse(g, qref[q], "%s is already pursuing", gn__in_name(g, p));
-  if (u->attr[IN_A_PURSUIT] == IN_PU_NONE || r < 0)
+  if (u->in.pursuit == IN_PU_NONE || r < 0)
     return gn__refuse(g, qref[q], "%s has no pursuit open (%s)", gn__in_name(g, p),
                       q == IN_Q_PEASANTS ? "peasants never pursue" : "the pursuit die did not allow it");
   if (!gn__in_alive(g, r) || !gn__in_routing(g, r))
@@ -212,11 +212,11 @@ int gn__in_order_halt(gn_game *g, const gn__args *a) {
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   gn__ustate *u = gn__uw(g, p);
   int q = gn__in_quality(g, p);
-  if (u->attr[IN_A_PURSUIT] == IN_PU_NONE)
+  if (u->in.pursuit == IN_PU_NONE)
     return gn__refuse(g, qref[q], "%s is not pursuing", gn__in_name(g, p));
-  if (u->attr[IN_A_PURSUIT] != IN_PU_PURSUING) {                                  /* 1 */
-    u->attr[IN_A_PURSUIT] = IN_PU_NONE;
-    u->attr[IN_A_PURSUE_OF] = 0;
+  if (u->in.pursuit != IN_PU_PURSUING) {                                          /* 1 */
+    u->in.pursuit = IN_PU_NONE;
+    u->in.pursue_of = 0;
     return gn__event(g, "pursuit", qref[q], p, -1, "%s declines the pursuit", gn__in_name(g, p)) ? 0 : GN_ENOMEM;
   }
   int face = 0;                                                                   /* 2 */
@@ -235,8 +235,8 @@ int gn__in_order_halt(gn_game *g, const gn__args *a) {
       return 0;
     }
   }
-  u->attr[IN_A_PURSUIT] = IN_PU_NONE;
-  u->attr[IN_A_PURSUE_OF] = 0;
+  u->in.pursuit = IN_PU_NONE;
+  u->in.pursue_of = 0;
   gn_event *e = gn__event(g, "pursuit", qref[q], p, -1, "%s halts", gn__in_name(g, p));
   if (!e) return GN_ENOMEM;
   e->total = face;

@@ -17,8 +17,8 @@
 
 int gn__in_pursued(const gn_game *g, int unit) {
   for (int i = 0; i < g->st.nunits; i++)
-    if (gn__in_alive(g, i) && g->st.u[i].attr[IN_A_PURSUIT] == IN_PU_PURSUING &&
-        g->st.u[i].attr[IN_A_PURSUE_OF] == unit + 1)
+    if (gn__in_alive(g, i) && in_u(g, i)->pursuit == IN_PU_PURSUING &&
+        in_u(g, i)->pursue_of == unit + 1)
       return 1;
   return 0;
 }
@@ -109,10 +109,10 @@ int gn__in_rout(gn_game *g, int unit, int enemy) {
   int nu = g->st.nunits, ns = 0, nt = 0, rc = 0;
   int *seen = gn__in_ints(g, nu), *touch = gn__in_ints(g, nu);
   if (!seen || !touch) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
-  u->attr[IN_A_STATUS] = IN_S_ROUTING;                                             /* 1 */
-  u->attr[IN_A_ROUT_FROM] = enemy + 1;
-  u->attr[IN_A_PURSUIT] = IN_PU_NONE;
-  u->attr[IN_A_PURSUE_OF] = 0;
+  u->in.status = IN_S_ROUTING;                                                     /* 1 */
+  u->in.rout_from = enemy + 1;
+  u->in.pursuit = IN_PU_NONE;
+  u->in.pursue_of = 0;
   for (int i = 0; i < nu; i++) {                                                   /* 2 */
     if (i == unit || !gn__in_alive(g, i) || gn__in_routing(g, i)) continue;
     if (!gn__in_enemies(g, unit, i)) {
@@ -156,8 +156,8 @@ static int rally(gn_game *g, int i, int leader) {
   b.w = b.d = s;
   if (en >= 0) b.facing = atan2(g->st.u[en].box.c.y - b.c.y, g->st.u[en].box.c.x - b.c.x);
   gn__unit_place(g, i, b);
-  u->attr[IN_A_STATUS] = IN_S_STEADY;
-  u->attr[IN_A_ROUT_FROM] = 0;
+  u->in.status = IN_S_STEADY;
+  u->in.rout_from = 0;
   return gn__event(g, "rally", "IN-M17", i, -1, "%s rallies around its %s at %.1f,%.1f, facing %.1f",
                    gn__in_name(g, i), gn__in_role_names[leader], b.c.x, b.c.y, gn__compass(b.facing))
              ? 0 : GN_ENOMEM;
@@ -183,7 +183,7 @@ int gn__in_rally_phase(gn_game *g, int side) {
   for (int i = 0; i < g->st.nunits; i++) {
     if (!gn__in_alive(g, i) || gn__in_side(g, i) != side || !gn__in_routing(g, i)) continue;
     gn__ustate *u = gn__uw(g, i);
-    int from = u->attr[IN_A_ROUT_FROM] - 1, halted = u->attr[IN_A_STATUS] == IN_S_HALTED;
+    int from = u->in.rout_from - 1, halted = u->in.status == IN_S_HALTED;
     in_figs f = gn__in_figs(g, i);
     int leader = gn__in_rally_leader(g, &f), pass, total;
     const char *ref, *why = no_rally(g, i, leader, &ref);
@@ -203,7 +203,7 @@ int gn__in_rally_phase(gn_game *g, int side) {
     }
     if (halted) continue;                                    /* 3: a failed attempt, still halted */
     if (pass) {                                                                     /* 2 */
-      u->attr[IN_A_STATUS] = IN_S_HALTED;
+      u->in.status = IN_S_HALTED;
       gn_event *e = gn__event(g, "rout", ref, i, -1, "%s stops running but may not rally: %s",
                               gn__in_name(g, i), why);
       if (!e) return GN_ENOMEM;

@@ -258,7 +258,7 @@ static int fire_refusal(gn_game *g, int A, int B, int w, double *dist) {
   if (u->flags & IN_F_JAMMED) return gn__refuse(g, "IN-R7", "%s is jammed for this turn", gn__in_name(g, A));
   if (w == IN_W_EXPLOSIVE) return gn__refuse(g, "IN-R9", "%s throws explosives: use 'throw'", gn__in_name(g, A));
   if (w == IN_W_NONE) return gn__refuse(g, "IN-R4", "%s has no missile weapon", gn__in_name(g, A));
-  if (!u->attr[IN_A_AMMO])
+  if (!u->in.ammo)
     return gn__refuse(g, "IN-R7", "%s is out of ammunition until a wagon resupplies it (ref. IN-R8)",
                       gn__in_name(g, A));
   if (gn__in_engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", gn__in_name(g, A));
@@ -325,12 +325,12 @@ int gn__in_order_fire(gn_game *g, const gn__args *a) {
   int w = gn__in_weapon(g, A);
   if ((rc = fire_refusal(g, A, B, w, &dist))) return rc;                                /* 1, 2 */
   gn__ustate *u = gn__uw(g, A);
-  in_fire f = { gn__in_side(g, A), A, B, gn__in_figs(g, A), w, u->attr[IN_A_PIECES], dist,     /* 3 */
+  in_fire f = { gn__in_side(g, A), A, B, gn__in_figs(g, A), w, u->in.pieces, dist,             /* 3 */
                 gn__in_cover(g, B, &u->box.c) };
   in_fire_result r;
   if ((rc = gn__in_fire_resolve(g, &f, &r))) return rc;
   u->flags |= IN_F_FIRED;
-  if (r.out_of_ammo) u->attr[IN_A_AMMO] = 0;
+  if (r.out_of_ammo) u->in.ammo = 0;
   if (r.jammed) u->flags |= IN_F_JAMMED;
   return land_fire(g, A, B, w, choice, &r);                                           /* 4-6 */
 }
@@ -538,12 +538,12 @@ done:
 int gn__in_resupply(gn_game *g, int side) {
   const in_data *d = in__data(g);
   for (int i = 0; i < g->st.nunits; i++) {
-    if (!gn__in_alive(g, i) || gn__in_side(g, i) != side || g->st.u[i].attr[IN_A_AMMO]) continue;
+    if (!gn__in_alive(g, i) || gn__in_side(g, i) != side || in_u(g, i)->ammo) continue;
     for (int w = 0; w < g->st.nunits; w++) {
       if (w == i || !gn__in_alive(g, w) || gn__in_side(g, w) != side) continue;
       if (g->sc->unit[w].type != IN_T_WAGON || (g->st.u[w].flags & IN_F_MOVED)) continue;
       if (gn_unit_distance(g, i, w) > d->resupply_range) continue;
-      gn__uw(g, i)->attr[IN_A_AMMO] = 1;
+      in_uw(g, i)->ammo = 1;
       gn_event *e = gn__event(g, "ammo", "IN-R8", i, w, "%s resupplied by %s", gn__in_name(g, i), gn__in_name(g, w));
       if (!e) return GN_ENOMEM;
       gn__event_hide(e, 1u << side);

@@ -88,7 +88,7 @@ int gn__in_order_move(gn_game *g, const gn__args *a) {
   if ((rc = gn__in_may_act(g, A, "move"))) return rc;                                  /* 1 */
   gn__ustate *u = gn__uw(g, A);
   if (u->flags & IN_F_MOVED) return gn__refuse(g, "IN-B13", "%s has already moved this turn", gn__in_name(g, A));
-  if (u->attr[IN_A_PURSUIT] == IN_PU_PURSUING)
+  if (u->in.pursuit == IN_PU_PURSUING)
     return gn__refuse(g, "IN-P3", "%s is pursuing: halt it first", gn__in_name(g, A));
   if (gn__in_engaged(g, A)) return gn__refuse(g, "IN-B6", "%s is in melee", gn__in_name(g, A));
   double allow = gn__in_move_allowance(g, A);                                         /* 2 */

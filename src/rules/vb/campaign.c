@@ -17,7 +17,7 @@
 static int cls(const gn_game *g, int u) { return gn__vb_arm(g, u); }
 
 static int is_reserve(const gn_game *g, int u) {
-  return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->sc->unit[u].attr0[VB_SKIRMISH_OF] > 0;
+  return gn__vb_type(g, u) == VB_T_SKIRMISHER && vb_u0(g, u)->skirmish_of > 0;
 }
 
 /* SP lost in the battle by stand u: its SP at the start of the battle (the
@@ -29,8 +29,8 @@ static int loss_signed(const gn_game *g, int u) {
   if (is_reserve(g, u)) return 0;
   int now = g->st.u[u].strength;
   for (int k = 0; k < g->sc->nunits; k++)
-    if (g->st.u[k].attr[VB_SKIRMISH_OF] == u + 1) now += g->st.u[k].strength;
-  return g->sc->unit[u].strength0 + g->sc->unit[u].attr0[VB_LOST_TODAY] - now;
+    if (vb_u(g, k)->skirmish_of == u + 1) now += g->st.u[k].strength;
+  return g->sc->unit[u].strength0 + vb_u0(g, u)->lost_today - now;
 }
 
 static int loss(const gn_game *g, int u) {
@@ -44,8 +44,8 @@ static int loss(const gn_game *g, int u) {
 ** order: "intact" troops. */
 static int intact(const gn_game *g, int u) {
   const vb_data *d = gn__vb_data(g);
-  return gn__vb_alive(g, u) && !g->st.u[u].attr[VB_ROUTED] && !gn__vb_exhausted(g, u) &&
-         (d->rearguard_disordered || !g->st.u[u].attr[VB_DISORDER]);
+  return gn__vb_alive(g, u) && !vb_u(g, u)->routed && !gn__vb_exhausted(g, u) &&
+         (d->rearguard_disordered || !vb_u(g, u)->disorder);
 }
 
 static int formed_type(const gn_game *g, int u) {

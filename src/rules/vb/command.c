@@ -89,7 +89,7 @@ double gn__vb_radius(const gn_game *g, int l) {
   const vb_data *d = gn__vb_data(g);
   double add = 0;
   if (l >= 0 && l < g->sc->nunits) {
-    int r = g->st.u[l].attr[VB_RATING];
+    int r = vb_u(g, l)->rating;
     add = r >= 0 && r < 4 ? d->rating_radius[r] : 0;
   } else {
     for (int r = 0; r < 4; r++) if (d->rating_radius[r] > add) add = d->rating_radius[r];
@@ -179,8 +179,8 @@ void gn__vb_command_refresh(gn_game *g, int side) {
   for (int i = 0; i < n; i++) {
     if (g->sc->unit[i].side != side || !gn__vb_alive(g, i)) continue;
     int incmd = gn__vb_in_command(g, i);
-    if (g->st.u[i].attr[VB_INCMD] != incmd) {
-      gn__uw(g, i)->attr[VB_INCMD] = incmd;
+    if (vb_u(g, i)->in_command != incmd) {
+      vb_uw(g, i)->in_command = incmd;
       if (incmd) back[nback++] = i;
       else out[nout++] = i;
     }

@@ -184,7 +184,7 @@ int gn__vb_night_begin(gn_game *g) {
   g->st.active = -1;
   for (int i = 0; i < g->sc->nunits; i++) {
     gn__ustate *u = gn__uw(g, i);
-    u->attr[VB_MOVED] = u->attr[VB_MOVE_USED] = u->attr[VB_REFORM] = u->attr[VB_TOWN_DIS] = 0;
+    u->vb.moved = u->vb.move_used = u->vb.reforming = u->vb.town_disordered = 0;
   }
   gn__event(g, "night", "VB-66", -1, -1, "night: every stand may make one full move; divisions may change corps");
   return 0;

@@ -14,7 +14,7 @@
 #include "vb.h"
 
 static int is_reserve(const gn_game *g, int u) {
-  return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->sc->unit[u].attr0[VB_SKIRMISH_OF] > 0;
+  return gn__vb_type(g, u) == VB_T_SKIRMISHER && vb_u0(g, u)->skirmish_of > 0;
 }
 
 /* Starting SP, boxes and marks of every division. A scenario opening in
@@ -27,7 +27,7 @@ void gn__vb_exhaust_init(gn_game *g) {
   for (int u = 0; u < g->sc->nunits; u++) {
     int t = gn__vb_type(g, u);
     if (gn__vb_is_leader(t) || gn__vb_is_artillery(t) || is_reserve(g, u)) continue;
-    int div = gn__vb_division_of(g, u), lost = g->sc->unit[u].attr0[VB_LOST_TODAY];
+    int div = gn__vb_division_of(g, u), lost = vb_u0(g, u)->lost_today;
     if (div < 0) continue;
     gn__fw(g, div)[VB_F_SP0] += g->sc->unit[u].strength0 + lost;
     gn__fw(g, div)[VB_F_MARKS] += lost;

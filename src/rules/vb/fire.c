@@ -156,7 +156,7 @@ static void batgun_die(const vb_combat *c, vb_fire_plan *p, double d) {
 static void dice_at(gn_game *g, int unit, double d, vb_fire_plan *p) {
   const vb_combat *c = gn__vb_combat(g);
   const gn__ustate *u = &g->st.u[unit];
-  int t = gn__vb_type(g, unit), guns = u->attr[VB_BATGUNS];
+  int t = gn__vb_type(g, unit), guns = u->vb.batguns;
   switch (t) {
   case VB_T_INF_BRIGADE:
   case VB_T_INF_REGIMENT: {
@@ -166,7 +166,7 @@ static void dice_at(gn_game *g, int unit, double d, vb_fire_plan *p) {
     break;
   }
   case VB_T_SKIRMISHER: {
-    int sharp = u->attr[VB_SHARPSHOOTERS];
+    int sharp = u->vb.sharpshooters;
     if (guns && !gn__vb_is_cav_skirmisher(g, unit)) {
       /* ref. VB-28, VB-29: the gun replaces the single die; its close range is
       ** contact, so at a distance it hits on 6, a sharpshooter 5-6 within 2 in. */
@@ -189,7 +189,7 @@ static void dice_at(gn_game *g, int unit, double d, vb_fire_plan *p) {
       /* ref. VB-19: a stand that started with 1 SP is a battery, one die. */
       int battery = gn__vb_battery(g, unit, NULL);
       int n = battery ? c->dice_battery : c->dice_art;
-      int w = u->attr[VB_WEIGHT];
+      int w = u->vb.weight;
       w = w < 0 ? 0 : w > 2 ? 2 : w;
       double lr = c->range_art[w];
       if (d <= lr * c->close_frac) arm(c, p, n, VB_W_LIGHT + w, 1);
@@ -240,21 +240,21 @@ void gn__vb_fire_save(gn_game *g, int target, vb_fire_plan *p) {
 
 /* The dice a stand fired out of each face 0..7 of its town block this phase
 ** (ref. VB-32; a stand has at most 7 fire dice, fire.dice.*). The unit's
-** VB_TOWNFIRE slot keeps it 3 bits a face; these two alone read and write
+** town_fire slot keeps it 3 bits a face; these two alone read and write
 ** that slot's layout. */
 typedef struct townfire { unsigned char face[VB_TOWN_MAXFACES]; } townfire;
 
 static townfire townfire_of(const gn__ustate *u) {
   townfire t;
   for (int f = 0; f < VB_TOWN_MAXFACES; f++)
-    t.face[f] = (unsigned char)(((unsigned)u->attr[VB_TOWNFIRE] >> (3 * f)) & 7u);
+    t.face[f] = (unsigned char)(((unsigned)u->vb.town_fire >> (3 * f)) & 7u);
   return t;
 }
 
 static void townfire_put(gn__ustate *u, townfire t) {
   unsigned v = 0;
   for (int f = 0; f < VB_TOWN_MAXFACES; f++) v |= (unsigned)(t.face[f] & 7u) << (3 * f);
-  u->attr[VB_TOWNFIRE] = (int)v;
+  u->vb.town_fire = (int)v;
 }
 
 static int townfire_total(townfire t) {
@@ -269,8 +269,8 @@ static int townfire_total(townfire t) {
 static int stand_dice(gn_game *g, int unit) {
   const gn__ustate *u = &g->st.u[unit];
   int t = gn__vb_type(g, unit), total = 0;
-  if (!gn__vb_alive(g, unit) || gn__vb_is_leader(t) || u->attr[VB_ROUTED]) return 0;
-  if (gn__vb_is_artillery(t) || (!u->attr[VB_MARCH] && gn__vb_is_cavalry(t))) return 0;   /* limbered or VB-15 */
+  if (!gn__vb_alive(g, unit) || gn__vb_is_leader(t) || u->vb.routed) return 0;
+  if (gn__vb_is_artillery(t) || (!u->vb.march && gn__vb_is_cavalry(t))) return 0;         /* limbered or VB-15 */
   vb_fire_plan all;
   memset(&all, 0, sizeof all);
   dice_at(g, unit, 0, &all);
@@ -304,13 +304,13 @@ static int firer_check(gn_game *g, int unit, int *town) {
   int t = gn__vb_type(g, unit), foot;
   if (!gn__vb_alive(g, unit)) return gn__refuse(g, "VB-B5", "%s is not on the table", gn__vb_uname(g, unit));
   if (gn__vb_is_leader(t)) return gn__refuse(g, "VB-B5", "leaders have no fire dice");
-  if (u->attr[VB_ROUTED]) return gn__refuse(g, "VB-B9", "%s is routed and cannot fire", gn__vb_uname(g, unit));
-  if (gn__vb_is_artillery(t) && u->attr[VB_LIMBERED])
+  if (u->vb.routed) return gn__refuse(g, "VB-B9", "%s is routed and cannot fire", gn__vb_uname(g, unit));
+  if (gn__vb_is_artillery(t) && u->vb.limbered)
     return gn__refuse(g, "VB-B15", "%s is limbered", gn__vb_uname(g, unit));
-  if (gn__vb_battery(g, unit, &foot) && foot && !u->attr[VB_STATIONARY])
+  if (gn__vb_battery(g, unit, &foot) && foot && !u->vb.stationary)
     return gn__refuse(g, "VB-20", "a foot battery fires only when stationary");
   *town = gn__vb_town_of(g, unit);
-  if (*town >= 0 && !u->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)))
+  if (*town >= 0 && !u->vb.march && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)))
     return gn__refuse(g, "VB-15", "cavalry and artillery in a town have no fire dice");
   return 0;
 }
@@ -459,14 +459,14 @@ int gn__vb_threatens(gn_game *g, int unit, int target) {
   const vb_combat *c = gn__vb_combat(g);
   const gn__ustate *u = &g->st.u[unit];
   int t = gn__vb_type(g, unit);
-  if (!gn__vb_alive(g, unit) || !gn__vb_alive(g, target) || u->attr[VB_ROUTED]) return 0;
+  if (!gn__vb_alive(g, unit) || !gn__vb_alive(g, target) || u->vb.routed) return 0;
   double close;
   if (gn__vb_is_artillery(t)) {
-    int w = u->attr[VB_WEIGHT];
-    if (u->attr[VB_LIMBERED]) return 0;                                  /* ref. VB-B15 */
+    int w = u->vb.weight;
+    if (u->vb.limbered) return 0;                                        /* ref. VB-B15 */
     int foot;
-    if (gn__vb_battery(g, unit, &foot) && foot && !u->attr[VB_STATIONARY]) return 0;   /* ref. VB-20 */
-    if (gn__vb_town_of(g, unit) >= 0 && !u->attr[VB_MARCH]) return 0;     /* ref. VB-15 */
+    if (gn__vb_battery(g, unit, &foot) && foot && !u->vb.stationary) return 0;         /* ref. VB-20 */
+    if (gn__vb_town_of(g, unit) >= 0 && !u->vb.march) return 0;           /* ref. VB-15 */
     close = c->range_art[w < 0 ? 0 : w > 2 ? 2 : w] * c->close_frac;
   } else if (c->trigger_musket && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT || t == VB_T_SKIRMISHER)) {
     close = c->range_musket;
@@ -500,7 +500,7 @@ int gn__vb_fire(gn_game *g, int unit, int target, int *hits) {
     t.face[p.face] = (unsigned char)(t.face[p.face] + dice);
     townfire_put(u, t);
   } else {
-    u->attr[VB_FIRED] = 1;
+    u->vb.fired = 1;
   }
   if (lost > 0) {                                                    /* 4) */
     int wiped = lost >= g->st.u[target].strength && gn__vb_surrounded(g, target, g->st.u[unit].box.c);
@@ -523,7 +523,7 @@ int gn__vb_order_fire(gn_game *g, const gn__args *a) {
   if (g->st.phase != VB_PH_COMBAT) return gn__refuse(g, "VB-B1", "fire only in the combat phase");
   if (g->sc->unit[unit].side != g->st.active)
     return gn__refuse(g, "VB-B1", "%s does not belong to the side whose turn it is", gn__vb_uname(g, unit));
-  if (g->st.u[unit].attr[VB_FIRED] || g->st.u[unit].attr[VB_MELEED])
+  if (vb_u(g, unit)->fired || vb_u(g, unit)->meleed)
     return gn__refuse(g, "VB-B5", "%s has already fired or fought this phase", gn__vb_uname(g, unit));
   return gn__vb_fire(g, unit, target, NULL);
 }

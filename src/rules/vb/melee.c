@@ -117,7 +117,7 @@ static int supported(gn_game *g, int art) {
     int u = near[k], t = gn__vb_type(g, u);
     if (g->sc->unit[u].side != g->sc->unit[art].side || !gn__vb_alive(g, u)) continue;
     if (t != VB_T_INF_BRIGADE && t != VB_T_INF_REGIMENT) continue;
-    if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) continue;
+    if (vb_u(g, u)->disorder || vb_u(g, u)->routed) continue;
     gn_box b = g->st.u[u].box;
     if (gn_box_distance(rear, b) <= GN_CONTACT_EPS && gn_box_arc(ab, b.c) == GN_ARC_REAR) yes = 1;
   }
@@ -125,20 +125,26 @@ static int supported(gn_game *g, int art) {
   return yes;
 }
 
+int gn__vb_stand_dice(const gn_game *g, int u, int *by_sp) {
+  const vb_combat *c = gn__vb_combat(g);
+  const gn__ustate *st = &g->st.u[u];
+  int t = gn__vb_type(g, u), in_town = gn__vb_town_of(g, u) >= 0;
+  if (by_sp) *by_sp = 0;
+  if (st->vb.routed) return 0;
+  if (in_town && !st->vb.march && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t))) return 0;
+  if (t == VB_T_SKIRMISHER) return c->mdice_skirm;
+  if (gn__vb_is_artillery(t)) return gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
+  if (by_sp) *by_sp = 1;
+  return st->strength < c->mdice_max ? st->strength : c->mdice_max;
+}
+
 /* Step 1 of a side of the melee: stand u's melee dice (ref. VB-B11), added to
 ** s's dice, battalion-gun dice (ref. VB-22) or cavalry dice. */
 static void stand_mdice(gn_game *g, int u, vb_melee_side *s) {
-  const vb_combat *c = gn__vb_combat(g);
   const gn__ustate *st = &g->st.u[u];
-  int t = gn__vb_type(g, u), in_town = gn__vb_town_of(g, u) >= 0, n;
-  if (st->attr[VB_ROUTED]) n = 0;
-  else if (in_town && !st->attr[VB_MARCH] && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t))) n = 0;
-  else if (t == VB_T_SKIRMISHER) n = c->mdice_skirm;
-  else if (gn__vb_is_artillery(t))
-    n = gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
-  else n = st->strength < c->mdice_max ? st->strength : c->mdice_max;
+  int t = gn__vb_type(g, u), n = gn__vb_stand_dice(g, u, NULL);
   if (gn__vb_cav_stand(g, u)) s->cav_dice += n;
-  else if (n > 0 && st->attr[VB_BATGUNS] && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
+  else if (n > 0 && st->vb.batguns && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
     s->gun_dice += 1;
     s->dice += n - 1;
   } else s->dice += n;
@@ -149,7 +155,7 @@ static void stand_mdice(gn_game *g, int u, vb_melee_side *s) {
 static int modified_morale(gn_game *g, int u) {
   vb_morale_sit ms;
   gn__vb_morale_situation(g, u, &ms);
-  return g->st.u[u].attr[VB_MORALE] + gn__vb_morale_mods(g, &ms, NULL);
+  return vb_u(g, u)->morale + gn__vb_morale_mods(g, &ms, NULL);
 }
 
 /*
@@ -184,8 +190,8 @@ static void side_of(gn_game *g, const body *b, const body *foe, int defending, v
     int mm = modified_morale(g, u);                                           /* 3) */
     if (mm > s->morale) s->morale = mm;
     /* 4) */
-    if (st->attr[VB_GRENADIERS]) gren = 1;
-    if (defending && foe_cav && st->attr[VB_STATIONARY] && gn__vb_infantry(g, u)) statinf = 1;
+    if (st->vb.grenadiers) gren = 1;
+    if (defending && foe_cav && st->vb.stationary && gn__vb_infantry(g, u)) statinf = 1;
     if (gn__vb_is_artillery(t) && supported(g, u)) supp = 1;
   }
   if (s->morale == -1000) s->morale = 0;
@@ -422,7 +428,7 @@ static int losers(gn_game *g, const body *lose, const body *win, int defenders) 
     int u = order[i];
     if (!gn__vb_alive(g, u)) continue;
     int town = defenders && c->eject_clear ? gn__vb_town_of(g, u) : -1;            /* 3) */
-    if (g->st.u[u].attr[VB_DISORDER] || g->st.u[u].attr[VB_ROUTED]) {
+    if (vb_u(g, u)->disorder || vb_u(g, u)->routed) {
       rc = gn__vb_rout_from(g, u, from, "VB-B11", town);
     } else {
       gn__vb_disorder(g, u, 1, "VB-35", "lost the melee");
@@ -460,7 +466,7 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   for (int k = 0; k < 2; k++)   /* a leader beside a body that lost may fall, ref. VB-LDR */
     if (lost[k] > 0 && (rc = gn__vb_leader_risk(g, b[k].id, b[k].n))) goto done;
   for (int k = 0; k < 2; k++)                                                         /* 5) */
-    for (int i = 0; i < b[k].n; i++) gn__uw(g, b[k].id[i])->attr[VB_MELEED] = 1;
+    for (int i = 0; i < b[k].n; i++) vb_uw(g, b[k].id[i])->meleed = 1;
   if ((rc = losers(g, &b[1 - w], &b[w], w == 0))) goto done;                          /* 6) */
   if (winner) *winner = w;
 done:
@@ -474,7 +480,7 @@ done:
 static int may_target(gn_game *g, int u, int e) {
   if (e < 0 || e >= g->st.nunits || !fighter(g, e)) return gn__refuse(g, "VB-B11", "no enemy stand to melee");
   if (g->sc->unit[e].side == g->sc->unit[u].side) return gn__refuse(g, "VB-B11", "%s is a friend", gn__vb_uname(g, e));
-  if (g->st.u[e].attr[VB_MELEED]) return gn__refuse(g, "VB-B11", "%s has already fought this phase", gn__vb_uname(g, e));
+  if (vb_u(g, e)->meleed) return gn__refuse(g, "VB-B11", "%s has already fought this phase", gn__vb_uname(g, e));
   return 0;
 }
 
@@ -482,10 +488,10 @@ static int may_target(gn_game *g, int u, int e) {
 static int may_attack(gn_game *g, int u, int e) {
   int rc;
   if (!fighter(g, u)) return gn__refuse(g, "VB-B11", "%s cannot fight", gn__vb_uname(g, u));
-  if (g->st.u[u].attr[VB_ROUTED]) return gn__refuse(g, "VB-B9", "%s is routed", gn__vb_uname(g, u));
+  if (vb_u(g, u)->routed) return gn__refuse(g, "VB-B9", "%s is routed", gn__vb_uname(g, u));
   if (gn__vb_exhausted(g, u))
     return gn__refuse(g, "VB-B12", "%s belongs to an exhausted division and may not start a melee", gn__vb_uname(g, u));
-  if (g->st.u[u].attr[VB_MELEED] || g->st.u[u].attr[VB_FIRED])
+  if (vb_u(g, u)->meleed || vb_u(g, u)->fired)
     return gn__refuse(g, "VB-B11", "%s has already fired or fought this phase", gn__vb_uname(g, u));
   if ((rc = may_target(g, u, e))) return rc;
   if (!gn_box_contact(g->st.u[u].box, g->st.u[e].box) && gn_box_distance(g->st.u[u].box, g->st.u[e].box) > GN_CONTACT_EPS)
@@ -574,13 +580,13 @@ static int charge_move(gn_game *g, int unit, int target, int through) {
 static int mark_breakthrough(gn_game *g, int unit, int target, int winner) {
   gn__ustate *s = gn__uw(g, unit);
   if (winner != 0 || !gn__vb_is_cavalry(gn__vb_type(g, unit)) || !gn__vb_alive(g, unit) ||     /* 1) */
-      s->attr[VB_ROUTED])
+      s->vb.routed)
     return 0;
   int destroyed = !gn__vb_alive(g, target);                                                     /* 2) */
-  if (!destroyed && !g->st.u[target].attr[VB_ROUTED]) return 0;
-  if (s->attr[VB_DISORDER] && !gn__vb_combat(g)->bt_disordered) return 0;                      /* 3) */
+  if (!destroyed && !vb_u(g, target)->routed) return 0;
+  if (s->vb.disorder && !gn__vb_combat(g)->bt_disordered) return 0;                            /* 3) */
   if (gn__vb_move_left(g, unit) <= 0) return 0;
-  s->attr[VB_MELEED] = VB_MEL_BREAK;                                                            /* 4) */
+  s->vb.meleed = VB_MEL_BREAK;                                                                  /* 4) */
   if (!gn__event(g, "breakthrough", "VB-B17", unit, target, "%s may break through: %s %s; %.2f %s of move left",
                  gn__vb_uname(g, unit), gn__vb_uname(g, target), destroyed ? "is destroyed" : "routs",
                  gn__vb_move_left(g, unit), gn__vb_unit_word(g)))
@@ -625,13 +631,13 @@ static int may_break(gn_game *g, int unit) {
   if ((rc = gn__vb_need_phase(g, unit, VB_PH_COMBAT, "VB-B17", "a breakthrough"))) return rc;     /* 1) */
   if (!gn__vb_is_cavalry(gn__vb_type(g, unit)))                                                  /* 2) */
     return gn__refuse(g, "VB-B17", "%s is not cavalry: only cavalry breaks through", name);
-  if (s->attr[VB_MELEED] == VB_MEL_BROKE)                                                        /* 3) */
+  if (s->vb.meleed == VB_MEL_BROKE)                                                              /* 3) */
     return gn__refuse(g, "VB-B17", "%s has already broken through this phase", name);
-  if (s->attr[VB_DISORDER] && !gn__vb_combat(g)->bt_disordered)                                  /* 4) */
+  if (s->vb.disorder && !gn__vb_combat(g)->bt_disordered)                                        /* 4) */
     return gn__refuse(g, "VB-B17", "%s is disordered: disordered cavalry does not break through", name);
   if (gn__vb_move_left(g, unit) <= 0)                                                            /* 5) */
     return gn__refuse(g, "VB-B17", "%s has no move left: it used all of it in its movement phase", name);
-  if (s->attr[VB_MELEED] != VB_MEL_BREAK || !gn__vb_alive(g, unit) || s->attr[VB_ROUTED])         /* 6) */
+  if (s->vb.meleed != VB_MEL_BREAK || !gn__vb_alive(g, unit) || s->vb.routed)                     /* 6) */
     return gn__refuse(g, "VB-B17", "%s has won no charge this phase whose target routed or was destroyed", name);
   return 0;
 }
@@ -660,7 +666,7 @@ int gn__vb_order_breakthrough(gn_game *g, const gn__args *a) {
     if ((rc = gn__vb_move_parse(g, a, &unit, &to, &hasf, &f))) return rc;
     if ((rc = may_break(g, unit))) return rc;                                                     /* 2) */
     if ((rc = gn__vb_move_breakthrough(g, unit, to, hasf, f))) return rc;                         /* 3) */
-    gn__uw(g, unit)->attr[VB_MELEED] = VB_MEL_BROKE;
+    vb_uw(g, unit)->meleed = VB_MEL_BROKE;
     if (!gn__event(g, "breakthrough", "VB-B17", unit, -1, "%s breaks through without a new melee",
                    gn__vb_uname(g, unit)))
       return GN_ENOMEM;
@@ -678,7 +684,7 @@ int gn__vb_order_breakthrough(gn_game *g, const gn__args *a) {
       (rc = charge_move(g, unit, target, 1)))
     return rc;
   if ((rc = gn__vb_melee(g, unit, target, NULL))) return rc;
-  gn__uw(g, unit)->attr[VB_MELEED] = VB_MEL_BROKE;
+  vb_uw(g, unit)->meleed = VB_MEL_BROKE;
   return 0;
 }
 
@@ -707,11 +713,11 @@ int gn__vb_phase_combat(gn_game *g, int side) {
   for (int u = 0; u < g->st.nunits; u++) {                                         /* 1) */
     if (g->sc->unit[u].side != side || !fighter(g, u)) continue;
     const gn__ustate *st = &g->st.u[u];
-    if (st->attr[VB_ROUTED] || st->attr[VB_MELEED] || st->attr[VB_FIRED] || gn__vb_exhausted(g, u)) continue;
+    if (st->vb.routed || st->vb.meleed || st->vb.fired || gn__vb_exhausted(g, u)) continue;
     int buf[MAXNEAR], *near, n = gn__units_near_all(g, u, GN_CONTACT_EPS, buf, MAXNEAR, &near), e = -1;
     for (int k = 0; k < n; k++) {
       int v = near[k];
-      if (g->sc->unit[v].side == side || !fighter(g, v) || g->st.u[v].attr[VB_MELEED]) continue;
+      if (g->sc->unit[v].side == side || !fighter(g, v) || vb_u(g, v)->meleed) continue;
       if (e < 0 || v < e) e = v;
     }
     gn__room_free(g, buf, near, n, sizeof *near);
@@ -719,11 +725,11 @@ int gn__vb_phase_combat(gn_game *g, int side) {
   }
   for (int u = 0; u < g->st.nunits; u++) {                                         /* 2) */
     gn__ustate *st = gn__uw(g, u);
-    if (st->attr[VB_MELEED] == VB_MEL_BREAK && gn__vb_alive(g, u))   /* its own side was told it may */
+    if (st->vb.meleed == VB_MEL_BREAK && gn__vb_alive(g, u))         /* its own side was told it may */
       gn__vb_own_event(gn__event(g, "breakthrough", "VB-B17", u, -1, "%s may no longer break through",
                                  g->sc->unit[u].name),
                        g->sc->unit[u].side);
-    st->attr[VB_FIRED] = st->attr[VB_MELEED] = st->attr[VB_TOWNFIRE] = st->attr[VB_RALLIED] = 0;
+    st->vb.fired = st->vb.meleed = st->vb.town_fire = st->vb.rally_tried = 0;
   }
   return 0;
 }

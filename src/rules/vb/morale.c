@@ -31,8 +31,8 @@ static int who(void *ud, int e) {
   if ((g->sc->unit[e].side != w->side) != w->other || !gn__vb_alive(g, e) || gn__vb_is_leader(t)) return 0;
   if (!w->fit) return 1;
   const gn__ustate *u = &g->st.u[e];
-  if (u->attr[VB_ROUTED]) return 0;
-  if (gn__vb_is_artillery(t)) return !u->attr[VB_LIMBERED];
+  if (u->vb.routed) return 0;
+  if (gn__vb_is_artillery(t)) return !u->vb.limbered;
   return gn__vb_combat(g)->trigger_musket && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT || t == VB_T_SKIRMISHER);
 }
 
@@ -43,7 +43,7 @@ typedef struct vb_mark { const gn_game *g; int side; const unsigned char *why; }
 static int may_test(void *ud, int i) {
   const vb_mark *mk = ud;
   const gn_game *g = mk->g;
-  return !mk->why[i] && g->sc->unit[i].side != mk->side && gn__vb_alive(g, i) && !g->st.u[i].attr[VB_ROUTED] &&
+  return !mk->why[i] && g->sc->unit[i].side != mk->side && gn__vb_alive(g, i) && !vb_u(g, i)->routed &&
          !gn__vb_is_leader(gn__vb_type(g, i));
 }
 
@@ -79,10 +79,10 @@ static void situation(gn_game *g, int unit, const int *ids, int n, vb_morale_sit
   memset(s, 0, sizeof *s);
   /* a cavalry skirmisher tests as the light cavalry it is (ref. VB-5, VB-6) */
   s->type = gn__vb_is_cav_skirmisher(g, unit) ? VB_T_CAV_LIGHT : gn__vb_type(g, unit);
-  s->stationary = u->attr[VB_STATIONARY];
+  s->stationary = u->vb.stationary;
   for (int i = 0; i < n; i++) {
     int e = ids[i];
-    if (g->st.u[e].attr[VB_LANCERS] || gn__vb_type(g, e) == VB_T_CAV_LANCER) s->lancers = 1;
+    if (vb_u(g, e)->lancers || gn__vb_type(g, e) == VB_T_CAV_LANCER) s->lancers = 1;
     if (gn__vb_cav_stand(g, e)) s->cavalry = 1;
     if (gn_box_arc(u->box, g->st.u[e].box.c) != GN_ARC_FRONT) s->flank = 1;
   }
@@ -197,7 +197,7 @@ gn_vec2 gn__vb_cause(gn_game *g, int unit) {
 /*
 ** A stand routs.
 **   1) artillery that routs is eliminated; in contact with the enemy it is
-**      wiped out and recovers nothing overnight (ref. VB-57, VB_WIPED 3)
+**      wiped out and recovers nothing overnight (ref. VB-57, wiped 3)
 **   2) it is routed (and at least disordered), and loses morale.rout.sp_loss
 **      SP (ref. VB-B9); a stand already routed loses nothing more
 **   3) it moves a full move away from the cause (ref. VB-B9, VB-41); a
@@ -214,9 +214,9 @@ int gn__vb_rout_from(gn_game *g, int unit, gn_vec2 cause, const char *ref, int t
     gn__vb_lose_sp(g, unit, u->strength, wiped, "VB-57", "artillery routs");
     return 0;
   }
-  int already = u->attr[VB_ROUTED];                                         /* 2) */
-  u->attr[VB_ROUTED] = 1;
-  if (u->attr[VB_DISORDER] < 1) u->attr[VB_DISORDER] = 1;
+  int already = u->vb.routed;                                               /* 2) */
+  u->vb.routed = 1;
+  if (u->vb.disorder < 1) u->vb.disorder = 1;
   gn__event(g, "rout", ref, unit, -1, "%s routs", gn__vb_uname(g, unit));
   if (!already && c->rout_sp > 0) gn__vb_lose_sp(g, unit, c->rout_sp, 0, "VB-B9", "rout");
   if (!gn__vb_alive(g, unit)) return 0;
@@ -233,7 +233,7 @@ int gn__vb_rout(gn_game *g, int unit, gn_vec2 cause, const char *ref) {
 **   2) a disordered stand (yellow or red) routs
 */
 int gn__vb_morale_fail(gn_game *g, int unit, gn_vec2 cause) {
-  if (g->st.u[unit].attr[VB_DISORDER] == 0 && !g->st.u[unit].attr[VB_ROUTED]) {
+  if (vb_u(g, unit)->disorder == 0 && !vb_u(g, unit)->routed) {
     gn__vb_disorder(g, unit, 1, "VB-B9", "failed morale");                 /* 1) */
     return 0;
   }
@@ -246,7 +246,7 @@ int gn__vb_morale_test(gn_game *g, int unit, const char *why, int *passed) {
   vb_morale_sit s;
   int ok, buf[MAXNEAR], *ids, n = contacts(g, unit, buf, &ids);
   situation(g, unit, ids, n, &s);
-  int rc = gn__vb_morale_roll(g, unit, g->st.u[unit].attr[VB_MORALE], &s, why, &ok);
+  int rc = gn__vb_morale_roll(g, unit, vb_u(g, unit)->morale, &s, why, &ok);
   if (!rc && passed) *passed = ok;
   if (!rc && !ok) rc = gn__vb_morale_fail(g, unit, cause(g, unit, ids, n));
   gn__room_free(g, buf, ids, n, sizeof *ids);
@@ -296,12 +296,12 @@ int gn__vb_phase_morale(gn_game *g, int side) {
   if (!list || !why) { rc = gn__error(g, GN_ENOMEM, "out of memory"); goto done; }
   if (!contacts_of_two(g, why)) {                                        /* 1) */
     for (int i = 0; i < n; i++) {
-      if (!gn__vb_alive(g, i) || g->st.u[i].attr[VB_ROUTED] || gn__vb_is_leader(gn__vb_type(g, i))) continue;
+      if (!gn__vb_alive(g, i) || vb_u(g, i)->routed || gn__vb_is_leader(gn__vb_type(g, i))) continue;
       if (gn__vb_in_contact(g, i)) { list[k++] = i; why[i] = 1; }
     }
   } else {
     for (int i = 0; i < n; i++)
-      if (why[i] == 1 && !g->st.u[i].attr[VB_ROUTED]) list[k++] = i;
+      if (why[i] == 1 && !vb_u(g, i)->routed) list[k++] = i;
       else why[i] = 0;
   }
   vb_who w = {g, side, 0, 1};
@@ -320,7 +320,7 @@ int gn__vb_phase_morale(gn_game *g, int side) {
     if (why[i] == 2) list[k++] = i;
   for (int i = 0; i < k; i++) {                                          /* 2) */
     int u = list[i];
-    if (!gn__vb_alive(g, u) || g->st.u[u].attr[VB_ROUTED]) continue;
+    if (!gn__vb_alive(g, u) || vb_u(g, u)->routed) continue;
     if ((rc = gn__vb_morale_test(g, u, why[u] == 1 ? "in contact with the enemy" :
                                  "within close range of enemy guns", NULL)))
       break;

@@ -26,9 +26,9 @@ double gn__vb_rate(const gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
   int t = gn__vb_type(g, u);
   double r = d->rate[t];
-  if (t == VB_T_ART_FOOT && s->attr[VB_WEIGHT] == 2) r = d->heavy_foot_rate;
+  if (t == VB_T_ART_FOOT && s->vb.weight == 2) r = d->heavy_foot_rate;
   if (gn__vb_is_cav_skirmisher(g, u)) r = d->cav_skirm_rate;                 /* ref. VB-9 */
-  if (s->attr[VB_BATGUNS]) {                          /* ref. VB-26 */
+  if (s->vb.batguns) {                                /* ref. VB-26 */
     if (t == VB_T_INF_BRIGADE && r > d->batgun_rate_inf) r = d->batgun_rate_inf;
     if (gn__vb_is_cavalry(t) && r > d->batgun_rate_cav) r = d->batgun_rate_cav;
   }
@@ -46,23 +46,23 @@ static double allowance(const gn_game *g, int u, int incmd) {
 
 /* The move left to u this phase if it is (incmd 1) or is not in command. */
 static double left_if(const gn_game *g, int u, int incmd) {
-  double left = allowance(g, u, incmd) - g->st.u[u].attr[VB_MOVE_USED] / 100.0;
+  double left = allowance(g, u, incmd) - vb_u(g, u)->move_used / 100.0;
   return left > 0 ? left : 0;
 }
 
-double gn__vb_move_left(const gn_game *g, int u) { return left_if(g, u, g->st.u[u].attr[VB_INCMD]); }
+double gn__vb_move_left(const gn_game *g, int u) { return left_if(g, u, vb_u(g, u)->in_command); }
 
 /* Command for a move of u: judged when the stand starts moving and held for
 ** the phase; at night every stand moves its night move (ref. VB-B3, VB-66). */
 static int move_incmd(gn_game *g, int u) {
   const gn__ustate *s = &g->st.u[u];
   if (g->st.phase == VB_PH_NIGHT) return 1;
-  return s->attr[VB_MOVED] ? s->attr[VB_INCMD] : gn__vb_in_command(g, u);
+  return s->vb.moved ? s->vb.in_command : gn__vb_in_command(g, u);
 }
 
 /* Charges cost (table units) to the stand's move this phase. */
 static void spend(gn_game *g, int u, double cost) {
-  gn__uw(g, u)->attr[VB_MOVE_USED] += (int)ceil(cost * 100 - 1e-6);
+  vb_uw(g, u)->move_used += (int)ceil(cost * 100 - 1e-6);
 }
 
 /* ------------------------------------------------------------ path */
@@ -177,7 +177,7 @@ static void analyse(const gn_game *g, int u, gn_box a, gn_box b, path *p) {
   }
   gn__room_free(g, sbuf, seen, nseen, 1);
   /* 3) */
-  if (g->st.u[u].attr[VB_MARCH] && p->len > EPS) {
+  if (vb_u(g, u)->march && p->len > EPS) {
     p->road = 1;
     int steps = (int)ceil(p->len / 0.5);
     for (int k = 0; k <= steps && p->road; k++) {
@@ -207,10 +207,10 @@ int gn__vb_closed_to_guns(const gn_game *g, int u, gn_box a, gn_box b) {
 ** terrain closed to artillery loses them for good; the event names why.
 ** Cannot fail. */
 void gn__vb_guns_check(gn_game *g, int u, gn_box a, gn_box b, const char *how) {
-  if (!g->st.u[u].attr[VB_BATGUNS]) return;
+  if (!vb_u(g, u)->batguns) return;
   int k = gn__vb_closed_to_guns(g, u, a, b);
   if (!k) return;
-  gn__uw(g, u)->attr[VB_BATGUNS] = 0;
+  vb_uw(g, u)->batguns = 0;
   gn__event(g, "batguns-lost", "VB-27", u, -1, "%s loses its battalion guns for good in %s%s",
             g->sc->unit[u].name, gn__rs_vb.terrain[k - 1].name, how);
 }
@@ -354,16 +354,16 @@ static int check_stand(gn_game *g, int u, const gn__ustate *s, move_kind kind, d
   }
   /* 2) */
   if (!gn__vb_alive(g, u)) return gn__refuse(g, "VB-B4", "%s is not on the table", name);
-  if (s->attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed: it moves only by the rout rules", name);
-  if (s->attr[VB_REFORM]) return gn__refuse(g, "VB-11", "%s is reforming its brigade this phase", name);
-  if (night && s->attr[VB_MOVED]) return gn__refuse(g, "VB-66", "%s has made its one night move", name);
+  if (s->vb.routed) return gn__refuse(g, "VB-41", "%s is routed: it moves only by the rout rules", name);
+  if (s->vb.reforming) return gn__refuse(g, "VB-11", "%s is reforming its brigade this phase", name);
+  if (night && s->vb.moved) return gn__refuse(g, "VB-66", "%s has made its one night move", name);
   if (night && gn__vb_side_ended(g, u))
     return gn__refuse(g, "VB-66", "%s has ended its night", g->sc->side[g->sc->unit[u].side].name);
   /* ref. VB-B23: a stand touching an enemy stand (it charged, or was charged)
   ** stays for the melee of the combat phase: moving off would undo the charge */
   if (kind == MV_MOVE && !night && !gn__vb_is_leader(t) && gn__vb_in_contact(g, u))
     return gn__refuse(g, "VB-B23", "%s is in contact with the enemy: it stays for the melee", name);
-  if (gn__vb_is_artillery(t) && !s->attr[VB_LIMBERED] && len > EPS)
+  if (gn__vb_is_artillery(t) && !s->vb.limbered && len > EPS)
     return gn__refuse(g, "VB-B15", "%s is unlimbered: limber it to move", name);
   return 0;
 }
@@ -436,13 +436,13 @@ static int check_closing(gn_game *g, int u, gn_box from, gn_box nb, int incmd, d
 static void move_disorder(gn_game *g, int u, gn__ustate *s, const path *p, gn_box from, gn_box nb, int incmd) {
   int t = gn__vb_type(g, u);
   int night = g->st.phase == VB_PH_NIGHT;
-  if (p->town && !s->attr[VB_MARCH]) {                          /* ref. VB-14, VB-15 */
-    if (!s->attr[VB_TOWN_DIS]) gn__vb_disorder(g, u, 1, "VB-14", "moved through a town out of march column");
-    s->attr[VB_TOWN_DIS] = 1;
+  if (p->town && !s->vb.march) {                                /* ref. VB-14, VB-15 */
+    if (!s->vb.town_disordered) gn__vb_disorder(g, u, 1, "VB-14", "moved through a town out of march column");
+    s->vb.town_disordered = 1;
   }
-  if (p->bridge && !s->attr[VB_MARCH])                          /* ref. VB-13 */
+  if (p->bridge && !s->vb.march)                                /* ref. VB-13 */
     gn__vb_disorder(g, u, 1, "VB-13", "crossed a bridge out of march column");
-  if (p->cav_dis && gn__vb_is_cavalry(t) && !s->attr[VB_MARCH])
+  if (p->cav_dis && gn__vb_is_cavalry(t) && !s->vb.march)
     gn__vb_disorder(g, u, 1, "VB-B4", "cavalry in broken ground");
   gn__vb_guns_check(g, u, from, nb, "");                        /* ref. VB-27 */
   if (!night && !incmd)                                         /* ref. VB-B3 */
@@ -487,7 +487,7 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   if ((rc = check_stand(g, u, s, kind, len))) return rc;
   /* 3) */
   int incmd = move_incmd(g, u);
-  if (!night) s->attr[VB_INCMD] = incmd;
+  if (!night) s->vb.in_command = incmd;
   double left = left_if(g, u, incmd);
   /* 4) */
   path p;
@@ -503,8 +503,8 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
   /* 7) */
   gn__unit_place(g, u, nb);
   spend(g, u, cost);
-  s->attr[VB_MOVED] = 1;
-  s->attr[VB_STATIONARY] = 0;
+  s->vb.moved = 1;
+  s->vb.stationary = 0;
   gn_event *ev = gn__event(g, "move", night ? "VB-66" : kind == MV_BREAKTHROUGH ? "VB-B17" : "VB-B4", u, -1,
                            "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f (cost %.2f of %.2f%s)", name,
                            kind == MV_BREAKTHROUGH ? "breaks through" : "moves", p.len, gn__vb_unit_word(g),
@@ -606,8 +606,8 @@ static int in_place(gn_game *g, const gn__args *a, int *u, const char *ref, cons
   if ((rc = gn__vb_need_phase(g, *u, VB_PH_MOVE, "VB-B1", what))) return rc;
   if (!gn__vb_alive(g, *u)) return gn__refuse(g, ref, "%s is not on the table", g->sc->unit[*u].name);
   if (gn__vb_is_leader(gn__vb_type(g, *u))) return gn__refuse(g, ref, "leaders have no formation");
-  if (g->st.u[*u].attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed", g->sc->unit[*u].name);
-  gn__uw(g, *u)->attr[VB_INCMD] = gn__vb_in_command(g, *u);
+  if (vb_u(g, *u)->routed) return gn__refuse(g, "VB-41", "%s is routed", g->sc->unit[*u].name);
+  vb_uw(g, *u)->in_command = gn__vb_in_command(g, *u);
   return 0;
 }
 
@@ -617,8 +617,8 @@ static int pay(gn_game *g, int u, double frac, const char *ref) {
     return gn__refuse(g, ref, "%s needs %.2f %s of move and has %.2f", g->sc->unit[u].name, cost,
                       gn__vb_unit_word(g), left);
   spend(g, u, cost);
-  gn__uw(g, u)->attr[VB_MOVED] = 1;
-  gn__uw(g, u)->attr[VB_STATIONARY] = 0;
+  vb_uw(g, u)->moved = 1;
+  vb_uw(g, u)->stationary = 0;
   return 0;
 }
 
@@ -627,13 +627,13 @@ static int set_march(gn_game *g, const gn__args *a, int on) {
   int u, rc;
   if ((rc = in_place(g, a, &u, "VB-B14", on ? "forming march column" : "deploying"))) return rc;
   gn__ustate *s = gn__uw(g, u);
-  if (s->attr[VB_MARCH] == on)
+  if (s->vb.march == on)
     return gn__refuse(g, "VB-B14", "%s is %s in march column", g->sc->unit[u].name, on ? "already" : "not");
-  if (gn__vb_is_artillery(gn__vb_type(g, u)) && !s->attr[VB_INCMD] && !s->attr[VB_LIMBERED])
+  if (gn__vb_is_artillery(gn__vb_type(g, u)) && !s->vb.in_command && !s->vb.limbered)
     return gn__refuse(g, "VB-B3", "out-of-command artillery cannot limber");
   if ((rc = pay(g, u, gn__vb_data(g)->march_cost, "VB-B14"))) return rc;
-  s->attr[VB_MARCH] = on;
-  if (on && gn__vb_is_artillery(gn__vb_type(g, u))) s->attr[VB_LIMBERED] = 1;
+  s->vb.march = on;
+  if (on && gn__vb_is_artillery(gn__vb_type(g, u))) s->vb.limbered = 1;
   gn__event(g, "formation", "VB-B14", u, -1, "%s %s", g->sc->unit[u].name,
             on ? "forms march column" : "deploys from march column");
   return 0;
@@ -649,13 +649,13 @@ static int set_limber(gn_game *g, const gn__args *a, int on) {
   gn__ustate *s = gn__uw(g, u);
   if (!gn__vb_is_artillery(gn__vb_type(g, u)))
     return gn__refuse(g, "VB-B15", "%s is not artillery", g->sc->unit[u].name);
-  if (s->attr[VB_LIMBERED] == on)
+  if (s->vb.limbered == on)
     return gn__refuse(g, "VB-B15", "%s is %s limbered", g->sc->unit[u].name, on ? "already" : "not");
-  if (!on && s->attr[VB_MARCH]) return gn__refuse(g, "VB-B14", "deploy from march column first");
-  if (!s->attr[VB_INCMD])
+  if (!on && s->vb.march) return gn__refuse(g, "VB-B14", "deploy from march column first");
+  if (!s->vb.in_command)
     return gn__refuse(g, "VB-B3", "%s is out of command: it can neither limber nor unlimber", g->sc->unit[u].name);
   if ((rc = pay(g, u, gn__vb_data(g)->limber_cost, "VB-B15"))) return rc;
-  s->attr[VB_LIMBERED] = on;
+  s->vb.limbered = on;
   gn__event(g, "formation", "VB-B15", u, -1, "%s %s", g->sc->unit[u].name, on ? "limbers" : "unlimbers");
   return 0;
 }
@@ -672,9 +672,9 @@ int gn__vb_order_reorder(gn_game *g, const gn__args *a) {
   gn__ustate *s = gn__uw(g, u);
   int t = gn__vb_type(g, u);
   const char *name = g->sc->unit[u].name;
-  if (s->attr[VB_DISORDER] == 0) return gn__refuse(g, "VB-B20", "%s is not disordered", name);
-  if (s->attr[VB_DISORDER] == 2) return gn__refuse(g, "VB-B20", "%s is permanently disordered today", name);
-  if (!s->attr[VB_INCMD]) return gn__refuse(g, "VB-B3", "%s is out of command and cannot recover from disorder", name);
+  if (s->vb.disorder == 0) return gn__refuse(g, "VB-B20", "%s is not disordered", name);
+  if (s->vb.disorder == 2) return gn__refuse(g, "VB-B20", "%s is permanently disordered today", name);
+  if (!s->vb.in_command) return gn__refuse(g, "VB-B3", "%s is out of command and cannot recover from disorder", name);
   if (gn__vb_in_contact(g, u)) return gn__refuse(g, "VB-B20", "%s is in contact with the enemy", name);
   if ((gn__vb_is_cavalry(t) || gn__vb_is_artillery(t)) && gn__vb_in_terrain(g, u, VB_TR_TOWN))
     return gn__refuse(g, "VB-15", "cavalry and artillery stay disordered while in a town");
@@ -682,7 +682,7 @@ int gn__vb_order_reorder(gn_game *g, const gn__args *a) {
   if (cost > gn__vb_move_left(g, u) + 1e-6)
     return gn__refuse(g, "VB-B20", "%s has not half its move left", name);
   spend(g, u, cost);
-  s->attr[VB_DISORDER] = 0;
+  s->vb.disorder = 0;
   gn__event(g, "reorder", "VB-B20", u, -1, "%s removes its disorder marker", name);
   return 0;
 }
@@ -693,10 +693,10 @@ void gn__vb_move_begin(gn_game *g, int side) {
   for (int i = 0; i < g->sc->nunits; i++) {
     if (g->sc->unit[i].side != side) continue;
     gn__ustate *s = gn__uw(g, i);
-    s->attr[VB_MOVED] = 0;
-    s->attr[VB_MOVE_USED] = s->attr[VB_ENTRY_USED];   /* a march onto the table, ref. VB-ARR */
-    s->attr[VB_ENTRY_USED] = 0;
-    s->attr[VB_REFORM] = 0;
+    s->vb.moved = 0;
+    s->vb.move_used = s->vb.entry_used;               /* a march onto the table, ref. VB-ARR */
+    s->vb.entry_used = 0;
+    s->vb.reforming = 0;
   }
   gn__vb_command_refresh(g, side);
 }
@@ -707,7 +707,7 @@ void gn__vb_move_begin(gn_game *g, int side) {
 ** would be (a column's head has marched furthest). */
 void gn__vb_entered(gn_game *g, int u, double marched) {
   if (!gn__vb_data(g)->entry_pays || marched <= 0) return;
-  gn__uw(g, u)->attr[VB_ENTRY_USED] = (int)ceil(marched * 100 - 1e-6);
+  vb_uw(g, u)->entry_used = (int)ceil(marched * 100 - 1e-6);
 }
 
 /*
@@ -739,9 +739,9 @@ int gn__vb_stationary_mark(gn_game *g, int side, int command) {
     if ((side >= 0 && g->sc->unit[i].side != side) || !gn__vb_alive(g, i)) continue;
     const gn__ustate *s = &g->st.u[i];
     int can = gn__vb_infantry(g, i) || gn__vb_is_artillery(gn__vb_type(g, i));
-    int now = can && !s->attr[VB_MOVED] && (!command || s->attr[VB_INCMD]) && !s->attr[VB_ROUTED];
-    if (now == s->attr[VB_STATIONARY]) continue;
-    gn__uw(g, i)->attr[VB_STATIONARY] = now;
+    int now = can && !s->vb.moved && (!command || s->vb.in_command) && !s->vb.routed;
+    if (now == s->vb.stationary) continue;
+    vb_uw(g, i)->stationary = now;
     if (now) on[non++] = i;
     else off[noff++] = i;
   }
@@ -798,7 +798,7 @@ int gn__vb_stuck(const gn_game *g, int u, char *buf, size_t n) {
 double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t n) {
   if (strcmp(verb, "move") && strcmp(verb, "leader")) return -1;
   int t = gn__vb_type(g, u), incmd = move_incmd(g, u), night = g->st.phase == VB_PH_NIGHT;
-  if (gn__vb_is_artillery(t) && !g->st.u[u].attr[VB_LIMBERED]) {   /* ref. VB-B15, as step 2) */
+  if (gn__vb_is_artillery(t) && !vb_u(g, u)->limbered) {           /* ref. VB-B15, as step 2) */
     snprintf(avoid, n, "any move: it is unlimbered and only turns in place; limber it first (VB-B15)");
     return 0;
   }
@@ -840,7 +840,7 @@ double gn__vb_reach(gn_game *g, const char *verb, int u, gn_reach *out) {
   }
   if (g->st.phase != VB_PH_MOVE) return -1;
   const gn_box b = g->st.u[u].box;                                              /* 3 */
-  double f = g->st.u[u].attr[VB_MARCH] ? gn__vb_data(g)->road_factor : 1;
+  double f = vb_u(g, u)->march ? gn__vb_data(g)->road_factor : 1;
   double r = left_if(g, u, 1) * (f > 1 ? f : 1) + sqrt(b.w * b.w + b.d * b.d) + GN_CONTACT_EPS;
   gn__reach_band(out, 0, r, "charge", "VB-B11");
   return r;

@@ -41,22 +41,22 @@ int gn__vb_rally(gn_game *g, int leader, int unit) {
   gn__ustate *u = gn__uw(g, unit);
   int ok = 1, roll = 0, rc;
   char purpose[96];
-  u->attr[VB_RALLIED] = 1;
+  u->vb.rally_tried = 1;
   if (c->rally_roll) {                                                         /* 1) */
     snprintf(purpose, sizeof purpose, "rally of %s", gn__vb_uname(g, unit));
     unsigned vis = g->roll_vis;
     g->roll_vis = 1u << g->sc->unit[unit].side;        /* the grade is hidden from the enemy */
-    gn__chance_say(g, g->roll_vis, "%d or less to rally (ref. VB-B10)", u->attr[VB_MORALE]);
+    gn__chance_say(g, g->roll_vis, "%d or less to rally (ref. VB-B10)", u->vb.morale);
     rc = gn__roll(g, "1d6", purpose, "VB-B10", unit, &roll, NULL);
     g->roll_vis = vis;
     if (rc) return rc;
-    ok = roll <= u->attr[VB_MORALE];
+    ok = roll <= u->vb.morale;
   }
   gn_event *e = gn__event(g, "rally", "VB-B10", unit, leader, "%s %s %s", gn__vb_uname(g, leader),
                           ok ? "rallies" : "fails to rally", gn__vb_uname(g, unit));
   if (!e) return GN_ENOMEM;
   if (c->rally_roll) {
-    gn__event_mod(e, "morale grade", u->attr[VB_MORALE], "VB-B10");
+    gn__event_mod(e, "morale grade", u->vb.morale, "VB-B10");
     gn__event_hide(e, 1u << g->sc->unit[unit].side);
   }
   if (!ok) return 0;
@@ -67,7 +67,7 @@ int gn__vb_rally(gn_game *g, int leader, int unit) {
     if (!t) return GN_ENOMEM;
     gn__event_hide(t, ~(1u << g->sc->unit[unit].side));
   }
-  u->attr[VB_ROUTED] = 0;                                                      /* 2) */
+  u->vb.routed = 0;                                                            /* 2) */
   gn__vb_disorder(g, unit, 2, "VB-B10", "rallied from rout");
   return 0;
 }
@@ -84,10 +84,10 @@ int gn__vb_order_rally(gn_game *g, const gn__args *a) {
   if (g->sc->unit[unit].side != g->st.active)
     return gn__refuse(g, "VB-B1", "%s does not belong to the side whose turn it is", gn__vb_uname(g, unit));
   if (!gn__vb_alive(g, unit)) return gn__refuse(g, "VB-B10", "%s is not on the table", gn__vb_uname(g, unit));
-  if (!g->st.u[unit].attr[VB_ROUTED])
+  if (!vb_u(g, unit)->routed)
     return gn__refuse(g, "VB-B10", "%s is not routed (yellow disorder: reorder in the movement phase)",
                       gn__vb_uname(g, unit));
-  if (g->st.u[unit].attr[VB_RALLIED])
+  if (vb_u(g, unit)->rally_tried)
     return gn__refuse(g, "VB-B10", "%s has already been tried this phase", gn__vb_uname(g, unit));
   /* ref. VB-B12: a broken division's stands retire and do not rally */
   if (gn__vb_division_state(g, gn__vb_division_of(g, unit)) == VB_BROKEN)

@@ -43,7 +43,7 @@ static int group_of(const gn_game *g, int u) {
 static int recipient(const gn_game *g, int u) {
   if (gn__vb_type(g, u) != VB_T_CAV_LIGHT || g->st.u[u].removed != 1) return u;
   for (int k = 0; k < g->sc->nunits; k++)
-    if (g->st.u[k].attr[VB_SKIRMISH_OF] == u + 1 && gn__vb_alive(g, k)) return k;
+    if (vb_u(g, k)->skirmish_of == u + 1 && gn__vb_alive(g, k)) return k;
   return u;
 }
 
@@ -64,7 +64,7 @@ static int suit(const gn_game *g, int u, int v) {
   int du = gn__vb_division_of(g, u), dv = gn__vb_division_of(g, v);
   int cu = gn__vb_formation_up(g, g->sc->unit[u].formation, GN_CORPS);
   int cv = gn__vb_formation_up(g, g->sc->unit[v].formation, GN_CORPS);
-  return 8 * (a->attr[VB_NATION] == b->attr[VB_NATION]) + 4 * (a->attr[VB_MORALE] == b->attr[VB_MORALE]) +
+  return 8 * (a->vb.nation == b->vb.nation) + 4 * (a->vb.morale == b->vb.morale) +
          2 * (du >= 0 && du == dv) + (cu >= 0 && cu == cv);
 }
 
@@ -110,10 +110,10 @@ static void pair_all(gn_game *g) {
 /* ref. VB-58, VB-60: which stand of the pair (u, v) takes the point. */
 static int winner(const gn_game *g, int u, int v) {
   const gn__ustate *a = &g->st.u[u], *b = &g->st.u[v];
-  if (a->attr[VB_MORALE] != b->attr[VB_MORALE]) return a->attr[VB_MORALE] < b->attr[VB_MORALE] ? u : v;
+  if (a->vb.morale != b->vb.morale) return a->vb.morale < b->vb.morale ? u : v;
   if (a->flags & VB_FL_PICK) return u;
   if (b->flags & VB_FL_PICK) return v;
-  if (a->attr[VB_LOST_TODAY] != b->attr[VB_LOST_TODAY]) return a->attr[VB_LOST_TODAY] > b->attr[VB_LOST_TODAY] ? u : v;
+  if (a->vb.lost_today != b->vb.lost_today) return a->vb.lost_today > b->vb.lost_today ? u : v;
   return u < v ? u : v;
 }
 
@@ -142,14 +142,14 @@ int gn__vb_recovery_begin(gn_game *g) {
   for (int f = 0; f < g->sc->nformations; f++) gn__fw(g, f)[VB_F_RECOVERED] = 0;
   for (int u = 0; u < g->sc->nunits; u++) {
     gn__ustate *s = gn__uw(g, u);
-    int lost = s->attr[VB_LOST_TODAY];
+    int lost = s->vb.lost_today;
     s->flags = 0;
     if (lost <= 0 || tclass(g, u) < 0) continue;
     /* 1) */
-    if (s->attr[VB_WIPED]) {
-      gn__vb_own_event(gn__event(g, "recover", s->attr[VB_WIPED] == 3 ? "VB-57" : "VB-56", u, -1,
+    if (s->vb.wiped) {
+      gn__vb_own_event(gn__event(g, "recover", s->vb.wiped == 3 ? "VB-57" : "VB-56", u, -1,
                                  "%s was wiped out (%s) and recovers nothing", g->sc->unit[u].name,
-                                 s->attr[VB_WIPED] == 1 ? "surrounded" : s->attr[VB_WIPED] == 2 ? "artillery lost in melee"
+                                 s->vb.wiped == 1 ? "surrounded" : s->vb.wiped == 2 ? "artillery lost in melee"
                                                                                                 : "artillery routed in contact"),
                        g->sc->unit[u].side);
       continue;
@@ -188,7 +188,7 @@ int gn__vb_order_recover(gn_game *g, const gn__args *a) {
   if ((rc = gn__vb_need_phase(g, u, VB_PH_RECOVERY, "VB-58", "pooled points are given"))) return rc;
   int p = (g->st.u[u].flags & VB_FL_ODD) ? partner(g, u) : -1;
   if (p < 0) return gn__refuse(g, "VB-58", "%s has no pooled odd point to recover", g->sc->unit[u].name);
-  if (g->st.u[u].attr[VB_MORALE] > g->st.u[p].attr[VB_MORALE])
+  if (vb_u(g, u)->morale > vb_u(g, p)->morale)
     return gn__refuse(g, "VB-60", "the point goes to %s, the stand of lower morale", g->sc->unit[p].name);
   gn__uw(g, p)->flags &= ~VB_FL_PICK;
   gn__uw(g, u)->flags |= VB_FL_PICK;
@@ -203,7 +203,7 @@ int gn__vb_order_recover(gn_game *g, const gn__args *a) {
 static int merge_ok(const gn_game *g, int u, int v) {
   return v != u && g->sc->unit[v].side == g->sc->unit[u].side && !g->st.u[v].removed && g->st.u[v].strength > 0 &&
          group_of(g, v) == group_of(g, u) && tclass(g, v) == tclass(g, u) &&
-         g->st.u[v].attr[VB_MORALE] <= g->st.u[u].attr[VB_MORALE];
+         vb_u(g, v)->morale <= vb_u(g, u)->morale;
 }
 
 /* The default stand to merge into: not itself under strength if possible,
@@ -212,7 +212,7 @@ static int merge_target(const gn_game *g, int u) {
   int best = -1, bk = -1;
   for (int v = 0; v < g->sc->nunits; v++) {
     if (!merge_ok(g, u, v)) continue;
-    int k = 16 * (projected(g, v) >= minimum(g, v)) + g->st.u[v].attr[VB_MORALE];
+    int k = 16 * (projected(g, v) >= minimum(g, v)) + vb_u(g, v)->morale;
     if (k > bk) { bk = k; best = v; }
   }
   return best;
@@ -324,19 +324,19 @@ static void exhaustion_reset(gn_game *g) {
   for (int u = 0; u < n; u++) {                                            /* 1) */
     int dv = gn__vb_division_of(g, u);
     const gn__ustate *s = &g->st.u[u];
-    int red = s->attr[VB_DISORDER] == 2 || s->attr[VB_ROUTED];
+    int red = s->vb.disorder == 2 || s->vb.routed;
     int dis = dv >= 0 && gn__vb_division_state(g, dv) == VB_FRESH ? 0 : red ? 1 : 0;
-    if (dis == s->attr[VB_DISORDER] && !s->attr[VB_ROUTED]) continue;
+    if (dis == s->vb.disorder && !s->vb.routed) continue;
     if (gn__vb_alive(g, u)) {
-      if (s->attr[VB_ROUTED]) rally[nrally++] = u;
-      if (dis != s->attr[VB_DISORDER]) {
+      if (s->vb.routed) rally[nrally++] = u;
+      if (dis != s->vb.disorder) {
         if (dis) yellow[nyellow++] = u;
         else good[ngood++] = u;
       }
     }
     gn__ustate *w = gn__uw(g, u);
-    w->attr[VB_DISORDER] = dis;
-    w->attr[VB_ROUTED] = 0;
+    w->vb.disorder = dis;
+    w->vb.routed = 0;
   }
   gn__event_list(g, "dawn", "VB-63", ~0u, "dawn: no longer routed", rally, nrally);
   gn__event_list(g, "dawn", "VB-63", ~0u, "dawn: in good order", good, ngood);
@@ -380,15 +380,15 @@ static int clear_day(gn_game *g) {
   for (int s = 0; s < g->sc->nsides; s++) {
     int nlost = 0;
     for (int u = 0; u < n; u++)
-      if (g->sc->unit[u].side == s && g->st.u[u].attr[VB_LOST_TODAY]) lost[nlost++] = u;
+      if (g->sc->unit[u].side == s && vb_u(g, u)->lost_today) lost[nlost++] = u;
     gn__event_list(g, "dawn", "VB-55", 1u << s, "dawn: the day's losses are written off the rosters of",
                    lost, nlost);
   }
   for (int u = 0; u < n; u++) {
-    if (g->st.u[u].attr[VB_WIPED]) wiped[nwiped++] = u;
+    if (vb_u(g, u)->wiped) wiped[nwiped++] = u;
     gn__ustate *w = gn__uw(g, u);
-    w->attr[VB_LOST_TODAY] = 0;
-    w->attr[VB_WIPED] = 0;
+    w->vb.lost_today = 0;
+    w->vb.wiped = 0;
     w->flags = 0;
   }
   gn__event_list(g, "dawn", "VB-55", ~0u, "dawn: no longer counted as lost today", wiped, nwiped);
@@ -430,7 +430,7 @@ int gn__vb_recovery_apply(gn_game *g) {
     gn_event *e = gn__event(g, "recover", "VB-58", w, w == u ? p : u, "the pooled point of %s and %s goes to %s",
                             g->sc->unit[u].name, g->sc->unit[p].name, g->sc->unit[w].name);
     gn__vb_own_event(e, g->sc->unit[u].side);
-    if (e && g->st.u[u].attr[VB_MORALE] != g->st.u[p].attr[VB_MORALE]) gn__event_mod(e, "lower morale", 0, "VB-60");
+    if (e && vb_u(g, u)->morale != vb_u(g, p)->morale) gn__event_mod(e, "lower morale", 0, "VB-60");
   }
   for (int u = 0; u < n; u++) gn__uw(g, u)->flags &= ~(unsigned)VB_FL_ODD;   /* given: no longer pending */
   /* 2) */

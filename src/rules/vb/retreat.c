@@ -266,9 +266,9 @@ static int affect_friend(retreat *r, int f, gn__ustate *fs, double cp, double ou
               gn__vb_uname(g, unit), gn__vb_uname(g, f));
     return 0;
   }
-  if (gn__vb_type(g, f) == VB_T_SKIRMISHER || fs->attr[VB_ROUTED] || !qualifies) return 0;
+  if (gn__vb_type(g, f) == VB_T_SKIRMISHER || fs->vb.routed || !qualifies) return 0;
   /* d) */
-  if (fs->attr[VB_DISORDER] == 0) {
+  if (fs->vb.disorder == 0) {
     gn__vb_disorder(g, f, 1, "VB-45", "a retiring stand passed through it");
     return 0;
   }
@@ -280,7 +280,7 @@ static int affect_friend(retreat *r, int f, gn__ustate *fs, double cp, double ou
       gn__vb_lose_sp(g, f, fs->strength, gn__vb_in_contact(g, f) ? 3 : 0, "VB-57", "artillery routs");
       return 0;
     }
-    fs->attr[VB_ROUTED] = 1;
+    fs->vb.routed = 1;
     if (r->c->rout_sp > 0) gn__vb_lose_sp(g, f, r->c->rout_sp, 0, "VB-B9", "rout");
     return gn__vb_alive(g, f);
   }
@@ -390,7 +390,7 @@ static void place_body(retreat *r) {
     gn_box nbx = moved(b->b0, r->u, s);
     int hurt = rough(g, b->b0.c, nbx.c);
     gn__unit_place(g, v, nbx);
-    gn__uw(g, v)->attr[VB_STATIONARY] = 0;                          /* ref. VB-B16 */
+    vb_uw(g, v)->stationary = 0;                                    /* ref. VB-B16 */
     gn__vb_guns_check(g, v, b->b0, nbx, r->routed ? " routing" : " retreating");   /* ref. VB-27 */
     gn_event *e = gn__event(g, "retreat", m ? "VB-48" : "VB-41", v, -1,
                             "%s %s %.2f %s from %.2f,%.2f to %.2f,%.2f facing %.1f", gn__vb_uname(g, v),
@@ -433,7 +433,7 @@ int gn__vb_surrounded(gn_game *g, int unit, gn_vec2 away) {
 **      deviation (retreat.deviation_step each side, up to deviation_max) that
 **      avoids it, else the one that gets farthest (ref. VB-42). Friends and
 **      terrain are never avoided. A stand that cannot move at all is wiped
-**      out, surrounded (VB_WIPED 1) when retreat.blocked_eliminated is 1
+**      out, surrounded (wiped 1) when retreat.blocked_eliminated is 1
 **   4) friends met, in the order met by the stand or the body it carries:
 **      infantry stops on touching friendly cavalry, which it leaves alone
 **      (ref. VB-50); skirmishers never disorder friends (ref. VB-49); a friend

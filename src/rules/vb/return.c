@@ -74,7 +74,7 @@ static spot_why spot(gn_game *g, int u, int ldr, gn_box b, const vb_return *r, i
 /* Puts returning stand u on the table at b; it came there in the night, so
 ** it is not stationary (ref. VB-B16) [interpretation]. Cannot fail. */
 static void put(gn_game *g, int u, gn_box b) {
-  gn__uw(g, u)->attr[VB_STATIONARY] = 0;
+  vb_uw(g, u)->stationary = 0;
   gn__unit_return(g, u, b);
 }
 

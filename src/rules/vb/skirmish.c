@@ -34,21 +34,21 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   const char *name = g->sc->unit[b].name;
   if (gn__vb_type(g, b) != VB_T_CAV_LIGHT || !gn__vb_alive(g, b))
     return gn__refuse(g, "VB-9", "only a light cavalry brigade on the table can break into skirmishers");
-  if (s->attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed", name);
-  if (s->attr[VB_MOVED] || s->attr[VB_MOVE_USED])
+  if (s->vb.routed) return gn__refuse(g, "VB-41", "%s is routed", name);
+  if (s->vb.moved || s->vb.move_used)
     return gn__refuse(g, "VB-9", "%s has already moved: it breaks down only at the start of its move", name);
   /* 2) */
   int n = d->skirmish_per_sp ? s->strength : (s->strength < 2 ? s->strength : 2);
   /* 3) */
   for (int i = 0; i < g->sc->nunits; i++)
-    nres += g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed == 1;
+    nres += vb_u(g, i)->skirmish_of == b + 1 && g->st.u[i].removed == 1;
   if (nres < n)
     return gn__refuse(g, "VB-10", "%s needs %d skirmish stands and the scenario gives it %d free", name, n, nres);
   int rbuf[MAXS], mr = n, mp = n, *res = gn__room(g, rbuf, MAXS, &mr, sizeof *res);
   gn_box pbuf[MAXS], *place = gn__room(g, pbuf, MAXS, &mp, sizeof *place);
   rc = mr < n || mp < n ? GN_ENOMEM : 0;
   for (int i = 0, k = 0; i < g->sc->nunits && k < mr; i++)
-    if (g->st.u[i].attr[VB_SKIRMISH_OF] == b + 1 && g->st.u[i].removed == 1) res[k++] = i;
+    if (vb_u(g, i)->skirmish_of == b + 1 && g->st.u[i].removed == 1) res[k++] = i;
   if (!rc) rc = break_down(g, b, n, res, place);
   gn__room_free(g, rbuf, res, mr, sizeof *res);
   gn__room_free(g, pbuf, place, mp, sizeof *place);
@@ -81,11 +81,11 @@ static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place) {
   for (int k = 0; k < n; k++) {
     gn__ustate *r = gn__uw(g, res[k]);
     r->strength = d->skirmish_per_sp ? 1 : sp / n + (k < sp % n);
-    r->attr[VB_DISORDER] = s->attr[VB_DISORDER];
-    r->attr[VB_MORALE] = s->attr[VB_MORALE];
-    r->attr[VB_INCMD] = s->attr[VB_INCMD];
-    r->attr[VB_MOVED] = r->attr[VB_MOVE_USED] = r->attr[VB_STATIONARY] = r->attr[VB_MARCH] = 0;
-    r->attr[VB_REFORM] = 0;
+    r->vb.disorder = s->vb.disorder;
+    r->vb.morale = s->vb.morale;
+    r->vb.in_command = s->vb.in_command;
+    r->vb.moved = r->vb.move_used = r->vb.stationary = r->vb.march = 0;
+    r->vb.reforming = 0;
     gn__unit_return(g, res[k], place[k]);
   }
   s->strength = 0;
@@ -118,7 +118,7 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
     n++;
   }
   if ((rc = gn__vb_need_phase(g, st[0], VB_PH_MOVE, "VB-11", "reforming"))) return rc;
-  int b = g->st.u[st[0]].attr[VB_SKIRMISH_OF] - 1;
+  int b = vb_u(g, st[0])->skirmish_of - 1;
   if (b < 0) return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher", g->sc->unit[st[0]].name);
   if (g->st.u[b].removed != 1) return gn__refuse(g, "VB-11", "%s is already on the table", g->sc->unit[b].name);
   for (int k = 0; k < n; k++) {
@@ -128,11 +128,11 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
       return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher on the table", nm);
     if (g->sc->unit[st[k]].side != g->sc->unit[b].side) return gn__refuse(g, "VB-11", "%s is not ours", nm);
     /* 2) */
-    int ob = r->attr[VB_SKIRMISH_OF] - 1;
-    if (r->attr[VB_MORALE] != g->st.u[b].attr[VB_MORALE] || gn__vb_type(g, ob) != gn__vb_type(g, b))
+    int ob = r->vb.skirmish_of - 1;
+    if (r->vb.morale != vb_u(g, b)->morale || gn__vb_type(g, ob) != gn__vb_type(g, b))
       return gn__refuse(g, "VB-11", "%s is not of the morale grade and type of %s", nm, g->sc->unit[b].name);
-    if (r->attr[VB_ROUTED]) return gn__refuse(g, "VB-41", "%s is routed", nm);
-    if (r->attr[VB_REFORM]) return gn__refuse(g, "VB-11", "%s is already reforming", nm);
+    if (r->vb.routed) return gn__refuse(g, "VB-41", "%s is routed", nm);
+    if (r->vb.reforming) return gn__refuse(g, "VB-11", "%s is already reforming", nm);
   }
   /* 3) */
   double reach = g->sc->rs->types[VB_T_SKIRMISHER].w + d->skirmish_gap + 1e-6;
@@ -160,9 +160,9 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   /* 5) */
   for (int k = 0; k < n; k++) {
     gn__ustate *r = gn__uw(g, st[k]);
-    r->attr[VB_MOVE_USED] += (int)ceil(d->reform_cost * gn__vb_rate(g, st[k]) * 100 - 1e-6);
-    r->attr[VB_MOVED] = 1;
-    r->attr[VB_REFORM] = b + 1;
+    r->vb.move_used += (int)ceil(d->reform_cost * gn__vb_rate(g, st[k]) * 100 - 1e-6);
+    r->vb.moved = 1;
+    r->vb.reforming = b + 1;
   }
   gn__event(g, "reform", "VB-11", b, -1, "%d skirmish stands reform %s at the end of the movement phase",
             n, g->sc->unit[b].name);
@@ -177,15 +177,15 @@ void gn__vb_reform_finish(gn_game *g, int side) {
     if (g->sc->unit[b].side != side || gn__vb_type(g, b) != VB_T_CAV_LIGHT) continue;
     int first = -1, sp = 0, dis = 0, n = 0;
     for (int k = 0; k < g->sc->nunits; k++) {
-      if (g->st.u[k].attr[VB_REFORM] != b + 1 || !gn__vb_alive(g, k)) continue;
+      if (vb_u(g, k)->reforming != b + 1 || !gn__vb_alive(g, k)) continue;
       gn__ustate *r = gn__uw(g, k);
       if (first < 0) first = k;
       sp += r->strength;
-      if (r->attr[VB_DISORDER] > dis) dis = r->attr[VB_DISORDER];
+      if (r->vb.disorder > dis) dis = r->vb.disorder;
       r->strength = 0;
       gn__unit_remove(g, k);
-      r->attr[VB_REFORM] = 0;
-      r->attr[VB_SKIRMISH_OF] = b + 1;
+      r->vb.reforming = 0;
+      r->vb.skirmish_of = b + 1;
       n++;
     }
     if (first < 0) continue;
@@ -194,8 +194,8 @@ void gn__vb_reform_finish(gn_game *g, int side) {
     bb.c = g->st.u[first].box.c;
     bb.facing = g->st.u[first].box.facing;
     s->strength = sp;
-    s->attr[VB_DISORDER] = dis;
-    s->attr[VB_MOVED] = 1;
+    s->vb.disorder = dis;
+    s->vb.moved = 1;
     gn__unit_return(g, b, bb);
     gn__event(g, "reform", "VB-11", b, -1, "%s reforms from %d skirmish stands", g->sc->unit[b].name, n);
     gn__vb_own_event(gn__event(g, "strength", "VB-11", b, -1, "%s has %d SP", g->sc->unit[b].name, sp), side);

@@ -29,9 +29,9 @@ static int side_begin(gn_game *g, int side) {
   if (rc) return rc;
   for (int i = 0; i < g->sc->nunits; i++) {
     gn__ustate *u = gn__uw(g, i);
-    u->attr[VB_FIRED] = 0;
-    u->attr[VB_MELEED] = 0;
-    if (g->sc->unit[i].side == side) u->attr[VB_TOWN_DIS] = 0;
+    u->vb.fired = 0;
+    u->vb.meleed = 0;
+    if (g->sc->unit[i].side == side) u->vb.town_disordered = 0;
   }
   gn__vb_command_refresh(g, side);
   return 0;

@@ -32,37 +32,39 @@ static const char *const next_day_names[] = {"generals", "fight", NULL};
 /* ORDER: VB_MEL_* (vb.h). */
 static const char *const meleed_names[] = {"no", "fought", "may_break_through", "broke_through", NULL};
 
-/* ORDER: vb_attr. name, default, min, max, names, hidden, scenario. */
 /* ORDER: VB_RATE_*. */
 static const char *const rating_names[] = {"average", "poor", "good", "excellent", NULL};
 
-static const gn__attrdef vb_attrs[VB_NATTR] = {
-  {"morale", 4, 1, 9, NULL, 1, 1},
-  {"disorder", 0, 0, 2, disorder_names, 0, 1},
-  {"routed", 0, 0, 1, NULL, 0, 1},
-  {"stationary", 1, 0, 1, NULL, 0, 1},
-  {"march", 0, 0, 1, NULL, 0, 1},
-  {"limbered", 0, 0, 1, NULL, 0, 1},
-  {"batguns", 0, 0, 1, NULL, 0, 1},
-  {"grenadiers", 0, 0, 1, NULL, 0, 1},
-  {"sharpshooters", 0, 0, 1, NULL, 0, 1},
-  {"lancers", 0, 0, 1, NULL, 0, 1},
-  {"weight", 1, 0, 2, weight_names, 0, 1},
-  {"nation", 0, 0, 99, NULL, 0, 1},
-  {"lost_today", 0, 0, 999, NULL, 1, 1},
-  {"moved", 0, 0, 1, NULL, 0, 0},
-  {"move_used", 0, 0, 1000000, NULL, 1, 0},
-  {"fired", 0, 0, 1, NULL, 0, 0},
-  {"meleed", 0, 0, 3, meleed_names, 0, 0},
-  {"skirmish_of", 0, 0, 100000, NULL, 0, 1},
-  {"town_disordered", 0, 0, 1, NULL, 0, 0},
-  {"wiped", 0, 0, 3, wiped_names, 0, 1},
-  {"in_command", 1, 0, 1, NULL, 0, 0},
-  {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
-  {"town_fire", 0, 0, 16777215, NULL, 1, 0},        /* VB_TOWNFIRE: 3 bits a town face (fire.c) */
-  {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0}, /* VB_RALLIED (combat) */
-  {"entry_used", 0, 0, 1000000, NULL, 1, 0},
-  {"rating", 0, 0, 3, rating_names, 0, 1},
+/* The schema, a row for each member of gn__vb_unit, indexed by its slot.
+** {name, default, min, max, names, hidden, scenario} */
+#define SLOT(m) GN__SLOT(gn__vb_unit, m)
+static const gn__attrdef vb_attrs[GN__NSLOTS(gn__vb_unit)] = {
+  [SLOT(morale)]          = {"morale", 4, 1, 9, NULL, 1, 1},
+  [SLOT(disorder)]        = {"disorder", 0, 0, 2, disorder_names, 0, 1},
+  [SLOT(routed)]          = {"routed", 0, 0, 1, NULL, 0, 1},
+  [SLOT(stationary)]      = {"stationary", 1, 0, 1, NULL, 0, 1},
+  [SLOT(march)]           = {"march", 0, 0, 1, NULL, 0, 1},
+  [SLOT(limbered)]        = {"limbered", 0, 0, 1, NULL, 0, 1},
+  [SLOT(batguns)]         = {"batguns", 0, 0, 1, NULL, 0, 1},
+  [SLOT(grenadiers)]      = {"grenadiers", 0, 0, 1, NULL, 0, 1},
+  [SLOT(sharpshooters)]   = {"sharpshooters", 0, 0, 1, NULL, 0, 1},
+  [SLOT(lancers)]         = {"lancers", 0, 0, 1, NULL, 0, 1},
+  [SLOT(weight)]          = {"weight", 1, 0, 2, weight_names, 0, 1},
+  [SLOT(nation)]          = {"nation", 0, 0, 99, NULL, 0, 1},
+  [SLOT(lost_today)]      = {"lost_today", 0, 0, 999, NULL, 1, 1},
+  [SLOT(moved)]           = {"moved", 0, 0, 1, NULL, 0, 0},
+  [SLOT(move_used)]       = {"move_used", 0, 0, 1000000, NULL, 1, 0},
+  [SLOT(fired)]           = {"fired", 0, 0, 1, NULL, 0, 0},
+  [SLOT(meleed)]          = {"meleed", 0, 0, 3, meleed_names, 0, 0},
+  [SLOT(skirmish_of)]     = {"skirmish_of", 0, 0, 100000, NULL, 0, 1},
+  [SLOT(town_disordered)] = {"town_disordered", 0, 0, 1, NULL, 0, 0},
+  [SLOT(wiped)]           = {"wiped", 0, 0, 3, wiped_names, 0, 1},
+  [SLOT(in_command)]      = {"in_command", 1, 0, 1, NULL, 0, 0},
+  [SLOT(reforming)]       = {"reforming", 0, 0, 100000, NULL, 0, 0},   /* the brigade reformed + 1 */
+  [SLOT(town_fire)]       = {"town_fire", 0, 0, 16777215, NULL, 1, 0},   /* 3 bits a town face (fire.c) */
+  [SLOT(rally_tried)]     = {"rally_tried", 0, -1000000, 1000000, NULL, 1, 0},
+  [SLOT(entry_used)]      = {"entry_used", 0, 0, 1000000, NULL, 1, 0},
+  [SLOT(rating)]          = {"rating", 0, 0, 3, rating_names, 0, 1},
 };
 
 /* ORDER: vb_fattr. */
@@ -155,15 +157,15 @@ int gn__vb_battery(const gn_game *g, int u, int *foot) {
   int t = gn__vb_type(g, u);
   const gn__unit *su = &g->sc->unit[u];
   if (foot) *foot = t == VB_T_BAT_FOOT || t == VB_T_ART_FOOT;
-  return gn__vb_is_battery(t) || (gn__vb_is_artillery(t) && su->strength0 + su->attr0[VB_LOST_TODAY] == 1);
+  return gn__vb_is_battery(t) || (gn__vb_is_artillery(t) && su->strength0 + su->vb0.lost_today == 1);
 }
 int gn__vb_is_leader(int t) { return t >= VB_T_LDR_DIVISION; }
 
 int gn__vb_is_cav_skirmisher(const gn_game *g, int u) {
-  return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->st.u[u].attr[VB_SKIRMISH_OF] > 0;
+  return gn__vb_type(g, u) == VB_T_SKIRMISHER && vb_u(g, u)->skirmish_of > 0;
 }
 int gn__vb_is_inf_skirmisher(const gn_game *g, int u) {
-  return gn__vb_type(g, u) == VB_T_SKIRMISHER && g->st.u[u].attr[VB_SKIRMISH_OF] == 0;
+  return gn__vb_type(g, u) == VB_T_SKIRMISHER && vb_u(g, u)->skirmish_of == 0;
 }
 int gn__vb_infantry(const gn_game *g, int u) {
   return gn__vb_is_infantry(gn__vb_type(g, u)) && !gn__vb_is_cav_skirmisher(g, u);
@@ -290,8 +292,8 @@ void gn__vb_own_event(gn_event *e, int side) {
 
 void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const char *why) {
   gn__ustate *u = gn__uw(g, unit);
-  if (u->attr[VB_DISORDER] >= level) return;
-  u->attr[VB_DISORDER] = level;
+  if (u->vb.disorder >= level) return;
+  u->vb.disorder = level;
   gn__event(g, "disorder", ref, unit, -1, "%s is %s: %s", g->sc->unit[unit].name,
             level == 2 ? "permanently disordered" : "disordered", why);
 }
@@ -312,7 +314,7 @@ int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, cons
   if (n <= 0) return 0;
   u->strength -= n;
   /* 2) */
-  u->attr[VB_LOST_TODAY] += n;
+  u->vb.lost_today += n;
   gn__vb_own_event(gn__event(g, "loss", ref, unit, -1, "%s loses %d SP (%s), %d left",
                              g->sc->unit[unit].name, n, why, u->strength),
                    g->sc->unit[unit].side);
@@ -324,7 +326,7 @@ int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, cons
   /* 4) */
   if (u->strength == 0) {
     gn__vb_take_off(g, unit);
-    u->attr[VB_WIPED] = wiped;
+    u->vb.wiped = wiped;
     gn__event(g, "eliminated", ref, unit, -1, "%s is eliminated", g->sc->unit[unit].name);
   }
   return n;
@@ -468,12 +470,12 @@ static int link_skirmishers(gn_game *g) {
     gn__ustate *u = gn__uw(g, i);
     int t = gn__vb_type(g, i);
     if (t == VB_T_CAV_LIGHT) brigade = i;
-    if (t != VB_T_SKIRMISHER || u->attr[VB_SKIRMISH_OF] == 0) continue;
+    if (t != VB_T_SKIRMISHER || u->vb.skirmish_of == 0) continue;
     if (brigade < 0 || g->sc->unit[brigade].side != g->sc->unit[i].side)
       return gn__error(g, GN_ESCENARIO, "%s: skirmish_of needs a light cavalry brigade listed before it",
                        g->sc->unit[i].id);
-    u->attr[VB_SKIRMISH_OF] = brigade + 1;
-    u->attr[VB_MORALE] = g->st.u[brigade].attr[VB_MORALE];
+    u->vb.skirmish_of = brigade + 1;
+    u->vb.morale = vb_u(g, brigade)->morale;
     gn__unit_remove(g, i);
     u->strength = 0;
   }
@@ -524,8 +526,8 @@ static int vb_setup(gn_game *g) {
   for (int i = 0; i < sc->nunits; i++) {
     gn__ustate *u = gn__uw(g, i);
     int t = gn__vb_type(g, i);
-    if (t == VB_T_CAV_LANCER) u->attr[VB_LANCERS] = 1;
-    if (gn__vb_is_leader(t) || gn__vb_is_cavalry(t)) u->attr[VB_STATIONARY] = 0;
+    if (t == VB_T_CAV_LANCER) u->vb.lancers = 1;
+    if (gn__vb_is_leader(t) || gn__vb_is_cavalry(t)) u->vb.stationary = 0;
     if (!gn__vb_is_leader(t) && u->strength == 0) gn__unit_remove(g, i);
   }
   /* 3) */
@@ -569,34 +571,40 @@ static void add(char *buf, size_t n, const char *w) {
 
 /* The enemy sees position, type and the disorder marker, never the roster SP
 ** nor the morale grade (hidden attr), unless the scenario opens the rosters;
-** a leader's rating and command radius every side sees (ref. VB-LDR). */
+** a leader's rating and command radius every side sees (ref. VB-LDR); nor the
+** melee dice a stand's SP give it (ref. VB-B11). */
 static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
-  if (!own && !g->sc->options[VB_OPT_OPEN_ROSTERS]) {
+  int open = own || g->sc->options[VB_OPT_OPEN_ROSTERS];
+  if (!open) {
     v->strength = -1;
     v->strength0 = -1;
   }
   if (g->sc->rsdata && gn__vb_is_leader(gn__vb_type(g, unit))) {   /* ref. VB-LDR: seen by all; the data once set up */
-    v->rating = u->attr[VB_RATING];
+    v->rating = u->vb.rating;
     v->command_radius = gn__vb_radius(g, unit);
   }
   buf[0] = 0;
   if (u->removed) { add(buf, n, "off table"); return; }
-  if (u->attr[VB_ROUTED]) add(buf, n, "routed");
-  if (u->attr[VB_DISORDER] == 1) add(buf, n, "disordered");
-  if (u->attr[VB_DISORDER] == 2) add(buf, n, "permanently disordered");
-  if (u->attr[VB_STATIONARY]) add(buf, n, "stationary");
-  if (u->attr[VB_MARCH]) add(buf, n, "march column");
-  if (u->attr[VB_LIMBERED]) add(buf, n, "limbered");
-  if (own && u->attr[VB_MELEED] == VB_MEL_BREAK) add(buf, n, "may break through");
-  if (own && !u->attr[VB_INCMD]) add(buf, n, "out of command");
+  if (gn__vb_data(g)) {                                    /* the data is read at the start */
+    int by_sp, dice = gn__vb_stand_dice(g, unit, &by_sp);  /* hidden with the SP they count */
+    v->melee = open || !by_sp ? dice : -1;
+  }
+  if (u->vb.routed) add(buf, n, "routed");
+  if (u->vb.disorder == 1) add(buf, n, "disordered");
+  if (u->vb.disorder == 2) add(buf, n, "permanently disordered");
+  if (u->vb.stationary) add(buf, n, "stationary");
+  if (u->vb.march) add(buf, n, "march column");
+  if (u->vb.limbered) add(buf, n, "limbered");
+  if (own && u->vb.meleed == VB_MEL_BREAK) add(buf, n, "may break through");
+  if (own && !u->vb.in_command) add(buf, n, "out of command");
 }
 
 /* ref. VB-VIC: a stand holds an objective when it is not a leader and not
 ** routed (removed stands are off the table). */
 static int vb_holds(const gn_game *g, int u) {
-  return !gn__vb_is_leader(gn__vb_type(g, u)) && !g->st.u[u].attr[VB_ROUTED];
+  return !gn__vb_is_leader(gn__vb_type(g, u)) && !vb_u(g, u)->routed;
 }
 
 /* The hour of the current turn in minutes after midnight of the first day:
@@ -622,7 +630,7 @@ static void vb_clock(const gn_game *g, char *buf, size_t n) {
 const gn__ruleset gn__rs_vb = {
   "vb", "Volley & Bayonet (with the official modifications)", "in",
   vb_types, VB_T_COUNT,
-  vb_attrs, VB_NATTR,
+  vb_attrs, GN__NSLOTS(gn__vb_unit),
   vb_fattrs, VB_NFATTR,
   vb_terrains, VB_TR_COUNT,
   vb_verbs, (int)(sizeof vb_verbs / sizeof vb_verbs[0]),

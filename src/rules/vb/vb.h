@@ -9,7 +9,7 @@
 **   - combat (fire.c, morale.c, melee.c, retreat.c, rally.c, checks.c): the
 **     section marked "combat" below.
 **
-** State: per-unit values live in g->st.u[i].attr[] indexed by vb_attr,
+** State: per-unit values live in each unit's gn__vb_unit (vb_unit.h: vb_u, vb_uw),
 ** per-formation values in g->st.f[i][] indexed by vb_fattr, globals in
 ** g->st.rs[] indexed by vb_rs. Tables read from data/rulesets/vb/ (yaml) are in
 ** vb_data, hung on g->sc->rsdata (read-only during play).
@@ -24,7 +24,7 @@
 typedef enum vb_type {
   VB_T_INF_BRIGADE,       /* infantry_brigade, 3x3 in */
   VB_T_INF_REGIMENT,      /* infantry_regiment, 3x1.5 in */
-  VB_T_SKIRMISHER,        /* skirmisher (infantry; cavalry when VB_SKIRMISH_OF >= 0) */
+  VB_T_SKIRMISHER,        /* skirmisher (infantry; cavalry when skirmish_of >= 0) */
   VB_T_CAV_LIGHT,         /* cavalry_light */
   VB_T_CAV_HEAVY,         /* cavalry_heavy */
   VB_T_CAV_LANCER,        /* cavalry_lancer */
@@ -38,48 +38,12 @@ typedef enum vb_type {
   VB_T_COUNT
 } vb_type;
 
-/* ------------------------------------------------------- unit attributes */
-/* ORDER: as the descriptor's attrs (vb.c vb_attrs[]). At most GN__MAXATTR. */
-typedef enum vb_attr {
-  VB_MORALE,          /* morale grade 3..6 (hidden from the enemy) */
-  VB_DISORDER,        /* 0 none, 1 disordered (yellow), 2 permanently disordered (red) */
-  VB_ROUTED,          /* 1 routed */
-  VB_STATIONARY,      /* 1 did not move in its last movement phase (ref. VB-B16) */
-  VB_MARCH,           /* 1 in march column */
-  VB_LIMBERED,        /* artillery: 1 limbered (ref. VB-B15) */
-  VB_BATGUNS,         /* 1 has battalion guns (rules VB-22 to VB-29) */
-  VB_GRENADIERS,      /* 1 grenadiers / guard (melee tie-break) */
-  VB_SHARPSHOOTERS,   /* 1 sharpshooter skirmishers (ref. VB-29) */
-  VB_LANCERS,         /* 1 lancers (set for cavalry_lancer too) (ref. VB-5) */
-  VB_WEIGHT,          /* artillery weight: 0 light, 1 field, 2 heavy */
-  VB_NATION,          /* nationality number, for recovery pairing (ref. VB-59) */
-  VB_LOST_TODAY,      /* SP lost today (ref. VB-55); a scenario opening in mid-battle
-                         gives the day's losses so far (they also mark the division's
-                         exhaustion record and count as battle losses, campaign.c) */
-  VB_MOVED,           /* 1 moved (or changed formation) in this movement phase */
-  VB_MOVE_USED,       /* movement used this phase, in hundredths of a table unit */
-  VB_FIRED,           /* 1 fired this combat phase */
-  VB_MELEED,          /* in melee this combat phase: VB_MEL_* (0 no, 1 fought, 2 fought
-                         and may break through, 3 broke through; ref. VB-B17) */
-  VB_SKIRMISH_OF,     /* cavalry skirmisher: unit index of its brigade + 1; 0 none (ref. VB-9).
-                         In a scenario, `skirmish_of: 1` on a skirmisher declares it a
-                         reserve stand of the nearest light cavalry brigade listed before it:
-                         setup takes it off the table and links it. */
-  VB_TOWN_DIS,        /* 1 already disordered by towns this turn (ref. VB-14) */
-  VB_WIPED,           /* how its last SP went: 0 normal, 1 surrounded, 2 artillery in melee,
-                         3 artillery routed in contact (ref. VB-56, VB-57) */
-  VB_INCMD,           /* 1 in command (refreshed at command phase and each move) */
-  VB_REFORM,          /* cavalry skirmisher reforming: unit index + 1 of the brigade it
-                         reforms (any brigade's stands may combine), 0 none (ref. VB-11) */
-  VB_TOWNFIRE,        /* fire from a town block (ref. VB-32): the dice fired out of each face
-                         this combat phase, read and written as a vb_townfire (fire.c) */
-  VB_RALLIED,         /* 1 when a rally was tried on the stand this rally phase (ref. VB-B10) */
-  VB_ENTRY_USED,      /* a reinforcement come on at an entry: the move its march onto the
-                         table spends in its side's next movement phase, hundredths (ref. VB-ARR) */
-  VB_RATING,          /* a leader's rating: VB_RATE_* (0 average, so that the hash of a game
-                         without ratings is unchanged; ref. VB-LDR) */
-  VB_NATTR
-} vb_attr;
+/* ------------------------------------------------------------ unit state */
+/* A unit's state (gn__vb_unit, vb_unit.h), to read and, through the journal
+** (gn__uw), to write; and its start as the scenario gives it. Cannot fail. */
+static inline const gn__vb_unit *vb_u(const gn_game *g, int i) { return &g->st.u[i].vb; }
+static inline gn__vb_unit *vb_uw(gn_game *g, int i) { return &gn__uw(g, i)->vb; }
+static inline const gn__vb_unit *vb_u0(const gn_game *g, int i) { return &g->sc->unit[i].vb0; }
 
 /* ORDER: rating_names (vb.c), data command.rating.radius. */
 enum { VB_RATE_AVERAGE, VB_RATE_POOR, VB_RATE_GOOD, VB_RATE_EXCELLENT };
@@ -309,7 +273,7 @@ void gn__vb_own_event(gn_event *e, int side);
 void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const char *why);
 /* Remove n SP from a unit; records today's losses, marks the division's
 ** exhaustion record (non-artillery), removes the stand at 0 SP with how it was
-** wiped out (VB_WIPED value). Returns the SP actually lost. Every loss of SP in
+** wiped out (wiped value). Returns the SP actually lost. Every loss of SP in
 ** the ruleset goes through here. Cannot fail (an event is logged if memory allows). */
 int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, const char *why);
 
@@ -328,7 +292,7 @@ int gn__vb_in_command(gn_game *g, int unit);
 int gn__vb_stuck(const gn_game *g, int u, char *buf, size_t n);
 /* Echelon of the formation a leader commands; -1 if none. */
 int gn__vb_leader_echelon(const gn_game *g, int leader);
-/* Refreshes VB_INCMD of every stand of side. */
+/* Refreshes in_command of every stand of side. */
 void gn__vb_command_refresh(gn_game *g, int side);
 
 /* ---------------------------------------------------- exhaust.c */
@@ -352,8 +316,8 @@ int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const ch
 int gn__vb_side_ended(const gn_game *g, int unit);
 /* 1 when side has ended the night or the recovery (ref. VB-66). */
 int gn__vb_side_done(const gn_game *g, int side);
-/* Start of the active side's turn: clears VB_FIRED and VB_MELEED of every
-** stand and VB_TOWN_DIS of the side's; refreshes command; first brings on
+/* Start of the active side's turn: clears fired and meleed of every
+** stand and town_disordered of the side's; refreshes command; first brings on
 ** the side's reinforcements due (ref. VB-ARR). 0 or an error. */
 int gn__vb_turn_start(gn_game *g);
 const char *gn__vb_phase_name(const gn_game *g);
@@ -517,11 +481,11 @@ int gn__vb_order_campaign(gn_game *g, const gn__args *a);
 ** Data: fire.yaml, morale.yaml, melee.yaml read by gn__vb_combat_setup into
 ** vb_combat, hung on vb_data.combat, freed by gn__vb_combat_release.
 ** Losses of SP go through gn__vb_lose_sp (vb.c) so that recovery and
-** exhaustion see them; artillery lost in melee is wiped 2 (VB_WIPED), artillery
+** exhaustion see them; artillery lost in melee has wiped 2, artillery
 ** routing in contact 3, a stand that cannot retreat at all 1 (surrounded).
 */
 
-/* Values of VB_MELEED, cleared at the end of the combat phase (ref. VB-B11,
+/* Values of meleed, cleared at the end of the combat phase (ref. VB-B11,
 ** VB-B17). */
 enum {
   VB_MEL_NONE,        /* not in melee this phase */
@@ -535,7 +499,7 @@ typedef struct vb_combat {
   /* fire.yaml */
   int dice_brigade, dice_regiment, dice_skirm, dice_cav, dice_cav_batguns;
   int dice_art, dice_battery;
-  double range_musket, range_art[3], close_frac;     /* range_art by VB_WEIGHT */
+  double range_musket, range_art[3], close_frac;     /* range_art by weight */
   double batgun_close, batgun_long, skbg_long;
   int hit_musket, hit_skirm, hit_sharp, hit_art_close, hit_light_close, hit_art_long;
   int hit_batgun_long, hit_skbg_long;
@@ -577,7 +541,7 @@ int gn__vb_count(gn_game *g, int n, int target, const char *purpose, const char 
                  int unit, int *hits);
 
 /* ---------------------------------------------------------- fire.c */
-/* Weapons, for hit numbers. ORDER: VB_W_LIGHT..VB_W_HEAVY follow VB_WEIGHT. */
+/* Weapons, for hit numbers. ORDER: VB_W_LIGHT..VB_W_HEAVY follow weight. */
 enum { VB_W_MUSKET, VB_W_LIGHT, VB_W_FIELD, VB_W_HEAVY, VB_W_BATGUN, VB_W_SKIRMISHER,
        VB_W_SHARPSHOOTER, VB_W_SKIRMISH_GUN };
 /* The lowest face that hits for a weapon at close (1) or long (0) range, with
@@ -622,6 +586,11 @@ int gn__vb_threatens(gn_game *g, int unit, int target);
 double gn__vb_threat_range(const gn_game *g);
 /* Town block (feature index) a stand stands in, -1 none. */
 int gn__vb_town_of(const gn_game *g, int unit);
+/* Stand u's melee dice now (ref. VB-B11, VB-15: melee.dice.*): its SP up to
+** melee.dice.max for a brigade, regiment or cavalry (*by_sp then 1, else 0;
+** by_sp may be NULL), the fixed dice of skirmishers and guns, none routed
+** or for cavalry and guns in a town (src/rules/vb/melee.c). Cannot fail. */
+int gn__vb_stand_dice(const gn_game *g, int u, int *by_sp);
 
 /* ---------------------------------------------------------- morale.c */
 /* The situation a morale test (or a tie roll's modified morale) reads. */
