@@ -112,150 +112,96 @@ static int fire(ai_ctx *cx, int u) {
 
 /* ------------------------------------------------------------ attack odds */
 
-/* The value of option name ("--attack") in the words of an odds text (the
-** listing's: "melee --attack a,b --defence c ..."), into out ("" when the
-** text has none). */
-static void odds_opt(const char *odds, const char *name, char *out, size_t n) {
-  size_t len = strlen(name);
-  out[0] = 0;
-  for (const char *p = odds; p && *p;) {
+#define ODDS_WORDS 48        /* the most words of an odds text read */
+
+/* The words of an odds text (the listing's: "melee --attack a,b --defence c
+** ... --defence-figures 20"), copied into buf: the check's name into
+** *check, its arguments into argv. Their count, or -1 when they do not fit. */
+static int odds_words(const char *odds, char *buf, size_t n, const char **check, const char **argv) {
+  size_t len = strlen(odds);
+  if (len >= n) return -1;
+  memcpy(buf, odds, len + 1);
+  int argc = -1;
+  for (char *p = buf; *p;) {
     p += strspn(p, " ");
-    size_t w = strcspn(p, " ");
-    if (w == len && !strncmp(p, name, len)) {
-      const char *v = p + w + strspn(p + w, " ");
-      size_t vl = strcspn(v, " ");
-      if (v[0] != '-' && vl < n) { memcpy(out, v, vl); out[vl] = 0; }
-      return;
-    }
-    p += w;
+    if (!*p) break;
+    char *w = p;
+    p += strcspn(p, " ");
+    if (*p) *p++ = 0;
+    if (argc < 0) *check = w;
+    else if (argc < ODDS_WORDS) argv[argc] = w;
+    else return -1;
+    argc++;
   }
+  return argc;
 }
 
-/* Of the melee check's outcomes (D, attack total minus defence total, with
-** its Table 11 label: "attacker wins by 9: loser FD, ..."): out[0] the least
-** D, out[1] how many values follow, out[2] the least |D| that puts the
-** loser in full disorder, out[3 + i] P(D = out[0] + i). */
-static void melee_sum(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out) {
-  (void)ud;
-  out[2] = 1e9;
-  if (d->n < 1 || d->o[d->n - 1].value - d->o[0].value + 1 > AI_SUMS - 3) { out[1] = 0; return; }
-  out[0] = (double)d->o[0].value;
-  out[1] = (double)(d->o[d->n - 1].value - d->o[0].value + 1);
+/* Of the melee check's outcomes, each as the rules resolve it for the
+** figures asked (its label, Table 11's result: "attacker wins by 9: loser
+** FD, losses 0/15, prisoners 7"; "stalls: ...; losses 3/3"): out[0]
+** P(the exchange favours the attacker), out[1] its mean gain: figures taken
+** off less figures lost, a loser in full disorder 2, and a target driven
+** off 1 and the worth of its ground (*ud); out[2] 1 when a label did not
+** read. */
+static void exchange_sum(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out) {
+  double hold = *(const double *)ud;
   for (int i = 0; i < d->n; i++) {
-    int64_t D = d->o[i].value;
-    const char *l = gn_check_label(rules, check, D);
-    if (l && strstr(l, "loser FD") && (double)(D < 0 ? -D : D) < out[2]) out[2] = (double)(D < 0 ? -D : D);
-    out[3 + (D - d->o[0].value)] = d->o[i].p;
+    const char *l = gn_check_label(rules, check, d->o[i].value), *s = l ? strstr(l, "losses ") : NULL;
+    int la, ld;
+    if (!s || sscanf(s, "losses %d/%d", &la, &ld) != 2) { out[2] = 1; continue; }
+    int won = !strncmp(l, "attacker wins", 13), lost = !strncmp(l, "defender wins", 13);
+    int fd = strstr(l, "loser FD") != NULL;
+    double x = ld - la + (won ? 1.0 + hold + (fd ? 2.0 : 0) : 0) - (lost && fd ? 2.0 : 0);
+    if (x > 0) out[0] += d->o[i].p;
+    out[1] += d->o[i].p * x;
   }
 }
 
-/* The mean of the check's outcomes. */
-static void mean_sum(gn_game *rules, const char *check, const gn_dist *d, void *ud, double *out) {
-  (void)rules; (void)check; (void)ud;
-  for (int i = 0; i < d->n; i++) out[0] += (double)d->o[i].value * d->o[i].p;
-}
-
-/* The mean D of the melee check with these arguments: both sides roll 3d6,
-** so it is the Table 8 sum of the sides asked for (attack less defence).
-** 0 or -1. */
-static int melee_shift(ai_ctx *cx, int argc, const char *const *argv, double *shift) {
-  double out[AI_SUMS];
-  if (gn__ai_check_sum(cx, "melee", argc, argv, "mean", mean_sum, NULL, out)) return -1;
-  *shift = out[0];
-  return 0;
-}
-
-/* Units of melee of so many figures (melee.unit, with a remainder of
-** fire.remainder.hand: the rules' unit of fire). */
-static int units_of(const ai_ctx *cx, int figures) {
-  double unit = 10, rem = 3;
-  gn_data_number(cx->g, "melee.unit", &unit);
-  gn_data_number(cx->g, "fire.remainder.hand", &rem);
-  if (figures <= 0 || unit < 1) return 0;
-  int u = (int)unit, r = figures % u;
-  return figures / u + (r >= (int)rem && r > 0 ? 1 : 0);
+/* The worth of the ground e stands on: the objectives within whose radius it is. */
+static double ground_of(const ai_ctx *cx, int e) {
+  double hold = 0;
+  for (int i = 0; i < cx->nobj; i++)
+    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
+      hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
+  return hold;
 }
 
 /*
 ** The odds of u attacking e: P(the exchange favours us), and its mean gain.
-**   1) each side's Table 8 factors as the rules count them now, from the
-**      listing of u's attack (the target's odds: what u's side may not know
-**      of the enemy is left out), and each side's valour as the side sees it
+**   1) the check of the listing of u's attack on e (odds: each side's
+**      Table 8 factors and figures as the rules count them now, what u's
+**      side may not know of the enemy left out), with the enemy's valour
+**      where the side sees it
 **   2) the ruleset's melee check, through the commander's memo (each
-**      question is put to the odds engine once, exactly): both sides roll
-**      3d6 and add their Table 8 column, so D is the plain 3d6 - 3d6 (its
-**      distribution, and the margin that puts the loser in full disorder,
-**      from the labels) moved by a sum asked side by side: the attacker's
-**      factors alone, the defender's alone, and the figures only as the
-**      rules' "more by 50, 100, 200%" factors see them (3:1, 2:1, 3:2, 1:1
-**      and back); so few questions serve every pair of units
-**   3) each D as Table 11 resolves it for these strengths: the loser loses
-**      ceil(|D|/2) a unit of melee of the winner, the winner one a unit of
-**      the loser up to t11.winner_loss_max, a stall one a unit each (a side
-**      without supplies inflicts nothing when it loses or stalls); the gain
-**      is figures taken off less figures lost, a loser in full disorder 2,
-**      and a target driven off 1 and the worth of its ground
+**      question is put to the odds engine once, exactly), every outcome as
+**      the rules resolve it (exchange_sum): the rules, not the commander,
+**      turn a result into losses
 ** -1 when they cannot be evaluated.
 */
 static double attack_odds(ai_ctx *cx, int u, int e, const char *odds, double *gain) {
-  char fa[1024], fd[1024], va[8], vd[8], na[4], nd[4];
+  char buf[2048], val[16], tag[48];
+  const char *check = NULL, *argv[ODDS_WORDS + 2];
   *gain = 0;
-  int sa = gn__ai_odds_strength(cx, u), sd = gn__ai_odds_strength(cx, e);
-  if (sa < 1 || sd < 1 || !odds) return -1;
-  /* 1) */
-  odds_opt(odds, "--attack", fa, sizeof fa);
-  odds_opt(odds, "--defence", fd, sizeof fd);
-  int val[2] = {gn__ai_odds_attr(cx, u, "valour"), gn__ai_odds_attr(cx, e, "valour")};
-  for (int k = 0; k < 2; k++) val[k] = val[k] < -5 ? -5 : val[k] > 5 ? 5 : val[k];
-  snprintf(va, sizeof va, "%d", val[0]);
-  snprintf(vd, sizeof vd, "%d", val[1]);
-  int ra = sa >= 3 * sd ? 3 : sa >= 2 * sd ? 2 : 2 * sa >= 3 * sd ? 3 : sd >= 3 * sa ? 1 : sd >= 2 * sa ? 1
-         : 2 * sd >= 3 * sa ? 2 : 1;
-  int rd = sa >= 3 * sd ? 1 : sa >= 2 * sd ? 1 : 2 * sa >= 3 * sd ? 2 : sd >= 3 * sa ? 3 : sd >= 2 * sa ? 2
-         : 2 * sd >= 3 * sa ? 3 : 1;
-  snprintf(na, sizeof na, "%d", ra);
-  snprintf(nd, sizeof nd, "%d", rd);
-  /* 2) */
-  const char *qa[] = {"--attack-valour", va, "--attack-figures", "1", "--defence-figures", "1", "--attack", fa};
-  const char *qd[] = {"--defence-valour", vd, "--attack-figures", "1", "--defence-figures", "1", "--defence", fd};
-  const char *qm[] = {"--attack-figures", na, "--defence-figures", nd};
-  double out[AI_SUMS], sha, shd, shm;
-  if (gn__ai_check_sum(cx, "melee", 0, NULL, "t11", melee_sum, NULL, out) || out[1] < 1 ||
-      melee_shift(cx, fa[0] ? 8 : 6, qa, &sha) || melee_shift(cx, fd[0] ? 8 : 6, qd, &shd) ||
-      melee_shift(cx, 4, qm, &shm))
-    return -1;
-  int shift = (int)lround(sha + shd + shm);
-  /* 3) */
-  double hold = 0, wmax = 3, p = 0, g = 0;
-  for (int i = 0; i < cx->nobj; i++)
-    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
-      hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
-  gn_data_number(cx->g, "t11.winner_loss_max", &wmax);
-  int um[2] = {units_of(cx, sa), units_of(cx, sd)}, fig[2] = {sa, sd};
-  int sup[2] = {gn__ai_odds_attr(cx, u, "supplies") != 0, gn__ai_odds_attr(cx, e, "supplies") != 0};
-  for (int i = 0; i < (int)out[1]; i++) {
-    int D = (int)out[0] + i + shift, ad = D < 0 ? -D : D, loss[2];
-    if (D == 0) {
-      loss[0] = sup[1] ? um[1] : 0;
-      loss[1] = sup[0] ? um[0] : 0;
-    } else {
-      int w = D > 0 ? 0 : 1, l = 1 - w;
-      loss[l] = (ad + 1) / 2 * um[w];
-      loss[w] = ad <= wmax && sup[l] ? um[l] : 0;
-    }
-    for (int k = 0; k < 2; k++) if (loss[k] > fig[k]) loss[k] = fig[k];
-    double x = loss[1] - loss[0];
-    if (D > 0) x += 1.0 + hold + (ad >= out[2] ? 2.0 : 0);
-    if (D < 0 && ad >= out[2]) x -= 2.0;
-    if (x > 0) p += out[3 + i];
-    g += out[3 + i] * x;
+  if (!odds) return -1;
+  int argc = odds_words(odds, buf, sizeof buf, &check, argv);                      /* 1 */
+  int v;
+  if (argc < 0 || !check) return -1;
+  if (gn_unit_attr(cx->g, e, cx->side, "valour", &v) == 0) {
+    snprintf(val, sizeof val, "%d", v < -5 ? -5 : v > 5 ? 5 : v);
+    argv[argc++] = "--defence-valour";
+    argv[argc++] = val;
   }
-  *gain = g;
+  double hold = ground_of(cx, e), out[AI_SUMS];                                    /* 2 */
+  snprintf(tag, sizeof tag, "exchange %.4f", hold);
+  if (gn__ai_check_sum(cx, check, argc, argv, tag, exchange_sum, &hold, out) || out[2]) return -1;
+  *gain = out[1];
 #ifdef AI_DEBUG
-  fprintf(stderr, "ai %d: attack of %s on %s: %s | %s: D moved by %d, P(good) %.2f, gain %.2f, threshold %.2f\n",
-          cx->side, ai_name(&cx->u[u]), ai_name(&cx->u[e]), fa, fd, shift, p, g, gn__ai_charge_threshold(cx));
+  fprintf(stderr, "ai %d: attack of %s on %s: %s: P(good) %.2f, gain %.2f, threshold %.2f\n", cx->side,
+          ai_name(&cx->u[u]), ai_name(&cx->u[e]), odds, out[0], out[1], gn__ai_charge_threshold(cx));
+#else
+  (void)u;
 #endif
-  return p;
+  return out[0];
 }
 
 /* ------------------------------------------------------------ orders */

@@ -83,16 +83,21 @@ static const char *quality(const ai_ctx *cx, int u) {
 }
 
 /* P(u passes a morale test with r figures left), by the ruleset's morale
-** check through the memo; arc: the side it is engaged on. 0 when none are left. */
-static double passes(ai_ctx *cx, int u, int r, gn_arc arc) {
+** check through the memo; arc: the side it is engaged on; why ("--melee-lost"
+** after losing n in a melee, "--charged-by" charged by n figures; NULL: a
+** test in any case): what may call for no test, as the check decides. 0 when
+** none are left. */
+static double passes(ai_ctx *cx, int u, int r, gn_arc arc, const char *why, int n) {
   if (r <= 0) return 0;
   int s0 = cx->u[u].v.strength0 > r ? cx->u[u].v.strength0 : r;
-  char st[16], rm[16];
+  char st[16], rm[16], nb[16];
   snprintf(st, sizeof st, "%d", s0 > 200 ? 200 : s0);
   snprintf(rm, sizeof rm, "%d", r > 200 ? 200 : r);
+  snprintf(nb, sizeof nb, "%d", n > 200 ? 200 : n);
   const char *q = quality(cx, u);
-  const char *argv[8] = {"--start", st, "--remaining", rm};
+  const char *argv[10] = {"--start", st, "--remaining", rm};
   int argc = 4;
+  if (why) { argv[argc++] = why; argv[argc++] = nb; }
   if (q[0]) { argv[argc++] = "--quality"; argv[argc++] = q; }
   if (arc == GN_ARC_LEFT || arc == GN_ARC_RIGHT) argv[argc++] = "--flank";
   if (arc == GN_ARC_REAR) argv[argc++] = "--rear";
@@ -122,38 +127,21 @@ static void losses_sum(gn_game *rules, const char *check, const gn_dist *d, void
   memmove(out + 2 + (int)out[0], out + 2 + room, (size_t)out[1] * sizeof *out);
 }
 
-/*
-** The odds of u fighting e (a charge, or a round of melee in contact):
-** P(the exchange favours us) and its mean gain, from the ruleset's checks
-** through the memo (each question asked of the odds engine once).
-**   1) a charge: e tests its morale first when the charger is at least its
-**      size, or half its size in its flank or rear (IN-M5, IN-M6); if it
-**      fails it routs and there is no melee
-**   2) the round: each side's losses from the melee check (ordinary figures
-**      and leaders); a side that lost morale.melee_casualties or more tests
-**      (the morale check, with the figures left)
-**   3) the gain: figures taken off less figures lost; a routed target 2 and
-**      its ground (1 and the worth of an objective); a routed unit of ours -2
-** -1 when they cannot be evaluated. (The obstacle, cover and hill factors
-** are left out: a commander's reckoning, not the rules'.)
-*/
-static double fight_odds(ai_ctx *cx, int u, int e, int charge, double *gain) {
-  int sa = gn__ai_odds_strength(cx, u), sb = gn__ai_odds_strength(cx, e), oa, la, ob, lb;
-  *gain = 0;
-  if (sa < 1 || sb < 1) return -1;
-  double hold = 0, cas = 2;
-  for (int i = 0; i < cx->nobj; i++)
-    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
-      hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
-  gn_data_number(cx->g, "morale.melee_casualties", &cas);
-  double routed = 3.0 + hold;          /* 2 for the rout, 1 and the objective for the ground */
-  /* 1) */
-  gn_arc arc = gn_box_arc(cx->u[e].v.box, cx->u[u].v.box.c);
-  double f0 = 0;
-  if (charge && (sa >= sb || (arc != GN_ARC_FRONT && 2 * sa >= sb))) f0 = 1 - passes(cx, e, sb, arc);
-  /* 2) */
+/* Step 1 of fight_odds: P(e routs at u's charge, before any melee), where
+** the charge calls for a test (the morale check says: charged by sa
+** figures, e of sb, u in its arc). 0 for a round of melee. */
+static double routs_first(ai_ctx *cx, int e, int sa, int sb, gn_arc arc, int charge) {
+  return charge ? 1 - passes(cx, e, sb, arc, "--charged-by", sa) : 0;
+}
+
+/* Step 2 of fight_odds: the round's losses of each side from the melee
+** check (ordinary figures and leaders), into out as losses_sum packs them.
+** 0, or -1 when a side has no figure or the check cannot be asked. */
+static int round_losses(ai_ctx *cx, int u, int e, double out[AI_SUMS]) {
+  int oa, la, ob, lb;
   figures(cx, u, &oa, &la);
   figures(cx, e, &ob, &lb);
+  if ((oa < 1 && la < 1) || (ob < 1 && lb < 1)) return -1;
   char a[4][16];
   snprintf(a[0], sizeof a[0], "%d", oa > 60 ? 60 : oa);
   snprintf(a[1], sizeof a[1], "%d", ob > 60 ? 60 : ob);
@@ -161,15 +149,24 @@ static double fight_odds(ai_ctx *cx, int u, int e, int charge, double *gain) {
   snprintf(a[3], sizeof a[3], "%d", lb > 20 ? 20 : lb);
   const char *argv[] = {"--attackers", a[0], "--defenders", a[1], "--attacker-leaders", a[2],
                         "--defender-leaders", a[3], "--count", "both"};
-  double out[AI_SUMS];
-  if ((oa < 1 && la < 1) || (ob < 1 && lb < 1) || gn__ai_check_sum(cx, "melee", 10, argv, "losses", losses_sum, NULL, out))
-    return -1;
+  return gn__ai_check_sum(cx, "melee", 10, argv, "losses", losses_sum, NULL, out) ? -1 : 0;
+}
+
+/* A fight's two sides for exchange: the units, their strengths, where u
+** stands of e, and what routing e is worth. */
+typedef struct fight { int u, e, sa, sb; gn_arc arc; double routed; } fight;
+
+/* Step 3 of fight_odds: of the round's losses (out, from round_losses),
+** P(the exchange favours u) and its mean gain in *gain: each side tests its
+** morale with the figures left where its losses call for a test (the morale
+** check says; a side with none left is gone); figures taken off less
+** figures lost, a routed target f->routed, a routed unit of ours -2. */
+static double exchange(ai_ctx *cx, const fight *f, const double *out, double *gain) {
   int nd = (int)out[0], na = (int)out[1];
   const double *pd = out + 2, *pa = out + 2 + nd;
   double qd[AI_SUMS], qa[AI_SUMS];     /* P(routs) after losing k */
-  for (int k = 0; k < nd; k++) qd[k] = k >= cas ? 1 - passes(cx, e, sb - k, arc) : 0;
-  for (int k = 0; k < na; k++) qa[k] = k >= cas ? 1 - passes(cx, u, sa - k, GN_ARC_FRONT) : 0;
-  /* 3) */
+  for (int k = 0; k < nd; k++) qd[k] = 1 - passes(cx, f->e, f->sb - k, f->arc, "--melee-lost", k);
+  for (int k = 0; k < na; k++) qa[k] = 1 - passes(cx, f->u, f->sa - k, GN_ARC_FRONT, "--melee-lost", k);
   double p = 0, g = 0;
   for (int i = 0; i < nd; i++)
     for (int j = 0; j < na; j++) {
@@ -178,16 +175,47 @@ static double fight_odds(ai_ctx *cx, int u, int e, int charge, double *gain) {
       for (int c = 0; c < 4; c++) {
         int dr = c & 1, ar = c >> 1;
         double pc = pij * (dr ? qd[i] : 1 - qd[i]) * (ar ? qa[j] : 1 - qa[j]);
-        double x = (i < sb ? i : sb) - (j < sa ? j : sa) + (dr ? routed : 0) - (ar ? 2.0 : 0);
+        double x = (i < f->sb ? i : f->sb) - (j < f->sa ? j : f->sa) + (dr ? f->routed : 0) - (ar ? 2.0 : 0);
         if (x > 0) p += pc;
         g += pc * x;
       }
     }
-  *gain = f0 * routed + (1 - f0) * g;
+  *gain = g;
+  return p;
+}
+
+/*
+** The odds of u fighting e (a charge, or a round of melee in contact):
+** P(the exchange favours us) and its mean gain, from the ruleset's checks
+** through the memo (each question asked of the odds engine once).
+**   1) a charge: e may rout before the melee, where the charge calls for a
+**      test (routs_first)
+**   2) the round: each side's losses from the melee check (round_losses)
+**   3) the gain (exchange): figures taken off less figures lost; a routed
+**      target 2 and its ground (1 and the worth of an objective); a routed
+**      unit of ours -2
+** -1 when they cannot be evaluated. (The obstacle, cover and hill factors
+** are left out: a commander's reckoning, not the rules'.)
+*/
+static double fight_odds(ai_ctx *cx, int u, int e, int charge, double *gain) {
+  fight f = {u, e, gn__ai_odds_strength(cx, u), gn__ai_odds_strength(cx, e),
+             gn_box_arc(cx->u[e].v.box, cx->u[u].v.box.c), 0};
+  *gain = 0;
+  if (f.sa < 1 || f.sb < 1) return -1;
+  double hold = 0;
+  for (int i = 0; i < cx->nobj; i++)
+    if (gn_point_box_distance(cx->obj[i].at, cx->u[e].v.box) <= cx->obj[i].radius)
+      hold += 2.0 * cx->obj[i].points / (cx->obj[i].points + 1.0);
+  f.routed = 3.0 + hold;               /* 2 for the rout, 1 and the objective for the ground */
+  double f0 = routs_first(cx, e, f.sa, f.sb, f.arc, charge);                       /* 1 */
+  double out[AI_SUMS], g;
+  if (round_losses(cx, u, e, out)) return -1;                                      /* 2 */
+  double p = exchange(cx, &f, out, &g);                                            /* 3 */
+  *gain = f0 * f.routed + (1 - f0) * g;
   p = f0 + (1 - f0) * p;
 #ifdef AI_DEBUG
-  fprintf(stderr, "ai %d: %s of %s at %s: %d+%d against %d+%d, P(routs first) %.2f, P(good) %.2f, gain %.2f, threshold %.2f\n",
-          cx->side, charge ? "charge" : "melee", ai_name(&cx->u[u]), ai_name(&cx->u[e]), oa, la, ob, lb, f0, p, *gain,
+  fprintf(stderr, "ai %d: %s of %s at %s: P(routs first) %.2f, P(good) %.2f, gain %.2f, threshold %.2f\n",
+          cx->side, charge ? "charge" : "melee", ai_name(&cx->u[u]), ai_name(&cx->u[e]), f0, p, *gain,
           gn__ai_charge_threshold(cx));
 #endif
   return p;

@@ -77,22 +77,40 @@ static double formation_losses(const ai_ctx *cx, int f) {
 
 /* ------------------------------------------------------------ melee odds */
 
-/* Melee dice as the commander reckons them (the dice of VB-B11): a stand
-** rolls its SP, at most the data's melee.dice.max; skirmishers and batteries
-** one die, artillery battalions two; routed stands none. */
+/* Melee dice of stand u as the side may know them: its view's (the rules'
+** count, ref. VB-B11). An enemy stand whose SP are hidden, as the commander
+** guesses: the mean dice its own stands of that type had when it first saw
+** them (else all its own), at least 1; a stand out of the fight, none. */
 static int melee_dice(const ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   if (a->broken) return 0;
-  if (is_type(a, "skirmisher") || is_type(a, "battery")) return 1;
-  if (is_type(a, "artillery")) return 2;
-  if (cx->ai->dice_max == 0) {
-    double m = 1e9;
-    gn_data_number(cx->g, "melee.dice.max", &m);
-    cx->ai->dice_max = m;
+  if (a->v.melee >= 0) return a->v.melee;
+  double sum[2] = {0, 0};
+  int n[2] = {0, 0};
+  for (int i = 0; i < cx->n && i < cx->ai->nstart; i++) {
+    const ai_unit *b = &cx->u[i];
+    if (!b->mine || !b->fighting || !cx->ai->dice0 || cx->ai->dice0[i] < 0) continue;
+    int k = b->v.type && a->v.type && !strcmp(b->v.type, a->v.type) ? 0 : 1;
+    sum[k] += cx->ai->dice0[i];
+    n[k]++;
   }
-  double max = cx->ai->dice_max;
-  int s = gn__ai_odds_strength(cx, u);
-  return s < 0 ? 0 : s < max ? s : (int)max;
+  double guess = n[0] ? sum[0] / n[0] : n[1] ? sum[1] / n[1] : 1;
+  return guess < 1 ? 1 : (int)lround(guess);
+}
+
+/* Keeps the melee dice of the side's own stands first seen on the table
+** (the guess for an enemy's hidden dice, melee_dice). 0 or GN_ENOMEM. */
+static int dice_seen(ai_ctx *cx) {
+  gn_ai *ai = cx->ai;
+  if (!ai->dice0) {
+    if (!(ai->dice0 = malloc((ai->nstart > 0 ? (size_t)ai->nstart : 1) * sizeof *ai->dice0))) return GN_ENOMEM;
+    for (int i = 0; i < ai->nstart; i++) ai->dice0[i] = -1;
+  }
+  for (int i = 0; i < cx->n && i < cx->ai->nstart; i++) {
+    const ai_unit *b = &cx->u[i];
+    if (b->mine && cx->ai->dice0[i] < 0 && !b->v.removed && b->v.melee >= 0) cx->ai->dice0[i] = b->v.melee;
+  }
+  return 0;
 }
 
 /* P(the attacker wins) of the melee check with these dice and morale
@@ -459,6 +477,7 @@ static int combat(ai_ctx *cx) {
 
 static int vb_play(ai_ctx *cx) {
   const char *ph = gn_game_phase(cx->g);
+  if (dice_seen(cx)) return GN_ENOMEM;
   if (!ph || gn_game_active_side(cx->g) != cx->side) return 0;
   if (!strcmp(ph, "movement")) return movement(cx);
   if (!strcmp(ph, "rally")) return rally(cx);

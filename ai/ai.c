@@ -217,6 +217,7 @@ void gn_ai_free(gn_ai *ai) {
   free(ai->dist);
   free(ai->stamp);
   free(ai->start);
+  free(ai->dice0);
   free(ai->from);
   free(ai->moveturn);
   free(ai->outranged);
@@ -589,7 +590,7 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
 
 /* ------------------------------------------------------------ check memo */
 
-#define MEMO_KEY 240
+#define MEMO_KEY 480      /* a key: ruleset, check, tag and a listing's odds words */
 
 typedef struct memo_entry { uint64_t h; char key[MEMO_KEY]; double v[AI_SUMS]; } memo_entry;
 

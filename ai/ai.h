@@ -87,6 +87,8 @@ struct gn_ai {
   gn_vec2 home;              /* centroid of its fighting units at the start */
   int home_set;
   int *start;                /* per unit: strength at the start (own units) */
+  int *dice0;                /* per unit: its melee dice (gn_unit_view.melee) when first seen
+                                on the table (own units, V&B; ai-vb.c), -1 not yet */
   int nstart;
   gn_vec2 *from;             /* per unit: where it stood when last ordered to move */
   int *moveturn;             /* per unit: the turn of that order, 0 none */
@@ -103,11 +105,6 @@ struct gn_ai {
   ** the memo's answers without building its key; 0 an empty slot */
   uint32_t pkey[AI_PCACHE];
   double pval[AI_PCACHE];
-  double dice_max;           /* melee.dice.max, read once (0 not yet) */
-  /* V&B fire ranges (fire.range.*: musket, battalion gun, skirmisher's gun,
-  ** light, field, heavy guns), read once (range_read) */
-  double range[6];
-  int range_read;
   unsigned char *exhausted;  /* per formation: a move of its stands refused as exhausted (V&B, VB-B12) */
   /* per unit: the type text last asked whether it fights, and the answer
   ** (the same text, the same answer: asked again only when it changes) */

@@ -527,6 +527,11 @@ typedef struct gn_unit_view {
                            arrival by the clock, the first turn it may come on (2) */
   int arrives_clock;    /* an arrival by the clock: its time in minutes after midnight of the
                            battle's first day (day 2 at 7 a.m. is 1,860), known as arrives; else 0 */
+  int melee;            /* the dice the unit brings to a melee now as this viewer may know them
+                           (V&B, ref. VB-B11: a stand's SP up to melee.dice.max, the fixed dice
+                           of skirmishers and guns, none routed); -1 unknown (an enemy's SP
+                           hidden), off the table, before the start, or where the ruleset
+                           counts none */
   int rating;           /* a leader's rating as the scenario's `rating` names it: GN_RATING_*;
                            -1 for a unit that is no rated leader or whose rating the viewer may
                            not know (the ruleset says who may: docs/scenario.md) */

@@ -719,6 +719,7 @@ int gn_unit_view_get(const gn_game *g, int unit, int viewer, gn_unit_view *v) {
   v->box = u->box;
   v->strength = u->strength; v->strength0 = su->strength0;
   v->removed = u->removed != 0;
+  v->melee = -1;
   v->rating = -1;
   v->command_radius = -1;
   if (u->removed == GN__ARRIVING && (viewer == GN_UMPIRE || viewer == su->side)) {

@@ -188,15 +188,15 @@ enum { NSMALLP = (int)(sizeof SMALLP / sizeof SMALLP[0]) };
 /* A denominator split into small primes (ok 0: it has a larger factor). */
 typedef struct dsplit { mpz_t d, p; int ok, set; unsigned long e[NSMALLP]; } dsplit;
 
-/* q = f in lowest terms, the denominator's small primes taken out of both
-** when that is all it holds (sp caches the last denominator's split; t is
-** scratch). */
-static void frac_lowest(mpq_t q, frac *f, dsplit *sp, mpz_t t) {
-  frac_tobig(f);
-  if (mpz_size(f->D) <= GCDLIMBS) { frac_get(q, f); return; }   /* small: one gcd is cheaper */
-  if (!sp->set || mpz_cmp(sp->d, f->D) != 0) {
-    mpz_set(sp->d, f->D);
-    mpz_set(t, f->D);
+/* q in lowest terms, in place: the denominator's small primes taken out of
+** both when that is all it holds (sp caches the last denominator's split; t
+** is scratch); else, or when the denominator is small, one gcd. */
+static void q_lowest(mpq_t q, dsplit *sp, mpz_t t) {
+  mpz_ptr n = mpq_numref(q), d = mpq_denref(q);
+  if (mpz_size(d) <= GCDLIMBS) { mpq_canonicalize(q); return; }   /* small: one gcd is cheaper */
+  if (!sp->set || mpz_cmp(sp->d, d) != 0) {
+    mpz_set(sp->d, d);
+    mpz_set(t, d);
     for (int i = 0; i < NSMALLP; i++) {
       sp->e[i] = 0;
       if (!mpz_divisible_ui_p(t, SMALLP[i])) continue;
@@ -206,10 +206,7 @@ static void frac_lowest(mpq_t q, frac *f, dsplit *sp, mpz_t t) {
     sp->ok = mpz_cmp_ui(t, 1) == 0;
     sp->set = 1;
   }
-  if (!sp->ok || mpz_sgn(f->N) == 0) { frac_get(q, f); return; }
-  mpz_ptr n = mpq_numref(q), d = mpq_denref(q);
-  mpz_set(n, f->N);
-  mpz_set(d, f->D);
+  if (!sp->ok || mpz_sgn(n) == 0) { mpq_canonicalize(q); return; }
   for (int i = 0; i < NSMALLP; i++) {
     if (!sp->e[i] || !mpz_divisible_ui_p(n, SMALLP[i])) continue;
     unsigned long v;
@@ -889,9 +886,18 @@ void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi) {
   *hi = c + h > 1 ? 1 : c + h;
 }
 
-/* The exact fractions of a dist, in lowest terms, and their texts once asked
-** (gn_dist_frac). */
-struct gn__dist_exact { int n; mpq_t *q; char **text; };
+/* The exact fractions of a dist and their texts once asked (gn_dist_frac).
+** A fraction below 2^-64 is kept as the walk added it (raw) until asked: its
+** lowest terms cannot fit 64 bits, and only a caller that reads the fraction
+** needs them. */
+struct gn__dist_exact {
+  int n;
+  mpq_t *q;
+  char *raw;                  /* 1: q[i] not yet in lowest terms */
+  char **text;
+  dsplit sp;                  /* the last denominator's split (q_lowest) */
+  mpz_t t;                    /* scratch */
+};
 
 static void exact_free(struct gn__dist_exact *x) {
   if (!x) return;
@@ -899,7 +905,9 @@ static void exact_free(struct gn__dist_exact *x) {
     mpq_clear(x->q[i]);
     free(x->text[i]);
   }
+  mpz_clears(x->sp.d, x->sp.p, x->t, NULL);
   free(x->q);
+  free(x->raw);
   free(x->text);
   free(x);
 }
@@ -909,17 +917,25 @@ static struct gn__dist_exact *exact_new(int n) {
   struct gn__dist_exact *x = calloc(1, sizeof *x);   /* the caller frees it: gn_dist_free */
   if (!x) return NULL;
   x->q = calloc((size_t)(n ? n : 1), sizeof *x->q);
+  x->raw = calloc((size_t)(n ? n : 1), 1);
   x->text = calloc((size_t)(n ? n : 1), sizeof *x->text);
-  if (!x->q || !x->text) { free(x->q); free(x->text); free(x); return NULL; }
+  if (!x->q || !x->raw || !x->text) { free(x->q); free(x->raw); free(x->text); free(x); return NULL; }
+  mpz_inits(x->sp.d, x->sp.p, x->t, NULL);
   for (; x->n < n; x->n++) mpq_init(x->q[x->n]);
   return x;
 }
 
+/* Fraction i of x, in lowest terms. Cannot fail. */
+static mpq_ptr exact_q(struct gn__dist_exact *x, int i) {
+  if (x->raw[i]) { q_lowest(x->q[i], &x->sp, x->t); x->raw[i] = 0; }
+  return x->q[i];
+}
+
 /*
 ** The outcomes of a, into d (its arrays are the caller's: gn_dist_free).
-** Exact: each probability kept in lowest terms (gn_dist_frac writes it out
-** when asked), as num/den when both fit in 64 bits, and as the nearest
-** double. Returns 0 or GN_ENOMEM.
+** Exact: each probability kept exactly (in lowest terms, or for one below
+** 2^-64 once asked; gn_dist_frac writes it out when asked), as num/den when
+** both fit in 64 bits, and as the nearest double. Returns 0 or GN_ENOMEM.
 */
 static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   d->exact = exact;
@@ -928,19 +944,21 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   d->o = a->n > 0 ? calloc((size_t)a->n, sizeof *d->o) : NULL;   /* the caller frees it: gn_dist_free */
   if (a->n > 0 && !d->o) return GN_ENOMEM;
   if (exact && !(d->x = exact_new(a->n))) return GN_ENOMEM;
-  mpz_t t;
-  dsplit sp;
-  mpz_inits(t, sp.d, sp.p, NULL);
-  sp.set = sp.ok = 0;
   double mean = 0, var = 0;
   for (int i = 0; i < a->n; i++) {
     gn_outcome *o = &d->o[i];
     o->value = a->t[i].value;
     if (exact) {
-      mpq_ptr q = d->x->q[i];
-      frac_lowest(q, &a->t[i].sum, &sp, t);
+      struct gn__dist_exact *x = d->x;
+      mpq_ptr q = x->q[i];
+      frac *f = &a->t[i].sum;
+      frac_tobig(f);
+      mpz_swap(mpq_numref(q), f->N);   /* the fraction moves to the dist */
+      mpz_swap(mpq_denref(q), f->D);
       const mpz_srcptr nu = mpq_numref(q), de = mpq_denref(q);
-      if (mpz_sizeinbase(nu, 2) <= 64 && mpz_sizeinbase(de, 2) <= 64) {
+      if (mpz_sizeinbase(nu, 2) + 65 <= mpz_sizeinbase(de, 2)) x->raw[i] = 1;   /* < 2^-64: see exact_q */
+      else q_lowest(q, &x->sp, x->t);
+      if (!x->raw[i] && mpz_sizeinbase(nu, 2) <= 64 && mpz_sizeinbase(de, 2) <= 64) {
         o->num = (uint64_t)mpz_get_ui(nu);
         o->den = (uint64_t)mpz_get_ui(de);
       }
@@ -956,7 +974,6 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
     }
     mean += o->p * (double)o->value;
   }
-  mpz_clears(t, sp.d, sp.p, NULL);
   for (int i = 0; i < d->n; i++) {
     double dv = (double)d->o[i].value - mean;
     var += d->o[i].p * dv * dv;
@@ -970,7 +987,8 @@ const char *gn_dist_frac(const gn_dist *d, int i) {
   struct gn__dist_exact *x = d ? d->x : NULL;
   if (!x || i < 0 || i >= x->n) return NULL;
   if (!x->text[i]) {
-    const mpz_srcptr nu = mpq_numref(x->q[i]), de = mpq_denref(x->q[i]);
+    mpq_srcptr q = exact_q(x, i);
+    const mpz_srcptr nu = mpq_numref(q), de = mpq_denref(q);
     size_t len = mpz_sizeinbase(nu, 10) + mpz_sizeinbase(de, 10) + 3;
     char *s = malloc(len);   /* the dist keeps it: gn_dist_free */
     if (!s) return NULL;
@@ -984,7 +1002,7 @@ const char *gn_dist_frac(const gn_dist *d, int i) {
 }
 
 mpq_srcptr gn__dist_q(const gn_dist *d, int i) {
-  return d->x && i >= 0 && i < d->x->n ? d->x->q[i] : NULL;
+  return d->x && i >= 0 && i < d->x->n ? exact_q(d->x, i) : NULL;
 }
 
 /*

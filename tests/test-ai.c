@@ -33,7 +33,7 @@ static const char VB[] =
   "  - {id: lobau, side: french, formation: vi, type: leader_corps, at: [20, 8], facing: 0, strength: 0}\n"
   "  - {id: f1, side: french, formation: vi, type: infantry_brigade, at: [16, 10], facing: 0, strength: 5, attrs: {morale: 4}}\n"
   "  - {id: f2, side: french, formation: vi, type: infantry_brigade, at: [20, 10], facing: 0, strength: 5, attrs: {morale: 4}}\n"
-  "  - {id: f3, side: french, formation: vi, type: cavalry_heavy, at: [24, 10], facing: 0, strength: 3, attrs: {morale: 5}}\n"
+  "  - {id: f3, side: french, formation: vi, type: cavalry_heavy, at: [20, 13], facing: 0, strength: 3, attrs: {morale: 5}}\n"
   "  - {id: f4, side: french, formation: vi, type: artillery_foot, at: [20, 6], facing: 0, strength: 2, attrs: {morale: 4}}\n"
   "  - {id: bulow, side: prussians, formation: iv, type: leader_corps, at: [20, 28], facing: 180, strength: 0}\n"
   "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [16, 26], facing: 180, strength: 5, attrs: {morale: 4}}\n"
@@ -540,9 +540,11 @@ static const char BA_HEAD[] =
 ** Belle Alliance: valour, supplies, a staff figure's rating and so his
 ** command radius); while the side sees the same field
 ** in both, its commander gives the same orders, turn after turn, the enemy
-** standing passive. (A fight the hidden values decide differently ends the
+** standing passive; `must` (NULL: none) is an order it gives in each, so
+** that the weighing of a fight, where the hidden values would tell, is
+** seen to be reached. (A fight the hidden values decide differently ends the
 ** comparison: the side then sees two fields.) */
-static void same_orders(const char *a, const char *b, int side, int turns) {
+static void same_orders(const char *a, const char *b, int side, int turns, const char *must) {
   record ra, rb;
   for (uint64_t seed = 1; seed <= 3; seed++) {
     gn_game *ga = game(a, seed), *gb = game(b, seed);
@@ -568,6 +570,7 @@ static void same_orders(const char *a, const char *b, int side, int turns) {
     }
     assert_true(compared >= 2);
     assert_true(ra.n > 0);
+    if (must && !strstr(ra.text, must)) fail_msg("seed %d: no '%s' among\n%s", (int)seed, must, ra.text);
     gn_ai_free(aa);
     gn_ai_free(ab);
     gn_game_free(ga);
@@ -579,7 +582,8 @@ static void vb_hidden_values_scrambled(void **state) {
   (void)state;
   static const char mine[] =
     "  - {id: f1, side: french, formation: vi, type: infantry_brigade, at: [20, 10], facing: 0, strength: 4, attrs: {morale: 4}}\n"
-    "  - {id: f2, side: french, formation: vi, type: infantry_brigade, at: [26, 10], facing: 0, strength: 4, attrs: {morale: 4}}\n";
+    "  - {id: f2, side: french, formation: vi, type: infantry_brigade, at: [26, 10], facing: 0, strength: 4, attrs: {morale: 4}}\n"
+    "  - {id: f3, side: french, formation: vi, type: cavalry_heavy, at: [20, 13], facing: 0, strength: 4, attrs: {morale: 5}}\n";
   static const char *const enemy[2] = {
     "  - {id: p1, side: prussians, formation: iv, type: infantry_brigade, at: [20, 18], facing: 180, strength: 2, attrs: {morale: 2}}\n"
     "  - {id: p2, side: prussians, formation: iv, type: infantry_brigade, at: [26, 18], facing: 180, strength: 2, attrs: {morale: 2}}\n",
@@ -590,7 +594,21 @@ static void vb_hidden_values_scrambled(void **state) {
     snprintf(units[k], sizeof units[k], "%s%s", mine, enemy[k]);
     snprintf(text[k], sizeof text[k], VB_CHARGE, "", units[k]);
   }
-  same_orders(text[0], text[1], 0, 6);
+  /* the heavy cavalry charges p1: its melee weighed with p1's dice, which
+  ** the side may not know (its SP are hidden): the view says -1, and the
+  ** commander guesses them from its own stands, whatever they are */
+  same_orders(text[0], text[1], 0, 6, "charge f3 at p1");
+  for (int k = 0; k < 2; k++) {
+    gn_game *g = game(text[k], 1);
+    gn_unit_view v;
+    assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, "p1"), 0, &v), 0);
+    assert_int_equal(v.melee, -1);
+    assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, "p1"), GN_UMPIRE, &v), 0);
+    assert_int_equal(v.melee, k ? 6 : 2);        /* its SP, at most melee.dice.max (6) */
+    assert_int_equal(gn_unit_view_get(g, gn_unit_find(g, "f3"), 0, &v), 0);
+    assert_int_equal(v.melee, 4);
+    gn_game_free(g);
+  }
 }
 
 static void ba_hidden_values_scrambled(void **state) {
@@ -612,7 +630,7 @@ static void ba_hidden_values_scrambled(void **state) {
              "objectives:\n  - {id: farm, name: Farm, at: [135, 100], radius: 10, points: 2, owner: british}\n"
              "options: {staff_command: true}\n",
              BA_HEAD, enemy[k]);
-  same_orders(text[0], text[1], 0, 6);
+  same_orders(text[0], text[1], 0, 6, "attack f1 b1");   /* weighed with the listing's odds */
 }
 
 /* In the combat phase a brigade fires at an enemy within its musket's reach

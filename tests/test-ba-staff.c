@@ -270,6 +270,30 @@ static void leader_lost(void **state) {
   gn_game_free(g);
 }
 
+/* ref. BA-LDR, BA-B21: the spread of rout of spread_of_rout with a staff
+** figure S between A and D, within his command of both: each test adds
+** staff.command.bonus (+1): A's 6 becomes 7, still below 8, and it routs;
+** D's 13 becomes 14. */
+static void spread_under_command(void **state) {
+  (void)state;
+  gn_game *g = with_options(ROUT "  - {id: S, side: fr, type: staff, at: [50, 14], facing: 0, strength: 1}\n",
+                            "staff_command: true");
+  ba_ok(g, "fire N at R");
+  ba_dice(g, 12, 6, 6, 6, 1, 2, 3, 4, 4, 4, 1, 1, 1);
+  int e0 = gn_event_count(g);
+  ba_ok(g, "end");
+  assert_int_equal(gn_dice_script_left(g), 0);
+  int a = ba_event(g, e0, "spread", "BA-B21");
+  assert_int_equal(gn_event_get(g, a)->unit, ba_unit(g, "A"));
+  assert_int_equal(ba_mod(g, a, "staff in command"), 1);
+  assert_int_equal(gn_event_get(g, a)->total, 7);
+  assert_int_equal(ba_attr(g, "A", "disorder"), 3);
+  int d = ba_event(g, a + 1, "spread", "BA-B21");
+  assert_int_equal(gn_event_get(g, d)->unit, ba_unit(g, "D"));
+  assert_int_equal(gn_event_get(g, d)->total, 14);
+  gn_game_free(g);
+}
+
 /* ref. BA-LDR: a rating belongs to a staff figure; on a battalion the game
 ** refuses to start, naming the unit and the rule. */
 static void rating_only_on_staff(void **state) {
@@ -295,6 +319,7 @@ int main(void) {
     cmocka_unit_test(no_roll_when_not_engaged),
     cmocka_unit_test(rating_radius),
     cmocka_unit_test(leader_lost),
+    cmocka_unit_test(spread_under_command),
     cmocka_unit_test(rating_only_on_staff),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

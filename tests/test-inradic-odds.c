@@ -109,6 +109,36 @@ static void morale_situation(void **state) {
   gn_game_free(g);
 }
 
+/* ref. IN-M2, IN-M5, IN-M6: what calls for the test. 14 figures with 11
+** left (34 in 40 pass) stand without a roll after losing one figure in a
+** melee (it takes two, morale.melee_casualties) and test after losing two;
+** charged by 10 figures in front they stand (a test takes a charger at least
+** their size), by 11 they test, and by 6 in the flank (half their size) too. */
+static void morale_called_for(void **state) {
+  (void)state;
+  static const struct { const char *opt, *n; int flank; uint64_t pass; } cases[] = {
+    {"--melee-lost", "1", 0, 40}, {"--melee-lost", "2", 0, 34}, {"--charged-by", "10", 0, 40},
+    {"--charged-by", "11", 0, 34}, {"--charged-by", "5", 1, 40},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    gn_game *g;
+    const char *argv[] = { "--start", "14", "--remaining", "11", cases[i].opt, cases[i].n, "--flank" };
+    gn_dist d = run(&g, "morale", cases[i].flank ? 7 : 6, argv);
+    if (cases[i].flank) {
+      exact(&d, 1, 40, 40);        /* 5 is under half of 11 */
+      gn_dist_free(&d);
+      gn_game_free(g);
+      argv[5] = "6";
+      d = run(&g, "morale", 7, argv);
+      assert_true(d.n == 2);        /* 6 of 11 in the flank: a test, its dice as in the flank */
+    } else {
+      exact(&d, 1, cases[i].pass, 40);
+    }
+    gn_dist_free(&d);
+    gn_game_free(g);
+  }
+}
+
 /* ref. IN-LDR: the rating whose word counts: 5 figures with 4 left pass on a
 ** d5 of 4 or less (4 in 5); a poor leader's +1 makes it 3 or less, an
 ** excellent one's -2 always passes. An unknown rating is refused. */
@@ -394,6 +424,7 @@ int main(void) {
     cmocka_unit_test(morale_every_size),
     cmocka_unit_test(morale_peasants),
     cmocka_unit_test(morale_situation),
+    cmocka_unit_test(morale_called_for),
     cmocka_unit_test(morale_leader),
     cmocka_unit_test(pursuit_table),
     cmocka_unit_test(hero_check),

@@ -45,6 +45,43 @@ static void t_basic(void **state) {
   gn_game_free(g);
 }
 
+/* ref. VB-B11: the melee dice a stand's view gives (gn_unit_view.melee) are
+** the dice it rolls: a brigade of 8 SP rolls melee.dice.max (6), as the melee
+** event counts them. With the rosters closed, the enemy sees no dice the SP
+** give (-1), but a skirmisher's fixed die and a routed stand's none. */
+static void t_vb_b11_dice_in_view(void **state) {
+  (void)state;
+  gn_game *g = contact("infantry_brigade", "", 8, "infantry_brigade", "", 3,
+                       "  - {id: s, side: al, formation: aa, type: skirmisher, at: [40, 40], facing: 180, strength: 2}\n"
+                       "  - {id: r, side: al, formation: aa, type: infantry_brigade, at: [50, 40], facing: 180, strength: 4, attrs: {routed: true}}\n",
+                       NULL);
+  static const struct { const char *id; int umpire, enemy; } want[] = {
+    {"a", 6, -1}, {"d", 3, -1}, {"s", 1, 1}, {"r", 0, 0},
+  };
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    gn_unit_view v;
+    int u = unit(g, want[i].id), enemy = !strcmp(want[i].id, "a") ? 1 : 0;
+    assert_int_equal(view(g, want[i].id).melee, want[i].umpire);
+    assert_int_equal(gn_unit_view_get(g, u, 1 - enemy, &v), 0);      /* its own side */
+    assert_int_equal(v.melee, want[i].umpire);
+    assert_int_equal(gn_unit_view_get(g, u, enemy, &v), 0);          /* the enemy */
+    assert_int_equal(v.melee, want[i].enemy);
+  }
+  to_phase(g, "combat");
+  ok(g, "end");
+  int found = 0;
+  for (int i = 0; i < gn_event_count(g); i++) {
+    const gn_event *e = gn_event_get(g, i);
+    if (strcmp(e->kind, "melee")) continue;
+    for (int k = 0; k < e->nmods; k++) {
+      if (!strcmp(e->mods[k].name, "attacker dice")) { assert_int_equal(e->mods[k].value, 6); found |= 1; }
+      if (!strcmp(e->mods[k].name, "defender dice")) { assert_int_equal(e->mods[k].value, 3); found |= 2; }
+    }
+  }
+  assert_int_equal(found, 3);
+  gn_game_free(g);
+}
+
 /* ref. VB-B11: a melee's body is every stand touching the other body, however
 ** many: one wide stand against 40 small ones along its front fights all 40
 ** (no cut at a buffer's size). Dice from the generator; grade 9 passes every
@@ -613,6 +650,7 @@ static void t_vb_b17_twice(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(t_basic),
+    cmocka_unit_test(t_vb_b11_dice_in_view),
     cmocka_unit_test(t_body_of_forty),
     cmocka_unit_test(t_vb37_vb38_tie),
     cmocka_unit_test(t_vb39_supported_artillery),

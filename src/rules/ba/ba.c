@@ -524,6 +524,18 @@ static void view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *
     own_state(g, unit, buf, n, &k);
 }
 
+/* For gn_game_warnings: a staff figure rated other than average while the
+** scenario has no staff command, where his rating counts for nothing (ref.
+** BA-LDR). */
+static int warn(gn_game *g, int unit, char *buf, size_t n) {
+  int r = ba_u(g, unit)->rating;
+  if (g->sc->options[BA_OPT_STAFF_COMMAND] || gn__ba_arm_of(g, unit) != BA_ARM_STAFF || r == GN_RATING_AVERAGE)
+    return 0;
+  snprintf(buf, n, "is rated '%s', which counts only with options: {staff_command: true} (BA-LDR)",
+           gn_rating_name(r));
+  return 1;
+}
+
 const gn__ruleset gn__rs_ba = {
   .id = "ba", .title = "Belle Alliance", .unit = "cm",
   .types = types, .ntypes = (int)(sizeof types / sizeof types[0]),
@@ -538,6 +550,7 @@ const gn__ruleset gn__rs_ba = {
   .allowance = gn__ba_allowance, .later = gn__ba_later, .odds = gn__ba_order_odds,
   .reach = gn__ba_reach,
   .minute = gn__ba_minute,
+  .warn = warn,
   .holds = gn__ba_holds,
   .side_done = gn__ba_side_ready,
 };

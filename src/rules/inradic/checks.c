@@ -15,10 +15,16 @@
 /* ORDER: GN_RATING_*. */
 static const char *const rating_names[] = { "average", "poor", "good", "excellent", NULL };
 
+/* The morale check: the test, and what may call for it: the figures lost
+** in a melee, the figures of a charger (-1: a test in any case). */
+typedef struct morale_ck { in_mctx m; int melee_lost, charged_by; } morale_ck;
+
 static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
-  in_mctx *m = cx;
+  morale_ck *ck = cx;
+  in_mctx *m = &ck->m;
   int rc = 0, have = 0;
   m->quality = IN_Q_TRAINED; m->arc = -1; m->unit = -1; m->rating = -1;
+  ck->melee_lost = ck->charged_by = -1;
   for (int i = 0; i < argc && !rc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--start")) { rc = gn__opt_int(g, a, v, 1, 200, &m->start); i++; have |= 1; }
@@ -37,6 +43,8 @@ static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx)
     else if (!strcmp(a, "--hard-cover")) m->cover = IN_COVER_HARD;
     else if (!strcmp(a, "--flank")) m->arc = GN_ARC_LEFT;
     else if (!strcmp(a, "--rear")) m->arc = GN_ARC_REAR;
+    else if (!strcmp(a, "--melee-lost")) { rc = gn__opt_int(g, a, v, 0, 200, &ck->melee_lost); i++; }
+    else if (!strcmp(a, "--charged-by")) { rc = gn__opt_int(g, a, v, 1, 200, &ck->charged_by); i++; }
     else rc = gn__error(g, GN_ESYNTAX, "morale: unknown parameter '%s'", a);
   }
   if (!rc && have != 3) rc = gn__error(g, GN_ESYNTAX, "morale needs --start N and --remaining R");
@@ -44,8 +52,18 @@ static int morale_parse(gn_game *g, int argc, const char *const *argv, void *cx)
   return rc;
 }
 
+/* A unit whose losses in the melee (--melee-lost K, ref. IN-M2) or whose
+** charger (--charged-by N, in the arc given, ref. IN-M5, IN-M6) call for no
+** test stands without a roll. */
 static int morale_run(gn_game *g, const void *cx, int64_t *outcome) {
-  int pass, total, rc = gn__in_morale_roll(g, cx, "odds", "IN-M8", &pass, &total);
+  const morale_ck *ck = cx;
+  gn_arc arc = ck->m.arc < 0 ? GN_ARC_FRONT : (gn_arc)ck->m.arc;
+  if ((ck->melee_lost >= 0 && !gn__in_melee_calls_test(g, ck->melee_lost)) ||
+      (ck->charged_by >= 0 && !gn__in_charge_calls_test(ck->charged_by, ck->m.remaining, arc))) {
+    *outcome = 1;
+    return 0;
+  }
+  int pass, total, rc = gn__in_morale_roll(g, &ck->m, "odds", "IN-M8", &pass, &total);
   *outcome = pass;
   return rc;
 }
@@ -274,9 +292,10 @@ static void throw_label(const void *cx, int64_t o, char *buf, size_t n) {
 const gn__check gn__in_checks[IN_NCHECKS] = {
   { "morale",
     "--start N --remaining R [--quality Q] [--leader RATING] [--uphill] [--soft-cover] [--hard-cover] [--flank] "
-    "[--rear]",
-    "does a unit that started with N figures and has R left pass a morale test?",
-    "IN-M7, IN-M8, IN-M9, IN-M10, IN-B10, IN-LDR", 1, morale_parse, morale_run, morale_label },
+    "[--rear] [--melee-lost K | --charged-by C]",
+    "does a unit that started with N figures and has R left pass a morale test (after losing K in a "
+    "melee, or charged by C figures: tested only when they call for one)?",
+    "IN-M2, IN-M5, IN-M6, IN-M7, IN-M8, IN-M9, IN-M10, IN-B10, IN-LDR", 1, morale_parse, morale_run, morale_label },
   { "pursuit", "--quality Q", "what the pursuit die allows a unit of quality Q",
     "IN-P1, IN-P2, IN-P3, IN-P4, IN-P5, IN-P6", 0, pursuit_parse, pursuit_run, pursuit_label },
   { "hero", "[--present bugler,nco,...] [--choose ROLE]", "whom an Ace kills among the figures present",

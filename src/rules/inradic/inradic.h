@@ -375,6 +375,14 @@ int gn__in_leader_lost(gn_game *g, int unit, const int *killed);
 ** the per-die modifiers, the +1 of a remainder of one figure among them only
 ** when one_is_die (ref. IN-M7, IN-B10, IN-B11). */
 void gn__in_morale_dice(int start, int one_is_die, char *buf, size_t n, int *ndice);
+/* The tests (IN_TR_M5, IN_TR_M6 bits) a charge of `charger` figures calls
+** for in a target of `target` figures, charged in its arc (ref. IN-M5: at
+** least its size; IN-M6: half its size in its flank or rear); 0 none. Cannot
+** fail. */
+unsigned gn__in_charge_calls_test(int charger, int target, gn_arc arc);
+/* 1 when a unit that lost `lost` figures in one round of melee tests its
+** morale for them (ref. IN-M2: morale.melee_casualties or more). Cannot fail. */
+int gn__in_melee_calls_test(const gn_game *g, int lost);
 /* Roll one morale test; *pass 1 or 0, *total the modified total (ref. IN-M7, IN-M8, IN-M9, IN-M10). */
 int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char *ref, int *pass,
                     int *total);

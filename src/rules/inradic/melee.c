@@ -12,12 +12,21 @@
 #include <stdio.h>
 #include <string.h>
 
+unsigned gn__in_charge_calls_test(int charger, int target, gn_arc arc) {
+  unsigned tr = 0;
+  if (charger >= target) tr |= IN_TR_M5;
+  if (arc != GN_ARC_FRONT && 2 * charger >= target) tr |= IN_TR_M6;
+  return tr;
+}
+
+int gn__in_melee_calls_test(const gn_game *g, int lost) { return lost >= in__data(g)->melee_casualties; }
+
 /* The morale test a melee's casualties call for (ref. IN-M2: two casualties;
 ** ref. IN-M3: a leader lost, m3); none for a unit no longer on the table. */
 static unsigned after_melee(const gn_game *g, int unit, int lost, int m3) {
   unsigned tr = 0;
   if (!gn__in_alive(g, unit)) return 0;
-  if (lost >= in__data(g)->melee_casualties) tr |= IN_TR_M2;
+  if (gn__in_melee_calls_test(g, lost)) tr |= IN_TR_M2;
   if (m3) tr |= IN_TR_M3;
   return tr;
 }
@@ -248,10 +257,8 @@ int gn__in_order_charge(gn_game *g, const gn__args *a) {
                           hypot(to.c.x - from.c.x, to.c.y - from.c.y), from.c.x, from.c.y, to.c.x, to.c.y,
                           gn__compass(to.facing));
   if (!e) return GN_ENOMEM;
-  int sa = u->strength, sb = g->st.u[B].strength, routed = 0;                         /* 4 */
-  unsigned tr = 0;
-  if (sa >= sb) tr |= IN_TR_M5;
-  if (arc != GN_ARC_FRONT && 2 * sa >= sb) tr |= IN_TR_M6;
+  int routed = 0;                                                                     /* 4 */
+  unsigned tr = gn__in_charge_calls_test(u->strength, g->st.u[B].strength, arc);
   if ((rc = gn__in_morale_test(g, B, tr, A, &routed))) return rc;
   if (routed || !gn__in_alive(g, B) || !gn__in_alive(g, A)) return 0;
   return resolve(g, A, B, choice);                                                    /* 5 */

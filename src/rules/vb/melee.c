@@ -125,18 +125,24 @@ static int supported(gn_game *g, int art) {
   return yes;
 }
 
+int gn__vb_stand_dice(const gn_game *g, int u, int *by_sp) {
+  const vb_combat *c = gn__vb_combat(g);
+  const gn__ustate *st = &g->st.u[u];
+  int t = gn__vb_type(g, u), in_town = gn__vb_town_of(g, u) >= 0;
+  if (by_sp) *by_sp = 0;
+  if (st->vb.routed) return 0;
+  if (in_town && !st->vb.march && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t))) return 0;
+  if (t == VB_T_SKIRMISHER) return c->mdice_skirm;
+  if (gn__vb_is_artillery(t)) return gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
+  if (by_sp) *by_sp = 1;
+  return st->strength < c->mdice_max ? st->strength : c->mdice_max;
+}
+
 /* Step 1 of a side of the melee: stand u's melee dice (ref. VB-B11), added to
 ** s's dice, battalion-gun dice (ref. VB-22) or cavalry dice. */
 static void stand_mdice(gn_game *g, int u, vb_melee_side *s) {
-  const vb_combat *c = gn__vb_combat(g);
   const gn__ustate *st = &g->st.u[u];
-  int t = gn__vb_type(g, u), in_town = gn__vb_town_of(g, u) >= 0, n;
-  if (st->vb.routed) n = 0;
-  else if (in_town && !st->vb.march && (gn__vb_is_cavalry(t) || gn__vb_is_artillery(t))) n = 0;
-  else if (t == VB_T_SKIRMISHER) n = c->mdice_skirm;
-  else if (gn__vb_is_artillery(t))
-    n = gn__vb_battery(g, u, NULL) ? c->mdice_battery : c->mdice_art;
-  else n = st->strength < c->mdice_max ? st->strength : c->mdice_max;
+  int t = gn__vb_type(g, u), n = gn__vb_stand_dice(g, u, NULL);
   if (gn__vb_cav_stand(g, u)) s->cav_dice += n;
   else if (n > 0 && st->vb.batguns && (t == VB_T_INF_BRIGADE || t == VB_T_INF_REGIMENT)) {
     s->gun_dice += 1;

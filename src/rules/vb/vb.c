@@ -571,11 +571,13 @@ static void add(char *buf, size_t n, const char *w) {
 
 /* The enemy sees position, type and the disorder marker, never the roster SP
 ** nor the morale grade (hidden attr), unless the scenario opens the rosters;
-** a leader's rating and command radius every side sees (ref. VB-LDR). */
+** a leader's rating and command radius every side sees (ref. VB-LDR); nor the
+** melee dice a stand's SP give it (ref. VB-B11). */
 static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n) {
   const gn__ustate *u = &g->st.u[unit];
   int own = viewer == GN_UMPIRE || viewer == g->sc->unit[unit].side;
-  if (!own && !g->sc->options[VB_OPT_OPEN_ROSTERS]) {
+  int open = own || g->sc->options[VB_OPT_OPEN_ROSTERS];
+  if (!open) {
     v->strength = -1;
     v->strength0 = -1;
   }
@@ -585,6 +587,10 @@ static void vb_view(const gn_game *g, int unit, int viewer, gn_unit_view *v, cha
   }
   buf[0] = 0;
   if (u->removed) { add(buf, n, "off table"); return; }
+  if (gn__vb_data(g)) {                                    /* the data is read at the start */
+    int by_sp, dice = gn__vb_stand_dice(g, unit, &by_sp);  /* hidden with the SP they count */
+    v->melee = open || !by_sp ? dice : -1;
+  }
   if (u->vb.routed) add(buf, n, "routed");
   if (u->vb.disorder == 1) add(buf, n, "disordered");
   if (u->vb.disorder == 2) add(buf, n, "permanently disordered");

@@ -586,6 +586,11 @@ int gn__vb_threatens(gn_game *g, int unit, int target);
 double gn__vb_threat_range(const gn_game *g);
 /* Town block (feature index) a stand stands in, -1 none. */
 int gn__vb_town_of(const gn_game *g, int unit);
+/* Stand u's melee dice now (ref. VB-B11, VB-15: melee.dice.*): its SP up to
+** melee.dice.max for a brigade, regiment or cavalry (*by_sp then 1, else 0;
+** by_sp may be NULL), the fixed dice of skirmishers and guns, none routed
+** or for cavalry and guns in a town (src/rules/vb/melee.c). Cannot fail. */
+int gn__vb_stand_dice(const gn_game *g, int u, int *by_sp);
 
 /* ---------------------------------------------------------- morale.c */
 /* The situation a morale test (or a tie roll's modified morale) reads. */
