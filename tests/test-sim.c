@@ -141,6 +141,105 @@ static void ranks_merge(void **state) {
   gn_sim_free(part[1]);
 }
 
+/* ------------------------------------------------- the bundled scenarios */
+
+/* A bundled scenario's text (the suite runs from the repository root). */
+static char *scenario_text(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) fail_msg("%s is missing (run from the repository root)", path);
+  char *t = NULL;
+  size_t cap = 0;
+  *len = 0;
+  for (;;) {
+    if (*len + 4096 + 1 > cap) {
+      cap = cap ? 2 * cap : 16384;
+      char *q = realloc(t, cap);
+      assert_non_null(q);
+      t = q;
+    }
+    size_t k = fread(t + *len, 1, cap - *len - 1, f);
+    if (!k) break;
+    *len += k;
+  }
+  fclose(f);
+  t[*len] = 0;
+  return t;
+}
+
+/* The batch's every output (JSON, CSV, text), joined; the batch is freed. */
+static char *outputs(gn_sim *s) {
+  char *j = gn_sim_json(s), *c = gn_sim_csv(s), *t = gn_sim_text(s);
+  assert_non_null(j); assert_non_null(c); assert_non_null(t);
+  size_t n = strlen(j) + strlen(c) + strlen(t) + 1;
+  char *all = malloc(n);
+  assert_non_null(all);
+  snprintf(all, n, "%s%s%s", j, c, t);
+  gn_string_free(j); gn_string_free(c); gn_string_free(t);
+  gn_sim_free(s);
+  return all;
+}
+
+/* Runs battles of the scenario at path (seed 3), played by one call with
+** jobs threads; or, with alone, each by a call of its own (rank i of runs
+** ranks: a fresh memo of check answers and a fresh copy of the scenario
+** for every battle), the rows summed from the last battle to the first. */
+static char *bundled(const char *path, int runs, int jobs, int alone) {
+  size_t len;
+  char *text = scenario_text(path, &len), err[256];
+  gn_sim *part[16];
+  assert_true(runs <= 16);
+  int nparts = alone ? runs : 1;
+  for (int r = 0; r < nparts; r++) {
+    gn_sim_opts o;
+    memset(&o, 0, sizeof o);
+    o.seed = 3; o.runs = runs; o.jobs = jobs;
+    if (alone) { o.rank = r; o.nranks = runs; }
+    part[r] = NULL;
+    if (gn_sim_new(path, text, len, NULL, &part[r], err, sizeof err)) fail_msg("%s: %s", path, err);
+    assert_int_equal(gn_sim_run(part[r], &o), 0);
+  }
+  size_t n;
+  int64_t *sum = gn_sim_records(part[0], &n);
+  for (int r = nparts - 1; r > 0; r--) {
+    size_t m;
+    const int64_t *rec = gn_sim_records(part[r], &m);
+    assert_true(m == n);
+    for (size_t i = 0; i < n; i++) sum[i] += rec[i];
+    gn_sim_free(part[r]);
+  }
+  gn_sim_merged(part[0]);
+  free(text);
+  return outputs(part[0]);
+}
+
+/*
+** Every ruleset's bundled battle gives the same bytes (JSON, CSV, text)
+**   1) on 1 and 4 threads, whichever thread plays which battle and finishes
+**      first;
+**   2) with each battle played alone, without the answers its thread's memo
+**      kept from the battles before it or the V&B copy of the scenario it
+**      was cloned from: what a battle gives cannot depend on the battles
+**      that thread happened to play before it.
+*/
+static void bundled_any_threads(void **state) {
+  (void)state;
+  static const struct { const char *path; int runs; } scn[] = {
+    {"scenarios/ba-hougoumont.yaml", 6}, {"scenarios/vb-plancenoit.yaml", 4},
+    {"scenarios/inradic-skirmish.yaml", 6},
+  };
+  for (size_t k = 0; k < sizeof scn / sizeof scn[0]; k++) {
+    char *one = bundled(scn[k].path, scn[k].runs, 1, 0);
+    char *four = bundled(scn[k].path, scn[k].runs, 4, 0);                        /* 1 */
+    char *alone = bundled(scn[k].path, scn[k].runs, 1, 1);                       /* 2 */
+    char head[64];
+    snprintf(head, sizeof head, "\"runs\": %d,\n  \"played\": %d,\n  \"failed\": 0,", scn[k].runs, scn[k].runs);
+    assert_non_null(strstr(one, head));
+    assert_string_equal(one, four);
+    assert_string_equal(one, alone);
+    free(one); free(four); free(alone);
+  }
+}
+
 /* CSV: a header and one line per battle; battle i has seed gn_seed_child(S, i). */
 static void csv_rows_and_seeds(void **state) {
   (void)state;
@@ -273,6 +372,7 @@ int main(void) {
     cmocka_unit_test(bad_options),
     cmocka_unit_test(jobs_do_not_matter),
     cmocka_unit_test(ranks_merge),
+    cmocka_unit_test(bundled_any_threads),
     cmocka_unit_test(csv_rows_and_seeds),
     cmocka_unit_test(store_batch),
     cmocka_unit_test(calibration),
