@@ -88,7 +88,7 @@ help:
 	@echo "make demo       run the main job on the bundled scenario"
 	@echo "make bench      run the benchmarks"
 	@echo "make refcheck   print the rules coverage matrix; fail on an unknown rule id"
-	@echo "make lint       list the functions over 80 lines or complexity 30 (pmccabe)"
+	@echo "make lint       fail on any function over 80 lines or complexity 30 (pmccabe)"
 	@echo "make fuzz       run each libFuzzer target for a bounded time (FUZZ_SECONDS=60)"
 	@echo "make install PREFIX=/usr/local"
 

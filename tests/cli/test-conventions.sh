@@ -120,4 +120,8 @@ check "the game the two made replays" status cv 0
 # ---- one brace style (scripts/lint lists the rest of the lint) ---------------
 check "one brace style: no function's brace on a line of its own in src/, ai/, cli/" \
   eval '! (cd "$repo" && grep -n "^{" src/*.c src/rules/*/*.c ai/*.c cli/*.c)'
+# Every function of src/, ai/, cli/ within 80 lines and complexity 30 (pmccabe,
+# which scripts/install-deps installs; without it the check says so and fails).
+check "make lint: no function over 80 lines or complexity 30" eval '"$repo/scripts/lint" >"$tmp/lint.out" 2>&1'
+[ -s "$tmp/lint.out" ] && grep -v '^lint: 0 ' "$tmp/lint.out" | sed 's/^/  /'
 exit $failed
