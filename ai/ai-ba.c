@@ -193,7 +193,7 @@ static double attack_odds(ai_ctx *cx, int u, int e, const char *odds, double *ga
   }
   double hold = ground_of(cx, e), out[AI_SUMS];                                    /* 2 */
   snprintf(tag, sizeof tag, "exchange %.4f", hold);
-  if (gn__ai_check_sum(cx, check, argc, argv, tag, exchange_sum, &hold, out) || out[2]) return -1;
+  if (gn__ai_check_sum(cx, check, argc, argv, tag, exchange_sum, &hold, out) || out[2] != 0) return -1;
   *gain = out[1];
 #ifdef AI_DEBUG
   fprintf(stderr, "ai %d: attack of %s on %s: %s: P(good) %.2f, gain %.2f, threshold %.2f\n", cx->side,

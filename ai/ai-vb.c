@@ -459,7 +459,7 @@ static int melee_best(ai_ctx *cx, int u) {
   double bp = -1;
   for (int k = 0; x && k < x->ntargets; k++) {
     int e = x->targets[k].unit;
-    double gain, p = e >= 0 && e < cx->n ? melee_odds(cx, u, e, &gain) : -1;
+    double gain = 0, p = e >= 0 && e < cx->n ? melee_odds(cx, u, e, &gain) : -1;
     if (gn__ai_charge_ok(cx, p, gain, 0.1) && p > bp) { bp = p; best = e; }
   }
   return best >= 0 && gn__ai_order(cx, "charge %s at %s", ai_name(&cx->u[u]), ai_name(&cx->u[best])) == 0;
