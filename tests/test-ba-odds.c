@@ -138,12 +138,37 @@ static void melee_odds(void **state) {
   gn_game_free(g);
 }
 
+/* A check reading a list of factors keeps no hidden libc state between
+** calls: a caller's own strtok walk goes on unharmed across it. simulate asks
+** such checks on several threads at once, where a shared tokeniser would let
+** one battle's question cut another's list (and the answer, which the
+** commander's memo then keeps, would depend on the load). */
+static void melee_list_keeps_no_state(void **state) {
+  (void)state;
+  gn_game *g = odds_game();
+  gn_dist d;
+  char words[] = "one,two,three";
+  char *w = strtok(words, ",");
+  assert_string_equal(w, "one");
+  const char *a[] = {"--attack", "not_covered,overreaching,cover_1,first_fire_or_melee,support",
+                     "--defence", "skirmish_line,first_fire_or_melee"};
+  run(g, "melee", 4, a, &d);
+  gn_dist_free(&d);
+  w = strtok(NULL, ",");
+  assert_non_null(w);
+  assert_string_equal(w, "two");
+  assert_string_equal(strtok(NULL, ","), "three");
+  assert_null(strtok(NULL, ","));
+  gn_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(supplies_odds),
     cmocka_unit_test(catch_odds),
     cmocka_unit_test(fire_odds),
     cmocka_unit_test(melee_odds),
+    cmocka_unit_test(melee_list_keeps_no_state),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
