@@ -3,6 +3,7 @@
 ** continued fire, passing through, forced action, stationary units; the clock.
 */
 #include "test-ba.h"
+#include <math.h>
 
 /* ref. BA-1.1.1a, BA-B1: "end" resolves the phases in the order of Table 1,
 ** each finished before the next; then the next bound's orders phase. */

@@ -1,6 +1,6 @@
 /*
 ** test-data.c: every number of the ruleset data is visible with its origin
-** (design decision 5): each value of data/rulesets/<id>/*.yaml has a
+** (design decision 5): each value of the yaml files of data/rulesets/<id> has a
 ** provenance (seed, published or default), belongs to a rule id of its
 ** ruleset's index, and a default says why (its note). A scenario's `values:`
 ** replaces a value for one game and is labelled "scenario".

@@ -2,6 +2,7 @@
 ** test-inradic-turn.c: the sequence of play and movement (ref. IN-B13, IN-B8, IN-B9).
 */
 #include "inradic-helpers.h"
+#include <math.h>
 
 /* ref. IN-B13: red then blue in each turn; only the side to act gives orders;
 ** each unit fires once a side turn; at the turn limit the side with more

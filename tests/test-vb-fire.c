@@ -472,7 +472,7 @@ static void same_sight(gn_game *g, int visible) {
   else refused(g, "fire gun at tgt", "VB-B21");
 }
 
-/* Copies the V&B data files (data/rulesets/vb/*.yaml) into dir/vb, fire.yaml
+/* Copies the V&B data files (the yaml files of data/rulesets/vb) into dir/vb, fire.yaml
 ** with `from` replaced by `to`. */
 static void data_copy(const char *dir, const char *from, const char *to) {
   char path[512];

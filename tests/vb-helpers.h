@@ -96,7 +96,8 @@ static inline void vb_data_remove(const char *dir) {
 /* A game (seed 1) of head, unit lines and optional terrain lines. */
 static inline gn_game *vb_game(const char *head, const char *units, const char *terrain) {
   char text[8192];
-  snprintf(text, sizeof text, "%s%s%s", head, units, terrain ? terrain : "");
+  int n = snprintf(text, sizeof text, "%s%s%s", head, units, terrain ? terrain : "");
+  assert_true(n >= 0 && (size_t)n < sizeof text);    /* a longer scenario: make text larger */
   return vb_load("t.yaml", text, strlen(text), 1);
 }
 
