@@ -4,7 +4,7 @@
 ** movement by trial, the memo of the rulesets' odds checks, and the
 ** objectives doctrine.
 **
-** Determinism: no rand(), no clock. The one generator is seeded from
+** Determinism: no libc random generator, no clock. The one generator is seeded from
 ** gn_seed_child(gn_seed_child(game seed, turn), side + 1) at each new turn,
 ** so a replay with the same seed makes the same choices.
 */

@@ -70,6 +70,13 @@ none 'the rules name the members of their unit state, not slots (attr[...])' \
 PLANT='** the grade plus the modifiers (rules-reference 3.7).'
 none 'code cites the rules index and docs, not rules-reference.md' 'rules-reference' src include ai cli
 
+# simulate plays battles on several threads, each asking the rules' checks: a
+# libc call that keeps hidden state between calls (strtok, rand, localtime...)
+# would let one battle's parsing change another's.
+PLANT='  for (char *p = strtok(buf, ","); p; p = strtok(NULL, ",")) {'
+none 'no libc call with hidden state between calls (strtok_r, not strtok)' \
+  '(^|[^_a-z])(strtok|rand|srand|localtime|gmtime|asctime|ctime|drand48|lrand48|tmpnam)[[:space:]]*\(' src ai cli
+
 check 'no src/yaml.h to shadow libyaml'"'"'s <yaml.h>' test ! -e src/yaml.h
 
 exit $failed

@@ -14,8 +14,10 @@ static int factor_list(gn_game *g, const char *opt, const char *list, const char
                        int n, int *f) {
   char buf[512];
   if (!list) return gn__error(g, GN_ESYNTAX, "%s: expected a list of factors", opt);
-  snprintf(buf, sizeof buf, "%s", list);
-  for (char *p = strtok(buf, ","); p; p = strtok(NULL, ",")) {
+  if (strlen(list) >= sizeof buf) return gn__error(g, GN_ESYNTAX, "%s: list too long", opt);
+  strcpy(buf, list);
+  char *save = NULL;    /* strtok_r: checks run on several threads at once (simulate) */
+  for (char *p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
     int k;
     for (k = 0; k < n && strcmp(name(k), p); k++) {}
     if (k == n) {

@@ -115,8 +115,10 @@ static int hero_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(argv[i], "--present") && v) {
       char buf[256];
-      snprintf(buf, sizeof buf, "%s", v);
-      for (char *s = strtok(buf, ","); s; s = strtok(NULL, ",")) {
+      if (strlen(v) >= sizeof buf) return gn__error(g, GN_ESYNTAX, "--present: list too long");
+      strcpy(buf, v);
+      char *save = NULL;    /* strtok_r: checks run on several threads at once (simulate) */
+      for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
         int r = gn__name_find(gn__in_role_names, s);
         char list[512];
         if (r < 0) return gn__error(g, GN_ESYNTAX, "--present: unknown role '%s' (roles: %s)", s,

@@ -27,7 +27,8 @@ static int ints(gn_game *g, const char *name, const char *v, int lo, int hi, int
   *n = 0;
   if (strlen(v) >= sizeof buf) return gn__error(g, GN_ESYNTAX, "%s: list too long", name);
   strcpy(buf, v);
-  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+  char *save = NULL;    /* strtok_r: checks run on several threads at once (simulate) */
+  for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
     if (*n >= max) return gn__error(g, GN_ESYNTAX, "%s: at most %d values", name, max);
     int rc = gn__opt_int(g, name, tok, lo, hi, &out[*n]);
     if (rc) return rc;
@@ -89,7 +90,8 @@ static int fire_saves(gn_game *g, const char *save, vb_fire_plan *p) {
   char buf[64];
   if (strlen(save) >= sizeof buf) return gn__error(g, GN_ESYNTAX, "--save: too long");
   strcpy(buf, save);
-  for (char *w = strtok(buf, ","); w; w = strtok(NULL, ",")) {
+  char *rest = NULL;    /* strtok_r: checks run on several threads at once (simulate) */
+  for (char *w = strtok_r(buf, ",", &rest); w; w = strtok_r(NULL, ",", &rest)) {
     int k = p->nsaves, j = 0;
     if (k >= 2) return gn__error(g, GN_ESYNTAX, "--save: at most two saving throws");
     while (j < 5 && !is(w, kinds[j].word)) j++;
