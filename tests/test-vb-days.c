@@ -862,7 +862,7 @@ static void arrivals_by_clock(void **state) {
   assert_int_equal(view(g, "P4").removed, 1);           /* due at 10 a.m. */
   assert_int_equal(view(g, "P4").arrives_clock, 24 * 60 + 10 * 60);
   at(g, "P3", 60, 79);
-  const gn_event *e = find(g, "p3 comes on the table", "VB-ARR");
+  const gn_event *e = find(g, "P3 comes on the table", "VB-ARR");
   assert_non_null(e);
   for (int i = 0; i < 12 && gn_game_active_side(g) == 1; i++) ok(g, "end");
   assert_string_equal(gn_game_clock(g).text, "19 June 1815, 10 a.m.");
