@@ -818,9 +818,17 @@ static int waiting(const gn_game *g, int unit, int side) {
   return 0;
 }
 
+/* A unit as players call it at the table: its code, else its id (as show,
+** the map and the rules' events do). */
+static const char *unit_word(const gn__scen *sc, int unit) {
+  return sc->unit[unit].code && sc->unit[unit].code[0] ? sc->unit[unit].code : sc->unit[unit].id;
+}
+
+/* An arriving group by its formation's name (formations have no code), a
+** unit arriving alone by its code. */
 static const char *group_name(const gn__scen *sc, int unit) {
   int grp = sc->unit[unit].arrive_group;
-  return grp < sc->nformations ? sc->formation[grp].name : sc->unit[unit].name;
+  return grp < sc->nformations ? sc->formation[grp].name : unit_word(sc, unit);
 }
 
 double gn__entry_place(const gn__scen *sc, const gn__arrival *a, const int *ids, int n, gn_box *out,
@@ -925,7 +933,7 @@ int gn__arrivals(gn_game *g, int side, const char *ref) {
         if (!g->st.u[o].removed && gn_box_overlap(box[k], g->st.u[o].box)) { block = k; by = o; }
     if (block >= 0) {
       rc = gn__event(g, "arrival", ref, i, -1, "%s cannot come on this turn: %s stands on its entry",
-                     group_name(sc, i), sc->unit[by].name) ? 0 : GN_ENOMEM;
+                     group_name(sc, i), unit_word(sc, by)) ? 0 : GN_ENOMEM;
       gn__free(g, mem, size);
       if (rc) return rc;
       continue;

@@ -1,7 +1,7 @@
 /*
 ** sqlite-helpers.h: what the store's tests ask of a store's file with a
-** connection of their own (cmocka's asserts; include after cmocka.h and
-** sqlite3.h).
+** connection of their own, and of a resumed game's log (cmocka's asserts;
+** include after cmocka.h, sqlite3.h and grognard.h).
 */
 #ifndef GN_SQLITE_HELPERS_H
 #define GN_SQLITE_HELPERS_H
@@ -30,6 +30,25 @@ static inline long long raw_int(const char *db, const char *sql)
   sqlite3_finalize(s);
   sqlite3_close(d);
   return v;
+}
+
+/* The first event of the last two phases of g's log (by each event's turn
+** and phase, newest first; 0 when it holds no more): what a resumed game
+** must hold in memory, so that a front end shows the moves just made. */
+static inline int shown_start(const gn_game *g)
+{
+  int from = gn_event_count(g), phases = 0, turn = -1;
+  const char *phase = NULL;
+  for (int i = gn_event_count(g) - 1; i >= gn_event_first(g); i--) {
+    const gn_event *e = gn_event_get(g, i);
+    if (!phase || e->turn != turn || strcmp(e->phase, phase)) {
+      if (++phases > 2) return from;
+      turn = e->turn;
+      phase = e->phase;
+    }
+    from = i;
+  }
+  return 0;
 }
 
 #endif /* GN_SQLITE_HELPERS_H */

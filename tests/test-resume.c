@@ -77,25 +77,6 @@ static void same_events(const gn_game *a, const gn_game *b, const char *what)
   }
 }
 
-/* The first event of the last two phases of g's log (by each event's turn
-** and phase, newest first; 0 when it holds no more): what a resumed game
-** must hold in memory, so that a front end shows the moves just made. */
-static int shown_start(const gn_game *g)
-{
-  int from = gn_event_count(g), phases = 0, turn = -1;
-  const char *phase = NULL;
-  for (int i = gn_event_count(g) - 1; i >= gn_event_first(g); i--) {
-    const gn_event *e = gn_event_get(g, i);
-    if (!phase || e->turn != turn || strcmp(e->phase, phase)) {
-      if (++phases > 2) return from;
-      turn = e->turn;
-      phase = e->phase;
-    }
-    from = i;
-  }
-  return 0;
-}
-
 /* Plays gd's orders on scenario file scen through the store with a snapshot
 ** every `every` orders, resuming after each order; compares with the game in
 ** memory. */

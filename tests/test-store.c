@@ -144,24 +144,6 @@ static void stored_game(gn_store *st, const fx *f, char id[32], int n)
   gn_game_free(g);
 }
 
-/* The first event of the last two phases of g's log (by each event's turn
-** and phase, newest first): what a resumed game must hold in memory. */
-static int shown_start(const gn_game *g)
-{
-  int from = gn_event_count(g), phases = 0, turn = -1;
-  const char *phase = NULL;
-  for (int i = gn_event_count(g) - 1; i >= gn_event_first(g); i--) {
-    const gn_event *e = gn_event_get(g, i);
-    if (!phase || e->turn != turn || strcmp(e->phase, phase)) {
-      if (++phases > 2) return from;
-      turn = e->turn;
-      phase = e->phase;
-    }
-    from = i;
-  }
-  return 0;
-}
-
 /* The events a resume of game 'g1' must start its log at, the game being m:
 ** those of the newest snapshot taken before its last two phases began, 0
 ** when there is none. */

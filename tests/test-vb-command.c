@@ -197,7 +197,7 @@ static void leader_lost(void **state) {
   assert_true(view(g, "LO").removed);
   assert_int_equal(count_events(g, "leader-lost", "VB-LDR"), 1);
   const gn_event *e = last(g, "leader-lost");
-  assert_string_equal(e->text, "losthin falls beside p1 (rolled 6, 6+)");
+  assert_string_equal(e->text, "LO falls beside P1 (rolled 6, 6+)");
   int at = -1;
   for (int i = 0; i < gn_event_count(g); i++) if (gn_event_get(g, i) == e) at = i;
   assert_int_equal(gn_event_visible(g, at, 0), 1);

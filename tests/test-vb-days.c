@@ -161,16 +161,16 @@ static void recovery(void **state) {
   assert_int_equal(sp(g, "C1B"), -100);                /* ref. VB-56: surrounded */
   assert_int_equal(sp(g, "AR"), -100);                 /* ref. VB-56: artillery lost in melee */
   assert_int_equal(sp(g, "AR2"), -100);                /* ref. VB-57: routed in contact */
-  assert_non_null(find(g, "c1b was wiped out (surrounded) and recovers nothing", "VB-56"));
-  assert_non_null(find(g, "ar was wiped out (artillery lost in melee)", "VB-56"));
-  assert_non_null(find(g, "ar2 was wiped out (artillery routed in contact)", "VB-57"));
-  assert_non_null(find(g, "a1 recovers 1 of the 3 SP it lost today (one odd point pooled)", "VB-55"));
+  assert_non_null(find(g, "C1B was wiped out (surrounded) and recovers nothing", "VB-56"));
+  assert_non_null(find(g, "AR was wiped out (artillery lost in melee)", "VB-56"));
+  assert_non_null(find(g, "AR2 was wiped out (artillery routed in contact)", "VB-57"));
+  assert_non_null(find(g, "A1 recovers 1 of the 3 SP it lost today (one odd point pooled)", "VB-55"));
   assert_int_equal(seen_with(g, 1, "recovers"), 0);    /* the night's roster is each side's own */
-  assert_int_equal(seen_with(g, 0, "a1 recovers 1 of the 3 SP"), 1);
+  assert_int_equal(seen_with(g, 0, "A1 recovers 1 of the 3 SP"), 1);
   /* ref. VB-59: K1 pairs with K3 (same nationality) rather than K2 (same morale and division) */
-  assert_non_null(find(g, "odd points of a1 and a2 are pooled", "VB-59"));
-  assert_non_null(find(g, "odd points of a3 and a4 are pooled", "VB-59"));
-  assert_non_null(find(g, "odd points of k1 and k3 are pooled", "VB-59"));
+  assert_non_null(find(g, "odd points of A1 and A2 are pooled", "VB-59"));
+  assert_non_null(find(g, "odd points of A3 and A4 are pooled", "VB-59"));
+  assert_non_null(find(g, "odd points of K1 and K3 are pooled", "VB-59"));
   refused(g, "recover A4", "VB-60");                   /* A3 has the lower morale */
   refused(g, "recover K3", "VB-60");
   refused(g, "recover B1", "VB-58");                   /* no partner left */
@@ -191,8 +191,8 @@ static void recovery(void **state) {
   assert_int_equal(sp(g, "K1"), 3);
   assert_int_equal(sp(g, "K2"), 2);
   assert_int_equal(sp(g, "K3"), 3);
-  assert_non_null(find(g, "the odd point of k2 has no partner and is lost", "VB-58"));
-  assert_non_null(find(g, "a6 (2 SP) merges into a1, now 6 SP", "VB-62"));
+  assert_non_null(find(g, "the odd point of K2 has no partner and is lost", "VB-58"));
+  assert_non_null(find(g, "A6 (2 SP) merges into A1, now 6 SP", "VB-62"));
   assert_int_equal(seen_with(g, 1, "merges into"), 0);
   assert_int_equal(seen_with(g, 1, "boxes marked"), 0);
   /* markers: fresh d1 clears all (VB-63); exhausted d2 and broken d3: red to yellow */
@@ -412,7 +412,7 @@ static void plancenoit_day2(void **state) {
   int three = 3;
   assert_int_equal(gn_dice_script(g, &three, 1), 0);
   ok(g, "end");
-  assert_non_null(find(g, "Bellair (5th and 11th Line) (2 SP) merges into Jamin", "VB-62"));
+  assert_non_null(find(g, "BEL (2 SP) merges into JAM", "VB-62"));
   assert_int_equal(sp(g, "BEL"), -100);
   assert_non_null(find(g, "start of day 2: the attacker, Prussian IV Corps, rolls: d6 -> 3", "VB-52"));
   assert_string_equal(gn_game_clock(g).text, "19 June 1815, 7 a.m.");
@@ -493,8 +493,8 @@ static gn_game *to_recovery(void) {
   assert_int_equal(sp(g, "Y0"), -103);
   assert_int_equal(sp(g, "R1"), -103);
   assert_int_equal(sp(g, "X0"), -100);
-  assert_non_null(find(g, "a6 (3 SP) is off the table and comes back at dawn", "VB-B22"));
-  assert_non_null(find(g, "r1 (3 SP) is off the table and comes back at dawn", "VB-B22"));
+  assert_non_null(find(g, "A6 (3 SP) is off the table and comes back at dawn", "VB-B22"));
+  assert_non_null(find(g, "R1 (3 SP) is off the table and comes back at dawn", "VB-B22"));
   assert_int_equal(seen_with(g, 1, "comes back"), 0);  /* the French's own business */
   return g;
 }
@@ -506,34 +506,34 @@ static void return_place(void **state) {
   (void)state;
   gn_game *g = to_recovery();
   refused(g, "place F1 at 20,10", "VB-B22");           /* on the table */
-  assert_non_null(strstr(gn_errmsg(g), "f1 is on the table"));
+  assert_non_null(strstr(gn_errmsg(g), "F1 is on the table"));
   refused(g, "place D1L at 20,10", "VB-B22");          /* a leader */
   refused(g, "place X0 at 20,10", "VB-B22");           /* nothing back */
-  assert_non_null(strstr(gn_errmsg(g), "x0 has no SP to come back with"));
+  assert_non_null(strstr(gn_errmsg(g), "X0 has no SP to come back with"));
   refused(g, "place G1 at 20,10", "VB-B22");           /* its SP comes only at dawn */
-  assert_non_null(strstr(gn_errmsg(g), "g1 has no SP yet: it comes back only if its pooled point goes to it"));
+  assert_non_null(strstr(gn_errmsg(g), "G1 has no SP yet: it comes back only if its pooled point goes to it"));
   refused(g, "place Y0 at 50,15", "VB-B22");           /* no leader of its chain */
-  assert_non_null(strstr(gn_errmsg(g), "y0 has no leader of its division, corps or army on the table"));
+  assert_non_null(strstr(gn_errmsg(g), "Y0 has no leader of its division, corps or army on the table"));
   refused(g, "place A6 at 10,1", "VB-B22");            /* y from -0.5 */
-  assert_non_null(strstr(gn_errmsg(g), "a6 would stand partly off the table"));
+  assert_non_null(strstr(gn_errmsg(g), "A6 would stand partly off the table"));
   refused(g, "place A6 at 10,21", "VB-B22");           /* 7 in from D1L */
-  assert_non_null(strstr(gn_errmsg(g), "a6 would be out of the command radius (6 in) of d1l"));
+  assert_non_null(strstr(gn_errmsg(g), "A6 would be out of the command radius (6 in) of D1L"));
   ok(g, "place A6 at 10,20");                          /* 6 in: just within */
   at(g, "A6", 10, 20);
   refused(g, "place A6 at 14,9", "VB-B22");            /* placed: on the table now */
   refused(g, "place R1 at 11,18", "VB-B22");           /* on A6 */
-  assert_non_null(strstr(gn_errmsg(g), "r1 would stand on a6"));
+  assert_non_null(strstr(gn_errmsg(g), "R1 would stand on A6"));
   refused(g, "place R1 at 11,9", "VB-B22");            /* on F1 */
-  assert_non_null(strstr(gn_errmsg(g), "r1 would stand on f1"));
+  assert_non_null(strstr(gn_errmsg(g), "R1 would stand on F1"));
   refused(g, "place C3 at 50,30", "VB-B22");           /* 2.24 in from Q1 */
-  assert_non_null(strstr(gn_errmsg(g), "c3 would be 2.24 in from the enemy, nearer than 6"));
+  assert_non_null(strstr(gn_errmsg(g), "C3 would be 2.24 in from the enemy, nearer than 6"));
   assert_int_equal(gn_order_apply(g, "place R1 at 14,9 facing"), GN_ESYNTAX);
   assert_int_equal(gn_order_apply(g, "place R1 to 14,9"), GN_ESYNTAX);
   ok(g, "place R1 at 14,9 facing 90");                 /* 2.24 in from D1L, facing east */
   at(g, "R1", 14, 9);
   assert_true(fabs(view(g, "R1").box.facing) < 1e-9);
-  assert_int_equal(seen_with(g, 0, "r1 comes back at 14.00,9.00, by d1l"), 1);
-  assert_int_equal(seen_with(g, 1, "r1 comes back"), 0);
+  assert_int_equal(seen_with(g, 0, "R1 comes back at 14.00,9.00, by D1L"), 1);
+  assert_int_equal(seen_with(g, 1, "R1 comes back"), 0);
   ok(g, "place B2 at 30,18");                           /* by the corps commander, C1L (30, 12) */
   at(g, "B2", 30, 18);
   ok(g, "end french");
@@ -587,7 +587,7 @@ static void return_default(void **state) {
   /* G1 (3 x 1.5 in), back with the pooled point at the end of the recovery:
   ** every spot of rings 0 and 1 and the back of ring 2 is on F1, A6 or R1;
   ** the nearest free one is 2 steps forward, over D1L (leaders do not count) */
-  assert_non_null(find(g, "the pooled point of g1 and g2 goes to g1", "VB-58"));
+  assert_non_null(find(g, "the pooled point of G1 and G2 goes to G1", "VB-58"));
   at(g, "G1", 10, 12.75);
   assert_int_equal(sp(g, "G1"), 1);
   assert_int_equal(sp(g, "A6"), 3);
@@ -596,12 +596,12 @@ static void return_default(void **state) {
   assert_int_equal(attr(g, "F1", "stationary"), 1);
   assert_int_equal(sp(g, "C3"), -103);
   assert_int_equal(sp(g, "Y0"), -103);
-  assert_non_null(find(g, "a6 (3 SP) comes back at 10.00,7.00, behind d1l", "VB-B22"));
-  assert_non_null(find(g, "b2 (3 SP) comes back at 30.00,10.00, behind c1l", "VB-B22"));
-  assert_non_null(find(g, "c3 (3 SP) finds no room near d3l and stays off the table today, its SP kept", "VB-B22"));
-  assert_non_null(find(g, "y0 (3 SP) has no leader on the table to come back to", "VB-B22"));
+  assert_non_null(find(g, "A6 (3 SP) comes back at 10.00,7.00, behind D1L", "VB-B22"));
+  assert_non_null(find(g, "B2 (3 SP) comes back at 30.00,10.00, behind C1L", "VB-B22"));
+  assert_non_null(find(g, "C3 (3 SP) finds no room near D3L and stays off the table today, its SP kept", "VB-B22"));
+  assert_non_null(find(g, "Y0 (3 SP) has no leader on the table to come back to", "VB-B22"));
   /* the other side sees the stands come back on the table at dawn, not their SP */
-  assert_int_equal(seen_with(g, 1, "a6 comes back at 10.00,7.00 facing"), 1);
+  assert_int_equal(seen_with(g, 1, "A6 comes back at 10.00,7.00 facing"), 1);
   assert_int_equal(seen_with(g, 1, "SP)"), 0);
   assert_int_equal(seen_with(g, 1, "stays off the table"), 0);
   /* the next day's scenario, as the French export it */
@@ -862,7 +862,7 @@ static void arrivals_by_clock(void **state) {
   assert_int_equal(view(g, "P4").removed, 1);           /* due at 10 a.m. */
   assert_int_equal(view(g, "P4").arrives_clock, 24 * 60 + 10 * 60);
   at(g, "P3", 60, 79);
-  const gn_event *e = find(g, "p3 comes on the table", "VB-ARR");
+  const gn_event *e = find(g, "P3 comes on the table", "VB-ARR");
   assert_non_null(e);
   for (int i = 0; i < 12 && gn_game_active_side(g) == 1; i++) ok(g, "end");
   assert_string_equal(gn_game_clock(g).text, "19 June 1815, 10 a.m.");

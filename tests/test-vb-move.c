@@ -349,7 +349,7 @@ static void skirmishers_of_two_brigades(void **state) {
   refused(g, "move S1B to 51.75,6.25", "VB-B4");
   ok(g, "move S1B to 51.75,6.75");
   ok(g, "reform S2B S1A");
-  assert_non_null(strstr(last(g, "reform")->text, "reform lb"));
+  assert_non_null(strstr(last(g, "reform")->text, "reform LB"));
   ok(g, "end");
   gn_unit_view lb = view(g, "LB"), la = view(g, "LA");
   assert_int_equal(lb.removed, 0);

@@ -365,7 +365,7 @@ static void reinforcements_at_entry(void **state) {
   for (int i = 0; i < gn_event_count(g); i++) {
     const gn_event *e = gn_event_get(g, i);
     if (strstr(e->text, "16th Brigade comes on the table: HI, P16, P17")) came = e;
-    if (strstr(e->text, "p2 cannot come on this turn: fx stands on its entry")) waits = e;
+    if (strstr(e->text, "P2 cannot come on this turn: FX stands on its entry")) waits = e;
   }
   assert_non_null(came);
   assert_non_null(waits);

@@ -81,7 +81,7 @@ check "list: only g1 (the bad scenario made no game)" eval 'status list1 0 && [ 
 run ord1 order g1 end
 check "order: prints the order and exit 0" eval 'status ord1 0 && out ord1 "^g1: order 1: end$"'
 run ord2 order g1 move F1 to 10,12
-check "order: prints the events it caused" eval 'status ord2 0 && out ord2 "^g1: order 2: move F1 to 10,12$" && out ord2 "^  f1 moves .*\(ref\. VB-"'
+check "order: prints the events it caused" eval 'status ord2 0 && out ord2 "^g1: order 2: move F1 to 10,12$" && out ord2 "^  F1 moves .*\(ref\. VB-"'
 run ordbad order g1 juggle everything
 check "unknown order: exit 1, message, nothing stored" eval 'status ordbad 1 && err ordbad "^grognard: g1: .*unknown order .juggle."'
 run rp2 replay g1
@@ -103,7 +103,7 @@ run ordj1 --db "$tmp/json.db" order g1 end --json
 run ordj --db "$tmp/json.db" order g1 --json move F1 to 10,12
 check "order --json: only the order's events, as a JSON array" \
   eval 'status ordj 0 && head -c 1 "$tmp/ordj.out" | grep -q "\[" && ! out ordj "^g1: order" &&
-        out ordj "\"kind\": \"move\"" && out ordj "\"text\": \"f1 moves 2.00 in from 10.00,10.00 to 10.00,12.00"'
+        out ordj "\"kind\": \"move\"" && out ordj "\"text\": \"F1 moves 2.00 in from 10.00,10.00 to 10.00,12.00"'
 check "order --json: each event lists its units by code" \
   eval 'out ordj "\"units\": \[" && [ "$(grep -A1 "\"units\": \[" "$tmp/ordj.out" | grep -c "\"F1\"")" -ge 1 ]'
 run ordjlog --db "$tmp/json.db" log g1 --json
@@ -156,7 +156,7 @@ check "show an unknown game: exit 1" eval 'status shownogame 1 && err shownogame
 
 # ---- log ------------------------------------------------------------------
 run log log g1
-check "log: events grouped by order, with rule ids" eval 'status log 0 && out log "^order 2: move F1 to 10,12$" && out log "^  turn 1, movement: f1 moves .*\(ref\. VB-"'
+check "log: events grouped by order, with rule ids" eval 'status log 0 && out log "^order 2: move F1 to 10,12$" && out log "^  turn 1, movement: F1 moves .*\(ref\. VB-"'
 run logj log g1 --json
 check "log --json: a JSON array" eval 'status logj 0 && head -c 1 "$tmp/logj.out" | grep -q "\[" && out logj "\"kind\""'
 run logas log g1 --as allied
@@ -183,7 +183,7 @@ check "--dice a d6 cannot show: exit 1, nothing stored" eval 'status dbad 1 && e
 run dfew --db dice.db order g1 fire F1 at A1 --dice 5
 check "--dice too few results: exit 1" eval 'status dfew 1 && err dfew "dice script is empty"'
 run dok --db dice.db order g1 fire F1 at A1 --dice 6,5
-check "--dice: the order uses the given dice" eval 'status dok 0 && out dok "^g1: order 6: fire F1 at A1$" && out dok "^  a1 loses 2 SP"'
+check "--dice: the order uses the given dice" eval 'status dok 0 && out dok "^g1: order 6: fire F1 at A1$" && out dok "^  A1 loses 2 SP"'
 run dundo0 --db dice.db undo g1
 check "undo past a chance point is the umpire's: exit 1, the order stays" \
   eval 'status dundo0 1 && err dundo0 "order 6 .fire F1 at A1. drew 2 results .dice or cards.: only the umpire takes it back"'
@@ -193,7 +193,7 @@ check "undo --umpire takes it back, recorded" eval 'status dundo 0 && out dundo 
 echo $? >"$tmp/dtab.rc"
 check "--table: asks for each roll, refuses a bad answer, uses the good one" eval 'status dtab 0 &&
   err dtab "^roll 2 dice .* for fire of F1 at A1 \(ref\. VB-" && err dtab "not accepted: a d6 cannot show 9" &&
-  out dtab "^  a1 loses 2 SP"'
+  out dtab "^  A1 loses 2 SP"'
 (cd "$tmp" && "$exe" --db dice.db order g1 end --table </dev/null) >"$tmp/dend.out" 2>"$tmp/dend.err"
 run dver --db dice.db replay g1 --verify
 check "dice given at the table replay the same game" eval 'status dver 0 && out dver "^g1: 7 orders replayed, every state hash matches"'

@@ -598,7 +598,7 @@ run exbat battle "$scn/vb-plancenoit.yaml" --seed 42 --quiet
 bid=$(sed -n 's/^== battle \([^:]*\):.*/\1/p' "$tmp/exbat.out")
 run exbfr export "$bid" --as french
 run exbpr export "$bid" --as prussians
-lossre='"text": "(Bellair|Jamin|Bony|Tromelin|Chartrand|Guye)[^"]* loses [0-9]+ SP \([^)]*\), [0-9]+ left"'
+lossre='"text": "(BEL|JAM|BON|TRO|CHA|GUY) loses [0-9]+ SP \([^)]*\), [0-9]+ left"'
 check "export: the SP a French brigade has left is in the French export, never in the Prussian" \
   eval 'out exbfr "$lossre" && nout exbpr "$lossre" && out exbpr "loses [0-9]+ SP \\([^)]*\\), [0-9]+ left"'
 run exbad export g1

@@ -169,7 +169,7 @@ static void give_back(gn_game *g, int side, int c, const char *ref, const int *s
     if (back) gn__unit_return(g, u, g->st.u[u].box);
     gn__uw(g, u)->strength += r;
     gn__vb_own_event(gn__event(g, "campaign", ref, u, -1, "%s gets %d SP back%s: %d SP",
-                               g->sc->unit[u].name, r, back ? " and returns to the table" : "",
+                               gn__vb_uname(g, u), r, back ? " and returns to the table" : "",
                                g->st.u[u].strength),
                      side);
   }

@@ -123,14 +123,14 @@ int gn__vb_leader_risk(gn_game *g, const int *hit, int n) {
     if (unit < 0) continue;
     char what[160];
     int roll = 0;
-    snprintf(what, sizeof what, "does %s fall beside %s? (%d+)", g->sc->unit[l].name, g->sc->unit[unit].name,
+    snprintf(what, sizeof what, "does %s fall beside %s? (%d+)", gn__vb_uname(g, l), gn__vb_uname(g, unit),
              d->loss_roll);
     if ((rc = gn__roll(g, "1d6", what, "VB-LDR", l, &roll, NULL))) return rc;
     if (roll < d->loss_roll) continue;
     /* 3) */
     gn__vb_take_off(g, l);
-    if (!gn__event(g, "leader-lost", "VB-LDR", l, unit, "%s falls beside %s (rolled %d, %d+)", g->sc->unit[l].name,
-                   g->sc->unit[unit].name, roll, d->loss_roll))
+    if (!gn__event(g, "leader-lost", "VB-LDR", l, unit, "%s falls beside %s (rolled %d, %d+)", gn__vb_uname(g, l),
+                   gn__vb_uname(g, unit), roll, d->loss_roll))
       return GN_ENOMEM;
   }
   return 0;

@@ -245,7 +245,7 @@ int gn__vb_order_reassign(gn_game *g, const gn__args *a) {
   if (gn__vb_side_ended(g, ldr)) return gn__refuse(g, "VB-66", "%s has ended its night", g->sc->side[D->side].name);
   /* 4) */
   gn__fw(g, dv)[VB_F_PARENT] = cp + 1;
-  gn__event(g, "reassign", "VB-67", ldr, -1, "%s moves %s to %s", g->sc->unit[ldr].name, D->name, C->name);
+  gn__event(g, "reassign", "VB-67", ldr, -1, "%s moves %s to %s", gn__vb_uname(g, ldr), D->name, C->name);
   return 0;
 }
 

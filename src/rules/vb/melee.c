@@ -727,7 +727,7 @@ int gn__vb_phase_combat(gn_game *g, int side) {
     gn__ustate *st = gn__uw(g, u);
     if (st->vb.meleed == VB_MEL_BREAK && gn__vb_alive(g, u))         /* its own side was told it may */
       gn__vb_own_event(gn__event(g, "breakthrough", "VB-B17", u, -1, "%s may no longer break through",
-                                 g->sc->unit[u].name),
+                                 gn__vb_uname(g, u)),
                        g->sc->unit[u].side);
     st->vb.fired = st->vb.meleed = st->vb.town_fire = st->vb.rally_tried = 0;
   }

@@ -212,7 +212,7 @@ void gn__vb_guns_check(gn_game *g, int u, gn_box a, gn_box b, const char *how) {
   if (!k) return;
   vb_uw(g, u)->batguns = 0;
   gn__event(g, "batguns-lost", "VB-27", u, -1, "%s loses its battalion guns for good in %s%s",
-            g->sc->unit[u].name, gn__rs_vb.terrain[k - 1].name, how);
+            gn__vb_uname(g, u), gn__rs_vb.terrain[k - 1].name, how);
 }
 
 /* ------------------------------------------------------------ checks */
@@ -343,7 +343,7 @@ typedef enum move_kind { MV_MOVE, MV_BREAKTHROUGH } move_kind;
 
 /* Steps 1 and 2 of move_stand: the phase and the stand. 0 or a refusal. */
 static int check_stand(gn_game *g, int u, const gn__ustate *s, move_kind kind, double len) {
-  const char *name = g->sc->unit[u].name;
+  const char *name = gn__vb_uname(g, u);
   int t = gn__vb_type(g, u), rc;
   int night = g->st.phase == VB_PH_NIGHT;
   /* 1) */
@@ -371,7 +371,7 @@ static int check_stand(gn_game *g, int u, const gn__ustate *s, move_kind kind, d
 /* Step 4 of move_stand: the path's terrain and its cost against the move
 ** left. 0 or a refusal. */
 static int check_path(gn_game *g, int u, const path *p, double cost, double left, int incmd) {
-  const char *name = g->sc->unit[u].name;
+  const char *name = gn__vb_uname(g, u);
   double tol = gn__vb_data(g)->move_tolerance;
   int t = gn__vb_type(g, u);
   if (p->river) return gn__refuse(g, "VB-B4", "%s cannot cross %s away from a bridge", name,
@@ -380,7 +380,7 @@ static int check_path(gn_game *g, int u, const path *p, double cost, double left
     return gn__refuse(g, "VB-27", "artillery cannot enter %s", gn__rs_vb.terrain[p->prohibited - 1].name);
   if (p->village && !gn__vb_is_leader(t))
     return gn__refuse(g, "VB-18", "cannot move through a village held by the infantry skirmisher %s",
-                      g->sc->unit[p->village - 1].name);
+                      gn__vb_uname(g, p->village - 1));
   /* ref. VB-B4: a move over by no more than the measuring tolerance is
   ** accepted (data move.tolerance) [interpretation: tapes at a table are read
   ** to a fraction of an inch] */
@@ -394,15 +394,15 @@ static int check_path(gn_game *g, int u, const path *p, double cost, double left
 /* Step 5 of move_stand: not through enemy stands, no overlap at the end, not
 ** into contact. 0 or a refusal. */
 static int check_enemy(gn_game *g, int u, gn_box from, gn_box nb) {
-  const char *name = g->sc->unit[u].name;
+  const char *name = gn__vb_uname(g, u);
   int o = path_blocked(g, u, from, nb);
-  if (o >= 0) return gn__refuse(g, "VB-B4", "%s cannot move through the enemy stand %s", name, g->sc->unit[o].name);
+  if (o >= 0) return gn__refuse(g, "VB-B4", "%s cannot move through the enemy stand %s", name, gn__vb_uname(g, o));
   int near[MAXPATH], n = gn__vb_near_box(g, nb, GN_CONTACT_EPS, near, MAXPATH);   /* both ask the same */
   if ((o = overlap_in(g, u, nb, NULL, 0, near, n)) >= 0)
-    return gn__refuse(g, "VB-B4", "%s would end on top of %s", name, g->sc->unit[o].name);
+    return gn__refuse(g, "VB-B4", "%s would end on top of %s", name, gn__vb_uname(g, o));
   if ((o = enemy_contact(g, u, nb, near, n)) >= 0)
     return gn__refuse(g, "VB-B4", "%s would end in contact with %s: closing to contact is a charge", name,
-                      g->sc->unit[o].name);
+                      gn__vb_uname(g, o));
   return 0;
 }
 
@@ -410,7 +410,7 @@ static int check_enemy(gn_game *g, int u, gn_box from, gn_box nb) {
 ** only to a stand out of command or of a division no longer fresh (broken is
 ** not fresh); at night only behind a friendly screen. 0 or a refusal. */
 static int check_closing(gn_game *g, int u, gn_box from, gn_box nb, int incmd, double len) {
-  const char *name = g->sc->unit[u].name;
+  const char *name = gn__vb_uname(g, u);
   int night = g->st.phase == VB_PH_NIGHT;
   if (!night && (!incmd || gn__vb_exhausted(g, u))) {
     double before = gn__vb_enemy_distance(g, u, from), after = gn__vb_enemy_distance(g, u, nb);
@@ -426,7 +426,7 @@ static int check_closing(gn_game *g, int u, gn_box from, gn_box nb, int incmd, d
   int e;
   if (night && (e = night_unscreened(g, u, from, nb)) >= 0)
     return gn__refuse(g, "VB-66", "at night %s may not move closer to %s unless toward a friend between them",
-                      name, g->sc->unit[e].name);
+                      name, gn__vb_uname(g, e));
   return 0;
 }
 
@@ -476,7 +476,7 @@ static int move_stand(gn_game *g, int u, gn_vec2 to, int has_facing, double faci
                       double arc) {
   const vb_data *d = gn__vb_data(g);
   gn__ustate *s = gn__uw(g, u);
-  const char *name = g->sc->unit[u].name;
+  const char *name = gn__vb_uname(g, u);
   int t = gn__vb_type(g, u), rc;
   int night = g->st.phase == VB_PH_NIGHT;
   gn_box from = s->box, nb = s->box;
@@ -553,7 +553,7 @@ static int move_as_told(gn_game *g, int u, const gn__args *a) {
     costq q = { g, u, g->st.u[u].box };
     double t = gn__furthest(q.from.c, d.to, cost_to, &q, left_if(g, u, move_incmd(g, u)));
     if (t <= 0 && hypot(d.to.x - q.from.c.x, d.to.y - q.from.c.y) > EPS)
-      return gn__refuse(g, "VB-B4", "%s has no move left to go towards %.2f,%.2f", g->sc->unit[u].name,
+      return gn__refuse(g, "VB-B4", "%s has no move left to go towards %.2f,%.2f", gn__vb_uname(g, u),
                         d.to.x, d.to.y);
     d.to.x = q.from.c.x + (d.to.x - q.from.c.x) * t;
     d.to.y = q.from.c.y + (d.to.y - q.from.c.y) * t;
@@ -604,9 +604,9 @@ static int in_place(gn_game *g, const gn__args *a, int *u, const char *ref, cons
   if ((rc = gn__arg_unit(g, a, 1, u))) return rc;
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   if ((rc = gn__vb_need_phase(g, *u, VB_PH_MOVE, "VB-B1", what))) return rc;
-  if (!gn__vb_alive(g, *u)) return gn__refuse(g, ref, "%s is not on the table", g->sc->unit[*u].name);
+  if (!gn__vb_alive(g, *u)) return gn__refuse(g, ref, "%s is not on the table", gn__vb_uname(g, *u));
   if (gn__vb_is_leader(gn__vb_type(g, *u))) return gn__refuse(g, ref, "leaders have no formation");
-  if (vb_u(g, *u)->routed) return gn__refuse(g, "VB-41", "%s is routed", g->sc->unit[*u].name);
+  if (vb_u(g, *u)->routed) return gn__refuse(g, "VB-41", "%s is routed", gn__vb_uname(g, *u));
   vb_uw(g, *u)->in_command = gn__vb_in_command(g, *u);
   return 0;
 }
@@ -614,7 +614,7 @@ static int in_place(gn_game *g, const gn__args *a, int *u, const char *ref, cons
 static int pay(gn_game *g, int u, double frac, const char *ref) {
   double cost = frac * gn__vb_rate(g, u), left = gn__vb_move_left(g, u);
   if (cost > left + 1e-6)
-    return gn__refuse(g, ref, "%s needs %.2f %s of move and has %.2f", g->sc->unit[u].name, cost,
+    return gn__refuse(g, ref, "%s needs %.2f %s of move and has %.2f", gn__vb_uname(g, u), cost,
                       gn__vb_unit_word(g), left);
   spend(g, u, cost);
   vb_uw(g, u)->moved = 1;
@@ -628,13 +628,13 @@ static int set_march(gn_game *g, const gn__args *a, int on) {
   if ((rc = in_place(g, a, &u, "VB-B14", on ? "forming march column" : "deploying"))) return rc;
   gn__ustate *s = gn__uw(g, u);
   if (s->vb.march == on)
-    return gn__refuse(g, "VB-B14", "%s is %s in march column", g->sc->unit[u].name, on ? "already" : "not");
+    return gn__refuse(g, "VB-B14", "%s is %s in march column", gn__vb_uname(g, u), on ? "already" : "not");
   if (gn__vb_is_artillery(gn__vb_type(g, u)) && !s->vb.in_command && !s->vb.limbered)
     return gn__refuse(g, "VB-B3", "out-of-command artillery cannot limber");
   if ((rc = pay(g, u, gn__vb_data(g)->march_cost, "VB-B14"))) return rc;
   s->vb.march = on;
   if (on && gn__vb_is_artillery(gn__vb_type(g, u))) s->vb.limbered = 1;
-  gn__event(g, "formation", "VB-B14", u, -1, "%s %s", g->sc->unit[u].name,
+  gn__event(g, "formation", "VB-B14", u, -1, "%s %s", gn__vb_uname(g, u),
             on ? "forms march column" : "deploys from march column");
   return 0;
 }
@@ -648,15 +648,15 @@ static int set_limber(gn_game *g, const gn__args *a, int on) {
   if ((rc = in_place(g, a, &u, "VB-B15", on ? "limbering" : "unlimbering"))) return rc;
   gn__ustate *s = gn__uw(g, u);
   if (!gn__vb_is_artillery(gn__vb_type(g, u)))
-    return gn__refuse(g, "VB-B15", "%s is not artillery", g->sc->unit[u].name);
+    return gn__refuse(g, "VB-B15", "%s is not artillery", gn__vb_uname(g, u));
   if (s->vb.limbered == on)
-    return gn__refuse(g, "VB-B15", "%s is %s limbered", g->sc->unit[u].name, on ? "already" : "not");
+    return gn__refuse(g, "VB-B15", "%s is %s limbered", gn__vb_uname(g, u), on ? "already" : "not");
   if (!on && s->vb.march) return gn__refuse(g, "VB-B14", "deploy from march column first");
   if (!s->vb.in_command)
-    return gn__refuse(g, "VB-B3", "%s is out of command: it can neither limber nor unlimber", g->sc->unit[u].name);
+    return gn__refuse(g, "VB-B3", "%s is out of command: it can neither limber nor unlimber", gn__vb_uname(g, u));
   if ((rc = pay(g, u, gn__vb_data(g)->limber_cost, "VB-B15"))) return rc;
   s->vb.limbered = on;
-  gn__event(g, "formation", "VB-B15", u, -1, "%s %s", g->sc->unit[u].name, on ? "limbers" : "unlimbers");
+  gn__event(g, "formation", "VB-B15", u, -1, "%s %s", gn__vb_uname(g, u), on ? "limbers" : "unlimbers");
   return 0;
 }
 
@@ -671,7 +671,7 @@ int gn__vb_order_reorder(gn_game *g, const gn__args *a) {
   if ((rc = in_place(g, a, &u, "VB-B20", "reordering"))) return rc;
   gn__ustate *s = gn__uw(g, u);
   int t = gn__vb_type(g, u);
-  const char *name = g->sc->unit[u].name;
+  const char *name = gn__vb_uname(g, u);
   if (s->vb.disorder == 0) return gn__refuse(g, "VB-B20", "%s is not disordered", name);
   if (s->vb.disorder == 2) return gn__refuse(g, "VB-B20", "%s is permanently disordered today", name);
   if (!s->vb.in_command) return gn__refuse(g, "VB-B3", "%s is out of command and cannot recover from disorder", name);

@@ -148,7 +148,7 @@ int gn__vb_recovery_begin(gn_game *g) {
     /* 1) */
     if (s->vb.wiped) {
       gn__vb_own_event(gn__event(g, "recover", s->vb.wiped == 3 ? "VB-57" : "VB-56", u, -1,
-                                 "%s was wiped out (%s) and recovers nothing", g->sc->unit[u].name,
+                                 "%s was wiped out (%s) and recovers nothing", gn__vb_uname(g, u),
                                  s->vb.wiped == 1 ? "surrounded" : s->vb.wiped == 2 ? "artillery lost in melee"
                                                                                                 : "artillery routed in contact"),
                        g->sc->unit[u].side);
@@ -159,7 +159,7 @@ int gn__vb_recovery_begin(gn_game *g) {
     if (rec > 0) give(g, u, rec);
     if ((lost * d->recover_num) % d->recover_den) s->flags |= VB_FL_ODD;
     gn__vb_own_event(gn__event(g, "recover", "VB-55", u, -1, "%s recovers %d of the %d SP it lost today%s",
-                               g->sc->unit[u].name, rec, lost, (s->flags & VB_FL_ODD) ? " (one odd point pooled)" : ""),
+                               gn__vb_uname(g, u), rec, lost, (s->flags & VB_FL_ODD) ? " (one odd point pooled)" : ""),
                      g->sc->unit[u].side);
   }
   /* 3) */
@@ -169,7 +169,7 @@ int gn__vb_recovery_begin(gn_game *g) {
     int p = partner(g, u);
     if (p > u)
       gn__vb_own_event(gn__event(g, "recover-pair", "VB-59", u, p, "odd points of %s and %s are pooled: one SP to recover",
-                                 g->sc->unit[u].name, g->sc->unit[p].name),
+                                 gn__vb_uname(g, u), gn__vb_uname(g, p)),
                        g->sc->unit[u].side);
   }
   gn__vb_return_announce(g);
@@ -187,13 +187,13 @@ int gn__vb_order_recover(gn_game *g, const gn__args *a) {
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   if ((rc = gn__vb_need_phase(g, u, VB_PH_RECOVERY, "VB-58", "pooled points are given"))) return rc;
   int p = (g->st.u[u].flags & VB_FL_ODD) ? partner(g, u) : -1;
-  if (p < 0) return gn__refuse(g, "VB-58", "%s has no pooled odd point to recover", g->sc->unit[u].name);
+  if (p < 0) return gn__refuse(g, "VB-58", "%s has no pooled odd point to recover", gn__vb_uname(g, u));
   if (vb_u(g, u)->morale > vb_u(g, p)->morale)
-    return gn__refuse(g, "VB-60", "the point goes to %s, the stand of lower morale", g->sc->unit[p].name);
+    return gn__refuse(g, "VB-60", "the point goes to %s, the stand of lower morale", gn__vb_uname(g, p));
   gn__uw(g, p)->flags &= ~VB_FL_PICK;
   gn__uw(g, u)->flags |= VB_FL_PICK;
   gn__vb_own_event(gn__event(g, "recover-pick", "VB-58", u, p, "the pooled point of %s and %s goes to %s",
-                             g->sc->unit[u].name, g->sc->unit[p].name, g->sc->unit[u].name),
+                             gn__vb_uname(g, u), gn__vb_uname(g, p), gn__vb_uname(g, u)),
                    g->sc->unit[u].side);
   return 0;
 }
@@ -227,7 +227,7 @@ static int under_order(gn_game *g, const gn__args *a, const char *word, int *u, 
   if ((rc = gn__vb_need_phase(g, *u, VB_PH_RECOVERY, "VB-62", "under-strength stands are settled"))) return rc;
   int m = minimum(g, *u), s = projected(g, *u);
   if (g->st.u[*u].strength <= 0 || m == 0 || s >= m)
-    return gn__refuse(g, "VB-61", "%s is not under its minimum strength (%d SP, minimum %d)", g->sc->unit[*u].name, s, m);
+    return gn__refuse(g, "VB-61", "%s is not under its minimum strength (%d SP, minimum %d)", gn__vb_uname(g, *u), s, m);
   return 0;
 }
 
@@ -236,10 +236,10 @@ int gn__vb_order_merge(gn_game *g, const gn__args *a) {
   if ((rc = under_order(g, a, "into", &u, &v))) return rc;
   if (!merge_ok(g, u, v))
     return gn__refuse(g, "VB-62", "%s may merge only into a stand of its division, of its kind and of similar or lower morale",
-                      g->sc->unit[u].name);
+                      gn__vb_uname(g, u));
   set_partner(g, u, v, VB_FL_MERGE);
-  gn__vb_own_event(gn__event(g, "merge-order", "VB-62", u, v, "%s will merge into %s", g->sc->unit[u].name,
-                             g->sc->unit[v].name),
+  gn__vb_own_event(gn__event(g, "merge-order", "VB-62", u, v, "%s will merge into %s", gn__vb_uname(g, u),
+                             gn__vb_uname(g, v)),
                    g->sc->unit[u].side);
   return 0;
 }
@@ -248,13 +248,13 @@ int gn__vb_order_fill(gn_game *g, const gn__args *a) {
   int u, v, rc;
   if ((rc = under_order(g, a, "from", &u, &v))) return rc;
   int t = merge_target(g, u);
-  if (t >= 0) return gn__refuse(g, "VB-62", "%s must merge into a stand such as %s", g->sc->unit[u].name, g->sc->unit[t].name);
+  if (t >= 0) return gn__refuse(g, "VB-62", "%s must merge into a stand such as %s", gn__vb_uname(g, u), gn__vb_uname(g, t));
   if (v == u || g->sc->unit[v].side != g->sc->unit[u].side || group_of(g, v) != group_of(g, u) ||
       g->st.u[v].strength <= minimum(g, u) - projected(g, u))
-    return gn__refuse(g, "VB-62", "%s cannot spare the points %s needs", g->sc->unit[v].name, g->sc->unit[u].name);
+    return gn__refuse(g, "VB-62", "%s cannot spare the points %s needs", gn__vb_uname(g, v), gn__vb_uname(g, u));
   set_partner(g, u, v, VB_FL_FILL);
-  gn__vb_own_event(gn__event(g, "fill-order", "VB-62", u, v, "%s will take points from %s", g->sc->unit[u].name,
-                             g->sc->unit[v].name),
+  gn__vb_own_event(gn__event(g, "fill-order", "VB-62", u, v, "%s will take points from %s", gn__vb_uname(g, u),
+                             gn__vb_uname(g, v)),
                    g->sc->unit[u].side);
   return 0;
 }
@@ -264,13 +264,13 @@ int gn__vb_order_fill(gn_game *g, const gn__args *a) {
 /* Every side sees a stand leave the table; how (merged into which stand, or
 ** disbanded) is told to its own side only. */
 static void leaves(gn_game *g, int u) {
-  gn__event(g, "removed", "VB-62", u, -1, "%s leaves the table in the night", g->sc->unit[u].name);
+  gn__event(g, "removed", "VB-62", u, -1, "%s leaves the table in the night", gn__vb_uname(g, u));
 }
 
 static void merge(gn_game *g, int u, int v) {
   gn__uw(g, v)->strength += gn__uw(g, u)->strength;
-  gn__vb_own_event(gn__event(g, "merge", "VB-62", u, v, "%s (%d SP) merges into %s, now %d SP", g->sc->unit[u].name,
-                             g->st.u[u].strength, g->sc->unit[v].name, g->st.u[v].strength),
+  gn__vb_own_event(gn__event(g, "merge", "VB-62", u, v, "%s (%d SP) merges into %s, now %d SP", gn__vb_uname(g, u),
+                             g->st.u[u].strength, gn__vb_uname(g, v), g->st.u[v].strength),
                    g->sc->unit[u].side);
   gn__uw(g, u)->strength = 0;
   gn__unit_remove(g, u);
@@ -287,15 +287,15 @@ static void settle(gn_game *g, int u) {
     if (need > g->st.u[p].strength - 1) need = g->st.u[p].strength - 1;
     gn__uw(g, p)->strength -= need;
     gn__uw(g, u)->strength += need;
-    gn__vb_own_event(gn__event(g, "fill", "VB-62", u, p, "%s takes %d SP from %s", g->sc->unit[u].name, need,
-                               g->sc->unit[p].name),
+    gn__vb_own_event(gn__event(g, "fill", "VB-62", u, p, "%s takes %d SP from %s", gn__vb_uname(g, u), need,
+                               gn__vb_uname(g, p)),
                      g->sc->unit[u].side);
     return;
   }
   int t = merge_target(g, u);
   if (t >= 0) { merge(g, u, t); return; }
   gn__vb_own_event(gn__event(g, "disband", "VB-62", u, -1, "%s (%d SP) is disbanded: no stand of its division can take it",
-                             g->sc->unit[u].name, g->st.u[u].strength),
+                             gn__vb_uname(g, u), g->st.u[u].strength),
                    g->sc->unit[u].side);
   gn__uw(g, u)->strength = 0;
   gn__unit_remove(g, u);
@@ -420,7 +420,7 @@ int gn__vb_recovery_apply(gn_game *g) {
     int p = partner(g, u);
     if (p < 0) {
       gn__vb_own_event(gn__event(g, "recover", "VB-58", u, -1, "the odd point of %s has no partner and is lost",
-                                 g->sc->unit[u].name),
+                                 gn__vb_uname(g, u)),
                        g->sc->unit[u].side);
       continue;
     }
@@ -428,7 +428,7 @@ int gn__vb_recovery_apply(gn_game *g) {
     int w = winner(g, u, p);
     give(g, w, 1);
     gn_event *e = gn__event(g, "recover", "VB-58", w, w == u ? p : u, "the pooled point of %s and %s goes to %s",
-                            g->sc->unit[u].name, g->sc->unit[p].name, g->sc->unit[w].name);
+                            gn__vb_uname(g, u), gn__vb_uname(g, p), gn__vb_uname(g, w));
     gn__vb_own_event(e, g->sc->unit[u].side);
     if (e && vb_u(g, u)->morale != vb_u(g, p)->morale) gn__event_mod(e, "lower morale", 0, "VB-60");
   }

@@ -108,7 +108,7 @@ int gn__vb_order_place(gn_game *g, const gn__args *a) {
     hasf = 1;
   }
   if ((rc = gn__vb_return_data(g, &r))) return rc;
-  const char *name = g->sc->unit[u].name;
+  const char *name = gn__vb_uname(g, u);
   /* 1) */
   if ((rc = gn__vb_need_phase(g, u, VB_PH_RECOVERY, "VB-B22", "stands coming back are placed"))) return rc;
   /* 2) */
@@ -132,9 +132,9 @@ int gn__vb_order_place(gn_game *g, const gn__args *a) {
     return gn__refuse(g, "VB-B22", "%s would stand partly off the table", name);
   case SPOT_FAR:
     return gn__refuse(g, "VB-B22", "%s would be out of the command radius (%g %s) of %s", name,
-                      gn__vb_radius(g, ldr), gn__vb_unit_word(g), g->sc->unit[ldr].name);
+                      gn__vb_radius(g, ldr), gn__vb_unit_word(g), gn__vb_uname(g, ldr));
   case SPOT_OVERLAP:
-    return gn__refuse(g, "VB-B22", "%s would stand on %s", name, g->sc->unit[other].name);
+    return gn__refuse(g, "VB-B22", "%s would stand on %s", name, gn__vb_uname(g, other));
   case SPOT_ENEMY:
     return gn__refuse(g, "VB-B22", "%s would be %.2f %s from the enemy, nearer than %g", name, dist,
                       gn__vb_unit_word(g), r.enemy);
@@ -144,7 +144,7 @@ int gn__vb_order_place(gn_game *g, const gn__args *a) {
   /* 5) */
   put(g, u, b);
   gn__vb_own_event(gn__event(g, "return", "VB-B22", u, ldr, "%s comes back at %.2f,%.2f, by %s", name, b.c.x, b.c.y,
-                             g->sc->unit[ldr].name),
+                             gn__vb_uname(g, ldr)),
                    g->sc->unit[u].side);
   return 0;
 }
@@ -205,7 +205,7 @@ static int default_spot(gn_game *g, int u, int ldr, const vb_return *r, gn_box *
 void gn__vb_return_dawn(gn_game *g, const vb_return *r) {
   for (int u = 0; u < g->sc->nunits; u++) {
     if (!gn__vb_returning(g, u)) continue;
-    const char *name = g->sc->unit[u].name;
+    const char *name = gn__vb_uname(g, u);
     int side = g->sc->unit[u].side, sp = g->st.u[u].strength;
     /* 1) */
     int ldr = leader_of(g, u);
@@ -221,17 +221,17 @@ void gn__vb_return_dawn(gn_game *g, const vb_return *r) {
     if (default_spot(g, u, ldr, r, &b)) {
       put(g, u, b);
       gn__vb_own_event(gn__event(g, "return", "VB-B22", u, ldr, "%s (%d SP) comes back at %.2f,%.2f, behind %s",
-                                 name, sp, b.c.x, b.c.y, g->sc->unit[ldr].name),
+                                 name, sp, b.c.x, b.c.y, gn__vb_uname(g, ldr)),
                        side);
       gn_event *e = gn__event(g, "return", "VB-B22", u, ldr, "%s comes back at %.2f,%.2f facing %.1f, behind %s",
-                              name, b.c.x, b.c.y, gn__compass(b.facing), g->sc->unit[ldr].name);
+                              name, b.c.x, b.c.y, gn__compass(b.facing), gn__vb_uname(g, ldr));
       if (e) gn__event_hide(e, ~(1u << side));   /* the others see it come back, not its SP */
       continue;
     }
     /* 3) */
     gn__vb_own_event(gn__event(g, "return", "VB-B22", u, ldr,
                                "%s (%d SP) finds no room near %s and stays off the table today, its SP kept", name, sp,
-                               g->sc->unit[ldr].name),
+                               gn__vb_uname(g, ldr)),
                      side);
   }
 }
@@ -244,7 +244,7 @@ void gn__vb_return_announce(gn_game *g) {
     gn__vb_own_event(gn__event(g, "return", "VB-B22", u, -1,
                                "%s (%d SP) is off the table and comes back at dawn: 'place' it, or it is placed "
                                "behind its leader",
-                               g->sc->unit[u].name, g->st.u[u].strength),
+                               gn__vb_uname(g, u), g->st.u[u].strength),
                      g->sc->unit[u].side);
   }
 }

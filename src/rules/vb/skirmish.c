@@ -31,7 +31,7 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
   if (a->n > 2) return gn__syntax(g, a, 2, "unexpected '%s'", a->tok[2]);
   if ((rc = gn__vb_need_phase(g, b, VB_PH_MOVE, "VB-9", "breaking into skirmishers"))) return rc;
   gn__ustate *s = gn__uw(g, b);
-  const char *name = g->sc->unit[b].name;
+  const char *name = gn__vb_uname(g, b);
   if (gn__vb_type(g, b) != VB_T_CAV_LIGHT || !gn__vb_alive(g, b))
     return gn__refuse(g, "VB-9", "only a light cavalry brigade on the table can break into skirmishers");
   if (s->vb.routed) return gn__refuse(g, "VB-41", "%s is routed", name);
@@ -60,7 +60,7 @@ int gn__vb_order_skirmish(gn_game *g, const gn__args *a) {
 static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place) {
   const vb_data *d = gn__vb_data(g);
   gn__ustate *s = gn__uw(g, b);
-  const char *name = g->sc->unit[b].name;
+  const char *name = gn__vb_uname(g, b);
   double fx = cos(s->box.facing), fy = sin(s->box.facing);    /* front */
   double rx = fy, ry = -fx;                                    /* right */
   for (int k = 0; k < n; k++) {
@@ -73,7 +73,7 @@ static int break_down(gn_game *g, int b, int n, const int *res, gn_box *place) {
     p.c.y = s->box.c.y + off * ry + fwd * fy;
     p.facing = s->box.facing;
     int o = gn__vb_overlap_any(g, b, p, NULL, 0);
-    if (o >= 0) return gn__refuse(g, "VB-10", "no room for the skirmish line: %s is in the way", g->sc->unit[o].name);
+    if (o >= 0) return gn__refuse(g, "VB-10", "no room for the skirmish line: %s is in the way", gn__vb_uname(g, o));
     place[k] = p;
   }
   /* 4) */
@@ -119,18 +119,18 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   }
   if ((rc = gn__vb_need_phase(g, st[0], VB_PH_MOVE, "VB-11", "reforming"))) return rc;
   int b = vb_u(g, st[0])->skirmish_of - 1;
-  if (b < 0) return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher", g->sc->unit[st[0]].name);
-  if (g->st.u[b].removed != 1) return gn__refuse(g, "VB-11", "%s is already on the table", g->sc->unit[b].name);
+  if (b < 0) return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher", gn__vb_uname(g, st[0]));
+  if (g->st.u[b].removed != 1) return gn__refuse(g, "VB-11", "%s is already on the table", gn__vb_uname(g, b));
   for (int k = 0; k < n; k++) {
     gn__ustate *r = gn__uw(g, st[k]);
-    const char *nm = g->sc->unit[st[k]].name;
+    const char *nm = gn__vb_uname(g, st[k]);
     if (!gn__vb_is_cav_skirmisher(g, st[k]) || !gn__vb_alive(g, st[k]))
       return gn__refuse(g, "VB-11", "%s is not a cavalry skirmisher on the table", nm);
     if (g->sc->unit[st[k]].side != g->sc->unit[b].side) return gn__refuse(g, "VB-11", "%s is not ours", nm);
     /* 2) */
     int ob = r->vb.skirmish_of - 1;
     if (r->vb.morale != vb_u(g, b)->morale || gn__vb_type(g, ob) != gn__vb_type(g, b))
-      return gn__refuse(g, "VB-11", "%s is not of the morale grade and type of %s", nm, g->sc->unit[b].name);
+      return gn__refuse(g, "VB-11", "%s is not of the morale grade and type of %s", nm, gn__vb_uname(g, b));
     if (r->vb.routed) return gn__refuse(g, "VB-41", "%s is routed", nm);
     if (r->vb.reforming) return gn__refuse(g, "VB-11", "%s is already reforming", nm);
   }
@@ -140,13 +140,13 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
     int near = 0;
     for (int j = 0; j < n && !near; j++)
       if (j != k && gn_box_distance(g->st.u[st[k]].box, g->st.u[st[j]].box) <= reach) near = 1;
-    if (!near) return gn__refuse(g, "VB-11", "%s is not moving together with the others", g->sc->unit[st[k]].name);
+    if (!near) return gn__refuse(g, "VB-11", "%s is not moving together with the others", gn__vb_uname(g, st[k]));
   }
   /* 4) */
   for (int k = 0; k < n; k++) {
     double cost = d->reform_cost * gn__vb_rate(g, st[k]);
     if (cost > gn__vb_move_left(g, st[k]) + 1e-6)
-      return gn__refuse(g, "VB-11", "%s has not half its move left", g->sc->unit[st[k]].name);
+      return gn__refuse(g, "VB-11", "%s has not half its move left", gn__vb_uname(g, st[k]));
   }
   int at = st[0];                      /* the brigade appears at the lowest-numbered stand */
   for (int k = 1; k < n; k++) if (st[k] < at) at = st[k];
@@ -156,7 +156,7 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
   bb.w = g->sc->rs->types[gn__vb_type(g, b)].w;
   bb.d = g->sc->rs->types[gn__vb_type(g, b)].d;
   int o = gn__vb_overlap_any(g, b, bb, st, n);
-  if (o >= 0) return gn__refuse(g, "VB-11", "no room for the brigade: %s is in the way", g->sc->unit[o].name);
+  if (o >= 0) return gn__refuse(g, "VB-11", "no room for the brigade: %s is in the way", gn__vb_uname(g, o));
   /* 5) */
   for (int k = 0; k < n; k++) {
     gn__ustate *r = gn__uw(g, st[k]);
@@ -165,7 +165,7 @@ int gn__vb_order_reform(gn_game *g, const gn__args *a) {
     r->vb.reforming = b + 1;
   }
   gn__event(g, "reform", "VB-11", b, -1, "%d skirmish stands reform %s at the end of the movement phase",
-            n, g->sc->unit[b].name);
+            n, gn__vb_uname(g, b));
   return 0;
 }
 
@@ -197,7 +197,7 @@ void gn__vb_reform_finish(gn_game *g, int side) {
     s->vb.disorder = dis;
     s->vb.moved = 1;
     gn__unit_return(g, b, bb);
-    gn__event(g, "reform", "VB-11", b, -1, "%s reforms from %d skirmish stands", g->sc->unit[b].name, n);
-    gn__vb_own_event(gn__event(g, "strength", "VB-11", b, -1, "%s has %d SP", g->sc->unit[b].name, sp), side);
+    gn__event(g, "reform", "VB-11", b, -1, "%s reforms from %d skirmish stands", gn__vb_uname(g, b), n);
+    gn__vb_own_event(gn__event(g, "strength", "VB-11", b, -1, "%s has %d SP", gn__vb_uname(g, b), sp), side);
   }
 }

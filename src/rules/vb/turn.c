@@ -174,7 +174,7 @@ int gn__vb_need_phase(gn_game *g, int unit, int phase, const char *ref, const ch
     return gn__refuse(g, ref, "%s only in the %s phase (now: %s)", what, phase_names[phase],
                       gn__vb_phase_name(g));
   if (unit >= 0 && g->st.active >= 0 && g->sc->unit[unit].side != g->st.active)
-    return gn__refuse(g, ref, "%s belongs to %s, and it is %s's turn", g->sc->unit[unit].name,
+    return gn__refuse(g, ref, "%s belongs to %s, and it is %s's turn", gn__vb_uname(g, unit),
                       g->sc->side[g->sc->unit[unit].side].name, g->sc->side[g->st.active].name);
   if (gn__vb_side_ended(g, unit))
     return gn__refuse(g, ref, "%s has ended its %s", g->sc->side[g->sc->unit[unit].side].name,

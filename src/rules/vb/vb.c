@@ -294,7 +294,7 @@ void gn__vb_disorder(gn_game *g, int unit, int level, const char *ref, const cha
   gn__ustate *u = gn__uw(g, unit);
   if (u->vb.disorder >= level) return;
   u->vb.disorder = level;
-  gn__event(g, "disorder", ref, unit, -1, "%s is %s: %s", g->sc->unit[unit].name,
+  gn__event(g, "disorder", ref, unit, -1, "%s is %s: %s", gn__vb_uname(g, unit),
             level == 2 ? "permanently disordered" : "disordered", why);
 }
 
@@ -316,7 +316,7 @@ int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, cons
   /* 2) */
   u->vb.lost_today += n;
   gn__vb_own_event(gn__event(g, "loss", ref, unit, -1, "%s loses %d SP (%s), %d left",
-                             g->sc->unit[unit].name, n, why, u->strength),
+                             gn__vb_uname(g, unit), n, why, u->strength),
                    g->sc->unit[unit].side);
   /* 3) */
   if (!gn__vb_is_artillery(gn__vb_type(g, unit))) {
@@ -327,7 +327,7 @@ int gn__vb_lose_sp(gn_game *g, int unit, int n, int wiped, const char *ref, cons
   if (u->strength == 0) {
     gn__vb_take_off(g, unit);
     u->vb.wiped = wiped;
-    gn__event(g, "eliminated", ref, unit, -1, "%s is eliminated", g->sc->unit[unit].name);
+    gn__event(g, "eliminated", ref, unit, -1, "%s is eliminated", gn__vb_uname(g, unit));
   }
   return n;
 }
