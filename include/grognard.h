@@ -338,8 +338,9 @@ void gn_dist_free(gn_dist *d);
 /* The exact probability of outcome i of an exact dist, "num/den" in lowest
 ** terms, any size (thousands of digits for hundreds of dice). Written out on
 ** the first call for i, then kept by the dist: the pointer is valid until
-** gn_dist_free. NULL when the dist was sampled, i is out of range, or out of
-** memory. */
+** gn_dist_free. Since the first call writes into the dist, two threads must
+** not ask one dist at once. NULL when the dist was sampled, i is out of range,
+** or out of memory. */
 const char *gn_dist_frac(const gn_dist *d, int i);
 /* P(outcome <= v) and P(outcome >= v). */
 double gn_dist_at_most(const gn_dist *d, int64_t v);

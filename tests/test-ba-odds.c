@@ -159,6 +159,13 @@ static void melee_list_keeps_no_state(void **state) {
   assert_string_equal(w, "two");
   assert_string_equal(strtok(NULL, ","), "three");
   assert_null(strtok(NULL, ","));
+  /* a list longer than the parser holds is refused with its limit, not cut */
+  char lng[700] = "support";
+  while (strlen(lng) < 600) strcat(lng, ",support");
+  const char *too[] = {"--attack", lng};
+  gn_dist x;
+  assert_int_equal(gn_check_odds(g, "melee", 2, too, NULL, &x, NULL), GN_ESYNTAX);
+  assert_non_null(strstr(gn_errmsg(g), "--attack: list too long (at most 511 characters)"));
   gn_game_free(g);
 }
 

@@ -14,7 +14,8 @@ static int factor_list(gn_game *g, const char *opt, const char *list, const char
                        int n, int *f) {
   char buf[512];
   if (!list) return gn__error(g, GN_ESYNTAX, "%s: expected a list of factors", opt);
-  if (strlen(list) >= sizeof buf) return gn__error(g, GN_ESYNTAX, "%s: list too long", opt);
+  if (strlen(list) >= sizeof buf)
+    return gn__error(g, GN_ESYNTAX, "%s: list too long (at most %zu characters)", opt, sizeof buf - 1);
   strcpy(buf, list);
   char *save = NULL;    /* strtok_r: checks run on several threads at once (simulate) */
   for (char *p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {

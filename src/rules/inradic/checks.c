@@ -115,7 +115,8 @@ static int hero_parse(gn_game *g, int argc, const char *const *argv, void *cx) {
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(argv[i], "--present") && v) {
       char buf[256];
-      if (strlen(v) >= sizeof buf) return gn__error(g, GN_ESYNTAX, "--present: list too long");
+      if (strlen(v) >= sizeof buf)
+        return gn__error(g, GN_ESYNTAX, "--present: list too long (at most %zu characters)", sizeof buf - 1);
       strcpy(buf, v);
       char *save = NULL;    /* strtok_r: checks run on several threads at once (simulate) */
       for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
