@@ -79,7 +79,7 @@ static void play(const char *text, int turns, const char *unit, const char *enem
   }
   gn_ai_free(ai);
   gn_game_free(g);
-  if (getenv("PLANS_DEBUG"))
+  if (getenv("PLANS_DEBUG"))   /* PLANS_DEBUG=1: each turn's time, place, gap and orders, to read a failure */
     for (int t = 1; t <= w->turns; t++)
       fprintf(stderr, "turn %d min %d at %.2f,%.2f gap %.2f\n%s", t, w->minute[t], w->at[t].x, w->at[t].y,
               w->gap[t], w->orders[t]);
