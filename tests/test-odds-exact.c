@@ -334,6 +334,8 @@ static gn_game *played(const char *path, const char *const *orders) {
   return played_as(path, NULL, NULL, orders);
 }
 
+static int cmpstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 /* Each outcome of a chain as "label=fraction", sorted: the label numbers
 ** depend on the order in which outcomes are met, the labels do not. */
 static char **outcomes(gn_game *g, const gn_dist *d) {
@@ -346,11 +348,10 @@ static char **outcomes(gn_game *g, const gn_dist *d) {
     l[i] = malloc(strlen(t) + strlen(fr) + 2);
     sprintf(l[i], "%s=%s", t, fr);
   }
-  qsort(l, (size_t)d->n, sizeof *l, (int (*)(const void *, const void *))strcmp);
+  qsort(l, (size_t)d->n, sizeof *l, cmpstr);
   return l;
 }
 
-static int cmpstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* The chain answered order by order with equal states merged gives every
 ** outcome with the same fraction as the walk over every path of the whole
@@ -365,8 +366,6 @@ static void chain_as(const char *path, const char *from, const char *to, const c
   char **a = outcomes(g, &m);
   if (gn_order_odds(g, question, &walk, &w)) fail_msg("%s: %s", question, gn_errmsg(g));
   char **b = outcomes(g, &w);
-  qsort(a, (size_t)m.n, sizeof *a, cmpstr);
-  qsort(b, (size_t)w.n, sizeof *b, cmpstr);
   assert_int_equal(m.exact, 1);
   assert_int_equal(w.exact, 1);
   assert_int_equal(m.n, w.n);
