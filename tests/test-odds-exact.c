@@ -206,7 +206,7 @@ static void ba_supplies_against_walk(void **state) {
   (void)state;
   gn_game *g = rules("ba");
   for (int k = 1; k <= 3; k++) {
-    char rolls[4];
+    char rolls[16];
     snprintf(rolls, sizeof rolls, "%d", k);
     const char *argv[] = { "--rolls", rolls };
     gn_dist a, b;
@@ -328,10 +328,6 @@ static gn_game *played_as(const char *path, const char *from, const char *to, co
   for (int i = 0; orders[i]; i++)
     if (gn_order_apply(g, orders[i])) fail_msg("%s: %s", orders[i], gn_errmsg(g));
   return g;
-}
-
-static gn_game *played(const char *path, const char *const *orders) {
-  return played_as(path, NULL, NULL, orders);
 }
 
 static int cmpstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }

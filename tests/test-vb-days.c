@@ -754,7 +754,9 @@ static gn_game *night_with(const char *options) {
   char text[sizeof NIGHT + 256];
   const char *at = strstr(NIGHT, "options: {days: 2}\n");
   assert_non_null(at);
-  snprintf(text, sizeof text, "%.*s%s%s", (int)(at - NIGHT), NIGHT, options, at + strlen("options: {days: 2}\n"));
+  int n = snprintf(text, sizeof text, "%.*s%s%s", (int)(at - NIGHT), NIGHT, options,
+                   at + strlen("options: {days: 2}\n"));
+  assert_true(n >= 0 && (size_t)n < sizeof text);    /* options longer than the room kept for them */
   return load(text, strlen(text));
 }
 
