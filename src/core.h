@@ -613,6 +613,16 @@ unsigned gn__roll_visibility(gn_game *g, unsigned sides);
 /* ------------------------------------------------------------ game.c */
 int gn__state_alloc(gn_game *g, gn__state *st, int nunits, int nformations, int nobjectives);
 void gn__state_free(gn_game *g, gn__state *st);
+/* Room for many states (and other blocks) given back all at once: the odds
+** engine keeps tens of thousands of states in one walk, and a malloc and a
+** free for each cost more than the rules it runs. */
+typedef struct gn__pool { char **chunk; size_t *size; int n, cap; size_t used; } gn__pool;
+/* n bytes, zeroed, aligned for any object, alive until gn__pool_free; NULL
+** on OOM. */
+void *gn__pool_get(gn_game *g, gn__pool *p, size_t n);
+void gn__pool_free(gn_game *g, gn__pool *p);
+/* gn__state_alloc in pool p (never gn__state_free). */
+int gn__state_alloc_in(gn_game *g, gn__pool *p, gn__state *st, int nunits, int nformations, int nobjectives);
 /* dst must have the same sizes (allocated by gn__state_alloc). Cannot fail. */
 void gn__state_copy(gn__state *dst, const gn__state *src);
 /* 1 when a and b are the same state, bit for bit. Cannot fail. */
@@ -852,6 +862,9 @@ int gn__enum_deck_read(gn_game *g);
 /* With GN__ODDS_BLIND: the start state stands for states merged whatever
 ** their decks held (a chain's earlier order): any deck read fails. */
 #define GN__ODDS_BLIND_START 4u
+/* No representative run at the end: the caller keeps none of its events
+** (a step of a chain of orders). */
+#define GN__ODDS_NOREP 8u
 /* A key of a state and whether two are the same, the decks (and the
 ** ruleset's globals that describe them) left out when blind. Cannot fail. */
 uint64_t gn__state_key(const gn_game *g, const gn__state *st, int blind);

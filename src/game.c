@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,6 +128,49 @@ void gn__state_free(gn_game *g, gn__state *st) {
   gn__free(g, (void *)st->f, (st->nformations ? st->nformations : 1) * sizeof *st->f);
   gn__free(g, st->owner, (st->nobjectives ? 3 * (size_t)st->nobjectives : 1) * sizeof *st->owner);
   st->u = NULL; st->f = NULL; st->owner = NULL;
+}
+
+#define POOL_CHUNK ((size_t)1 << 18)
+
+void *gn__pool_get(gn_game *g, gn__pool *p, size_t n) {
+  const size_t al = _Alignof(max_align_t);
+  n = (n + al - 1) / al * al;
+  if (!n) n = al;
+  if (!p->n || p->used + n > p->size[p->n - 1]) {
+    if (p->n == p->cap) {
+      int cap = p->cap ? 2 * p->cap : 8;
+      char **c = gn__realloc(&g->alloc, p->chunk, (size_t)p->cap * sizeof *c, (size_t)cap * sizeof *c);
+      if (!c) return NULL;
+      p->chunk = c;
+      size_t *z = gn__realloc(&g->alloc, p->size, (size_t)p->cap * sizeof *z, (size_t)cap * sizeof *z);
+      if (!z) return NULL;
+      p->size = z; p->cap = cap;
+    }
+    size_t size = n > POOL_CHUNK ? n : POOL_CHUNK;
+    if (!(p->chunk[p->n] = gn__malloc(g, size))) return NULL;
+    p->size[p->n++] = size;
+    p->used = 0;
+  }
+  char *r = p->chunk[p->n - 1] + p->used;
+  p->used += n;
+  memset(r, 0, n);
+  return r;
+}
+
+void gn__pool_free(gn_game *g, gn__pool *p) {
+  for (int i = 0; i < p->n; i++) gn__free(g, p->chunk[i], p->size[i]);
+  gn__free(g, p->chunk, (size_t)p->cap * sizeof *p->chunk);
+  gn__free(g, p->size, (size_t)p->cap * sizeof *p->size);
+  memset(p, 0, sizeof *p);
+}
+
+int gn__state_alloc_in(gn_game *g, gn__pool *p, gn__state *st, int nu, int nf, int no) {
+  memset(st, 0, sizeof *st);
+  st->nunits = nu; st->nformations = nf; st->nobjectives = no;
+  st->u = gn__pool_get(g, p, (size_t)nu * sizeof *st->u);
+  st->f = gn__pool_get(g, p, (size_t)nf * sizeof *st->f);
+  st->owner = gn__pool_get(g, p, 3 * (size_t)no * sizeof *st->owner);
+  return st->u && st->f && st->owner ? 0 : GN_ENOMEM;
 }
 
 /* Everything but the units (the clock, globals, generator, decks, formations,

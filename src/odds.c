@@ -41,6 +41,7 @@ static void frac_clear(frac *f) {
 }
 
 static void z_set128(mpz_t z, u128 v) {
+  if (!(v >> 64)) { mpz_set_ui(z, (unsigned long)(uint64_t)v); return; }   /* the usual case */
   mpz_set_ui(z, (unsigned long)(uint64_t)(v >> 64));
   mpz_mul_2exp(z, z, 64);
   mpz_add_ui(z, z, (unsigned long)(uint64_t)v);
@@ -265,6 +266,7 @@ struct gn__enum {
   int hit;                            /* the entry this run ended at (GN__EMERGED), -1 */
   int blind_passed;                   /* this run passed a merge point that ignored the decks */
   int closed;                         /* entries closed so far */
+  gn__pool pool;                      /* the entries' states and contexts */
 };
 
 /* The node at the present depth: the path's own when replaying (it must
@@ -604,8 +606,6 @@ int gn__state_same(const gn_game *g, const gn__state *a, const gn__state *b, int
 static void merge_free(gn_game *g, struct gn__enum *en) {
   for (int i = 0; i < en->nme; i++) {
     mentry *e = &en->me[i];
-    gn__state_free(g, &e->st);
-    gn__free(g, e->ctx, e->nctx ? e->nctx : 1);
     frac_clear(&e->pre);
     acc_free(g, &e->own);
     for (int k = 0; k < e->nref; k++) frac_clear(&e->ref[k].w);
@@ -621,6 +621,7 @@ static void merge_free(gn_game *g, struct gn__enum *en) {
   en->open = NULL; en->nopen = en->capopen = 0;
   en->rref = NULL; en->nrref = en->caprref = 0;
   en->closed = 0;
+  gn__pool_free(g, &en->pool);
 }
 
 /* A reference (to, w) of the innermost open entry, or of the root. GN_ENOMEM. */
@@ -699,11 +700,9 @@ static int merge_open(gn_game *g, struct gn__enum *en, uint64_t h, uint32_t site
   }
   mentry *e = &en->me[en->nme];
   memset(e, 0, sizeof *e);
-  if (!(e->ctx = gn__malloc(g, nctx ? nctx : 1))) return gn__error(g, GN_ENOMEM, "out of memory");
-  if (gn__state_alloc(g, &e->st, g->st.nunits, g->st.nformations, g->st.nobjectives)) {
-    gn__free(g, e->ctx, nctx ? nctx : 1);
-    return gn__error(g, GN_ENOMEM, "out of memory");
-  }
+  if (!(e->ctx = gn__pool_get(g, &en->pool, nctx)) ||
+      gn__state_alloc_in(g, &en->pool, &e->st, g->st.nunits, g->st.nformations, g->st.nobjectives))
+    return gn__error(g, GN_ENOMEM, "out of memory");   /* the pool gives it back with the rest */
   if (nctx) memcpy(e->ctx, ctx, nctx);
   e->nctx = nctx;
   gn__state_copy(&e->st, &g->st);
@@ -962,10 +961,18 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
         o->num = (uint64_t)mpz_get_ui(nu);
         o->den = (uint64_t)mpz_get_ui(de);
       }
-      int rounded;
-      double pn = nearest(q, &rounded);
-      o->p = o->den ? (double)o->num / (double)o->den : pn;   /* as the 64-bit fractions always gave it */
-      o->rounded = rounded || o->p != pn;
+      if (o->den && o->num < (1ull << 53) && o->den < (1ull << 53)) {
+        /* Both exact as doubles: IEEE division rounds the quotient to nearest,
+        ** ties to even, as nearest() does; exact when den (lowest terms) is a
+        ** power of two. */
+        o->p = (double)o->num / (double)o->den;
+        o->rounded = (o->den & (o->den - 1)) != 0;
+      } else {
+        int rounded;
+        double pn = nearest(q, &rounded);
+        o->p = o->den ? (double)o->num / (double)o->den : pn;   /* as the 64-bit fractions always gave it */
+        o->rounded = rounded || o->p != pn;
+      }
       o->lo = o->hi = o->p;
     } else {
       o->p = (double)a->t[i].runs / (double)runs;
@@ -1017,7 +1024,7 @@ mpq_srcptr gn__dist_q(const gn_dist *d, int i) {
 **      enumerated: GN_ETOOBIG), sample instead: run i seeds the generator
 **      with gn_seed_child(seed, i); dist->why says why (walk_sample)
 **   5) one representative run (the first path) leaves its events in the log
-**      (walk_representative)
+**      (walk_representative), unless GN__ODDS_NOREP
 **   6) restore the dice source and the state
 */
 int gn_odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, gn_dist *dist) {
@@ -1212,7 +1219,7 @@ static int odds_walk(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts 
   if (!rc && (rc = finish(&w.a, dist, w.exact, w.exact ? 0 : w.o.runs))) rc = gn__error(g, rc, "out of memory");
   if (!rc) {
     dist->leaves = w.leaves;
-    walk_representative(&w, keep.quiet);                                          /* 5 */
+    if (!(flags & GN__ODDS_NOREP)) walk_representative(&w, keep.quiet);          /* 5 */
   } else {
     gn__restore(g, &w.sp);
     gn_dist_free(dist);

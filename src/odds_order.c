@@ -21,12 +21,23 @@ typedef struct question {
   int nsteps;
   gn__state before;           /* the state the question starts from */
   char (*status0)[96];        /* each unit's status text before */
+  struct frag *frag; int nfrag, capfrag;   /* each unit's piece of a label, by its state */
+  int *fslot; int nfslot;                  /* open addressing over frag: index + 1, 0 empty */
+  int *flast;                              /* per unit: its last fragment, index + 1 */
 } question;
 
+/* A label's hash, eight bytes at a time (labels run to hundreds of bytes,
+** and a large question hashes tens of thousands). */
 static uint64_t text_hash(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return h;
+  uint64_t h = 1469598103934665603ull, w;
+  size_t n = strlen(s), i = 0;
+  for (; i + 8 <= n; i += 8) {
+    memcpy(&w, s + i, 8);
+    h = (h ^ w) * 1099511628211ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+  return h ^ (h >> 32);
 }
 
 /* The label index of text, added if new (found by its hash); -1 on OOM. */
@@ -65,35 +76,126 @@ void gn__order_odds_clear(gn_game *g) {
   g->olslot = NULL; g->nolslot = 0;
 }
 
-/* Appends to a label, silently cut at its size (the engine's formatter:
-** a leaf of a large question is described thousands of times). */
+/* What an outcome's label says of one unit in one state, kept per question:
+** a view reads only its unit's state and the scenario (core.h), so a unit
+** met again in the same state reads the same. text NULL: nothing a player
+** sees changed. */
+#define LABEL 768   /* an outcome's label, with its NUL */
+
+/* Appends to a text, silently cut at its size (the engine's formatter). */
 #define CAT(buf, ...) do { size_t k_ = strlen(buf); \
                            if (k_ + 1 < sizeof buf) gn__snprintf(buf + k_, sizeof buf - k_, __VA_ARGS__); } while (0)
+
+typedef struct frag { uint64_t h; int unit; gn__ustate s; char *text; size_t len; } frag;
+
+static uint64_t frag_hash(int unit, const gn__ustate *s) {
+  unsigned char b[sizeof *s];
+  uint64_t h = (uint64_t)unit * 0x9E3779B97F4A7C15ull, w;
+  memcpy(b, s, sizeof b);
+  size_t i = 0;
+  for (; i + 8 <= sizeof b; i += 8) {
+    memcpy(&w, b + i, 8);
+    h = (h ^ w) * 0x100000001B3ull;
+    h ^= h >> 29;
+  }
+  for (; i < sizeof b; i++) h = (h ^ b[i]) * 0x100000001B3ull;
+  return h ^ (h >> 32);
+}
+
+/* Unit u's piece of a label in the game's state (its code, strength and
+** status against the question's start), formatted once per state of the
+** unit. Returns the fragment, or NULL out of memory. */
+static const frag *unit_frag(gn_game *g, question *q, int u) {
+  const gn__ustate *a = &q->before.u[u], *b = &g->st.u[u];
+  if (q->flast[u] && memcmp(&q->frag[q->flast[u] - 1].s, b, sizeof *b) == 0)   /* as at its last label */
+    return &q->frag[q->flast[u] - 1];
+  uint64_t h = frag_hash(u, b);
+  if (2 * (q->nfrag + 1) > q->nfslot) {              /* grow the slots, place all again */
+    int ns = q->nfslot ? 2 * q->nfslot : 64;
+    int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
+    if (!sl) return NULL;
+    for (int i = 0; i < q->nfrag; i++) {
+      int j = (int)(q->frag[i].h & (uint64_t)(ns - 1));
+      while (sl[j]) j = (j + 1) & (ns - 1);
+      sl[j] = i + 1;
+    }
+    gn__free(g, q->fslot, (size_t)q->nfslot * sizeof *q->fslot);
+    q->fslot = sl; q->nfslot = ns;
+  }
+  int j = (int)(h & (uint64_t)(q->nfslot - 1));
+  for (; q->fslot[j]; j = (j + 1) & (q->nfslot - 1)) {
+    const frag *f = &q->frag[q->fslot[j] - 1];
+    if (f->h == h && f->unit == u && memcmp(&f->s, b, sizeof *b) == 0) {
+      q->flast[u] = q->fslot[j];
+      return f;
+    }
+  }
+  if (q->nfrag == q->capfrag) {
+    int cap = q->capfrag ? 2 * q->capfrag : 32;
+    frag *fr = gn__realloc(&g->alloc, q->frag, (size_t)q->capfrag * sizeof *fr, (size_t)cap * sizeof *fr);
+    if (!fr) return NULL;
+    q->frag = fr; q->capfrag = cap;
+  }
+  frag *f = &q->frag[q->nfrag];
+  memset(f, 0, sizeof *f);
+  f->h = h; f->unit = u; f->s = *b;
+  gn_unit_view v;
+  gn_unit_view_get(g, u, GN_UMPIRE, &v);
+  const char *status = v.status;
+  if (a->strength != b->strength || a->removed != b->removed ||
+      strncmp(status, q->status0[u], sizeof q->status0[u] - 1) != 0) {
+    char t[LABEL] = "";   /* cut as the label is */
+    gn__snprintf(t, sizeof t, "%s", v.code);
+    if (a->strength != b->strength) CAT(t, " %d->%d", a->strength, b->strength);
+    if (b->removed && !a->removed) CAT(t, " removed");
+    else if (status[0]) CAT(t, " (%s)", status);
+    if (!(f->text = gn__strdup(g, t))) return NULL;
+    f->len = strlen(t);
+  }
+  q->fslot[j] = q->flast[u] = ++q->nfrag;
+  return f;
+}
+
+static void frags_free(gn_game *g, question *q) {
+  for (int i = 0; i < q->nfrag; i++)
+    if (q->frag[i].text) gn__free(g, q->frag[i].text, q->frag[i].len + 1);
+  gn__free(g, q->frag, (size_t)q->capfrag * sizeof *q->frag);
+  gn__free(g, q->fslot, (size_t)q->nfslot * sizeof *q->fslot);
+  if (q->flast) memset(q->flast, 0, (size_t)(g->st.nunits ? g->st.nunits : 1) * sizeof *q->flast);
+  q->frag = NULL; q->nfrag = q->capfrag = 0;
+  q->fslot = NULL; q->nfslot = 0;
+}
+
+/* Appends n bytes of s to the label of length *k, silently cut at its size
+** (LABEL bytes with the NUL). */
+static void label_cat(char *label, size_t *k, const char *s, size_t n) {
+  if (*k + n > LABEL - 1) n = LABEL - 1 - *k;
+  memcpy(label + *k, s, n);
+  *k += n;
+  label[*k] = 0;
+}
 
 /* The label of the game's state against the question's start: "order K
 ** refused; " when order K (1-based, 0: none) was refused, then each unit whose
 ** strength or status changed. Returns its index, or GN_ENOMEM. */
-static int describe(gn_game *g, const question *q, int refused, int64_t *outcome) {
-  char label[768] = "";
-  if (refused) CAT(label, "order %d refused; ", refused);
+static int describe(gn_game *g, question *q, int refused, int64_t *outcome) {
+  char label[LABEL] = "";
+  size_t k = 0;
+  int sep = 0;
+  if (refused) k = (size_t)snprintf(label, sizeof label, "order %d refused; ", refused);
   for (int u = 0; u < g->st.nunits; u++) {
-    const gn__ustate *a = &q->before.u[u], *b = &g->st.u[u];
-    if (memcmp(a, b, sizeof *a) == 0) continue;   /* a status reads only its unit (core.h, view) */
-    gn_unit_view v;
-    gn_unit_view_get(g, u, GN_UMPIRE, &v);
-    const char *status = v.status;
-    int changed = a->strength != b->strength || a->removed != b->removed ||
-                  strncmp(status, q->status0[u], sizeof q->status0[u] - 1) != 0;
-    if (!changed) continue;
-    CAT(label, "%s%s", label[0] && label[strlen(label) - 2] != ';' ? "; " : "", v.code);
-    if (a->strength != b->strength) CAT(label, " %d->%d", a->strength, b->strength);
-    if (b->removed && !a->removed) CAT(label, " removed");
-    else if (status[0]) CAT(label, " (%s)", status);
+    if (memcmp(&q->before.u[u], &g->st.u[u], sizeof g->st.u[u]) == 0) continue;   /* a view reads only its unit */
+    const frag *f = unit_frag(g, q, u);
+    if (!f) return gn__error(g, GN_ENOMEM, "out of memory");
+    if (!f->text) continue;
+    if (sep) label_cat(label, &k, "; ", 2);
+    label_cat(label, &k, f->text, f->len);
+    sep = 1;
   }
   if (!label[0]) snprintf(label, sizeof label, "no change");
-  int k = label_index(g, label);
-  if (k < 0) return gn__error(g, GN_ENOMEM, "out of memory");
-  *outcome = k;
+  int i = label_index(g, label);
+  if (i < 0) return gn__error(g, GN_ENOMEM, "out of memory");
+  *outcome = i;
   return 0;
 }
 
@@ -125,13 +227,15 @@ typedef struct sset {
   sstate *s; int n, cap;
   int *slot; int nslot;          /* open addressing over h: index + 1, 0 empty */
   int blind;                     /* states equal whatever their decks hold */
+  gn__pool pool;                 /* the states' arrays */
 } sset;
 
 #define MAXSTATES 50000   /* distinct states kept at one order boundary */
 
 static void sset_free(gn_game *g, sset *t) {
   int blind = t->blind;
-  for (int i = 0; i < t->n; i++) { gn__state_free(g, &t->s[i].st); mpq_clear(t->s[i].p); }
+  for (int i = 0; i < t->n; i++) mpq_clear(t->s[i].p);
+  gn__pool_free(g, &t->pool);
   gn__free(g, t->s, (size_t)t->cap * sizeof *t->s);
   gn__free(g, t->slot, (size_t)t->nslot * sizeof *t->slot);
   memset(t, 0, sizeof *t);
@@ -175,7 +279,7 @@ static int sset_find(gn_game *g, sset *t, int refused, int *idx) {
   }
   sstate *e = &t->s[t->n];
   memset(e, 0, sizeof *e);
-  if (gn__state_alloc(g, &e->st, g->st.nunits, g->st.nformations, g->st.nobjectives))
+  if (gn__state_alloc_in(g, &t->pool, &e->st, g->st.nunits, g->st.nformations, g->st.nobjectives))
     return gn__error(g, GN_ENOMEM, "out of memory");
   gn__state_copy(&e->st, &g->st);
   e->h = h;
@@ -186,94 +290,101 @@ static int sset_find(gn_game *g, sset *t, int refused, int *idx) {
   return 0;
 }
 
-/* One order from one state: the distinct states it leads to, in out. */
-typedef struct stepq { const question *q; int step; const gn__state *from; sset *out; } stepq;
+/* The last order's outcomes: each label's probability, by its index. */
+typedef struct lsum { mpq_t *p; int n; } lsum;
+
+static void lsum_free(gn_game *g, lsum *l) {
+  for (int i = 0; i < l->n; i++) mpq_clear(l->p[i]);
+  gn__free(g, l->p, (size_t)l->n * sizeof *l->p);
+  l->p = NULL; l->n = 0;
+}
+
+/* Adds x to label k's probability. Returns 0 or GN_ENOMEM. */
+static int lsum_add(gn_game *g, lsum *l, int64_t k, const mpq_t x) {
+  if (k >= l->n) {
+    int n = g->nolabel > k ? g->nolabel : (int)k + 1;
+    mpq_t *p = gn__realloc(&g->alloc, l->p, (size_t)l->n * sizeof *p, (size_t)n * sizeof *p);
+    if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
+    for (int i = l->n; i < n; i++) mpq_init(p[i]);
+    l->p = p; l->n = n;
+  }
+  mpq_add(l->p[k], l->p[k], x);
+  return 0;
+}
+
+/* One order from the game's state: the distinct states it leads to, in out;
+** the last order (out NULL): the label of what the chain changed. */
+typedef struct stepq { question *q; int step; sset *out; } stepq;
 
 static int step_leaf(gn_game *g, void *ud, int64_t *outcome) {
   stepq *s = ud;
   int refused = 0, k, rc;
-  gn__state_set(g, s->from);
   if ((rc = gn_order_apply(g, s->q->step[s->step]))) {
     if (s->step == 0 || (rc != GN_EREFUSED && rc != GN_ESTATE)) return rc;
     refused = s->step + 1;
   }
+  if (!s->out) return describe(g, s->q, refused, outcome);
   if ((rc = sset_find(g, s->out, refused, &k))) return rc;
   *outcome = k;
   return 0;
 }
 
 /*
-** 2) One order from every state of cur: gn_odds over the order from each;
-** the states it leads to are found again in next (same state, same refusal:
-** probabilities added); a state whose chain stopped at a refusal goes on as
-** it is. *leaves counts the paths walked. Returns as merged.
+** 2) One order from every state of cur: the game is set to the state and
+** gn_odds walks the order from it; the states it leads to are found again in
+** next (same state, same refusal: probabilities added), or, for the last
+** order (next NULL), described at once and added to their labels in ls; a
+** state whose chain stopped at a refusal goes on as it is. *leaves counts
+** the paths walked. Returns as merged.
 */
-static int merge_step(gn_game *g, const question *q, int step, const gn_odds_opts *opts, int blind,
-                      const sset *cur, sset *next, gn__savepoint *sp, uint64_t *leaves) {
+static int merge_step(gn_game *g, question *q, int step, const gn_odds_opts *opts, int blind,
+                      const sset *cur, sset *next, lsum *ls, gn__savepoint *sp, uint64_t *leaves) {
   int rc = 0, k;
-  unsigned fl = GN__ODDS_MERGE;
+  int64_t v;
+  unsigned fl = GN__ODDS_MERGE | GN__ODDS_NOREP;   /* the chain keeps no events */
   if (blind) fl |= GN__ODDS_BLIND | (step ? GN__ODDS_BLIND_START : 0);
-  else if (step == q->nsteps - 1) fl |= GN__ODDS_BLIND;   /* the last states are only described */
+  else if (!next) fl |= GN__ODDS_BLIND;   /* the last states are only described */
   mpq_t x;
   mpq_init(x);
   for (int i = 0; i < cur->n && !rc; i++) {
     const sstate *e = &cur->s[i];
-    if (e->refused) {
-      gn__state_set(g, &e->st);
+    gn__state_set(g, &e->st);   /* the walk's save point: each path starts here */
+    if (e->refused && next) {
       if (!(rc = sset_find(g, next, e->refused, &k))) mpq_add(next->s[k].p, next->s[k].p, e->p);
-      gn__restore(g, sp);
-      continue;
+    } else if (e->refused) {
+      if (!(rc = describe(g, q, e->refused, &v))) rc = lsum_add(g, ls, v, e->p);
+    } else {
+      stepq sq = { q, step, next };
+      gn_dist d;
+      rc = gn__odds(g, step_leaf, &sq, opts, fl, &d);
+      if (rc == GN_ETOOBIG) rc = 1;
+      if (!rc) {
+        *leaves += d.leaves;
+        if (!d.exact) rc = 1;
+        for (int o = 0; o < d.n && !rc; o++) {
+          mpq_mul(x, gn__dist_q(&d, o), e->p);
+          if (next) mpq_add(next->s[d.o[o].value].p, next->s[d.o[o].value].p, x);
+          else rc = lsum_add(g, ls, d.o[o].value, x);
+        }
+        gn_dist_free(&d);
+      }
     }
-    stepq sq = { q, step, &e->st, next };
-    gn_dist d;
-    rc = gn__odds(g, step_leaf, &sq, opts, fl, &d);
-    if (rc == GN_ETOOBIG) rc = 1;
-    if (rc) break;
-    *leaves += d.leaves;
-    if (!d.exact) rc = 1;
-    for (int o = 0; o < d.n && !rc; o++) {
-      mpq_mul(x, gn__dist_q(&d, o), e->p);
-      sstate *t = &next->s[d.o[o].value];
-      mpq_add(t->p, t->p, x);
-    }
-    gn_dist_free(&d);
+    gn__restore(g, sp);
   }
   mpq_clear(x);
   return rc;
 }
 
-/*
-** 3) Each final state described as the walk describes a leaf, the
-** probabilities of equal labels added (each label's index is its value, in
-** order), into dist. Returns 0, describe's error or GN_ENOMEM.
-*/
-static int merge_describe(gn_game *g, const question *q, const sset *cur, gn__savepoint *sp, uint64_t leaves,
-                          gn_dist *dist) {
-  int rc = 0, n = cur->n, nl = 0;
-  int64_t *v = gn__calloc(g, (size_t)n + 1, sizeof *v);
-  if (!v) return gn__error(g, GN_ENOMEM, "out of memory");
-  for (int i = 0; i < n && !rc; i++) {
-    gn__state_set(g, &cur->s[i].st);
-    rc = describe(g, q, cur->s[i].refused, &v[i]);
-    gn__restore(g, sp);
-  }
-  int nlab = g->nolabel;   /* describe's labels are 0 .. nolabel - 1 */
-  int *at = rc ? NULL : gn__calloc(g, (size_t)nlab + 1, sizeof *at);   /* a label's place in vals, + 1 */
-  int64_t *vals = rc ? NULL : gn__calloc(g, (size_t)nlab + 1, sizeof *vals);
-  mpq_t *ps = rc ? NULL : gn__calloc(g, (size_t)nlab + 1, sizeof *ps);
-  if (!rc && (!at || !vals || !ps)) rc = gn__error(g, GN_ENOMEM, "out of memory");
-  if (!rc) {
-    for (int i = 0; i < n; i++) at[v[i]] = 1;
-    for (int j = 0; j < nlab; j++)
-      if (at[j]) { vals[nl] = j; mpq_init(ps[nl]); at[j] = ++nl; }
-    for (int i = 0; i < n; i++) mpq_add(ps[at[v[i]] - 1], ps[at[v[i]] - 1], cur->s[i].p);
-    if (gn__dist_exact(dist, nl, vals, ps, leaves)) rc = gn__error(g, GN_ENOMEM, "out of memory");
-    for (int j = 0; j < nl; j++) mpq_clear(ps[j]);
-  }
-  gn__free(g, v, ((size_t)n + 1) * sizeof *v);
-  gn__free(g, at, ((size_t)nlab + 1) * sizeof *at);
-  gn__free(g, vals, ((size_t)nlab + 1) * sizeof *vals);
-  gn__free(g, ps, ((size_t)nlab + 1) * sizeof *ps);
+/* 3) The labels with their probabilities, in the order of their indices,
+** into dist. Returns 0 or GN_ENOMEM. */
+static int merge_dist(gn_game *g, lsum *ls, uint64_t leaves, gn_dist *dist) {
+  int nl = 0;
+  int64_t *vals = gn__calloc(g, (size_t)ls->n + 1, sizeof *vals);
+  if (!vals) return gn__error(g, GN_ENOMEM, "out of memory");
+  for (int k = 0; k < ls->n; k++)   /* a label met only on a walk given up (decks) has none */
+    if (mpq_sgn(ls->p[k]) > 0) { mpq_swap(ls->p[nl], ls->p[k]); vals[nl++] = k; }
+  int rc = gn__dist_exact(dist, nl, vals, ls->p, leaves) ? gn__error(g, GN_ENOMEM, "out of memory") : 0;
+  gn__free(g, vals, ((size_t)ls->n + 1) * sizeof *vals);
   return rc;
 }
 
@@ -282,8 +393,9 @@ static int merge_describe(gn_game *g, const question *q, const sset *cur, gn__sa
 ** boundary: what an order leads to is worked out once per distinct state
 ** before it, not once per path to it.
 **   1) the start state, probability 1
-**   2) each order from each state (merge_step)
-**   3) each final state described, equal labels added (merge_describe)
+**   2) each order from each state (merge_step); the last order's leaves are
+**      described as the walk describes a leaf, equal labels added
+**   3) the labels' probabilities (merge_dist)
 ** With blind, states are equal whatever their decks hold, at the orders'
 ** boundaries and at the merge points inside them (gn__enum_merge); an order
 ** that then reads a deck fails the chain with GN__EBLIND.
@@ -294,72 +406,88 @@ static int merge_describe(gn_game *g, const question *q, const sset *cur, gn__sa
 static int merged(gn_game *g, question *q, const gn_odds_opts *opts, int blind, gn_dist *dist) {
   sset cur = { 0 }, next = { 0 };
   cur.blind = next.blind = blind;
+  lsum ls = { 0 };
   gn__savepoint sp = { 0 };
   uint64_t leaves = 0;
+  gn__order_odds_clear(g);   /* the labels are this chain's */
   int rc = gn__save(g, &sp), k;
   if (rc) rc = gn__error(g, GN_ENOMEM, "out of memory");
   else if (!(rc = sset_find(g, &cur, 0, &k))) mpq_set_ui(cur.s[0].p, 1, 1);               /* 1 */
   for (int step = 0; !rc && step < q->nsteps; step++) {                                   /* 2 */
-    rc = merge_step(g, q, step, opts, blind, &cur, &next, &sp, &leaves);
+    int last = step == q->nsteps - 1;
+    rc = merge_step(g, q, step, opts, blind, &cur, last ? NULL : &next, &ls, &sp, &leaves);
     sset_free(g, &cur);
     cur = next;
     memset(&next, 0, sizeof next);
     next.blind = blind;
   }
-  if (!rc) rc = merge_describe(g, q, &cur, &sp, leaves, dist);                            /* 3 */
+  if (!rc) rc = merge_dist(g, &ls, leaves, dist);                                         /* 3 */
   if (sp.open) gn__restore(g, &sp);
   gn__savepoint_free(g, &sp);
   sset_free(g, &cur);
   sset_free(g, &next);
+  lsum_free(g, &ls);
   return rc;
+}
+
+static void question_free(gn_game *g, question *q) {
+  int nu = g->st.nunits ? g->st.nunits : 1;
+  if (q->before.u) gn__state_free(g, &q->before);
+  frags_free(g, q);
+  gn__free(g, q->flast, (size_t)nu * sizeof *q->flast);
+  gn__free(g, q->status0, (size_t)nu * sizeof *q->status0);
+  gn__free(g, q, sizeof *q);
+}
+
+/* The question of orders ("o1; o2; ...") from the game's present state,
+** into *out. Returns 0, GN_ESYNTAX or GN_ENOMEM. */
+static int question_new(gn_game *g, const char *orders, question **out) {
+  int nu = g->st.nunits ? g->st.nunits : 1;
+  question *q = gn__calloc(g, 1, sizeof *q);
+  if (!q) return gn__error(g, GN_ENOMEM, "out of memory");
+  int rc = 0;
+  if (strlen(orders) >= sizeof q->text) rc = gn__error(g, GN_ESYNTAX, "question too long");
+  else strcpy(q->text, orders);
+  for (char *p = q->text, *tok; !rc && (tok = strtok_r(p, ";", &p)) != NULL;) {
+    while (*tok == ' ') tok++;
+    if (!*tok) continue;
+    if (q->nsteps == MAXSTEPS) rc = gn__error(g, GN_ESYNTAX, "at most %d orders in one question", MAXSTEPS);
+    else q->step[q->nsteps++] = tok;
+  }
+  if (!rc && !q->nsteps) rc = gn__error(g, GN_ESYNTAX, "no order to weigh");
+  if (!rc && (gn__state_alloc(g, &q->before, g->st.nunits, g->st.nformations, g->st.nobjectives) ||
+              !(q->status0 = gn__calloc(g, (size_t)nu, sizeof *q->status0)) ||
+              !(q->flast = gn__calloc(g, (size_t)nu, sizeof *q->flast))))
+    rc = gn__error(g, GN_ENOMEM, "out of memory");
+  if (rc) { question_free(g, q); return rc; }
+  gn__state_copy(&q->before, &g->st);
+  for (int u = 0; u < g->st.nunits; u++) {
+    gn_unit_view v;
+    gn_unit_view_get(g, u, GN_UMPIRE, &v);
+    snprintf(q->status0[u], sizeof q->status0[u], "%.*s", (int)sizeof q->status0[u] - 1, v.status);
+  }
+  *out = q;
+  return 0;
 }
 
 int gn_order_odds(gn_game *g, const char *orders, const gn_odds_opts *opts, gn_dist *dist) {
   if (!g || !orders || !dist) return GN_EINVAL;
   if (!g->started) return gn__error(g, GN_ESTATE, "the game has not started");
-  question *q = gn__calloc(g, 1, sizeof *q);
-  if (!q) return gn__error(g, GN_ENOMEM, "out of memory");
-  if (strlen(orders) >= sizeof q->text) {
-    gn__free(g, q, sizeof *q);
-    return gn__error(g, GN_ESYNTAX, "question too long");
+  question *q;
+  int rc = question_new(g, orders, &q), nev = g->nev;
+  if (rc) return rc;
+  gn__order_odds_clear(g);
+  rc = 1;
+  if (q->nsteps > 1 && !(opts && (opts->force_mc || opts->walk))) {
+    rc = merged(g, q, opts, 1, dist);            /* decks first left out, */
+    if (rc == GN__EBLIND) rc = merged(g, q, opts, 0, dist);   /* kept when an order reads one */
   }
-  strcpy(q->text, orders);
-  for (char *p = q->text, *tok; (tok = strtok_r(p, ";", &p)) != NULL;) {
-    while (*tok == ' ') tok++;
-    if (!*tok) continue;
-    if (q->nsteps == MAXSTEPS) {
-      gn__free(g, q, sizeof *q);
-      return gn__error(g, GN_ESYNTAX, "at most %d orders in one question", MAXSTEPS);
-    }
-    q->step[q->nsteps++] = tok;
+  if (rc == 1) {                 /* one order, or no exact merge: every path of the chain */
+    gn__order_odds_clear(g);   /* a leaf is described, decks unread: merge points may ignore them */
+    rc = gn__odds(g, leaf, q, opts, opts && opts->walk ? 0 : GN__ODDS_MERGE | GN__ODDS_BLIND, dist);
   }
-  int rc = q->nsteps ? gn__state_alloc(g, &q->before, g->st.nunits, g->st.nformations, g->st.nobjectives)
-                     : gn__error(g, GN_ESYNTAX, "no order to weigh");
-  if (rc == 0 && !(q->status0 = gn__calloc(g, g->st.nunits ? g->st.nunits : 1, sizeof *q->status0)))
-    rc = gn__error(g, GN_ENOMEM, "out of memory");
-  for (int u = 0; rc == 0 && u < g->st.nunits; u++) {
-    gn_unit_view v;
-    gn_unit_view_get(g, u, GN_UMPIRE, &v);
-    snprintf(q->status0[u], sizeof q->status0[u], "%.*s", (int)sizeof q->status0[u] - 1, v.status);
-  }
-  if (rc == 0) {
-    gn__state_copy(&q->before, &g->st);
-    gn__order_odds_clear(g);
-    int nev = g->nev;
-    rc = 1;
-    if (q->nsteps > 1 && !(opts && (opts->force_mc || opts->walk))) {
-      rc = merged(g, q, opts, 1, dist);            /* decks first left out, */
-      if (rc == GN__EBLIND) rc = merged(g, q, opts, 0, dist);   /* kept when an order reads one */
-    }
-    if (rc == 1) {                 /* one order, or no exact merge: every path of the chain */
-      gn__order_odds_clear(g);   /* a leaf is described, decks unread: merge points may ignore them */
-      rc = gn__odds(g, leaf, q, opts, opts && opts->walk ? 0 : GN__ODDS_MERGE | GN__ODDS_BLIND, dist);
-    }
-    gn__events_truncate(g, nev);   /* a live game's log keeps only what happened */
-  }
-  if (q->before.u) gn__state_free(g, &q->before);
-  gn__free(g, q->status0, (g->st.nunits ? g->st.nunits : 1) * sizeof *q->status0);
-  gn__free(g, q, sizeof *q);
+  gn__events_truncate(g, nev);   /* a live game's log keeps only what happened */
+  question_free(g, q);
   return rc;
 }
 
