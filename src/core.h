@@ -577,6 +577,9 @@ struct gn_game {
   gn__savepoint order_save;   /* the game before the order in flight */
   gn__jentry *jnl; int njnl, capjnl;   /* units as they were before writes under a save point */
   unsigned *ustamp;           /* per unit: the epoch it was last journaled in */
+  uint64_t *ukey;             /* per unit: its state's hash in gn__state_key (odds.c), */
+  unsigned char *ukey_ok;     /* valid where set: cleared by every write (gn__uw, gn__restore) */
+  int nukey;
   gn__fjentry *fjnl; int nfjnl, capfjnl;   /* formations, likewise */
   unsigned *fstamp;
   unsigned epoch;             /* bumped by every save point and every return to one */
@@ -867,7 +870,7 @@ int gn__enum_deck_read(gn_game *g);
 #define GN__ODDS_NOREP 8u
 /* A key of a state and whether two are the same, the decks (and the
 ** ruleset's globals that describe them) left out when blind. Cannot fail. */
-uint64_t gn__state_key(const gn_game *g, const gn__state *st, int blind);
+uint64_t gn__state_key(gn_game *g, const gn__state *st, int blind);
 int gn__state_same(const gn_game *g, const gn__state *a, const gn__state *b, int blind);
 int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
              gn_dist *dist);

@@ -229,6 +229,7 @@ int *gn__fw(gn_game *g, int f) {
 
 gn__ustate *gn__uw(gn_game *g, int i) {
   gn__ustate *u = (gn__ustate *)&g->st.u[i];
+  if (g->ukey_ok) g->ukey_ok[i] = 0;
   if (g->depth > 0 && g->ustamp[i] != g->epoch) {   /* first write since the epoch began */
     g->jnl[g->njnl].unit = i;
     g->jnl[g->njnl].was = *u;
@@ -281,6 +282,7 @@ void gn__restore(gn_game *g, const gn__savepoint *sp) {
   while (g->njnl > sp->jmark) {                                          /* 1 */
     const gn__jentry *e = &g->jnl[--g->njnl];
     *(gn__ustate *)&g->st.u[e->unit] = e->was;
+    if (g->ukey_ok) g->ukey_ok[e->unit] = 0;
     if (g->grid && !g->grid_dirty) {
       if (e->was.removed) gn_grid_remove(g->grid, e->unit);
       else if (gn_grid_set(g->grid, e->unit, e->was.box)) g->grid_dirty = 1;
@@ -363,6 +365,9 @@ static void game_clear(gn_game *g) {
   gn__free(g, g->fstamp, (size_t)g->st.nformations * sizeof *g->fstamp);
   g->jnl = NULL; g->njnl = g->capjnl = 0; g->ustamp = NULL; g->depth = 0;
   g->fjnl = NULL; g->nfjnl = g->capfjnl = 0; g->fstamp = NULL;
+  gn__free(g, g->ukey, (size_t)g->nukey * sizeof *g->ukey);
+  gn__free(g, g->ukey_ok, (size_t)g->nukey);
+  g->ukey = NULL; g->ukey_ok = NULL; g->nukey = 0;
   if (g->st.u) gn__state_free(g, &g->st);
   if (g->sc) gn__scen_release(g, g->sc);
   g->sc = NULL;

@@ -95,6 +95,32 @@ static void frac_mulz(frac *f, const mpz_t w, const mpz_t s) {
   mpz_mul(f->D, f->D, s);
 }
 
+/* f *= x, or f /= x (inverse; x > 0). Exact; 128 bits while they hold, the
+** factors put in lowest terms across before giving up on them. Cannot fail. */
+static void frac_mulf(frac *f, const frac *x, int inverse) {
+  if (!f->big && !x->big) {
+    u128 xn = inverse ? x->d : x->n, xd = inverse ? x->n : x->d, a, b;
+    if (!__builtin_mul_overflow(f->n, xn, &a) && !__builtin_mul_overflow(f->d, xd, &b)) {
+      f->n = a; f->d = b;
+      return;
+    }
+    u128 g1 = gcd128(f->n ? f->n : xd, xd), g2 = gcd128(xn ? xn : f->d, f->d);
+    u128 fn = f->n / g1, fd = f->d / g2;
+    xd /= g1; xn /= g2;
+    if (!__builtin_mul_overflow(fn, xn, &a) && !__builtin_mul_overflow(fd, xd, &b)) {
+      f->n = a; f->d = b;
+      return;
+    }
+  }
+  frac xb = { 0 };
+  const frac *y = x;
+  if (!x->big) { xb.n = x->n; xb.d = x->d; frac_tobig(&xb); y = &xb; }
+  frac_tobig(f);
+  mpz_mul(f->N, f->N, inverse ? y->D : y->N);
+  mpz_mul(f->D, f->D, inverse ? y->N : y->D);
+  frac_clear(&xb);
+}
+
 /* sum += x, with x's denominator dividing sum's as the usual case. t is
 ** scratch (initialised). Cannot fail. */
 static void frac_add(frac *sum, const frac *x, mpz_t t) {
@@ -137,13 +163,6 @@ static void frac_add(frac *sum, const frac *x, mpz_t t) {
   frac_clear(&xb);
 }
 
-/* q = f in lowest terms. */
-static void frac_get(mpq_t q, frac *f) {
-  frac_tobig(f);
-  mpq_set_num(q, f->N);
-  mpq_set_den(q, f->D);
-  mpq_canonicalize(q);
-}
 
 /* The double nearest to q (0 <= q <= 1; ties to even); *rounded is 1 when it
 ** is not q itself. mpq_get_d truncates to lo = m 2^e (m an integer, e the
@@ -566,7 +585,39 @@ static int deck_slot(const gn_game *g, int i, int blind) {
   return blind && i >= rs->deck_rs && i < rs->deck_rs + rs->ndeck_rs;
 }
 
-uint64_t gn__state_key(const gn_game *g, const gn__state *st, int blind) {
+/* One unit's state hashed (gn__state_key). */
+static uint64_t unit_key(const gn__ustate *u) { return hash_bytes(0x756e6974ull, u, sizeof *u); }
+
+/* The game's own state is keyed at every merge point, most of its units
+** unchanged since the last: their hashes are kept (g->ukey), each computed
+** again after a write to its unit. Another state's units are hashed anew,
+** the same way. A key only finds candidates (gn__state_same decides). */
+static uint64_t units_key(gn_game *g, const gn__state *st, uint64_t h) {
+  int n = st->nunits;
+  if (st == &g->st && g->nukey != n) {
+    gn__free(g, g->ukey, (size_t)g->nukey * sizeof *g->ukey);
+    gn__free(g, g->ukey_ok, (size_t)g->nukey);
+    g->ukey = gn__calloc(g, n ? (size_t)n : 1, sizeof *g->ukey);
+    g->ukey_ok = gn__calloc(g, n ? (size_t)n : 1, 1);
+    g->nukey = n ? n : 1;
+    if (!g->ukey || !g->ukey_ok) {   /* out of memory: keyed without them */
+      gn__free(g, g->ukey, (size_t)g->nukey * sizeof *g->ukey);
+      gn__free(g, g->ukey_ok, (size_t)g->nukey);
+      g->ukey = NULL; g->ukey_ok = NULL; g->nukey = 0;
+    }
+  }
+  if (st != &g->st || !g->ukey) {
+    for (int i = 0; i < n; i++) h = mixw(h, unit_key(&st->u[i]));
+    return h;
+  }
+  for (int i = 0; i < n; i++) {
+    if (!g->ukey_ok[i]) { g->ukey[i] = unit_key(&st->u[i]); g->ukey_ok[i] = 1; }
+    h = mixw(h, g->ukey[i]);
+  }
+  return h;
+}
+
+uint64_t gn__state_key(gn_game *g, const gn__state *st, int blind) {
   uint64_t h = 0x6d65726765ull;
   int head[5] = { st->turn, st->phase, st->active, st->over, st->winner };
   h = hash_bytes(h, head, sizeof head);
@@ -581,7 +632,7 @@ uint64_t gn__state_key(const gn_game *g, const gn__state *st, int blind) {
       h = mixw(h, (uint64_t)st->deckn[s]);
       h = hash_bytes(h, st->deck[s], (size_t)st->deckn[s] * sizeof st->deck[s][0]);
     }
-  h = hash_bytes(h, st->u, (size_t)st->nunits * sizeof *st->u);
+  h = units_key(g, st, h);
   h = hash_bytes(h, st->f, (size_t)st->nformations * sizeof *st->f);
   return hash_bytes(h, st->owner, (size_t)st->nobjectives * sizeof *st->owner);
 }
@@ -778,13 +829,6 @@ static int by_value(const void *x, const void *y) {
 }
 
 /* x = a * (n / d) as a fraction in GMP. */
-static void frac_scale(frac *x, const frac *a, const mpq_t s) {
-  frac_copy(x, a);
-  frac_tobig(x);
-  mpz_mul(x->N, x->N, mpq_numref(s));
-  mpz_mul(x->D, x->D, mpq_denref(s));
-}
-
 /*
 ** The walk's leaves with its entries put back: a (the root's own leaves)
 ** receives every entry's leaves, each weighted by m(E) / P(E).
@@ -792,36 +836,34 @@ static void frac_scale(frac *x, const frac *a, const mpq_t s) {
 **   2) the entries in the reverse order of closing: E's scale m(E) / P(E)
 **      passes to its references and multiplies its leaves
 **   3) the leaves gathered, sorted by outcome and added up into a
+** All in exact fractions, 128 bits while they hold (frac).
 ** Returns 0 or GN_ENOMEM.
 */
 static int merge_total(gn_game *g, struct gn__enum *en, acc *a, mpz_t t) {
   int n = en->nme, rc = 0;
   if (n == 0) return 0;
-  mpq_t *m = gn__calloc(g, (size_t)n, sizeof *m);
+  frac *m = gn__calloc(g, (size_t)n, sizeof *m);
   int *by = gn__calloc(g, (size_t)n, sizeof *by);
   if (!m || !by) {
     gn__free(g, m, (size_t)n * sizeof *m);
     gn__free(g, by, (size_t)n * sizeof *by);
     return GN_ENOMEM;
   }
-  mpq_t s, w, p;
   acc all = { 0 };
-  mpq_inits(s, w, p, NULL);
-  for (int i = 0; i < n; i++) { mpq_init(m[i]); by[en->me[i].closed_at] = i; }
-  for (int k = 0; k < en->nrref; k++) {                                            /* 1 */
-    frac_get(w, &en->rref[k].w);
-    mpq_add(m[en->rref[k].to], m[en->rref[k].to], w);
-  }
-  frac x;
-  memset(&x, 0, sizeof x);
-  for (int c = n - 1; c >= 0 && !rc; c--) {                                        /* 2 */
+  frac s, w;
+  memset(&s, 0, sizeof s);
+  memset(&w, 0, sizeof w);
+  for (int i = 0; i < n; i++) by[en->me[i].closed_at] = i;
+  for (int k = 0; k < en->nrref; k++) frac_add(&m[en->rref[k].to], &en->rref[k].w, t);   /* 1 */
+  for (int c = n - 1; c >= 0 && !rc; c--) {                                            /* 2 */
     mentry *e = &en->me[by[c]];
-    frac_get(p, &e->pre);
-    mpq_div(s, m[by[c]], p);
+    if (!m[by[c]].big && m[by[c]].n == 0) continue;   /* never reached: it weighs nothing */
+    frac_copy(&s, &m[by[c]]);
+    frac_mulf(&s, &e->pre, 1);
     for (int k = 0; k < e->nref; k++) {
-      frac_get(w, &e->ref[k].w);
-      mpq_mul(w, w, s);
-      mpq_add(m[e->ref[k].to], m[e->ref[k].to], w);
+      frac_copy(&w, &e->ref[k].w);
+      frac_mulf(&w, &s, 0);
+      frac_add(&m[e->ref[k].to], &w, t);
     }
     for (int k = 0; k < e->own.n && !rc; k++) {                /* gathered, sorted below */
       if (all.n == all.cap) {
@@ -833,7 +875,8 @@ static int merge_total(gn_game *g, struct gn__enum *en, acc *a, mpz_t t) {
       tally *d = &all.t[all.n++];
       memset(d, 0, sizeof *d);
       d->value = e->own.t[k].value;
-      frac_scale(&d->sum, &e->own.t[k].sum, s);
+      frac_copy(&d->sum, &e->own.t[k].sum);
+      frac_mulf(&d->sum, &s, 0);
     }
   }
   if (!rc) {                          /* 3) into a, each outcome once (no insertion one by one) */
@@ -865,9 +908,9 @@ static int merge_total(gn_game *g, struct gn__enum *en, acc *a, mpz_t t) {
     memset(&all, 0, sizeof all);
   }
   acc_free(g, &all);
-  frac_clear(&x);
-  for (int i = 0; i < n; i++) mpq_clear(m[i]);
-  mpq_clears(s, w, p, NULL);
+  frac_clear(&s);
+  frac_clear(&w);
+  for (int i = 0; i < n; i++) frac_clear(&m[i]);
   gn__free(g, m, (size_t)n * sizeof *m);
   gn__free(g, by, (size_t)n * sizeof *by);
   return rc;

@@ -242,7 +242,7 @@ static void sset_free(gn_game *g, sset *t) {
   t->blind = blind;
 }
 
-static uint64_t key_of(const gn_game *g, int refused, int blind) {
+static uint64_t key_of(gn_game *g, int refused, int blind) {
   return gn__state_key(g, &g->st, blind) ^ (uint64_t)refused * 0x9E3779B97F4A7C15ull;
 }
 
