@@ -226,21 +226,15 @@ static int attack(ai_ctx *cx, int u) {
   const ai_unit *a = &cx->u[u];
   if (artillery(a)) return 0;
   if (!gn__ai_may_charge(cx, u)) return 0;
-  const gn_action *x = gn__ai_actions(cx, u, "attack");
-  int e = -1;
-  double de = 1e300;
-  for (int k = 0; x && k < x->ntargets; k++) {
-    int t = x->targets[k].unit;
-    if (t < 0 || t >= cx->n || cx->u[t].broken || !cx->u[t].fighting) continue;
-    if (x->targets[k].distance < de) { de = x->targets[k].distance; e = t; }
-  }
+  double de;
+  int e = gn__ai_listed_nearest(cx, u, "attack", &de);
   if (e < 0 || de > (cavalry(a) ? ATTACK_REACH_CAV : ATTACK_REACH_INF)) return 0;
   if (gn__ai_posture(cx, u) != AI_ATTACK && cx->p->aggression < 0.6 && de > 5) return 0;
   if (attack_stalled(cx, u, e)) return 0;
   /* cavalry attacks at the charge: its pace first, so that the rules count
   ** the charge among its factors; back to normal if it does not attack */
   int paced = cavalry(a) && gn__ai_order(cx, "pace %s charge", ai_name(a)) == 0;
-  x = gn__ai_actions(cx, u, "attack");
+  const gn_action *x = gn__ai_actions(cx, u, "attack");
   const char *odds = NULL;
   for (int k = 0; x && k < x->ntargets; k++)
     if (x->targets[k].unit == e) odds = x->targets[k].odds;

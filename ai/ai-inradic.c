@@ -221,20 +221,6 @@ static double fight_odds(ai_ctx *cx, int u, int e, int charge, double *gain) {
   return p;
 }
 
-/* Of the enemies still in the fight that the rules accept verb of u at (its
-** listing), the nearest; -1 none. */
-static int listed_nearest(ai_ctx *cx, int u, const char *verb) {
-  const gn_action *x = gn__ai_actions(cx, u, verb);
-  int best = -1;
-  double bd = 1e300;
-  for (int k = 0; x && k < x->ntargets; k++) {
-    int i = x->targets[k].unit;
-    if (i < 0 || i >= cx->n || cx->u[i].broken || !cx->u[i].fighting) continue;
-    if (x->targets[k].distance < bd) { bd = x->targets[k].distance; best = i; }
-  }
-  return best;
-}
-
 /* An order whose outcome is weighed first (charge: 1 for a charge, 0 for a
 ** round of melee), then given (the rules may still refuse it). 1 given. */
 static int weighed(ai_ctx *cx, int u, int e, const char *order, double slack, int charge) {
@@ -264,7 +250,7 @@ static void act(ai_ctx *cx, int u) {
   double de;
   int e = gn__ai_nearest_enemy(cx, u, 1, &de);
   /* in contact: a melee the rules accept, with the nearest */
-  int m = listed_nearest(cx, u, "melee");
+  int m = gn__ai_listed_nearest(cx, u, "melee", NULL);
   if (m >= 0) {
     snprintf(order, sizeof order, "melee %s with %s", ai_name(a), ai_name(&cx->u[m]));
     weighed(cx, u, m, order, 0.15, 0);
@@ -273,7 +259,7 @@ static void act(ai_ctx *cx, int u) {
   /* charge: the nearest the rules accept a charge at, within the commander's look */
   ai_posture posture = gn__ai_posture(cx, u);
   int ch = e >= 0 && gn__ai_may_charge(cx, u) && (posture == AI_ATTACK || cx->p->aggression >= 0.6)
-             ? listed_nearest(cx, u, "charge") : -1;
+             ? gn__ai_listed_nearest(cx, u, "charge", NULL) : -1;
   if (ch >= 0 && gn__ai_distance(cx, u, ch) <= CHARGE_LOOK) {
     snprintf(order, sizeof order, "charge %s at %s", ai_name(a), ai_name(&cx->u[ch]));
     if (weighed(cx, u, ch, order, 0, 1)) return;

@@ -448,6 +448,19 @@ const gn_action *gn__ai_actions(ai_ctx *cx, int u, const char *verb) {
   return cx->acts->n > 0 ? &cx->acts->a[0] : NULL;
 }
 
+int gn__ai_listed_nearest(ai_ctx *cx, int u, const char *verb, double *distance) {
+  const gn_action *x = gn__ai_actions(cx, u, verb);
+  int best = -1;
+  double bd = 1e300;
+  for (int k = 0; x && k < x->ntargets; k++) {
+    int t = x->targets[k].unit;
+    if (t < 0 || t >= cx->n || cx->u[t].broken || !cx->u[t].fighting) continue;
+    if (x->targets[k].distance < bd) { bd = x->targets[k].distance; best = t; }
+  }
+  if (distance) *distance = bd;
+  return best;
+}
+
 double gn__ai_move_left(ai_ctx *cx, int u, const char *verb) {
   const gn_action *a = gn__ai_actions(cx, u, verb);
   return a && a->left > 0 ? a->left : 0;

@@ -199,6 +199,9 @@ int gn__ai_move_toward(ai_ctx *cx, const char *verb, int u, gn_vec2 goal, double
 ** the next call (the commander's listing is kept in cx->acts). A hard error
 ** (out of memory) is kept in cx->err, and NULL returned. */
 const gn_action *gn__ai_actions(ai_ctx *cx, int u, const char *verb);
+/* The nearest fighting, unbroken enemy among the targets the rules list for
+** u's verb (its distance in *distance, NULL allowed), or -1 when none. */
+int gn__ai_listed_nearest(ai_ctx *cx, int u, const char *verb, double *distance);
 /* The move own unit u has left for verb ("move", "leader"), from the
 ** listing's allowance; 0 when the rules accept no such order now. */
 double gn__ai_move_left(ai_ctx *cx, int u, const char *verb);

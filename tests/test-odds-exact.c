@@ -391,6 +391,12 @@ static void chains_merged_as_walked(void **state) {
   chain("scenarios/ba-teach-supplies.yaml", ba, "attack 4L PR; end; end");
   const char *in[] = { NULL };
   chain("scenarios/inradic-teach-pursuit.yaml", in, "charge TC at PK; end; end");
+  /* two melees of separate brigades (725 outcomes, the last order's leaves
+  ** labelled as they end), and a chain whose second order is refused in
+  ** every branch ("order 2 refused; ...", the third weighed from there) */
+  const char *ret[] = { "end", "end", "end", "end", NULL };
+  chain("scenarios/vb-teach-retreat.yaml", ret, "charge F1 at P1; charge F2 at P3");
+  chain("scenarios/vb-teach-retreat.yaml", ret, "charge F1 at P1; charge F1 at P1; charge F2 at P3");
 }
 
 /* Inside one Inradic order: equal states merged at the melee's steps (after
