@@ -937,6 +937,9 @@ int gn__order_record(gn_game *g, const char *text, gn_dice_mode mode, const int 
 void gn__orders_truncate(gn_game *g, int n);
 /* Frees the orders and their arena. Cannot fail. */
 void gn__orders_free(gn_game *g);
+/* The ruleset's verbs, "fire, move, ..." into buf (cut at size), for a
+** message that lists the valid words. Returns buf. Cannot fail. */
+const char *gn__verb_list(const gn_game *g, char *buf, size_t size);
 /* Refuses an order: sets the message "refused (ref. ID): ..." and returns GN_EREFUSED. */
 GN_PRINTF(3, 4) int gn__refuse(gn_game *g, const char *ref, const char *fmt, ...);
 GN_PRINTF(4, 5) int gn__syntax(gn_game *g, const gn__args *a, int tok, const char *fmt, ...);

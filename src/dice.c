@@ -780,6 +780,7 @@ int gn__enum_successes(gn_game *g, int ng, const int *n, const uint64_t *a, uint
   }
   q.t = t;
   if (total == 0) { *k = 0; return 0; }
+  if (gn__enum_known(g)) return gn__enum_choose(g, total + 1, NULL, 0, k);   /* replayed: weighed before */
   succ_reduce(&q);
   if (q.ng == 1 && total <= GN_DICE_MAXDICE) {   /* the usual case: 64-bit weights */
     uint64_t w[GN_DICE_MAXDICE + 1], sum;

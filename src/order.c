@@ -231,6 +231,14 @@ double gn__furthest(gn_vec2 from, gn_vec2 to, double (*cost)(void *ud, gn_vec2 p
   return lo;
 }
 
+const char *gn__verb_list(const gn_game *g, char *buf, size_t size) {
+  size_t n = 0;
+  buf[0] = 0;
+  for (int i = 0; i < g->sc->rs->nverbs && n < size; i++)
+    n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", g->sc->rs->verbs[i].word);
+  return buf;
+}
+
 /* The ruleset's verb for a word: exact, else a unique prefix. */
 static const gn__verb *find_verb(const gn_game *g, const char *w, int *ambiguous) {
   const gn__ruleset *rs = g->sc->rs;
@@ -355,12 +363,9 @@ static int apply(gn_game *g, const char *text, int check) {
   if ((rc = tokenize(g, text, buf, &a))) return rc;                                       /* 2 */
   const gn__verb *v = find_verb(g, a.tok[0], &amb);
   if (!v) {
-    char list[400] = "";
-    size_t n = 0;
-    for (int i = 0; i < g->sc->rs->nverbs && n < sizeof list; i++)
-      n += snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", g->sc->rs->verbs[i].word);
+    char list[400];
     return gn__error(g, GN_ESYNTAX, "column 1: %s order '%s' (orders: %s)",
-                     amb ? "ambiguous" : "unknown", a.tok[0], list);
+                     amb ? "ambiguous" : "unknown", a.tok[0], gn__verb_list(g, list, sizeof list));
   }
   if (g->st.over && !v->when_over) return gn__error(g, GN_ESTATE, "the game is over");
   if ((rc = gn__save(g, &g->order_save))) return gn__error(g, rc, "out of memory");            /* 3 */

@@ -41,7 +41,9 @@ int gn_unit_reach(gn_game *g, int unit, const char *verb, gn_reach *out) {
   const gn__ruleset *rs = g->sc->rs;
   int known = 0;
   for (int i = 0; i < rs->nverbs && !known; i++) known = !strcmp(rs->verbs[i].word, verb);
-  if (!known) return gn__error(g, GN_ENOTFOUND, "no verb '%s' in %s", verb, rs->id);
+  char list[400];
+  if (!known) return gn__error(g, GN_ENOTFOUND, "no verb '%s' in %s (verbs: %s)", verb, rs->id,
+                               gn__verb_list(g, list, sizeof list));
   if (g->st.u[unit].removed || !rs->reach) return 0;                                  /* 2 */
   out->limit = rs->reach(g, verb, unit, out);                                          /* 3 */
   if (out->nbands > GN_REACH_MAXBANDS) {

@@ -131,6 +131,9 @@ static void reach_arguments(void **state) {
   gn_reach r;
   gn_game *g = load_at(VB_PAIR("infantry_brigade", ""), 40);
   assert_int_equal(gn_unit_reach(g, unit(g, "a"), "shoot", &r), GN_ENOTFOUND);
+  assert_non_null(strstr(gn_errmsg(g), "no verb 'shoot' in vb (verbs: "));   /* the valid words listed */
+  assert_non_null(strstr(gn_errmsg(g), "fire"));
+  assert_non_null(strstr(gn_errmsg(g), "charge"));
   assert_int_equal(gn_unit_reach(g, 99, "fire", &r), GN_ENOTFOUND);
   assert_int_equal(gn_unit_reach(g, -1, "fire", &r), GN_ENOTFOUND);
   assert_int_equal(gn_unit_reach(NULL, 0, "fire", &r), GN_EINVAL);
