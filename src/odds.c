@@ -286,6 +286,8 @@ struct gn__enum {
   int blind_passed;                   /* this run passed a merge point that ignored the decks */
   int closed;                         /* entries closed so far */
   gn__pool pool;                      /* the entries' states and contexts */
+  uint64_t fixed_seq;                 /* gn__enum_fixed questions so far in this run */
+  int resumed;                        /* this run resumed at a merge point */
 };
 
 /* The node at the present depth: the path's own when replaying (it must
@@ -422,6 +424,13 @@ int gn__enum_choose_tab(gn_game *g, const uint64_t key[4], int n, gn__wfill fill
   }
   *choice = take(en, nd);
   return 0;
+}
+
+int gn__enum_fixed(gn_game *g, uint64_t *seq) {
+  struct gn__enum *en = g->dice.en;
+  if (!en || g->dice.mode != GN_DICE_ENUMERATE || g->dice.checking || en->depth != 0 || en->resumed) return 0;
+  *seq = en->fixed_seq++;
+  return 1;
 }
 
 int gn__enum_known(const gn_game *g) {
@@ -808,6 +817,7 @@ int gn__enum_resume(gn_game *g, uint32_t *site, void *ctx, size_t nctx) {
     if (e->norders < g->norders || e->depth < en->depth || e->depth > en->valid || e->nctx > nctx) return 0;
     gn__state_set(g, &e->st);                                                                      /* 3 */
     en->depth = e->depth;
+    en->resumed = 1;
     if (en->flags & GN__ODDS_BLIND) en->blind_passed = 1;
     *site = e->site;
     if (e->nctx) memcpy(ctx, e->ctx, e->nctx);
@@ -935,7 +945,8 @@ void gn_wilson(uint64_t k, uint64_t n, double *lo, double *hi) {
 struct gn__dist_exact {
   int n;
   mpq_t *q;
-  char *raw;                  /* 1: q[i] not yet in lowest terms */
+  char *raw;                  /* 0: q[i] in lowest terms; 1: not yet; 2: q[i] not set (nor
+                              ** initialised), the fraction is outcome i's num/den */
   char **text;
   dsplit sp;                  /* the last denominator's split (q_lowest) */
   mpz_t t;                    /* scratch */
@@ -944,7 +955,7 @@ struct gn__dist_exact {
 static void exact_free(struct gn__dist_exact *x) {
   if (!x) return;
   for (int i = 0; i < x->n; i++) {
-    mpq_clear(x->q[i]);
+    if (x->raw[i] != 2) mpq_clear(x->q[i]);
     free(x->text[i]);
   }
   mpz_clears(x->sp.d, x->sp.p, x->t, NULL);
@@ -954,7 +965,7 @@ static void exact_free(struct gn__dist_exact *x) {
   free(x);
 }
 
-/* n fractions, each 0/1. NULL when out of memory. */
+/* Room for n fractions, none set. NULL when out of memory. */
 static struct gn__dist_exact *exact_new(int n) {
   struct gn__dist_exact *x = calloc(1, sizeof *x);   /* the caller frees it: gn_dist_free */
   if (!x) return NULL;
@@ -963,14 +974,53 @@ static struct gn__dist_exact *exact_new(int n) {
   x->text = calloc((size_t)(n ? n : 1), sizeof *x->text);
   if (!x->q || !x->raw || !x->text) { free(x->q); free(x->raw); free(x->text); free(x); return NULL; }
   mpz_inits(x->sp.d, x->sp.p, x->t, NULL);
-  for (; x->n < n; x->n++) mpq_init(x->q[x->n]);
+  memset(x->raw, 2, (size_t)(n ? n : 1));
+  x->n = n;
   return x;
 }
 
-/* Fraction i of x, in lowest terms. Cannot fail. */
-static mpq_ptr exact_q(struct gn__dist_exact *x, int i) {
-  if (x->raw[i]) { q_lowest(x->q[i], &x->sp, x->t); x->raw[i] = 0; }
+/* Fraction i of d, in lowest terms. Cannot fail. */
+static mpq_ptr exact_q(const gn_dist *d, int i) {
+  struct gn__dist_exact *x = d->x;
+  if (x->raw[i] == 2) {
+    mpq_init(x->q[i]);
+    mpz_set_ui(mpq_numref(x->q[i]), (unsigned long)d->o[i].num);
+    mpz_set_ui(mpq_denref(x->q[i]), (unsigned long)d->o[i].den);
+  } else if (x->raw[i]) {
+    q_lowest(x->q[i], &x->sp, x->t);
+  }
+  x->raw[i] = 0;
   return x->q[i];
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b) {
+  while (b) { uint64_t t = a % b; a = b; b = t; }
+  return a;
+}
+
+/* o's p and rounded from its num/den (lowest terms) when both are below
+** 2^53, where doubles hold them exactly: IEEE division rounds the quotient
+** to nearest, ties to even, as nearest() does, and it is exact when the
+** denominator is a power of two. 0 when they are not. */
+static int p_small(gn_outcome *o) {
+  if (!o->den || o->num >= (1ull << 53) || o->den >= (1ull << 53)) return 0;
+  o->p = (double)o->num / (double)o->den;
+  o->rounded = (o->den & (o->den - 1)) != 0;
+  o->lo = o->hi = o->p;
+  return 1;
+}
+
+/* Outcome o from f when, in lowest terms, its numerator and denominator are
+** below 2^53 (no GMP: the fraction stays o's num/den until asked, exact_q).
+** 0 when they are not. */
+static int small_outcome(const frac *f, gn_outcome *o) {
+  if (f->big || !f->d) return 0;
+  u128 g = !(f->n >> 64) && !(f->d >> 64) ? gcd64((uint64_t)f->n, (uint64_t)f->d) : gcd128(f->n, f->d);
+  u128 n = f->n / g, d = f->d / g;
+  if (n >= ((u128)1 << 53) || d >= ((u128)1 << 53)) return 0;
+  o->num = (uint64_t)n;
+  o->den = (uint64_t)d;
+  return p_small(o);
 }
 
 /*
@@ -990,10 +1040,14 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
   for (int i = 0; i < a->n; i++) {
     gn_outcome *o = &d->o[i];
     o->value = a->t[i].value;
-    if (exact) {
+    if (exact && small_outcome(&a->t[i].sum, o)) {
+      /* the fraction is num/den (exact_q) */
+    } else if (exact) {
       struct gn__dist_exact *x = d->x;
       mpq_ptr q = x->q[i];
       frac *f = &a->t[i].sum;
+      mpq_init(q);
+      x->raw[i] = 0;
       frac_tobig(f);
       mpz_swap(mpq_numref(q), f->N);   /* the fraction moves to the dist */
       mpz_swap(mpq_denref(q), f->D);
@@ -1004,19 +1058,13 @@ static int finish(acc *a, gn_dist *d, int exact, uint64_t runs) {
         o->num = (uint64_t)mpz_get_ui(nu);
         o->den = (uint64_t)mpz_get_ui(de);
       }
-      if (o->den && o->num < (1ull << 53) && o->den < (1ull << 53)) {
-        /* Both exact as doubles: IEEE division rounds the quotient to nearest,
-        ** ties to even, as nearest() does; exact when den (lowest terms) is a
-        ** power of two. */
-        o->p = (double)o->num / (double)o->den;
-        o->rounded = (o->den & (o->den - 1)) != 0;
-      } else {
+      if (!p_small(o)) {
         int rounded;
         double pn = nearest(q, &rounded);
         o->p = o->den ? (double)o->num / (double)o->den : pn;   /* as the 64-bit fractions always gave it */
         o->rounded = rounded || o->p != pn;
+        o->lo = o->hi = o->p;
       }
-      o->lo = o->hi = o->p;
     } else {
       o->p = (double)a->t[i].runs / (double)runs;
       gn_wilson(a->t[i].runs, runs, &o->lo, &o->hi);
@@ -1037,7 +1085,7 @@ const char *gn_dist_frac(const gn_dist *d, int i) {
   struct gn__dist_exact *x = d ? d->x : NULL;
   if (!x || i < 0 || i >= x->n) return NULL;
   if (!x->text[i]) {
-    mpq_srcptr q = exact_q(x, i);
+    mpq_srcptr q = exact_q(d, i);
     const mpz_srcptr nu = mpq_numref(q), de = mpq_denref(q);
     size_t len = mpz_sizeinbase(nu, 10) + mpz_sizeinbase(de, 10) + 3;
     char *s = malloc(len);   /* the dist keeps it: gn_dist_free */
@@ -1052,7 +1100,7 @@ const char *gn_dist_frac(const gn_dist *d, int i) {
 }
 
 mpq_srcptr gn__dist_q(const gn_dist *d, int i) {
-  return d->x && i >= 0 && i < d->x->n ? exact_q(d->x, i) : NULL;
+  return d->x && i >= 0 && i < d->x->n ? exact_q(d, i) : NULL;
 }
 
 /*
@@ -1109,6 +1157,8 @@ static int run_once(walk *w, int64_t *v) {
   w->en.depth = 0;
   w->en.hit = -1;
   w->en.blind_passed = (w->flags & GN__ODDS_BLIND_START) != 0;
+  w->en.fixed_seq = 0;
+  w->en.resumed = 0;
   int rc = w->fn(w->g, w->ud, v);
   gn__restore(w->g, &w->sp);
   return rc;
@@ -1222,6 +1272,7 @@ static void walk_representative(walk *w, int quiet) {
   g->dice.en = &w->en;
   g->dice.quiet = quiet;
   w->en.npath = 0; w->en.depth = 0; w->en.valid = 0; w->en.nw = 0;
+  w->en.fixed_seq = 0; w->en.resumed = 0;
   if (w->fn(g, w->ud, &v) == 0) {
     gn__savepoint rep = w->sp;
     rep.nev = g->nev;   /* keep the representative run's events */
@@ -1354,9 +1405,15 @@ int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t
   a.n = a.cap = n;
   for (int i = 0; i < n; i++) {
     a.t[i].value = values[i];
-    frac_tobig(&a.t[i].sum);
-    mpz_set(a.t[i].sum.N, mpq_numref(ps[i]));
-    mpz_set(a.t[i].sum.D, mpq_denref(ps[i]));
+    mpz_srcptr nu = mpq_numref(ps[i]), de = mpq_denref(ps[i]);
+    if (mpz_sizeinbase(nu, 2) <= 64 && mpz_sizeinbase(de, 2) <= 64) {   /* the usual case: no GMP after */
+      a.t[i].sum.n = (u128)mpz_get_ui(nu);
+      a.t[i].sum.d = (u128)mpz_get_ui(de);
+    } else {
+      frac_tobig(&a.t[i].sum);
+      mpz_set(a.t[i].sum.N, nu);
+      mpz_set(a.t[i].sum.D, de);
+    }
   }
   rc = finish(&a, d, 1, 0);
   d->leaves = leaves;

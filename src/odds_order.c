@@ -344,8 +344,8 @@ static int merge_step(gn_game *g, question *q, int step, const gn_odds_opts *opt
   unsigned fl = GN__ODDS_MERGE | GN__ODDS_NOREP;   /* the chain keeps no events */
   if (blind) fl |= GN__ODDS_BLIND | (step ? GN__ODDS_BLIND_START : 0);
   else if (!next) fl |= GN__ODDS_BLIND;   /* the last states are only described */
-  mpq_t x;
-  mpq_init(x);
+  mpq_t x, y;
+  mpq_inits(x, y, NULL);
   for (int i = 0; i < cur->n && !rc; i++) {
     const sstate *e = &cur->s[i];
     gn__state_set(g, &e->st);   /* the walk's save point: each path starts here */
@@ -362,7 +362,12 @@ static int merge_step(gn_game *g, question *q, int step, const gn_odds_opts *opt
         *leaves += d.leaves;
         if (!d.exact) rc = 1;
         for (int o = 0; o < d.n && !rc; o++) {
-          mpq_mul(x, gn__dist_q(&d, o), e->p);
+          if (d.o[o].den) {   /* lowest terms in 64 bits: no fraction made for it */
+            mpq_set_ui(y, (unsigned long)d.o[o].num, (unsigned long)d.o[o].den);
+            mpq_mul(x, y, e->p);
+          } else {
+            mpq_mul(x, gn__dist_q(&d, o), e->p);
+          }
           if (next) mpq_add(next->s[d.o[o].value].p, next->s[d.o[o].value].p, x);
           else rc = lsum_add(g, ls, d.o[o].value, x);
         }
@@ -371,7 +376,7 @@ static int merge_step(gn_game *g, question *q, int step, const gn_odds_opts *opt
     }
     gn__restore(g, sp);
   }
-  mpq_clear(x);
+  mpq_clears(x, y, NULL);
   return rc;
 }
 

@@ -392,8 +392,10 @@ static void chains_merged_as_walked(void **state) {
   const char *in[] = { NULL };
   chain("scenarios/inradic-teach-pursuit.yaml", in, "charge TC at PK; end; end");
   /* two melees of separate brigades (725 outcomes, the last order's leaves
-  ** labelled as they end), and a chain whose second order is refused in
-  ** every branch ("order 2 refused; ...", the third weighed from there) */
+  ** labelled as they end; merged, the second melee's bodies and sides are
+  ** worked out once per walk, before its first chance point, and walked,
+  ** after the first melee's dice, every time), and a chain whose second
+  ** order is refused in every branch ("order 2 refused; ...") */
   const char *ret[] = { "end", "end", "end", "end", NULL };
   chain("scenarios/vb-teach-retreat.yaml", ret, "charge F1 at P1; charge F2 at P3");
   chain("scenarios/vb-teach-retreat.yaml", ret, "charge F1 at P1; charge F1 at P1; charge F2 at P3");

@@ -439,6 +439,53 @@ static int losers(gn_game *g, const body *lose, const body *win, int defenders) 
   return rc;
 }
 
+/* Under the odds engine a melee met before any chance point of the run sees
+** the same state in every run of the walk (gn__enum_fixed): its bodies and
+** sides are worked out once per walk and kept (gn__enum_memo: a cache). */
+typedef struct melee_kept { int attacker, defender, n[2]; vb_melee_side s[2]; } melee_kept;
+
+static void kept_key(int attacker, int defender, uint64_t seq, uint64_t key[4]) {
+  key[0] = 0x76626d656c656500ull;   /* "vbmelee" */
+  key[1] = seq;
+  key[2] = (uint64_t)(unsigned)attacker;
+  key[3] = (uint64_t)(unsigned)defender;
+}
+
+/* 1 with the bodies and sides the walk kept for this melee. */
+static int sides_kept(gn_game *g, int attacker, int defender, uint64_t seq, body b[2], vb_melee_side s[2]) {
+  uint64_t key[4];
+  size_t size = 0;
+  kept_key(attacker, defender, seq, key);
+  const melee_kept *m = gn__enum_memo_get(g, key, &size);
+  if (!m || size < sizeof *m || m->attacker != attacker || m->defender != defender ||
+      size != sizeof *m + (size_t)(m->n[0] + m->n[1]) * sizeof(int))
+    return 0;
+  const int *id = (const int *)(m + 1);
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < m->n[k]; i++) put(g, &b[k], *id++);
+  s[0] = m->s[0];
+  s[1] = m->s[1];
+  return 1;
+}
+
+/* Keeps the bodies and sides for the rest of the walk; out of memory, not. */
+static void sides_keep(gn_game *g, int attacker, int defender, uint64_t seq, const body b[2],
+                       const vb_melee_side s[2]) {
+  uint64_t key[4];
+  size_t size = sizeof(melee_kept) + (size_t)(b[0].n + b[1].n) * sizeof(int);
+  melee_kept *m = gn__malloc(g, size);
+  if (!m) return;
+  memset(m, 0, sizeof *m);
+  m->attacker = attacker; m->defender = defender;
+  m->n[0] = b[0].n; m->n[1] = b[1].n;
+  m->s[0] = s[0]; m->s[1] = s[1];
+  memcpy(m + 1, b[0].id, (size_t)b[0].n * sizeof(int));
+  memcpy((int *)(m + 1) + b[0].n, b[1].id, (size_t)b[1].n * sizeof(int));
+  kept_key(attacker, defender, seq, key);
+  (void)gn__enum_memo_put(g, key, m, size);   /* a cache */
+  gn__free(g, m, size);
+}
+
 /*
 ** A melee between attacker and defender, who touch.
 **   1) the two bodies (contact, town blocks: ref. VB-34)
@@ -452,11 +499,16 @@ int gn__vb_melee(gn_game *g, int attacker, int defender, int *winner) {
   body b[2];
   vb_melee_side s[2];
   int w, lost[2], rc;
+  uint64_t seq;
+  int fixed = gn__enum_fixed(g, &seq);
   body_init(&b[0]);
   body_init(&b[1]);
-  bodies(g, attacker, defender, &b[0], &b[1]);                                        /* 1) */
-  side_of(g, &b[0], &b[1], 0, &s[0]);                                                 /* 2) */
-  side_of(g, &b[1], &b[0], 1, &s[1]);
+  if (!fixed || !sides_kept(g, attacker, defender, seq, b, s)) {
+    bodies(g, attacker, defender, &b[0], &b[1]);                                      /* 1) */
+    side_of(g, &b[0], &b[1], 0, &s[0]);                                               /* 2) */
+    side_of(g, &b[1], &b[0], 1, &s[1]);
+    if (fixed) sides_keep(g, attacker, defender, seq, b, s);
+  }
   gn__event(g, "melee", "VB-B11", attacker, defender, "%s (%d stand%s) meleed %s (%d stand%s)",
             gn__vb_uname(g, attacker), b[0].n, b[0].n == 1 ? "" : "s",
             gn__vb_uname(g, defender), b[1].n, b[1].n == 1 ? "" : "s");
