@@ -881,9 +881,6 @@ uint64_t gn__state_key(gn_game *g, const gn__state *st, int blind);
 int gn__state_same(const gn_game *g, const gn__state *a, const gn__state *b, int blind);
 int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
              gn_dist *dist);
-/* Fills d with the exact outcomes values[i] (ascending) of probabilities
-** ps[i]; leaves: the paths walked. GN_ENOMEM. */
-int gn__dist_exact(gn_dist *d, int n, const int64_t *values, mpq_t *ps, uint64_t leaves);
 /* The exact probability of outcome i of an exact dist, in lowest terms; NULL
 ** when sampled or i is out of range. Borrowed: valid until gn_dist_free. */
 mpq_srcptr gn__dist_q(const gn_dist *d, int i);

@@ -8,6 +8,7 @@
 ** bound gn_odds samples instead and says so.
 */
 #include "core.h"
+#include "frac.h"
 
 #include <gmp.h>
 #include <stdio.h>
@@ -221,7 +222,7 @@ static int leaf(gn_game *g, void *ud, int64_t *outcome) {
 
 /* A distinct state after some orders, with its probability, and the order
 ** refused on the way (1-based; 0: none, the next order still to apply). */
-typedef struct sstate { gn__state st; uint64_t h; int refused; mpq_t p; } sstate;
+typedef struct sstate { gn__state st; uint64_t h; int refused; frac p; } sstate;
 
 typedef struct sset {
   sstate *s; int n, cap;
@@ -234,7 +235,7 @@ typedef struct sset {
 
 static void sset_free(gn_game *g, sset *t) {
   int blind = t->blind;
-  for (int i = 0; i < t->n; i++) mpq_clear(t->s[i].p);
+  for (int i = 0; i < t->n; i++) frac_clear(&t->s[i].p);
   gn__pool_free(g, &t->pool);
   gn__free(g, t->s, (size_t)t->cap * sizeof *t->s);
   gn__free(g, t->slot, (size_t)t->nslot * sizeof *t->slot);
@@ -284,32 +285,46 @@ static int sset_find(gn_game *g, sset *t, int refused, int *idx) {
   gn__state_copy(&e->st, &g->st);
   e->h = h;
   e->refused = refused;
-  mpq_init(e->p);
   t->slot[j] = ++t->n;
   *idx = t->n - 1;
   return 0;
 }
 
 /* The last order's outcomes: each label's probability, by its index. */
-typedef struct lsum { mpq_t *p; int n; } lsum;
+typedef struct lsum { frac *p; int n; } lsum;
 
 static void lsum_free(gn_game *g, lsum *l) {
-  for (int i = 0; i < l->n; i++) mpq_clear(l->p[i]);
+  for (int i = 0; i < l->n; i++) frac_clear(&l->p[i]);
   gn__free(g, l->p, (size_t)l->n * sizeof *l->p);
   l->p = NULL; l->n = 0;
 }
 
 /* Adds x to label k's probability. Returns 0 or GN_ENOMEM. */
-static int lsum_add(gn_game *g, lsum *l, int64_t k, const mpq_t x) {
+static int lsum_add(gn_game *g, lsum *l, int64_t k, const frac *x, mpz_t t) {
   if (k >= l->n) {
     int n = g->nolabel > k ? g->nolabel : (int)k + 1;
-    mpq_t *p = gn__realloc(&g->alloc, l->p, (size_t)l->n * sizeof *p, (size_t)n * sizeof *p);
+    frac *p = gn__realloc(&g->alloc, l->p, (size_t)l->n * sizeof *p, (size_t)n * sizeof *p);
     if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
-    for (int i = l->n; i < n; i++) mpq_init(p[i]);
+    memset(p + l->n, 0, (size_t)(n - l->n) * sizeof *p);
     l->p = p; l->n = n;
   }
-  mpq_add(l->p[k], l->p[k], x);
+  frac_add(&l->p[k], x, t);
   return 0;
+}
+
+/* Outcome o of an exact dist as a fraction (lowest terms; f's old value is
+** overwritten, its GMP integers reused). */
+static void outcome_frac(const gn_dist *d, int o, frac *f) {
+  if (d->o[o].den) {   /* in 64 bits: no GMP */
+    f->big = 0;
+    f->n = d->o[o].num;
+    f->d = d->o[o].den;
+    return;
+  }
+  mpq_srcptr q = gn__dist_q(d, o);
+  frac_tobig(f);
+  mpz_set(f->N, mpq_numref(q));
+  mpz_set(f->D, mpq_denref(q));
 }
 
 /* One order from the game's state: the distinct states it leads to, in out;
@@ -344,15 +359,17 @@ static int merge_step(gn_game *g, question *q, int step, const gn_odds_opts *opt
   unsigned fl = GN__ODDS_MERGE | GN__ODDS_NOREP;   /* the chain keeps no events */
   if (blind) fl |= GN__ODDS_BLIND | (step ? GN__ODDS_BLIND_START : 0);
   else if (!next) fl |= GN__ODDS_BLIND;   /* the last states are only described */
-  mpq_t x, y;
-  mpq_inits(x, y, NULL);
+  frac x;
+  mpz_t t;
+  memset(&x, 0, sizeof x);
+  mpz_init(t);
   for (int i = 0; i < cur->n && !rc; i++) {
     const sstate *e = &cur->s[i];
     gn__state_set(g, &e->st);   /* the walk's save point: each path starts here */
     if (e->refused && next) {
-      if (!(rc = sset_find(g, next, e->refused, &k))) mpq_add(next->s[k].p, next->s[k].p, e->p);
+      if (!(rc = sset_find(g, next, e->refused, &k))) frac_add(&next->s[k].p, &e->p, t);
     } else if (e->refused) {
-      if (!(rc = describe(g, q, e->refused, &v))) rc = lsum_add(g, ls, v, e->p);
+      if (!(rc = describe(g, q, e->refused, &v))) rc = lsum_add(g, ls, v, &e->p, t);
     } else {
       stepq sq = { q, step, next };
       gn_dist d;
@@ -362,21 +379,18 @@ static int merge_step(gn_game *g, question *q, int step, const gn_odds_opts *opt
         *leaves += d.leaves;
         if (!d.exact) rc = 1;
         for (int o = 0; o < d.n && !rc; o++) {
-          if (d.o[o].den) {   /* lowest terms in 64 bits: no fraction made for it */
-            mpq_set_ui(y, (unsigned long)d.o[o].num, (unsigned long)d.o[o].den);
-            mpq_mul(x, y, e->p);
-          } else {
-            mpq_mul(x, gn__dist_q(&d, o), e->p);
-          }
-          if (next) mpq_add(next->s[d.o[o].value].p, next->s[d.o[o].value].p, x);
-          else rc = lsum_add(g, ls, d.o[o].value, x);
+          outcome_frac(&d, o, &x);
+          frac_mulf(&x, &e->p, 0);
+          if (next) frac_add(&next->s[d.o[o].value].p, &x, t);
+          else rc = lsum_add(g, ls, d.o[o].value, &x, t);
         }
         gn_dist_free(&d);
       }
     }
     gn__restore(g, sp);
   }
-  mpq_clears(x, y, NULL);
+  frac_clear(&x);
+  mpz_clear(t);
   return rc;
 }
 
@@ -386,9 +400,13 @@ static int merge_dist(gn_game *g, lsum *ls, uint64_t leaves, gn_dist *dist) {
   int nl = 0;
   int64_t *vals = gn__calloc(g, (size_t)ls->n + 1, sizeof *vals);
   if (!vals) return gn__error(g, GN_ENOMEM, "out of memory");
-  for (int k = 0; k < ls->n; k++)   /* a label met only on a walk given up (decks) has none */
-    if (mpq_sgn(ls->p[k]) > 0) { mpq_swap(ls->p[nl], ls->p[k]); vals[nl++] = k; }
-  int rc = gn__dist_exact(dist, nl, vals, ls->p, leaves) ? gn__error(g, GN_ENOMEM, "out of memory") : 0;
+  for (int k = 0; k < ls->n; k++) {   /* a label met only on a walk given up (decks) has none */
+    frac *f = &ls->p[k];
+    if (f->big ? mpz_sgn(f->N) <= 0 : f->n == 0) continue;
+    if (nl != k) { frac tmp = ls->p[nl]; ls->p[nl] = *f; *f = tmp; }
+    vals[nl++] = k;
+  }
+  int rc = gn__dist_exact_frac(dist, nl, vals, ls->p, leaves) ? gn__error(g, GN_ENOMEM, "out of memory") : 0;
   gn__free(g, vals, ((size_t)ls->n + 1) * sizeof *vals);
   return rc;
 }
@@ -417,7 +435,7 @@ static int merged(gn_game *g, question *q, const gn_odds_opts *opts, int blind, 
   gn__order_odds_clear(g);   /* the labels are this chain's */
   int rc = gn__save(g, &sp), k;
   if (rc) rc = gn__error(g, GN_ENOMEM, "out of memory");
-  else if (!(rc = sset_find(g, &cur, 0, &k))) mpq_set_ui(cur.s[0].p, 1, 1);               /* 1 */
+  else if (!(rc = sset_find(g, &cur, 0, &k))) frac_one(&cur.s[0].p);                     /* 1 */
   for (int step = 0; !rc && step < q->nsteps; step++) {                                   /* 2 */
     int last = step == q->nsteps - 1;
     rc = merge_step(g, q, step, opts, blind, &cur, last ? NULL : &next, &ls, &sp, &leaves);
