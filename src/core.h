@@ -804,6 +804,10 @@ GN_PRINTF(3, 4) void gn__chance_say(gn_game *g, unsigned sides, const char *fmt,
 ** (the table source, not a check): a rule may skip reckoning a need nobody
 ** reads. Cannot fail. */
 int gn__chance_telling(const gn_game *g);
+/* 1 while events are not kept (odds runs: gn__event fills a scratch event
+** without its text): a rule may skip making a text only an event reads.
+** Cannot fail. */
+int gn__events_quiet(const gn_game *g);
 /* Restores a full deck for a side. */
 void gn__deck_reset(gn__state *st, int side);
 

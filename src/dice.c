@@ -912,6 +912,8 @@ void gn__chance_need(gn_game *g, int need, int count) {
   g->dice.handi = 0;
 }
 
+int gn__events_quiet(const gn_game *g) { return g->dice.quiet != 0; }
+
 int gn__chance_telling(const gn_game *g) {
   return g->dice.mode == GN_DICE_TABLE && !g->dice.checking && !g->dice.quiet;
 }

@@ -272,6 +272,12 @@ int gn__save(gn_game *g, gn__savepoint *sp) {
   return 0;
 }
 
+/* 1 when a unit in state b stands where it stood in state a, both on the
+** table: the grid need not hear of the change. */
+static int same_place(const gn__ustate *a, const gn__ustate *b) {
+  return !a->removed && !b->removed && memcmp(&a->box, &b->box, sizeof a->box) == 0;
+}
+
 /*
 ** Back to an open save point.
 **   1) the journal backwards to the mark: each unit as it was (and in the grid)
@@ -281,9 +287,10 @@ int gn__save(gn_game *g, gn__savepoint *sp) {
 void gn__restore(gn_game *g, const gn__savepoint *sp) {
   while (g->njnl > sp->jmark) {                                          /* 1 */
     const gn__jentry *e = &g->jnl[--g->njnl];
+    int placed = same_place(&g->st.u[e->unit], &e->was);
     *(gn__ustate *)&g->st.u[e->unit] = e->was;
     if (g->ukey_ok) g->ukey_ok[e->unit] = 0;
-    if (g->grid && !g->grid_dirty) {
+    if (g->grid && !g->grid_dirty && !placed) {
       if (e->was.removed) gn_grid_remove(g->grid, e->unit);
       else if (gn_grid_set(g->grid, e->unit, e->was.box)) g->grid_dirty = 1;
     }
@@ -1165,8 +1172,9 @@ int gn__state_equal(const gn__state *a, const gn__state *b) {
 void gn__state_set(gn_game *g, const gn__state *x) {
   for (int i = 0; i < g->st.nunits; i++) {
     if (memcmp(&g->st.u[i], &x->u[i], sizeof x->u[i]) == 0) continue;
+    int placed = same_place(&g->st.u[i], &x->u[i]);
     *gn__uw(g, i) = x->u[i];
-    if (g->grid && !g->grid_dirty) {
+    if (g->grid && !g->grid_dirty && !placed) {
       if (x->u[i].removed) gn_grid_remove(g->grid, i);
       else if (gn_grid_set(g->grid, i, x->u[i].box)) g->grid_dirty = 1;
     }

@@ -61,7 +61,7 @@ static void loss_event(gn_game *g, int unit, int named, const int *killed, int d
   char roles[256];
   size_t n = 0;
   roles[0] = 0;
-  for (int r = 0; r < IN_NROLES; r++) {
+  for (int r = 0; r < IN_NROLES && !gn__events_quiet(g); r++) {   /* the text is the event's */
     if (!killed[r] || n >= sizeof roles) continue;
     if (killed[r] == 1)
       n += (size_t)gn__snprintf(roles + n, sizeof roles - n, "%s%s", n ? ", " : "", gn__in_role_one[r]);

@@ -110,9 +110,11 @@ int gn__in_morale_roll(gn_game *g, const in_mctx *m, const char *why, const char
   char spec[48];
   int k, t, rc;
   gn__in_morale_dice(m->start, d->one_is_die, spec, sizeof spec, &k);                /* 1 */
-  char purpose[96];
-  if (m->unit >= 0) gn__snprintf(purpose, sizeof purpose, "morale of %s, trigger %s", gn__in_name(g, m->unit), why);
-  else gn__snprintf(purpose, sizeof purpose, "morale (%s)", why);
+  char purpose[96] = "";   /* the roll's event and the table's prompt */
+  if (!gn__events_quiet(g)) {
+    if (m->unit >= 0) gn__snprintf(purpose, sizeof purpose, "morale of %s, trigger %s", gn__in_name(g, m->unit), why);
+    else gn__snprintf(purpose, sizeof purpose, "morale (%s)", why);
+  }
   int qm = d->quality_mod[m->quality];                                            /* 3 */
   int lm = m->rating >= 0 && m->rating < GN_RATING_COUNT ? d->rating_morale[m->rating] : 0;   /* ref. IN-LDR */
   int sm = 0;                                                                     /* 4 */
@@ -175,6 +177,7 @@ int gn__in_morale_test(gn_game *g, int unit, unsigned triggers, int enemy, int *
   for (int i = 0; i < 6; i++) {
     if (!(triggers & (1u << i))) continue;
     if (ref[4] == '8') ref = trigger_ids[i];
+    if (gn__events_quiet(g)) continue;   /* the text is the events' */
     int w = gn__snprintf(why + k, sizeof why - k, "%s%s", k ? ", " : "", trigger_ids[i]);
     if (w > 0 && (size_t)w < sizeof why - k) k += (size_t)w;
   }
