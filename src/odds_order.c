@@ -77,18 +77,19 @@ void gn__order_odds_clear(gn_game *g) {
   g->olslot = NULL; g->nolslot = 0;
 }
 
-/* What an outcome's label says of one unit in one state, kept per question:
-** a view reads only its unit's state and the scenario (core.h), so a unit
-** met again in the same state reads the same. text NULL: nothing a player
-** sees changed. */
 #define LABEL 768   /* an outcome's label, with its NUL */
 
 /* Appends to a text, silently cut at its size (the engine's formatter). */
 #define CAT(buf, ...) do { size_t k_ = strlen(buf); \
                            if (k_ + 1 < sizeof buf) gn__snprintf(buf + k_, sizeof buf - k_, __VA_ARGS__); } while (0)
 
+/* What an outcome's label says of one unit in one state, kept per question:
+** a view reads only its unit's state and the scenario (core.h), so a unit
+** met again in the same state reads the same. text NULL: nothing a player
+** sees changed. */
 typedef struct frag { uint64_t h; int unit; gn__ustate s; char *text; size_t len; } frag;
 
+/* A unit's state hashed with its index, eight bytes at a time. */
 static uint64_t frag_hash(int unit, const gn__ustate *s) {
   unsigned char b[sizeof *s];
   uint64_t h = (uint64_t)unit * 0x9E3779B97F4A7C15ull, w;
@@ -180,8 +181,9 @@ static void label_cat(char *label, size_t *k, const char *s, size_t n) {
 ** refused; " when order K (1-based, 0: none) was refused, then each unit whose
 ** strength or status changed. Returns its index, or GN_ENOMEM. */
 static int describe(gn_game *g, question *q, int refused, int64_t *outcome) {
-  char label[LABEL] = "";
+  char label[LABEL];
   size_t k = 0;
+  label[0] = 0;
   int sep = 0;
   if (refused) k = (size_t)snprintf(label, sizeof label, "order %d refused; ", refused);
   for (int u = 0; u < g->st.nunits; u++) {
