@@ -624,6 +624,12 @@ typedef struct gn__pool { char **chunk; size_t *size; int n, cap; size_t used; }
 ** on OOM. */
 void *gn__pool_get(gn_game *g, gn__pool *p, size_t n);
 void gn__pool_free(gn_game *g, gn__pool *p);
+/* Open addressing over n entries (a slot holds an entry's index + 1, 0 is
+** empty) whose 64-bit hashes lie at base + i * stride: room for one entry
+** more, the slots doubled (at least min, a power of two) and every entry
+** placed again when they would be over half full. base may be NULL when n
+** is 0. Returns 0, or GN_ENOMEM with the slots as they were. */
+int gn__slots_room(gn_game *g, int **slot, int *nslot, int n, int min, const void *base, size_t stride);
 /* gn__state_alloc in pool p (never gn__state_free). */
 int gn__state_alloc_in(gn_game *g, gn__pool *p, gn__state *st, int nunits, int nformations, int nobjectives);
 /* dst must have the same sizes (allocated by gn__state_alloc). Cannot fail. */

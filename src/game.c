@@ -164,6 +164,24 @@ void gn__pool_free(gn_game *g, gn__pool *p) {
   memset(p, 0, sizeof *p);
 }
 
+int gn__slots_room(gn_game *g, int **slot, int *nslot, int n, int min, const void *base, size_t stride) {
+  if (2 * (n + 1) <= *nslot) return 0;
+  int ns = *nslot ? 2 * *nslot : min;
+  int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
+  if (!sl) return GN_ENOMEM;
+  for (int i = 0; i < n; i++) {
+    uint64_t h;
+    memcpy(&h, (const char *)base + (size_t)i * stride, sizeof h);
+    int j = (int)(h & (uint64_t)(ns - 1));
+    while (sl[j]) j = (j + 1) & (ns - 1);
+    sl[j] = i + 1;
+  }
+  gn__free(g, *slot, (size_t)*nslot * sizeof **slot);
+  *slot = sl;
+  *nslot = ns;
+  return 0;
+}
+
 int gn__state_alloc_in(gn_game *g, gn__pool *p, gn__state *st, int nu, int nf, int no) {
   memset(st, 0, sizeof *st);
   st->nunits = nu; st->nformations = nf; st->nobjectives = no;

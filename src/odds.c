@@ -597,18 +597,8 @@ static int merge_find(const gn_game *g, const struct gn__enum *en, uint64_t h, u
 
 /* A new entry for the game's state, open. GN_ENOMEM. */
 static int merge_open(gn_game *g, struct gn__enum *en, uint64_t h, uint32_t site, const void *ctx, size_t nctx) {
-  if (2 * (en->nme + 1) > en->nmslot) {                 /* grow the slots, place all again */
-    int ns = en->nmslot ? 2 * en->nmslot : 256;
-    int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
-    if (!sl) return gn__error(g, GN_ENOMEM, "out of memory");
-    for (int i = 0; i < en->nme; i++) {
-      int j = (int)(en->me[i].h & (uint64_t)(ns - 1));
-      while (sl[j]) j = (j + 1) & (ns - 1);
-      sl[j] = i + 1;
-    }
-    gn__free(g, en->mslot, (size_t)en->nmslot * sizeof *en->mslot);
-    en->mslot = sl; en->nmslot = ns;
-  }
+  if (gn__slots_room(g, &en->mslot, &en->nmslot, en->nme, 256, en->nme ? &en->me[0].h : NULL, sizeof *en->me))
+    return gn__error(g, GN_ENOMEM, "out of memory");
   if (en->nme == en->capme) {
     int cap = en->capme ? 2 * en->capme : 64;
     mentry *m = gn__realloc(&g->alloc, en->me, (size_t)en->capme * sizeof *m, (size_t)cap * sizeof *m);

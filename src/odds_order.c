@@ -112,18 +112,8 @@ static const frag *unit_frag(gn_game *g, question *q, int u) {
   if (q->flast[u] && memcmp(&q->frag[q->flast[u] - 1].s, b, sizeof *b) == 0)   /* as at its last label */
     return &q->frag[q->flast[u] - 1];
   uint64_t h = frag_hash(u, b);
-  if (2 * (q->nfrag + 1) > q->nfslot) {              /* grow the slots, place all again */
-    int ns = q->nfslot ? 2 * q->nfslot : 64;
-    int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
-    if (!sl) return NULL;
-    for (int i = 0; i < q->nfrag; i++) {
-      int j = (int)(q->frag[i].h & (uint64_t)(ns - 1));
-      while (sl[j]) j = (j + 1) & (ns - 1);
-      sl[j] = i + 1;
-    }
-    gn__free(g, q->fslot, (size_t)q->nfslot * sizeof *q->fslot);
-    q->fslot = sl; q->nfslot = ns;
-  }
+  if (gn__slots_room(g, &q->fslot, &q->nfslot, q->nfrag, 64, q->nfrag ? &q->frag[0].h : NULL, sizeof *q->frag))
+    return NULL;
   int j = (int)(h & (uint64_t)(q->nfslot - 1));
   for (; q->fslot[j]; j = (j + 1) & (q->nfslot - 1)) {
     const frag *f = &q->frag[q->fslot[j] - 1];
@@ -253,18 +243,8 @@ static uint64_t key_of(gn_game *g, int refused, int blind) {
 ** GN_ENOMEM, or GN_ETOOBIG past MAXSTATES. */
 static int sset_find(gn_game *g, sset *t, int refused, int *idx) {
   uint64_t h = key_of(g, refused, t->blind);
-  if (2 * (t->n + 1) > t->nslot) {                     /* grow the slots, place all again */
-    int ns = t->nslot ? 2 * t->nslot : 64;
-    int *sl = gn__calloc(g, (size_t)ns, sizeof *sl);
-    if (!sl) return gn__error(g, GN_ENOMEM, "out of memory");
-    for (int i = 0; i < t->n; i++) {
-      int j = (int)(t->s[i].h & (uint64_t)(ns - 1));
-      while (sl[j]) j = (j + 1) & (ns - 1);
-      sl[j] = i + 1;
-    }
-    gn__free(g, t->slot, (size_t)t->nslot * sizeof *t->slot);
-    t->slot = sl; t->nslot = ns;
-  }
+  if (gn__slots_room(g, &t->slot, &t->nslot, t->n, 64, t->n ? &t->s[0].h : NULL, sizeof *t->s))
+    return gn__error(g, GN_ENOMEM, "out of memory");
   int j = (int)(h & (uint64_t)(t->nslot - 1));
   for (; t->slot[j]; j = (j + 1) & (t->nslot - 1)) {
     sstate *e = &t->s[t->slot[j] - 1];
