@@ -837,12 +837,14 @@ int gn__enum_known(const gn_game *g);
 ** data; GN_ENOMEM. Outside an odds run get finds nothing and put keeps nothing. */
 const void *gn__enum_memo_get(const gn_game *g, const uint64_t key[4], size_t *size);
 int gn__enum_memo_put(gn_game *g, const uint64_t key[4], const void *data, size_t size);
-/* 1 under the odds engine while the run has met no chance point (and did not
-** resume at a merge point): every run of the walk starts from the same state
-** and the code up to here is the same, so what the rules work out now is the
-** same in each run and may be kept for the walk (gn__enum_memo_put) under a
-** key with *seq, the count of such questions earlier in this run. 0 in play,
-** samples and checks. */
+/* 1 in a walk that merges (GN__ODDS_MERGE: the engine's own questions, whose
+** runs apply the same orders) while the run has met no chance point and did
+** not resume at a merge point: every run of the walk starts from the same
+** state and the code up to here is the same, so what the rules work out now
+** is the same in each run and may be kept for the walk (gn__enum_memo_put)
+** under a key with *seq, the count of such questions earlier in this run.
+** 0 in play, samples, checks and walks that do not merge (gn_odds, and a
+** chain walked to compare: opts.walk). */
 int gn__enum_fixed(gn_game *g, uint64_t *seq);
 /*
 ** A merge point, inside an order, for the odds engine: the rest of the run

@@ -291,7 +291,9 @@ int gn__enum_choose_tab(gn_game *g, const uint64_t key[4], int n, gn__wfill fill
 
 int gn__enum_fixed(gn_game *g, uint64_t *seq) {
   struct gn__enum *en = g->dice.en;
-  if (!en || g->dice.mode != GN_DICE_ENUMERATE || g->dice.checking || en->depth != 0 || en->resumed) return 0;
+  if (!en || !(en->flags & GN__ODDS_MERGE) || g->dice.mode != GN_DICE_ENUMERATE || g->dice.checking ||
+      en->depth != 0 || en->resumed)
+    return 0;
   *seq = en->fixed_seq++;
   return 1;
 }
