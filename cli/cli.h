@@ -138,6 +138,11 @@ void cli_ref_label(const gn_game *g, const char *ref, int mod, int value, char *
 ** units viewer may see whose code or id is within two letters of it, or
 ** begins with it (case aside), at most four; "" when none. Cannot fail. */
 void cli_unit_suggest(const gn_game *g, int viewer, const char *word, char *buf, size_t n);
+/* The reaches unit's verbs state (gn_unit_reach, the rules' own numbers),
+** into r and verb (room for every verb of the ruleset, gn_order_verb_count):
+** those with a band, less one that repeats another's bands (a Belle Alliance
+** continued fire reaches as its fire does). Their count. Cannot fail. */
+int cli_unit_reaches(gn_game *g, int unit, gn_reach *r, const char **verb);
 /* 1 when rule id ref is labelled an interpretation in the rules index. */
 int cli_rule_interpretation(const char *ref, const char **title);
 /* The verdict on a game as it stands, for the umpire: "standing: " and the

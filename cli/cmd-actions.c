@@ -5,7 +5,10 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <jansson.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *code_of(const gn_game *g, int u) {
@@ -48,8 +51,87 @@ static void actions_print(FILE *f, const gn_game *g, const gn_actions *a) {
 
 void cli_actions_print(const gn_game *g, const gn_actions *a) { actions_print(stdout, g, a); }
 
-/* The actions as text: the game, phase and side, then each order. */
-typedef struct actions_job { const gn_game *g; const gn_actions *a; const char *id; } actions_job;
+/* How far each verb of unit reaches by the rules (cli_unit_reaches), into
+** r and verb (gn_order_verb_count of room each). Their count; -1 out of
+** memory (nothing to free). */
+static int reaches_of(gn_game *g, int unit, gn_reach **r, const char ***verb) {
+  int nv = gn_order_verb_count(g);
+  *r = malloc(sizeof **r * (size_t)(nv > 0 ? nv : 1));
+  *verb = malloc(sizeof **verb * (size_t)(nv > 0 ? nv : 1));
+  if (!*r || !*verb) { free(*r); free((void *)*verb); return -1; }
+  return cli_unit_reaches(g, unit, *r, *verb);
+}
+
+/* "  reach, by the rules (edge to edge):" and a line a verb: each band with
+** its distances and rule id, the arc where the rules have one. */
+static void reach_print(FILE *f, gn_game *g, int unit) {
+  gn_reach *r;
+  const char **verb;
+  int n = reaches_of(g, unit, &r, &verb);
+  if (n < 0) return;   /* out of memory: the listing stands without it */
+  if (n > 0) fprintf(f, "  reach, by the rules (edge to edge):\n");
+  for (int i = 0; i < n; i++) {
+    fprintf(f, "    %s:", verb[i]);
+    for (int k = 0; k < r[i].nbands; k++) {
+      const gn_reach_band *b = &r[i].band[k];
+      const char *name = strcmp(b->name, verb[i]) ? b->name : NULL;   /* "charge: 0-12 in" */
+      double from = round(b->from * 100) / 100, to = round(b->to * 100) / 100;
+      if (to <= 0)   /* "contact": a touch, no distance */
+        fprintf(f, "%s %s (%s)", k ? "," : "", name ? name : "in contact", b->ref ? b->ref : "");
+      else
+        fprintf(f, "%s %s%s%g-%g %s (%s)", k ? "," : "", name ? name : "", name ? " " : "", from, to,
+                gn_game_unit(g), b->ref ? b->ref : "");
+    }
+    if (r[i].front_arc) fprintf(f, "; in its front arc (%s)", r[i].arc_ref ? r[i].arc_ref : "");
+    if (r[i].limit == -2) fprintf(f, "; no target now");
+    fprintf(f, "\n");
+  }
+  free(r);
+  free((void *)verb);
+}
+
+/* The reaches as JSON: [{"verb", "bands": [{"name", "from", "to", "ref"}],
+** "front_arc", "arc_ref", "limit"}]. NULL out of memory. */
+static json_t *reach_json(gn_game *g, int unit) {
+  gn_reach *r;
+  const char **verb;
+  int n = reaches_of(g, unit, &r, &verb), bad = n < 0;
+  json_t *a = json_array();
+  for (int i = 0; a && i < n; i++) {
+    json_t *bands = json_array();
+    for (int k = 0; bands && k < r[i].nbands; k++) {
+      const gn_reach_band *b = &r[i].band[k];
+      bad |= json_array_append_new(bands, json_pack("{s:s, s:f, s:f, s:s}", "name", b->name, "from", b->from,
+                                                    "to", b->to, "ref", b->ref ? b->ref : "")) != 0;
+    }
+    json_t *o = json_pack("{s:s, s:o, s:b, s:s?, s:f}", "verb", verb[i], "bands", bands ? bands : json_null(),
+                          "front_arc", r[i].front_arc, "arc_ref", r[i].arc_ref, "limit", r[i].limit);
+    bad |= !bands || json_array_append_new(a, o) != 0;
+  }
+  if (n >= 0) { free(r); free((void *)verb); }
+  if (bad || !a) { json_decref(a); return NULL; }
+  return a;
+}
+
+/* The actions' JSON with "reach" (reach_json) added for one unit. NULL out
+** of memory. */
+static char *actions_json_with_reach(gn_game *g, const gn_actions *a, int unit) {
+  char *j = gn_actions_json(g, a);
+  json_t *o = j ? json_loads(j, 0, NULL) : NULL, *reach = o ? reach_json(g, unit) : NULL;
+  gn_string_free(j);
+  char *s = NULL;
+  if (o && reach && json_object_set_new(o, "reach", reach) == 0) {
+    reach = NULL;
+    s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);   /* as gn_actions_json */
+  }
+  json_decref(reach);
+  json_decref(o);
+  return s;
+}
+
+/* The actions as text: the game, phase and side, then each order; for one
+** unit, how far its verbs reach. */
+typedef struct actions_job { gn_game *g; const gn_actions *a; const char *id; int unit; } actions_job;
 static int actions_text(FILE *f, void *ud) {
   const actions_job *j = ud;
   if (gn_game_over(j->g)) fprintf(f, "%s: the game is over\n", j->id);
@@ -57,6 +139,7 @@ static int actions_text(FILE *f, void *ud) {
                j->a->side >= 0 ? gn_side_name(j->g, j->a->side) : "all sides");
   actions_print(f, j->g, j->a);
   if (!j->a->n && !gn_game_over(j->g)) fprintf(f, "  no order to give now: 'end' closes the phase\n");
+  if (j->unit >= 0) reach_print(f, j->g, j->unit);
   return CLI_OK;
 }
 
@@ -90,12 +173,16 @@ static int run_actions(cli *c, const cli_cmd *cmd, int argc, char **argv) {
     rc = cli_fail("%s", gn_strerror(rc));
     goto done;
   }
-  if (!strcmp(out.format, "json")) {
+  if (!strcmp(out.format, "json") && unit >= 0) {
+    char *j = actions_json_with_reach(g, a, unit);
+    rc = j ? cli_output_write(&out, j) : cli_fail("out of memory");
+    free(j);
+  } else if (!strcmp(out.format, "json")) {
     char *j = gn_actions_json(g, a);
     rc = j ? cli_output_write(&out, j) : cli_fail("out of memory");
     gn_string_free(j);
   } else {
-    actions_job job = { g, a, pos[0] };
+    actions_job job = { g, a, pos[0], unit };
     rc = cli_output_print(&out, actions_text, &job);
   }
 done:
@@ -116,12 +203,17 @@ const cli_cmd cli_cmd_actions = {
   "Belle Alliance fire order) is marked 'not now' when it would not take\n"
   "effect if resolved now. A move is continuous: its form (\"move UHL to X,Y\")\n"
   "comes with the move left and the ground the unit may not enter; ask\n"
-  "'order GAME ORDER --check' about a given point.\n"
+  "'order GAME ORDER --check' about a given point. For one UNIT it also says\n"
+  "how far each of its verbs reaches by the rules (the bands the map's\n"
+  "--select draws: fire close and long, a charge's move, with their rule ids\n"
+  "and the front arc where the rules have one).\n"
   "\noptions:\n"
   "  --as SIDE          the actions of SIDE's units (targets it cannot see are left out)\n"
   "  --json             as JSON: {\"side\", \"phase\", \"actions\": [{\"unit\", \"verb\",\n"
   "                     \"order\" | \"form\" | \"targets\": [{\"order\", \"unit\", \"distance\",\n"
-  "                     \"dice\", \"count\", \"need\", \"ready\", \"why\"}], \"left\", \"avoid\"}]}\n"
+  "                     \"dice\", \"count\", \"need\", \"ready\", \"why\"}], \"left\", \"avoid\"}]};\n"
+  "                     for one UNIT also \"reach\": [{\"verb\", \"bands\": [{\"name\",\n"
+  "                     \"from\", \"to\", \"ref\"}], \"front_arc\", \"arc_ref\", \"limit\"}]\n"
   "  -o, --out FILE     write to FILE, in the format of its extension ('-': stdout)\n"
   "  --format FMT       the format when FILE does not say it: text, json\n",
   run_actions,

@@ -7,6 +7,7 @@
 ** where they fit at a readable size, else called out beside it with a leader
 ** line. Only the library's views for the viewer are read.
 */
+#include "cli.h"
 #include "map-int.h"
 
 #include <math.h>
@@ -295,26 +296,6 @@ static void selection_targets(map *m, const gn_unit_view *v, const gn_actions *a
 /* The colours of the reaches, by the order their verbs come in. */
 static const map_rgb reach_rgb[] = {{0.78, 0.12, 0.08}, {0.50, 0.18, 0.68}, {0.85, 0.45, 0.00}, {0.10, 0.45, 0.60}};
 
-/* The reaches the selected unit's verbs state (gn_unit_reach, the rules'
-** own numbers), into r and verb (room for every verb of the ruleset): those
-** with a band, less one that repeats another's bands (a Belle Alliance
-** continued fire reaches as its fire does). Their count. */
-static int selection_reaches(map *m, gn_reach *r, const char **verb) {
-  int n = 0;
-  for (int i = 0; i < gn_order_verb_count(m->g); i++) {
-    const char *w = gn_order_verb(m->g, i);
-    if (!w || gn_unit_reach(m->g, m->sel, w, &r[n]) != 0 || r[n].nbands == 0) continue;
-    int same = 0;
-    for (int k = 0; k < n && !same; k++) {
-      same = r[k].nbands == r[n].nbands;
-      for (int b = 0; same && b < r[n].nbands; b++)
-        same = r[k].band[b].to == r[n].band[b].to && !strcmp(r[k].band[b].name, r[n].band[b].name);
-    }
-    if (!same) verb[n++] = w;
-  }
-  return n;
-}
-
 /* The point of the outline of the points within r of stand b (its edges
 ** pushed out by r, rounded at the corners) in the direction a (radians):
 ** the stand's corner furthest that way, moved r along it. */
@@ -385,7 +366,7 @@ static void selection_bands(map *m, const gn_unit_view *v) {
   gn_reach *r = malloc(sizeof *r * (size_t)(nv > 0 ? nv : 1));
   const char **verb = malloc(sizeof *verb * (size_t)(nv > 0 ? nv : 1));
   if (!r || !verb) { m->oom = 1; free(r); free((void *)verb); return; }
-  int n = selection_reaches(m, r, verb);
+  int n = cli_unit_reaches(m->g, m->sel, r, verb);
   for (int i = n - 1; i >= 0; i--) {
     map_rgb c = reach_rgb[i % 4];
     const char *attrs[] = {"data-verb", verb[i], NULL};
@@ -415,7 +396,7 @@ void map_selection_reach_labels(map *m) {
   gn_reach *r = malloc(sizeof *r * (size_t)(nv > 0 ? nv : 1));
   const char **verb = malloc(sizeof *verb * (size_t)(nv > 0 ? nv : 1));
   if (!r || !verb) { m->oom = 1; free(r); free((void *)verb); return; }
-  int n = selection_reaches(m, r, verb);
+  int n = cli_unit_reaches(m->g, m->sel, r, verb);
   static const double turn[] = {0, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05};
   m->cv->ops->begin(m->cv, "reach-labels", NULL, NULL);
   for (int i = 0; i < n; i++)

@@ -365,6 +365,22 @@ static int edits(const char *a, const char *b) {
   return d[la][lb];
 }
 
+int cli_unit_reaches(gn_game *g, int unit, gn_reach *r, const char **verb) {
+  int n = 0;
+  for (int i = 0; i < gn_order_verb_count(g); i++) {
+    const char *w = gn_order_verb(g, i);
+    if (!w || gn_unit_reach(g, unit, w, &r[n]) != 0 || r[n].nbands == 0) continue;
+    int same = 0;
+    for (int k = 0; k < n && !same; k++) {
+      same = r[k].nbands == r[n].nbands;
+      for (int b = 0; same && b < r[n].nbands; b++)
+        same = r[k].band[b].to == r[n].band[b].to && !strcmp(r[k].band[b].name, r[n].band[b].name);
+    }
+    if (!same) verb[n++] = w;
+  }
+  return n;
+}
+
 void cli_unit_suggest(const gn_game *g, int viewer, const char *word, char *buf, size_t n) {
   size_t k = 0, wl = strlen(word);
   int found = 0;

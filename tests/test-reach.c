@@ -122,6 +122,15 @@ static void vb_charge_reach(void **state) {
   assert_int_equal(r.nbands, 1);
   band_is(&r, 0, 0, GN_CONTACT_EPS, "contact", "VB-B11");
   gn_game_free(g);
+  g = load_at(VB_PAIR("leader_division", ""), 40);   /* a leader charges no one, in either phase */
+  to_phase(g, "movement");
+  r = reach_of(g, "a", "charge");
+  assert_int_equal(r.nbands, 0);
+  assert_float_equal(r.limit, -2, 0);
+  to_phase(g, "combat");
+  r = reach_of(g, "a", "charge");
+  assert_int_equal(r.nbands, 0);
+  gn_game_free(g);
 }
 
 /* Arguments: a verb the ruleset lacks, a unit it has not, a game not

@@ -128,6 +128,15 @@ check "actions: the side to act and its orders" eval 'status act 0 && out act "^
   out act "^    move F1 to X,Y  \([0-9.]+ in left" && out act "^    charge F1 at A1  \("'
 run actu actions g1 F1 --json
 check "actions UNIT --json" eval 'status actu 0 && out actu "\"side\": \"french\"" && out actu "\"form\": \"move F1 to X,Y\""'
+check "actions UNIT --json: how far its verbs reach, each band with its rule id" \
+  eval 'jq -e "(.reach[] | select(.verb == \"fire\") | .bands[0].name == \"close\" and .bands[0].ref == \"VB-B18\" and .front_arc and .arc_ref == \"VB-B21\") and (.reach[] | select(.verb == \"charge\") | .bands[0].ref == \"VB-B11\" and .bands[0].to == .limit)" "$tmp/actu.out" >/dev/null'
+run actr actions g1 F1
+check "actions UNIT: its reach by the rules, a line a verb" eval 'status actr 0 && out actr "^  reach, by the rules \(edge to edge\):$" &&
+  out actr "^    fire: close 0-[0-9.]+ in \(VB-B18\); in its front arc \(VB-B21\)$" && out actr "^    charge: 0-[0-9.]+ in \(VB-B11\)$"'
+run actl actions g1 FL
+check "actions of a leader: no reach (a leader charges no one)" eval 'status actl 0 && ! out actl "reach, by the rules"'
+run actall actions g1
+check "actions of a side: no reach lines (one UNIT only)" eval 'status actall 0 && ! out actall "reach, by the rules"'
 run actdash actions g1 -o -
 check "actions -o -: the text on stdout, no file named '-'" \
   eval 'status actdash 0 && out actdash "^g1: movement phase, French" && [ ! -e ./- ] && [ ! -e "$tmp/-" ]'

@@ -820,7 +820,9 @@ double gn__vb_allowance(gn_game *g, const char *verb, int u, char *avoid, size_t
 ** The reach of a verb naming an enemy, for gn_actions: no target further
 ** off, edge to edge, is accepted.
 **   1) fire: the stand's range (gn__vb_fire_reach)
-**   2) a charge in the combat phase: the melee, in contact only (VB-B11)
+**   2) a charge: none for a leader or a stand off the table (no target at
+**      any distance: VB-B11 lets only fighting stands melee); in the combat
+**      phase, the melee, in contact only (VB-B11)
 **   3) a charge in the movement phase: its move into contact is an ordinary
 **      move (VB-B11), so the stand's centre travels at most the move left in
 **      command (VB-B3), stretched for a march column by the road factor
@@ -834,7 +836,8 @@ double gn__vb_reach(gn_game *g, const char *verb, int u, gn_reach *out) {
     return r < 0 ? -2 : r;
   }
   if (strcmp(verb, "charge")) return -1;
-  if (g->st.phase == VB_PH_COMBAT) {                                            /* 2 */
+  if (!gn__vb_alive(g, u) || gn__vb_is_leader(gn__vb_type(g, u))) return -2;   /* 2 */
+  if (g->st.phase == VB_PH_COMBAT) {
     gn__reach_band(out, 0, GN_CONTACT_EPS, "contact", "VB-B11");
     return GN_CONTACT_EPS;
   }
