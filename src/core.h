@@ -619,7 +619,7 @@ void gn__state_free(gn_game *g, gn__state *st);
 /* Room for many states (and other blocks) given back all at once: the odds
 ** engine keeps tens of thousands of states in one walk, and a malloc and a
 ** free for each cost more than the rules it runs. */
-typedef struct gn__pool { char **chunk; size_t *size; int n, cap; size_t used; } gn__pool;
+typedef struct gn__pool { struct gn__chunk { char *p; size_t size; } *chunk; int n, cap; size_t used; } gn__pool;
 /* n bytes, zeroed, aligned for any object, alive until gn__pool_free; NULL
 ** on OOM. */
 void *gn__pool_get(gn_game *g, gn__pool *p, size_t n);

@@ -136,31 +136,27 @@ void *gn__pool_get(gn_game *g, gn__pool *p, size_t n) {
   const size_t al = _Alignof(max_align_t);
   n = (n + al - 1) / al * al;
   if (!n) n = al;
-  if (!p->n || p->used + n > p->size[p->n - 1]) {
+  if (!p->n || p->used + n > p->chunk[p->n - 1].size) {
     if (p->n == p->cap) {
       int cap = p->cap ? 2 * p->cap : 8;
-      char **c = gn__realloc(&g->alloc, p->chunk, (size_t)p->cap * sizeof *c, (size_t)cap * sizeof *c);
+      struct gn__chunk *c = gn__realloc(&g->alloc, p->chunk, (size_t)p->cap * sizeof *c, (size_t)cap * sizeof *c);
       if (!c) return NULL;
-      p->chunk = c;
-      size_t *z = gn__realloc(&g->alloc, p->size, (size_t)p->cap * sizeof *z, (size_t)cap * sizeof *z);
-      if (!z) return NULL;
-      p->size = z; p->cap = cap;
+      p->chunk = c; p->cap = cap;
     }
     size_t size = n > POOL_CHUNK ? n : POOL_CHUNK;
-    if (!(p->chunk[p->n] = gn__malloc(g, size))) return NULL;
-    p->size[p->n++] = size;
+    if (!(p->chunk[p->n].p = gn__malloc(g, size))) return NULL;
+    p->chunk[p->n++].size = size;
     p->used = 0;
   }
-  char *r = p->chunk[p->n - 1] + p->used;
+  char *r = p->chunk[p->n - 1].p + p->used;
   p->used += n;
   memset(r, 0, n);
   return r;
 }
 
 void gn__pool_free(gn_game *g, gn__pool *p) {
-  for (int i = 0; i < p->n; i++) gn__free(g, p->chunk[i], p->size[i]);
+  for (int i = 0; i < p->n; i++) gn__free(g, p->chunk[i].p, p->chunk[i].size);
   gn__free(g, p->chunk, (size_t)p->cap * sizeof *p->chunk);
-  gn__free(g, p->size, (size_t)p->cap * sizeof *p->size);
   memset(p, 0, sizeof *p);
 }
 

@@ -693,7 +693,6 @@ static int by_value(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
-/* x = a * (n / d) as a fraction in GMP. */
 /*
 ** The walk's leaves with its entries put back: a (the root's own leaves)
 ** receives every entry's leaves, each weighted by m(E) / P(E).
