@@ -146,8 +146,10 @@ typedef struct gn__ruleset {
   /* Release what setup attached to the scenario (sc->rsdata). */
   void (*release)(gn_game *g, void *rsdata);
   /* Fill what viewer may know of a unit; status text into buf. May hide fields.
-  ** Reads only that unit's state and the scenario: the odds engine does not
-  ** ask again for a unit whose state is unchanged (an outcome's label). */
+  ** Its status reads that unit's state and the scenario, and other units'
+  ** states only where view_others says so: an outcome's label names only the
+  ** units whose own state changed, and the odds engine keeps the status of a
+  ** unit in a state it met before unless view_others. */
   void (*view)(const gn_game *g, int unit, int viewer, gn_unit_view *v, char *buf, size_t n);
   /* Clock text ("18 June 1815, 9 a.m.") and phase name. */
   void (*clock)(const gn_game *g, char *buf, size_t n);
@@ -215,6 +217,10 @@ typedef struct gn__ruleset {
   ** once): 1 when side has ended its part of the present phase that every
   ** side plays at once (the state its own `end SIDE` sets). Cannot fail. */
   int (*side_done)(const gn_game *g, int side);
+  /* 1 when a unit's status (view) also reads other units' states (Belle
+  ** Alliance: a unit resting for supplies names the waggon serving it and
+  ** its count); 0 when it reads only its own state and the scenario. */
+  int view_others;
 } gn__ruleset;
 
 /* reach.c: appends the band from..to (table units, edge to edge) to out,

@@ -79,14 +79,15 @@ void gn__order_odds_clear(gn_game *g) {
 
 #define LABEL 768   /* an outcome's label, with its NUL */
 
-/* Appends to a text, silently cut at its size (the engine's formatter). */
-#define CAT(buf, ...) do { size_t k_ = strlen(buf); \
-                           if (k_ + 1 < sizeof buf) gn__snprintf(buf + k_, sizeof buf - k_, __VA_ARGS__); } while (0)
+/* Appends to a text of LABEL bytes, silently cut at its size (the engine's
+** formatter). */
+#define TCAT(buf, ...) do { size_t k_ = strlen(buf); \
+                            if (k_ + 1 < LABEL) gn__snprintf(buf + k_, LABEL - k_, __VA_ARGS__); } while (0)
 
-/* What an outcome's label says of one unit in one state, kept per question:
-** a view reads only its unit's state and the scenario (core.h), so a unit
-** met again in the same state reads the same. text NULL: nothing a player
-** sees changed. */
+/* What an outcome's label says of one unit in one state, kept per question
+** where a unit's status reads only its own state and the scenario (core.h,
+** view_others): a unit met again in the same state reads the same. text
+** NULL: nothing a player sees changed. */
 typedef struct frag { uint64_t h; int unit; gn__ustate s; char *text; size_t len; } frag;
 
 /* A unit's state hashed with its index, eight bytes at a time. */
@@ -104,11 +105,29 @@ static uint64_t frag_hash(int unit, const gn__ustate *s) {
   return h ^ (h >> 32);
 }
 
-/* Unit u's piece of a label in the game's state (its code, strength and
-** status against the question's start), formatted once per state of the
-** unit. Returns the fragment, or NULL out of memory. */
-static const frag *unit_frag(gn_game *g, question *q, int u) {
+/* Unit u's piece of a label in the game's state into t (LABEL bytes): its
+** code, strength and status against the question's start. 0 when nothing a
+** player sees changed. */
+static int frag_text(gn_game *g, const question *q, int u, char *t) {
   const gn__ustate *a = &q->before.u[u], *b = &g->st.u[u];
+  gn_unit_view v;
+  gn_unit_view_get(g, u, GN_UMPIRE, &v);
+  const char *status = v.status;
+  if (a->strength == b->strength && a->removed == b->removed &&
+      strncmp(status, q->status0[u], sizeof q->status0[u] - 1) == 0)
+    return 0;
+  t[0] = 0;   /* cut as the label is */
+  gn__snprintf(t, LABEL, "%s", v.code);
+  if (a->strength != b->strength) TCAT(t, " %d->%d", a->strength, b->strength);
+  if (b->removed && !a->removed) TCAT(t, " removed");
+  else if (status[0]) TCAT(t, " (%s)", status);
+  return 1;
+}
+
+/* Unit u's piece of a label in the game's state (frag_text), formatted once
+** per state of the unit. Returns the fragment, or NULL out of memory. */
+static const frag *unit_frag(gn_game *g, question *q, int u) {
+  const gn__ustate *b = &g->st.u[u];
   if (q->flast[u] && memcmp(&q->frag[q->flast[u] - 1].s, b, sizeof *b) == 0)   /* as at its last label */
     return &q->frag[q->flast[u] - 1];
   uint64_t h = frag_hash(u, b);
@@ -131,19 +150,9 @@ static const frag *unit_frag(gn_game *g, question *q, int u) {
   frag *f = &q->frag[q->nfrag];
   memset(f, 0, sizeof *f);
   f->h = h; f->unit = u; f->s = *b;
-  gn_unit_view v;
-  gn_unit_view_get(g, u, GN_UMPIRE, &v);
-  const char *status = v.status;
-  if (a->strength != b->strength || a->removed != b->removed ||
-      strncmp(status, q->status0[u], sizeof q->status0[u] - 1) != 0) {
-    char t[LABEL] = "";   /* cut as the label is */
-    gn__snprintf(t, sizeof t, "%s", v.code);
-    if (a->strength != b->strength) CAT(t, " %d->%d", a->strength, b->strength);
-    if (b->removed && !a->removed) CAT(t, " removed");
-    else if (status[0]) CAT(t, " (%s)", status);
-    if (!(f->text = gn__strdup(g, t))) return NULL;
-    f->len = strlen(t);
-  }
+  char t[LABEL];
+  if (frag_text(g, q, u, t) && !(f->text = gn__strdup(g, t))) return NULL;
+  f->len = f->text ? strlen(t) : 0;
   q->fslot[j] = q->flast[u] = ++q->nfrag;
   return f;
 }
@@ -177,12 +186,22 @@ static int describe(gn_game *g, question *q, int refused, int64_t *outcome) {
   int sep = 0;
   if (refused) k = (size_t)snprintf(label, sizeof label, "order %d refused; ", refused);
   for (int u = 0; u < g->st.nunits; u++) {
-    if (memcmp(&q->before.u[u], &g->st.u[u], sizeof g->st.u[u]) == 0) continue;   /* a view reads only its unit */
-    const frag *f = unit_frag(g, q, u);
-    if (!f) return gn__error(g, GN_ENOMEM, "out of memory");
-    if (!f->text) continue;
+    if (memcmp(&q->before.u[u], &g->st.u[u], sizeof g->st.u[u]) == 0) continue;   /* its own state changed */
+    char t[LABEL];
+    const char *text = t;
+    size_t len;
+    if (g->sc->rs->view_others) {   /* its status may read others: made each time */
+      if (!frag_text(g, q, u, t)) continue;
+      len = strlen(t);
+    } else {
+      const frag *f = unit_frag(g, q, u);
+      if (!f) return gn__error(g, GN_ENOMEM, "out of memory");
+      if (!f->text) continue;
+      text = f->text;
+      len = f->len;
+    }
     if (sep) label_cat(label, &k, "; ", 2);
-    label_cat(label, &k, f->text, f->len);
+    label_cat(label, &k, text, len);
     sep = 1;
   }
   if (!label[0]) snprintf(label, sizeof label, "no change");

@@ -378,6 +378,16 @@ static void umpire_view(void **state) {
   ba_ok(g, "rest T");
   assert_string_equal(status(g, "T", GN_UMPIRE), "line, in order; valour +2, supplies 2 rolls "
                       "left, rest ordered (forms for rest this bound)");
+  /* The odds of the bound: every outcome's label names U as it will be, its
+  ** status read afresh, with the count of the waggon serving it (a status
+  ** that reads another unit: view_others) */
+  gn_dist d;
+  assert_int_equal(gn_order_odds(g, "end", NULL, &d), GN_OK);
+  assert_true(d.n > 1);
+  for (int i = 0; i < d.n; i++)
+    assert_non_null(strstr(gn_order_odds_label(g, d.o[i].value), "U (rest, in order; valour +0, supplies none, "
+                                                                 "resting for supplies 1/8 bounds (W has served it 1/2))"));
+  gn_dist_free(&d);
   ba_ok(g, "end");
   gn_unit_view v;
   assert_int_equal(gn_unit_view_get(g, ba_unit(g, "V"), GN_UMPIRE, &v), GN_OK);

@@ -545,7 +545,7 @@ const gn__ruleset gn__rs_ba = {
   .verbs = gn__ba_verbs, .nverbs = BA_NVERBS,
   .options = options, .noptions = BA_OPT_COUNT,
   .checks = gn__ba_checks, .nchecks = BA_NCHECKS,
-  .setup = setup, .release = release, .view = view,
+  .setup = setup, .release = release, .view = view, .view_others = 1,
   .clock = gn__ba_clock, .phase = gn__ba_phase_name,
   .blocks_sight = NULL,   /* every stand on the table blocks sight, staff and waggons too */
   .allowance = gn__ba_allowance, .later = gn__ba_later, .odds = gn__ba_order_odds,

@@ -321,4 +321,5 @@ const gn__ruleset gn__rs_inradic = {
   gn__in_reach,
   NULL,   /* odds: none given with an order */
   NULL,   /* side_done: the sides always take turns */
+  0,      /* view_others: a status reads only its unit */
 };

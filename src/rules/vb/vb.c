@@ -649,4 +649,5 @@ const gn__ruleset gn__rs_vb = {
   gn__vb_reach,
   NULL,   /* odds: the V&B commanders weigh a melee by the melee check's dice and morale */
   gn__vb_side_done,
+  0,   /* view_others: a status reads only its unit */
 };
