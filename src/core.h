@@ -896,6 +896,9 @@ int gn__enum_deck_read(gn_game *g);
 /* A key of a state and whether two are the same, the decks (and the
 ** ruleset's globals that describe them) left out when blind. Cannot fail. */
 uint64_t gn__state_key(gn_game *g, const gn__state *st, int blind);
+/* A key of the game's units' states alone (each unit's hash kept until it
+** is written). Cannot fail. */
+uint64_t gn__units_key(gn_game *g);
 int gn__state_same(const gn_game *g, const gn__state *a, const gn__state *b, int blind);
 int gn__odds(gn_game *g, gn_outcome_fn fn, void *ud, const gn_odds_opts *opts, unsigned flags,
              gn_dist *dist);

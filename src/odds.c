@@ -491,6 +491,8 @@ static uint64_t units_key(gn_game *g, const gn__state *st, uint64_t h) {
   return h;
 }
 
+uint64_t gn__units_key(gn_game *g) { return units_key(g, &g->st, 0x756e697473ull); }
+
 uint64_t gn__state_key(gn_game *g, const gn__state *st, int blind) {
   uint64_t h = 0x6d65726765ull;
   int head[5] = { st->turn, st->phase, st->active, st->over, st->winner };

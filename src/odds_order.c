@@ -281,6 +281,7 @@ static int sset_find(gn_game *g, sset *t, int refused, int *idx) {
   }
   sstate *e = &t->s[t->n];
   memset(e, 0, sizeof *e);
+  e->p.d = 1;   /* 0/1 until a path reaches it */
   if (gn__state_alloc_in(g, &t->pool, &e->st, g->st.nunits, g->st.nformations, g->st.nobjectives))
     return gn__error(g, GN_ENOMEM, "out of memory");
   gn__state_copy(&e->st, &g->st);
@@ -307,6 +308,7 @@ static int lsum_add(gn_game *g, lsum *l, int64_t k, const frac *x, mpz_t t) {
     frac *p = gn__realloc(&g->alloc, l->p, (size_t)l->n * sizeof *p, (size_t)n * sizeof *p);
     if (!p) return gn__error(g, GN_ENOMEM, "out of memory");
     memset(p + l->n, 0, (size_t)(n - l->n) * sizeof *p);
+    for (int i = l->n; i < n; i++) p[i].d = 1;   /* 0/1 */
     l->p = p; l->n = n;
   }
   frac_add(&l->p[k], x, t);
@@ -328,9 +330,63 @@ static void outcome_frac(const gn_dist *d, int o, frac *f) {
   mpz_set(f->D, mpq_denref(q));
 }
 
+/* The labels of one walk's leaves by their units' states: a label reads the
+** units' states alone (and the scenario), so a leaf whose units stand as an
+** earlier leaf's of the same walk, with the same refusal, has its label. A
+** walk keeps them only past LKEEP leaves: a small one meets few states twice
+** and would pay the copies for nothing. */
+#define LKEEP 64
+typedef struct lkept { uint64_t h; int refused, label; const gn__ustate *u; } lkept;
+typedef struct lcache {
+  lkept *e; int n, cap;
+  int *slot; int nslot;          /* open addressing over h: index + 1, 0 empty */
+  gn__pool pool;                 /* the units' states */
+  int leaves;
+} lcache;
+
+static void lcache_free(gn_game *g, lcache *c) {
+  gn__free(g, c->e, (size_t)c->cap * sizeof *c->e);
+  gn__free(g, c->slot, (size_t)c->nslot * sizeof *c->slot);
+  gn__pool_free(g, &c->pool);
+  memset(c, 0, sizeof *c);
+}
+
+/* The label of the game's state (describe), from c when a leaf of this walk
+** left the units so before. Returns 0 or GN_ENOMEM. */
+static int describe_kept(gn_game *g, question *q, lcache *c, int refused, int64_t *outcome) {
+  if (++c->leaves <= LKEEP) return describe(g, q, refused, outcome);
+  int nu = g->st.nunits, rc;
+  size_t size = (size_t)nu * sizeof *g->st.u;
+  uint64_t h = gn__units_key(g) ^ (uint64_t)refused * 0x9E3779B97F4A7C15ull;
+  if (gn__slots_room(g, &c->slot, &c->nslot, c->n, 64, c->n ? &c->e[0].h : NULL, sizeof *c->e))
+    return gn__error(g, GN_ENOMEM, "out of memory");
+  int j = (int)(h & (uint64_t)(c->nslot - 1));
+  for (; c->slot[j]; j = (j + 1) & (c->nslot - 1)) {
+    const lkept *e = &c->e[c->slot[j] - 1];
+    if (e->h == h && e->refused == refused && memcmp(e->u, g->st.u, size) == 0) {
+      *outcome = e->label;
+      return 0;
+    }
+  }
+  if ((rc = describe(g, q, refused, outcome))) return rc;
+  if (c->n == c->cap) {
+    int cap = c->cap ? 2 * c->cap : 64;
+    lkept *e = gn__realloc(&g->alloc, c->e, (size_t)c->cap * sizeof *e, (size_t)cap * sizeof *e);
+    if (!e) return gn__error(g, GN_ENOMEM, "out of memory");
+    c->e = e; c->cap = cap;
+  }
+  gn__ustate *u = gn__pool_get(g, &c->pool, size);
+  if (!u) return gn__error(g, GN_ENOMEM, "out of memory");
+  memcpy(u, g->st.u, size);
+  c->e[c->n] = (lkept){ h, refused, (int)*outcome, u };
+  c->slot[j] = ++c->n;
+  return 0;
+}
+
 /* One order from the game's state: the distinct states it leads to, in out;
-** the last order (out NULL): the label of what the chain changed. */
-typedef struct stepq { question *q; int step; sset *out; } stepq;
+** the last order (out NULL): the label of what the chain changed, kept in lc
+** for the walk. */
+typedef struct stepq { question *q; int step; sset *out; lcache *lc; } stepq;
 
 static int step_leaf(gn_game *g, void *ud, int64_t *outcome) {
   stepq *s = ud;
@@ -339,7 +395,7 @@ static int step_leaf(gn_game *g, void *ud, int64_t *outcome) {
     if (s->step == 0 || (rc != GN_EREFUSED && rc != GN_ESTATE)) return rc;
     refused = s->step + 1;
   }
-  if (!s->out) return describe(g, s->q, refused, outcome);
+  if (!s->out) return describe_kept(g, s->q, s->lc, refused, outcome);
   if ((rc = sset_find(g, s->out, refused, &k))) return rc;
   *outcome = k;
   return 0;
@@ -372,9 +428,11 @@ static int merge_step(gn_game *g, question *q, int step, const gn_odds_opts *opt
     } else if (e->refused) {
       if (!(rc = describe(g, q, e->refused, &v))) rc = lsum_add(g, ls, v, &e->p, t);
     } else {
-      stepq sq = { q, step, next };
+      lcache lc = { 0 };
+      stepq sq = { q, step, next, &lc };
       gn_dist d;
       rc = gn__odds(g, step_leaf, &sq, opts, fl, &d);
+      lcache_free(g, &lc);
       if (rc == GN_ETOOBIG) rc = 1;
       if (!rc) {
         *leaves += d.leaves;
