@@ -151,6 +151,52 @@ static void out_of_memory_leaves_the_game(void **state) {
   assert_int_equal(c.live, 0);
 }
 
+/* A chain asked with the k-th allocation failing, for k over every
+** allocation of one answer (about 100 of them, spread): the answer or
+** GN_ENOMEM, the game as it was, and nothing left allocated at the end (every
+** block given back with the size it was taken with). */
+static void chain_out_of_memory(const char *path, const char *const *setup, const char *question) {
+  failing c = { 0, 0, -1 };
+  gn_allocator a = { fail_realloc, &c };
+  gn_game *g = gn_game_new(&a);
+  assert_non_null(g);
+  if (gn_game_load_file(g, path) || gn_game_start(g, 1)) fail_msg("%s", gn_errmsg(g));
+  for (int i = 0; setup[i]; i++)
+    if (gn_order_apply(g, setup[i])) fail_msg("%s: %s", setup[i], gn_errmsg(g));
+  uint64_t h = gn_game_hash(g);
+  gn_dist d;
+  long c0 = c.calls;
+  if (gn_order_odds(g, question, NULL, &d)) fail_msg("%s: %s", question, gn_errmsg(g));
+  int n0 = d.n;
+  gn_dist_free(&d);
+  long n = c.calls - c0, failures = 0;
+  for (long k = 1; k <= n; k += k < 20 ? 1 : n / 100 + 1) {
+    c.fail_at = c.calls + k;
+    int rc = gn_order_odds(g, question, NULL, &d);
+    c.fail_at = -1;
+    if (rc != 0 && rc != GN_ENOMEM) fail_msg("%s, allocation %ld failing: %d %s", question, k, rc, gn_errmsg(g));
+    assert_true(gn_game_hash(g) == h);
+    if (rc == 0) { assert_int_equal(d.n, n0); gn_dist_free(&d); }
+    else failures++;
+  }
+  print_message("%s: %ld allocations, %ld failing ones tried\n", question, n, failures);
+  assert_true(failures > 0);
+  gn_game_free(g);
+  assert_int_equal(c.live, 0);
+}
+
+/* Chains through every kind of room the odds engine takes: the states kept at
+** order boundaries and inside an Inradic melee (pools), the last order's
+** labels (kept past 64 leaves in the Belle Alliance bounds), the outcomes'
+** fractions. */
+static void out_of_memory_in_chains(void **state) {
+  (void)state;
+  const char *none[] = { NULL }, *ret[] = { "end", "end", "end", "end", NULL }, *ba[] = { "fire 4L at PR", "end", NULL };
+  chain_out_of_memory("scenarios/inradic-teach-pursuit.yaml", none, "charge ZE at RB; end");
+  chain_out_of_memory("scenarios/vb-teach-retreat.yaml", ret, "charge F1 at P1; charge F2 at P3");
+  chain_out_of_memory("scenarios/ba-teach-supplies.yaml", ba, "attack 4L PR; end; end");
+}
+
 static void rules_index_in_the_library(void **state) {
   (void)state;
   int n = gn_rule_count(), vb = 0, seen37 = 0;
@@ -204,6 +250,7 @@ int main(void) {
     cmocka_unit_test(bound_falls_back_to_sampling),
     cmocka_unit_test(refused_question),
     cmocka_unit_test(out_of_memory_leaves_the_game),
+    cmocka_unit_test(out_of_memory_in_chains),
     cmocka_unit_test(rules_index_in_the_library),
     cmocka_unit_test(check_options_one_idiom),
   };
