@@ -123,13 +123,13 @@ static void vb_charge_reach(void **state) {
   band_is(&r, 0, 0, GN_CONTACT_EPS, "contact", "VB-B11");
   gn_game_free(g);
   g = load_at(VB_PAIR("leader_division", ""), 40);   /* a leader charges no one, in either phase */
-  to_phase(g, "movement");
-  r = reach_of(g, "a", "charge");
-  assert_int_equal(r.nbands, 0);
-  assert_float_equal(r.limit, -2, 0);
-  to_phase(g, "combat");
-  r = reach_of(g, "a", "charge");
-  assert_int_equal(r.nbands, 0);
+  static const char *const phases[] = { "movement", "combat" };
+  for (int i = 0; i < 2; i++) {
+    to_phase(g, phases[i]);
+    r = reach_of(g, "a", "charge");
+    assert_int_equal(r.nbands, 0);
+    assert_float_equal(r.limit, -2, 0);
+  }
   gn_game_free(g);
 }
 
