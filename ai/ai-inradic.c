@@ -264,9 +264,14 @@ static void act(ai_ctx *cx, int u) {
     snprintf(order, sizeof order, "charge %s at %s", ai_name(a), ai_name(&cx->u[ch]));
     if (weighed(cx, u, ch, order, 0, 1)) return;
   }
-  /* fire, then close in and fire */
-  if (fire(cx, u) && (posture == AI_DEFEND || de <= STANDOFF)) return;
-  if (posture == AI_DEFEND && e >= 0 && de <= 2 * STANDOFF && !gn__ai_must_move(cx, u)) { fire(cx, u); return; }
+  /* fire, then close in and fire; a unit retiring goes first and fires after */
+  const ai_task *t = gn__ai_task(cx, u);
+  int retiring = t && t->kind == AI_TASK_RETIRE && gn__ai_must_move(cx, u);
+  if (!retiring && fire(cx, u) && (posture == AI_DEFEND || de <= STANDOFF)) return;
+  if (!retiring && posture == AI_DEFEND && e >= 0 && de <= 2 * STANDOFF && !gn__ai_must_move(cx, u)) {
+    fire(cx, u);
+    return;
+  }
   gn_vec2 goal = gn__ai_goal(cx, u);
   double step = gn__ai_move_left(cx, u, "move");
   if (e >= 0) {

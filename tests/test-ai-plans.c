@@ -53,10 +53,13 @@ static gn_game *game(const char *text) {
   return g;
 }
 
-/* Side 0's commander plays `turns` turns of text against a passive side 1;
-** the place of stand `unit` and its distance from stand `enemy` are kept. */
-static void play(const char *text, int turns, const char *unit, const char *enemy, watch *w) {
+/* Side 0's commander plays `turns` turns of text against a passive side 1,
+** after `before` (NULL: none) has played the game's first moves; the place
+** of stand `unit` and its distance from stand `enemy` are kept. */
+static void play_after(const char *text, void (*before)(gn_game *g), int turns, const char *unit, const char *enemy,
+                       watch *w) {
   gn_game *g = game(text);
+  if (before) before(g);
   memset(w, 0, sizeof *w);
   w->unit = gn_unit_find(g, unit);
   int e = gn_unit_find(g, enemy);
@@ -83,6 +86,10 @@ static void play(const char *text, int turns, const char *unit, const char *enem
     for (int t = 1; t <= w->turns; t++)
       fprintf(stderr, "turn %d min %d at %.2f,%.2f gap %.2f\n%s", t, w->minute[t], w->at[t].x, w->at[t].y,
               w->gap[t], w->orders[t]);
+}
+
+static void play(const char *text, int turns, const char *unit, const char *enemy, watch *w) {
+  play_after(text, NULL, turns, unit, enemy, w);
 }
 
 static double dist(gn_vec2 a, double x, double y) { return hypot(a.x - x, a.y - y); }
@@ -368,7 +375,24 @@ static void inradic_screen(void **state) {
   assert_true(nearest <= 8.5);                           /* a take closes to 8 in and fires */
 }
 
-/* "hold 24,14 until turn 3; retire 24,2 from turn 3". */
+/* Red passes its first turn; blue's b2 shoots the militia r2 down by two
+** figures and it fails its morale test (9 + 1 > 8) and routs: half of the
+** company's twenty figures are then in a routing unit, as red sees it. */
+static void rout_r2(gn_game *g) {
+  static const int script[] = { 5, 6, 1, 2, 9 };   /* cards 6, 7, 2, 3 of the first suit; the d10 */
+  assert_int_equal(gn_order_apply(g, "end"), 0);
+  assert_int_equal(gn_dice_script(g, script, 5), 0);
+  if (gn_order_apply(g, "fire b2 at r2")) fail_msg("fire b2 at r2: %s", gn_errmsg(g));
+  int status = -1;
+  assert_int_equal(gn_unit_attr(g, gn_unit_find(g, "r2"), GN_UMPIRE, "status", &status), 0);
+  assert_int_equal(status, 1);                             /* routing */
+  assert_int_equal(gn_dice_use_rng(g), 0);                 /* the game's own dice from here */
+  assert_int_equal(gn_order_apply(g, "end"), 0);
+}
+
+/* "hold 24,14 until turn 3; retire 24,2 from turn 3"; and "attack; retire
+** 24,2 when broken", taken by a company half of whose figures rout: r1 falls
+** back instead of going for the enemy (which it does while r2 stands). */
 static void inradic_retire(void **state) {
   (void)state;
   char text[4096];
@@ -378,6 +402,17 @@ static void inradic_retire(void **state) {
   assert_true(w.at[2].y > 11);
   assert_true(w.at[4].y < w.at[2].y - 3);
   assert_int_equal(count_all(&w, "charge "), 0);
+  const char *more =
+    "  - {id: r2, side: red, formation: rc, type: foot, at: [8, 12], facing: 0, strength: 10, attrs: {quality: militia, weapon: musket}}\n"
+    "  - {id: b2, side: blue, formation: bc, type: foot, at: [8, 18], facing: 180, strength: 10, attrs: {quality: trained, weapon: musket}}\n";
+  in_text(text, sizeof text, "attack; retire 24,2 when broken", more, 30);
+  play_after(text, rout_r2, 4, "r1", "b1", &w);
+  assert_int_equal(count_all(&w, "charge "), 0);
+  for (int t = 2; t <= w.turns; t++)
+    if (w.at[t].y > 6 + 0.5) fail_msg("turn %d: r1 went forward to y %g", t, w.at[t].y);
+  assert_true(dist(w.at[w.turns], 24, 2) <= 48.0 / 20);    /* it fell back to 24,2 */
+  play(text, 4, "r1", "b1", &w);                            /* r2 standing: r1 attacks */
+  assert_true(w.at[w.turns].y > 6 + 3);
 }
 
 /* A time where the ruleset keeps none, and times the reader does not know,
