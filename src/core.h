@@ -896,6 +896,10 @@ int gn__enum_deck_read(gn_game *g);
 /* A key of a state and whether two are the same, the decks (and the
 ** ruleset's globals that describe them) left out when blind. Cannot fail. */
 uint64_t gn__state_key(gn_game *g, const gn__state *st, int blind);
+/* n bytes at p hashed on from h, eight bytes at a time (the odds engine's
+** keys, held in memory only: gn__hash_bytes is the stable, stored one).
+** Cannot fail. */
+uint64_t gn__key_bytes(uint64_t h, const void *p, size_t n);
 /* A key of the game's units' states alone (each unit's hash kept until it
 ** is written). Cannot fail. */
 uint64_t gn__units_key(gn_game *g);

@@ -453,6 +453,8 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
+uint64_t gn__key_bytes(uint64_t h, const void *p, size_t n) { return hash_bytes(h, p, n); }
+
 /* The ruleset globals a walk that ignores the decks leaves out. */
 static int deck_slot(const gn_game *g, int i, int blind) {
   const gn__ruleset *rs = g->sc->rs;

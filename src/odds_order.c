@@ -27,19 +27,9 @@ typedef struct question {
   int *flast;                              /* per unit: its last fragment, index + 1 */
 } question;
 
-/* A label's hash, eight bytes at a time (labels run to hundreds of bytes,
-** and a large question hashes tens of thousands). */
-static uint64_t text_hash(const char *s) {
-  uint64_t h = 1469598103934665603ull, w;
-  size_t n = strlen(s), i = 0;
-  for (; i + 8 <= n; i += 8) {
-    memcpy(&w, s + i, 8);
-    h = (h ^ w) * 1099511628211ull;
-    h ^= h >> 29;
-  }
-  for (; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-  return h ^ (h >> 32);
-}
+/* A label's hash (labels run to hundreds of bytes, and a large question
+** hashes tens of thousands). */
+static uint64_t text_hash(const char *s) { return gn__key_bytes(0x6c6162656cull, s, strlen(s)); }
 
 /* The label index of text, added if new (found by its hash); -1 on OOM. */
 static int label_index(gn_game *g, const char *text) {
@@ -90,19 +80,9 @@ void gn__order_odds_clear(gn_game *g) {
 ** NULL: nothing a player sees changed. */
 typedef struct frag { uint64_t h; int unit; gn__ustate s; char *text; size_t len; } frag;
 
-/* A unit's state hashed with its index, eight bytes at a time. */
+/* A unit's state hashed with its index. */
 static uint64_t frag_hash(int unit, const gn__ustate *s) {
-  unsigned char b[sizeof *s];
-  uint64_t h = (uint64_t)unit * 0x9E3779B97F4A7C15ull, w;
-  memcpy(b, s, sizeof b);
-  size_t i = 0;
-  for (; i + 8 <= sizeof b; i += 8) {
-    memcpy(&w, b + i, 8);
-    h = (h ^ w) * 0x100000001B3ull;
-    h ^= h >> 29;
-  }
-  for (; i < sizeof b; i++) h = (h ^ b[i]) * 0x100000001B3ull;
-  return h ^ (h >> 32);
+  return gn__key_bytes((uint64_t)unit * 0x9E3779B97F4A7C15ull, s, sizeof *s);
 }
 
 /* Unit u's piece of a label in the game's state into t (LABEL bytes): its
